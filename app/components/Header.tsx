@@ -1,0 +1,147 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+
+export interface ShellUser {
+  email: string;
+  isAdmin: boolean;
+}
+
+type Mode = "coureur" | "organisateur";
+
+function ModeSwitch({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
+  return (
+    <Form method="post" action="/mode" className="mode-switch" aria-label="Changer de mode">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button type="submit" name="mode" value="coureur" aria-pressed={mode === "coureur"} className={mode === "coureur" ? "is-active" : ""}>
+        Coureur
+      </button>
+      <button
+        type="submit"
+        name="mode"
+        value="organisateur"
+        aria-pressed={mode === "organisateur"}
+        className={mode === "organisateur" ? "is-active" : ""}
+      >
+        Organisateur
+      </button>
+    </Form>
+  );
+}
+
+/** 'Créer une course' switches the mode to organiser first, then opens the creation page. */
+function CreateCourseButton({ className }: { className?: string }) {
+  return (
+    <Form method="post" action="/mode" className="inline-form">
+      <input type="hidden" name="mode" value="organisateur" />
+      <input type="hidden" name="redirectTo" value="/organisateur/nouvelle-course" />
+      <button type="submit" className={className ?? "nav-link as-link"}>
+        Créer une course
+      </button>
+    </Form>
+  );
+}
+
+function ModeLinks({ mode }: { mode: Mode }) {
+  if (mode === "organisateur") {
+    return (
+      <>
+        <NavLink to="/organisateur/mon-espace" className="nav-link">Mon espace</NavLink>
+        <CreateCourseButton />
+        <NavLink to="/monprofilorganisateur" className="nav-link">Mon profil</NavLink>
+      </>
+    );
+  }
+  return (
+    <>
+      <NavLink to="/mesinscriptions" className="nav-link">Mes inscriptions</NavLink>
+      <NavLink to="/monprofilcoureur" className="nav-link">Mon profil</NavLink>
+    </>
+  );
+}
+
+function LogoutButton() {
+  return (
+    <Form method="post" action="/logout" className="inline-form">
+      <button type="submit" className="nav-link as-link">Déconnexion</button>
+    </Form>
+  );
+}
+
+export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <header className="site-header">
+      <div className="container header-inner">
+        <Link to="/" className="brand" aria-label="Balise, accueil">
+          <span className="brand-mark" aria-hidden="true">◆</span> Balise
+        </Link>
+        <nav className="main-nav" aria-label="Navigation principale">
+          <NavLink to="/" end className="nav-link">Accueil</NavLink>
+          <NavLink to="/fonctionnalites" className="nav-link">Fonctionnalités</NavLink>
+          <NavLink to="/courses" className="nav-link">Courses</NavLink>
+          {user ? <ModeLinks mode={mode} /> : null}
+          {user?.isAdmin ? (
+            <NavLink to="/admin" className="nav-link">
+              Admin <span className="badge badge-pro">PRO</span>
+            </NavLink>
+          ) : null}
+        </nav>
+        <div className="header-actions">
+          {user ? (
+            <details className="user-menu">
+              <summary aria-label="Menu utilisateur">
+                <span className="avatar" aria-hidden="true">{user.email.slice(0, 1).toUpperCase()}</span>
+                <span className="user-email">{user.email}</span>
+              </summary>
+              <div className="user-menu-panel">
+                <p className="muted small">Connecté en tant que <strong>{user.email}</strong></p>
+                <ModeSwitch mode={mode} redirectTo={here} />
+                <LogoutButton />
+              </div>
+            </details>
+          ) : (
+            <div className="auth-links">
+              <Link to="/login" className="btn btn-ghost">Connexion</Link>
+              <Link to="/signup" className="btn btn-primary">Inscription</Link>
+            </div>
+          )}
+          <details className="mobile-menu">
+            <summary aria-label="Ouvrir le menu">
+              <span className="burger" aria-hidden="true">☰</span>
+              <span className="visually-hidden">Menu</span>
+            </summary>
+            <div className="mobile-panel" role="dialog" aria-label="Menu">
+              <nav aria-label="Navigation mobile" className="mobile-nav">
+                <NavLink to="/" end className="nav-link">Accueil</NavLink>
+                <NavLink to="/fonctionnalites" className="nav-link">Fonctionnalités</NavLink>
+                <NavLink to="/courses" className="nav-link">Courses</NavLink>
+                {user ? <ModeLinks mode={mode} /> : null}
+                {user?.isAdmin ? (
+                  <div className="mobile-admin">
+                    <p className="mobile-section-title">Administration</p>
+                    <NavLink to="/admin" className="nav-link">Admin <span className="badge badge-pro">PRO</span></NavLink>
+                    <NavLink to="/admin/courses" className="nav-link">Courses Admin</NavLink>
+                    <NavLink to="/admin/payouts" className="nav-link">Reversements</NavLink>
+                    <NavLink to="/admin/inscriptions" className="nav-link">Inscriptions</NavLink>
+                  </div>
+                ) : null}
+                {user ? (
+                  <div className="mobile-user">
+                    <p className="muted small">{user.email}</p>
+                    <ModeSwitch mode={mode} redirectTo={here} />
+                    <LogoutButton />
+                  </div>
+                ) : (
+                  <div className="mobile-user">
+                    <Link to="/login" className="btn btn-ghost">Connexion</Link>
+                    <Link to="/signup" className="btn btn-primary">Inscription</Link>
+                  </div>
+                )}
+              </nav>
+            </div>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

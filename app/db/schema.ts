@@ -1,0 +1,422 @@
+// Drizzle schema: the tables of spec section 3 with their spec names, plus what the product needs
+// that the spec leaves implicit (users, sessions, tokens, mail outbox, webhook events, transfers, refunds).
+// Money is integer cents (columns suffixed _cents, see docs/decisions/0005-money-and-statuses.md).
+// Timestamps are ISO-8601 UTC strings ("2026-11-21T14:33:00.000Z"); they sort as text.
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+const createdAt = () => text("created_at").notNull().default(nowIso);
+const updatedAt = () => text("updated_at").notNull().default(nowIso);
+
+// ---------------------------------------------------------------- accounts
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(), // stored lower-cased
+  password_hash: text("password_hash").notNull(),
+  email_confirmed_at: text("email_confirmed_at"),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(), // SHA-256 of the random token held in the cookie
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+    expires_at: text("expires_at").notNull(),
+    revoked_at: text("revoked_at"),
+    user_agent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.user_id)],
+);
+
+/** Single-use tokens sent by e-mail: kind = 'email_confirm' | 'password_reset'. */
+export const auth_tokens = sqliteTable(
+  "auth_tokens",
+  {
+    id: text("id").primaryKey(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    token_hash: text("token_hash").notNull().unique(),
+    expires_at: text("expires_at").notNull(),
+    used_at: text("used_at"),
+    created_at: createdAt(),
+  },
+  (t) => [index("auth_tokens_user_idx").on(t.user_id, t.kind)],
+);
+
+/** Failed and successful login attempts, counted per account and per IP for brute-force limits. */
+export const login_attempts = sqliteTable(
+  "login_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    success: integer("success", { mode: "boolean" }).notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("login_attempts_email_idx").on(t.email, t.created_at),
+    index("login_attempts_ip_idx").on(t.ip, t.created_at),
+  ],
+);
+
+/** Every e-mail the product sends; the local mailer shows them at /dev/mail. */
+export const mail_outbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    to_email: text("to_email").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    kind: text("kind"),
+    dedupe_key: text("dedupe_key").unique(), // e.g. "confirmation:{inscription_id}": sent once
+    status: text("status").notNull().default("queued"), // queued | sent | failed | stored
+    provider_message_id: text("provider_message_id"),
+    error: text("error"),
+    created_at: createdAt(),
+    sent_at: text("sent_at"),
+  },
+  (t) => [index("mail_outbox_created_idx").on(t.created_at)],
+);
+
+const personalFields = () => ({
+  nom: text("nom"),
+  prenom: text("prenom"),
+  email: text("email"),
+  genre: text("genre"),
+  date_naissance: text("date_naissance"),
+  nationalite: text("nationalite"),
+  telephone: text("telephone"),
+  adresse: text("adresse"),
+  adresse_complement: text("adresse_complement"),
+  code_postal: text("code_postal"),
+  ville: text("ville"),
+  pays: text("pays"),
+  apparaitre_resultats: integer("apparaitre_resultats", { mode: "boolean" }).notNull().default(true),
+  club: text("club"),
+  justificatif_type: text("justificatif_type"), // licence | pps
+  numero_licence: text("numero_licence"),
+  pps_identifier: text("pps_identifier"),
+  contact_urgence_nom: text("contact_urgence_nom"),
+  contact_urgence_telephone: text("contact_urgence_telephone"),
+});
+
+export const profils_utilisateurs = sqliteTable("profils_utilisateurs", {
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  ...personalFields(),
+  // organiser fields
+  organisation_nom: text("organisation_nom"),
+  site_web: text("site_web"),
+  stripe_account_id: text("stripe_account_id"),
+  stripe_charges_enabled: integer("stripe_charges_enabled", { mode: "boolean" }).notNull().default(false),
+  stripe_payouts_enabled: integer("stripe_payouts_enabled", { mode: "boolean" }).notNull().default(false),
+  stripe_details_submitted: integer("stripe_details_submitted", { mode: "boolean" }).notNull().default(false),
+  stripe_requirements_due: text("stripe_requirements_due"), // JSON array of strings
+  conditions_acceptees: integer("conditions_acceptees", { mode: "boolean" }).notNull().default(false),
+  conditions_acceptees_at: text("conditions_acceptees_at"),
+  conditions_version: text("conditions_version"),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const profils_coureurs = sqliteTable("profils_coureurs", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  ...personalFields(),
+  updated_at: updatedAt(),
+});
+
+export const admins = sqliteTable("admins", {
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  created_at: createdAt(),
+});
+
+// ---------------------------------------------------------------- catalogue
+export const courses = sqliteTable(
+  "courses",
+  {
+    id: text("id").primaryKey(),
+    nom: text("nom").notNull(),
+    presentation: text("presentation"),
+    lieu: text("lieu").notNull(),
+    departement: text("departement").notNull(),
+    code_postal: text("code_postal").notNull(),
+    lat: real("lat"),
+    lng: real("lng"),
+    image_url: text("image_url"),
+    organisateur_id: text("organisateur_id")
+      .notNull()
+      .references(() => users.id),
+    en_ligne: integer("en_ligne", { mode: "boolean" }).notNull().default(false),
+    slug: text("slug").notNull().unique(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index("courses_en_ligne_created_idx").on(t.en_ligne, t.created_at),
+    index("courses_organisateur_idx").on(t.organisateur_id, t.created_at),
+    index("courses_departement_idx").on(t.departement),
+  ],
+);
+
+export const formats = sqliteTable(
+  "formats",
+  {
+    id: text("id").primaryKey(),
+    course_id: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    nom: text("nom").notNull().default("Format sans nom"),
+    image_url: text("image_url"),
+    date: text("date"), // YYYY-MM-DD (local date of the event, Europe/Paris)
+    heure_depart: text("heure_depart"), // HH:MM
+    presentation_parcours: text("presentation_parcours"),
+    gpx_url: text("gpx_url"),
+    type_epreuve: text("type_epreuve").notNull().default("trail"), // trail | rando | route
+    distance_km: real("distance_km"),
+    denivele_dplus: integer("denivele_dplus"),
+    denivele_dmoins: integer("denivele_dmoins"),
+    adresse_depart: text("adresse_depart"),
+    adresse_arrivee: text("adresse_arrivee"),
+    prix_cents: integer("prix_cents").notNull().default(0),
+    stock_repas: integer("stock_repas").notNull().default(0),
+    prix_repas_cents: integer("prix_repas_cents").notNull().default(0),
+    prix_total_inscription_cents: integer("prix_total_inscription_cents").notNull().default(0),
+    ravitaillements: text("ravitaillements"),
+    remise_dossards: text("remise_dossards"),
+    dotation: text("dotation"),
+    reglement_pdf_url: text("reglement_pdf_url"),
+    nb_max_coureurs: integer("nb_max_coureurs"),
+    age_minimum: integer("age_minimum"),
+    hebergements: text("hebergements"),
+    position: integer("position").notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index("formats_course_idx").on(t.course_id, t.date),
+    index("formats_date_idx").on(t.date, t.heure_depart),
+  ],
+);
+
+/**
+ * Registrations. statut holds one canonical code (app/domain/statuses.ts):
+ * en_attente | validee | refusee | annulee | remboursee_partiellement | remboursee_totalement.
+ * A pending registration holds a place until hold_expires_at.
+ */
+export const inscriptions = sqliteTable(
+  "inscriptions",
+  {
+    id: text("id").primaryKey(),
+    course_id: text("course_id")
+      .notNull()
+      .references(() => courses.id),
+    format_id: text("format_id")
+      .notNull()
+      .references(() => formats.id),
+    coureur_id: text("coureur_id").references(() => users.id), // null for a runner added by hand
+    statut: text("statut").notNull().default("en_attente"),
+    paiement_trace_id: text("paiement_trace_id").notNull().unique(),
+    ...personalFields(),
+    nombre_repas: integer("nombre_repas").notNull().default(0),
+    prix_total_repas_cents: integer("prix_total_repas_cents").notNull().default(0),
+    prix_total_coureur_cents: integer("prix_total_coureur_cents").notNull().default(0),
+    dossard: integer("dossard"),
+    hold_expires_at: text("hold_expires_at"),
+    checkout_session_id: text("checkout_session_id"),
+    cancel_reason: text("cancel_reason"),
+    cancelled_at: text("cancelled_at"),
+    added_by_organiser: integer("added_by_organiser", { mode: "boolean" }).notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index("inscriptions_format_statut_idx").on(t.format_id, t.statut, t.hold_expires_at),
+    index("inscriptions_coureur_idx").on(t.coureur_id, t.created_at),
+    index("inscriptions_course_idx").on(t.course_id),
+    index("inscriptions_created_idx").on(t.created_at),
+    uniqueIndex("inscriptions_format_dossard_uq").on(t.format_id, t.dossard),
+    index("inscriptions_checkout_idx").on(t.checkout_session_id),
+  ],
+);
+
+// ---------------------------------------------------------------- chat
+export const chat_messages = sqliteTable(
+  "chat_messages",
+  {
+    id: text("id").primaryKey(),
+    course_id: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    parent_id: text("parent_id"),
+    user_id: text("user_id").notNull(), // the all-zero id marks the AI author
+    nom: text("nom"),
+    prenom: text("prenom"),
+    message: text("message").notNull(),
+    is_hidden: integer("is_hidden", { mode: "boolean" }).notNull().default(false),
+    flagged: integer("flagged", { mode: "boolean" }).notNull().default(false),
+    flagged_reason: text("flagged_reason"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index("chat_messages_course_idx").on(t.course_id, t.created_at),
+    index("chat_messages_parent_idx").on(t.parent_id),
+  ],
+);
+
+// ---------------------------------------------------------------- money
+/** One row per charge. Invariant: amount_total = refunded + fee_total + platform_fee + transferred_total + net_remaining. */
+export const paiements = sqliteTable(
+  "paiements",
+  {
+    id: text("id").primaryKey(),
+    inscription_id: text("inscription_id")
+      .notNull()
+      .references(() => inscriptions.id),
+    course_id: text("course_id")
+      .notNull()
+      .references(() => courses.id),
+    format_id: text("format_id").references(() => formats.id),
+    organisateur_id: text("organisateur_id").references(() => users.id),
+    destination_account_id: text("destination_account_id"),
+    checkout_session_id: text("checkout_session_id").unique(),
+    payment_intent_id: text("payment_intent_id"),
+    charge_id: text("charge_id"),
+    status: text("status").notNull().default("pending"), // succeeded | pending | failed | refunded
+    currency: text("currency").notNull().default("eur"),
+    amount_total_cents: integer("amount_total_cents").notNull().default(0),
+    fee_total_cents: integer("fee_total_cents").notNull().default(0), // payment-provider fees
+    platform_fee_cents: integer("platform_fee_cents").notNull().default(0),
+    transferred_total_cents: integer("transferred_total_cents").notNull().default(0),
+    refunded_cents: integer("refunded_cents").notNull().default(0),
+    net_remaining_cents: integer("net_remaining_cents").notNull().default(0),
+    receipt_url: text("receipt_url"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index("paiements_inscription_idx").on(t.inscription_id),
+    index("paiements_course_idx").on(t.course_id, t.created_at),
+    index("paiements_created_idx").on(t.created_at),
+    index("paiements_charge_idx").on(t.charge_id),
+  ],
+);
+
+export const transferts = sqliteTable(
+  "transferts",
+  {
+    id: text("id").primaryKey(),
+    paiement_id: text("paiement_id")
+      .notNull()
+      .references(() => paiements.id),
+    destination_account_id: text("destination_account_id").notNull(),
+    amount_cents: integer("amount_cents").notNull(),
+    reversed_cents: integer("reversed_cents").notNull().default(0),
+    kind: text("kind").notNull().default("solde"), // acompte | solde
+    provider_transfer_id: text("provider_transfer_id"),
+    status: text("status").notNull().default("pending"), // pending | paid | failed | reversed
+    created_by: text("created_by"),
+    created_at: createdAt(),
+  },
+  (t) => [index("transferts_paiement_idx").on(t.paiement_id)],
+);
+
+export const remboursements = sqliteTable(
+  "remboursements",
+  {
+    id: text("id").primaryKey(),
+    paiement_id: text("paiement_id")
+      .notNull()
+      .references(() => paiements.id),
+    inscription_id: text("inscription_id")
+      .notNull()
+      .references(() => inscriptions.id),
+    amount_cents: integer("amount_cents").notNull(),
+    transfer_reversal_cents: integer("transfer_reversal_cents").notNull().default(0),
+    percent: integer("percent"),
+    reason: text("reason"),
+    provider_refund_id: text("provider_refund_id"),
+    idempotency_key: text("idempotency_key").notNull().unique(),
+    status: text("status").notNull().default("pending"), // pending | succeeded | failed
+    created_at: createdAt(),
+  },
+  (t) => [index("remboursements_paiement_idx").on(t.paiement_id)],
+);
+
+/** Webhook events processed once, by provider event id. */
+export const webhook_events = sqliteTable("webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  received_at: createdAt(),
+  processed_at: text("processed_at"),
+});
+
+/** Objects of the local payment provider (checkout sessions, accounts, charges), as JSON. */
+export const local_payment_objects = sqliteTable(
+  "local_payment_objects",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    data: text("data").notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("local_payment_objects_kind_idx").on(t.kind)],
+);
+
+/** Files stored in R2, with their owner, so that replaced files can be deleted. */
+export const fichiers = sqliteTable(
+  "fichiers",
+  {
+    key: text("key").primaryKey(),
+    owner_id: text("owner_id").notNull(),
+    kind: text("kind").notNull(), // course_image | format_image | gpx | reglement
+    content_type: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    original_name: text("original_name"),
+    created_at: createdAt(),
+  },
+  (t) => [index("fichiers_owner_idx").on(t.owner_id)],
+);
+
+export const schema = {
+  users,
+  sessions,
+  auth_tokens,
+  login_attempts,
+  mail_outbox,
+  profils_utilisateurs,
+  profils_coureurs,
+  admins,
+  courses,
+  formats,
+  inscriptions,
+  chat_messages,
+  paiements,
+  transferts,
+  remboursements,
+  webhook_events,
+  local_payment_objects,
+  fichiers,
+};

@@ -1,0 +1,99 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { DevErrorLog } from "./components/DevErrorLog";
+import { Footer } from "./components/Footer";
+import { Header } from "./components/Header";
+import styles from "./styles/app.css?url";
+import { getMode } from "./utils/mode.server";
+import { useNonce } from "./utils/nonce";
+import { getSessionUser } from "./utils/session.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Balise — inscriptions trail, rando et course sur route" },
+  { name: "description", content: "Trouvez une course, inscrivez-vous et payez en ligne en quelques secondes." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [user, mode] = await Promise.all([getSessionUser(request, context), getMode(request)]);
+  return {
+    user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
+    mode,
+    isDev: context.isDev,
+    tileUrl: context.env.MAP_TILE_URL,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f5132" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#contenu" className="skip-link">Aller au contenu</a>
+        <Header user={data?.user ?? null} mode={data?.mode ?? "coureur"} />
+        <main id="contenu" className="site-main">{children}</main>
+        <Footer />
+        {data?.isDev ? <DevErrorLog /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="container page-narrow error-page">
+        <h1>Page non trouvée</h1>
+        <p>La page que vous cherchez n'existe pas ou a été déplacée.</p>
+        <p>
+          <Link to="/" className="btn btn-primary">Retour à l'accueil</Link>{" "}
+          <Link to="/courses" className="btn btn-ghost">Voir les courses</Link>
+        </p>
+      </section>
+    );
+  }
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${typeof error.data === "string" ? error.data : error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : "Erreur inconnue";
+  return (
+    <section className="container page-narrow error-page">
+      <h1>Une erreur est survenue dans cette page</h1>
+      <p className="alert alert-error">{message}</p>
+      <p><Link to="/" className="btn btn-primary">Retour à l'accueil</Link></p>
+    </section>
+  );
+}

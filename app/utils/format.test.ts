@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateLong, formatDateTime, formatEuros, formatKm, formatMeters, formatNumber, formatTime } from "./format";
+
+const nb = "\u00a0";
+
+describe("formatEuros", () => {
+  it.each([
+    [1250, `12,50${nb}€`],
+    [0, `0,00${nb}€`],
+    [1, `0,01${nb}€`],
+    [4900, `49,00${nb}€`],
+    [123456, `1${nb}234,56${nb}€`],
+    [-250, `-2,50${nb}€`],
+  ])("%i cents -> %s", (cents, expected) => {
+    expect(formatEuros(cents)).toBe(expected);
+  });
+  it("shows a dash for missing values", () => {
+    expect(formatEuros(null)).toBe("—");
+    expect(formatEuros(undefined)).toBe("—");
+    expect(formatEuros(Number.NaN)).toBe("—");
+  });
+});
+
+describe("numbers and units", () => {
+  it.each([
+    [12.5, "12,5"],
+    [1000, `1${nb}000`],
+    [42, "42"],
+  ])("%s -> %s", (n, s) => expect(formatNumber(n)).toBe(s));
+  it("adds units", () => {
+    expect(formatKm(21.1)).toBe("21,1 km");
+    expect(formatMeters(2450)).toBe(`2${nb}450 m`);
+    expect(formatKm(null)).toBe("—");
+  });
+});
+
+describe("dates in French", () => {
+  it.each([
+    ["2026-06-14", "14/06/2026"],
+    ["2026-01-01", "01/01/2026"],
+    ["2026-12-31", "31/12/2026"],
+  ])("calendar date %s -> %s whatever the time zone", (iso, s) => expect(formatDate(iso)).toBe(s));
+  it("long form", () => expect(formatDateLong("2026-06-14")).toBe("dimanche 14 juin 2026"));
+  it("timestamps in Paris time (summer and winter)", () => {
+    expect(formatDateTime("2026-07-01T10:05:00.000Z")).toBe("01/07/2026 12:05");
+    expect(formatDateTime("2026-11-21T23:30:00.000Z")).toBe("22/11/2026 00:30");
+  });
+  it("times", () => {
+    expect(formatTime("09:30")).toBe("9h30");
+    expect(formatTime("18:00:00")).toBe("18h00");
+    expect(formatTime(null)).toBe("—");
+  });
+  it("invalid input gives a dash", () => {
+    expect(formatDate("pas une date")).toBe("—");
+    expect(formatDate(null)).toBe("—");
+  });
+});

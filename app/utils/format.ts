@@ -1,0 +1,67 @@
+// fr-FR formatting helpers. Money is integer cents; dates are ISO strings or YYYY-MM-DD.
+const euro = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const number = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
+
+/** 1250 -> "12,50 €" (with the narrow no-break spaces Intl uses replaced by plain no-break spaces). */
+export function formatEuros(cents: number | null | undefined): string {
+  if (cents == null || !Number.isFinite(cents)) return "—";
+  return euro.format(cents / 100).replace(/\u202f/g, "\u00a0");
+}
+
+/** 12.5 -> "12,5" ; 1000 -> "1 000". */
+export function formatNumber(n: number | null | undefined): string {
+  if (n == null || !Number.isFinite(n)) return "—";
+  return number.format(n).replace(/\u202f/g, "\u00a0");
+}
+
+export function formatKm(km: number | null | undefined): string {
+  return km == null ? "—" : `${formatNumber(km)} km`;
+}
+
+export function formatMeters(m: number | null | undefined): string {
+  return m == null ? "—" : `${formatNumber(m)} m`;
+}
+
+const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function toDate(value: string | Date): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  const m = dateOnly.exec(value);
+  // A calendar date is a day in France; render it at noon UTC so no time zone shifts the day.
+  const d = m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], 12)) : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** "2026-06-14" -> "14/06/2026". */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return "—";
+  const d = toDate(value);
+  if (!d) return "—";
+  return new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Paris" }).format(d);
+}
+
+/** "2026-06-14" -> "dimanche 14 juin 2026". */
+export function formatDateLong(value: string | Date | null | undefined): string {
+  if (!value) return "—";
+  const d = toDate(value);
+  if (!d) return "—";
+  return new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" }).format(d);
+}
+
+/** ISO timestamp -> "21/11/2026 15:33" in Paris time. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return "—";
+  const d = toDate(value);
+  if (!d) return "—";
+  return new Intl.DateTimeFormat("fr-FR", {
+    day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris",
+  }).format(d);
+}
+
+/** "09:30" -> "9h30". */
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return "—";
+  const m = /^(\d{1,2}):(\d{2})/.exec(value);
+  if (!m) return value;
+  return `${Number(m[1])}h${m[2]}`;
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { safeRedirect } from "./safe-redirect";
+
+describe("safeRedirect", () => {
+  it.each([
+    ["/courses", "/courses"],
+    ["/courses?q=trail#top", "/courses?q=trail#top"],
+    ["/mon-inscription/abc", "/mon-inscription/abc"],
+    ["https://evil.example/", "/"],
+    ["//evil.example", "/"],
+    ["/\\evil.example", "/"],
+    ["javascript:alert(1)", "/"],
+    ["courses", "/"],
+    ["", "/"],
+    ["/\u0000x", "/"],
+  ])("%j -> %j", (input, expected) => expect(safeRedirect(input)).toBe(expected));
+  it("uses the fallback", () => {
+    expect(safeRedirect(null, "/courses")).toBe("/courses");
+  });
+});

@@ -1,0 +1,32 @@
+/** Security headers for every response the Worker renders. Static assets get the same through public/_headers. */
+export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean } = {}): string {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://tile.openstreetmap.org",
+    `connect-src 'self'${opts.dev ? " ws://localhost:* ws://127.0.0.1:*" : ""} wss: ws:`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self' https://checkout.stripe.com https://connect.stripe.com",
+  ];
+  return directives.join("; ");
+}
+
+export function applySecurityHeaders(headers: Headers, nonce: string, opts: { dev?: boolean } = {}): Headers {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, opts));
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
+  if (!opts.dev) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  return headers;
+}
+
+export function createNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes)).replace(/[^A-Za-z0-9]/g, "");
+}

@@ -1,0 +1,49 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createDb, type Db } from "~/db/client.server";
+import { systemClock, type Clock } from "~/providers/clock";
+import { createHttpMailer, createLocalMailer, type Mailer } from "~/providers/mailer.server";
+import { createR2Storage, type Storage } from "~/providers/storage.server";
+import { parseEnv, type AppEnv } from "~/utils/env.server";
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    env: AppEnv;
+    bindings: Env;
+    ctx: Pick<ExecutionContext, "waitUntil">;
+    db: Db;
+    clock: Clock;
+    mailer: Mailer;
+    storage: Storage;
+    nonce: string;
+    isDev: boolean;
+  }
+}
+
+export interface LoadContextInput {
+  request: Request;
+  env: Env;
+  ctx: Pick<ExecutionContext, "waitUntil">;
+  nonce: string;
+  clock?: Clock;
+}
+
+/** Builds everything a request needs. Called once per request; nothing lives at module level. */
+export function getLoadContext({ env: bindings, ctx, nonce, clock }: LoadContextInput): AppLoadContext {
+  const env = parseEnv(bindings as unknown as Record<string, unknown>);
+  const db = createDb(bindings.DB);
+  const mailer =
+    env.MAIL_API_KEY && env.MAIL_API_URL
+      ? createHttpMailer(db, { apiUrl: env.MAIL_API_URL, apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM })
+      : createLocalMailer(db);
+  return {
+    env,
+    bindings,
+    ctx,
+    db,
+    clock: clock ?? systemClock,
+    mailer,
+    storage: createR2Storage(bindings.FILES),
+    nonce,
+    isDev: env.APP_ENV !== "production",
+  };
+}

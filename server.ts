@@ -1,0 +1,30 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { routePartykitRequest } from "partyserver";
+// The Remix production build (npm run build). Typed loosely: it exists only after a build.
+// @ts-ignore -- generated file
+import * as build from "./build/server/index.js";
+import { getLoadContext } from "./load-context";
+import { applySecurityHeaders, createNonce } from "./app/utils/security-headers";
+
+export { ChatRoom } from "./party/chat-room";
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith("/parties/")) {
+      // Browsers may only open WebSockets; the room's HTTP side is reserved to the Worker itself.
+      if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+        return new Response("Réservé aux connexions WebSocket", { status: 426 });
+      }
+      const res = await routePartykitRequest(request, env);
+      return res ?? new Response("Salon introuvable", { status: 404 });
+    }
+    const nonce = createNonce();
+    const dev = env.APP_ENV !== "production";
+    const handler = createRequestHandler(build as unknown as ServerBuild, dev ? "development" : "production");
+    const response = await handler(request, getLoadContext({ request, env, ctx, nonce }));
+    // Remix may hand back immutable headers (redirects); copy into a fresh response.
+    const headers = applySecurityHeaders(new Headers(response.headers), nonce, { dev });
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  },
+} satisfies ExportedHandler<Env>;
