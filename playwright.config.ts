@@ -1,0 +1,32 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 8788);
+const baseURL = `http://localhost:${port}`;
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+// Key flows run twice: with JavaScript off (plain forms) and on (enhanced).
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: { baseURL, locale: "fr-FR", timezoneId: "Europe/Paris", trace: "retain-on-failure", launchOptions: chromium },
+  projects: [
+    { name: "nojs", use: { ...devices["Pixel 5"], javaScriptEnabled: false, launchOptions: chromium } },
+    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions: chromium } },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `${baseURL}/robots.txt`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,58 @@
+// npm test: every test. Unit and workerd integration tests (vitest), then end-to-end tests in Chromium
+// (Playwright, JavaScript off and on) against the production build under wrangler dev.
+// Ends with one line "N passed, N failed" (vitest and Playwright totals added up).
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(`Chromium est introuvable (${chromium}). Installez-le : sudo apt-get update && sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  console.log("Installation de Chromium (paquet Debian)…");
+  execFileSync("apt-get", ["update"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit", env: { ...env, DEBIAN_FRONTEND: "noninteractive" } });
+}
+
+const t0 = Date.now();
+mkdirSync("test-results", { recursive: true });
+const step = (label) => console.log(`\n=== ${label} (${((Date.now() - t0) / 1000).toFixed(0)} s) ===`);
+
+step("build");
+execFileSync("remix", ["vite:build"], { stdio: ["ignore", "ignore", "inherit"], env });
+
+step("vitest: unit + workerd integration");
+const vitest = spawnSync("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"], { stdio: "inherit", env });
+
+step("playwright: end to end (JavaScript off and on)");
+ensureChromium();
+const pw = spawnSync("playwright", ["test"], { stdio: "inherit", env });
+
+let passed = 0;
+let failed = 0;
+try {
+  const v = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
+  passed += v.numPassedTests ?? 0;
+  failed += (v.numFailedTests ?? 0) + (v.numTotalTestSuites && v.success === false && !v.numFailedTests ? 1 : 0);
+} catch {
+  failed += 1;
+  console.error("Rapport vitest illisible.");
+}
+try {
+  const p = JSON.parse(readFileSync("test-results/e2e.json", "utf8"));
+  passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
+  failed += p.stats?.unexpected ?? 0;
+} catch {
+  failed += 1;
+  console.error("Rapport Playwright illisible.");
+}
+if (vitest.status !== 0 && failed === 0) failed += 1;
+if (pw.status !== 0 && failed === 0) failed += 1;
+console.log(`\nDurée totale : ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
