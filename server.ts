@@ -5,11 +5,16 @@ import { routePartykitRequest } from "partyserver";
 import * as build from "./build/server/index.js";
 import { getLoadContext } from "./load-context";
 import { applySecurityHeaders, createNonce } from "./app/utils/security-headers";
+import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/utils/csrf";
 
 export { ChatRoom } from "./party/chat-room";
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    // Every non-GET request from another site is refused before any route runs (docs/decisions/0011).
+    if (isCrossSiteRequest(request, env.APP_URL ? [env.APP_URL] : [])) {
+      return new Response(CROSS_SITE_MESSAGE, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
+    }
     const url = new URL(request.url);
     if (url.pathname.startsWith("/parties/")) {
       // Browsers may only open WebSockets; the room's HTTP side is reserved to the Worker itself.
