@@ -1,0 +1,246 @@
+import { describe, expect, it } from "vitest";
+import {
+  applyCommission,
+  applyTransfer,
+  applyTransferReversal,
+  depositAmount,
+  isValidCommissionPercent,
+  ledgerBalances,
+  localProviderFee,
+  MoneyError,
+  openLedger,
+  parsePercent,
+  planRefund,
+  platformFee,
+  shouldSkipTransfer,
+  transferAllAmount,
+  type Ledger,
+} from "./money";
+import { quoteRefund } from "./refund";
+
+describe("platformFee = round(gross × commission %)", () => {
+  it.each([
+    // gross, percent, expected
+    [0, 5, 0],
+    [1, 5, 0], // 0.05 → 0
+    [10, 5, 1], // 0.5 → rounds half up to 1
+    [30, 5, 2], // 1.5 → 2
+    [2500, 5, 125],
+    [2510, 5, 126], // 125.5 → 126
+    [2490, 5, 125], // 124.5 → 125
+    [4200, undefined, 210], // default 5 %
+    [4200, 0, 0],
+    [4200, 50, 2100],
+    [1, 50, 1], // 0.5 → 1
+    [3333, 12.3, 410], // 409.959 → 410
+    [1000, 0.1, 1],
+    [999, 0.1, 1], // 0.999 → 1
+    [10_000, 7.7, 770], // no float drift on 0.1 steps
+  ])("gross %i at %s %% → %i", (gross, pct, expected) => {
+    expect(platformFee(gross, pct)).toBe(expected);
+  });
+
+  it.each([[-1], [50.1], [12.34], [Number.NaN], [51]])("refuses commission %s", (pct) => {
+    expect(() => platformFee(1000, pct)).toThrowError(MoneyError);
+    expect(isValidCommissionPercent(pct)).toBe(false);
+  });
+
+  it.each([[-5], [1.5], [Number.NaN]])("refuses gross %s", (gross) => {
+    expect(() => platformFee(gross, 5)).toThrowError(/montant_invalide/);
+  });
+
+  it("accepts every 0.1 step from 0 to 50", () => {
+    for (let t = 0; t <= 500; t++) expect(isValidCommissionPercent(t / 10)).toBe(true);
+  });
+});
+
+describe("localProviderFee = round(1.5 %) + 0,25 €", () => {
+  it.each([
+    [0, 0],
+    [1, 1], // capped at the charge
+    [25, 25],
+    [50, 26], // 0.75 → 1 + 25
+    [100, 27], // 1.5 → 2 + 25
+    [2500, 63], // 37.5 → 38 + 25
+    [4200, 88], // 63 + 25
+    [10_000, 175],
+  ])("%i → %i", (amount, fee) => {
+    expect(localProviderFee(amount)).toBe(fee);
+  });
+});
+
+describe("depositAmount = clamp(net remaining × deposit %, 0, net remaining)", () => {
+  it.each([
+    [0, 50, 0],
+    [1, 50, 1], // 0.5 → 1, still ≤ net
+    [3, 50, 2], // 1.5 → 2
+    [3737, undefined, 1869], // default 50 %
+    [3737, 0, 0],
+    [3737, 100, 3737],
+    [-100, 50, 0], // negative net: nothing
+    [1000, 33.3, 333],
+  ])("net %i at %s %% → %i", (net, pct, expected) => {
+    expect(depositAmount(net, pct)).toBe(expected);
+  });
+
+  it.each([[-1], [101], [Number.NaN]])("refuses deposit percent %s", (pct) => {
+    expect(() => depositAmount(1000, pct)).toThrowError(/pourcentage_invalide/);
+  });
+
+  it("after an earlier transfer, the deposit is taken on what remains", () => {
+    let l = openLedger({ amountTotalCents: 4200, providerFeeCents: 88 }); // net 3902
+    l = applyTransfer(l, depositAmount(l.net_remaining_cents)); // 1951
+    expect(l.net_remaining_cents).toBe(1951);
+    expect(depositAmount(l.net_remaining_cents)).toBe(976); // 975.5 → 976
+    expect(ledgerBalances(l)).toBe(true);
+  });
+});
+
+describe("'Tout transférer' and skipped transfers", () => {
+  it.each([
+    [3902, 3902, false],
+    [1, 1, false],
+    [0, 0, true],
+    [-50, 0, true],
+  ])("net %i → transfer %i (skipped: %s)", (net, amount, skipped) => {
+    expect(transferAllAmount(net)).toBe(amount);
+    expect(shouldSkipTransfer(transferAllAmount(net))).toBe(skipped);
+  });
+
+  it("refuses a transfer larger than the net remaining, or of 0", () => {
+    const l = openLedger({ amountTotalCents: 1000, providerFeeCents: 40 });
+    expect(() => applyTransfer(l, l.net_remaining_cents + 1)).toThrowError(/montant_superieur_au_solde/);
+    expect(() => applyTransfer(l, 0)).toThrowError(/montant_invalide/);
+  });
+});
+
+describe("openLedger", () => {
+  it.each([
+    // amount, provider fee, commission, platform, net
+    [4200, 88, 5, 210, 3902],
+    [0, 0, 5, 0, 0],
+    [1, 1, 5, 0, 0],
+    [30, 25, 50, 5, 0], // platform fee capped so that net never starts negative
+    [10_000, 175, 50, 5000, 4825],
+  ])("amount %i, fee %i, %i %% → platform %i, net %i", (amount, fee, pct, platform, net) => {
+    const l = openLedger({ amountTotalCents: amount, providerFeeCents: fee, commissionPercent: pct });
+    expect(l.platform_fee_cents).toBe(platform);
+    expect(l.net_remaining_cents).toBe(net);
+    expect(ledgerBalances(l)).toBe(true);
+  });
+});
+
+describe("planRefund", () => {
+  it("takes from net remaining first", () => {
+    const l = openLedger({ amountTotalCents: 4200, providerFeeCents: 88 });
+    const plan = planRefund(l, 1000);
+    expect(plan.reversalCents).toBe(0);
+    expect(plan.ledger.net_remaining_cents).toBe(2902);
+    expect(ledgerBalances(plan.ledger)).toBe(true);
+  });
+
+  it("reverses a transfer when the money already left", () => {
+    let l = openLedger({ amountTotalCents: 4200, providerFeeCents: 88 });
+    l = applyTransfer(l, 3000); // net 902
+    const plan = planRefund(l, 1500);
+    expect(plan.reversalCents).toBe(598);
+    expect(plan.ledger.transferred_total_cents).toBe(2402);
+    expect(plan.ledger.net_remaining_cents).toBe(0);
+    expect(ledgerBalances(plan.ledger)).toBe(true);
+  });
+
+  it("a full refund takes the platform fee back and leaves the provider fee as a loss", () => {
+    const l = openLedger({ amountTotalCents: 4200, providerFeeCents: 88 });
+    const plan = planRefund(l, 4200);
+    expect(plan.fromPlatformFeeCents).toBe(210);
+    expect(plan.ledger.platform_fee_cents).toBe(0);
+    expect(plan.ledger.net_remaining_cents).toBe(-88);
+    expect(ledgerBalances(plan.ledger)).toBe(true);
+  });
+
+  it("refuses more than what is still refundable", () => {
+    const l = openLedger({ amountTotalCents: 4200, providerFeeCents: 88 });
+    const once = planRefund(l, 4000).ledger;
+    expect(() => planRefund(once, 201)).toThrowError(/remboursement_superieur_au_paiement/);
+    expect(() => planRefund(l, 0)).toThrowError(/montant_invalide/);
+  });
+
+  it("the refund quote never exceeds what the organiser's share can cover", () => {
+    for (const amount of [50, 100, 2500, 4200, 12_345]) {
+      const l = openLedger({ amountTotalCents: amount, providerFeeCents: localProviderFee(amount) });
+      const q = quoteRefund({
+        amountTotalCents: amount,
+        providerFeeCents: l.fee_total_cents,
+        platformFeeCents: l.platform_fee_cents,
+        eventDate: "2027-01-31",
+        now: new Date("2026-11-21T10:00:00Z"),
+      });
+      expect(q.percent).toBe(90);
+      expect(q.refund_cents).toBeLessThanOrEqual(l.net_remaining_cents);
+      if (q.refund_cents > 0) expect(planRefund(l, q.refund_cents).fromPlatformFeeCents).toBe(0);
+    }
+  });
+});
+
+describe("the ledger invariant after any sequence of operations", () => {
+  // A small deterministic generator, so that a failure can be replayed.
+  function rng(seed: number) {
+    let s = seed >>> 0;
+    return () => {
+      s = (s * 1664525 + 1013904223) >>> 0;
+      return s / 2 ** 32;
+    };
+  }
+
+  it("holds after 2 000 random sequences of commission, deposit, transfer, reversal and refund", () => {
+    const rand = rng(42);
+    for (let run = 0; run < 2000; run++) {
+      const amount = Math.floor(rand() * 20_000);
+      let l: Ledger = openLedger({
+        amountTotalCents: amount,
+        providerFeeCents: localProviderFee(amount),
+        commissionPercent: Math.floor(rand() * 501) / 10,
+      });
+      for (let step = 0; step < 8; step++) {
+        const op = Math.floor(rand() * 5);
+        try {
+          if (op === 0) l = applyCommission(l, Math.floor(rand() * 501) / 10);
+          else if (op === 1) {
+            const d = depositAmount(l.net_remaining_cents, Math.floor(rand() * 101));
+            if (!shouldSkipTransfer(d)) l = applyTransfer(l, d);
+          } else if (op === 2) {
+            const all = transferAllAmount(l.net_remaining_cents);
+            if (!shouldSkipTransfer(all)) l = applyTransfer(l, all);
+          } else if (op === 3) l = applyTransferReversal(l, Math.floor(rand() * (l.transferred_total_cents + 1)));
+          else {
+            const left = l.amount_total_cents - l.refunded_cents;
+            if (left > 0) l = planRefund(l, 1 + Math.floor(rand() * left)).ledger;
+          }
+        } catch (e) {
+          expect(e).toBeInstanceOf(MoneyError);
+        }
+        expect(ledgerBalances(l)).toBe(true);
+        expect(l.transferred_total_cents).toBeGreaterThanOrEqual(0);
+        expect(l.refunded_cents).toBeLessThanOrEqual(l.amount_total_cents);
+      }
+    }
+  });
+
+  it("detects a ledger that does not balance", () => {
+    const l = openLedger({ amountTotalCents: 4200, providerFeeCents: 88 });
+    expect(ledgerBalances({ ...l, net_remaining_cents: l.net_remaining_cents - 1 })).toBe(false);
+  });
+});
+
+describe("parsePercent", () => {
+  it.each([
+    ["5", 5],
+    ["12,5", 12.5],
+    [" 0.1 ", 0.1],
+    ["abc", null],
+    ["-3", null],
+    ["", null],
+  ])("%s → %s", (s, n) => {
+    expect(parsePercent(s)).toBe(n);
+  });
+});
