@@ -1,0 +1,124 @@
+// Account forms (sign-up, login, forgot and reset password): one zod schema per form, shared by the form
+// (field names, limits) and the action (validation). Domain error codes map to the French messages of the spec.
+import { z } from "zod";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+/** Name of the honeypot field on sign-up and forgot-password: hidden from people, filled by bots. */
+export const HONEYPOT_FIELD = "site_internet";
+
+export const MSG = {
+  emailRequired: "Veuillez entrer votre adresse email.",
+  emailInvalid: "Email invalide.",
+  passwordRequired: "Veuillez entrer un mot de passe.",
+  loginPasswordRequired: "Veuillez entrer votre mot de passe.",
+  confirmationRequired: "Veuillez confirmer le mot de passe.",
+  passwordTooShort: `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères.`,
+  passwordTooLong: `Le mot de passe doit contenir au plus ${PASSWORD_MAX} caractères.`,
+  signupMismatch: "⚠️ Les mots de passe ne correspondent pas.",
+  resetMismatch: "Les mots de passe ne correspondent pas.",
+  resetBothRequired: "Veuillez remplir les deux champs mot de passe.",
+  passwordHint: `${PASSWORD_MIN} caractères minimum. Évitez les mots de passe réutilisés.`,
+  signupSuccess: "✅ Compte créé. Vérifiez votre email pour confirmer.",
+  forgotSuccess: "✅ Email de réinitialisation envoyé. Vérifiez votre boîte mail.",
+  resetSuccess: "✅ Mot de passe mis à jour. Redirection…",
+  emailConfirmed: "✅ Adresse email confirmée. Vous pouvez vous connecter.",
+} as const;
+
+const email = z
+  .string({ required_error: MSG.emailRequired, invalid_type_error: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(EMAIL_MAX, MSG.emailInvalid)
+  .email(MSG.emailInvalid)
+  .transform((s) => s.toLowerCase());
+
+const newPassword = z
+  .string({ required_error: MSG.passwordRequired, invalid_type_error: MSG.passwordRequired })
+  .min(1, MSG.passwordRequired)
+  .min(PASSWORD_MIN, MSG.passwordTooShort)
+  .max(PASSWORD_MAX, MSG.passwordTooLong);
+
+export const SignupSchema = z
+  .object({
+    email,
+    password: newPassword,
+    confirmation: z.string({ required_error: MSG.confirmationRequired }).min(1, MSG.confirmationRequired),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirmation) ctx.addIssue({ code: "custom", path: ["confirmation"], message: MSG.signupMismatch });
+  });
+
+export const LoginSchema = z.object({
+  email,
+  password: z
+    .string({ required_error: MSG.loginPasswordRequired })
+    .min(1, MSG.loginPasswordRequired)
+    .max(PASSWORD_MAX * 4, MSG.passwordTooLong),
+  redirectTo: z.string().optional(),
+});
+
+export const ForgotPasswordSchema = z.object({ email });
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().min(1),
+    password: z.string().default(""),
+    confirmation: z.string().default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.password || !v.confirmation) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: MSG.resetBothRequired });
+      return;
+    }
+    if (v.password.length < PASSWORD_MIN) ctx.addIssue({ code: "custom", path: ["password"], message: MSG.passwordTooShort });
+    else if (v.password.length > PASSWORD_MAX) ctx.addIssue({ code: "custom", path: ["password"], message: MSG.passwordTooLong });
+    else if (v.password !== v.confirmation) ctx.addIssue({ code: "custom", path: ["confirmation"], message: MSG.resetMismatch });
+  });
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first message per field, for display next to the field. Form-level issues land under "_form". */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "_form";
+    if (!out[key]) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** Form values as plain strings (files and passwords are never echoed back). */
+export function formValues(form: FormData, omit: readonly string[] = []): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string" && !omit.includes(k)) out[k] = v;
+  return out;
+}
+
+export function honeypotFilled(form: FormData): boolean {
+  const v = form.get(HONEYPOT_FIELD);
+  return typeof v === "string" && v.trim() !== "";
+}
+
+// ---------------------------------------------------------------- domain errors
+export type AuthErrorCode = "invalid_credentials" | "email_not_confirmed" | "too_many_attempts" | "token_invalid";
+
+export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
+  invalid_credentials: "Email ou mot de passe incorrect.",
+  email_not_confirmed: "Adresse email non confirmée. Cliquez sur le lien reçu par email (un nouveau lien vient de vous être envoyé).",
+  too_many_attempts: "Trop de tentatives de connexion. Réessayez dans 15 minutes ou réinitialisez votre mot de passe.",
+  token_invalid: "Lien invalide ou expiré",
+};
+
+export class AuthError extends Error {
+  constructor(public readonly code: AuthErrorCode) {
+    super(AUTH_ERROR_MESSAGES[code]);
+    this.name = "AuthError";
+  }
+}
+
+/** The login banner of the spec: '❌ Erreur de connexion : {message}'. */
+export function loginErrorMessage(code: AuthErrorCode): string {
+  return `❌ Erreur de connexion : ${AUTH_ERROR_MESSAGES[code]}`;
+}

@@ -1,0 +1,47 @@
+// E-mailed single-use tokens and brute-force limits: pure rules, the clock is passed in.
+
+export type TokenKind = "email_confirm" | "password_reset";
+
+export const TOKEN_TTL_MS: Record<TokenKind, number> = {
+  email_confirm: 48 * 3600_000,
+  password_reset: 3600_000,
+};
+
+export function tokenExpiresAt(kind: TokenKind, now: Date): string {
+  return new Date(now.getTime() + TOKEN_TTL_MS[kind]).toISOString();
+}
+
+export type TokenState = "ok" | "missing" | "used" | "expired" | "wrong_kind";
+
+/** Whether a stored token may still be used at `now`. Expiry is exclusive: at expires_at it is already dead. */
+export function tokenState(
+  token: { kind: string; expires_at: string; used_at: string | null } | null | undefined,
+  kind: TokenKind,
+  now: Date,
+): TokenState {
+  if (!token) return "missing";
+  if (token.kind !== kind) return "wrong_kind";
+  if (token.used_at) return "used";
+  const exp = Date.parse(token.expires_at);
+  if (!Number.isFinite(exp) || now.getTime() >= exp) return "expired";
+  return "ok";
+}
+
+export const LOGIN_LIMITS = {
+  windowMs: 15 * 60_000,
+  /** Failed logins per account (e-mail, known or not) per window. */
+  perAccount: 5,
+  /** Failed logins per client IP per window, whatever the account (credential stuffing). */
+  perIp: 30,
+} as const;
+
+export function loginWindowStart(now: Date): string {
+  return new Date(now.getTime() - LOGIN_LIMITS.windowMs).toISOString();
+}
+
+/** Decides before checking the password: a locked account or IP is refused even with the right password. */
+export function loginLockState(counts: { accountFailures: number; ipFailures: number }): "ok" | "account_locked" | "ip_locked" {
+  if (counts.accountFailures >= LOGIN_LIMITS.perAccount) return "account_locked";
+  if (counts.ipFailures >= LOGIN_LIMITS.perIp) return "ip_locked";
+  return "ok";
+}
