@@ -1,0 +1,331 @@
+// The create/edit event form (spec section 5): what was typed (strings, kept as typed) and what it means
+// (numbers, integer cents, nulls). One zod schema shared by the form component and the action.
+import { z } from "zod";
+
+export const FORMAT_TYPES = ["trail", "rando", "route"] as const;
+export type FormatType = (typeof FORMAT_TYPES)[number];
+export const DEFAULT_FORMAT_NAME = "Format sans nom";
+
+/** Every text field of a format block, as named in the form ("formats[2].prix"). */
+export const FORMAT_FIELDS = [
+  "id", "nom", "type_epreuve", "date", "heure_depart", "distance_km", "denivele_dplus", "denivele_dmoins",
+  "adresse_depart", "adresse_arrivee", "prix", "stock_repas", "prix_repas", "ravitaillements", "remise_dossards",
+  "dotation", "age_minimum", "hebergements", "nb_max_coureurs", "presentation_parcours",
+  "image_url", "gpx_url", "reglement_pdf_url",
+] as const;
+export type FormatField = (typeof FORMAT_FIELDS)[number];
+export type FormatValues = Record<FormatField, string> & { key: string; confirmDelete?: boolean };
+
+export const COURSE_FIELDS = ["nom", "lieu", "code_postal", "departement", "presentation", "image_url", "lat", "lng", "geo_origin", "update_slug"] as const;
+export type CourseField = (typeof COURSE_FIELDS)[number];
+export type CourseFormValues = Record<CourseField, string> & { formats: FormatValues[] };
+
+/** Field-name -> French message, keyed like the inputs ("nom", "formats[1].prix"). */
+export type FieldErrors = Record<string, string>;
+
+export const formatFieldName = (i: number, field: string) => `formats[${i}].${field}`;
+
+let keyCounter = 0;
+/** A key for React lists; stable across re-renders because it travels in a hidden field. */
+export function newFormatKey(seed?: string): string {
+  keyCounter = (keyCounter + 1) % 1_000_000;
+  return `k${(seed ?? "").replace(/[^a-z0-9]/gi, "").slice(0, 8)}${Date.now().toString(36)}${keyCounter.toString(36)}`;
+}
+
+export function emptyFormat(key = newFormatKey()): FormatValues {
+  const v = Object.fromEntries(FORMAT_FIELDS.map((f) => [f, ""])) as Record<FormatField, string>;
+  return { ...v, type_epreuve: "trail", prix: "0", stock_repas: "0", prix_repas: "0", key };
+}
+
+export function emptyCourseForm(): CourseFormValues {
+  const v = Object.fromEntries(COURSE_FIELDS.map((f) => [f, ""])) as Record<CourseField, string>;
+  return { ...v, formats: [emptyFormat()] };
+}
+
+const FORMAT_KEY = /^formats\[(\d{1,3})\]\.([a-z_]+)$/;
+
+/** Reads what was typed from a submitted form. Files are handled elsewhere; only strings here. */
+export function readCourseForm(fd: FormData): CourseFormValues {
+  const values = emptyCourseForm();
+  for (const f of COURSE_FIELDS) {
+    const v = fd.get(f);
+    values[f] = typeof v === "string" ? v : "";
+  }
+  const byIndex = new Map<number, FormatValues>();
+  for (const [name, v] of fd.entries()) {
+    const m = FORMAT_KEY.exec(name);
+    if (!m || typeof v !== "string") continue;
+    const i = Number(m[1]);
+    const field = m[2];
+    if (!byIndex.has(i)) byIndex.set(i, { ...emptyFormat(""), prix: "", stock_repas: "", prix_repas: "", type_epreuve: "" });
+    const block = byIndex.get(i)!;
+    if (field === "key") block.key = v.replace(/[^a-z0-9]/gi, "").slice(0, 40);
+    else if ((FORMAT_FIELDS as readonly string[]).includes(field)) block[field as FormatField] = v;
+  }
+  values.formats = [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, b]) => ({ ...b, key: b.key || newFormatKey() }));
+  return values;
+}
+
+// ---------------------------------------------------------------- French number parsing
+
+function normaliseNumber(raw: string): string {
+  return raw.trim().replace(/[\s\u00a0\u202f]/g, "").replace(/€$/, "").replace(/(km|m)$/i, "");
+}
+
+/** "12,5" -> 12.5; "" -> null; junk -> NaN. Negative numbers are refused (NaN). */
+export function parseFrDecimal(raw: string): number | null {
+  const s = normaliseNumber(raw);
+  if (s === "") return null;
+  if (!/^\d+([.,]\d+)?$/.test(s)) return Number.NaN;
+  return Number(s.replace(",", "."));
+}
+
+/** "1 200" -> 1200; "" -> null; "12,5" or junk -> NaN. */
+export function parseFrInteger(raw: string): number | null {
+  const s = normaliseNumber(raw);
+  if (s === "") return null;
+  if (!/^\d+$/.test(s)) return Number.NaN;
+  return Number(s);
+}
+
+/** Euros typed in French to integer cents, by string arithmetic (no float rounding): "12,50" -> 1250, "12,5" -> 1250, "" -> null. */
+export function parseEurosToCents(raw: string): number | null {
+  const s = normaliseNumber(raw);
+  if (s === "") return null;
+  const m = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(s);
+  if (!m) return Number.NaN;
+  const cents = (m[2] ?? "").padEnd(2, "0");
+  return Number(m[1]) * 100 + Number(cents);
+}
+
+/** Cents back to what an organiser types: 1250 -> "12,50", 1200 -> "12". */
+export function centsToInput(cents: number | null | undefined): string {
+  if (cents == null) return "";
+  const euros = Math.trunc(cents / 100);
+  const rest = cents % 100;
+  return rest === 0 ? String(euros) : `${euros},${String(rest).padStart(2, "0")}`;
+}
+
+export function numberToInput(n: number | null | undefined): string {
+  return n == null ? "" : String(n).replace(".", ",");
+}
+
+// ---------------------------------------------------------------- the schema
+
+const text = (max = 5000) => z.string().trim().max(max, `Texte trop long (${max} caractères au plus).`);
+const optionalText = (max = 5000) => text(max).transform((s) => (s === "" ? null : s));
+const required = (message: string, max = 200) => z.string().trim().min(1, message).max(max, `Texte trop long (${max} caractères au plus).`);
+
+function decimal(message: string, max: number) {
+  return z.string().transform((s, ctx) => {
+    const n = parseFrDecimal(s);
+    if (n != null && (Number.isNaN(n) || n > max)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+function integer(message: string, max: number) {
+  return z.string().transform((s, ctx) => {
+    const n = parseFrInteger(s);
+    if (n != null && (Number.isNaN(n) || n > max)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+function euros(message: string) {
+  return z.string().transform((s, ctx) => {
+    const n = parseEurosToCents(s);
+    if (n != null && Number.isNaN(n)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+      return z.NEVER;
+    }
+    return n ?? 0;
+  });
+}
+
+function coordinate(message: string, limit: number) {
+  return z.string().transform((s, ctx) => {
+    const t = s.trim().replace(",", ".");
+    if (t === "") return null;
+    const n = /^-?\d{1,3}(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
+    if (Number.isNaN(n) || Math.abs(n) > limit) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** Our own stored files only ("/fichiers/…"); anything else is dropped. */
+const fileUrl = z.string().transform((s) => (/^\/fichiers\/[a-z0-9][a-z0-9/_.-]{0,200}$/i.test(s.trim()) && !s.includes("..") ? s.trim() : null));
+
+const dateField = z.string().transform((s, ctx) => {
+  const t = s.trim();
+  if (t === "") return null;
+  let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  let y: number, mo: number, d: number;
+  if (m) [y, mo, d] = [+m[1], +m[2], +m[3]];
+  else if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t))) [y, mo, d] = [+m[3], +m[2], +m[1]];
+  else {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Date invalide (jj/mm/aaaa)." });
+    return z.NEVER;
+  }
+  const dt = new Date(Date.UTC(y, mo - 1, d));
+  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== mo - 1 || dt.getUTCDate() !== d || y < 2000 || y > 2100) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Date invalide (jj/mm/aaaa)." });
+    return z.NEVER;
+  }
+  return `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+});
+
+const timeField = z.string().transform((s, ctx) => {
+  const t = s.trim().toLowerCase();
+  if (t === "") return null;
+  const m = /^(\d{1,2})\s*[:h]\s*(\d{2})?$/.exec(t);
+  const h = m ? Number(m[1]) : Number.NaN;
+  const min = m ? Number(m[2] ?? "0") : Number.NaN;
+  if (!m || h > 23 || min > 59) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Heure invalide (par exemple 09:30)." });
+    return z.NEVER;
+  }
+  return `${String(h).padStart(2, "0")}:${String(min).padStart(2, "0")}`;
+});
+
+const idField = z.string().transform((s) => (/^[a-z0-9-]{8,64}$/i.test(s.trim()) ? s.trim() : null));
+
+export const FormatSchema = z
+  .object({
+    key: z.string(),
+    id: idField,
+    nom: text(200).transform((s) => s || DEFAULT_FORMAT_NAME),
+    type_epreuve: z.string().transform((s): FormatType => ((FORMAT_TYPES as readonly string[]).includes(s.trim()) ? (s.trim() as FormatType) : "trail")),
+    date: dateField,
+    heure_depart: timeField,
+    distance_km: decimal("Distance invalide : un nombre de kilomètres, par exemple 12,5.", 1000),
+    denivele_dplus: integer("D+ invalide : un nombre entier de mètres.", 30000),
+    denivele_dmoins: integer("D- invalide : un nombre entier de mètres.", 30000),
+    adresse_depart: optionalText(300),
+    adresse_arrivee: optionalText(300),
+    prix: euros("Prix invalide : un montant en euros, par exemple 25 ou 12,50."),
+    stock_repas: integer("Stock de repas invalide : un nombre entier.", 100000).transform((n) => n ?? 0),
+    prix_repas: euros("Prix du repas invalide : un montant en euros, par exemple 12,50."),
+    ravitaillements: optionalText(2000),
+    remise_dossards: optionalText(1000),
+    dotation: optionalText(1000),
+    age_minimum: integer("Âge minimum invalide : un nombre entier d'années.", 120),
+    hebergements: optionalText(2000),
+    nb_max_coureurs: integer("Nombre de places invalide : un nombre entier.", 1000000),
+    presentation_parcours: optionalText(10000),
+    image_url: fileUrl,
+    gpx_url: fileUrl,
+    reglement_pdf_url: fileUrl,
+  })
+  .transform((f) => {
+    // The meal price is only an input when meals are on sale, and only counts then.
+    const prix_repas_cents = f.stock_repas > 0 ? f.prix_repas : 0;
+    const { prix, prix_repas: _typed, key: _key, ...rest } = f;
+    return { ...rest, prix_cents: prix, prix_repas_cents, prix_total_inscription_cents: prix + prix_repas_cents };
+  });
+
+export const CourseFormSchema = z.object({
+  nom: required("Le nom de l'épreuve est obligatoire."),
+  lieu: required("Le lieu est obligatoire."),
+  code_postal: z
+    .string()
+    .trim()
+    .min(1, "Le code postal est obligatoire.")
+    .regex(/^\d{5}$/, "Code postal invalide : 5 chiffres, par exemple 74400."),
+  departement: required("Le département est obligatoire.", 100),
+  presentation: optionalText(20000),
+  image_url: fileUrl,
+  lat: coordinate("Latitude invalide : un nombre entre -90 et 90, par exemple 45,92.", 90),
+  lng: coordinate("Longitude invalide : un nombre entre -180 et 180, par exemple 6,87.", 180),
+  geo_origin: z.string(),
+  update_slug: z.string().transform((s) => s === "on" || s === "1"),
+  formats: z.array(FormatSchema).min(1, "Ajoutez au moins un format.").max(30, "30 formats au plus par épreuve."),
+});
+
+export type CourseInput = z.output<typeof CourseFormSchema>;
+export type FormatInput = CourseInput["formats"][number];
+
+export type CourseFormResult = { ok: true; data: CourseInput } | { ok: false; errors: FieldErrors };
+
+/** Validates what was typed; errors keyed by input name, first message per field. */
+export function parseCourseForm(values: CourseFormValues): CourseFormResult {
+  const parsed = CourseFormSchema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const [head, index, field] = issue.path;
+    const name = head === "formats" && typeof index === "number" && typeof field === "string" ? formatFieldName(index, field) : String(head ?? "form");
+    errors[name] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** "Code postal|lieu|lat|lng" at load time: lets the action tell whether the place changed but the position did not. */
+export function geoOrigin(v: { code_postal: string; lieu: string; lat: string; lng: string }): string {
+  return [v.code_postal.trim(), v.lieu.trim(), v.lat.trim(), v.lng.trim()].join("|");
+}
+
+/**
+ * Whether to ask the geocoder: no position typed, or the place changed while the position stayed as loaded.
+ */
+export function needsGeocoding(v: CourseFormValues): boolean {
+  if (v.lat.trim() === "" || v.lng.trim() === "") return true;
+  if (!v.geo_origin) return false;
+  const [cp, lieu, lat, lng] = v.geo_origin.split("|");
+  const placeChanged = cp !== v.code_postal.trim() || lieu !== v.lieu.trim();
+  const positionKept = lat === v.lat.trim() && lng === v.lng.trim();
+  return placeChanged && positionKept;
+}
+
+// ---------------------------------------------------------------- the buttons of the form (intents)
+
+export type Intent =
+  | { kind: "save" }
+  | { kind: "add" }
+  | { kind: "duplicate"; index: number }
+  | { kind: "ask-delete"; index: number }
+  | { kind: "cancel-delete"; index: number }
+  | { kind: "delete"; index: number };
+
+export function parseIntent(raw: unknown): Intent {
+  if (typeof raw !== "string" || raw === "save") return { kind: "save" };
+  if (raw === "add-format") return { kind: "add" };
+  const m = /^(duplicate|ask-delete|cancel-delete|delete)-format:(\d{1,3})$/.exec(raw);
+  if (!m) return { kind: "save" };
+  const kind = m[1] as "duplicate" | "ask-delete" | "cancel-delete" | "delete";
+  return { kind, index: Number(m[2]) };
+}
+
+/** Applies an add/duplicate/delete button to what was typed. Pure: returns new values. */
+export function applyIntent(values: CourseFormValues, intent: Intent): CourseFormValues {
+  const formats = values.formats.map((f) => ({ ...f, confirmDelete: false }));
+  switch (intent.kind) {
+    case "add":
+      formats.push(emptyFormat());
+      break;
+    case "duplicate": {
+      const src = formats[intent.index];
+      if (src) formats.splice(intent.index + 1, 0, { ...src, id: "", key: newFormatKey(), nom: `${src.nom || DEFAULT_FORMAT_NAME} (copie)` });
+      break;
+    }
+    case "ask-delete":
+      if (formats[intent.index]) formats[intent.index].confirmDelete = true;
+      break;
+    case "delete":
+      if (formats.length > 0 && formats[intent.index]) formats.splice(intent.index, 1);
+      if (formats.length === 0) formats.push(emptyFormat());
+      break;
+    default:
+      break;
+  }
+  return { ...values, formats };
+}
