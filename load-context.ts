@@ -2,7 +2,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Db } from "~/db/client.server";
 import { systemClock, type Clock } from "~/providers/clock";
 import { createHttpMailer, createLocalMailer, type Mailer } from "~/providers/mailer.server";
+import type { PaymentProvider } from "~/providers/payments";
 import { createR2Storage, type Storage } from "~/providers/storage.server";
+import { createPaymentProvider } from "~/services/payment-provider.server";
 import { parseEnv, type AppEnv } from "~/utils/env.server";
 
 declare module "@remix-run/cloudflare" {
@@ -14,6 +16,8 @@ declare module "@remix-run/cloudflare" {
     clock: Clock;
     mailer: Mailer;
     storage: Storage;
+    /** Stripe when STRIPE_SECRET_KEY is set, the local provider otherwise. */
+    payments: PaymentProvider;
     nonce: string;
     isDev: boolean;
   }
@@ -35,7 +39,7 @@ export function getLoadContext({ env: bindings, ctx, nonce, clock }: LoadContext
     env.MAIL_API_KEY && env.MAIL_API_URL
       ? createHttpMailer(db, { apiUrl: env.MAIL_API_URL, apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM })
       : createLocalMailer(db);
-  return {
+  const context = {
     env,
     bindings,
     ctx,
@@ -45,5 +49,7 @@ export function getLoadContext({ env: bindings, ctx, nonce, clock }: LoadContext
     storage: createR2Storage(bindings.FILES),
     nonce,
     isDev: env.APP_ENV !== "production",
-  };
+  } as AppLoadContext;
+  context.payments = createPaymentProvider(context);
+  return context;
 }

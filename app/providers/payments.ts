@@ -1,0 +1,134 @@
+// The payment provider interface. Two implementations, chosen per request in load-context.ts:
+// Stripe (payments-stripe.server.ts) when STRIPE_SECRET_KEY is set, the local provider
+// (payments-local.server.ts) otherwise. Money is integer cents, currency always "eur".
+// See docs/decisions/0030-separate-charges-and-transfers.md and 0031-local-payment-provider.md.
+
+export interface PaymentAccountStatus {
+  accountId: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  requirementsDue: string[];
+}
+
+export interface CheckoutSessionInput {
+  inscriptionId: string;
+  courseId: string;
+  formatId: string;
+  organisateurId: string;
+  paiementTraceId: string;
+  /** The organiser's connected account the money will be transferred to later (not charged on it). */
+  destinationAccountId: string;
+  amountCents: number;
+  productName: string;
+  customerEmail: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+  idempotencyKey: string;
+}
+
+export interface CheckoutSessionCreated {
+  id: string;
+  url: string;
+}
+
+export type CheckoutSessionStatus = "open" | "complete" | "expired";
+export type CheckoutPaymentStatus = "paid" | "unpaid" | "no_payment_required";
+
+/** What we read back from a checkout session: always re-read before acting on an event. */
+export interface CheckoutSessionInfo {
+  id: string;
+  status: CheckoutSessionStatus;
+  paymentStatus: CheckoutPaymentStatus;
+  amountTotalCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  /** Provider fee of the charge, when known. */
+  feeCents: number | null;
+  receiptUrl: string | null;
+  url: string | null;
+  expiresAt: Date | null;
+}
+
+export interface ChargeInfo {
+  id: string;
+  amountCents: number;
+  amountRefundedCents: number;
+  feeCents: number | null;
+  receiptUrl: string | null;
+}
+
+export interface TransferInput {
+  amountCents: number;
+  destinationAccountId: string;
+  /** The charge the money comes from (`source_transaction`): the transfer may go before the funds settle. */
+  sourceChargeId: string;
+  transferGroup: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface RefundInput {
+  chargeId: string;
+  amountCents: number;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface TransferReversalInput {
+  transferId: string;
+  amountCents: number;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+/** A webhook event, Stripe's shape (the local provider sends the same). */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> & { id?: string } };
+}
+
+export interface PaymentProvider {
+  readonly kind: "stripe" | "local";
+  /** Secret the webhook signatures are checked with. */
+  readonly webhookSecret: string | undefined;
+  createAccount(input: { userId: string; email: string; idempotencyKey: string }): Promise<{ accountId: string }>;
+  createAccountLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  retrieveAccount(accountId: string): Promise<PaymentAccountStatus>;
+  createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSessionCreated>;
+  retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionInfo>;
+  expireCheckoutSession(sessionId: string): Promise<void>;
+  retrieveCharge(chargeId: string): Promise<ChargeInfo>;
+  createTransfer(input: TransferInput): Promise<{ id: string }>;
+  createTransferReversal(input: TransferReversalInput): Promise<{ id: string }>;
+  createRefund(input: RefundInput): Promise<{ id: string; status: "succeeded" | "pending" | "failed" }>;
+}
+
+/** A provider failure, with the provider's own message (shown after our French prefix). */
+export class PaymentProviderError extends Error {
+  constructor(message: string, public readonly providerCode?: string) {
+    super(message);
+    this.name = "PaymentProviderError";
+  }
+}
+
+/** The connected account statuses as the `account.updated` event or an account read carries them. */
+export function accountStatusFromObject(o: Record<string, unknown>): PaymentAccountStatus {
+  const req = (o.requirements ?? {}) as { currently_due?: unknown; past_due?: unknown };
+  const due = [
+    ...(Array.isArray(req.past_due) ? req.past_due : []),
+    ...(Array.isArray(req.currently_due) ? req.currently_due : []),
+  ].filter((x): x is string => typeof x === "string");
+  return {
+    accountId: String(o.id ?? ""),
+    chargesEnabled: o.charges_enabled === true,
+    payoutsEnabled: o.payouts_enabled === true,
+    detailsSubmitted: o.details_submitted === true,
+    requirementsDue: [...new Set(due)],
+  };
+}

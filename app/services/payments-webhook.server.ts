@@ -1,0 +1,111 @@
+// The payment webhook: one code path for Stripe and the local provider (docs/decisions/0032-webhook-handling.md).
+// 1. the signature is checked on the raw body (tolerance 300 s): a bad one gets 400 and changes nothing;
+// 2. the event id is recorded once in `webhook_events`: a replay of a processed event does nothing;
+// 3. the object is re-read from the provider when order matters, so events may arrive in any order.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { profils_utilisateurs, webhook_events } from "~/db/schema";
+import { PaymentProviderError, type PaymentEvent } from "~/providers/payments";
+import { verifyWebhookSignature } from "~/providers/payments-stripe.server";
+import {
+  fulfilCheckoutSession,
+  PAYMENT_FAILED_REASON,
+  releaseCheckoutSession,
+  syncChargeRefunded,
+  syncTransferReversal,
+} from "./payments.server";
+
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export const HANDLED_EVENT_TYPES = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+  "charge.refunded",
+  "account.updated",
+  "transfer.reversed",
+] as const;
+
+export interface WebhookOutcome {
+  status: 200 | 400 | 500;
+  body: { received: boolean; duplicate?: boolean; ignored?: boolean; error?: string };
+}
+
+/** Re-reads a connected account and stores its flags on the organiser's profile. */
+export async function syncAccount(context: AppLoadContext, accountId: string): Promise<boolean> {
+  const s = await context.payments.retrieveAccount(accountId);
+  const res = await context.db
+    .update(profils_utilisateurs)
+    .set({
+      stripe_charges_enabled: s.chargesEnabled,
+      stripe_payouts_enabled: s.payoutsEnabled,
+      stripe_details_submitted: s.detailsSubmitted,
+      stripe_requirements_due: JSON.stringify(s.requirementsDue),
+      updated_at: context.clock.now().toISOString(),
+    })
+    .where(eq(profils_utilisateurs.stripe_account_id, accountId))
+    .returning({ id: profils_utilisateurs.user_id });
+  return res.length > 0;
+}
+
+async function dispatch(context: AppLoadContext, event: PaymentEvent): Promise<boolean> {
+  const o = event.data.object;
+  const id = typeof o.id === "string" ? o.id : "";
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+      await fulfilCheckoutSession(context, id);
+      return true;
+    case "checkout.session.expired":
+      await releaseCheckoutSession(context, id);
+      return true;
+    case "checkout.session.async_payment_failed":
+      await releaseCheckoutSession(context, id, PAYMENT_FAILED_REASON);
+      return true;
+    case "charge.refunded":
+      await syncChargeRefunded(context, id, Number(o.amount_refunded ?? 0));
+      return true;
+    case "account.updated":
+      await syncAccount(context, id);
+      return true;
+    case "transfer.reversed":
+      await syncTransferReversal(context, id, Number(o.amount_reversed ?? 0));
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Verifies, de-duplicates and handles one webhook delivery. Never throws. */
+export async function handlePaymentWebhook(context: AppLoadContext, rawBody: string, signature: string | null): Promise<WebhookOutcome> {
+  const secret = context.payments.webhookSecret;
+  if (!secret) return { status: 400, body: { received: false, error: "Webhook non configuré" } };
+  let event: PaymentEvent;
+  try {
+    event = (await verifyWebhookSignature(rawBody, signature, secret, context.clock.now(), WEBHOOK_TOLERANCE_SECONDS)) as unknown as PaymentEvent;
+  } catch (e) {
+    return { status: 400, body: { received: false, error: e instanceof PaymentProviderError ? e.message : "Signature invalide" } };
+  }
+  if (!event?.id || !event.type || !event.data?.object) return { status: 400, body: { received: false, error: "Événement illisible" } };
+
+  const inserted = await context.db
+    .insert(webhook_events)
+    .values({ id: event.id, type: event.type, received_at: context.clock.now().toISOString() })
+    .onConflictDoNothing()
+    .returning({ id: webhook_events.id });
+  if (inserted.length === 0) {
+    const [seen] = await context.db.select().from(webhook_events).where(eq(webhook_events.id, event.id)).limit(1);
+    // Processed already: nothing to do. Recorded but not processed (a failed earlier try): handle it again.
+    if (seen?.processed_at) return { status: 200, body: { received: true, duplicate: true } };
+  }
+  try {
+    const handled = await dispatch(context, event);
+    await context.db.update(webhook_events).set({ processed_at: context.clock.now().toISOString() }).where(eq(webhook_events.id, event.id));
+    return { status: 200, body: handled ? { received: true } : { received: true, ignored: true } };
+  } catch (e) {
+    // 500: the provider retries later; the event stays unprocessed.
+    console.error("webhook", event.type, event.id, e);
+    return { status: 500, body: { received: false, error: "Erreur de traitement" } };
+  }
+}

@@ -1,0 +1,628 @@
+// Payments use cases: checkout for a registration, fulfilment, hold release, refunds, transfers, receipts.
+// The ledger (`paiements`, `transferts`, `remboursements`) is written here and only here.
+// Order of writes for money that leaves: reserve in D1 first (conditional update on the previous amounts),
+// then call the provider with an idempotency key, then confirm or undo (docs/decisions/0030 and 0032).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { courses, formats, inscriptions, paiements, profils_utilisateurs, remboursements, transferts } from "~/db/schema";
+import {
+  applyCommission,
+  applyTransfer,
+  applyTransferReversal,
+  DEFAULT_COMMISSION_PERCENT,
+  MoneyError,
+  MONEY_ERROR_MESSAGES,
+  openLedger,
+  planRefund,
+  shouldSkipTransfer,
+  type Ledger,
+} from "~/domain/money";
+import { renderEmail } from "~/emails/layout";
+import { formatDateLong, formatEuros } from "~/utils/format";
+import { PaymentProviderError, type CheckoutSessionInfo } from "~/providers/payments";
+
+export const CHECKOUT_TTL_MINUTES = 30;
+export const HOLD_EXPIRED_REASON = "Paiement non finalisé : session de paiement expirée.";
+export const PAYMENT_FAILED_REASON = "Paiement refusé par la banque.";
+
+export type PaymentErrorCode =
+  | "inscription_introuvable"
+  | "inscription_deja_payee"
+  | "inscription_non_payable"
+  | "compte_organisateur_non_configure"
+  | "montant_invalide"
+  | "paiement_introuvable"
+  | "paiement_non_reversable"
+  | "conflit"
+  | "remboursement_impossible"
+  | "transfert_impossible"
+  | "erreur_fournisseur"
+  | "recu_sans_trace"
+  | "recu_impossible"
+  | "recu_introuvable"
+  | "recu_erreur";
+
+export const PAYMENT_ERROR_MESSAGES: Record<PaymentErrorCode, string> = {
+  inscription_introuvable: "Inscription introuvable.",
+  inscription_deja_payee: "Cette inscription est déjà payée.",
+  inscription_non_payable: "Cette inscription ne peut plus être payée.",
+  compte_organisateur_non_configure:
+    "Le paiement en ligne n'est pas encore ouvert pour cette épreuve : l'organisateur doit finaliser la configuration de son compte de paiement.",
+  montant_invalide: "Le montant à payer doit être d'au moins 0,50 €.",
+  paiement_introuvable: "Paiement introuvable.",
+  paiement_non_reversable: "Ce paiement n'est pas encaissé : rien à reverser.",
+  conflit: "Le paiement a été modifié en même temps par une autre opération : réessayez.",
+  remboursement_impossible: "Le remboursement n'a pas pu être effectué.",
+  transfert_impossible: "Le transfert n'a pas pu être effectué.",
+  erreur_fournisseur: "Erreur lors de la création du paiement.",
+  recu_sans_trace: "Aucun paiement_trace_id disponible pour cette inscription.",
+  recu_impossible: "Impossible de récupérer le reçu.",
+  recu_introuvable: "Aucun reçu trouvé.",
+  recu_erreur: "Erreur lors de la récupération du reçu.",
+};
+
+export class PaymentError extends Error {
+  constructor(public readonly code: PaymentErrorCode, public readonly detail?: string) {
+    super(detail ? `${PAYMENT_ERROR_MESSAGES[code]} (${detail})` : PAYMENT_ERROR_MESSAGES[code]);
+    this.name = "PaymentError";
+  }
+}
+
+/** French message for any error thrown by this module (domain, provider or unexpected). */
+export function paymentErrorMessage(e: unknown): string {
+  if (e instanceof PaymentError) return e.message;
+  if (e instanceof MoneyError) return MONEY_ERROR_MESSAGES[e.code];
+  if (e instanceof PaymentProviderError) return `Erreur du prestataire de paiement : ${e.message}`;
+  return "Erreur inattendue lors du paiement.";
+}
+
+type Ctx = AppLoadContext;
+type PaiementRow = typeof paiements.$inferSelect;
+
+const ledgerOf = (p: PaiementRow): Ledger => ({
+  amount_total_cents: p.amount_total_cents,
+  fee_total_cents: p.fee_total_cents,
+  platform_fee_cents: p.platform_fee_cents,
+  transferred_total_cents: p.transferred_total_cents,
+  refunded_cents: p.refunded_cents,
+  net_remaining_cents: p.net_remaining_cents,
+});
+
+/** WHERE clause matching a paiement whose money columns are still exactly `l` (optimistic concurrency). */
+function sameLedger(id: string, l: Ledger) {
+  return and(
+    eq(paiements.id, id),
+    eq(paiements.platform_fee_cents, l.platform_fee_cents),
+    eq(paiements.transferred_total_cents, l.transferred_total_cents),
+    eq(paiements.refunded_cents, l.refunded_cents),
+    eq(paiements.net_remaining_cents, l.net_remaining_cents),
+  );
+}
+
+async function swapLedger(context: Ctx, id: string, from: Ledger, to: Ledger, extra: Partial<PaiementRow> = {}): Promise<boolean> {
+  const res = await context.db
+    .update(paiements)
+    .set({
+      platform_fee_cents: to.platform_fee_cents,
+      transferred_total_cents: to.transferred_total_cents,
+      refunded_cents: to.refunded_cents,
+      net_remaining_cents: to.net_remaining_cents,
+      updated_at: context.clock.now().toISOString(),
+      ...extra,
+    })
+    .where(sameLedger(id, from))
+    .returning({ id: paiements.id });
+  return res.length === 1;
+}
+
+// ---------------------------------------------------------------- checkout
+
+/**
+ * Creates (or reuses) the checkout session of a pending registration and returns the URL to send the runner to.
+ * Success and cancel pages: /merci and /paiement-annule, with session_id and inscription_id.
+ */
+export async function createCheckoutForInscription(context: Ctx, inscriptionId: string): Promise<{ url: string }> {
+  const rows = await context.db
+    .select({
+      inscription: inscriptions,
+      courseNom: courses.nom,
+      organisateurId: courses.organisateur_id,
+      formatNom: formats.nom,
+      formatDate: formats.date,
+      accountId: profils_utilisateurs.stripe_account_id,
+      chargesEnabled: profils_utilisateurs.stripe_charges_enabled,
+    })
+    .from(inscriptions)
+    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
+    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
+    .leftJoin(profils_utilisateurs, eq(profils_utilisateurs.user_id, courses.organisateur_id))
+    .where(eq(inscriptions.id, inscriptionId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw new PaymentError("inscription_introuvable");
+  const i = row.inscription;
+  if (i.statut === "validee") throw new PaymentError("inscription_deja_payee");
+  if (i.statut !== "en_attente") throw new PaymentError("inscription_non_payable");
+  if (!row.accountId || !row.chargesEnabled) throw new PaymentError("compte_organisateur_non_configure");
+  if (i.prix_total_coureur_cents < 50) throw new PaymentError("montant_invalide");
+
+  const appUrl = context.env.APP_URL.replace(/\/$/, "");
+  const q = `session_id={CHECKOUT_SESSION_ID}&inscription_id=${encodeURIComponent(i.id)}`;
+  const successUrl = `${appUrl}/merci?${q}`;
+
+  // A second click must not open a second session: reuse the open one.
+  if (i.checkout_session_id) {
+    try {
+      const existing = await context.payments.retrieveCheckoutSession(i.checkout_session_id);
+      if (existing.status === "open" && existing.url) return { url: existing.url };
+      if (existing.paymentStatus === "paid") {
+        await fulfilCheckoutSession(context, existing.id);
+        return { url: successUrl.replace("{CHECKOUT_SESSION_ID}", existing.id) };
+      }
+    } catch (e) {
+      if (!(e instanceof PaymentProviderError)) throw e;
+    }
+  }
+
+  const now = context.clock.now();
+  // One more minute than the provider's 30-minute minimum, so that the request's travel time never breaks it.
+  const expiresAt = new Date(Math.ceil((now.getTime() + (CHECKOUT_TTL_MINUTES + 1) * 60_000) / 1000) * 1000);
+  const productName = `${row.courseNom} — ${row.formatNom}${row.formatDate ? ` (${formatDateLong(row.formatDate)})` : ""}`;
+  let created;
+  try {
+    created = await context.payments.createCheckoutSession({
+      inscriptionId: i.id,
+      courseId: i.course_id,
+      formatId: i.format_id,
+      organisateurId: row.organisateurId,
+      paiementTraceId: i.paiement_trace_id,
+      destinationAccountId: row.accountId,
+      amountCents: i.prix_total_coureur_cents,
+      productName,
+      customerEmail: i.email,
+      successUrl,
+      cancelUrl: `${appUrl}/paiement-annule?${q}`,
+      expiresAt,
+      idempotencyKey: `checkout:${i.id}:${Math.floor(expiresAt.getTime() / 1000)}`,
+    });
+  } catch (e) {
+    if (e instanceof PaymentProviderError) throw new PaymentError("erreur_fournisseur", e.message);
+    throw e;
+  }
+  await context.db
+    .update(inscriptions)
+    .set({ checkout_session_id: created.id, hold_expires_at: expiresAt.toISOString(), updated_at: now.toISOString() })
+    .where(and(eq(inscriptions.id, i.id), eq(inscriptions.statut, "en_attente")));
+  return { url: created.url };
+}
+
+// ---------------------------------------------------------------- fulfilment
+
+export type FulfilResult =
+  | { state: "paid"; inscriptionId: string; paiementId: string; newlyValidated: boolean }
+  | { state: "pending"; inscriptionId: string }
+  | { state: "open" | "expired" | "unknown"; inscriptionId: string | null };
+
+async function providerFee(context: Ctx, info: CheckoutSessionInfo): Promise<number> {
+  if (info.feeCents != null) return info.feeCents;
+  if (!info.chargeId) return 0;
+  const charge = await context.payments.retrieveCharge(info.chargeId);
+  return charge.feeCents ?? 0;
+}
+
+/**
+ * Marks a paid checkout session's registration 'validee' and writes its `paiements` row. Idempotent: the
+ * session is re-read from the provider, the row is unique per session and the status only moves forward.
+ */
+export async function fulfilCheckoutSession(context: Ctx, sessionId: string): Promise<FulfilResult> {
+  const info = await context.payments.retrieveCheckoutSession(sessionId);
+  const inscriptionId = info.metadata.inscription_id ?? null;
+  if (!inscriptionId) return { state: "unknown", inscriptionId: null };
+  const found = await context.db
+    .select({ i: inscriptions, organisateurId: courses.organisateur_id })
+    .from(inscriptions)
+    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
+    .where(eq(inscriptions.id, inscriptionId))
+    .limit(1);
+  const row = found[0];
+  if (!row) return { state: "unknown", inscriptionId };
+
+  const paid = info.paymentStatus === "paid" || info.paymentStatus === "no_payment_required";
+  if (info.status !== "complete") return { state: info.status, inscriptionId };
+
+  const now = context.clock.now().toISOString();
+  const fee = paid ? await providerFee(context, info) : 0;
+  const ledger = openLedger({ amountTotalCents: info.amountTotalCents, providerFeeCents: fee, commissionPercent: DEFAULT_COMMISSION_PERCENT });
+  const paiementId = crypto.randomUUID();
+  const status = paid ? "succeeded" : "pending";
+
+  await context.db
+    .insert(paiements)
+    .values({
+      id: paiementId,
+      inscription_id: inscriptionId,
+      course_id: row.i.course_id,
+      format_id: row.i.format_id,
+      organisateur_id: row.organisateurId,
+      destination_account_id: info.metadata.destination_account_id ?? null,
+      checkout_session_id: info.id,
+      payment_intent_id: info.paymentIntentId,
+      charge_id: info.chargeId,
+      status,
+      currency: info.currency,
+      ...ledger,
+      receipt_url: info.receiptUrl,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflictDoNothing({ target: paiements.checkout_session_id });
+  const [p] = await context.db.select().from(paiements).where(eq(paiements.checkout_session_id, info.id)).limit(1);
+
+  if (!paid) return { state: "pending", inscriptionId };
+
+  // A row first written while the payment was pending (async methods) becomes succeeded with the real fee.
+  if (p.status === "pending" || p.status === "failed") {
+    await context.db
+      .update(paiements)
+      .set({ status: "succeeded", charge_id: info.chargeId, payment_intent_id: info.paymentIntentId, receipt_url: info.receiptUrl, ...ledger, updated_at: now })
+      .where(and(eq(paiements.id, p.id), inArray(paiements.status, ["pending", "failed"]), eq(paiements.transferred_total_cents, 0), eq(paiements.refunded_cents, 0)));
+  }
+
+  // en_attente → validee; a hold released by an expiry that raced the payment comes back too.
+  const validated = await context.db
+    .update(inscriptions)
+    .set({ statut: "validee", hold_expires_at: null, checkout_session_id: info.id, cancel_reason: null, cancelled_at: null, updated_at: now })
+    .where(
+      and(
+        eq(inscriptions.id, inscriptionId),
+        sql`(${inscriptions.statut} = 'en_attente' OR (${inscriptions.statut} = 'annulee' AND ${inscriptions.cancel_reason} IN (${HOLD_EXPIRED_REASON}, ${PAYMENT_FAILED_REASON})))`,
+      ),
+    )
+    .returning({ id: inscriptions.id });
+  const newlyValidated = validated.length === 1;
+  if (newlyValidated) await sendConfirmation(context, inscriptionId);
+  return { state: "paid", inscriptionId, paiementId: p.id, newlyValidated };
+}
+
+async function sendConfirmation(context: Ctx, inscriptionId: string): Promise<void> {
+  const [r] = await context.db
+    .select({ i: inscriptions, courseNom: courses.nom, lieu: courses.lieu, formatNom: formats.nom, date: formats.date, heure: formats.heure_depart })
+    .from(inscriptions)
+    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
+    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
+    .where(eq(inscriptions.id, inscriptionId))
+    .limit(1);
+  if (!r?.i.email) return;
+  const url = `${context.env.APP_URL.replace(/\/$/, "")}/mon-inscription/${inscriptionId}`;
+  const mail = renderEmail({
+    subject: `Inscription validée : ${r.courseNom} — ${r.formatNom}`,
+    preheader: "Votre paiement est confirmé.",
+    paragraphs: [
+      `Bonjour ${r.i.prenom ?? ""},`.replace(" ,", ","),
+      `Votre inscription à ${r.courseNom} (${r.formatNom}, ${r.lieu}) est validée. Montant payé : ${formatEuros(r.i.prix_total_coureur_cents)}.`,
+      `Départ le ${formatDateLong(r.date)}${r.heure ? ` à ${r.heure.replace(":", " h ")}` : ""}.`,
+    ],
+    action: { label: "Voir mon inscription", url },
+    footnote: "Vous pouvez modifier vos informations ou annuler votre inscription depuis cette page, selon le barème de remboursement.",
+  });
+  await context.mailer.send({ to: r.i.email, ...mail, kind: "confirmation_inscription", dedupeKey: `confirmation:${inscriptionId}` });
+}
+
+/**
+ * A session that will never be paid (expired, or its async payment failed): release the registration's hold.
+ * Re-reads the session first: if it was paid after all (events out of order), fulfil instead.
+ */
+export async function releaseCheckoutSession(context: Ctx, sessionId: string, reason = HOLD_EXPIRED_REASON): Promise<FulfilResult> {
+  const info = await context.payments.retrieveCheckoutSession(sessionId);
+  if (info.status === "complete" && info.paymentStatus === "paid") return fulfilCheckoutSession(context, sessionId);
+  const inscriptionId = info.metadata.inscription_id ?? null;
+  const now = context.clock.now().toISOString();
+  if (info.status === "complete") {
+    // Async payment failed after completion.
+    await context.db.update(paiements).set({ status: "failed", updated_at: now }).where(and(eq(paiements.checkout_session_id, sessionId), eq(paiements.status, "pending")));
+  }
+  if (info.status === "open") return { state: "open", inscriptionId };
+  if (inscriptionId) {
+    await context.db
+      .update(inscriptions)
+      .set({ statut: "annulee", hold_expires_at: null, cancel_reason: reason, cancelled_at: now, updated_at: now })
+      .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.statut, "en_attente"), eq(inscriptions.checkout_session_id, sessionId)));
+  }
+  return { state: "expired", inscriptionId };
+}
+
+/** Ends an open session early (e.g. the runner gave up): the provider then sends checkout.session.expired. */
+export async function expireCheckoutForInscription(context: Ctx, inscriptionId: string): Promise<void> {
+  const [i] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
+  if (!i?.checkout_session_id || i.statut !== "en_attente") return;
+  try {
+    await context.payments.expireCheckoutSession(i.checkout_session_id);
+  } catch (e) {
+    if (!(e instanceof PaymentProviderError)) throw e;
+  }
+  await releaseCheckoutSession(context, i.checkout_session_id);
+}
+
+/** The success page's check: re-reads the session and fulfils it when paid (the webhook may not have come yet). */
+export async function verifyCheckoutSession(context: Ctx, sessionId: string, inscriptionId: string): Promise<FulfilResult> {
+  const info = await context.payments.retrieveCheckoutSession(sessionId);
+  if (info.metadata.inscription_id !== inscriptionId) throw new PaymentError("paiement_introuvable");
+  if (info.status === "complete") return fulfilCheckoutSession(context, sessionId);
+  return { state: info.status, inscriptionId };
+}
+
+// ---------------------------------------------------------------- commission and transfers
+
+async function loadPaiement(context: Ctx, paiementId: string): Promise<PaiementRow> {
+  const [p] = await context.db.select().from(paiements).where(eq(paiements.id, paiementId)).limit(1);
+  if (!p) throw new PaymentError("paiement_introuvable");
+  return p;
+}
+
+/** Admin: a new platform commission (0–50 %, step 0.1) on one payment. */
+export async function setCommission(context: Ctx, paiementId: string, commissionPercent: number): Promise<Ledger> {
+  const p = await loadPaiement(context, paiementId);
+  const from = ledgerOf(p);
+  const to = applyCommission(from, commissionPercent);
+  if (!(await swapLedger(context, p.id, from, to))) throw new PaymentError("conflit");
+  return to;
+}
+
+export type TransferResult = { state: "skipped" } | { state: "paid"; transfertId: string; ledger: Ledger };
+
+/**
+ * Sends `amountCents` of a payment's net remaining to the organiser's connected account
+ * (separate charges and transfers: `source_transaction` = the charge, `transfer_group` = the registration).
+ * Transfers of 0 or less are skipped.
+ */
+export async function transferToOrganiser(
+  context: Ctx,
+  input: { paiementId: string; amountCents: number; kind: "acompte" | "solde"; createdBy: string },
+): Promise<TransferResult> {
+  if (shouldSkipTransfer(input.amountCents)) return { state: "skipped" };
+  const p = await loadPaiement(context, input.paiementId);
+  if (p.status !== "succeeded" && p.status !== "refunded") throw new PaymentError("paiement_non_reversable");
+  if (!p.charge_id || !p.destination_account_id) throw new PaymentError("paiement_non_reversable");
+  const from = ledgerOf(p);
+  const to = applyTransfer(from, input.amountCents);
+  const transfertId = crypto.randomUUID();
+  const now = context.clock.now().toISOString();
+  await context.db.insert(transferts).values({
+    id: transfertId,
+    paiement_id: p.id,
+    destination_account_id: p.destination_account_id,
+    amount_cents: input.amountCents,
+    kind: input.kind,
+    status: "pending",
+    created_by: input.createdBy,
+    created_at: now,
+  });
+  if (!(await swapLedger(context, p.id, from, to))) {
+    await context.db.update(transferts).set({ status: "failed" }).where(eq(transferts.id, transfertId));
+    throw new PaymentError("conflit");
+  }
+  try {
+    const t = await context.payments.createTransfer({
+      amountCents: input.amountCents,
+      destinationAccountId: p.destination_account_id,
+      sourceChargeId: p.charge_id,
+      transferGroup: `inscription_${p.inscription_id}`,
+      metadata: { paiement_id: p.id, transfert_id: transfertId, inscription_id: p.inscription_id },
+      idempotencyKey: `transfer:${transfertId}`,
+    });
+    await context.db.update(transferts).set({ status: "paid", provider_transfer_id: t.id }).where(eq(transferts.id, transfertId));
+    return { state: "paid", transfertId, ledger: to };
+  } catch (e) {
+    // Undo the reservation: the money did not leave.
+    await swapLedger(context, p.id, to, from);
+    await context.db.update(transferts).set({ status: "failed" }).where(eq(transferts.id, transfertId));
+    if (e instanceof PaymentProviderError) throw new PaymentError("transfert_impossible", e.message);
+    throw e;
+  }
+}
+
+/** A reversal the provider reports (`transfer.reversed`) that we did not ask for: bring the ledger in line. */
+export async function syncTransferReversal(context: Ctx, providerTransferId: string, amountReversedCents: number): Promise<void> {
+  const [t] = await context.db.select().from(transferts).where(eq(transferts.provider_transfer_id, providerTransferId)).limit(1);
+  if (!t) return;
+  const diff = Math.min(amountReversedCents, t.amount_cents) - t.reversed_cents;
+  if (diff <= 0) return;
+  const p = await loadPaiement(context, t.paiement_id);
+  const from = ledgerOf(p);
+  const to = applyTransferReversal(from, diff);
+  const moved = await context.db
+    .update(transferts)
+    .set({ reversed_cents: t.reversed_cents + diff, status: t.reversed_cents + diff >= t.amount_cents ? "reversed" : t.status })
+    .where(and(eq(transferts.id, t.id), eq(transferts.reversed_cents, t.reversed_cents)))
+    .returning({ id: transferts.id });
+  if (moved.length !== 1) return;
+  if (!(await swapLedger(context, p.id, from, to))) throw new PaymentError("conflit");
+}
+
+// ---------------------------------------------------------------- refunds
+
+export interface RefundRequest {
+  inscriptionId: string;
+  amountCents: number;
+  percent?: number | null;
+  reason?: string | null;
+  /** Same key, same refund: a double submit refunds once. */
+  idempotencyKey: string;
+}
+
+/**
+ * Refunds part of a registration's payment to the runner. The organiser's share pays it; money already
+ * transferred comes back first by a transfer reversal. The registration becomes remboursee_partiellement
+ * or remboursee_totalement.
+ */
+export async function refundInscription(context: Ctx, req: RefundRequest): Promise<{ remboursementId: string; ledger: Ledger }> {
+  const previous = await context.db.select().from(remboursements).where(eq(remboursements.idempotency_key, req.idempotencyKey)).limit(1);
+  if (previous[0]?.status === "succeeded") {
+    const p = await loadPaiement(context, previous[0].paiement_id);
+    return { remboursementId: previous[0].id, ledger: ledgerOf(p) };
+  }
+  const [p] = await context.db
+    .select()
+    .from(paiements)
+    .where(and(eq(paiements.inscription_id, req.inscriptionId), inArray(paiements.status, ["succeeded", "refunded"])))
+    .orderBy(desc(paiements.created_at))
+    .limit(1);
+  if (!p || !p.charge_id) throw new PaymentError("paiement_introuvable");
+  const from = ledgerOf(p);
+  const plan = planRefund(from, req.amountCents);
+  const id = previous[0]?.id ?? crypto.randomUUID();
+  const now = context.clock.now().toISOString();
+
+  // 1. Reserve: the ledger shows the refund before the provider's charge.refunded event can arrive.
+  if (!previous[0]) {
+    await context.db.insert(remboursements).values({
+      id,
+      paiement_id: p.id,
+      inscription_id: req.inscriptionId,
+      amount_cents: req.amountCents,
+      transfer_reversal_cents: plan.reversalCents,
+      percent: req.percent ?? null,
+      reason: req.reason ?? null,
+      idempotency_key: req.idempotencyKey,
+      status: "pending",
+      created_at: now,
+    });
+  }
+  if (!(await swapLedger(context, p.id, from, plan.ledger, { status: "refunded" }))) {
+    await context.db.update(remboursements).set({ status: "failed" }).where(eq(remboursements.id, id));
+    throw new PaymentError("conflit");
+  }
+
+  // 2. Money already sent to the organiser comes back first (newest transfers first).
+  let reversedLedger = from;
+  try {
+    let toReverse = plan.reversalCents;
+    if (toReverse > 0) {
+      const ts = await context.db
+        .select()
+        .from(transferts)
+        .where(and(eq(transferts.paiement_id, p.id), inArray(transferts.status, ["paid"])))
+        .orderBy(desc(transferts.created_at));
+      for (const t of ts) {
+        if (toReverse <= 0) break;
+        const part = Math.min(toReverse, t.amount_cents - t.reversed_cents);
+        if (part <= 0 || !t.provider_transfer_id) continue;
+        await context.db.update(transferts).set({ reversed_cents: t.reversed_cents + part }).where(eq(transferts.id, t.id));
+        try {
+          await context.payments.createTransferReversal({
+            transferId: t.provider_transfer_id,
+            amountCents: part,
+            metadata: { remboursement_id: id, paiement_id: p.id },
+            idempotencyKey: `reversal:${id}:${t.id}`,
+          });
+        } catch (e) {
+          await context.db.update(transferts).set({ reversed_cents: t.reversed_cents }).where(eq(transferts.id, t.id));
+          throw e;
+        }
+        if (t.reversed_cents + part >= t.amount_cents) await context.db.update(transferts).set({ status: "reversed" }).where(eq(transferts.id, t.id));
+        reversedLedger = applyTransferReversal(reversedLedger, part);
+        toReverse -= part;
+      }
+      if (toReverse > 0) throw new PaymentProviderError("Transferts introuvables pour l'annulation.");
+    }
+    // 3. The refund itself.
+    const r = await context.payments.createRefund({
+      chargeId: p.charge_id,
+      amountCents: req.amountCents,
+      metadata: { remboursement_id: id, inscription_id: req.inscriptionId },
+      idempotencyKey: `refund:${id}`,
+    });
+    if (r.status === "failed") throw new PaymentProviderError("Remboursement refusé par le prestataire.");
+    await context.db.update(remboursements).set({ status: "succeeded", provider_refund_id: r.id }).where(eq(remboursements.id, id));
+  } catch (e) {
+    // Undo the refund part; reversals that did happen stay in the ledger (the money is back with us).
+    await swapLedger(context, p.id, plan.ledger, reversedLedger, { status: from.refunded_cents > 0 ? "refunded" : p.status });
+    await context.db.update(remboursements).set({ status: "failed" }).where(eq(remboursements.id, id));
+    if (e instanceof PaymentProviderError) throw new PaymentError("remboursement_impossible", e.message);
+    throw e;
+  }
+  const statut = plan.ledger.refunded_cents >= plan.ledger.amount_total_cents ? "remboursee_totalement" : "remboursee_partiellement";
+  await context.db
+    .update(inscriptions)
+    .set({ statut, cancel_reason: req.reason ?? null, cancelled_at: now, hold_expires_at: null, updated_at: now })
+    .where(eq(inscriptions.id, req.inscriptionId));
+  return { remboursementId: id, ledger: plan.ledger };
+}
+
+/**
+ * `charge.refunded`: the provider's total refunded on a charge. A refund made outside Balise (the provider's
+ * dashboard) is recorded in the ledger; our own refunds are already there, so this does nothing for them.
+ */
+export async function syncChargeRefunded(context: Ctx, chargeId: string, amountRefundedCents: number): Promise<void> {
+  const [p] = await context.db.select().from(paiements).where(eq(paiements.charge_id, chargeId)).limit(1);
+  if (!p) return;
+  const diff = Math.min(amountRefundedCents, p.amount_total_cents) - p.refunded_cents;
+  if (diff <= 0) return;
+  const from = ledgerOf(p);
+  // An outside refund reverses no transfer and keeps the platform fee: it comes out of the net remaining,
+  // which may go negative (the organiser then owes it, settled by hand).
+  const ledger: Ledger = { ...from, refunded_cents: from.refunded_cents + diff, net_remaining_cents: from.net_remaining_cents - diff };
+  const key = `external:${chargeId}:${amountRefundedCents}`;
+  const inserted = await context.db
+    .insert(remboursements)
+    .values({
+      id: crypto.randomUUID(),
+      paiement_id: p.id,
+      inscription_id: p.inscription_id,
+      amount_cents: diff,
+      reason: "Remboursement effectué chez le prestataire de paiement",
+      idempotency_key: key,
+      status: "succeeded",
+      created_at: context.clock.now().toISOString(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: remboursements.id });
+  if (inserted.length === 0) return;
+  if (!(await swapLedger(context, p.id, from, ledger, { status: "refunded" }))) throw new PaymentError("conflit");
+  const now = context.clock.now().toISOString();
+  await context.db
+    .update(inscriptions)
+    .set({ statut: ledger.refunded_cents >= ledger.amount_total_cents ? "remboursee_totalement" : "remboursee_partiellement", updated_at: now })
+    .where(eq(inscriptions.id, p.inscription_id));
+}
+
+// ---------------------------------------------------------------- receipts
+
+/**
+ * The receipt URL of a registration's payment, for its runner, the event's organiser or an admin.
+ * Errors carry the spec's four messages.
+ */
+export async function getReceiptUrl(context: Ctx, user: { id: string; isAdmin: boolean }, traceId: string | null | undefined): Promise<string> {
+  if (!traceId) throw new PaymentError("recu_sans_trace");
+  try {
+    const [row] = await context.db
+      .select({ i: inscriptions, organisateurId: courses.organisateur_id })
+      .from(inscriptions)
+      .innerJoin(courses, eq(courses.id, inscriptions.course_id))
+      .where(eq(inscriptions.paiement_trace_id, traceId))
+      .limit(1);
+    // Someone else's registration reads exactly like a missing one.
+    if (!row || !(user.isAdmin || row.i.coureur_id === user.id || row.organisateurId === user.id)) throw new PaymentError("recu_introuvable");
+    const [p] = await context.db
+      .select()
+      .from(paiements)
+      .where(and(eq(paiements.inscription_id, row.i.id), inArray(paiements.status, ["succeeded", "refunded"])))
+      .orderBy(desc(paiements.created_at))
+      .limit(1);
+    if (!p?.charge_id) throw new PaymentError("recu_introuvable");
+    if (p.receipt_url) return p.receipt_url;
+    let url: string | null;
+    try {
+      url = (await context.payments.retrieveCharge(p.charge_id)).receiptUrl;
+    } catch (e) {
+      if (e instanceof PaymentProviderError) throw new PaymentError("recu_impossible", e.message);
+      throw e;
+    }
+    if (!url) throw new PaymentError("recu_introuvable");
+    return url;
+  } catch (e) {
+    if (e instanceof PaymentError) throw e;
+    console.error("receipt", e);
+    throw new PaymentError("recu_erreur");
+  }
+}
