@@ -15,7 +15,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: { baseURL, locale: "fr-FR", timezoneId: "Europe/Paris", trace: "retain-on-failure", launchOptions: chromium },
   projects: [
     { name: "nojs", use: { ...devices["Pixel 5"], javaScriptEnabled: false, launchOptions: chromium } },

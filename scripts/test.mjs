@@ -20,14 +20,14 @@ function ensureChromium() {
 }
 
 const t0 = Date.now();
-mkdirSync("test-results", { recursive: true });
+mkdirSync("reports", { recursive: true });
 const step = (label) => console.log(`\n=== ${label} (${((Date.now() - t0) / 1000).toFixed(0)} s) ===`);
 
 step("build");
 execFileSync("remix", ["vite:build"], { stdio: ["ignore", "ignore", "inherit"], env });
 
 step("vitest: unit + workerd integration");
-const vitest = spawnSync("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"], { stdio: "inherit", env });
+const vitest = spawnSync("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"], { stdio: "inherit", env });
 
 step("playwright: end to end (JavaScript off and on)");
 ensureChromium();
@@ -36,7 +36,7 @@ const pw = spawnSync("playwright", ["test"], { stdio: "inherit", env });
 let passed = 0;
 let failed = 0;
 try {
-  const v = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
+  const v = JSON.parse(readFileSync("reports/vitest.json", "utf8"));
   passed += v.numPassedTests ?? 0;
   failed += (v.numFailedTests ?? 0) + (v.numTotalTestSuites && v.success === false && !v.numFailedTests ? 1 : 0);
 } catch {
@@ -44,7 +44,7 @@ try {
   console.error("Rapport vitest illisible.");
 }
 try {
-  const p = JSON.parse(readFileSync("test-results/e2e.json", "utf8"));
+  const p = JSON.parse(readFileSync("reports/e2e.json", "utf8"));
   passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
   failed += p.stats?.unexpected ?? 0;
 } catch {
