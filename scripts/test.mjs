@@ -2,7 +2,7 @@
 // (Playwright, JavaScript off and on) against the production build under wrangler dev.
 // Ends with one line "N passed, N failed" (vitest and Playwright totals added up).
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -20,6 +20,7 @@ function ensureChromium() {
 }
 
 const t0 = Date.now();
+rmSync("reports", { recursive: true, force: true });
 mkdirSync("reports", { recursive: true });
 const step = (label) => console.log(`\n=== ${label} (${((Date.now() - t0) / 1000).toFixed(0)} s) ===`);
 
@@ -38,7 +39,8 @@ let failed = 0;
 try {
   const v = JSON.parse(readFileSync("reports/vitest.json", "utf8"));
   passed += v.numPassedTests ?? 0;
-  failed += (v.numFailedTests ?? 0) + (v.numTotalTestSuites && v.success === false && !v.numFailedTests ? 1 : 0);
+  failed += v.numFailedTests ?? 0;
+  if (v.success === false && !v.numFailedTests) failed += Math.max(1, v.numFailedTestSuites ?? 0);
 } catch {
   failed += 1;
   console.error("Rapport vitest illisible.");
