@@ -14,7 +14,8 @@ export const FORMAT_FIELDS = [
   "image_url", "gpx_url", "reglement_pdf_url",
 ] as const;
 export type FormatField = (typeof FORMAT_FIELDS)[number];
-export type FormatValues = Record<FormatField, string> & { key: string; confirmDelete?: boolean };
+/** `src`: the block's index in the submitted form (file inputs are named by it). */
+export type FormatValues = Record<FormatField, string> & { key: string; confirmDelete?: boolean; src?: number };
 
 export const COURSE_FIELDS = ["nom", "lieu", "code_postal", "departement", "presentation", "image_url", "lat", "lng", "geo_origin", "update_slug"] as const;
 export type CourseField = (typeof COURSE_FIELDS)[number];
@@ -62,7 +63,7 @@ export function readCourseForm(fd: FormData): CourseFormValues {
     if (field === "key") block.key = v.replace(/[^a-z0-9]/gi, "").slice(0, 40);
     else if ((FORMAT_FIELDS as readonly string[]).includes(field)) block[field as FormatField] = v;
   }
-  values.formats = [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, b]) => ({ ...b, key: b.key || newFormatKey() }));
+  values.formats = [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([i, b]) => ({ ...b, key: b.key || newFormatKey(), src: i }));
   return values;
 }
 
@@ -307,7 +308,7 @@ export function parseIntent(raw: unknown): Intent {
 
 /** Applies an add/duplicate/delete button to what was typed. Pure: returns new values. */
 export function applyIntent(values: CourseFormValues, intent: Intent): CourseFormValues {
-  const formats = values.formats.map((f) => ({ ...f, confirmDelete: false }));
+  const formats: FormatValues[] = values.formats.map((f) => ({ ...f, confirmDelete: false, src: undefined }));
   switch (intent.kind) {
     case "add":
       formats.push(emptyFormat());

@@ -1,0 +1,80 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CourseForm } from "~/components/course-form/CourseForm";
+import { CourseError } from "~/domain/course-errors";
+import { centsToInput, emptyCourseForm, numberToInput, type CourseFormValues } from "~/domain/course-form";
+import { handleCourseForm, initialState } from "~/services/course-form.server";
+import { getCourseForOwner, registeredByFormat, type CourseRow, type FormatRow } from "~/services/courses.server";
+import organiserCss from "~/styles/organiser.css?url";
+import { requireOrganiser } from "~/utils/auth.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Modifier ${data?.nom ?? "l'épreuve"} — Balise` }];
+
+function toValues(course: CourseRow, rows: FormatRow[]): CourseFormValues {
+  const base = emptyCourseForm();
+  return {
+    ...base,
+    nom: course.nom, lieu: course.lieu, code_postal: course.code_postal, departement: course.departement,
+    presentation: course.presentation ?? "", image_url: course.image_url ?? "",
+    lat: course.lat == null ? "" : String(course.lat), lng: course.lng == null ? "" : String(course.lng),
+    formats: rows.map((f) => ({
+      key: f.id.replace(/-/g, "").slice(0, 16),
+      id: f.id, nom: f.nom, type_epreuve: f.type_epreuve, date: f.date ?? "", heure_depart: f.heure_depart ?? "",
+      distance_km: numberToInput(f.distance_km), denivele_dplus: numberToInput(f.denivele_dplus), denivele_dmoins: numberToInput(f.denivele_dmoins),
+      adresse_depart: f.adresse_depart ?? "", adresse_arrivee: f.adresse_arrivee ?? "",
+      prix: centsToInput(f.prix_cents), stock_repas: String(f.stock_repas), prix_repas: centsToInput(f.prix_repas_cents),
+      ravitaillements: f.ravitaillements ?? "", remise_dossards: f.remise_dossards ?? "", dotation: f.dotation ?? "",
+      age_minimum: numberToInput(f.age_minimum), hebergements: f.hebergements ?? "", nb_max_coureurs: numberToInput(f.nb_max_coureurs),
+      presentation_parcours: f.presentation_parcours ?? "", image_url: f.image_url ?? "", gpx_url: f.gpx_url ?? "", reglement_pdf_url: f.reglement_pdf_url ?? "",
+    })),
+  };
+}
+
+async function owned(context: LoaderFunctionArgs["context"], user: { id: string; isAdmin: boolean }, id: string) {
+  try {
+    return await getCourseForOwner(context.db, user, id);
+  } catch (e) {
+    if (e instanceof CourseError) throw new Response(e.message, { status: e.status });
+    throw e;
+  }
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  const { course, formats } = await owned(context, user, params.id ?? "");
+  const registered = await registeredByFormat(context.db, course.id, context.clock.now());
+  const url = new URL(request.url);
+  return {
+    id: course.id, nom: course.nom, slug: course.slug, en_ligne: course.en_ligne, registered,
+    saved: url.searchParams.get("message") === "modifiee",
+    state: initialState(toValues(course, formats)),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  // Ownership first: someone else's event id changes nothing, not even an upload.
+  const { course } = await owned(context, user, params.id ?? "");
+  const outcome = await handleCourseForm(context, request, user, { kind: "edit", courseId: course.id });
+  if (outcome.kind === "saved") return redirect(`/modifier-course/${course.id}?message=modifiee`);
+  return data(outcome.state, { status: outcome.status });
+}
+
+export default function ModifierCourse() {
+  const { id, nom, en_ligne, registered, saved, state: initial } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const state = actionData ?? initial;
+  return (
+    <section className="container page organiser-page">
+      <p className="small"><Link to="/organisateur/mon-espace">← Mon espace</Link></p>
+      <h1>Modifier « {nom} »</h1>
+      <p className="muted">
+        {en_ligne ? <span className="badge badge-online">Publiée</span> : <span className="badge badge-offline">🔒 Hors-ligne</span>}{" "}
+        <Link to={`/courses/${id}`}>Voir la page de l'épreuve</Link>
+      </p>
+      {saved && !actionData ? <p className="alert alert-success" role="status">Épreuve modifiée avec succès !</p> : null}
+      <CourseForm {...state} editing registered={registered} submitLabel="Enregistrer les modifications" cancelTo="/organisateur/mon-espace" />
+    </section>
+  );
+}

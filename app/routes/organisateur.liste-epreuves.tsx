@@ -1,0 +1,54 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { listOrganiserCourses } from "~/services/courses.server";
+import organiserCss from "~/styles/organiser.css?url";
+import { requireOrganiser } from "~/utils/auth.server";
+import { formatDate, formatEuros, formatTime } from "~/utils/format";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
+export const meta: MetaFunction = () => [{ title: "Mes formats — Balise" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  const courses = await listOrganiserCourses(context.db, user.id, context.clock.now());
+  const rows = courses
+    .flatMap((c) => c.formats.map((f) => ({ ...f, course_id: c.id, course_nom: c.nom, en_ligne: c.en_ligne })))
+    .sort((a, b) => (a.date ?? "9999").localeCompare(b.date ?? "9999") || (a.heure_depart ?? "").localeCompare(b.heure_depart ?? ""));
+  return { rows };
+}
+
+export default function ListeEpreuves() {
+  const { rows } = useLoaderData<typeof loader>();
+  return (
+    <section className="container page organiser-page">
+      <p className="small"><Link to="/organisateur/mon-espace">← Mon espace</Link></p>
+      <h1>Mes formats</h1>
+      {rows.length === 0 ? (
+        <p className="empty">Aucun format pour le moment. <Link to="/organisateur/nouvelle-course">Créer une épreuve</Link></p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr><th>Date</th><th>Épreuve</th><th>Format</th><th>Prix</th><th>Inscrits / places</th><th></th></tr>
+            </thead>
+            <tbody>
+              {rows.map((f) => (
+                <tr key={f.id}>
+                  <td>{formatDate(f.date)}{f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""}</td>
+                  <td>
+                    <Link to={`/courses/${f.course_id}`}>{f.course_nom}</Link>
+                    {f.en_ligne ? null : <span className="badge badge-offline"> 🔒 Hors-ligne</span>}
+                  </td>
+                  <td>{f.nom}</td>
+                  <td>{formatEuros(f.prix_cents)}</td>
+                  <td>{f.inscrits} / {f.nb_max_coureurs ?? "∞"}</td>
+                  <td><Link to={`/organisateur/inscriptions/${f.id}`}>Inscrits</Link></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

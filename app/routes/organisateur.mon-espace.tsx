@@ -1,0 +1,158 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { COURSE_ERROR_MESSAGES, CourseError, publishMissing } from "~/domain/course-errors";
+import { duplicateCourse, listOrganiserCourses, publishReadiness, setPublished } from "~/services/courses.server";
+import organiserCss from "~/styles/organiser.css?url";
+import { requireOrganiser } from "~/utils/auth.server";
+import { formatDate, formatTime } from "~/utils/format";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
+export const meta: MetaFunction = () => [{ title: "Mon espace organisateur — Balise" }];
+
+/** Success messages after a redirect: a fixed table, never text from the URL. */
+const MESSAGES: Record<string, string> = {
+  creee: "Épreuve et formats enregistrés !",
+  modifiee: "Épreuve modifiée avec succès !",
+  publiee: "Épreuve publiée : elle est visible sur /courses.",
+  "hors-ligne": "Épreuve mise hors-ligne.",
+  copiee: "Épreuve copiée (hors-ligne) avec tous ses formats.",
+  supprimee: "Épreuve supprimée.",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  const [courses, readiness] = await Promise.all([
+    listOrganiserCourses(context.db, user.id, context.clock.now()),
+    publishReadiness(context.db, user.id),
+  ]);
+  const message = new URL(request.url).searchParams.get("message");
+  return { courses, missing: publishMissing(readiness), message: message ? (MESSAGES[message] ?? null) : null };
+}
+
+export const SpaceActionSchema = z.object({
+  intent: z.enum(["publish", "unpublish", "duplicate"]),
+  courseId: z.string().min(1).max(64),
+});
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  const parsed = SpaceActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ courseId: null, error: "Action inconnue." }, { status: 400 });
+  const { intent, courseId } = parsed.data;
+  try {
+    if (intent === "duplicate") {
+      await duplicateCourse(context, user, courseId);
+      return redirect("/organisateur/mon-espace?message=copiee");
+    }
+    await setPublished(context, user, courseId, intent === "publish");
+    return redirect(`/organisateur/mon-espace?message=${intent === "publish" ? "publiee" : "hors-ligne"}`);
+  } catch (e) {
+    if (e instanceof CourseError) {
+      if (e.code === "not_found" || e.code === "forbidden") throw new Response(e.message, { status: e.status });
+      return data({ courseId, error: e.message }, { status: e.status });
+    }
+    console.error(e);
+    const error = intent === "duplicate" ? COURSE_ERROR_MESSAGES.duplicate_failed : COURSE_ERROR_MESSAGES.publish_failed;
+    return data({ courseId, error }, { status: 500 });
+  }
+}
+
+export default function MonEspace() {
+  const { courses, missing, message } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busyId = navigation.state !== "idle" ? navigation.formData?.get("courseId") : null;
+  return (
+    <section className="container page organiser-page">
+      <div className="page-head">
+        <h1>Mon espace organisateur</h1>
+        <div className="actions">
+          <Link to="/organisateur/nouvelle-course" className="btn btn-primary">+ Créer une épreuve</Link>
+          <Link to="/organisateur/liste-epreuves" className="btn btn-ghost">Tous mes formats</Link>
+        </div>
+      </div>
+      {message ? <p className="alert alert-success" role="status">{message}</p> : null}
+      {result?.error && !result.courseId ? <p className="alert alert-error" role="alert">{result.error}</p> : null}
+      {missing.length > 0 ? (
+        <div className="alert alert-info publish-missing">
+          <p><strong>Pour publier une épreuve, il vous reste à :</strong></p>
+          <ul>{missing.map((m) => <li key={m}>{m}</li>)}</ul>
+          <p><Link to="/monprofilorganisateur">Compléter mon profil organisateur</Link></p>
+        </div>
+      ) : null}
+      {courses.length === 0 ? (
+        <div className="empty">
+          <p>Vous n'avez pas encore créé d'épreuve.</p>
+          <Link to="/organisateur/nouvelle-course" className="btn btn-primary">Créer ma première épreuve</Link>
+        </div>
+      ) : (
+        <ul className="organiser-courses">
+          {courses.map((c) => (
+            <li key={c.id} className="card organiser-course" id={`course-${c.id}`}>
+              <div className="organiser-course-head">
+                <div>
+                  <h2>{c.nom}</h2>
+                  <p className="muted">{c.lieu} ({c.departement}) · créée le {formatDate(c.created_at)}</p>
+                </div>
+                {c.en_ligne ? (
+                  <span className="badge badge-online">Publiée</span>
+                ) : (
+                  <span className="badge badge-offline"><span aria-hidden="true">🔒</span> Hors-ligne</span>
+                )}
+              </div>
+              <p className="organiser-course-totals">
+                <strong>{c.inscrits}</strong> inscrit{c.inscrits > 1 ? "s" : ""} · <strong>{c.repas}</strong> repas réservé{c.repas > 1 ? "s" : ""}
+              </p>
+              {result?.error && result.courseId === c.id ? <p className="alert alert-error" role="alert">{result.error}</p> : null}
+              <div className="table-wrap">
+                <table className="table small">
+                  <thead>
+                    <tr><th>Format</th><th>Date</th><th>Inscrits</th><th>Repas</th><th></th></tr>
+                  </thead>
+                  <tbody>
+                    {c.formats.map((f) => (
+                      <tr key={f.id}>
+                        <td>{f.nom}</td>
+                        <td>{formatDate(f.date)}{f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""}</td>
+                        <td>{f.inscrits}{f.nb_max_coureurs != null ? ` / ${f.nb_max_coureurs}` : ""}</td>
+                        <td>{f.repas}</td>
+                        <td><Link to={`/organisateur/inscriptions/${f.id}`}>Voir les inscrits</Link></td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <div className="actions organiser-course-actions">
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="courseId" value={c.id} />
+                  {c.en_ligne ? (
+                    <button type="submit" name="intent" value="unpublish" className="btn btn-ghost" disabled={busyId === c.id}>Mettre hors-ligne</button>
+                  ) : (
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="publish"
+                      className="btn btn-primary"
+                      disabled={missing.length > 0 || busyId === c.id}
+                      title={missing.length > 0 ? "Complétez votre profil organisateur pour publier." : undefined}
+                    >
+                      Publier
+                    </button>
+                  )}
+                </Form>
+                <Link to={`/modifier-course/${c.id}`} className="btn btn-ghost">Modifier</Link>
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="courseId" value={c.id} />
+                  <button type="submit" name="intent" value="duplicate" className="btn btn-ghost" disabled={busyId === c.id}>Dupliquer</button>
+                </Form>
+                <Link to={`/courses/${c.id}`} className="btn btn-ghost">Voir la page</Link>
+                <Link to={`/organisateur/supprimer/${c.id}`} className="btn btn-ghost btn-danger-ghost">Supprimer</Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

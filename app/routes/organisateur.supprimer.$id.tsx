@@ -1,0 +1,92 @@
+// Deleting an event: a confirmation page (works without JavaScript). Refused, with the reason and an offer
+// to take the event offline, when it has paid registrations.
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { COURSE_ERROR_MESSAGES, CourseError } from "~/domain/course-errors";
+import { deleteCourse, getCourseForOwner, hasPaidRegistrations, setPublished } from "~/services/courses.server";
+import organiserCss from "~/styles/organiser.css?url";
+import { requireOrganiser } from "~/utils/auth.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
+export const meta: MetaFunction = () => [{ title: "Supprimer une épreuve — Balise" }];
+
+export const CONFIRM_TEXT = "Supprimer définitivement cette épreuve ? Cette action est irréversible.";
+
+function asResponse(e: unknown): never {
+  if (e instanceof CourseError) throw new Response(e.message, { status: e.status });
+  throw e;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  const { course, formats } = await getCourseForOwner(context.db, user, params.id ?? "").catch(asResponse);
+  return {
+    id: course.id,
+    nom: course.nom,
+    en_ligne: course.en_ligne,
+    formats: formats.length,
+    paid: await hasPaidRegistrations(context.db, course.id),
+  };
+}
+
+const DeleteSchema = z.object({ intent: z.enum(["delete", "unpublish"]) });
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  const parsed = DeleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Action inconnue." }, { status: 400 });
+  const id = params.id ?? "";
+  try {
+    if (parsed.data.intent === "unpublish") {
+      await setPublished(context, user, id, false);
+      return redirect("/organisateur/mon-espace?message=hors-ligne");
+    }
+    await deleteCourse(context, user, id);
+    return redirect("/organisateur/mon-espace?message=supprimee");
+  } catch (e) {
+    if (e instanceof CourseError && e.code !== "not_found" && e.code !== "forbidden") return data({ error: e.message }, { status: e.status });
+    if (e instanceof CourseError) asResponse(e);
+    console.error(e);
+    return data({ error: COURSE_ERROR_MESSAGES.delete_failed }, { status: 500 });
+  }
+}
+
+export default function SupprimerCourse() {
+  const { id, nom, en_ligne, formats, paid } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section className="container page-narrow organiser-page">
+      <p className="small"><Link to="/organisateur/mon-espace">← Mon espace</Link></p>
+      <h1>Supprimer « {nom} »</h1>
+      {result?.error ? <p className="alert alert-error" role="alert">{result.error}</p> : null}
+      {paid ? (
+        <div className="card form-card">
+          <p className="alert alert-error">{COURSE_ERROR_MESSAGES.has_paid_registrations}</p>
+          <p>Les coureurs qui ont payé gardent leur inscription et leurs reçus ; l'épreuve ne peut donc pas disparaître.</p>
+          {en_ligne ? (
+            <Form method="post" className="actions">
+              <button type="submit" name="intent" value="unpublish" className="btn btn-primary" disabled={busy}>Mettre hors-ligne</button>
+              <Link to="/organisateur/mon-espace" className="btn btn-ghost">Retour</Link>
+            </Form>
+          ) : (
+            <p className="actions">
+              <span className="muted">Elle est déjà hors-ligne.</span> <Link to="/organisateur/mon-espace" className="btn btn-ghost">Retour</Link>
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className="card form-card">
+          <p className="alert alert-error" role="alert"><strong>{CONFIRM_TEXT}</strong></p>
+          <p>L'épreuve, ses {formats} format{formats > 1 ? "s" : ""}, ses fichiers et ses inscriptions non payées seront supprimés.</p>
+          <Form method="post" className="actions">
+            <button type="submit" name="intent" value="delete" className="btn btn-danger" disabled={busy}>Supprimer définitivement</button>
+            <Link to="/organisateur/mon-espace" className="btn btn-ghost">Annuler</Link>
+          </Form>
+          <p className="small muted"><Link to={`/modifier-course/${id}`}>Modifier plutôt l'épreuve</Link></p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,290 @@
+// The organiser's event use cases. Every query is scoped by owner; every write of an event and its formats
+// is one D1 batch (one transaction): never half an event.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { courses, formats, inscriptions, paiements, profils_utilisateurs } from "~/db/schema";
+import { CONDITIONS_VERSION, CourseError, type PublishReadiness } from "~/domain/course-errors";
+import type { CourseInput, FormatInput } from "~/domain/course-form";
+import { slugify, uniqueSlug } from "~/domain/slug";
+import type { GeoPoint } from "~/providers/geocoder.server";
+import { releaseFiles } from "./uploads.server";
+
+type Ctx = Pick<AppLoadContext, "db" | "storage" | "clock">;
+export type CourseRow = typeof courses.$inferSelect;
+export type FormatRow = typeof formats.$inferSelect;
+
+export interface Actor {
+  id: string;
+  isAdmin?: boolean;
+}
+
+/** The event and its formats if `actor` owns it (admins may read any); 404 when missing, 403 otherwise. */
+export async function getCourseForOwner(db: Db, actor: Actor, courseId: string, opts: { read?: boolean } = {}) {
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+  if (!course) throw new CourseError("not_found");
+  if (course.organisateur_id !== actor.id && !(opts.read && actor.isAdmin)) throw new CourseError("forbidden");
+  const rows = await db.select().from(formats).where(eq(formats.course_id, courseId)).orderBy(asc(formats.position), asc(formats.created_at));
+  return { course, formats: rows };
+}
+
+async function takenSlugs(db: Db, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ slug: courses.slug })
+    .from(courses)
+    .where(or(eq(courses.slug, base), like(courses.slug, `${base}-%`)));
+  return rows.map((r) => r.slug);
+}
+
+async function freeSlug(db: Db, name: string, own?: string | null): Promise<string> {
+  const base = slugify(name);
+  return uniqueSlug(base, await takenSlugs(db, base), own);
+}
+
+function formatValues(f: FormatInput, courseId: string, position: number, now: string) {
+  const { id: _id, ...rest } = f;
+  return { ...rest, course_id: courseId, position, updated_at: now };
+}
+
+export interface SavedCourse {
+  id: string;
+  slug: string;
+}
+
+/** Creates the event and all its formats in one batch. */
+export async function createCourse(ctx: Ctx, ownerId: string, input: CourseInput, geo: GeoPoint | null): Promise<SavedCourse> {
+  const now = ctx.clock.now().toISOString();
+  const id = crypto.randomUUID();
+  const slug = await freeSlug(ctx.db, input.nom);
+  const lat = input.lat ?? geo?.lat ?? null;
+  const lng = input.lng ?? geo?.lng ?? null;
+  const db = ctx.db;
+  const insertCourse = db.insert(courses).values({
+    id, nom: input.nom, presentation: input.presentation, lieu: input.lieu, departement: input.departement,
+    code_postal: input.code_postal, lat, lng, image_url: input.image_url, organisateur_id: ownerId, en_ligne: false,
+    slug, created_at: now, updated_at: now,
+  });
+  const insertFormats = input.formats.map((f, i) =>
+    db.insert(formats).values({ ...formatValues(f, id, i, now), id: crypto.randomUUID(), created_at: now }),
+  );
+  await db.batch([insertCourse, ...insertFormats]);
+  return { id, slug };
+}
+
+/**
+ * Updates the event, updates/inserts/deletes its formats, all in one batch. A format id that does not belong
+ * to this event gives 404 and changes nothing; a format with registrations cannot be deleted.
+ */
+export async function updateCourse(ctx: Ctx, actor: Actor, courseId: string, input: CourseInput, geo: GeoPoint | null): Promise<SavedCourse> {
+  const db = ctx.db;
+  const { course, formats: existing } = await getCourseForOwner(db, actor, courseId);
+  const existingIds = new Set(existing.map((f) => f.id));
+  for (const f of input.formats) if (f.id && !existingIds.has(f.id)) throw new CourseError("format_not_found");
+  const kept = new Set(input.formats.map((f) => f.id).filter(Boolean));
+  const removed = existing.filter((f) => !kept.has(f.id));
+  if (removed.length > 0) {
+    const used = await db
+      .select({ format_id: inscriptions.format_id })
+      .from(inscriptions)
+      .where(inArray(inscriptions.format_id, removed.map((f) => f.id)))
+      .limit(1);
+    if (used.length > 0) {
+      const name = removed.find((f) => f.id === used[0].format_id)?.nom;
+      throw new CourseError("format_has_registrations", name ? `(${name})` : undefined);
+    }
+  }
+  const now = ctx.clock.now().toISOString();
+  const slug = input.update_slug && input.nom !== course.nom ? await freeSlug(db, input.nom, course.slug) : course.slug;
+  const lat = input.lat ?? geo?.lat ?? null;
+  const lng = input.lng ?? geo?.lng ?? null;
+  const statements = [
+    db
+      .update(courses)
+      .set({
+        nom: input.nom, presentation: input.presentation, lieu: input.lieu, departement: input.departement,
+        code_postal: input.code_postal, lat, lng, image_url: input.image_url, slug, updated_at: now,
+      })
+      .where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id))),
+    ...input.formats.map((f, i) =>
+      f.id
+        ? db.update(formats).set(formatValues(f, courseId, i, now)).where(and(eq(formats.id, f.id), eq(formats.course_id, courseId)))
+        : db.insert(formats).values({ ...formatValues(f, courseId, i, now), id: crypto.randomUUID(), created_at: now }),
+    ),
+    ...removed.map((f) => db.delete(formats).where(and(eq(formats.id, f.id), eq(formats.course_id, courseId)))),
+  ] as const;
+  await db.batch(statements as unknown as [typeof statements[0], ...(typeof statements[number])[]]);
+  // Files the event no longer points to: deleted unless something else still uses them.
+  const before = [course.image_url, ...existing.flatMap((f) => [f.image_url, f.gpx_url, f.reglement_pdf_url])];
+  const after = new Set([input.image_url, ...input.formats.flatMap((f) => [f.image_url, f.gpx_url, f.reglement_pdf_url])]);
+  await releaseFiles(ctx, course.organisateur_id, before.filter((u) => u && !after.has(u)));
+  return { id: courseId, slug };
+}
+
+/** Copies the event (name + ' (copie)', unpublished) and all its formats in one batch. */
+export async function duplicateCourse(ctx: Ctx, actor: Actor, courseId: string): Promise<SavedCourse> {
+  const db = ctx.db;
+  const { course, formats: rows } = await getCourseForOwner(db, actor, courseId);
+  const now = ctx.clock.now().toISOString();
+  const id = crypto.randomUUID();
+  const nom = `${course.nom} (copie)`;
+  const slug = await freeSlug(db, nom);
+  const { id: _id, created_at: _c, updated_at: _u, slug: _s, nom: _n, en_ligne: _e, ...rest } = course;
+  const statements = [
+    db.insert(courses).values({ ...rest, id, nom, slug, en_ligne: false, created_at: now, updated_at: now }),
+    ...rows.map((f) => {
+      const { id: _fid, course_id: _cid, created_at: _fc, updated_at: _fu, ...frest } = f;
+      return db.insert(formats).values({ ...frest, id: crypto.randomUUID(), course_id: id, created_at: now, updated_at: now });
+    }),
+  ] as const;
+  await db.batch(statements as unknown as [typeof statements[0], ...(typeof statements[number])[]]);
+  return { id, slug };
+}
+
+/** Paid registrations (validated, refunded, or with a payment record) forbid deleting an event. */
+export async function hasPaidRegistrations(db: Db, courseId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      paid: sql<number>`(SELECT count(*) FROM ${inscriptions} WHERE ${inscriptions.course_id} = ${courseId}
+        AND ${inscriptions.statut} IN ('validee', 'remboursee_partiellement', 'remboursee_totalement'))
+        + (SELECT count(*) FROM ${paiements} WHERE ${paiements.course_id} = ${courseId})`,
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  return (row?.paid ?? 0) > 0;
+}
+
+/** Deletes the event, its formats and its unpaid registrations in one batch; refused when any registration is paid. */
+export async function deleteCourse(ctx: Ctx, actor: Actor, courseId: string): Promise<void> {
+  const db = ctx.db;
+  const { course, formats: rows } = await getCourseForOwner(db, actor, courseId);
+  if (await hasPaidRegistrations(db, courseId)) throw new CourseError("has_paid_registrations");
+  await db.batch([
+    db.delete(inscriptions).where(eq(inscriptions.course_id, courseId)),
+    db.delete(formats).where(eq(formats.course_id, courseId)),
+    db.delete(courses).where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id))),
+  ]);
+  await releaseFiles(ctx, course.organisateur_id, [course.image_url, ...rows.flatMap((f) => [f.image_url, f.gpx_url, f.reglement_pdf_url])]);
+}
+
+export async function publishReadiness(db: Db, userId: string): Promise<PublishReadiness> {
+  const [p] = await db
+    .select({
+      conditions: profils_utilisateurs.conditions_acceptees,
+      version: profils_utilisateurs.conditions_version,
+      charges: profils_utilisateurs.stripe_charges_enabled,
+    })
+    .from(profils_utilisateurs)
+    .where(eq(profils_utilisateurs.user_id, userId))
+    .limit(1);
+  return { conditions: !!p?.conditions && p.version === CONDITIONS_VERSION, charges: !!p?.charges };
+}
+
+/** Publishes (only when the organiser may) or takes offline (always allowed). */
+export async function setPublished(ctx: Ctx, actor: Actor, courseId: string, publish: boolean): Promise<void> {
+  const { course } = await getCourseForOwner(ctx.db, actor, courseId);
+  if (publish) {
+    const r = await publishReadiness(ctx.db, course.organisateur_id);
+    if (!r.conditions || !r.charges) throw new CourseError("publish_requirements");
+  }
+  await ctx.db
+    .update(courses)
+    .set({ en_ligne: publish, updated_at: ctx.clock.now().toISOString() })
+    .where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id)));
+}
+
+export interface FormatSummary {
+  id: string;
+  nom: string;
+  date: string | null;
+  heure_depart: string | null;
+  type_epreuve: string;
+  nb_max_coureurs: number | null;
+  prix_cents: number;
+  stock_repas: number;
+  inscrits: number;
+  repas: number;
+}
+
+export interface CourseSummary {
+  id: string;
+  nom: string;
+  lieu: string;
+  departement: string;
+  slug: string;
+  en_ligne: boolean;
+  created_at: string;
+  image_url: string | null;
+  formats: FormatSummary[];
+  inscrits: number;
+  repas: number;
+  paid: boolean;
+}
+
+/**
+ * The organiser's events, newest first, with registrant counts (validated, and pending ones still holding a place)
+ * and meals reserved per format and per event.
+ */
+export async function listOrganiserCourses(db: Db, ownerId: string, now: Date): Promise<CourseSummary[]> {
+  const nowIso = now.toISOString();
+  const cs = await db.select().from(courses).where(eq(courses.organisateur_id, ownerId)).orderBy(desc(courses.created_at));
+  if (cs.length === 0) return [];
+  const ids = cs.map((c) => c.id);
+  const fs: (FormatRow & { inscrits: number; repas: number })[] = [];
+  const paidByCourse = new Map<string, number>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    const rows = await db
+      .select({
+        f: formats,
+        inscrits: sql<number>`(SELECT count(*) FROM ${inscriptions} i WHERE i.format_id = ${formats.id}
+          AND (i.statut = 'validee' OR (i.statut = 'en_attente' AND (i.hold_expires_at IS NULL OR i.hold_expires_at > ${nowIso}))))`,
+        repas: sql<number>`(SELECT coalesce(sum(i.nombre_repas), 0) FROM ${inscriptions} i WHERE i.format_id = ${formats.id} AND i.statut = 'validee')`,
+      })
+      .from(formats)
+      .where(inArray(formats.course_id, chunk))
+      .orderBy(asc(formats.position), asc(formats.date));
+    for (const r of rows) fs.push({ ...r.f, inscrits: Number(r.inscrits), repas: Number(r.repas) });
+    const paid = await db
+      .select({ course_id: inscriptions.course_id, n: sql<number>`count(*)` })
+      .from(inscriptions)
+      .where(and(inArray(inscriptions.course_id, chunk), inArray(inscriptions.statut, ["validee", "remboursee_partiellement", "remboursee_totalement"])))
+      .groupBy(inscriptions.course_id);
+    for (const p of paid) paidByCourse.set(p.course_id, Number(p.n));
+    const pays = await db
+      .select({ course_id: paiements.course_id, n: sql<number>`count(*)` })
+      .from(paiements)
+      .where(inArray(paiements.course_id, chunk))
+      .groupBy(paiements.course_id);
+    for (const p of pays) paidByCourse.set(p.course_id, (paidByCourse.get(p.course_id) ?? 0) + Number(p.n));
+  }
+  return cs.map((c) => {
+    const own = fs.filter((f) => f.course_id === c.id);
+    const summaries: FormatSummary[] = own.map((f) => ({
+      id: f.id, nom: f.nom, date: f.date, heure_depart: f.heure_depart, type_epreuve: f.type_epreuve, nb_max_coureurs: f.nb_max_coureurs,
+      prix_cents: f.prix_cents, stock_repas: f.stock_repas, inscrits: f.inscrits, repas: f.repas,
+    }));
+    return {
+      id: c.id, nom: c.nom, lieu: c.lieu, departement: c.departement, slug: c.slug, en_ligne: c.en_ligne, created_at: c.created_at,
+      image_url: c.image_url, formats: summaries,
+      inscrits: summaries.reduce((s, f) => s + f.inscrits, 0),
+      repas: summaries.reduce((s, f) => s + f.repas, 0),
+      paid: (paidByCourse.get(c.id) ?? 0) > 0,
+    };
+  });
+}
+
+/** Registered counts per format of one event (the edit page shows them; not stored). */
+export async function registeredByFormat(db: Db, courseId: string, now: Date): Promise<Record<string, number>> {
+  const nowIso = now.toISOString();
+  const rows = await db
+    .select({ format_id: inscriptions.format_id, n: sql<number>`count(*)` })
+    .from(inscriptions)
+    .where(
+      and(
+        eq(inscriptions.course_id, courseId),
+        sql`(${inscriptions.statut} = 'validee' OR (${inscriptions.statut} = 'en_attente' AND (${inscriptions.hold_expires_at} IS NULL OR ${inscriptions.hold_expires_at} > ${nowIso})))`,
+      ),
+    )
+    .groupBy(inscriptions.format_id);
+  return Object.fromEntries(rows.map((r) => [r.format_id, Number(r.n)]));
+}

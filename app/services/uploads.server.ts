@@ -1,0 +1,96 @@
+// Storing the organiser's files in R2, recorded in `fichiers` with their owner, and deleting the ones
+// nothing points to any more (see docs/decisions/0042-uploads-and-orphans.md).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, inArray, lt, or } from "drizzle-orm";
+import { courses, fichiers, formats } from "~/db/schema";
+import type { Db } from "~/db/client.server";
+import { checkUpload, checkUploadSize, keyFromUrl, UPLOAD_PREFIX, type UploadKind } from "~/domain/uploads";
+import type { Storage } from "~/providers/storage.server";
+
+export type StoreResult = { ok: true; url: string; key: string } | { ok: false; message: string };
+
+type Ctx = Pick<AppLoadContext, "db" | "storage" | "clock">;
+
+/** A submitted file input: a File with content, or nothing chosen. */
+export function chosenFile(v: FormDataEntryValue | null): File | null {
+  if (v && typeof v === "object" && typeof (v as File).arrayBuffer === "function" && (v as File).size > 0) return v as File;
+  return null;
+}
+
+/** Checks (size before reading, then magic bytes / GPX parsing) and stores one file. */
+export async function storeUpload(ctx: Ctx, ownerId: string, kind: UploadKind, file: File): Promise<StoreResult> {
+  const tooBig = checkUploadSize(kind, file.size);
+  if (tooBig && !tooBig.ok) return { ok: false, message: tooBig.message };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const check = checkUpload(kind, bytes);
+  if (!check.ok) return { ok: false, message: check.message };
+  const key = `${UPLOAD_PREFIX[kind]}/${crypto.randomUUID()}.${check.extension}`;
+  await ctx.storage.put(key, bytes, check.contentType);
+  await ctx.db.insert(fichiers).values({
+    key,
+    owner_id: ownerId,
+    kind,
+    content_type: check.contentType,
+    size: bytes.byteLength,
+    original_name: file.name ? file.name.slice(0, 200) : null,
+    created_at: ctx.clock.now().toISOString(),
+  });
+  return { ok: true, url: `/fichiers/${key}`, key };
+}
+
+/** Keys among `keys` that some event or format still points to. */
+async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const urls = keys.map((k) => `/fichiers/${k}`);
+  const used = new Set<string>();
+  // D1 binds at most 100 parameters per statement: 3 × 30 per chunk.
+  for (let i = 0; i < urls.length; i += 30) {
+    const chunk = urls.slice(i, i + 30);
+    const [c, f] = await db.batch([
+      db.select({ u: courses.image_url }).from(courses).where(inArray(courses.image_url, chunk)),
+      db
+        .select({ a: formats.image_url, b: formats.gpx_url, c: formats.reglement_pdf_url })
+        .from(formats)
+        .where(or(inArray(formats.image_url, chunk), inArray(formats.gpx_url, chunk), inArray(formats.reglement_pdf_url, chunk))),
+    ]);
+    for (const r of c) if (r.u) used.add(r.u);
+    for (const r of f) for (const u of [r.a, r.b, r.c]) if (u) used.add(u);
+  }
+  return new Set([...used].map((u) => keyFromUrl(u)!).filter(Boolean));
+}
+
+/**
+ * Deletes the owner's files at these URLs unless an event or format still uses them (a duplicated event
+ * shares its files with the original). Other people's files and unknown keys are left alone.
+ */
+export async function releaseFiles(ctx: Ctx, ownerId: string, urls: (string | null | undefined)[]): Promise<string[]> {
+  const keys = [...new Set(urls.map((u) => keyFromUrl(u)).filter((k): k is string => !!k))];
+  if (keys.length === 0) return [];
+  const owned = await ctx.db
+    .select({ key: fichiers.key })
+    .from(fichiers)
+    .where(and(eq(fichiers.owner_id, ownerId), inArray(fichiers.key, keys)));
+  const used = await referencedKeys(ctx.db, owned.map((o) => o.key));
+  const gone = owned.map((o) => o.key).filter((k) => !used.has(k));
+  for (const key of gone) {
+    await ctx.storage.delete(key);
+    await ctx.db.delete(fichiers).where(eq(fichiers.key, key));
+  }
+  return gone;
+}
+
+/**
+ * Orphans: files uploaded while editing but never saved (the organiser left the page), older than `maxAgeHours`.
+ * Meant for a scheduled job; returns the deleted keys.
+ */
+export async function cleanOrphanFiles(db: Db, storage: Storage, now: Date, maxAgeHours = 24): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - maxAgeHours * 3600_000).toISOString();
+  const old = await db.select({ key: fichiers.key }).from(fichiers).where(lt(fichiers.created_at, cutoff)).limit(500);
+  const used = await referencedKeys(db, old.map((o) => o.key));
+  const gone = old.map((o) => o.key).filter((k) => !used.has(k));
+  for (const key of gone) {
+    await storage.delete(key);
+    await db.delete(fichiers).where(eq(fichiers.key, key));
+  }
+  return gone;
+}
