@@ -400,6 +400,27 @@ export const fichiers = sqliteTable(
   (t) => [index("fichiers_owner_idx").on(t.owner_id)],
 );
 
+/**
+ * Catalogue summary per event, maintained by triggers on formats (migrations/0003_catalogue.sql):
+ * never written by the application. first_date/last_date ignore formats without a valid date.
+ */
+export const course_stats = sqliteTable(
+  "course_stats",
+  {
+    course_id: text("course_id").primaryKey(),
+    nb_formats: integer("nb_formats").notNull().default(0),
+    min_distance: real("min_distance"),
+    max_distance: real("max_distance"),
+    min_dplus: integer("min_dplus"),
+    max_dplus: integer("max_dplus"),
+    min_price_cents: integer("min_price_cents"),
+    has_meals: integer("has_meals", { mode: "boolean" }).notNull().default(false),
+    first_date: text("first_date"),
+    last_date: text("last_date"),
+  },
+  (t) => [index("course_stats_first_date_idx").on(t.first_date)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -419,4 +440,5 @@ export const schema = {
   webhook_events,
   local_payment_objects,
   fichiers,
+  course_stats,
 };

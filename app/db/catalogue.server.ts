@@ -1,0 +1,270 @@
+// Catalogue repositories: home, /courses, event page, /formats, sitemap. Filtering, sorting and paging
+// happen in SQL, with a fixed number of queries per page whatever the number of results (no N+1).
+// Per-event aggregates come from course_stats (kept by triggers, migrations/0003_catalogue.sql).
+import { sql, type SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { DISTANCE_BANDS, ELEVATION_BANDS } from "~/domain/catalogue";
+import type { CourseFilters } from "~/domain/filters";
+import type { Db } from "./client.server";
+
+/**
+ * Places taken in a format, the one definition used for capacity everywhere (catalogue, registration):
+ * validated registrations plus pending ones whose hold has not expired yet.
+ * `formatId` is the SQL expression of the format id in the caller's query (e.g. sql.raw("f.id") or formats.id).
+ * Served by the index inscriptions_format_statut_idx (format_id, statut, hold_expires_at).
+ */
+export function placesTakenSql(formatId: SQL | SQL.Aliased | { getSQL(): SQL } | unknown, nowIso: string): SQL {
+  return sql`(SELECT count(*) FROM inscriptions i_cap WHERE i_cap.format_id = ${formatId}
+    AND (i_cap.statut = 'validee' OR (i_cap.statut = 'en_attente' AND i_cap.hold_expires_at > ${nowIso})))`;
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/** Runs several read statements in one D1 round trip (a batch) and returns their rows. */
+async function batchAll<T extends unknown[]>(db: Db, queries: SQL[]): Promise<T> {
+  const client = db.$client;
+  const stmts = queries.map((q) => {
+    const { sql: text, params } = dialect.sqlToQuery(q);
+    return client.prepare(text).bind(...params);
+  });
+  const results = await client.batch(stmts);
+  return results.map((r) => r.results) as T;
+}
+
+const DATE_OK = sql.raw(`'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`);
+
+/** Next date of the event aliased `c` joined with its stats `s`: the first format date on or after today. */
+function nextDateSql(today: string): SQL {
+  return sql`CASE WHEN s.first_date >= ${today} THEN s.first_date
+    WHEN s.last_date >= ${today} THEN (SELECT min(fd.date) FROM formats fd WHERE fd.course_id = c.id AND fd.date >= ${today} AND fd.date GLOB ${DATE_OK})
+    END`;
+}
+
+/** Complet for the event whose id is `courseId`: it has formats and every one is capped and full (1/0). */
+function isFullSql(courseId: SQL, nowIso: string): SQL {
+  return sql`(SELECT CASE WHEN count(*) = 0 THEN 0
+      WHEN sum(CASE WHEN ff.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("ff.id"), nowIso)} < ff.nb_max_coureurs THEN 1 ELSE 0 END) = 0 THEN 1
+      ELSE 0 END
+    FROM formats ff WHERE ff.course_id = ${courseId})`;
+}
+
+function typesSql(courseId: SQL): SQL {
+  return sql`(SELECT group_concat(t.type_epreuve) FROM (SELECT DISTINCT ft.type_epreuve FROM formats ft WHERE ft.course_id = ${courseId} ORDER BY ft.type_epreuve) t)`;
+}
+
+/** What a card shows. Booleans come back from SQLite as 0/1. */
+export interface CourseCard {
+  id: string;
+  slug: string;
+  nom: string;
+  lieu: string;
+  departement: string;
+  lat: number | null;
+  lng: number | null;
+  image_url: string | null;
+  created_at: string;
+  nb_formats: number | null;
+  min_distance: number | null;
+  max_distance: number | null;
+  min_dplus: number | null;
+  max_dplus: number | null;
+  min_price_cents: number | null;
+  has_meals: number | null;
+  next_date: string | null;
+  is_full: number;
+  /** "route,trail" */
+  types: string | null;
+}
+
+const CARD_COLUMNS = sql.raw(`c.id, c.slug, c.nom, c.lieu, c.departement, c.lat, c.lng, c.image_url, c.created_at,
+  s.nb_formats, s.min_distance, s.max_distance, s.min_dplus, s.max_dplus, s.min_price_cents, s.has_meals`);
+
+/** Home: the newest online events with their summary and badges, in one query. */
+export async function newestOnlineCourses(db: Db, limit: number, today: string, nowIso: string): Promise<CourseCard[]> {
+  return db.all<CourseCard>(sql`
+    WITH page AS MATERIALIZED (
+      SELECT ${CARD_COLUMNS}, ${nextDateSql(today)} AS next_date
+      FROM courses c LEFT JOIN course_stats s ON s.course_id = c.id
+      WHERE c.en_ligne = 1
+      ORDER BY c.created_at DESC, c.id
+      LIMIT ${limit}
+    )
+    SELECT page.*, ${isFullSql(sql.raw("page.id"), nowIso)} AS is_full, ${typesSql(sql.raw("page.id"))} AS types
+    FROM page ORDER BY page.created_at DESC, page.id`);
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+const ORDER_BY: Record<CourseFilters["tri"], string> = {
+  date: "next_date IS NULL, next_date, created_at DESC, id",
+  prix: "min_price_cents IS NULL, min_price_cents, next_date IS NULL, next_date, id",
+  dplus: "max_dplus IS NULL, max_dplus DESC, next_date IS NULL, next_date, id",
+};
+
+export interface CourseListResult {
+  rows: CourseCard[];
+  /** Number of matching events (all pages); null when the page is past the end. */
+  total: number | null;
+  departements: string[];
+}
+
+/**
+ * /courses: the filtered, sorted page of online events (spec section 5), plus the department choices.
+ * Two statements in one batch, whatever the filters and the page.
+ */
+export async function listCourses(db: Db, f: CourseFilters, today: string, nowIso: string): Promise<CourseListResult> {
+  const where: SQL[] = [sql`c.en_ligne = 1`];
+  const q = f.q.trim();
+  if (q) {
+    const pat = `%${escapeLike(q)}%`;
+    where.push(sql`(c.nom LIKE ${pat} ESCAPE '\\' OR c.lieu LIKE ${pat} ESCAPE '\\' OR c.departement LIKE ${pat} ESCAPE '\\')`);
+  }
+  if (f.departement) where.push(sql`c.departement = ${f.departement}`);
+  if (f.type) where.push(sql`EXISTS (SELECT 1 FROM formats fx WHERE fx.course_id = c.id AND fx.type_epreuve = ${f.type})`);
+  if (f.distance) {
+    const b = DISTANCE_BANDS[f.distance];
+    where.push(sql`s.max_distance >= ${b.min}`);
+    if (b.max !== null) where.push(sql`s.min_distance <= ${b.max}`);
+  }
+  if (f.denivele) {
+    const b = ELEVATION_BANDS[f.denivele];
+    where.push(sql`s.max_dplus >= ${b.min}`);
+    if (b.max !== null) where.push(sql`s.min_dplus <= ${b.max}`);
+  }
+  if (f.repas) where.push(sql`s.has_meals = 1`);
+  const dateWhere: SQL[] = [];
+  if (f.du) dateWhere.push(sql`next_date >= ${f.du}`);
+  if (f.au) dateWhere.push(sql`next_date <= ${f.au}`);
+  const order = sql.raw(ORDER_BY[f.tri]);
+  const offset = (f.page - 1) * f.taille;
+
+  const list = sql`
+    WITH base AS (
+      SELECT ${CARD_COLUMNS}, ${nextDateSql(today)} AS next_date
+      FROM courses c LEFT JOIN course_stats s ON s.course_id = c.id
+      WHERE ${sql.join(where, sql` AND `)}
+    ),
+    page AS MATERIALIZED (
+      SELECT base.*, count(*) OVER () AS total FROM base
+      ${dateWhere.length ? sql`WHERE ${sql.join(dateWhere, sql` AND `)}` : sql``}
+      ORDER BY ${order}
+      LIMIT ${f.taille} OFFSET ${offset}
+    )
+    SELECT page.*, ${isFullSql(sql.raw("page.id"), nowIso)} AS is_full, ${typesSql(sql.raw("page.id"))} AS types
+    FROM page ORDER BY ${order}`;
+  const deps = sql`SELECT DISTINCT departement FROM courses WHERE en_ligne = 1 ORDER BY departement`;
+  const [rows, depRows] = await batchAll<[(CourseCard & { total: number })[], { departement: string }[]]>(db, [list, deps]);
+  return {
+    rows: rows.map(({ total: _t, ...r }) => r),
+    total: rows.length > 0 ? rows[0].total : f.page === 1 ? 0 : null,
+    departements: depRows.map((d) => d.departement),
+  };
+}
+
+export interface CourseDetail {
+  id: string;
+  slug: string;
+  nom: string;
+  presentation: string | null;
+  lieu: string;
+  departement: string;
+  code_postal: string;
+  lat: number | null;
+  lng: number | null;
+  image_url: string | null;
+  organisateur_id: string;
+  en_ligne: number;
+  created_at: string;
+  updated_at: string;
+  organisation_nom: string | null;
+}
+
+export interface FormatDetail {
+  id: string;
+  course_id: string;
+  nom: string;
+  image_url: string | null;
+  date: string | null;
+  heure_depart: string | null;
+  presentation_parcours: string | null;
+  gpx_url: string | null;
+  type_epreuve: string;
+  distance_km: number | null;
+  denivele_dplus: number | null;
+  denivele_dmoins: number | null;
+  adresse_depart: string | null;
+  adresse_arrivee: string | null;
+  prix_cents: number;
+  stock_repas: number;
+  prix_repas_cents: number;
+  prix_total_inscription_cents: number;
+  ravitaillements: string | null;
+  remise_dossards: string | null;
+  dotation: string | null;
+  reglement_pdf_url: string | null;
+  nb_max_coureurs: number | null;
+  age_minimum: number | null;
+  hebergements: string | null;
+  position: number;
+  /** Places taken (validated + unexpired pending holds). */
+  taken: number;
+}
+
+/** Event page: the event (by id or slug) and its formats with places taken, in one batch of two statements. */
+export async function getCourseWithFormats(db: Db, idOrSlug: string, nowIso: string): Promise<{ course: CourseDetail; formats: FormatDetail[] } | null> {
+  const course = sql`
+    SELECT c.id, c.slug, c.nom, c.presentation, c.lieu, c.departement, c.code_postal, c.lat, c.lng, c.image_url,
+           c.organisateur_id, c.en_ligne, c.created_at, c.updated_at, p.organisation_nom
+    FROM courses c LEFT JOIN profils_utilisateurs p ON p.user_id = c.organisateur_id
+    WHERE c.id = ${idOrSlug} OR c.slug = ${idOrSlug}
+    LIMIT 1`;
+  const formats = sql`
+    SELECT f.id, f.course_id, f.nom, f.image_url, f.date, f.heure_depart, f.presentation_parcours, f.gpx_url, f.type_epreuve,
+           f.distance_km, f.denivele_dplus, f.denivele_dmoins, f.adresse_depart, f.adresse_arrivee, f.prix_cents, f.stock_repas,
+           f.prix_repas_cents, f.prix_total_inscription_cents, f.ravitaillements, f.remise_dossards, f.dotation,
+           f.reglement_pdf_url, f.nb_max_coureurs, f.age_minimum, f.hebergements, f.position,
+           ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken
+    FROM formats f
+    WHERE f.course_id = (SELECT cc.id FROM courses cc WHERE cc.id = ${idOrSlug} OR cc.slug = ${idOrSlug} LIMIT 1)
+    ORDER BY f.date IS NULL, f.date, f.heure_depart, f.position, f.id`;
+  const [courses, formatRows] = await batchAll<[CourseDetail[], FormatDetail[]]>(db, [course, formats]);
+  const c = courses[0];
+  if (!c) return null;
+  return { course: c, formats: formatRows };
+}
+
+export interface FormatRow {
+  id: string;
+  nom: string;
+  date: string;
+  heure_depart: string | null;
+  distance_km: number | null;
+  denivele_dplus: number | null;
+  denivele_dmoins: number | null;
+  prix_cents: number;
+  type_epreuve: string;
+  course_id: string;
+  course_slug: string;
+  course_nom: string;
+  lieu: string;
+}
+
+/** /formats: upcoming formats of online events by start date and time; `hasNext` from one extra row. */
+export async function listUpcomingFormats(db: Db, today: string, page: number, size: number): Promise<{ rows: FormatRow[]; hasNext: boolean }> {
+  const rows = await db.all<FormatRow>(sql`
+    SELECT f.id, f.nom, f.date, f.heure_depart, f.distance_km, f.denivele_dplus, f.denivele_dmoins, f.prix_cents, f.type_epreuve,
+           c.id AS course_id, c.slug AS course_slug, c.nom AS course_nom, c.lieu
+    FROM formats f
+    JOIN courses c ON c.id = f.course_id
+    WHERE f.date >= ${today} AND c.en_ligne = 1
+    ORDER BY f.date, f.heure_depart
+    LIMIT ${size + 1} OFFSET ${(page - 1) * size}`);
+  return { rows: rows.slice(0, size), hasNext: rows.length > size };
+}
+
+/** /sitemap.xml: every online event with its last change. */
+export async function listSitemapCourses(db: Db): Promise<{ id: string; slug: string; updated_at: string }[]> {
+  return db.all(sql`SELECT id, slug, updated_at FROM courses WHERE en_ligne = 1 ORDER BY created_at DESC LIMIT 50000`);
+}

@@ -1,0 +1,240 @@
+// Catalogue repositories on a real D1 with the demo data: filters, sort, paging edges, capacity, triggers.
+// Expected results are computed independently, with the pure domain rules over the raw formats.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  getCourseWithFormats,
+  listCourses,
+  listSitemapCourses,
+  listUpcomingFormats,
+  newestOnlineCourses,
+} from "~/db/catalogue.server";
+import { createDb } from "~/db/client.server";
+import { addDays, DISTANCE_BANDS, ELEVATION_BANDS, hasMeals, minPrice, nextDate, overlapsBand, valueRange } from "~/domain/catalogue";
+import { parseCourseFilters } from "~/domain/filters";
+import { parisDate } from "~/domain/refund";
+import { loadDemoData } from "./helpers";
+
+const now = new Date();
+const nowIso = now.toISOString();
+const today = parisDate(now);
+
+/** A D1 binding that counts the statements it prepares. */
+function countingDb() {
+  let n = 0;
+  const d1 = new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare") return (q: string) => { n++; return target.prepare(q); };
+      const v = Reflect.get(target, prop);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+  return { db: createDb(d1 as D1Database), count: () => n, reset: () => { n = 0; } };
+}
+
+interface RawFormat { course_id: string; date: string | null; distance_km: number | null; denivele_dplus: number | null; prix_cents: number; stock_repas: number; type_epreuve: string }
+interface RawCourse { id: string; nom: string; lieu: string; departement: string; created_at: string; formats: RawFormat[] }
+
+async function onlineCourses(): Promise<RawCourse[]> {
+  const cs = await env.DB.prepare("SELECT id, nom, lieu, departement, created_at FROM courses WHERE en_ligne = 1").all<Omit<RawCourse, "formats">>();
+  const fs = await env.DB.prepare("SELECT course_id, date, distance_km, denivele_dplus, prix_cents, stock_repas, type_epreuve FROM formats").all<RawFormat>();
+  return cs.results.map((c) => ({ ...c, formats: fs.results.filter((f) => f.course_id === c.id) }));
+}
+
+const list = (db: ReturnType<typeof createDb>, qs: string) => listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
+
+describe("catalogue repositories", () => {
+  let db: ReturnType<typeof createDb>;
+  let all: RawCourse[];
+  beforeAll(async () => {
+    await loadDemoData();
+    db = createDb(env.DB);
+    all = await onlineCourses();
+  });
+
+  it("keeps course_stats equal to the aggregates of the formats (triggers)", async () => {
+    const rows = await env.DB.prepare("SELECT * FROM course_stats").all<Record<string, number | string | null>>();
+    expect(rows.results.length).toBe(16);
+    for (const c of all) {
+      const s = rows.results.find((r) => r.course_id === c.id)!;
+      expect(s.nb_formats).toBe(c.formats.length);
+      expect(s.min_price_cents).toBe(minPrice(c.formats.map((f) => f.prix_cents)));
+      expect({ min: s.min_distance, max: s.max_distance }).toEqual(valueRange(c.formats.map((f) => f.distance_km)));
+      expect({ min: s.min_dplus, max: s.max_dplus }).toEqual(valueRange(c.formats.map((f) => f.denivele_dplus)));
+      expect(s.has_meals === 1).toBe(hasMeals(c.formats.map((f) => f.stock_repas)));
+    }
+  });
+
+  it("lists the 15 online events by next date, never the draft", async () => {
+    const r = await list(db, "");
+    expect(r.total).toBe(15);
+    expect(r.rows).toHaveLength(12);
+    const dates = r.rows.map((x) => x.next_date!);
+    expect(dates).toEqual([...dates].sort());
+    expect(r.rows.every((x) => x.next_date! >= today)).toBe(true);
+    expect(r.rows.map((x) => x.nom)).not.toContain("Trail des Lacs d'Annecy");
+    for (const row of r.rows) {
+      const c = all.find((x) => x.id === row.id)!;
+      expect(row.next_date).toBe(nextDate(c.formats.map((f) => f.date), today));
+    }
+    expect(r.departements).toContain("Gironde");
+    expect(r.departements).not.toContain("Annecy");
+  });
+
+  it.each([
+    ["q=lyon", (c: RawCourse) => /lyon/i.test(c.nom + c.lieu + c.departement)],
+    ["q=SAVOIE", (c: RawCourse) => /savoie/i.test(c.nom + c.lieu + c.departement)],
+    ["q=trail", (c: RawCourse) => /trail/i.test(c.nom + c.lieu + c.departement)],
+    ["q=100%25", () => false],
+    ["departement=Gironde", (c: RawCourse) => c.departement === "Gironde"],
+    ["type=rando", (c: RawCourse) => c.formats.some((f) => f.type_epreuve === "rando")],
+    ["repas=1", (c: RawCourse) => hasMeals(c.formats.map((f) => f.stock_repas))],
+    ...(Object.keys(DISTANCE_BANDS) as (keyof typeof DISTANCE_BANDS)[]).map((b) => [
+      `distance=${encodeURIComponent(b)}`,
+      (c: RawCourse) => overlapsBand(valueRange(c.formats.map((f) => f.distance_km)), DISTANCE_BANDS[b]),
+    ] as const),
+    ...(Object.keys(ELEVATION_BANDS) as (keyof typeof ELEVATION_BANDS)[]).map((b) => [
+      `denivele=${encodeURIComponent(b)}`,
+      (c: RawCourse) => overlapsBand(valueRange(c.formats.map((f) => f.denivele_dplus)), ELEVATION_BANDS[b]),
+    ] as const),
+    [`au=${addDays(today, 30)}`, (c: RawCourse) => (nextDate(c.formats.map((f) => f.date), today) ?? "9999") <= addDays(today, 30)],
+    [`du=${addDays(today, 60)}`, (c: RawCourse) => (nextDate(c.formats.map((f) => f.date), today) ?? "0") >= addDays(today, 60)],
+    [`type=trail&distance=30%2B&denivele=2000%2B&repas=1`, (c: RawCourse) =>
+      c.formats.some((f) => f.type_epreuve === "trail") && hasMeals(c.formats.map((f) => f.stock_repas)) &&
+      overlapsBand(valueRange(c.formats.map((f) => f.distance_km)), DISTANCE_BANDS["30+"]) &&
+      overlapsBand(valueRange(c.formats.map((f) => f.denivele_dplus)), ELEVATION_BANDS["2000+"])],
+  ] as [string, (c: RawCourse) => boolean][])("filter %s matches the domain rules", async (qs, keep) => {
+    const r = await list(db, `${qs}&taille=24`);
+    const expected = all.filter(keep).map((c) => c.id).sort();
+    expect(r.rows.map((x) => x.id).sort()).toEqual(expected);
+    expect(r.total).toBe(expected.length);
+  });
+
+  it("excludes courses with no value when a band is chosen", async () => {
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('nv-1', 'Sans valeurs', 'Nulle part', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'sans-valeurs')"),
+      env.DB.prepare(`INSERT INTO formats (id, course_id, nom, date) VALUES ('nv-f1', 'nv-1', 'Format', '${addDays(today, 3)}')`),
+    ]);
+    expect((await list(db, "q=Sans+valeurs")).total).toBe(1);
+    expect((await list(db, "q=Sans+valeurs&distance=0-15")).total).toBe(0);
+    expect((await list(db, "q=Sans+valeurs&denivele=0-1000")).total).toBe(0);
+    await env.DB.prepare("DELETE FROM courses WHERE id = 'nv-1'").run();
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM course_stats WHERE course_id = 'nv-1'").first("n")).toBe(0);
+  });
+
+  it("drops formats without a date from date logic, and a cleared 'Du' keeps undated events", async () => {
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('nd-1', 'Sans date', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'sans-date')"),
+      env.DB.prepare("INSERT INTO formats (id, course_id, nom, date, distance_km) VALUES ('nd-f1', 'nd-1', 'Format', NULL, 10)"),
+    ]);
+    expect((await list(db, "q=Sans+date")).total).toBe(0);
+    const cleared = await list(db, "q=Sans+date&du=");
+    expect(cleared.total).toBe(1);
+    expect(cleared.rows[0].next_date).toBeNull();
+    await env.DB.prepare("DELETE FROM courses WHERE id = 'nd-1'").run();
+  });
+
+  it("sorts by lowest price, then by highest elevation gain", async () => {
+    const byPrice = await list(db, "tri=prix&taille=24");
+    const prices = byPrice.rows.map((r) => r.min_price_cents!);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(byPrice.rows[0].min_price_cents).toBe(0);
+    const byDplus = await list(db, "tri=dplus&taille=24");
+    const dplus = byDplus.rows.map((r) => r.max_dplus!);
+    expect(dplus).toEqual([...dplus].sort((a, b) => b - a));
+    expect(byDplus.rows[0].nom).toBe("Trail des Aiguilles Rouges");
+  });
+
+  it("pages without overlap or gap, and past the end gives an empty page", async () => {
+    const pages = await Promise.all([1, 2, 3].map((p) => list(db, `taille=6&page=${p}`)));
+    expect(pages.map((p) => p.rows.length)).toEqual([6, 6, 3]);
+    expect(pages.every((p) => p.total === 15)).toBe(true);
+    const ids = pages.flatMap((p) => p.rows.map((r) => r.id));
+    expect(new Set(ids).size).toBe(15);
+    const beyond = await list(db, "taille=6&page=4");
+    expect(beyond.rows).toEqual([]);
+    expect(beyond.total).toBeNull();
+    const none = await list(db, "q=zzzz-introuvable");
+    expect(none.total).toBe(0);
+  });
+
+  it("issues the same number of statements whatever the page size and filters (no N+1)", async () => {
+    const c = countingDb();
+    await list(c.db, "taille=6");
+    const small = c.count();
+    c.reset();
+    await list(c.db, "taille=24&type=trail&repas=1&distance=30%2B&denivele=2000%2B&tri=dplus&q=trail&au=2099-01-01");
+    expect(c.count()).toBe(small);
+    expect(small).toBe(2);
+    c.reset();
+    await getCourseWithFormats(c.db, "trail-des-aiguilles-rouges", nowIso);
+    expect(c.count()).toBe(2);
+    c.reset();
+    await newestOnlineCourses(c.db, 3, today, nowIso);
+    expect(c.count()).toBe(1);
+  });
+
+  it("counts validated and unexpired pending registrations toward capacity, and shows Complet when every format is full", async () => {
+    const course = await getCourseWithFormats(db, "corrida-de-noel-rennes", nowIso);
+    const kids = course!.formats.find((f) => f.nom === "Course enfants 1 km")!;
+    expect(kids.taken).toBe(3);
+    expect(kids.nb_max_coureurs).toBe(3);
+    const corrida = (await list(db, "q=Corrida")).rows[0];
+    expect(corrida.is_full).toBe(0); // the 6 km still has places
+
+    const later = new Date(now.getTime() + 30 * 60_000).toISOString();
+    const earlier = new Date(now.getTime() - 60_000).toISOString();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('full-1', 'Course pleine', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'course-pleine')"),
+      env.DB.prepare(`INSERT INTO formats (id, course_id, nom, date, nb_max_coureurs) VALUES ('full-f1', 'full-1', 'Seul format', '${addDays(today, 20)}', 2)`),
+      env.DB.prepare("INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id) VALUES ('full-i1', 'full-1', 'full-f1', 'validee', 'full-t1')"),
+      env.DB.prepare(`INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id, hold_expires_at) VALUES ('full-i2', 'full-1', 'full-f1', 'en_attente', 'full-t2', '${earlier}')`),
+      env.DB.prepare("INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id) VALUES ('full-i3', 'full-1', 'full-f1', 'annulee', 'full-t3')"),
+    ]);
+    let detail = await getCourseWithFormats(db, "full-1", nowIso);
+    expect(detail!.formats[0].taken).toBe(1); // expired hold and cancelled registration do not count
+    expect((await list(db, "q=Course+pleine")).rows[0].is_full).toBe(0);
+    await env.DB.prepare(`UPDATE inscriptions SET hold_expires_at = '${later}' WHERE id = 'full-i2'`).run();
+    detail = await getCourseWithFormats(db, "full-1", nowIso);
+    expect(detail!.formats[0].taken).toBe(2);
+    expect((await list(db, "q=Course+pleine")).rows[0].is_full).toBe(1);
+    await env.DB.prepare("DELETE FROM inscriptions WHERE course_id = 'full-1'").run();
+    await env.DB.prepare("DELETE FROM courses WHERE id = 'full-1'").run();
+  });
+
+  it("finds an event by id or by slug, offline ones included (the route decides who sees them), else null", async () => {
+    const bySlug = await getCourseWithFormats(db, "trail-des-lacs-d-annecy", nowIso);
+    expect(bySlug!.course.en_ligne).toBe(0);
+    const byId = await getCourseWithFormats(db, bySlug!.course.id, nowIso);
+    expect(byId!.course.nom).toBe("Trail des Lacs d'Annecy");
+    expect(byId!.formats.map((f) => f.nom).sort()).toEqual(["Semnoz 25 km", "Tour du lac 42 km"]);
+    expect(byId!.formats).toHaveLength(2);
+    const dates = byId!.formats.map((f) => `${f.date} ${f.heure_depart}`);
+    expect(dates).toEqual([...dates].sort());
+    expect(await getCourseWithFormats(db, "n-existe-pas", nowIso)).toBeNull();
+  });
+
+  it("home: the 3 newest online events", async () => {
+    const rows = await newestOnlineCourses(db, 3, today, nowIso);
+    expect(rows.map((r) => r.nom)).toEqual(["Trail du Canigou", "Trail du Pic Saint-Loup", "Trail nocturne du Vercors"]);
+  });
+
+  it("/formats: upcoming formats of online events by date and start time, paged", async () => {
+    const p1 = await listUpcomingFormats(db, today, 1, 20);
+    const p2 = await listUpcomingFormats(db, today, 2, 20);
+    expect(p1.rows).toHaveLength(20);
+    expect(p1.hasNext).toBe(true);
+    const total = await env.DB.prepare("SELECT count(*) AS n FROM formats f JOIN courses c ON c.id = f.course_id WHERE c.en_ligne = 1 AND f.date >= ?").bind(today).first<number>("n");
+    expect(p1.rows.length + p2.rows.length).toBe(total);
+    expect(p2.hasNext).toBe(false);
+    const keys = [...p1.rows, ...p2.rows].map((r) => `${r.date} ${r.heure_depart}`);
+    expect(keys).toEqual([...keys].sort());
+    expect([...p1.rows, ...p2.rows].some((r) => r.course_nom === "Trail des Lacs d'Annecy")).toBe(false);
+  });
+
+  it("sitemap: online events only", async () => {
+    const rows = await listSitemapCourses(db);
+    expect(rows).toHaveLength(15);
+    expect(rows.some((r) => r.slug === "trail-des-lacs-d-annecy")).toBe(false);
+  });
+});
