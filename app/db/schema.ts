@@ -364,6 +364,35 @@ export const remboursements = sqliteTable(
   (t) => [index("remboursements_paiement_idx").on(t.paiement_id)],
 );
 
+/**
+ * One cancellation per registration (migrations/0008_annulations.sql): the unique row is the claim that makes a
+ * double click refund once; it keeps the quote shown to the runner. status: en_cours | terminee | echec.
+ */
+export const annulations = sqliteTable(
+  "annulations",
+  {
+    id: text("id").primaryKey(),
+    inscription_id: text("inscription_id")
+      .notNull()
+      .references(() => inscriptions.id),
+    demandee_par: text("demandee_par").notNull(), // coureur | organisateur
+    acteur_id: text("acteur_id"),
+    reason: text("reason"),
+    status: text("status").notNull().default("en_cours"),
+    amount_total_cents: integer("amount_total_cents").notNull().default(0),
+    non_refundable_cents: integer("non_refundable_cents").notNull().default(0),
+    base_cents: integer("base_cents").notNull().default(0),
+    percent: integer("percent").notNull().default(0),
+    refund_cents: integer("refund_cents").notNull().default(0),
+    days_before: integer("days_before"),
+    remboursement_id: text("remboursement_id"),
+    error: text("error"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("annulations_inscription_uq").on(t.inscription_id)],
+);
+
 /** Webhook events processed once, by provider event id. */
 export const webhook_events = sqliteTable("webhook_events", {
   id: text("id").primaryKey(),
@@ -437,6 +466,7 @@ export const schema = {
   paiements,
   transferts,
   remboursements,
+  annulations,
   webhook_events,
   local_payment_objects,
   fichiers,
