@@ -6,6 +6,7 @@ import * as build from "./build/server/index.js";
 import { getLoadContext } from "./load-context";
 import { applySecurityHeaders, createNonce } from "./app/utils/security-headers";
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/utils/csrf";
+import { authorizeRoomConnection } from "./party/auth";
 
 export { ChatRoom } from "./party/chat-room";
 
@@ -21,7 +22,10 @@ export default {
       if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
         return new Response("Réservé aux connexions WebSocket", { status: 426 });
       }
-      const res = await routePartykitRequest(request, env);
+      // The session cookie is checked here; the room learns the user from a header only the Worker sets.
+      const res = await routePartykitRequest(request, env, {
+        onBeforeConnect: (req, lobby) => authorizeRoomConnection(req, lobby, { env, ctx }),
+      });
       return res ?? new Response("Salon introuvable", { status: 404 });
     }
     const nonce = createNonce();

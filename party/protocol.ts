@@ -1,7 +1,22 @@
 import { z } from "zod";
 
+// Generous bounds here: the chat rules (trimming, length, moderation) are checked by app/domain/chat.ts.
+const Id = z.string().min(1).max(64);
+const Text = z.string().max(4000);
+/**
+ * Acting for another user is refused: `user_id` may only repeat the socket's own (authenticated) user.
+ * Unknown fields are refused too (strict objects).
+ */
+const Identity = { user_id: Id.optional() };
+
 /** Messages a browser may send to a chat room. Everything else is refused. */
-export const ClientMessage = z.discriminatedUnion("type", [z.object({ type: z.literal("ping") })]);
+export const ClientMessage = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ping") }).strict(),
+  z.object({ type: z.literal("post"), message: Text, parent_id: Id.nullable().optional(), ...Identity }).strict(),
+  z.object({ type: z.literal("edit"), id: Id, message: Text, ...Identity }).strict(),
+  z.object({ type: z.literal("delete"), id: Id, ...Identity }).strict(),
+  z.object({ type: z.literal("flag"), id: Id, reason: z.string().max(400).optional(), ...Identity }).strict(),
+]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
 /** A chat message as the room relays it (same fields as the chat_messages row shown to users). */

@@ -69,7 +69,7 @@ describe("extractAiPrompt", () => {
 describe("rights (spec section 6)", () => {
   const organiser = "org-1";
   const message = { user_id: "u-1" };
-  it.each([
+  it.each<[{ id: string } | null, boolean, string]>([
     [null, false, "a visitor"],
     [{ id: "u-1" }, true, "the author"],
     [{ id: "u-2" }, false, "another user"],

@@ -1,6 +1,8 @@
 import { env, SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { courseId } from "../../app/db/demo-data";
 import { notifyRoom } from "../../app/services/chat-room.server";
+import { loadDemoData } from "./helpers";
 
 function nextMessage(ws: WebSocket): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -20,19 +22,25 @@ async function connect(room: string): Promise<WebSocket> {
   return ws;
 }
 
+// Rooms are named by course id; a room exists only for an event the caller may see.
+const C1 = courseId(0);
+const C2 = courseId(1);
+
 describe("chat room Durable Object", () => {
+  beforeAll(loadDemoData);
+
   it("relays a broadcast to every socket of the room", async () => {
-    const a = await connect("course-1");
-    const b = await connect("course-1");
+    const a = await connect(C1);
+    const b = await connect(C1);
     const got = Promise.all([nextMessage(a), nextMessage(b)]);
-    await notifyRoom(env.ChatRoom, "course-1", { type: "delete", id: "m-1" });
+    await notifyRoom(env.ChatRoom, C1, { type: "delete", id: "m-1" });
     expect(await got).toEqual([{ type: "delete", id: "m-1" }, { type: "delete", id: "m-1" }]);
     a.close();
     b.close();
   });
 
   it("answers a ping and refuses an unknown message", async () => {
-    const a = await connect("course-2");
+    const a = await connect(C2);
     let p = nextMessage(a);
     a.send(JSON.stringify({ type: "ping" }));
     expect(await p).toEqual({ type: "pong" });
@@ -43,7 +51,12 @@ describe("chat room Durable Object", () => {
   });
 
   it("refuses plain HTTP requests to a room from outside", async () => {
-    const res = await SELF.fetch("http://localhost/parties/chat-room/course-1", { method: "POST", body: "{}" });
+    const res = await SELF.fetch(`http://localhost/parties/chat-room/${C1}`, { method: "POST", body: "{}" });
     expect(res.status).toBe(426);
+  });
+
+  it("has no room for an unknown event", async () => {
+    const res = await SELF.fetch("http://localhost/parties/chat-room/course-inconnue", { headers: { Upgrade: "websocket" } });
+    expect(res.status).toBe(404);
   });
 });

@@ -1,0 +1,394 @@
+// Event chat use cases: post, reply, edit, delete, flag (rights of spec section 6), the @IA assistant,
+// and what the #discussion section needs. Writes D1 first, then tells the event's room.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { chat_messages, courses, formats, inscriptions, profils_utilisateurs } from "~/db/schema";
+import { placesLeft } from "~/domain/catalogue";
+import {
+  AI_AUTHOR,
+  AI_USER_ID,
+  buildThreads,
+  canFlag,
+  canModify,
+  ChatError,
+  containsBannedWord,
+  DEFAULT_FLAG_REASON,
+  extractAiPrompt,
+  MAX_FLAG_REASON_LENGTH,
+  MAX_MESSAGE_LENGTH,
+  normalizeMessage,
+  POST_LIMIT,
+  threadRootId,
+  type ChatActor,
+} from "~/domain/chat";
+import type { Assistant, EventFacts } from "~/providers/assistant";
+import { pickAssistant } from "~/providers/assistant-workers-ai";
+import type { ChatMessageDto, RoomEvent } from "../../party/protocol";
+import { notifyRoom } from "./chat-room.server";
+
+/** What the use cases need; built from a request context (routes) or from the room itself (sockets). */
+export interface ChatDeps {
+  db: Db;
+  now: () => Date;
+  notify: (courseId: string, event: RoomEvent) => Promise<void>;
+  background: (work: Promise<unknown>) => void;
+  assistant: Assistant;
+}
+
+export function chatDepsFromContext(context: AppLoadContext): ChatDeps {
+  return {
+    db: context.db,
+    now: () => context.clock.now(),
+    notify: (courseId, event) => notifyRoom(context.bindings.ChatRoom, courseId, event),
+    background: (work) => context.ctx.waitUntil(work),
+    assistant: pickAssistant(context.bindings),
+  };
+}
+
+type Row = typeof chat_messages.$inferSelect;
+
+/** What browsers receive: the text of a hidden message never leaves the server. */
+export function toDto(row: Row): ChatMessageDto {
+  return {
+    id: row.id,
+    course_id: row.course_id,
+    parent_id: row.parent_id,
+    user_id: row.user_id,
+    nom: row.nom,
+    prenom: row.prenom,
+    message: row.is_hidden ? "" : row.message,
+    is_hidden: row.is_hidden,
+    flagged: row.flagged,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+interface CourseAccess {
+  id: string;
+  organisateur_id: string;
+  en_ligne: boolean;
+}
+
+/** The event, if this actor may see it: online events for everyone, drafts for their organiser only. */
+export async function findVisibleCourse(db: Db, courseId: string, actor: ChatActor | null): Promise<CourseAccess | null> {
+  const rows = await db
+    .select({ id: courses.id, organisateur_id: courses.organisateur_id, en_ligne: courses.en_ligne })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  const c = rows[0];
+  if (!c) return null;
+  if (!c.en_ligne && c.organisateur_id !== actor?.id) return null;
+  return c;
+}
+
+async function requireCourse(db: Db, courseId: string, actor: ChatActor | null): Promise<CourseAccess> {
+  const c = await findVisibleCourse(db, courseId, actor);
+  if (!c) throw new ChatError("COURSE_NOT_FOUND");
+  return c;
+}
+
+async function findMessage(db: Db, courseId: string, id: string): Promise<Row | null> {
+  const rows = await db.select().from(chat_messages).where(and(eq(chat_messages.id, id), eq(chat_messages.course_id, courseId))).limit(1);
+  return rows[0] ?? null;
+}
+
+function requireActor(actor: ChatActor | null): ChatActor {
+  if (!actor) throw new ChatError("NOT_LOGGED_IN");
+  return actor;
+}
+
+function checkLength(text: string) {
+  if (text.length > MAX_MESSAGE_LENGTH) throw new ChatError("TOO_LONG");
+}
+
+/** Wraps unexpected failures (D1 down…) in the spec's alert for that action; domain errors pass through. */
+async function guard<T>(code: "SEND_FAILED" | "EDIT_FAILED" | "DELETE_FAILED" | "FLAG_FAILED", work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof ChatError) throw e;
+    console.error(`chat: ${code}`, e);
+    throw new ChatError(code);
+  }
+}
+
+async function safeNotify(deps: ChatDeps, courseId: string, event: RoomEvent) {
+  // The write is done; a room that cannot be told only delays live updates until the next page load.
+  try {
+    await deps.notify(courseId, event);
+  } catch (e) {
+    console.error("chat: room notification failed", e);
+  }
+}
+
+export type PostResult = { status: "ignored" } | { status: "posted"; message: ChatMessageDto };
+
+/** Posts a root message, or a reply when parentId is given (a reply to a reply goes to its root). */
+export async function postMessage(
+  deps: ChatDeps,
+  actor: ChatActor | null,
+  input: { courseId: string; parentId?: string | null; text: string },
+): Promise<PostResult> {
+  const user = requireActor(actor);
+  const text = normalizeMessage(input.text);
+  if (text == null) return { status: "ignored" };
+  checkLength(text);
+  return guard("SEND_FAILED", async () => {
+    await requireCourse(deps.db, input.courseId, user);
+    let parentId: string | null = null;
+    if (input.parentId) {
+      const parent = await findMessage(deps.db, input.courseId, input.parentId);
+      if (!parent) throw new ChatError("MESSAGE_NOT_FOUND");
+      parentId = threadRootId(parent);
+    }
+    const now = deps.now();
+    const since = new Date(now.getTime() - POST_LIMIT.windowMs).toISOString();
+    const recent = await deps.db
+      .select({ n: sql<number>`count(*)` })
+      .from(chat_messages)
+      .where(and(eq(chat_messages.course_id, input.courseId), gt(chat_messages.created_at, since), eq(chat_messages.user_id, user.id)));
+    if ((recent[0]?.n ?? 0) >= POST_LIMIT.max) throw new ChatError("RATE_LIMITED");
+    const profile = await deps.db
+      .select({ nom: profils_utilisateurs.nom, prenom: profils_utilisateurs.prenom })
+      .from(profils_utilisateurs)
+      .where(eq(profils_utilisateurs.user_id, user.id))
+      .limit(1);
+    const iso = now.toISOString();
+    const row: Row = {
+      id: crypto.randomUUID(),
+      course_id: input.courseId,
+      parent_id: parentId,
+      user_id: user.id,
+      nom: profile[0]?.nom ?? null,
+      prenom: profile[0]?.prenom ?? null,
+      message: text,
+      is_hidden: containsBannedWord(text),
+      flagged: false,
+      flagged_reason: null,
+      created_at: iso,
+      updated_at: iso,
+    };
+    await deps.db.insert(chat_messages).values(row);
+    const dto = toDto(row);
+    await safeNotify(deps, input.courseId, { type: "insert", message: dto });
+    const prompt = row.is_hidden ? null : extractAiPrompt(text);
+    if (prompt != null && user.id !== AI_USER_ID) {
+      deps.background(answerWithAssistant(deps, { courseId: input.courseId, questionId: row.id, rootId: parentId ?? row.id, prompt }));
+    }
+    return { status: "posted" as const, message: dto };
+  });
+}
+
+export type EditResult = { status: "ignored" } | { status: "updated"; message: ChatMessageDto };
+
+/** Edits a message (author or the event's organiser). Empty text cancels the edit. */
+export async function editMessage(
+  deps: ChatDeps,
+  actor: ChatActor | null,
+  input: { courseId: string; id: string; text: string },
+): Promise<EditResult> {
+  const user = requireActor(actor);
+  const text = normalizeMessage(input.text);
+  if (text == null) return { status: "ignored" };
+  checkLength(text);
+  return guard("EDIT_FAILED", async () => {
+    const course = await requireCourse(deps.db, input.courseId, user);
+    const current = await findMessage(deps.db, input.courseId, input.id);
+    if (!current) throw new ChatError("MESSAGE_NOT_FOUND");
+    if (!canModify(user, current, course.organisateur_id)) throw new ChatError("FORBIDDEN");
+    if (current.message === text) return { status: "ignored" as const };
+    const next: Row = { ...current, message: text, is_hidden: containsBannedWord(text), updated_at: deps.now().toISOString() };
+    await deps.db
+      .update(chat_messages)
+      .set({ message: next.message, is_hidden: next.is_hidden, updated_at: next.updated_at })
+      .where(and(eq(chat_messages.id, current.id), eq(chat_messages.course_id, input.courseId)));
+    const dto = toDto(next);
+    await safeNotify(deps, input.courseId, { type: "update", message: dto });
+    return { status: "updated" as const, message: dto };
+  });
+}
+
+/** Deletes a message (author or the event's organiser); deleting a root deletes its replies. */
+export async function deleteMessage(
+  deps: ChatDeps,
+  actor: ChatActor | null,
+  input: { courseId: string; id: string },
+): Promise<{ status: "deleted"; ids: string[] }> {
+  const user = requireActor(actor);
+  return guard("DELETE_FAILED", async () => {
+    const course = await requireCourse(deps.db, input.courseId, user);
+    const current = await findMessage(deps.db, input.courseId, input.id);
+    if (!current) throw new ChatError("MESSAGE_NOT_FOUND");
+    if (!canModify(user, current, course.organisateur_id)) throw new ChatError("FORBIDDEN");
+    const replies = current.parent_id == null
+      ? await deps.db.select({ id: chat_messages.id }).from(chat_messages).where(and(eq(chat_messages.parent_id, current.id), eq(chat_messages.course_id, input.courseId)))
+      : [];
+    await deps.db
+      .delete(chat_messages)
+      .where(and(eq(chat_messages.course_id, input.courseId), or(eq(chat_messages.id, current.id), eq(chat_messages.parent_id, current.id))));
+    const ids = [...replies.map((r) => r.id), current.id];
+    for (const id of ids) await safeNotify(deps, input.courseId, { type: "delete", id });
+    return { status: "deleted" as const, ids };
+  });
+}
+
+/** Flags a message (any logged-in user). An empty reason becomes 'signalement utilisateur'. */
+export async function flagMessage(
+  deps: ChatDeps,
+  actor: ChatActor | null,
+  input: { courseId: string; id: string; reason?: string | null },
+): Promise<{ status: "flagged"; message: ChatMessageDto }> {
+  const user = requireActor(actor);
+  if (!canFlag(user)) throw new ChatError("NOT_LOGGED_IN");
+  const reason = normalizeMessage(input.reason) ?? DEFAULT_FLAG_REASON;
+  if (reason.length > MAX_FLAG_REASON_LENGTH) throw new ChatError("REASON_TOO_LONG");
+  return guard("FLAG_FAILED", async () => {
+    await requireCourse(deps.db, input.courseId, user);
+    const current = await findMessage(deps.db, input.courseId, input.id);
+    if (!current) throw new ChatError("MESSAGE_NOT_FOUND");
+    await deps.db
+      .update(chat_messages)
+      .set({ flagged: true, flagged_reason: reason })
+      .where(and(eq(chat_messages.id, current.id), eq(chat_messages.course_id, input.courseId)));
+    const dto = toDto({ ...current, flagged: true, flagged_reason: reason });
+    await safeNotify(deps, input.courseId, { type: "update", message: dto });
+    return { status: "flagged" as const, message: dto };
+  });
+}
+
+/** A stable id for the assistant's answer to one question: posting twice inserts once. */
+export async function aiReplyId(questionId: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`ia-reply:${questionId}`)));
+  const hex = [...bytes.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  // Shaped like a version-8 (custom) UUID.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Asks the assistant and posts its answer as a reply by the AI author. Errors are only logged. */
+export async function answerWithAssistant(
+  deps: ChatDeps,
+  job: { courseId: string; questionId: string; rootId: string; prompt: string },
+): Promise<void> {
+  try {
+    const facts = await loadEventFacts(deps.db, job.courseId, deps.now());
+    if (!facts) return;
+    const answer = normalizeMessage(await deps.assistant.answer({ prompt: job.prompt, facts }));
+    if (!answer) return;
+    const iso = deps.now().toISOString();
+    const row: Row = {
+      id: await aiReplyId(job.questionId),
+      course_id: job.courseId,
+      parent_id: job.rootId,
+      user_id: AI_USER_ID,
+      nom: AI_AUTHOR.nom,
+      prenom: AI_AUTHOR.prenom,
+      message: answer.slice(0, MAX_MESSAGE_LENGTH),
+      is_hidden: false,
+      flagged: false,
+      flagged_reason: null,
+      created_at: iso,
+      updated_at: iso,
+    };
+    const inserted = await deps.db.insert(chat_messages).values(row).onConflictDoNothing().returning({ id: chat_messages.id });
+    if (inserted.length === 0) return; // already answered
+    await safeNotify(deps, job.courseId, { type: "insert", message: toDto(row) });
+  } catch (e) {
+    console.error("chat: assistant failed", e);
+  }
+}
+
+/** The event's own facts, given to the assistant. */
+export async function loadEventFacts(db: Db, courseId: string, now: Date): Promise<EventFacts | null> {
+  const c = (await db.select({ nom: courses.nom, lieu: courses.lieu, departement: courses.departement }).from(courses).where(eq(courses.id, courseId)).limit(1))[0];
+  if (!c) return null;
+  const fs = await db.select().from(formats).where(eq(formats.course_id, courseId)).orderBy(asc(formats.date), asc(formats.position));
+  const taken = new Map<string, number>();
+  if (fs.length) {
+    const iso = now.toISOString();
+    const rows = await db
+      .select({ format_id: inscriptions.format_id, n: sql<number>`count(*)` })
+      .from(inscriptions)
+      .where(
+        and(
+          inArray(inscriptions.format_id, fs.map((f) => f.id)),
+          or(
+            eq(inscriptions.statut, "validee"),
+            and(eq(inscriptions.statut, "en_attente"), or(sql`${inscriptions.hold_expires_at} IS NULL`, gt(inscriptions.hold_expires_at, iso))),
+          ),
+        ),
+      )
+      .groupBy(inscriptions.format_id);
+    for (const r of rows) taken.set(r.format_id, r.n);
+  }
+  return {
+    nom: c.nom,
+    lieu: c.lieu,
+    departement: c.departement,
+    formats: fs.map((f) => ({
+      nom: f.nom,
+      type_epreuve: f.type_epreuve,
+      date: f.date,
+      heure_depart: f.heure_depart,
+      distance_km: f.distance_km,
+      denivele_dplus: f.denivele_dplus,
+      prix_cents: f.prix_cents,
+      stock_repas: f.stock_repas,
+      prix_repas_cents: f.prix_repas_cents,
+      nb_max_coureurs: f.nb_max_coureurs,
+      places_restantes: placesLeft(f.nb_max_coureurs, taken.get(f.id) ?? 0),
+      ravitaillements: f.ravitaillements,
+      remise_dossards: f.remise_dossards,
+      hebergements: f.hebergements,
+      age_minimum: f.age_minimum,
+      reglement_pdf_url: f.reglement_pdf_url,
+    })),
+  };
+}
+
+/** The newest messages shown on the event page (older ones are not loaded). */
+export const DISCUSSION_LIMIT = 300;
+
+export interface DiscussionData {
+  courseId: string;
+  viewer: { id: string; isOrganiser: boolean } | null;
+  messages: ChatMessageDto[];
+  /** Reply counts per root, from the chat_roots_with_counts view. */
+  replyCounts: Record<string, number>;
+  /** Flag reasons, for the event's organiser only. */
+  flagReasons: Record<string, string>;
+}
+
+/** What the #discussion section needs. The caller has already checked the event is visible to this user. */
+export async function loadDiscussion(
+  context: Pick<AppLoadContext, "db">,
+  courseId: string,
+  user: { id: string } | null,
+): Promise<DiscussionData> {
+  const course = await findVisibleCourse(context.db, courseId, user);
+  if (!course) return { courseId, viewer: null, messages: [], replyCounts: {}, flagReasons: {} };
+  const rows = await context.db
+    .select()
+    .from(chat_messages)
+    .where(eq(chat_messages.course_id, courseId))
+    .orderBy(desc(chat_messages.created_at))
+    .limit(DISCUSSION_LIMIT);
+  const counts = await context.db.all<{ id: string; replies_count: number }>(
+    sql`SELECT id, replies_count FROM chat_roots_with_counts WHERE course_id = ${courseId}`,
+  );
+  const isOrganiser = user != null && user.id === course.organisateur_id;
+  const flagReasons: Record<string, string> = {};
+  if (isOrganiser) for (const r of rows) if (r.flagged && r.flagged_reason) flagReasons[r.id] = r.flagged_reason;
+  const messages = rows.reverse().map(toDto);
+  // Keep only what the threads can show (a reply whose root fell out of the window is dropped).
+  const shown = new Set(buildThreads(messages).flatMap((t) => [t.root.id, ...t.replies.map((r) => r.id)]));
+  return {
+    courseId,
+    viewer: user ? { id: user.id, isOrganiser } : null,
+    messages: messages.filter((m) => shown.has(m.id)),
+    replyCounts: Object.fromEntries(counts.map((c) => [c.id, Number(c.replies_count)])),
+    flagReasons,
+  };
+}
