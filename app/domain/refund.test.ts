@@ -47,3 +47,47 @@ describe("quoteRefund", () => {
     expect(q.refund_cents).toBe(50);
   });
 });
+
+describe("quoteRefund at every tier boundary (issue 8)", () => {
+  // Paid 35,00 €; provider fee 0,78 €; platform fee 1,75 € -> base 32,47 €.
+  const now = new Date("2026-11-21T10:00:00Z"); // 11:00 in Paris
+  const plusDays = (n: number) => {
+    const d = new Date(Date.UTC(2026, 10, 21 + n));
+    return d.toISOString().slice(0, 10);
+  };
+  const quote = (days: number) => quoteRefund({ amountTotalCents: 3500, providerFeeCents: 78, platformFeeCents: 175, eventDate: plusDays(days), now });
+
+  it.each([
+    [40, 90, 2922],
+    [31, 90, 2922],
+    [30, 50, 1623], // floor(3247 × 50 %) = 1623 (1623,5 rounded down)
+    [29, 50, 1623],
+    [15, 50, 1623],
+    [14, 25, 811], // floor(811,75)
+    [7, 25, 811],
+    [6, 0, 0],
+    [0, 0, 0], // event today
+    [-1, 0, 0], // event yesterday
+    [-30, 0, 0], // long past
+  ])("%i days before -> %i %% = %i cents", (days, percent, refund) => {
+    expect(quote(days)).toEqual({
+      amount_total_cents: 3500, non_refundable_cents: 253, base_cents: 3247, percent, refund_cents: refund, days_before: days,
+    });
+  });
+
+  it("late evening in Paris counts the Paris day, not the UTC one", () => {
+    // 23:30 in Paris on the 21st is 22:30 UTC: the event on the 22nd is 1 day away (0 % tier either way, but days count).
+    const late = new Date("2026-11-21T22:30:00Z");
+    expect(quoteRefund({ amountTotalCents: 3500, providerFeeCents: 78, platformFeeCents: 175, eventDate: "2026-12-22", now: late }).days_before).toBe(31);
+    const afterMidnight = new Date("2026-11-21T23:30:00Z"); // 00:30 on the 22nd in Paris
+    const q = quoteRefund({ amountTotalCents: 3500, providerFeeCents: 78, platformFeeCents: 175, eventDate: "2026-12-22", now: afterMidnight });
+    expect(q.days_before).toBe(30);
+    expect(q.percent).toBe(50);
+  });
+
+  it("fees are not refundable: the percent applies to the base only, rounded down", () => {
+    // 42,00 € paid: local fee round(0,63)+0,25 = 0,88 €, platform 2,10 € -> base 39,02 € -> 90 % = 35,118 -> 35,11 €
+    const q = quoteRefund({ amountTotalCents: 4200, providerFeeCents: 88, platformFeeCents: 210, eventDate: plusDays(40), now });
+    expect(q).toMatchObject({ non_refundable_cents: 298, base_cents: 3902, refund_cents: 3511 });
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { cancelFormSchema, CANCEL_MSG, readOnlyMessage, runnerCanCancel, statusAfterCancellation } from "./cancellation";
+
+describe("cancel form", () => {
+  it.each([
+    [{ accept_policy: "on" }, { reason: null, accept_policy: "on" }],
+    [{ accept_policy: "on", reason: "" }, { reason: null, accept_policy: "on" }],
+    [{ accept_policy: "on", reason: "Blessure" }, { reason: "Blessure", accept_policy: "on" }],
+    [{ accept_policy: "on", reason: "Erreur de commande", statut: "annulee" }, { reason: "Erreur de commande", accept_policy: "on" }],
+  ])("accepts %j", (input, out) => expect(cancelFormSchema.parse(input)).toEqual(out));
+
+  it.each([
+    [{}, "accept_policy", CANCEL_MSG.policy],
+    [{ accept_policy: "" }, "accept_policy", CANCEL_MSG.policy],
+    [{ accept_policy: "on", reason: "Flemme" }, "reason", CANCEL_MSG.reason],
+  ])("refuses %j on %s", (input, field, message) => {
+    const r = cancelFormSchema.safeParse(input);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.find((i) => i.path[0] === field)?.message).toBe(message);
+  });
+});
+
+describe("read-only message (spec section 4)", () => {
+  it.each([
+    ["annulee", "Cette inscription est déjà annulée."],
+    ["annulé", "Cette inscription est déjà annulée."],
+    ["remboursé", "Cette inscription est déjà remboursée totalement."],
+    ["remboursee_partiellement", "Cette inscription est déjà remboursée partiellement."],
+    ["remboursee_totalement", "Cette inscription est déjà remboursée totalement."],
+    ["validee", null],
+    ["en_attente", null],
+  ])("%s -> %s", (statut, msg) => expect(readOnlyMessage(statut)).toBe(msg));
+});
+
+describe("runnerCanCancel", () => {
+  it.each([
+    ["validee", true, 2922, { ok: true }],
+    ["validee", true, 0, { ok: false, code: "aucun_remboursement" }],
+    ["validee", false, 0, { ok: false, code: "non_payee" }],
+    ["en_attente", false, 0, { ok: false, code: "non_payee" }],
+    ["remboursee_partiellement", true, 2922, { ok: false, code: "deja_annulee" }],
+    ["annulee", true, 2922, { ok: false, code: "deja_annulee" }],
+  ])("%s, paid %s, refund %i", (statut, paid, refund, out) => expect(runnerCanCancel(statut, paid, { refund_cents: refund })).toEqual(out));
+});
+
+describe("statusAfterCancellation", () => {
+  it.each([
+    [3500, 0, "annulee"],
+    [3500, 2922, "remboursee_partiellement"],
+    [3500, 3500, "remboursee_totalement"],
+  ])("paid %i, refunded %i -> %s", (paid, refunded, s) => expect(statusAfterCancellation(paid, refunded)).toBe(s));
+});

@@ -1,0 +1,80 @@
+// Cancelling a registration (spec sections 2, 4, 5, 8): the form, the error codes and their French messages,
+// and the rules deciding what a runner may do with a registration. Pure: no I/O, no clock.
+import { z } from "zod";
+import type { RefundQuote } from "./refund";
+import { isReadOnlyForRunner, normaliseStatut, runnerBadge } from "./statuses";
+
+export const CANCEL_REASONS = ["Blessure", "Indisponibilité", "Erreur de commande", "Autre"] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+export const CANCEL_MSG = {
+  policy: "Vous devez accepter la politique de remboursement pour confirmer l'annulation.",
+  reason: "Motif inconnu : choisissez Blessure, Indisponibilité, Erreur de commande ou Autre.",
+  zeroRefund: "À ce stade du barème, aucun remboursement n'est prévu.",
+  saved: "Modifications enregistrées ✅",
+} as const;
+
+/** The cancel form ('Annuler mon inscription'): an optional reason and the required policy checkbox. */
+export const cancelFormSchema = z.object({
+  reason: z
+    .string()
+    .optional()
+    .transform((s) => (s ?? "").trim())
+    .refine((s) => s === "" || (CANCEL_REASONS as readonly string[]).includes(s), CANCEL_MSG.reason)
+    .transform((s) => (s === "" ? null : (s as CancelReason))),
+  accept_policy: z
+    .string({ required_error: CANCEL_MSG.policy, invalid_type_error: CANCEL_MSG.policy })
+    .refine((v) => v === "on", CANCEL_MSG.policy),
+});
+export type CancelFormInput = z.output<typeof cancelFormSchema>;
+
+export type CancelErrorCode =
+  | "inscription_introuvable"
+  | "deja_annulee"
+  | "non_payee"
+  | "aucun_remboursement"
+  | "annulation_en_cours"
+  | "remboursement_impossible";
+
+export const CANCEL_ERROR_MESSAGES: Record<CancelErrorCode, string> = {
+  inscription_introuvable: "Inscription introuvable.",
+  deja_annulee: "Cette inscription est déjà annulée.",
+  non_payee: "Le paiement de cette inscription n'est pas finalisé : il n'y a rien à rembourser.",
+  aucun_remboursement: CANCEL_MSG.zeroRefund,
+  annulation_en_cours: "Votre demande d'annulation est déjà en cours de traitement.",
+  remboursement_impossible: "Le remboursement n'a pas pu être effectué. Réessayez dans quelques minutes ; rien n'a été débité ni annulé.",
+};
+
+export class CancelError extends Error {
+  constructor(public readonly code: CancelErrorCode, public readonly detail?: string) {
+    super(CANCEL_ERROR_MESSAGES[code]);
+    this.name = "CancelError";
+  }
+}
+
+/** 'Cette inscription est déjà {status}.' with the badge's wording, lower-cased ('remboursée partiellement'). */
+export function readOnlyMessage(statut: string): string | null {
+  if (!isReadOnlyForRunner(statut)) return null;
+  return `Cette inscription est déjà ${runnerBadge(statut).toLowerCase()}.`;
+}
+
+export type CancelAvailability =
+  | { ok: true }
+  | { ok: false; code: Extract<CancelErrorCode, "deja_annulee" | "non_payee" | "aucun_remboursement"> };
+
+/**
+ * May the runner confirm a cancellation? Only a paid ('validee') registration whose quote refunds something:
+ * the spec disables the confirm button at zero refund.
+ */
+export function runnerCanCancel(statut: string, hasPayment: boolean, quote: Pick<RefundQuote, "refund_cents">): CancelAvailability {
+  if (isReadOnlyForRunner(statut)) return { ok: false, code: "deja_annulee" };
+  if (normaliseStatut(statut) !== "validee" || !hasPayment) return { ok: false, code: "non_payee" };
+  if (quote.refund_cents <= 0) return { ok: false, code: "aucun_remboursement" };
+  return { ok: true };
+}
+
+/** The status a cancellation leaves: a refund of everything paid, part of it, or nothing (organiser side). */
+export function statusAfterCancellation(amountTotalCents: number, refundedTotalCents: number): "annulee" | "remboursee_partiellement" | "remboursee_totalement" {
+  if (refundedTotalCents <= 0) return "annulee";
+  return refundedTotalCents >= amountTotalCents ? "remboursee_totalement" : "remboursee_partiellement";
+}
