@@ -1,0 +1,233 @@
+import { describe, expect, it } from "vitest";
+import {
+  canTakePlace,
+  formValues,
+  holdExpiresAt,
+  holdsPlace,
+  isFull,
+  parseMealCount,
+  parseRegistration,
+  placesLeft,
+  placesTaken,
+  preselectFormat,
+  registrationErrorMessage,
+  registrationTotals,
+  RegistrationError,
+  REGISTRATION_MSG,
+  type FormatChoice,
+  type RegistrationValues,
+} from "./registration";
+
+describe("registrationTotals: price + meal price × meals, in cents", () => {
+  it.each([
+    // prix, prix repas, stock, repas, attendu repas, attendu total
+    [2200, 0, 0, 0, 0, 2200],
+    [3800, 1200, 150, 0, 0, 3800],
+    [3800, 1200, 150, 1, 1200, 5000],
+    [3800, 1200, 150, 3, 3600, 7400],
+    [1250, 999, 10, 10, 9990, 11240],
+    [0, 500, 5, 2, 1000, 1000],
+    // a meal price without stock never counts
+    [2000, 1500, 0, 0, 0, 2000],
+  ])("prix %i + repas %i (stock %i) × %i → repas %i, total %i", (prix, prixRepas, stock, meals, repas, total) => {
+    expect(registrationTotals({ prix_cents: prix, prix_repas_cents: prixRepas, stock_repas: stock }, meals)).toEqual({
+      repasCents: repas,
+      totalCents: total,
+    });
+  });
+
+  it.each([[-1], [1.5], [Number.NaN]])("refuses a meal count of %s", (meals) => {
+    expect(() => registrationTotals({ prix_cents: 100, prix_repas_cents: 100, stock_repas: 5 }, meals)).toThrow(RangeError);
+  });
+
+  it("refuses non-integer cents", () => {
+    expect(() => registrationTotals({ prix_cents: 12.5, prix_repas_cents: 0, stock_repas: 0 }, 0)).toThrow(RangeError);
+  });
+});
+
+describe("parseMealCount: a whole number from 0 to the meal stock", () => {
+  it.each([
+    ["", 5, 0],
+    ["0", 5, 0],
+    ["3", 5, 3],
+    ["5", 5, 5],
+    [" 2 ", 5, 2],
+    ["6", 5, null],
+    ["-1", 5, null],
+    ["1,5", 5, null],
+    ["abc", 5, null],
+    ["1", 0, null],
+    ["0", 0, 0],
+  ])("%j with stock %i → %s", (raw, stock, expected) => {
+    expect(parseMealCount(raw, stock)).toBe(expected);
+  });
+});
+
+describe("holds", () => {
+  const now = new Date("2026-11-21T15:00:00.000Z");
+  it("a hold lasts 30 minutes", () => {
+    expect(holdExpiresAt(now).toISOString()).toBe("2026-11-21T15:30:00.000Z");
+    expect(holdExpiresAt(now, 31).toISOString()).toBe("2026-11-21T15:31:00.000Z");
+  });
+  it.each([
+    ["validee", null, true],
+    ["en_attente", "2026-11-21T15:00:01.000Z", true],
+    ["en_attente", "2026-11-21T15:00:00.000Z", false], // expires exactly now: released
+    ["en_attente", "2026-11-21T14:59:59.000Z", false],
+    ["en_attente", null, false],
+    ["annulee", "2026-11-21T16:00:00.000Z", false],
+    ["refusee", null, false],
+    ["remboursee_totalement", null, false],
+    ["remboursee_partiellement", null, false],
+  ])("statut %s, hold until %s → holds a place: %s", (statut, hold, expected) => {
+    expect(holdsPlace({ statut, hold_expires_at: hold }, now)).toBe(expected);
+  });
+});
+
+describe("capacity arithmetic", () => {
+  const now = new Date("2026-11-21T15:00:00.000Z");
+  const rows = [
+    { statut: "validee", hold_expires_at: null },
+    { statut: "validee", hold_expires_at: null },
+    { statut: "en_attente", hold_expires_at: "2026-11-21T15:20:00.000Z" },
+    { statut: "en_attente", hold_expires_at: "2026-11-21T14:20:00.000Z" },
+    { statut: "annulee", hold_expires_at: null },
+  ];
+  it("places taken = validated + pending holds not expired", () => {
+    expect(placesTaken(rows, now)).toBe(3);
+    // 40 minutes later the pending hold has expired too.
+    expect(placesTaken(rows, new Date("2026-11-21T15:40:00.000Z"))).toBe(2);
+  });
+  it.each([
+    [null, 0, null, false, true],
+    [null, 5000, null, false, true],
+    [10, 0, 10, false, true],
+    [10, 9, 1, false, true],
+    [10, 10, 0, true, false],
+    [10, 12, 0, true, false], // over capacity (organiser additions) never reads negative
+    [1, 0, 1, false, true],
+    [1, 1, 0, true, false],
+    [0, 0, 0, true, false],
+  ])("cap %s, taken %i → left %s, full %s, can take %s", (cap, taken, left, full, can) => {
+    expect(placesLeft(cap, taken)).toBe(left);
+    expect(isFull(cap, taken)).toBe(full);
+    expect(canTakePlace(cap, taken)).toBe(can);
+  });
+});
+
+const formats: FormatChoice[] = [
+  { id: "f1", nom: "Découverte 12 km", prix_cents: 2200, prix_repas_cents: 0, stock_repas: 0, nb_max_coureurs: 300, taken: 10 },
+  { id: "f2", nom: "Balcons 28 km", prix_cents: 3800, prix_repas_cents: 1200, stock_repas: 150, nb_max_coureurs: 400, taken: 0 },
+  { id: "f3", nom: "Enfants 1 km", prix_cents: 300, prix_repas_cents: 0, stock_repas: 0, nb_max_coureurs: 3, taken: 3 },
+];
+
+function values(over: Partial<RegistrationValues> = {}): RegistrationValues {
+  return {
+    format_id: "f2",
+    nom: "Bernard",
+    prenom: "Camille",
+    genre: "Femme",
+    date_naissance: "1991-04-12",
+    nationalite: "Française",
+    email: "Coureur@Balise.test ",
+    telephone: "06 12 34 56 78",
+    adresse: "12 rue des Lilas",
+    adresse_complement: "",
+    code_postal: "69004",
+    ville: "Lyon",
+    pays: "France",
+    club: "",
+    justificatif_type: "licence",
+    numero_licence: "1234567",
+    pps_identifier: "P-999",
+    contact_urgence_nom: "Julien Bernard",
+    contact_urgence_telephone: "06 98 76 54 32",
+    nombre_repas: "2",
+    apparaitre_resultats: true,
+    ...over,
+  };
+}
+
+describe("parseRegistration (the form's schema)", () => {
+  it("accepts a complete form and computes the total", () => {
+    const r = parseRegistration(values(), formats);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.data.email).toBe("coureur@balise.test");
+    expect(r.data.nombre_repas).toBe(2);
+    expect(r.data.totals).toEqual({ repasCents: 2400, totalCents: 6200 });
+    expect(r.data.club).toBeNull();
+    // licence chosen: the PPS identifier is not kept
+    expect(r.data.numero_licence).toBe("1234567");
+    expect(r.data.pps_identifier).toBeNull();
+  });
+
+  it("pps chosen: only the PPS identifier is kept", () => {
+    const r = parseRegistration(values({ justificatif_type: "pps" }), formats);
+    expect(r.ok && r.data.numero_licence).toBeNull();
+    expect(r.ok && r.data.pps_identifier).toBe("P-999");
+  });
+
+  it.each<[string, Partial<RegistrationValues>, string, string]>([
+    ["no format", { format_id: "" }, "format_id", "Veuillez sélectionner un format."],
+    ["unknown format", { format_id: "zzz" }, "format_id", REGISTRATION_MSG.formatUnknown],
+    ["full format", { format_id: "f3", nombre_repas: "0" }, "format_id", "Le format Enfants 1 km est complet."],
+    ["no e-mail", { email: "  " }, "email", "Veuillez renseigner un email."],
+    ["bad e-mail", { email: "camille@" }, "email", "Email invalide."],
+    ["too many meals", { nombre_repas: "151" }, "nombre_repas", "Le nombre de repas doit être un nombre entier entre 0 et 150."],
+    ["negative meals", { nombre_repas: "-1" }, "nombre_repas", "Le nombre de repas doit être un nombre entier entre 0 et 150."],
+    ["meals where none offered", { format_id: "f1", nombre_repas: "1" }, "nombre_repas", "Aucun repas n'est proposé pour ce format."],
+    ["no name", { nom: " " }, "nom", "Le nom est obligatoire."],
+    ["no first name", { prenom: "" }, "prenom", "Le prénom est obligatoire."],
+    ["no justificatif", { justificatif_type: "" }, "justificatif_type", "Veuillez choisir licence ou PPS."],
+  ])("%s → message next to %s", (_label, over, field, message) => {
+    const r = parseRegistration(values(over), formats);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors[field as keyof typeof r.errors]).toBe(message);
+  });
+
+  it("reads the posted form as typed, with the checkbox", () => {
+    const fd = new FormData();
+    fd.set("format_id", "f2");
+    fd.set("nom", "  Bernard ");
+    fd.set("nombre_repas", "2");
+    const v = formValues(fd);
+    expect(v.nom).toBe("  Bernard ");
+    expect(v.email).toBe("");
+    expect(v.apparaitre_resultats).toBe(false);
+    fd.set("apparaitre_resultats", "on");
+    expect(formValues(fd).apparaitre_resultats).toBe(true);
+  });
+});
+
+describe("preselectFormat", () => {
+  it.each([
+    ["f2", "f2"],
+    ["f1", "f1"],
+    ["f3", ""], // full: not preselected
+    ["nope", ""],
+    [null, ""],
+  ])("?format=%s → %j", (wanted, expected) => {
+    expect(preselectFormat(formats, wanted)).toBe(expected);
+  });
+  it("the only open format is preselected", () => {
+    expect(preselectFormat([formats[0], formats[2]], null)).toBe("f1");
+  });
+});
+
+describe("error codes map to the spec's messages", () => {
+  it.each([
+    ["non_connecte", null, "Veuillez vous connecter pour effectuer le paiement."],
+    ["format_manquant", null, "Veuillez sélectionner un format."],
+    ["format_complet", "Trail 21 km", "Le format Trail 21 km est complet."],
+    ["format_complet", null, "Ce format est complet."],
+    ["enregistrement", null, "Erreur lors de l'enregistrement de l'inscription."],
+    ["paiement", null, "Erreur lors de la création du paiement."],
+    ["paiement_sans_url", null, "Erreur lors de la création du paiement (pas d'URL)."],
+    ["relance_impossible", null, "Impossible de relancer le paiement."],
+  ] as const)("%s (%s)", (code, name, message) => {
+    expect(registrationErrorMessage(code, name)).toBe(message);
+    expect(new RegistrationError(code, name).message).toBe(message);
+  });
+});

@@ -1,0 +1,293 @@
+// Registration rules (spec sections 4, 5, 8 and 9): totals in cents, meal counts, place holds and capacity,
+// and the one form schema shared by /inscription/{courseId}'s form and action. Pure: no I/O, no clock.
+import { z } from "zod";
+import { NATIONALITES, PAYS } from "./profile";
+
+/** A place is held while its checkout session can still be paid (the provider's minimum is 30 minutes). */
+export const HOLD_MINUTES = 30;
+
+export const REGISTRATION_MSG = {
+  login: "Veuillez vous connecter pour effectuer le paiement.",
+  format: "Veuillez sélectionner un format.",
+  formatUnknown: "Ce format n'existe pas pour cette course.",
+  formatFullNamed: (name: string) => `Le format ${name} est complet.`,
+  formatFull: "Ce format est complet.",
+  email: "Veuillez renseigner un email.",
+  emailInvalid: "Email invalide.",
+  nom: "Le nom est obligatoire.",
+  prenom: "Le prénom est obligatoire.",
+  repas: (stock: number) =>
+    stock > 0 ? `Le nombre de repas doit être un nombre entier entre 0 et ${stock}.` : "Aucun repas n'est proposé pour ce format.",
+  justificatif: "Veuillez choisir licence ou PPS.",
+  tooLong: "Texte trop long.",
+  saveError: "Erreur lors de l'enregistrement de l'inscription.",
+  paymentError: "Erreur lors de la création du paiement.",
+  paymentNoUrl: "Erreur lors de la création du paiement (pas d'URL).",
+  noFormat: "Aucun format disponible pour cette course.",
+  closed:
+    "Les inscriptions ne sont pas encore ouvertes pour cette course : l'organisateur doit finaliser la configuration de son compte de paiement.",
+  offline: "Cette épreuve est hors-ligne.",
+  missingParams: "Paramètres manquants.",
+  verifyError: "Erreur de vérification.",
+  retryError: "Impossible de relancer le paiement.",
+  retryNoUrl: "URL de redirection manquante.",
+  success: "Inscription validée ! Un e-mail de confirmation a été envoyé.",
+} as const;
+
+/** Domain error codes of the registration use case, each mapped to the spec's French message. */
+export type RegistrationErrorCode =
+  | "non_connecte"
+  | "format_manquant"
+  | "format_inconnu"
+  | "format_complet"
+  | "inscriptions_fermees"
+  | "epreuve_hors_ligne"
+  | "enregistrement"
+  | "paiement"
+  | "paiement_sans_url"
+  | "relance_impossible";
+
+export class RegistrationError extends Error {
+  constructor(public readonly code: RegistrationErrorCode, public readonly formatName?: string | null) {
+    super(registrationErrorMessage(code, formatName));
+    this.name = "RegistrationError";
+  }
+}
+
+export function registrationErrorMessage(code: RegistrationErrorCode, formatName?: string | null): string {
+  switch (code) {
+    case "non_connecte":
+      return REGISTRATION_MSG.login;
+    case "format_manquant":
+      return REGISTRATION_MSG.format;
+    case "format_inconnu":
+      return REGISTRATION_MSG.formatUnknown;
+    case "format_complet":
+      return formatName ? REGISTRATION_MSG.formatFullNamed(formatName) : REGISTRATION_MSG.formatFull;
+    case "inscriptions_fermees":
+      return REGISTRATION_MSG.closed;
+    case "epreuve_hors_ligne":
+      return REGISTRATION_MSG.offline;
+    case "enregistrement":
+      return REGISTRATION_MSG.saveError;
+    case "paiement":
+      return REGISTRATION_MSG.paymentError;
+    case "paiement_sans_url":
+      return REGISTRATION_MSG.paymentNoUrl;
+    case "relance_impossible":
+      return REGISTRATION_MSG.retryError;
+  }
+}
+
+// ---------------------------------------------------------------- money
+
+export interface PricedFormat {
+  prix_cents: number;
+  prix_repas_cents: number;
+  stock_repas: number;
+}
+
+export interface RegistrationTotals {
+  /** Meals × meal price (0 when the format offers no meal). */
+  repasCents: number;
+  /** Format price + meals. */
+  totalCents: number;
+}
+
+/** Total = format price + meal unit price × meals (spec section 5). The meal price counts only when meals are offered. */
+export function registrationTotals(format: PricedFormat, meals: number): RegistrationTotals {
+  for (const v of [format.prix_cents, format.prix_repas_cents, meals]) {
+    if (!Number.isInteger(v) || v < 0) throw new RangeError(`Montant ou quantité invalide : ${v}`);
+  }
+  const unit = format.stock_repas > 0 ? format.prix_repas_cents : 0;
+  const repasCents = format.stock_repas > 0 ? unit * meals : 0;
+  return { repasCents, totalCents: format.prix_cents + repasCents };
+}
+
+/** The meal count typed by the runner, or null when it is not a whole number from 0 to the meal stock. */
+export function parseMealCount(raw: unknown, stock: number): number | null {
+  const s = typeof raw === "string" ? raw.trim() : raw == null ? "" : String(raw);
+  if (s === "") return 0;
+  if (!/^\d{1,4}$/.test(s)) return null;
+  const n = Number(s);
+  return n >= 0 && n <= Math.max(0, stock) ? n : null;
+}
+
+// ---------------------------------------------------------------- holds and capacity
+
+/** When a hold taken at `now` ends. */
+export function holdExpiresAt(now: Date, minutes = HOLD_MINUTES): Date {
+  return new Date(now.getTime() + minutes * 60_000);
+}
+
+/** A pending registration holds its place until its hold expires (exclusive). */
+export function holdsPlace(r: { statut: string; hold_expires_at: string | null }, now: Date): boolean {
+  if (r.statut === "validee") return true;
+  if (r.statut !== "en_attente" || !r.hold_expires_at) return false;
+  return new Date(r.hold_expires_at).getTime() > now.getTime();
+}
+
+/** Places taken = validated registrations + pending ones whose hold has not expired. */
+export function placesTaken(rows: readonly { statut: string; hold_expires_at: string | null }[], now: Date): number {
+  return rows.filter((r) => holdsPlace(r, now)).length;
+}
+
+/** Places left, or null when the format has no cap (never full). Never negative. */
+export function placesLeft(cap: number | null | undefined, taken: number): number | null {
+  if (cap == null) return null;
+  return Math.max(0, cap - taken);
+}
+
+/** Full when the places taken reach the cap; formats without a cap are never full. */
+export function isFull(cap: number | null | undefined, taken: number): boolean {
+  return cap != null && taken >= cap;
+}
+
+/** Whether one more registration fits (the same rule as the atomic INSERT … WHERE in register.server.ts). */
+export function canTakePlace(cap: number | null | undefined, taken: number): boolean {
+  return !isFull(cap, taken);
+}
+
+// ---------------------------------------------------------------- the form
+
+export interface FormatChoice extends PricedFormat {
+  id: string;
+  nom: string;
+  nb_max_coureurs: number | null;
+  taken: number;
+}
+
+export const JUSTIFICATIF_TYPES = ["licence", "pps"] as const;
+
+export const REGISTRATION_FIELDS = [
+  "format_id",
+  "nom",
+  "prenom",
+  "genre",
+  "date_naissance",
+  "nationalite",
+  "email",
+  "telephone",
+  "adresse",
+  "adresse_complement",
+  "code_postal",
+  "ville",
+  "pays",
+  "club",
+  "justificatif_type",
+  "numero_licence",
+  "pps_identifier",
+  "contact_urgence_nom",
+  "contact_urgence_telephone",
+  "nombre_repas",
+] as const;
+
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+/** What the form shows: every field as typed, plus the results checkbox. */
+export type RegistrationValues = Record<RegistrationField, string> & { apparaitre_resultats: boolean };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const optional = (max = 120) =>
+  z
+    .string()
+    .max(max, REGISTRATION_MSG.tooLong)
+    .transform((s) => (s.trim() === "" ? null : s.trim()));
+
+/**
+ * The registration form's schema, built for the event's formats (it checks the choice, the capacity shown and
+ * the meal stock of the chosen format). Used by the action; the page uses `formValues` and `REGISTRATION_MSG`.
+ */
+export function makeRegistrationSchema(formats: readonly FormatChoice[]) {
+  return z
+    .object({
+      format_id: z.string().trim().min(1, REGISTRATION_MSG.format),
+      nom: z.string().trim().min(1, REGISTRATION_MSG.nom).max(100, REGISTRATION_MSG.tooLong),
+      prenom: z.string().trim().min(1, REGISTRATION_MSG.prenom).max(100, REGISTRATION_MSG.tooLong),
+      genre: optional(20),
+      date_naissance: optional(10).refine((s) => s === null || /^\d{4}-\d{2}-\d{2}$/.test(s), "Date de naissance invalide."),
+      nationalite: optional(40).refine((s) => s === null || (NATIONALITES as readonly string[]).includes(s), "Nationalité non proposée."),
+      email: z
+        .string()
+        .trim()
+        .min(1, REGISTRATION_MSG.email)
+        .max(200, REGISTRATION_MSG.tooLong)
+        .refine((s) => EMAIL.test(s), REGISTRATION_MSG.emailInvalid)
+        .transform((s) => s.toLowerCase()),
+      telephone: optional(25),
+      adresse: optional(200),
+      adresse_complement: optional(200),
+      code_postal: optional(10),
+      ville: optional(100),
+      pays: optional(40).refine((s) => s === null || (PAYS as readonly string[]).includes(s), "Pays non proposé."),
+      club: optional(120),
+      justificatif_type: z.enum(JUSTIFICATIF_TYPES, { errorMap: () => ({ message: REGISTRATION_MSG.justificatif }) }),
+      numero_licence: optional(40),
+      pps_identifier: optional(60),
+      contact_urgence_nom: optional(120),
+      contact_urgence_telephone: optional(25),
+      apparaitre_resultats: z.boolean(),
+      nombre_repas: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.format_id) return;
+      const f = formats.find((x) => x.id === v.format_id);
+      if (!f) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: REGISTRATION_MSG.formatUnknown });
+        return;
+      }
+      if (isFull(f.nb_max_coureurs, f.taken)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: REGISTRATION_MSG.formatFullNamed(f.nom) });
+      }
+      if (parseMealCount(v.nombre_repas, f.stock_repas) === null) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["nombre_repas"], message: REGISTRATION_MSG.repas(f.stock_repas) });
+      }
+    })
+    .transform((v) => {
+      const f = formats.find((x) => x.id === v.format_id)!;
+      const meals = parseMealCount(v.nombre_repas, f.stock_repas) ?? 0;
+      return {
+        ...v,
+        nombre_repas: meals,
+        // Only the identifier of the chosen justificatif is kept.
+        numero_licence: v.justificatif_type === "licence" ? v.numero_licence : null,
+        pps_identifier: v.justificatif_type === "pps" ? v.pps_identifier : null,
+        format: f,
+        totals: registrationTotals(f, meals),
+      };
+    });
+}
+
+export type RegistrationInput = z.output<ReturnType<typeof makeRegistrationSchema>>;
+
+/** Reads the posted form as typed (strings), for the schema and to re-render the form. */
+export function formValues(form: FormData | URLSearchParams): RegistrationValues {
+  const get = (k: string) => {
+    const v = form.get(k);
+    return typeof v === "string" ? v : "";
+  };
+  const values = Object.fromEntries(REGISTRATION_FIELDS.map((k) => [k, get(k)])) as Record<RegistrationField, string>;
+  return { ...values, apparaitre_resultats: form.get("apparaitre_resultats") === "on" };
+}
+
+export type ParsedRegistration =
+  | { ok: true; data: RegistrationInput }
+  | { ok: false; errors: Partial<Record<RegistrationField, string>> };
+
+export function parseRegistration(values: RegistrationValues, formats: readonly FormatChoice[]): ParsedRegistration {
+  const r = makeRegistrationSchema(formats).safeParse(values);
+  if (r.success) return { ok: true, data: r.data };
+  const errors: Partial<Record<RegistrationField, string>> = {};
+  for (const issue of r.error.issues) {
+    const k = issue.path[0] as RegistrationField;
+    if (k && !errors[k]) errors[k] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** The format a page opens with: `?format=` when it is one of the event's open formats, else the only open one, else none. */
+export function preselectFormat(formats: readonly FormatChoice[], wanted: string | null | undefined): string {
+  const open = formats.filter((f) => !isFull(f.nb_max_coureurs, f.taken));
+  if (wanted && open.some((f) => f.id === wanted)) return wanted;
+  return open.length === 1 ? open[0].id : "";
+}
