@@ -1,0 +1,473 @@
+// Organiser registrants (spec sections 2, 5, 7, 8): which fields an organiser may edit and how each is
+// validated, the add-runner form, meal totals, bib assignment, paging and the export's cell values.
+// Pure: no I/O, no clock. docs/decisions/0080-registrants-editing.md
+import { z } from "zod";
+import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
+import { normaliseStatut, STATUT_LABELS, type Statut } from "./statuses";
+
+export const PAGE_SIZE = 50;
+
+// ---------------------------------------------------------------- errors
+export type RegistrantErrorCode = "not_found" | "bib_taken" | "capacity_full" | "save_failed" | "invalid";
+
+export const REGISTRANT_MESSAGES: Record<RegistrantErrorCode, string> = {
+  not_found: "Inscription introuvable.",
+  bib_taken: "Ce dossard est déjà attribué dans ce format.",
+  capacity_full: "Ce format est complet. Cochez « Dépasser la capacité » pour inscrire ce coureur quand même.",
+  save_failed: "Erreur lors de l'enregistrement.",
+  invalid: "Valeur invalide.",
+};
+
+export class RegistrantError extends Error {
+  readonly code: RegistrantErrorCode;
+  readonly field?: string;
+  constructor(code: RegistrantErrorCode, message?: string, field?: string) {
+    super(message ?? REGISTRANT_MESSAGES[code]);
+    this.name = "RegistrantError";
+    this.code = code;
+    this.field = field;
+  }
+  get status(): number {
+    return this.code === "not_found" ? 404 : this.code === "save_failed" ? 500 : 409;
+  }
+}
+
+// ---------------------------------------------------------------- statuses
+/** The statuses an organiser may set and filter on (spec: en attente, validé, refusé, annulé). Refunds come from the refund flow. */
+export const ORGANISER_STATUTS = ["en_attente", "validee", "refusee", "annulee"] as const satisfies readonly Statut[];
+export type OrganiserStatut = (typeof ORGANISER_STATUTS)[number];
+
+/** Labels of the organiser's list and filter, as the spec spells them there. */
+export const ORGANISER_STATUT_LABELS: Record<OrganiserStatut, string> = {
+  en_attente: "en attente",
+  validee: "validé",
+  refusee: "refusé",
+  annulee: "annulé",
+};
+
+export function statutLabel(statut: string): string {
+  const s = normaliseStatut(statut);
+  if (!s) return statut;
+  return (ORGANISER_STATUT_LABELS as Record<string, string>)[s] ?? STATUT_LABELS[s];
+}
+
+/** The status filter of the list: one of the four, or null for all (anything else counts as all). */
+export function parseStatutFilter(value: string | null | undefined): OrganiserStatut | null {
+  const s = normaliseStatut(value);
+  return s && (ORGANISER_STATUTS as readonly string[]).includes(s) ? (s as OrganiserStatut) : null;
+}
+
+// ---------------------------------------------------------------- paging
+export interface PageInfo {
+  page: number;
+  pages: number;
+  offset: number;
+}
+
+/** Page numbers start at 1; out-of-range or garbage pages are clamped; an empty list still has page 1 / 1. */
+export function pageInfo(requested: string | number | null | undefined, total: number, size = PAGE_SIZE): PageInfo {
+  const pages = Math.max(1, Math.ceil(total / size));
+  const n = typeof requested === "number" ? requested : Number.parseInt(String(requested ?? ""), 10);
+  const page = Number.isFinite(n) ? Math.min(Math.max(1, Math.trunc(n)), pages) : 1;
+  return { page, pages, offset: (page - 1) * size };
+}
+
+/** The free-text search, trimmed and bounded; LIKE wildcards are escaped by the repository. */
+export function parseSearch(value: string | null | undefined): string {
+  return (value ?? "").trim().slice(0, 100);
+}
+
+/** `%`, `_` and the escape character itself, escaped for `LIKE ? ESCAPE '\'`. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+// ---------------------------------------------------------------- fields
+export const TEXT_MAX = 200;
+export const BIB_MAX = 999_999;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export const MSG = {
+  nameRequired: "Nom et prénom sont obligatoires.",
+  emailInvalid: "Email invalide.",
+  bibInvalid: `Le dossard doit être un nombre entier entre 1 et ${BIB_MAX}.`,
+  mealsInvalid: (stock: number) =>
+    stock > 0 ? `Le nombre de repas doit être un entier entre 0 et ${stock}.` : "Ce format ne propose pas de repas : 0 repas.",
+  statutInvalid: "Statut inconnu : choisissez en attente, validé, refusé ou annulé.",
+  dateInvalid: "Date de naissance invalide (format AAAA-MM-JJ).",
+  justificatifInvalid: "Justificatif inconnu : licence ou PPS.",
+  tooLong: `Ce champ est trop long (${TEXT_MAX} caractères maximum).`,
+  startInvalid: `Le premier numéro doit être un entier entre 1 et ${BIB_MAX}.`,
+} as const;
+
+/** Fields an organiser may change on a registration (never ids, money paid, trace or payment fields). */
+export const EDITABLE_FIELDS = [
+  "nom",
+  "prenom",
+  "genre",
+  "date_naissance",
+  "nationalite",
+  "email",
+  "telephone",
+  "adresse",
+  "adresse_complement",
+  "code_postal",
+  "ville",
+  "pays",
+  "club",
+  "justificatif_type",
+  "numero_licence",
+  "pps_identifier",
+  "contact_urgence_nom",
+  "contact_urgence_telephone",
+  "apparaitre_resultats",
+  "statut",
+  "dossard",
+  "nombre_repas",
+] as const;
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+
+/** The table's inline-editable cells (spec: nom, prénom, dossard, email, club, repas, statut). */
+export const TABLE_FIELDS = ["nom", "prenom", "dossard", "email", "club", "nombre_repas", "statut"] as const satisfies readonly EditableField[];
+export type TableField = (typeof TABLE_FIELDS)[number];
+
+export const FIELD_LABELS: Record<EditableField, string> = {
+  nom: "Nom",
+  prenom: "Prénom",
+  genre: "Genre",
+  date_naissance: "Date de naissance",
+  nationalite: "Nationalité",
+  email: "Email",
+  telephone: "Téléphone",
+  adresse: "Adresse",
+  adresse_complement: "Complément d'adresse",
+  code_postal: "Code postal",
+  ville: "Ville",
+  pays: "Pays",
+  club: "Club",
+  justificatif_type: "Justificatif",
+  numero_licence: "Numéro de licence",
+  pps_identifier: "Identifiant PPS",
+  contact_urgence_nom: "Contact d'urgence (nom)",
+  contact_urgence_telephone: "Contact d'urgence (téléphone)",
+  apparaitre_resultats: "Apparaître dans les résultats publics.",
+  statut: "Statut",
+  dossard: "Dossard",
+  nombre_repas: "Repas",
+};
+
+export type FieldValue = string | number | boolean | null;
+export type FieldResult = { ok: true; value: FieldValue } | { ok: false; error: string };
+
+export interface FieldContext {
+  /** The format's meal stock: the maximum meals per registration (spec section 9). */
+  stockRepas: number;
+  /** The registration's current status: kept as an allowed value even if it is a refund status. */
+  currentStatut?: string | null;
+}
+
+function optionalText(raw: string): FieldResult {
+  const t = raw.trim();
+  if (t.length > TEXT_MAX) return { ok: false, error: MSG.tooLong };
+  return { ok: true, value: t === "" ? null : t };
+}
+
+/**
+ * Validates one field typed by the organiser, from its raw form text, and returns the value to store.
+ * Empty optional text becomes null; an empty bib becomes null; booleans come as "true"/"false"/"on".
+ */
+export function parseField(field: EditableField, raw: string, ctx: FieldContext): FieldResult {
+  switch (field) {
+    case "nom":
+    case "prenom": {
+      const t = raw.trim();
+      if (t === "") return { ok: false, error: MSG.nameRequired };
+      if (t.length > TEXT_MAX) return { ok: false, error: MSG.tooLong };
+      return { ok: true, value: t };
+    }
+    case "email": {
+      const t = raw.trim().toLowerCase();
+      if (t === "") return { ok: true, value: null };
+      if (t.length > TEXT_MAX || !EMAIL_RE.test(t)) return { ok: false, error: MSG.emailInvalid };
+      return { ok: true, value: t };
+    }
+    case "dossard": {
+      const t = raw.trim();
+      if (t === "") return { ok: true, value: null };
+      if (!/^\d+$/.test(t)) return { ok: false, error: MSG.bibInvalid };
+      const n = Number(t);
+      if (n < 1 || n > BIB_MAX) return { ok: false, error: MSG.bibInvalid };
+      return { ok: true, value: n };
+    }
+    case "nombre_repas": {
+      const t = raw.trim() === "" ? "0" : raw.trim();
+      const max = Math.max(0, ctx.stockRepas);
+      if (!/^\d+$/.test(t) || Number(t) > max) return { ok: false, error: MSG.mealsInvalid(max) };
+      return { ok: true, value: Number(t) };
+    }
+    case "statut": {
+      const s = normaliseStatut(raw);
+      const current = normaliseStatut(ctx.currentStatut);
+      if (!s) return { ok: false, error: MSG.statutInvalid };
+      if ((ORGANISER_STATUTS as readonly string[]).includes(s) || s === current) return { ok: true, value: s };
+      return { ok: false, error: MSG.statutInvalid };
+    }
+    case "date_naissance": {
+      const t = raw.trim();
+      if (t === "") return { ok: true, value: null };
+      const m = DATE_RE.exec(t);
+      if (!m) return { ok: false, error: MSG.dateInvalid };
+      const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+      if (d.getUTCFullYear() !== +m[1] || d.getUTCMonth() !== +m[2] - 1 || d.getUTCDate() !== +m[3] || +m[1] < 1900) {
+        return { ok: false, error: MSG.dateInvalid };
+      }
+      return { ok: true, value: t };
+    }
+    case "justificatif_type": {
+      const t = raw.trim().toLowerCase();
+      if (t === "") return { ok: true, value: null };
+      if (t !== "licence" && t !== "pps") return { ok: false, error: MSG.justificatifInvalid };
+      return { ok: true, value: t };
+    }
+    case "apparaitre_resultats":
+      return { ok: true, value: raw === "true" || raw === "on" || raw === "1" };
+    default:
+      return optionalText(raw);
+  }
+}
+
+/** Meal total in cents: meals × the format's meal price (spec section 5). */
+export function mealTotalCents(meals: number, mealPriceCents: number): number {
+  if (!Number.isInteger(meals) || meals < 0 || !Number.isInteger(mealPriceCents) || mealPriceCents < 0) {
+    throw new RangeError("meals and meal price must be non-negative integers");
+  }
+  return meals * mealPriceCents;
+}
+
+// ---------------------------------------------------------------- forms (one zod schema each)
+const str = z.string().max(10_000).optional().default("");
+
+/** One cell saved on blur (JS) — `intent=cell`. */
+export const CellEditSchema = z.object({
+  intent: z.literal("cell"),
+  id: z.string().min(1).max(64),
+  field: z.enum(TABLE_FIELDS),
+  value: str,
+});
+
+/** One row's edit form (no JS) — `intent=row`. */
+export const RowEditSchema = z.object({
+  intent: z.literal("row"),
+  id: z.string().min(1).max(64),
+  nom: str,
+  prenom: str,
+  dossard: str,
+  email: str,
+  club: str,
+  nombre_repas: str,
+  statut: str,
+});
+
+/** Bib assignment — `intent=bibs`. */
+export const AssignBibsSchema = z.object({
+  intent: z.literal("bibs"),
+  debut: str,
+});
+
+/** One field of the runner details page (a form per field). */
+export const DetailFieldSchema = z.object({
+  field: z.enum(EDITABLE_FIELDS),
+  value: str,
+});
+
+/** The add-runner form (spec section 2, 'Add-runner modal'). Raw text in; `validateNewRunner` makes the row. */
+export const AddRunnerSchema = z.object({
+  nom: str,
+  prenom: str,
+  email: str,
+  genre: str,
+  date_naissance: str,
+  nationalite: str,
+  telephone: str,
+  adresse: str,
+  adresse_complement: str,
+  code_postal: str,
+  ville: str,
+  pays: str,
+  club: str,
+  justificatif_type: str,
+  numero_licence: str,
+  pps_identifier: str,
+  contact_urgence_nom: str,
+  contact_urgence_telephone: str,
+  statut: str,
+  dossard: str,
+  nombre_repas: str,
+  apparaitre_resultats: str,
+  depasser_capacite: str,
+});
+export type AddRunnerInput = z.infer<typeof AddRunnerSchema>;
+
+/** The statuses of the add form (spec: en attente, validée, refusée); validée first, the default. */
+export const ADD_FORM_STATUTS = [
+  ["validee", "validée"],
+  ["en_attente", "en attente"],
+  ["refusee", "refusée"],
+] as const;
+
+export interface NewRunner {
+  nom: string;
+  prenom: string;
+  email: string | null;
+  genre: string | null;
+  date_naissance: string | null;
+  nationalite: string | null;
+  telephone: string | null;
+  adresse: string | null;
+  adresse_complement: string | null;
+  code_postal: string | null;
+  ville: string | null;
+  pays: string | null;
+  club: string | null;
+  justificatif_type: string | null;
+  numero_licence: string | null;
+  pps_identifier: string | null;
+  contact_urgence_nom: string | null;
+  contact_urgence_telephone: string | null;
+  statut: Statut;
+  dossard: number | null;
+  nombre_repas: number;
+  apparaitre_resultats: boolean;
+  prix_total_repas_cents: number;
+  prix_total_coureur_cents: number;
+  overrideCapacity: boolean;
+}
+
+export type NewRunnerResult = { ok: true; runner: NewRunner } | { ok: false; errors: Partial<Record<keyof AddRunnerInput, string>> };
+
+/**
+ * Validates the add form against the format (meal stock and prices). Nom and prénom share one message
+ * (spec); the licence number is kept only for a licence, the PPS id only for a PPS.
+ */
+export function validateNewRunner(input: AddRunnerInput, format: { stockRepas: number; prixCents: number; prixRepasCents: number }): NewRunnerResult {
+  const errors: Partial<Record<keyof AddRunnerInput, string>> = {};
+  const values: Partial<Record<EditableField, FieldValue>> = {};
+  const ctx: FieldContext = { stockRepas: format.stockRepas };
+  const fields: EditableField[] = [
+    "email", "genre", "date_naissance", "nationalite", "telephone", "adresse", "adresse_complement", "code_postal", "ville", "pays",
+    "club", "justificatif_type", "numero_licence", "pps_identifier", "contact_urgence_nom", "contact_urgence_telephone", "dossard", "nombre_repas",
+  ];
+  if (input.nom.trim() === "" || input.prenom.trim() === "") {
+    if (input.nom.trim() === "") errors.nom = MSG.nameRequired;
+    if (input.prenom.trim() === "") errors.prenom = MSG.nameRequired;
+  } else {
+    fields.push("nom", "prenom");
+  }
+  for (const f of fields) {
+    const r = parseField(f, input[f as keyof AddRunnerInput] ?? "", ctx);
+    if (r.ok) values[f] = r.value;
+    else errors[f as keyof AddRunnerInput] = r.error;
+  }
+  const statut = normaliseStatut(input.statut || "validee");
+  if (!statut || !ADD_FORM_STATUTS.some(([code]) => code === statut)) errors.statut = MSG.statutInvalid;
+  if (Object.keys(errors).length > 0 || !statut) return { ok: false, errors };
+  const just = values.justificatif_type as string | null;
+  const meals = values.nombre_repas as number;
+  const repas = mealTotalCents(meals, format.stockRepas > 0 ? format.prixRepasCents : 0);
+  return {
+    ok: true,
+    runner: {
+      nom: values.nom as string,
+      prenom: values.prenom as string,
+      email: values.email as string | null,
+      genre: values.genre as string | null,
+      date_naissance: values.date_naissance as string | null,
+      nationalite: values.nationalite as string | null,
+      telephone: values.telephone as string | null,
+      adresse: values.adresse as string | null,
+      adresse_complement: values.adresse_complement as string | null,
+      code_postal: values.code_postal as string | null,
+      ville: values.ville as string | null,
+      pays: values.pays as string | null,
+      club: values.club as string | null,
+      justificatif_type: just,
+      numero_licence: just === "licence" ? (values.numero_licence as string | null) : null,
+      pps_identifier: just === "pps" ? (values.pps_identifier as string | null) : null,
+      contact_urgence_nom: values.contact_urgence_nom as string | null,
+      contact_urgence_telephone: values.contact_urgence_telephone as string | null,
+      statut,
+      dossard: values.dossard as number | null,
+      nombre_repas: meals,
+      apparaitre_resultats: input.apparaitre_resultats === "on" || input.apparaitre_resultats === "true",
+      prix_total_repas_cents: repas,
+      prix_total_coureur_cents: format.prixCents + repas,
+      overrideCapacity: input.depasser_capacite === "on" || input.depasser_capacite === "true",
+    },
+  };
+}
+
+/** Does adding a runner with this status exceed the format's capacity? Only place-holding statuses count. */
+export function exceedsCapacity(statut: Statut, max: number | null | undefined, taken: number): boolean {
+  if (max == null) return false;
+  if (statut !== "validee" && statut !== "en_attente") return false;
+  return taken >= max;
+}
+
+// ---------------------------------------------------------------- bibs
+/** The first bib number chosen by the organiser. */
+export function parseBibStart(raw: string): { ok: true; value: number } | { ok: false; error: string } {
+  const t = raw.trim();
+  if (!/^\d+$/.test(t)) return { ok: false, error: MSG.startInvalid };
+  const n = Number(t);
+  if (n < 1 || n > BIB_MAX) return { ok: false, error: MSG.startInvalid };
+  return { ok: true, value: n };
+}
+
+/**
+ * Bibs for runners without one, in the given order (registration order), counting up from `start` and
+ * skipping every number already used in the format. Stops at BIB_MAX (the remaining runners get none).
+ */
+export function planBibs(runnerIds: readonly string[], usedBibs: Iterable<number>, start: number): { id: string; dossard: number }[] {
+  const used = new Set(usedBibs);
+  const plan: { id: string; dossard: number }[] = [];
+  let next = start;
+  for (const id of runnerIds) {
+    while (used.has(next)) next++;
+    if (next > BIB_MAX) break;
+    plan.push({ id, dossard: next });
+    used.add(next);
+    next++;
+  }
+  return plan;
+}
+
+// ---------------------------------------------------------------- export cells
+export type ExportRow = Record<AnyExportColumn, string | number | boolean | null>;
+
+/** "2026-11-21T14:33:00.000Z" -> "21/11/2026 15:33" (Paris). Pure: Intl only. */
+function parisDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat("fr-FR", {
+    day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris",
+  }).format(d);
+}
+
+/** One registrant's CSV line for the chosen columns: French status label, French dates, Oui/Non. */
+export function exportLine(row: ExportRow, columns: readonly AnyExportColumn[]): string {
+  const cells: CsvValue[] = columns.map((c) => {
+    const v = row[c];
+    if (v === null || v === undefined) return null;
+    if (c === "statut") return statutLabel(String(v));
+    if (c === "created_at") return parisDateTime(String(v));
+    if (c === "date_naissance") {
+      const m = DATE_RE.exec(String(v));
+      return m ? `${m[3]}/${m[2]}/${m[1]}` : String(v);
+    }
+    if (c === "apparaitre_resultats") return v === true || v === 1 ? "Oui" : "Non";
+    if (c === "dossard" || c === "nombre_repas") return typeof v === "number" ? v : Number(v);
+    return String(v);
+  });
+  return csvRow(cells);
+}
