@@ -1,0 +1,144 @@
+// Form pieces of the account screens: labelled fields with their error next to them, a password field whose
+// show/hide toggle appears only once JavaScript runs (without JS the field simply works), and the honeypot.
+import { useEffect, useState, type ReactNode } from "react";
+import { HONEYPOT_FIELD } from "~/domain/profile-account";
+
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+interface FieldProps {
+  name: string;
+  label: string;
+  type?: string;
+  error?: string;
+  defaultValue?: string | null;
+  autoComplete?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  placeholder?: string;
+  inputMode?: "text" | "email" | "tel" | "numeric" | "url";
+  maxLength?: number;
+  max?: string;
+}
+
+export function Field({ name, label, type = "text", error, defaultValue, autoComplete, hint, required, placeholder, inputMode, maxLength, max }: FieldProps) {
+  const id = `f-${name}`;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span className="req" aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue ?? ""}
+        autoComplete={autoComplete}
+        required={required}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        max={max}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint ? <p id={`${id}-hint`} className="hint">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+    </div>
+  );
+}
+
+interface SelectProps {
+  name: string;
+  label: string;
+  options: readonly (string | { value: string; label: string })[];
+  error?: string;
+  defaultValue?: string | null;
+  required?: boolean;
+  emptyLabel?: string;
+}
+
+export function SelectField({ name, label, options, error, defaultValue, required, emptyLabel = "— Choisir —" }: SelectProps) {
+  const id = `f-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span className="req" aria-hidden="true"> *</span> : null}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue ?? ""} required={required} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        <option value="">{emptyLabel}</option>
+        {options.map((o) => {
+          const v = typeof o === "string" ? o : o.value;
+          const l = typeof o === "string" ? o : o.label;
+          return <option key={v} value={v}>{l}</option>;
+        })}
+      </select>
+      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+    </div>
+  );
+}
+
+export function PasswordField(props: Omit<FieldProps, "type" | "defaultValue"> & { minLength?: number }) {
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(false);
+  const id = `f-${props.name}`;
+  const describedBy = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {props.label}
+        {props.required ? <span className="req" aria-hidden="true"> *</span> : null}
+      </label>
+      <div className="password-row">
+        <input
+          id={id}
+          name={props.name}
+          type={shown ? "text" : "password"}
+          autoComplete={props.autoComplete}
+          required={props.required}
+          minLength={props.minLength}
+          maxLength={props.maxLength}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            className="btn btn-ghost password-toggle"
+            aria-controls={id}
+            aria-pressed={shown}
+            onClick={() => setShown((s) => !s)}
+          >
+            {shown ? "Masquer" : "Afficher"}
+          </button>
+        ) : null}
+      </div>
+      {props.hint ? <p id={`${id}-hint`} className="hint">{props.hint}</p> : null}
+      {props.error ? <p id={`${id}-error`} className="field-error">{props.error}</p> : null}
+    </div>
+  );
+}
+
+/** Invisible to people (and to screen readers), tempting for bots. A filled honeypot silently drops the request. */
+export function Honeypot() {
+  return (
+    <div className="hp" aria-hidden="true">
+      <label htmlFor={`f-${HONEYPOT_FIELD}`}>Ne pas remplir ce champ</label>
+      <input id={`f-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+export function FormAlert({ kind, children }: { kind: "error" | "success" | "info"; children: ReactNode }) {
+  return (
+    <p role={kind === "error" ? "alert" : "status"} className={`alert alert-${kind}`}>
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,134 @@
+// Registration e-mails: the confirmation (with the QR code of /mon-inscription/{id}) and the explanation of an
+// automatic refund when a payment arrived after its place was gone. French, HTML plus plain text; every
+// dynamic value is escaped. The QR is drawn as an HTML table of cells (mail clients block SVG and data: images).
+import QRCode from "qrcode";
+import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { escapeHtml, type RenderedEmail } from "./layout";
+
+export interface RegistrationEmailData {
+  inscriptionId: string;
+  courseNom: string;
+  lieu: string;
+  formatNom: string;
+  date: string | null;
+  heureDepart: string | null;
+  distanceKm: number | null;
+  dplus: number | null;
+  prenom: string | null;
+  nom: string | null;
+  email: string;
+  nombreRepas: number;
+  totalCents: number;
+  /** Absolute URL of /mon-inscription/{id}. */
+  url: string;
+}
+
+/** The QR of `text` as a table (one row per module line, runs of same colour merged). */
+export function qrTable(text: string, cellPx = 4): string {
+  const m = QRCode.create(text, { errorCorrectionLevel: "M" }).modules;
+  const quiet = 2;
+  const n = m.size + quiet * 2;
+  const dark = (r: number, c: number) => r >= quiet && c >= quiet && r < m.size + quiet && c < m.size + quiet && m.get(r - quiet, c - quiet) === 1;
+  const rows: string[] = [];
+  for (let r = 0; r < n; r++) {
+    const cells: string[] = [];
+    let c = 0;
+    while (c < n) {
+      const d = dark(r, c);
+      let span = 1;
+      while (c + span < n && dark(r, c + span) === d) span++;
+      cells.push(`<td${span > 1 ? ` colspan="${span}"` : ""} style="width:${span * cellPx}px;height:${cellPx}px;background:${d ? "#000000" : "#ffffff"}"></td>`);
+      c += span;
+    }
+    rows.push(`<tr>${cells.join("")}</tr>`);
+  }
+  return `<table role="img" aria-label="QR code de votre inscription" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;line-height:0;font-size:0;margin:0 auto">${rows.join("")}</table>`;
+}
+
+function startLine(d: RegistrationEmailData): string {
+  const day = d.date ? formatDateLong(d.date) : "date à venir";
+  return d.heureDepart ? `${day} à ${formatTime(d.heureDepart)}` : day;
+}
+
+function frame(subject: string, preheader: string, body: string): string {
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#fafaf7;font-family:Arial,Helvetica,sans-serif;color:#1b1f23">
+<span style="display:none">${escapeHtml(preheader)}</span>
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<p style="font-size:20px;font-weight:bold;color:#0f5132;margin:0 0 20px">◆ Balise</p>
+${body}
+<hr style="border:0;border-top:1px solid #dfe3e6;margin:24px 0">
+<p style="font-size:12px;color:#5c6670;margin:0">Balise — inscriptions trail, rando et course sur route. Cet email vous est envoyé automatiquement, merci de ne pas y répondre. Une question ? Écrivez-nous via la page Contact.</p>
+</div></body></html>`;
+}
+
+const p = (t: string) => `<p style="margin:0 0 14px;line-height:1.5">${escapeHtml(t)}</p>`;
+
+export function confirmationEmail(d: RegistrationEmailData): RenderedEmail {
+  const subject = `Inscription validée : ${d.courseNom} — ${d.formatNom}`;
+  const runner = [d.prenom, d.nom].filter(Boolean).join(" ") || d.email;
+  const rows: [string, string][] = [
+    ["Épreuve", `${d.courseNom} (${d.lieu})`],
+    ["Format", `${d.formatNom} — ${formatKm(d.distanceKm)}, ${formatMeters(d.dplus)} D+`],
+    ["Départ", startLine(d)],
+    ["Coureur", runner],
+    ["Email", d.email],
+    ...(d.nombreRepas > 0 ? ([["Repas", String(d.nombreRepas)]] as [string, string][]) : []),
+    ["Montant payé", formatEuros(d.totalCents)],
+  ];
+  const table = `<table cellpadding="6" cellspacing="0" border="0" style="border-collapse:collapse;width:100%;margin:0 0 18px">${rows
+    .map(([k, v]) => `<tr><th align="left" style="color:#5c6670;font-weight:normal;border-bottom:1px solid #eef0f2">${escapeHtml(k)}</th><td style="border-bottom:1px solid #eef0f2">${escapeHtml(v)}</td></tr>`)
+    .join("")}</table>`;
+  const html = frame(
+    subject,
+    "Votre paiement est confirmé : voici votre QR code d'accès.",
+    [
+      p(`Bonjour ${d.prenom ?? ""},`.replace(" ,", ",")),
+      p("Votre inscription est validée et votre paiement est confirmé."),
+      table,
+      `<div style="text-align:center;margin:0 0 8px">${qrTable(d.url)}</div>`,
+      `<p style="margin:0 0 18px;text-align:center;font-size:13px;color:#5c6670">Présentez ce QR code au retrait des dossards.</p>`,
+      `<p style="margin:20px 0;text-align:center"><a href="${escapeHtml(d.url)}" style="display:inline-block;background:#0f5132;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Voir / modifier mon inscription</a></p>`,
+      `<p style="margin:0 0 14px;font-size:13px;color:#5c6670">Lien direct : <a href="${escapeHtml(d.url)}" style="color:#146c43;word-break:break-all">${escapeHtml(d.url)}</a></p>`,
+      `<p style="margin:0 0 14px;font-size:13px;color:#5c6670">Vous pouvez modifier vos informations ou annuler depuis cette page ; le barème de remboursement s'applique selon la date d'annulation.</p>`,
+    ].join("\n"),
+  );
+  const text = [
+    "Balise",
+    "",
+    `Bonjour ${d.prenom ?? ""},`.replace(" ,", ","),
+    "",
+    "Votre inscription est validée et votre paiement est confirmé.",
+    "",
+    ...rows.map(([k, v]) => `${k} : ${v}`),
+    "",
+    `Votre QR code d'accès et votre inscription : ${d.url}`,
+    "",
+    "Vous pouvez modifier vos informations ou annuler depuis cette page ; le barème de remboursement s'applique selon la date d'annulation.",
+    "",
+    "—",
+    "Balise — inscriptions trail, rando et course sur route. Email automatique, merci de ne pas y répondre.",
+  ].join("\n");
+  return { subject, html, text };
+}
+
+export function latePaymentRefundEmail(d: Omit<RegistrationEmailData, "url"> & { coursesUrl: string }): RenderedEmail {
+  const subject = `Paiement remboursé : ${d.courseNom} — ${d.formatNom} est complet`;
+  const paras = [
+    `Bonjour ${d.prenom ?? ""},`.replace(" ,", ","),
+    `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) est arrivé après l'expiration de la réservation de votre place (30 minutes), et le format a été complété entre-temps.`,
+    `Nous ne pouvons donc pas valider votre inscription : elle est annulée et votre paiement vous est remboursé intégralement (${formatEuros(d.totalCents)}). Le remboursement apparaît sur votre relevé sous 5 à 10 jours selon votre banque.`,
+    "Nous sommes désolés pour ce contretemps. D'autres formats ou d'autres courses ont peut-être encore des places.",
+  ];
+  const html = frame(
+    subject,
+    "Votre inscription n'a pas pu être validée : remboursement intégral.",
+    [
+      ...paras.map(p),
+      `<p style="margin:20px 0"><a href="${escapeHtml(d.coursesUrl)}" style="display:inline-block;background:#0f5132;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Explorer les courses</a></p>`,
+    ].join("\n"),
+  );
+  const text = ["Balise", "", ...paras.flatMap((t) => [t, ""]), `Explorer les courses : ${d.coursesUrl}`, "", "—", "Balise — email automatique, merci de ne pas y répondre."].join("\n");
+  return { subject, html, text };
+}

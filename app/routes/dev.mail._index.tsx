@@ -1,0 +1,44 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { listOutbox } from "~/services/auth-mailbox.server";
+import accountsCss from "~/styles/accounts.css?url";
+import { formatDateTime } from "~/utils/format";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
+export const meta: MetaFunction = () => [{ title: "Boîte mail locale — Balise" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() || null;
+  const messages = await listOutbox(context);
+  return { messages: to ? messages.filter((m) => m.to_email === to) : messages, to };
+}
+
+export default function DevMailbox() {
+  const { messages, to } = useLoaderData<typeof loader>();
+  return (
+    <section className="container profile-page">
+      <h1>Boîte mail locale</h1>
+      <p className="muted">
+        Développement uniquement : les emails envoyés par Balise sont conservés ici au lieu d'être expédiés.
+        {to ? <> Filtre : <strong>{to}</strong> — <Link to="/dev/mail">tout afficher</Link></> : null}
+      </p>
+      {messages.length === 0 ? (
+        <p className="empty">Aucun email pour le moment.</p>
+      ) : (
+        <ul className="mail-list">
+          {messages.map((m) => (
+            <li key={m.id} className="card">
+              <Link to={`/dev/mail/${m.id}`}>
+                <span className="mail-subject">{m.subject}</span>
+                <span className="mail-meta">
+                  <span>À : {m.to_email}</span>
+                  <span>{formatDateTime(m.created_at)}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Field, FormAlert, Honeypot } from "~/components/AccountFields";
+import { fieldErrors, ForgotPasswordSchema, formValues, honeypotFilled, MSG } from "~/domain/profile-account";
+import { requestPasswordReset } from "~/services/auth.server";
+import accountsCss from "~/styles/accounts.css?url";
+
+const SENT = "envoye";
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
+export const meta: MetaFunction = () => [{ title: "Mot de passe oublié — Balise" }];
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return { sent: new URL(request.url).searchParams.get("statut") === SENT };
+}
+
+/** Same answer whether or not the address has an account. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (honeypotFilled(form)) return redirect(`/forgot-password?statut=${SENT}`);
+  const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: formValues(form) }, { status: 400 });
+  await requestPasswordReset(context, parsed.data.email);
+  return redirect(`/forgot-password?statut=${SENT}`);
+}
+
+export default function ForgotPassword() {
+  const { sent } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  return (
+    <section className="container auth-page">
+      <h1>Mot de passe oublié</h1>
+      {sent ? (
+        <>
+          <FormAlert kind="success">{MSG.forgotSuccess}</FormAlert>
+          <p className="muted">Si un compte existe pour cette adresse, le lien arrive dans quelques instants. Il est valable 1 heure. Pensez à vérifier vos courriers indésirables.</p>
+          <p><Link to="/login">Retour à la connexion</Link></p>
+        </>
+      ) : (
+        <Form method="post" className="card auth-card" noValidate>
+          <p>Indiquez l'adresse email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
+          <Honeypot />
+          <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" required defaultValue={result?.values.email} error={errors.email ? `❌ ${errors.email}` : undefined} />
+          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Envoi…" : "Envoyer le lien"}</button>
+          <div className="auth-links-row"><Link to="/login">Retour à la connexion</Link></div>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Field, FormAlert, PasswordField } from "~/components/AccountFields";
+import { AuthError, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
+import { createAuthenticator, LoginFormError } from "~/services/auth.server";
+import accountsCss from "~/styles/accounts.css?url";
+import { setModeHeader } from "~/utils/mode.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { createSession, getSessionUser } from "~/utils/session.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
+export const meta: MetaFunction = () => [{ title: "Connexion — Balise" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await getSessionUser(request, context)) throw redirect("/courses");
+  const url = new URL(request.url);
+  const status = url.searchParams.get("statut");
+  return {
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+    notice: status === "email-confirme" ? MSG.emailConfirmed : status === "mot-de-passe-modifie" ? "✅ Mot de passe mis à jour. Connectez-vous avec le nouveau." : null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"), "/");
+  const email = typeof form.get("email") === "string" ? String(form.get("email")) : "";
+  try {
+    const user = await createAuthenticator(context).authenticate("form", request);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await createSession(context, user.id, request.headers.get("User-Agent")));
+    headers.append("Set-Cookie", await setModeHeader("coureur")); // login starts in runner mode
+    return redirect(redirectTo, { headers });
+  } catch (e) {
+    if (e instanceof LoginFormError) return data({ errors: e.errors, formError: null, values: e.values }, { status: 400 });
+    if (e instanceof AuthError) {
+      const status = e.code === "too_many_attempts" ? 429 : e.code === "email_not_confirmed" ? 403 : 401;
+      return data({ errors: {}, formError: loginErrorMessage(e.code), values: { email } }, { status });
+    }
+    throw e;
+  }
+}
+
+export default function Login() {
+  const { redirectTo, notice } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  return (
+    <section className="container auth-page">
+      <h1>Connexion</h1>
+      {notice ? <FormAlert kind="success">{notice}</FormAlert> : null}
+      {redirectTo ? <FormAlert kind="info">Connectez-vous pour continuer.</FormAlert> : null}
+      {result?.formError ? <FormAlert kind="error">{result.formError}</FormAlert> : null}
+      <Form method="post" className="card auth-card" noValidate>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" required defaultValue={result?.values.email} error={errors.email} />
+        <PasswordField name="password" label="Mot de passe" autoComplete="current-password" required maxLength={PASSWORD_MAX * 4} error={errors.password} />
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Connexion…" : "Se connecter"}</button>
+        <div className="auth-links-row">
+          <Link to="/forgot-password">Mot de passe oublié ?</Link>
+          <Link to={redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup"}>Créer un compte</Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

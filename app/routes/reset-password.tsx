@@ -1,0 +1,81 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { FormAlert, PasswordField } from "~/components/AccountFields";
+import { AUTH_ERROR_MESSAGES, AuthError, fieldErrors, MSG, PASSWORD_MAX, PASSWORD_MIN, ResetPasswordSchema } from "~/domain/profile-account";
+import { peekToken, resetPassword } from "~/services/auth.server";
+import accountsCss from "~/styles/accounts.css?url";
+
+export const RESET_REDIRECT_SECONDS = 2;
+const DONE = "ok";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: "Nouveau mot de passe — Balise" },
+  { name: "robots", content: "noindex" },
+  ...(data?.state === "done" ? [{ httpEquiv: "refresh", content: `${RESET_REDIRECT_SECONDS};url=/login` }] : []),
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (url.searchParams.get("statut") === DONE) return { state: "done" as const, token: null };
+  const token = url.searchParams.get("token");
+  if (!(await peekToken(context, token, "password_reset"))) return { state: "invalid" as const, token: null };
+  return { state: "form" as const, token };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), invalid: false }, { status: 400 });
+  try {
+    await resetPassword(context, parsed.data.token, parsed.data.password);
+  } catch (e) {
+    if (e instanceof AuthError) return data({ errors: {}, invalid: true }, { status: 400 });
+    throw e;
+  }
+  return redirect(`/reset-password?statut=${DONE}`);
+}
+
+function InvalidLink() {
+  return (
+    <>
+      <FormAlert kind="error">❌ {AUTH_ERROR_MESSAGES.token_invalid}</FormAlert>
+      <p>Les liens de réinitialisation sont valables 1 heure et ne servent qu'une fois.</p>
+      <p><Link to="/forgot-password" className="btn btn-primary">Demander un nouveau lien</Link></p>
+    </>
+  );
+}
+
+export default function ResetPassword() {
+  const { state, token } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (state !== "done") return;
+    const t = setTimeout(() => navigate("/login"), RESET_REDIRECT_SECONDS * 1000);
+    return () => clearTimeout(t);
+  }, [state, navigate]);
+  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const cross = (m?: string) => (m ? `❌ ${m}` : undefined);
+  return (
+    <section className="container auth-page">
+      <h1>Nouveau mot de passe</h1>
+      {state === "done" ? (
+        <>
+          <FormAlert kind="success">{MSG.resetSuccess}</FormAlert>
+          <p><Link to="/login">Aller à la connexion</Link></p>
+        </>
+      ) : state === "invalid" || result?.invalid ? (
+        <InvalidLink />
+      ) : (
+        <Form method="post" className="card auth-card" noValidate>
+          <input type="hidden" name="token" value={token ?? ""} />
+          <PasswordField name="password" label="Nouveau mot de passe" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} hint={MSG.passwordHint} error={cross(errors.password)} />
+          <PasswordField name="confirmation" label="Confirmer le mot de passe" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={cross(errors.confirmation)} />
+          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Enregistrement…" : "Mettre à jour le mot de passe"}</button>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { Field, FormAlert, Honeypot, PasswordField } from "~/components/AccountFields";
+import { fieldErrors, formValues, honeypotFilled, MSG, PASSWORD_MAX, PASSWORD_MIN, SignupSchema } from "~/domain/profile-account";
+import { signUp } from "~/services/auth.server";
+import accountsCss from "~/styles/accounts.css?url";
+import { getSessionUser } from "~/utils/session.server";
+
+export const SIGNUP_REDIRECT_SECONDS = 3;
+const CREATED = "compte-cree";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: "Créer un compte — Balise" },
+  ...(data?.created ? [{ httpEquiv: "refresh", content: `${SIGNUP_REDIRECT_SECONDS};url=/login` }] : []),
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await getSessionUser(request, context)) throw redirect("/courses");
+  return { created: new URL(request.url).searchParams.get("statut") === CREATED };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  // A bot filled the hidden field: answer as if all went well, create nothing.
+  if (honeypotFilled(form)) return redirect(`/signup?statut=${CREATED}`);
+  const parsed = SignupSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return data({ errors: fieldErrors(parsed.error), values: formValues(form, ["password", "confirmation"]) }, { status: 400 });
+  }
+  await signUp(context, { email: parsed.data.email, password: parsed.data.password });
+  return redirect(`/signup?statut=${CREATED}`);
+}
+
+export default function Signup() {
+  const { created } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!created) return;
+    const t = setTimeout(() => navigate("/login"), SIGNUP_REDIRECT_SECONDS * 1000);
+    return () => clearTimeout(t);
+  }, [created, navigate]);
+  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  if (created) {
+    return (
+      <section className="container auth-page">
+        <h1>Créer un compte</h1>
+        <FormAlert kind="success">{MSG.signupSuccess}</FormAlert>
+        <p className="muted">Redirection vers la page de connexion dans {SIGNUP_REDIRECT_SECONDS} secondes… <Link to="/login">Se connecter maintenant</Link></p>
+      </section>
+    );
+  }
+  return (
+    <section className="container auth-page">
+      <h1>Créer un compte</h1>
+      {Object.keys(errors).length ? <FormAlert kind="error">❌ Erreur : veuillez corriger les champs indiqués.</FormAlert> : null}
+      <Form method="post" className="card auth-card" noValidate>
+        <Honeypot />
+        <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" required defaultValue={result?.values.email} error={errors.email} />
+        <PasswordField name="password" label="Mot de passe" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} hint={MSG.passwordHint} error={errors.password} />
+        <PasswordField name="confirmation" label="Confirmation du mot de passe" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.confirmation} />
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Création…" : "Créer mon compte"}</button>
+        <p className="small muted">
+          En créant un compte, vous acceptez les <Link to="/conditions">conditions d'utilisation</Link> et la <Link to="/confidentialite">politique de confidentialité</Link>.
+        </p>
+        <div className="auth-links-row">
+          <span>Déjà un compte ? <Link to="/login">Se connecter</Link></span>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,218 @@
+// Account use cases: sign-up with e-mail confirmation, login (remix-auth FormStrategy) with brute-force limits,
+// forgot / reset password with single-use hashed tokens. Every function receives the request context.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { auth_tokens, login_attempts, profils_utilisateurs, sessions, users } from "~/db/schema";
+import { AuthError, fieldErrors, formValues, LoginSchema, type FieldErrors } from "~/domain/profile-account";
+import { loginLockState, loginWindowStart, tokenExpiresAt, tokenState, type TokenKind } from "~/domain/profile-tokens";
+import {
+  alreadyRegisteredMessage,
+  confirmEmailMessage,
+  passwordChangedMessage,
+  resetPasswordMessage,
+} from "~/emails/accounts";
+import { randomToken, sha256Hex } from "~/utils/crypto.server";
+import { hashPassword, needsRehash, verifyPassword } from "~/utils/password.server";
+
+export interface AuthUser {
+  id: string;
+  email: string;
+}
+
+// A well-formed hash nobody's password matches: verifying against it costs the same as a real check, so an
+// unknown e-mail answers as slowly as a wrong password (no account enumeration by timing).
+const DUMMY_HASH = `pbkdf2_sha256$100000$${btoa("balise-dummy-salt")}$${btoa("x".repeat(32))}`;
+
+function appUrl(context: AppLoadContext, path: string): string {
+  return new URL(path, context.env.APP_URL).toString();
+}
+
+/** The client IP as Cloudflare reports it; forwarded headers are not trusted. */
+export function clientIp(request: Request): string {
+  return request.headers.get("CF-Connecting-IP")?.trim() || "inconnue";
+}
+
+// ---------------------------------------------------------------- tokens
+async function issueToken(context: AppLoadContext, userId: string, kind: TokenKind): Promise<string> {
+  const now = context.clock.now();
+  const token = randomToken();
+  // Only the newest link of a kind works: older unused ones are retired.
+  await context.db.batch([
+    context.db
+      .update(auth_tokens)
+      .set({ used_at: now.toISOString() })
+      .where(and(eq(auth_tokens.user_id, userId), eq(auth_tokens.kind, kind), isNull(auth_tokens.used_at))),
+    context.db.insert(auth_tokens).values({
+      id: crypto.randomUUID(),
+      user_id: userId,
+      kind,
+      token_hash: await sha256Hex(token),
+      expires_at: tokenExpiresAt(kind, now),
+      created_at: now.toISOString(),
+    }),
+  ]);
+  return token;
+}
+
+/** Checks a token without using it (the reset page shows its form only for a live link). */
+export async function peekToken(context: AppLoadContext, token: string | null, kind: TokenKind): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const row = await context.db.query.auth_tokens.findFirst({ where: eq(auth_tokens.token_hash, await sha256Hex(token)) });
+  return tokenState(row, kind, context.clock.now()) === "ok";
+}
+
+/** Uses a token once: the update only succeeds for an unused, unexpired row, so two concurrent uses cannot both win. */
+async function consumeToken(context: AppLoadContext, token: string, kind: TokenKind): Promise<string> {
+  if (!token || token.length > 200) throw new AuthError("token_invalid");
+  const now = context.clock.now();
+  const hash = await sha256Hex(token);
+  const row = await context.db.query.auth_tokens.findFirst({ where: eq(auth_tokens.token_hash, hash) });
+  if (tokenState(row, kind, now) !== "ok") throw new AuthError("token_invalid");
+  const used = await context.db
+    .update(auth_tokens)
+    .set({ used_at: now.toISOString() })
+    .where(and(eq(auth_tokens.id, row!.id), isNull(auth_tokens.used_at), gt(auth_tokens.expires_at, now.toISOString())))
+    .returning({ user_id: auth_tokens.user_id });
+  if (!used.length) throw new AuthError("token_invalid");
+  return used[0].user_id;
+}
+
+async function sendConfirmation(context: AppLoadContext, user: AuthUser): Promise<void> {
+  const token = await issueToken(context, user.id, "email_confirm");
+  const mail = confirmEmailMessage(appUrl(context, `/confirmer-email?token=${encodeURIComponent(token)}`));
+  await context.mailer.send({ to: user.email, ...mail, kind: "email_confirm" });
+}
+
+// ---------------------------------------------------------------- sign-up and confirmation
+/**
+ * Creates an unconfirmed account and mails its confirmation link. An address that already has an account gets
+ * the same answer on screen (no enumeration); its owner receives a mail instead (or a fresh link if unconfirmed).
+ */
+export async function signUp(context: AppLoadContext, input: { email: string; password: string }): Promise<void> {
+  const now = context.clock.now().toISOString();
+  const existing = await context.db.query.users.findFirst({ where: eq(users.email, input.email) });
+  if (existing) {
+    if (existing.email_confirmed_at) {
+      const mail = alreadyRegisteredMessage(appUrl(context, "/login"), appUrl(context, "/forgot-password"));
+      await context.mailer.send({ to: existing.email, ...mail, kind: "already_registered" });
+    } else {
+      await sendConfirmation(context, existing);
+    }
+    return;
+  }
+  const id = crypto.randomUUID();
+  const password_hash = await hashPassword(input.password);
+  const inserted = await context.db
+    .insert(users)
+    .values({ id, email: input.email, password_hash, created_at: now, updated_at: now })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!inserted.length) return; // a concurrent sign-up with the same address won the race
+  await context.db.insert(profils_utilisateurs).values({ user_id: id, email: input.email, created_at: now, updated_at: now }).onConflictDoNothing();
+  await sendConfirmation(context, { id, email: input.email });
+}
+
+export async function confirmEmail(context: AppLoadContext, token: string): Promise<void> {
+  const userId = await consumeToken(context, token, "email_confirm");
+  const now = context.clock.now().toISOString();
+  await context.db
+    .update(users)
+    .set({ email_confirmed_at: now, updated_at: now })
+    .where(and(eq(users.id, userId), isNull(users.email_confirmed_at)));
+}
+
+// ---------------------------------------------------------------- login
+async function failureCounts(context: AppLoadContext, email: string, ip: string) {
+  const since = loginWindowStart(context.clock.now());
+  // Failures after the account's last successful login only; per IP, every failure of the window.
+  const row = await context.db.get<{ accountFailures: number; ipFailures: number }>(sql`
+    SELECT
+      (SELECT count(*) FROM login_attempts a WHERE a.email = ${email} AND a.success = 0
+        AND a.created_at > max(${since}, coalesce((SELECT max(s.created_at) FROM login_attempts s WHERE s.email = ${email} AND s.success = 1), ''))
+      ) AS accountFailures,
+      (SELECT count(*) FROM login_attempts b WHERE b.ip = ${ip} AND b.success = 0 AND b.created_at > ${since}) AS ipFailures`);
+  return { accountFailures: Number(row.accountFailures), ipFailures: Number(row.ipFailures) };
+}
+
+async function recordAttempt(context: AppLoadContext, email: string, ip: string, success: boolean) {
+  await context.db.insert(login_attempts).values({ email, ip, success, created_at: context.clock.now().toISOString() });
+}
+
+/**
+ * Checks e-mail and password. Throws AuthError: too_many_attempts (5 failures per account or the per-IP limit
+ * within 15 minutes, checked before the password), invalid_credentials (unknown e-mail and wrong password alike),
+ * email_not_confirmed (right password, e-mail not confirmed yet: a fresh link is mailed).
+ */
+export async function verifyLogin(context: AppLoadContext, input: { email: string; password: string; ip: string }): Promise<AuthUser> {
+  const email = input.email.trim().toLowerCase();
+  if (loginLockState(await failureCounts(context, email, input.ip)) !== "ok") throw new AuthError("too_many_attempts");
+  const user = await context.db.query.users.findFirst({ where: eq(users.email, email) });
+  const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
+  if (!user || !ok) {
+    await recordAttempt(context, email, input.ip, false);
+    throw new AuthError("invalid_credentials");
+  }
+  if (!user.email_confirmed_at) {
+    await sendConfirmation(context, user);
+    throw new AuthError("email_not_confirmed");
+  }
+  await recordAttempt(context, email, input.ip, true);
+  if (needsRehash(user.password_hash)) {
+    await context.db.update(users).set({ password_hash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+  }
+  return { id: user.id, email: user.email };
+}
+
+/** The login form failed validation (empty or malformed fields): shown next to the fields. */
+export class LoginFormError extends Error {
+  constructor(public readonly errors: FieldErrors, public readonly values: Record<string, string>) {
+    super("Formulaire de connexion invalide");
+    this.name = "LoginFormError";
+  }
+}
+
+/** remix-auth with the form strategy, built per request because the verify step needs this request's context. */
+export function createAuthenticator(context: AppLoadContext): Authenticator<AuthUser> {
+  const authenticator = new Authenticator<AuthUser>();
+  authenticator.use(
+    new FormStrategy(async ({ form, request }) => {
+      const parsed = LoginSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) throw new LoginFormError(fieldErrors(parsed.error), formValues(form, ["password"]));
+      return verifyLogin(context, { email: parsed.data.email, password: parsed.data.password, ip: clientIp(request) });
+    }),
+    "form",
+  );
+  return authenticator;
+}
+
+// ---------------------------------------------------------------- forgot and reset password
+/** Mails a reset link when the address has an account; says nothing either way. */
+export async function requestPasswordReset(context: AppLoadContext, email: string): Promise<void> {
+  const user = await context.db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
+  if (!user) return;
+  const token = await issueToken(context, user.id, "password_reset");
+  const mail = resetPasswordMessage(appUrl(context, `/reset-password?token=${encodeURIComponent(token)}`));
+  await context.mailer.send({ to: user.email, ...mail, kind: "password_reset" });
+}
+
+/**
+ * Sets a new password from a reset link: the link is used once, every open session of the account is revoked,
+ * the address counts as confirmed (the link proved it), and the owner is told by mail.
+ */
+export async function resetPassword(context: AppLoadContext, token: string, password: string): Promise<void> {
+  const userId = await consumeToken(context, token, "password_reset");
+  const now = context.clock.now().toISOString();
+  const password_hash = await hashPassword(password);
+  const user = await context.db.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!user) throw new AuthError("token_invalid");
+  await context.db.batch([
+    context.db
+      .update(users)
+      .set({ password_hash, updated_at: now, email_confirmed_at: user.email_confirmed_at ?? now })
+      .where(eq(users.id, userId)),
+    context.db.update(sessions).set({ revoked_at: now }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at))),
+  ]);
+  await context.mailer.send({ to: user.email, ...passwordChangedMessage(appUrl(context, "/forgot-password")), kind: "password_changed" });
+}
