@@ -1,0 +1,71 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Field, FormAlert, SelectField } from "~/components/AccountFields";
+import { fieldErrors, formValues } from "~/domain/profile-account";
+import { GENRES_SIMPLE, makeSimpleProfileSchema, NATIONALITES, PROFILE_MSG } from "~/domain/profile";
+import { parisDate } from "~/domain/refund";
+import { getUserProfile, saveSimpleProfile } from "~/services/profile.server";
+import accountsCss from "~/styles/accounts.css?url";
+import { requireUser } from "~/utils/auth.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
+export const meta: MetaFunction = () => [{ title: "Mon profil — Balise" }];
+
+/** The simple profile (spec: saving goes to /courses), with links to the runner and organiser profiles. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const p = await getUserProfile(context, user.id);
+  return {
+    email: user.email,
+    today: parisDate(context.clock.now()),
+    profile: {
+      nom: p?.nom ?? "", prenom: p?.prenom ?? "", genre: p?.genre ?? "", date_naissance: p?.date_naissance ?? "",
+      nationalite: p?.nationalite ?? "", email: p?.email ?? user.email, telephone: p?.telephone ?? "",
+    } as Record<string, string>,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const parsed = makeSimpleProfileSchema(parisDate(context.clock.now())).safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: formValues(form) }, { status: 400 });
+  await saveSimpleProfile(context, user.id, parsed.data);
+  return redirect("/courses");
+}
+
+export default function SimpleProfilePage() {
+  const { email, profile, today } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const v: Record<string, string | undefined> = result?.values ?? profile;
+  return (
+    <section className="container profile-page">
+      <h1>Mon profil</h1>
+      <p className="muted">Compte : <strong>{email}</strong></p>
+      <div className="account-links">
+        <Link to="/monprofilcoureur" className="card">Mon profil coureur<br /><span className="small muted">Coordonnées, licence ou PPS, contact d'urgence</span></Link>
+        <Link to="/monprofilorganisateur" className="card">Mon profil organisateur<br /><span className="small muted">Organisation, conditions, compte de paiement</span></Link>
+      </div>
+      {result ? <FormAlert kind="error">{PROFILE_MSG.saveError} Vérifiez les champs indiqués.</FormAlert> : null}
+      <Form method="post" className="profile-form" noValidate>
+        <fieldset>
+          <legend>Identité</legend>
+          <div className="grid-2">
+            <Field name="nom" label="Nom" required autoComplete="family-name" defaultValue={v.nom} error={errors.nom} />
+            <Field name="prenom" label="Prénom" required autoComplete="given-name" defaultValue={v.prenom} error={errors.prenom} />
+            <SelectField name="genre" label="Genre" options={GENRES_SIMPLE} required defaultValue={v.genre} error={errors.genre} />
+            <Field name="date_naissance" label="Date de naissance" type="date" required max={today} defaultValue={v.date_naissance} error={errors.date_naissance} />
+            <SelectField name="nationalite" label="Nationalité" options={NATIONALITES} required defaultValue={v.nationalite} error={errors.nationalite} />
+            <Field name="email" label="Email de contact" type="email" required autoComplete="email" defaultValue={v.email} error={errors.email} />
+            <Field name="telephone" label="Téléphone" type="tel" autoComplete="tel" defaultValue={v.telephone} error={errors.telephone} />
+          </div>
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Enregistrement…" : "Enregistrer"}</button>
+        </div>
+      </Form>
+    </section>
+  );
+}

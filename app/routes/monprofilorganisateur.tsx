@@ -1,0 +1,87 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Field, FormAlert } from "~/components/AccountFields";
+import { fieldErrors, formValues } from "~/domain/profile-account";
+import { conditionsAccepted, CONDITIONS_VERSION, makeOrganiserProfileSchema, PROFILE_MSG } from "~/domain/profile";
+import { getUserProfile, saveOrganiserProfile } from "~/services/profile.server";
+import accountsCss from "~/styles/accounts.css?url";
+import { requireUser } from "~/utils/auth.server";
+import { formatDate, formatDateTime } from "~/utils/format";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
+export const meta: MetaFunction = () => [{ title: "Mon profil organisateur — Balise" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const p = await getUserProfile(context, user.id);
+  return {
+    profile: { organisation_nom: p?.organisation_nom ?? "", site_web: p?.site_web ?? "", telephone: p?.telephone ?? "" },
+    accepted: conditionsAccepted(p),
+    acceptedAt: conditionsAccepted(p) ? p!.conditions_acceptees_at : null,
+    saved: new URL(request.url).searchParams.get("statut") === "enregistre",
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const accepted = conditionsAccepted(await getUserProfile(context, user.id));
+  const parsed = makeOrganiserProfileSchema(accepted).safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: formValues(form) }, { status: 400 });
+  await saveOrganiserProfile(context, user.id, parsed.data);
+  return redirect("/monprofilorganisateur?statut=enregistre");
+}
+
+export default function OrganiserProfilePage() {
+  const { profile, accepted, acceptedAt, saved } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const v: Record<string, string | undefined> = result?.values ?? profile;
+  return (
+    <section className="container profile-page">
+      <h1>Mon profil organisateur</h1>
+      {saved && !result ? <FormAlert kind="success">{PROFILE_MSG.organiserSaved}</FormAlert> : null}
+      {errors.conditions && Object.keys(errors).length === 1 ? <FormAlert kind="error">{errors.conditions}</FormAlert> : null}
+      <Form method="post" className="profile-form" noValidate>
+        <fieldset>
+          <legend>Organisation</legend>
+          <Field name="organisation_nom" label="Nom de l'organisation" required autoComplete="organization" defaultValue={v.organisation_nom} error={errors.organisation_nom} />
+          <div className="grid-2">
+            <Field name="site_web" label="Site web" type="url" inputMode="url" placeholder="https://mon-club.fr" defaultValue={v.site_web} error={errors.site_web} />
+            <Field name="telephone" label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" defaultValue={v.telephone} error={errors.telephone} />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Conditions organisateurs</legend>
+          <p className="small">À lire avant de publier et d'encaisser des inscriptions :</p>
+          <ul className="legal-links">
+            <li><Link to="/legal/cgv-organisateurs" target="_blank" rel="noopener">Conditions générales de vente organisateurs</Link></li>
+            <li><Link to="/legal/remboursements" target="_blank" rel="noopener">Politique de remboursement</Link></li>
+            <li><Link to="/legal/charte-organisateur" target="_blank" rel="noopener">Charte organisateur</Link></li>
+          </ul>
+          {accepted ? (
+            <p className="locked">
+              <input type="checkbox" checked disabled aria-label="Conditions acceptées" />
+              <span>Conditions acceptées le {formatDateTime(acceptedAt)} (version du {formatDate(CONDITIONS_VERSION)}).</span>
+            </p>
+          ) : (
+            <div className="field">
+              <label className="checkbox">
+                <input type="checkbox" name="conditions" defaultChecked={v.conditions === "on"} aria-invalid={errors.conditions ? true : undefined} aria-describedby={errors.conditions ? "conditions-error" : undefined} />
+                <span>J'ai lu et j'accepte les conditions organisateurs (version du {formatDate(CONDITIONS_VERSION)}). <span className="req" aria-hidden="true">*</span></span>
+              </label>
+              {errors.conditions ? <p id="conditions-error" className="field-error">{errors.conditions}</p> : null}
+            </div>
+          )}
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Enregistrement…" : "Enregistrer"}</button>
+          <Link to="/organisateur/mon-espace">Mon espace organisateur</Link>
+        </div>
+      </Form>
+      {/* Compte de paiement : bloc rempli par l'issue « paiements » (statut du compte, boutons d'activation). */}
+      <section id="compte-paiement" className="payment-placeholder" aria-label="Compte de paiement"></section>
+    </section>
+  );
+}
