@@ -18,8 +18,8 @@ export async function expectNoConsoleErrors(page: Page, run: () => Promise<void>
 /** Logs in through the real /login form (works with JS off and on) and waits to leave /login. */
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD, redirectTo?: string) {
   await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login");
-  await page.locator('form input[name="email"]').fill(email);
-  await page.locator('form input[name="password"]').fill(password);
+  await page.locator('main form input[name="email"]').fill(email);
+  await page.locator('main form input[name="password"]').fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
 }
