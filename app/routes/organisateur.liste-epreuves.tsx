@@ -41,7 +41,7 @@ export default function ListeEpreuves() {
                   </td>
                   <td>{f.nom}</td>
                   <td>{formatEuros(f.prix_cents)}</td>
-                  <td>{f.inscrits} / {f.nb_max_coureurs ?? "∞"}</td>
+                  <td>{`${f.inscrits} / ${f.nb_max_coureurs ?? "∞"}`}</td>
                   <td><Link to={`/organisateur/inscriptions/${f.id}`}>Inscrits</Link></td>
                 </tr>
               ))}

@@ -115,7 +115,7 @@ export default function MonEspace() {
                       <tr key={f.id}>
                         <td>{f.nom}</td>
                         <td>{formatDate(f.date)}{f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""}</td>
-                        <td>{f.inscrits}{f.nb_max_coureurs != null ? ` / ${f.nb_max_coureurs}` : ""}</td>
+                        <td>{f.nb_max_coureurs != null ? `${f.inscrits} / ${f.nb_max_coureurs}` : String(f.inscrits)}</td>
                         <td>{f.repas}</td>
                         <td><Link to={`/organisateur/inscriptions/${f.id}`}>Voir les inscrits</Link></td>
                       </tr>
