@@ -6,6 +6,7 @@ import {
   ERROR_PARAMS,
   FAILURE_CODE,
   formTarget,
+  INFO_PARAM,
   type ChatActionResult,
   type ChatForm,
   type ChatIntent,
@@ -97,5 +98,5 @@ export async function action(args: ActionFunctionArgs) {
     const body: ChatActionResult = { ok: true, intent: form.intent, target, events };
     return Response.json(body);
   }
-  return redirect(`${back}#discussion`);
+  return redirect(form.intent === "flag" ? `${back}?${INFO_PARAM}=signale#discussion` : `${back}#discussion`);
 }

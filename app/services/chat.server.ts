@@ -353,6 +353,7 @@ export const DISCUSSION_LIMIT = 300;
 
 export interface DiscussionData {
   courseId: string;
+  organiserId: string | null;
   viewer: { id: string; isOrganiser: boolean } | null;
   messages: ChatMessageDto[];
   /** Reply counts per root, from the chat_roots_with_counts view. */
@@ -368,7 +369,7 @@ export async function loadDiscussion(
   user: { id: string } | null,
 ): Promise<DiscussionData> {
   const course = await findVisibleCourse(context.db, courseId, user);
-  if (!course) return { courseId, viewer: null, messages: [], replyCounts: {}, flagReasons: {} };
+  if (!course) return { courseId, organiserId: null, viewer: null, messages: [], replyCounts: {}, flagReasons: {} };
   const rows = await context.db
     .select()
     .from(chat_messages)
@@ -386,6 +387,7 @@ export async function loadDiscussion(
   const shown = new Set(buildThreads(messages).flatMap((t) => [t.root.id, ...t.replies.map((r) => r.id)]));
   return {
     courseId,
+    organiserId: course.organisateur_id,
     viewer: user ? { id: user.id, isOrganiser } : null,
     messages: messages.filter((m) => shown.has(m.id)),
     replyCounts: Object.fromEntries(counts.map((c) => [c.id, Number(c.replies_count)])),

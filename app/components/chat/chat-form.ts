@@ -41,3 +41,6 @@ export type ChatActionResult =
 
 /** Query parameters that carry a failure back to the page when JavaScript is off. */
 export const ERROR_PARAMS = { code: "chat_erreur", target: "chat_cible", text: "chat_texte" } as const;
+
+/** Set on the redirect after a successful flag without JavaScript, to thank the user. */
+export const INFO_PARAM = "chat_info";
