@@ -1,0 +1,103 @@
+// /dev/checkout/{id}: the local provider's hosted checkout page ('Payer', 'Carte refusée', 'Annuler').
+// Exists only with the local provider (no STRIPE_SECRET_KEY); every button is a POST form.
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { isLocalPaymentProvider } from "~/providers/payments-local.server";
+import styles from "~/styles/payments.css?url";
+import { formatDateTime, formatEuros } from "~/utils/format";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [{ title: "Paiement sécurisé (simulation locale) — Balise" }, { name: "robots", content: "noindex" }];
+
+const CheckoutActionSchema = z.object({ intent: z.enum(["payer", "refuser", "annuler"]) });
+
+function localProvider(context: LoaderFunctionArgs["context"]) {
+  const p = context.payments;
+  if (!isLocalPaymentProvider(p)) throw new Response("Page non trouvée", { status: 404 });
+  return p;
+}
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const session = await localProvider(context).getSession(params.id ?? "");
+  if (!session) throw new Response("Session de paiement introuvable", { status: 404 });
+  const declined = new URL(request.url).searchParams.get("refus") === "1";
+  return {
+    id: session.id,
+    status: session.status,
+    amount: session.amount_total,
+    product: session.product_name,
+    email: session.customer_email,
+    expiresAt: new Date(session.expires_at * 1000).toISOString(),
+    successUrl: session.success_url,
+    cancelUrl: session.cancel_url,
+    declined,
+  };
+}
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const provider = localProvider(context);
+  const parsed = CheckoutActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("Action inconnue", { status: 400 });
+  const session = await provider.getSession(params.id ?? "");
+  if (!session) throw new Response("Session de paiement introuvable", { status: 404 });
+  if (parsed.data.intent === "annuler") return redirect(session.cancel_url);
+  if (session.status !== "open") return redirect(`/dev/checkout/${session.id}`);
+  if (parsed.data.intent === "refuser") {
+    await provider.declineSession(session.id);
+    return redirect(`/dev/checkout/${session.id}?refus=1`);
+  }
+  const paid = await provider.paySession(session.id);
+  return redirect(paid.success_url);
+}
+
+export default function LocalCheckout() {
+  const s = useLoaderData<typeof loader>();
+  return (
+    <section className="paydev">
+      <p className="paydev-banner">Paiement simulé (prestataire local) : aucune carte réelle n'est débitée.</p>
+      <div className="card paydev-card">
+        <h1>Paiement sécurisé</h1>
+        <p className="muted">{s.product}</p>
+        <p className="paydev-amount">{formatEuros(s.amount)}</p>
+        <dl className="paydev-rows">
+          {s.email ? (<><dt>E-mail</dt><dd>{s.email}</dd></>) : null}
+          <dt>Valable jusqu'au</dt>
+          <dd>{formatDateTime(s.expiresAt)}</dd>
+        </dl>
+        {s.status === "complete" ? (
+          <>
+            <p className="alert alert-success" role="status">Ce paiement est déjà effectué.</p>
+            <a className="btn btn-primary" href={s.successUrl}>Continuer</a>
+          </>
+        ) : s.status === "expired" ? (
+          <>
+            <p className="alert alert-error" role="alert">Cette session de paiement a expiré. Aucun montant n'a été débité.</p>
+            <a className="btn btn-ghost" href={s.cancelUrl}>Retour</a>
+          </>
+        ) : (
+          <>
+            {s.declined ? (
+              <p className="alert alert-error" role="alert">Carte refusée : votre banque a refusé le paiement. Aucun montant n'a été débité, vous pouvez réessayer.</p>
+            ) : null}
+            <p className="paydev-card-number" aria-label="Carte de test">Carte de test •••• •••• •••• 4242</p>
+            <div className="paydev-buttons">
+              <Form method="post">
+                <input type="hidden" name="intent" value="payer" />
+                <button type="submit" className="btn btn-primary">Payer {formatEuros(s.amount)}</button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="refuser" />
+                <button type="submit" className="btn btn-ghost">Carte refusée</button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="annuler" />
+                <button type="submit" className="btn btn-ghost">Annuler</button>
+              </Form>
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

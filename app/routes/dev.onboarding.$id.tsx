@@ -1,0 +1,66 @@
+// /dev/onboarding/{link}: the local provider's onboarding page. Its form enables the organiser's account
+// (details submitted, charges and payouts enabled) and sends account.updated to our webhook.
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { isLocalPaymentProvider, LOCAL_ONBOARDING_REQUIREMENTS } from "~/providers/payments-local.server";
+import { requirementLabel } from "~/components/PaymentAccountBlock";
+import styles from "~/styles/payments.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [{ title: "Compte de paiement (simulation locale) — Balise" }, { name: "robots", content: "noindex" }];
+
+function localProvider(context: LoaderFunctionArgs["context"]) {
+  const p = context.payments;
+  if (!isLocalPaymentProvider(p)) throw new Response("Page non trouvée", { status: 404 });
+  return p;
+}
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const provider = localProvider(context);
+  const link = await provider.getAccountLink(params.id ?? "");
+  if (!link) throw new Response("Lien d'onboarding introuvable", { status: 404 });
+  const expired = link.used || link.expires_at * 1000 < context.clock.now().getTime();
+  return { expired, refreshUrl: link.refresh_url, returnUrl: link.return_url, requirements: LOCAL_ONBOARDING_REQUIREMENTS.map(requirementLabel) };
+}
+
+export async function action({ params, context }: ActionFunctionArgs) {
+  const provider = localProvider(context);
+  const link = await provider.getAccountLink(params.id ?? "");
+  if (!link) throw new Response("Lien d'onboarding introuvable", { status: 404 });
+  // Account links are single-use and short-lived, as on Stripe: an old one sends to the refresh URL.
+  if (link.used || link.expires_at * 1000 < context.clock.now().getTime()) return redirect(link.refresh_url);
+  const done = await provider.completeOnboarding(link.id);
+  return redirect(done!.returnUrl);
+}
+
+export default function LocalOnboarding() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <section className="paydev">
+      <p className="paydev-banner">Onboarding simulé (prestataire local) : aucune donnée n'est transmise.</p>
+      <div className="card paydev-card">
+        <h1>Activer votre compte de paiement</h1>
+        {d.expired ? (
+          <>
+            <p className="alert alert-error" role="alert">Ce lien a expiré ou a déjà servi.</p>
+            <a className="btn btn-primary" href={d.refreshUrl}>Obtenir un nouveau lien</a>
+          </>
+        ) : (
+          <>
+            <p>Le prestataire de paiement demande :</p>
+            <ul>
+              {d.requirements.map((r) => <li key={r}>{r}</li>)}
+            </ul>
+            <p className="muted small">En mode local, ces informations sont réputées fournies et vérifiées.</p>
+            <div className="paydev-buttons">
+              <Form method="post">
+                <button type="submit" className="btn btn-primary">Activer le compte</button>
+              </Form>
+              <a className="btn btn-ghost" href={d.returnUrl}>Terminer plus tard</a>
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

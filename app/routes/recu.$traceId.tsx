@@ -1,0 +1,33 @@
+// /recu/{paiement_trace_id}: 'Récupérer reçu' (organiser) and 'Voir le reçu' (runner) lead here; we check who
+// asks, then send them to the payment provider's receipt. Errors use the spec's four messages.
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getReceiptUrl, PaymentError } from "~/services/payments.server";
+import styles from "~/styles/payments.css?url";
+import { requireUser } from "~/utils/auth.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [{ title: "Reçu de paiement — Balise" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  try {
+    return redirect(await getReceiptUrl(context, user, params.traceId?.trim()));
+  } catch (e) {
+    const error = e instanceof PaymentError ? e : new PaymentError("recu_erreur");
+    const status = error.code === "recu_introuvable" || error.code === "recu_sans_trace" ? 404 : 502;
+    const message = error.code === "recu_impossible" ? "Impossible de récupérer le reçu." : error.message;
+    return data({ message }, { status });
+  }
+}
+
+export default function Receipt() {
+  const { message } = useLoaderData<typeof loader>();
+  return (
+    <section className="container page-narrow">
+      <h1>Reçu de paiement</h1>
+      <p className="alert alert-error" role="alert">{message}</p>
+      <p><Link to="/mesinscriptions" className="btn btn-ghost">Mes inscriptions</Link></p>
+    </section>
+  );
+}
