@@ -1,14 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormAlert } from "~/components/AccountFields";
+import { PaymentAccountBlock } from "~/components/PaymentAccountBlock";
 import { fieldErrors, formValues } from "~/domain/profile-account";
 import { conditionsAccepted, CONDITIONS_VERSION, makeOrganiserProfileSchema, PROFILE_MSG } from "~/domain/profile";
+import { loadPaymentAccountBlock } from "~/services/payment-account.server";
 import { getUserProfile, saveOrganiserProfile } from "~/services/profile.server";
 import accountsCss from "~/styles/accounts.css?url";
+import paymentsCss from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }, { rel: "stylesheet", href: paymentsCss }];
 export const meta: MetaFunction = () => [{ title: "Mon profil organisateur — Balise" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -19,6 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     accepted: conditionsAccepted(p),
     acceptedAt: conditionsAccepted(p) ? p!.conditions_acceptees_at : null,
     saved: new URL(request.url).searchParams.get("statut") === "enregistre",
+    paymentAccount: await loadPaymentAccountBlock(context, user.id, new URL(request.url)),
   };
 }
 
@@ -33,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OrganiserProfilePage() {
-  const { profile, accepted, acceptedAt, saved } = useLoaderData<typeof loader>();
+  const { profile, accepted, acceptedAt, saved, paymentAccount } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors: Record<string, string | undefined> = result?.errors ?? {};
@@ -81,7 +85,9 @@ export default function OrganiserProfilePage() {
         </div>
       </Form>
       {/* Compte de paiement : bloc rempli par l'issue « paiements » (statut du compte, boutons d'activation). */}
-      <section id="compte-paiement" className="payment-placeholder" aria-label="Compte de paiement"></section>
+      <section id="compte-paiement" className="payment-placeholder" aria-label="Compte de paiement">
+        <PaymentAccountBlock data={paymentAccount} />
+      </section>
     </section>
   );
 }
