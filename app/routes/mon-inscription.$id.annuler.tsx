@@ -1,0 +1,116 @@
+// /mon-inscription/{id}/annuler: 'Annuler mon inscription' (owner only). The quote is computed on the server from
+// the paiements row; the action cancels with the tiered refund and redirects to the registration page.
+// Without JavaScript this is a page; with it, the parent route shows it in RefundModal.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CANCEL_ERROR_MESSAGES, CANCEL_MSG, CANCEL_REASONS, CancelError, cancelFormSchema, readOnlyMessage } from "~/domain/cancellation";
+import { cancelInscription, loadRunnerRegistration } from "~/services/cancel.server";
+import { requireUser } from "~/utils/auth.server";
+import { formatDateLong, formatEuros } from "~/utils/format";
+
+export const meta: MetaFunction = () => [{ title: "Annuler mon inscription — Balise" }, { name: "robots", content: "noindex" }];
+
+const notFound = () => new Response("Inscription introuvable", { status: 404 });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const reg = await loadRunnerRegistration(context, params.id ?? "", user.id);
+  if (!reg) throw notFound();
+  return {
+    id: reg.inscription.id,
+    courseNom: reg.course.nom,
+    formatNom: reg.format.nom,
+    date: reg.format.date,
+    quote: reg.quote,
+    can: reg.can,
+    readOnlyMessage: readOnlyMessage(reg.inscription.statut),
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = params.id ?? "";
+  const form = await request.formData();
+  const values = { reason: String(form.get("reason") ?? ""), accept_policy: form.get("accept_policy") === "on" };
+  const parsed = cancelFormSchema.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === "string")));
+  if (!parsed.success) {
+    // Still check who asks before answering anything about the registration.
+    if (!(await loadRunnerRegistration(context, id, user.id))) throw notFound();
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    return data({ errors, formError: null as string | null, values }, { status: 400 });
+  }
+  try {
+    const out = await cancelInscription(context, { inscriptionId: id, actor: { role: "coureur", userId: user.id }, reason: parsed.data.reason });
+    return redirect(`/mon-inscription/${id}${out.state === "annulee" ? "?annulation=ok" : ""}`);
+  } catch (e) {
+    if (!(e instanceof CancelError)) throw e;
+    if (e.code === "inscription_introuvable") throw notFound();
+    // A replayed or concurrent request: the registration page shows where things stand.
+    if (e.code === "deja_annulee") return redirect(`/mon-inscription/${id}`);
+    if (e.code === "annulation_en_cours") return redirect(`/mon-inscription/${id}?annulation=en-cours`);
+    const status = e.code === "remboursement_impossible" ? 502 : 409;
+    return data({ errors: {} as Record<string, string>, formError: CANCEL_ERROR_MESSAGES[e.code], values }, { status });
+  }
+}
+
+export default function CancelRegistration() {
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const nav = useNavigation();
+  const busy = nav.state !== "idle" && nav.formAction === `/mon-inscription/${d.id}/annuler`;
+  const errors: Record<string, string> = result?.errors ?? {};
+  const q = d.quote;
+  const blocked = !d.can.ok;
+  const back = `/mon-inscription/${d.id}`;
+  return (
+    <div className="cancel-screen">
+      <h1 id="cancel-title" className="cancel-title">Annuler mon inscription</h1>
+      <p className="muted">{d.courseNom} — {d.formatNom}{d.date ? `, ${formatDateLong(d.date)}` : ""}</p>
+      {d.readOnlyMessage ? (
+        <p className="alert alert-info">{d.readOnlyMessage}</p>
+      ) : (
+        <dl className="quote" aria-label="Estimation du remboursement">
+          <div><dt>Montant payé</dt><dd>{formatEuros(q.amount_total_cents)}</dd></div>
+          <div><dt>Frais non remboursables</dt><dd>− {formatEuros(q.non_refundable_cents)}</dd></div>
+          <div><dt>Base remboursable</dt><dd>{formatEuros(q.base_cents)}</dd></div>
+          <div><dt>Jours avant l'épreuve</dt><dd>{q.days_before >= 0 ? q.days_before : "Épreuve passée"}</dd></div>
+          <div><dt>Barème appliqué</dt><dd>{q.percent} %</dd></div>
+          <div className="quote-total"><dt>Remboursement estimé</dt><dd data-testid="remboursement-estime">{formatEuros(q.refund_cents)}</dd></div>
+        </dl>
+      )}
+      {!d.readOnlyMessage && !d.can.ok ? (
+        <p className="alert alert-info">{d.can.code === "aucun_remboursement" ? CANCEL_MSG.zeroRefund : CANCEL_ERROR_MESSAGES[d.can.code]}</p>
+      ) : null}
+      {result?.formError ? <p className="alert alert-error" role="alert">{result.formError}</p> : null}
+      <Form method="post" action={`/mon-inscription/${d.id}/annuler`} className="cancel-form" noValidate preventScrollReset>
+        <fieldset disabled={blocked} className="plain-fieldset">
+          <div className="field">
+            <label htmlFor="f-reason">Motif (facultatif)</label>
+            <select id="f-reason" name="reason" defaultValue={result?.values.reason ?? ""} aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? "f-reason-err" : undefined}>
+              <option value="">— Sans motif —</option>
+              {CANCEL_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
+            </select>
+            {errors.reason ? <p id="f-reason-err" className="field-error">{errors.reason}</p> : null}
+          </div>
+          <div className="field">
+            <label className="checkbox">
+              <input type="checkbox" name="accept_policy" required defaultChecked={result?.values.accept_policy ?? false} aria-invalid={errors.accept_policy ? true : undefined} aria-describedby={errors.accept_policy ? "f-policy-err" : undefined} />
+              <span>
+                J'accepte la <a href="/legal/remboursements" target="_blank" rel="noopener">politique de remboursement</a> (nouvel onglet)
+                et je comprends que l'annulation est définitive.
+              </span>
+            </label>
+            {errors.accept_policy ? <p id="f-policy-err" className="field-error">{errors.accept_policy}</p> : null}
+          </div>
+        </fieldset>
+        <div className="cancel-actions">
+          <Link to={back} preventScrollReset className="btn btn-ghost">Retour</Link>
+          <button type="submit" className="btn btn-danger" disabled={blocked || busy}>
+            {busy ? "Annulation en cours…" : "Confirmer l'annulation"}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+// /mon-inscription/{id}: the runner's own registration (owner only; anyone else gets 404). Status badge, the
+// self-edit fields of spec section 5, the refund scale and the cancel button with the estimated refund. The
+// cancel screen is the child route (./annuler): a page without JavaScript, a dialog over this page with it.
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { RefundModal, useHydrated } from "~/components/RefundModal";
+import { RefundScaleTable } from "~/components/RefundScaleTable";
+import { CANCEL_MSG, readOnlyMessage } from "~/domain/cancellation";
+import { makeSelfEditSchema, pickSelfEdit } from "~/domain/my-registration";
+import { GENRES, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profile";
+import { parisDate } from "~/domain/refund";
+import { isReadOnlyForRunner, runnerBadge } from "~/domain/statuses";
+import { loadRunnerRegistration, saveRunnerFields } from "~/services/cancel.server";
+import styles from "~/styles/my-registration.css?url";
+import { requireUser } from "~/utils/auth.server";
+import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d ? `Mon inscription — ${d.course.nom} — Balise` : "Mon inscription — Balise" },
+  { name: "robots", content: "noindex" },
+];
+
+const notFound = () => new Response("Inscription introuvable", { status: 404 });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const reg = await loadRunnerRegistration(context, params.id ?? "", user.id);
+  if (!reg) throw notFound();
+  const url = new URL(request.url);
+  const i = reg.inscription;
+  return {
+    id: i.id,
+    statut: i.statut,
+    badge: runnerBadge(i.statut),
+    readOnly: isReadOnlyForRunner(i.statut),
+    readOnlyMessage: readOnlyMessage(i.statut),
+    fields: {
+      nom: i.nom, prenom: i.prenom, genre: i.genre, date_naissance: i.date_naissance, nationalite: i.nationalite, email: i.email,
+      telephone: i.telephone, adresse: i.adresse, adresse_complement: i.adresse_complement, code_postal: i.code_postal, ville: i.ville,
+      pays: i.pays, club: i.club, justificatif_type: i.justificatif_type, numero_licence: i.numero_licence, pps_identifier: i.pps_identifier,
+      contact_urgence_nom: i.contact_urgence_nom, contact_urgence_telephone: i.contact_urgence_telephone,
+      apparaitre_resultats: i.apparaitre_resultats,
+    } as Record<string, string | boolean | null>,
+    dossard: i.dossard,
+    course: reg.course,
+    format: reg.format,
+    quote: reg.quote,
+    paid: reg.paid,
+    canCancel: reg.can.ok,
+    annulation: reg.annulation ? { refund_cents: reg.annulation.refund_cents, percent: reg.annulation.percent, status: reg.annulation.status } : null,
+    today: parisDate(context.clock.now()),
+    saved: url.searchParams.get("enregistre") === "1",
+    cancelled: url.searchParams.get("annulation") === "ok",
+    cancelPending: url.searchParams.get("annulation") === "en-cours",
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = params.id ?? "";
+  const reg = await loadRunnerRegistration(context, id, user.id);
+  if (!reg) throw notFound();
+  const form = await request.formData();
+  const values: Record<string, string> = {};
+  for (const [k, v] of form) if (typeof v === "string") values[k] = v;
+  const locked = readOnlyMessage(reg.inscription.statut);
+  if (locked) return data({ errors: {} as Record<string, string>, formError: locked, values }, { status: 409 });
+
+  const parsed = makeSelfEditSchema(parisDate(context.clock.now())).safeParse(values);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "form");
+      errors[key] ??= issue.message;
+    }
+    return data({ errors, formError: "Corrigez les champs signalés.", values }, { status: 400 });
+  }
+  const result = await saveRunnerFields(context, id, user.id, pickSelfEdit(parsed.data));
+  if (result === "introuvable") throw notFound();
+  if (result === "lecture_seule") {
+    return data({ errors: {}, formError: readOnlyMessage("annulee") ?? "", values }, { status: 409 });
+  }
+  return redirect(`/mon-inscription/${id}?enregistre=1`);
+}
+
+type Values = Record<string, string | boolean | null | undefined>;
+
+function TextField(p: { name: string; label: string; values: Values; errors: Record<string, string>; type?: string; autoComplete?: string; required?: boolean; hint?: string; max?: string; inputMode?: "tel" | "email" | "numeric" }) {
+  const id = `f-${p.name}`;
+  const err = p.errors[p.name];
+  const v = p.values[p.name];
+  return (
+    <div className="field">
+      <label htmlFor={id}>{p.label}{p.required ? <span aria-hidden="true"> *</span> : null}</label>
+      <input
+        id={id}
+        name={p.name}
+        type={p.type ?? "text"}
+        defaultValue={typeof v === "string" ? v : ""}
+        autoComplete={p.autoComplete}
+        required={p.required}
+        max={p.max}
+        inputMode={p.inputMode}
+        aria-invalid={err ? true : undefined}
+        aria-describedby={[p.hint ? `${id}-hint` : "", err ? `${id}-err` : ""].filter(Boolean).join(" ") || undefined}
+      />
+      {p.hint ? <p id={`${id}-hint`} className="hint">{p.hint}</p> : null}
+      {err ? <p id={`${id}-err`} className="field-error">{err}</p> : null}
+    </div>
+  );
+}
+
+function SelectField(p: { name: string; label: string; values: Values; errors: Record<string, string>; options: readonly (string | { value: string; label: string })[]; required?: boolean; empty: string }) {
+  const id = `f-${p.name}`;
+  const err = p.errors[p.name];
+  const v = p.values[p.name];
+  return (
+    <div className="field">
+      <label htmlFor={id}>{p.label}{p.required ? <span aria-hidden="true"> *</span> : null}</label>
+      <select id={id} name={p.name} defaultValue={typeof v === "string" ? v : ""} required={p.required} aria-invalid={err ? true : undefined} aria-describedby={err ? `${id}-err` : undefined}>
+        <option value="">{p.empty}</option>
+        {p.options.map((o) => {
+          const [value, label] = typeof o === "string" ? [o, o] : [o.value, o.label];
+          return <option key={value} value={value}>{label}</option>;
+        })}
+      </select>
+      {err ? <p id={`${id}-err`} className="field-error">{err}</p> : null}
+    </div>
+  );
+}
+
+/** 'Modifications enregistrées ✅' for 4 s with JavaScript (spec section 9); without it the message stays. */
+function SavedNotice() {
+  const [shown, setShown] = useState(true);
+  useEffect(() => {
+    const t = setTimeout(() => setShown(false), 4000);
+    return () => clearTimeout(t);
+  }, []);
+  return shown ? <p className="alert alert-success" role="status">{CANCEL_MSG.saved}</p> : null;
+}
+
+const badgeClass: Record<string, string> = {
+  Active: "status-active",
+  "Annulée": "status-cancelled",
+  "Remboursée partiellement": "status-refunded",
+  "Remboursée totalement": "status-refunded",
+};
+
+export default function MyRegistration() {
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const outlet = useOutlet();
+  const hydrated = useHydrated();
+  const nav = useNavigation();
+  const saving = nav.state === "submitting" && nav.formAction === `/mon-inscription/${d.id}`;
+  const errors: Record<string, string> = result?.errors ?? {};
+  const values: Values = result?.values ? { ...result.values, apparaitre_resultats: result.values.apparaitre_resultats === "on" } : d.fields;
+
+  // Without JavaScript the cancel screen replaces the page; with it, it opens as a dialog over the page.
+  if (outlet && !hydrated) return <div className="container page-narrow my-reg">{outlet}</div>;
+
+  const estimate = formatEuros(d.quote.refund_cents);
+  return (
+    <>
+      <section className="container page-narrow my-reg">
+        <p className="my-reg-back"><Link to="/mesinscriptions">← Mes inscriptions</Link></p>
+        <header className="my-reg-head">
+          <div>
+            <h1>{d.course.nom}</h1>
+            <p className="muted">
+              {d.format.nom} · {formatDateLong(d.format.date)}{d.format.heure_depart ? ` à ${formatTime(d.format.heure_depart)}` : ""} · {d.course.lieu}
+            </p>
+            <p className="muted small">
+              {formatKm(d.format.distance_km)} · {formatMeters(d.format.denivele_dplus)} D+{d.dossard != null ? ` · Dossard n° ${d.dossard}` : ""}
+            </p>
+          </div>
+          <p className="status-badge-wrap">
+            <span className="visually-hidden">Statut : </span>
+            <span className={`status-badge ${badgeClass[d.badge]}`} data-testid="statut">{d.badge}</span>
+          </p>
+        </header>
+
+        {d.saved && !result ? <SavedNotice /> : null}
+        {d.cancelled ? (
+          <p className="alert alert-success" role="status">
+            Votre inscription est annulée.{" "}
+            {(d.annulation?.refund_cents ?? 0) > 0
+              ? `Remboursement de ${formatEuros(d.annulation!.refund_cents)} (${d.annulation!.percent} % de la base remboursable) en cours vers votre carte. Un e-mail de confirmation vous a été envoyé.`
+              : "Un e-mail de confirmation vous a été envoyé."}
+          </p>
+        ) : null}
+        {d.cancelPending && !d.readOnly ? <p className="alert alert-info" role="status">Votre demande d'annulation est en cours de traitement. Rechargez la page dans un instant.</p> : null}
+        {d.readOnlyMessage ? <p className="alert alert-info">{d.readOnlyMessage}</p> : null}
+        {result?.formError ? <p className="alert alert-error" role="alert">{result.formError}</p> : null}
+
+        <Form method="post" className="card form-card my-reg-form" noValidate>
+          <fieldset disabled={d.readOnly}>
+            <legend><h2>Mes informations</h2></legend>
+            <div className="field-grid">
+              <TextField name="nom" label="Nom" values={values} errors={errors} autoComplete="family-name" required />
+              <TextField name="prenom" label="Prénom" values={values} errors={errors} autoComplete="given-name" required />
+              <SelectField name="genre" label="Genre" values={values} errors={errors} options={GENRES} required empty="— Choisir —" />
+              <TextField name="date_naissance" label="Date de naissance" type="date" values={values} errors={errors} autoComplete="bday" required max={d.today} />
+              <SelectField name="nationalite" label="Nationalité" values={values} errors={errors} options={NATIONALITES} required empty="— Choisir —" />
+              <TextField name="email" label="Email" type="email" values={values} errors={errors} autoComplete="email" inputMode="email" required />
+              <TextField name="telephone" label="Téléphone" type="tel" values={values} errors={errors} autoComplete="tel" inputMode="tel" />
+              <TextField name="adresse" label="Adresse" values={values} errors={errors} autoComplete="address-line1" />
+              <TextField name="adresse_complement" label="Complément d'adresse" values={values} errors={errors} autoComplete="address-line2" />
+              <TextField name="code_postal" label="Code postal" values={values} errors={errors} autoComplete="postal-code" inputMode="numeric" />
+              <TextField name="ville" label="Ville" values={values} errors={errors} autoComplete="address-level2" />
+              <SelectField name="pays" label="Pays" values={values} errors={errors} options={PAYS} empty="— Choisir —" />
+              <TextField name="club" label="Club" values={values} errors={errors} />
+              <SelectField name="justificatif_type" label="Justificatif" values={values} errors={errors} options={JUSTIFICATIFS} empty="— Choisir —" />
+              <TextField name="numero_licence" label="Numéro de licence FFA" values={values} errors={errors} hint="Conservé seulement si le justificatif est une licence." />
+              <TextField name="pps_identifier" label="Identifiant PPS" values={values} errors={errors} hint="Conservé seulement si le justificatif est un PPS." />
+              <TextField name="contact_urgence_nom" label="Contact d'urgence (nom)" values={values} errors={errors} />
+              <TextField name="contact_urgence_telephone" label="Contact d'urgence (téléphone)" type="tel" values={values} errors={errors} inputMode="tel" />
+            </div>
+            <div className="field results-choice">
+              <label className="checkbox">
+                <input type="checkbox" name="apparaitre_resultats" defaultChecked={values.apparaitre_resultats === true} aria-describedby="ffa-note" />
+                <span>Apparaître dans les résultats officiels</span>
+              </label>
+              <p id="ffa-note" className="hint">
+                Les résultats des courses hors stade sont publiés selon les règles de la Fédération française d'athlétisme (nom,
+                prénom, club, catégorie, temps). Si vous décochez cette case, l'organisateur vous classe quand même mais votre nom
+                n'apparaît pas dans les résultats publiés en ligne.
+              </p>
+            </div>
+            <button type="submit" className="btn btn-primary" disabled={d.readOnly || saving}>
+              {saving ? "Enregistrement…" : "Enregistrer les modifications"}
+            </button>
+          </fieldset>
+        </Form>
+
+        <section className="card form-card refund-card" aria-labelledby="refund-title">
+          <h2 id="refund-title">Annulation et remboursement</h2>
+          <p>
+            Le barème s'applique au montant payé diminué des frais non remboursables (frais du prestataire de paiement et
+            commission de la plateforme). Détails : <Link to="/legal/remboursements">politique de remboursement</Link>.
+          </p>
+          <RefundScaleTable />
+          {d.readOnly ? null : d.paid ? (
+            <p className="refund-today">
+              Aujourd'hui, {d.quote.days_before >= 0 ? `à ${d.quote.days_before} jour${d.quote.days_before > 1 ? "s" : ""} de l'épreuve` : "après l'épreuve"} :
+              {" "}<strong>{d.quote.percent} %</strong> de {formatEuros(d.quote.base_cents)}, soit <strong>{estimate}</strong>.
+            </p>
+          ) : (
+            <p className="refund-today">Le paiement de cette inscription n'est pas finalisé : il n'y a rien à rembourser.</p>
+          )}
+          {d.readOnly ? (
+            <button type="button" className="btn btn-danger" disabled>Annuler mon inscription</button>
+          ) : (
+            <Link to={`/mon-inscription/${d.id}/annuler`} preventScrollReset className="btn btn-danger cancel-open">
+              Annuler mon inscription — remboursement estimé : {estimate}
+            </Link>
+          )}
+        </section>
+      </section>
+      {outlet ? <RefundModal closeTo={`/mon-inscription/${d.id}`} labelledBy="cancel-title">{outlet}</RefundModal> : null}
+    </>
+  );
+}

@@ -1,0 +1,291 @@
+// A runner's own registration (/mon-inscription/{id}): reading it (owner only), saving the self-edit fields, the
+// refund quote computed from the `paiements` row, and the cancellation with its tiered refund.
+// The money moves through payments.server.ts (refundInscription); this module decides when and how much, and
+// guarantees one cancellation per registration (docs/decisions/0070-cancellation-claim.md).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, inArray, lt, notInArray, or, sql } from "drizzle-orm";
+import { annulations, courses, formats, inscriptions, paiements } from "~/db/schema";
+import { CancelError, runnerCanCancel, statusAfterCancellation, type CancelReason } from "~/domain/cancellation";
+import type { SelfEditField, SelfEditInput } from "~/domain/my-registration";
+import { quoteRefund, type RefundQuote } from "~/domain/refund";
+import { isReadOnlyForRunner } from "~/domain/statuses";
+import { cancellationEmail } from "~/emails/cancellation";
+import { paymentErrorMessage, refundInscription } from "./payments.server";
+
+type Ctx = AppLoadContext;
+
+/** A claim still 'en_cours' after this long is considered abandoned (the Worker died mid-way) and may be retried. */
+export const STALE_CLAIM_MINUTES = 10;
+/** Statuses the runner can no longer change (spec section 4), as stored. */
+const READ_ONLY_STATUTS = ["annulee", "remboursee_partiellement", "remboursee_totalement"];
+
+async function loadRow(context: Ctx, inscriptionId: string) {
+  const rows = await context.db
+    .select({
+      i: inscriptions,
+      course: { id: courses.id, nom: courses.nom, lieu: courses.lieu, organisateur_id: courses.organisateur_id },
+      format: {
+        id: formats.id,
+        nom: formats.nom,
+        date: formats.date,
+        heure_depart: formats.heure_depart,
+        distance_km: formats.distance_km,
+        denivele_dplus: formats.denivele_dplus,
+        type_epreuve: formats.type_epreuve,
+      },
+    })
+    .from(inscriptions)
+    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
+    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
+    .where(eq(inscriptions.id, inscriptionId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+async function paidPaiement(context: Ctx, inscriptionId: string) {
+  const [p] = await context.db
+    .select()
+    .from(paiements)
+    .where(and(eq(paiements.inscription_id, inscriptionId), inArray(paiements.status, ["succeeded", "refunded"])))
+    .orderBy(desc(paiements.created_at))
+    .limit(1);
+  return p ?? null;
+}
+
+/** The refund quote of spec section 3, from what was actually paid and the fees actually kept. */
+export function quoteFromPaiement(p: typeof paiements.$inferSelect | null, eventDate: string | null, now: Date): RefundQuote {
+  return quoteRefund({
+    amountTotalCents: p?.amount_total_cents ?? 0,
+    providerFeeCents: p?.fee_total_cents ?? 0,
+    platformFeeCents: p?.platform_fee_cents ?? 0,
+    alreadyRefundedCents: p?.refunded_cents ?? 0,
+    eventDate,
+    now,
+  });
+}
+
+export type RunnerRegistration = NonNullable<Awaited<ReturnType<typeof loadRunnerRegistration>>>;
+
+/**
+ * The registration as its runner sees it, or null when it does not exist or belongs to someone else
+ * (both read the same: 404).
+ */
+export async function loadRunnerRegistration(context: Ctx, inscriptionId: string, userId: string) {
+  const row = await loadRow(context, inscriptionId);
+  if (!row || row.i.coureur_id !== userId) return null;
+  const [p, annulation] = await Promise.all([
+    paidPaiement(context, inscriptionId),
+    context.db.select().from(annulations).where(eq(annulations.inscription_id, inscriptionId)).limit(1),
+  ]);
+  const quote = quoteFromPaiement(p, row.format.date, context.clock.now());
+  return {
+    inscription: row.i,
+    course: row.course,
+    format: row.format,
+    paid: p != null,
+    quote,
+    can: runnerCanCancel(row.i.statut, p != null, quote),
+    annulation: annulation[0] ?? null,
+  };
+}
+
+export type SaveResult = "ok" | "introuvable" | "lecture_seule";
+
+/**
+ * Saves the runner's own fields. The update names the self-edit columns only and matches the owner and a
+ * status that is still editable, in the same statement.
+ */
+export async function saveRunnerFields(
+  context: Ctx,
+  inscriptionId: string,
+  userId: string,
+  values: Pick<SelfEditInput, SelfEditField>,
+): Promise<SaveResult> {
+  const updated = await context.db
+    .update(inscriptions)
+    .set({ ...values, updated_at: context.clock.now().toISOString() })
+    .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.coureur_id, userId), notInArray(inscriptions.statut, READ_ONLY_STATUTS)))
+    .returning({ id: inscriptions.id });
+  if (updated.length === 1) return "ok";
+  const row = await loadRow(context, inscriptionId);
+  if (!row || row.i.coureur_id !== userId) return "introuvable";
+  return "lecture_seule";
+}
+
+// ---------------------------------------------------------------- cancellation
+
+export interface CancelRequest {
+  inscriptionId: string;
+  /** A runner cancels their own registration; an organiser one of their event's registrations. */
+  actor: { role: "coureur" | "organisateur"; userId: string };
+  reason?: CancelReason | string | null;
+}
+
+export interface CancelOutcome {
+  /** 'annulee' the first time; 'deja_annulee' when a replayed request finds the cancellation done. */
+  state: "annulee" | "deja_annulee";
+  statut: string;
+  refundCents: number;
+  quote: RefundQuote;
+}
+
+/**
+ * Cancels a registration with the tiered refund of spec section 9.
+ * 1. Checks who asks (owner runner, or the event's organiser) and the status.
+ * 2. Claims the registration: one `annulations` row per inscription (unique index), taken by an upsert that only
+ *    succeeds when there is no row yet, the previous attempt failed, or it was abandoned. A second click or a
+ *    replayed request finds the claim and refunds nothing.
+ * 3. Refunds through refundInscription (ledger, transfer reversal, provider refund with an idempotency key);
+ *    with nothing to refund (organiser side) the registration simply becomes 'annulee'. Either way the place is
+ *    freed (the status no longer holds a place).
+ * 4. Records the outcome and e-mails the runner.
+ */
+export async function cancelInscription(context: Ctx, req: CancelRequest): Promise<CancelOutcome> {
+  const row = await loadRow(context, req.inscriptionId);
+  const allowed =
+    row != null && (req.actor.role === "coureur" ? row.i.coureur_id === req.actor.userId : row.course.organisateur_id === req.actor.userId);
+  if (!row || !allowed) throw new CancelError("inscription_introuvable");
+
+  const [done] = await context.db.select().from(annulations).where(eq(annulations.inscription_id, row.i.id)).limit(1);
+  if (done?.status === "terminee") return finishedOutcome(context, row.i.id, done);
+  if (isReadOnlyForRunner(row.i.statut)) throw new CancelError("deja_annulee");
+
+  const now = context.clock.now();
+  const p = await paidPaiement(context, row.i.id);
+  const quote = quoteFromPaiement(p, row.format.date, now);
+  if (req.actor.role === "coureur") {
+    const can = runnerCanCancel(row.i.statut, p != null, quote);
+    if (!can.ok) throw new CancelError(can.code);
+  }
+  const reason = req.reason?.trim() || null;
+
+  // 2. The claim.
+  const nowIso = now.toISOString();
+  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MINUTES * 60_000).toISOString();
+  const claim = {
+    id: crypto.randomUUID(),
+    inscription_id: row.i.id,
+    demandee_par: req.actor.role,
+    acteur_id: req.actor.userId,
+    reason,
+    status: "en_cours",
+    amount_total_cents: quote.amount_total_cents,
+    non_refundable_cents: quote.non_refundable_cents,
+    base_cents: quote.base_cents,
+    percent: quote.percent,
+    refund_cents: quote.refund_cents,
+    days_before: quote.days_before,
+    remboursement_id: null,
+    error: null,
+    created_at: nowIso,
+    updated_at: nowIso,
+  };
+  const { id: _newId, inscription_id: _i, created_at: _c, ...again } = claim;
+  const claimed = await context.db
+    .insert(annulations)
+    .values(claim)
+    .onConflictDoUpdate({
+      target: annulations.inscription_id,
+      // A failed attempt is retried under a new id (so a new refund key: the provider stores even a failed result
+      // under its key); an abandoned one keeps its id, so its refund key, and the provider answers it once.
+      set: { ...again, id: sql`CASE WHEN ${annulations.status} = 'echec' THEN excluded.id ELSE ${annulations.id} END` },
+      setWhere: or(eq(annulations.status, "echec"), and(eq(annulations.status, "en_cours"), lt(annulations.updated_at, staleBefore))),
+    })
+    .returning({ id: annulations.id });
+  if (claimed.length === 0) {
+    const [other] = await context.db.select().from(annulations).where(eq(annulations.inscription_id, row.i.id)).limit(1);
+    if (other?.status === "terminee") return finishedOutcome(context, row.i.id, other);
+    throw new CancelError("annulation_en_cours");
+  }
+  const claimId = claimed[0].id;
+
+  // Someone may have changed the status between our read and the claim (an organiser's edit).
+  const [current] = await context.db.select({ statut: inscriptions.statut }).from(inscriptions).where(eq(inscriptions.id, row.i.id)).limit(1);
+  if (!current || isReadOnlyForRunner(current.statut)) {
+    await fail(context, claimId, "statut déjà annulé");
+    throw new CancelError("deja_annulee");
+  }
+
+  // 3. The money.
+  let statut: string;
+  let remboursementId: string | null = null;
+  if (quote.refund_cents > 0) {
+    try {
+      const r = await refundInscription(context, {
+        inscriptionId: row.i.id,
+        amountCents: quote.refund_cents,
+        percent: quote.percent,
+        reason,
+        idempotencyKey: `annulation:${claimId}`,
+      });
+      remboursementId = r.remboursementId;
+      statut = statusAfterCancellation(r.ledger.amount_total_cents, r.ledger.refunded_cents);
+    } catch (e) {
+      await fail(context, claimId, paymentErrorMessage(e));
+      console.error("cancel: refund failed", row.i.id, e);
+      throw new CancelError("remboursement_impossible", paymentErrorMessage(e));
+    }
+  } else {
+    statut = "annulee";
+    await context.db
+      .update(inscriptions)
+      .set({ statut, cancel_reason: reason, cancelled_at: nowIso, hold_expires_at: null, updated_at: nowIso })
+      .where(and(eq(inscriptions.id, row.i.id), notInArray(inscriptions.statut, READ_ONLY_STATUTS)));
+  }
+
+  // 4. Done: the claim records it, the runner is told.
+  await context.db
+    .update(annulations)
+    .set({ status: "terminee", remboursement_id: remboursementId, error: null, updated_at: context.clock.now().toISOString() })
+    .where(eq(annulations.id, claimId));
+  await sendCancellationEmail(context, row, quote, req.actor.role === "organisateur");
+  return { state: "annulee", statut, refundCents: quote.refund_cents, quote };
+}
+
+async function fail(context: Ctx, claimId: string, error: string) {
+  await context.db
+    .update(annulations)
+    .set({ status: "echec", error: error.slice(0, 500), updated_at: context.clock.now().toISOString() })
+    .where(eq(annulations.id, claimId));
+}
+
+async function finishedOutcome(context: Ctx, inscriptionId: string, a: typeof annulations.$inferSelect): Promise<CancelOutcome> {
+  const [i] = await context.db.select({ statut: inscriptions.statut }).from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
+  return {
+    state: "deja_annulee",
+    statut: i?.statut ?? "annulee",
+    refundCents: a.refund_cents,
+    quote: {
+      amount_total_cents: a.amount_total_cents,
+      non_refundable_cents: a.non_refundable_cents,
+      base_cents: a.base_cents,
+      percent: a.percent,
+      refund_cents: a.refund_cents,
+      days_before: a.days_before ?? 0,
+    },
+  };
+}
+
+async function sendCancellationEmail(context: Ctx, row: NonNullable<Awaited<ReturnType<typeof loadRow>>>, quote: RefundQuote, byOrganiser: boolean) {
+  if (!row.i.email) return;
+  try {
+    const url = `${context.env.APP_URL.replace(/\/$/, "")}/mon-inscription/${row.i.id}`;
+    const mail = cancellationEmail({
+      prenom: row.i.prenom,
+      courseNom: row.course.nom,
+      formatNom: row.format.nom,
+      date: row.format.date,
+      amountPaidCents: quote.amount_total_cents,
+      nonRefundableCents: quote.non_refundable_cents,
+      baseCents: quote.base_cents,
+      percent: quote.percent,
+      refundCents: quote.refund_cents,
+      url,
+      byOrganiser,
+    });
+    await context.mailer.send({ to: row.i.email, ...mail, kind: "annulation_inscription", dedupeKey: `annulation:${row.i.id}` });
+  } catch (e) {
+    // The cancellation stands; a lost e-mail must not undo it.
+    console.error("cancel: e-mail failed", row.i.id, e);
+  }
+}
