@@ -163,7 +163,7 @@ describe("splitSupplies", () => {
 });
 
 describe("courseBadges", () => {
-  const base = { nextDate: null, hasMeals: false, isFull: false as boolean | null, createdAt: "2026-01-01T00:00:00Z", enLigne: true, now, today };
+  const base = { nextDate: null as string | null, hasMeals: false, isFull: false as boolean | null, createdAt: "2026-01-01T00:00:00Z", enLigne: true, now, today };
   it.each<[string, Partial<typeof base>, string[]]>([
     ["none", {}, []],
     ["soon", { nextDate: "2026-12-01" }, ["bientot"]],

@@ -1,32 +1,33 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { newestOnlineCourses } from "~/db/home.server";
+import { toCardView } from "~/components/catalogue/card-view";
+import { CourseCard } from "~/components/catalogue/CourseCard";
+import { newestOnlineCourses } from "~/db/catalogue.server";
+import { HOME_LIMIT } from "~/domain/catalogue";
 import { parisDate } from "~/domain/refund";
-import { formatDate, formatEuros, formatKm, formatMeters } from "~/utils/format";
+import catalogueCss from "~/styles/catalogue.css?url";
 import { getSessionUser } from "~/utils/session.server";
 import { PremiumComparison } from "./premium";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 
 export const meta: MetaFunction = () => [
   { title: "Balise — trouvez votre prochaine course, inscrivez-vous en ligne" },
   { name: "description", content: "Trail, randonnée et course sur route : cherchez une épreuve, inscrivez-vous et payez en ligne, en toute transparence." },
   { property: "og:title", content: "Balise — inscriptions trail, rando et route" },
+  { property: "og:description", content: "Trail, randonnée et course sur route : cherchez une épreuve, inscrivez-vous et payez en ligne." },
   { property: "og:type", content: "website" },
 ];
 
-export const HOME_LIMIT = 3;
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = context.clock.now();
-  const [user, courses] = await Promise.all([
+  const today = parisDate(now);
+  // One query for the newest events with their summary and badges (see app/db/catalogue.server.ts).
+  const [user, rows] = await Promise.all([
     getSessionUser(request, context),
-    newestOnlineCourses(context.db, HOME_LIMIT, parisDate(now)),
+    newestOnlineCourses(context.db, HOME_LIMIT, today, now.toISOString()),
   ]);
-  return { loggedIn: !!user, courses };
-}
-
-function range(min: number | null, max: number | null, fmt: (n: number) => string) {
-  if (min == null || max == null) return null;
-  return min === max ? fmt(min) : `${fmt(min)} à ${fmt(max)}`;
+  return { loggedIn: !!user, courses: rows.map((r) => toCardView(r, now, today)) };
 }
 
 export default function Home() {
@@ -51,24 +52,7 @@ export default function Home() {
           <p className="empty">Aucune épreuve en ligne pour le moment.</p>
         ) : (
           <ul className="card-grid">
-            {courses.map((c) => (
-              <li key={c.id} className="card course-card">
-                <Link to={`/courses/${c.id}`} className="card-link">
-                  {c.image_url ? <img src={c.image_url} alt="" loading="lazy" width={400} height={225} /> : <div className="card-img-placeholder" aria-hidden="true">◆</div>}
-                  <div className="card-body">
-                    <h3>{c.nom}</h3>
-                    <p className="muted">{c.lieu} ({c.departement})</p>
-                    <p>{c.next_date ? formatDate(c.next_date) : "À venir"}</p>
-                    <p className="small">
-                      {[range(c.min_distance, c.max_distance, (n) => formatKm(n)), c.max_dplus != null ? `jusqu'à ${formatMeters(c.max_dplus)} D+` : null]
-                        .filter(Boolean)
-                        .join(" · ")}
-                    </p>
-                    {c.min_price_cents != null ? <p className="price">dès {formatEuros(c.min_price_cents)}</p> : null}
-                  </div>
-                </Link>
-              </li>
-            ))}
+            {courses.map((c) => <CourseCard key={c.id} c={c} />)}
           </ul>
         )}
         <p><Link to="/courses" className="btn btn-ghost">Voir toutes les courses</Link></p>

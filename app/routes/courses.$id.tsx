@@ -1,0 +1,483 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { Badges } from "~/components/catalogue/Badges";
+import { useHydrated } from "~/components/catalogue/ClientOnly";
+import { ElevationProfile } from "~/components/catalogue/ElevationProfile";
+import { LazyMap } from "~/components/catalogue/LazyMap";
+import { getCourseWithFormats, type FormatDetail } from "~/db/catalogue.server";
+import {
+  courseBadges,
+  EVENT_TYPES,
+  hasMeals,
+  isCourseFull,
+  isFormatFull,
+  isLowPlaces,
+  minPrice,
+  nextDate,
+  placesLeft,
+  rangeText,
+  splitSupplies,
+  valueRange,
+} from "~/domain/catalogue";
+import { elevationProfile, validateGpx } from "~/domain/gpx";
+import { parisDate } from "~/domain/refund";
+import type { RootData } from "~/root";
+import catalogueCss from "~/styles/catalogue.css?url";
+import { formatDate, formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { EVENT_QR_SIZE, qrSvg } from "~/utils/qr.server";
+import { getSessionUser } from "~/utils/session.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
+
+const TABS = [
+  { id: "apercu", label: "Aperçu" },
+  { id: "formats", label: "Formats & tarifs" },
+  { id: "parcours", label: "Parcours" },
+  { id: "infos", label: "Infos pratiques" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+const NOT_FOUND = "Épreuve introuvable";
+const OFFLINE = "Cette épreuve est hors-ligne.";
+
+/** "/fichiers/gpx/x.gpx" -> "gpx/x.gpx" (our R2 key); anything else is not ours. */
+function storageKey(url: string | null): string | null {
+  if (!url) return null;
+  const m = /^\/fichiers\/([a-z0-9][a-z0-9/_.-]{0,200})$/i.exec(url);
+  return m && !m[1].includes("..") ? m[1] : null;
+}
+
+function withFormat(f: FormatDetail, nowTaken = f.taken) {
+  const left = placesLeft(f.nb_max_coureurs, nowTaken);
+  return { ...f, left, full: isFormatFull(f.nb_max_coureurs, nowTaken) === true, low: isLowPlaces(left) };
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const idOrSlug = (params.id ?? "").slice(0, 200);
+  const now = context.clock.now();
+  const today = parisDate(now);
+  const [data, user] = await Promise.all([
+    getCourseWithFormats(context.db, idOrSlug, now.toISOString()),
+    getSessionUser(request, context),
+  ]);
+  if (!data) throw new Response(NOT_FOUND, { status: 404 });
+  const { course } = data;
+  const isOwner = !!user && user.id === course.organisateur_id;
+  // Offline events: only their organiser sees them; nobody else gets any of their content.
+  if (!course.en_ligne && !isOwner) throw new Response(OFFLINE, { status: 403 });
+
+  const url = new URL(request.url);
+  const formats = data.formats.map((f) => withFormat(f));
+  const hasGpx = formats.some((f) => !!f.gpx_url);
+  const wanted = url.searchParams.get("onglet");
+  let tab: Tab = (TABS.find((t) => t.id === wanted)?.id ?? "apercu") as Tab;
+  if (tab === "parcours" && !hasGpx) tab = "apercu";
+  const selected = formats.find((f) => f.id === url.searchParams.get("format")) ?? formats[0] ?? null;
+
+  let parcours: null | { error: string } | {
+    profile: Omit<ReturnType<typeof elevationProfile>, "track" | "bounds">;
+    track: [number, number][][];
+  } = null;
+  if (tab === "parcours" && selected?.gpx_url) {
+    const key = storageKey(selected.gpx_url);
+    const object = key ? await context.storage.get(key) : null;
+    if (!object) parcours = { error: "Le fichier GPX de ce format est introuvable." };
+    else {
+      const parsed = validateGpx(await object.text());
+      if (!parsed.ok) parcours = { error: parsed.message };
+      else {
+        const { track, bounds: _b, ...profile } = elevationProfile(parsed.gpx, { maxPoints: 300, maxTrackPoints: 600 });
+        parcours = { profile, track };
+      }
+    }
+  }
+
+  const base = context.env.APP_URL.replace(/\/$/, "");
+  const shareUrl = `${base}/courses/${course.slug}`;
+  const next = nextDate(formats.map((f) => f.date), today);
+  const meals = hasMeals(formats.map((f) => f.stock_repas));
+  const full = isCourseFull(formats.map((f) => ({ nb_max_coureurs: f.nb_max_coureurs, taken: f.taken })));
+  const badges = courseBadges({ nextDate: next, hasMeals: meals, isFull: full, createdAt: course.created_at, enLigne: !!course.en_ligne, now, today });
+  const first = formats.find((f) => f.date === next) ?? formats.find((f) => f.date) ?? null;
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "SportsEvent",
+    name: course.nom,
+    description: course.presentation ?? undefined,
+    url: shareUrl,
+    startDate: first?.date ? (first.heure_depart ? `${first.date}T${first.heure_depart}` : first.date) : undefined,
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    image: course.image_url ? [new URL(course.image_url, base).toString()] : undefined,
+    location: {
+      "@type": "Place",
+      name: course.lieu,
+      address: { "@type": "PostalAddress", addressLocality: course.lieu, postalCode: course.code_postal, addressRegion: course.departement, addressCountry: "FR" },
+      geo: course.lat != null && course.lng != null ? { "@type": "GeoCoordinates", latitude: course.lat, longitude: course.lng } : undefined,
+    },
+    organizer: course.organisation_nom ? { "@type": "Organization", name: course.organisation_nom } : undefined,
+    offers: formats.map((f) => ({
+      "@type": "Offer",
+      name: f.nom,
+      price: (f.prix_cents / 100).toFixed(2),
+      priceCurrency: "EUR",
+      availability: f.full ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+      url: `${base}/inscription/${course.id}?format=${f.id}`,
+    })),
+  };
+
+  return {
+    course: {
+      id: course.id, slug: course.slug, nom: course.nom, presentation: course.presentation, lieu: course.lieu,
+      departement: course.departement, code_postal: course.code_postal, lat: course.lat, lng: course.lng,
+      image_url: course.image_url, en_ligne: !!course.en_ligne, organisation_nom: course.organisation_nom,
+    },
+    isOwner,
+    formats,
+    selectedId: selected?.id ?? null,
+    tab,
+    hasGpx,
+    parcours,
+    next,
+    minPrice: minPrice(formats.map((f) => f.prix_cents)),
+    distance: valueRange(formats.map((f) => f.distance_km)),
+    dplus: valueRange(formats.map((f) => f.denivele_dplus)),
+    meals,
+    full: full === true,
+    badges,
+    shareUrl,
+    ogImage: course.image_url ? new URL(course.image_url, base).toString() : null,
+    qr: await qrSvg(shareUrl, EVENT_QR_SIZE),
+    jsonLd: JSON.stringify(jsonLd).replace(/</g, "\\u003c"),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (!data) {
+    const offline = isRouteErrorResponse(error) && error.status === 403;
+    return [{ title: `${offline ? "Épreuve hors-ligne" : NOT_FOUND} — Balise` }, { name: "robots", content: "noindex" }];
+  }
+  const c = data.course;
+  const when = data.next ? ` le ${formatDateLong(data.next)}` : "";
+  const description = `${c.nom} à ${c.lieu} (${c.departement})${when}. ${data.formats.length} format${data.formats.length > 1 ? "s" : ""}${
+    data.minPrice != null ? `, dès ${formatEuros(data.minPrice)}` : ""}. Inscription en ligne sur Balise.`;
+  const tags = [
+    { title: `${c.nom} — ${c.lieu} | Balise` },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: c.nom },
+    { property: "og:description", content: description },
+    { property: "og:url", content: data.shareUrl },
+    { property: "og:locale", content: "fr_FR" },
+    { tagName: "link", rel: "canonical", href: data.shareUrl },
+  ];
+  if (data.ogImage) tags.push({ property: "og:image", content: data.ogImage });
+  if (!c.en_ligne) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+};
+
+function mapsSearch(address: string): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
+}
+
+function ShareButton({ url }: { url: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  if (!hydrated) return <a href="#partage" className="btn btn-ghost">Partager</a>;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(url);
+          } catch {
+            const input = document.getElementById("share-url") as HTMLInputElement | null;
+            input?.select();
+            document.execCommand?.("copy");
+          }
+          setCopied(true);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => setCopied(false), 1500);
+        }}
+      >
+        {copied ? "Lien copié" : "Partager"}
+      </button>
+      <span role="status" className="visually-hidden">{copied ? "Lien copié" : ""}</span>
+    </>
+  );
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type FormatView = Data["formats"][number];
+
+function tabHref(tab: Tab, formatId: string | null) {
+  const p = new URLSearchParams();
+  if (tab !== "apercu") p.set("onglet", tab);
+  if (formatId) p.set("format", formatId);
+  const s = p.toString();
+  return s ? `?${s}` : "?";
+}
+
+function Places({ f }: { f: FormatView }) {
+  if (f.nb_max_coureurs == null) return <span>{f.taken} inscrit{f.taken > 1 ? "s" : ""}</span>;
+  return (
+    <span>
+      {f.taken} / {f.nb_max_coureurs}
+      {f.low ? <strong className="low-places"> · {f.left} restante{f.left! > 1 ? "s" : ""}</strong> : null}
+    </span>
+  );
+}
+
+function RegisterLink({ courseId, f }: { courseId: string; f: FormatView }) {
+  if (f.full) return <span className="badge badge-complet">Complet</span>;
+  return <Link to={`/inscription/${courseId}?format=${f.id}`} className="btn btn-primary btn-small">S'inscrire</Link>;
+}
+
+function FormatPicker({ d, tab }: { d: Data; tab: Tab }) {
+  if (d.formats.length < 2) return null;
+  return (
+    <nav className="format-picker" aria-label="Choisir un format">
+      {d.formats.map((f) => (
+        <Link key={f.id} to={tabHref(tab, f.id)} className={`chip${f.id === d.selectedId ? " is-active" : ""}`} aria-current={f.id === d.selectedId ? "true" : undefined} preventScrollReset>
+          {f.nom}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function Apercu({ d }: { d: Data }) {
+  return (
+    <div className="tab-panel">
+      {d.course.presentation ? <p className="presentation">{d.course.presentation}</p> : <p className="muted">La présentation de l'épreuve arrive bientôt.</p>}
+      <dl className="facts">
+        <div><dt>Distance</dt><dd>{rangeText(d.distance, formatKm) ?? "—"}</dd></div>
+        <div><dt>Dénivelé positif</dt><dd>{rangeText(d.dplus, formatMeters) ?? "—"}</dd></div>
+        <div><dt>Prochaine date</dt><dd>{d.next ? formatDateLong(d.next) : "À venir"}</dd></div>
+        <div><dt>Repas</dt><dd>{d.meals ? "Repas disponible" : "Pas de repas"}</dd></div>
+      </dl>
+    </div>
+  );
+}
+
+function FormatsTable({ d }: { d: Data }) {
+  if (d.formats.length === 0) return <p className="empty">Aucun format pour le moment.</p>;
+  return (
+    <div className="table-wrap tab-panel">
+      <table className="table formats-table">
+        <thead>
+          <tr><th>Format</th><th>Date et départ</th><th>Distance</th><th>D+ / D-</th><th>Places</th><th>Prix</th><th><span className="visually-hidden">Inscription</span></th></tr>
+        </thead>
+        <tbody>
+          {d.formats.map((f) => (
+            <tr key={f.id}>
+              <td>{f.nom}<br /><span className="muted small">{EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}</span></td>
+              <td>{f.date ? formatDate(f.date) : "À venir"}{f.heure_depart ? ` à ${formatTime(f.heure_depart)}` : ""}</td>
+              <td>{formatKm(f.distance_km)}</td>
+              <td>{formatMeters(f.denivele_dplus)} / {formatMeters(f.denivele_dmoins)}</td>
+              <td><Places f={f} /></td>
+              <td>{formatEuros(f.prix_cents)}</td>
+              <td><RegisterLink courseId={d.course.id} f={f} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Parcours({ d, tileUrl }: { d: Data; tileUrl: string }) {
+  const f = d.formats.find((x) => x.id === d.selectedId);
+  const p = d.parcours;
+  return (
+    <div className="tab-panel">
+      <FormatPicker d={d} tab="parcours" />
+      {!f?.gpx_url ? (
+        <p className="empty">Le GPX n'est pas disponible pour ce format.</p>
+      ) : p && "error" in p ? (
+        <p className="alert alert-error">{p.error}</p>
+      ) : p ? (
+        <>
+          {p.profile.hasElevation && p.profile.minEle != null && p.profile.maxEle != null ? (
+            <ElevationProfile points={p.profile.points} distanceKm={p.profile.distanceKm} dplus={p.profile.dplus} dmoins={p.profile.dmoins} minEle={p.profile.minEle} maxEle={p.profile.maxEle} />
+          ) : (
+            <p className="muted">Ce fichier GPX ne contient pas d'altitudes : pas de profil, distance {formatKm(p.profile.distanceKm)}.</p>
+          )}
+          <p><a href={f.gpx_url} className="btn btn-ghost" download>Télécharger le GPX</a></p>
+          <LazyMap tileUrl={tileUrl} track={p.track} label={`Tracé du parcours ${f.nom}`} />
+        </>
+      ) : null}
+      {f?.presentation_parcours ? <p className="presentation">{f.presentation_parcours}</p> : null}
+    </div>
+  );
+}
+
+function Infos({ d }: { d: Data }) {
+  const f = d.formats.find((x) => x.id === d.selectedId);
+  if (!f) return <p className="empty">Aucun format pour le moment.</p>;
+  const supplies = splitSupplies(f.ravitaillements);
+  const lodging = (f.hebergements ?? "").split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
+  return (
+    <div className="tab-panel">
+      <FormatPicker d={d} tab="infos" />
+      <div className="info-grid">
+        <section className="card info-card">
+          <h3>Logistique</h3>
+          <p><strong>Date et heure :</strong> {f.date ? formatDateLong(f.date) : "À venir"}{f.heure_depart ? `, départ à ${formatTime(f.heure_depart)}` : ""}</p>
+          <p><strong>Départ :</strong> {f.adresse_depart ? <a href={mapsSearch(f.adresse_depart)} rel="noopener noreferrer" target="_blank">{f.adresse_depart}</a> : "—"}</p>
+          <p><strong>Arrivée :</strong> {f.adresse_arrivee ? <a href={mapsSearch(f.adresse_arrivee)} rel="noopener noreferrer" target="_blank">{f.adresse_arrivee}</a> : "—"}</p>
+          <p><strong>Âge minimum :</strong> {f.age_minimum != null ? `${f.age_minimum} ans` : "—"}</p>
+        </section>
+        <section className="card info-card">
+          <h3>Course & tarifs</h3>
+          <p><strong>Type :</strong> {EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}</p>
+          <p><strong>Distance :</strong> {formatKm(f.distance_km)} · <strong>D+</strong> {formatMeters(f.denivele_dplus)} · <strong>D-</strong> {formatMeters(f.denivele_dmoins)}</p>
+          <p><strong>Prix :</strong> {formatEuros(f.prix_cents)}</p>
+          {f.stock_repas > 0 ? <p><strong>Repas :</strong> {formatEuros(f.prix_repas_cents)}</p> : null}
+          <p><strong>Dotation :</strong> {f.dotation ?? "—"}</p>
+        </section>
+        <section className="card info-card">
+          <h3>Ravitaillements</h3>
+          {supplies.length ? <ul>{supplies.map((s, i) => <li key={i}>{s}</li>)}</ul> : <p className="muted">Non précisés.</p>}
+          <p><strong>Retrait des dossards :</strong> {f.remise_dossards ?? "—"}</p>
+        </section>
+        <section className="card info-card">
+          <h3>Règlement</h3>
+          {f.reglement_pdf_url ? <p><a href={f.reglement_pdf_url} download>Télécharger le règlement (PDF)</a></p> : <p className="muted">Règlement non fourni.</p>}
+          <p><strong>Hébergements :</strong></p>
+          {lodging.length ? <ul>{lodging.map((s, i) => <li key={i}>{s}</li>)}</ul> : <p className="muted">Aucun hébergement indiqué.</p>}
+        </section>
+      </div>
+      {f.presentation_parcours ? <p className="presentation">{f.presentation_parcours}</p> : null}
+    </div>
+  );
+}
+
+export default function CoursePage() {
+  const d = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootData>("root");
+  const navigation = useNavigation();
+  const c = d.course;
+  const loadingOther = navigation.state === "loading" && navigation.location.pathname.startsWith("/courses/") && navigation.location.pathname !== `/courses/${c.slug}`;
+  const tileUrl = root?.tileUrl ?? "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
+  return (
+    <article className="course-page">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: d.jsonLd }} />
+      {loadingOther ? <p className="loading-bar" role="status">Chargement de l'épreuve…</p> : null}
+      <header className={`course-hero${c.image_url ? " has-image" : ""}`}>
+        {c.image_url ? <img src={c.image_url} alt="" className="course-hero-img" width={1600} height={900} /> : null}
+        <div className="container course-hero-inner">
+          <Badges codes={d.badges} />
+          <h1>{c.nom}</h1>
+          <p className="course-hero-meta">
+            <span>{c.lieu} ({c.departement})</span>
+            <span>{d.next ? formatDateLong(d.next) : "À venir"}</span>
+            {d.minPrice != null ? <span>dès {formatEuros(d.minPrice)}</span> : null}
+          </p>
+          <p className="course-hero-actions">
+            {d.full ? <span className="btn btn-primary" aria-disabled="true">Complet</span> : <Link to={`/inscription/${c.id}`} className="btn btn-primary">S'inscrire</Link>}
+            <ShareButton url={d.shareUrl} />
+          </p>
+        </div>
+      </header>
+
+      <div className="container">
+        {!c.en_ligne && d.isOwner ? (
+          <p className="alert alert-info draft-notice">
+            Cette épreuve est un brouillon hors-ligne : vous seul la voyez. <Link to={`/modifier-course/${c.id}`}>Modifier l'épreuve</Link> pour la compléter et la publier.
+          </p>
+        ) : null}
+        <div className="course-layout">
+          <div className="course-main">
+            <nav className="tabs" aria-label="Sections de l'épreuve">
+              {TABS.map((t) =>
+                t.id === "parcours" && !d.hasGpx ? (
+                  <span key={t.id} className="tab" aria-disabled="true" title="Aucun GPX pour cette épreuve">{t.label}</span>
+                ) : (
+                  <Link key={t.id} to={tabHref(t.id, d.selectedId && d.selectedId !== d.formats[0]?.id ? d.selectedId : null)} className={`tab${d.tab === t.id ? " is-active" : ""}`} aria-current={d.tab === t.id ? "page" : undefined} preventScrollReset>
+                    {t.label}
+                  </Link>
+                ),
+              )}
+            </nav>
+            {d.tab === "apercu" ? <Apercu d={d} /> : null}
+            {d.tab === "formats" ? <FormatsTable d={d} /> : null}
+            {d.tab === "parcours" ? <Parcours d={d} tileUrl={tileUrl} /> : null}
+            {d.tab === "infos" ? <Infos d={d} /> : null}
+          </div>
+
+          <aside className="course-side">
+            <section className="card side-card">
+              <h2>Formats</h2>
+              {d.formats.length === 0 ? <p className="muted">Aucun format pour le moment.</p> : (
+                <ul className="side-formats">
+                  {d.formats.map((f) => (
+                    <li key={f.id}>
+                      <div>
+                        <strong>{f.nom}</strong>
+                        <span className="muted small"> · {formatEuros(f.prix_cents)}</span>
+                        <div className="small">Places : <Places f={f} /></div>
+                      </div>
+                      <RegisterLink courseId={c.id} f={f} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section className="card side-card">
+              <h2>En bref</h2>
+              <ul className="quick-facts">
+                <li>{c.lieu}, {c.departement} ({c.code_postal})</li>
+                <li>{d.next ? formatDate(d.next) : "Date à venir"}</li>
+                {rangeText(d.distance, formatKm) ? <li>{rangeText(d.distance, formatKm)}</li> : null}
+                {rangeText(d.dplus, formatMeters) ? <li>{rangeText(d.dplus, formatMeters)} D+</li> : null}
+                {d.minPrice != null ? <li>Dès {formatEuros(d.minPrice)}</li> : null}
+                {c.organisation_nom ? <li>Organisé par {c.organisation_nom}</li> : null}
+              </ul>
+            </section>
+            <section className="card side-card share-card" id="partage">
+              <h2>Partager</h2>
+              <label htmlFor="share-url">Lien de l'épreuve</label>
+              <input id="share-url" type="text" readOnly value={d.shareUrl} className="share-input" />
+              <p><a href={d.shareUrl}>{d.shareUrl}</a></p>
+              <div className="qr" style={{ width: 120, height: 120 }} dangerouslySetInnerHTML={{ __html: d.qr }} />
+              <p className="small muted">QR code de la page, à scanner avec un téléphone.</p>
+            </section>
+          </aside>
+        </div>
+
+        <section id="discussion" className="discussion">
+          <h2>Discussion</h2>
+        </section>
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const offline = isRouteErrorResponse(error) && error.status === 403;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (offline) {
+    return (
+      <section className="container page-narrow error-page">
+        <h1>{OFFLINE}</h1>
+        <p>Son organisateur ne l'a pas encore publiée, ou l'a retirée.</p>
+        <p><Link to="/courses" className="btn btn-primary">Revenir à la liste des courses</Link></p>
+      </section>
+    );
+  }
+  return (
+    <section className="container page-narrow error-page">
+      <h1>{NOT_FOUND}</h1>
+      <p>Vérifiez le lien ou revenez à la liste.</p>
+      {!notFound && error instanceof Error ? <p className="alert alert-error">{error.message}</p> : null}
+      <p><Link to="/courses" className="btn btn-primary">Voir les courses</Link></p>
+    </section>
+  );
+}

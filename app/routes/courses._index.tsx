@@ -1,0 +1,203 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { CourseCard, type CardView } from "~/components/catalogue/CourseCard";
+import { LazyMap } from "~/components/catalogue/LazyMap";
+import { toCardView } from "~/components/catalogue/card-view";
+import { listCourses } from "~/db/catalogue.server";
+import { DISTANCE_BANDS, ELEVATION_BANDS, EVENT_TYPES, PAGE_SIZES } from "~/domain/catalogue";
+import { filtersToSearch, hasActiveFilters, parseCourseFilters, SORTS, type FilterField } from "~/domain/filters";
+import { parisDate } from "~/domain/refund";
+import type { RootData } from "~/root";
+import catalogueCss from "~/styles/catalogue.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const n = data?.total;
+  return [
+    { title: "Courses : trail, randonnée et route — Balise" },
+    {
+      name: "description",
+      content: `Trouvez une course près de chez vous${n ? ` parmi ${n} épreuves` : ""} : filtres par date, département, type, distance, dénivelé et repas.`,
+    },
+    { property: "og:title", content: "Courses : trail, randonnée et route — Balise" },
+    { property: "og:type", content: "website" },
+  ];
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const now = context.clock.now();
+  const today = parisDate(now);
+  const { filters, values, errors } = parseCourseFilters(url.searchParams, today);
+  const result = await listCourses(context.db, filters, today, now.toISOString());
+  const total = result.total;
+  return {
+    today,
+    filters,
+    values,
+    errors,
+    total,
+    departements: result.departements,
+    cards: result.rows.map((r) => toCardView(r, now, today)),
+    active: hasActiveFilters(filters, today),
+    prev: filters.page > 1 ? filtersToSearch(filters, today, { page: filters.page - 1 }) : null,
+    next: total != null && filters.page * filters.taille < total ? filtersToSearch(filters, today, { page: filters.page + 1 }) : null,
+    listHref: filtersToSearch(filters, today, { vue: "liste", page: filters.page }),
+    mapHref: filtersToSearch(filters, today, { vue: "carte", page: filters.page }),
+    firstPage: filtersToSearch(filters, today, { page: 1 }),
+  };
+}
+
+function FieldError({ field, errors }: { field: FilterField; errors: Partial<Record<FilterField, string>> }) {
+  const e = errors[field];
+  return e ? <p className="field-error" id={`err-${field}`}>{e}</p> : null;
+}
+
+export default function CoursesPage() {
+  const d = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootData>("root");
+  const navigation = useNavigation();
+  const { values, errors, filters } = d;
+  const invalid = (f: FilterField) => (errors[f] ? { "aria-invalid": true as const, "aria-describedby": `err-${f}` } : {});
+  const isMap = filters.vue === "carte";
+  const resetHref = isMap ? "/courses?vue=carte" : "/courses";
+  const pages = d.total != null ? Math.max(1, Math.ceil(d.total / filters.taille)) : null;
+
+  return (
+    <section className="container page catalogue">
+      <h1>Courses</h1>
+      <Form method="get" action="/courses" className="filters card" role="search" aria-label="Rechercher et filtrer les épreuves">
+        {isMap ? <input type="hidden" name="vue" value="carte" /> : null}
+        <div className="field filters-q">
+          <label htmlFor="f-q">Rechercher</label>
+          <input id="f-q" name="q" type="search" defaultValue={values.q} placeholder="Nom, ville ou département…" maxLength={100} {...invalid("q")} />
+          <FieldError field="q" errors={errors} />
+        </div>
+        <div className="filters-grid">
+          <div className="field">
+            <label htmlFor="f-du">Du</label>
+            <input id="f-du" name="du" type="date" defaultValue={values.du} {...invalid("du")} />
+            <FieldError field="du" errors={errors} />
+          </div>
+          <div className="field">
+            <label htmlFor="f-au">Au</label>
+            <input id="f-au" name="au" type="date" defaultValue={values.au} {...invalid("au")} />
+            <FieldError field="au" errors={errors} />
+          </div>
+          <div className="field">
+            <label htmlFor="f-dep">Département</label>
+            <select id="f-dep" name="departement" defaultValue={values.departement}>
+              <option value="">Tous</option>
+              {d.departements.map((dep) => <option key={dep} value={dep}>{dep}</option>)}
+              {values.departement && !d.departements.includes(values.departement) ? <option value={values.departement}>{values.departement}</option> : null}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="f-type">Type d'épreuve</label>
+            <select id="f-type" name="type" defaultValue={errors.type ? "" : values.type} {...invalid("type")}>
+              <option value="">Tous</option>
+              {Object.entries(EVENT_TYPES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
+            </select>
+            <FieldError field="type" errors={errors} />
+          </div>
+          <div className="field">
+            <label htmlFor="f-distance">Distance</label>
+            <select id="f-distance" name="distance" defaultValue={errors.distance ? "" : values.distance} {...invalid("distance")}>
+              <option value="">Toutes</option>
+              {Object.entries(DISTANCE_BANDS).map(([k, b]) => <option key={k} value={k}>{b.label}</option>)}
+            </select>
+            <FieldError field="distance" errors={errors} />
+          </div>
+          <div className="field">
+            <label htmlFor="f-denivele">Dénivelé positif</label>
+            <select id="f-denivele" name="denivele" defaultValue={errors.denivele ? "" : values.denivele} {...invalid("denivele")}>
+              <option value="">Tous</option>
+              {Object.entries(ELEVATION_BANDS).map(([k, b]) => <option key={k} value={k}>{b.label}</option>)}
+            </select>
+            <FieldError field="denivele" errors={errors} />
+          </div>
+          <div className="field">
+            <label htmlFor="f-tri">Trier par</label>
+            <select id="f-tri" name="tri" defaultValue={values.tri} {...invalid("tri")}>
+              <option value="date">{SORTS.date} (la plus proche)</option>
+              <option value="prix">{SORTS.prix} (le moins cher)</option>
+              <option value="dplus">{SORTS.dplus} (le plus élevé)</option>
+            </select>
+            <FieldError field="tri" errors={errors} />
+          </div>
+          <div className="field">
+            <label htmlFor="f-taille">Par page</label>
+            <select id="f-taille" name="taille" defaultValue={values.taille} {...invalid("taille")}>
+              {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+            </select>
+            <FieldError field="taille" errors={errors} />
+          </div>
+          <div className="field field-check">
+            <label className="checkbox">
+              <input type="checkbox" name="repas" value="1" defaultChecked={filters.repas} /> Repas disponible
+            </label>
+          </div>
+        </div>
+        {errors.page ? <p className="field-error">{errors.page}</p> : null}
+        <div className="filters-actions">
+          <button type="submit" className="btn btn-primary">Filtrer</button>
+          <Link to={resetHref} className="btn btn-ghost">Réinitialiser</Link>
+        </div>
+      </Form>
+
+      <div className="results-bar">
+        <p className="results-count" aria-live="polite">
+          {navigation.state === "loading" && navigation.location?.pathname === "/courses"
+            ? "Recherche en cours…"
+            : d.total == null
+              ? "Page hors des résultats"
+              : `${d.total} épreuve${d.total > 1 ? "s" : ""}${pages && pages > 1 ? ` · page ${filters.page} sur ${pages}` : ""}`}
+        </p>
+        <nav className="view-toggle" aria-label="Affichage">
+          <Link to={`/courses${d.listHref}`} className={`btn btn-small ${isMap ? "btn-ghost" : "btn-primary"}`} aria-current={isMap ? undefined : "page"}>Liste</Link>
+          <Link to={`/courses${d.mapHref}`} className={`btn btn-small ${isMap ? "btn-primary" : "btn-ghost"}`} aria-current={isMap ? "page" : undefined}>Carte</Link>
+        </nav>
+      </div>
+
+      {d.cards.length === 0 ? (
+        <div className="empty">
+          <p><strong>Aucune épreuve trouvée</strong></p>
+          {d.total == null ? (
+            <p><Link to={`/courses${d.firstPage}`} className="btn btn-ghost">Revenir à la première page</Link></p>
+          ) : null}
+          <p><Link to={resetHref} className="btn btn-primary">Réinitialiser les filtres</Link></p>
+        </div>
+      ) : isMap ? (
+        <div className="map-view">
+          <LazyMap
+            tileUrl={root?.tileUrl ?? "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"}
+            label="Carte des épreuves"
+            markers={d.cards.filter((c) => c.lat != null && c.lng != null).map((c) => ({
+              lat: c.lat!, lng: c.lng!, title: c.nom, subtitle: `${c.lieu} (${c.departement})`, href: `/courses/${c.slug}`,
+            }))}
+            fallback={<p className="hint">La carte s'affiche avec JavaScript. Voici les épreuves et leur lieu :</p>}
+          />
+          <ul className="place-list">
+            {d.cards.map((c) => (
+              <li key={c.id}>
+                <Link to={`/courses/${c.slug}`}>{c.nom}</Link> — <span className="muted">{c.lieu} ({c.departement})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <ul className="card-grid">
+          {d.cards.map((c) => <CourseCard key={c.id} c={c} />)}
+        </ul>
+      )}
+
+      {d.prev || d.next ? (
+        <nav className="pager" aria-label="Pages">
+          {d.prev ? <Link to={`/courses${d.prev}`} className="btn btn-ghost" rel="prev">← Précédent</Link> : <span />}
+          {d.next ? <Link to={`/courses${d.next}`} className="btn btn-ghost" rel="next">Suivant →</Link> : <span />}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { listUpcomingFormats } from "~/db/catalogue.server";
+import { EVENT_TYPES } from "~/domain/catalogue";
+import { MAX_PAGE } from "~/domain/filters";
+import { parisDate } from "~/domain/refund";
+import catalogueCss from "~/styles/catalogue.css?url";
+import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
+
+export const meta: MetaFunction = () => [
+  { title: "Tous les formats de course à venir — Balise" },
+  { name: "description", content: "Tous les formats des épreuves en ligne, par date et heure de départ : distance, dénivelé, prix." },
+  { property: "og:title", content: "Tous les formats de course à venir — Balise" },
+  { property: "og:type", content: "website" },
+];
+
+const FORMATS_PAGE_SIZE = 50;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("page") ?? "1";
+  const page = /^\d{1,5}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= MAX_PAGE ? Number(raw) : 1;
+  const today = parisDate(context.clock.now());
+  const { rows, hasNext } = await listUpcomingFormats(context.db, today, page, FORMATS_PAGE_SIZE);
+  return { rows, page, hasNext };
+}
+
+export default function FormatsPage() {
+  const { rows, page, hasNext } = useLoaderData<typeof loader>();
+  return (
+    <section className="container page catalogue">
+      <h1>Tous les formats</h1>
+      <p className="muted">Les formats des épreuves en ligne, à partir d'aujourd'hui, par date et heure de départ.</p>
+      {rows.length === 0 ? (
+        <p className="empty">Aucun format disponible.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table formats-table">
+            <thead>
+              <tr><th>Format</th><th>Épreuve</th><th>Départ</th><th>Distance</th><th>D+</th><th>D-</th><th>Prix</th></tr>
+            </thead>
+            <tbody>
+              {rows.map((f) => (
+                <tr key={f.id}>
+                  <td>{f.nom}<br /><span className="muted small">{EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}</span></td>
+                  <td><Link to={`/courses/${f.course_slug}?onglet=formats&format=${f.id}`}>{f.course_nom}</Link><br /><span className="muted small">{f.lieu}</span></td>
+                  <td>{formatDate(f.date)}{f.heure_depart ? ` à ${formatTime(f.heure_depart)}` : ""}</td>
+                  <td>{formatKm(f.distance_km)}</td>
+                  <td>{formatMeters(f.denivele_dplus)}</td>
+                  <td>{formatMeters(f.denivele_dmoins)}</td>
+                  <td>{formatEuros(f.prix_cents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page > 1 || hasNext ? (
+        <nav className="pager" aria-label="Pages">
+          {page > 1 ? <Link to={page === 2 ? "/formats" : `/formats?page=${page - 1}`} className="btn btn-ghost" rel="prev">← Précédent</Link> : <span />}
+          {hasNext ? <Link to={`/formats?page=${page + 1}`} className="btn btn-ghost" rel="next">Suivant →</Link> : <span />}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
