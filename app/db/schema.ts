@@ -257,6 +257,7 @@ export const inscriptions = sqliteTable(
     index("inscriptions_created_idx").on(t.created_at),
     uniqueIndex("inscriptions_format_dossard_uq").on(t.format_id, t.dossard),
     index("inscriptions_checkout_idx").on(t.checkout_session_id),
+    index("inscriptions_format_created_idx").on(t.format_id, t.created_at, t.id), // 0009: list and export order
   ],
 );
 

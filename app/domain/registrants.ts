@@ -28,7 +28,7 @@ export class RegistrantError extends Error {
     this.field = field;
   }
   get status(): number {
-    return this.code === "not_found" ? 404 : this.code === "save_failed" ? 500 : 409;
+    return this.code === "not_found" ? 404 : this.code === "save_failed" ? 500 : this.code === "invalid" ? 400 : 409;
   }
 }
 

@@ -1,0 +1,276 @@
+// Organiser registrants: every query is scoped by the organiser (formats.course_id -> courses.organisateur_id),
+// so another organiser's format or registration reads exactly like a missing one. Search, filter and paging
+// happen in SQL; the export reads with keyset pagination (created_at, id), served by inscriptions_format_created_idx.
+import { sql, type SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import type { AnyExportColumn } from "~/domain/csv";
+import { escapeLike, PAGE_SIZE, pageInfo, type EditableField, type ExportRow, type FieldValue, type NewRunner, type OrganiserStatut } from "~/domain/registrants";
+import type { Db } from "./client.server";
+import { placesTakenSql } from "./catalogue.server";
+
+const dialect = new SQLiteAsyncDialect();
+
+function prepare(db: Db, query: SQL): D1PreparedStatement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return db.$client.prepare(text).bind(...params);
+}
+
+export interface OwnedFormat {
+  id: string;
+  nom: string;
+  course_id: string;
+  course_nom: string;
+  stock_repas: number;
+  prix_cents: number;
+  prix_repas_cents: number;
+  nb_max_coureurs: number | null;
+}
+
+/** The format if the user organises its event; null otherwise (missing and not-yours look the same). */
+export async function findOwnedFormat(db: Db, formatId: string, userId: string): Promise<OwnedFormat | null> {
+  const row = await prepare(
+    db,
+    sql`SELECT f.id, f.nom, f.course_id, c.nom AS course_nom, f.stock_repas, f.prix_cents, f.prix_repas_cents, f.nb_max_coureurs
+        FROM formats f JOIN courses c ON c.id = f.course_id
+        WHERE f.id = ${formatId} AND c.organisateur_id = ${userId}`,
+  ).first<OwnedFormat>();
+  return row ?? null;
+}
+
+export interface RegistrantRow {
+  id: string;
+  nom: string | null;
+  prenom: string | null;
+  dossard: number | null;
+  email: string | null;
+  club: string | null;
+  nombre_repas: number;
+  statut: string;
+  created_at: string;
+}
+
+export interface RegistrantFilters {
+  q: string;
+  statut: OrganiserStatut | null;
+  page: string | number | null;
+}
+
+function filterSql(formatId: string, f: Pick<RegistrantFilters, "q" | "statut">): SQL {
+  const parts: SQL[] = [sql`i.format_id = ${formatId}`];
+  if (f.statut) parts.push(sql`i.statut = ${f.statut}`);
+  if (f.q) {
+    const like = `%${escapeLike(f.q)}%`;
+    const bib = /^\d{1,6}$/.test(f.q) ? Number(f.q) : -1;
+    parts.push(sql`(i.nom LIKE ${like} ESCAPE '\\' OR i.prenom LIKE ${like} ESCAPE '\\' OR i.email LIKE ${like} ESCAPE '\\'
+      OR i.club LIKE ${like} ESCAPE '\\' OR (coalesce(i.prenom, '') || ' ' || coalesce(i.nom, '')) LIKE ${like} ESCAPE '\\'
+      OR (coalesce(i.nom, '') || ' ' || coalesce(i.prenom, '')) LIKE ${like} ESCAPE '\\' OR i.dossard = ${bib})`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+export interface RegistrantPage {
+  rows: RegistrantRow[];
+  total: number;
+  page: number;
+  pages: number;
+  /** Meals of the format's registrations that are validated or pending (whatever the filters). */
+  mealsReserved: number;
+  /** All registrations of the format (whatever the filters). */
+  formatTotal: number;
+  /** Validated registrations without a bib: what the bib assignment would number. */
+  withoutBib: number;
+  /** Places taken (the catalogue's definition) against the format's capacity. */
+  taken: number;
+}
+
+/** One page of 50, plus totals, in two D1 round trips (count first, so an out-of-range page is clamped). */
+export async function listRegistrants(db: Db, formatId: string, filters: RegistrantFilters, now: Date): Promise<RegistrantPage> {
+  const where = filterSql(formatId, filters);
+  const [countRes, totalsRes] = await db.$client.batch([
+    prepare(db, sql`SELECT count(*) AS n FROM inscriptions i WHERE ${where}`),
+    prepare(
+      db,
+      sql`SELECT count(*) AS n,
+            coalesce(sum(CASE WHEN i.statut IN ('validee', 'en_attente') THEN i.nombre_repas ELSE 0 END), 0) AS repas,
+            coalesce(sum(CASE WHEN i.statut = 'validee' AND i.dossard IS NULL THEN 1 ELSE 0 END), 0) AS sans_dossard,
+            ${placesTakenSql(formatId, now.toISOString())} AS taken
+          FROM inscriptions i WHERE i.format_id = ${formatId}`,
+    ),
+  ]);
+  const total = Number((countRes.results[0] as { n: number }).n);
+  const totals = totalsRes.results[0] as { n: number; repas: number; sans_dossard: number; taken: number };
+  const info = pageInfo(filters.page, total, PAGE_SIZE);
+  const rows = await prepare(
+    db,
+    sql`SELECT i.id, i.nom, i.prenom, i.dossard, i.email, i.club, i.nombre_repas, i.statut, i.created_at
+        FROM inscriptions i WHERE ${where}
+        ORDER BY i.created_at, i.id LIMIT ${PAGE_SIZE} OFFSET ${info.offset}`,
+  ).all<RegistrantRow>();
+  return {
+    rows: rows.results,
+    total,
+    page: info.page,
+    pages: info.pages,
+    mealsReserved: Number(totals.repas),
+    formatTotal: Number(totals.n),
+    withoutBib: Number(totals.sans_dossard),
+    taken: Number(totals.taken),
+  };
+}
+
+export type RegistrantDetail = Record<string, unknown> & {
+  id: string;
+  format_id: string;
+  course_id: string;
+  statut: string;
+  paiement_trace_id: string;
+  nombre_repas: number;
+  dossard: number | null;
+  apparaitre_resultats: number;
+  created_at: string;
+  updated_at: string;
+  format_nom: string;
+  course_nom: string;
+  stock_repas: number;
+  prix_repas_cents: number;
+  prix_total_repas_cents: number;
+  prix_total_coureur_cents: number;
+};
+
+/** One registration if the user organises its event; null otherwise. */
+export async function findOwnedRegistrant(db: Db, id: string, userId: string): Promise<RegistrantDetail | null> {
+  const row = await prepare(
+    db,
+    sql`SELECT i.*, f.nom AS format_nom, c.nom AS course_nom, f.stock_repas, f.prix_repas_cents
+        FROM inscriptions i JOIN formats f ON f.id = i.format_id JOIN courses c ON c.id = f.course_id
+        WHERE i.id = ${id} AND c.organisateur_id = ${userId}`,
+  ).first<RegistrantDetail>();
+  return row ?? null;
+}
+
+/** SQLite says a unique index refused the row (the bib of a format). */
+export function isBibConflict(e: unknown): boolean {
+  const text = String(e instanceof Error ? `${e.message} ${String((e as { cause?: unknown }).cause ?? "")}` : e);
+  return /UNIQUE constraint failed: inscriptions\.format_id, inscriptions\.dossard/.test(text);
+}
+
+/**
+ * Sets one field of one registration of the organiser's format. Changing the meals also recomputes the
+ * meal total (the amount paid, prix_total_coureur_cents, is history and stays). Returns false if no row matched.
+ */
+export async function updateRegistrantField(
+  db: Db,
+  ids: { id: string; formatId: string },
+  field: EditableField,
+  value: FieldValue,
+  extra: { prix_repas_cents: number },
+  now: Date,
+): Promise<boolean> {
+  const stored = typeof value === "boolean" ? (value ? 1 : 0) : value;
+  const sets: SQL[] = [sql`${sql.identifier(field)} = ${stored}`, sql`updated_at = ${now.toISOString()}`];
+  if (field === "nombre_repas") sets.push(sql`prix_total_repas_cents = ${(value as number) * extra.prix_repas_cents}`);
+  const res = await prepare(db, sql`UPDATE inscriptions SET ${sql.join(sets, sql`, `)} WHERE id = ${ids.id} AND format_id = ${ids.formatId}`).run();
+  return (res.meta.changes ?? 0) > 0;
+}
+
+/** Several fields of one row at once (the no-JS row form), in one statement. */
+export async function updateRegistrantFields(
+  db: Db,
+  ids: { id: string; formatId: string },
+  values: Partial<Record<EditableField, FieldValue>>,
+  extra: { prix_repas_cents: number },
+  now: Date,
+): Promise<boolean> {
+  const sets: SQL[] = Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${typeof v === "boolean" ? (v ? 1 : 0) : v}`);
+  if (typeof values.nombre_repas === "number") sets.push(sql`prix_total_repas_cents = ${values.nombre_repas * extra.prix_repas_cents}`);
+  sets.push(sql`updated_at = ${now.toISOString()}`);
+  const res = await prepare(db, sql`UPDATE inscriptions SET ${sql.join(sets, sql`, `)} WHERE id = ${ids.id} AND format_id = ${ids.formatId}`).run();
+  return (res.meta.changes ?? 0) > 0;
+}
+
+/**
+ * Inserts a runner added by hand, in one statement that also checks the capacity (atomic: two organisers
+ * adding the last place at once cannot both succeed). Returns the new id, or null when the format is full.
+ */
+export async function insertManualRunner(
+  db: Db,
+  format: OwnedFormat,
+  runner: NewRunner,
+  ids: { id: string; traceId: string },
+  now: Date,
+): Promise<string | null> {
+  const nowIso = now.toISOString();
+  const holds = runner.statut === "validee" || runner.statut === "en_attente";
+  const guard = runner.overrideCapacity || !holds || format.nb_max_coureurs == null
+    ? sql`1`
+    : sql`${placesTakenSql(format.id, nowIso)} < ${format.nb_max_coureurs}`;
+  const res = await prepare(
+    db,
+    sql`INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom, email, genre, date_naissance,
+          nationalite, telephone, adresse, adresse_complement, code_postal, ville, pays, apparaitre_resultats, club, justificatif_type,
+          numero_licence, pps_identifier, contact_urgence_nom, contact_urgence_telephone, nombre_repas, prix_total_repas_cents,
+          prix_total_coureur_cents, dossard, added_by_organiser, created_at, updated_at)
+        SELECT ${ids.id}, ${format.course_id}, ${format.id}, NULL, ${runner.statut}, ${ids.traceId}, ${runner.nom}, ${runner.prenom},
+          ${runner.email}, ${runner.genre}, ${runner.date_naissance}, ${runner.nationalite}, ${runner.telephone}, ${runner.adresse},
+          ${runner.adresse_complement}, ${runner.code_postal}, ${runner.ville}, ${runner.pays}, ${runner.apparaitre_resultats ? 1 : 0},
+          ${runner.club}, ${runner.justificatif_type}, ${runner.numero_licence}, ${runner.pps_identifier}, ${runner.contact_urgence_nom},
+          ${runner.contact_urgence_telephone}, ${runner.nombre_repas}, ${runner.prix_total_repas_cents}, ${runner.prix_total_coureur_cents},
+          ${runner.dossard}, 1, ${nowIso}, ${nowIso}
+        WHERE ${guard}`,
+  ).run();
+  return (res.meta.changes ?? 0) > 0 ? ids.id : null;
+}
+
+/** Validated runners without a bib, in registration order, and every bib already used in the format. */
+export async function bibAssignmentInput(db: Db, formatId: string): Promise<{ runnerIds: string[]; used: number[] }> {
+  const [runners, used] = await db.$client.batch([
+    prepare(db, sql`SELECT id FROM inscriptions WHERE format_id = ${formatId} AND statut = 'validee' AND dossard IS NULL ORDER BY created_at, id`),
+    prepare(db, sql`SELECT dossard FROM inscriptions WHERE format_id = ${formatId} AND dossard IS NOT NULL`),
+  ]);
+  return {
+    runnerIds: (runners.results as { id: string }[]).map((r) => r.id),
+    used: (used.results as { dossard: number }[]).map((r) => Number(r.dossard)),
+  };
+}
+
+/**
+ * Writes planned bibs in one D1 batch (one transaction): 500 runners per statement through json_each,
+ * only where the runner still has no bib. A bib taken meanwhile makes the whole batch fail (unique index).
+ */
+export async function applyBibs(db: Db, formatId: string, plan: readonly { id: string; dossard: number }[], now: Date): Promise<number> {
+  if (plan.length === 0) return 0;
+  const stmts: D1PreparedStatement[] = [];
+  for (let i = 0; i < plan.length; i += 500) {
+    const chunk = JSON.stringify(Object.fromEntries(plan.slice(i, i + 500).map((p) => [p.id, p.dossard])));
+    stmts.push(
+      prepare(
+        db,
+        sql`UPDATE inscriptions SET dossard = (SELECT j.value FROM json_each(${chunk}) j WHERE j.key = inscriptions.id), updated_at = ${now.toISOString()}
+            WHERE format_id = ${formatId} AND dossard IS NULL AND id IN (SELECT j.key FROM json_each(${chunk}) j)`,
+      ),
+    );
+  }
+  const results = await db.$client.batch(stmts);
+  return results.reduce((n, r) => n + (r.meta.changes ?? 0), 0);
+}
+
+/** Columns the export reads (all known export columns, whatever the choice: the line keeps only the chosen). */
+const EXPORT_SELECT = sql.raw(
+  `nom, prenom, genre, date_naissance, nationalite, email, telephone, adresse, adresse_complement, code_postal, ville, pays, club,
+   dossard, nombre_repas, statut, created_at, justificatif_type, numero_licence, pps_identifier, contact_urgence_nom,
+   contact_urgence_telephone, apparaitre_resultats, id`,
+);
+
+export type ExportBatchRow = ExportRow & { id: string; created_at: string };
+
+/** The next `limit` registrants after (createdAt, id), in registration order. */
+export async function exportBatch(db: Db, formatId: string, after: { createdAt: string; id: string } | null, limit: number): Promise<ExportBatchRow[]> {
+  const cursor = after ? sql` AND (created_at > ${after.createdAt} OR (created_at = ${after.createdAt} AND id > ${after.id}))` : sql``;
+  const res = await prepare(
+    db,
+    sql`SELECT ${EXPORT_SELECT} FROM inscriptions WHERE format_id = ${formatId}${cursor} ORDER BY created_at, id LIMIT ${limit}`,
+  ).all<ExportBatchRow>();
+  return res.results;
+}
+
+export type { AnyExportColumn };

@@ -1,0 +1,280 @@
+// /details-coureur/{id}: one registrant for the organiser of its event (404 for anyone else).
+// Every field is its own form: without JS it has an 'Enregistrer' button; with JS it saves itself on change.
+// 'Récupérer reçu' is a GET (reading a receipt changes nothing); the link then opens in a new tab.
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import {
+  DetailFieldSchema,
+  EDITABLE_FIELDS,
+  FIELD_LABELS,
+  ORGANISER_STATUTS,
+  RegistrantError,
+  statutLabel,
+  type EditableField,
+} from "~/domain/registrants";
+import { normaliseStatut } from "~/domain/statuses";
+import { getReceiptUrl, PAYMENT_ERROR_MESSAGES, PaymentError } from "~/services/payments.server";
+import { requireOwnedRegistrant, saveDetailField } from "~/services/registrants.server";
+import registrantsCss from "~/styles/registrants.css?url";
+import { requireOrganiser } from "~/utils/auth.server";
+import { formatDateTime, formatEuros } from "~/utils/format";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.row.prenom ?? ""} ${data.row.nom ?? ""} – détails du coureur — Balise` : "Détails du coureur — Balise" },
+];
+
+function notFound(e: unknown): never {
+  if (e instanceof RegistrantError && e.code === "not_found") throw new Response(e.message, { status: 404 });
+  throw e;
+}
+
+function safeHttpUrl(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === "https:" || u.protocol === "http:" ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  const row = await requireOwnedRegistrant(context, user, params.id ?? "").catch(notFound);
+  const url = new URL(request.url);
+  let receiptUrl: string | null = null;
+  let receiptError: string | null = null;
+  if (url.searchParams.get("recu") === "1") {
+    try {
+      receiptUrl = safeHttpUrl(await getReceiptUrl(context, user, row.paiement_trace_id));
+      if (!receiptUrl) receiptError = PAYMENT_ERROR_MESSAGES.recu_introuvable;
+    } catch (e) {
+      receiptError = e instanceof PaymentError ? PAYMENT_ERROR_MESSAGES[e.code] : PAYMENT_ERROR_MESSAGES.recu_erreur;
+    }
+  }
+  const values = Object.fromEntries(
+    EDITABLE_FIELDS.map((f) => {
+      const v = row[f];
+      if (f === "apparaitre_resultats") return [f, v ? "true" : "false"];
+      return [f, v == null ? "" : String(v)];
+    }),
+  ) as Record<EditableField, string>;
+  const saved = url.searchParams.get("ok");
+  return {
+    row: {
+      id: row.id,
+      nom: row.nom as string | null,
+      prenom: row.prenom as string | null,
+      format_id: row.format_id,
+      format_nom: row.format_nom,
+      course_nom: row.course_nom,
+      stock_repas: row.stock_repas,
+      paiement_trace_id: row.paiement_trace_id,
+      prix_total_repas_cents: row.prix_total_repas_cents,
+      prix_total_coureur_cents: row.prix_total_coureur_cents,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    },
+    values,
+    receiptUrl,
+    receiptError,
+    savedField: saved && (EDITABLE_FIELDS as readonly string[]).includes(saved) ? (saved as EditableField) : null,
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  const id = params.id ?? "";
+  const form = await request.formData();
+  const field = String(form.get("field") ?? "");
+  // A checkbox sends nothing when unticked: its form carries a hidden "false" before the box.
+  const value = field === "apparaitre_resultats" ? (form.getAll("value").includes("true") ? "true" : "false") : form.get("value");
+  const parsed = DetailFieldSchema.safeParse({ field, value: typeof value === "string" ? value : "" });
+  const js = form.get("js") === "1";
+  if (!parsed.success) return data({ ok: false as const, field: null, error: "Champ non modifiable.", value: "" }, { status: 400 });
+  try {
+    const stored = await saveDetailField(context, user, id, parsed.data.field, parsed.data.value);
+    const shown = typeof stored === "boolean" ? String(stored) : stored == null ? "" : String(stored);
+    if (js) return { ok: true as const, field: parsed.data.field, value: shown, error: null };
+    return redirect(`/details-coureur/${id}?ok=${parsed.data.field}#f-${parsed.data.field}`);
+  } catch (e) {
+    if (e instanceof RegistrantError && e.code !== "not_found") {
+      return data({ ok: false as const, field: parsed.data.field, error: e.message, value: parsed.data.value }, { status: e.status });
+    }
+    notFound(e);
+  }
+}
+
+const GROUPS: { title: string; fields: EditableField[] }[] = [
+  { title: "Identité", fields: ["nom", "prenom", "genre", "date_naissance", "nationalite"] },
+  { title: "Contact", fields: ["email", "telephone", "adresse", "adresse_complement", "code_postal", "ville", "pays"] },
+  { title: "Course", fields: ["statut", "dossard", "nombre_repas", "club", "justificatif_type", "numero_licence", "pps_identifier", "apparaitre_resultats"] },
+  { title: "Contact d'urgence", fields: ["contact_urgence_nom", "contact_urgence_telephone"] },
+];
+
+function useHydrated(): boolean {
+  const [h, setH] = useState(false);
+  useEffect(() => setH(true), []);
+  return h;
+}
+
+function DetailField({ field, initial, stock, hydrated, serverError, justSaved }: {
+  field: EditableField;
+  initial: string;
+  stock: number;
+  hydrated: boolean;
+  serverError?: { error: string; value: string } | null;
+  justSaved: boolean;
+}) {
+  const fetcher = useFetcher<typeof action>();
+  const [value, setValue] = useState(serverError ? serverError.value : initial);
+  const [error, setError] = useState<string | null>(serverError?.error ?? null);
+  const [saved, setSaved] = useState(justSaved);
+  const last = useRef(initial);
+  const waiting = useRef(false);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !waiting.current || !fetcher.data) return;
+    waiting.current = false;
+    const d = fetcher.data;
+    if (d.ok) {
+      last.current = d.value;
+      setValue(d.value);
+      setError(null);
+      setSaved(true);
+    } else {
+      setValue(last.current);
+      setError(d.error);
+      setSaved(false);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  function save(next: string) {
+    if (!hydrated || next === last.current) return;
+    waiting.current = true;
+    setSaved(false);
+    setError(null);
+    fetcher.submit({ field, value: next, js: "1" }, { method: "post" });
+  }
+
+  const id = `f-${field}`;
+  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-err` : undefined } as const;
+  let control;
+  if (field === "apparaitre_resultats") {
+    control = (
+      <label className="checkbox">
+        <input type="hidden" name="value" value="false" />
+        <input id={id} type="checkbox" name="value" value="true" checked={value === "true"}
+          onChange={(e) => { const next = e.target.checked ? "true" : "false"; setValue(next); save(next); }} />
+        {FIELD_LABELS.apparaitre_resultats}
+      </label>
+    );
+  } else if (field === "statut" || field === "justificatif_type" || field === "genre") {
+    const options: [string, string][] =
+      field === "statut"
+        ? (() => {
+            const cur = normaliseStatut(value) ?? value;
+            const list: string[] = [...ORGANISER_STATUTS];
+            if (cur && !list.includes(cur)) list.push(cur);
+            return list.map((s) => [s, statutLabel(s)] as [string, string]);
+          })()
+        : field === "justificatif_type"
+          ? [["", "—"], ["licence", "Licence"], ["pps", "PPS"]]
+          : [["", "—"], ["Femme", "Femme"], ["Homme", "Homme"], ["Autre", "Autre"], ...(value && !["Femme", "Homme", "Autre"].includes(value) ? [[value, value] as [string, string]] : [])];
+    control = (
+      <select id={id} name="value" value={field === "statut" ? (normaliseStatut(value) ?? value) : value} {...aria}
+        onChange={(e) => { setValue(e.target.value); save(e.target.value); }}>
+        {options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+      </select>
+    );
+  } else {
+    const type = field === "email" ? "email" : field === "date_naissance" ? "date" : field.startsWith("telephone") || field === "contact_urgence_telephone" ? "tel" : "text";
+    const numeric = field === "dossard" || field === "nombre_repas";
+    control = (
+      <input id={id} name="value" type={type} value={value} inputMode={numeric ? "numeric" : undefined} maxLength={200} {...aria}
+        max={field === "nombre_repas" ? stock : undefined}
+        onChange={(e) => { setValue(e.target.value); if (type === "date") save(e.target.value); }}
+        onBlur={(e) => save(e.target.value)} />
+    );
+  }
+  return (
+    <tr>
+      <th scope="row">{field === "apparaitre_resultats" ? "Résultats publics" : <label htmlFor={id}>{FIELD_LABELS[field]}</label>}</th>
+      <td>
+        <fetcher.Form method="post" className="detail-form" onSubmit={(e) => { if (hydrated) { e.preventDefault(); save(value); } }}>
+          <input type="hidden" name="field" value={field} />
+          {control}
+          {hydrated ? null : <button type="submit" className="btn btn-ghost btn-small">Enregistrer</button>}
+          <span className="cell-status" aria-live="polite">
+            {fetcher.state !== "idle" ? "Enregistrement…" : saved && !error ? "Enregistré ✓" : ""}
+          </span>
+        </fetcher.Form>
+        {error ? <p className="field-error" id={`${id}-err`} role="alert">{error}</p> : null}
+      </td>
+    </tr>
+  );
+}
+
+export default function DetailsCoureur() {
+  const { row, values, receiptUrl, receiptError, savedField } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const failed = result && !result.ok && result.field ? { field: result.field, error: result.error, value: result.value } : null;
+  return (
+    <section className="container page details-page">
+      <p>
+        <Link to={`/organisateur/inscriptions/${row.format_id}`} className="btn btn-ghost back-button">← Retour aux inscriptions</Link>
+      </p>
+      <h1>{row.prenom} {row.nom}</h1>
+      <p className="muted">{row.course_nom} – {row.format_nom}</p>
+      {result && !result.ok && !result.field ? <p className="alert alert-error" role="alert">{result.error}</p> : null}
+
+      <div className="receipt card">
+        <h2>Reçu de paiement</h2>
+        <Form method="get" className="inline-form" preventScrollReset>
+          <input type="hidden" name="recu" value="1" />
+          <button type="submit" className="btn btn-ghost">Récupérer reçu</button>
+        </Form>
+        {receiptUrl ? (
+          <a href={receiptUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary">Voir le reçu</a>
+        ) : null}
+        {receiptError ? <p className="alert alert-error" role="alert">{receiptError}</p> : null}
+      </div>
+
+      {GROUPS.map((g) => (
+        <div key={g.title} className="table-wrap detail-group">
+          <table className="table details-table">
+            <caption>{g.title}</caption>
+            <tbody>
+              {g.fields.map((f) => (
+                <DetailField
+                  key={`${f}-${failed?.field === f ? "err" : "ok"}`}
+                  field={f}
+                  initial={values[f]}
+                  stock={row.stock_repas}
+                  hydrated={hydrated}
+                  serverError={failed?.field === f ? failed : null}
+                  justSaved={savedField === f}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+
+      <div className="table-wrap detail-group">
+        <table className="table details-table">
+          <caption>Informations (lecture seule)</caption>
+          <tbody>
+            <tr><th scope="row">Prix total repas</th><td>{formatEuros(row.prix_total_repas_cents)}</td></tr>
+            <tr><th scope="row">Prix total coureur</th><td>{formatEuros(row.prix_total_coureur_cents)}</td></tr>
+            <tr><th scope="row">Référence de paiement</th><td><code>{row.paiement_trace_id}</code></td></tr>
+            <tr><th scope="row">Créée le (created_at)</th><td>{formatDateTime(row.created_at)}</td></tr>
+            <tr><th scope="row">Modifiée le (updated_at)</th><td>{formatDateTime(row.updated_at)}</td></tr>
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

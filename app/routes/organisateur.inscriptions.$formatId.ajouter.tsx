@@ -1,0 +1,181 @@
+// '+ Ajouter un coureur': a child route of the registrants list, shown as a modal over it. Without JS it is
+// an ordinary page (the list underneath, the dialog on top); on failure the dialog stays with what was typed.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { ADD_FORM_STATUTS, AddRunnerSchema, RegistrantError, type AddRunnerInput } from "~/domain/registrants";
+import { addRunner, registrantsPage } from "~/services/registrants.server";
+import { requireOrganiser } from "~/utils/auth.server";
+import { formatEuros } from "~/utils/format";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Ajouter un coureur – ${data.format.nom} — Balise` : "Ajouter un coureur — Balise" },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  try {
+    const r = await registrantsPage(context, user, params.formatId ?? "", { q: "", statut: null, page: 1 });
+    return {
+      format: {
+        id: r.format.id,
+        nom: r.format.nom,
+        stock_repas: r.format.stock_repas,
+        prix_cents: r.format.prix_cents,
+        prix_repas_cents: r.format.prix_repas_cents,
+        nb_max_coureurs: r.format.nb_max_coureurs,
+      },
+      taken: r.taken,
+    };
+  } catch (e) {
+    if (e instanceof RegistrantError && e.code === "not_found") throw new Response(e.message, { status: 404 });
+    throw e;
+  }
+}
+
+type Errors = Partial<Record<keyof AddRunnerInput, string>>;
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  const formatId = params.formatId ?? "";
+  const raw = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
+  const parsed = AddRunnerSchema.safeParse(raw);
+  if (!parsed.success) {
+    return data({ errors: {} as Errors, formError: "Erreur lors de l'enregistrement.", values: {} as Partial<AddRunnerInput> }, { status: 400 });
+  }
+  try {
+    const r = await addRunner(context, user, formatId, parsed.data);
+    if (!r.ok) return data({ errors: r.errors as Errors, formError: r.formError ?? null, values: parsed.data }, { status: r.formError ? 500 : 400 });
+  } catch (e) {
+    if (e instanceof RegistrantError && e.code === "not_found") throw new Response(e.message, { status: 404 });
+    console.error("add runner", e);
+    return data({ errors: {} as Errors, formError: "Erreur lors de l'enregistrement.", values: parsed.data }, { status: 500 });
+  }
+  const back = new URL(request.url).searchParams;
+  const keep = new URLSearchParams();
+  for (const k of ["q", "statut", "page"]) if (back.get(k)) keep.set(k, back.get(k)!);
+  keep.set("ok", "ajoute");
+  return redirect(`/organisateur/inscriptions/${formatId}?${keep.toString()}`);
+}
+
+function Field({ name, label, error, children, hint }: { name: string; label: ReactNode; error?: string; children: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className={`field${error ? " has-error" : ""}`}>
+      <label htmlFor={`add-${name}`}>{label}</label>
+      {children}
+      {hint ? <p className="hint">{hint}</p> : null}
+      {error ? <p className="field-error" id={`add-${name}-err`} role="alert">{error}</p> : null}
+    </div>
+  );
+}
+
+export default function AddRunner() {
+  const { format, taken } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const location = useLocation();
+  const v: Partial<AddRunnerInput> = result?.values ?? {};
+  const e: Errors = result?.errors ?? {};
+  const [meals, setMeals] = useState(v.nombre_repas ?? "0");
+  const [just, setJust] = useState(v.justificatif_type ?? "");
+  const [hydrated, setHydrated] = useState(false);
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    setHydrated(true);
+    first.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (result?.values?.nombre_repas !== undefined) setMeals(result.values.nombre_repas);
+  }, [result]);
+  const mealCount = /^\d+$/.test(meals.trim()) ? Number(meals.trim()) : 0;
+  const mealPrice = format.stock_repas > 0 ? format.prix_repas_cents : 0;
+  const back = `/organisateur/inscriptions/${format.id}${location.search}`;
+  const invalid = (name: keyof AddRunnerInput) => (e[name] ? { "aria-invalid": true, "aria-describedby": `add-${name}-err` } : {});
+  const text = (name: keyof AddRunnerInput, label: ReactNode, props: Record<string, unknown> = {}) => (
+    <Field name={name} label={label} error={e[name]}>
+      <input id={`add-${name}`} name={name} type="text" defaultValue={v[name] ?? ""} maxLength={200} {...invalid(name)} {...props} />
+    </Field>
+  );
+  const full = format.nb_max_coureurs != null && taken >= format.nb_max_coureurs;
+
+  return (
+    <div className="modal-backdrop">
+      <div className="modal card" role="dialog" aria-modal="true" aria-labelledby="add-title">
+        <h2 id="add-title">Ajouter un coureur – {format.nom}</h2>
+        {result?.formError ? <p className="alert alert-error" role="alert">{result.formError}</p> : null}
+        <Form method="post" noValidate className="add-form">
+          <div className="form-grid">
+            <Field name="nom" label="Nom *" error={e.nom}>
+              <input ref={first} id="add-nom" name="nom" type="text" required autoComplete="off" defaultValue={v.nom ?? ""} maxLength={200} {...invalid("nom")} />
+            </Field>
+            {text("prenom", "Prénom *", { required: true, autoComplete: "off" })}
+            {text("email", "Email", { type: "email", inputMode: "email", autoComplete: "off" })}
+            <Field name="genre" label="Genre" error={e.genre}>
+              <select id="add-genre" name="genre" defaultValue={v.genre ?? ""}>
+                <option value="">—</option>
+                <option value="Femme">Femme</option>
+                <option value="Homme">Homme</option>
+                <option value="Autre">Autre</option>
+              </select>
+            </Field>
+            {text("date_naissance", "Date de naissance", { type: "date" })}
+            {text("nationalite", "Nationalité")}
+            {text("telephone", "Téléphone", { type: "tel", inputMode: "tel" })}
+            {text("adresse", "Adresse")}
+            {text("adresse_complement", "Complément")}
+            {text("code_postal", "Code postal", { inputMode: "numeric" })}
+            {text("ville", "Ville")}
+            {text("pays", "Pays")}
+            {text("club", "Club")}
+            <Field name="justificatif_type" label="Justificatif" error={e.justificatif_type}>
+              <select id="add-justificatif_type" name="justificatif_type" value={just} onChange={(ev) => setJust(ev.target.value)}>
+                <option value="">—</option>
+                <option value="licence">Licence</option>
+                <option value="pps">PPS</option>
+              </select>
+            </Field>
+            {!hydrated || just === "licence" ? text("numero_licence", hydrated ? "Numéro de licence" : "Numéro de licence (si licence)") : null}
+            {!hydrated || just === "pps" ? text("pps_identifier", hydrated ? "Identifiant PPS" : "Identifiant PPS (si PPS)") : null}
+            {text("contact_urgence_nom", "Contact urgence – nom")}
+            {text("contact_urgence_telephone", "Contact urgence – téléphone", { type: "tel", inputMode: "tel" })}
+            <Field name="statut" label="Statut" error={e.statut}>
+              <select id="add-statut" name="statut" defaultValue={v.statut || "validee"} {...invalid("statut")}>
+                {ADD_FORM_STATUTS.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+              </select>
+            </Field>
+            {text("dossard", "Dossard", { inputMode: "numeric" })}
+            <Field name="nombre_repas" label="Nombre de repas" error={e.nombre_repas}
+              hint={format.stock_repas > 0 ? `${formatEuros(format.prix_repas_cents)} le repas, ${format.stock_repas} au plus.` : "Ce format ne propose pas de repas."}>
+              <input id="add-nombre_repas" name="nombre_repas" type="number" min={0} max={format.stock_repas} inputMode="numeric"
+                value={meals} onChange={(ev) => setMeals(ev.target.value)} {...invalid("nombre_repas")} />
+            </Field>
+            <div className="field">
+              <span className="label">Prix total repas</span>
+              <output htmlFor="add-nombre_repas" className="readonly-value" aria-live="polite">{formatEuros(mealCount * mealPrice)}</output>
+            </div>
+          </div>
+          <label className="checkbox">
+            <input type="checkbox" name="apparaitre_resultats" defaultChecked={result?.values ? v.apparaitre_resultats === "on" : true} />
+            Apparaître dans les résultats publics.
+          </label>
+          {format.nb_max_coureurs != null ? (
+            <div className={`field capacity-override${e.depasser_capacite ? " has-error" : ""}`}>
+              <p className={full ? "alert alert-info" : "hint"}>
+                Places prises : {taken} / {format.nb_max_coureurs}{full ? " — le format est complet." : "."}
+              </p>
+              <label className="checkbox">
+                <input type="checkbox" name="depasser_capacite" id="add-depasser_capacite" defaultChecked={v.depasser_capacite === "on"} {...invalid("depasser_capacite")} />
+                Dépasser la capacité : inscrire ce coureur même si le format est complet.
+              </label>
+              {e.depasser_capacite ? <p className="field-error" id="add-depasser_capacite-err" role="alert">{e.depasser_capacite}</p> : null}
+            </div>
+          ) : null}
+          <div className="actions modal-actions">
+            <Link to={back} className="btn btn-ghost" preventScrollReset>Annuler</Link>
+            <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Enregistrement…" : "Enregistrer"}</button>
+          </div>
+        </Form>
+      </div>
+    </div>
+  );
+}

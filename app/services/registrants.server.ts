@@ -1,0 +1,217 @@
+// Use cases of the organiser's registrants pages. Every one starts by proving ownership of the format
+// (or of the registration's format); anything else is RegistrantError("not_found"), shown as a 404.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { CSV_BOM, csvRow, exportFileName, type AnyExportColumn } from "~/domain/csv";
+import {
+  exceedsCapacity,
+  exportLine,
+  parseBibStart,
+  parseField,
+  planBibs,
+  RegistrantError,
+  TABLE_FIELDS,
+  validateNewRunner,
+  type AddRunnerInput,
+  type EditableField,
+  type FieldValue,
+  type TableField,
+} from "~/domain/registrants";
+import {
+  applyBibs,
+  bibAssignmentInput,
+  exportBatch,
+  findOwnedFormat,
+  findOwnedRegistrant,
+  insertManualRunner,
+  isBibConflict,
+  listRegistrants,
+  updateRegistrantField,
+  updateRegistrantFields,
+  type OwnedFormat,
+  type RegistrantDetail,
+  type RegistrantFilters,
+} from "~/db/registrants.server";
+
+type Ctx = Pick<AppLoadContext, "db" | "clock">;
+interface User {
+  id: string;
+}
+
+export type { RegistrantFilters };
+
+export async function requireOwnedFormat(context: Ctx, user: User, formatId: string): Promise<OwnedFormat> {
+  const format = await findOwnedFormat(context.db, formatId, user.id);
+  if (!format) throw new RegistrantError("not_found", "Format introuvable.");
+  return format;
+}
+
+export async function requireOwnedRegistrant(context: Ctx, user: User, id: string): Promise<RegistrantDetail> {
+  const row = await findOwnedRegistrant(context.db, id, user.id);
+  if (!row) throw new RegistrantError("not_found");
+  return row;
+}
+
+export async function registrantsPage(context: Ctx, user: User, formatId: string, filters: RegistrantFilters) {
+  const format = await requireOwnedFormat(context, user, formatId);
+  const page = await listRegistrants(context.db, format.id, filters, context.clock.now());
+  return { format, ...page };
+}
+
+async function registrantOfFormat(context: Ctx, user: User, format: OwnedFormat, id: string): Promise<RegistrantDetail> {
+  const row = await requireOwnedRegistrant(context, user, id);
+  if (row.format_id !== format.id) throw new RegistrantError("not_found");
+  return row;
+}
+
+async function writeField(context: Ctx, row: RegistrantDetail, field: EditableField, value: FieldValue): Promise<void> {
+  try {
+    const ok = await updateRegistrantField(context.db, { id: row.id, formatId: row.format_id }, field, value, { prix_repas_cents: row.prix_repas_cents }, context.clock.now());
+    if (!ok) throw new RegistrantError("not_found");
+  } catch (e) {
+    if (e instanceof RegistrantError) throw e;
+    if (isBibConflict(e)) throw new RegistrantError("bib_taken", `Le dossard ${value} est déjà attribué dans ce format.`, "dossard");
+    console.error("registrant update", e);
+    throw new RegistrantError("save_failed");
+  }
+}
+
+/** One table cell (JS, saved on blur). Returns the stored value. */
+export async function saveCell(context: Ctx, user: User, formatId: string, id: string, field: TableField, raw: string): Promise<FieldValue> {
+  const format = await requireOwnedFormat(context, user, formatId);
+  const row = await registrantOfFormat(context, user, format, id);
+  const parsed = parseField(field, raw, { stockRepas: format.stock_repas, currentStatut: row.statut });
+  if (!parsed.ok) throw new RegistrantError("invalid", parsed.error, field);
+  await writeField(context, row, field, parsed.value);
+  return parsed.value;
+}
+
+export type RowErrors = Partial<Record<TableField, string>>;
+
+/** A whole row (no JS). Every cell is checked; nothing is written if one is wrong. */
+export async function saveRow(
+  context: Ctx,
+  user: User,
+  formatId: string,
+  id: string,
+  raw: Record<TableField, string>,
+): Promise<{ ok: true } | { ok: false; errors: RowErrors }> {
+  const format = await requireOwnedFormat(context, user, formatId);
+  const row = await registrantOfFormat(context, user, format, id);
+  const values: Partial<Record<EditableField, FieldValue>> = {};
+  const errors: RowErrors = {};
+  for (const f of TABLE_FIELDS) {
+    const r = parseField(f, raw[f], { stockRepas: format.stock_repas, currentStatut: row.statut });
+    if (r.ok) values[f] = r.value;
+    else errors[f] = r.error;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  try {
+    const ok = await updateRegistrantFields(context.db, { id: row.id, formatId: format.id }, values, { prix_repas_cents: format.prix_repas_cents }, context.clock.now());
+    if (!ok) throw new RegistrantError("not_found");
+  } catch (e) {
+    if (e instanceof RegistrantError) throw e;
+    if (isBibConflict(e)) return { ok: false, errors: { dossard: `Le dossard ${values.dossard} est déjà attribué dans ce format.` } };
+    console.error("registrant row update", e);
+    throw new RegistrantError("save_failed");
+  }
+  return { ok: true };
+}
+
+/** One field of the details page. */
+export async function saveDetailField(context: Ctx, user: User, id: string, field: EditableField, raw: string): Promise<FieldValue> {
+  const row = await requireOwnedRegistrant(context, user, id);
+  const parsed = parseField(field, raw, { stockRepas: row.stock_repas, currentStatut: row.statut });
+  if (!parsed.ok) throw new RegistrantError("invalid", parsed.error, field);
+  await writeField(context, row, field, parsed.value);
+  return parsed.value;
+}
+
+export type AddRunnerResult = { ok: true; id: string } | { ok: false; errors: Partial<Record<keyof AddRunnerInput, string>>; formError?: string };
+
+/** '+ Ajouter un coureur': validation, then an insert that respects capacity unless the organiser overrides it. */
+export async function addRunner(context: Ctx, user: User, formatId: string, input: AddRunnerInput): Promise<AddRunnerResult> {
+  const format = await requireOwnedFormat(context, user, formatId);
+  const v = validateNewRunner(input, { stockRepas: format.stock_repas, prixCents: format.prix_cents, prixRepasCents: format.prix_repas_cents });
+  if (!v.ok) return v;
+  const id = crypto.randomUUID();
+  try {
+    const inserted = await insertManualRunner(context.db, format, v.runner, { id, traceId: `manuel-${id}` }, context.clock.now());
+    if (!inserted) {
+      // The guard refused: full (checked in the same statement as the insert).
+      const page = await listRegistrants(context.db, format.id, { q: "", statut: null, page: 1 }, context.clock.now());
+      if (exceedsCapacity(v.runner.statut, format.nb_max_coureurs, page.taken)) {
+        return {
+          ok: false,
+          errors: { depasser_capacite: `Ce format est complet (${page.taken} / ${format.nb_max_coureurs}). Cochez « Dépasser la capacité » pour inscrire ce coureur quand même.` },
+        };
+      }
+      return { ok: false, errors: {}, formError: "Erreur lors de l'enregistrement." };
+    }
+    return { ok: true, id };
+  } catch (e) {
+    if (isBibConflict(e)) return { ok: false, errors: { dossard: `Le dossard ${v.runner.dossard} est déjà attribué dans ce format.` } };
+    console.error("add runner", e);
+    return { ok: false, errors: {}, formError: "Erreur lors de l'enregistrement." };
+  }
+}
+
+/** Numbers validated runners without a bib from `debut`, skipping used numbers. Returns how many got one. */
+export async function assignBibs(context: Ctx, user: User, formatId: string, debut: string): Promise<{ ok: true; count: number } | { ok: false; error: string }> {
+  const format = await requireOwnedFormat(context, user, formatId);
+  const start = parseBibStart(debut);
+  if (!start.ok) return start;
+  const input = await bibAssignmentInput(context.db, format.id);
+  const plan = planBibs(input.runnerIds, input.used, start.value);
+  try {
+    return { ok: true, count: await applyBibs(context.db, format.id, plan, context.clock.now()) };
+  } catch (e) {
+    if (isBibConflict(e)) return { ok: false, error: "Un dossard a été attribué entre-temps : aucun dossard n'a été écrit, réessayez." };
+    console.error("assign bibs", e);
+    return { ok: false, error: "Erreur lors de l'enregistrement." };
+  }
+}
+
+export const EXPORT_BATCH = 500;
+
+/**
+ * The CSV as a stream: the header, then 500 registrants per D1 query (keyset on created_at, id), each batch
+ * encoded and handed on before the next is read, so memory stays flat whatever the number of registrants.
+ */
+export async function exportRegistrants(context: Ctx, user: User, formatId: string, columns: readonly AnyExportColumn[]) {
+  const format = await requireOwnedFormat(context, user, formatId);
+  const encoder = new TextEncoder();
+  let after: { createdAt: string; id: string } | null = null;
+  let started = false;
+  let done = false;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(CSV_BOM + csvRow(columns)));
+          return;
+        }
+        if (done) return;
+        try {
+          const rows = await exportBatch(context.db, format.id, after, EXPORT_BATCH);
+          if (rows.length > 0) {
+            let chunk = "";
+            for (const r of rows) chunk += exportLine(r, columns);
+            const last = rows[rows.length - 1];
+            after = { createdAt: last.created_at, id: last.id };
+            controller.enqueue(encoder.encode(chunk));
+          }
+          if (rows.length < EXPORT_BATCH) {
+            done = true;
+            controller.close();
+          }
+        } catch (e) {
+          console.error("export", e);
+          controller.error(e);
+        }
+      },
+    },
+    { highWaterMark: 1 },
+  );
+  return { fileName: exportFileName(format.nom), stream };
+}
