@@ -2,10 +2,12 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Badges } from "~/components/catalogue/Badges";
+import { Discussion, discussionLinks } from "~/components/chat/Discussion";
 import { useHydrated } from "~/components/catalogue/ClientOnly";
 import { ElevationProfile } from "~/components/catalogue/ElevationProfile";
 import { LazyMap } from "~/components/catalogue/LazyMap";
 import { getCourseWithFormats, type FormatDetail } from "~/db/catalogue.server";
+import { loadDiscussion } from "~/services/chat.server";
 import {
   courseBadges,
   EVENT_TYPES,
@@ -28,7 +30,7 @@ import { formatDate, formatDateLong, formatEuros, formatKm, formatMeters, format
 import { EVENT_QR_SIZE, qrSvg } from "~/utils/qr.server";
 import { getSessionUser } from "~/utils/session.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }, ...discussionLinks()];
 
 const TABS = [
   { id: "apercu", label: "Aperçu" },
@@ -149,6 +151,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     shareUrl,
     ogImage: course.image_url ? new URL(course.image_url, base).toString() : null,
     qr: await qrSvg(shareUrl, EVENT_QR_SIZE),
+    discussion: await loadDiscussion(context, course.id, user),
     jsonLd: JSON.stringify(jsonLd).replace(/</g, "\\u003c"),
   };
 }
@@ -227,7 +230,7 @@ function Places({ f }: { f: FormatView }) {
   if (f.nb_max_coureurs == null) return <span>{f.taken} inscrit{f.taken > 1 ? "s" : ""}</span>;
   return (
     <span>
-      {f.taken} / {f.nb_max_coureurs}
+      {`${f.taken} / ${f.nb_max_coureurs}`}
       {f.low ? <strong className="low-places"> · {f.left} restante{f.left! > 1 ? "s" : ""}</strong> : null}
     </span>
   );
@@ -453,6 +456,7 @@ export default function CoursePage() {
 
         <section id="discussion" className="discussion">
           <h2>Discussion</h2>
+          <Discussion data={d.discussion} />
         </section>
       </div>
     </article>

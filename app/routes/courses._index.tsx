@@ -181,7 +181,7 @@ export default function CoursesPage() {
           <ul className="place-list">
             {d.cards.map((c) => (
               <li key={c.id}>
-                <Link to={`/courses/${c.slug}`}>{c.nom}</Link> — <span className="muted">{c.lieu} ({c.departement})</span>
+                <Link to={`/courses/${c.slug}`}>{c.nom}</Link> — <span className="muted">{`${c.lieu} (${c.departement})`}</span>
               </li>
             ))}
           </ul>
@@ -192,10 +192,10 @@ export default function CoursesPage() {
         </ul>
       )}
 
-      {d.prev || d.next ? (
+      {d.prev !== null || d.next !== null ? (
         <nav className="pager" aria-label="Pages">
-          {d.prev ? <Link to={`/courses${d.prev}`} className="btn btn-ghost" rel="prev">← Précédent</Link> : <span />}
-          {d.next ? <Link to={`/courses${d.next}`} className="btn btn-ghost" rel="next">Suivant →</Link> : <span />}
+          {d.prev !== null ? <Link to={`/courses${d.prev}`} className="btn btn-ghost" rel="prev">← Précédent</Link> : <span />}
+          {d.next !== null ? <Link to={`/courses${d.next}`} className="btn btn-ghost" rel="next">Suivant →</Link> : <span />}
         </nav>
       ) : null}
     </section>

@@ -44,7 +44,7 @@ export function CourseCard({ c, headingLevel = 3 }: { c: CardView; headingLevel?
         <div className="card-body">
           <Badges codes={c.badges} />
           <H>{c.nom}</H>
-          <p className="muted">{c.lieu} ({c.departement})</p>
+          <p className="muted">{`${c.lieu} (${c.departement})`}</p>
           <p>{c.next_date ? formatDate(c.next_date) : "À venir"}</p>
           <p className="small">
             {[typeLabels(c.types), distance, dplus ? `${dplus} D+` : null].filter(Boolean).join(" · ")}
