@@ -102,7 +102,7 @@ export default function MonEspace() {
                 )}
               </div>
               <p className="organiser-course-totals">
-                <strong>{c.inscrits}</strong> inscrit{c.inscrits > 1 ? "s" : ""} · <strong>{c.repas}</strong> repas réservé{c.repas > 1 ? "s" : ""}
+                <strong>{`${c.inscrits} inscrit${c.inscrits > 1 ? "s" : ""}`}</strong> · <strong>{`${c.repas} repas réservé${c.repas > 1 ? "s" : ""}`}</strong>
               </p>
               {result?.error && result.courseId === c.id ? <p className="alert alert-error" role="alert">{result.error}</p> : null}
               <div className="table-wrap">

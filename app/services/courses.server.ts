@@ -236,9 +236,9 @@ export async function listOrganiserCourses(db: Db, ownerId: string, now: Date): 
     const rows = await db
       .select({
         f: formats,
-        inscrits: sql<number>`(SELECT count(*) FROM ${inscriptions} i WHERE i.format_id = ${formats.id}
+        inscrits: sql<number>`(SELECT count(*) FROM ${inscriptions} i WHERE i.format_id = "formats"."id"
           AND (i.statut = 'validee' OR (i.statut = 'en_attente' AND (i.hold_expires_at IS NULL OR i.hold_expires_at > ${nowIso}))))`,
-        repas: sql<number>`(SELECT coalesce(sum(i.nombre_repas), 0) FROM ${inscriptions} i WHERE i.format_id = ${formats.id} AND i.statut = 'validee')`,
+        repas: sql<number>`(SELECT coalesce(sum(i.nombre_repas), 0) FROM ${inscriptions} i WHERE i.format_id = "formats"."id" AND i.statut = 'validee')`,
       })
       .from(formats)
       .where(inArray(formats.course_id, chunk))

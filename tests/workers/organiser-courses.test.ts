@@ -197,6 +197,15 @@ describe("organiser space: duplicate, publish, delete", () => {
     expect(html).not.toContain("Trail des Aiguilles Rouges");
     // Newest first: Côte d'Opale was created 70 days ago, Volcans 80 days ago.
     expect(html.indexOf("Trail de la Côte d&#x27;Opale")).toBeLessThan(html.indexOf("Trail des Volcans"));
+    // Meal totals per event: validated registrations only.
+    const volcans = (await row<{ id: string; f: string }>("SELECT c.id, f.id AS f FROM courses c JOIN formats f ON f.course_id = c.id WHERE c.slug = 'trail-des-volcans' LIMIT 1"))!;
+    for (const [n, statut, repas] of [[1, "validee", 2], [2, "validee", 3], [3, "annulee", 5]] as const) {
+      await env.DB.prepare("INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id, nom, prenom, nombre_repas) VALUES (?, ?, ?, ?, ?, 'Test', 'Repas', ?)")
+        .bind(`repas-${n}`, volcans.id, volcans.f, statut, `trace-repas-${n}`, repas).run();
+    }
+    const withMeals = await (await get("/organisateur/mon-espace", org2)).text();
+    expect(withMeals).toContain("5 repas réservés");
+    expect(withMeals).toContain("2 inscrits");
     const same = await get("/mon-espace-organisateur", org2);
     expect(same.status).toBe(200);
     expect(await same.text()).toContain("Trail de la Côte d&#x27;Opale");
