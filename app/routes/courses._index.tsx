@@ -74,6 +74,8 @@ export default function CoursesPage() {
           <input id="f-q" name="q" type="search" defaultValue={values.q} placeholder="Nom, ville ou département…" maxLength={100} {...invalid("q")} />
           <FieldError field="q" errors={errors} />
         </div>
+        <details className="filters-more" open={d.active || Object.keys(errors).length > 0 || filters.tri !== "date" || undefined}>
+          <summary>Filtres et tri</summary>
         <div className="filters-grid">
           <div className="field">
             <label htmlFor="f-du">Du</label>
@@ -139,6 +141,7 @@ export default function CoursesPage() {
             </label>
           </div>
         </div>
+        </details>
         {errors.page ? <p className="field-error">{errors.page}</p> : null}
         <div className="filters-actions">
           <button type="submit" className="btn btn-primary">Filtrer</button>
