@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import { loginAs } from "./helpers";
+import { jsOn, loginAs } from "./helpers";
 
 const ORGANISER = "organisateur@balise.test";
 const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -54,6 +54,8 @@ test("an organiser creates an event with two formats and files, publishes, dupli
   await page.locator('input[name="formats[1].nom"]').fill("Balcons 28 km");
   await page.locator('input[name="formats[1].date"]').fill("2027-06-15");
   await page.locator('input[name="formats[1].prix"]').fill("38");
+  // With JavaScript the meal fields hide behind a 'Repas proposé' toggle; without it they always show.
+  if (jsOn(page)) await page.locator("#format-2").getByLabel("Repas proposé").check();
   await page.locator('input[name="formats[1].stock_repas"]').fill("100");
   await page.locator('input[name="formats[1].prix_repas"]').fill("12");
   await page.locator('input[name="formats[1].gpx_file"]').setInputFiles({ name: "balcons.gpx", mimeType: "application/gpx+xml", buffer: GPX });

@@ -2,7 +2,7 @@
 // is a submit button with an intent and the server re-renders the form with everything kept; with JavaScript
 // the same <Form> submits in the background and the page updates in place.
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import {
   FORMAT_TYPES,
   formatFieldName,
@@ -91,6 +91,35 @@ function FileField({ name, urlName, label, url, accept, hint, error, kind }: Fil
   );
 }
 
+/**
+ * Meals: a 'Repas proposé' toggle (not stored: it follows the meal stock). Without JavaScript both fields always
+ * show; with JavaScript, unticking hides them and the stock is sent as 0 (so the meal price no longer counts).
+ */
+function MealFields({ f, i, errors }: { f: FormatValues; i: number; errors: FieldErrors }) {
+  const n = (field: string) => formatFieldName(i, field);
+  const initiallyOn = !/^\s*0?\s*$/.test(f.stock_repas) || !!errors[n("stock_repas")] || !!errors[n("prix_repas")];
+  const [hydrated, setHydrated] = useState(false);
+  const [on, setOn] = useState(initiallyOn);
+  useEffect(() => setHydrated(true), []);
+  const hidden = hydrated && !on;
+  return (
+    <div className="meal-fields">
+      {hydrated ? (
+        <label className="checkbox">
+          <input type="checkbox" checked={on} onChange={(ev) => setOn(ev.target.checked)} /> Repas proposé
+        </label>
+      ) : null}
+      {hidden ? <input type="hidden" name={n("stock_repas")} value="0" /> : null}
+      <div className="grid-2" hidden={hidden}>
+        {hidden ? null : (
+          <Field name={n("stock_repas")} label="Stock de repas" inputMode="numeric" value={f.stock_repas} error={errors[n("stock_repas")]} hint="0 : pas de repas proposé." />
+        )}
+        <Field name={n("prix_repas")} label="Prix du repas (€)" inputMode="decimal" value={f.prix_repas} error={errors[n("prix_repas")]} hint="Compté seulement si le stock de repas est supérieur à 0." />
+      </div>
+    </div>
+  );
+}
+
 function FormatBlock({ f, i, errors, registered, count }: { f: FormatValues; i: number; errors: FieldErrors; registered?: number; count: number }) {
   const n = (field: string) => formatFieldName(i, field);
   const e = (field: string) => errors[n(field)];
@@ -123,9 +152,8 @@ function FormatBlock({ f, i, errors, registered, count }: { f: FormatValues; i: 
         <Field name={n("adresse_arrivee")} label="Adresse d'arrivée" value={f.adresse_arrivee} error={e("adresse_arrivee")} />
         <Field name={n("prix")} label="Prix (€)" inputMode="decimal" value={f.prix} error={e("prix")} hint="Par exemple 25 ou 12,50. Vide : 0 €." />
         <Field name={n("age_minimum")} label="Âge minimum" inputMode="numeric" value={f.age_minimum} error={e("age_minimum")} />
-        <Field name={n("stock_repas")} label="Stock de repas" inputMode="numeric" value={f.stock_repas} error={e("stock_repas")} hint="0 : pas de repas proposé." />
-        <Field name={n("prix_repas")} label="Prix du repas (€)" inputMode="decimal" value={f.prix_repas} error={e("prix_repas")} hint="Compté seulement si le stock de repas est supérieur à 0." />
       </div>
+      <MealFields f={f} i={i} errors={errors} />
       <Field name={n("ravitaillements")} label="Ravitaillements" textarea value={f.ravitaillements} error={e("ravitaillements")} hint="Un par ligne, ou séparés par des virgules ou des points-virgules." />
       <Field name={n("remise_dossards")} label="Remise des dossards" value={f.remise_dossards} error={e("remise_dossards")} />
       <Field name={n("dotation")} label="Dotation" value={f.dotation} error={e("dotation")} />
