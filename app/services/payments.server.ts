@@ -3,7 +3,7 @@
 // Order of writes for money that leaves: reserve in D1 first (conditional update on the previous amounts),
 // then call the provider with an idempotency key, then confirm or undo (docs/decisions/0030 and 0032).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { courses, formats, inscriptions, paiements, profils_utilisateurs, remboursements, transferts } from "~/db/schema";
 import {
   applyCommission,
@@ -17,9 +17,9 @@ import {
   shouldSkipTransfer,
   type Ledger,
 } from "~/domain/money";
-import { renderEmail } from "~/emails/layout";
-import { formatDateLong, formatEuros } from "~/utils/format";
+import { formatDateLong } from "~/utils/format";
 import { PaymentProviderError, type CheckoutSessionInfo } from "~/providers/payments";
+import { onRegistrationPaid } from "./register.server";
 
 export const CHECKOUT_TTL_MINUTES = 30;
 export const HOLD_EXPIRED_REASON = "Paiement non finalisé : session de paiement expirée.";
@@ -183,7 +183,8 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
       successUrl,
       cancelUrl: `${appUrl}/paiement-annule?${q}`,
       expiresAt,
-      idempotencyKey: `checkout:${i.id}:${Math.floor(expiresAt.getTime() / 1000)}`,
+      // A changed registration (new amount, retry after a release) is a new attempt: its last update is in the key.
+      idempotencyKey: `checkout:${i.id}:${i.prix_total_coureur_cents}:${i.updated_at}:${Math.floor(expiresAt.getTime() / 1000)}`,
     });
   } catch (e) {
     if (e instanceof PaymentProviderError) throw new PaymentError("erreur_fournisseur", e.message);
@@ -268,44 +269,11 @@ export async function fulfilCheckoutSession(context: Ctx, sessionId: string): Pr
       .where(and(eq(paiements.id, p.id), inArray(paiements.status, ["pending", "failed"]), eq(paiements.transferred_total_cents, 0), eq(paiements.refunded_cents, 0)));
   }
 
-  // en_attente → validee; a hold released by an expiry that raced the payment comes back too.
-  const validated = await context.db
-    .update(inscriptions)
-    .set({ statut: "validee", hold_expires_at: null, checkout_session_id: info.id, cancel_reason: null, cancelled_at: null, updated_at: now })
-    .where(
-      and(
-        eq(inscriptions.id, inscriptionId),
-        sql`(${inscriptions.statut} = 'en_attente' OR (${inscriptions.statut} = 'annulee' AND ${inscriptions.cancel_reason} IN (${HOLD_EXPIRED_REASON}, ${PAYMENT_FAILED_REASON})))`,
-      ),
-    )
-    .returning({ id: inscriptions.id });
-  const newlyValidated = validated.length === 1;
-  if (newlyValidated) await sendConfirmation(context, inscriptionId);
+  // en_attente → validee when the place is still held or free again (a hold released by an expiry that raced
+  // the payment comes back too), with the confirmation e-mail sent once; a late payment whose place is gone is
+  // refunded in full instead (app/services/register.server.ts, docs/decisions/0061-late-payment-refund.md).
+  const { newlyValidated } = await onRegistrationPaid(context, { inscriptionId, sessionId: info.id });
   return { state: "paid", inscriptionId, paiementId: p.id, newlyValidated };
-}
-
-async function sendConfirmation(context: Ctx, inscriptionId: string): Promise<void> {
-  const [r] = await context.db
-    .select({ i: inscriptions, courseNom: courses.nom, lieu: courses.lieu, formatNom: formats.nom, date: formats.date, heure: formats.heure_depart })
-    .from(inscriptions)
-    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
-    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
-    .where(eq(inscriptions.id, inscriptionId))
-    .limit(1);
-  if (!r?.i.email) return;
-  const url = `${context.env.APP_URL.replace(/\/$/, "")}/mon-inscription/${inscriptionId}`;
-  const mail = renderEmail({
-    subject: `Inscription validée : ${r.courseNom} — ${r.formatNom}`,
-    preheader: "Votre paiement est confirmé.",
-    paragraphs: [
-      `Bonjour ${r.i.prenom ?? ""},`.replace(" ,", ","),
-      `Votre inscription à ${r.courseNom} (${r.formatNom}, ${r.lieu}) est validée. Montant payé : ${formatEuros(r.i.prix_total_coureur_cents)}.`,
-      `Départ le ${formatDateLong(r.date)}${r.heure ? ` à ${r.heure.replace(":", " h ")}` : ""}.`,
-    ],
-    action: { label: "Voir mon inscription", url },
-    footnote: "Vous pouvez modifier vos informations ou annuler votre inscription depuis cette page, selon le barème de remboursement.",
-  });
-  await context.mailer.send({ to: r.i.email, ...mail, kind: "confirmation_inscription", dedupeKey: `confirmation:${inscriptionId}` });
 }
 
 /**

@@ -1,0 +1,335 @@
+// /inscription/{courseId}: format choice, runner information (pre-filled from the runner profile), justificatif,
+// meals and total, then a place hold and the checkout. Works without JavaScript: 'Actualiser' re-renders the
+// form on the server with the right justificatif field and the recalculated total; with JavaScript they update
+// as the runner types. One schema (app/domain/registration.ts) for the form and the action.
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type ChangeEvent } from "react";
+import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/profile";
+import {
+  formValues,
+  isFull,
+  parseMealCount,
+  parseRegistration,
+  placesLeft,
+  preselectFormat,
+  RegistrationError,
+  registrationTotals,
+  REGISTRATION_MSG,
+  type RegistrationField,
+  type RegistrationValues,
+} from "~/domain/registration";
+import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
+import { loadRegistrationPage, prefillValues, startRegistration } from "~/services/register.server";
+import styles from "~/styles/registration.css?url";
+import { requireUser } from "~/utils/auth.server";
+import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.course ? `Inscription — ${data.course.nom} — Balise` : "Inscription — Balise" },
+  { name: "robots", content: "noindex" },
+];
+
+async function pageData(context: LoaderFunctionArgs["context"], courseId: string) {
+  const page = await loadRegistrationPage(context, courseId);
+  if (!page) throw new Response("Épreuve introuvable.", { status: 404 });
+  return page;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const { course, formats } = await pageData(context, params.courseId ?? "");
+  const wanted = new URL(request.url).searchParams.get("format");
+  const prefill = await prefillValues(context, user);
+  const values: RegistrationValues = { ...prefill, format_id: preselectFormat(formats, wanted), nombre_repas: "0" };
+  return { course, formats, values };
+}
+
+type Errors = Partial<Record<RegistrationField, string>>;
+interface ActionResult {
+  values: RegistrationValues;
+  errors: Errors;
+  formError: string | null;
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const { course, formats } = await pageData(context, params.courseId ?? "");
+  const form = await request.formData();
+  const values = formValues(form);
+  const reply = (status: number, errors: Errors, formError: string | null = null) =>
+    data<ActionResult>({ values, errors, formError }, { status });
+
+  if (!course.en_ligne) return reply(403, {}, REGISTRATION_MSG.offline);
+  // 'Actualiser' (without JavaScript): show the chosen justificatif's field and the new total, nothing saved.
+  if (form.get("intent") === "actualiser") return reply(200, {});
+  if (!course.paymentsOpen) return reply(409, {}, REGISTRATION_MSG.closed);
+
+  const parsed = parseRegistration(values, formats);
+  if (!parsed.ok) return reply(400, parsed.errors);
+  try {
+    const { url } = await startRegistration(context, user.id, course.id, parsed.data);
+    return redirect(url);
+  } catch (e) {
+    if (e instanceof RegistrationError) {
+      if (e.code === "format_complet") return reply(409, { format_id: e.message });
+      return reply(e.code === "paiement" || e.code === "paiement_sans_url" ? 502 : 409, {}, e.message);
+    }
+    if (e instanceof PaymentError) return reply(409, {}, paymentErrorMessage(e));
+    console.error("inscription", e);
+    return reply(500, {}, REGISTRATION_MSG.saveError);
+  }
+}
+
+function useHydrated() {
+  const [h, setH] = useState(false);
+  useEffect(() => setH(true), []);
+  return h;
+}
+
+function Field(props: {
+  name: RegistrationField;
+  label: string;
+  values: RegistrationValues;
+  errors: Errors;
+  type?: string;
+  required?: boolean;
+  autoComplete?: string;
+  inputMode?: "text" | "email" | "tel" | "numeric";
+  hint?: string;
+}) {
+  const id = `f-${props.name}`;
+  const err = props.errors[props.name];
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {props.label}
+        {props.required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? "text"}
+        defaultValue={props.values[props.name]}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        required={props.required}
+        aria-invalid={err ? true : undefined}
+        aria-describedby={err ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
+      />
+      {props.hint ? <p id={`${id}-hint`} className="hint">{props.hint}</p> : null}
+      {err ? <p id={`${id}-error`} className="field-error">{err}</p> : null}
+    </div>
+  );
+}
+
+function Select(props: { name: RegistrationField; label: string; values: RegistrationValues; errors: Errors; options: readonly string[]; empty?: string }) {
+  const id = `f-${props.name}`;
+  const err = props.errors[props.name];
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} name={props.name} defaultValue={props.values[props.name]} aria-invalid={err ? true : undefined} aria-describedby={err ? `${id}-error` : undefined}>
+        <option value="">{props.empty ?? "— Choisir —"}</option>
+        {props.options.map((o) => (
+          <option key={o} value={o}>{o}</option>
+        ))}
+      </select>
+      {err ? <p id={`${id}-error`} className="field-error">{err}</p> : null}
+    </div>
+  );
+}
+
+export default function Inscription() {
+  const { course, formats, values: initial } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const values = result?.values ?? initial;
+  const errors: Errors = result?.errors ?? {};
+  const formError = result?.formError ?? null;
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "payer";
+
+  // Live state (JavaScript on); without JavaScript these follow the last server render.
+  const [formatId, setFormatId] = useState(values.format_id);
+  const [justificatif, setJustificatif] = useState(values.justificatif_type || "licence");
+  const [meals, setMeals] = useState(values.nombre_repas || "0");
+  useEffect(() => {
+    setFormatId(values.format_id);
+    setJustificatif(values.justificatif_type || "licence");
+    setMeals(values.nombre_repas || "0");
+  }, [values]);
+
+  const chosen = formats.find((f) => f.id === formatId) ?? null;
+  const mealCount = chosen ? parseMealCount(meals, chosen.stock_repas) : 0;
+  const totals = chosen ? registrationTotals(chosen, mealCount ?? 0) : null;
+
+  function onChange(e: ChangeEvent<HTMLFormElement>) {
+    const t = e.target as unknown as HTMLInputElement;
+    if (t.name === "format_id") setFormatId(t.value);
+    if (t.name === "justificatif_type") setJustificatif(t.value);
+    if (t.name === "nombre_repas") setMeals(t.value);
+  }
+
+  return (
+    <section className="container page registration-page">
+      <p className="small">
+        <Link to={`/courses/${course.slug}`}>← Retour à {course.nom}</Link>
+      </p>
+      <h1>Inscription — {course.nom}</h1>
+      <p className="muted">{course.lieu} ({course.departement})</p>
+
+      {!course.en_ligne ? (
+        <p className="alert alert-error" role="alert">{REGISTRATION_MSG.offline}</p>
+      ) : formats.length === 0 ? (
+        <p className="empty">{REGISTRATION_MSG.noFormat}</p>
+      ) : !course.paymentsOpen ? (
+        <div className="alert alert-info registration-closed" role="status">
+          <p><strong>Les inscriptions ne sont pas encore ouvertes.</strong></p>
+          <p>{REGISTRATION_MSG.closed}</p>
+          <p><Link to={`/courses/${course.slug}`}>Revenir à la page de la course</Link></p>
+        </div>
+      ) : (
+        <Form method="post" className="registration-form" noValidate onChange={onChange} aria-describedby={formError ? "form-error" : undefined}>
+          {formError ? <p id="form-error" className="alert alert-error" role="alert">{formError}</p> : null}
+
+          <fieldset className="card reg-block">
+            <legend>Format</legend>
+            <div className="format-choices" role="radiogroup" aria-describedby={errors.format_id ? "f-format_id-error" : undefined}>
+              {formats.map((f) => {
+                const full = isFull(f.nb_max_coureurs, f.taken);
+                const left = placesLeft(f.nb_max_coureurs, f.taken);
+                return (
+                  <label key={f.id} className={`format-choice${full ? " is-full" : ""}`}>
+                    <input type="radio" name="format_id" value={f.id} defaultChecked={values.format_id === f.id} disabled={full} />
+                    <span className="format-choice-body">
+                      <span className="format-choice-name">
+                        {f.nom}
+                        {full ? " (complet)" : ""}
+                      </span>
+                      <span className="format-choice-meta">
+                        {formatDate(f.date)}
+                        {f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""} · {formatKm(f.distance_km)} · {formatMeters(f.denivele_dplus)} D+
+                      </span>
+                      <span className="format-choice-price">
+                        {formatEuros(f.prix_cents)}
+                        {!full && left != null && left <= 10 ? <span className="places-left"> · {left} place{left > 1 ? "s" : ""} restante{left > 1 ? "s" : ""}</span> : null}
+                      </span>
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+            {errors.format_id ? <p id="f-format_id-error" className="field-error" role="alert">{errors.format_id}</p> : null}
+          </fieldset>
+
+          <fieldset className="card reg-block">
+            <legend>Vos informations</legend>
+            <p className="hint">Pré-remplies depuis votre <Link to="/monprofilcoureur">profil coureur</Link>.</p>
+            <div className="reg-grid">
+              <Field name="nom" label="Nom" required autoComplete="family-name" values={values} errors={errors} />
+              <Field name="prenom" label="Prénom" required autoComplete="given-name" values={values} errors={errors} />
+              <Select name="genre" label="Genre" options={GENRES_SIMPLE} values={values} errors={errors} />
+              <Field name="date_naissance" label="Date de naissance" type="date" autoComplete="bday" values={values} errors={errors} />
+              <Select name="nationalite" label="Nationalité" options={NATIONALITES} values={values} errors={errors} />
+              <Field name="email" label="Email" type="email" required autoComplete="email" inputMode="email" values={values} errors={errors} />
+              <Field name="telephone" label="Téléphone" type="tel" autoComplete="tel" inputMode="tel" values={values} errors={errors} />
+              <Field name="adresse" label="Adresse" autoComplete="address-line1" values={values} errors={errors} />
+              <Field name="adresse_complement" label="Complément d'adresse" autoComplete="address-line2" values={values} errors={errors} />
+              <Field name="code_postal" label="Code postal" autoComplete="postal-code" inputMode="numeric" values={values} errors={errors} />
+              <Field name="ville" label="Ville" autoComplete="address-level2" values={values} errors={errors} />
+              <Select name="pays" label="Pays" options={PAYS} values={values} errors={errors} />
+              <Field name="club" label="Club" values={values} errors={errors} />
+              <Field name="contact_urgence_nom" label="Contact d'urgence (nom)" values={values} errors={errors} />
+              <Field name="contact_urgence_telephone" label="Contact d'urgence (téléphone)" type="tel" inputMode="tel" values={values} errors={errors} />
+            </div>
+            <label className="checkbox">
+              <input type="checkbox" name="apparaitre_resultats" defaultChecked={values.apparaitre_resultats} />
+              <span>Apparaître dans les résultats officiels publiés</span>
+            </label>
+          </fieldset>
+
+          <fieldset className="card reg-block">
+            <legend>Justificatif</legend>
+            <div className="justificatif-choice" role="radiogroup">
+              <label className="checkbox">
+                <input type="radio" name="justificatif_type" value="licence" defaultChecked={justificatif !== "pps"} /> Licence FFA
+              </label>
+              <label className="checkbox">
+                <input type="radio" name="justificatif_type" value="pps" defaultChecked={justificatif === "pps"} /> PPS (Pass Prévention Santé)
+              </label>
+            </div>
+            {errors.justificatif_type ? <p className="field-error">{errors.justificatif_type}</p> : null}
+            {/* Only the chosen justificatif's field is in the form, so the other one is never sent. */}
+            {justificatif === "pps" ? (
+              <Field key="pps" name="pps_identifier" label="Identifiant PPS" values={values} errors={errors} hint="Le numéro figurant sur votre attestation PPS." />
+            ) : (
+              <Field key="licence" name="numero_licence" label="Numéro de licence" values={values} errors={errors} />
+            )}
+          </fieldset>
+
+          {chosen && chosen.stock_repas > 0 ? (
+            <fieldset className="card reg-block">
+              <legend>Repas</legend>
+              <div className="field">
+                <label htmlFor="f-nombre_repas">Nombre de repas ({formatEuros(chosen.prix_repas_cents)} l'unité)</label>
+                <input
+                  id="f-nombre_repas"
+                  name="nombre_repas"
+                  type="number"
+                  min={0}
+                  max={chosen.stock_repas}
+                  step={1}
+                  inputMode="numeric"
+                  defaultValue={values.nombre_repas || "0"}
+                  aria-invalid={errors.nombre_repas ? true : undefined}
+                  aria-describedby={errors.nombre_repas ? "f-nombre_repas-error" : "f-nombre_repas-hint"}
+                />
+                <p id="f-nombre_repas-hint" className="hint">De 0 à {chosen.stock_repas}.</p>
+                {errors.nombre_repas ? <p id="f-nombre_repas-error" className="field-error">{errors.nombre_repas}</p> : null}
+              </div>
+            </fieldset>
+          ) : (
+            <input type="hidden" name="nombre_repas" value="0" />
+          )}
+
+          <section className="card reg-block reg-summary" aria-labelledby="recap-title" aria-live="polite">
+            <h2 id="recap-title">Récapitulatif</h2>
+            {chosen && totals ? (
+              <dl className="summary-rows">
+                <dt>{chosen.nom}</dt>
+                <dd>{formatEuros(chosen.prix_cents)}</dd>
+                {chosen.stock_repas > 0 ? (
+                  <>
+                    <dt>Repas × {mealCount ?? 0}</dt>
+                    <dd>{formatEuros(totals.repasCents)}</dd>
+                  </>
+                ) : null}
+                <dt className="summary-total">Total</dt>
+                <dd className="summary-total" data-testid="total">{formatEuros(totals.totalCents)}</dd>
+              </dl>
+            ) : (
+              <p className="muted">{REGISTRATION_MSG.format}</p>
+            )}
+            <p className="hint">
+              Votre place est réservée 30 minutes pendant le paiement. En cas d'annulation, le{" "}
+              <Link to="/legal/remboursements">barème de remboursement</Link> s'applique (90 % à plus de 30 jours, 50 % de 15 à 29 jours, 25 % de 7 à 14 jours, rien à moins de 7 jours).
+            </p>
+            <div className="reg-actions">
+              <button type="submit" name="intent" value="payer" className="btn btn-primary btn-pay" disabled={busy} aria-disabled={busy}>
+                {busy ? "Redirection vers Stripe…" : totals ? `Payer ${formatEuros(totals.totalCents)}` : "Payer"}
+              </button>
+              {!hydrated ? (
+                <button type="submit" name="intent" value="actualiser" className="btn btn-ghost" formNoValidate>
+                  Actualiser
+                </button>
+              ) : null}
+            </div>
+          </section>
+        </Form>
+      )}
+    </section>
+  );
+}

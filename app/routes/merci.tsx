@@ -1,0 +1,165 @@
+// /merci?session_id&inscription_id: the payment success page. Read-only check for the runner who owns the
+// registration (the fulfilment happens in the webhook); while the webhook has not arrived, it says the payment
+// is being confirmed and reloads itself (a meta refresh, so without JavaScript too). A POST 'Vérifier
+// maintenant' asks the provider directly.
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { REGISTRATION_MSG } from "~/domain/registration";
+import { verifyCheckoutSession } from "~/services/payments.server";
+import { getRunnerRegistration, readConfirmation, type ConfirmationState, type RunnerRegistration } from "~/services/register.server";
+import styles from "~/styles/registration.css?url";
+import { requireUser } from "~/utils/auth.server";
+import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { CONFIRMATION_QR_SIZE, qrSvg } from "~/utils/qr.server";
+
+const REFRESH_SECONDS = 3;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && "state" in data && data.state === "validee" ? "Inscription validée — Balise" : "Paiement — Balise" },
+  { name: "robots", content: "noindex" },
+  ...(data && "state" in data && data.state === "confirming" ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }] : []),
+];
+
+type LoaderResult =
+  | { error: string }
+  | { state: ConfirmationState; registration: RunnerRegistration; qr: string | null; inscriptionUrl: string; sessionId: string };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id");
+  const inscriptionId = url.searchParams.get("inscription_id");
+  if (!sessionId || !inscriptionId) return data<LoaderResult>({ error: REGISTRATION_MSG.missingParams }, { status: 400 });
+  try {
+    const { registration, state } = await readConfirmation(context, user.id, sessionId, inscriptionId);
+    const inscriptionUrl = `${context.env.APP_URL.replace(/\/$/, "")}/mon-inscription/${registration.id}`;
+    const qr = state === "validee" ? await qrSvg(inscriptionUrl, CONFIRMATION_QR_SIZE) : null;
+    return data<LoaderResult>({ state, registration, qr, inscriptionUrl, sessionId }, { headers: { "Cache-Control": "no-store" } });
+  } catch (e) {
+    console.error("merci", e);
+    return data<LoaderResult>({ error: REGISTRATION_MSG.verifyError }, { status: 404 });
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id") ?? "";
+  const inscriptionId = url.searchParams.get("inscription_id") ?? "";
+  // Only the runner who owns the registration may trigger the check.
+  if (!(await getRunnerRegistration(context, user.id, inscriptionId))) throw new Response(REGISTRATION_MSG.verifyError, { status: 404 });
+  try {
+    await verifyCheckoutSession(context, sessionId, inscriptionId);
+  } catch (e) {
+    console.error("merci verify", e);
+  }
+  return redirect(`/merci?session_id=${encodeURIComponent(sessionId)}&inscription_id=${encodeURIComponent(inscriptionId)}`);
+}
+
+function Details({ r }: { r: RunnerRegistration }) {
+  return (
+    <dl className="confirm-rows">
+      <dt>Course</dt>
+      <dd>{r.courseNom}</dd>
+      <dt>Lieu</dt>
+      <dd>{r.lieu} ({r.departement})</dd>
+      <dt>Format</dt>
+      <dd>{r.formatNom}</dd>
+      <dt>Distance et D+</dt>
+      <dd>{formatKm(r.distanceKm)} · {formatMeters(r.dplus)} D+</dd>
+      <dt>Coureur</dt>
+      <dd>{[r.prenom, r.nom].filter(Boolean).join(" ")}</dd>
+      <dt>Email</dt>
+      <dd>{r.email}</dd>
+      <dt>Date et heure de départ</dt>
+      <dd>
+        {formatDateLong(r.date)}
+        {r.heureDepart ? ` à ${formatTime(r.heureDepart)}` : ""}
+      </dd>
+      <dt>Montant</dt>
+      <dd>{formatEuros(r.prix_total_coureur_cents)}</dd>
+    </dl>
+  );
+}
+
+export default function Merci() {
+  const d = useLoaderData<typeof loader>() as LoaderResult;
+  if ("error" in d) {
+    return (
+      <section className="container page-narrow confirm-page">
+        <h1>Paiement</h1>
+        <p className="alert alert-error" role="alert">{d.error}</p>
+        <p className="confirm-actions">
+          <Link to="/mesinscriptions" className="btn btn-primary">Mes inscriptions</Link>
+          <Link to="/courses" className="btn btn-ghost">Découvrir d'autres courses</Link>
+        </p>
+        <Support />
+      </section>
+    );
+  }
+  const r = d.registration;
+  return (
+    <section className="container page-narrow confirm-page">
+      {d.state === "validee" ? (
+        <>
+          <h1>Merci !</h1>
+          <p className="alert alert-success" role="status">{REGISTRATION_MSG.success}</p>
+          <div className="confirm-grid">
+            <Details r={r} />
+            <figure className="confirm-qr">
+              <div className="qr-box" style={{ width: 160, height: 160 }} dangerouslySetInnerHTML={{ __html: d.qr ?? "" }} data-testid="qr" />
+              <figcaption className="small muted">QR code de votre inscription, à présenter au retrait des dossards.</figcaption>
+            </figure>
+          </div>
+        </>
+      ) : d.state === "confirming" ? (
+        <>
+          <h1>Paiement en cours de confirmation…</h1>
+          <p className="alert alert-info" role="status">
+            Votre paiement a bien été reçu par notre prestataire ; nous attendons sa confirmation. Cette page se met à jour toute seule dans quelques secondes.
+          </p>
+          <Form method="post">
+            <button type="submit" className="btn btn-ghost">Vérifier maintenant</button>
+          </Form>
+          <Details r={r} />
+        </>
+      ) : d.state === "refunded" ? (
+        <>
+          <h1>Inscription non validée</h1>
+          <p className="alert alert-error" role="alert">
+            Votre paiement est arrivé après l'expiration de la réservation de votre place et le format est complet entre-temps : il vous est remboursé intégralement. Un e-mail d'explication vous a été envoyé.
+          </p>
+          <Details r={r} />
+        </>
+      ) : (
+        <>
+          <h1>Paiement non finalisé</h1>
+          <p className="alert alert-error" role="alert">
+            {REGISTRATION_MSG.verifyError} Le paiement de cette inscription n'est pas terminé.
+          </p>
+          <p>
+            <Link to={`/paiement-annule?session_id=${encodeURIComponent(d.sessionId)}&inscription_id=${encodeURIComponent(r.id)}`} className="btn btn-primary">
+              Reprendre le paiement
+            </Link>
+          </p>
+        </>
+      )}
+      <p className="confirm-actions">
+        <Link to={`/mon-inscription/${r.id}`} className="btn btn-primary">Voir / modifier mon inscription</Link>
+        <Link to="/courses" className="btn btn-ghost">Découvrir d'autres courses</Link>
+        <Link to={`/courses/${r.courseSlug}`} className="btn btn-ghost">Page de la course</Link>
+      </p>
+      <Support />
+    </section>
+  );
+}
+
+function Support() {
+  return (
+    <p className="small muted confirm-support">
+      Une question sur votre inscription ou votre paiement ? Contactez le support via la page <Link to="/contact">Contact</Link>.
+    </p>
+  );
+}

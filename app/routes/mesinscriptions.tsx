@@ -1,0 +1,78 @@
+// /mesinscriptions: the runner's own registrations, newest first (the query is scoped to the session's user).
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { holdsPlace } from "~/domain/registration";
+import { runnerBadge } from "~/domain/statuses";
+import { listRunnerRegistrations } from "~/services/register.server";
+import styles from "~/styles/registration.css?url";
+import { requireUser } from "~/utils/auth.server";
+import { formatDate, formatKm, formatMeters } from "~/utils/format";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [{ title: "Mes inscriptions — Balise" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const rows = await listRunnerRegistrations(context, user.id);
+  const now = context.clock.now();
+  return {
+    registrations: rows.map((r) => ({
+      ...r,
+      status:
+        r.statut === "en_attente"
+          ? holdsPlace(r, now)
+            ? "En attente de paiement"
+            : "Réservation expirée"
+          : r.statut === "refusee"
+            ? "Refusée"
+            : runnerBadge(r.statut),
+    })),
+  };
+}
+
+const statusClass = (s: string) =>
+  s === "Active" ? "status-ok" : s.startsWith("En attente") ? "status-wait" : s.startsWith("Remboursée") ? "status-refund" : "status-off";
+
+export default function MesInscriptions() {
+  const { registrations } = useLoaderData<typeof loader>();
+  return (
+    <section className="container page my-registrations">
+      <h1>Mes inscriptions</h1>
+      {registrations.length === 0 ? (
+        <div className="empty">
+          <p>Aucune inscription pour le moment</p>
+          <Link to="/courses" className="btn btn-primary">Explorer les courses</Link>
+        </div>
+      ) : (
+        <ul className="reg-cards">
+          {registrations.map((r) => {
+            const img = r.formatImageUrl ?? r.imageUrl;
+            return (
+              <li key={r.id} className="card reg-card">
+                {img ? (
+                  <img src={img} alt="" className="reg-card-img" loading="lazy" width={320} height={180} />
+                ) : (
+                  <div className="reg-card-img card-img-placeholder" aria-hidden="true">◆</div>
+                )}
+                <div className="reg-card-body">
+                  <p className={`reg-status ${statusClass(r.status)}`}>{r.status}</p>
+                  <h2 className="reg-card-title">{r.formatNom}</h2>
+                  <p className="reg-card-course">
+                    {r.courseNom} — {r.lieu}
+                  </p>
+                  <p className="reg-card-meta">
+                    {formatKm(r.distanceKm)} · {formatMeters(r.dplus)} D+ · {formatDate(r.date)}
+                  </p>
+                  <p className="reg-card-links">
+                    <Link to={`/courses/${r.courseSlug}`} className="btn btn-ghost btn-small">Voir la page</Link>
+                    <Link to={`/mon-inscription/${r.id}`} className="btn btn-primary btn-small">Voir / Modifier</Link>
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
