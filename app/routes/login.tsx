@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormAlert, PasswordField } from "~/components/AccountFields";
-import { AuthError, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
+import { AuthError, fieldErrors, LoginSchema, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
 import { createAuthenticator, LoginFormError } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { setModeHeader } from "~/utils/mode.server";
@@ -25,6 +25,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   const redirectTo = safeRedirect(form.get("redirectTo"), "/");
   const email = typeof form.get("email") === "string" ? String(form.get("email")) : "";
+  // Field errors first (the same schema the strategy applies), then the credentials through remix-auth.
+  const parsed = LoginSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), formError: null, values: { email } }, { status: 400 });
   try {
     const user = await createAuthenticator(context).authenticate("form", request);
     const headers = new Headers();

@@ -25,12 +25,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), invalid: false }, { status: 400 });
+  const form = Object.fromEntries(await request.formData());
+  const token = typeof form.token === "string" ? form.token : "";
+  const parsed = ResetPasswordSchema.safeParse(form);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), invalid: !token, token }, { status: 400 });
   try {
     await resetPassword(context, parsed.data.token, parsed.data.password);
   } catch (e) {
-    if (e instanceof AuthError) return data({ errors: {}, invalid: true }, { status: 400 });
+    if (e instanceof AuthError) return data({ errors: {}, invalid: true, token: "" }, { status: 400 });
     throw e;
   }
   return redirect(`/reset-password?statut=${DONE}`);
@@ -47,8 +49,11 @@ function InvalidLink() {
 }
 
 export default function ResetPassword() {
-  const { state, token } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // After a refused POST the form stays, with the link's token, whatever the URL.
+  const state = result ? (result.invalid ? "invalid" : "form") : loaded.state;
+  const token = result?.token || loaded.token;
   const busy = useNavigation().state === "submitting";
   const navigate = useNavigate();
   useEffect(() => {
@@ -66,7 +71,7 @@ export default function ResetPassword() {
           <FormAlert kind="success">{MSG.resetSuccess}</FormAlert>
           <p><Link to="/login">Aller à la connexion</Link></p>
         </>
-      ) : state === "invalid" || result?.invalid ? (
+      ) : state === "invalid" ? (
         <InvalidLink />
       ) : (
         <Form method="post" className="card auth-card" noValidate>

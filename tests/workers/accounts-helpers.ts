@@ -15,6 +15,7 @@ export function post(path: string, fields: Record<string, string>, opts: PostOpt
     headers: {
       "content-type": "application/x-www-form-urlencoded",
       origin: BASE,
+      host: "localhost",
       "sec-fetch-site": "same-origin",
       ...(opts.cookie ? { cookie: opts.cookie } : {}),
       ...opts.headers,
