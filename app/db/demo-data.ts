@@ -2,6 +2,7 @@
 // and the three demo accounts. Pure: returns SQL statements (INSERT OR IGNORE, so loading twice is harmless)
 // and the files to put in R2. Dates are relative to `now`.
 import { synthGpx } from "../domain/gpx-synth.ts";
+import { localProviderFee, openLedger } from "../domain/money.ts";
 
 export const DEMO_PASSWORD = "balise-demo";
 
@@ -142,6 +143,14 @@ const COURSES: C[] = [
 
 export const DEMO_FULL_FORMAT = { courseSlug: "corrida-de-noel-rennes", formatNom: "Course enfants 1 km" };
 export const DEMO_DRAFT_SLUG = "trail-des-lacs-d-annecy";
+/**
+ * Registrations coureur@balise.test has paid (local provider), 62 and 41 days ahead: the ones to edit or cancel
+ * (one per end-to-end project, since a cancellation cannot be undone).
+ */
+export const DEMO_PAID_REGISTRATIONS = [
+  { id: "i0000000-0000-4000-8000-000000000100", courseSlug: "trail-des-aiguilles-rouges", formatNom: "Balcons 28 km", dossard: 101 },
+  { id: "i0000000-0000-4000-8000-000000000101", courseSlug: "10-km-de-paris-bercy", formatNom: "10 km", dossard: 101 },
+] as const;
 
 function q(v: string | number | boolean | null | undefined): string {
   if (v === null || v === undefined) return "NULL";
@@ -242,6 +251,38 @@ export function buildDemoData(now: Date, passwordHash: string): { statements: st
       apparaitre_resultats: true, nombre_repas: 0, prix_total_repas_cents: 0, prix_total_coureur_cents: 300, dossard: k + 1,
       added_by_organiser: true, created_at: iso, updated_at: iso,
     }));
+  });
+
+  // coureur@balise.test's paid registrations, each with its payment (ledger balanced) and the local provider's charge.
+  DEMO_PAID_REGISTRATIONS.forEach((reg, k) => {
+    const ci = COURSES.findIndex((x) => x.slug === reg.courseSlug);
+    const fj = COURSES[ci].formats.findIndex((f) => f.nom === reg.formatNom);
+    const amount = COURSES[ci].formats[fj].prix;
+    const ledger = openLedger({ amountTotalCents: amount, providerFeeCents: localProviderFee(amount) });
+    const n = String(100 + k);
+    const [chargeId, sessionId, intentId] = [`ch_local_demo${n.padStart(19, "0")}`, `cs_local_demo${n.padStart(19, "0")}`, `pi_local_demo${n.padStart(19, "0")}`];
+    const paidAt = addDays(now, -3 - k).toISOString();
+    statements.push(insert("inscriptions", {
+      id: reg.id, course_id: courseId(ci), format_id: formatId(ci, fj), coureur_id: c.id, statut: "validee",
+      paiement_trace_id: `demo-trace-coureur-${k + 1}`, nom: c.nom, prenom: c.prenom, email: c.email, genre: "Femme", date_naissance: "1991-04-12",
+      nationalite: "Française", telephone: "06 12 34 56 78", adresse: "12 rue des Lilas", code_postal: "69004", ville: "Lyon", pays: "France",
+      club: "Lyon Trail Club", justificatif_type: "licence", numero_licence: "1234567", apparaitre_resultats: true,
+      contact_urgence_nom: "Julien Bernard", contact_urgence_telephone: "06 98 76 54 32", nombre_repas: 0, prix_total_repas_cents: 0,
+      prix_total_coureur_cents: amount, dossard: reg.dossard, checkout_session_id: sessionId, created_at: paidAt, updated_at: paidAt,
+    }));
+    statements.push(insert("paiements", {
+      id: `p0000000-0000-4000-8000-000000000${n}`, inscription_id: reg.id, course_id: courseId(ci), format_id: formatId(ci, fj),
+      organisateur_id: DEMO_USERS[COURSES[ci].owner ?? "organisateur"].id, destination_account_id: null,
+      checkout_session_id: sessionId, payment_intent_id: intentId, charge_id: chargeId,
+      status: "succeeded", currency: "eur", ...ledger, receipt_url: `/dev/receipt/${chargeId}`, created_at: paidAt, updated_at: paidAt,
+    }));
+    const charge = {
+      id: chargeId, object: "charge", amount, amount_refunded: 0, refunded: false, fee: ledger.fee_total_cents, currency: "eur",
+      created: Math.floor(new Date(paidAt).getTime() / 1000), checkout_session: sessionId, payment_intent: intentId,
+      description: `${COURSES[ci].nom} — ${reg.formatNom}`, billing_email: c.email, receipt_url: `/dev/receipt/${chargeId}`,
+      transfer_group: `inscription_${reg.id}`, metadata: { inscription_id: reg.id, course_id: courseId(ci), format_id: formatId(ci, fj) },
+    };
+    statements.push(insert("local_payment_objects", { id: chargeId, kind: "charge", data: JSON.stringify(charge), created_at: paidAt, updated_at: paidAt }));
   });
   return { statements, files };
 }

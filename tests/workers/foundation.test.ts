@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PAID_REGISTRATIONS } from "../../app/db/demo-data";
 import { loadDemoData } from "./helpers";
 
 describe("schema and demo data", () => {
@@ -43,7 +44,7 @@ describe("schema and demo data", () => {
     }
     const stats = await env.DB.prepare("SELECT * FROM admin_stats_v").first<{ nb_courses: number; nb_inscriptions: number }>();
     expect(stats!.nb_courses).toBeGreaterThanOrEqual(15);
-    expect(stats!.nb_inscriptions).toBe(3);
+    expect(stats!.nb_inscriptions).toBe(3 + DEMO_PAID_REGISTRATIONS.length); // the full format's 3 + the runner's paid ones
   });
 
   it("refuses a registration status outside the schema's foreign keys", async () => {
