@@ -265,7 +265,8 @@ export type ExportBatchRow = ExportRow & { id: string; created_at: string };
 
 /** The next `limit` registrants after (createdAt, id), in registration order. */
 export async function exportBatch(db: Db, formatId: string, after: { createdAt: string; id: string } | null, limit: number): Promise<ExportBatchRow[]> {
-  const cursor = after ? sql` AND (created_at > ${after.createdAt} OR (created_at = ${after.createdAt} AND id > ${after.id}))` : sql``;
+  // A row-value comparison: SQLite seeks straight to the cursor in inscriptions_format_created_idx.
+  const cursor = after ? sql` AND (created_at, id) > (${after.createdAt}, ${after.id})` : sql``;
   const res = await prepare(
     db,
     sql`SELECT ${EXPORT_SELECT} FROM inscriptions WHERE format_id = ${formatId}${cursor} ORDER BY created_at, id LIMIT ${limit}`,
