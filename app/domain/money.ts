@@ -20,8 +20,11 @@ export type MoneyErrorCode =
   | "remboursement_superieur_au_paiement";
 
 export class MoneyError extends Error {
-  constructor(public readonly code: MoneyErrorCode) {
+  // A declared field, not a parameter property: scripts/seed.ts imports this file under Node's type stripping.
+  readonly code: MoneyErrorCode;
+  constructor(code: MoneyErrorCode) {
     super(code);
+    this.code = code;
     this.name = "MoneyError";
   }
 }
