@@ -122,6 +122,19 @@ export async function signWebhookPayload(payload: string, secret: string, timest
   return `t=${timestampSeconds},v1=${hex(mac)}`;
 }
 
+/**
+ * The local pages send back to our own URLs built from APP_URL; made relative, they also work when the app is
+ * served on another port than APP_URL says (several dev servers side by side). Foreign URLs stay as they are.
+ */
+export function localReturnUrl(url: string, appUrl: string): string {
+  try {
+    const u = new URL(url);
+    return u.origin === new URL(appUrl).origin ? `${u.pathname}${u.search}${u.hash}` : url;
+  } catch {
+    return url;
+  }
+}
+
 const newId = (prefix: string) => `${prefix}_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
 
 export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPaymentProvider {

@@ -3,7 +3,7 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { isLocalPaymentProvider } from "~/providers/payments-local.server";
+import { isLocalPaymentProvider, localReturnUrl } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
 import { formatDateTime, formatEuros } from "~/utils/format";
 
@@ -29,8 +29,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     product: session.product_name,
     email: session.customer_email,
     expiresAt: new Date(session.expires_at * 1000).toISOString(),
-    successUrl: session.success_url,
-    cancelUrl: session.cancel_url,
+    successUrl: localReturnUrl(session.success_url, context.env.APP_URL),
+    cancelUrl: localReturnUrl(session.cancel_url, context.env.APP_URL),
     declined,
   };
 }
@@ -41,14 +41,14 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   if (!parsed.success) throw new Response("Action inconnue", { status: 400 });
   const session = await provider.getSession(params.id ?? "");
   if (!session) throw new Response("Session de paiement introuvable", { status: 404 });
-  if (parsed.data.intent === "annuler") return redirect(session.cancel_url);
+  if (parsed.data.intent === "annuler") return redirect(localReturnUrl(session.cancel_url, context.env.APP_URL));
   if (session.status !== "open") return redirect(`/dev/checkout/${session.id}`);
   if (parsed.data.intent === "refuser") {
     await provider.declineSession(session.id);
     return redirect(`/dev/checkout/${session.id}?refus=1`);
   }
   const paid = await provider.paySession(session.id);
-  return redirect(paid.success_url);
+  return redirect(localReturnUrl(paid.success_url, context.env.APP_URL));
 }
 
 export default function LocalCheckout() {

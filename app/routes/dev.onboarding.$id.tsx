@@ -2,7 +2,7 @@
 // (details submitted, charges and payouts enabled) and sends account.updated to our webhook.
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { isLocalPaymentProvider, LOCAL_ONBOARDING_REQUIREMENTS } from "~/providers/payments-local.server";
+import { isLocalPaymentProvider, LOCAL_ONBOARDING_REQUIREMENTS, localReturnUrl } from "~/providers/payments-local.server";
 import { requirementLabel } from "~/components/PaymentAccountBlock";
 import styles from "~/styles/payments.css?url";
 
@@ -20,7 +20,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const link = await provider.getAccountLink(params.id ?? "");
   if (!link) throw new Response("Lien d'onboarding introuvable", { status: 404 });
   const expired = link.used || link.expires_at * 1000 < context.clock.now().getTime();
-  return { expired, refreshUrl: link.refresh_url, returnUrl: link.return_url, requirements: LOCAL_ONBOARDING_REQUIREMENTS.map(requirementLabel) };
+  const appUrl = context.env.APP_URL;
+  return { expired, refreshUrl: localReturnUrl(link.refresh_url, appUrl), returnUrl: localReturnUrl(link.return_url, appUrl), requirements: LOCAL_ONBOARDING_REQUIREMENTS.map(requirementLabel) };
 }
 
 export async function action({ params, context }: ActionFunctionArgs) {
@@ -28,9 +29,9 @@ export async function action({ params, context }: ActionFunctionArgs) {
   const link = await provider.getAccountLink(params.id ?? "");
   if (!link) throw new Response("Lien d'onboarding introuvable", { status: 404 });
   // Account links are single-use and short-lived, as on Stripe: an old one sends to the refresh URL.
-  if (link.used || link.expires_at * 1000 < context.clock.now().getTime()) return redirect(link.refresh_url);
+  if (link.used || link.expires_at * 1000 < context.clock.now().getTime()) return redirect(localReturnUrl(link.refresh_url, context.env.APP_URL));
   const done = await provider.completeOnboarding(link.id);
-  return redirect(done!.returnUrl);
+  return redirect(localReturnUrl(done!.returnUrl, context.env.APP_URL));
 }
 
 export default function LocalOnboarding() {
