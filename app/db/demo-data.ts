@@ -2,7 +2,6 @@
 // and the three demo accounts. Pure: returns SQL statements (INSERT OR IGNORE, so loading twice is harmless)
 // and the files to put in R2. Dates are relative to `now`.
 import { synthGpx } from "../domain/gpx-synth.ts";
-import { localProviderFee, openLedger } from "../domain/money.ts";
 
 export const DEMO_PASSWORD = "balise-demo";
 
@@ -258,7 +257,15 @@ export function buildDemoData(now: Date, passwordHash: string): { statements: st
     const ci = COURSES.findIndex((x) => x.slug === reg.courseSlug);
     const fj = COURSES[ci].formats.findIndex((f) => f.nom === reg.formatNom);
     const amount = COURSES[ci].formats[fj].prix;
-    const ledger = openLedger({ amountTotalCents: amount, providerFeeCents: localProviderFee(amount) });
+    // The ledger of app/domain/money.ts (openLedger with the local provider's fee, 5 % commission), written out here
+    // because scripts/seed.ts runs under Node's type stripping, which money.ts's syntax does not pass;
+    // tests/workers/my-registration.test.ts checks these rows against openLedger.
+    const fee = Math.round((amount * 150) / 10_000) + 25;
+    const platform = Math.round((amount * 5) / 100);
+    const ledger = {
+      amount_total_cents: amount, fee_total_cents: fee, platform_fee_cents: platform, transferred_total_cents: 0, refunded_cents: 0,
+      net_remaining_cents: amount - fee - platform,
+    };
     const n = String(100 + k);
     const [chargeId, sessionId, intentId] = [`ch_local_demo${n.padStart(19, "0")}`, `cs_local_demo${n.padStart(19, "0")}`, `pi_local_demo${n.padStart(19, "0")}`];
     const paidAt = addDays(now, -3 - k).toISOString();

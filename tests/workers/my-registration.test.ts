@@ -2,9 +2,9 @@
 // Needs `npm run build` (the Worker serves the built app).
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_USERS } from "../../app/db/demo-data";
+import { DEMO_PAID_REGISTRATIONS, DEMO_USERS } from "../../app/db/demo-data";
 import { CancelError } from "../../app/domain/cancellation";
-import { depositAmount, ledgerBalances, type Ledger } from "../../app/domain/money";
+import { depositAmount, ledgerBalances, localProviderFee, openLedger, type Ledger } from "../../app/domain/money";
 import { cancelInscription } from "../../app/services/cancel.server";
 import { createCheckoutForInscription, fulfilCheckoutSession, transferToOrganiser } from "../../app/services/payments.server";
 import { createSession } from "../../app/utils/session.server";
@@ -91,6 +91,17 @@ beforeAll(async () => {
   await loadDemoData();
   runnerCookie = await cookieFor(RUNNER);
   otherCookie = await cookieFor(OTHER);
+});
+
+describe("the demo's paid registrations", () => {
+  it("carry the ledger openLedger gives, and a local charge the provider can refund", async () => {
+    for (const reg of DEMO_PAID_REGISTRATIONS) {
+      const p = (await paiementOf(reg.id))!;
+      expect(ledger(p)).toEqual(openLedger({ amountTotalCents: p.amount_total_cents, providerFeeCents: localProviderFee(p.amount_total_cents) }));
+      expect(await statut(reg.id)).toBe("validee");
+      expect((await chargeOf(reg.id)).amount).toBe(p.amount_total_cents);
+    }
+  });
 });
 
 describe("/mon-inscription/{id}: the owner only", () => {
