@@ -7,6 +7,7 @@ import { getLoadContext } from "./load-context";
 import { applySecurityHeaders, createNonce } from "./app/utils/security-headers";
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/utils/csrf";
 import { authorizeRoomConnection } from "./party/auth";
+import { countingD1 } from "./app/utils/query-count.server";
 
 export { ChatRoom } from "./party/chat-room";
 
@@ -31,9 +32,14 @@ export default {
     const nonce = createNonce();
     const dev = env.APP_ENV !== "production";
     const handler = createRequestHandler(build as unknown as ServerBuild, dev ? "development" : "production");
-    const response = await handler(request, getLoadContext({ request, env, ctx, nonce }));
+    // Benchmark only (bench/catalogue, BENCH_QUERY_COUNT=1): count the D1 statements of the request.
+    let queries = 0;
+    const counting = (env as { BENCH_QUERY_COUNT?: string }).BENCH_QUERY_COUNT === "1";
+    const requestEnv = counting ? { ...env, DB: countingD1(env.DB, () => queries++) } : env;
+    const response = await handler(request, getLoadContext({ request, env: requestEnv, ctx, nonce }));
     // Remix may hand back immutable headers (redirects); copy into a fresh response.
     const headers = applySecurityHeaders(new Headers(response.headers), nonce, { dev });
+    if (counting) headers.set("X-Query-Count", String(queries));
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
 } satisfies ExportedHandler<Env>;

@@ -97,11 +97,15 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-const ORDER_BY: Record<CourseFilters["tri"], string> = {
-  date: "next_date IS NULL, next_date, created_at DESC, id",
-  prix: "min_price_cents IS NULL, min_price_cents, next_date IS NULL, next_date, id",
-  dplus: "max_dplus IS NULL, max_dplus DESC, next_date IS NULL, next_date, id",
-};
+/** ORDER BY of the list, on the columns of the row source aliased `p`. */
+function orderBy(tri: CourseFilters["tri"], p: string): SQL {
+  const by: Record<CourseFilters["tri"], string> = {
+    date: `${p}.next_date IS NULL, ${p}.next_date, ${p}.created_at DESC, ${p}.id`,
+    prix: `${p}.min_price_cents IS NULL, ${p}.min_price_cents, ${p}.next_date IS NULL, ${p}.next_date, ${p}.id`,
+    dplus: `${p}.max_dplus IS NULL, ${p}.max_dplus DESC, ${p}.next_date IS NULL, ${p}.next_date, ${p}.id`,
+  };
+  return sql.raw(by[tri]);
+}
 
 export interface CourseListResult {
   rows: CourseCard[];
@@ -137,24 +141,36 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   const dateWhere: SQL[] = [];
   if (f.du) dateWhere.push(sql`next_date >= ${f.du}`);
   if (f.au) dateWhere.push(sql`next_date <= ${f.au}`);
-  const order = sql.raw(ORDER_BY[f.tri]);
   const offset = (f.page - 1) * f.taille;
 
+  // Filter and sort on narrow rows (id and sort keys only), then read the full columns of the page's rows.
   const list = sql`
     WITH base AS (
-      SELECT ${CARD_COLUMNS}, ${nextDateSql(today)} AS next_date
-      FROM courses c LEFT JOIN course_stats s ON s.course_id = c.id
+      SELECT c.id AS id, c.created_at AS created_at, s.min_price_cents AS min_price_cents, s.max_dplus AS max_dplus,
+             ${nextDateSql(today)} AS next_date
+      FROM courses c JOIN course_stats s ON s.course_id = c.id
       WHERE ${sql.join(where, sql` AND `)}
     ),
     page AS MATERIALIZED (
-      SELECT base.*, count(*) OVER () AS total FROM base
+      SELECT b.*, count(*) OVER () AS total FROM base b
       ${dateWhere.length ? sql`WHERE ${sql.join(dateWhere, sql` AND `)}` : sql``}
-      ORDER BY ${order}
+      ORDER BY ${orderBy(f.tri, "b")}
       LIMIT ${f.taille} OFFSET ${offset}
     )
-    SELECT page.*, ${isFullSql(sql.raw("page.id"), nowIso)} AS is_full, ${typesSql(sql.raw("page.id"))} AS types
-    FROM page ORDER BY ${order}`;
-  const deps = sql`SELECT DISTINCT departement FROM courses WHERE en_ligne = 1 ORDER BY departement`;
+    SELECT ${CARD_COLUMNS}, p.next_date AS next_date, p.total AS total,
+           ${isFullSql(sql.raw("p.id"), nowIso)} AS is_full, ${typesSql(sql.raw("p.id"))} AS types
+    FROM page p JOIN courses c ON c.id = p.id LEFT JOIN course_stats s ON s.course_id = p.id
+    ORDER BY ${orderBy(f.tri, "p")}`;
+  // Departments with an online event: a skip-scan of the departement index (one seek per department).
+  const deps = sql`
+    WITH RECURSIVE d(departement) AS (
+      SELECT min(departement) FROM courses
+      UNION ALL
+      SELECT (SELECT min(c2.departement) FROM courses c2 WHERE c2.departement > d.departement) FROM d WHERE d.departement IS NOT NULL
+    )
+    SELECT departement FROM d
+    WHERE departement IS NOT NULL AND EXISTS (SELECT 1 FROM courses c3 WHERE c3.departement = d.departement AND c3.en_ligne = 1)
+    ORDER BY departement`;
   const [rows, depRows] = await batchAll<[(CourseCard & { total: number })[], { departement: string }[]]>(db, [list, deps]);
   return {
     rows: rows.map(({ total: _t, ...r }) => r),
@@ -256,8 +272,7 @@ export async function listUpcomingFormats(db: Db, today: string, page: number, s
   const rows = await db.all<FormatRow>(sql`
     SELECT f.id, f.nom, f.date, f.heure_depart, f.distance_km, f.denivele_dplus, f.denivele_dmoins, f.prix_cents, f.type_epreuve,
            c.id AS course_id, c.slug AS course_slug, c.nom AS course_nom, c.lieu
-    FROM formats f
-    JOIN courses c ON c.id = f.course_id
+    FROM formats f CROSS JOIN courses c ON c.id = f.course_id -- formats first: the date index gives the order
     WHERE f.date >= ${today} AND c.en_ligne = 1
     ORDER BY f.date, f.heure_depart
     LIMIT ${size + 1} OFFSET ${(page - 1) * size}`);

@@ -1,0 +1,251 @@
+// Catalogue benchmark (a script that prints figures; not a test). From the repository root, after `npm run build`:
+//   npx node bench/catalogue/bench.mjs [--port 8991] [--keep] [--requests 200] [--seconds 4]
+// 1. seeds a large local dataset (10,000 events, 30,000 formats, 300,000 registrations) into its own
+//    --persist-to directory (.wrangler/bench-catalogue), with the real migrations;
+// 2. starts the production build with `wrangler dev` (APP_ENV=production) on its own port, with
+//    BENCH_QUERY_COUNT=1 so that every response reports its D1 statements in X-Query-Count;
+// 3. measures on loopback with a small load generator (Node's fetch): a static asset, the home page, /courses
+//    with default filters, /courses with every filter set, an event page, /formats (paged): p50/p95 at
+//    1 connection, requests/s at 10 connections, each page's ratio to the static asset, query counts;
+// 4. prints the bytes a first visit transfers (HTML, CSS, JS, gzip) for the home, /courses and an event page.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const args = process.argv.slice(2);
+const opt = (name, def) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : def;
+};
+const port = Number(opt("--port", "8991"));
+const serialRequests = Number(opt("--requests", "200"));
+const seconds = Number(opt("--seconds", "4"));
+const persistTo = ".wrangler/bench-catalogue";
+const base = `http://127.0.0.1:${port}`;
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_D1_WARNING: "true" };
+
+if (!existsSync("build/server/index.js")) {
+  console.error("Construisez d'abord l'application : npm run build");
+  process.exit(1);
+}
+
+// ------------------------------------------------------------------ dataset
+const EVENTS = 10_000;
+const FORMATS_PER_EVENT = 3;
+const REGS_PER_FORMAT = 10;
+const PLACES = [
+  ["Chamonix-Mont-Blanc", "Haute-Savoie"], ["Annecy", "Haute-Savoie"], ["Grenoble", "Isère"], ["Villard-de-Lans", "Isère"],
+  ["Lyon", "Rhône"], ["Marseille", "Bouches-du-Rhône"], ["Bordeaux", "Gironde"], ["Pauillac", "Gironde"], ["Millau", "Aveyron"],
+  ["Paris", "Paris"], ["Rennes", "Ille-et-Vilaine"], ["Gérardmer", "Vosges"], ["Beaune", "Côte-d'Or"], ["Le Mont-Dore", "Puy-de-Dôme"],
+  ["Boulogne-sur-Mer", "Pas-de-Calais"], ["Vernet-les-Bains", "Pyrénées-Orientales"], ["Montpellier", "Hérault"], ["Nantes", "Loire-Atlantique"],
+  ["Toulouse", "Haute-Garonne"], ["Strasbourg", "Bas-Rhin"], ["Lille", "Nord"], ["Nice", "Alpes-Maritimes"], ["Brest", "Finistère"],
+  ["Ajaccio", "Corse-du-Sud"], ["Limoges", "Haute-Vienne"],
+];
+const q = (s) => `'${s.replace(/'/g, "''")}'`;
+const placesCte = `places(k, lieu, dep) AS (VALUES ${PLACES.map(([l, d], k) => `(${k}, ${q(l)}, ${q(d)})`).join(", ")})`;
+const seedSql = `
+INSERT OR IGNORE INTO users (id, email, password_hash) VALUES ('bench-org', 'bench-org@balise.test', 'bench-no-login');
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${EVENTS - 1}), ${placesCte}
+INSERT INTO courses (id, nom, presentation, lieu, departement, code_postal, lat, lng, organisateur_id, en_ligne, slug, created_at, updated_at)
+SELECT printf('bc-%05d', i),
+  CASE i % 4 WHEN 0 THEN 'Trail' WHEN 1 THEN 'Course' WHEN 2 THEN 'Rando' ELSE 'Foulées' END || ' de ' || p.lieu || ' n° ' || i,
+  'Une épreuve de test pour le banc de mesure du catalogue.', p.lieu, p.dep, printf('%05d', 1000 + (i * 37) % 95000),
+  42.5 + ((i * 7919) % 6000) / 1000.0, -1.5 + ((i * 104729) % 9000) / 1000.0,
+  'bench-org', CASE WHEN i % 50 = 0 THEN 0 ELSE 1 END, printf('bench-course-%05d', i),
+  strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d days', i % 400)), strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d days', i % 400))
+FROM n JOIN places p ON p.k = i % ${PLACES.length};
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${EVENTS * FORMATS_PER_EVENT - 1})
+INSERT INTO formats (id, course_id, nom, date, heure_depart, type_epreuve, distance_km, denivele_dplus, denivele_dmoins, prix_cents,
+  stock_repas, prix_repas_cents, prix_total_inscription_cents, nb_max_coureurs, position, ravitaillements, adresse_depart)
+SELECT printf('bf-%06d', i), printf('bc-%05d', i / ${FORMATS_PER_EVENT}), 'Format ' || (i % ${FORMATS_PER_EVENT} + 1),
+  CASE WHEN i % 97 = 0 THEN NULL ELSE date('now', printf('%+d days', (i * 13) % 420 - 30)) END,
+  printf('%02d:%02d', 6 + i % 4, (i % 2) * 30),
+  CASE (i / ${FORMATS_PER_EVENT}) % 3 WHEN 0 THEN 'trail' WHEN 1 THEN 'route' ELSE 'rando' END,
+  5 + (i * 7) % 70, (i * 37) % 3500, (i * 37) % 3500, 1000 + (i * 11) % 7000,
+  CASE WHEN i % 5 = 0 THEN 100 ELSE 0 END, CASE WHEN i % 5 = 0 THEN 1500 ELSE 0 END,
+  1000 + (i * 11) % 7000 + CASE WHEN i % 5 = 0 THEN 1500 ELSE 0 END,
+  CASE WHEN i % 7 = 0 THEN NULL ELSE 10 + i % 40 END, i % ${FORMATS_PER_EVENT}, 'km 5 ; km 10, arrivée', 'Place de la mairie'
+FROM n;
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${EVENTS * FORMATS_PER_EVENT * REGS_PER_FORMAT - 1})
+INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id, nom, prenom, email, hold_expires_at, prix_total_coureur_cents)
+SELECT printf('bi-%07d', i), printf('bc-%05d', i / ${REGS_PER_FORMAT} / ${FORMATS_PER_EVENT}), printf('bf-%06d', i / ${REGS_PER_FORMAT}),
+  CASE i % 10 WHEN 0 THEN 'annulee' WHEN 1 THEN 'en_attente' WHEN 2 THEN 'en_attente' ELSE 'validee' END,
+  printf('bt-%07d', i), 'Martin', 'Camille', printf('c%07d@bench.test', i),
+  CASE i % 10 WHEN 1 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 day') WHEN 2 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day') END, 2000
+FROM n;
+`;
+
+function run(cmd, cmdArgs) {
+  execFileSync(cmd, cmdArgs, { stdio: ["ignore", "ignore", "inherit"], env });
+}
+
+const t0 = Date.now();
+rmSync(persistTo, { recursive: true, force: true });
+mkdirSync(persistTo, { recursive: true });
+console.log(`Jeu de données : ${EVENTS} épreuves, ${EVENTS * FORMATS_PER_EVENT} formats, ${EVENTS * FORMATS_PER_EVENT * REGS_PER_FORMAT} inscriptions…`);
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+writeFileSync(join(persistTo, "bench-seed.sql"), seedSql);
+run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", join(persistTo, "bench-seed.sql")]);
+console.log(`Chargé en ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
+
+// ------------------------------------------------------------------ server
+const server = spawn(
+  "wrangler",
+  ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn",
+    "--var", "APP_ENV:production", "--var", `APP_URL:${base}`, "--var", "SESSION_SECRET:bench-session-secret-0123456789abcdef-0123456789",
+    "--var", "BENCH_QUERY_COUNT:1"],
+  { stdio: ["ignore", "inherit", "inherit"], env, detached: true },
+);
+const stop = () => {
+  try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ }
+};
+process.on("exit", stop);
+process.on("SIGINT", () => { stop(); process.exit(130); });
+
+async function waitReady() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const r = await fetch(`${base}/robots.txt`);
+      if (r.ok) return;
+    } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("le serveur ne répond pas");
+}
+
+// ------------------------------------------------------------------ load generator
+async function once(url) {
+  const start = performance.now();
+  const res = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  const body = await res.arrayBuffer();
+  return { ms: performance.now() - start, status: res.status, queries: res.headers.get("x-query-count"), bytes: body.byteLength };
+}
+
+function pct(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function serial(url, n) {
+  for (let i = 0; i < 20; i++) await once(url); // warm-up
+  const times = [];
+  let last;
+  for (let i = 0; i < n; i++) {
+    last = await once(url);
+    if (last.status !== 200) throw new Error(`${url} → HTTP ${last.status}`);
+    times.push(last.ms);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p95: pct(times, 95), queries: last.queries, bytes: last.bytes };
+}
+
+async function concurrent(url, connections, durationS) {
+  const end = performance.now() + durationS * 1000;
+  let done = 0;
+  const start = performance.now();
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < end) {
+      const r = await once(url);
+      if (r.status !== 200) throw new Error(`${url} → HTTP ${r.status}`);
+      done++;
+    }
+  }));
+  return done / ((performance.now() - start) / 1000);
+}
+
+// ------------------------------------------------------------------ transfer sizes
+const gz = (buf) => gzipSync(Buffer.from(buf)).byteLength;
+const kb = (n) => `${(n / 1024).toFixed(1)} Ko`;
+
+async function firstVisit(path) {
+  const html = await (await fetch(`${base}${path}`)).text();
+  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+  const js = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
+  for (const m of html.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+\.js)["']/g)) js.add(m[1]);
+  let cssRaw = 0, cssGz = 0, jsRaw = 0, jsGz = 0, leaflet = false;
+  for (const href of css) {
+    const b = await (await fetch(new URL(href, base))).arrayBuffer();
+    cssRaw += b.byteLength; cssGz += gz(b);
+    if (/leaflet/i.test(href)) leaflet = true;
+  }
+  for (const href of js) {
+    const b = await (await fetch(new URL(href, base))).arrayBuffer();
+    jsRaw += b.byteLength; jsGz += gz(b);
+    if (/leaflet|MapView/i.test(href) || Buffer.from(b).includes("leaflet-container")) leaflet = true;
+  }
+  return { htmlRaw: Buffer.byteLength(html), htmlGz: gz(html), cssRaw, cssGz, jsRaw, jsGz, files: js.size + css.length, leaflet };
+}
+
+function lazyMapChunk() {
+  const dir = "build/client/assets";
+  const files = readdirSync(dir);
+  const js = files.filter((f) => /^MapView/.test(f) && f.endsWith(".js"));
+  const css = files.filter((f) => /^MapView/.test(f) && f.endsWith(".css"));
+  const size = (list) => list.reduce((s, f) => s + gz(readFileSync(join(dir, f))), 0);
+  const raw = (list) => list.reduce((s, f) => s + statSync(join(dir, f)).size, 0);
+  return { js, css, jsGz: size(js), cssGz: size(css), jsRaw: raw(js), cssRaw: raw(css) };
+}
+
+// ------------------------------------------------------------------ run
+try {
+  await waitReady();
+  const today = new Date().toISOString().slice(0, 10);
+  const in180 = new Date(Date.now() + 180 * 86_400_000).toISOString().slice(0, 10);
+  const targets = [
+    ["asset statique (/favicon.svg)", "/favicon.svg"],
+    ["accueil /", "/"],
+    ["/courses (filtres par défaut)", "/courses"],
+    ["/courses (tous les filtres)", `/courses?q=trail&du=${today}&au=${in180}&departement=Is%C3%A8re&type=trail&distance=15-30&denivele=1000-2000&repas=1&tri=prix&taille=24`],
+    ["épreuve /courses/{slug}", "/courses/bench-course-00001"],
+    ["/formats?page=3", "/formats?page=3"],
+  ];
+  // Query counts must not depend on the number of results.
+  const qc = async (p) => (await once(`${base}${p}`)).queries;
+  const invariance = {
+    "/courses?taille=6": await qc("/courses?taille=6"),
+    "/courses?taille=24": await qc("/courses?taille=24"),
+    "/courses?taille=24&page=400": await qc("/courses?taille=24&page=400"),
+    "/courses?q=zzz (0 résultat)": await qc("/courses?q=zzz"),
+    "/courses/bench-course-00002?onglet=formats": await qc("/courses/bench-course-00002?onglet=formats"),
+    "/formats?page=1": await qc("/formats"),
+    "/formats?page=50": await qc("/formats?page=50"),
+  };
+
+  const rows = [];
+  for (const [label, path] of targets) {
+    const s = await serial(`${base}${path}`, serialRequests);
+    const rps = await concurrent(`${base}${path}`, 10, seconds);
+    rows.push({ label, path, ...s, rps });
+  }
+  // The static asset again at the end, to see drift on a shared machine.
+  const staticEnd = await serial(`${base}/favicon.svg`, serialRequests);
+  const st = rows[0];
+  console.log(`\nLatence à 1 connexion (${serialRequests} requêtes), débit à 10 connexions (${seconds} s), sur 127.0.0.1:${port}`);
+  console.log("page".padEnd(34), "p50 ms".padStart(8), "p95 ms".padStart(8), "x statique".padStart(11), "req/s @10".padStart(10), "part statique".padStart(14), "requêtes D1".padStart(12), "HTML".padStart(10));
+  for (const r of rows) {
+    console.log(
+      r.label.padEnd(34), r.p50.toFixed(2).padStart(8), r.p95.toFixed(2).padStart(8), (r.p50 / st.p50).toFixed(2).padStart(11),
+      r.rps.toFixed(0).padStart(10), `${((r.rps / st.rps) * 100).toFixed(0)} %`.padStart(14), String(r.queries ?? "—").padStart(12), kb(r.bytes).padStart(10),
+    );
+  }
+  console.log(`asset statique (fin de mesure)    p50 ${staticEnd.p50.toFixed(2)} ms, p95 ${staticEnd.p95.toFixed(2)} ms`);
+  const worst = Math.max(...rows.slice(1).map((r) => r.p50 / st.p50));
+  const weakest = Math.min(...rows.slice(1).map((r) => r.rps / st.rps));
+  console.log(`Objectifs : p50 ≤ 5× statique → pire ${worst.toFixed(2)}× ${worst <= 5 ? "OK" : "NON ATTEINT"} ; débit ≥ 25 % du statique → pire ${(weakest * 100).toFixed(0)} % ${weakest >= 0.25 ? "OK" : "NON ATTEINT"}`);
+
+  console.log("\nRequêtes D1 par page (doivent rester fixes quel que soit le nombre de résultats) :");
+  for (const [k, v] of Object.entries(invariance)) console.log(`  ${k.padEnd(44)} ${v}`);
+
+  console.log("\nPremière visite sur téléphone (octets transférés, gzip) :");
+  console.log("page".padEnd(28), "HTML gz".padStart(10), "CSS gz".padStart(10), "JS gz".padStart(10), "JS brut".padStart(10), "fichiers".padStart(9), " Leaflet");
+  for (const [label, path] of [["accueil /", "/"], ["/courses", "/courses"], ["/courses?vue=carte", "/courses?vue=carte"], ["épreuve", "/courses/bench-course-00001"]]) {
+    const v = await firstVisit(path);
+    console.log(label.padEnd(28), kb(v.htmlGz).padStart(10), kb(v.cssGz).padStart(10), kb(v.jsGz).padStart(10), kb(v.jsRaw).padStart(10), String(v.files).padStart(9), v.leaflet ? " oui" : " non");
+  }
+  const lazy = lazyMapChunk();
+  console.log(`Carte (chargée à la demande, seulement quand elle s'affiche) : JS ${kb(lazy.jsGz)} gz (${lazy.js.join(", ")}), CSS ${kb(lazy.cssGz)} gz`);
+  console.log("Objectifs : HTML ≤ 30 Ko gz ; JS ≤ 100 Ko gz sur la liste et la page épreuve ; Leaflet seulement là où une carte s'affiche.");
+} finally {
+  if (!args.includes("--keep")) stop();
+}
+process.exit(0);
