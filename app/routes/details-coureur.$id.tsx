@@ -30,7 +30,9 @@ function notFound(e: unknown): never {
   throw e;
 }
 
+/** Only http(s) links, or a path of this site (the local provider's receipts live at /dev/receipt/…). */
 function safeHttpUrl(url: string): string | null {
+  if (/^\/(?![/\\])/.test(url)) return url;
   try {
     const u = new URL(url);
     return u.protocol === "https:" || u.protocol === "http:" ? u.toString() : null;

@@ -90,3 +90,27 @@ test("export the CSV and read it back", async ({ page }) => {
   expect(lines[0]).toBe("nom;prenom;genre;date_naissance;nationalite;telephone;adresse;code_postal;ville;pays;club;dossard;nombre_repas;statut;created_at");
   expect(lines.some((l) => l.startsWith("Moreau;Jade;;;;;;;;France;;2;0;validé;"))).toBe(true);
 });
+
+test("runner details: a field saved, the receipt asked for", async ({ page }, info) => {
+  await openKidsList(page);
+  await page.getByRole("link", { name: "Détails" }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Léo Petit");
+  const ville = `Rennes ${info.project.name}`;
+  const field = page.getByLabel("Ville", { exact: true });
+  await field.fill(ville);
+  if (jsOn(page)) {
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.status() === 200);
+    await field.press("Tab");
+    await saved;
+    await expect(page.getByText("Enregistré ✓")).toBeVisible();
+  } else {
+    await field.locator("xpath=ancestor::form").getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("Enregistré ✓")).toBeVisible();
+  }
+  await page.reload();
+  await expect(page.getByLabel("Ville", { exact: true })).toHaveValue(ville);
+  await page.getByRole("button", { name: "Récupérer reçu" }).click();
+  await expect(page.getByText("Aucun reçu trouvé.")).toBeVisible(); // added by hand: no payment
+  await page.getByRole("link", { name: "← Retour aux inscriptions" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inscriptions – Course enfants 1 km");
+});

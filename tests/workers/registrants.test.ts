@@ -348,6 +348,19 @@ describe("runner details", () => {
     expect(await bad.text()).toContain("Email invalide.");
   });
 
+  it("a paid registration: 'Voir le reçu' opens the receipt in a new tab; other organisers get 404", async () => {
+    const paid = await first<{ id: string; organisateur_id: string }>(
+      `SELECT i.id, c.organisateur_id FROM paiements p JOIN inscriptions i ON i.id = p.inscription_id JOIN courses c ON c.id = i.course_id
+       WHERE p.status = 'succeeded' AND p.charge_id IS NOT NULL LIMIT 1`,
+    );
+    expect(paid).not.toBeNull();
+    const mine = paid!.organisateur_id === DEMO_USERS.organisateur.id ? owner : other;
+    const notMine = mine === owner ? other : owner;
+    const html = await (await get(`/details-coureur/${paid!.id}?recu=1`, mine)).text();
+    expect(html).toMatch(/<a href="[^"]*\/dev\/receipt\/ch_[^"]+" target="_blank" rel="noopener noreferrer" class="btn btn-primary">Voir le reçu<\/a>/);
+    expect((await get(`/details-coureur/${paid!.id}?recu=1`, notMine)).status).toBe(404);
+  });
+
   it("receipt errors: no trace id, and no payment for a runner added by hand", async () => {
     const [a, b] = await kidsRows();
     const none = await (await get(`/details-coureur/${a.id}?recu=1`, owner)).text();
