@@ -52,6 +52,7 @@ describe("local assistant", () => {
     const answer = answerFromFacts({ prompt: "départ du 28 km ?", facts });
     expect(answer).toContain("Balcons 28 km : départ à 7h30");
     expect(answer).not.toContain("Découverte");
+    expect(answer).not.toContain("Balcons 28 km : 28 km"); // naming the format is not asking its distance
   });
 
   it("says plainly when it does not know", () => {

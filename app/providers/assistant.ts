@@ -97,7 +97,9 @@ function formatsAsked(prompt: string, formats: FormatFacts[]): FormatFacts[] {
 export function answerFromFacts({ prompt, facts }: AssistantQuestion): string {
   const q = fold(prompt);
   if (q.trim() === "") return ASSISTANT_HELP;
-  const topics = TOPICS.filter((t) => t.match.test(q));
+  // "le 28 km" names a format: it is not a question about distances.
+  const asked = q.replace(/\b\d+(?:[.,]\d+)?\s?km\b/g, " ");
+  const topics = TOPICS.filter((t) => t.match.test(asked));
   if (topics.length === 0) return ASSISTANT_UNKNOWN;
   if (facts.formats.length === 0) return `Aucun format n'est encore publié pour ${facts.nom} : je n'ai pas d'information à te donner.`;
   const formats = formatsAsked(prompt, facts.formats);
