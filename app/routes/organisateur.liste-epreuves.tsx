@@ -27,22 +27,24 @@ export default function ListeEpreuves() {
         <p className="empty">Aucun format pour le moment. <Link to="/organisateur/nouvelle-course">Créer une épreuve</Link></p>
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table stack-table">
             <thead>
               <tr><th>Date</th><th>Épreuve</th><th>Format</th><th>Prix</th><th>Inscrits / places</th><th></th></tr>
             </thead>
             <tbody>
               {rows.map((f) => (
                 <tr key={f.id}>
-                  <td>{formatDate(f.date)}{f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""}</td>
-                  <td>
-                    <Link to={`/courses/${f.course_id}`}>{f.course_nom}</Link>
-                    {f.en_ligne ? null : <span className="badge badge-offline"> 🔒 Hors-ligne</span>}
+                  <td data-label="Date">{`${formatDate(f.date)}${f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""}`}</td>
+                  <td data-label="Épreuve">
+                    <span>
+                      <Link to={`/courses/${f.course_id}`}>{f.course_nom}</Link>
+                      {f.en_ligne ? null : <> <span className="badge badge-offline">🔒 Hors-ligne</span></>}
+                    </span>
                   </td>
-                  <td>{f.nom}</td>
-                  <td>{formatEuros(f.prix_cents)}</td>
-                  <td>{`${f.inscrits} / ${f.nb_max_coureurs ?? "∞"}`}</td>
-                  <td><Link to={`/organisateur/inscriptions/${f.id}`}>Inscrits</Link></td>
+                  <td data-label="Format">{f.nom}</td>
+                  <td data-label="Prix">{formatEuros(f.prix_cents)}</td>
+                  <td data-label="Inscrits / places">{`${f.inscrits} / ${f.nb_max_coureurs ?? "∞"}`}</td>
+                  <td><Link to={`/organisateur/inscriptions/${f.id}`}>Voir les inscrits</Link></td>
                 </tr>
               ))}
             </tbody>

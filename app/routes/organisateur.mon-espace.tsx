@@ -106,17 +106,17 @@ export default function MonEspace() {
               </p>
               {result?.error && result.courseId === c.id ? <p className="alert alert-error" role="alert">{result.error}</p> : null}
               <div className="table-wrap">
-                <table className="table small">
+                <table className="table small stack-table">
                   <thead>
                     <tr><th>Format</th><th>Date</th><th>Inscrits</th><th>Repas</th><th></th></tr>
                   </thead>
                   <tbody>
                     {c.formats.map((f) => (
                       <tr key={f.id}>
-                        <td>{f.nom}</td>
-                        <td>{formatDate(f.date)}{f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""}</td>
-                        <td>{f.nb_max_coureurs != null ? `${f.inscrits} / ${f.nb_max_coureurs}` : String(f.inscrits)}</td>
-                        <td>{f.repas}</td>
+                        <td className="cell-title">{f.nom}</td>
+                        <td data-label="Date">{`${formatDate(f.date)}${f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""}`}</td>
+                        <td data-label="Inscrits">{f.nb_max_coureurs != null ? `${f.inscrits} / ${f.nb_max_coureurs}` : String(f.inscrits)}</td>
+                        <td data-label="Repas">{f.repas}</td>
                         <td><Link to={`/organisateur/inscriptions/${f.id}`}>Voir les inscrits</Link></td>
                       </tr>
                     ))}

@@ -199,13 +199,22 @@ export interface CourseFormProps {
 export function CourseForm({ values, errors, formError, rev, submitLabel, editing, registered, cancelTo }: CourseFormProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const hasErrors = Object.keys(errors).length > 0 || !!formError;
+  // With JavaScript, after a refused save, move the focus to the first field in error (or the summary).
+  useEffect(() => {
+    if (!hasErrors || rev === "initial") return;
+    const first =
+      document.querySelector<HTMLElement>('.course-form [aria-invalid="true"]') ?? document.querySelector<HTMLElement>('.course-form [role="alert"]');
+    first?.focus({ preventScroll: false });
+    first?.scrollIntoView({ block: "center" });
+  }, [rev, hasErrors]);
   return (
     <Form method="post" encType="multipart/form-data" className="course-form" key={rev} noValidate preventScrollReset>
       {/* Pressing Enter in a field saves: the first submit button of the form is this one. */}
       <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
         {submitLabel}
       </button>
-      {formError ? <p className="alert alert-error" role="alert">{formError}</p> : null}
+      {formError ? <p className="alert alert-error" role="alert" tabIndex={-1}>{formError}</p> : null}
       <fieldset className="card form-card">
         <legend>L'épreuve</legend>
         <input type="hidden" name="geo_origin" value={values.geo_origin} />
