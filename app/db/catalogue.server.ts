@@ -109,8 +109,8 @@ function orderBy(tri: CourseFilters["tri"], p: string): SQL {
 
 export interface CourseListResult {
   rows: CourseCard[];
-  /** Number of matching events (all pages); null when the page is past the end. */
-  total: number | null;
+  /** A next page exists (one extra row is read; no count of every match, see docs/decisions/0022). */
+  hasNext: boolean;
   departements: string[];
 }
 
@@ -152,12 +152,12 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
       WHERE ${sql.join(where, sql` AND `)}
     ),
     page AS MATERIALIZED (
-      SELECT b.*, count(*) OVER () AS total FROM base b
+      SELECT b.* FROM base b
       ${dateWhere.length ? sql`WHERE ${sql.join(dateWhere, sql` AND `)}` : sql``}
       ORDER BY ${orderBy(f.tri, "b")}
-      LIMIT ${f.taille} OFFSET ${offset}
+      LIMIT ${f.taille + 1} OFFSET ${offset}
     )
-    SELECT ${CARD_COLUMNS}, p.next_date AS next_date, p.total AS total,
+    SELECT ${CARD_COLUMNS}, p.next_date AS next_date,
            ${isFullSql(sql.raw("p.id"), nowIso)} AS is_full, ${typesSql(sql.raw("p.id"))} AS types
     FROM page p JOIN courses c ON c.id = p.id LEFT JOIN course_stats s ON s.course_id = p.id
     ORDER BY ${orderBy(f.tri, "p")}`;
@@ -171,10 +171,10 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
     SELECT departement FROM d
     WHERE departement IS NOT NULL AND EXISTS (SELECT 1 FROM courses c3 WHERE c3.departement = d.departement AND c3.en_ligne = 1)
     ORDER BY departement`;
-  const [rows, depRows] = await batchAll<[(CourseCard & { total: number })[], { departement: string }[]]>(db, [list, deps]);
+  const [rows, depRows] = await batchAll<[CourseCard[], { departement: string }[]]>(db, [list, deps]);
   return {
-    rows: rows.map(({ total: _t, ...r }) => r),
-    total: rows.length > 0 ? rows[0].total : f.page === 1 ? 0 : null,
+    rows: rows.slice(0, f.taille),
+    hasNext: rows.length > f.taille,
     departements: depRows.map((d) => d.departement),
   };
 }

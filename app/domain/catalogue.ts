@@ -32,6 +32,10 @@ export const ELEVATION_BANDS = {
 export type DistanceBand = keyof typeof DISTANCE_BANDS;
 export type ElevationBand = keyof typeof ELEVATION_BANDS;
 
+/** Sort options of /courses (spec section 9): next date, minimum price, maximum elevation gain. */
+export const SORTS = { date: "Date", prix: "Prix", dplus: "Dénivelé" } as const;
+export type Sort = keyof typeof SORTS;
+
 export const EVENT_TYPES = { trail: "Trail", rando: "Randonnée", route: "Route" } as const;
 export type EventType = keyof typeof EVENT_TYPES;
 

@@ -2,10 +2,9 @@
 // Tolerant: a bad value never breaks the page; it is ignored and gets a French message next to its field,
 // while the form keeps what was typed.
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE, DISTANCE_BANDS, ELEVATION_BANDS, EVENT_TYPES, PAGE_SIZES, type DistanceBand, type ElevationBand, type EventType } from "./catalogue";
+import { DEFAULT_PAGE_SIZE, DISTANCE_BANDS, ELEVATION_BANDS, EVENT_TYPES, PAGE_SIZES, SORTS, type DistanceBand, type ElevationBand, type EventType, type Sort } from "./catalogue";
 
-export const SORTS = { date: "Date", prix: "Prix", dplus: "Dénivelé" } as const;
-export type Sort = keyof typeof SORTS;
+export { SORTS, type Sort };
 export type View = "liste" | "carte";
 export const MAX_PAGE = 10_000;
 

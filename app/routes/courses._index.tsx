@@ -4,21 +4,21 @@ import { CourseCard, type CardView } from "~/components/catalogue/CourseCard";
 import { LazyMap } from "~/components/catalogue/LazyMap";
 import { toCardView } from "~/components/catalogue/card-view";
 import { listCourses } from "~/db/catalogue.server";
-import { DISTANCE_BANDS, ELEVATION_BANDS, EVENT_TYPES, PAGE_SIZES } from "~/domain/catalogue";
-import { filtersToSearch, hasActiveFilters, parseCourseFilters, SORTS, type FilterField } from "~/domain/filters";
+import { DISTANCE_BANDS, ELEVATION_BANDS, EVENT_TYPES, PAGE_SIZES, SORTS } from "~/domain/catalogue";
+// filters.ts (zod) is used by the loader only, so it stays out of the browser bundle.
+import { filtersToSearch, hasActiveFilters, parseCourseFilters, type FilterField } from "~/domain/filters";
 import { parisDate } from "~/domain/refund";
 import type { RootData } from "~/root";
 import catalogueCss from "~/styles/catalogue.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const n = data?.total;
+export const meta: MetaFunction<typeof loader> = () => {
   return [
     { title: "Courses : trail, randonnée et route — Balise" },
     {
       name: "description",
-      content: `Trouvez une course près de chez vous${n ? ` parmi ${n} épreuves` : ""} : filtres par date, département, type, distance, dénivelé et repas.`,
+      content: "Trouvez une course près de chez vous : filtres par date, département, type, distance, dénivelé et repas.",
     },
     { property: "og:title", content: "Courses : trail, randonnée et route — Balise" },
     { property: "og:type", content: "website" },
@@ -31,18 +31,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const today = parisDate(now);
   const { filters, values, errors } = parseCourseFilters(url.searchParams, today);
   const result = await listCourses(context.db, filters, today, now.toISOString());
-  const total = result.total;
   return {
     today,
     filters,
     values,
     errors,
-    total,
+    hasNext: result.hasNext,
     departements: result.departements,
     cards: result.rows.map((r) => toCardView(r, now, today)),
     active: hasActiveFilters(filters, today),
     prev: filters.page > 1 ? filtersToSearch(filters, today, { page: filters.page - 1 }) : null,
-    next: total != null && filters.page * filters.taille < total ? filtersToSearch(filters, today, { page: filters.page + 1 }) : null,
+    next: result.hasNext ? filtersToSearch(filters, today, { page: filters.page + 1 }) : null,
     listHref: filtersToSearch(filters, today, { vue: "liste", page: filters.page }),
     mapHref: filtersToSearch(filters, today, { vue: "carte", page: filters.page }),
     firstPage: filtersToSearch(filters, today, { page: 1 }),
@@ -62,7 +61,8 @@ export default function CoursesPage() {
   const invalid = (f: FilterField) => (errors[f] ? { "aria-invalid": true as const, "aria-describedby": `err-${f}` } : {});
   const isMap = filters.vue === "carte";
   const resetHref = isMap ? "/courses?vue=carte" : "/courses";
-  const pages = d.total != null ? Math.max(1, Math.ceil(d.total / filters.taille)) : null;
+  const n = d.cards.length;
+  const single = filters.page === 1 && !d.hasNext;
 
   return (
     <section className="container page catalogue">
@@ -153,9 +153,9 @@ export default function CoursesPage() {
         <p className="results-count" aria-live="polite">
           {navigation.state === "loading" && navigation.location?.pathname === "/courses"
             ? "Recherche en cours…"
-            : d.total == null
-              ? "Page hors des résultats"
-              : `${d.total} épreuve${d.total > 1 ? "s" : ""}${pages && pages > 1 ? ` · page ${filters.page} sur ${pages}` : ""}`}
+            : single
+              ? `${n} épreuve${n > 1 ? "s" : ""}`
+              : `Page ${filters.page} · ${n} épreuve${n > 1 ? "s" : ""} affichée${n > 1 ? "s" : ""}`}
         </p>
         <nav className="view-toggle" aria-label="Affichage">
           <Link to={`/courses${d.listHref}`} className={`btn btn-small ${isMap ? "btn-ghost" : "btn-primary"}`} aria-current={isMap ? undefined : "page"}>Liste</Link>
@@ -166,7 +166,7 @@ export default function CoursesPage() {
       {d.cards.length === 0 ? (
         <div className="empty">
           <p><strong>Aucune épreuve trouvée</strong></p>
-          {d.total == null ? (
+          {filters.page > 1 ? (
             <p><Link to={`/courses${d.firstPage}`} className="btn btn-ghost">Revenir à la première page</Link></p>
           ) : null}
           <p><Link to={resetHref} className="btn btn-primary">Réinitialiser les filtres</Link></p>
