@@ -96,7 +96,8 @@ export async function signUp(context: AppLoadContext, input: { email: string; pa
   if (existing) {
     if (existing.email_confirmed_at) {
       const mail = alreadyRegisteredMessage(appUrl(context, "/login"), appUrl(context, "/forgot-password"));
-      await context.mailer.send({ to: existing.email, ...mail, kind: "already_registered" });
+      // At most one such notice per hour per account: sign-up cannot be used to flood someone's mailbox.
+      await context.mailer.send({ to: existing.email, ...mail, kind: "already_registered", dedupeKey: `deja-inscrit:${existing.id}:${now.slice(0, 13)}` });
     } else {
       await sendConfirmation(context, existing);
     }

@@ -73,6 +73,9 @@ describe("sign-up", () => {
     const res = await signUp("coureur@balise.test");
     expect(res.headers.get("location")).toBe("/signup?statut=compte-cree");
     expect((await lastMailTo("coureur@balise.test"))!.subject).toBe("Vous avez déjà un compte Balise");
+    await signUp("coureur@balise.test"); // a second try within the hour sends no second notice
+    const n = await env.DB.prepare("SELECT count(*) AS n FROM mail_outbox WHERE to_email = 'coureur@balise.test' AND kind = 'already_registered'").first("n");
+    expect(n).toBe(1);
   });
 });
 
