@@ -1,6 +1,6 @@
 // /monprofilorganisateur/compte-paiement: the payment-account actions (start/resume onboarding, refresh the
 // status). GET shows the block on its own page; errors are shown here, with the block to try again.
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PaymentAccountBlock } from "~/components/PaymentAccountBlock";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const parsed = PaymentAccountActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return { error: parsed.error.issues[0].message };
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
   if (parsed.data.intent === "demarrer") {
     try {
       return redirect(await startOnboarding(context, user));
