@@ -4,6 +4,9 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { jsOn, loginAs } from "./helpers";
 
+// Each test logs in and walks several pages; on a loaded CI machine 30 s is short.
+test.describe.configure({ timeout: 60_000 });
+
 async function openKidsList(page: Page) {
   await loginAs(page, "organisateur@balise.test", undefined, "/organisateur/mon-espace");
   await page.goto("/organisateur/mon-espace");
@@ -31,7 +34,7 @@ test("search and filter the registrants", async ({ page }) => {
 
 test("edit a cell", async ({ page }, info) => {
   await openKidsList(page);
-  const club = `Club ${info.project.name}`;
+  const club = `Club ${info.project.name} ${Date.now() % 100000}`;
   const cell = page.getByLabel("Club de Léo Petit", { exact: true });
   await cell.fill(club);
   if (jsOn(page)) {
@@ -95,7 +98,7 @@ test("runner details: a field saved, the receipt asked for", async ({ page }, in
   await openKidsList(page);
   await page.getByRole("link", { name: "Détails" }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Léo Petit");
-  const ville = `Rennes ${info.project.name}`;
+  const ville = `Rennes ${info.project.name} ${Date.now() % 100000}`;
   const field = page.getByLabel("Ville", { exact: true });
   await field.fill(ville);
   if (jsOn(page)) {
