@@ -424,10 +424,16 @@ export interface RefundRequest {
  * or remboursee_totalement.
  */
 export async function refundInscription(context: Ctx, req: RefundRequest): Promise<{ remboursementId: string; ledger: Ledger }> {
-  const previous = await context.db.select().from(remboursements).where(eq(remboursements.idempotency_key, req.idempotencyKey)).limit(1);
-  if (previous[0]?.status === "succeeded") {
-    const p = await loadPaiement(context, previous[0].paiement_id);
-    return { remboursementId: previous[0].id, ledger: ledgerOf(p) };
+  const [earlier] = await context.db.select().from(remboursements).where(eq(remboursements.idempotency_key, req.idempotencyKey)).limit(1);
+  if (earlier?.status === "succeeded") {
+    const p = await loadPaiement(context, earlier.paiement_id);
+    return { remboursementId: earlier.id, ledger: ledgerOf(p) };
+  }
+  // Another try of the same refund is still running (or stopped half-way): do not start a second one.
+  if (earlier?.status === "pending") throw new PaymentError("conflit");
+  // A failed try keeps its row (and its provider key, whose stored failure would come back): free the caller's key.
+  if (earlier?.status === "failed") {
+    await context.db.update(remboursements).set({ idempotency_key: `${earlier.idempotency_key}:echec:${earlier.id}` }).where(eq(remboursements.id, earlier.id));
   }
   const [p] = await context.db
     .select()
@@ -438,24 +444,22 @@ export async function refundInscription(context: Ctx, req: RefundRequest): Promi
   if (!p || !p.charge_id) throw new PaymentError("paiement_introuvable");
   const from = ledgerOf(p);
   const plan = planRefund(from, req.amountCents);
-  const id = previous[0]?.id ?? crypto.randomUUID();
+  const id = crypto.randomUUID();
   const now = context.clock.now().toISOString();
 
   // 1. Reserve: the ledger shows the refund before the provider's charge.refunded event can arrive.
-  if (!previous[0]) {
-    await context.db.insert(remboursements).values({
-      id,
-      paiement_id: p.id,
-      inscription_id: req.inscriptionId,
-      amount_cents: req.amountCents,
-      transfer_reversal_cents: plan.reversalCents,
-      percent: req.percent ?? null,
-      reason: req.reason ?? null,
-      idempotency_key: req.idempotencyKey,
-      status: "pending",
-      created_at: now,
-    });
-  }
+  await context.db.insert(remboursements).values({
+    id,
+    paiement_id: p.id,
+    inscription_id: req.inscriptionId,
+    amount_cents: req.amountCents,
+    transfer_reversal_cents: plan.reversalCents,
+    percent: req.percent ?? null,
+    reason: req.reason ?? null,
+    idempotency_key: req.idempotencyKey,
+    status: "pending",
+    created_at: now,
+  });
   if (!(await swapLedger(context, p.id, from, plan.ledger, { status: "refunded" }))) {
     await context.db.update(remboursements).set({ status: "failed" }).where(eq(remboursements.id, id));
     throw new PaymentError("conflit");

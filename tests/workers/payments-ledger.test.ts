@@ -113,6 +113,36 @@ describe("the ledger through the local provider", () => {
   });
 });
 
+describe("a refund the provider refuses", () => {
+  beforeAll(loadDemoData);
+
+  it("is undone in the ledger, reported in French, and the same request can be retried", async () => {
+    const { context, inscriptionId, paiementId } = await paidInscription(4200);
+    const before = (await paiementOf(inscriptionId))!;
+    const [{ charge_id }] = (await env.DB.prepare("SELECT charge_id FROM paiements WHERE id = ?").bind(paiementId).all<{ charge_id: string }>()).results;
+    await env.DB.prepare("UPDATE paiements SET charge_id = 'ch_local_inconnu' WHERE id = ?").bind(paiementId).run();
+    const req = { inscriptionId, amountCents: 1500, percent: 50, reason: "Indisponibilité", idempotencyKey: `retry:${inscriptionId}` };
+    const err = await refundInscription(context, req).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PaymentError);
+    expect((err as PaymentError).code).toBe("remboursement_impossible");
+    expect((err as PaymentError).message).toContain("Le remboursement n'a pas pu être effectué.");
+    const undone = (await paiementOf(inscriptionId))!;
+    const money = (r: LedgerRow) => ({ ...r, charge_id: undefined, updated_at: undefined });
+    expect(money(undone)).toEqual(money(before));
+    await expectBooksBalance(undone);
+    const statut = await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?").bind(inscriptionId).first<{ statut: string }>();
+    expect(statut!.statut).toBe("validee");
+
+    await env.DB.prepare("UPDATE paiements SET charge_id = ? WHERE id = ?").bind(charge_id, paiementId).run();
+    await refundInscription(context, req);
+    const after = (await paiementOf(inscriptionId))!;
+    expect(after.refunded_cents).toBe(1500);
+    await expectBooksBalance(after);
+    const rows = (await env.DB.prepare("SELECT status FROM remboursements WHERE paiement_id = ? ORDER BY status").bind(paiementId).all<{ status: string }>()).results;
+    expect(rows.map((r) => r.status)).toEqual(["failed", "succeeded"]);
+  });
+});
+
 describe("checkout for a registration", () => {
   beforeAll(loadDemoData);
 
