@@ -37,6 +37,7 @@ test.describe("event chat", () => {
   });
 
   test("post, reply, edit, delete and flag through the forms", async ({ page, browser }) => {
+    test.setTimeout(90_000); // some 25 page loads and two accounts on a shared machine
     const js = jsOn(page);
     const path = `/courses/${courseFor("forms")}`;
     page.on("dialog", (d) => void d.accept(d.type() === "prompt" ? d.defaultValue() : undefined));
@@ -123,6 +124,7 @@ test.describe("event chat", () => {
 
 test.describe("live room", () => {
   test("two browsers see each other's messages, edits and deletions without reload", async ({ browser }) => {
+    test.setTimeout(90_000);
     const path = `/courses/${courseFor("live")}`;
     const a = await newUserPage(browser, COUREUR, true, path);
     const b = await newUserPage(browser, ORGANISATEUR, true, path);
