@@ -10,11 +10,14 @@ import {
   applyTransfer,
   applyTransferReversal,
   DEFAULT_COMMISSION_PERCENT,
+  DEFAULT_DEPOSIT_PERCENT,
+  depositAmount,
   MoneyError,
   MONEY_ERROR_MESSAGES,
   openLedger,
   planRefund,
   shouldSkipTransfer,
+  transferAllAmount,
   type Ledger,
 } from "~/domain/money";
 import { formatDateLong } from "~/utils/format";
@@ -387,6 +390,41 @@ export async function transferToOrganiser(
     if (e instanceof PaymentProviderError) throw new PaymentError("transfert_impossible", e.message);
     throw e;
   }
+}
+
+export interface ReleaseReport {
+  ok: number;
+  failed: number;
+  skipped: number;
+}
+
+/**
+ * Admin 'release funds' on a selection: an advance of `depositPercent` % of each payment's net remaining
+ * (mode "acompte", default 50 %) or 'Tout transférer' (mode "tout"). Transfers of 0 or less are skipped;
+ * failures are counted, not detailed ('Transferts terminés: X OK, Y échec(s).').
+ */
+export async function releaseFunds(
+  context: Ctx,
+  input: { paiementIds: string[]; mode: "acompte" | "tout"; depositPercent?: number; adminId: string },
+): Promise<ReleaseReport> {
+  const report: ReleaseReport = { ok: 0, failed: 0, skipped: 0 };
+  for (const paiementId of input.paiementIds) {
+    try {
+      const p = await loadPaiement(context, paiementId);
+      const amount = input.mode === "tout" ? transferAllAmount(p.net_remaining_cents) : depositAmount(p.net_remaining_cents, input.depositPercent ?? DEFAULT_DEPOSIT_PERCENT);
+      const r = await transferToOrganiser(context, { paiementId, amountCents: amount, kind: input.mode === "tout" ? "solde" : "acompte", createdBy: input.adminId });
+      if (r.state === "skipped") report.skipped += 1;
+      else report.ok += 1;
+    } catch (e) {
+      console.error("release funds", paiementId, e);
+      report.failed += 1;
+    }
+  }
+  return report;
+}
+
+export function releaseReportMessage(r: ReleaseReport): string {
+  return `Transferts terminés: ${r.ok} OK, ${r.failed} échec(s).`;
 }
 
 /** A reversal the provider reports (`transfer.reversed`) that we did not ask for: bring the ledger in line. */

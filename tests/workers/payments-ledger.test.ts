@@ -8,6 +8,8 @@ import {
   getReceiptUrl,
   PaymentError,
   refundInscription,
+  releaseFunds,
+  releaseReportMessage,
   setCommission,
   transferToOrganiser,
   verifyCheckoutSession,
@@ -140,6 +142,30 @@ describe("a refund the provider refuses", () => {
     await expectBooksBalance(after);
     const rows = (await env.DB.prepare("SELECT status FROM remboursements WHERE paiement_id = ? ORDER BY status").bind(paiementId).all<{ status: string }>()).results;
     expect(rows.map((r) => r.status)).toEqual(["failed", "succeeded"]);
+  });
+});
+
+describe("admin release of funds on a selection", () => {
+  beforeAll(loadDemoData);
+
+  it("advances 50 %, then 'Tout transférer', skipping empty payments and counting failures", async () => {
+    const a = await paidInscription(4200); // net 3902
+    const b = await paidInscription(2500); // net 2312
+    const { context } = a;
+    let r = await releaseFunds(context, { paiementIds: [a.paiementId, b.paiementId, "inconnu"], mode: "acompte", adminId: "admin" });
+    expect(r).toEqual({ ok: 2, failed: 1, skipped: 0 });
+    expect(releaseReportMessage(r)).toBe("Transferts terminés: 2 OK, 1 échec(s).");
+    expect((await paiementOf(a.inscriptionId))!.transferred_total_cents).toBe(1951);
+    expect((await paiementOf(b.inscriptionId))!.transferred_total_cents).toBe(1156);
+    r = await releaseFunds(context, { paiementIds: [a.paiementId, b.paiementId], mode: "tout", adminId: "admin" });
+    expect(r).toEqual({ ok: 2, failed: 0, skipped: 0 });
+    r = await releaseFunds(context, { paiementIds: [a.paiementId, b.paiementId], mode: "tout", adminId: "admin" });
+    expect(r).toEqual({ ok: 0, failed: 0, skipped: 2 });
+    for (const x of [a, b]) {
+      const p = (await paiementOf(x.inscriptionId))!;
+      expect(p.net_remaining_cents).toBe(0);
+      await expectBooksBalance(p);
+    }
   });
 });
 
