@@ -152,3 +152,36 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/courses/);
   });
 });
+
+test.describe("modes and roles", () => {
+  test("the mode switch is a form remembered in a cookie; login resets it to coureur; Admin PRO for admins only", async ({ page, isMobile }) => {
+    const openMenu = async () => {
+      if (isMobile) await page.getByLabel("Ouvrir le menu").click();
+      else await page.getByLabel("Menu utilisateur").click();
+      return isMobile ? page.locator(".mobile-panel") : page.locator(".user-menu-panel");
+    };
+    const nav = () => (isMobile ? page.locator(".mobile-panel") : page.locator(".main-nav"));
+
+    await loginAs(page, "organisateur@balise.test", undefined, "/fonctionnalites");
+    await expect(page).toHaveURL(/\/fonctionnalites$/);
+    await expect(page.getByRole("link", { name: /Admin/ })).toHaveCount(0);
+    let menu = await openMenu();
+    await menu.getByRole("button", { name: "Organisateur" }).click();
+    await expect(page).toHaveURL(/\/fonctionnalites$/);
+    if (isMobile) await page.getByLabel("Ouvrir le menu").click();
+    await expect(nav().getByRole("link", { name: "Mon espace" })).toBeVisible();
+    await page.goto("/");
+    if (isMobile) await page.getByLabel("Ouvrir le menu").click();
+    await expect(nav().getByRole("link", { name: "Mon espace" })).toBeVisible(); // remembered
+
+    await page.goto("/");
+    menu = await openMenu();
+    await menu.getByRole("button", { name: "Déconnexion" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await loginAs(page, "admin@balise.test");
+    if (isMobile) await page.getByLabel("Ouvrir le menu").click();
+    await expect(nav().getByRole("link", { name: "Mes inscriptions" })).toBeVisible(); // back to coureur
+    await expect(nav().getByRole("link", { name: /Admin/ }).first()).toContainText("PRO");
+  });
+});
