@@ -1,0 +1,198 @@
+// Registration rush (a script that prints figures; not a test). From the repository root, after `npm run build`:
+//   npx node bench/registration-rush/bench.mjs [--port 8993] [--runners 300] [--places 10]
+// 1. prepares its own local database (--persist-to .wrangler/bench-rush) with the real migrations: an organiser
+//    whose local payment account can take charges, one online event with one format of --places places, and
+//    --runners + 4 runner accounts, each with its own server-side session (cookie signed like the app's);
+// 2. starts the production build with `wrangler dev` (APP_ENV=production) on its own port;
+// 3. all runners submit the registration form (POST /inscription/{id}, 'Payer') at the same moment and the
+//    answers are classified: a redirect to the checkout = a place, 409 'complet', 5xx = server error;
+// 4. counts the registrations holding a place (validated + unexpired pending) through the product itself;
+// 5. 3 of the winners give up ('Libérer ma place' on /paiement-annule: their checkout sessions are expired and
+//    their holds end), then 3 new runners submit (they must get the places) and a 4th (must read 'complet').
+import { execFileSync, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createCookie } from "@remix-run/cloudflare";
+
+const args = process.argv.slice(2);
+const opt = (name, def) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : def;
+};
+const port = Number(opt("--port", "8993"));
+const RUNNERS = Number(opt("--runners", "300"));
+const PLACES = Number(opt("--places", "10"));
+const EXTRA = 4;
+const persistTo = ".wrangler/bench-rush";
+const base = `http://127.0.0.1:${port}`;
+const SECRET = "bench-rush-session-secret-0123456789abcdef-0123456789";
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_D1_WARNING: "true" };
+
+if (!existsSync("build/server/index.js")) {
+  console.error("Construisez d'abord l'application : npm run build");
+  process.exit(1);
+}
+
+// ------------------------------------------------------------------ dataset
+const COURSE = "rush-course-0001";
+const FORMAT = "rush-format-0001";
+const ORG = "rush-organiser";
+const ACCOUNT = "acct_local_rushbench000000000001";
+const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
+const sha256 = (s) => createHash("sha256").update(s).digest("hex");
+const future = new Date(Date.now() + 7 * 86400_000).toISOString();
+const runners = Array.from({ length: RUNNERS + EXTRA }, (_, k) => {
+  const token = randomBytes(32).toString("base64url");
+  return { id: `rush-runner-${String(k).padStart(4, "0")}`, email: `coureur${k}@rush.test`, token };
+});
+const account = {
+  id: ACCOUNT, object: "account", email: "rush-org@balise.test", metadata: { user_id: ORG },
+  charges_enabled: true, payouts_enabled: true, details_submitted: true, requirements: { currently_due: [], past_due: [] },
+};
+const seedSql = [
+  `INSERT INTO users (id, email, password_hash) VALUES (${q(ORG)}, 'rush-org@balise.test', 'bench-no-login');`,
+  `INSERT INTO profils_utilisateurs (user_id, nom, prenom, email, organisation_nom, stripe_account_id, stripe_charges_enabled, stripe_payouts_enabled, stripe_details_submitted, conditions_acceptees, conditions_version)
+   VALUES (${q(ORG)}, 'Rush', 'Orga', 'rush-org@balise.test', 'Rush Trail Club', ${q(ACCOUNT)}, 1, 1, 1, 1, '2025-08-17');`,
+  `INSERT INTO local_payment_objects (id, kind, data) VALUES (${q(ACCOUNT)}, 'account', ${q(JSON.stringify(account))});`,
+  `INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (${q(COURSE)}, 'Trail de la ruée', 'Chamonix-Mont-Blanc', 'Haute-Savoie', '74400', ${q(ORG)}, 1, 'trail-de-la-ruee');`,
+  `INSERT INTO formats (id, course_id, nom, date, heure_depart, distance_km, denivele_dplus, prix_cents, nb_max_coureurs) VALUES (${q(FORMAT)}, ${q(COURSE)}, 'Ultra 80 km', date('now', '+90 days'), '05:00', 80, 5000, 9000, ${PLACES});`,
+  ...runners.flatMap((r) => [
+    `INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (${q(r.id)}, ${q(r.email)}, 'bench-no-login', strftime('%Y-%m-%dT%H:%M:%fZ','now'));`,
+    `INSERT INTO sessions (id, user_id, expires_at) VALUES (${q(sha256(r.token))}, ${q(r.id)}, ${q(future)});`,
+  ]),
+].join("\n");
+
+function run(cmd, cmdArgs) {
+  execFileSync(cmd, cmdArgs, { stdio: ["ignore", "ignore", "inherit"], env });
+}
+
+rmSync(persistTo, { recursive: true, force: true });
+mkdirSync(persistTo, { recursive: true });
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+writeFileSync(join(persistTo, "rush-seed.sql"), seedSql);
+run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", join(persistTo, "rush-seed.sql")]);
+
+// ------------------------------------------------------------------ server
+const server = spawn(
+  "wrangler",
+  ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "error",
+    "--var", "APP_ENV:production", "--var", `APP_URL:${base}`, "--var", `SESSION_SECRET:${SECRET}`],
+  { stdio: ["ignore", "inherit", "inherit"], env, detached: true },
+);
+const stop = () => {
+  try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ }
+};
+process.on("exit", stop);
+process.on("SIGINT", () => { stop(); process.exit(130); });
+
+async function waitReady() {
+  for (let i = 0; i < 480; i++) {
+    try {
+      const r = await fetch(`${base}/robots.txt`);
+      if (r.ok) return;
+    } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("le serveur ne répond pas");
+}
+
+// The app's own cookie library, with the app's production cookie settings (app/utils/session.server.ts).
+const sessionCookie = createCookie("__Host-balise_session", { path: "/", httpOnly: true, sameSite: "lax", secure: true, secrets: [SECRET] });
+for (const r of runners) r.cookie = (await sessionCookie.serialize(r.token)).split(";")[0];
+
+function formBody(r) {
+  return new URLSearchParams({
+    intent: "payer", format_id: FORMAT, nom: "Coureur", prenom: r.id.slice(-4), email: r.email, pays: "France",
+    justificatif_type: "licence", numero_licence: "123456", nombre_repas: "0", apparaitre_resultats: "on",
+  });
+}
+
+async function submit(r) {
+  const start = performance.now();
+  try {
+    const res = await fetch(`${base}/inscription/${COURSE}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: r.cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
+      body: formBody(r),
+    });
+    const body = await res.text();
+    const ms = performance.now() - start;
+    const location = res.headers.get("location") ?? "";
+    if (res.status >= 300 && res.status < 400 && location.includes("/dev/checkout/")) {
+      r.session = location.split("/").pop();
+      return { kind: "place", ms };
+    }
+    if (res.status === 409 && body.includes("est complet")) return { kind: "complet", ms };
+    if (res.status >= 500) return { kind: "erreur", ms, status: res.status };
+    return { kind: "autre", ms, status: res.status };
+  } catch (e) {
+    return { kind: "erreur", ms: performance.now() - start, status: String(e) };
+  }
+}
+
+/** Registrations holding a place, read through the product: each runner's /mesinscriptions. */
+async function holdersFromPages(list) {
+  let n = 0;
+  for (let i = 0; i < list.length; i += 25) {
+    const pages = await Promise.all(list.slice(i, i + 25).map((r) => fetch(`${base}/mesinscriptions`, { headers: { cookie: r.cookie } }).then((x) => x.text())));
+    for (const html of pages) n += (html.match(/En attente de paiement|>Active</g) ?? []).length;
+  }
+  return n;
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const f1 = (x) => `${x.toFixed(1)} ms`;
+
+await waitReady();
+// Warm-up: one page load (the first request compiles the Worker).
+await fetch(`${base}/inscription/${COURSE}`, { headers: { cookie: runners[RUNNERS].cookie } }).then((r) => r.text());
+
+const crowd = runners.slice(0, RUNNERS);
+const t0 = performance.now();
+const results = await Promise.all(crowd.map(submit));
+const wall = performance.now() - t0;
+const count = (k) => results.filter((r) => r.kind === k).length;
+const times = results.map((r) => r.ms).sort((a, b) => a - b);
+const holders = await holdersFromPages(crowd);
+
+console.log(`Ruée sur les inscriptions — build de production (wrangler dev, APP_ENV=production), ${base}`);
+console.log(`Format « Ultra 80 km » : ${PLACES} places ; ${RUNNERS} coureurs (sessions distinctes) envoient le formulaire au même instant.`);
+console.log(`  place obtenue (redirection vers le paiement) : ${count("place")}   (attendu : exactement ${PLACES})`);
+console.log(`  « complet »                                   : ${count("complet")}`);
+console.log(`  inscriptions qui tiennent une place ensuite   : ${holders}   (attendu : ${PLACES})`);
+console.log(`  erreurs serveur (5xx ou connexion)            : ${count("erreur")}   (attendu : 0)`);
+if (count("autre")) console.log(`  autres réponses                               : ${count("autre")} ${JSON.stringify(results.filter((r) => r.kind === "autre").slice(0, 3))}`);
+console.log(`  latence : p50 ${f1(pct(times, 50))}, p95 ${f1(pct(times, 95))}, max ${f1(times[times.length - 1])} ; ${RUNNERS} requêtes en ${f1(wall)}`);
+
+// 3 winners give up: their checkout sessions are expired and their holds end.
+const winners = crowd.filter((r) => r.session);
+const quitters = winners.slice(0, 3);
+for (const r of quitters) {
+  const mine = await fetch(`${base}/mesinscriptions`, { headers: { cookie: r.cookie } }).then((x) => x.text());
+  const id = /\/mon-inscription\/([0-9a-f-]{36})/.exec(mine)?.[1];
+  const res = await fetch(`${base}/paiement-annule?session_id=${r.session}&inscription_id=${id}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: r.cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "liberer", inscription_id: id ?? "" }),
+  });
+  if (res.status !== 302 && res.status !== 303) console.log(`  libération refusée : HTTP ${res.status}`);
+}
+const afterRelease = await holdersFromPages(crowd);
+const late = runners.slice(RUNNERS, RUNNERS + 4);
+const second = [];
+for (const r of late) second.push(await submit(r));
+const finalHolders = await holdersFromPages([...crowd, ...late]);
+console.log(`Puis 3 réservations non payées expirent (sessions de paiement expirées via « Libérer ma place ») :`);
+console.log(`  places tenues après l'expiration : ${afterRelease}   (attendu : ${PLACES - 3})`);
+console.log(`  3 nouveaux coureurs : ${second.slice(0, 3).map((r) => (r.kind === "place" ? "place obtenue" : r.kind)).join(", ")}`);
+console.log(`  un 4e nouveau coureur : ${second[3].kind === "complet" ? "« complet »" : second[3].kind}`);
+console.log(`  places tenues à la fin : ${finalHolders}   (attendu : ${PLACES})`);
+
+const ok = count("place") === PLACES && holders === PLACES && count("erreur") === 0 && afterRelease === PLACES - 3
+  && second.slice(0, 3).every((r) => r.kind === "place") && second[3].kind === "complet" && finalHolders === PLACES;
+console.log(ok ? "Résultat : aucune survente." : "Résultat : ÉCHEC (voir ci-dessus).");
+stop();
+process.exit(ok ? 0 : 1);
