@@ -1,0 +1,61 @@
+import QRCode from "qrcode";
+import { describe, expect, it } from "vitest";
+import { confirmationEmail, latePaymentRefundEmail, qrTable } from "./registration";
+
+const data = {
+  inscriptionId: "i-1",
+  courseNom: "Trail des <Aiguilles> & Co",
+  lieu: "Chamonix-Mont-Blanc",
+  formatNom: "Balcons 28 km",
+  date: "2027-01-23",
+  heureDepart: "07:30",
+  distanceKm: 28,
+  dplus: 1800,
+  prenom: "Camille",
+  nom: "Bernard",
+  email: "coureur@balise.test",
+  nombreRepas: 2,
+  totalCents: 6200,
+  url: "http://localhost:8787/mon-inscription/i-1",
+};
+
+describe("confirmation e-mail", () => {
+  const m = confirmationEmail(data);
+  it("has the event, format, start, runner, amount and link, in French, HTML escaped", () => {
+    expect(m.subject).toBe("Inscription validée : Trail des <Aiguilles> & Co — Balcons 28 km");
+    for (const t of ["Balcons 28 km — 28 km, 1\u00a0800 m D+", "samedi 23 janvier 2027 à 7h30", "Camille Bernard", "62,00\u00a0€", "Repas : 2", data.url]) {
+      expect(m.text).toContain(t);
+    }
+    expect(m.html).toContain("Trail des &lt;Aiguilles&gt; &amp; Co");
+    expect(m.html).not.toContain("<Aiguilles>");
+    expect(m.html).toContain('lang="fr"');
+  });
+  it("carries the QR code of the registration page as a table", () => {
+    expect(m.html).toContain(qrTable(data.url));
+  });
+});
+
+describe("qrTable", () => {
+  it("draws exactly the dark modules of the QR code, with a quiet zone", () => {
+    const text = "http://localhost:8787/mon-inscription/abc";
+    const modules = QRCode.create(text, { errorCorrectionLevel: "M" }).modules;
+    let dark = 0;
+    for (let r = 0; r < modules.size; r++) for (let c = 0; c < modules.size; c++) dark += modules.get(r, c);
+    const html = qrTable(text, 1);
+    const rows = html.match(/<tr>.*?<\/tr>/g)!;
+    expect(rows).toHaveLength(modules.size + 4);
+    // Sum of the widths of the black runs = number of dark modules (1 px per module).
+    const blackPx = [...html.matchAll(/width:(\d+)px;height:1px;background:#000000/g)].reduce((s, m) => s + Number(m[1]), 0);
+    expect(blackPx).toBe(dark);
+    expect(qrTable("autre texte", 1)).not.toBe(html);
+  });
+});
+
+describe("late payment e-mail", () => {
+  it("explains the full refund", () => {
+    const m = latePaymentRefundEmail({ ...data, coursesUrl: "http://localhost:8787/courses" });
+    expect(m.subject).toBe("Paiement remboursé : Trail des <Aiguilles> & Co — Balcons 28 km est complet");
+    expect(m.text).toContain("remboursé intégralement (62,00\u00a0€)");
+    expect(m.text).toContain("http://localhost:8787/courses");
+  });
+});
