@@ -25,7 +25,7 @@ export default defineConfig({
     command: "node scripts/e2e-server.mjs",
     url: `${baseURL}/robots.txt`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 480_000, // fresh migrations + demo data + wrangler start; generous for loaded 2-core machines
     stdout: "ignore",
     stderr: "pipe",
   },

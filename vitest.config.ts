@@ -37,6 +37,9 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workers",
+            // workerd integration tests hash passwords (PBKDF2) and render pages; give them room on a busy machine.
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
             include: ["tests/workers/**/*.test.ts"],
             setupFiles: ["./tests/workers/apply-migrations.ts"],
           },

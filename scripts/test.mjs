@@ -36,25 +36,29 @@ const pw = spawnSync("playwright", ["test"], { stdio: "inherit", env });
 
 let passed = 0;
 let failed = 0;
+let vitestFailed = 0;
+let pwFailed = 0;
 try {
   const v = JSON.parse(readFileSync("reports/vitest.json", "utf8"));
   passed += v.numPassedTests ?? 0;
-  failed += v.numFailedTests ?? 0;
-  if (v.success === false && !v.numFailedTests) failed += Math.max(1, v.numFailedTestSuites ?? 0);
+  vitestFailed += v.numFailedTests ?? 0;
+  if (v.success === false && !v.numFailedTests) vitestFailed += Math.max(1, v.numFailedTestSuites ?? 0);
 } catch {
-  failed += 1;
+  vitestFailed += 1;
   console.error("Rapport vitest illisible.");
 }
 try {
   const p = JSON.parse(readFileSync("reports/e2e.json", "utf8"));
   passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
-  failed += p.stats?.unexpected ?? 0;
+  pwFailed += p.stats?.unexpected ?? 0;
 } catch {
-  failed += 1;
+  pwFailed += 1;
   console.error("Rapport Playwright illisible.");
 }
-if (vitest.status !== 0 && failed === 0) failed += 1;
-if (pw.status !== 0 && failed === 0) failed += 1;
+// A runner that exits non-zero without a failed test (server start-up, config error) still counts as one failure.
+if (vitest.status !== 0 && vitestFailed === 0) vitestFailed = 1;
+if (pw.status !== 0 && pwFailed === 0) pwFailed = 1;
+failed = vitestFailed + pwFailed;
 console.log(`\nDurée totale : ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
