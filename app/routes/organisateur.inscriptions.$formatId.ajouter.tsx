@@ -1,7 +1,7 @@
 // '+ Ajouter un coureur': a child route of the registrants list, shown as a modal over it. Without JS it is
 // an ordinary page (the list underneath, the dialog on top); on failure the dialog stays with what was typed.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ADD_FORM_STATUTS, AddRunnerSchema, RegistrantError, type AddRunnerInput } from "~/domain/registrants";
 import { addRunner, registrantsPage } from "~/services/registrants.server";
@@ -80,10 +80,19 @@ export default function AddRunner() {
   const [just, setJust] = useState(v.justificatif_type ?? "");
   const [hydrated, setHydrated] = useState(false);
   const first = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
   useEffect(() => {
     setHydrated(true);
     first.current?.focus();
   }, []);
+  // With JS, Escape closes the dialog like 'Annuler'.
+  useEffect(() => {
+    const onKey = (ev: globalThis.KeyboardEvent) => {
+      if (ev.key === "Escape") navigate(`/organisateur/inscriptions/${format.id}${location.search}`, { preventScrollReset: true });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [navigate, format.id, location.search]);
   useEffect(() => {
     if (result?.values?.nombre_repas !== undefined) setMeals(result.values.nombre_repas);
   }, [result]);
