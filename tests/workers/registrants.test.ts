@@ -255,6 +255,12 @@ describe("add a runner", () => {
     expect(res.status).toBe(302);
     expect(await first("SELECT nombre_repas, prix_total_repas_cents, prix_total_coureur_cents FROM inscriptions WHERE format_id = ? AND nom = 'Repas'", BIG))
       .toEqual({ nombre_repas: 3, prix_total_repas_cents: 2550, prix_total_coureur_cents: 1000 + 2550 });
+    // Editing the meals of a registration recomputes its meal total, never what was paid.
+    const paidBefore = (await first<{ p: number }>("SELECT prix_total_coureur_cents AS p FROM inscriptions WHERE id = 'big-002'"))!.p;
+    expect((await post(`/organisateur/inscriptions/${BIG}`, owner, { intent: "cell", id: "big-002", field: "nombre_repas", value: "2" })).status).toBe(200);
+    expect(await first("SELECT nombre_repas, prix_total_repas_cents, prix_total_coureur_cents FROM inscriptions WHERE id = 'big-002'"))
+      .toEqual({ nombre_repas: 2, prix_total_repas_cents: 1700, prix_total_coureur_cents: paidBefore });
+    expect((await post(`/organisateur/inscriptions/${BIG}`, owner, { intent: "cell", id: "big-002", field: "nombre_repas", value: "51" })).status).toBe(400);
     const dup = await post(`/organisateur/inscriptions/${BIG}/ajouter`, owner, { nom: "Dup", prenom: "Jo", dossard: "4", statut: "refusee" });
     expect(dup.status).toBe(400);
     expect(await dup.text()).toContain("Le dossard 4 est déjà attribué dans ce format.");
