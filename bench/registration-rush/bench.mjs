@@ -124,7 +124,9 @@ async function submit(r) {
       r.session = location.split("/").pop();
       return { kind: "place", ms };
     }
-    if (res.status === 409 && body.includes("est complet")) return { kind: "complet", ms };
+    // 'complet' comes from the form check (400, the page already counts the format full) or from the hold
+    // statement itself (409, the last places went while the request was on its way).
+    if ((res.status === 400 || res.status === 409) && body.includes("est complet")) return { kind: "complet", ms, status: res.status };
     if (res.status >= 500) return { kind: "erreur", ms, status: res.status };
     return { kind: "autre", ms, status: res.status };
   } catch (e) {
@@ -137,7 +139,8 @@ async function holdersFromPages(list) {
   let n = 0;
   for (let i = 0; i < list.length; i += 25) {
     const pages = await Promise.all(list.slice(i, i + 25).map((r) => fetch(`${base}/mesinscriptions`, { headers: { cookie: r.cookie } }).then((x) => x.text())));
-    for (const html of pages) n += (html.match(/En attente de paiement|>Active</g) ?? []).length;
+    // The rendered status badges only (the same words also travel in the page's serialized loader data).
+    for (const html of pages) n += (html.match(/status-wait">En attente de paiement<|status-ok">Active</g) ?? []).length;
   }
   return n;
 }
@@ -160,7 +163,7 @@ const holders = await holdersFromPages(crowd);
 console.log(`Ruée sur les inscriptions — build de production (wrangler dev, APP_ENV=production), ${base}`);
 console.log(`Format « Ultra 80 km » : ${PLACES} places ; ${RUNNERS} coureurs (sessions distinctes) envoient le formulaire au même instant.`);
 console.log(`  place obtenue (redirection vers le paiement) : ${count("place")}   (attendu : exactement ${PLACES})`);
-console.log(`  « complet »                                   : ${count("complet")}`);
+console.log(`  « complet »                                   : ${count("complet")} (${results.filter((r) => r.kind === "complet" && r.status === 409).length} refusés par l'INSERT atomique, les autres par le contrôle du formulaire)`);
 console.log(`  inscriptions qui tiennent une place ensuite   : ${holders}   (attendu : ${PLACES})`);
 console.log(`  erreurs serveur (5xx ou connexion)            : ${count("erreur")}   (attendu : 0)`);
 if (count("autre")) console.log(`  autres réponses                               : ${count("autre")} ${JSON.stringify(results.filter((r) => r.kind === "autre").slice(0, 3))}`);
