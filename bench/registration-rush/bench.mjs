@@ -152,6 +152,15 @@ await waitReady();
 // Warm-up: one page load (the first request compiles the Worker).
 await fetch(`${base}/inscription/${COURSE}`, { headers: { cookie: runners[RUNNERS].cookie } }).then((r) => r.text());
 
+// Baseline: the registration page alone, one request at a time.
+const solo = [];
+for (let i = 0; i < 20; i++) {
+  const t = performance.now();
+  await fetch(`${base}/inscription/${COURSE}`, { headers: { cookie: runners[RUNNERS].cookie } }).then((r) => r.text());
+  solo.push(performance.now() - t);
+}
+solo.sort((a, b) => a - b);
+
 const crowd = runners.slice(0, RUNNERS);
 const t0 = performance.now();
 const results = await Promise.all(crowd.map(submit));
@@ -167,7 +176,8 @@ console.log(`  « complet »                                   : ${count("comple
 console.log(`  inscriptions qui tiennent une place ensuite   : ${holders}   (attendu : ${PLACES})`);
 console.log(`  erreurs serveur (5xx ou connexion)            : ${count("erreur")}   (attendu : 0)`);
 if (count("autre")) console.log(`  autres réponses                               : ${count("autre")} ${JSON.stringify(results.filter((r) => r.kind === "autre").slice(0, 3))}`);
-console.log(`  latence : p50 ${f1(pct(times, 50))}, p95 ${f1(pct(times, 95))}, max ${f1(times[times.length - 1])} ; ${RUNNERS} requêtes en ${f1(wall)}`);
+console.log(`  latence : p50 ${f1(pct(times, 50))}, p95 ${f1(pct(times, 95))}, max ${f1(times[times.length - 1])} ; ${RUNNERS} requêtes en ${f1(wall)} (${(RUNNERS / (wall / 1000)).toFixed(1)} requêtes/s)`);
+console.log(`  (référence : la page d'inscription seule, une requête à la fois : p50 ${f1(pct(solo, 50))}, p95 ${f1(pct(solo, 95))})`);
 
 // 3 winners give up: their checkout sessions are expired and their holds end.
 const winners = crowd.filter((r) => r.session);
