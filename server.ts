@@ -8,6 +8,7 @@ import { applySecurityHeaders, createNonce } from "./app/utils/security-headers"
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/utils/csrf";
 import { authorizeRoomConnection } from "./party/auth";
 import { countingD1 } from "./app/utils/query-count.server";
+import { runMaintenance } from "./app/services/maintenance.server";
 
 export { ChatRoom } from "./party/chat-room";
 
@@ -41,5 +42,12 @@ export default {
     const headers = applySecurityHeaders(new Headers(response.headers), nonce, { dev });
     if (counting) headers.set("X-Query-Count", String(queries));
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  },
+
+  /** Cron trigger (wrangler.jsonc): close expired unpaid holds and delete orphaned uploads. */
+  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+    const context = getLoadContext({ request: new Request(env.APP_URL), env, ctx, nonce: "" });
+    const report = await runMaintenance(context);
+    if (report.expiredHolds || report.deletedFiles || report.errors) console.log("maintenance", JSON.stringify(report));
   },
 } satisfies ExportedHandler<Env>;

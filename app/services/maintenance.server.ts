@@ -1,0 +1,42 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, isNotNull, lt } from "drizzle-orm";
+import { inscriptions } from "~/db/schema";
+import { expireCheckoutForInscription } from "./payments.server";
+import { cleanOrphanFiles } from "./uploads.server";
+
+export interface MaintenanceReport {
+  expiredHolds: number;
+  deletedFiles: number;
+  errors: number;
+}
+
+/**
+ * Periodic housekeeping (the Worker's cron trigger): unpaid holds past their expiry are closed with the payment
+ * provider and marked cancelled (their place was already free for the capacity count), and uploaded files that no
+ * event references any more are deleted from R2. Bounded per run; errors are logged and counted, never thrown.
+ */
+export async function runMaintenance(context: AppLoadContext, limit = 100): Promise<MaintenanceReport> {
+  const now = context.clock.now();
+  const report: MaintenanceReport = { expiredHolds: 0, deletedFiles: 0, errors: 0 };
+  const stale = await context.db
+    .select({ id: inscriptions.id })
+    .from(inscriptions)
+    .where(and(eq(inscriptions.statut, "en_attente"), isNotNull(inscriptions.checkout_session_id), lt(inscriptions.hold_expires_at, now.toISOString())))
+    .limit(limit);
+  for (const { id } of stale) {
+    try {
+      await expireCheckoutForInscription(context, id);
+      report.expiredHolds++;
+    } catch (e) {
+      report.errors++;
+      console.error("maintenance: hold", id, e);
+    }
+  }
+  try {
+    report.deletedFiles = (await cleanOrphanFiles(context.db, context.storage, now)).length;
+  } catch (e) {
+    report.errors++;
+    console.error("maintenance: files", e);
+  }
+  return report;
+}
