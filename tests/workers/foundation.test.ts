@@ -96,3 +96,14 @@ describe("the Worker", () => {
     expect(res.headers.get("set-cookie")).toContain("balise_mode=");
   });
 });
+
+describe("robots.txt", () => {
+  it("points crawlers to the absolute sitemap and keeps private areas out", async () => {
+    const res = await SELF.fetch("http://localhost/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const text = await res.text();
+    expect(text).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/m);
+    expect(text).toContain("Disallow: /dev/");
+  });
+});

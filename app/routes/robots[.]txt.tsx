@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+/** robots.txt with an absolute sitemap address (the protocol requires one). */
+export function loader({ context }: LoaderFunctionArgs) {
+  const base = context.env.APP_URL.replace(/\/$/, "");
+  const body = [
+    "User-agent: *",
+    "Disallow: /dev/",
+    "Disallow: /admin",
+    "Disallow: /organisateur/",
+    "Disallow: /mon-inscription/",
+    "Disallow: /details-coureur/",
+    "Allow: /",
+    `Sitemap: ${base}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}
