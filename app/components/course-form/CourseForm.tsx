@@ -3,6 +3,7 @@
 // the same <Form> submits in the background and the page updates in place.
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
+import { PositionPicker } from "./PositionPicker";
 import {
   FORMAT_TYPES,
   formatFieldName,
@@ -238,6 +239,7 @@ export function CourseForm({ values, errors, formError, rev, submitLabel, editin
             <Field name="lat" label="Latitude" inputMode="decimal" value={values.lat} error={errors.lat} hint="Par exemple 45,92" />
             <Field name="lng" label="Longitude" inputMode="decimal" value={values.lng} error={errors.lng} hint="Par exemple 6,87" />
           </div>
+          <PositionPicker latId="f-lat" lngId="f-lng" />
         </details>
       </fieldset>
 
