@@ -1,0 +1,39 @@
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadDemoData } from "./helpers";
+import { sessionCookie } from "./organiser-helpers";
+
+const ADMIN = "00000000-0000-4000-a000-000000000001";
+const RUNNER = "00000000-0000-4000-a000-000000000003";
+
+describe("admin screens", () => {
+  beforeAll(loadDemoData);
+
+  for (const path of ["/admin", "/admin/dashboard", "/admin/courses"]) {
+    it(`${path}: anonymous users go to /login, non-admins to /`, async () => {
+      const anon = await SELF.fetch(`http://localhost${path}`, { redirect: "manual" });
+      expect(anon.status).toBe(302);
+      expect(anon.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+      const runner = await SELF.fetch(`http://localhost${path}`, { redirect: "manual", headers: { cookie: await sessionCookie(RUNNER) } });
+      expect(runner.status).toBe(302);
+      expect(runner.headers.get("location")).toBe("/");
+    });
+  }
+
+  it("the dashboard shows the platform's figures from admin_stats_v", async () => {
+    const res = await SELF.fetch("http://localhost/admin/dashboard", { headers: { cookie: await sessionCookie(ADMIN) } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const label of ["Courses", "Formats", "Inscriptions", "Organisateurs", "CA brut (€)"]) expect(html).toContain(label);
+    expect(html).toMatch(/CA brut \(€\)<\/p><p class="plan-price">\d[\d\u00a0]*,\d\d\u00a0€/);
+  });
+
+  it("the courses table lists every course with its counts and gross revenue", async () => {
+    const res = await SELF.fetch("http://localhost/admin/courses", { headers: { cookie: await sessionCookie(ADMIN) } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Trail des Aiguilles Rouges");
+    expect(html).toContain("Corrida de Noël de Rennes");
+    expect(html).toContain("Trail des Lacs d&#x27;Annecy"); // drafts too: admins see everything
+  });
+});
