@@ -7,6 +7,7 @@ import { handleCourseForm, initialState } from "~/services/course-form.server";
 import { getCourseForOwner, registeredByFormat, type CourseRow, type FormatRow } from "~/services/courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
+import { LockIcon } from "~/components/LockIcon";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Modifier ${data?.nom ?? "l'épreuve"} — Balise` }];
@@ -70,7 +71,7 @@ export default function ModifierCourse() {
       <p className="small"><Link to="/organisateur/mon-espace">← Mon espace</Link></p>
       <h1>Modifier « {nom} »</h1>
       <p className="muted">
-        {en_ligne ? <span className="badge badge-online">Publiée</span> : <span className="badge badge-offline">🔒 Hors-ligne</span>}{" "}
+        {en_ligne ? <span className="badge badge-online">Publiée</span> : <span className="badge badge-offline"><LockIcon />Hors-ligne</span>}{" "}
         <Link to={`/courses/${id}`}>Voir la page de l'épreuve</Link>
       </p>
       {saved && !actionData ? <p className="alert alert-success" role="status">Épreuve modifiée avec succès !</p> : null}

@@ -4,6 +4,7 @@ import { listOrganiserCourses } from "~/services/courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatDate, formatEuros, formatTime } from "~/utils/format";
+import { LockIcon } from "~/components/LockIcon";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Mes formats — Balise" }];
@@ -38,7 +39,7 @@ export default function ListeEpreuves() {
                   <td data-label="Épreuve">
                     <span>
                       <Link to={`/courses/${f.course_id}`}>{f.course_nom}</Link>
-                      {f.en_ligne ? null : <> <span className="badge badge-offline">🔒 Hors-ligne</span></>}
+                      {f.en_ligne ? null : <> <span className="badge badge-offline"><LockIcon />Hors-ligne</span></>}
                     </span>
                   </td>
                   <td data-label="Format">{f.nom}</td>

@@ -6,6 +6,7 @@ import { duplicateCourse, listOrganiserCourses, publishReadiness, setPublished }
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatDate, formatTime } from "~/utils/format";
+import { LockIcon } from "~/components/LockIcon";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Mon espace organisateur — Balise" }];
@@ -98,7 +99,7 @@ export default function MonEspace() {
                 {c.en_ligne ? (
                   <span className="badge badge-online">Publiée</span>
                 ) : (
-                  <span className="badge badge-offline"><span aria-hidden="true">🔒</span> Hors-ligne</span>
+                  <span className="badge badge-offline"><LockIcon />Hors-ligne</span>
                 )}
               </div>
               <p className="organiser-course-totals">
