@@ -4,6 +4,8 @@
 import { synthGpx } from "../domain/gpx-synth.ts";
 
 export const DEMO_PASSWORD = "balise-demo";
+/** The demo organiser's account with the local payment provider (activated). */
+export const DEMO_LOCAL_ACCOUNT = "acct_local_demo_organisateur";
 
 export const DEMO_USERS = {
   admin: { id: "00000000-0000-4000-a000-000000000001", email: "admin@balise.test", prenom: "Alice", nom: "Martin" },
@@ -197,6 +199,20 @@ export function buildDemoData(now: Date, passwordHash: string): { statements: st
     }));
   }
   statements.push(insert("admins", { user_id: DEMO_USERS.admin.id, created_at: iso }));
+  // organisateur@ has an activated account with the local payment provider, so that the demo takes registrations
+  // right away (`npm run dev`); organisatrice@ has none, to show the onboarding. Same shape as the provider stores.
+  const o = DEMO_USERS.organisateur;
+  statements.push(insert("local_payment_objects", {
+    id: DEMO_LOCAL_ACCOUNT, kind: "account", created_at: iso, updated_at: iso,
+    data: JSON.stringify({
+      id: DEMO_LOCAL_ACCOUNT, object: "account", email: o.email, metadata: { user_id: o.id },
+      charges_enabled: true, payouts_enabled: true, details_submitted: true, requirements: { currently_due: [], past_due: [] },
+    }),
+  }));
+  statements.push(
+    `UPDATE profils_utilisateurs SET stripe_account_id = ${q(DEMO_LOCAL_ACCOUNT)}, stripe_charges_enabled = 1, stripe_payouts_enabled = 1, ` +
+      `stripe_details_submitted = 1, stripe_requirements_due = '[]' WHERE user_id = ${q(o.id)} AND stripe_account_id IS NULL;`,
+  );
   const c = DEMO_USERS.coureur;
   statements.push(insert("profils_coureurs", {
     id: c.id, nom: c.nom, prenom: c.prenom, email: c.email, genre: "Femme", date_naissance: "1991-04-12", nationalite: "Française",
@@ -279,7 +295,7 @@ export function buildDemoData(now: Date, passwordHash: string): { statements: st
     }));
     statements.push(insert("paiements", {
       id: `p0000000-0000-4000-8000-000000000${n}`, inscription_id: reg.id, course_id: courseId(ci), format_id: formatId(ci, fj),
-      organisateur_id: DEMO_USERS[COURSES[ci].owner ?? "organisateur"].id, destination_account_id: null,
+      organisateur_id: DEMO_USERS[COURSES[ci].owner ?? "organisateur"].id, destination_account_id: (COURSES[ci].owner ?? "organisateur") === "organisateur" ? DEMO_LOCAL_ACCOUNT : null,
       checkout_session_id: sessionId, payment_intent_id: intentId, charge_id: chargeId,
       status: "succeeded", currency: "eur", ...ledger, receipt_url: `/dev/receipt/${chargeId}`, created_at: paidAt, updated_at: paidAt,
     }));

@@ -235,6 +235,8 @@ describe("organiser space: duplicate, publish, delete", () => {
   });
 
   it("refuses to publish without a charges-enabled payment account, then publishes", async () => {
+    // The demo organiser has an activated local account: take it back to "cannot take payments" first.
+    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_charges_enabled = 0 WHERE user_id = ?").bind(ORG1.id).run();
     const c = await createCourse("Trail à publier");
     const res = await post("/organisateur/mon-espace", { intent: "publish", courseId: c.id }, org1);
     expect(res.status).toBe(409);

@@ -36,7 +36,11 @@ describe("organiser payment account (local provider)", () => {
     const url2 = await startOnboarding(context, ORGANISATRICE);
     expect(url1).toMatch(/^\/dev\/onboarding\/acctlink_local_/);
     expect(url2).not.toBe(url1); // a fresh single-use link each time
-    const accounts = await env.DB.prepare("SELECT count(*) AS n FROM local_payment_objects WHERE kind = 'account'").first<{ n: number }>();
+    const accounts = await env.DB.prepare(
+      "SELECT count(*) AS n FROM local_payment_objects WHERE kind = 'account' AND json_extract(data, '$.metadata.user_id') = ?",
+    )
+      .bind(ORGANISATRICE.id)
+      .first<{ n: number }>();
     expect(accounts!.n).toBe(1);
     const before = (await flags())!;
     expect(before.account).toMatch(/^acct_local_/);
