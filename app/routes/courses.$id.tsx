@@ -66,8 +66,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!data) throw new Response(NOT_FOUND, { status: 404 });
   const { course } = data;
   const isOwner = !!user && user.id === course.organisateur_id;
-  // Offline events: only their organiser sees them; nobody else gets any of their content.
-  if (!course.en_ligne && !isOwner) throw new Response(OFFLINE, { status: 403 });
+  // Offline events: only their organiser (and admins, who may view everything) see them; nobody else gets any content.
+  if (!course.en_ligne && !isOwner && !user?.isAdmin) throw new Response(OFFLINE, { status: 403 });
 
   const url = new URL(request.url);
   const formats = data.formats.map((f) => withFormat(f));
@@ -394,6 +394,9 @@ export default function CoursePage() {
           <p className="alert alert-info draft-notice">
             Cette épreuve est un brouillon hors-ligne : vous seul la voyez. <Link to={`/modifier-course/${c.id}`}>Modifier l'épreuve</Link> pour la compléter et la publier.
           </p>
+        ) : null}
+        {!c.en_ligne && !d.isOwner ? (
+          <p className="alert alert-info draft-notice">Épreuve hors-ligne : visible ici parce que vous êtes administrateur.</p>
         ) : null}
         <div className="course-layout">
           <div className="course-main">

@@ -37,3 +37,19 @@ describe("admin screens", () => {
     expect(html).toContain("Trail des Lacs d&#x27;Annecy"); // drafts too: admins see everything
   });
 });
+
+describe("admins may view everything", () => {
+  beforeAll(loadDemoData);
+
+  it("an offline event: 403 for a runner, shown to an admin with a notice", async () => {
+    const draft = "c0000000-0000-4000-8000-000000000016"; // 'Trail des Lacs d'Annecy', the demo draft
+    const runner = await SELF.fetch(`http://localhost/courses/${draft}`, { headers: { cookie: await sessionCookie(RUNNER) } });
+    expect(runner.status).toBe(403);
+    expect(await runner.text()).not.toContain("Semnoz 25 km");
+    const admin = await SELF.fetch(`http://localhost/courses/${draft}`, { headers: { cookie: await sessionCookie(ADMIN) } });
+    expect(admin.status).toBe(200);
+    const html = await admin.text();
+    expect(html).toContain("Semnoz 25 km");
+    expect(html).toContain("visible ici parce que vous êtes administrateur");
+  });
+});
