@@ -1,13 +1,10 @@
 // Runner self-edit of a registration (spec section 5): exactly these fields, nothing else. Pure.
 import type { z } from "zod";
 import { makeRunnerProfileSchema } from "./profile";
+import { RUNNER_PERSONAL_FIELDS } from "./runner-fields";
 
 /** Spec section 5, 'Runner self-edit saves only': the only columns the runner's form can write. */
-export const SELF_EDIT_FIELDS = [
-  "nom", "prenom", "genre", "date_naissance", "nationalite", "email", "telephone", "adresse", "adresse_complement",
-  "code_postal", "ville", "pays", "club", "justificatif_type", "numero_licence", "contact_urgence_nom",
-  "contact_urgence_telephone", "pps_identifier", "apparaitre_resultats",
-] as const;
+export const SELF_EDIT_FIELDS = [...RUNNER_PERSONAL_FIELDS, "apparaitre_resultats"] as const;
 export type SelfEditField = (typeof SELF_EDIT_FIELDS)[number];
 
 /**

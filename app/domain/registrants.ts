@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
 import { normaliseStatut, STATUT_LABELS, type Statut } from "./statuses";
+import { RUNNER_PERSONAL_FIELDS } from "./runner-fields";
 
 export const PAGE_SIZE = 50;
 
@@ -102,30 +103,7 @@ export const MSG = {
 } as const;
 
 /** Fields an organiser may change on a registration (never ids, money paid, trace or payment fields). */
-export const EDITABLE_FIELDS = [
-  "nom",
-  "prenom",
-  "genre",
-  "date_naissance",
-  "nationalite",
-  "email",
-  "telephone",
-  "adresse",
-  "adresse_complement",
-  "code_postal",
-  "ville",
-  "pays",
-  "club",
-  "justificatif_type",
-  "numero_licence",
-  "pps_identifier",
-  "contact_urgence_nom",
-  "contact_urgence_telephone",
-  "apparaitre_resultats",
-  "statut",
-  "dossard",
-  "nombre_repas",
-] as const;
+export const EDITABLE_FIELDS = [...RUNNER_PERSONAL_FIELDS, "apparaitre_resultats", "statut", "dossard", "nombre_repas"] as const;
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 
 /** The table's inline-editable cells (spec: nom, prénom, dossard, email, club, repas, statut). */

@@ -2,6 +2,7 @@
 // and the one form schema shared by /inscription/{courseId}'s form and action. Pure: no I/O, no clock.
 import { z } from "zod";
 import { NATIONALITES, PAYS } from "./profile";
+import { RUNNER_PERSONAL_FIELDS } from "./runner-fields";
 
 /** A place is held while its checkout session can still be paid (the provider's minimum is 30 minutes). */
 export const HOLD_MINUTES = 30;
@@ -159,28 +160,7 @@ export interface FormatChoice extends PricedFormat {
 
 export const JUSTIFICATIF_TYPES = ["licence", "pps"] as const;
 
-export const REGISTRATION_FIELDS = [
-  "format_id",
-  "nom",
-  "prenom",
-  "genre",
-  "date_naissance",
-  "nationalite",
-  "email",
-  "telephone",
-  "adresse",
-  "adresse_complement",
-  "code_postal",
-  "ville",
-  "pays",
-  "club",
-  "justificatif_type",
-  "numero_licence",
-  "pps_identifier",
-  "contact_urgence_nom",
-  "contact_urgence_telephone",
-  "nombre_repas",
-] as const;
+export const REGISTRATION_FIELDS = ["format_id", ...RUNNER_PERSONAL_FIELDS, "nombre_repas"] as const;
 
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
 /** What the form shows: every field as typed, plus the results checkbox. */

@@ -1,0 +1,22 @@
+// The runner's personal fields, in the order of spec section 3 (Inscription), shared by the registration form,
+// the runner's self-edit and the organiser's editable columns. Pure.
+export const RUNNER_PERSONAL_FIELDS = [
+  "nom",
+  "prenom",
+  "genre",
+  "date_naissance",
+  "nationalite",
+  "email",
+  "telephone",
+  "adresse",
+  "adresse_complement",
+  "code_postal",
+  "ville",
+  "pays",
+  "club",
+  "justificatif_type",
+  "numero_licence",
+  "pps_identifier",
+  "contact_urgence_nom",
+  "contact_urgence_telephone",
+] as const;
