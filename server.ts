@@ -12,6 +12,18 @@ import { runMaintenance } from "./app/services/maintenance.server";
 
 export { ChatRoom } from "./party/chat-room";
 
+// The Remix handler derives its route tree from the build; it holds no env, secret or request state, so it is
+// made once per isolate on first use (lazily, per mode) instead of on every request (docs/decisions/0025).
+const remixHandlers = new Map<string, ReturnType<typeof createRequestHandler>>();
+function remixHandler(mode: "development" | "production") {
+  let handler = remixHandlers.get(mode);
+  if (!handler) {
+    handler = createRequestHandler(build as unknown as ServerBuild, mode);
+    remixHandlers.set(mode, handler);
+  }
+  return handler;
+}
+
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     // Every non-GET request from another site is refused before any route runs (docs/decisions/0011).
@@ -32,7 +44,7 @@ export default {
     }
     const nonce = createNonce();
     const dev = env.APP_ENV !== "production";
-    const handler = createRequestHandler(build as unknown as ServerBuild, dev ? "development" : "production");
+    const handler = remixHandler(dev ? "development" : "production");
     // Benchmark only (bench/catalogue, BENCH_QUERY_COUNT=1): count the D1 statements of the request.
     let queries = 0;
     const counting = (env as { BENCH_QUERY_COUNT?: string }).BENCH_QUERY_COUNT === "1";

@@ -33,10 +33,11 @@ async function batchAll<T extends unknown[]>(db: Db, queries: SQL[]): Promise<T>
 
 const DATE_OK = sql.raw(`'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`);
 
-/** Next date of the event aliased `c` joined with its stats `s`: the first format date on or after today. */
-function nextDateSql(today: string): SQL {
-  return sql`CASE WHEN s.first_date >= ${today} THEN s.first_date
-    WHEN s.last_date >= ${today} THEN (SELECT min(fd.date) FROM formats fd WHERE fd.course_id = c.id AND fd.date >= ${today} AND fd.date GLOB ${DATE_OK})
+/** Next date of the event whose stats are aliased `stats` (default `s`): the first format date on or after today. */
+function nextDateSql(today: string, stats = "s"): SQL {
+  const s = sql.raw(stats);
+  return sql`CASE WHEN ${s}.first_date >= ${today} THEN ${s}.first_date
+    WHEN ${s}.last_date >= ${today} THEN (SELECT min(fd.date) FROM formats fd WHERE fd.course_id = ${s}.course_id AND fd.date >= ${today} AND fd.date GLOB ${DATE_OK})
     END`;
 }
 
@@ -107,6 +108,46 @@ function orderBy(tri: CourseFilters["tri"], p: string): SQL {
   return sql.raw(by[tri]);
 }
 
+/**
+ * The `page` CTE for the date order when a lower bound applies (`from` = the later of Du and today): formats in
+ * date order (index formats_date_idx), each kept only when it is its event's first format on or after today (the
+ * event's next date, index formats_course_idx), joined to the event and its stats for the other filters.
+ * Same rows and order as filtering `next_date >= from` and sorting by next date, created_at DESC, id.
+ */
+function datePageSql(where: SQL[], from: string, au: string | null, today: string, limit: number, offset: number): SQL {
+  return sql`page AS MATERIALIZED (
+      SELECT c.id AS id, c.created_at AS created_at, s.min_price_cents AS min_price_cents, s.max_dplus AS max_dplus, f.date AS next_date
+      FROM formats f CROSS JOIN courses c ON c.id = f.course_id JOIN course_stats s ON s.course_id = c.id
+      WHERE f.date >= ${from} AND f.date GLOB ${DATE_OK} ${au !== null ? sql`AND f.date <= ${au}` : sql``}
+        AND NOT EXISTS (SELECT 1 FROM formats f2 WHERE f2.course_id = f.course_id AND f2.date >= ${today} AND f2.date GLOB ${DATE_OK}
+                        AND (f2.date < f.date OR (f2.date = f.date AND f2.id < f.id)))
+        AND ${sql.join(where, sql` AND `)}
+      ORDER BY f.date, c.created_at DESC, c.id
+      LIMIT ${limit} OFFSET ${offset}
+    )`;
+}
+
+/**
+ * The `page` CTE for the price and elevation orders when a lower date bound applies: course_stats in price order
+ * (course_stats_min_price_idx) or elevation order (course_stats_max_dplus_idx), each event's next date computed on
+ * the way, past events skipped by their last date. With a lower date bound every kept event has a date, hence
+ * formats and a price, so "nulls last" needs no term of its own (SQLite puts NULL last in descending order).
+ */
+function statsPageSql(tri: "prix" | "dplus", where: SQL[], from: string, au: string | null, today: string, limit: number, offset: number): SQL {
+  const order = tri === "prix" ? sql.raw("s.min_price_cents, s.next_date, c.id") : sql.raw("s.max_dplus DESC, s.next_date, c.id");
+  return sql`page AS MATERIALIZED (
+      SELECT c.id AS id, c.created_at AS created_at, s.min_price_cents AS min_price_cents, s.max_dplus AS max_dplus, s.next_date AS next_date
+      FROM (SELECT s0.*, ${nextDateSql(today, "s0")} AS next_date FROM course_stats s0) s CROSS JOIN courses c ON c.id = s.course_id
+      WHERE s.last_date >= ${from} AND s.next_date >= ${from} ${au !== null ? sql`AND s.next_date <= ${au}` : sql``}
+        AND ${sql.join(where, sql` AND `)}
+      ORDER BY ${order}
+      LIMIT ${limit} OFFSET ${offset}
+    )`;
+}
+
+/** Beyond this offset (10 pages of 24), the order is computed over every matching event instead of walked. */
+export const WALK_MAX_OFFSET = 240;
+
 export interface CourseListResult {
   rows: CourseCard[];
   /** A next page exists (one extra row is read; no count of every match, see docs/decisions/0022). */
@@ -143,9 +184,20 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   if (f.au) dateWhere.push(sql`next_date <= ${f.au}`);
   const offset = (f.page - 1) * f.taille;
 
-  // Filter and sort on narrow rows (id and sort keys only), then read the full columns of the page's rows.
-  const list = sql`
-    WITH base AS (
+  // With a lower date bound and no selective filter, the page is read by walking an index already in the page's
+  // order (the formats' dates, or course_stats by price or by elevation gain) and SQLite stops after the page's
+  // rows, instead of computing and sorting every event's next date (docs/decisions/0025). Text and department
+  // filters are selective: there, reading the few matching events directly is cheaper than walking past rows that
+  // do not match. So is a deep page (the walk would pass every earlier row).
+  const walk = f.du !== null && !q && !f.departement && offset <= WALK_MAX_OFFSET;
+  const from = f.du !== null && f.du > today ? f.du : today;
+  const tri = f.tri;
+  const page = walk
+    ? tri === "date"
+      ? datePageSql(where, from, f.au, today, f.taille + 1, offset)
+      : statsPageSql(tri, where, from, f.au, today, f.taille + 1, offset)
+    : sql`
+    base AS (
       SELECT c.id AS id, c.created_at AS created_at, s.min_price_cents AS min_price_cents, s.max_dplus AS max_dplus,
              ${nextDateSql(today)} AS next_date
       FROM courses c JOIN course_stats s ON s.course_id = c.id
@@ -156,7 +208,10 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
       ${dateWhere.length ? sql`WHERE ${sql.join(dateWhere, sql` AND `)}` : sql``}
       ORDER BY ${orderBy(f.tri, "b")}
       LIMIT ${f.taille + 1} OFFSET ${offset}
-    )
+    )`;
+  // Then read the full columns of the page's rows only.
+  const list = sql`
+    WITH ${page}
     SELECT ${CARD_COLUMNS}, p.next_date AS next_date,
            ${isFullSql(sql.raw("p.id"), nowIso)} AS is_full, ${typesSql(sql.raw("p.id"))} AS types
     FROM page p JOIN courses c ON c.id = p.id LEFT JOIN course_stats s ON s.course_id = p.id

@@ -23,9 +23,12 @@ export function refundPercent(daysBefore: number): number {
   return 0;
 }
 
-/** Calendar date (YYYY-MM-DD) of an instant in Europe/Paris. */
+let parisDayFmt: Intl.DateTimeFormat | undefined;
+
+/** Calendar date (YYYY-MM-DD) of an instant in Europe/Paris. (The formatter is stateless: made once, on first use.) */
 export function parisDate(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  parisDayFmt ??= new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" });
+  return parisDayFmt.format(now);
 }
 
 /** Whole calendar days from today (Paris) to the event date; negative once the event is past. */

@@ -22,6 +22,13 @@ export function formatMeters(m: number | null | undefined): string {
   return m == null ? "—" : `${formatNumber(m)} m`;
 }
 
+// Intl formatters are costly to build (a fraction of a millisecond each) and hold no state: one of each, made on
+// first use, serves every call (a list of 20 dates used to build 20 of them per render).
+const PARIS = "Europe/Paris";
+let dateFmt: Intl.DateTimeFormat | undefined;
+let dateLongFmt: Intl.DateTimeFormat | undefined;
+let dateTimeFmt: Intl.DateTimeFormat | undefined;
+
 const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function toDate(value: string | Date): Date | null {
@@ -37,7 +44,8 @@ export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return "—";
   const d = toDate(value);
   if (!d) return "—";
-  return new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Paris" }).format(d);
+  dateFmt ??= new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: PARIS });
+  return dateFmt.format(d);
 }
 
 /** "2026-06-14" -> "dimanche 14 juin 2026". */
@@ -45,7 +53,8 @@ export function formatDateLong(value: string | Date | null | undefined): string 
   if (!value) return "—";
   const d = toDate(value);
   if (!d) return "—";
-  return new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" }).format(d);
+  dateLongFmt ??= new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: PARIS });
+  return dateLongFmt.format(d);
 }
 
 /** ISO timestamp -> "21/11/2026 15:33" in Paris time. */
@@ -53,9 +62,10 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   if (!value) return "—";
   const d = toDate(value);
   if (!d) return "—";
-  return new Intl.DateTimeFormat("fr-FR", {
-    day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris",
-  }).format(d);
+  dateTimeFmt ??= new Intl.DateTimeFormat("fr-FR", {
+    day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: PARIS,
+  });
+  return dateTimeFmt.format(d);
 }
 
 /** "09:30" -> "9h30". */

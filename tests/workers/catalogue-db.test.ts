@@ -145,6 +145,81 @@ describe("catalogue repositories", () => {
     expect(byDplus.rows[0].nom).toBe("Trail des Aiguilles Rouges");
   });
 
+  it("date, price and elevation orders (walked on an index, or computed when filtered by department) give the reference order (random events, every page)", async () => {
+    // Deterministic pseudo-random events: ties on dates and creation times, past, missing and malformed dates.
+    let seed = 7;
+    const rnd = (n: number) => { seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0; return (seed >>> 16) % n; };
+    const dayChoices = [-20, -1, 0, 0, 1, 5, 5, 12, 30, 30, 90];
+    const gen: RawCourse[] = [];
+    const stmts: D1PreparedStatement[] = [];
+    for (let i = 0; i < 40; i++) {
+      const id = `rnd-${String(i).padStart(2, "0")}`;
+      const created = `2026-0${1 + rnd(3)}-01T00:00:00.000Z`;
+      const online = rnd(8) !== 0 ? 1 : 0;
+      stmts.push(env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug, created_at) VALUES (?, ?, 'Ici', ?, '15000', '00000000-0000-4000-a000-000000000002', ?, ?, ?)")
+        .bind(id, `Aleatoire ${i}`, i % 2 ? "Cantal" : "Lozère", online, id, created));
+      const formats: RawFormat[] = [];
+      for (let k = 0; k < 1 + rnd(3); k++) {
+        const pick = rnd(14);
+        const date = pick === 11 ? null : pick === 12 ? "2026-1-5" : pick === 13 ? "bientôt" : addDays(today, dayChoices[pick]);
+        const type = rnd(2) ? "trail" : "route";
+        const prix = [0, 1500, 1500, 2500][rnd(4)];
+        const dplus = [null, 300, 300, 1200][rnd(4)];
+        formats.push({ course_id: id, date, distance_km: 10, denivele_dplus: dplus, prix_cents: prix, stock_repas: 0, type_epreuve: type });
+        stmts.push(env.DB.prepare("INSERT INTO formats (id, course_id, nom, date, type_epreuve, prix_cents, denivele_dplus) VALUES (?, ?, 'F', ?, ?, ?, ?)")
+          .bind(`${id}-f${k}`, id, date, type, prix, dplus));
+      }
+      if (online) gen.push({ id, nom: `Aleatoire ${i}`, lieu: "Ici", departement: i % 2 ? "Cantal" : "Lozère", created_at: created, formats });
+    }
+    await env.DB.batch(stmts);
+    try {
+      const any = () => true;
+      const cases: [string, string, string | null, (c: RawCourse) => boolean][] = [
+        ["", today, null, any],
+        [`du=${addDays(today, -10)}`, today, null, any],
+        [`du=${addDays(today, 5)}`, addDays(today, 5), null, any],
+        [`au=${addDays(today, 12)}`, today, addDays(today, 12), any],
+        [`du=${addDays(today, 1)}&au=${addDays(today, 30)}&type=trail`, addDays(today, 1), addDays(today, 30), (c) => c.formats.some((f) => f.type_epreuve === "trail")],
+        [`du=${addDays(today, 1)}&au=${addDays(today, 30)}&departement=Cantal`, addDays(today, 1), addDays(today, 30), (c) => c.departement === "Cantal"],
+        ["tri=prix", today, null, any],
+        [`tri=prix&du=${addDays(today, 5)}&type=route`, addDays(today, 5), null, (c) => c.formats.some((f) => f.type_epreuve === "route")],
+        ["tri=dplus", today, null, any],
+        [`tri=dplus&au=${addDays(today, 30)}&departement=Lozère`, today, addDays(today, 30), (c) => c.departement === "Lozère"],
+      ];
+      type Item = { c: RawCourse; next: string | null; price: number | null; dplus: number | null };
+      const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+      const orders: Record<string, (a: Item, b: Item) => number> = {
+        date: (a, b) => cmp(a.next!, b.next!) || cmp(b.c.created_at, a.c.created_at) || cmp(a.c.id, b.c.id),
+        prix: (a, b) => cmp(a.price!, b.price!) || cmp(a.next!, b.next!) || cmp(a.c.id, b.c.id),
+        // Highest first, events without a value last.
+        dplus: (a, b) => cmp(b.dplus ?? -1, a.dplus ?? -1) || cmp(a.next!, b.next!) || cmp(a.c.id, b.c.id),
+      };
+      for (const [qs, from, to, keep] of cases) {
+        // Every online event: the demo's and the random ones (no text search, so the index walk is used).
+        const tri = /tri=(\w+)/.exec(qs)?.[1] ?? "date";
+        const expected = [...all, ...gen]
+          .map((c): Item => ({
+            c,
+            next: nextDate(c.formats.map((f) => f.date), today),
+            price: minPrice(c.formats.map((f) => f.prix_cents)),
+            dplus: valueRange(c.formats.map((f) => f.denivele_dplus))?.max ?? null,
+          }))
+          .filter(({ c, next }) => next !== null && next >= from && (to === null || next <= to) && keep(c))
+          .sort(orders[tri])
+          .map(({ c, next }) => `${c.id} ${next}`);
+        const got: string[] = [];
+        for (let page = 1; page < 20; page++) {
+          const r = await list(db, `taille=6&page=${page}&${qs}`);
+          got.push(...r.rows.map((x) => `${x.id} ${x.next_date}`));
+          if (!r.hasNext) break;
+        }
+        expect(got, qs).toEqual(expected);
+      }
+    } finally {
+      await env.DB.prepare("DELETE FROM courses WHERE id LIKE 'rnd-%'").run();
+    }
+  });
+
   it("pages without overlap or gap, and past the end gives an empty page", async () => {
     const pages = await Promise.all([1, 2, 3].map((p) => list(db, `taille=6&page=${p}`)));
     expect(pages.map((p) => p.rows.length)).toEqual([6, 6, 3]);
