@@ -1,6 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "./utils/nonce";
 
@@ -29,9 +28,11 @@ export default async function handleRequest(
       },
     },
   );
-  body.allReady.then(() => clearTimeout(timeout));
-  // Bots and no-JS crawlers get the whole document at once.
-  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  // Every browser gets the whole document at once: a lazily loaded part (the event's discussion) must be in the
+  // HTML itself, not streamed behind a script, or a browser without JavaScript would only see its placeholder.
+  // No page defers data, so nothing is lost by waiting.
+  await body.allReady;
+  clearTimeout(timeout);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

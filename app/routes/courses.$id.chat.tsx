@@ -2,15 +2,14 @@
 // Without JavaScript it redirects back to /courses/{id}#discussion; fetch calls (mode=json) get JSON.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
-  ChatFormSchema,
   ERROR_PARAMS,
   FAILURE_CODE,
   formTarget,
   INFO_PARAM,
   type ChatActionResult,
-  type ChatForm,
   type ChatIntent,
 } from "~/components/chat/chat-form";
+import { ChatFormSchema, type ChatForm } from "~/components/chat/chat-form-schema";
 import { CHAT_ERROR_MESSAGES, ChatError, MAX_MESSAGE_LENGTH, type ChatErrorCode } from "~/domain/chat";
 import { chatDepsFromContext, deleteMessage, editMessage, flagMessage, postMessage } from "~/services/chat.server";
 import { getSessionUser } from "~/utils/session.server";

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Badges } from "~/components/catalogue/Badges";
-import { Discussion, discussionLinks } from "~/components/chat/Discussion";
+import { discussionLinks, LazyDiscussion } from "~/components/chat/LazyDiscussion";
 import { useHydrated } from "~/components/catalogue/ClientOnly";
 import { ElevationProfile } from "~/components/catalogue/ElevationProfile";
 import { LazyMap } from "~/components/catalogue/LazyMap";
@@ -459,7 +459,7 @@ export default function CoursePage() {
 
         <section id="discussion" className="discussion">
           <h2>Discussion</h2>
-          <Discussion data={d.discussion} />
+          <LazyDiscussion data={d.discussion} />
         </section>
       </div>
     </article>

@@ -122,6 +122,24 @@ test.describe("event chat", () => {
   });
 });
 
+test.describe("lazy chat code", () => {
+  test("on a phone with JavaScript, the chat's code loads only once the discussion comes near the screen", async ({ browser }) => {
+    const ctx = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 700 }, locale: "fr-FR" });
+    const page = await ctx.newPage();
+    const loaded: string[] = [];
+    page.on("request", (r) => { if (/\/assets\/Discussion-[^/]+\.js$/.test(r.url())) loaded.push(r.url()); });
+    await page.goto(`/courses/${courseFor("forms")}`);
+    await page.waitForLoadState("networkidle");
+    expect(loaded).toEqual([]);
+    // the server's HTML of the discussion is already there
+    await expect(page.locator("#discussion").getByText("Connecte-toi pour écrire.")).toHaveCount(1);
+    await page.locator("#discussion").scrollIntoViewIfNeeded();
+    await expect.poll(() => loaded.length).toBe(1);
+    await expect(page.locator("#discussion").getByText("Connecte-toi pour écrire.")).toBeVisible();
+    await ctx.close();
+  });
+});
+
 test.describe("live room", () => {
   test("two browsers see each other's messages, edits and deletions without reload", async ({ browser }) => {
     test.setTimeout(90_000);
@@ -129,6 +147,8 @@ test.describe("live room", () => {
     const a = await newUserPage(browser, COUREUR, true, path);
     const b = await newUserPage(browser, ORGANISATEUR, true, path);
     for (const p of [a, b]) {
+      // The chat's code loads when the discussion comes near the screen (a phone starts at the top of the page).
+      await p.locator("#discussion").scrollIntoViewIfNeeded();
       await expect(p.locator("#discussion").getByText("En direct")).toBeVisible();
     }
 

@@ -1,6 +1,5 @@
 // The #discussion section's content: server-rendered threads, plain forms for every action (they work without
 // JavaScript), and with JavaScript a live connection to the event's room plus in-place submissions.
-import type { LinksFunction } from "@remix-run/cloudflare";
 import { Link, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import {
@@ -14,11 +13,9 @@ import {
   MAX_MESSAGE_LENGTH,
 } from "~/domain/chat";
 import type { DiscussionData } from "~/services/chat.server";
-import styles from "~/styles/chat.css?url";
 import { formatDateTime } from "~/utils/format";
 import type { ChatMessageDto, RoomEvent } from "../../../party/protocol";
 import {
-  ChatFormSchema,
   ERROR_PARAMS,
   FAILURE_CODE,
   formTarget,
@@ -28,8 +25,6 @@ import {
   type ChatIntent,
 } from "./chat-form";
 import { applyRoomEvent, isRoomEvent } from "./room-events";
-
-export const discussionLinks: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const FLAG_THANKS = "Merci, le message a été signalé à l'organisateur.";
 
@@ -121,6 +116,7 @@ export function Discussion({ data }: { data: DiscussionData }) {
       for (const [k, v] of Object.entries(fields ?? {})) fd.set(k, v);
       const intent = String(fd.get("intent")) as ChatIntent;
       const target = formTarget({ intent, id: String(fd.get("id") ?? ""), parent_id: String(fd.get("parent_id") ?? "") });
+      const { ChatFormSchema } = await import("./chat-form-schema");
       const parsed = ChatFormSchema.safeParse(Object.fromEntries(fd));
       if (!parsed.success) {
         setErrors((e) => ({ ...e, [target]: parsed.error.issues[0].message }));

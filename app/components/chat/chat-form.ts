@@ -1,20 +1,10 @@
-// The one schema of the chat forms, shared by the Discussion component and the action of /courses/{id}/chat.
-import { z } from "zod";
+// What the chat forms and their action share, without zod: the schema itself lives in ./chat-form-schema, which
+// the page loads only when someone submits a chat form with JavaScript (zod stays out of the event page's bundle).
 import type { RoomEvent } from "../../../party/protocol";
-import { CHAT_ERROR_MESSAGES, MAX_FLAG_REASON_LENGTH, MAX_MESSAGE_LENGTH, type ChatErrorCode } from "~/domain/chat";
+import { CHAT_ERROR_MESSAGES, type ChatErrorCode } from "~/domain/chat";
 
-const Id = z.string().trim().min(1).max(64);
-const Message = z.string().max(MAX_MESSAGE_LENGTH + 200, CHAT_ERROR_MESSAGES.TOO_LONG).default("");
-
-export const ChatFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("post"), message: Message }),
-  z.object({ intent: z.literal("reply"), parent_id: Id, message: Message }),
-  z.object({ intent: z.literal("edit"), id: Id, message: Message }),
-  z.object({ intent: z.literal("delete"), id: Id }),
-  z.object({ intent: z.literal("flag"), id: Id, reason: z.string().max(MAX_FLAG_REASON_LENGTH + 50, CHAT_ERROR_MESSAGES.REASON_TOO_LONG).optional() }),
-]);
-export type ChatForm = z.infer<typeof ChatFormSchema>;
-export type ChatIntent = ChatForm["intent"];
+/** What a chat form asks for (ChatFormSchema in ./chat-form-schema checks the rest). */
+export type ChatIntent = "post" | "reply" | "edit" | "delete" | "flag";
 
 /** Which form an answer belongs to: "post", or "reply:{id}", "edit:{id}", "delete:{id}", "flag:{id}". */
 export function formTarget(form: { intent: ChatIntent; id?: string; parent_id?: string }): string {
