@@ -5,7 +5,7 @@ import { createHttpMailer, createLocalMailer, type Mailer } from "~/providers/ma
 import type { PaymentProvider } from "~/providers/payments";
 import { createR2Storage, type Storage } from "~/providers/storage.server";
 import { createPaymentProvider } from "~/services/payment-provider.server";
-import { parseEnv, type AppEnv } from "~/utils/env.server";
+import { envFromBindings, type AppEnv } from "~/utils/env.server";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -29,12 +29,14 @@ export interface LoadContextInput {
   ctx: Pick<ExecutionContext, "waitUntil">;
   nonce: string;
   clock?: Clock;
+  /** Benchmarks only: the D1 binding to use instead of env.DB (a counting wrapper). */
+  d1?: D1Database;
 }
 
 /** Builds everything a request needs. Called once per request; nothing lives at module level. */
-export function getLoadContext({ env: bindings, ctx, nonce, clock }: LoadContextInput): AppLoadContext {
-  const env = parseEnv(bindings as unknown as Record<string, unknown>);
-  const db = createDb(bindings.DB);
+export function getLoadContext({ env: bindings, ctx, nonce, clock, d1 }: LoadContextInput): AppLoadContext {
+  const env = envFromBindings(bindings);
+  const db = createDb(d1 ?? bindings.DB);
   const mailer =
     env.MAIL_API_KEY && env.MAIL_API_URL
       ? createHttpMailer(db, { apiUrl: env.MAIL_API_URL, apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM })

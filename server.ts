@@ -48,8 +48,8 @@ export default {
     // Benchmark only (bench/catalogue, BENCH_QUERY_COUNT=1): count the D1 statements of the request.
     let queries = 0;
     const counting = (env as { BENCH_QUERY_COUNT?: string }).BENCH_QUERY_COUNT === "1";
-    const requestEnv = counting ? { ...env, DB: countingD1(env.DB, () => queries++) } : env;
-    const response = await handler(request, getLoadContext({ request, env: requestEnv, ctx, nonce }));
+    const d1 = counting ? countingD1(env.DB, () => queries++) : undefined;
+    const response = await handler(request, getLoadContext({ request, env, ctx, nonce, d1 }));
     // Remix may hand back immutable headers (redirects); copy into a fresh response.
     const headers = applySecurityHeaders(new Headers(response.headers), nonce, { dev });
     if (counting) headers.set("X-Query-Count", String(queries));

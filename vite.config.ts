@@ -32,6 +32,6 @@ export default defineConfig({
     },
   },
   build: {
-    minify: true,
+    minify: process.env.BALISE_NO_MINIFY ? false : true,
   },
 });

@@ -7,7 +7,7 @@ import { useHydrated } from "~/components/catalogue/ClientOnly";
 import { ElevationProfile } from "~/components/catalogue/ElevationProfile";
 import { LazyMap } from "~/components/catalogue/LazyMap";
 import { getCourseWithFormats, type FormatDetail } from "~/db/catalogue.server";
-import { loadDiscussion } from "~/services/chat.server";
+import { loadDiscussionFor } from "~/services/chat.server";
 import {
   courseBadges,
   EVENT_TYPES,
@@ -151,7 +151,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     shareUrl,
     ogImage: course.image_url ? new URL(course.image_url, base).toString() : null,
     qr: await qrSvg(shareUrl, EVENT_QR_SIZE),
-    discussion: await loadDiscussion(context, course.id, user),
+    // The discussion of an offline event is its organiser's only (an admin viewing it sees none).
+    discussion: await loadDiscussionFor(context, { id: course.id, organisateur_id: course.en_ligne || isOwner ? course.organisateur_id : null }, user),
     jsonLd: JSON.stringify(jsonLd).replace(/</g, "\\u003c"),
   };
 }

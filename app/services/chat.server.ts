@@ -362,23 +362,32 @@ export interface DiscussionData {
   flagReasons: Record<string, string>;
 }
 
-/** What the #discussion section needs. The caller has already checked the event is visible to this user. */
+/** What the #discussion section needs, for an event this user may see (checked here). */
 export async function loadDiscussion(
   context: Pick<AppLoadContext, "db">,
   courseId: string,
   user: { id: string } | null,
 ): Promise<DiscussionData> {
   const course = await findVisibleCourse(context.db, courseId, user);
-  if (!course) return { courseId, organiserId: null, viewer: null, messages: [], replyCounts: {}, flagReasons: {} };
-  const rows = await context.db
-    .select()
-    .from(chat_messages)
-    .where(eq(chat_messages.course_id, courseId))
-    .orderBy(desc(chat_messages.created_at))
-    .limit(DISCUSSION_LIMIT);
-  const counts = await context.db.all<{ id: string; replies_count: number }>(
-    sql`SELECT id, replies_count FROM chat_roots_with_counts WHERE course_id = ${courseId}`,
-  );
+  return loadDiscussionFor(context, course ?? { id: courseId, organisateur_id: null }, user);
+}
+
+/**
+ * The same, when the caller has already read the event and checked that its discussion is visible to this user
+ * (the event page). `organisateur_id: null` means "not visible": an empty discussion. Messages and reply counts
+ * are read at the same time.
+ */
+export async function loadDiscussionFor(
+  context: Pick<AppLoadContext, "db">,
+  course: { id: string; organisateur_id: string | null },
+  user: { id: string } | null,
+): Promise<DiscussionData> {
+  const courseId = course.id;
+  if (course.organisateur_id === null) return { courseId, organiserId: null, viewer: null, messages: [], replyCounts: {}, flagReasons: {} };
+  const [rows, counts] = await Promise.all([
+    context.db.select().from(chat_messages).where(eq(chat_messages.course_id, courseId)).orderBy(desc(chat_messages.created_at)).limit(DISCUSSION_LIMIT),
+    context.db.all<{ id: string; replies_count: number }>(sql`SELECT id, replies_count FROM chat_roots_with_counts WHERE course_id = ${courseId}`),
+  ]);
   const isOrganiser = user != null && user.id === course.organisateur_id;
   const flagReasons: Record<string, string> = {};
   if (isOrganiser) for (const r of rows) if (r.flagged && r.flagged_reason) flagReasons[r.id] = r.flagged_reason;

@@ -23,6 +23,20 @@ export const EnvSchema = z
 
 export type AppEnv = z.infer<typeof EnvSchema>;
 
+// The bindings object a Worker receives is the same for every request of an isolate: it is parsed once per
+// object (a bad configuration is never remembered: it throws again on every request).
+const parsedByBindings = new WeakMap<object, AppEnv>();
+
+/** parseEnv, remembered per bindings object. */
+export function envFromBindings(bindings: object): AppEnv {
+  let env = parsedByBindings.get(bindings);
+  if (!env) {
+    env = parseEnv(bindings as Record<string, unknown>);
+    parsedByBindings.set(bindings, env);
+  }
+  return env;
+}
+
 export function parseEnv(raw: Record<string, unknown>): AppEnv {
   const vars: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) if (typeof v === "string" && v !== "") vars[k] = v;
