@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { routeMatchCache } from "./vite-plugins/route-match-cache";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -22,6 +23,7 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    routeMatchCache(),
   ],
   ssr: {
     target: "webworker",

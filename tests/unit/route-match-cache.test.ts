@@ -1,0 +1,57 @@
+// The server-only memo of route matching (vite-plugins/route-match-cache.ts) applies to the installed router,
+// leaves the browser's copy alone, and the memoised matcher gives the same matches as the original.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { routeMatchCache } from "../../vite-plugins/route-match-cache";
+
+const require = createRequire(import.meta.url);
+const cjsPath = require.resolve("@remix-run/router/dist/router.cjs.js");
+const source = readFileSync(cjsPath, "utf8");
+type Transform = (code: string, id: string, options?: { ssr?: boolean }) => { code: string } | null;
+const plugin = routeMatchCache();
+const transform = (plugin.transform as unknown as Transform).bind({ error: (m: string) => { throw new Error(m); } } as never);
+
+function load(code: string) {
+  const module = { exports: {} as Record<string, unknown> };
+  new Function("module", "exports", "require", code)(module, module.exports, require);
+  return module.exports as typeof import("@remix-run/router");
+}
+
+describe("route match cache (server bundle only)", () => {
+  it("rewrites the router for the server, not for the browser", () => {
+    expect(transform(source, cjsPath, { ssr: false })).toBeNull();
+    expect(transform(source, "/x/app/root.tsx", { ssr: true })).toBeNull();
+    const out = transform(source, cjsPath, { ssr: true })!.code;
+    expect(out).toContain("__baliseRankedBranches(routes)");
+    expect(out).toContain("function __baliseCompilePath(");
+  });
+
+  it("stops the build when the router's source no longer has the statements it edits", () => {
+    expect(() => transform("function other() {}", cjsPath, { ssr: true })).toThrow(/update vite-plugins/);
+  });
+
+  it("matches exactly like the original router, call after call", () => {
+    const original = load(source);
+    const cached = load(transform(source, cjsPath, { ssr: true })!.code);
+    const routes = [
+      { id: "root", path: "", children: [
+        { id: "home", index: true },
+        { id: "courses", path: "courses" },
+        { id: "course", path: "courses/:id" },
+        { id: "chat", path: "courses/:id/chat" },
+        { id: "insc", path: "inscription/:courseId" },
+        { id: "csv", path: "organisateur/inscriptions/:formatId/export.csv" },
+        { id: "splat", path: "*" },
+      ] },
+    ];
+    const paths = ["/", "/courses", "/courses/", "/courses/trail-x", "/courses/trail-x/chat", "/inscription/c1", "/organisateur/inscriptions/f1/export.csv", "/nope/deep", "/COURSES/x"];
+    const ids = (m: ReturnType<typeof original.matchRoutes>) => m?.map((x) => `${x.route.id}${JSON.stringify(x.params)}`) ?? null;
+    for (let round = 0; round < 3; round++) {
+      for (const p of paths) expect(ids(cached.matchRoutes(routes, p)), p).toEqual(ids(original.matchRoutes(routes, p)));
+    }
+    expect(cached.matchPath({ path: "/courses/:id", end: true }, "/courses/abc")?.params).toEqual({ id: "abc" });
+    expect(cached.matchPath({ path: "/courses/:id", end: false }, "/courses/abc/chat")?.params).toEqual({ id: "abc" });
+    expect(cached.matchPath({ path: "/courses/:id", end: true }, "/courses/abc/chat")).toBeNull();
+  });
+});
