@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 export interface ShellUser {
   email: string;
@@ -69,6 +70,14 @@ function LogoutButton() {
 export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
   const location = useLocation();
   const here = location.pathname + location.search;
+  // The menus are <details> (they open without JavaScript). With JavaScript, following a link inside one is an
+  // in-app navigation that keeps the header mounted: close them, or the open menu would cover the new page.
+  const userMenu = useRef<HTMLDetailsElement>(null);
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    userMenu.current?.removeAttribute("open");
+    mobileMenu.current?.removeAttribute("open");
+  }, [location.key]);
   return (
     <header className="site-header">
       <div className="container header-inner">
@@ -88,7 +97,7 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
         </nav>
         <div className="header-actions">
           {user ? (
-            <details className="user-menu">
+            <details className="user-menu" ref={userMenu}>
               <summary aria-label="Menu utilisateur">
                 <span className="avatar" aria-hidden="true">{user.email.slice(0, 1).toUpperCase()}</span>
                 <span className="user-email">{user.email}</span>
@@ -105,7 +114,7 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
               <Link to="/signup" className="btn btn-primary">Inscription</Link>
             </div>
           )}
-          <details className="mobile-menu">
+          <details className="mobile-menu" ref={mobileMenu}>
             <summary aria-label="Ouvrir le menu">
               <span className="burger" aria-hidden="true">☰</span>
               <span className="visually-hidden">Menu</span>

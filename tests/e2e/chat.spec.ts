@@ -140,6 +140,29 @@ test.describe("lazy chat code", () => {
   });
 });
 
+test.describe("lazy chat code, moving on", () => {
+  test("leaving an event page before its discussion loaded does not leave the next event's discussion waiting", async ({ browser }) => {
+    const ctx = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 700 }, locale: "fr-FR" });
+    const page = await ctx.newPage();
+    const loaded: string[] = [];
+    page.on("request", (r) => { if (/\/assets\/Discussion-[^/]+\.js$/.test(r.url())) loaded.push(r.url()); });
+    await page.goto(`/courses/${courseFor("forms")}`);
+    await page.waitForLoadState("networkidle");
+    expect(loaded).toEqual([]); // the discussion is below the fold: not loaded yet
+    // in-app navigation (no reload) from the phone menu: the list, then another event
+    await page.getByLabel("Ouvrir le menu").click();
+    await page.getByRole("navigation", { name: "Navigation mobile" }).getByRole("link", { name: "Courses", exact: true }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden(); // the menu closed on navigation
+    await page.locator(".course-card a").first().click();
+    await expect(page).toHaveURL(/\/courses\/[^/?]+$/);
+    await page.locator("#discussion").scrollIntoViewIfNeeded();
+    await expect(page.locator("#discussion").getByText("Connecte-toi pour écrire.")).toBeVisible();
+    await expect(page.getByText("Chargement de la discussion…")).toHaveCount(0);
+    await ctx.close();
+  });
+});
+
 test.describe("live room", () => {
   test("two browsers see each other's messages, edits and deletions without reload", async ({ browser }) => {
     test.setTimeout(90_000);

@@ -9,22 +9,24 @@ import styles from "~/styles/chat.css?url";
 
 export const discussionLinks: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-/** Resolves once the element is within 600 px of the viewport (at once on the server or without IntersectionObserver). */
+/**
+ * Resolves once the element is within 600 px of the viewport, or once it has left the page (the visitor moved on
+ * to another page before scrolling down: the next discussion must not wait for an element that is gone). At once
+ * on the server, without IntersectionObserver, or when the element is not there.
+ */
 function nearViewport(id: string): Promise<void> {
   if (typeof document === "undefined" || typeof IntersectionObserver === "undefined") return Promise.resolve();
   const el = document.getElementById(id);
   if (!el) return Promise.resolve();
   return new Promise((resolve) => {
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          io.disconnect();
-          resolve();
-        }
-      },
-      { rootMargin: "600px 0px" },
-    );
+    const done = () => {
+      io.disconnect();
+      clearInterval(gone);
+      resolve();
+    };
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), { rootMargin: "600px 0px" });
     io.observe(el);
+    const gone = setInterval(() => !el.isConnected && done(), 500);
   });
 }
 
