@@ -8,22 +8,18 @@
 //    with default filters, /courses with every filter set, an event page, /formats (paged): p50/p95 at
 //    1 connection, requests/s at 10 connections, each page's ratio to the static asset, query counts;
 // 4. prints the bytes a first visit transfers (HTML, CSS, JS, gzip) for the home, /courses and an event page.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
 
 const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : def;
-};
 const port = Number(opt("--port", "8991"));
 const serialRequests = Number(opt("--requests", "200"));
 const seconds = Number(opt("--seconds", "4"));
 const persistTo = ".wrangler/bench-catalogue";
 const base = `http://127.0.0.1:${port}`;
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_D1_WARNING: "true" };
 
 if (!existsSync("build/server/index.js")) {
   console.error("Construisez d'abord l'application : npm run build");
@@ -90,29 +86,10 @@ run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "-
 console.log(`Chargé en ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
 
 // ------------------------------------------------------------------ server
-const server = spawn(
-  "wrangler",
-  ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn",
-    "--var", "APP_ENV:production", "--var", `APP_URL:${base}`, "--var", "SESSION_SECRET:bench-session-secret-0123456789abcdef-0123456789",
-    "--var", "BENCH_QUERY_COUNT:1"],
-  { stdio: ["ignore", "inherit", "inherit"], env, detached: true },
-);
-const stop = () => {
-  try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ }
-};
-process.on("exit", stop);
-process.on("SIGINT", () => { stop(); process.exit(130); });
-
-async function waitReady() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      const r = await fetch(`${base}/robots.txt`);
-      if (r.ok) return;
-    } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("le serveur ne répond pas");
-}
+const { stop, ready: waitReady } = startWorker({
+  port, base, persistTo, logLevel: "warn",
+  vars: { APP_ENV: "production", APP_URL: base, SESSION_SECRET: "bench-session-secret-0123456789abcdef-0123456789", BENCH_QUERY_COUNT: "1" },
+});
 
 // ------------------------------------------------------------------ load generator
 async function once(url) {

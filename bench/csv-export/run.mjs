@@ -5,21 +5,17 @@
 //
 // It uses its own state directory (.wrangler/bench-csv-export) and its own port: it never touches the dev
 // or e2e databases. It needs a production build (npm run build). Prints one JSON summary at the end.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { hashPassword } from "../../app/utils/password.server.ts";
+import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
 
 const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : def;
-};
 const ROWS = Number(opt("--rows", "20000"));
 const PORT = Number(opt("--port", "8898"));
 const persistTo = ".wrangler/bench-csv-export";
 const base = `http://localhost:${PORT}`;
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_D1_WARNING: "true" };
 const log = (...a) => console.log("[bench]", ...a);
 
 // ---------------------------------------------------------------- 1. fresh database with N registrants
@@ -64,28 +60,9 @@ execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", pers
 log(`seeded ${ROWS} registrants in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
 // ---------------------------------------------------------------- 2. the Worker on its own port
-const server = spawn(
-  "wrangler",
-  ["dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn", "--var", `APP_URL:${base}`],
-  { stdio: ["ignore", "ignore", "inherit"], env, detached: true },
-);
-const stopServer = () => {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {}
-};
-process.on("exit", stopServer);
-process.on("SIGINT", () => process.exit(130));
-
-async function waitUp() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/robots.txt`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("wrangler dev did not start");
-}
+const server = startWorker({ port: PORT, base, persistTo, stdout: "ignore", vars: { APP_URL: base } });
+const stopServer = server.stop;
+const waitUp = () => server.ready(240);
 
 /** Every process under the spawned wrangler (its workerd children included), by walking /proc. */
 function descendants(root) {

@@ -9,17 +9,13 @@
 // 4. counts the registrations holding a place (validated + unexpired pending) through the product itself;
 // 5. 3 of the winners give up ('Libérer ma place' on /paiement-annule: their checkout sessions are expired and
 //    their holds end), then 3 new runners submit (they must get the places) and a 4th (must read 'complet').
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createCookie } from "@remix-run/cloudflare";
+import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
 
-const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : def;
-};
 const port = Number(opt("--port", "8993"));
 const RUNNERS = Number(opt("--runners", "300"));
 const PLACES = Number(opt("--places", "10"));
@@ -27,7 +23,6 @@ const EXTRA = 4;
 const persistTo = ".wrangler/bench-rush";
 const base = `http://127.0.0.1:${port}`;
 const SECRET = "bench-rush-session-secret-0123456789abcdef-0123456789";
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_D1_WARNING: "true" };
 
 if (!existsSync("build/server/index.js")) {
   console.error("Construisez d'abord l'application : npm run build");
@@ -74,28 +69,10 @@ writeFileSync(join(persistTo, "rush-seed.sql"), seedSql);
 run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", join(persistTo, "rush-seed.sql")]);
 
 // ------------------------------------------------------------------ server
-const server = spawn(
-  "wrangler",
-  ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "error",
-    "--var", "APP_ENV:production", "--var", `APP_URL:${base}`, "--var", `SESSION_SECRET:${SECRET}`],
-  { stdio: ["ignore", "inherit", "inherit"], env, detached: true },
-);
-const stop = () => {
-  try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ }
-};
-process.on("exit", stop);
-process.on("SIGINT", () => { stop(); process.exit(130); });
-
-async function waitReady() {
-  for (let i = 0; i < 480; i++) {
-    try {
-      const r = await fetch(`${base}/robots.txt`);
-      if (r.ok) return;
-    } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("le serveur ne répond pas");
-}
+const { ready: waitReady } = startWorker({
+  port, base, persistTo, logLevel: "error",
+  vars: { APP_ENV: "production", APP_URL: base, SESSION_SECRET: SECRET },
+});
 
 // The app's own cookie library, with the app's production cookie settings (app/utils/session.server.ts).
 const sessionCookie = createCookie("__Host-balise_session", { path: "/", httpOnly: true, sameSite: "lax", secure: true, secrets: [SECRET] });

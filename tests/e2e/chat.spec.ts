@@ -122,14 +122,20 @@ test.describe("event chat", () => {
   });
 });
 
+/** A phone with JavaScript, on an event page, recording when the chat's code (the Discussion chunk) is fetched. */
+async function phoneWatchingChatCode(browser: Browser) {
+  const ctx = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 700 }, locale: "fr-FR" });
+  const page = await ctx.newPage();
+  const loaded: string[] = [];
+  page.on("request", (r) => { if (/\/assets\/Discussion-[^/]+\.js$/.test(r.url())) loaded.push(r.url()); });
+  await page.goto(`/courses/${courseFor("forms")}`);
+  await page.waitForLoadState("networkidle");
+  return { ctx, page, loaded };
+}
+
 test.describe("lazy chat code", () => {
   test("on a phone with JavaScript, the chat's code loads only once the discussion comes near the screen", async ({ browser }) => {
-    const ctx = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 700 }, locale: "fr-FR" });
-    const page = await ctx.newPage();
-    const loaded: string[] = [];
-    page.on("request", (r) => { if (/\/assets\/Discussion-[^/]+\.js$/.test(r.url())) loaded.push(r.url()); });
-    await page.goto(`/courses/${courseFor("forms")}`);
-    await page.waitForLoadState("networkidle");
+    const { ctx, page, loaded } = await phoneWatchingChatCode(browser);
     expect(loaded).toEqual([]);
     // the server's HTML of the discussion is already there
     await expect(page.locator("#discussion").getByText("Connecte-toi pour écrire.")).toHaveCount(1);
@@ -138,16 +144,9 @@ test.describe("lazy chat code", () => {
     await expect(page.locator("#discussion").getByText("Connecte-toi pour écrire.")).toBeVisible();
     await ctx.close();
   });
-});
 
-test.describe("lazy chat code, moving on", () => {
   test("leaving an event page before its discussion loaded does not leave the next event's discussion waiting", async ({ browser }) => {
-    const ctx = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 700 }, locale: "fr-FR" });
-    const page = await ctx.newPage();
-    const loaded: string[] = [];
-    page.on("request", (r) => { if (/\/assets\/Discussion-[^/]+\.js$/.test(r.url())) loaded.push(r.url()); });
-    await page.goto(`/courses/${courseFor("forms")}`);
-    await page.waitForLoadState("networkidle");
+    const { ctx, page, loaded } = await phoneWatchingChatCode(browser);
     expect(loaded).toEqual([]); // the discussion is below the fold: not loaded yet
     // in-app navigation (no reload) from the phone menu: the list, then another event
     await page.getByLabel("Ouvrir le menu").click();

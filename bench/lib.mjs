@@ -1,0 +1,41 @@
+// What the benches share: their command-line options, the environment they run wrangler in, and the production
+// build served by `wrangler dev` on its own port and data directory.
+import { spawn } from "node:child_process";
+
+/** Environment for wrangler: no metrics, no network lookups, no D1 banner. */
+export const benchEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_D1_WARNING: "true" };
+
+/** `--name value` from the command line, else `def`. */
+export function option(name, def) {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : def;
+}
+
+/**
+ * Starts `wrangler dev` on 127.0.0.1:`port` with the given `--var`s, in its own process group (stopped on exit
+ * and on Ctrl-C). `ready()` resolves once /robots.txt answers.
+ */
+export function startWorker({ port, base, persistTo, vars = {}, logLevel = "warn", stdout = "inherit" }) {
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const server = spawn(
+    "wrangler",
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", logLevel, ...varArgs],
+    { stdio: ["ignore", stdout, "inherit"], env: benchEnv, detached: true },
+  );
+  const stop = () => {
+    try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ }
+  };
+  process.on("exit", stop);
+  process.on("SIGINT", () => { stop(); process.exit(130); });
+  async function ready(attempts = 480) {
+    for (let i = 0; i < attempts; i++) {
+      try {
+        if ((await fetch(`${base}/robots.txt`)).ok) return;
+      } catch { /* not yet */ }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error("le serveur ne répond pas");
+  }
+  return { pid: server.pid, stop, ready };
+}
