@@ -69,7 +69,7 @@ writeFileSync(join(persistTo, "rush-seed.sql"), seedSql);
 run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", join(persistTo, "rush-seed.sql")]);
 
 // ------------------------------------------------------------------ server
-const { ready: waitReady } = startWorker({
+const { stop, ready: waitReady } = startWorker({
   port, base, persistTo, logLevel: "error",
   vars: { APP_ENV: "production", APP_URL: base, SESSION_SECRET: SECRET },
 });
