@@ -1,4 +1,4 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import type { ServerBuild, createRequestHandler } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 // The Remix production build (npm run build). Typed loosely: it exists only after a build.
 // @ts-ignore -- generated file
@@ -18,7 +18,10 @@ const remixHandlers = new Map<string, ReturnType<typeof createRequestHandler>>()
 function remixHandler(mode: "development" | "production") {
   let handler = remixHandlers.get(mode);
   if (!handler) {
-    handler = createRequestHandler(build as unknown as ServerBuild, mode);
+    // The build's own Remix runtime (app/entry.server.tsx says why), never a second copy bundled here.
+    const serverBuild = build as unknown as ServerBuild;
+    const entry = serverBuild.entry.module as unknown as { createRequestHandler: typeof createRequestHandler };
+    handler = entry.createRequestHandler(serverBuild, mode);
     remixHandlers.set(mode, handler);
   }
   return handler;

@@ -3,6 +3,11 @@ import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "./utils/nonce";
 
+// The Worker (server.ts) makes its request handler with this build's own copy of the Remix runtime, the one whose
+// route matching is memoised at build time (vite-plugins/route-match-cache.ts). Importing it in server.ts instead
+// would bundle a second, unmemoised copy from node_modules, which re-ranks every route on each request.
+export { createRequestHandler } from "@remix-run/cloudflare";
+
 const ABORT_DELAY = 5_000;
 
 export default async function handleRequest(

@@ -25,6 +25,7 @@ describe("route match cache (server bundle only)", () => {
     const out = transform(source, cjsPath, { ssr: true })!.code;
     expect(out).toContain("__baliseRankedBranches(routes)");
     expect(out).toContain("function __baliseCompilePath(");
+    expect(out).toContain("matchRouteBranch(candidates[i], decoded, allowPartial)");
   });
 
   it("stops the build when the router's source no longer has the statements it edits", () => {
@@ -53,5 +54,40 @@ describe("route match cache (server bundle only)", () => {
     expect(cached.matchPath({ path: "/courses/:id", end: true }, "/courses/abc")?.params).toEqual({ id: "abc" });
     expect(cached.matchPath({ path: "/courses/:id", end: false }, "/courses/abc/chat")?.params).toEqual({ id: "abc" });
     expect(cached.matchPath({ path: "/courses/:id", end: true }, "/courses/abc/chat")).toBeNull();
+  });
+
+  it("tries only the branches that can match, and finds the same match as the original on many paths", () => {
+    const original = load(source);
+    const cached = load(transform(source, cjsPath, { ssr: true })!.code);
+    // Shapes of the app's tree: literal, parameter, optional, splat, index, pathless layout, case-sensitive and
+    // dotted segments, and a literal route ranked after a parameter one.
+    const routes = [
+      { id: "root", path: "", children: [
+        { id: "home", index: true },
+        { id: "courses", path: "courses", children: [{ id: "courses-index", index: true }, { id: "course", path: ":id", children: [{ id: "chat", path: "chat" }] }] },
+        { id: "formats", path: "formats" },
+        { id: "sitemap", path: "sitemap.xml" },
+        { id: "dev-mail", path: "dev/mail/:id?" },
+        { id: "lang", path: ":lang/courses" },
+        { id: "opt", path: "en?/premium" },
+        { id: "exact", path: "Admin", caseSensitive: true },
+        { id: "admin", path: "admin/*" },
+        { id: "layout", children: [{ id: "login", path: "login" }, { id: "signup", path: "signup" }] },
+        { id: "splat", path: "*" },
+      ] },
+    ];
+    const segments = ["", "courses", "COURSES", "Courses", "formats", "sitemap.xml", "sitemap%2Exml", "dev", "mail", "x1", "chat",
+      "en", "premium", "Admin", "admin", "login", "LOGIN", "signup", "fr", "caf%C3%A9", "%2F", "ſ", "K", "trail-x"];
+    let seed = 7;
+    const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % segments.length;
+    const paths = new Set(["/", "//", "/courses//x1", "//courses", "/courses/", "/courses/x1/chat/"]);
+    for (let i = 0; i < 3000; i++) {
+      const n = 1 + (next() % 4);
+      paths.add("/" + Array.from({ length: n }, () => segments[next()]).join("/"));
+    }
+    const ids = (m: ReturnType<typeof original.matchRoutes>) => m?.map((x) => `${x.route.id}${JSON.stringify(x.params)}@${x.pathname}`) ?? null;
+    for (const p of paths) {
+      expect(ids(cached.matchRoutes(routes, p)), p).toEqual(ids(original.matchRoutes(routes, p)));
+    }
   });
 });
