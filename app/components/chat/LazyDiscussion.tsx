@@ -3,9 +3,10 @@
 // server's HTML stays in place (React leaves a suspended boundary as it was rendered) and its plain forms still
 // post. This keeps the live chat's code out of the event page's first download (issue 4, bench/catalogue).
 import type { LinksFunction } from "@remix-run/cloudflare";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useContext } from "react";
 import type { DiscussionData } from "~/services/chat.server";
 import styles from "~/styles/chat.css?url";
+import { ServerDiscussionContext } from "./server-discussion";
 
 export const discussionLinks: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -37,9 +38,13 @@ const DiscussionImpl = lazy(() =>
 );
 
 export function LazyDiscussion({ data }: { data: DiscussionData }) {
+  // On the server the component is given (entry.server renders the document in one synchronous pass, which
+  // would otherwise print the fallback); in the browser it is loaded lazily. The Suspense boundary is the same on
+  // both sides, so hydration keeps the server's HTML until the code arrives.
+  const ServerDiscussion = useContext(ServerDiscussionContext);
   return (
     <Suspense fallback={<p className="muted">Chargement de la discussion…</p>}>
-      <DiscussionImpl data={data} />
+      {ServerDiscussion ? <ServerDiscussion data={data} /> : <DiscussionImpl data={data} />}
     </Suspense>
   );
 }
