@@ -2,9 +2,9 @@
 // happen in SQL, with a fixed number of queries per page whatever the number of results (no N+1).
 // Per-event aggregates come from course_stats (kept by triggers, migrations/0003_catalogue.sql).
 import { sql, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { DISTANCE_BANDS, ELEVATION_BANDS } from "~/domain/catalogue";
 import type { CourseFilters } from "~/domain/filters";
+import { batchAll } from "./batch.server";
 import type { Db } from "./client.server";
 
 /**
@@ -16,19 +16,6 @@ import type { Db } from "./client.server";
 export function placesTakenSql(formatId: SQL | SQL.Aliased | { getSQL(): SQL } | unknown, nowIso: string): SQL {
   return sql`(SELECT count(*) FROM inscriptions i_cap WHERE i_cap.format_id = ${formatId}
     AND (i_cap.statut = 'validee' OR (i_cap.statut = 'en_attente' AND i_cap.hold_expires_at > ${nowIso})))`;
-}
-
-const dialect = new SQLiteAsyncDialect();
-
-/** Runs several read statements in one D1 round trip (a batch) and returns their rows. */
-async function batchAll<T extends unknown[]>(db: Db, queries: SQL[]): Promise<T> {
-  const client = db.$client;
-  const stmts = queries.map((q) => {
-    const { sql: text, params } = dialect.sqlToQuery(q);
-    return client.prepare(text).bind(...params);
-  });
-  const results = await client.batch(stmts);
-  return results.map((r) => r.results) as T;
 }
 
 const DATE_OK = sql.raw(`'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`);
@@ -283,8 +270,18 @@ export interface FormatDetail {
   taken: number;
 }
 
-/** Event page: the event (by id or slug) and its formats with places taken, in one batch of two statements. */
-export async function getCourseWithFormats(db: Db, idOrSlug: string, nowIso: string): Promise<{ course: CourseDetail; formats: FormatDetail[] } | null> {
+/**
+ * Event page: the event (by id or slug) and its formats with places taken, in one batch of two statements, plus
+ * the statements `also(courseId)` gives for the same event (the discussion's), read in the same round trip;
+ * `courseId` is an SQL expression of the event's id. Their rows come back in `also`, in order.
+ */
+export async function getCourseWithFormats<Also extends unknown[] = []>(
+  db: Db,
+  idOrSlug: string,
+  nowIso: string,
+  also: (courseId: SQL) => SQL[] = () => [],
+): Promise<{ course: CourseDetail; formats: FormatDetail[]; also: Also } | null> {
+  const courseId = sql`(SELECT cc.id FROM courses cc WHERE cc.id = ${idOrSlug} OR cc.slug = ${idOrSlug} LIMIT 1)`;
   const course = sql`
     SELECT c.id, c.slug, c.nom, c.presentation, c.lieu, c.departement, c.code_postal, c.lat, c.lng, c.image_url,
            c.organisateur_id, c.en_ligne, c.created_at, c.updated_at, p.organisation_nom
@@ -298,12 +295,12 @@ export async function getCourseWithFormats(db: Db, idOrSlug: string, nowIso: str
            f.reglement_pdf_url, f.nb_max_coureurs, f.age_minimum, f.hebergements, f.position,
            ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken
     FROM formats f
-    WHERE f.course_id = (SELECT cc.id FROM courses cc WHERE cc.id = ${idOrSlug} OR cc.slug = ${idOrSlug} LIMIT 1)
+    WHERE f.course_id = ${courseId}
     ORDER BY f.date IS NULL, f.date, f.heure_depart, f.position, f.id`;
-  const [courses, formatRows] = await batchAll<[CourseDetail[], FormatDetail[]]>(db, [course, formats]);
+  const [courses, formatRows, ...rest] = await batchAll<[CourseDetail[], FormatDetail[], ...unknown[]]>(db, [course, formats, ...also(courseId)]);
   const c = courses[0];
   if (!c) return null;
-  return { course: c, formats: formatRows };
+  return { course: c, formats: formatRows, also: rest as Also };
 }
 
 export interface FormatRow {

@@ -7,7 +7,7 @@ import { useHydrated } from "~/components/catalogue/ClientOnly";
 import { ElevationProfile } from "~/components/catalogue/ElevationProfile";
 import { LazyMap } from "~/components/catalogue/LazyMap";
 import { getCourseWithFormats, type FormatDetail } from "~/db/catalogue.server";
-import { loadDiscussionFor } from "~/services/chat.server";
+import { discussionStatements, loadDiscussionFor, type DiscussionRows } from "~/services/chat.server";
 import {
   courseBadges,
   EVENT_TYPES,
@@ -60,7 +60,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = context.clock.now();
   const today = parisDate(now);
   const [data, user] = await Promise.all([
-    getCourseWithFormats(context.db, idOrSlug, now.toISOString()),
+    // The event, its formats and its discussion in one round trip.
+    getCourseWithFormats<DiscussionRows>(context.db, idOrSlug, now.toISOString(), discussionStatements),
     getSessionUser(request, context),
   ]);
   if (!data) throw new Response(NOT_FOUND, { status: 404 });
@@ -152,7 +153,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ogImage: course.image_url ? new URL(course.image_url, base).toString() : null,
     qr: await qrSvg(shareUrl, EVENT_QR_SIZE),
     // The discussion of an offline event is its organiser's only (an admin viewing it sees none).
-    discussion: await loadDiscussionFor(context, { id: course.id, organisateur_id: course.en_ligne || isOwner ? course.organisateur_id : null }, user),
+    discussion: await loadDiscussionFor(context, { id: course.id, organisateur_id: course.en_ligne || isOwner ? course.organisateur_id : null }, user, data.also),
     jsonLd: JSON.stringify(jsonLd).replace(/</g, "\\u003c"),
   };
 }

@@ -1,7 +1,8 @@
 // Event chat use cases: post, reply, edit, delete, flag (rights of spec section 6), the @IA assistant,
 // and what the #discussion section needs. Writes D1 first, then tells the event's room.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import { batchAll } from "~/db/batch.server";
 import type { Db } from "~/db/client.server";
 import { chat_messages, courses, formats, inscriptions, profils_utilisateurs } from "~/db/schema";
 import { placesLeft } from "~/domain/catalogue";
@@ -372,26 +373,40 @@ export async function loadDiscussion(
   return loadDiscussionFor(context, course ?? { id: courseId, organisateur_id: null }, user);
 }
 
+/** The discussion's two reads for the event whose id is the SQL expression `courseId`: newest messages, reply counts. */
+export function discussionStatements(courseId: SQL): [SQL, SQL] {
+  return [
+    sql`SELECT id, course_id, parent_id, user_id, nom, prenom, message, is_hidden, flagged, flagged_reason, created_at, updated_at
+        FROM chat_messages WHERE course_id = ${courseId} ORDER BY created_at DESC LIMIT ${DISCUSSION_LIMIT}`,
+    sql`SELECT id, replies_count FROM chat_roots_with_counts WHERE course_id = ${courseId}`,
+  ];
+}
+
+/** Rows of discussionStatements, as D1 returns them (booleans as 0/1). */
+export type DiscussionRows = [
+  (Omit<Row, "is_hidden" | "flagged"> & { is_hidden: number | boolean; flagged: number | boolean })[],
+  { id: string; replies_count: number }[],
+];
+
 /**
  * The same, when the caller has already read the event and checked that its discussion is visible to this user
  * (the event page). `organisateur_id: null` means "not visible": an empty discussion. Messages and reply counts
- * are read at the same time.
+ * are read in one round trip, or given by the caller who read them with the event (`rows`).
  */
 export async function loadDiscussionFor(
   context: Pick<AppLoadContext, "db">,
   course: { id: string; organisateur_id: string | null },
   user: { id: string } | null,
+  rows?: DiscussionRows,
 ): Promise<DiscussionData> {
   const courseId = course.id;
   if (course.organisateur_id === null) return { courseId, organiserId: null, viewer: null, messages: [], replyCounts: {}, flagReasons: {} };
-  const [rows, counts] = await Promise.all([
-    context.db.select().from(chat_messages).where(eq(chat_messages.course_id, courseId)).orderBy(desc(chat_messages.created_at)).limit(DISCUSSION_LIMIT),
-    context.db.all<{ id: string; replies_count: number }>(sql`SELECT id, replies_count FROM chat_roots_with_counts WHERE course_id = ${courseId}`),
-  ]);
+  const [raw, counts] = rows ?? (await batchAll<DiscussionRows>(context.db, discussionStatements(sql`${courseId}`)));
   const isOrganiser = user != null && user.id === course.organisateur_id;
   const flagReasons: Record<string, string> = {};
-  if (isOrganiser) for (const r of rows) if (r.flagged && r.flagged_reason) flagReasons[r.id] = r.flagged_reason;
-  const messages = rows.reverse().map(toDto);
+  const newestFirst: Row[] = raw.map((r) => ({ ...r, is_hidden: !!r.is_hidden, flagged: !!r.flagged }));
+  if (isOrganiser) for (const r of newestFirst) if (r.flagged && r.flagged_reason) flagReasons[r.id] = r.flagged_reason;
+  const messages = newestFirst.reverse().map(toDto);
   // Keep only what the threads can show (a reply whose root fell out of the window is dropped).
   const shown = new Set(buildThreads(messages).flatMap((t) => [t.root.id, ...t.replies.map((r) => r.id)]));
   return {

@@ -13,23 +13,26 @@ import { createDb } from "~/db/client.server";
 import { addDays, DISTANCE_BANDS, ELEVATION_BANDS, hasMeals, minPrice, nextDate, overlapsBand, valueRange } from "~/domain/catalogue";
 import { parseCourseFilters } from "~/domain/filters";
 import { parisDate } from "~/domain/refund";
+import { discussionStatements, loadDiscussionFor, type DiscussionRows } from "~/services/chat.server";
 import { loadDemoData } from "./helpers";
 
 const now = new Date();
 const nowIso = now.toISOString();
 const today = parisDate(now);
 
-/** A D1 binding that counts the statements it prepares. */
+/** A D1 binding that counts the statements it prepares and its round trips (batches and single statements). */
 function countingDb() {
   let n = 0;
+  let trips = 0;
   const d1 = new Proxy(env.DB, {
     get(target, prop) {
       if (prop === "prepare") return (q: string) => { n++; return target.prepare(q); };
+      if (prop === "batch") return (stmts: D1PreparedStatement[]) => { trips++; return target.batch(stmts); };
       const v = Reflect.get(target, prop);
       return typeof v === "function" ? v.bind(target) : v;
     },
   });
-  return { db: createDb(d1 as D1Database), count: () => n, reset: () => { n = 0; } };
+  return { db: createDb(d1 as D1Database), count: () => n, batches: () => trips, reset: () => { n = 0; trips = 0; } };
 }
 
 interface RawFormat { course_id: string; date: string | null; distance_km: number | null; denivele_dplus: number | null; prix_cents: number; stock_repas: number; type_epreuve: string }
@@ -290,6 +293,38 @@ describe("catalogue repositories", () => {
     const dates = byId!.formats.map((f) => `${f.date} ${f.heure_depart}`);
     expect(dates).toEqual([...dates].sort());
     expect(await getCourseWithFormats(db, "n-existe-pas", nowIso)).toBeNull();
+  });
+
+  it("event page: the event, its formats and its discussion in one round trip, the same discussion as read alone", async () => {
+    const event = (await getCourseWithFormats(db, "trail-des-aiguilles-rouges", nowIso))!.course;
+    const at = (m: number) => new Date(now.getTime() - m * 60_000).toISOString();
+    const insert = "INSERT INTO chat_messages (id, course_id, parent_id, user_id, message, is_hidden, flagged, flagged_reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    await env.DB.batch([
+      env.DB.prepare(insert).bind("one-trip-root", event.id, null, "runner-x", "Y a-t-il des navettes ?", 0, 0, null, at(30)),
+      env.DB.prepare(insert).bind("one-trip-reply", event.id, "one-trip-root", event.organisateur_id, "Oui, depuis la gare.", 0, 0, null, at(20)),
+      env.DB.prepare(insert).bind("one-trip-hidden", event.id, null, "runner-y", "texte masqué", 1, 1, "insulte", at(10)),
+    ]);
+    try {
+      const c = countingDb();
+      const page = await getCourseWithFormats<DiscussionRows>(c.db, "trail-des-aiguilles-rouges", nowIso, discussionStatements);
+      expect(c.batches()).toBe(1);
+      expect(c.count()).toBe(4);
+      const organiser = { id: event.organisateur_id };
+      const fromPage = await loadDiscussionFor({ db }, event, organiser, page!.also);
+      expect(fromPage).toEqual(await loadDiscussionFor({ db }, event, organiser));
+      expect(fromPage.messages.map((m) => [m.id, m.is_hidden, m.flagged, m.message])).toEqual([
+        ["one-trip-root", false, false, "Y a-t-il des navettes ?"],
+        ["one-trip-reply", false, false, "Oui, depuis la gare."],
+        ["one-trip-hidden", true, true, ""],
+      ]);
+      expect(fromPage.replyCounts).toEqual({ "one-trip-root": 1, "one-trip-hidden": 0 });
+      expect(fromPage.flagReasons).toEqual({ "one-trip-hidden": "insulte" });
+      // Anyone else never gets the flag reasons; an event whose discussion is not visible gets none.
+      expect((await loadDiscussionFor({ db }, event, { id: "runner-x" }, page!.also)).flagReasons).toEqual({});
+      expect((await loadDiscussionFor({ db }, { id: event.id, organisateur_id: null }, null, page!.also)).messages).toEqual([]);
+    } finally {
+      await env.DB.prepare("DELETE FROM chat_messages WHERE id LIKE 'one-trip-%'").run();
+    }
   });
 
   it("home: the 3 newest online events", async () => {
