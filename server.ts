@@ -48,14 +48,18 @@ export default {
     const nonce = createNonce();
     const dev = env.APP_ENV !== "production";
     const handler = remixHandler(dev ? "development" : "production");
-    // Benchmark only (bench/catalogue, BENCH_QUERY_COUNT=1): count the D1 statements of the request.
-    let queries = 0;
+    // Benchmark only (bench/catalogue, BENCH_QUERY_COUNT=1): the request's D1 statements, round trips, SQL time.
+    const stats = { statements: 0, roundTrips: 0, sqlMs: 0 };
     const counting = (env as { BENCH_QUERY_COUNT?: string }).BENCH_QUERY_COUNT === "1";
-    const d1 = counting ? countingD1(env.DB, () => queries++) : undefined;
+    const d1 = counting ? countingD1(env.DB, stats) : undefined;
     const response = await handler(request, getLoadContext({ request, env, ctx, nonce, d1 }));
     // Remix may hand back immutable headers (redirects); copy into a fresh response.
     const headers = applySecurityHeaders(new Headers(response.headers), nonce, { dev });
-    if (counting) headers.set("X-Query-Count", String(queries));
+    if (counting) {
+      headers.set("X-Query-Count", String(stats.statements));
+      headers.set("X-Round-Trips", String(stats.roundTrips));
+      headers.set("X-Query-Ms", stats.sqlMs.toFixed(2));
+    }
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
 

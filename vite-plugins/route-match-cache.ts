@@ -2,9 +2,9 @@
 //
 // @remix-run/router re-flattens and re-ranks the whole route tree, and recompiles each route's path into a
 // regular expression, on every matchRoutes call; a server request makes several such calls, which cost about a
-// sixth of a catalogue page's CPU. On the server the route tree of a build never changes once made, and a
-// compiled path depends only on its pattern, so this plugin memoises both and tries only the branches whose first
-// segment can match — in the server bundle only (in the browser, lazy route discovery grows the tree in place, so
+// sixth of a catalogue page's CPU. On the server the route trees of a build all have the same shape once made,
+// and a compiled path depends only on its pattern, so this plugin memoises both (by shape, see HELPERS) and
+// tries only the branches whose first segment can match — in the server bundle only (in the browser, lazy route discovery grows the tree in place, so
 // nothing is memoised there).
 // It edits four known statements of the router's source; if a router upgrade changes them, the build stops with a
 // message rather than silently shipping without the memo.
@@ -16,40 +16,79 @@ const LOOP = "for (let i = 0; matches == null && i < branches.length; ++i) {";
 const TRY = "matches = matchRouteBranch(branches[i], decoded, allowPartial);";
 
 const HELPERS = `
-const __baliseBranches = new WeakMap();
-function __baliseRankedBranches(routes) {
-  let branches = __baliseBranches.get(routes);
-  if (!branches) {
-    branches = flattenRoutes(routes);
-    rankRouteBranches(branches);
-    __baliseBranches.set(routes, branches);
+// Ranked branches are remembered per route tree *shape*: the server render builds a new, identical tree of route
+// objects for every request, so a cache keyed by the array alone would miss every time. The shape is what
+// flattenRoutes and rankRouteBranches read (each route's path, index and caseSensitive flags, and its children);
+// a remembered "skeleton" records, for each ranked branch, its path, and for each level the relative path, flag
+// and child position, from which the branch is rebuilt on the current tree's own route objects, only when tried.
+const __baliseSkeletons = new Map();
+const __baliseTrees = new WeakMap();
+function __baliseShape(routes) {
+  let s = "[";
+  for (const r of routes) {
+    s += (r.path == null ? "~" : r.path.length + ":" + r.path) + (r.index === true ? "i" : r.index ? "t" : "") + (r.caseSensitive === true ? "c" : "");
+    if (r.children && r.children.length > 0) s += __baliseShape(r.children);
+    s += ",";
   }
-  return branches;
+  return s + "]";
 }
-// Only branches that can match are tried: a branch whose path starts with a plain literal segment ("courses",
-// "sitemap.xml") can only match a pathname whose first segment is that literal (ignoring ASCII case, as the
-// router's case-insensitive regular expressions do); every other branch (index, splat, parameter, optional or
-// case-sensitive first segment) is always tried. The candidates keep the router's rank order, so the first match
-// found is the same as the original loop's.
-const __baliseCandidateIndex = new WeakMap();
+function __baliseSkeleton(routes) {
+  const branches = flattenRoutes(routes);
+  rankRouteBranches(branches);
+  const skeleton = branches.map((b) => ({
+    path: b.path,
+    score: b.score,
+    key: __baliseBranchKey(b),
+    levels: b.routesMeta.map((m) => ({ relativePath: m.relativePath, caseSensitive: m.caseSensitive, childrenIndex: m.childrenIndex })),
+  }));
+  // Only branches that can match are tried: a branch whose path starts with a plain literal segment ("courses",
+  // "sitemap.xml") can only match a pathname whose first segment is that literal (ignoring ASCII case, as the
+  // router's case-insensitive regular expressions do); every other branch (index, splat, parameter, optional or
+  // case-sensitive first segment) is always tried. The candidates keep the router's rank order, so the first
+  // match found is the same as the original loop's.
+  const byKey = new Map();
+  for (const key of new Set(skeleton.map((b) => b.key))) {
+    if (key !== null) byKey.set(key, skeleton.flatMap((b, i) => (b.key === null || b.key === key ? [i] : [])));
+  }
+  return { skeleton, byKey, others: skeleton.flatMap((b, i) => (b.key === null ? [i] : [])) };
+}
 function __baliseBranchKey(branch) {
   if (branch.routesMeta.some((meta) => meta.caseSensitive)) return null;
   const first = branch.path.split("/").find(Boolean);
   return first !== undefined && /^[A-Za-z0-9._~-]+$/.test(first) ? first.toLowerCase() : null;
 }
-function __baliseCandidates(branches, decoded) {
-  let index = __baliseCandidateIndex.get(branches);
-  if (!index) {
-    const keys = branches.map(__baliseBranchKey);
-    const byKey = new Map();
-    for (const key of new Set(keys)) {
-      if (key !== null) byKey.set(key, branches.filter((_, i) => keys[i] === null || keys[i] === key));
+function __baliseRankedBranches(routes) {
+  let tree = __baliseTrees.get(routes);
+  if (!tree) {
+    const shape = __baliseShape(routes);
+    let ranked = __baliseSkeletons.get(shape);
+    if (!ranked) {
+      ranked = __baliseSkeleton(routes);
+      if (__baliseSkeletons.size < 100) __baliseSkeletons.set(shape, ranked);
     }
-    index = { byKey, others: branches.filter((_, i) => keys[i] === null) };
-    __baliseCandidateIndex.set(branches, index);
+    tree = { routes, ranked, built: [] };
+    __baliseTrees.set(routes, tree);
   }
+  return tree;
+}
+function __baliseBranch(tree, i) {
+  let branch = tree.built[i];
+  if (!branch) {
+    const s = tree.ranked.skeleton[i];
+    let list = tree.routes;
+    const routesMeta = s.levels.map((level) => {
+      const route = list[level.childrenIndex];
+      list = route.children;
+      return { relativePath: level.relativePath, caseSensitive: level.caseSensitive, childrenIndex: level.childrenIndex, route };
+    });
+    branch = tree.built[i] = { path: s.path, score: s.score, routesMeta };
+  }
+  return branch;
+}
+function __baliseCandidates(tree, decoded) {
   const first = decoded.split("/").find(Boolean);
-  return (first !== undefined && index.byKey.get(first.toLowerCase())) || index.others;
+  const indexes = (first !== undefined && tree.ranked.byKey.get(first.toLowerCase())) || tree.ranked.others;
+  return indexes.map((i) => __baliseBranch(tree, i));
 }
 const __baliseCompiled = new Map();
 function compilePath(path, caseSensitive, end) {

@@ -6,7 +6,8 @@
 //    BENCH_QUERY_COUNT=1 so that every response reports its D1 statements in X-Query-Count;
 // 3. measures on loopback with a small load generator (Node's fetch): a static asset, the home page, /courses
 //    with default filters, /courses with every filter set, an event page, /formats (paged): p50/p95 at
-//    1 connection, requests/s at 10 connections, each page's ratio to the static asset, query counts;
+//    1 connection, requests/s at 10 connections, each page's ratio to the static asset, query counts, D1 round
+//    trips and the time SQLite reports for them;
 // 4. prints the bytes a first visit transfers (HTML, CSS, JS, gzip) for the home, /courses and an event page.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -96,7 +97,10 @@ async function once(url) {
   const start = performance.now();
   const res = await fetch(url, { headers: { "accept-encoding": "identity" } });
   const body = await res.arrayBuffer();
-  return { ms: performance.now() - start, status: res.status, queries: res.headers.get("x-query-count"), bytes: body.byteLength };
+  return {
+    ms: performance.now() - start, status: res.status, bytes: body.byteLength,
+    queries: res.headers.get("x-query-count"), trips: res.headers.get("x-round-trips"), sqlMs: Number(res.headers.get("x-query-ms") ?? NaN),
+  };
 }
 
 function pct(sorted, p) {
@@ -106,14 +110,17 @@ function pct(sorted, p) {
 async function serial(url, n) {
   for (let i = 0; i < 20; i++) await once(url); // warm-up
   const times = [];
+  const sql = [];
   let last;
   for (let i = 0; i < n; i++) {
     last = await once(url);
     if (last.status !== 200) throw new Error(`${url} → HTTP ${last.status}`);
     times.push(last.ms);
+    sql.push(last.sqlMs);
   }
   times.sort((a, b) => a - b);
-  return { p50: pct(times, 50), p95: pct(times, 95), queries: last.queries, bytes: last.bytes };
+  sql.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p95: pct(times, 95), queries: last.queries, trips: last.trips, sqlP50: pct(sql, 50), bytes: last.bytes };
 }
 
 async function concurrent(url, connections, durationS) {
@@ -200,11 +207,12 @@ try {
   staticEnd.rps = await concurrent(`${base}/favicon.svg`, 10, seconds);
   const st = { p50: (rows[0].p50 + staticEnd.p50) / 2, rps: (rows[0].rps + staticEnd.rps) / 2 };
   console.log(`\nLatence à 1 connexion (${serialRequests} requêtes), débit à 10 connexions (${seconds} s), sur 127.0.0.1:${port}`);
-  console.log("page".padEnd(34), "p50 ms".padStart(8), "p95 ms".padStart(8), "x statique".padStart(11), "req/s @10".padStart(10), "part statique".padStart(14), "requêtes D1".padStart(12), "HTML".padStart(10));
+  console.log("page".padEnd(34), "p50 ms".padStart(8), "p95 ms".padStart(8), "x statique".padStart(11), "req/s @10".padStart(10), "part statique".padStart(14), "requêtes D1".padStart(12), "allers D1".padStart(10), "SQL p50 ms".padStart(11), "HTML".padStart(10));
   for (const r of rows) {
     console.log(
       r.label.padEnd(34), r.p50.toFixed(2).padStart(8), r.p95.toFixed(2).padStart(8), (r.p50 / st.p50).toFixed(2).padStart(11),
-      r.rps.toFixed(0).padStart(10), `${((r.rps / st.rps) * 100).toFixed(0)} %`.padStart(14), String(r.queries ?? "—").padStart(12), kb(r.bytes).padStart(10),
+      r.rps.toFixed(0).padStart(10), `${((r.rps / st.rps) * 100).toFixed(0)} %`.padStart(14), String(r.queries ?? "—").padStart(12),
+      String(r.trips ?? "—").padStart(10), (Number.isNaN(r.sqlP50) ? "—" : r.sqlP50.toFixed(2)).padStart(11), kb(r.bytes).padStart(10),
     );
   }
   console.log(`asset statique (fin de mesure)    p50 ${staticEnd.p50.toFixed(2)} ms, p95 ${staticEnd.p95.toFixed(2)} ms, ${staticEnd.rps.toFixed(0)} req/s @10`);

@@ -90,4 +90,38 @@ describe("route match cache (server bundle only)", () => {
       expect(ids(cached.matchRoutes(routes, p)), p).toEqual(ids(original.matchRoutes(routes, p)));
     }
   });
+
+  it("remembers the ranking by the tree's shape: a new tree of the same shape matches with its own route objects", () => {
+    const original = load(source);
+    const cached = load(transform(source, cjsPath, { ssr: true })!.code);
+    const make = () => [
+      { id: "root", path: "", children: [
+        { id: "home", index: true },
+        { id: "courses", path: "courses", children: [{ id: "course", path: ":id" }] },
+        { id: "login", path: "login" },
+        { id: "splat", path: "*" },
+      ] },
+    ];
+    for (let round = 0; round < 3; round++) {
+      const tree = make(); // the server render makes a fresh tree on every request
+      const m = cached.matchRoutes(tree, "/courses/trail-x")!;
+      expect(m.map((x) => x.route.id)).toEqual(["root", "courses", "course"]);
+      expect(m[2].route).toBe(tree[0].children[1].children![0]);
+      expect(m[0].route).toBe(tree[0]);
+      expect(cached.matchRoutes(tree, "/login")!.at(-1)!.route).toBe(tree[0].children[2]);
+    }
+    // Another shape is ranked on its own: a route added in front, a path changed, a flag changed.
+    const grown = make();
+    grown[0].children.unshift({ id: "new", path: "courses/nouveau" } as never);
+    expect(cached.matchRoutes(grown, "/courses/nouveau")!.at(-1)!.route.id).toBe("new");
+    const renamed = make();
+    renamed[0].children[2].path = "connexion";
+    expect(cached.matchRoutes(renamed, "/login")!.at(-1)!.route.id).toBe("splat");
+    expect(cached.matchRoutes(renamed, "/connexion")!.at(-1)!.route.id).toBe("login");
+    const strict = make();
+    (strict[0].children[2] as { caseSensitive?: boolean }).caseSensitive = true;
+    const ids = (m: ReturnType<typeof original.matchRoutes>) => m?.map((x) => x.route.id) ?? null;
+    expect(ids(cached.matchRoutes(strict, "/LOGIN"))).toEqual(ids(original.matchRoutes(strict, "/LOGIN")));
+    expect(ids(cached.matchRoutes(make(), "/LOGIN"))).toEqual(ids(original.matchRoutes(make(), "/LOGIN")));
+  });
 });
