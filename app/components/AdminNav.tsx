@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink } from "~/components/Link";
 
 /** The admin side menu (spec: Dashboard, Courses, Inscriptions, Paiements). */
 export function AdminNav() {

@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
+import { Link } from "~/components/Link";
 
 export const NEWSLETTER_THANKS = "Merci ! Votre inscription à la newsletter est bien prise en compte.";
 

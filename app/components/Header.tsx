@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { Link, NavLink } from "~/components/Link";
 import { useEffect, useRef } from "react";
 
 export interface ShellUser {

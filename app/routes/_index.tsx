@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { toCardView } from "~/components/catalogue/card-view";
 import { CourseCard } from "~/components/catalogue/CourseCard";
 import { newestOnlineCourses } from "~/db/catalogue.server";

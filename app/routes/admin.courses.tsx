@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { AdminNav } from "~/components/AdminNav";
 import { adminCourseKpis } from "~/db/admin.server";
 import { requireAdmin } from "~/utils/auth.server";

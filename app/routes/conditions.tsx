@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { LegalPage } from "~/components/LegalPage";
 
 export const meta: MetaFunction = () => [{ title: "Conditions d'utilisation — Balise" }, { name: "description", content: "Les règles d'utilisation de Balise pour les coureurs et les organisateurs." }];

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { FormAlert } from "~/components/AccountFields";

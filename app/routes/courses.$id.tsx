@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useEffect, useRef, useState } from "react";
 import { Badges } from "~/components/catalogue/Badges";
 import { discussionLinks, LazyDiscussion } from "~/components/chat/LazyDiscussion";

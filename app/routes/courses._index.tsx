@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { CourseCard, type CardView } from "~/components/catalogue/CourseCard";
 import { LazyMap } from "~/components/catalogue/LazyMap";
 import { toCardView } from "~/components/catalogue/card-view";

@@ -2,7 +2,8 @@
 // Every field is its own form: without JS it has an 'Enregistrer' button; with JS it saves itself on change.
 // 'Récupérer reçu' is a GET (reading a receipt changes nothing); the link then opens in a new tab.
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useEffect, useRef, useState } from "react";
 import {
   DetailFieldSchema,

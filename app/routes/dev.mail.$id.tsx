@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { readOutboxMessage } from "~/services/auth-mailbox.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { formatDateTime } from "~/utils/format";

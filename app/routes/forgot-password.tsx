@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { Field, FormAlert, Honeypot } from "~/components/AccountFields";
 import { fieldErrors, ForgotPasswordSchema, formValues, honeypotFilled, MSG } from "~/domain/profile-account";
 import { requestPasswordReset } from "~/services/auth.server";

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { listUpcomingFormats } from "~/db/catalogue.server";
 import { EVENT_TYPES } from "~/domain/catalogue";
 import { MAX_PAGE } from "~/domain/filters";

@@ -3,7 +3,8 @@
 // form on the server with the right justificatif field and the recalculated total; with JavaScript they update
 // as the runner types. One schema (app/domain/registration.ts) for the form and the action.
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useEffect, useState, type ChangeEvent } from "react";
 import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/profile";
 import {

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { Field, FormAlert, PasswordField } from "~/components/AccountFields";
 import { AuthError, fieldErrors, LoginSchema, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
 import { createAuthenticator, LoginFormError } from "~/services/auth.server";

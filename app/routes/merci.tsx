@@ -3,7 +3,8 @@
 // is being confirmed and reloads itself (a meta refresh, so without JavaScript too). A POST 'Vérifier
 // maintenant' asks the provider directly.
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { REGISTRATION_MSG } from "~/domain/registration";
 import { verifyCheckoutSession } from "~/services/payments.server";
 import { getRunnerRegistration, readConfirmation, type ConfirmationState, type RunnerRegistration } from "~/services/register.server";

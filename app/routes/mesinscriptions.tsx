@@ -1,6 +1,7 @@
 // /mesinscriptions: the runner's own registrations, newest first (the query is scoped to the session's user).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { holdsPlace } from "~/domain/registration";
 import { runnerBadge } from "~/domain/statuses";
 import { listRunnerRegistrations } from "~/services/register.server";

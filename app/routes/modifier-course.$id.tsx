@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { CourseForm } from "~/components/course-form/CourseForm";
 import { CourseError } from "~/domain/course-errors";
 import { centsToInput, emptyCourseForm, numberToInput, type CourseFormValues } from "~/domain/course-form";

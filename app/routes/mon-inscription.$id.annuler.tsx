@@ -2,7 +2,8 @@
 // the paiements row; the action cancels with the tiered refund and redirects to the registration page.
 // Without JavaScript this is a page; with it, the parent route shows it in RefundModal.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { CANCEL_ERROR_MESSAGES, CANCEL_MSG, CANCEL_REASONS, CancelError, cancelFormSchema, readOnlyMessage } from "~/domain/cancellation";
 import { cancelInscription, loadRunnerRegistration } from "~/services/cancel.server";
 import { requireUser } from "~/utils/auth.server";

@@ -2,7 +2,8 @@
 // self-edit fields of spec section 5, the refund scale and the cancel button with the estimated refund. The
 // cancel screen is the child route (./annuler): a page without JavaScript, a dialog over this page with it.
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useEffect, useState } from "react";
 import { RefundModal, useHydrated } from "~/components/RefundModal";
 import { RefundScaleTable } from "~/components/RefundScaleTable";

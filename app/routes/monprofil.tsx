@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { Field, FormAlert, SelectField } from "~/components/AccountFields";
 import { fieldErrors, formValues } from "~/domain/profile-account";
 import { GENRES_SIMPLE, makeSimpleProfileSchema, NATIONALITES, PROFILE_MSG } from "~/domain/profile";

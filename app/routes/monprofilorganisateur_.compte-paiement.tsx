@@ -1,7 +1,8 @@
 // /monprofilorganisateur/compte-paiement: the payment-account actions (start/resume onboarding, refresh the
 // status). GET shows the block on its own page; errors are shown here, with the block to try again.
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { z } from "zod";
 import { PaymentAccountBlock } from "~/components/PaymentAccountBlock";
 import {

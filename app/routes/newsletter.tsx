@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { z } from "zod";
 import { NEWSLETTER_THANKS } from "~/components/Footer";
 

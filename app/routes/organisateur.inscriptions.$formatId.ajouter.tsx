@@ -1,7 +1,8 @@
 // '+ Ajouter un coureur': a child route of the registrants list, shown as a modal over it. Without JS it is
 // an ordinary page (the list underneath, the dialog on top); on failure the dialog stays with what was typed.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ADD_FORM_STATUTS, AddRunnerSchema, RegistrantError, type AddRunnerInput } from "~/domain/registrants";
 import { addRunner, registrantsPage } from "~/services/registrants.server";

@@ -3,7 +3,8 @@
 // through a fetcher (optimistic, rollback + message on failure), without JS each row has its own form.
 // The add-runner modal is the child route ./ajouter, rendered in the <Outlet />; the CSV is ./export.csv.
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, Outlet, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Outlet, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { ALL_EXPORT_COLUMNS, EXPORT_COLUMN_LABELS, EXPORT_COLUMNS } from "~/domain/csv";
 import {

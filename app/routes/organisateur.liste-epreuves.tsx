@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { listOrganiserCourses } from "~/services/courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { z } from "zod";
 import { COURSE_ERROR_MESSAGES, CourseError, publishMissing } from "~/domain/course-errors";
 import { duplicateCourse, listOrganiserCourses, publishReadiness, setPublished } from "~/services/courses.server";

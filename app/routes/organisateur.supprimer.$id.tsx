@@ -1,7 +1,8 @@
 // Deleting an event: a confirmation page (works without JavaScript). Refused, with the reason and an offer
 // to take the event offline, when it has paid registrations.
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { z } from "zod";
 import { COURSE_ERROR_MESSAGES, CourseError } from "~/domain/course-errors";
 import { deleteCourse, getCourseForOwner, hasPaidRegistrations, setPublished } from "~/services/courses.server";

@@ -2,7 +2,8 @@
 // épreuves', 'Retour à l'accueil' and, with an inscription_id, 'Réessayer le paiement' (a POST: the same held
 // place while it lasts, else a new attempt that respects capacity) and 'Libérer ma place'.
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { z } from "zod";
 import { holdsPlace, RegistrationError, REGISTRATION_MSG } from "~/domain/registration";
 import { PaymentError, paymentErrorMessage } from "~/services/payments.server";

@@ -1,7 +1,8 @@
 // /recu/{paiement_trace_id}: 'Récupérer reçu' (organiser) and 'Voir le reçu' (runner) lead here; we check who
 // asks, then send them to the payment provider's receipt. Errors use the spec's four messages.
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { getReceiptUrl, PaymentError } from "~/services/payments.server";
 import styles from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";

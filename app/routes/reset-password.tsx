@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useEffect } from "react";
 import { FormAlert, PasswordField } from "~/components/AccountFields";
 import { AUTH_ERROR_MESSAGES, AuthError, fieldErrors, MSG, PASSWORD_MAX, PASSWORD_MIN, ResetPasswordSchema } from "~/domain/profile-account";

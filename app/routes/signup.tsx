@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useEffect } from "react";
 import { Field, FormAlert, Honeypot, PasswordField } from "~/components/AccountFields";
 import { fieldErrors, formValues, honeypotFilled, MSG, PASSWORD_MAX, PASSWORD_MIN, SignupSchema } from "~/domain/profile-account";

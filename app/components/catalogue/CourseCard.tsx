@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { EVENT_TYPES, rangeText, type BadgeCode } from "~/domain/catalogue";
 import { formatDate, formatEuros, formatKm, formatMeters } from "~/utils/format";
 import { Badges } from "./Badges";

@@ -1,6 +1,7 @@
 // The #discussion section's content: server-rendered threads, plain forms for every action (they work without
 // JavaScript), and with JavaScript a live connection to the event's room plus in-place submissions.
-import { Link, useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import {
   AI_USER_ID,

@@ -1,7 +1,8 @@
 // The create/edit event form: a general block and repeatable format blocks. Without JavaScript every button
 // is a submit button with an intent and the server re-renders the form with everything kept; with JavaScript
 // the same <Form> submits in the background and the page updates in place.
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useEffect, useState, type ReactNode } from "react";
 import { PositionPicker } from "./PositionPicker";
 import {

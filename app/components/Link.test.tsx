@@ -1,0 +1,59 @@
+// The fast links give the same markup as Remix's <Link>/<NavLink> for absolute site paths, and leave every
+// other link to Remix.
+import { createPath, resolveTo } from "@remix-run/router";
+import { Link as RemixLink, NavLink as RemixNavLink } from "@remix-run/react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { describe, expect, it } from "vitest";
+import { isSitePath, Link, NavLink, sitePath } from "./Link";
+
+describe("site paths", () => {
+  it.each([
+    "/", "/courses", "/courses/", "/courses?page=2", "/courses?", "/courses#x", "/courses#", "/courses?#", "/a?b#c", "/courses?q=a%20b&du=2026-11-21",
+    "/inscription/bc-00001?format=bf-000003", "/courses/trail-x#discussion",
+  ])("%s resolves to itself, as Remix's router resolves it", (to) => {
+    expect(isSitePath(to)).toBe(true);
+    for (const from of ["/", "/courses", "/courses/trail-x/chat"]) {
+      expect(sitePath(to).href).toBe(createPath(resolveTo(to, [from], from, false)));
+    }
+  });
+
+  it.each(["?onglet=formats", ".", "..", "ajouter", "//evil.example", "/\\evil", "/a/../b", "/a/./b", "/..", "https://x.fr/"])("%s is left to Remix", (to) => {
+    expect(isSitePath(to)).toBe(false);
+  });
+});
+
+async function renderAt(url: string, ui: () => JSX.Element) {
+  const routes = [{ path: "*", Component: ui }];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://balise.test${url}`));
+  if (context instanceof Response) throw new Error("unexpected response");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+}
+
+describe("same markup as Remix's components", () => {
+  const cases: [string, string, boolean?][] = [
+    ["/courses", "/courses"], ["/courses/trail-x", "/courses"], ["/coursesx", "/courses"], ["/", "/", true], ["/courses", "/", true],
+    ["/courses", "/", false], ["/Courses/a", "/courses"], ["/admin/", "/admin/"], ["/admin/x", "/admin/"],
+  ];
+  it.each(cases)("at %s, a link to %s (end: %s)", async (url, to, end) => {
+    const ours = await renderAt(url, () => (
+      <>
+        <Link to={to} className="c" prefetch="intent">x</Link>
+        <NavLink to={to} end={end} className="nav-link">y</NavLink>
+        <NavLink to={to} end={end} className={({ isActive }) => (isActive ? "on" : "off")}>z</NavLink>
+      </>
+    ));
+    const theirs = await renderAt(url, () => (
+      <>
+        <RemixLink to={to} className="c" prefetch="intent">x</RemixLink>
+        <RemixNavLink to={to} end={end} className="nav-link">y</RemixNavLink>
+        <RemixNavLink to={to} end={end} className={({ isActive }) => (isActive ? "on" : "off")}>z</RemixNavLink>
+      </>
+    ));
+    const attrs = (html: string) => [...html.matchAll(/<a ([^>]*)>/g)].map((m) => m[1].split(/\s(?=[\w-]+=)/).sort().join(" "));
+    expect(attrs(ours)).toEqual(attrs(theirs));
+    expect(attrs(ours)).toHaveLength(3);
+  });
+});
