@@ -184,7 +184,7 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
       ? datePageSql(where, from, f.au, today, f.taille + 1, offset)
       : statsPageSql(tri, where, from, f.au, today, f.taille + 1, offset)
     : sql`
-    base AS (
+    base AS MATERIALIZED (
       SELECT c.id AS id, c.created_at AS created_at, s.min_price_cents AS min_price_cents, s.max_dplus AS max_dplus,
              ${nextDateSql(today)} AS next_date
       FROM courses c JOIN course_stats s ON s.course_id = c.id
