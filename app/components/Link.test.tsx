@@ -1,11 +1,11 @@
-// The fast links give the same markup as Remix's <Link>/<NavLink> for absolute site paths, and leave every
-// other link to Remix.
+// The server renderings of links print the same markup as Remix's <Link>/<NavLink> (the browser hydrates them
+// with Remix's components), and leave every other link to Remix.
 import { createPath, resolveTo } from "@remix-run/router";
 import { Link as RemixLink, NavLink as RemixNavLink } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { isSitePath, Link, NavLink, sitePath } from "./Link";
+import { isSitePath, ServerLink, ServerNavLink, sitePath } from "./Link";
 
 describe("site paths", () => {
   it.each([
@@ -40,20 +40,23 @@ describe("same markup as Remix's components", () => {
   it.each(cases)("at %s, a link to %s (end: %s)", async (url, to, end) => {
     const ours = await renderAt(url, () => (
       <>
-        <Link to={to} className="c" prefetch="intent">x</Link>
-        <NavLink to={to} end={end} className="nav-link">y</NavLink>
-        <NavLink to={to} end={end} className={({ isActive }) => (isActive ? "on" : "off")}>z</NavLink>
+        <ServerLink to={to} className="c" prefetch="intent" preventScrollReset aria-label="l">x</ServerLink>
+        <ServerNavLink to={to} end={end} className="nav-link">y</ServerNavLink>
+        <ServerNavLink to={to} end={end} className={({ isActive }) => (isActive ? "on" : "off")}>z</ServerNavLink>
+        <ServerLink to="?onglet=formats" className="tab">relative</ServerLink>
       </>
     ));
     const theirs = await renderAt(url, () => (
       <>
-        <RemixLink to={to} className="c" prefetch="intent">x</RemixLink>
+        <RemixLink to={to} className="c" prefetch="intent" preventScrollReset aria-label="l">x</RemixLink>
         <RemixNavLink to={to} end={end} className="nav-link">y</RemixNavLink>
         <RemixNavLink to={to} end={end} className={({ isActive }) => (isActive ? "on" : "off")}>z</RemixNavLink>
+        <RemixLink to="?onglet=formats" className="tab">relative</RemixLink>
       </>
     ));
     const attrs = (html: string) => [...html.matchAll(/<a ([^>]*)>/g)].map((m) => m[1].split(/\s(?=[\w-]+=)/).sort().join(" "));
     expect(attrs(ours)).toEqual(attrs(theirs));
-    expect(attrs(ours)).toHaveLength(3);
+    expect(attrs(ours)).toHaveLength(4);
+    expect(ours.replace(/<a [^>]*>/g, "<a>")).toBe(theirs.replace(/<a [^>]*>/g, "<a>"));
   });
 });

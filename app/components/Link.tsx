@@ -1,17 +1,12 @@
-// The app's links. A link to an absolute path of this site ("/courses/x?page=2") is a plain <a> whose click is
-// handed to Remix's router, and whose "intent" prefetch is done here: the same markup and behaviour as Remix's
-// <Link>/<NavLink>, without their per-link path resolution (each of those serialises the route matches to JSON
-// and resolves the path again, a tenth of a catalogue page's server CPU for its ~40 links; docs/decisions/0026).
-// Anything else (relative paths, objects, reloadDocument, targets) is passed to Remix's own components.
-import {
-  Link as RemixLink,
-  NavLink as RemixNavLink,
-  PrefetchPageLinks,
-  useLocation,
-  useNavigate,
-  useNavigation,
-} from "@remix-run/react";
-import { forwardRef, useEffect, useRef, useState, type ComponentProps, type FocusEvent, type MouseEvent, type ReactNode, type TouchEvent } from "react";
+// The app's links. In the browser they are Remix's own <Link> and <NavLink>. On the server, a link to an absolute
+// path of this site ("/courses/x?page=2") is rendered directly as the <a> Remix's component would print, without
+// its per-link path resolution (each of those serialises the route matches to JSON and resolves the path again,
+// about a tenth of a catalogue page's server CPU for its ~40 links; docs/decisions/0026). The markup is the same,
+// so the browser hydrates it with Remix's components, which handle clicks and prefetching as usual. Any other
+// link (relative path, object, reloadDocument, relative, view transition, prefetch other than intent) is
+// rendered by Remix's component on the server too.
+import { Link as RemixLink, NavLink as RemixNavLink, useLocation, useNavigation } from "@remix-run/react";
+import { forwardRef, type ComponentProps, type ReactNode } from "react";
 
 type RemixLinkProps = ComponentProps<typeof RemixLink>;
 type RemixNavLinkProps = ComponentProps<typeof RemixNavLink>;
@@ -32,79 +27,33 @@ export function sitePath(to: string): { pathname: string; search: string; hash: 
   return { pathname, search, hash, href: pathname + search + hash };
 }
 
-/** A plain left click without modifier, on a link that opens in this tab: the router handles it. */
-function isRouterClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined) {
-  return !event.defaultPrevented && event.button === 0 && (!target || target === "_self") && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
+/** Options the server rendering below prints exactly as Remix does; any other goes to Remix's component. */
+function plainLink(props: RemixLinkProps | RemixNavLinkProps): props is typeof props & { to: string } {
+  return isSitePath(props.to) && !props.reloadDocument && !props.relative && !props.viewTransition
+    && (props.prefetch === undefined || props.prefetch === "none" || props.prefetch === "intent");
 }
 
-/** Options SiteLink implements; any other sends the link to Remix's component. */
-function plainLink(props: RemixLinkProps | RemixNavLinkProps) {
-  return !props.reloadDocument && !props.relative && !props.viewTransition && (props.prefetch === undefined || props.prefetch === "none" || props.prefetch === "intent");
+/** Props that only matter in the browser (navigation and prefetching), never printed in the HTML. */
+function anchorProps<P extends RemixLinkProps>(props: P) {
+  const { to: _to, prefetch: _p, replace: _r, state: _s, preventScrollReset: _psr, discover: _d, viewTransition: _v, relative: _rel, reloadDocument: _rd, ...rest } = props;
+  return rest;
 }
 
-type FastProps = Omit<RemixLinkProps, "to"> & { to: string; children?: ReactNode };
-
-const SiteLink = forwardRef<HTMLAnchorElement, FastProps>(function SiteLink(
-  { to, prefetch, replace, state, preventScrollReset, onClick, onMouseEnter, onMouseLeave, onFocus, onBlur, onTouchStart, discover: _discover, viewTransition: _vt, relative: _relative, reloadDocument: _reload, ...rest },
-  ref,
-) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const path = sitePath(to);
-  const [intent, setIntent] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const wantsIntent = prefetch === "intent";
-  const soon = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setIntent(true), 100);
-  };
-  const cancel = () => {
-    clearTimeout(timer.current);
-    setIntent(false);
-  };
-  return (
-    <>
-      <a
-        {...rest}
-        ref={ref}
-        href={path.href}
-        data-discover="true"
-        onClick={(event) => {
-          onClick?.(event);
-          if (!isRouterClick(event, rest.target)) return;
-          event.preventDefault();
-          const same = location.pathname + location.search + location.hash === path.href;
-          navigate(path.href, { replace: replace ?? same, state, preventScrollReset });
-        }}
-        onMouseEnter={(e: MouseEvent<HTMLAnchorElement>) => { onMouseEnter?.(e); if (wantsIntent) soon(); }}
-        onMouseLeave={(e: MouseEvent<HTMLAnchorElement>) => { onMouseLeave?.(e); if (wantsIntent) cancel(); }}
-        onFocus={(e: FocusEvent<HTMLAnchorElement>) => { onFocus?.(e); if (wantsIntent) soon(); }}
-        onBlur={(e: FocusEvent<HTMLAnchorElement>) => { onBlur?.(e); if (wantsIntent) cancel(); }}
-        onTouchStart={(e: TouchEvent<HTMLAnchorElement>) => { onTouchStart?.(e); if (wantsIntent) setIntent(true); }}
-      />
-      {intent ? <PrefetchPageLinks page={path.href} /> : null}
-    </>
-  );
-});
-
-/** Remix's <Link>, with absolute site paths rendered by SiteLink (same markup and navigation). */
-export const Link = forwardRef<HTMLAnchorElement, RemixLinkProps>(function Link(props, ref) {
-  if (isSitePath(props.to) && plainLink(props)) {
-    return <SiteLink {...(props as FastProps)} ref={ref} />;
-  }
-  return <RemixLink {...props} ref={ref} />;
+/** Server rendering of Remix's <Link> (same markup). */
+export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, RemixLinkProps>(function ServerLink(props, ref) {
+  if (!plainLink(props)) return <RemixLink {...props} ref={ref} />;
+  return <a {...anchorProps(props)} ref={ref} href={sitePath(props.to).href} data-discover="true" />;
 });
 
 type NavChildren = RemixNavLinkProps["children"];
 
-const SiteNavLink = forwardRef<HTMLAnchorElement, Omit<RemixNavLinkProps, "to"> & { to: string }>(function SiteNavLink(
-  { to, end = false, caseSensitive = false, className, style, children, "aria-current": ariaCurrent = "page", ...rest },
-  ref,
-) {
+/** Server rendering of Remix's <NavLink> (same classes and aria-current, from the same rules). */
+export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, RemixNavLinkProps>(function ServerNavLink(props, ref) {
   const location = useLocation();
   const navigation = useNavigation();
-  let toPathname = sitePath(to).pathname;
+  if (!plainLink(props)) return <RemixNavLink {...props} ref={ref} />;
+  const { end = false, caseSensitive = false, className, style, children, "aria-current": ariaCurrent = "page", ...rest } = props;
+  let toPathname = sitePath(props.to).pathname;
   let here = location.pathname;
   let next = navigation.location ? navigation.location.pathname : null;
   if (!caseSensitive) {
@@ -117,19 +66,23 @@ const SiteNavLink = forwardRef<HTMLAnchorElement, Omit<RemixNavLinkProps, "to"> 
   const isPending = next != null && (next === toPathname || (!end && next.startsWith(toPathname) && next.charAt(toPathname.length) === "/"));
   const state = { isActive, isPending, isTransitioning: false };
   const cls = typeof className === "function" ? className(state) : [className, isActive ? "active" : null, isPending ? "pending" : null].filter(Boolean).join(" ");
-  const css = typeof style === "function" ? style(state) : style;
   const content = typeof children === "function" ? (children as Extract<NavChildren, (...a: never[]) => unknown>)(state) : children;
   return (
-    <SiteLink {...(rest as Omit<FastProps, "to">)} ref={ref} to={to} aria-current={isActive ? ariaCurrent : undefined} className={cls || undefined} style={css}>
+    <a
+      {...anchorProps(rest as RemixLinkProps)}
+      ref={ref}
+      href={sitePath(props.to).href}
+      aria-current={isActive ? ariaCurrent : undefined}
+      className={cls || undefined}
+      style={typeof style === "function" ? style(state) : style}
+      data-discover="true"
+    >
       {content as ReactNode}
-    </SiteLink>
+    </a>
   );
 });
 
-/** Remix's <NavLink>, with absolute site paths rendered by SiteNavLink (same classes, aria-current, navigation). */
-export const NavLink = forwardRef<HTMLAnchorElement, RemixNavLinkProps>(function NavLink(props, ref) {
-  if (isSitePath(props.to) && plainLink(props)) {
-    return <SiteNavLink {...(props as Omit<RemixNavLinkProps, "to"> & { to: string })} ref={ref} />;
-  }
-  return <RemixNavLink {...props} ref={ref} />;
-});
+// The server bundle uses the renderings above; the browser bundle gets Remix's components and nothing else
+// (import.meta.env.SSR is a build-time constant, so the other branch is dropped).
+export const Link = import.meta.env.SSR ? ServerLink : RemixLink;
+export const NavLink = import.meta.env.SSR ? ServerNavLink : RemixNavLink;
