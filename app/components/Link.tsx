@@ -53,7 +53,8 @@ export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, Remix
   const navigation = useNavigation();
   if (!plainLink(props)) return <RemixNavLink {...props} ref={ref} />;
   const { end = false, caseSensitive = false, className, style, children, "aria-current": ariaCurrent = "page", ...rest } = props;
-  let toPathname = sitePath(props.to).pathname;
+  const path = sitePath(props.to);
+  let toPathname = path.pathname;
   let here = location.pathname;
   let next = navigation.location ? navigation.location.pathname : null;
   if (!caseSensitive) {
@@ -71,7 +72,7 @@ export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, Remix
     <a
       {...anchorProps(rest as RemixLinkProps)}
       ref={ref}
-      href={sitePath(props.to).href}
+      href={path.href}
       aria-current={isActive ? ariaCurrent : undefined}
       className={cls || undefined}
       style={typeof style === "function" ? style(state) : style}

@@ -12,6 +12,12 @@ export interface QueryStats {
 type Meta = { meta?: { duration?: number } };
 const duration = (r: unknown) => Number((r as Meta)?.meta?.duration ?? 0);
 
+/** The target's own property, methods bound to it (what a counting proxy passes through unchanged). */
+function passThrough(target: object, prop: string | symbol) {
+  const value = Reflect.get(target, prop);
+  return typeof value === "function" ? value.bind(target) : value;
+}
+
 export function countingD1(db: D1Database, stats: QueryStats): D1Database {
   const trip = <T>(p: Promise<T>, ms: (r: T) => number): Promise<T> => {
     stats.roundTrips++;
@@ -23,8 +29,7 @@ export function countingD1(db: D1Database, stats: QueryStats): D1Database {
         if (prop === "bind") return (...values: unknown[]) => statement(target.bind(...values));
         if (prop === "all" || prop === "run") return () => trip(target[prop](), duration);
         if (prop === "first" || prop === "raw") return (...a: never[]) => trip((target[prop] as (...x: never[]) => Promise<unknown>)(...a), () => 0);
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
+        return passThrough(target, prop);
       },
     });
   return new Proxy(db, {
@@ -35,8 +40,7 @@ export function countingD1(db: D1Database, stats: QueryStats): D1Database {
         return (stmts: D1PreparedStatement[]) =>
           trip(target.batch(stmts), (rs) => rs.reduce((t, r) => t + duration(r), 0));
       }
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
+      return passThrough(target, prop);
     },
   });
 }

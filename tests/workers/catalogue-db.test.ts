@@ -14,25 +14,22 @@ import { addDays, DISTANCE_BANDS, ELEVATION_BANDS, hasMeals, minPrice, nextDate,
 import { parseCourseFilters } from "~/domain/filters";
 import { parisDate } from "~/domain/refund";
 import { discussionStatements, loadDiscussionFor, type DiscussionRows } from "~/services/chat.server";
+import { countingD1, type QueryStats } from "~/utils/query-count.server";
 import { loadDemoData } from "./helpers";
 
 const now = new Date();
 const nowIso = now.toISOString();
 const today = parisDate(now);
 
-/** A D1 binding that counts the statements it prepares and its round trips (batches and single statements). */
+/** A database whose D1 binding counts statements and round trips (the bench's counting binding). */
 function countingDb() {
-  let n = 0;
-  let trips = 0;
-  const d1 = new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === "prepare") return (q: string) => { n++; return target.prepare(q); };
-      if (prop === "batch") return (stmts: D1PreparedStatement[]) => { trips++; return target.batch(stmts); };
-      const v = Reflect.get(target, prop);
-      return typeof v === "function" ? v.bind(target) : v;
-    },
-  });
-  return { db: createDb(d1 as D1Database), count: () => n, batches: () => trips, reset: () => { n = 0; trips = 0; } };
+  const stats: QueryStats = { statements: 0, roundTrips: 0, sqlMs: 0 };
+  return {
+    db: createDb(countingD1(env.DB, stats)),
+    count: () => stats.statements,
+    roundTrips: () => stats.roundTrips,
+    reset: () => Object.assign(stats, { statements: 0, roundTrips: 0, sqlMs: 0 }),
+  };
 }
 
 interface RawFormat { course_id: string; date: string | null; distance_km: number | null; denivele_dplus: number | null; prix_cents: number; stock_repas: number; type_epreuve: string }
@@ -307,7 +304,7 @@ describe("catalogue repositories", () => {
     try {
       const c = countingDb();
       const page = await getCourseWithFormats<DiscussionRows>(c.db, "trail-des-aiguilles-rouges", nowIso, discussionStatements);
-      expect(c.batches()).toBe(1);
+      expect(c.roundTrips()).toBe(1);
       expect(c.count()).toBe(4);
       const organiser = { id: event.organisateur_id };
       const fromPage = await loadDiscussionFor({ db }, event, organiser, page!.also);
