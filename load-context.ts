@@ -5,7 +5,7 @@ import { createHttpMailer, createLocalMailer, type Mailer } from "~/providers/ma
 import type { PaymentProvider } from "~/providers/payments";
 import { createR2Storage, type Storage } from "~/providers/storage.server";
 import { createPaymentProvider } from "~/services/payment-provider.server";
-import { envFromBindings, type AppEnv } from "~/utils/env.server";
+import { allowsLocalStandIns, envFromBindings, mailFrom, type AppEnv } from "~/utils/env.server";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -16,9 +16,10 @@ declare module "@remix-run/cloudflare" {
     clock: Clock;
     mailer: Mailer;
     storage: Storage;
-    /** Stripe when STRIPE_SECRET_KEY is set, the local provider otherwise. */
+    /** Stripe when STRIPE_SECRET_KEY is set (always in production), the local provider otherwise. */
     payments: PaymentProvider;
     nonce: string;
+    /** Development or test: the local stand-ins and /dev/* pages exist. */
     isDev: boolean;
   }
 }
@@ -37,9 +38,10 @@ export interface LoadContextInput {
 export function getLoadContext({ env: bindings, ctx, nonce, clock, d1 }: LoadContextInput): AppLoadContext {
   const env = envFromBindings(bindings);
   const db = createDb(d1 ?? bindings.DB);
+  // Production always has MAIL_API_URL and MAIL_API_KEY (envFromBindings refuses it otherwise).
   const mailer =
     env.MAIL_API_KEY && env.MAIL_API_URL
-      ? createHttpMailer(db, { apiUrl: env.MAIL_API_URL, apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM })
+      ? createHttpMailer(db, { apiUrl: env.MAIL_API_URL, apiKey: env.MAIL_API_KEY, from: mailFrom(env) })
       : createLocalMailer(db);
   const context = {
     env,
@@ -50,7 +52,7 @@ export function getLoadContext({ env: bindings, ctx, nonce, clock, d1 }: LoadCon
     mailer,
     storage: createR2Storage(bindings.FILES),
     nonce,
-    isDev: env.APP_ENV !== "production",
+    isDev: allowsLocalStandIns(env),
   } as AppLoadContext;
   context.payments = createPaymentProvider(context);
   return context;

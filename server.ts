@@ -4,7 +4,8 @@ import { routePartykitRequest } from "partyserver";
 // @ts-ignore -- generated file
 import * as build from "./build/server/index.js";
 import { getLoadContext } from "./load-context";
-import { applySecurityHeaders, createNonce } from "./app/utils/security-headers";
+import { applyCachePolicy, applySecurityHeaders, createNonce } from "./app/utils/security-headers";
+import { allowsLocalStandIns, envFromBindings, type AppEnv } from "./app/utils/env.server";
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/utils/csrf";
 import { authorizeRoomConnection } from "./party/auth";
 import { countingD1 } from "./app/utils/query-count.server";
@@ -45,8 +46,20 @@ export default {
       });
       return res ?? new Response("Salon introuvable", { status: 404 });
     }
+    let appEnv: AppEnv;
+    try {
+      appEnv = envFromBindings(env);
+    } catch (e) {
+      // A production Worker without its real configuration serves nothing (the log names the variables).
+      console.error(e instanceof Error ? e.message : e);
+      return new Response("Service indisponible : configuration incomplète.", { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } });
+    }
+    const dev = allowsLocalStandIns(appEnv);
+    // The local stand-ins' pages (/dev/mail, /dev/checkout…) do not exist outside development and test.
+    if (!dev && (url.pathname === "/dev" || url.pathname.startsWith("/dev/"))) {
+      return new Response("Page non trouvée", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+    }
     const nonce = createNonce();
-    const dev = env.APP_ENV !== "production";
     const handler = remixHandler(dev ? "development" : "production");
     // Benchmark only (bench/catalogue, BENCH_QUERY_COUNT=1): the request's D1 statements, round trips, SQL time.
     const stats = { statements: 0, roundTrips: 0, sqlMs: 0 };
@@ -54,7 +67,7 @@ export default {
     const d1 = counting ? countingD1(env.DB, stats) : undefined;
     const response = await handler(request, getLoadContext({ request, env, ctx, nonce, d1 }));
     // Remix may hand back immutable headers (redirects); copy into a fresh response.
-    const headers = applySecurityHeaders(new Headers(response.headers), nonce, { dev });
+    const headers = applyCachePolicy(applySecurityHeaders(new Headers(response.headers), nonce, { dev }), request);
     if (counting) {
       headers.set("X-Query-Count", String(stats.statements));
       headers.set("X-Round-Trips", String(stats.roundTrips));

@@ -35,6 +35,16 @@ export const LOGIN_LIMITS = {
   perIp: 30,
 } as const;
 
+/**
+ * Attempts are kept one day (enough for the limits above and to look into an attack), then purged by the cron:
+ * they hold e-mail addresses and IPs, which are not kept longer than their purpose needs (GDPR).
+ */
+export const LOGIN_ATTEMPTS_RETENTION_MS = 24 * 3600_000;
+
+export function loginAttemptsPurgeBefore(now: Date): string {
+  return new Date(now.getTime() - LOGIN_ATTEMPTS_RETENTION_MS).toISOString();
+}
+
 export function loginWindowStart(now: Date): string {
   return new Date(now.getTime() - LOGIN_LIMITS.windowMs).toISOString();
 }

@@ -109,12 +109,23 @@ export interface PaymentProvider {
   createRefund(input: RefundInput): Promise<{ id: string; status: "succeeded" | "pending" | "failed" }>;
 }
 
+// The Worker bundle and the Remix build each carry a copy of this module (load-context.ts makes the provider, the
+// routes catch its errors), so `instanceof` cannot recognise a provider failure across them. A brand registered in
+// the runtime's global symbol registry is the same in every copy: isPaymentProviderError checks it.
+const PROVIDER_ERROR = Symbol.for("balise.payment-provider-error");
+
 /** A provider failure, with the provider's own message (shown after our French prefix). */
 export class PaymentProviderError extends Error {
+  readonly [PROVIDER_ERROR] = true;
   constructor(message: string, public readonly providerCode?: string) {
     super(message);
     this.name = "PaymentProviderError";
   }
+}
+
+/** True for a PaymentProviderError made by any copy of this module. Never use `instanceof` for it. */
+export function isPaymentProviderError(e: unknown): e is PaymentProviderError {
+  return typeof e === "object" && e !== null && (e as { [PROVIDER_ERROR]?: unknown })[PROVIDER_ERROR] === true;
 }
 
 /** The connected account statuses as the `account.updated` event or an account read carries them. */

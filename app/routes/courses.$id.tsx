@@ -1,3 +1,4 @@
+import { canViewCourse } from "~/domain/visibility";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
@@ -69,7 +70,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { course } = data;
   const isOwner = !!user && user.id === course.organisateur_id;
   // Offline events: only their organiser (and admins, who may view everything) see them; nobody else gets any content.
-  if (!course.en_ligne && !isOwner && !user?.isAdmin) throw new Response(OFFLINE, { status: 403 });
+  if (!canViewCourse(course, user)) throw new Response(OFFLINE, { status: 403 });
 
   const url = new URL(request.url);
   const formats = data.formats.map((f) => withFormat(f));

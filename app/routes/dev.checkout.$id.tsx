@@ -5,6 +5,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { isLocalPaymentProvider, localReturnUrl } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
+import { requireDevelopment } from "~/utils/dev-only.server";
 import { formatDateTime, formatEuros } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -13,6 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Paiement sécurisé (simulati
 const CheckoutActionSchema = z.object({ intent: z.enum(["payer", "refuser", "annuler"]) });
 
 function localProvider(context: LoaderFunctionArgs["context"]) {
+  requireDevelopment(context);
   const p = context.payments;
   if (!isLocalPaymentProvider(p)) throw new Response("Page non trouvée", { status: 404 });
   return p;

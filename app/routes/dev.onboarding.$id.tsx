@@ -5,11 +5,13 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { isLocalPaymentProvider, LOCAL_ONBOARDING_REQUIREMENTS, localReturnUrl } from "~/providers/payments-local.server";
 import { requirementLabel } from "~/components/PaymentAccountBlock";
 import styles from "~/styles/payments.css?url";
+import { requireDevelopment } from "~/utils/dev-only.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Compte de paiement (simulation locale) — Balise" }, { name: "robots", content: "noindex" }];
 
 function localProvider(context: LoaderFunctionArgs["context"]) {
+  requireDevelopment(context);
   const p = context.payments;
   if (!isLocalPaymentProvider(p)) throw new Response("Page non trouvée", { status: 404 });
   return p;

@@ -3,12 +3,14 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { isLocalPaymentProvider } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
+import { requireDevelopment } from "~/utils/dev-only.server";
 import { formatDateTime, formatEuros } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Reçu de paiement — Balise" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
+  requireDevelopment(context);
   const p = context.payments;
   if (!isLocalPaymentProvider(p)) throw new Response("Page non trouvée", { status: 404 });
   const c = await p.getCharge(params.id ?? "");

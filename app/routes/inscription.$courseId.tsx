@@ -24,6 +24,8 @@ import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
 import { loadRegistrationPage, prefillValues, startRegistration } from "~/services/register.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
+import type { SessionUser } from "~/utils/session.server";
+import { canViewCourse } from "~/domain/visibility";
 import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -33,15 +35,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-async function pageData(context: LoaderFunctionArgs["context"], courseId: string) {
+/** The event and its formats, for someone who may see it: an offline event only for its organiser and admins. */
+async function pageData(context: LoaderFunctionArgs["context"], courseId: string, user: SessionUser) {
   const page = await loadRegistrationPage(context, courseId);
   if (!page) throw new Response("Épreuve introuvable.", { status: 404 });
+  if (!canViewCourse(page.course, user)) throw new Response(REGISTRATION_MSG.offline, { status: 403 });
   return page;
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const { course, formats } = await pageData(context, params.courseId ?? "");
+  const { course, formats } = await pageData(context, params.courseId ?? "", user);
   const wanted = new URL(request.url).searchParams.get("format");
   const prefill = await prefillValues(context, user);
   const values: RegistrationValues = { ...prefill, format_id: preselectFormat(formats, wanted), nombre_repas: "0" };
@@ -57,7 +61,7 @@ interface ActionResult {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const { course, formats } = await pageData(context, params.courseId ?? "");
+  const { course, formats } = await pageData(context, params.courseId ?? "", user);
   const form = await request.formData();
   const values = formValues(form);
   const reply = (status: number, errors: Errors, formError: string | null = null) =>

@@ -2,9 +2,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc, eq } from "drizzle-orm";
 import { mail_outbox } from "~/db/schema";
+import { requireDevelopment } from "~/utils/dev-only.server";
 
-/** 404 unless the local mailer is active (production with a real e-mail API never exposes the outbox). */
+/** 404 outside development and test, and whenever a real e-mail API is configured. */
 export function requireLocalMailer(context: AppLoadContext): void {
+  requireDevelopment(context);
   if (context.mailer.kind !== "local") throw new Response("Page non trouvée", { status: 404 });
 }
 

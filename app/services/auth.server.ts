@@ -1,12 +1,12 @@
 // Account use cases: sign-up with e-mail confirmation, login (remix-auth FormStrategy) with brute-force limits,
 // forgot / reset password with single-use hashed tokens. Every function receives the request context.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { auth_tokens, login_attempts, profils_utilisateurs, sessions, users } from "~/db/schema";
 import { AuthError, fieldErrors, formValues, LoginSchema, type FieldErrors } from "~/domain/profile-account";
-import { loginLockState, loginWindowStart, tokenExpiresAt, tokenState, type TokenKind } from "~/domain/profile-tokens";
+import { loginAttemptsPurgeBefore, loginLockState, loginWindowStart, tokenExpiresAt, tokenState, type TokenKind } from "~/domain/profile-tokens";
 import {
   alreadyRegisteredMessage,
   confirmEmailMessage,
@@ -135,6 +135,15 @@ async function failureCounts(context: AppLoadContext, email: string, ip: string)
       ) AS accountFailures,
       (SELECT count(*) FROM login_attempts b WHERE b.ip = ${ip} AND b.success = 0 AND b.created_at > ${since}) AS ipFailures`);
   return { accountFailures: Number(row.accountFailures), ipFailures: Number(row.ipFailures) };
+}
+
+/** Deletes attempts past their retention (the cron calls this). Returns how many rows went. */
+export async function purgeLoginAttempts(context: AppLoadContext): Promise<number> {
+  const rows = await context.db
+    .delete(login_attempts)
+    .where(lt(login_attempts.created_at, loginAttemptsPurgeBefore(context.clock.now())))
+    .returning({ id: login_attempts.id });
+  return rows.length;
 }
 
 async function recordAttempt(context: AppLoadContext, email: string, ip: string, success: boolean) {

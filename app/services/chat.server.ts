@@ -4,7 +4,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { batchAll } from "~/db/batch.server";
 import type { Db } from "~/db/client.server";
-import { chat_messages, courses, formats, inscriptions, profils_utilisateurs } from "~/db/schema";
+import { chat_messages, courses, formats, inscriptions } from "~/db/schema";
 import { placesLeft } from "~/domain/catalogue";
 import {
   AI_AUTHOR,
@@ -125,6 +125,29 @@ async function safeNotify(deps: ChatDeps, courseId: string, event: RoomEvent) {
   }
 }
 
+/**
+ * Inserts a message only while its author has posted fewer than POST_LIMIT.max messages in this event within the
+ * window: the count and the insert are one statement, so parallel posts (HTTP forms and sockets alike) cannot
+ * all pass the count before any of them is written (D1 runs one statement at a time). Returns null when refused.
+ */
+async function insertWithinLimit(
+  db: Db,
+  m: { id: string; courseId: string; parentId: string | null; userId: string; text: string; hidden: boolean; now: Date },
+): Promise<Row | null> {
+  const iso = m.now.toISOString();
+  const since = new Date(m.now.getTime() - POST_LIMIT.windowMs).toISOString();
+  const rows = await db.all<Row>(sql`
+    INSERT INTO chat_messages (id, course_id, parent_id, user_id, nom, prenom, message, is_hidden, flagged, flagged_reason, created_at, updated_at)
+    SELECT ${m.id}, ${m.courseId}, ${m.parentId}, ${m.userId}, p.nom, p.prenom, ${m.text}, ${m.hidden ? 1 : 0}, 0, NULL, ${iso}, ${iso}
+    FROM (SELECT 1) LEFT JOIN profils_utilisateurs p ON p.user_id = ${m.userId}
+    WHERE (SELECT count(*) FROM chat_messages r
+           WHERE r.course_id = ${m.courseId} AND r.user_id = ${m.userId} AND r.created_at > ${since}) < ${POST_LIMIT.max}
+    RETURNING id, course_id, parent_id, user_id, nom, prenom, message, is_hidden, flagged, flagged_reason, created_at, updated_at`);
+  const r = rows[0];
+  if (!r) return null;
+  return { ...r, is_hidden: Boolean(r.is_hidden), flagged: Boolean(r.flagged) };
+}
+
 export type PostResult = { status: "ignored" } | { status: "posted"; message: ChatMessageDto };
 
 /** Posts a root message, or a reply when parentId is given (a reply to a reply goes to its root). */
@@ -146,33 +169,16 @@ export async function postMessage(
       parentId = threadRootId(parent);
     }
     const now = deps.now();
-    const since = new Date(now.getTime() - POST_LIMIT.windowMs).toISOString();
-    const recent = await deps.db
-      .select({ n: sql<number>`count(*)` })
-      .from(chat_messages)
-      .where(and(eq(chat_messages.course_id, input.courseId), gt(chat_messages.created_at, since), eq(chat_messages.user_id, user.id)));
-    if ((recent[0]?.n ?? 0) >= POST_LIMIT.max) throw new ChatError("RATE_LIMITED");
-    const profile = await deps.db
-      .select({ nom: profils_utilisateurs.nom, prenom: profils_utilisateurs.prenom })
-      .from(profils_utilisateurs)
-      .where(eq(profils_utilisateurs.user_id, user.id))
-      .limit(1);
-    const iso = now.toISOString();
-    const row: Row = {
+    const row = await insertWithinLimit(deps.db, {
       id: crypto.randomUUID(),
-      course_id: input.courseId,
-      parent_id: parentId,
-      user_id: user.id,
-      nom: profile[0]?.nom ?? null,
-      prenom: profile[0]?.prenom ?? null,
-      message: text,
-      is_hidden: containsBannedWord(text),
-      flagged: false,
-      flagged_reason: null,
-      created_at: iso,
-      updated_at: iso,
-    };
-    await deps.db.insert(chat_messages).values(row);
+      courseId: input.courseId,
+      parentId,
+      userId: user.id,
+      text,
+      hidden: containsBannedWord(text),
+      now,
+    });
+    if (!row) throw new ChatError("RATE_LIMITED");
     const dto = toDto(row);
     await safeNotify(deps, input.courseId, { type: "insert", message: dto });
     const prompt = row.is_hidden ? null : extractAiPrompt(text);

@@ -1,23 +1,26 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import { inscriptions } from "~/db/schema";
+import { purgeLoginAttempts } from "./auth.server";
 import { expireCheckoutForInscription } from "./payments.server";
 import { cleanOrphanFiles } from "./uploads.server";
 
 export interface MaintenanceReport {
   expiredHolds: number;
   deletedFiles: number;
+  purgedLoginAttempts: number;
   errors: number;
 }
 
 /**
  * Periodic housekeeping (the Worker's cron trigger): unpaid holds past their expiry are closed with the payment
  * provider and marked cancelled (their place was already free for the capacity count), and uploaded files that no
- * event references any more are deleted from R2. Bounded per run; errors are logged and counted, never thrown.
+ * event references any more are deleted from R2, and login attempts past their retention (one day) are purged.
+ * Bounded per run; errors are logged and counted, never thrown.
  */
 export async function runMaintenance(context: AppLoadContext, limit = 100): Promise<MaintenanceReport> {
   const now = context.clock.now();
-  const report: MaintenanceReport = { expiredHolds: 0, deletedFiles: 0, errors: 0 };
+  const report: MaintenanceReport = { expiredHolds: 0, deletedFiles: 0, purgedLoginAttempts: 0, errors: 0 };
   const stale = await context.db
     .select({ id: inscriptions.id })
     .from(inscriptions)
@@ -37,6 +40,12 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
   } catch (e) {
     report.errors++;
     console.error("maintenance: files", e);
+  }
+  try {
+    report.purgedLoginAttempts = await purgeLoginAttempts(context);
+  } catch (e) {
+    report.errors++;
+    console.error("maintenance: login attempts", e);
   }
   return report;
 }

@@ -3,7 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { profils_utilisateurs, users } from "~/db/schema";
-import { PaymentProviderError } from "~/providers/payments";
+import { isPaymentProviderError, PaymentProviderError } from "~/providers/payments";
 import { syncAccount } from "./payments-webhook.server";
 
 export interface PaymentAccountView {
@@ -109,7 +109,7 @@ export async function refreshAccountStatus(context: AppLoadContext, userId: stri
 }
 
 export function providerMessage(e: unknown): string {
-  if (e instanceof PaymentProviderError) return e.message;
+  if (isPaymentProviderError(e)) return e.message;
   console.error("payment account", e);
   return "erreur inattendue, réessayez dans un instant.";
 }

@@ -4,6 +4,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PaymentProvider } from "~/providers/payments";
 import { createLocalPaymentProvider } from "~/providers/payments-local.server";
 import { createStripePaymentProvider } from "~/providers/payments-stripe.server";
+import { allowsLocalStandIns } from "~/utils/env.server";
 import { handlePaymentWebhook } from "./payments-webhook.server";
 
 export function createPaymentProvider(context: AppLoadContext): PaymentProvider {
@@ -17,6 +18,8 @@ export function createPaymentProvider(context: AppLoadContext): PaymentProvider 
       protocol: env.STRIPE_API_PROTOCOL,
     });
   }
+  // Unreachable in production: the environment schema refuses a production Worker without STRIPE_SECRET_KEY.
+  if (!allowsLocalStandIns(env)) throw new Error("Le fournisseur de paiement local n'existe qu'en développement et en test.");
   return createLocalPaymentProvider({
     db: context.db,
     clock: context.clock,

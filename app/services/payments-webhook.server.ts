@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { profils_utilisateurs, webhook_events } from "~/db/schema";
-import { PaymentProviderError, type PaymentEvent } from "~/providers/payments";
+import { isPaymentProviderError, type PaymentEvent } from "~/providers/payments";
 import { verifyWebhookSignature } from "~/providers/payments-stripe.server";
 import {
   fulfilCheckoutSession,
@@ -85,7 +85,7 @@ export async function handlePaymentWebhook(context: AppLoadContext, rawBody: str
   try {
     event = (await verifyWebhookSignature(rawBody, signature, secret, context.clock.now(), WEBHOOK_TOLERANCE_SECONDS)) as unknown as PaymentEvent;
   } catch (e) {
-    return { status: 400, body: { received: false, error: e instanceof PaymentProviderError ? e.message : "Signature invalide" } };
+    return { status: 400, body: { received: false, error: isPaymentProviderError(e) ? e.message : "Signature invalide" } };
   }
   if (!event?.id || !event.type || !event.data?.object) return { status: 400, body: { received: false, error: "Événement illisible" } };
 

@@ -21,7 +21,7 @@ import {
   type Ledger,
 } from "~/domain/money";
 import { formatDateLong } from "~/utils/format";
-import { PaymentProviderError, type CheckoutSessionInfo } from "~/providers/payments";
+import { isPaymentProviderError, PaymentProviderError, type CheckoutSessionInfo } from "~/providers/payments";
 import { onRegistrationPaid } from "./register.server";
 
 export const CHECKOUT_TTL_MINUTES = 30;
@@ -75,7 +75,7 @@ export class PaymentError extends Error {
 export function paymentErrorMessage(e: unknown): string {
   if (e instanceof PaymentError) return e.message;
   if (e instanceof MoneyError) return MONEY_ERROR_MESSAGES[e.code];
-  if (e instanceof PaymentProviderError) return `Erreur du prestataire de paiement : ${e.message}`;
+  if (isPaymentProviderError(e)) return `Erreur du prestataire de paiement : ${e.message}`;
   return "Erreur inattendue lors du paiement.";
 }
 
@@ -163,7 +163,7 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
         return { url: successUrl.replace("{CHECKOUT_SESSION_ID}", existing.id) };
       }
     } catch (e) {
-      if (!(e instanceof PaymentProviderError)) throw e;
+      if (!isPaymentProviderError(e)) throw e;
     }
   }
 
@@ -190,7 +190,7 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
       idempotencyKey: `checkout:${i.id}:${i.prix_total_coureur_cents}:${i.updated_at}:${Math.floor(expiresAt.getTime() / 1000)}`,
     });
   } catch (e) {
-    if (e instanceof PaymentProviderError) throw new PaymentError("erreur_fournisseur", e.message);
+    if (isPaymentProviderError(e)) throw new PaymentError("erreur_fournisseur", e.message);
     throw e;
   }
   await context.db
@@ -309,7 +309,7 @@ export async function expireCheckoutForInscription(context: Ctx, inscriptionId: 
   try {
     await context.payments.expireCheckoutSession(i.checkout_session_id);
   } catch (e) {
-    if (!(e instanceof PaymentProviderError)) throw e;
+    if (!isPaymentProviderError(e)) throw e;
   }
   await releaseCheckoutSession(context, i.checkout_session_id);
 }
@@ -387,7 +387,7 @@ export async function transferToOrganiser(
     // Undo the reservation: the money did not leave.
     await swapLedger(context, p.id, to, from);
     await context.db.update(transferts).set({ status: "failed" }).where(eq(transferts.id, transfertId));
-    if (e instanceof PaymentProviderError) throw new PaymentError("transfert_impossible", e.message);
+    if (isPaymentProviderError(e)) throw new PaymentError("transfert_impossible", e.message);
     throw e;
   }
 }
@@ -548,7 +548,7 @@ export async function refundInscription(context: Ctx, req: RefundRequest): Promi
     // Undo the refund part; reversals that did happen stay in the ledger (the money is back with us).
     await swapLedger(context, p.id, plan.ledger, reversedLedger, { status: from.refunded_cents > 0 ? "refunded" : p.status });
     await context.db.update(remboursements).set({ status: "failed" }).where(eq(remboursements.id, id));
-    if (e instanceof PaymentProviderError) throw new PaymentError("remboursement_impossible", e.message);
+    if (isPaymentProviderError(e)) throw new PaymentError("remboursement_impossible", e.message);
     throw e;
   }
   const statut = plan.ledger.refunded_cents >= plan.ledger.amount_total_cents ? "remboursee_totalement" : "remboursee_partiellement";
@@ -625,7 +625,7 @@ export async function getReceiptUrl(context: Ctx, user: { id: string; isAdmin: b
     try {
       url = (await context.payments.retrieveCharge(p.charge_id)).receiptUrl;
     } catch (e) {
-      if (e instanceof PaymentProviderError) throw new PaymentError("recu_impossible", e.message);
+      if (isPaymentProviderError(e)) throw new PaymentError("recu_impossible", e.message);
       throw e;
     }
     if (!url) throw new PaymentError("recu_introuvable");

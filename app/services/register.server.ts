@@ -8,7 +8,7 @@ import { placesTakenSql } from "~/db/catalogue.server";
 import { courses, formats, inscriptions, paiements, profils_coureurs, profils_utilisateurs } from "~/db/schema";
 import { holdExpiresAt, isFull, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
 import { confirmationEmail, latePaymentRefundEmail } from "~/emails/registration";
-import { PaymentProviderError } from "~/providers/payments";
+import { isPaymentProviderError } from "~/providers/payments";
 import {
   createCheckoutForInscription,
   HOLD_EXPIRED_REASON,
@@ -34,6 +34,7 @@ export interface RegistrationPageCourse {
   departement: string;
   slug: string;
   en_ligne: boolean;
+  organisateur_id: string;
   /** The organiser's payment account can take charges. */
   paymentsOpen: boolean;
 }
@@ -56,6 +57,7 @@ export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string)
       departement: courses.departement,
       slug: courses.slug,
       en_ligne: courses.en_ligne,
+      organisateur_id: courses.organisateur_id,
       accountId: profils_utilisateurs.stripe_account_id,
       charges: profils_utilisateurs.stripe_charges_enabled,
     })
@@ -89,6 +91,7 @@ export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string)
       departement: c.departement,
       slug: c.slug,
       en_ligne: c.en_ligne,
+      organisateur_id: c.organisateur_id,
       paymentsOpen: Boolean(c.accountId && c.charges),
     },
     formats: rows.map((r) => ({ ...r, taken: Number(r.taken) })),
@@ -226,7 +229,7 @@ export async function holdPlace(context: Ctx, userId: string, courseId: string, 
     try {
       await context.payments.expireCheckoutSession(oldSession);
     } catch (e) {
-      if (!(e instanceof PaymentProviderError)) throw e;
+      if (!isPaymentProviderError(e)) throw e;
     }
   }
   return { inscriptionId: mine.id, reused: true };
@@ -239,7 +242,7 @@ function checkoutError(e: unknown): RegistrationError | PaymentError {
     if (e.code === "erreur_fournisseur") return new RegistrationError("paiement");
     return e;
   }
-  if (e instanceof PaymentProviderError) return new RegistrationError("paiement");
+  if (isPaymentProviderError(e)) return new RegistrationError("paiement");
   return new RegistrationError("paiement");
 }
 
@@ -327,7 +330,7 @@ export async function abandonRegistration(context: Ctx, userId: string, inscript
     try {
       await context.payments.expireCheckoutSession(sessionId);
     } catch (e) {
-      if (!(e instanceof PaymentProviderError)) throw e;
+      if (!isPaymentProviderError(e)) throw e;
       // Already paid in the meantime: the fulfilment re-checks capacity and validates or refunds.
     }
   }

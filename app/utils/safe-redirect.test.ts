@@ -13,6 +13,15 @@ describe("safeRedirect", () => {
     ["courses", "/"],
     ["", "/"],
     ["/\u0000x", "/"],
+    ["/.//evil.example", "/"],
+    ["/./\\evil.example", "/"],
+    ["/..//evil.example", "/"],
+    ["/a/..//evil.example", "/"],
+    ["/%2f/evil.example", "/"],
+    ["/%5Cevil.example", "/"],
+    ["/\t/evil.example", "/"],
+    ["/./courses", "/courses"],
+    ["/a/../courses?x=1", "/courses?x=1"],
   ])("%j -> %j", (input, expected) => expect(safeRedirect(input)).toBe(expected));
   it("uses the fallback", () => {
     expect(safeRedirect(null, "/courses")).toBe("/courses");

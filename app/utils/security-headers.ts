@@ -1,3 +1,5 @@
+import { carriesSessionCookie } from "./session-cookie";
+
 /** Security headers for every response the Worker renders. Static assets get the same through public/_headers. */
 export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean } = {}): string {
   const directives = [
@@ -22,6 +24,19 @@ export function applySecurityHeaders(headers: Headers, nonce: string, opts: { de
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
   if (!opts.dev) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  return headers;
+}
+
+/**
+ * Personal data must not be kept by browsers or shared caches: every response to a request that carries a session
+ * cookie, and every response that sets a cookie, gets 'private, no-store' unless its route declared it public
+ * (R2 files, sitemap, robots.txt).
+ */
+export function applyCachePolicy(headers: Headers, request: Request): Headers {
+  const personal = carriesSessionCookie(request.headers.get("Cookie")) || headers.has("Set-Cookie");
+  if (!personal) return headers;
+  const declared = headers.get("Cache-Control") ?? "";
+  if (!/\bpublic\b/i.test(declared) || headers.has("Set-Cookie")) headers.set("Cache-Control", "private, no-store");
   return headers;
 }
 

@@ -2,13 +2,13 @@ import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { admins, sessions, users } from "~/db/schema";
 import { randomToken, sha256Hex } from "./crypto.server";
+import { sessionCookieName } from "./session-cookie";
 
 export const SESSION_DAYS = 30;
 
 function sessionCookie(context: AppLoadContext) {
   const secure = context.env.APP_ENV === "production";
-  // __Host- needs Secure; on http://localhost in development we use a plain name.
-  return createCookie(secure ? "__Host-balise_session" : "balise_session", {
+  return createCookie(sessionCookieName(context.env.APP_ENV), {
     path: "/",
     httpOnly: true,
     sameSite: "lax",

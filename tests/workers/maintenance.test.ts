@@ -81,4 +81,21 @@ describe("scheduled maintenance", () => {
     expect(await env.FILES.get(used)).not.toBeNull();
     expect(await env.FILES.get(recent)).not.toBeNull();
   });
+
+  it("purges login attempts older than a day, keeps the recent ones the limits count", async () => {
+    const email = `purge-${crypto.randomUUID()}@balise.test`;
+    const at = (iso: string, success: number) =>
+      env.DB.prepare("INSERT INTO login_attempts (email, ip, success, created_at) VALUES (?, '203.0.113.9', ?, ?)").bind(email, success, iso);
+    await env.DB.batch([
+      at("2026-11-19T10:00:00.000Z", 0),
+      at("2026-11-20T10:44:59.000Z", 1),
+      at("2026-11-20T10:45:01.000Z", 0),
+      at("2026-11-21T10:40:00.000Z", 0),
+    ]);
+    const report = await runMaintenance(testContext(fixedClock(LATER)));
+    expect(report.purgedLoginAttempts).toBeGreaterThanOrEqual(2);
+    const left = await env.DB.prepare("SELECT created_at FROM login_attempts WHERE email = ? ORDER BY created_at").bind(email).all<{ created_at: string }>();
+    expect(left.results.map((r) => r.created_at)).toEqual(["2026-11-20T10:45:01.000Z", "2026-11-21T10:40:00.000Z"]);
+    expect((await runMaintenance(testContext(fixedClock(LATER)))).purgedLoginAttempts).toBe(0);
+  });
 });
