@@ -448,7 +448,12 @@ export const course_stats = sqliteTable(
     first_date: text("first_date"),
     last_date: text("last_date"),
   },
-  (t) => [index("course_stats_first_date_idx").on(t.first_date)],
+  (t) => [
+    index("course_stats_first_date_idx").on(t.first_date),
+    // 0010: /courses sorted by price or by elevation gain reads these in order (decision 0025)
+    index("course_stats_min_price_idx").on(t.min_price_cents),
+    index("course_stats_max_dplus_idx").on(t.max_dplus),
+  ],
 );
 
 export const schema = {
