@@ -66,6 +66,8 @@ export const login_attempts = sqliteTable(
     email: text("email").notNull(),
     ip: text("ip").notNull(),
     success: integer("success", { mode: "boolean" }).notNull().default(false),
+    /** 'login' (a password check) or 'password_reset' (a reset link asked for): each kind has its own limits. */
+    kind: text("kind").notNull().default("login"),
     created_at: createdAt(),
   },
   (t) => [

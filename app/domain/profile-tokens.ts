@@ -36,6 +36,23 @@ export const LOGIN_LIMITS = {
 } as const;
 
 /**
+ * 'Mot de passe oublié' asks: each request mails a link, so the same counter throttles it per account and per IP
+ * (a mailbox cannot be flooded, the outbox cannot be filled from one address). The page says the same thing
+ * whether the link went, the address is unknown or the limit was reached.
+ */
+export const RESET_LIMITS = {
+  windowMs: 60 * 60_000,
+  /** Reset links mailed per account (e-mail, known or not) per window. */
+  perAccount: 3,
+  /** Reset requests per client IP per window, whatever the account. */
+  perIp: 20,
+} as const;
+
+export function resetWindowStart(now: Date): string {
+  return new Date(now.getTime() - RESET_LIMITS.windowMs).toISOString();
+}
+
+/**
  * Attempts are kept one day (enough for the limits above and to look into an attack), then purged by the cron:
  * they hold e-mail addresses and IPs, which are not kept longer than their purpose needs (GDPR).
  */

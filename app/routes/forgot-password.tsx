@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Link } from "~/components/Link";
 import { Field, FormAlert, Honeypot } from "~/components/AccountFields";
 import { fieldErrors, ForgotPasswordSchema, formValues, honeypotFilled, MSG } from "~/domain/profile-account";
-import { requestPasswordReset } from "~/services/auth.server";
+import { clientIp, requestPasswordReset } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 
 const SENT = "envoye";
@@ -14,13 +14,13 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { sent: new URL(request.url).searchParams.get("statut") === SENT };
 }
 
-/** Same answer whether or not the address has an account. */
+/** Same answer whether or not the address has an account, and whether or not a limit was reached. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (honeypotFilled(form)) return redirect(`/forgot-password?statut=${SENT}`);
   const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: formValues(form) }, { status: 400 });
-  await requestPasswordReset(context, parsed.data.email);
+  await requestPasswordReset(context, { email: parsed.data.email, ip: clientIp(request) });
   return redirect(`/forgot-password?statut=${SENT}`);
 }
 

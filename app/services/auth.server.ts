@@ -6,7 +6,16 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { auth_tokens, login_attempts, profils_utilisateurs, sessions, users } from "~/db/schema";
 import { AuthError, fieldErrors, formValues, LoginSchema, type FieldErrors } from "~/domain/profile-account";
-import { loginAttemptsPurgeBefore, loginLockState, loginWindowStart, tokenExpiresAt, tokenState, type TokenKind } from "~/domain/profile-tokens";
+import {
+  loginAttemptsPurgeBefore,
+  loginLockState,
+  loginWindowStart,
+  RESET_LIMITS,
+  resetWindowStart,
+  tokenExpiresAt,
+  tokenState,
+  type TokenKind,
+} from "~/domain/profile-tokens";
 import {
   alreadyRegisteredMessage,
   confirmEmailMessage,
@@ -130,10 +139,10 @@ async function failureCounts(context: AppLoadContext, email: string, ip: string)
   // Failures after the account's last successful login only; per IP, every failure of the window.
   const row = await context.db.get<{ accountFailures: number; ipFailures: number }>(sql`
     SELECT
-      (SELECT count(*) FROM login_attempts a WHERE a.email = ${email} AND a.success = 0
-        AND a.created_at > max(${since}, coalesce((SELECT max(s.created_at) FROM login_attempts s WHERE s.email = ${email} AND s.success = 1), ''))
+      (SELECT count(*) FROM login_attempts a WHERE a.email = ${email} AND a.kind = 'login' AND a.success = 0
+        AND a.created_at > max(${since}, coalesce((SELECT max(s.created_at) FROM login_attempts s WHERE s.email = ${email} AND s.kind = 'login' AND s.success = 1), ''))
       ) AS accountFailures,
-      (SELECT count(*) FROM login_attempts b WHERE b.ip = ${ip} AND b.success = 0 AND b.created_at > ${since}) AS ipFailures`);
+      (SELECT count(*) FROM login_attempts b WHERE b.ip = ${ip} AND b.kind = 'login' AND b.success = 0 AND b.created_at > ${since}) AS ipFailures`);
   return { accountFailures: Number(row.accountFailures), ipFailures: Number(row.ipFailures) };
 }
 
@@ -147,7 +156,7 @@ export async function purgeLoginAttempts(context: AppLoadContext): Promise<numbe
 }
 
 async function recordAttempt(context: AppLoadContext, email: string, ip: string, success: boolean) {
-  await context.db.insert(login_attempts).values({ email, ip, success, created_at: context.clock.now().toISOString() });
+  await context.db.insert(login_attempts).values({ email, ip, success, kind: "login", created_at: context.clock.now().toISOString() });
 }
 
 /**
@@ -198,9 +207,27 @@ export function createAuthenticator(context: AppLoadContext): Authenticator<Auth
 }
 
 // ---------------------------------------------------------------- forgot and reset password
-/** Mails a reset link when the address has an account; says nothing either way. */
-export async function requestPasswordReset(context: AppLoadContext, email: string): Promise<void> {
-  const user = await context.db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
+/**
+ * Counts a reset request against the limits of RESET_LIMITS and records it, in one statement: parallel requests
+ * cannot all pass the count before any is written. False when a limit is reached (nothing recorded then).
+ */
+async function takeResetAllowance(context: AppLoadContext, email: string, ip: string): Promise<boolean> {
+  const now = context.clock.now();
+  const since = resetWindowStart(now);
+  const rows = await context.db.all<{ id: number }>(sql`
+    INSERT INTO login_attempts (email, ip, success, kind, created_at)
+    SELECT ${email}, ${ip}, 0, 'password_reset', ${now.toISOString()}
+    WHERE (SELECT count(*) FROM login_attempts a WHERE a.email = ${email} AND a.kind = 'password_reset' AND a.created_at > ${since}) < ${RESET_LIMITS.perAccount}
+      AND (SELECT count(*) FROM login_attempts b WHERE b.ip = ${ip} AND b.kind = 'password_reset' AND b.created_at > ${since}) < ${RESET_LIMITS.perIp}
+    RETURNING id`);
+  return rows.length === 1;
+}
+
+/** Mails a reset link when the address has an account and the limits allow it; says nothing either way. */
+export async function requestPasswordReset(context: AppLoadContext, input: { email: string; ip: string }): Promise<void> {
+  const email = input.email.trim().toLowerCase();
+  if (!(await takeResetAllowance(context, email, input.ip))) return;
+  const user = await context.db.query.users.findFirst({ where: eq(users.email, email) });
   if (!user) return;
   const token = await issueToken(context, user.id, "password_reset");
   const mail = resetPasswordMessage(appUrl(context, `/reset-password?token=${encodeURIComponent(token)}`));

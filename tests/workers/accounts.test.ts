@@ -416,7 +416,17 @@ describe("roles, security and mailbox", () => {
   it("uses a Secure, __Host- prefixed session cookie in production", async () => {
     const context = getLoadContext({
       request: new Request("https://balise.fr/"),
-      env: { ...env, APP_ENV: "production", SESSION_SECRET: "une-cle-de-production-bien-longue-0123456789" } as typeof env,
+      env: {
+        ...env,
+        APP_ENV: "production",
+        APP_URL: "https://balise.fr",
+        SESSION_SECRET: "une-cle-de-production-bien-longue-0123456789",
+        STRIPE_SECRET_KEY: "sk_test_cookie",
+        STRIPE_WEBHOOK_SECRET: "whsec_cookie",
+        MAIL_API_URL: "https://mail.invalid/send",
+        MAIL_API_KEY: "k",
+        MAIL_FROM: "Balise <no-reply@balise.fr>",
+      } as typeof env,
       ctx: { waitUntil() {} },
       nonce: "n",
     });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../server";
 import { courseId, DEMO_DRAFT_SLUG, DEMO_PASSWORD, DEMO_USERS } from "../../app/db/demo-data";
 import { POST_LIMIT } from "../../app/domain/chat";
+import { RESET_LIMITS } from "../../app/domain/profile-tokens";
 import { getLoadContext } from "../../load-context";
 import { createSession } from "../../app/utils/session.server";
 import { cookiesOf, html, login, post } from "./accounts-helpers";
@@ -214,5 +215,38 @@ describe("a payment provider failure during registration", () => {
     const res = await submit(f, runner.cookie);
     expect(res.status).toBe(502);
     expect(await html(res)).toContain("Erreur lors de la création du paiement.");
+  });
+});
+
+describe("'Mot de passe oublié' is throttled per account and per IP", () => {
+  const forgot = (email: string, ip: string) => post("/forgot-password", { email }, { headers: { "CF-Connecting-IP": ip } });
+  const resetMails = (email: string) => count("SELECT count(*) AS n FROM mail_outbox WHERE to_email = ? AND kind = 'password_reset'", email);
+
+  it("mails at most 3 links an hour to one account, whatever arrives in parallel, and answers the same", async () => {
+    const u = await freshUser();
+    const email = `u-${u.id}@balise.test`;
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => forgot(email, `198.51.100.${i + 1}`)));
+    expect(new Set(responses.map((r) => `${r.status} ${r.headers.get("location")}`))).toEqual(new Set(["302 /forgot-password?statut=envoye"]));
+    expect(await resetMails(email)).toBe(RESET_LIMITS.perAccount);
+  });
+
+  it("stops one IP after 20 requests, known account or not, without saying so", async () => {
+    const ip = "192.0.2.77";
+    await Promise.all(Array.from({ length: 25 }, (_, i) => forgot(`inconnu-${i}-${crypto.randomUUID()}@exemple.fr`, ip)));
+    const u = await freshUser();
+    const email = `u-${u.id}@balise.test`;
+    const res = await forgot(email, ip);
+    expect(res.headers.get("location")).toBe("/forgot-password?statut=envoye");
+    expect(await resetMails(email)).toBe(0);
+    // Another address is not held back by that IP.
+    await forgot(email, "192.0.2.78");
+    expect(await resetMails(email)).toBe(1);
+  });
+
+  it("does not count reset requests as failed logins", async () => {
+    const ip = "192.0.2.99";
+    for (let i = 0; i < 6; i++) await forgot(DEMO_USERS.organisateur2.email, ip);
+    const res = await login(DEMO_USERS.organisateur2.email, DEMO_PASSWORD, {}, { "CF-Connecting-IP": ip });
+    expect(res.status).toBe(302);
   });
 });
