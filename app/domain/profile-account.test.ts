@@ -17,24 +17,35 @@ function errors(schema: { safeParse(v: unknown): { success: boolean; error?: any
 }
 
 describe("sign-up form", () => {
+  const GOOD = "trail-des-cimes-2026";
   it("accepts a valid sign-up and lower-cases the e-mail", () => {
-    const r = SignupSchema.parse({ email: "  Jeanne@Exemple.FR ", password: "motdepasse", confirmation: "motdepasse" });
+    const r = SignupSchema.parse({ email: "  Jeanne@Exemple.FR ", password: GOOD, confirmation: GOOD });
     expect(r.email).toBe("jeanne@exemple.fr");
   });
   it.each([
-    [{ email: "", password: "motdepasse", confirmation: "motdepasse" }, { email: MSG.emailRequired }],
-    [{ email: "pas-un-email", password: "motdepasse", confirmation: "motdepasse" }, { email: MSG.emailInvalid }],
+    [{ email: "", password: GOOD, confirmation: GOOD }, { email: MSG.emailRequired }],
+    [{ email: "pas-un-email", password: GOOD, confirmation: GOOD }, { email: MSG.emailInvalid }],
     [{ email: "a@b.fr", password: "", confirmation: "" }, { password: MSG.passwordRequired, confirmation: MSG.confirmationRequired }],
     [{ email: "a@b.fr", password: "court", confirmation: "court" }, { password: MSG.passwordTooShort }],
     [{ email: "a@b.fr", password: "x".repeat(129), confirmation: "x".repeat(129) }, { password: MSG.passwordTooLong }],
-    [{ email: "a@b.fr", password: "motdepasse", confirmation: "motdepasse!" }, { confirmation: "⚠️ Les mots de passe ne correspondent pas." }],
+    [{ email: "a@b.fr", password: GOOD, confirmation: GOOD + "!" }, { confirmation: "⚠️ Les mots de passe ne correspondent pas." }],
+    [{ email: "a@b.fr", password: "motdepasse", confirmation: "motdepasse" }, { password: "Ce mot de passe est trop courant ou a déjà fuité. Choisissez-en un autre." }],
+    [{ email: "a@b.fr", password: "12345678", confirmation: "12345678" }, { password: MSG.passwordCommon }],
+    [{ email: "a@b.fr", password: "Azertyuiop", confirmation: "Azertyuiop" }, { password: MSG.passwordCommon }],
+    [{ email: "a@b.fr", password: "motdepasse", confirmation: "autre" }, { password: MSG.passwordCommon, confirmation: MSG.signupMismatch }],
+    [{ email: "jeanne.dupont@b.fr", password: "JeanneDupont2026", confirmation: "JeanneDupont2026" }, { password: "Ce mot de passe reprend votre adresse email ou le nom du site. Choisissez-en un autre." }],
+    [{ email: "a@b.fr", password: "balise2026", confirmation: "balise2026" }, { password: MSG.passwordPersonal }],
   ])("%o", (input, expected) => {
     expect(errors(SignupSchema, input)).toEqual(expected);
   });
-  it("allows 8 and 128 characters exactly", () => {
-    expect(SignupSchema.safeParse({ email: "a@b.fr", password: "12345678", confirmation: "12345678" }).success).toBe(true);
-    const long = "é".repeat(128);
-    expect(SignupSchema.safeParse({ email: "a@b.fr", password: long, confirmation: long }).success).toBe(true);
+  it("allows 8, 64, 100 and 128 characters exactly, and never trims or truncates", () => {
+    for (const password of ["Vercors!", "é".repeat(7) + "x", "marmotte ".repeat(8).slice(0, 64), "m".repeat(50) + "n".repeat(50), "é".repeat(127) + "x"]) {
+      const r = SignupSchema.safeParse({ email: "a@b.fr", password, confirmation: password });
+      expect(r.success).toBe(true);
+      expect(r.data?.password).toBe(password);
+    }
+    const spaced = "  une phrase de passe entourée d'espaces  ";
+    expect(SignupSchema.parse({ email: "a@b.fr", password: spaced, confirmation: spaced }).password).toBe(spaced);
   });
 });
 
@@ -48,8 +59,15 @@ describe("login, forgot and reset forms", () => {
   it.each([
     [{ token: "t", password: "", confirmation: "abcdefgh" }, { password: "Veuillez remplir les deux champs mot de passe." }],
     [{ token: "t", password: "abc", confirmation: "abc" }, { password: "Le mot de passe doit contenir au moins 8 caractères." }],
-    [{ token: "t", password: "abcdefgh", confirmation: "abcdefgX" }, { confirmation: "Les mots de passe ne correspondent pas." }],
-    [{ token: "t", password: "abcdefgh", confirmation: "abcdefgh" }, {}],
+    [{ token: "t", password: "x".repeat(129), confirmation: "x".repeat(129) }, { password: MSG.passwordTooLong }],
+    [{ token: "t", password: "Vercors!", confirmation: "Vercors?" }, { confirmation: "Les mots de passe ne correspondent pas." }],
+    [{ token: "t", password: "Vercors!", confirmation: "Vercors!" }, {}],
+    [{ token: "t", password: "motdepasse", confirmation: "motdepasse" }, { password: MSG.passwordCommon }],
+    [{ token: "t", password: "azertyuiop", confirmation: "azertyuiop" }, { password: MSG.passwordCommon }],
+    [{ token: "t", password: "motdepasse", confirmation: "autre" }, { password: MSG.passwordCommon }],
+    [{ token: "t", password: "abcdefgh", confirmation: "abcdefgh" }, { password: MSG.passwordCommon }],
+    [{ token: "t", password: "balise2026", confirmation: "balise2026" }, { password: MSG.passwordPersonal }],
+    [{ token: "t", password: "m".repeat(50) + "n".repeat(50), confirmation: "m".repeat(50) + "n".repeat(50) }, {}],
   ])("reset %o", (input, expected) => {
     expect(errors(ResetPasswordSchema, input)).toEqual(expected);
   });

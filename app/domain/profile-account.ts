@@ -1,6 +1,7 @@
 // Account forms (sign-up, login, forgot and reset password): one zod schema per form, shared by the form
 // (field names, limits) and the action (validation). Domain error codes map to the French messages of the spec.
 import { z } from "zod";
+import { passwordProblem, type PasswordProblem } from "./password-policy";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -16,6 +17,8 @@ export const MSG = {
   confirmationRequired: "Veuillez confirmer le mot de passe.",
   passwordTooShort: `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères.`,
   passwordTooLong: `Le mot de passe doit contenir au plus ${PASSWORD_MAX} caractères.`,
+  passwordCommon: "Ce mot de passe est trop courant ou a déjà fuité. Choisissez-en un autre.",
+  passwordPersonal: "Ce mot de passe reprend votre adresse email ou le nom du site. Choisissez-en un autre.",
   signupMismatch: "⚠️ Les mots de passe ne correspondent pas.",
   resetMismatch: "Les mots de passe ne correspondent pas.",
   resetBothRequired: "Veuillez remplir les deux champs mot de passe.",
@@ -40,15 +43,35 @@ const newPassword = z
   .min(PASSWORD_MIN, MSG.passwordTooShort)
   .max(PASSWORD_MAX, MSG.passwordTooLong);
 
-export const SignupSchema = z
-  .object({
-    email,
-    password: newPassword,
-    confirmation: z.string({ required_error: MSG.confirmationRequired }).min(1, MSG.confirmationRequired),
-  })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.confirmation) ctx.addIssue({ code: "custom", path: ["confirmation"], message: MSG.signupMismatch });
-  });
+export const PASSWORD_PROBLEM_MESSAGES: Record<PasswordProblem, string> = {
+  common: MSG.passwordCommon,
+  personal: MSG.passwordPersonal,
+};
+
+/** The message for a new password of the right length that is still refused (password-policy.ts), or null. */
+function newPasswordRefusal(password: string, email?: string): string | null {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return null; // the length message comes first
+  const problem = passwordProblem(password, { email });
+  return problem ? PASSWORD_PROBLEM_MESSAGES[problem] : null;
+}
+
+// The two schemas that set a password are built by functions called with a pure annotation: the browser bundle,
+// which imports this module for its messages and limits but never parses these forms, then drops them, and with
+// them the list of refused passwords (about 70 KiB gzipped).
+function signupSchema() {
+  return z
+    .object({
+      email,
+      password: newPassword,
+      confirmation: z.string({ required_error: MSG.confirmationRequired }).min(1, MSG.confirmationRequired),
+    })
+    .superRefine((v, ctx) => {
+      const refusal = newPasswordRefusal(v.password, v.email);
+      if (refusal) ctx.addIssue({ code: "custom", path: ["password"], message: refusal });
+      if (v.password !== v.confirmation) ctx.addIssue({ code: "custom", path: ["confirmation"], message: MSG.signupMismatch });
+    });
+}
+export const SignupSchema = /* @__PURE__ */ signupSchema();
 
 export const LoginSchema = z.object({
   email,
@@ -61,21 +84,26 @@ export const LoginSchema = z.object({
 
 export const ForgotPasswordSchema = z.object({ email });
 
-export const ResetPasswordSchema = z
-  .object({
-    token: z.string().min(1),
-    password: z.string().default(""),
-    confirmation: z.string().default(""),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.password || !v.confirmation) {
-      ctx.addIssue({ code: "custom", path: ["password"], message: MSG.resetBothRequired });
-      return;
-    }
-    if (v.password.length < PASSWORD_MIN) ctx.addIssue({ code: "custom", path: ["password"], message: MSG.passwordTooShort });
-    else if (v.password.length > PASSWORD_MAX) ctx.addIssue({ code: "custom", path: ["password"], message: MSG.passwordTooLong });
-    else if (v.password !== v.confirmation) ctx.addIssue({ code: "custom", path: ["confirmation"], message: MSG.resetMismatch });
-  });
+function resetPasswordSchema() {
+  return z
+    .object({
+      token: z.string().min(1),
+      password: z.string().default(""),
+      confirmation: z.string().default(""),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.password || !v.confirmation) {
+        ctx.addIssue({ code: "custom", path: ["password"], message: MSG.resetBothRequired });
+        return;
+      }
+      const refusal = newPasswordRefusal(v.password);
+      if (v.password.length < PASSWORD_MIN) ctx.addIssue({ code: "custom", path: ["password"], message: MSG.passwordTooShort });
+      else if (v.password.length > PASSWORD_MAX) ctx.addIssue({ code: "custom", path: ["password"], message: MSG.passwordTooLong });
+      else if (refusal) ctx.addIssue({ code: "custom", path: ["password"], message: refusal });
+      else if (v.password !== v.confirmation) ctx.addIssue({ code: "custom", path: ["confirmation"], message: MSG.resetMismatch });
+    });
+}
+export const ResetPasswordSchema = /* @__PURE__ */ resetPasswordSchema();
 
 export type FieldErrors = Partial<Record<string, string>>;
 

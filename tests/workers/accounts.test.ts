@@ -46,11 +46,11 @@ describe("sign-up", () => {
   });
 
   it.each([
-    [{ email: "a@exemple.fr", password: "motdepasse", confirmation: "autre-chose" }, "⚠️ Les mots de passe ne correspondent pas."],
+    [{ email: "a@exemple.fr", password: "motdepasse-solide", confirmation: "autre-chose" }, "⚠️ Les mots de passe ne correspondent pas."],
     [{ email: "a@exemple.fr", password: "court", confirmation: "court" }, "Le mot de passe doit contenir au moins 8 caractères."],
     [{ email: "a@exemple.fr", password: "x".repeat(129), confirmation: "x".repeat(129) }, "Le mot de passe doit contenir au plus 128 caractères."],
-    [{ email: "pas-un-email", password: "motdepasse", confirmation: "motdepasse" }, "Email invalide."],
-    [{ email: "", password: "motdepasse", confirmation: "motdepasse" }, "Veuillez entrer votre adresse email."],
+    [{ email: "pas-un-email", password: "motdepasse-solide", confirmation: "motdepasse-solide" }, "Email invalide."],
+    [{ email: "", password: "motdepasse-solide", confirmation: "motdepasse-solide" }, "Veuillez entrer votre adresse email."],
     [{ email: "a@exemple.fr", password: "", confirmation: "" }, "Veuillez entrer un mot de passe."],
   ])("refuses %o with '%s' and keeps the e-mail typed", async (fields, message) => {
     const res = await post("/signup", fields);
@@ -282,7 +282,9 @@ describe("forgot and reset password", () => {
       expect(page).toContain('href="/forgot-password"');
       expect(page).not.toContain('name="password"');
     }
-    expect((await post("/reset-password", { token, password: "abcdefghij", confirmation: "abcdefghij" })).status).toBe(400);
+    const dead = await post("/reset-password", { token, password: "nouveau-mdp-1", confirmation: "nouveau-mdp-1" });
+    expect(dead.status).toBe(400);
+    expect(await html(dead)).toContain("Lien invalide ou expiré");
   });
 });
 
