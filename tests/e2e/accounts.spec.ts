@@ -38,6 +38,14 @@ test.describe("accounts", () => {
     test.setTimeout(90_000);
     const email = uniqueEmail("inscription");
     const password = "trail-des-cimes-2026";
+    // a common password is refused next to its field; the e-mail stays, the passwords do not
+    await page.goto("/signup");
+    await page.locator('main input[name="email"]').fill(email);
+    await page.locator('main input[name="password"]').fill("motdepasse");
+    await page.locator('main input[name="confirmation"]').fill("motdepasse");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(page.getByText("Ce mot de passe est trop courant ou a déjà fuité. Choisissez-en un autre.")).toBeVisible();
+    await expect(page.locator('main input[name="email"]')).toHaveValue(email);
     await signUp(page, email, password);
     // the success page leads to /login after 3 s, with or without JavaScript
     await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 });
