@@ -42,6 +42,8 @@ export interface LogFields {
   // The payment provider's ids.
   event_id?: Id;
   event_type?: Id;
+  /** The id of the object an event is about (cs_…, ch_…, tr_…, acct_…). */
+  object_id?: Id;
   checkout_session_id?: Id;
   charge_id?: Id;
   payment_intent_id?: Id;
@@ -62,6 +64,8 @@ export interface LogFields {
   reason?: Id;
   error?: Id;
   detail?: Id;
+  /** An unexpected error's stack (code positions), for the operator to find the bug. */
+  stack?: Id;
   newly_validated?: boolean;
   // The cron's report.
   expired_holds?: number;
@@ -72,13 +76,15 @@ export interface LogFields {
 
 const ALLOWED: ReadonlySet<string> = new Set<keyof LogFields>([
   "inscription_id", "paiement_id", "remboursement_id", "transfert_id", "annulation_id",
-  "event_id", "event_type", "checkout_session_id", "charge_id", "payment_intent_id", "refund_id", "transfer_id", "account_id",
+  "event_id", "event_type", "object_id", "checkout_session_id", "charge_id", "payment_intent_id", "refund_id", "transfer_id", "account_id",
   "amount_cents", "fee_cents", "refunded_total_cents", "reversal_cents",
-  "status", "state", "kind", "origin", "by", "reason", "error", "detail", "newly_validated",
+  "status", "state", "kind", "origin", "by", "reason", "error", "detail", "stack", "newly_validated",
   "expired_holds", "deleted_files", "errors", "duration_ms",
 ]);
 
 const EMAIL = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[a-z]{2,}/gi;
+const TEXT_MAX = 200;
+const STACK_MAX = 1500;
 
 /** An error as a code (a domain error's code, the provider's code, else its class), never its message. */
 export function errorCode(e: unknown): string {
@@ -94,7 +100,13 @@ export function errorCode(e: unknown): string {
 /** An error's message for the operator, with e-mail addresses masked and at most 200 characters. */
 export function errorDetail(e: unknown): string | undefined {
   const message = e instanceof Error ? e.message : typeof e === "string" ? e : undefined;
-  return message?.replace(EMAIL, "[e-mail]").slice(0, 200);
+  return message?.replace(EMAIL, "[e-mail]").slice(0, TEXT_MAX);
+}
+
+/** An unexpected error's stack (positions in the code), e-mail addresses masked; undefined for a known error. */
+export function errorStack(e: unknown): string | undefined {
+  if (!(e instanceof Error) || typeof (e as { code?: unknown }).code === "string" || e.name === "PaymentProviderError") return undefined;
+  return e.stack?.replace(EMAIL, "[e-mail]").slice(0, STACK_MAX);
 }
 
 /** The JSON line of an event: only the allowed fields, only strings, numbers and booleans, e-mails masked. */
@@ -102,7 +114,7 @@ export function formatLogLine(event: LogEventName, fields: LogFields = {}): stri
   const line: Record<string, string | number | boolean> = { event };
   for (const [key, value] of Object.entries(fields)) {
     if (!ALLOWED.has(key) || value === undefined || value === null) continue;
-    if (typeof value === "string") line[key] = value.replace(EMAIL, "[e-mail]").slice(0, 200);
+    if (typeof value === "string") line[key] = value.replace(EMAIL, "[e-mail]").slice(0, key === "stack" ? STACK_MAX : TEXT_MAX);
     else if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean") line[key] = value;
   }
   return JSON.stringify(line);

@@ -59,7 +59,7 @@ describe("package-lock.json", () => {
     delete copy.packages[rollupDarwin];
     const { add } = missingPlatformEntries(copy);
     expect(add).toEqual({ [rollupDarwin]: { version: before.version, cpu: ["arm64"], dev: true, optional: true, os: ["darwin"] } });
-    expect(Object.keys(add[rollupDarwin])).toEqual(Object.keys(before).filter((k) => k !== "integrity" && k !== "license" && k !== "engines"));
+    expect(Object.keys((add as Record<string, object>)[rollupDarwin])).toEqual(Object.keys(before).filter((k) => k !== "integrity" && k !== "license" && k !== "engines"));
   });
 
   it("records the root's dependencies exactly as package.json declares them", () => {

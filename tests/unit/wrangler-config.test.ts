@@ -71,12 +71,12 @@ describe.each(DEPLOYED)("wrangler.jsonc, %s", (_label, env) => {
   });
 
   it("binds D1 (DB) with its migrations and R2 (FILES), found by name: no placeholder id", () => {
-    const db = c.d1_databases.find((d) => d.binding === "DB");
+    const db = c.d1_databases.find((d: { binding: string }) => d.binding === "DB");
     expect(db?.database_name).toBeTruthy();
     expect(db?.migrations_dir).toBe("migrations");
     expect(db?.database_id ?? "").not.toMatch(/^0{8}-/);
-    expect(c.r2_buckets.find((b) => b.binding === "FILES")?.bucket_name).toBeTruthy();
-    expect(c.durable_objects.bindings.map((b) => b.name)).toContain("ChatRoom");
+    expect(c.r2_buckets.find((b: { binding: string }) => b.binding === "FILES")?.bucket_name).toBeTruthy();
+    expect(c.durable_objects.bindings.map((b: { name: string }) => b.name)).toContain("ChatRoom");
   });
 });
 
