@@ -24,6 +24,14 @@ export function isExampleUrl(url) {
   }
 }
 
+/** The vars that still hold the committed example addresses (APP_URL, MAIL_FROM's domain). */
+export function exampleVars(vars) {
+  const out = [];
+  if (isExampleUrl(String(vars.APP_URL ?? ""))) out.push("APP_URL");
+  if (/@[^>\s]*\.example\b/.test(String(vars.MAIL_FROM ?? ""))) out.push("MAIL_FROM");
+  return out;
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const envIdx = args.indexOf("--env");
@@ -40,8 +48,10 @@ async function main() {
   const { unstable_readConfig } = await import("wrangler");
   const config = unstable_readConfig({ config: "wrangler.jsonc", env: envName });
   if (config.vars?.APP_ENV !== "production") fail(`wrangler.jsonc (${where}) : APP_ENV doit valoir "production".`);
-  if (isExampleUrl(String(config.vars?.APP_URL ?? ""))) {
-    fail(`wrangler.jsonc (${where}) : remplacez APP_URL (${config.vars?.APP_URL}) par l'adresse publique du site.`);
+  const toReplace = exampleVars(config.vars ?? {});
+  if (toReplace.length) {
+    fail(`wrangler.jsonc (${where}) : remplacez ${toReplace.map((k) => `${k} (${config.vars[k]})`).join(" et ")} par vos propres adresses ` +
+      "(adresse publique du site ; expéditeur des e-mails sur un domaine vérifié chez le fournisseur d'e-mails).");
   }
 
   if (!args.includes("--skip-secret-check")) {

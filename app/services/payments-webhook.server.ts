@@ -34,6 +34,9 @@ export const HANDLED_EVENT_TYPES = [
 
 export type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
 
+/** Those of them that happen on organisers' connected accounts: Stripe sends them to a Connect endpoint only. */
+export const CONNECT_EVENT_TYPES: readonly HandledEventType[] = ["account.updated"];
+
 export function isHandledEventType(type: string): type is HandledEventType {
   return (HANDLED_EVENT_TYPES as readonly string[]).includes(type);
 }

@@ -6,27 +6,30 @@
 // codes, never a name, an e-mail, a licence number or a free text someone typed. The fields are an allowlist (the
 // type below, and the same list checked at run time: any other field is dropped), and error details are masked.
 
-/** Every event name, with the README's "Journaux" table as its documentation. */
-export type LogEventName =
-  | "checkout.created"
-  | "payment.fulfilled"
-  | "payment.pending"
-  | "payment.late"
-  | "checkout.released"
-  | "refund.succeeded"
-  | "refund.failed"
-  | "refund.external"
-  | "transfer.paid"
-  | "transfer.failed"
-  | "transfer.reversed"
-  | "registration.cancelled"
-  | "webhook.handled"
-  | "webhook.ignored"
-  | "webhook.duplicate"
-  | "webhook.rejected"
-  | "webhook.failed"
-  | "cron.done"
-  | "cron.failed";
+/** Every event name; the README's "Journaux" table documents each (tests/unit/deployment.test.ts checks it). */
+export const LOG_EVENT_NAMES = [
+  "checkout.created",
+  "payment.fulfilled",
+  "payment.pending",
+  "payment.late",
+  "checkout.released",
+  "refund.succeeded",
+  "refund.failed",
+  "refund.external",
+  "transfer.paid",
+  "transfer.failed",
+  "transfer.reversed",
+  "registration.cancelled",
+  "webhook.handled",
+  "webhook.ignored",
+  "webhook.duplicate",
+  "webhook.rejected",
+  "webhook.failed",
+  "cron.done",
+  "cron.failed",
+] as const;
+
+export type LogEventName = (typeof LOG_EVENT_NAMES)[number];
 
 type Id = string | null | undefined;
 type Cents = number | null | undefined;

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { unstable_readConfig } from "wrangler";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/utils/env.server";
-import { isExampleUrl, REQUIRED_SECRETS } from "../../scripts/deploy.mjs";
+import { exampleVars, isExampleUrl, REQUIRED_SECRETS } from "../../scripts/deploy.mjs";
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 const configPath = new URL("../../wrangler.jsonc", import.meta.url).pathname;
@@ -113,6 +113,13 @@ describe("isExampleUrl: deploy refuses the committed example address", () => {
     ["https://example.org", false],
   ])("%s → %s", (url, expected) => {
     expect(isExampleUrl(url)).toBe(expected);
+  });
+
+  it("names APP_URL and MAIL_FROM while they hold the example addresses", () => {
+    expect(exampleVars(config().vars)).toEqual(["APP_URL", "MAIL_FROM"]);
+    expect(exampleVars(config("staging").vars)).toEqual(["APP_URL", "MAIL_FROM"]);
+    expect(exampleVars({ APP_URL: "https://balise.fr", MAIL_FROM: "Balise <no-reply@balise.fr>" })).toEqual([]);
+    expect(exampleVars({ APP_URL: "https://balise.fr", MAIL_FROM: "Balise <no-reply@balise.example>" })).toEqual(["MAIL_FROM"]);
   });
 });
 
