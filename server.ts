@@ -10,6 +10,7 @@ import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/utils/csrf";
 import { authorizeRoomConnection } from "./party/auth";
 import { countingD1 } from "./app/utils/query-count.server";
 import { runMaintenance } from "./app/services/maintenance.server";
+import { errorCode, errorDetail, errorStack, logEvent } from "./app/utils/log.server";
 
 export { ChatRoom } from "./party/chat-room";
 
@@ -78,8 +79,14 @@ export default {
 
   /** Cron trigger (wrangler.jsonc): close expired unpaid holds and delete orphaned uploads. */
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
-    const context = getLoadContext({ request: new Request(env.APP_URL), env, ctx, nonce: "" });
-    const report = await runMaintenance(context);
-    if (report.expiredHolds || report.deletedFiles || report.errors) console.log("maintenance", JSON.stringify(report));
+    const started = Date.now();
+    try {
+      const context = getLoadContext({ request: new Request(env.APP_URL), env, ctx, nonce: "" });
+      const report = await runMaintenance(context);
+      logEvent("cron.done", { expired_holds: report.expiredHolds, deleted_files: report.deletedFiles, errors: report.errors, duration_ms: Date.now() - started });
+    } catch (e) {
+      logEvent("cron.failed", { kind: "run", error: errorCode(e), detail: errorDetail(e), stack: errorStack(e) });
+      throw e;
+    }
   },
 } satisfies ExportedHandler<Env>;

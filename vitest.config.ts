@@ -1,8 +1,17 @@
+import { existsSync, readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 import { buildDemoData, DEMO_PASSWORD } from "./app/db/demo-data";
 import { hashPassword } from "./app/utils/password.server";
+
+// wrangler.jsonc describes production, and the plugin also reads a developer's .dev.vars: the workerd tests set their
+// own variables here, and blank every other one .dev.vars sets (real test keys, say), so they run the same everywhere.
+function devVarsBlanked(): Record<string, string> {
+  if (!existsSync(".dev.vars")) return {};
+  const keys = readFileSync(".dev.vars", "utf8").match(/^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*(?=\s*=)/gm) ?? [];
+  return Object.fromEntries(keys.map((k) => [k.replace(/^\s*(export\s+)?/, ""), ""]));
+}
 
 // Two projects: pure units in Node, and integration tests inside workerd with real D1/R2/Durable Objects.
 export default defineConfig(async () => {
@@ -27,7 +36,10 @@ export default defineConfig(async () => {
               wrangler: { configPath: "./wrangler.jsonc" },
               miniflare: {
                 bindings: {
+                  ...devVarsBlanked(),
                   APP_ENV: "test",
+                  APP_URL: "http://localhost:8787",
+                  SESSION_SECRET: "test-only-session-secret-0123456789abcdef-0123456789",
                   TEST_MIGRATIONS: migrations,
                   DEMO_STATEMENTS: demo.statements,
                   DEMO_FILES: demo.files,

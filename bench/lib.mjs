@@ -1,6 +1,7 @@
 // What the benches share: their command-line options, the environment they run wrangler in, and the production
 // build served by `wrangler dev` on its own port and data directory.
 import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 
 /** Environment for wrangler: no metrics, no network lookups, no D1 banner. */
 export const benchEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_D1_WARNING: "true" };
@@ -13,14 +14,17 @@ export function option(name, def) {
 }
 
 /**
- * Starts `wrangler dev` on 127.0.0.1:`port` with the given `--var`s, in its own process group (stopped on exit
- * and on Ctrl-C). `ready()` resolves once /robots.txt answers.
+ * Starts `wrangler dev` on 127.0.0.1:`port` with exactly the given variables (wrangler.jsonc describes production;
+ * a developer's .dev.vars is not read: the variables go through a file of their own, passed with --env-file), in
+ * its own process group (stopped on exit and on Ctrl-C). `ready()` resolves once /robots.txt answers.
  */
 export function startWorker({ port, base, persistTo, vars = {}, logLevel = "warn", stdout = "inherit" }) {
-  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  mkdirSync(persistTo, { recursive: true });
+  const varsFile = `${persistTo}/bench.vars`;
+  writeFileSync(varsFile, Object.entries(vars).map(([k, v]) => `${k}=${v}\n`).join(""));
   const server = spawn(
     "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", logLevel, ...varArgs],
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", logLevel, "--env-file", varsFile],
     { stdio: ["ignore", stdout, "inherit"], env: benchEnv, detached: true },
   );
   const stop = () => {

@@ -10,7 +10,9 @@ import { hashPassword } from "../app/utils/password.server.ts";
 const args = process.argv.slice(2);
 const persistIdx = args.indexOf("--persist-to");
 const persistTo = persistIdx >= 0 ? args[persistIdx + 1] : ".wrangler/state";
-const marker = join(persistTo, "balise-demo-seeded");
+// The local D1 file is keyed by the binding's database name since wrangler.jsonc carries no database id (ADR 0101):
+// a state directory seeded before that kept its data under the old id, hence a marker of its own.
+const marker = join(persistTo, "balise-demo-seeded-by-name");
 mkdirSync(persistTo, { recursive: true });
 if (existsSync(marker)) {
   console.log(`Données de démonstration déjà chargées (${marker}).`);

@@ -1,6 +1,7 @@
-// npm test: every test. Unit and workerd integration tests (vitest), then end-to-end tests in Chromium
-// (Playwright, JavaScript off and on) against the production build under wrangler dev.
-// Ends with one line "N passed, N failed" (vitest and Playwright totals added up).
+// npm test: every test. The deploy check (the production Worker bundles offline, under 1 MiB gzipped: one test), unit
+// and workerd integration tests (vitest), then end-to-end tests in Chromium (Playwright, JavaScript off and on) against
+// the production build under wrangler dev.
+// Ends with one line "N passed, N failed" (deploy check, vitest and Playwright totals added up).
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
@@ -26,6 +27,10 @@ const step = (label) => console.log(`\n=== ${label} (${((Date.now() - t0) / 1000
 
 step("build");
 execFileSync("remix", ["vite:build"], { stdio: ["ignore", "ignore", "inherit"], env });
+
+// The Worker as `wrangler deploy` ships it (offline dry run): it must bundle and stay under 1 MiB gzipped. One test.
+step("deploy check: wrangler deploy --dry-run");
+const deployCheck = spawnSync("node", ["scripts/check-deploy.mjs"], { stdio: "inherit", env });
 
 step("vitest: unit + workerd integration");
 const vitest = spawnSync("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"], { stdio: "inherit", env });
@@ -55,10 +60,12 @@ try {
   pwFailed += 1;
   console.error("Rapport Playwright illisible.");
 }
+if (deployCheck.status === 0) passed += 1;
+const deployFailed = deployCheck.status === 0 ? 0 : 1;
 // A runner that exits non-zero without a failed test (server start-up, config error) still counts as one failure.
 if (vitest.status !== 0 && vitestFailed === 0) vitestFailed = 1;
 if (pw.status !== 0 && pwFailed === 0) pwFailed = 1;
-failed = vitestFailed + pwFailed;
+failed = deployFailed + vitestFailed + pwFailed;
 console.log(`\nDurée totale : ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

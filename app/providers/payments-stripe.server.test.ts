@@ -243,6 +243,14 @@ describe("webhook signature check (shared by both providers)", () => {
     await expect(verifyWebhookSignature(payload, await header(), "whsec_test", now)).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
+  it("accepts the signature of any of several endpoints' secrets (platform and Connect), listed with commas", async () => {
+    const both = "whsec_platform, whsec_connect";
+    expect((await verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_platform", t), both, now)).id).toBe("evt_1");
+    expect((await verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_connect", t), both, now)).id).toBe("evt_1");
+    await expect(verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_other", t), both, now)).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_connect", t - 360), both, now)).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
   it("accepts a signature 4 minutes old (inside the 300 s tolerance)", async () => {
     const h = await signWebhookPayload(payload, "whsec_test", t - 240);
     expect((await verifyWebhookSignature(payload, h, "whsec_test", now)).id).toBe("evt_1");

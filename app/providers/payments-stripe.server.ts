@@ -212,9 +212,16 @@ export async function verifyWebhookSignature(
   const t = /(?:^|,)t=(\d+)/.exec(header);
   // The SDK refuses signatures that are too old; we also refuse those from the future.
   if (t && Number(t[1]) - Math.floor(now.getTime() / 1000) > toleranceSeconds) throw new PaymentProviderError("Signature datée du futur");
-  try {
-    return await Stripe.webhooks.constructEventAsync(rawBody, header, secret, toleranceSeconds, Stripe.createSubtleCryptoProvider(), now.getTime());
-  } catch (e) {
-    throw new PaymentProviderError(e instanceof Error ? e.message.split("\n")[0] : "Signature invalide");
+  // Several endpoints may post here, each with its own signing secret (the platform's events and Connect's
+  // account.updated): STRIPE_WEBHOOK_SECRET lists them separated by commas; the first that verifies wins.
+  const secrets = secret.split(",").map((s) => s.trim()).filter(Boolean);
+  let failure: unknown = null;
+  for (const one of secrets) {
+    try {
+      return await Stripe.webhooks.constructEventAsync(rawBody, header, one, toleranceSeconds, Stripe.createSubtleCryptoProvider(), now.getTime());
+    } catch (e) {
+      failure = e;
+    }
   }
+  throw new PaymentProviderError(failure instanceof Error ? failure.message.split("\n")[0] : "Signature invalide");
 }

@@ -11,6 +11,7 @@ import { quoteRefund, type RefundQuote } from "~/domain/refund";
 import { isReadOnlyForRunner } from "~/domain/statuses";
 import { cancellationEmail } from "~/emails/cancellation";
 import { paymentErrorMessage, refundInscription } from "./payments.server";
+import { logEvent } from "~/utils/log.server";
 
 type Ctx = AppLoadContext;
 
@@ -238,6 +239,7 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
     .update(annulations)
     .set({ status: "terminee", remboursement_id: remboursementId, error: null, updated_at: context.clock.now().toISOString() })
     .where(eq(annulations.id, claimId));
+  logEvent("registration.cancelled", { inscription_id: row.i.id, annulation_id: claimId, remboursement_id: remboursementId, amount_cents: quote.refund_cents, status: statut, by: req.actor.role });
   await sendCancellationEmail(context, row, quote, req.actor.role === "organisateur");
   return { state: "annulee", statut, refundCents: quote.refund_cents, quote };
 }

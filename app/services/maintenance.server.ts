@@ -4,6 +4,7 @@ import { inscriptions } from "~/db/schema";
 import { purgeLoginAttempts } from "./auth.server";
 import { expireCheckoutForInscription } from "./payments.server";
 import { cleanOrphanFiles } from "./uploads.server";
+import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 
 export interface MaintenanceReport {
   expiredHolds: number;
@@ -32,14 +33,14 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
       report.expiredHolds++;
     } catch (e) {
       report.errors++;
-      console.error("maintenance: hold", id, e);
+      logEvent("cron.failed", { kind: "hold", inscription_id: id, error: errorCode(e), detail: errorDetail(e) });
     }
   }
   try {
     report.deletedFiles = (await cleanOrphanFiles(context.db, context.storage, now)).length;
   } catch (e) {
     report.errors++;
-    console.error("maintenance: files", e);
+    logEvent("cron.failed", { kind: "files", error: errorCode(e), detail: errorDetail(e) });
   }
   try {
     report.purgedLoginAttempts = await purgeLoginAttempts(context);

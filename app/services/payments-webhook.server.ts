@@ -14,9 +14,14 @@ import {
   syncChargeRefunded,
   syncTransferReversal,
 } from "./payments.server";
+import { errorCode, errorDetail, errorStack, logEvent } from "~/utils/log.server";
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/**
+ * The event types this handler acts on: the list to select in the provider's webhook endpoint (README, "Mise en
+ * production"; tests/unit/deployment.test.ts keeps the two in step). Any other type is acknowledged and ignored.
+ */
 export const HANDLED_EVENT_TYPES = [
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
@@ -26,6 +31,15 @@ export const HANDLED_EVENT_TYPES = [
   "account.updated",
   "transfer.reversed",
 ] as const;
+
+export type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
+
+/** Those of them that happen on organisers' connected accounts: Stripe sends them to a Connect endpoint only. */
+export const CONNECT_EVENT_TYPES: readonly HandledEventType[] = ["account.updated"];
+
+export function isHandledEventType(type: string): type is HandledEventType {
+  return (HANDLED_EVENT_TYPES as readonly string[]).includes(type);
+}
 
 export interface WebhookOutcome {
   status: 200 | 400 | 500;
@@ -52,7 +66,9 @@ export async function syncAccount(context: AppLoadContext, accountId: string): P
 async function dispatch(context: AppLoadContext, event: PaymentEvent): Promise<boolean> {
   const o = event.data.object;
   const id = typeof o.id === "string" ? o.id : "";
-  switch (event.type) {
+  const type = event.type;
+  if (!isHandledEventType(type)) return false;
+  switch (type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
       await fulfilCheckoutSession(context, id);
@@ -72,8 +88,13 @@ async function dispatch(context: AppLoadContext, event: PaymentEvent): Promise<b
     case "transfer.reversed":
       await syncTransferReversal(context, id, Number(o.amount_reversed ?? 0));
       return true;
-    default:
+    default: {
+      // Every listed type has its case above: a type added to the list without one does not compile, and is
+      // reported as ignored (tests/workers/operations-logs.test.ts fails on it).
+      const unhandled: never = type;
+      void unhandled;
       return false;
+    }
   }
 }
 
@@ -85,9 +106,13 @@ export async function handlePaymentWebhook(context: AppLoadContext, rawBody: str
   try {
     event = (await verifyWebhookSignature(rawBody, signature, secret, context.clock.now(), WEBHOOK_TOLERANCE_SECONDS)) as unknown as PaymentEvent;
   } catch (e) {
+    logEvent("webhook.rejected", { reason: "signature", error: errorCode(e) });
     return { status: 400, body: { received: false, error: isPaymentProviderError(e) ? e.message : "Signature invalide" } };
   }
-  if (!event?.id || !event.type || !event.data?.object) return { status: 400, body: { received: false, error: "Événement illisible" } };
+  if (!event?.id || !event.type || !event.data?.object) {
+    logEvent("webhook.rejected", { reason: "illisible", event_id: event?.id });
+    return { status: 400, body: { received: false, error: "Événement illisible" } };
+  }
 
   const inserted = await context.db
     .insert(webhook_events)
@@ -97,15 +122,20 @@ export async function handlePaymentWebhook(context: AppLoadContext, rawBody: str
   if (inserted.length === 0) {
     const [seen] = await context.db.select().from(webhook_events).where(eq(webhook_events.id, event.id)).limit(1);
     // Processed already: nothing to do. Recorded but not processed (a failed earlier try): handle it again.
-    if (seen?.processed_at) return { status: 200, body: { received: true, duplicate: true } };
+    if (seen?.processed_at) {
+      logEvent("webhook.duplicate", { event_id: event.id, event_type: event.type });
+      return { status: 200, body: { received: true, duplicate: true } };
+    }
   }
   try {
     const handled = await dispatch(context, event);
     await context.db.update(webhook_events).set({ processed_at: context.clock.now().toISOString() }).where(eq(webhook_events.id, event.id));
+    const objectId = typeof event.data.object.id === "string" ? event.data.object.id : undefined;
+    logEvent(handled ? "webhook.handled" : "webhook.ignored", { event_id: event.id, event_type: event.type, object_id: objectId });
     return { status: 200, body: handled ? { received: true } : { received: true, ignored: true } };
   } catch (e) {
     // 500: the provider retries later; the event stays unprocessed.
-    console.error("webhook", event.type, event.id, e);
+    logEvent("webhook.failed", { event_id: event.id, event_type: event.type, error: errorCode(e), detail: errorDetail(e), stack: errorStack(e) });
     return { status: 500, body: { received: false, error: "Erreur de traitement" } };
   }
 }

@@ -23,6 +23,7 @@ import {
 import { formatDateLong } from "~/utils/format";
 import { isPaymentProviderError, PaymentProviderError, type CheckoutSessionInfo } from "~/providers/payments";
 import { onRegistrationPaid } from "./register.server";
+import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 
 export const CHECKOUT_TTL_MINUTES = 30;
 export const HOLD_EXPIRED_REASON = "Paiement non finalisé : session de paiement expirée.";
@@ -197,6 +198,7 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
     .update(inscriptions)
     .set({ checkout_session_id: created.id, hold_expires_at: expiresAt.toISOString(), updated_at: now.toISOString() })
     .where(and(eq(inscriptions.id, i.id), eq(inscriptions.statut, "en_attente")));
+  logEvent("checkout.created", { inscription_id: i.id, checkout_session_id: created.id, amount_cents: i.prix_total_coureur_cents });
   return { url: created.url };
 }
 
@@ -262,7 +264,10 @@ export async function fulfilCheckoutSession(context: Ctx, sessionId: string): Pr
     .onConflictDoNothing({ target: paiements.checkout_session_id });
   const [p] = await context.db.select().from(paiements).where(eq(paiements.checkout_session_id, info.id)).limit(1);
 
-  if (!paid) return { state: "pending", inscriptionId };
+  if (!paid) {
+    logEvent("payment.pending", { inscription_id: inscriptionId, paiement_id: p.id, checkout_session_id: info.id, amount_cents: info.amountTotalCents });
+    return { state: "pending", inscriptionId };
+  }
 
   // A row first written while the payment was pending (async methods) becomes succeeded with the real fee.
   if (p.status === "pending" || p.status === "failed") {
@@ -276,6 +281,10 @@ export async function fulfilCheckoutSession(context: Ctx, sessionId: string): Pr
   // the payment comes back too), with the confirmation e-mail sent once; a late payment whose place is gone is
   // refunded in full instead (app/services/register.server.ts, docs/decisions/0061-late-payment-refund.md).
   const { newlyValidated } = await onRegistrationPaid(context, { inscriptionId, sessionId: info.id });
+  logEvent("payment.fulfilled", {
+    inscription_id: inscriptionId, paiement_id: p.id, checkout_session_id: info.id, charge_id: info.chargeId,
+    amount_cents: info.amountTotalCents, fee_cents: fee, newly_validated: newlyValidated,
+  });
   return { state: "paid", inscriptionId, paiementId: p.id, newlyValidated };
 }
 
@@ -293,6 +302,7 @@ export async function releaseCheckoutSession(context: Ctx, sessionId: string, re
     await context.db.update(paiements).set({ status: "failed", updated_at: now }).where(and(eq(paiements.checkout_session_id, sessionId), eq(paiements.status, "pending")));
   }
   if (info.status === "open") return { state: "open", inscriptionId };
+  logEvent("checkout.released", { inscription_id: inscriptionId, checkout_session_id: sessionId, status: info.status, reason: reason === HOLD_EXPIRED_REASON ? "expired" : "payment_failed" });
   if (inscriptionId) {
     await context.db
       .update(inscriptions)
@@ -382,9 +392,11 @@ export async function transferToOrganiser(
       idempotencyKey: `transfer:${transfertId}`,
     });
     await context.db.update(transferts).set({ status: "paid", provider_transfer_id: t.id }).where(eq(transferts.id, transfertId));
+    logEvent("transfer.paid", { paiement_id: p.id, inscription_id: p.inscription_id, transfert_id: transfertId, transfer_id: t.id, account_id: p.destination_account_id, amount_cents: input.amountCents, kind: input.kind });
     return { state: "paid", transfertId, ledger: to };
   } catch (e) {
     // Undo the reservation: the money did not leave.
+    logEvent("transfer.failed", { paiement_id: p.id, inscription_id: p.inscription_id, transfert_id: transfertId, amount_cents: input.amountCents, kind: input.kind, error: errorCode(e), detail: errorDetail(e) });
     await swapLedger(context, p.id, to, from);
     await context.db.update(transferts).set({ status: "failed" }).where(eq(transferts.id, transfertId));
     if (isPaymentProviderError(e)) throw new PaymentError("transfert_impossible", e.message);
@@ -416,7 +428,7 @@ export async function releaseFunds(
       if (r.state === "skipped") report.skipped += 1;
       else report.ok += 1;
     } catch (e) {
-      console.error("release funds", paiementId, e);
+      if (!(e instanceof PaymentError && e.code === "transfert_impossible")) logEvent("transfer.failed", { paiement_id: paiementId, error: errorCode(e), detail: errorDetail(e) });
       report.failed += 1;
     }
   }
@@ -443,6 +455,7 @@ export async function syncTransferReversal(context: Ctx, providerTransferId: str
     .returning({ id: transferts.id });
   if (moved.length !== 1) return;
   if (!(await swapLedger(context, p.id, from, to))) throw new PaymentError("conflit");
+  logEvent("transfer.reversed", { paiement_id: p.id, inscription_id: p.inscription_id, transfert_id: t.id, transfer_id: providerTransferId, amount_cents: diff, origin: "provider" });
 }
 
 // ---------------------------------------------------------------- refunds
@@ -546,6 +559,10 @@ export async function refundInscription(context: Ctx, req: RefundRequest): Promi
     await context.db.update(remboursements).set({ status: "succeeded", provider_refund_id: r.id }).where(eq(remboursements.id, id));
   } catch (e) {
     // Undo the refund part; reversals that did happen stay in the ledger (the money is back with us).
+    logEvent("refund.failed", {
+      inscription_id: req.inscriptionId, paiement_id: p.id, remboursement_id: id, charge_id: p.charge_id, amount_cents: req.amountCents,
+      origin: req.idempotencyKey.split(":")[0], error: errorCode(e), detail: errorDetail(e),
+    });
     await swapLedger(context, p.id, plan.ledger, reversedLedger, { status: from.refunded_cents > 0 ? "refunded" : p.status });
     await context.db.update(remboursements).set({ status: "failed" }).where(eq(remboursements.id, id));
     if (isPaymentProviderError(e)) throw new PaymentError("remboursement_impossible", e.message);
@@ -556,6 +573,10 @@ export async function refundInscription(context: Ctx, req: RefundRequest): Promi
     .update(inscriptions)
     .set({ statut, cancel_reason: req.reason ?? null, cancelled_at: now, hold_expires_at: null, updated_at: now })
     .where(eq(inscriptions.id, req.inscriptionId));
+  logEvent("refund.succeeded", {
+    inscription_id: req.inscriptionId, paiement_id: p.id, remboursement_id: id, charge_id: p.charge_id, amount_cents: req.amountCents,
+    reversal_cents: plan.reversalCents, refunded_total_cents: plan.ledger.refunded_cents, status: statut, origin: req.idempotencyKey.split(":")[0],
+  });
   return { remboursementId: id, ledger: plan.ledger };
 }
 
@@ -589,6 +610,7 @@ export async function syncChargeRefunded(context: Ctx, chargeId: string, amountR
     .returning({ id: remboursements.id });
   if (inserted.length === 0) return;
   if (!(await swapLedger(context, p.id, from, ledger, { status: "refunded" }))) throw new PaymentError("conflit");
+  logEvent("refund.external", { inscription_id: p.inscription_id, paiement_id: p.id, charge_id: chargeId, amount_cents: diff, refunded_total_cents: ledger.refunded_cents });
   const now = context.clock.now().toISOString();
   await context.db
     .update(inscriptions)

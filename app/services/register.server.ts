@@ -9,6 +9,7 @@ import { courses, formats, inscriptions, paiements, profils_coureurs, profils_ut
 import { holdExpiresAt, isFull, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
 import { confirmationEmail, latePaymentRefundEmail } from "~/emails/registration";
 import { isPaymentProviderError } from "~/providers/payments";
+import { logEvent } from "~/utils/log.server";
 import {
   createCheckoutForInscription,
   HOLD_EXPIRED_REASON,
@@ -380,6 +381,7 @@ export async function onRegistrationPaid(context: Ctx, input: { inscriptionId: s
     .set({ statut: "annulee", hold_expires_at: null, cancel_reason: LATE_PAYMENT_REASON, cancelled_at: nowIso, updated_at: nowIso })
     .where(eq(inscriptions.id, row.id));
   const [p] = await context.db.select().from(paiements).where(eq(paiements.checkout_session_id, input.sessionId)).limit(1);
+  logEvent("payment.late", { inscription_id: row.id, paiement_id: p?.id, checkout_session_id: input.sessionId, amount_cents: p?.amount_total_cents, refunded_total_cents: p?.refunded_cents });
   if (p && p.refunded_cents < p.amount_total_cents) {
     await refundInscription(context, {
       inscriptionId: row.id,

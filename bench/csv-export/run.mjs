@@ -60,7 +60,7 @@ execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", pers
 log(`seeded ${ROWS} registrants in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
 // ---------------------------------------------------------------- 2. the Worker on its own port
-const server = startWorker({ port: PORT, base, persistTo, stdout: "ignore", vars: { APP_URL: base } });
+const server = startWorker({ port: PORT, base, persistTo, stdout: "ignore", vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: "bench-csv-session-secret-0123456789abcdef-0123456789" } });
 const stopServer = server.stop;
 const waitUp = () => server.ready(240);
 
