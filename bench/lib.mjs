@@ -6,6 +6,24 @@ import { mkdirSync, writeFileSync } from "node:fs";
 /** Environment for wrangler: no metrics, no network lookups, no D1 banner. */
 export const benchEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_D1_WARNING: "true" };
 
+/**
+ * Variables of a production Worker for benches that only read pages: APP_ENV=production needs real payment and mail
+ * settings (app/utils/env.server.ts); these are well-formed but fake, and no page a bench reads ever calls them.
+ */
+export function productionReadOnlyVars(extra = {}) {
+  return {
+    APP_ENV: "production",
+    APP_URL: "https://bench.balise.invalid",
+    SESSION_SECRET: "bench-session-secret-0123456789abcdef-0123456789",
+    STRIPE_SECRET_KEY: "sk_test_bench_never_called",
+    STRIPE_WEBHOOK_SECRET: "whsec_bench_never_called",
+    MAIL_API_URL: "https://mail.invalid/send",
+    MAIL_API_KEY: "bench-never-called",
+    MAIL_FROM: "Balise <bench@balise.fr>",
+    ...extra,
+  };
+}
+
 /** `--name value` from the command line, else `def`. */
 export function option(name, def) {
   const args = process.argv.slice(2);

@@ -7,13 +7,14 @@
 // Options: --env staging; --skip-secret-check (when the API token may not list secrets).
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { PRODUCTION_SECRETS } from "../app/utils/env.server.ts";
 
 /**
  * The secrets a deployed Worker needs, set once per environment with `wrangler secret put NAME`. The Worker checks
  * them itself at start-up (app/utils/env.server.ts); tests/unit/deployment.test.ts keeps this list, that check and the
  * README in step.
  */
-export const REQUIRED_SECRETS = ["SESSION_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "MAIL_API_URL", "MAIL_API_KEY"];
+export const REQUIRED_SECRETS = [...PRODUCTION_SECRETS];
 
 /** An address that still has to be replaced with the operator's own (RFC 2606's reserved `.example`). */
 export function isExampleUrl(url) {

@@ -38,6 +38,11 @@ export function allowsLocalStandIns(env: Pick<AppEnv, "APP_ENV">): boolean {
 
 /** What production must have: a real payment provider, a real mailer, a session secret of its own. */
 export const PRODUCTION_REQUIRED = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "MAIL_API_URL", "MAIL_API_KEY", "MAIL_FROM"] as const;
+/**
+ * The ones set with `wrangler secret put` (never in wrangler.jsonc); MAIL_FROM and APP_URL are plain vars there.
+ * scripts/deploy.mjs refuses to deploy while one is missing.
+ */
+export const PRODUCTION_SECRETS = ["SESSION_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "MAIL_API_URL", "MAIL_API_KEY"] as const;
 /** Only for tests of the Stripe adapter against a fake API: never in production. */
 const PRODUCTION_FORBIDDEN = ["STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"] as const;
 
@@ -57,7 +62,7 @@ export function productionProblems(env: AppEnv): string[] {
   const forbidden = PRODUCTION_FORBIDDEN.filter((k) => env[k]);
   if (forbidden.length) problems.push(`variables réservées aux tests, interdites en production : ${forbidden.join(", ")}`);
   if (env.SESSION_SECRET.startsWith("dev-only")) problems.push("SESSION_SECRET de développement en production");
-  if (env.MAIL_FROM && /\.(test|invalid|example|localhost)>?\s*$/i.test(env.MAIL_FROM)) problems.push("MAIL_FROM : adresse de développement en production");
+  if (env.MAIL_FROM && /\.(test|invalid|localhost)>?\s*$/i.test(env.MAIL_FROM)) problems.push("MAIL_FROM : adresse de développement en production");
   if (!env.APP_URL.startsWith("https://")) problems.push("APP_URL doit commencer par https:// en production");
   return problems;
 }

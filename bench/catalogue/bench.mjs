@@ -13,7 +13,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
+import { benchEnv as env, option as opt, productionReadOnlyVars, startWorker } from "../lib.mjs";
 
 const args = process.argv.slice(2);
 const port = Number(opt("--port", "8991"));
@@ -89,7 +89,7 @@ console.log(`Chargé en ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
 // ------------------------------------------------------------------ server
 const { stop, ready: waitReady } = startWorker({
   port, base, persistTo, logLevel: "warn",
-  vars: { APP_ENV: "production", APP_URL: base, SESSION_SECRET: "bench-session-secret-0123456789abcdef-0123456789", BENCH_QUERY_COUNT: "1" },
+  vars: productionReadOnlyVars({ BENCH_QUERY_COUNT: "1" }),
 });
 
 // ------------------------------------------------------------------ load generator

@@ -3,7 +3,7 @@
 // 1. prepares its own local database (--persist-to .wrangler/bench-rush) with the real migrations: an organiser
 //    whose local payment account can take charges, one online event with one format of --places places, and
 //    --runners + 4 runner accounts, each with its own server-side session (cookie signed like the app's);
-// 2. starts the production build with `wrangler dev` (APP_ENV=production) on its own port;
+// 2. starts the production build with `wrangler dev` (APP_ENV=test: local payment provider) on its own port;
 // 3. all runners submit the registration form (POST /inscription/{id}, 'Payer') at the same moment and the
 //    answers are classified: a redirect to the checkout = a place, 409 'complet', 5xx = server error;
 // 4. counts the registrations holding a place (validated + unexpired pending) through the product itself;
@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createCookie } from "@remix-run/cloudflare";
 import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
+import { sessionCookieName } from "../../app/utils/session-cookie.ts";
 
 const port = Number(opt("--port", "8993"));
 const RUNNERS = Number(opt("--runners", "300"));
@@ -71,11 +72,13 @@ run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "-
 // ------------------------------------------------------------------ server
 const { stop, ready: waitReady } = startWorker({
   port, base, persistTo, logLevel: "error",
-  vars: { APP_ENV: "production", APP_URL: base, SESSION_SECRET: SECRET },
+  // The production build, in APP_ENV=test: the rush pays through the local payment provider, which only exists in
+  // development and test (a production Worker requires real Stripe keys, app/utils/env.server.ts).
+  vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: SECRET },
 });
 
-// The app's own cookie library, with the app's production cookie settings (app/utils/session.server.ts).
-const sessionCookie = createCookie("__Host-balise_session", { path: "/", httpOnly: true, sameSite: "lax", secure: true, secrets: [SECRET] });
+// The app's own cookie library, with the app's cookie settings for that environment (app/utils/session.server.ts).
+const sessionCookie = createCookie(sessionCookieName("test"), { path: "/", httpOnly: true, sameSite: "lax", secrets: [SECRET] });
 for (const r of runners) r.cookie = (await sessionCookie.serialize(r.token)).split(";")[0];
 
 function formBody(r) {
@@ -146,7 +149,7 @@ const count = (k) => results.filter((r) => r.kind === k).length;
 const times = results.map((r) => r.ms).sort((a, b) => a - b);
 const holders = await holdersFromPages(crowd);
 
-console.log(`Ruée sur les inscriptions — build de production (wrangler dev, APP_ENV=production), ${base}`);
+console.log(`Ruée sur les inscriptions — build de production (wrangler dev, APP_ENV=test, paiement local), ${base}`);
 console.log(`Format « Ultra 80 km » : ${PLACES} places ; ${RUNNERS} coureurs (sessions distinctes) envoient le formulaire au même instant.`);
 console.log(`  place obtenue (redirection vers le paiement) : ${count("place")}   (attendu : exactement ${PLACES})`);
 console.log(`  « complet »                                   : ${count("complet")} (${results.filter((r) => r.kind === "complet" && r.status === 409).length} refusés par l'INSERT atomique, les autres par le contrôle du formulaire)`);

@@ -96,6 +96,12 @@ describe("the secrets list (scripts/deploy.mjs)", () => {
     expect(Object.keys(SAMPLE_SECRETS).sort()).toEqual([...REQUIRED_SECRETS].sort());
   });
 
+  it.each(REQUIRED_SECRETS.map((n) => [n]))("without %s, the production vars are refused, naming it", (name) => {
+    const secrets: Record<string, string> = { ...SAMPLE_SECRETS };
+    delete secrets[name];
+    expect(() => parseEnv({ ...(raw.vars as Record<string, string>), ...secrets })).toThrow(new RegExp(name));
+  });
+
   it("names only variables the environment schema reads", () => {
     const parsed = parseEnv({ ...(raw.vars as Record<string, string>), ...SAMPLE_SECRETS });
     for (const name of REQUIRED_SECRETS) expect(parsed[name as keyof typeof parsed], name).toBe(SAMPLE_SECRETS[name]);
