@@ -77,13 +77,21 @@ export default {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
 
-  /** Cron trigger (wrangler.jsonc): close expired unpaid holds and delete orphaned uploads. */
+  /** Cron trigger (wrangler.jsonc): expired holds, orphaned uploads, old login attempts, J+1 payouts. */
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const started = Date.now();
     try {
       const context = getLoadContext({ request: new Request(env.APP_URL), env, ctx, nonce: "" });
       const report = await runMaintenance(context);
-      logEvent("cron.done", { expired_holds: report.expiredHolds, deleted_files: report.deletedFiles, errors: report.errors, duration_ms: Date.now() - started });
+      logEvent("cron.done", {
+        expired_holds: report.expiredHolds,
+        deleted_files: report.deletedFiles,
+        purged_login_attempts: report.purgedLoginAttempts,
+        payouts_paid: report.payoutsPaid,
+        payouts_failed: report.payoutsFailed,
+        errors: report.errors,
+        duration_ms: Date.now() - started,
+      });
     } catch (e) {
       logEvent("cron.failed", { kind: "run", error: errorCode(e), detail: errorDetail(e), stack: errorStack(e) });
       throw e;

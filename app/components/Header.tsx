@@ -131,7 +131,8 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
                     <p className="mobile-section-title">Administration</p>
                     <NavLink to="/admin" className="nav-link">Admin <span className="badge badge-pro">PRO</span></NavLink>
                     <NavLink to="/admin/courses" className="nav-link">Courses Admin</NavLink>
-                    {/* Reversements (/admin/payouts) and Inscriptions (/admin/inscriptions) join this block when their screens exist. */}
+                    <NavLink to="/admin/payouts" className="nav-link">Reversements</NavLink>
+                    <NavLink to="/admin/inscriptions" className="nav-link">Inscriptions</NavLink>
                   </div>
                 ) : null}
                 {user ? (

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import {
   index,
+  primaryKey,
   integer,
   real,
   sqliteTable,
@@ -178,6 +179,8 @@ export const courses = sqliteTable(
     index("courses_en_ligne_created_idx").on(t.en_ligne, t.created_at),
     index("courses_organisateur_idx").on(t.organisateur_id, t.created_at),
     index("courses_departement_idx").on(t.departement),
+    // 0012: admin search and the admin's course list by name (decision 0120)
+    index("courses_nom_lower_idx").on(sql`lower(${t.nom})`),
   ],
 );
 
@@ -218,6 +221,7 @@ export const formats = sqliteTable(
   (t) => [
     index("formats_course_idx").on(t.course_id, t.date),
     index("formats_date_idx").on(t.date, t.heure_depart),
+    index("formats_nom_lower_idx").on(sql`lower(${t.nom})`), // 0012: admin payment search by format name
   ],
 );
 
@@ -257,6 +261,13 @@ export const inscriptions = sqliteTable(
     index("inscriptions_coureur_idx").on(t.coureur_id, t.created_at),
     index("inscriptions_course_idx").on(t.course_id),
     index("inscriptions_created_idx").on(t.created_at),
+    // 0012: /admin/inscriptions reads newest first within a status or an event, and finds names and e-mails by
+    // their first letters (lower() folds ASCII letters; docs/decisions/0120-admin-money-screens.md)
+    index("inscriptions_statut_created_idx").on(t.statut, t.created_at, t.id),
+    index("inscriptions_course_created_idx").on(t.course_id, t.created_at, t.id),
+    index("inscriptions_nom_lower_idx").on(sql`lower(${t.nom})`),
+    index("inscriptions_prenom_lower_idx").on(sql`lower(${t.prenom})`),
+    index("inscriptions_email_lower_idx").on(sql`lower(${t.email})`),
     uniqueIndex("inscriptions_format_dossard_uq").on(t.format_id, t.dossard),
     index("inscriptions_checkout_idx").on(t.checkout_session_id),
     index("inscriptions_format_created_idx").on(t.format_id, t.created_at, t.id), // 0009: list and export order
@@ -314,6 +325,8 @@ export const paiements = sqliteTable(
     transferred_total_cents: integer("transferred_total_cents").notNull().default(0),
     refunded_cents: integer("refunded_cents").notNull().default(0),
     net_remaining_cents: integer("net_remaining_cents").notNull().default(0),
+    /** The day the J+1 payout transfers the net remaining: the format's date + 1 (kept by triggers, 0012). */
+    payout_due_on: text("payout_due_on"),
     receipt_url: text("receipt_url"),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -323,6 +336,18 @@ export const paiements = sqliteTable(
     index("paiements_course_idx").on(t.course_id, t.created_at),
     index("paiements_created_idx").on(t.created_at),
     index("paiements_charge_idx").on(t.charge_id),
+    // 0012: admin filters and search, the organiser's payouts, the J+1 job and the ledger check
+    index("paiements_status_created_idx").on(t.status, t.created_at),
+    index("paiements_format_idx").on(t.format_id, t.created_at),
+    index("paiements_organisateur_idx").on(t.organisateur_id, t.created_at),
+    index("paiements_payout_due_idx")
+      .on(t.payout_due_on)
+      .where(sql`${t.status} = 'succeeded' AND ${t.net_remaining_cents} > 0`),
+    index("paiements_unbalanced_idx")
+      .on(t.id)
+      .where(
+        sql`${t.amount_total_cents} <> ${t.refunded_cents} + ${t.fee_total_cents} + ${t.platform_fee_cents} + ${t.transferred_total_cents} + ${t.net_remaining_cents}`,
+      ),
   ],
 );
 
@@ -339,10 +364,15 @@ export const transferts = sqliteTable(
     kind: text("kind").notNull().default("solde"), // acompte | solde
     provider_transfer_id: text("provider_transfer_id"),
     status: text("status").notNull().default("pending"), // pending | paid | failed | reversed
-    created_by: text("created_by"),
+    /** Why a transfer failed (the provider's message, or our refusal), shown to admins on the payment's row. */
+    failure_reason: text("failure_reason"),
+    created_by: text("created_by"), // an admin's user id, or 'j1' for the automatic payout
     created_at: createdAt(),
   },
-  (t) => [index("transferts_paiement_idx").on(t.paiement_id)],
+  (t) => [
+    index("transferts_paiement_idx").on(t.paiement_id, t.created_at),
+    index("transferts_created_by_idx").on(t.created_by, t.created_at),
+  ],
 );
 
 export const remboursements = sqliteTable(
@@ -458,6 +488,36 @@ export const course_stats = sqliteTable(
   ],
 );
 
+/**
+ * Admin counters, kept by triggers on courses, formats, inscriptions and paiements (migrations/0013): never
+ * written by the application. portee: '*' (the platform), 'c:<course id>', 'f:<format id>'. cle: 'courses',
+ * 'formats', 'organisateurs', 'inscriptions', 'inscriptions:<statut>', 'ca_brut_cents'.
+ */
+export const admin_totaux = sqliteTable(
+  "admin_totaux",
+  {
+    portee: text("portee").notNull(),
+    cle: text("cle").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.portee, t.cle] }), index("admin_totaux_cle_n_idx").on(t.cle, t.n)],
+);
+
+/**
+ * Per day (UTC), kept by triggers (migrations/0013): registrations validated that day and gross revenue of
+ * the payments taken that day, for the platform ('*') and per event ('c:<course id>').
+ */
+export const admin_jours = sqliteTable(
+  "admin_jours",
+  {
+    portee: text("portee").notNull(),
+    jour: text("jour").notNull(), // YYYY-MM-DD
+    inscriptions: integer("inscriptions").notNull().default(0),
+    ca_brut_cents: integer("ca_brut_cents").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.portee, t.jour] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -479,4 +539,6 @@ export const schema = {
   local_payment_objects,
   fichiers,
   course_stats,
+  admin_totaux,
+  admin_jours,
 };

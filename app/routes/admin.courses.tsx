@@ -1,16 +1,20 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
+import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { AdminNav } from "~/components/AdminNav";
-import { adminCourseKpis } from "~/db/admin.server";
+import { loadCourseKpis } from "~/services/admin.server";
+import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 import { formatEuros, formatNumber } from "~/utils/format";
 
 export const meta: MetaFunction = () => [{ title: "Courses — Administration Balise" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return { courses: await adminCourseKpis(context.db) };
+  return { courses: await loadCourseKpis(context) };
 }
 
 export default function AdminCourses() {
@@ -25,7 +29,7 @@ export default function AdminCourses() {
         <div className="table-wrap">
           <table className="table">
             <thead>
-              <tr><th scope="col">Course</th><th scope="col">Inscrits</th><th scope="col">Validés</th><th scope="col">CA brut</th></tr>
+              <tr><th scope="col">Course</th><th scope="col">Inscrits</th><th scope="col">Validés</th><th scope="col">CA brut</th><th scope="col">Graphiques</th></tr>
             </thead>
             <tbody>
               {courses.map((c) => (
@@ -34,6 +38,7 @@ export default function AdminCourses() {
                   <td>{formatNumber(c.total_inscriptions)}</td>
                   <td>{formatNumber(c.inscriptions_validees)}</td>
                   <td>{formatEuros(c.ca_brut_cents)}</td>
+                  <td><Link to={`/admin/courses/${c.course_id}`} aria-label={`Graphiques de ${c.course_nom}`}>Voir</Link></td>
                 </tr>
               ))}
             </tbody>
@@ -43,3 +48,5 @@ export default function AdminCourses() {
     </section>
   );
 }
+
+export const ErrorBoundary = AdminErrorBoundary;

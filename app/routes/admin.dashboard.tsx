@@ -1,24 +1,31 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { AdminCharts } from "~/components/AdminCharts";
+import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { AdminNav } from "~/components/AdminNav";
-import { adminStats } from "~/db/admin.server";
+import { AdminStatTiles } from "~/components/AdminStatTiles";
+import { adminDashboard } from "~/services/admin.server";
+import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
-import { StatTiles } from "./admin._index";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => [{ title: "Dashboard — Administration Balise" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return { stats: await adminStats(context.db) };
+  return adminDashboard(context);
 }
 
 export default function AdminDashboard() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { stats, charts } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
       <h1>Dashboard</h1>
       <AdminNav />
-      <StatTiles stats={stats} />
+      <AdminStatTiles stats={stats} />
+      <AdminCharts charts={charts} />
     </section>
   );
 }
+
+export const ErrorBoundary = AdminErrorBoundary;

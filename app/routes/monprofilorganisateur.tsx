@@ -7,10 +7,12 @@ import { fieldErrors, formValues } from "~/domain/profile-account";
 import { conditionsAccepted, CONDITIONS_VERSION, makeOrganiserProfileSchema, PROFILE_MSG } from "~/domain/profile";
 import { loadPaymentAccountBlock } from "~/services/payment-account.server";
 import { getUserProfile, saveOrganiserProfile } from "~/services/profile.server";
+import { organiserPayouts } from "~/services/admin.server";
+import { TRANSFER_STATUS_LABELS } from "~/domain/admin";
 import accountsCss from "~/styles/accounts.css?url";
 import paymentsCss from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
-import { formatDate, formatDateTime } from "~/utils/format";
+import { formatDate, formatDateTime, formatEuros } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }, { rel: "stylesheet", href: paymentsCss }];
 export const meta: MetaFunction = () => [{ title: "Mon profil organisateur — Balise" }];
@@ -24,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     acceptedAt: conditionsAccepted(p) ? p!.conditions_acceptees_at : null,
     saved: new URL(request.url).searchParams.get("statut") === "enregistre",
     paymentAccount: await loadPaymentAccountBlock(context, user.id, new URL(request.url)),
+    payouts: await organiserPayouts(context, user.id),
   };
 }
 
@@ -38,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OrganiserProfilePage() {
-  const { profile, accepted, acceptedAt, saved, paymentAccount } = useLoaderData<typeof loader>();
+  const { profile, accepted, acceptedAt, saved, paymentAccount, payouts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors: Record<string, string | undefined> = result?.errors ?? {};
@@ -88,6 +91,32 @@ export default function OrganiserProfilePage() {
       {/* Compte de paiement : bloc rempli par l'issue « paiements » (statut du compte, boutons d'activation). */}
       <section id="compte-paiement" className="payment-placeholder" aria-label="Compte de paiement">
         <PaymentAccountBlock data={paymentAccount} />
+      </section>
+      <section id="versements" className="profile-form" aria-labelledby="versements-title">
+        <h2 id="versements-title">Mes versements</h2>
+        <p className="muted small">Le lendemain de chaque format, le net de ses inscriptions (après frais de paiement et commission) vous est versé ; un acompte peut l'être avant.</p>
+        {payouts.length === 0 ? (
+          <p className="empty">Aucun versement pour le moment.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead><tr><th scope="col">Date</th><th scope="col">Épreuve</th><th scope="col">Montant</th><th scope="col">Statut</th></tr></thead>
+              <tbody>
+                {payouts.map((t) => (
+                  <tr key={t.id}>
+                    <td>{formatDateTime(t.created_at)}</td>
+                    <td>{t.course_nom}{t.kind === "acompte" ? <span className="muted small"> (acompte)</span> : null}</td>
+                    <td>{formatEuros(t.amount_cents)}</td>
+                    <td>
+                      {TRANSFER_STATUS_LABELS[t.status] ?? t.status}
+                      {t.status === "failed" && t.failure_reason ? <span className="field-error">{t.failure_reason}</span> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
     </section>
   );

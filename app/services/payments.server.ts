@@ -3,7 +3,7 @@
 // Order of writes for money that leaves: reserve in D1 first (conditional update on the previous amounts),
 // then call the provider with an idempotency key, then confirm or undo (docs/decisions/0030 and 0032).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { courses, formats, inscriptions, paiements, profils_utilisateurs, remboursements, transferts } from "~/db/schema";
 import {
   applyCommission,
@@ -22,6 +22,8 @@ import {
 } from "~/domain/money";
 import { formatDateLong } from "~/utils/format";
 import { isPaymentProviderError, PaymentProviderError, type CheckoutSessionInfo } from "~/providers/payments";
+import { adminTransferId, AUTO_PAYOUT_ACTOR, AUTO_PAYOUT_BATCH, autoPayoutTransferId, TRANSFER_REFUSALS, type TransferRefusal } from "~/domain/payouts";
+import { parisDate } from "~/domain/refund";
 import { onRegistrationPaid } from "./register.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 
@@ -349,39 +351,80 @@ export async function setCommission(context: Ctx, paiementId: string, commission
   return to;
 }
 
-export type TransferResult = { state: "skipped" } | { state: "paid"; transfertId: string; ledger: Ledger };
+export type TransferResult =
+  | { state: "skipped" }
+  | { state: "paid"; transfertId: string; ledger: Ledger; repeated?: boolean }
+  | { state: "failed"; transfertId: string; reason: string };
+
+async function organiserCanReceivePayouts(context: Ctx, organisateurId: string | null): Promise<TransferRefusal | null> {
+  if (!organisateurId) return "no_account";
+  const [o] = await context.db
+    .select({ account: profils_utilisateurs.stripe_account_id, payouts: profils_utilisateurs.stripe_payouts_enabled })
+    .from(profils_utilisateurs)
+    .where(eq(profils_utilisateurs.user_id, organisateurId))
+    .limit(1);
+  if (!o?.account) return "no_account";
+  return o.payouts ? null : "payouts_disabled";
+}
+
+/** What a transfer id already written says (a repeated request: a double click, a cron run coming back). */
+async function existingTransfer(context: Ctx, transfertId: string): Promise<TransferResult | null> {
+  const [t] = await context.db.select().from(transferts).where(eq(transferts.id, transfertId)).limit(1);
+  if (!t) return null;
+  if (t.status === "failed") return { state: "failed", transfertId, reason: t.failure_reason ?? PAYMENT_ERROR_MESSAGES.transfert_impossible };
+  const p = await loadPaiement(context, t.paiement_id);
+  return { state: "paid", transfertId, ledger: ledgerOf(p), repeated: true };
+}
 
 /**
  * Sends `amountCents` of a payment's net remaining to the organiser's connected account
  * (separate charges and transfers: `source_transaction` = the charge, `transfer_group` = the registration).
- * Transfers of 0 or less are skipped.
+ * Transfers of 0 or less are skipped. `transfertId`, when given, makes the request idempotent: the same id twice
+ * transfers once (admin form token, J+1 payout of the day). A transfer that cannot go (organiser account unable to
+ * receive payouts, a provider refusal, a concurrent change) is recorded as failed with its reason and leaves the
+ * ledger as it was.
  */
 export async function transferToOrganiser(
   context: Ctx,
-  input: { paiementId: string; amountCents: number; kind: "acompte" | "solde"; createdBy: string },
+  input: { paiementId: string; amountCents: number; kind: "acompte" | "solde"; createdBy: string; transfertId?: string },
 ): Promise<TransferResult> {
   if (shouldSkipTransfer(input.amountCents)) return { state: "skipped" };
+  if (input.transfertId) {
+    const done = await existingTransfer(context, input.transfertId);
+    if (done) return done;
+  }
   const p = await loadPaiement(context, input.paiementId);
   if (p.status !== "succeeded" && p.status !== "refunded") throw new PaymentError("paiement_non_reversable");
   if (!p.charge_id || !p.destination_account_id) throw new PaymentError("paiement_non_reversable");
   const from = ledgerOf(p);
   const to = applyTransfer(from, input.amountCents);
-  const transfertId = crypto.randomUUID();
+  const transfertId = input.transfertId ?? crypto.randomUUID();
   const now = context.clock.now().toISOString();
-  await context.db.insert(transferts).values({
-    id: transfertId,
-    paiement_id: p.id,
-    destination_account_id: p.destination_account_id,
-    amount_cents: input.amountCents,
-    kind: input.kind,
-    status: "pending",
-    created_by: input.createdBy,
-    created_at: now,
-  });
-  if (!(await swapLedger(context, p.id, from, to))) {
-    await context.db.update(transferts).set({ status: "failed" }).where(eq(transferts.id, transfertId));
-    throw new PaymentError("conflit");
-  }
+  const refusal = await organiserCanReceivePayouts(context, p.organisateur_id);
+  const inserted = await context.db
+    .insert(transferts)
+    .values({
+      id: transfertId,
+      paiement_id: p.id,
+      destination_account_id: p.destination_account_id,
+      amount_cents: input.amountCents,
+      kind: input.kind,
+      status: refusal ? "failed" : "pending",
+      failure_reason: refusal ? TRANSFER_REFUSALS[refusal] : null,
+      created_by: input.createdBy,
+      created_at: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: transferts.id });
+  // Written in the meantime by the same request sent twice: that one decides.
+  if (inserted.length === 0) return (await existingTransfer(context, transfertId))!;
+  const fail = async (reason: string, e?: unknown): Promise<TransferResult> => {
+    logEvent("transfer.failed", { paiement_id: p.id, inscription_id: p.inscription_id, transfert_id: transfertId, amount_cents: input.amountCents, kind: input.kind, error: e ? errorCode(e) : refusal ?? "conflict", detail: e ? errorDetail(e) : null });
+    await context.db.update(transferts).set({ status: "failed", failure_reason: reason }).where(eq(transferts.id, transfertId));
+    return { state: "failed", transfertId, reason };
+  };
+  if (refusal) return fail(TRANSFER_REFUSALS[refusal]);
+  if (!(await swapLedger(context, p.id, from, to))) return fail(TRANSFER_REFUSALS.conflict);
   try {
     const t = await context.payments.createTransfer({
       amountCents: input.amountCents,
@@ -392,14 +435,13 @@ export async function transferToOrganiser(
       idempotencyKey: `transfer:${transfertId}`,
     });
     await context.db.update(transferts).set({ status: "paid", provider_transfer_id: t.id }).where(eq(transferts.id, transfertId));
-    logEvent("transfer.paid", { paiement_id: p.id, inscription_id: p.inscription_id, transfert_id: transfertId, transfer_id: t.id, account_id: p.destination_account_id, amount_cents: input.amountCents, kind: input.kind });
+    logEvent("transfer.paid", { paiement_id: p.id, inscription_id: p.inscription_id, transfert_id: transfertId, transfer_id: t.id, account_id: p.destination_account_id, amount_cents: input.amountCents, kind: input.kind, by: input.createdBy === AUTO_PAYOUT_ACTOR ? AUTO_PAYOUT_ACTOR : "admin" });
     return { state: "paid", transfertId, ledger: to };
   } catch (e) {
     // Undo the reservation: the money did not leave.
-    logEvent("transfer.failed", { paiement_id: p.id, inscription_id: p.inscription_id, transfert_id: transfertId, amount_cents: input.amountCents, kind: input.kind, error: errorCode(e), detail: errorDetail(e) });
     await swapLedger(context, p.id, to, from);
-    await context.db.update(transferts).set({ status: "failed" }).where(eq(transferts.id, transfertId));
-    if (isPaymentProviderError(e)) throw new PaymentError("transfert_impossible", e.message);
+    if (isPaymentProviderError(e)) return fail(`${PAYMENT_ERROR_MESSAGES.transfert_impossible} (${e.message})`, e);
+    await fail(PAYMENT_ERROR_MESSAGES.transfert_impossible, e);
     throw e;
   }
 }
@@ -412,31 +454,73 @@ export interface ReleaseReport {
 
 /**
  * Admin 'release funds' on a selection: an advance of `depositPercent` % of each payment's net remaining
- * (mode "acompte", default 50 %) or 'Tout transférer' (mode "tout"). Transfers of 0 or less are skipped;
- * failures are counted, not detailed ('Transferts terminés: X OK, Y échec(s).').
+ * (mode "acompte", default 50 %) or 'Tout transférer' (mode "tout"). Transfers of 0 or less are skipped; one failure
+ * neither stops the others nor changes the ledger ('Transferts terminés: X OK, Y échec(s).'). With the form's token,
+ * the same submit sent twice transfers once.
  */
 export async function releaseFunds(
   context: Ctx,
-  input: { paiementIds: string[]; mode: "acompte" | "tout"; depositPercent?: number; adminId: string },
+  input: { paiementIds: string[]; mode: "acompte" | "tout"; depositPercent?: number; adminId: string; token?: string },
 ): Promise<ReleaseReport> {
   const report: ReleaseReport = { ok: 0, failed: 0, skipped: 0 };
   for (const paiementId of input.paiementIds) {
     try {
-      const p = await loadPaiement(context, paiementId);
-      const amount = input.mode === "tout" ? transferAllAmount(p.net_remaining_cents) : depositAmount(p.net_remaining_cents, input.depositPercent ?? DEFAULT_DEPOSIT_PERCENT);
-      const r = await transferToOrganiser(context, { paiementId, amountCents: amount, kind: input.mode === "tout" ? "solde" : "acompte", createdBy: input.adminId });
+      const transfertId = input.token ? adminTransferId(input.token, paiementId, input.mode) : undefined;
+      const done = transfertId ? await existingTransfer(context, transfertId) : null;
+      let r: TransferResult;
+      if (done) r = done;
+      else {
+        const p = await loadPaiement(context, paiementId);
+        const amount = input.mode === "tout" ? transferAllAmount(p.net_remaining_cents) : depositAmount(p.net_remaining_cents, input.depositPercent ?? DEFAULT_DEPOSIT_PERCENT);
+        r = await transferToOrganiser(context, { paiementId, amountCents: amount, kind: input.mode === "tout" ? "solde" : "acompte", createdBy: input.adminId, transfertId });
+      }
       if (r.state === "skipped") report.skipped += 1;
-      else report.ok += 1;
+      else if (r.state === "paid") report.ok += 1;
+      else report.failed += 1;
     } catch (e) {
-      if (!(e instanceof PaymentError && e.code === "transfert_impossible")) logEvent("transfer.failed", { paiement_id: paiementId, error: errorCode(e), detail: errorDetail(e) });
+      logEvent("transfer.failed", { paiement_id: paiementId, error: errorCode(e), detail: errorDetail(e) });
       report.failed += 1;
     }
   }
   return report;
 }
 
-export function releaseReportMessage(r: ReleaseReport): string {
-  return `Transferts terminés: ${r.ok} OK, ${r.failed} échec(s).`;
+export interface AutoPayoutReport {
+  paid: number;
+  failed: number;
+}
+
+/**
+ * The J+1 payout (cron): the day after a format's date, the whole net remaining of each of its collected payments
+ * goes to the organiser, through transferToOrganiser with one transfer id per payment and day, so that a run that
+ * comes back (the cron every 10 minutes, a retry) sends nothing twice. A payment whose transfer failed today is
+ * tried again tomorrow. Bounded per run; read through the partial index of payments still to pay out.
+ */
+export async function runDuePayouts(context: Ctx, limit = AUTO_PAYOUT_BATCH): Promise<AutoPayoutReport> {
+  const today = parisDate(context.clock.now());
+  const due = await context.db.all<{ id: string; net_remaining_cents: number }>(sql`
+    SELECT p.id, p.net_remaining_cents FROM paiements p
+    WHERE p.status = 'succeeded' AND p.net_remaining_cents > 0 AND p.payout_due_on <= ${today}
+      AND NOT EXISTS (SELECT 1 FROM transferts t WHERE t.id = 'j1-' || ${today} || '-' || p.id)
+    ORDER BY p.payout_due_on LIMIT ${limit}`);
+  const report: AutoPayoutReport = { paid: 0, failed: 0 };
+  for (const row of due) {
+    try {
+      const r = await transferToOrganiser(context, {
+        paiementId: row.id,
+        amountCents: transferAllAmount(row.net_remaining_cents),
+        kind: "solde",
+        createdBy: AUTO_PAYOUT_ACTOR,
+        transfertId: autoPayoutTransferId(row.id, today),
+      });
+      if (r.state === "paid" && !r.repeated) report.paid += 1;
+      else if (r.state === "failed") report.failed += 1;
+    } catch (e) {
+      logEvent("transfer.failed", { paiement_id: row.id, by: AUTO_PAYOUT_ACTOR, error: errorCode(e), detail: errorDetail(e) });
+      report.failed += 1;
+    }
+  }
+  return report;
 }
 
 /** A reversal the provider reports (`transfer.reversed`) that we did not ask for: bring the ledger in line. */

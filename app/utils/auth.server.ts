@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { ADMIN_FORBIDDEN, ADMIN_LOGIN_REQUIRED } from "~/domain/admin";
 import { getSessionUser, type SessionUser } from "./session.server";
 
 function loginRedirect(request: Request) {
@@ -17,10 +18,13 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 /** Organiser mode is a display choice; ownership of events is the permission. Any logged-in user may organise. */
 export const requireOrganiser = requireUser;
 
-/** Admins only: anonymous users go to /login, others to /. */
+/**
+ * Admins only (every admin screen and action, decided here on the server): anonymous users get
+ * '403 — Connectez-vous.' (with a login link), other users '403 — Accès réservé aux administrateurs.'.
+ */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await getSessionUser(request, context);
-  if (!user) throw loginRedirect(request);
-  if (!user.isAdmin) throw redirect("/");
+  if (!user) throw new Response(ADMIN_LOGIN_REQUIRED, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+  if (!user.isAdmin) throw new Response(ADMIN_FORBIDDEN, { status: 403, headers: { "Cache-Control": "private, no-store" } });
   return user;
 }

@@ -1,3 +1,4 @@
+import { payoutNoticeText } from "~/domain/admin";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { depositAmount, transferAllAmount } from "../../app/domain/money";
@@ -9,7 +10,6 @@ import {
   PaymentError,
   refundInscription,
   releaseFunds,
-  releaseReportMessage,
   setCommission,
   transferToOrganiser,
   verifyCheckoutSession,
@@ -154,7 +154,7 @@ describe("admin release of funds on a selection", () => {
     const { context } = a;
     let r = await releaseFunds(context, { paiementIds: [a.paiementId, b.paiementId, "inconnu"], mode: "acompte", adminId: "admin" });
     expect(r).toEqual({ ok: 2, failed: 1, skipped: 0 });
-    expect(releaseReportMessage(r)).toBe("Transferts terminés: 2 OK, 1 échec(s).");
+    expect(payoutNoticeText({ kind: "transferts", ok: r.ok, failed: r.failed })).toBe("Transferts terminés: 2 OK, 1 échec(s).");
     expect((await paiementOf(a.inscriptionId))!.transferred_total_cents).toBe(1951);
     expect((await paiementOf(b.inscriptionId))!.transferred_total_cents).toBe(1156);
     r = await releaseFunds(context, { paiementIds: [a.paiementId, b.paiementId], mode: "tout", adminId: "admin" });

@@ -1,0 +1,37 @@
+import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { Link } from "~/components/Link";
+import { ADMIN_LOGIN_REQUIRED } from "~/domain/admin";
+
+/** Admin screens' errors: the 403 texts of the spec (with a way to log in), anything else as the root shows it. */
+export function AdminErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 403 && typeof error.data === "string") {
+    const login = error.data === ADMIN_LOGIN_REQUIRED;
+    return (
+      <section className="container page-narrow error-page">
+        <h1>Accès refusé</h1>
+        <p className="alert alert-error" role="alert">{error.data}</p>
+        <p>
+          {login ? (
+            <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} className="btn btn-primary">Connexion</Link>
+          ) : (
+            <Link to="/" className="btn btn-primary">Retour à l'accueil</Link>
+          )}
+        </p>
+      </section>
+    );
+  }
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${typeof error.data === "string" ? error.data : error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : "Erreur inconnue";
+  return (
+    <section className="container page-narrow error-page">
+      <h1>Une erreur est survenue dans cette page</h1>
+      <p className="alert alert-error">{message}</p>
+      <p><Link to="/admin" className="btn btn-primary">Retour à l'administration</Link></p>
+    </section>
+  );
+}

@@ -1,0 +1,380 @@
+// Admin screens (spec sections 2, 7, 8, 9): the filters of /admin/inscriptions and /admin/payouts, keyset
+// paging, name/e-mail search by first letters, the page's CSV, the totals of a selection of payments and the
+// result messages. Pure: no I/O, no clock. docs/decisions/0120-admin-money-screens.md
+import { z } from "zod";
+import { CSV_BOM, csvRow, type CsvValue } from "./csv";
+import { DEFAULT_COMMISSION_PERCENT, DEFAULT_DEPOSIT_PERCENT, MAX_COMMISSION_PERCENT, MIN_COMMISSION_PERCENT, parsePercent } from "./money";
+import { STATUT_LABELS, STATUTS, type Statut } from "./statuses";
+
+export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
+export type AdminPageSize = (typeof ADMIN_PAGE_SIZES)[number];
+export const ADMIN_DEFAULT_PAGE_SIZE: AdminPageSize = 50;
+/** Payments view cap (spec section 9). */
+export const ADMIN_PAYMENTS_CAP = 300;
+/** What an admin may type in a search box. */
+export const ADMIN_SEARCH_MAX = 100;
+
+export const ADMIN_FORBIDDEN = "403 — Accès réservé aux administrateurs.";
+export const ADMIN_LOGIN_REQUIRED = "403 — Connectez-vous.";
+
+export const PAYMENT_STATUSES = ["succeeded", "pending", "failed", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  succeeded: "Encaissé",
+  pending: "En attente",
+  failed: "Échoué",
+  refunded: "Remboursé",
+};
+
+export const TRANSFER_STATUS_LABELS: Record<string, string> = {
+  pending: "En cours",
+  paid: "Versé",
+  failed: "Échec",
+  reversed: "Annulé (reprise)",
+};
+
+// ---------------------------------------------------------------- dates and search
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const [y, m, d] = value.split("-").map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/** 'du' is the start of its day; 'au' includes its whole day (timestamps are ISO UTC strings). */
+export function dayStart(day: string): string {
+  return `${day}T00:00:00.000Z`;
+}
+export function dayEndExclusive(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString();
+}
+
+/**
+ * The search as SQLite's lower() folds it (ASCII letters only), and the half-open range [from, to) of every
+ * text that starts with it: an index on lower(column) then reads only the matches.
+ */
+export function searchPrefix(q: string): { from: string; to: string } | null {
+  const folded = q.trim().replace(/[A-Z]/g, (c) => c.toLowerCase());
+  if (!folded) return null;
+  const last = folded.codePointAt(folded.length - 1)!;
+  const head = folded.slice(0, folded.length - (last > 0xffff ? 2 : 1));
+  return { from: folded, to: head + String.fromCodePoint(last + 1) };
+}
+
+// ---------------------------------------------------------------- keyset cursor (newest first)
+export interface Cursor {
+  created_at: string;
+  id: string;
+}
+
+export function encodeCursor(c: Cursor): string {
+  return `${c.created_at}~${c.id}`;
+}
+
+export function decodeCursor(value: string | null | undefined): Cursor | null {
+  if (!value || value.length > 200) return null;
+  const i = value.indexOf("~");
+  if (i <= 0) return null;
+  const created_at = value.slice(0, i);
+  const id = value.slice(i + 1);
+  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(created_at) || !id || !/^[\w-]+$/.test(id)) return null;
+  return { created_at, id };
+}
+
+// ---------------------------------------------------------------- /admin/inscriptions filters
+const optionalId = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[\w-]*$/)
+  .catch("");
+
+const dayField = z
+  .string()
+  .trim()
+  .max(10)
+  .catch("");
+
+export const AdminInscriptionsQuerySchema = z.object({
+  q: z.string().trim().max(ADMIN_SEARCH_MAX).catch(""),
+  statut: z.enum(STATUTS).or(z.literal("")).catch(""),
+  course: optionalId,
+  format: optionalId,
+  du: dayField,
+  au: dayField,
+  taille: z.coerce
+    .number()
+    .refine((n): n is AdminPageSize => (ADMIN_PAGE_SIZES as readonly number[]).includes(n))
+    .catch(ADMIN_DEFAULT_PAGE_SIZE),
+  apres: z.string().max(200).catch(""),
+  avant: z.string().max(200).catch(""),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
+export interface AdminInscriptionsFilters {
+  q: string;
+  statut: Statut | "";
+  course: string;
+  format: string;
+  du: string;
+  au: string;
+  taille: AdminPageSize;
+  after: Cursor | null;
+  before: Cursor | null;
+  page: number;
+}
+
+export type DateFilterErrors = Partial<Record<"du" | "au", string>>;
+
+export const ADMIN_MESSAGES = {
+  badDay: "Date invalide (format attendu : jj/mm/aaaa).",
+  dayOrder: "La date de fin doit être postérieure ou égale à la date de début.",
+  emptySelection: "Sélection vide",
+  commission: "La commission doit être comprise entre 0 et 50 % (pas de 0,1).",
+  deposit: "L'acompte doit être un pourcentage entier entre 0 et 100.",
+  error: (detail: string) => `Erreur: ${detail}`,
+} as const;
+
+function checkDays(du: string, au: string): { du: string; au: string; errors: DateFilterErrors } {
+  const errors: DateFilterErrors = {};
+  if (du && !isDay(du)) errors.du = ADMIN_MESSAGES.badDay;
+  if (au && !isDay(au)) errors.au = ADMIN_MESSAGES.badDay;
+  if (!errors.du && !errors.au && du && au && au < du) errors.au = ADMIN_MESSAGES.dayOrder;
+  // A bad date is shown with its message and left out of the query (the rest of the filters still apply).
+  return { du: errors.du || errors.au === ADMIN_MESSAGES.dayOrder ? "" : du, au: errors.au ? "" : au, errors };
+}
+
+/** Query string → filters (unknown values fall back to 'all'), plus messages for dates that cannot be used. */
+export interface AdminInscriptionsValues {
+  q: string;
+  statut: string;
+  course: string;
+  format: string;
+  du: string;
+  au: string;
+  taille: string;
+}
+
+export function parseAdminInscriptionsQuery(params: URLSearchParams): { filters: AdminInscriptionsFilters; values: AdminInscriptionsValues; errors: DateFilterErrors } {
+  const raw = Object.fromEntries([...params.entries()]);
+  const p = AdminInscriptionsQuerySchema.parse(raw);
+  const { du, au, errors } = checkDays(p.du, p.au);
+  // A format filter only makes sense inside its event: without an event, it is dropped.
+  const format = p.course ? p.format : "";
+  return {
+    filters: { q: p.q, statut: p.statut, course: p.course, format, du, au, taille: p.taille, after: decodeCursor(p.apres), before: decodeCursor(p.avant), page: p.page },
+    values: { q: p.q, statut: p.statut, course: p.course, format, du: p.du, au: p.au, taille: String(p.taille) },
+    errors,
+  };
+}
+
+/** The filters as a query string (paging and export links keep them). */
+export function adminInscriptionsQuery(f: Pick<AdminInscriptionsFilters, "q" | "statut" | "course" | "format" | "du" | "au" | "taille">, extra: Record<string, string> = {}): string {
+  const p = new URLSearchParams();
+  for (const k of ["q", "statut", "course", "format", "du", "au"] as const) if (f[k]) p.set(k, f[k]);
+  if (f.taille !== ADMIN_DEFAULT_PAGE_SIZE) p.set("taille", String(f.taille));
+  for (const [k, v] of Object.entries(extra)) if (v) p.set(k, v);
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+// ---------------------------------------------------------------- the page's CSV
+export interface AdminInscriptionRow {
+  inscription_id: string;
+  created_at: string;
+  statut: string;
+  course_nom: string;
+  format_nom: string;
+  coureur_nom: string | null;
+  coureur_prenom: string | null;
+  coureur_email: string | null;
+  dossard: number | null;
+  nombre_repas: number;
+  prix_total_repas_cents: number;
+  montant_total_cents: number;
+  course_id: string;
+  format_id: string;
+}
+
+export const ADMIN_CSV_HEADER = ["Date", "Course", "Format", "Nom", "Prénom", "Email", "Statut", "Montant (€)", "Repas", "Repas (€)", "Total (€)", "Dossard"] as const;
+
+/** Euros with a comma, two decimals, no symbol (spreadsheets read it as a number in a French locale). */
+export function csvEuros(cents: number): string {
+  return (cents / 100).toFixed(2).replace(".", ",");
+}
+
+/** Admin export rule (spec section 7): semicolons in text become spaces (then the usual escaping applies). */
+export function adminCsvText(value: string | null | undefined): CsvValue {
+  return value == null ? null : value.replace(/;/g, " ");
+}
+
+export function adminInscriptionCsvCells(r: AdminInscriptionRow): CsvValue[] {
+  const statut = (STATUT_LABELS as Record<string, string>)[r.statut] ?? r.statut;
+  return [
+    r.created_at,
+    adminCsvText(r.course_nom),
+    adminCsvText(r.format_nom),
+    adminCsvText(r.coureur_nom),
+    adminCsvText(r.coureur_prenom),
+    adminCsvText(r.coureur_email),
+    statut,
+    csvEuros(r.montant_total_cents - r.prix_total_repas_cents),
+    r.nombre_repas,
+    csvEuros(r.prix_total_repas_cents),
+    csvEuros(r.montant_total_cents),
+    r.dossard,
+  ];
+}
+
+/** The whole file of one page: BOM, header, one line per row. */
+export function adminInscriptionsCsv(rows: readonly AdminInscriptionRow[]): string {
+  return CSV_BOM + csvRow([...ADMIN_CSV_HEADER]) + rows.map((r) => csvRow(adminInscriptionCsvCells(r))).join("");
+}
+
+export function adminCsvFileName(page: number): string {
+  return `inscriptions-page-${page}.csv`;
+}
+
+// ---------------------------------------------------------------- /admin/payouts
+export const AdminPaymentsQuerySchema = z.object({
+  q: z.string().trim().max(ADMIN_SEARCH_MAX).catch(""),
+  status: z.enum(PAYMENT_STATUSES).or(z.literal("")).catch(""),
+  course: optionalId,
+  du: dayField,
+  au: dayField,
+});
+
+export interface AdminPaymentsFilters {
+  q: string;
+  status: PaymentStatus | "";
+  course: string;
+  du: string;
+  au: string;
+}
+
+export interface AdminPaymentsValues {
+  q: string;
+  status: string;
+  course: string;
+  du: string;
+  au: string;
+}
+
+export function parseAdminPaymentsQuery(params: URLSearchParams): { filters: AdminPaymentsFilters; values: AdminPaymentsValues; errors: DateFilterErrors } {
+  const p = AdminPaymentsQuerySchema.parse(Object.fromEntries([...params.entries()]));
+  const { du, au, errors } = checkDays(p.du, p.au);
+  return { filters: { q: p.q, status: p.status, course: p.course, du, au }, values: { q: p.q, status: p.status, course: p.course, du: p.du, au: p.au }, errors };
+}
+
+export function adminPaymentsQuery(f: AdminPaymentsFilters, extra: Record<string, string | string[]> = {}): string {
+  const p = new URLSearchParams();
+  for (const k of ["q", "status", "course", "du", "au"] as const) if (f[k]) p.set(k, f[k]);
+  for (const [k, v] of Object.entries(extra)) for (const one of Array.isArray(v) ? v : [v]) if (one) p.append(k, one);
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+/** The money columns of one payment row, as admin_paiements_v gives them. */
+export interface PaymentMoney {
+  amount_total_cents: number;
+  fee_total_cents: number;
+  platform_fee_cents: number;
+  transferred_total_cents: number;
+  refunded_cents: number;
+  net_remaining_cents: number;
+}
+
+export interface SelectionTotals {
+  count: number;
+  gross: number;
+  fees: number;
+  commission: number;
+  transferred: number;
+  refunded: number;
+  netRemaining: number;
+}
+
+/** Totals of the selected payments (spec: gross, fees, commission, transferred, net remaining). */
+export function selectionTotals(rows: readonly PaymentMoney[]): SelectionTotals {
+  const t: SelectionTotals = { count: 0, gross: 0, fees: 0, commission: 0, transferred: 0, refunded: 0, netRemaining: 0 };
+  for (const r of rows) {
+    t.count += 1;
+    t.gross += r.amount_total_cents;
+    t.fees += r.fee_total_cents;
+    t.commission += r.platform_fee_cents;
+    t.transferred += r.transferred_total_cents;
+    t.refunded += r.refunded_cents;
+    t.netRemaining += r.net_remaining_cents;
+  }
+  return t;
+}
+
+/** Payment ids of a form (checkboxes named 'ids'), unique, at most the view's cap. */
+export function selectedIds(values: readonly FormDataEntryValue[]): string[] {
+  const ids = new Set<string>();
+  for (const v of values) if (typeof v === "string" && /^[\w-]{1,100}$/.test(v)) ids.add(v);
+  return [...ids].slice(0, ADMIN_PAYMENTS_CAP);
+}
+
+// ---------------------------------------------------------------- the payouts actions
+export type PayoutIntent = "commission" | "acompte" | "tout";
+
+export const PayoutActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("commission"),
+    commission: z
+      .string()
+      .transform((s) => parsePercent(s))
+      .refine((n): n is number => n != null && n >= MIN_COMMISSION_PERCENT && n <= MAX_COMMISSION_PERCENT && Math.abs(n * 10 - Math.round(n * 10)) < 1e-9, {
+        message: ADMIN_MESSAGES.commission,
+      }),
+  }),
+  z.object({
+    intent: z.literal("acompte"),
+    acompte: z
+      .string()
+      .transform((s) => parsePercent(s))
+      .refine((n): n is number => n != null && Number.isInteger(n) && n >= 0 && n <= 100, { message: ADMIN_MESSAGES.deposit }),
+  }),
+  z.object({ intent: z.literal("tout") }),
+]);
+
+export const ADMIN_DEFAULTS = { commission: String(DEFAULT_COMMISSION_PERCENT), acompte: String(DEFAULT_DEPOSIT_PERCENT) };
+
+/** What an action did, carried in the redirect's query string (codes and counts, never sentences). */
+export type PayoutNotice =
+  | { kind: "commission"; n: number }
+  | { kind: "transferts"; ok: number; failed: number }
+  | { kind: "vide" };
+
+export function payoutNoticeParams(n: PayoutNotice): Record<string, string> {
+  if (n.kind === "commission") return { fait: "commission", n: String(n.n) };
+  if (n.kind === "transferts") return { fait: "transferts", ok: String(n.ok), echecs: String(n.failed) };
+  return { fait: "vide" };
+}
+
+export function payoutNoticeFrom(params: URLSearchParams): PayoutNotice | null {
+  const count = (k: string) => {
+    const v = Number(params.get(k));
+    return Number.isInteger(v) && v >= 0 && v <= 100_000 ? v : 0;
+  };
+  switch (params.get("fait")) {
+    case "commission":
+      return { kind: "commission", n: count("n") };
+    case "transferts":
+      return { kind: "transferts", ok: count("ok"), failed: count("echecs") };
+    case "vide":
+      return { kind: "vide" };
+    default:
+      return null;
+  }
+}
+
+export function payoutNoticeText(n: PayoutNotice): string {
+  if (n.kind === "commission") return `Commission plateforme mise à jour sur ${n.n} paiement(s).`;
+  if (n.kind === "transferts") return `Transferts terminés: ${n.ok} OK, ${n.failed} échec(s).`;
+  return ADMIN_MESSAGES.emptySelection;
+}

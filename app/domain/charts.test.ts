@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { barChart, dailySeries, niceMax, weeklySeries, weekStart } from "./charts";
+
+describe("dailySeries", () => {
+  it("fills the days without rows with zeros, oldest first, ending on the last day", () => {
+    const s = dailySeries([{ jour: "2026-11-20", value: 3 }, { jour: "2026-11-22", value: 1 }, { jour: "2026-08-01", value: 9 }], "2026-11-22", 4);
+    expect(s).toEqual([
+      { day: "2026-11-19", value: 0 },
+      { day: "2026-11-20", value: 3 },
+      { day: "2026-11-21", value: 0 },
+      { day: "2026-11-22", value: 1 },
+    ]);
+  });
+  it("has 90 points by default, across months", () => {
+    const s = dailySeries([], "2026-03-01");
+    expect(s).toHaveLength(90);
+    expect(s[0].day).toBe("2025-12-02");
+  });
+});
+
+describe("weeks", () => {
+  it.each([
+    ["2026-11-23", "2026-11-23"], // Monday
+    ["2026-11-22", "2026-11-16"], // Sunday
+    ["2026-11-18", "2026-11-16"],
+    ["2026-01-01", "2025-12-29"], // across the year
+  ])("the week of %s starts on %s", (day, monday) => expect(weekStart(day)).toBe(monday));
+
+  it("sums days per week, a partial first week keeping its days only", () => {
+    const daily = dailySeries([{ jour: "2026-11-15", value: 100 }, { jour: "2026-11-16", value: 5 }, { jour: "2026-11-22", value: 7 }], "2026-11-23", 10);
+    expect(weeklySeries(daily)).toEqual([
+      { day: "2026-11-09", value: 100 },
+      { day: "2026-11-16", value: 12 },
+      { day: "2026-11-23", value: 0 },
+    ]);
+    const total = (xs: { value: number }[]) => xs.reduce((a, b) => a + b.value, 0);
+    expect(total(weeklySeries(daily))).toBe(total(daily));
+  });
+});
+
+describe("the scale", () => {
+  it.each([
+    [0, 1], [-3, 1], [1, 1], [3, 5], [5, 5], [6, 10], [11, 20], [99, 100], [101, 200], [4999, 5000], [5001, 10000], [123456, 200000],
+  ])("niceMax(%i) = %i", (max, top) => expect(niceMax(max)).toBe(top));
+
+  it("draws bars proportional to the values inside the plot", () => {
+    const g = barChart([{ day: "a", value: 0 }, { day: "b", value: 5 }, { day: "c", value: 10 }], { width: 300, height: 150 });
+    expect(g.top).toBe(10);
+    const [zero, half, full] = g.bars;
+    expect(zero.height).toBe(0);
+    expect(full.y).toBeCloseTo(g.plot.top);
+    expect(half.height).toBeCloseTo(full.height / 2);
+    expect(g.bars.every((b) => b.x >= g.plot.left && b.x + b.width <= g.plot.right + 1e-9)).toBe(true);
+    expect(g.ticks.map((t) => t.value)).toEqual([0, 5, 10]);
+  });
+
+  it("has no middle line that is not a whole value", () => {
+    expect(barChart([{ day: "a", value: 4 }]).ticks.map((t) => t.value)).toEqual([0, 5]);
+  });
+});

@@ -1,0 +1,41 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AdminCharts } from "~/components/AdminCharts";
+import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
+import { AdminNav } from "~/components/AdminNav";
+import { Link } from "~/components/Link";
+import { adminCoursePage } from "~/services/admin.server";
+import adminCss from "~/styles/admin.css?url";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.course.nom ?? "Course"} — Administration Balise` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const page = await adminCoursePage(context, (params.id ?? "").slice(0, 100));
+  if (!page) throw new Response("Épreuve introuvable.", { status: 404 });
+  return page;
+}
+
+export default function AdminCourse() {
+  const { course, charts } = useLoaderData<typeof loader>();
+  return (
+    <section className="container page">
+      <p><Link to="/admin/courses">← Courses</Link></p>
+      <h1>{course.nom}</h1>
+      <AdminNav />
+      <p>
+        <Link to={`/admin/inscriptions?course=${encodeURIComponent(course.id)}`}>Inscriptions de cette course</Link>
+        {" · "}
+        <Link to={`/admin/payouts?course=${encodeURIComponent(course.id)}`}>Paiements de cette course</Link>
+      </p>
+      <AdminCharts charts={charts} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,0 +1,17 @@
+// /admin/inscriptions/export.csv: the page the admin is looking at (same filters, same cursor), as CSV
+// (spec section 7: semicolons, BOM, named by page, semicolons in text replaced by spaces; formulas neutralised).
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { adminInscriptionsExport } from "~/services/admin.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const { fileName, body } = await adminInscriptionsExport(context, new URL(request.url));
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,175 @@
+// /admin/inscriptions: every registration of the platform, newest first (spec sections 2, 7, 9). A GET form of
+// filters (search, status, event, format — whose choices depend on the event: without JavaScript 'Appliquer'
+// refreshes them, with it a change of event does —, dates, page size); keyset pages; 'Export CSV (page)'.
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
+import { AdminNav } from "~/components/AdminNav";
+import { Link } from "~/components/Link";
+import { ADMIN_PAGE_SIZES, adminInscriptionsQuery } from "~/domain/admin";
+import { STATUT_LABELS, STATUTS } from "~/domain/statuses";
+import { adminInscriptionsPage } from "~/services/admin.server";
+import adminCss from "~/styles/admin.css?url";
+import { requireAdmin } from "~/utils/auth.server";
+import { formatDateTime, formatEuros, formatNumber } from "~/utils/format";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+export const meta: MetaFunction = () => [{ title: "Inscriptions — Administration Balise" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const { filters, values, errors, page, options } = await adminInscriptionsPage(context, url);
+  const base = { q: filters.q, statut: filters.statut, course: filters.course, format: filters.format, du: filters.du, au: filters.au, taille: filters.taille };
+  const pages = Math.max(1, Math.ceil(page.total / filters.taille));
+  return {
+    values,
+    errors,
+    rows: page.rows,
+    total: page.total,
+    pageNumber: filters.page,
+    pages,
+    courses: options.courses,
+    formats: options.formats,
+    nextHref: page.next ? adminInscriptionsQuery(base, { apres: page.next, page: String(filters.page + 1) }) || "?" : null,
+    prevHref: page.prev && filters.page > 1 ? adminInscriptionsQuery(base, filters.page - 1 > 1 ? { avant: page.prev, page: String(filters.page - 1) } : {}) || "?" : null,
+    exportHref: `/admin/inscriptions/export.csv${adminInscriptionsQuery(base, {
+      ...(filters.after ? { apres: url.searchParams.get("apres") ?? "" } : {}),
+      ...(filters.before ? { avant: url.searchParams.get("avant") ?? "" } : {}),
+      page: String(filters.page),
+    })}`,
+  };
+}
+
+function StatutSelect({ value }: { value: string }) {
+  return (
+    <div className="field">
+      <label htmlFor="f-statut">Statut</label>
+      <select id="f-statut" name="statut" defaultValue={value}>
+        <option value="">Tous</option>
+        {STATUTS.map((s) => (
+          <option key={s} value={s}>{STATUT_LABELS[s]}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export default function AdminInscriptions() {
+  const d = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const v = d.values;
+  return (
+    <section className="container page admin-page">
+      <h1>Inscriptions</h1>
+      <AdminNav />
+      <Form method="get" className="card admin-filters" aria-label="Filtres des inscriptions" key={JSON.stringify(v)}>
+        <div className="field field-wide">
+          <label htmlFor="f-q">Recherche (nom, prénom ou e-mail)</label>
+          <input id="f-q" name="q" type="search" defaultValue={v.q} maxLength={100} autoComplete="off" aria-describedby="f-q-hint" />
+          <p id="f-q-hint" className="hint">Le début du nom, du prénom ou de l'adresse e-mail.</p>
+        </div>
+        <StatutSelect value={v.statut} />
+        <div className="field">
+          <label htmlFor="f-course-q">Nom de la course</label>
+          <input id="f-course-q" name="course_q" type="search" defaultValue={v.course_q} maxLength={100} aria-describedby="f-course-q-hint" />
+          <p id="f-course-q-hint" className="hint">Tapez le début du nom puis « Appliquer » pour trouver une course dans la liste.</p>
+        </div>
+        <div className="field">
+          <label htmlFor="f-course">Course</label>
+          <select
+            id="f-course"
+            name="course"
+            defaultValue={v.course}
+            onChange={(e) => {
+              // With JavaScript the format choices follow the event at once (the format is reset).
+              const form = e.currentTarget.form!;
+              const fd = new FormData(form);
+              fd.delete("format");
+              submit(fd, { method: "get", replace: true });
+            }}
+          >
+            <option value="">Toutes</option>
+            {d.courses.map((c) => (
+              <option key={c.id} value={c.id}>{c.nom}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-format">Format</label>
+          <select id="f-format" name="format" defaultValue={v.format} disabled={!v.course} aria-describedby="f-format-hint">
+            <option value="">Tous</option>
+            {d.formats.map((f) => (
+              <option key={f.id} value={f.id}>{f.nom}</option>
+            ))}
+          </select>
+          {!v.course ? <p id="f-format-hint" className="hint">Choisissez d'abord une course.</p> : null}
+        </div>
+        <div className="field">
+          <label htmlFor="f-du">Du</label>
+          <input id="f-du" name="du" type="date" defaultValue={v.du} aria-invalid={d.errors.du ? true : undefined} aria-describedby={d.errors.du ? "f-du-error" : undefined} />
+          {d.errors.du ? <p id="f-du-error" className="field-error">{d.errors.du}</p> : null}
+        </div>
+        <div className="field">
+          <label htmlFor="f-au">Au</label>
+          <input id="f-au" name="au" type="date" defaultValue={v.au} aria-invalid={d.errors.au ? true : undefined} aria-describedby={d.errors.au ? "f-au-error" : undefined} />
+          {d.errors.au ? <p id="f-au-error" className="field-error">{d.errors.au}</p> : null}
+        </div>
+        <div className="field">
+          <label htmlFor="f-taille">Par page</label>
+          <select id="f-taille" name="taille" defaultValue={v.taille}>
+            {ADMIN_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>{n}</option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-filter-actions">
+          <button type="submit" className="btn btn-primary">Appliquer</button>
+          <Link to="/admin/inscriptions" className="btn btn-ghost">Réinitialiser</Link>
+        </div>
+      </Form>
+
+      <div className="admin-toolbar">
+        <p className="admin-total" role="status"><strong>{formatNumber(d.total)}</strong>{d.total > 1 ? " inscriptions" : " inscription"}</p>
+        {d.rows.length ? <a href={d.exportHref} className="btn btn-ghost" download>Export CSV (page)</a> : null}
+      </div>
+
+      {d.rows.length === 0 ? (
+        <p className="empty">Aucune inscription trouvée.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th><th scope="col">Course/Format</th><th scope="col">Coureur</th><th scope="col">Statut</th>
+                <th scope="col" className="num">Montant</th><th scope="col" className="num">Repas</th><th scope="col" className="num">Total</th><th scope="col" className="num">Dossard</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.rows.map((r) => (
+                <tr key={r.inscription_id} data-inscription={r.inscription_id}>
+                  <td data-label="Date">{formatDateTime(r.created_at)}</td>
+                  <td data-label="Course/Format"><Link to={`/admin/courses/${r.course_id}`}>{r.course_nom}</Link><br /><span className="muted small">{r.format_nom}</span></td>
+                  <td data-label="Coureur">{[r.coureur_prenom, r.coureur_nom].filter(Boolean).join(" ") || "—"}<br /><span className="muted small">{r.coureur_email}</span></td>
+                  <td data-label="Statut">{(STATUT_LABELS as Record<string, string>)[r.statut] ?? r.statut}</td>
+                  <td data-label="Montant" className="num">{formatEuros(r.montant_total_cents - r.prix_total_repas_cents)}</td>
+                  <td data-label="Repas" className="num">{r.nombre_repas > 0 ? `${r.nombre_repas} (${formatEuros(r.prix_total_repas_cents)})` : "—"}</td>
+                  <td data-label="Total" className="num">{formatEuros(r.montant_total_cents)}</td>
+                  <td data-label="Dossard" className="num">{r.dossard ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <nav className="pager" aria-label="Pages">
+        {d.prevHref ? <Link to={d.prevHref} className="btn btn-ghost" rel="prev">Précédent</Link> : <span className="btn btn-ghost" aria-disabled="true">Précédent</span>}
+        <span className="pager-status">{`Page ${d.pageNumber} / ${d.pages}`}</span>
+        {d.nextHref ? <Link to={d.nextHref} className="btn btn-ghost" rel="next">Suivant</Link> : <span className="btn btn-ghost" aria-disabled="true">Suivant</span>}
+      </nav>
+    </section>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

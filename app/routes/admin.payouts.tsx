@@ -1,0 +1,316 @@
+// /admin/payouts: the platform's payments (spec sections 2, 7, 8, 9): filters (GET), at most 300 rows newest
+// first, rows selected with checkboxes, totals of the selection, commission update, deposit transfer and
+// 'Tout transférer' (POST, one form). Without JavaScript, 'Calculer les totaux' sends the selection with GET; with
+// it, the totals follow the checkboxes. Also: the ledger check and the automatic J+1 payouts.
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
+import { AdminNav } from "~/components/AdminNav";
+import { Link } from "~/components/Link";
+import {
+  ADMIN_DEFAULTS,
+  ADMIN_PAYMENTS_CAP,
+  adminPaymentsQuery,
+  parseAdminPaymentsQuery,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  PayoutActionSchema,
+  payoutNoticeParams,
+  payoutNoticeText,
+  selectedIds,
+  selectionTotals,
+  TRANSFER_STATUS_LABELS,
+  type PayoutNotice,
+} from "~/domain/admin";
+import { isActionToken } from "~/domain/payouts";
+import { adminPaymentsPage, transferSelection, updateCommission } from "~/services/admin.server";
+import adminCss from "~/styles/admin.css?url";
+import { requireAdmin } from "~/utils/auth.server";
+import { randomToken } from "~/utils/crypto.server";
+import { formatDate, formatDateTime, formatEuros } from "~/utils/format";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+export const meta: MetaFunction = () => [{ title: "Paiements et reversements — Administration Balise" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const page = await adminPaymentsPage(context, new URL(request.url));
+  // A new token per rendered form: the same submit sent twice (double click, resent form) transfers once.
+  return { ...page, token: randomToken() };
+}
+
+type ActionErrors = Partial<Record<"commission" | "acompte" | "ids", string>>;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const form = await request.formData();
+  const { filters } = parseAdminPaymentsQuery(new URLSearchParams([...form.entries()].filter(([, v]) => typeof v === "string") as [string, string][]));
+  const ids = selectedIds(form.getAll("ids"));
+  const back = (notice: PayoutNotice) =>
+    redirect(`/admin/payouts${adminPaymentsQuery(filters, { ...payoutNoticeParams(notice), ids: notice.kind === "vide" ? [] : ids, course_q: String(form.get("course_q") ?? "") })}`);
+  const values = { commission: String(form.get("commission") ?? ""), acompte: String(form.get("acompte") ?? "") };
+  const parsed = PayoutActionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const errors: ActionErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === "commission" || field === "acompte") errors[field] = issue.message;
+    }
+    if (!errors.commission && !errors.acompte) errors.ids = "Action inconnue.";
+    return data({ errors, values, ids }, { status: 400 });
+  }
+  if (ids.length === 0) return back({ kind: "vide" });
+  const intent = parsed.data;
+  if (intent.intent === "commission") {
+    const n = await updateCommission(context, ids, intent.commission);
+    return back({ kind: "commission", n });
+  }
+  const token = form.get("jeton");
+  const report = await transferSelection(context, {
+    adminId: admin.id,
+    ids,
+    mode: intent.intent,
+    depositPercent: intent.intent === "acompte" ? intent.acompte : undefined,
+    token: isActionToken(token) ? token : undefined,
+  });
+  return back({ kind: "transferts", ok: report.ok, failed: report.failed });
+}
+
+function Money({ cents }: { cents: number }) {
+  return <>{formatEuros(cents)}</>;
+}
+
+export default function AdminPayouts() {
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors: ActionErrors = result?.errors ?? {};
+  const values = result?.values ?? ADMIN_DEFAULTS;
+  const initial = result?.ids ?? d.selected;
+  const [checked, setChecked] = useState<Set<string>>(() => new Set(initial));
+  useEffect(() => setChecked(new Set(initial)), [initial]);
+  const totals = useMemo(() => selectionTotals(d.rows.filter((r) => checked.has(r.id))), [d.rows, checked]);
+  const toggle = (id: string, on: boolean) =>
+    setChecked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allOn = d.rows.length > 0 && d.rows.every((r) => checked.has(r.id));
+  const f = d.values;
+  const notice = d.notice ? payoutNoticeText(d.notice) : null;
+
+  return (
+    <section className="container page admin-page">
+      <h1>Paiements et reversements</h1>
+      <AdminNav />
+
+      <Form method="get" className="card admin-filters" aria-label="Filtres des paiements" key={JSON.stringify(f)}>
+        <div className="field field-wide">
+          <label htmlFor="p-q">Recherche</label>
+          <input id="p-q" name="q" type="search" defaultValue={f.q} maxLength={100} aria-describedby="p-q-hint" />
+          <p id="p-q-hint" className="hint">Début d'un nom, d'un e-mail, d'une course, d'un format, ou d'un identifiant de paiement (ch_…).</p>
+        </div>
+        <div className="field">
+          <label htmlFor="p-status">Statut</label>
+          <select id="p-status" name="status" defaultValue={f.status}>
+            <option value="">Tous</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>{PAYMENT_STATUS_LABELS[s]}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="p-course-q">Nom de la course</label>
+          <input id="p-course-q" name="course_q" type="search" defaultValue={f.course_q} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="p-course">Course</label>
+          <select id="p-course" name="course" defaultValue={f.course}>
+            <option value="">Toutes</option>
+            {d.courses.map((c) => (
+              <option key={c.id} value={c.id}>{c.nom}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="p-du">Du</label>
+          <input id="p-du" name="du" type="date" defaultValue={f.du} aria-invalid={d.errors.du ? true : undefined} aria-describedby={d.errors.du ? "p-du-error" : undefined} />
+          {d.errors.du ? <p id="p-du-error" className="field-error">{d.errors.du}</p> : null}
+        </div>
+        <div className="field">
+          <label htmlFor="p-au">Au</label>
+          <input id="p-au" name="au" type="date" defaultValue={f.au} aria-invalid={d.errors.au ? true : undefined} aria-describedby={d.errors.au ? "p-au-error" : undefined} />
+          {d.errors.au ? <p id="p-au-error" className="field-error">{d.errors.au}</p> : null}
+        </div>
+        <div className="admin-filter-actions">
+          <button type="submit" className="btn btn-primary">Appliquer</button>
+          <Link to="/admin/payouts" className="btn btn-ghost">Réinitialiser</Link>
+        </div>
+      </Form>
+
+      {notice ? (
+        <p className={`alert ${d.notice?.kind === "vide" || (d.notice?.kind === "transferts" && d.notice.failed > 0) ? "alert-error" : "alert-success"}`} role="status">
+          {notice}
+        </p>
+      ) : null}
+
+      <Form method="post" className="admin-payments" aria-label="Actions sur les paiements sélectionnés">
+        <input type="hidden" name="jeton" value={d.token} />
+        {(["q", "status", "course", "du", "au", "course_q"] as const).map((k) => (f[k] ? <input key={k} type="hidden" name={k} value={f[k]} /> : null))}
+
+        <div className="card admin-actions">
+          <div className="field">
+            <label htmlFor="p-commission">Commission plateforme (%)</label>
+            <input id="p-commission" name="commission" type="number" min={0} max={50} step={0.1} inputMode="decimal" defaultValue={values.commission}
+              aria-invalid={errors.commission ? true : undefined} aria-describedby={errors.commission ? "p-commission-error" : undefined} />
+            {errors.commission ? <p id="p-commission-error" className="field-error">{errors.commission}</p> : null}
+          </div>
+          <button type="submit" name="intent" value="commission" className="btn btn-ghost" disabled={busy}>Mettre à jour la commission</button>
+          <div className="field">
+            <label htmlFor="p-acompte">Acompte (% du net restant)</label>
+            <input id="p-acompte" name="acompte" type="number" min={0} max={100} step={1} inputMode="numeric" defaultValue={values.acompte}
+              aria-invalid={errors.acompte ? true : undefined} aria-describedby={errors.acompte ? "p-acompte-error" : undefined} />
+            {errors.acompte ? <p id="p-acompte-error" className="field-error">{errors.acompte}</p> : null}
+          </div>
+          <button type="submit" name="intent" value="acompte" className="btn btn-ghost" disabled={busy}>Transférer l'acompte aux organisateurs</button>
+          <button type="submit" name="intent" value="tout" className="btn btn-primary" disabled={busy}>Tout transférer</button>
+          {errors.ids ? <p className="field-error">{errors.ids}</p> : null}
+        </div>
+
+        <section className="admin-totals" aria-labelledby="totals-title">
+          <h2 id="totals-title">{`Sélection : ${totals.count} paiement${totals.count > 1 ? "s" : ""}`}</h2>
+          <dl>
+            <div><dt>Brut</dt><dd><Money cents={totals.gross} /></dd></div>
+            <div><dt>Frais</dt><dd><Money cents={totals.fees} /></dd></div>
+            <div><dt>Commission</dt><dd><Money cents={totals.commission} /></dd></div>
+            <div><dt>Transféré</dt><dd><Money cents={totals.transferred} /></dd></div>
+            <div><dt>Remboursé</dt><dd><Money cents={totals.refunded} /></dd></div>
+            <div><dt>Net restant</dt><dd><Money cents={totals.netRemaining} /></dd></div>
+          </dl>
+          <noscript>
+            <button type="submit" formMethod="get" className="btn btn-ghost btn-small">Calculer les totaux de la sélection</button>
+          </noscript>
+        </section>
+
+        <p className="muted small">{d.rows.length === ADMIN_PAYMENTS_CAP ? `Les ${ADMIN_PAYMENTS_CAP} paiements les plus récents (affinez les filtres pour voir les autres).` : `${d.rows.length} paiement${d.rows.length > 1 ? "s" : ""}.`}</p>
+
+        {d.rows.length === 0 ? (
+          <p className="empty">Aucun paiement trouvé.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <input type="checkbox" aria-label="Tout sélectionner" checked={allOn}
+                      onChange={(e) => setChecked(e.currentTarget.checked ? new Set(d.rows.map((r) => r.id)) : new Set())} />
+                  </th>
+                  <th scope="col">Date</th><th scope="col">Course/Format</th><th scope="col">Coureur</th><th scope="col">Statut</th>
+                  <th scope="col" className="num">Brut</th><th scope="col" className="num">Frais</th><th scope="col" className="num">Commission</th>
+                  <th scope="col" className="num">Transféré</th><th scope="col" className="num">Remboursé</th><th scope="col" className="num">Net restant</th>
+                  <th scope="col">Versement</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.rows.map((r) => {
+                  const who = [r.coureur_prenom, r.coureur_nom].filter(Boolean).join(" ") || r.coureur_email || "—";
+                  return (
+                    <tr key={r.id} className={checked.has(r.id) ? "is-selected" : undefined}>
+                      <td data-label="Sélection">
+                        <input type="checkbox" name="ids" value={r.id} checked={checked.has(r.id)} onChange={(e) => toggle(r.id, e.currentTarget.checked)}
+                          aria-label={`Sélectionner le paiement de ${who} (${formatEuros(r.amount_total_cents)})`} />
+                      </td>
+                      <td data-label="Date">{formatDateTime(r.created_at)}</td>
+                      <td data-label="Course/Format">{r.course_nom}<br /><span className="muted small">{r.format_nom}{r.format_date ? ` — ${formatDate(r.format_date)}` : ""}</span></td>
+                      <td data-label="Coureur">{who}<br /><span className="muted small">{r.coureur_email}</span></td>
+                      <td data-label="Statut">{(PAYMENT_STATUS_LABELS as Record<string, string>)[r.status] ?? r.status}</td>
+                      <td data-label="Brut" className="num"><Money cents={r.amount_total_cents} /></td>
+                      <td data-label="Frais" className="num"><Money cents={r.fee_total_cents} /></td>
+                      <td data-label="Commission" className="num"><Money cents={r.platform_fee_cents} /></td>
+                      <td data-label="Transféré" className="num"><Money cents={r.transferred_total_cents} /></td>
+                      <td data-label="Remboursé" className="num"><Money cents={r.refunded_cents} /></td>
+                      <td data-label="Net restant" className="num"><Money cents={r.net_remaining_cents} /></td>
+                      <td data-label="Versement">
+                        {r.last_transfer_status ? (
+                          <span className={r.last_transfer_status === "failed" ? "transfer-failed" : undefined}>
+                            {TRANSFER_STATUS_LABELS[r.last_transfer_status] ?? r.last_transfer_status}
+                            {r.last_transfer_at ? ` (${formatDate(r.last_transfer_at)})` : ""}
+                          </span>
+                        ) : r.payout_due_on && r.net_remaining_cents > 0 && r.status === "succeeded" ? (
+                          <span className="muted">J+1 le {formatDate(r.payout_due_on)}</span>
+                        ) : (
+                          "—"
+                        )}
+                        {r.last_transfer_status === "failed" && r.last_transfer_reason ? <span className="field-error transfer-reason">{r.last_transfer_reason}</span> : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Form>
+
+      <section className="admin-section" aria-labelledby="ledger-title">
+        <h2 id="ledger-title">Contrôle des comptes</h2>
+        {d.unbalanced.length === 0 ? (
+          <p className="alert alert-success">Aucun écart : chaque paiement est équilibré au centime (brut = remboursé + frais + commission + transféré + net restant).</p>
+        ) : (
+          <>
+            <p className="alert alert-error" role="alert">{`${d.unbalanced.length} paiement(s) déséquilibré(s) : brut ≠ remboursé + frais + commission + transféré + net restant.`}</p>
+            <div className="table-wrap">
+              <table className="table admin-table">
+                <thead><tr><th scope="col">Paiement</th><th scope="col">Date</th><th scope="col" className="num">Brut</th><th scope="col" className="num">Somme des parts</th><th scope="col" className="num">Écart</th></tr></thead>
+                <tbody>
+                  {d.unbalanced.map((p) => {
+                    const parts = p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents;
+                    return (
+                      <tr key={p.id}>
+                        <td>{p.id}</td><td>{formatDateTime(p.created_at)}</td><td className="num"><Money cents={p.amount_total_cents} /></td>
+                        <td className="num"><Money cents={parts} /></td><td className="num"><Money cents={p.amount_total_cents - parts} /></td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </section>
+
+      <section className="admin-section" aria-labelledby="auto-title">
+        <h2 id="auto-title">Versements automatiques (J+1)</h2>
+        <p className="muted small">Le lendemain de chaque format, le net restant de ses paiements est versé à l'organisateur (tâche planifiée).</p>
+        {d.autoPayouts.length === 0 ? (
+          <p className="empty">Aucun versement automatique pour le moment.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table admin-table">
+              <thead><tr><th scope="col">Date</th><th scope="col">Organisateur</th><th scope="col">Course</th><th scope="col" className="num">Montant</th><th scope="col">Résultat</th></tr></thead>
+              <tbody>
+                {d.autoPayouts.map((t) => (
+                  <tr key={t.id}>
+                    <td data-label="Date">{formatDateTime(t.created_at)}</td>
+                    <td data-label="Organisateur">{t.organisateur ?? "—"}</td>
+                    <td data-label="Course">{t.course_nom}</td>
+                    <td data-label="Montant" className="num"><Money cents={t.amount_cents} /></td>
+                    <td data-label="Résultat">
+                      {TRANSFER_STATUS_LABELS[t.status] ?? t.status}
+                      {t.status === "failed" && t.failure_reason ? <span className="field-error transfer-reason">{t.failure_reason}</span> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </section>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
