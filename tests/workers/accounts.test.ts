@@ -397,7 +397,7 @@ describe("roles, security and mailbox", () => {
     expect(runner).toContain("Mes inscriptions");
   });
 
-  it("requireAdmin: anonymous to /login, non-admins to /, admins pass; requireUser remembers the page", async () => {
+  it("requireAdmin: 403 'Connectez-vous.' for visitors, 403 'Accès réservé aux administrateurs.' for others, admins pass", async () => {
     const ctx = { waitUntil() {} };
     const context = getLoadContext({ request: new Request("http://localhost/admin"), env, ctx, nonce: "n" });
     const asUser = async (email: string | null) => {
@@ -407,9 +407,11 @@ describe("roles, security and mailbox", () => {
     };
     const thrown = async (p: Promise<unknown>) => p.then(() => null, (e) => e as Response);
     const anon = await thrown(requireAdmin(await asUser(null), context));
-    expect(anon!.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Fpayouts%3Fpage%3D2");
+    expect(anon!.status).toBe(403);
+    expect(await anon!.text()).toBe("403 — Connectez-vous.");
     const runner = await thrown(requireAdmin(await asUser("coureur@balise.test"), context));
-    expect(runner!.headers.get("location")).toBe("/");
+    expect(runner!.status).toBe(403);
+    expect(await runner!.text()).toBe("403 — Accès réservé aux administrateurs.");
     const admin = await requireAdmin(await asUser("admin@balise.test"), context);
     expect(admin.isAdmin).toBe(true);
     expect((await requireUser(await asUser("coureur@balise.test"), context)).isAdmin).toBe(false);
