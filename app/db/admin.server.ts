@@ -13,7 +13,7 @@ import {
   type AdminPaymentsFilters,
   type PaymentMoney,
 } from "~/domain/admin";
-import { ADMIN_PAYMENTS_CAP } from "~/domain/admin";
+import { ADMIN_PAYMENTS_CAP, ADMIN_SEARCH_COUNT_CAP } from "~/domain/admin";
 import { batchAll } from "./batch.server";
 import type { Db } from "./client.server";
 
@@ -47,14 +47,15 @@ export async function adminStats(db: Db): Promise<AdminStats> {
  * fewer than `limit` have any, the newest events without revenue.
  */
 export async function adminCourseKpis(db: Db, limit = ADMIN_COURSES_LIMIT): Promise<AdminCourseKpi[]> {
+  // The top `limit` counters in the index's order first (no sort), then their events and other counters.
   const withRevenue = await db.all<AdminCourseKpi>(sql`
     SELECT c.id AS course_id, c.nom AS course_nom,
       coalesce((SELECT n FROM admin_totaux WHERE portee = t.portee AND cle = 'inscriptions'), 0) AS total_inscriptions,
       coalesce((SELECT n FROM admin_totaux WHERE portee = t.portee AND cle = 'inscriptions:validee'), 0) AS inscriptions_validees,
       t.n AS ca_brut_cents
-    FROM admin_totaux t JOIN courses c ON c.id = substr(t.portee, 3)
-    WHERE t.cle = 'ca_brut_cents' AND t.n > 0 AND t.portee LIKE 'c:%'
-    ORDER BY t.n DESC, c.nom LIMIT ${limit}`);
+    FROM (SELECT portee, n FROM admin_totaux WHERE cle = 'ca_brut_cents' AND n > 0 AND portee LIKE 'c:%' ORDER BY n DESC, portee DESC LIMIT ${limit}) t
+    JOIN courses c ON c.id = substr(t.portee, 3)
+    ORDER BY t.n DESC, t.portee DESC`);
   if (withRevenue.length >= limit) return withRevenue;
   const rest = await db.all<AdminCourseKpi>(sql`
     SELECT c.id AS course_id, c.nom AS course_nom,
@@ -67,66 +68,110 @@ export async function adminCourseKpis(db: Db, limit = ADMIN_COURSES_LIMIT): Prom
   return [...withRevenue, ...rest];
 }
 
+// ---------------------------------------------------------------- search plans
+/**
+ * A text search can match a few rows or a great many. With few, the matches are read through the lower() indexes
+ * and sorted; with many, the list is read newest first through the date index and each row is checked, which stops
+ * after a page. The switch is where both cost about the same: sqrt(page × rows), at most a few thousand row visits
+ * either way (docs/decisions/0120-admin-money-screens.md).
+ */
+export function searchSwitch(pageRows: number, tableRows: number): number {
+  return Math.max(500, Math.ceil(Math.sqrt(pageRows * Math.max(1, tableRows))));
+}
+
+const SEARCH_COUNT_CAP = ADMIN_SEARCH_COUNT_CAP;
+
+const capped = (from: SQL, cap: number) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${from} LIMIT ${cap}))`;
+
+/** Registrations whose name, first name or e-mail starts with the search: three index ranges. */
+function nameRanges(q: string) {
+  const r = searchPrefix(q);
+  if (!r) return null;
+  const range = (col: string) => sql`lower(${sql.raw(col)}) >= ${r.from} AND lower(${sql.raw(col)}) < ${r.to}`;
+  return {
+    r,
+    union: sql`(SELECT id FROM inscriptions WHERE ${range("nom")} UNION SELECT id FROM inscriptions WHERE ${range("prenom")}
+      UNION SELECT id FROM inscriptions WHERE ${range("email")})`,
+    /** The same test on a row already read (no index). */
+    rowTest: (alias: string) => sql`(${range(`${alias}.nom`)} OR ${range(`${alias}.prenom`)} OR ${range(`${alias}.email`)})`,
+    counts: (cap: number) => [
+      capped(sql`inscriptions WHERE ${range("nom")}`, cap),
+      capped(sql`inscriptions WHERE ${range("prenom")}`, cap),
+      capped(sql`inscriptions WHERE ${range("email")}`, cap),
+    ],
+  };
+}
+
 // ---------------------------------------------------------------- /admin/inscriptions
 const INSCRIPTION_COLUMNS = sql.raw(`v.inscription_id, v.created_at, v.statut, v.course_nom, v.format_nom, v.coureur_nom, v.coureur_prenom,
   v.coureur_email, v.dossard, v.nombre_repas, v.prix_total_repas_cents, v.montant_total_cents, v.course_id, v.format_id`);
 
-/** Registrations whose name, first name or e-mail starts with the search (three index ranges). */
-function inscriptionsMatching(q: string): SQL | null {
-  const r = searchPrefix(q);
-  if (!r) return null;
-  return sql`(SELECT id FROM inscriptions WHERE lower(nom) >= ${r.from} AND lower(nom) < ${r.to}
-    UNION SELECT id FROM inscriptions WHERE lower(prenom) >= ${r.from} AND lower(prenom) < ${r.to}
-    UNION SELECT id FROM inscriptions WHERE lower(email) >= ${r.from} AND lower(email) < ${r.to})`;
-}
-
-function inscriptionConditions(f: AdminInscriptionsFilters, alias: "v" | "i"): SQL[] {
-  const col = (name: string) => sql.raw(`${alias}.${alias === "v" && name === "id" ? "inscription_id" : name}`);
+/**
+ * The filters on `inscriptions i`. The most selective equality leads (format, then event, then status): the others
+ * are written `+column` so that SQLite does not pick their index instead and walk a long range.
+ */
+function inscriptionFilters(f: AdminInscriptionsFilters): SQL[] {
   const where: SQL[] = [];
-  if (f.statut) where.push(sql`${col("statut")} = ${f.statut}`);
-  if (f.course) where.push(sql`${col("course_id")} = ${f.course}`);
-  if (f.format) where.push(sql`${col("format_id")} = ${f.format}`);
-  if (f.du) where.push(sql`${col("created_at")} >= ${dayStart(f.du)}`);
-  if (f.au) where.push(sql`${col("created_at")} < ${dayEndExclusive(f.au)}`);
-  const matching = inscriptionsMatching(f.q);
-  if (matching) where.push(sql`${col("id")} IN ${matching}`);
+  if (f.format) where.push(sql`i.format_id = ${f.format}`);
+  if (f.course) where.push(f.format ? sql`+i.course_id = ${f.course}` : sql`i.course_id = ${f.course}`);
+  if (f.statut) where.push(f.format || f.course ? sql`+i.statut = ${f.statut}` : sql`i.statut = ${f.statut}`);
+  if (f.du) where.push(sql`i.created_at >= ${dayStart(f.du)}`);
+  if (f.au) where.push(sql`i.created_at < ${dayEndExclusive(f.au)}`);
   return where;
 }
 
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` AND `) : sql`1`);
 
-/**
- * The total: from the counters when only the status and the event filter the list, else counted through the index
- * of the filter (a format, a date range or the search's matches).
- */
-function inscriptionsTotal(f: AdminInscriptionsFilters): SQL {
-  if (!f.q && !f.du && !f.au && !f.format) {
-    const scope = f.course ? `c:${f.course}` : "*";
-    const key = f.statut ? `inscriptions:${f.statut}` : "inscriptions";
-    return sql`SELECT coalesce((SELECT n FROM admin_totaux WHERE portee = ${scope} AND cle = ${key}), 0) AS total`;
-  }
-  return sql`SELECT count(*) AS total FROM inscriptions i WHERE ${and(inscriptionConditions(f, "i"))}`;
-}
-
 export interface AdminInscriptionsPage {
   rows: AdminInscriptionRow[];
-  total: number;
+  /** The number of registrations matching, or null when a broad search matches more than SEARCH_COUNT_CAP. */
+  total: number | null;
   /** Cursor of the next (older) page, if any. */
   next: string | null;
   /** Cursor of the previous (newer) page, if any. */
   prev: string | null;
 }
 
-/** One page, newest first, and the total: one round trip. */
-export async function listAdminInscriptions(db: Db, f: AdminInscriptionsFilters): Promise<AdminInscriptionsPage> {
-  const where = inscriptionConditions(f, "v");
+/**
+ * One page, newest first, and the total. Without a search: one round trip (the page, and the total from the
+ * counters or through the filter's index). With a search: a first small one measures it (index range counts).
+ */
+export async function listAdminInscriptions(db: Db, f: AdminInscriptionsFilters, opts: { plan?: "walk" | "candidates" } = {}): Promise<AdminInscriptionsPage> {
+  const filters = inscriptionFilters(f);
+  const search = nameRanges(f.q);
+  let walk = false;
+  let countable = true;
+  // Inside one event or format, its own index bounds the work: the search is a test on each of its rows.
+  const narrow = !!(f.format || f.course);
+  if (search && !narrow) {
+    // One small round trip: the table's size (a counter) and the three index ranges, each counted up to the cap.
+    const cap = SEARCH_COUNT_CAP + 1;
+    const [a, b, c] = search.counts(cap);
+    const [m] = await db.all<{ t: number; a: number; b: number; c: number }>(
+      sql`SELECT coalesce((SELECT n FROM admin_totaux WHERE portee = '*' AND cle = 'inscriptions'), 0) AS t, ${a} AS a, ${b} AS b, ${c} AS c`,
+    );
+    const upper = Number(m.a) + Number(m.b) + Number(m.c);
+    walk = opts.plan ? opts.plan === "walk" : upper > searchSwitch(f.taille + 1, Number(m.t));
+    countable = upper <= SEARCH_COUNT_CAP;
+  }
+  const where = [...filters];
+  const searchTest = search ? (narrow || walk ? search.rowTest("i") : sql`i.id IN ${search.union}`) : null;
+  if (searchTest) where.push(searchTest);
   const backwards = !f.after && !!f.before;
-  if (f.after) where.push(sql`(v.created_at, v.inscription_id) < (${f.after.created_at}, ${f.after.id})`);
-  else if (f.before) where.push(sql`(v.created_at, v.inscription_id) > (${f.before.created_at}, ${f.before.id})`);
-  const order = backwards ? sql.raw("v.created_at ASC, v.inscription_id ASC") : sql.raw("v.created_at DESC, v.inscription_id DESC");
-  const [found, totals] = await batchAll<[AdminInscriptionRow[], { total: number }[]]>(db, [
-    sql`SELECT ${INSCRIPTION_COLUMNS} FROM admin_inscriptions_v v WHERE ${and(where)} ORDER BY ${order} LIMIT ${f.taille + 1}`,
-    inscriptionsTotal(f),
+  if (f.after) where.push(sql`(i.created_at, i.id) < (${f.after.created_at}, ${f.after.id})`);
+  else if (f.before) where.push(sql`(i.created_at, i.id) > (${f.before.created_at}, ${f.before.id})`);
+  const dir = backwards ? "ASC" : "DESC";
+  const hint = walk ? sql.raw("INDEXED BY inscriptions_created_idx") : sql``;
+  const inner = sql`SELECT i.id FROM inscriptions i ${hint} WHERE ${and(where)} ORDER BY i.created_at ${sql.raw(dir)}, i.id ${sql.raw(dir)} LIMIT ${f.taille + 1}`;
+  const totalQuery = !search && !f.du && !f.au && !f.format
+    ? sql`SELECT coalesce((SELECT n FROM admin_totaux WHERE portee = ${f.course ? `c:${f.course}` : "*"} AND cle = ${f.statut ? `inscriptions:${f.statut}` : "inscriptions"}), 0) AS total`
+    : countable
+      ? sql`SELECT count(*) AS total FROM inscriptions i WHERE ${and([...filters, ...(search ? [narrow ? search.rowTest("i") : sql`i.id IN ${search.union}`] : [])])}`
+      : sql`SELECT NULL AS total`;
+  const [found, totals] = await batchAll<[AdminInscriptionRow[], { total: number | null }[]]>(db, [
+    sql`SELECT ${INSCRIPTION_COLUMNS} FROM admin_inscriptions_v v WHERE v.inscription_id IN (${inner})
+      ORDER BY v.created_at ${sql.raw(dir)}, v.inscription_id ${sql.raw(dir)}`,
+    totalQuery,
   ]);
   const more = found.length > f.taille;
   const page = found.slice(0, f.taille);
@@ -137,9 +182,10 @@ export async function listAdminInscriptions(db: Db, f: AdminInscriptionsFilters)
   // Going forward, a newer page exists when we came from one; going back, an older one always does.
   const hasNext = backwards ? true : more;
   const hasPrev = backwards ? more : !!f.after;
+  const total = totals[0]?.total;
   return {
     rows: page.map((r) => ({ ...r, nombre_repas: Number(r.nombre_repas), prix_total_repas_cents: Number(r.prix_total_repas_cents), montant_total_cents: Number(r.montant_total_cents) })),
-    total: Number(totals[0]?.total ?? 0),
+    total: total == null ? null : Number(total),
     next: hasNext && last ? cursor(last) : null,
     prev: hasPrev && first ? cursor(first) : null,
   };
@@ -186,47 +232,79 @@ export interface AdminPaymentRow extends PaymentMoney {
   last_transfer_at: string | null;
 }
 
-/** Payments matching the search: runner's name or e-mail, event or format name, charge id (all by first letters). */
-function paymentsMatching(q: string): SQL | null {
-  const r = searchPrefix(q);
-  const people = inscriptionsMatching(q);
-  if (!r || !people) return null;
-  const raw = q.trim();
-  const chargeTo = raw.slice(0, -1) + String.fromCodePoint(raw.codePointAt(raw.length - 1)! + 1);
-  return sql`(SELECT id FROM paiements WHERE inscription_id IN ${people}
-    UNION SELECT p.id FROM paiements p WHERE p.course_id IN (SELECT id FROM courses WHERE lower(nom) >= ${r.from} AND lower(nom) < ${r.to})
-    UNION SELECT p.id FROM paiements p WHERE p.format_id IN (SELECT id FROM formats WHERE lower(nom) >= ${r.from} AND lower(nom) < ${r.to})
-    UNION SELECT id FROM paiements WHERE charge_id >= ${raw} AND charge_id < ${chargeTo})`;
-}
-
 const PAYMENT_COLUMNS = sql.raw(`v.id, v.created_at, v.status, v.course_id, v.course_nom, v.format_nom, v.format_date, v.coureur_email,
   v.coureur_nom, v.coureur_prenom, v.destination_account_id, v.charge_id, v.amount_total_cents, v.fee_total_cents,
   v.platform_fee_cents, v.transferred_total_cents, v.refunded_cents, v.net_remaining_cents,
   (SELECT p.payout_due_on FROM paiements p WHERE p.id = v.id) AS payout_due_on,
   lt.status AS last_transfer_status, lt.failure_reason AS last_transfer_reason, lt.created_at AS last_transfer_at`);
 
-/** The newest payments (at most 300) matching the filters, with each one's last transfer. One round trip. */
-export async function listAdminPayments(db: Db, f: AdminPaymentsFilters, ids: readonly string[] = []): Promise<AdminPaymentRow[]> {
+/** Payments matching the search: runner's name or e-mail, event or format name, charge id (all by first letters). */
+function paymentSearch(q: string) {
+  const people = nameRanges(q);
+  if (!people) return null;
+  const { r } = people;
+  const raw = q.trim();
+  const chargeTo = raw.slice(0, -1) + String.fromCodePoint(raw.codePointAt(raw.length - 1)! + 1);
+  const courses = sql`(SELECT id FROM courses WHERE lower(nom) >= ${r.from} AND lower(nom) < ${r.to})`;
+  const formatsIn = sql`(SELECT id FROM formats WHERE lower(nom) >= ${r.from} AND lower(nom) < ${r.to})`;
+  return {
+    union: sql`(SELECT id FROM paiements WHERE inscription_id IN ${people.union}
+      UNION SELECT id FROM paiements WHERE course_id IN ${courses}
+      UNION SELECT id FROM paiements WHERE format_id IN ${formatsIn}
+      UNION SELECT id FROM paiements WHERE charge_id >= ${raw} AND charge_id < ${chargeTo})`,
+    rowTestJoined: sql`(${people.rowTest("i")}
+      OR (lower(c.nom) >= ${r.from} AND lower(c.nom) < ${r.to}) OR (lower(f.nom) >= ${r.from} AND lower(f.nom) < ${r.to})
+      OR (p.charge_id >= ${raw} AND p.charge_id < ${chargeTo}))`,
+    counts: (cap: number) => [
+      ...people.counts(cap),
+      capped(sql`paiements WHERE course_id IN ${courses}`, cap),
+      capped(sql`paiements WHERE format_id IN ${formatsIn}`, cap),
+      capped(sql`paiements WHERE charge_id >= ${raw} AND charge_id < ${chargeTo}`, cap),
+    ],
+  };
+}
+
+/**
+ * The newest payments (at most 300) matching the filters, with each one's last transfer: one round trip, plus a
+ * small one first when there is a search (see searchSwitch).
+ */
+export async function listAdminPayments(db: Db, f: AdminPaymentsFilters, opts: { plan?: "walk" | "candidates" } = {}): Promise<AdminPaymentRow[]> {
   const where: SQL[] = [];
-  if (f.status) where.push(sql`v.status = ${f.status}`);
-  if (f.course) where.push(sql`v.course_id = ${f.course}`);
-  if (f.du) where.push(sql`v.created_at >= ${dayStart(f.du)}`);
-  if (f.au) where.push(sql`v.created_at < ${dayEndExclusive(f.au)}`);
-  const matching = paymentsMatching(f.q);
-  if (matching) where.push(sql`v.id IN ${matching}`);
-  if (ids.length) where.push(sql`v.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-  const rows = await db.all<AdminPaymentRow>(sql`
+  // The event's index leads when an event is chosen; the status' otherwise.
+  if (f.course) where.push(sql`p.course_id = ${f.course}`);
+  if (f.status) where.push(f.course ? sql`+p.status = ${f.status}` : sql`p.status = ${f.status}`);
+  if (f.du) where.push(sql`p.created_at >= ${dayStart(f.du)}`);
+  if (f.au) where.push(sql`p.created_at < ${dayEndExclusive(f.au)}`);
+  const search = paymentSearch(f.q);
+  let walk = false;
+  if (search && f.course) where.push(search.rowTestJoined);
+  else if (search) {
+    // One small round trip: the table's size (its last rowid: payments are never deleted) and the candidates of each
+    // part of the search, each counted up to the cap.
+    const cap = SEARCH_COUNT_CAP + 1;
+    const [m] = await db.all<{ t: number; n: number }>(
+      sql`SELECT coalesce((SELECT max(rowid) FROM paiements), 0) AS t, ${sql.join(search.counts(cap), sql` + `)} AS n`,
+    );
+    walk = opts.plan ? opts.plan === "walk" : Number(m.n) > searchSwitch(ADMIN_PAYMENTS_CAP, Number(m.t));
+    where.push(walk ? search.rowTestJoined : sql`p.id IN ${search.union}`);
+  }
+  // A test on each row needs the runner's, event's and format's names: joined (by primary key) only then.
+  const joins = walk || (search && f.course)
+    ? sql`JOIN inscriptions i ON i.id = p.inscription_id JOIN courses c ON c.id = p.course_id LEFT JOIN formats f ON f.id = p.format_id`
+    : sql``;
+  const hint = walk ? sql.raw("INDEXED BY paiements_created_idx") : sql``;
+  const inner = sql`SELECT p.id FROM paiements p ${hint} ${joins} WHERE ${and(where)} ORDER BY p.created_at DESC, p.id DESC LIMIT ${ADMIN_PAYMENTS_CAP}`;
+  return db.all<AdminPaymentRow>(sql`
     SELECT ${PAYMENT_COLUMNS} FROM admin_paiements_v v
     LEFT JOIN transferts lt ON lt.id = (SELECT t.id FROM transferts t WHERE t.paiement_id = v.id ORDER BY t.created_at DESC, t.id DESC LIMIT 1)
-    WHERE ${and(where)} ORDER BY v.created_at DESC, v.id DESC LIMIT ${ADMIN_PAYMENTS_CAP}`);
-  return rows;
+    WHERE v.id IN (${inner}) ORDER BY v.created_at DESC, v.id DESC`);
 }
 
 /** Payments whose books do not balance (read through a partial index that holds only them: empty when all is well). */
 export async function unbalancedPayments(db: Db, limit = 100): Promise<(PaymentMoney & { id: string; created_at: string })[]> {
   return db.all(sql`
     SELECT id, created_at, amount_total_cents, fee_total_cents, platform_fee_cents, transferred_total_cents, refunded_cents, net_remaining_cents
-    FROM paiements
+    FROM paiements INDEXED BY paiements_unbalanced_idx
     WHERE amount_total_cents <> refunded_cents + fee_total_cents + platform_fee_cents + transferred_total_cents + net_remaining_cents
     LIMIT ${limit}`);
 }

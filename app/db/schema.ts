@@ -260,7 +260,7 @@ export const inscriptions = sqliteTable(
     index("inscriptions_format_statut_idx").on(t.format_id, t.statut, t.hold_expires_at),
     index("inscriptions_coureur_idx").on(t.coureur_id, t.created_at),
     index("inscriptions_course_idx").on(t.course_id),
-    index("inscriptions_created_idx").on(t.created_at),
+    index("inscriptions_created_idx").on(t.created_at, t.id), // 0012: with the id, for keyset pages
     // 0012: /admin/inscriptions reads newest first within a status or an event, and finds names and e-mails by
     // their first letters (lower() folds ASCII letters; docs/decisions/0120-admin-money-screens.md)
     index("inscriptions_statut_created_idx").on(t.statut, t.created_at, t.id),
@@ -500,7 +500,7 @@ export const admin_totaux = sqliteTable(
     cle: text("cle").notNull(),
     n: integer("n").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.portee, t.cle] }), index("admin_totaux_cle_n_idx").on(t.cle, t.n)],
+  (t) => [primaryKey({ columns: [t.portee, t.cle] }), index("admin_totaux_cle_n_idx").on(t.cle, t.n, t.portee)],
 );
 
 /**

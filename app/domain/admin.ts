@@ -11,6 +11,8 @@ export type AdminPageSize = (typeof ADMIN_PAGE_SIZES)[number];
 export const ADMIN_DEFAULT_PAGE_SIZE: AdminPageSize = 50;
 /** Payments view cap (spec section 9). */
 export const ADMIN_PAYMENTS_CAP = 300;
+/** Above this, a search's total is not counted: 'Plus de 10 000 inscriptions correspondent à cette recherche'. */
+export const ADMIN_SEARCH_COUNT_CAP = 10_000;
 /** What an admin may type in a search box. */
 export const ADMIN_SEARCH_MAX = 100;
 

@@ -6,7 +6,7 @@ import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { AdminNav } from "~/components/AdminNav";
 import { Link } from "~/components/Link";
-import { ADMIN_PAGE_SIZES, adminInscriptionsQuery } from "~/domain/admin";
+import { ADMIN_PAGE_SIZES, ADMIN_SEARCH_COUNT_CAP as SEARCH_COUNT_CAP, adminInscriptionsQuery } from "~/domain/admin";
 import { STATUT_LABELS, STATUTS } from "~/domain/statuses";
 import { adminInscriptionsPage } from "~/services/admin.server";
 import adminCss from "~/styles/admin.css?url";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { filters, values, errors, page, options } = await adminInscriptionsPage(context, url);
   const base = { q: filters.q, statut: filters.statut, course: filters.course, format: filters.format, du: filters.du, au: filters.au, taille: filters.taille };
-  const pages = Math.max(1, Math.ceil(page.total / filters.taille));
+  const pages = page.total == null ? null : Math.max(1, Math.ceil(page.total / filters.taille));
   return {
     values,
     errors,
@@ -130,7 +130,11 @@ export default function AdminInscriptions() {
       </Form>
 
       <div className="admin-toolbar">
-        <p className="admin-total" role="status"><strong>{formatNumber(d.total)}</strong>{d.total > 1 ? " inscriptions" : " inscription"}</p>
+        {d.total == null ? (
+          <p className="admin-total" role="status">Plus de <strong>{formatNumber(SEARCH_COUNT_CAP)}</strong> inscriptions correspondent à cette recherche : affinez-la.</p>
+        ) : (
+          <p className="admin-total" role="status"><strong>{formatNumber(d.total)}</strong>{d.total > 1 ? " inscriptions" : " inscription"}</p>
+        )}
         {d.rows.length ? <a href={d.exportHref} className="btn btn-ghost" download>Export CSV (page)</a> : null}
       </div>
 
@@ -165,7 +169,7 @@ export default function AdminInscriptions() {
 
       <nav className="pager" aria-label="Pages">
         {d.prevHref ? <Link to={d.prevHref} className="btn btn-ghost" rel="prev">Précédent</Link> : <span className="btn btn-ghost" aria-disabled="true">Précédent</span>}
-        <span className="pager-status">{`Page ${d.pageNumber} / ${d.pages}`}</span>
+        <span className="pager-status">{d.pages == null ? `Page ${d.pageNumber}` : `Page ${d.pageNumber} / ${d.pages}`}</span>
         {d.nextHref ? <Link to={d.nextHref} className="btn btn-ghost" rel="next">Suivant</Link> : <span className="btn btn-ghost" aria-disabled="true">Suivant</span>}
       </nav>
     </section>

@@ -499,7 +499,7 @@ export interface AutoPayoutReport {
 export async function runDuePayouts(context: Ctx, limit = AUTO_PAYOUT_BATCH): Promise<AutoPayoutReport> {
   const today = parisDate(context.clock.now());
   const due = await context.db.all<{ id: string; net_remaining_cents: number }>(sql`
-    SELECT p.id, p.net_remaining_cents FROM paiements p
+    SELECT p.id, p.net_remaining_cents FROM paiements p INDEXED BY paiements_payout_due_idx
     WHERE p.status = 'succeeded' AND p.net_remaining_cents > 0 AND p.payout_due_on <= ${today}
       AND NOT EXISTS (SELECT 1 FROM transferts t WHERE t.id = 'j1-' || ${today} || '-' || p.id)
     ORDER BY p.payout_due_on LIMIT ${limit}`);

@@ -13,6 +13,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { catalogueDataset } from "../dataset.mjs";
 import { benchEnv as env, option as opt, productionReadOnlyVars, startWorker } from "../lib.mjs";
 
 const args = process.argv.slice(2);
@@ -28,50 +29,8 @@ if (!existsSync("build/server/index.js")) {
 }
 
 // ------------------------------------------------------------------ dataset
-const EVENTS = 10_000;
-const FORMATS_PER_EVENT = 3;
-const REGS_PER_FORMAT = 10;
-const PLACES = [
-  ["Chamonix-Mont-Blanc", "Haute-Savoie"], ["Annecy", "Haute-Savoie"], ["Grenoble", "Isère"], ["Villard-de-Lans", "Isère"],
-  ["Lyon", "Rhône"], ["Marseille", "Bouches-du-Rhône"], ["Bordeaux", "Gironde"], ["Pauillac", "Gironde"], ["Millau", "Aveyron"],
-  ["Paris", "Paris"], ["Rennes", "Ille-et-Vilaine"], ["Gérardmer", "Vosges"], ["Beaune", "Côte-d'Or"], ["Le Mont-Dore", "Puy-de-Dôme"],
-  ["Boulogne-sur-Mer", "Pas-de-Calais"], ["Vernet-les-Bains", "Pyrénées-Orientales"], ["Montpellier", "Hérault"], ["Nantes", "Loire-Atlantique"],
-  ["Toulouse", "Haute-Garonne"], ["Strasbourg", "Bas-Rhin"], ["Lille", "Nord"], ["Nice", "Alpes-Maritimes"], ["Brest", "Finistère"],
-  ["Ajaccio", "Corse-du-Sud"], ["Limoges", "Haute-Vienne"],
-];
-const q = (s) => `'${s.replace(/'/g, "''")}'`;
-const placesCte = `places(k, lieu, dep) AS (VALUES ${PLACES.map(([l, d], k) => `(${k}, ${q(l)}, ${q(d)})`).join(", ")})`;
-const seedSql = `
-INSERT OR IGNORE INTO users (id, email, password_hash) VALUES ('bench-org', 'bench-org@balise.test', 'bench-no-login');
-WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${EVENTS - 1}), ${placesCte}
-INSERT INTO courses (id, nom, presentation, lieu, departement, code_postal, lat, lng, organisateur_id, en_ligne, slug, created_at, updated_at)
-SELECT printf('bc-%05d', i),
-  CASE i % 4 WHEN 0 THEN 'Trail' WHEN 1 THEN 'Course' WHEN 2 THEN 'Rando' ELSE 'Foulées' END || ' de ' || p.lieu || ' n° ' || i,
-  'Une épreuve de test pour le banc de mesure du catalogue.', p.lieu, p.dep, printf('%05d', 1000 + (i * 37) % 95000),
-  42.5 + ((i * 7919) % 6000) / 1000.0, -1.5 + ((i * 104729) % 9000) / 1000.0,
-  'bench-org', CASE WHEN i % 50 = 0 THEN 0 ELSE 1 END, printf('bench-course-%05d', i),
-  strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d days', i % 400)), strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d days', i % 400))
-FROM n JOIN places p ON p.k = i % ${PLACES.length};
-WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${EVENTS * FORMATS_PER_EVENT - 1})
-INSERT INTO formats (id, course_id, nom, date, heure_depart, type_epreuve, distance_km, denivele_dplus, denivele_dmoins, prix_cents,
-  stock_repas, prix_repas_cents, prix_total_inscription_cents, nb_max_coureurs, position, ravitaillements, adresse_depart)
-SELECT printf('bf-%06d', i), printf('bc-%05d', i / ${FORMATS_PER_EVENT}), 'Format ' || (i % ${FORMATS_PER_EVENT} + 1),
-  CASE WHEN i % 97 = 0 THEN NULL ELSE date('now', printf('%+d days', (i * 13) % 420 - 30)) END,
-  printf('%02d:%02d', 6 + i % 4, (i % 2) * 30),
-  CASE (i / ${FORMATS_PER_EVENT}) % 3 WHEN 0 THEN 'trail' WHEN 1 THEN 'route' ELSE 'rando' END,
-  5 + (i * 7) % 70, (i * 37) % 3500, (i * 37) % 3500, 1000 + (i * 11) % 7000,
-  CASE WHEN i % 5 = 0 THEN 100 ELSE 0 END, CASE WHEN i % 5 = 0 THEN 1500 ELSE 0 END,
-  1000 + (i * 11) % 7000 + CASE WHEN i % 5 = 0 THEN 1500 ELSE 0 END,
-  CASE WHEN i % 7 = 0 THEN NULL ELSE 10 + i % 40 END, i % ${FORMATS_PER_EVENT}, 'km 5 ; km 10, arrivée', 'Place de la mairie'
-FROM n;
-WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${EVENTS * FORMATS_PER_EVENT * REGS_PER_FORMAT - 1})
-INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id, nom, prenom, email, hold_expires_at, prix_total_coureur_cents)
-SELECT printf('bi-%07d', i), printf('bc-%05d', i / ${REGS_PER_FORMAT} / ${FORMATS_PER_EVENT}), printf('bf-%06d', i / ${REGS_PER_FORMAT}),
-  CASE i % 10 WHEN 0 THEN 'annulee' WHEN 1 THEN 'en_attente' WHEN 2 THEN 'en_attente' ELSE 'validee' END,
-  printf('bt-%07d', i), 'Martin', 'Camille', printf('c%07d@bench.test', i),
-  CASE i % 10 WHEN 1 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 day') WHEN 2 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day') END, 2000
-FROM n;
-`;
+const EVENTS = Number(opt("--events", "10000"));
+const { seedSql, counts, courseSlug } = catalogueDataset({ events: EVENTS });
 
 function run(cmd, cmdArgs) {
   execFileSync(cmd, cmdArgs, { stdio: ["ignore", "ignore", "inherit"], env });
@@ -80,7 +39,7 @@ function run(cmd, cmdArgs) {
 const t0 = Date.now();
 rmSync(persistTo, { recursive: true, force: true });
 mkdirSync(persistTo, { recursive: true });
-console.log(`Jeu de données : ${EVENTS} épreuves, ${EVENTS * FORMATS_PER_EVENT} formats, ${EVENTS * FORMATS_PER_EVENT * REGS_PER_FORMAT} inscriptions…`);
+console.log(`Jeu de données : ${counts.events} épreuves, ${counts.formats} formats, ${counts.registrations} inscriptions…`);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
 writeFileSync(join(persistTo, "bench-seed.sql"), seedSql);
 run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", join(persistTo, "bench-seed.sql")]);
@@ -180,7 +139,7 @@ try {
     ["accueil /", "/"],
     ["/courses (filtres par défaut)", "/courses"],
     ["/courses (tous les filtres)", `/courses?q=trail&du=${today}&au=${in180}&departement=Is%C3%A8re&type=trail&distance=15-30&denivele=1000-2000&repas=1&tri=prix&taille=24`],
-    ["épreuve /courses/{slug}", "/courses/bench-course-00001"],
+    ["épreuve /courses/{slug}", `/courses/${courseSlug(1)}`],
     ["/formats?page=3", "/formats?page=3"],
   ];
   // Query counts must not depend on the number of results.
@@ -190,7 +149,7 @@ try {
     "/courses?taille=24": await qc("/courses?taille=24"),
     "/courses?taille=24&page=400": await qc("/courses?taille=24&page=400"),
     "/courses?q=zzz (0 résultat)": await qc("/courses?q=zzz"),
-    "/courses/bench-course-00002?onglet=formats": await qc("/courses/bench-course-00002?onglet=formats"),
+    [`/courses/${courseSlug(2)}?onglet=formats`]: await qc(`/courses/${courseSlug(2)}?onglet=formats`),
     "/formats?page=1": await qc("/formats"),
     "/formats?page=50": await qc("/formats?page=50"),
   };
@@ -226,7 +185,7 @@ try {
 
   console.log("\nPremière visite sur téléphone (octets transférés, gzip) :");
   console.log("page".padEnd(28), "HTML gz".padStart(10), "CSS gz".padStart(10), "JS gz".padStart(10), "JS brut".padStart(10), "fichiers".padStart(9), " Leaflet");
-  for (const [label, path] of [["accueil /", "/"], ["/courses", "/courses"], ["/courses?vue=carte", "/courses?vue=carte"], ["épreuve", "/courses/bench-course-00001"]]) {
+  for (const [label, path] of [["accueil /", "/"], ["/courses", "/courses"], ["/courses?vue=carte", "/courses?vue=carte"], ["épreuve", `/courses/${courseSlug(1)}`]]) {
     const v = await firstVisit(path);
     console.log(label.padEnd(28), kb(v.htmlGz).padStart(10), kb(v.cssGz).padStart(10), kb(v.jsGz).padStart(10), kb(v.jsRaw).padStart(10), String(v.files).padStart(9), v.leaflet ? " oui" : " non");
   }

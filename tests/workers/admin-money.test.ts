@@ -388,3 +388,28 @@ describe("the J+1 payout", () => {
     expect((await ledger(a.paiementId)).transferred_total_cents).toBe(0);
   });
 });
+
+describe("a search reads the same rows whichever plan it takes", () => {
+  it("registrations and payments: walking the date index or reading the matches gives the same pages", async () => {
+    const { listAdminInscriptions, listAdminPayments } = await import("../../app/db/admin.server");
+    const { parseAdminInscriptionsQuery, parseAdminPaymentsQuery } = await import("../../app/domain/admin");
+    for (let i = 0; i < 8; i++) await paidOn("2027-10-01", 1000 + i, { nom: i % 2 ? "Plan" : "Planchon", email: `plan${i}@exemple.fr` });
+    const db = testContext().db;
+    for (const q of ["pla", "plan", "PLANCH", "plan3@", "camille", "course argent", "zzz"]) {
+      for (const extra of ["", "&statut=validee", "&taille=25"]) {
+        const { filters } = parseAdminInscriptionsQuery(new URLSearchParams(`q=${encodeURIComponent(q)}${extra}&taille=25`));
+        const walk = await listAdminInscriptions(db, filters, { plan: "walk" });
+        const list = await listAdminInscriptions(db, filters, { plan: "candidates" });
+        expect(walk.rows.map((r) => r.inscription_id), `${q}${extra}`).toEqual(list.rows.map((r) => r.inscription_id));
+        expect(walk.total).toBe(list.total);
+        expect(walk.next).toBe(list.next);
+      }
+      const { filters: pf } = parseAdminPaymentsQuery(new URLSearchParams(`q=${encodeURIComponent(q)}`));
+      const pw = await listAdminPayments(db, pf, { plan: "walk" });
+      const pc = await listAdminPayments(db, pf, { plan: "candidates" });
+      expect(pw.map((r) => r.id), q).toEqual(pc.map((r) => r.id));
+    }
+    const { filters } = parseAdminInscriptionsQuery(new URLSearchParams("q=plan"));
+    expect((await listAdminInscriptions(db, filters)).total).toBe(8);
+  });
+});

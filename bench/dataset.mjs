@@ -1,0 +1,79 @@
+// The benches' dataset (catalogue, admin): `events` events of 3 formats, 10 registrations per format (a tenth
+// cancelled, a fifth pending, the rest validated and paid), spread over the last months, in plain SQL run by
+// `wrangler d1 execute --file` on a fresh local D1 with the real migrations (their triggers keep the summaries).
+const FORMATS_PER_EVENT = 3;
+const REGS_PER_FORMAT = 10;
+const PLACES = [
+  ["Chamonix-Mont-Blanc", "Haute-Savoie"], ["Annecy", "Haute-Savoie"], ["Grenoble", "Isère"], ["Villard-de-Lans", "Isère"],
+  ["Lyon", "Rhône"], ["Marseille", "Bouches-du-Rhône"], ["Bordeaux", "Gironde"], ["Pauillac", "Gironde"], ["Millau", "Aveyron"],
+  ["Paris", "Paris"], ["Rennes", "Ille-et-Vilaine"], ["Gérardmer", "Vosges"], ["Beaune", "Côte-d'Or"], ["Le Mont-Dore", "Puy-de-Dôme"],
+  ["Boulogne-sur-Mer", "Pas-de-Calais"], ["Vernet-les-Bains", "Pyrénées-Orientales"], ["Montpellier", "Hérault"], ["Nantes", "Loire-Atlantique"],
+  ["Toulouse", "Haute-Garonne"], ["Strasbourg", "Bas-Rhin"], ["Lille", "Nord"], ["Nice", "Alpes-Maritimes"], ["Brest", "Finistère"],
+  ["Ajaccio", "Corse-du-Sud"], ["Limoges", "Haute-Vienne"],
+];
+const SURNAMES = ["Martin", "Bernard", "Thomas", "Petit", "Robert", "Richard", "Durand", "Dubois", "Moreau", "Laurent", "Simon", "Michel", "Lefèvre", "Leroy", "Roux", "David", "Bertrand", "Morel", "Fournier", "Girard"];
+const FIRST_NAMES = ["Camille", "Léa", "Hugo", "Louise", "Jules", "Chloé", "Lucas", "Emma", "Nathan", "Inès", "Théo", "Manon"];
+
+const q = (s) => `'${s.replace(/'/g, "''")}'`;
+const values = (list) => list.map((v, k) => `(${k}, ${q(v)})`).join(", ");
+
+/** Zero-padding wide enough for `n` ids (at least 5 digits, as the first benches had). */
+function width(n) {
+  return Math.max(5, String(Math.max(0, n - 1)).length);
+}
+
+export function catalogueDataset({ events = 10_000 } = {}) {
+  const w = width(events);
+  const fw = w + 1;
+  const rw = w + 2;
+  const formats = events * FORMATS_PER_EVENT;
+  const registrations = formats * REGS_PER_FORMAT;
+  const placesCte = `places(k, lieu, dep) AS (VALUES ${PLACES.map(([l, d], k) => `(${k}, ${q(l)}, ${q(d)})`).join(", ")})`;
+  const seedSql = `
+INSERT OR IGNORE INTO users (id, email, password_hash) VALUES ('bench-org', 'bench-org@balise.test', 'bench-no-login');
+INSERT OR IGNORE INTO profils_utilisateurs (user_id, email, organisation_nom, stripe_account_id, stripe_charges_enabled, stripe_payouts_enabled, stripe_details_submitted)
+  VALUES ('bench-org', 'bench-org@balise.test', 'Banc de mesure', 'acct_bench', 1, 1, 1);
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${events - 1}), ${placesCte}
+INSERT INTO courses (id, nom, presentation, lieu, departement, code_postal, lat, lng, organisateur_id, en_ligne, slug, created_at, updated_at)
+SELECT printf('bc-%0${w}d', i),
+  CASE i % 4 WHEN 0 THEN 'Trail' WHEN 1 THEN 'Course' WHEN 2 THEN 'Rando' ELSE 'Foulées' END || ' de ' || p.lieu || ' n° ' || i,
+  'Une épreuve de test pour le banc de mesure du catalogue.', p.lieu, p.dep, printf('%05d', 1000 + (i * 37) % 95000),
+  42.5 + ((i * 7919) % 6000) / 1000.0, -1.5 + ((i * 104729) % 9000) / 1000.0,
+  'bench-org', CASE WHEN i % 50 = 0 THEN 0 ELSE 1 END, printf('bench-course-%0${w}d', i),
+  strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d days', i % 400)), strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d days', i % 400))
+FROM n JOIN places p ON p.k = i % ${PLACES.length};
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${formats - 1})
+INSERT INTO formats (id, course_id, nom, date, heure_depart, type_epreuve, distance_km, denivele_dplus, denivele_dmoins, prix_cents,
+  stock_repas, prix_repas_cents, prix_total_inscription_cents, nb_max_coureurs, position, ravitaillements, adresse_depart)
+SELECT printf('bf-%0${fw}d', i), printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT}), 'Format ' || (i % ${FORMATS_PER_EVENT} + 1),
+  CASE WHEN i % 97 = 0 THEN NULL ELSE date('now', printf('%+d days', (i * 13) % 420 - 30)) END,
+  printf('%02d:%02d', 6 + i % 4, (i % 2) * 30),
+  CASE (i / ${FORMATS_PER_EVENT}) % 3 WHEN 0 THEN 'trail' WHEN 1 THEN 'route' ELSE 'rando' END,
+  5 + (i * 7) % 70, (i * 37) % 3500, (i * 37) % 3500, 1000 + (i * 11) % 7000,
+  CASE WHEN i % 5 = 0 THEN 100 ELSE 0 END, CASE WHEN i % 5 = 0 THEN 1500 ELSE 0 END,
+  1000 + (i * 11) % 7000 + CASE WHEN i % 5 = 0 THEN 1500 ELSE 0 END,
+  CASE WHEN i % 7 = 0 THEN NULL ELSE 10 + i % 40 END, i % ${FORMATS_PER_EVENT}, 'km 5 ; km 10, arrivée', 'Place de la mairie'
+FROM n;
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${registrations - 1}),
+  surnames(k, v) AS (VALUES ${values(SURNAMES)}), firsts(k, v) AS (VALUES ${values(FIRST_NAMES)})
+INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id, nom, prenom, email, hold_expires_at, prix_total_coureur_cents, created_at, updated_at)
+SELECT printf('bi-%0${rw}d', i), printf('bc-%0${w}d', i / ${REGS_PER_FORMAT} / ${FORMATS_PER_EVENT}), printf('bf-%0${fw}d', i / ${REGS_PER_FORMAT}),
+  CASE i % 10 WHEN 0 THEN 'annulee' WHEN 1 THEN 'en_attente' WHEN 2 THEN 'en_attente' ELSE 'validee' END,
+  printf('bt-%0${rw}d', i), s.v, f.v, printf('c%0${rw}d@bench.test', i),
+  CASE i % 10 WHEN 1 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 day') WHEN 2 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day') END, 2000,
+  strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d seconds', (${registrations} - i) * 53)),
+  strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d seconds', (${registrations} - i) * 53))
+FROM n JOIN surnames s ON s.k = i % ${SURNAMES.length} JOIN firsts f ON f.k = (i / 7) % ${FIRST_NAMES.length};
+INSERT INTO paiements (id, inscription_id, course_id, format_id, organisateur_id, destination_account_id, checkout_session_id, charge_id, status,
+  amount_total_cents, fee_total_cents, platform_fee_cents, transferred_total_cents, refunded_cents, net_remaining_cents, created_at, updated_at)
+SELECT 'bp-' || substr(i.id, 4), i.id, i.course_id, i.format_id, 'bench-org', 'acct_bench', 'cs_bench_' || substr(i.id, 4), 'ch_bench_' || substr(i.id, 4),
+  'succeeded', 2000, 55, 100, 0, 0, 1845, i.created_at, i.created_at
+FROM inscriptions i WHERE i.id LIKE 'bi-%' AND i.statut = 'validee';
+`;
+  return {
+    seedSql,
+    counts: { events, formats, registrations },
+    courseSlug: (i) => `bench-course-${String(i).padStart(w, "0")}`,
+    courseId: (i) => `bc-${String(i).padStart(w, "0")}`,
+  };
+}
