@@ -100,3 +100,17 @@ test("admin screens refuse other users", async ({ page }) => {
   await page.goto("/admin/inscriptions");
   await expect(page.getByText("403 — Accès réservé aux administrateurs.")).toBeVisible();
 });
+
+test("the phone menu's Administration block links to the four admin screens", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const page = await context.newPage();
+  await loginAs(page, "admin@balise.test");
+  await page.goto("/courses");
+  await page.locator(".mobile-menu > summary").click();
+  const block = page.locator(".mobile-admin");
+  await expect(block.getByRole("link")).toHaveText([/Admin/, "Courses Admin", "Reversements", "Inscriptions"]);
+  await block.getByRole("link", { name: "Reversements" }).click();
+  await expect(page).toHaveURL(/\/admin\/payouts$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paiements et reversements");
+  await context.close();
+});
