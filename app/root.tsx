@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
+import { ErrorScreen } from "~/components/ErrorScreen";
 import type { ReactNode } from "react";
 import { DevErrorLog } from "./components/DevErrorLog";
 import { Footer } from "./components/Footer";
@@ -75,16 +76,5 @@ export function ErrorBoundary() {
       </section>
     );
   }
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${typeof error.data === "string" ? error.data : error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : "Erreur inconnue";
-  return (
-    <section className="container page-narrow error-page">
-      <h1>Une erreur est survenue dans cette page</h1>
-      <p className="alert alert-error">{message}</p>
-      <p><Link to="/" className="btn btn-primary">Retour à l'accueil</Link></p>
-    </section>
-  );
+  return <ErrorScreen error={error} />;
 }

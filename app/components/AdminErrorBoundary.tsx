@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { ErrorScreen } from "~/components/ErrorScreen";
 import { Link } from "~/components/Link";
 import { ADMIN_LOGIN_REQUIRED } from "~/domain/admin";
 
@@ -22,16 +23,9 @@ export function AdminErrorBoundary() {
       </section>
     );
   }
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${typeof error.data === "string" ? error.data : error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : "Erreur inconnue";
   return (
-    <section className="container page-narrow error-page">
-      <h1>Une erreur est survenue dans cette page</h1>
-      <p className="alert alert-error">{message}</p>
-      <p><Link to="/admin" className="btn btn-primary">Retour à l'administration</Link></p>
-    </section>
+    <ErrorScreen error={error}>
+      <Link to="/admin" className="btn btn-primary">Retour à l'administration</Link>
+    </ErrorScreen>
   );
 }

@@ -3,7 +3,7 @@
 // result messages. Pure: no I/O, no clock. docs/decisions/0120-admin-money-screens.md
 import { z } from "zod";
 import { CSV_BOM, csvRow, type CsvValue } from "./csv";
-import { DEFAULT_COMMISSION_PERCENT, DEFAULT_DEPOSIT_PERCENT, MAX_COMMISSION_PERCENT, MIN_COMMISSION_PERCENT, parsePercent } from "./money";
+import { DEFAULT_COMMISSION_PERCENT, DEFAULT_DEPOSIT_PERCENT, MAX_COMMISSION_PERCENT, MIN_COMMISSION_PERCENT, parsePercent, type Ledger } from "./money";
 import { STATUT_LABELS, STATUTS, type Statut } from "./statuses";
 
 export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
@@ -279,15 +279,8 @@ export function adminPaymentsQuery(f: AdminPaymentsFilters, extra: Record<string
   return s ? `?${s}` : "";
 }
 
-/** The money columns of one payment row, as admin_paiements_v gives them. */
-export interface PaymentMoney {
-  amount_total_cents: number;
-  fee_total_cents: number;
-  platform_fee_cents: number;
-  transferred_total_cents: number;
-  refunded_cents: number;
-  net_remaining_cents: number;
-}
+/** The money columns of one payment row, as admin_paiements_v gives them: its ledger. */
+export type PaymentMoney = Ledger;
 
 export interface SelectionTotals {
   count: number;

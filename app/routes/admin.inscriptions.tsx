@@ -4,6 +4,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
+import { CourseSelect, DateRangeFields } from "~/components/AdminFields";
 import { AdminNav } from "~/components/AdminNav";
 import { Link } from "~/components/Link";
 import { ADMIN_PAGE_SIZES, ADMIN_SEARCH_COUNT_CAP as SEARCH_COUNT_CAP, adminInscriptionsQuery } from "~/domain/admin";
@@ -75,26 +76,17 @@ export default function AdminInscriptions() {
           <input id="f-course-q" name="course_q" type="search" defaultValue={v.course_q} maxLength={100} aria-describedby="f-course-q-hint" />
           <p id="f-course-q-hint" className="hint">Tapez le début du nom puis « Appliquer » pour trouver une course dans la liste.</p>
         </div>
-        <div className="field">
-          <label htmlFor="f-course">Course</label>
-          <select
-            id="f-course"
-            name="course"
-            defaultValue={v.course}
-            onChange={(e) => {
-              // With JavaScript the format choices follow the event at once (the format is reset).
-              const form = e.currentTarget.form!;
-              const fd = new FormData(form);
-              fd.delete("format");
-              submit(fd, { method: "get", replace: true });
-            }}
-          >
-            <option value="">Toutes</option>
-            {d.courses.map((c) => (
-              <option key={c.id} value={c.id}>{c.nom}</option>
-            ))}
-          </select>
-        </div>
+        <CourseSelect
+          id="f-course"
+          value={v.course}
+          courses={d.courses}
+          onChange={(e) => {
+            // With JavaScript the format choices follow the event at once (the format is reset).
+            const fd = new FormData(e.currentTarget.form!);
+            fd.delete("format");
+            submit(fd, { method: "get", replace: true });
+          }}
+        />
         <div className="field">
           <label htmlFor="f-format">Format</label>
           <select id="f-format" name="format" defaultValue={v.format} disabled={!v.course} aria-describedby="f-format-hint">
@@ -105,16 +97,7 @@ export default function AdminInscriptions() {
           </select>
           {!v.course ? <p id="f-format-hint" className="hint">Choisissez d'abord une course.</p> : null}
         </div>
-        <div className="field">
-          <label htmlFor="f-du">Du</label>
-          <input id="f-du" name="du" type="date" defaultValue={v.du} aria-invalid={d.errors.du ? true : undefined} aria-describedby={d.errors.du ? "f-du-error" : undefined} />
-          {d.errors.du ? <p id="f-du-error" className="field-error">{d.errors.du}</p> : null}
-        </div>
-        <div className="field">
-          <label htmlFor="f-au">Au</label>
-          <input id="f-au" name="au" type="date" defaultValue={v.au} aria-invalid={d.errors.au ? true : undefined} aria-describedby={d.errors.au ? "f-au-error" : undefined} />
-          {d.errors.au ? <p id="f-au-error" className="field-error">{d.errors.au}</p> : null}
-        </div>
+        <DateRangeFields idPrefix="f" du={v.du} au={v.au} errors={d.errors} />
         <div className="field">
           <label htmlFor="f-taille">Par page</label>
           <select id="f-taille" name="taille" defaultValue={v.taille}>

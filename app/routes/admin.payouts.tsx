@@ -6,6 +6,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
+import { CourseSelect, DateRangeFields, TransferStatus } from "~/components/AdminFields";
 import { AdminNav } from "~/components/AdminNav";
 import { Link } from "~/components/Link";
 import {
@@ -20,7 +21,6 @@ import {
   payoutNoticeText,
   selectedIds,
   selectionTotals,
-  TRANSFER_STATUS_LABELS,
   type PayoutNotice,
 } from "~/domain/admin";
 import { isActionToken } from "~/domain/payouts";
@@ -126,25 +126,8 @@ export default function AdminPayouts() {
           <label htmlFor="p-course-q">Nom de la course</label>
           <input id="p-course-q" name="course_q" type="search" defaultValue={f.course_q} maxLength={100} />
         </div>
-        <div className="field">
-          <label htmlFor="p-course">Course</label>
-          <select id="p-course" name="course" defaultValue={f.course}>
-            <option value="">Toutes</option>
-            {d.courses.map((c) => (
-              <option key={c.id} value={c.id}>{c.nom}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="p-du">Du</label>
-          <input id="p-du" name="du" type="date" defaultValue={f.du} aria-invalid={d.errors.du ? true : undefined} aria-describedby={d.errors.du ? "p-du-error" : undefined} />
-          {d.errors.du ? <p id="p-du-error" className="field-error">{d.errors.du}</p> : null}
-        </div>
-        <div className="field">
-          <label htmlFor="p-au">Au</label>
-          <input id="p-au" name="au" type="date" defaultValue={f.au} aria-invalid={d.errors.au ? true : undefined} aria-describedby={d.errors.au ? "p-au-error" : undefined} />
-          {d.errors.au ? <p id="p-au-error" className="field-error">{d.errors.au}</p> : null}
-        </div>
+        <CourseSelect id="p-course" value={f.course} courses={d.courses} />
+        <DateRangeFields idPrefix="p" du={f.du} au={f.au} errors={d.errors} />
         <div className="admin-filter-actions">
           <button type="submit" className="btn btn-primary">Appliquer</button>
           <Link to="/admin/payouts" className="btn btn-ghost">Réinitialiser</Link>
@@ -235,16 +218,12 @@ export default function AdminPayouts() {
                       <td data-label="Net restant" className="num"><Money cents={r.net_remaining_cents} /></td>
                       <td data-label="Versement">
                         {r.last_transfer_status ? (
-                          <span className={r.last_transfer_status === "failed" ? "transfer-failed" : undefined}>
-                            {TRANSFER_STATUS_LABELS[r.last_transfer_status] ?? r.last_transfer_status}
-                            {r.last_transfer_at ? ` (${formatDate(r.last_transfer_at)})` : ""}
-                          </span>
+                          <TransferStatus status={r.last_transfer_status} reason={r.last_transfer_reason} at={r.last_transfer_at} />
                         ) : r.payout_due_on && r.net_remaining_cents > 0 && r.status === "succeeded" ? (
                           <span className="muted">J+1 le {formatDate(r.payout_due_on)}</span>
                         ) : (
                           "—"
                         )}
-                        {r.last_transfer_status === "failed" && r.last_transfer_reason ? <span className="field-error transfer-reason">{r.last_transfer_reason}</span> : null}
                       </td>
                     </tr>
                   );
@@ -298,10 +277,7 @@ export default function AdminPayouts() {
                     <td data-label="Organisateur">{t.organisateur ?? "—"}</td>
                     <td data-label="Course">{t.course_nom}</td>
                     <td data-label="Montant" className="num"><Money cents={t.amount_cents} /></td>
-                    <td data-label="Résultat">
-                      {TRANSFER_STATUS_LABELS[t.status] ?? t.status}
-                      {t.status === "failed" && t.failure_reason ? <span className="field-error transfer-reason">{t.failure_reason}</span> : null}
-                    </td>
+                    <td data-label="Résultat"><TransferStatus status={t.status} reason={t.failure_reason} /></td>
                   </tr>
                 ))}
               </tbody>

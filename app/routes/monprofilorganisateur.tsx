@@ -8,7 +8,7 @@ import { conditionsAccepted, CONDITIONS_VERSION, makeOrganiserProfileSchema, PRO
 import { loadPaymentAccountBlock } from "~/services/payment-account.server";
 import { getUserProfile, saveOrganiserProfile } from "~/services/profile.server";
 import { organiserPayouts } from "~/services/admin.server";
-import { TRANSFER_STATUS_LABELS } from "~/domain/admin";
+import { TransferStatus } from "~/components/AdminFields";
 import accountsCss from "~/styles/accounts.css?url";
 import paymentsCss from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
@@ -107,10 +107,7 @@ export default function OrganiserProfilePage() {
                     <td>{formatDateTime(t.created_at)}</td>
                     <td>{t.course_nom}{t.kind === "acompte" ? <span className="muted small"> (acompte)</span> : null}</td>
                     <td>{formatEuros(t.amount_cents)}</td>
-                    <td>
-                      {TRANSFER_STATUS_LABELS[t.status] ?? t.status}
-                      {t.status === "failed" && t.failure_reason ? <span className="field-error">{t.failure_reason}</span> : null}
-                    </td>
+                    <td><TransferStatus status={t.status} reason={t.failure_reason} /></td>
                   </tr>
                 ))}
               </tbody>

@@ -1,0 +1,51 @@
+// Pieces the admin screens (and the organiser's payouts) share: the date filters, a transfer's status with its
+// reason, and a course select.
+import { TRANSFER_STATUS_LABELS, type DateFilterErrors } from "~/domain/admin";
+import { formatDate } from "~/utils/format";
+
+/** 'Du' and 'Au' (type=date), each with its French message when it cannot be used. */
+export function DateRangeFields({ idPrefix, du, au, errors }: { idPrefix: string; du: string; au: string; errors: DateFilterErrors }) {
+  return (
+    <>
+      {(["du", "au"] as const).map((name) => {
+        const id = `${idPrefix}-${name}`;
+        const error = errors[name];
+        return (
+          <div className="field" key={name}>
+            <label htmlFor={id}>{name === "du" ? "Du" : "Au"}</label>
+            <input id={id} name={name} type="date" defaultValue={name === "du" ? du : au} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+            {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+/** A transfer's status ('Versé', 'Échec'…), its date if given, and why it failed. */
+export function TransferStatus({ status, reason, at }: { status: string; reason: string | null; at?: string | null }) {
+  return (
+    <>
+      <span className={status === "failed" ? "transfer-failed" : undefined}>
+        {TRANSFER_STATUS_LABELS[status] ?? status}
+        {at ? ` (${formatDate(at)})` : ""}
+      </span>
+      {status === "failed" && reason ? <span className="field-error transfer-reason">{reason}</span> : null}
+    </>
+  );
+}
+
+/** The event filter: 'Toutes' and the events offered. */
+export function CourseSelect({ id, value, courses, onChange }: { id: string; value: string; courses: { id: string; nom: string }[]; onChange?: (e: React.ChangeEvent<HTMLSelectElement>) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Course</label>
+      <select id={id} name="course" defaultValue={value} onChange={onChange}>
+        <option value="">Toutes</option>
+        {courses.map((c) => (
+          <option key={c.id} value={c.id}>{c.nom}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
