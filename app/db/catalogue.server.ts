@@ -5,18 +5,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { DISTANCE_BANDS, ELEVATION_BANDS } from "~/domain/catalogue";
 import type { CourseFilters } from "~/domain/filters";
 import { batchAll } from "./batch.server";
+import { placesTakenSql } from "./capacity.server";
 import type { Db } from "./client.server";
-
-/**
- * Places taken in a format, the one definition used for capacity everywhere (catalogue, registration):
- * validated registrations plus pending ones whose hold has not expired yet.
- * `formatId` is the SQL expression of the format id in the caller's query (e.g. sql.raw("f.id") or formats.id).
- * Served by the index inscriptions_format_statut_idx (format_id, statut, hold_expires_at).
- */
-export function placesTakenSql(formatId: SQL | SQL.Aliased | { getSQL(): SQL } | unknown, nowIso: string): SQL {
-  return sql`(SELECT count(*) FROM inscriptions i_cap WHERE i_cap.format_id = ${formatId}
-    AND (i_cap.statut = 'validee' OR (i_cap.statut = 'en_attente' AND i_cap.hold_expires_at > ${nowIso})))`;
-}
 
 const DATE_OK = sql.raw(`'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`);
 

@@ -6,7 +6,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { AnyExportColumn } from "~/domain/csv";
 import { escapeLike, PAGE_SIZE, pageInfo, type EditableField, type ExportRow, type FieldValue, type NewRunner, type OrganiserStatut } from "~/domain/registrants";
 import type { Db } from "./client.server";
-import { placesTakenSql } from "./catalogue.server";
+import { mealsTakenSql, placesTakenSql } from "./capacity.server";
 
 const dialect = new SQLiteAsyncDialect();
 
@@ -47,6 +47,8 @@ export interface RegistrantRow {
   nombre_repas: number;
   statut: string;
   created_at: string;
+  /** Has a payment (then only a cancellation may end it: its status is not a free choice). */
+  paid: number;
 }
 
 export interface RegistrantFilters {
@@ -91,7 +93,7 @@ export async function listRegistrants(db: Db, formatId: string, filters: Registr
     prepare(
       db,
       sql`SELECT count(*) AS n,
-            coalesce(sum(CASE WHEN i.statut IN ('validee', 'en_attente') THEN i.nombre_repas ELSE 0 END), 0) AS repas,
+            ${mealsTakenSql(formatId, now.toISOString())} AS repas,
             coalesce(sum(CASE WHEN i.statut = 'validee' AND i.dossard IS NULL THEN 1 ELSE 0 END), 0) AS sans_dossard,
             ${placesTakenSql(formatId, now.toISOString())} AS taken
           FROM inscriptions i WHERE i.format_id = ${formatId}`,
@@ -102,7 +104,8 @@ export async function listRegistrants(db: Db, formatId: string, filters: Registr
   const info = pageInfo(filters.page, total, PAGE_SIZE);
   const rows = await prepare(
     db,
-    sql`SELECT i.id, i.nom, i.prenom, i.dossard, i.email, i.club, i.nombre_repas, i.statut, i.created_at
+    sql`SELECT i.id, i.nom, i.prenom, i.dossard, i.email, i.club, i.nombre_repas, i.statut, i.created_at,
+          EXISTS (SELECT 1 FROM paiements p WHERE p.inscription_id = i.id AND p.status IN ('succeeded', 'refunded')) AS paid
         FROM inscriptions i WHERE ${where}
         ORDER BY i.created_at, i.id LIMIT ${PAGE_SIZE} OFFSET ${info.offset}`,
   ).all<RegistrantRow>();
@@ -146,6 +149,18 @@ export async function findOwnedRegistrant(db: Db, id: string, userId: string): P
         WHERE i.id = ${id} AND c.organisateur_id = ${userId}`,
   ).first<RegistrantDetail>();
   return row ?? null;
+}
+
+/** Has the registration a payment (collected, or refunded): then only a cancellation may end it. */
+export async function hasPayment(db: Db, inscriptionId: string): Promise<boolean> {
+  const row = await prepare(db, sql`SELECT EXISTS (SELECT 1 FROM paiements WHERE inscription_id = ${inscriptionId} AND status IN ('succeeded', 'refunded', 'pending')) AS paid`).first<{ paid: number }>();
+  return Number(row?.paid ?? 0) === 1;
+}
+
+/** Meals still to be had in the format (its stock less the meals of the registrations holding a place). */
+export async function mealsLeftIn(db: Db, formatId: string, now: Date): Promise<number> {
+  const row = await prepare(db, sql`SELECT f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), now.toISOString())} AS left FROM formats f WHERE f.id = ${formatId}`).first<{ left: number }>();
+  return Math.max(0, Number(row?.left ?? 0));
 }
 
 /** SQLite says a unique index refused the row (the bib of a format). */
@@ -196,26 +211,30 @@ export async function insertManualRunner(
   db: Db,
   format: OwnedFormat,
   runner: NewRunner,
-  ids: { id: string; traceId: string },
+  ids: { id: string; traceId: string; actorId?: string },
   now: Date,
 ): Promise<string | null> {
   const nowIso = now.toISOString();
   const holds = runner.statut === "validee" || runner.statut === "en_attente";
-  const guard = runner.overrideCapacity || !holds || format.nb_max_coureurs == null
+  const places = runner.overrideCapacity || !holds || format.nb_max_coureurs == null
     ? sql`1`
     : sql`${placesTakenSql(format.id, nowIso)} < ${format.nb_max_coureurs}`;
+  const meals = runner.overrideMeals || !holds || runner.nombre_repas === 0
+    ? sql`1`
+    : sql`${format.stock_repas} - ${mealsTakenSql(format.id, nowIso)} >= ${runner.nombre_repas}`;
+  const guard = sql`${places} AND ${meals}`;
   const res = await prepare(
     db,
     sql`INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom, email, genre, date_naissance,
           nationalite, telephone, adresse, adresse_complement, code_postal, ville, pays, apparaitre_resultats, club, justificatif_type,
           numero_licence, pps_identifier, contact_urgence_nom, contact_urgence_telephone, nombre_repas, prix_total_repas_cents,
-          prix_total_coureur_cents, dossard, added_by_organiser, created_at, updated_at)
+          prix_total_coureur_cents, dossard, added_by_organiser, last_event, last_actor, last_actor_id, created_at, updated_at)
         SELECT ${ids.id}, ${format.course_id}, ${format.id}, NULL, ${runner.statut}, ${ids.traceId}, ${runner.nom}, ${runner.prenom},
           ${runner.email}, ${runner.genre}, ${runner.date_naissance}, ${runner.nationalite}, ${runner.telephone}, ${runner.adresse},
           ${runner.adresse_complement}, ${runner.code_postal}, ${runner.ville}, ${runner.pays}, ${runner.apparaitre_resultats ? 1 : 0},
           ${runner.club}, ${runner.justificatif_type}, ${runner.numero_licence}, ${runner.pps_identifier}, ${runner.contact_urgence_nom},
           ${runner.contact_urgence_telephone}, ${runner.nombre_repas}, ${runner.prix_total_repas_cents}, ${runner.prix_total_coureur_cents},
-          ${runner.dossard}, 1, ${nowIso}, ${nowIso}
+          ${runner.dossard}, 1, 'created', 'organiser', ${ids.actorId ?? null}, ${nowIso}, ${nowIso}
         WHERE ${guard}`,
   ).run();
   return (res.meta.changes ?? 0) > 0 ? ids.id : null;

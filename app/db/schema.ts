@@ -250,9 +250,17 @@ export const inscriptions = sqliteTable(
     dossard: integer("dossard"),
     hold_expires_at: text("hold_expires_at"),
     checkout_session_id: text("checkout_session_id"),
+    /** Why it ended: a lifecycle event code (app/domain/lifecycle.ts), its French label only at display. */
     cancel_reason: text("cancel_reason"),
     cancelled_at: text("cancelled_at"),
     added_by_organiser: integer("added_by_organiser", { mode: "boolean" }).notNull().default(false),
+    // Written by app/services/lifecycle.server.ts with every status change, read by the trigger that appends the
+    // change to inscriptions_historique (0014): a change of statut without a new transition_seq is refused.
+    transition_seq: integer("transition_seq").notNull().default(0),
+    last_event: text("last_event").notNull().default("created"),
+    last_actor: text("last_actor"),
+    last_actor_id: text("last_actor_id"),
+    last_amount_cents: integer("last_amount_cents"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -426,6 +434,27 @@ export const annulations = sqliteTable(
   (t) => [uniqueIndex("annulations_inscription_uq").on(t.inscription_id)],
 );
 
+/**
+ * Every status change of every registration, append-only (issue 17): written by triggers on inscriptions from the
+ * transition the lifecycle module records (0014); updates and deletes are refused. No foreign key: the audit trail
+ * outlives a deleted event's unpaid registrations.
+ */
+export const inscriptions_historique = sqliteTable(
+  "inscriptions_historique",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    inscription_id: text("inscription_id").notNull(),
+    created_at: createdAt(),
+    event: text("event").notNull(),
+    actor: text("actor"),
+    actor_id: text("actor_id"),
+    from_statut: text("from_statut"),
+    to_statut: text("to_statut").notNull(),
+    amount_cents: integer("amount_cents"),
+  },
+  (t) => [index("inscriptions_historique_inscription_idx").on(t.inscription_id, t.id)],
+);
+
 /** Webhook events processed once, by provider event id. */
 export const webhook_events = sqliteTable("webhook_events", {
   id: text("id").primaryKey(),
@@ -541,4 +570,5 @@ export const schema = {
   course_stats,
   admin_totaux,
   admin_jours,
+  inscriptions_historique,
 };

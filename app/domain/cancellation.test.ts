@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cancelFormSchema, CANCEL_MSG, readOnlyMessage, runnerCanCancel, statusAfterCancellation } from "./cancellation";
+import { cancelFormSchema, CANCEL_MSG, readOnlyMessage, runnerCanCancel } from "./cancellation";
 
 describe("cancel form", () => {
   it.each([
@@ -41,12 +41,4 @@ describe("runnerCanCancel", () => {
     ["remboursee_partiellement", true, 2922, { ok: false, code: "deja_annulee" }],
     ["annulee", true, 2922, { ok: false, code: "deja_annulee" }],
   ])("%s, paid %s, refund %i", (statut, paid, refund, out) => expect(runnerCanCancel(statut, paid, { refund_cents: refund })).toEqual(out));
-});
-
-describe("statusAfterCancellation", () => {
-  it.each([
-    [3500, 0, "annulee"],
-    [3500, 2922, "remboursee_partiellement"],
-    [3500, 3500, "remboursee_totalement"],
-  ])("paid %i, refunded %i -> %s", (paid, refunded, s) => expect(statusAfterCancellation(paid, refunded)).toBe(s));
 });

@@ -72,9 +72,3 @@ export function runnerCanCancel(statut: string, hasPayment: boolean, quote: Pick
   if (quote.refund_cents <= 0) return { ok: false, code: "aucun_remboursement" };
   return { ok: true };
 }
-
-/** The status a cancellation leaves: a refund of everything paid, part of it, or nothing (organiser side). */
-export function statusAfterCancellation(amountTotalCents: number, refundedTotalCents: number): "annulee" | "remboursee_partiellement" | "remboursee_totalement" {
-  if (refundedTotalCents <= 0) return "annulee";
-  return refundedTotalCents >= amountTotalCents ? "remboursee_totalement" : "remboursee_partiellement";
-}

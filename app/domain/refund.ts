@@ -68,3 +68,14 @@ export function quoteRefund(input: {
   const refund = Math.max(0, Math.min(Math.floor((base * percent) / 100), amount - already));
   return { amount_total_cents: amount, non_refundable_cents: nonRefundable, base_cents: base, percent, refund_cents: refund, days_before: days };
 }
+
+/**
+ * The organiser's full refund (their decision, e.g. the event is cancelled): everything paid and not yet refunded
+ * goes back, fees included, whatever the date; the same shape as a quote, at 100 %.
+ */
+export function quoteFullRefund(input: { amountTotalCents: number; alreadyRefundedCents?: number; eventDate: string | null; now: Date }): RefundQuote {
+  const amount = Math.max(0, Math.trunc(input.amountTotalCents));
+  const refund = Math.max(0, amount - Math.max(0, input.alreadyRefundedCents ?? 0));
+  const days = input.eventDate ? daysBefore(input.eventDate, input.now) : 0;
+  return { amount_total_cents: amount, non_refundable_cents: 0, base_cents: amount, percent: 100, refund_cents: refund, days_before: days };
+}

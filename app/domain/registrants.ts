@@ -284,6 +284,7 @@ export const AddRunnerSchema = z.object({
   nombre_repas: str,
   apparaitre_resultats: str,
   depasser_capacite: str,
+  depasser_repas: str,
 });
 export type AddRunnerInput = z.infer<typeof AddRunnerSchema>;
 
@@ -320,6 +321,8 @@ export interface NewRunner {
   prix_total_repas_cents: number;
   prix_total_coureur_cents: number;
   overrideCapacity: boolean;
+  /** The organiser's explicit choice to give meals beyond the stock left. */
+  overrideMeals: boolean;
 }
 
 export type NewRunnerResult = { ok: true; runner: NewRunner } | { ok: false; errors: Partial<Record<keyof AddRunnerInput, string>> };
@@ -381,6 +384,7 @@ export function validateNewRunner(input: AddRunnerInput, format: { stockRepas: n
       prix_total_repas_cents: repas,
       prix_total_coureur_cents: format.prixCents + repas,
       overrideCapacity: input.depasser_capacite === "on" || input.depasser_capacite === "true",
+      overrideMeals: input.depasser_repas === "on" || input.depasser_repas === "true",
     },
   };
 }

@@ -74,7 +74,7 @@ describe("holds", () => {
     ["en_attente", "2026-11-21T15:00:01.000Z", true],
     ["en_attente", "2026-11-21T15:00:00.000Z", false], // expires exactly now: released
     ["en_attente", "2026-11-21T14:59:59.000Z", false],
-    ["en_attente", null, false],
+    ["en_attente", null, true], // added by hand by the organiser: holds it until they decide
     ["annulee", "2026-11-21T16:00:00.000Z", false],
     ["refusee", null, false],
     ["remboursee_totalement", null, false],

@@ -19,6 +19,10 @@ export const REGISTRATION_MSG = {
   prenom: "Le prénom est obligatoire.",
   repas: (stock: number) =>
     stock > 0 ? `Le nombre de repas doit être un nombre entier entre 0 et ${stock}.` : "Aucun repas n'est proposé pour ce format.",
+  repasEpuises: (left: number) =>
+    left > 0 ? `Il ne reste que ${left} repas pour ce format : choisissez-en ${left} au plus.` : "Il n'y a plus de repas disponibles pour ce format.",
+  paiementEnCours:
+    "Votre paiement précédent pour ce format est en cours de validation : votre inscription sera confirmée avec ce qui a été payé. Revenez dans quelques minutes pour la modifier.",
   justificatif: "Veuillez choisir licence ou PPS.",
   tooLong: "Texte trop long.",
   saveError: "Erreur lors de l'enregistrement de l'inscription.",
@@ -46,7 +50,9 @@ export type RegistrationErrorCode =
   | "enregistrement"
   | "paiement"
   | "paiement_sans_url"
-  | "relance_impossible";
+  | "relance_impossible"
+  | "repas_epuises"
+  | "paiement_en_cours";
 
 export class RegistrationError extends Error {
   constructor(public readonly code: RegistrationErrorCode, public readonly formatName?: string | null) {
@@ -77,6 +83,10 @@ export function registrationErrorMessage(code: RegistrationErrorCode, formatName
       return REGISTRATION_MSG.paymentNoUrl;
     case "relance_impossible":
       return REGISTRATION_MSG.retryError;
+    case "repas_epuises":
+      return REGISTRATION_MSG.repasEpuises(Number(formatName ?? 0));
+    case "paiement_en_cours":
+      return REGISTRATION_MSG.paiementEnCours;
   }
 }
 
@@ -121,11 +131,15 @@ export function holdExpiresAt(now: Date, minutes = HOLD_MINUTES): Date {
   return new Date(now.getTime() + minutes * 60_000);
 }
 
-/** A pending registration holds its place until its hold expires (exclusive). */
+/**
+ * Does a registration hold its place (and its meals)? Validated ones, and pending ones until their hold expires
+ * (exclusive); a pending registration without a hold (added by hand by the organiser) holds it until the organiser
+ * decides. The same rule in SQL: holdsPlaceSql in app/db/capacity.server.ts (one definition, decisions 0021, 0130).
+ */
 export function holdsPlace(r: { statut: string; hold_expires_at: string | null }, now: Date): boolean {
   if (r.statut === "validee") return true;
-  if (r.statut !== "en_attente" || !r.hold_expires_at) return false;
-  return new Date(r.hold_expires_at).getTime() > now.getTime();
+  if (r.statut !== "en_attente") return false;
+  return r.hold_expires_at == null || new Date(r.hold_expires_at).getTime() > now.getTime();
 }
 
 /** Places taken = validated registrations + pending ones whose hold has not expired. */
@@ -156,6 +170,13 @@ export interface FormatChoice extends PricedFormat {
   nom: string;
   nb_max_coureurs: number | null;
   taken: number;
+  /** Meals held by registrations that hold their place (the same definition as places). */
+  meals_taken?: number;
+}
+
+/** Meals still to be had in a format: its stock less the meals of the registrations holding a place. */
+export function mealsLeft(f: { stock_repas: number; meals_taken?: number }): number {
+  return Math.max(0, f.stock_repas - (f.meals_taken ?? 0));
 }
 
 export const JUSTIFICATIF_TYPES = ["licence", "pps"] as const;

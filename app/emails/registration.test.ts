@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
-import { confirmationEmail, latePaymentRefundEmail, qrTable } from "./registration";
+import { confirmationEmail, qrTable, refusedPaymentEmail } from "./registration";
 
 const data = {
   inscriptionId: "i-1",
@@ -53,7 +53,7 @@ describe("qrTable", () => {
 
 describe("late payment e-mail", () => {
   it("explains the full refund", () => {
-    const m = latePaymentRefundEmail({ ...data, coursesUrl: "http://localhost:8787/courses" });
+    const m = refusedPaymentEmail({ ...data, coursesUrl: "http://localhost:8787/courses" });
     expect(m.subject).toBe("Paiement remboursé : Trail des <Aiguilles> & Co — Balcons 28 km est complet");
     expect(m.text).toContain("remboursé intégralement (62,00\u00a0€)");
     expect(m.text).toContain("http://localhost:8787/courses");

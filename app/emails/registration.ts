@@ -113,11 +113,31 @@ export function confirmationEmail(d: RegistrationEmailData): RenderedEmail {
   return { subject, html, text };
 }
 
-export function latePaymentRefundEmail(d: Omit<RegistrationEmailData, "url"> & { coursesUrl: string }): RenderedEmail {
-  const subject = `Paiement remboursé : ${d.courseNom} — ${d.formatNom} est complet`;
+/** Why a payment could not be kept (the lifecycle's codes): each has its own explanation to the runner. */
+export type RefusedPaymentReason = "late_payment" | "amount_mismatch" | "event_unavailable";
+
+const REFUSED_PAYMENT_TEXTS: Record<RefusedPaymentReason, { subject: (d: { courseNom: string; formatNom: string }) => string; why: (d: { courseNom: string; formatNom: string; totalCents: number }) => string }> = {
+  late_payment: {
+    subject: (d) => `Paiement remboursé : ${d.courseNom} — ${d.formatNom} est complet`,
+    why: (d) => `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) est arrivé après l'expiration de la réservation de votre place (30 minutes), et le format a été complété entre-temps.`,
+  },
+  amount_mismatch: {
+    subject: (d) => `Paiement remboursé : ${d.courseNom} — ${d.formatNom}`,
+    why: (d) => `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) ne correspond pas au total de votre inscription, qui a été modifiée pendant le paiement.`,
+  },
+  event_unavailable: {
+    subject: (d) => `Paiement remboursé : ${d.courseNom} n'est plus ouverte aux inscriptions`,
+    why: (d) => `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) est arrivé alors que l'organisateur avait retiré l'épreuve des inscriptions.`,
+  },
+};
+
+/** A payment that could not be kept (late, wrong amount, event withdrawn): refunded in full, and why. */
+export function refusedPaymentEmail(d: Omit<RegistrationEmailData, "url"> & { coursesUrl: string }, reason: RefusedPaymentReason = "late_payment"): RenderedEmail {
+  const texts = REFUSED_PAYMENT_TEXTS[reason];
+  const subject = texts.subject(d);
   const paras = [
     `Bonjour ${d.prenom ?? ""},`.replace(" ,", ","),
-    `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) est arrivé après l'expiration de la réservation de votre place (30 minutes), et le format a été complété entre-temps.`,
+    texts.why(d),
     `Nous ne pouvons donc pas valider votre inscription : elle est annulée et votre paiement vous est remboursé intégralement (${formatEuros(d.totalCents)}). Le remboursement apparaît sur votre relevé sous 5 à 10 jours selon votre banque.`,
     "Nous sommes désolés pour ce contretemps. D'autres formats ou d'autres courses ont peut-être encore des places.",
   ];

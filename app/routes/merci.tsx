@@ -6,7 +6,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { REGISTRATION_MSG } from "~/domain/registration";
-import { verifyCheckoutSession } from "~/services/payments.server";
+import { verifyCheckoutSession } from "~/services/payment-received.server";
 import { getRunnerRegistration, readConfirmation, type ConfirmationState, type RunnerRegistration } from "~/services/register.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";

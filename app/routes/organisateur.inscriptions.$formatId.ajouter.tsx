@@ -180,6 +180,15 @@ export default function AddRunner() {
               {e.depasser_capacite ? <p className="field-error" id="add-depasser_capacite-err" role="alert">{e.depasser_capacite}</p> : null}
             </div>
           ) : null}
+          {format.stock_repas > 0 ? (
+            <div className={`field capacity-override${e.depasser_repas ? " has-error" : ""}`}>
+              <label className="checkbox">
+                <input type="checkbox" name="depasser_repas" id="add-depasser_repas" defaultChecked={v.depasser_repas === "on"} {...invalid("depasser_repas")} />
+                Dépasser le stock de repas : réserver ces repas même s'il n'en reste plus assez.
+              </label>
+              {e.depasser_repas ? <p className="field-error" id="add-depasser_repas-err" role="alert">{e.depasser_repas}</p> : null}
+            </div>
+          ) : null}
           <div className="actions modal-actions">
             <Link to={back} className="btn btn-ghost" preventScrollReset>Annuler</Link>
             <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Enregistrement…" : "Enregistrer"}</button>

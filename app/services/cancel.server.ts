@@ -5,11 +5,13 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import { annulations, courses, formats, inscriptions, paiements } from "~/db/schema";
-import { CancelError, runnerCanCancel, statusAfterCancellation, type CancelReason } from "~/domain/cancellation";
+import { CancelError, runnerCanCancel, type CancelReason } from "~/domain/cancellation";
+import { statusAfterRefund } from "~/domain/lifecycle";
 import type { SelfEditField, SelfEditInput } from "~/domain/my-registration";
-import { quoteRefund, type RefundQuote } from "~/domain/refund";
+import { quoteFullRefund, quoteRefund, type RefundQuote } from "~/domain/refund";
 import { isReadOnlyForRunner } from "~/domain/statuses";
 import { cancellationEmail } from "~/emails/cancellation";
+import { applyTransition } from "./lifecycle.server";
 import { paymentErrorMessage, refundInscription } from "./payments.server";
 import { logEvent } from "~/utils/log.server";
 
@@ -117,9 +119,11 @@ export async function saveRunnerFields(
 
 export interface CancelRequest {
   inscriptionId: string;
-  /** A runner cancels their own registration; an organiser one of their event's registrations. */
-  actor: { role: "coureur" | "organisateur"; userId: string };
+  /** A runner cancels their own registration; an organiser (or an admin) one of their event's registrations. */
+  actor: { role: "coureur" | "organisateur"; userId: string; isAdmin?: boolean };
   reason?: CancelReason | string | null;
+  /** Organiser side: refund everything paid (their decision, e.g. the event is cancelled) or apply the scale. */
+  refund?: "integral" | "bareme";
 }
 
 export interface CancelOutcome {
@@ -144,7 +148,8 @@ export interface CancelOutcome {
 export async function cancelInscription(context: Ctx, req: CancelRequest): Promise<CancelOutcome> {
   const row = await loadRow(context, req.inscriptionId);
   const allowed =
-    row != null && (req.actor.role === "coureur" ? row.i.coureur_id === req.actor.userId : row.course.organisateur_id === req.actor.userId);
+    row != null &&
+    (req.actor.role === "coureur" ? row.i.coureur_id === req.actor.userId : row.course.organisateur_id === req.actor.userId || req.actor.isAdmin === true);
   if (!row || !allowed) throw new CancelError("inscription_introuvable");
 
   const [done] = await context.db.select().from(annulations).where(eq(annulations.inscription_id, row.i.id)).limit(1);
@@ -153,10 +158,17 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
 
   const now = context.clock.now();
   const p = await paidPaiement(context, row.i.id);
-  const quote = quoteFromPaiement(p, row.format.date, now);
+  // The organiser's full refund: everything still unrefunded goes back to the runner, whatever the date.
+  const quote =
+    req.actor.role === "organisateur" && req.refund === "integral"
+      ? quoteFullRefund({ amountTotalCents: p?.amount_total_cents ?? 0, alreadyRefundedCents: p?.refunded_cents ?? 0, eventDate: row.format.date, now })
+      : quoteFromPaiement(p, row.format.date, now);
   if (req.actor.role === "coureur") {
     const can = runnerCanCancel(row.i.statut, p != null, quote);
     if (!can.ok) throw new CancelError(can.code);
+  } else if (row.i.statut !== "validee" || !p) {
+    // Without a payment there is no money to settle: the organiser changes the status in the registrants table.
+    throw new CancelError("non_payee");
   }
   const reason = req.reason?.trim() || null;
 
@@ -207,8 +219,8 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
     throw new CancelError("deja_annulee");
   }
 
-  // 3. The money.
-  let statut: string;
+  // 3. The money, then the status (through the lifecycle, which records the change).
+  let statut: ReturnType<typeof statusAfterRefund> = "annulee";
   let remboursementId: string | null = null;
   if (quote.refund_cents > 0) {
     try {
@@ -220,26 +232,28 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
         idempotencyKey: `annulation:${claimId}`,
       });
       remboursementId = r.remboursementId;
-      statut = statusAfterCancellation(r.ledger.amount_total_cents, r.ledger.refunded_cents);
+      statut = statusAfterRefund(r.ledger.amount_total_cents, r.ledger.refunded_cents);
     } catch (e) {
       await fail(context, claimId, paymentErrorMessage(e));
       console.error("cancel: refund failed", row.i.id, e);
       throw new CancelError("remboursement_impossible", paymentErrorMessage(e));
     }
-  } else {
-    statut = "annulee";
-    await context.db
-      .update(inscriptions)
-      .set({ statut, cancel_reason: reason, cancelled_at: nowIso, hold_expires_at: null, updated_at: nowIso })
-      .where(and(eq(inscriptions.id, row.i.id), notInArray(inscriptions.statut, READ_ONLY_STATUTS)));
   }
+  const changed = await applyTransition(context, {
+    inscriptionId: row.i.id,
+    event: req.actor.role === "coureur" ? "runner_cancelled" : "organiser_cancelled",
+    actor: { type: req.actor.role === "coureur" ? "runner" : req.actor.isAdmin && row.course.organisateur_id !== req.actor.userId ? "admin" : "organiser", id: req.actor.userId },
+    to: statut,
+    amountCents: quote.refund_cents,
+  });
+  if (!changed) console.error("cancel: status not changed after the refund", row.i.id);
 
   // 4. Done: the claim records it, the runner is told.
   await context.db
     .update(annulations)
     .set({ status: "terminee", remboursement_id: remboursementId, error: null, updated_at: context.clock.now().toISOString() })
     .where(eq(annulations.id, claimId));
-  logEvent("registration.cancelled", { inscription_id: row.i.id, annulation_id: claimId, remboursement_id: remboursementId, amount_cents: quote.refund_cents, status: statut, by: req.actor.role });
+  logEvent("registration.cancelled", { inscription_id: row.i.id, annulation_id: claimId, remboursement_id: remboursementId, amount_cents: quote.refund_cents, status: statut, by: req.actor.role, reason: req.refund ?? null });
   await sendCancellationEmail(context, row, quote, req.actor.role === "organisateur");
   return { state: "annulee", statut, refundCents: quote.refund_cents, quote };
 }

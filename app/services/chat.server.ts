@@ -3,6 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { batchAll } from "~/db/batch.server";
+import { placesTakenSql } from "~/db/capacity.server";
 import type { Db } from "~/db/client.server";
 import { chat_messages, courses, formats, inscriptions } from "~/db/schema";
 import { placesLeft } from "~/domain/catalogue";
@@ -316,19 +317,10 @@ export async function loadEventFacts(db: Db, courseId: string, now: Date): Promi
   if (fs.length) {
     const iso = now.toISOString();
     const rows = await db
-      .select({ format_id: inscriptions.format_id, n: sql<number>`count(*)` })
-      .from(inscriptions)
-      .where(
-        and(
-          inArray(inscriptions.format_id, fs.map((f) => f.id)),
-          or(
-            eq(inscriptions.statut, "validee"),
-            and(eq(inscriptions.statut, "en_attente"), or(sql`${inscriptions.hold_expires_at} IS NULL`, gt(inscriptions.hold_expires_at, iso))),
-          ),
-        ),
-      )
-      .groupBy(inscriptions.format_id);
-    for (const r of rows) taken.set(r.format_id, r.n);
+      .select({ format_id: formats.id, n: sql<number>`${placesTakenSql(formats.id, iso)}` })
+      .from(formats)
+      .where(eq(formats.course_id, courseId));
+    for (const r of rows) taken.set(r.format_id, Number(r.n));
   }
   return {
     nom: c.nom,

@@ -1,16 +1,18 @@
 // The organiser's event use cases. Every query is scoped by owner; every write of an event and its formats
 // is one D1 batch (one transaction): never half an event.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, like, or, sql } from "drizzle-orm";
+import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
 import type { Db } from "~/db/client.server";
 import { courses, formats, inscriptions, paiements, profils_utilisateurs } from "~/db/schema";
 import { CONDITIONS_VERSION, CourseError, type PublishReadiness } from "~/domain/course-errors";
 import type { CourseInput, FormatInput } from "~/domain/course-form";
 import { slugify, uniqueSlug } from "~/domain/slug";
 import type { GeoPoint } from "~/providers/geocoder.server";
+import { expireCheckoutForInscription } from "./payment-received.server";
 import { releaseFiles } from "./uploads.server";
 
-type Ctx = Pick<AppLoadContext, "db" | "storage" | "clock">;
+type Ctx = AppLoadContext;
 export type CourseRow = typeof courses.$inferSelect;
 export type FormatRow = typeof formats.$inferSelect;
 
@@ -153,10 +155,30 @@ export async function hasPaidRegistrations(db: Db, courseId: string): Promise<bo
   return (row?.paid ?? 0) > 0;
 }
 
-/** Deletes the event, its formats and its unpaid registrations in one batch; refused when any registration is paid. */
+/**
+ * Ends, at the payment provider, every checkout still open for the event, and releases those holds: no runner can
+ * pay for an event being deleted or taken offline. A checkout found paid meanwhile is settled (validated, or
+ * refunded); returns how many were.
+ */
+async function endOpenCheckouts(ctx: Ctx, courseId: string): Promise<number> {
+  const open = await ctx.db
+    .select({ id: inscriptions.id })
+    .from(inscriptions)
+    .where(and(eq(inscriptions.course_id, courseId), eq(inscriptions.statut, "en_attente"), isNotNull(inscriptions.checkout_session_id)));
+  let paid = 0;
+  for (const { id } of open) if ((await expireCheckoutForInscription(ctx, id)) === "paid") paid += 1;
+  return paid;
+}
+
+/**
+ * Deletes the event, its formats and its unpaid registrations in one batch; refused when any registration is paid.
+ * Open checkouts are ended at the provider first (a payment found there makes the event undeletable).
+ */
 export async function deleteCourse(ctx: Ctx, actor: Actor, courseId: string): Promise<void> {
   const db = ctx.db;
   const { course, formats: rows } = await getCourseForOwner(db, actor, courseId);
+  if (await hasPaidRegistrations(db, courseId)) throw new CourseError("has_paid_registrations");
+  await endOpenCheckouts(ctx, courseId);
   if (await hasPaidRegistrations(db, courseId)) throw new CourseError("has_paid_registrations");
   await db.batch([
     db.delete(inscriptions).where(eq(inscriptions.course_id, courseId)),
@@ -179,7 +201,11 @@ export async function publishReadiness(db: Db, userId: string): Promise<PublishR
   return { conditions: !!p?.conditions && p.version === CONDITIONS_VERSION, charges: !!p?.charges };
 }
 
-/** Publishes (only when the organiser may) or takes offline (always allowed). */
+/**
+ * Publishes (only when the organiser may) or takes offline (always allowed). Taken offline, the event accepts no
+ * new hold (the hold statement requires en_ligne), and its open checkouts are ended at the provider; a payment that
+ * still arrives for it is refunded in full (app/services/payment-received.server.ts).
+ */
 export async function setPublished(ctx: Ctx, actor: Actor, courseId: string, publish: boolean): Promise<void> {
   const { course } = await getCourseForOwner(ctx.db, actor, courseId);
   if (publish) {
@@ -190,6 +216,7 @@ export async function setPublished(ctx: Ctx, actor: Actor, courseId: string, pub
     .update(courses)
     .set({ en_ligne: publish, updated_at: ctx.clock.now().toISOString() })
     .where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id)));
+  if (!publish) await endOpenCheckouts(ctx, courseId);
 }
 
 export interface FormatSummary {
@@ -236,9 +263,8 @@ export async function listOrganiserCourses(db: Db, ownerId: string, now: Date): 
     const rows = await db
       .select({
         f: formats,
-        inscrits: sql<number>`(SELECT count(*) FROM ${inscriptions} i WHERE i.format_id = "formats"."id"
-          AND (i.statut = 'validee' OR (i.statut = 'en_attente' AND (i.hold_expires_at IS NULL OR i.hold_expires_at > ${nowIso}))))`,
-        repas: sql<number>`(SELECT coalesce(sum(i.nombre_repas), 0) FROM ${inscriptions} i WHERE i.format_id = "formats"."id" AND i.statut = 'validee')`,
+        inscrits: sql<number>`${placesTakenSql(formats.id, nowIso)}`,
+        repas: sql<number>`${mealsTakenSql(formats.id, nowIso)}`,
       })
       .from(formats)
       .where(inArray(formats.course_id, chunk))
@@ -277,14 +303,8 @@ export async function listOrganiserCourses(db: Db, ownerId: string, now: Date): 
 export async function registeredByFormat(db: Db, courseId: string, now: Date): Promise<Record<string, number>> {
   const nowIso = now.toISOString();
   const rows = await db
-    .select({ format_id: inscriptions.format_id, n: sql<number>`count(*)` })
-    .from(inscriptions)
-    .where(
-      and(
-        eq(inscriptions.course_id, courseId),
-        sql`(${inscriptions.statut} = 'validee' OR (${inscriptions.statut} = 'en_attente' AND (${inscriptions.hold_expires_at} IS NULL OR ${inscriptions.hold_expires_at} > ${nowIso})))`,
-      ),
-    )
-    .groupBy(inscriptions.format_id);
+    .select({ format_id: formats.id, n: sql<number>`${placesTakenSql(formats.id, nowIso)}` })
+    .from(formats)
+    .where(eq(formats.course_id, courseId));
   return Object.fromEntries(rows.map((r) => [r.format_id, Number(r.n)]));
 }

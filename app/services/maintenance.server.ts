@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import { inscriptions } from "~/db/schema";
 import { purgeLoginAttempts } from "./auth.server";
-import { expireCheckoutForInscription, runDuePayouts } from "./payments.server";
+import { expireCheckoutForInscription } from "./payment-received.server";
+import { runDuePayouts } from "./payments.server";
 import { cleanOrphanFiles } from "./uploads.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 

@@ -7,13 +7,8 @@ import { eq } from "drizzle-orm";
 import { profils_utilisateurs, webhook_events } from "~/db/schema";
 import { isPaymentProviderError, type PaymentEvent } from "~/providers/payments";
 import { verifyWebhookSignature } from "~/providers/payments-stripe.server";
-import {
-  fulfilCheckoutSession,
-  PAYMENT_FAILED_REASON,
-  releaseCheckoutSession,
-  syncChargeRefunded,
-  syncTransferReversal,
-} from "./payments.server";
+import { onChargeRefunded, onCheckoutCompleted, onCheckoutEnded } from "./payment-received.server";
+import { syncTransferReversal } from "./payments.server";
 import { errorCode, errorDetail, errorStack, logEvent } from "~/utils/log.server";
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -71,16 +66,16 @@ async function dispatch(context: AppLoadContext, event: PaymentEvent): Promise<b
   switch (type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      await fulfilCheckoutSession(context, id);
+      await onCheckoutCompleted(context, id);
       return true;
     case "checkout.session.expired":
-      await releaseCheckoutSession(context, id);
+      await onCheckoutEnded(context, id);
       return true;
     case "checkout.session.async_payment_failed":
-      await releaseCheckoutSession(context, id, PAYMENT_FAILED_REASON);
+      await onCheckoutEnded(context, id);
       return true;
     case "charge.refunded":
-      await syncChargeRefunded(context, id, Number(o.amount_refunded ?? 0));
+      await onChargeRefunded(context, id, Number(o.amount_refunded ?? 0));
       return true;
     case "account.updated":
       await syncAccount(context, id);

@@ -1,5 +1,7 @@
-// Payments use cases: checkout for a registration, fulfilment, hold release, refunds, transfers, receipts.
-// The ledger (`paiements`, `transferts`, `remboursements`) is written here and only here.
+// Payments: checkout for a registration, the record of a paid (or ended) session, refunds, transfers, receipts.
+// The ledger (`paiements`, `transferts`, `remboursements`) is written here and only here. This module never changes
+// a registration's status and knows nothing of registrations' rules: what a payment means for the registration is
+// decided above it (app/services/payment-received.server.ts, with the lifecycle).
 // Order of writes for money that leaves: reserve in D1 first (conditional update on the previous amounts),
 // then call the provider with an idempotency key, then confirm or undo (docs/decisions/0030 and 0032).
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -24,12 +26,9 @@ import { formatDateLong } from "~/utils/format";
 import { isPaymentProviderError, PaymentProviderError, type CheckoutSessionInfo } from "~/providers/payments";
 import { adminTransferId, AUTO_PAYOUT_ACTOR, AUTO_PAYOUT_BATCH, autoPayoutTransferId, TRANSFER_REFUSALS, type TransferRefusal } from "~/domain/payouts";
 import { parisDate } from "~/domain/refund";
-import { onRegistrationPaid } from "./register.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 
 export const CHECKOUT_TTL_MINUTES = 30;
-export const HOLD_EXPIRED_REASON = "Paiement non finalisé : session de paiement expirée.";
-export const PAYMENT_FAILED_REASON = "Paiement refusé par la banque.";
 
 export type PaymentErrorCode =
   | "inscription_introuvable"
@@ -125,9 +124,10 @@ async function swapLedger(context: Ctx, id: string, from: Ledger, to: Ledger, ex
 
 /**
  * Creates (or reuses) the checkout session of a pending registration and returns the URL to send the runner to.
- * Success and cancel pages: /merci and /paiement-annule, with session_id and inscription_id.
+ * Success and cancel pages: /merci and /paiement-annule, with session_id and inscription_id. When the open session
+ * was paid in the meantime, returns it as `paidSessionId` (the caller records the payment) with /merci's URL.
  */
-export async function createCheckoutForInscription(context: Ctx, inscriptionId: string): Promise<{ url: string }> {
+export async function createCheckoutForInscription(context: Ctx, inscriptionId: string): Promise<{ url: string; paidSessionId?: string }> {
   const rows = await context.db
     .select({
       inscription: inscriptions,
@@ -161,10 +161,7 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
     try {
       const existing = await context.payments.retrieveCheckoutSession(i.checkout_session_id);
       if (existing.status === "open" && existing.url) return { url: existing.url };
-      if (existing.paymentStatus === "paid") {
-        await fulfilCheckoutSession(context, existing.id);
-        return { url: successUrl.replace("{CHECKOUT_SESSION_ID}", existing.id) };
-      }
+      if (existing.paymentStatus === "paid") return { url: successUrl.replace("{CHECKOUT_SESSION_ID}", existing.id), paidSessionId: existing.id };
     } catch (e) {
       if (!isPaymentProviderError(e)) throw e;
     }
@@ -204,11 +201,12 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
   return { url: created.url };
 }
 
-// ---------------------------------------------------------------- fulfilment
+// ---------------------------------------------------------------- the record of a session
 
-export type FulfilResult =
-  | { state: "paid"; inscriptionId: string; paiementId: string; newlyValidated: boolean }
+export type RecordedSession =
+  | { state: "paid"; inscriptionId: string; paiementId: string; amountCents: number; feeCents: number }
   | { state: "pending"; inscriptionId: string }
+  | { state: "failed"; inscriptionId: string | null }
   | { state: "open" | "expired" | "unknown"; inscriptionId: string | null };
 
 async function providerFee(context: Ctx, info: CheckoutSessionInfo): Promise<number> {
@@ -219,13 +217,15 @@ async function providerFee(context: Ctx, info: CheckoutSessionInfo): Promise<num
 }
 
 /**
- * Marks a paid checkout session's registration 'validee' and writes its `paiements` row. Idempotent: the
- * session is re-read from the provider, the row is unique per session and the status only moves forward.
+ * Records a completed checkout session in the ledger: one `paiements` row per session (unique), written from the
+ * session re-read at the provider, so any number of webhook replays and the success page agree. A row first written
+ * while an asynchronous payment was pending becomes succeeded with the real fee.
  */
-export async function fulfilCheckoutSession(context: Ctx, sessionId: string): Promise<FulfilResult> {
+export async function recordPaidSession(context: Ctx, sessionId: string): Promise<RecordedSession> {
   const info = await context.payments.retrieveCheckoutSession(sessionId);
   const inscriptionId = info.metadata.inscription_id ?? null;
   if (!inscriptionId) return { state: "unknown", inscriptionId: null };
+  if (info.status !== "complete") return { state: info.status, inscriptionId };
   const found = await context.db
     .select({ i: inscriptions, organisateurId: courses.organisateur_id })
     .from(inscriptions)
@@ -236,18 +236,15 @@ export async function fulfilCheckoutSession(context: Ctx, sessionId: string): Pr
   if (!row) return { state: "unknown", inscriptionId };
 
   const paid = info.paymentStatus === "paid" || info.paymentStatus === "no_payment_required";
-  if (info.status !== "complete") return { state: info.status, inscriptionId };
-
   const now = context.clock.now().toISOString();
   const fee = paid ? await providerFee(context, info) : 0;
   const ledger = openLedger({ amountTotalCents: info.amountTotalCents, providerFeeCents: fee, commissionPercent: DEFAULT_COMMISSION_PERCENT });
-  const paiementId = crypto.randomUUID();
   const status = paid ? "succeeded" : "pending";
 
   await context.db
     .insert(paiements)
     .values({
-      id: paiementId,
+      id: crypto.randomUUID(),
       inscription_id: inscriptionId,
       course_id: row.i.course_id,
       format_id: row.i.format_id,
@@ -270,68 +267,44 @@ export async function fulfilCheckoutSession(context: Ctx, sessionId: string): Pr
     logEvent("payment.pending", { inscription_id: inscriptionId, paiement_id: p.id, checkout_session_id: info.id, amount_cents: info.amountTotalCents });
     return { state: "pending", inscriptionId };
   }
-
-  // A row first written while the payment was pending (async methods) becomes succeeded with the real fee.
   if (p.status === "pending" || p.status === "failed") {
     await context.db
       .update(paiements)
       .set({ status: "succeeded", charge_id: info.chargeId, payment_intent_id: info.paymentIntentId, receipt_url: info.receiptUrl, ...ledger, updated_at: now })
       .where(and(eq(paiements.id, p.id), inArray(paiements.status, ["pending", "failed"]), eq(paiements.transferred_total_cents, 0), eq(paiements.refunded_cents, 0)));
   }
-
-  // en_attente → validee when the place is still held or free again (a hold released by an expiry that raced
-  // the payment comes back too), with the confirmation e-mail sent once; a late payment whose place is gone is
-  // refunded in full instead (app/services/register.server.ts, docs/decisions/0061-late-payment-refund.md).
-  const { newlyValidated } = await onRegistrationPaid(context, { inscriptionId, sessionId: info.id });
-  logEvent("payment.fulfilled", {
-    inscription_id: inscriptionId, paiement_id: p.id, checkout_session_id: info.id, charge_id: info.chargeId,
-    amount_cents: info.amountTotalCents, fee_cents: fee, newly_validated: newlyValidated,
-  });
-  return { state: "paid", inscriptionId, paiementId: p.id, newlyValidated };
+  return { state: "paid", inscriptionId, paiementId: p.id, amountCents: p.amount_total_cents, feeCents: p.fee_total_cents };
 }
 
 /**
- * A session that will never be paid (expired, or its async payment failed): release the registration's hold.
- * Re-reads the session first: if it was paid after all (events out of order), fulfil instead.
+ * A session that will never be paid (expired, or its asynchronous payment failed): re-read at the provider (events
+ * come in any order): 'paid' if it was paid after all, 'failed' (its pending payment row marked failed), 'open', or
+ * 'expired'. Writes nothing about the registration.
  */
-export async function releaseCheckoutSession(context: Ctx, sessionId: string, reason = HOLD_EXPIRED_REASON): Promise<FulfilResult> {
+export async function recordEndedSession(context: Ctx, sessionId: string): Promise<RecordedSession> {
   const info = await context.payments.retrieveCheckoutSession(sessionId);
-  if (info.status === "complete" && info.paymentStatus === "paid") return fulfilCheckoutSession(context, sessionId);
   const inscriptionId = info.metadata.inscription_id ?? null;
-  const now = context.clock.now().toISOString();
-  if (info.status === "complete") {
-    // Async payment failed after completion.
-    await context.db.update(paiements).set({ status: "failed", updated_at: now }).where(and(eq(paiements.checkout_session_id, sessionId), eq(paiements.status, "pending")));
-  }
+  if (info.status === "complete" && info.paymentStatus === "paid") return recordPaidSession(context, sessionId);
   if (info.status === "open") return { state: "open", inscriptionId };
-  logEvent("checkout.released", { inscription_id: inscriptionId, checkout_session_id: sessionId, status: info.status, reason: reason === HOLD_EXPIRED_REASON ? "expired" : "payment_failed" });
-  if (inscriptionId) {
-    await context.db
-      .update(inscriptions)
-      .set({ statut: "annulee", hold_expires_at: null, cancel_reason: reason, cancelled_at: now, updated_at: now })
-      .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.statut, "en_attente"), eq(inscriptions.checkout_session_id, sessionId)));
+  if (info.status === "complete") {
+    const now = context.clock.now().toISOString();
+    await context.db.update(paiements).set({ status: "failed", updated_at: now }).where(and(eq(paiements.checkout_session_id, sessionId), eq(paiements.status, "pending")));
+    return { state: "failed", inscriptionId };
   }
   return { state: "expired", inscriptionId };
 }
 
-/** Ends an open session early (e.g. the runner gave up): the provider then sends checkout.session.expired. */
-export async function expireCheckoutForInscription(context: Ctx, inscriptionId: string): Promise<void> {
-  const [i] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
-  if (!i?.checkout_session_id || i.statut !== "en_attente") return;
+/** Ends an open session at the provider (the runner gave up, the hold expired, the event was withdrawn). */
+export async function expireSession(context: Ctx, sessionId: string): Promise<"expired" | "paid" | "gone"> {
   try {
-    await context.payments.expireCheckoutSession(i.checkout_session_id);
+    await context.payments.expireCheckoutSession(sessionId);
+    return "expired";
   } catch (e) {
     if (!isPaymentProviderError(e)) throw e;
   }
-  await releaseCheckoutSession(context, i.checkout_session_id);
-}
-
-/** The success page's check: re-reads the session and fulfils it when paid (the webhook may not have come yet). */
-export async function verifyCheckoutSession(context: Ctx, sessionId: string, inscriptionId: string): Promise<FulfilResult> {
+  // The provider refused: either it was paid in the meantime, or it had already ended.
   const info = await context.payments.retrieveCheckoutSession(sessionId);
-  if (info.metadata.inscription_id !== inscriptionId) throw new PaymentError("paiement_introuvable");
-  if (info.status === "complete") return fulfilCheckoutSession(context, sessionId);
-  return { state: info.status, inscriptionId };
+  return info.status === "complete" && info.paymentStatus === "paid" ? "paid" : info.status === "open" ? "gone" : "expired";
 }
 
 // ---------------------------------------------------------------- commission and transfers
@@ -555,8 +528,8 @@ export interface RefundRequest {
 
 /**
  * Refunds part of a registration's payment to the runner. The organiser's share pays it; money already
- * transferred comes back first by a transfer reversal. The registration becomes remboursee_partiellement
- * or remboursee_totalement.
+ * transferred comes back first by a transfer reversal. The registration's status is the caller's to change
+ * (through the lifecycle), from the ledger returned.
  */
 export async function refundInscription(context: Ctx, req: RefundRequest): Promise<{ remboursementId: string; ledger: Ledger }> {
   const [earlier] = await context.db.select().from(remboursements).where(eq(remboursements.idempotency_key, req.idempotencyKey)).limit(1);
@@ -652,14 +625,9 @@ export async function refundInscription(context: Ctx, req: RefundRequest): Promi
     if (isPaymentProviderError(e)) throw new PaymentError("remboursement_impossible", e.message);
     throw e;
   }
-  const statut = plan.ledger.refunded_cents >= plan.ledger.amount_total_cents ? "remboursee_totalement" : "remboursee_partiellement";
-  await context.db
-    .update(inscriptions)
-    .set({ statut, cancel_reason: req.reason ?? null, cancelled_at: now, hold_expires_at: null, updated_at: now })
-    .where(eq(inscriptions.id, req.inscriptionId));
   logEvent("refund.succeeded", {
     inscription_id: req.inscriptionId, paiement_id: p.id, remboursement_id: id, charge_id: p.charge_id, amount_cents: req.amountCents,
-    reversal_cents: plan.reversalCents, refunded_total_cents: plan.ledger.refunded_cents, status: statut, origin: req.idempotencyKey.split(":")[0],
+    reversal_cents: plan.reversalCents, refunded_total_cents: plan.ledger.refunded_cents, origin: req.idempotencyKey.split(":")[0],
   });
   return { remboursementId: id, ledger: plan.ledger };
 }
@@ -668,11 +636,11 @@ export async function refundInscription(context: Ctx, req: RefundRequest): Promi
  * `charge.refunded`: the provider's total refunded on a charge. A refund made outside Balise (the provider's
  * dashboard) is recorded in the ledger; our own refunds are already there, so this does nothing for them.
  */
-export async function syncChargeRefunded(context: Ctx, chargeId: string, amountRefundedCents: number): Promise<void> {
+export async function syncChargeRefunded(context: Ctx, chargeId: string, amountRefundedCents: number): Promise<{ inscriptionId: string; ledger: Ledger; amountCents: number } | null> {
   const [p] = await context.db.select().from(paiements).where(eq(paiements.charge_id, chargeId)).limit(1);
-  if (!p) return;
+  if (!p) return null;
   const diff = Math.min(amountRefundedCents, p.amount_total_cents) - p.refunded_cents;
-  if (diff <= 0) return;
+  if (diff <= 0) return null;
   const from = ledgerOf(p);
   // An outside refund reverses no transfer and keeps the platform fee: it comes out of the net remaining,
   // which may go negative (the organiser then owes it, settled by hand).
@@ -692,14 +660,10 @@ export async function syncChargeRefunded(context: Ctx, chargeId: string, amountR
     })
     .onConflictDoNothing()
     .returning({ id: remboursements.id });
-  if (inserted.length === 0) return;
+  if (inserted.length === 0) return null;
   if (!(await swapLedger(context, p.id, from, ledger, { status: "refunded" }))) throw new PaymentError("conflit");
   logEvent("refund.external", { inscription_id: p.inscription_id, paiement_id: p.id, charge_id: chargeId, amount_cents: diff, refunded_total_cents: ledger.refunded_cents });
-  const now = context.clock.now().toISOString();
-  await context.db
-    .update(inscriptions)
-    .set({ statut: ledger.refunded_cents >= ledger.amount_total_cents ? "remboursee_totalement" : "remboursee_partiellement", updated_at: now })
-    .where(eq(inscriptions.id, p.inscription_id));
+  return { inscriptionId: p.inscription_id, ledger, amountCents: diff };
 }
 
 // ---------------------------------------------------------------- receipts

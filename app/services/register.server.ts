@@ -1,30 +1,20 @@
-// Registration use cases: the registration page's data, the place hold (one atomic D1 statement, never
-// oversold), checkout start and retry, the paid hook called by the payment fulfilment (capacity re-check,
-// confirmation e-mail once, automatic refund of a late payment), /merci and /mesinscriptions reads.
-// See docs/decisions/0060-atomic-place-hold.md and 0061-late-payment-refund.md.
+// Registration use cases: the registration page's data, the place hold (one atomic D1 statement for the place and
+// its meals, never oversold), the checkout start, retry and abandon, and the runner's reads (/merci, /mesinscriptions).
+// Every status change goes through the lifecycle (app/services/lifecycle.server.ts); what a payment means for the
+// registration is app/services/payment-received.server.ts. Decisions 0060, 0061 and 0130.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { placesTakenSql } from "~/db/catalogue.server";
-import { courses, formats, inscriptions, paiements, profils_coureurs, profils_utilisateurs } from "~/db/schema";
-import { holdExpiresAt, isFull, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
-import { confirmationEmail, latePaymentRefundEmail } from "~/emails/registration";
+import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
+import { courses, formats, inscriptions, profils_coureurs, profils_utilisateurs } from "~/db/schema";
+import { REFUSED_PAYMENT_REASONS } from "~/domain/lifecycle";
+import { holdExpiresAt, isFull, mealsLeft, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
 import { isPaymentProviderError } from "~/providers/payments";
-import { logEvent } from "~/utils/log.server";
-import {
-  createCheckoutForInscription,
-  HOLD_EXPIRED_REASON,
-  PaymentError,
-  PAYMENT_FAILED_REASON,
-  refundInscription,
-} from "./payments.server";
+import { applyTransition } from "./lifecycle.server";
+import { onCheckoutCompleted } from "./payment-received.server";
+import { createCheckoutForInscription, expireSession, PaymentError } from "./payments.server";
 
 type Ctx = AppLoadContext;
 
-export const LATE_PAYMENT_REASON = "Paiement reçu après l'expiration de la réservation, format complet : remboursé intégralement.";
-export const ABANDONED_REASON = "Paiement abandonné par le coureur : place libérée.";
-export const NO_CHECKOUT_REASON = "Paiement non créé.";
-
-const appUrl = (context: Ctx) => context.env.APP_URL.replace(/\/$/, "");
 
 // ---------------------------------------------------------------- the registration page
 
@@ -80,6 +70,7 @@ export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string)
       stock_repas: formats.stock_repas,
       nb_max_coureurs: formats.nb_max_coureurs,
       taken: sql<number>`${placesTakenSql(formats.id, nowIso)}`,
+      meals_taken: sql<number>`${mealsTakenSql(formats.id, nowIso)}`,
     })
     .from(formats)
     .where(eq(formats.course_id, c.id))
@@ -95,7 +86,7 @@ export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string)
       organisateur_id: c.organisateur_id,
       paymentsOpen: Boolean(c.accountId && c.charges),
     },
-    formats: rows.map((r) => ({ ...r, taken: Number(r.taken) })),
+    formats: rows.map((r) => ({ ...r, taken: Number(r.taken), meals_taken: Number(r.meals_taken) })),
   };
 }
 
@@ -134,21 +125,8 @@ export async function prefillValues(context: Ctx, user: { id: string; email: str
 
 export type HoldResult = { inscriptionId: string; reused: boolean };
 
-/**
- * Takes a place for `userId` in the chosen format, in ONE statement: the INSERT … SELECT only produces a row
- * while the places taken (validated + unexpired pending holds) are below the cap, and only when this runner has
- * no unexpired pending registration for the format. D1 runs statements one at a time, so two runners can never
- * both get the last place. A runner who already holds a place in the format gets that registration back
- * (updated with what they just typed) instead of a second place.
- */
-export async function holdPlace(context: Ctx, userId: string, courseId: string, input: RegistrationInput): Promise<HoldResult> {
-  const now = context.clock.now();
-  const nowIso = now.toISOString();
-  const expires = holdExpiresAt(now).toISOString();
-  const id = crypto.randomUUID();
-  const trace = crypto.randomUUID();
-  const f = input.format;
-  const personal = {
+function personalOf(input: RegistrationInput) {
+  return {
     nom: input.nom,
     prenom: input.prenom,
     email: input.email,
@@ -169,27 +147,57 @@ export async function holdPlace(context: Ctx, userId: string, courseId: string, 
     contact_urgence_nom: input.contact_urgence_nom,
     contact_urgence_telephone: input.contact_urgence_telephone,
   };
+}
+
+/** Why the INSERT found no place: the format is full, or its meals are gone (a field error then). */
+async function holdRefusal(context: Ctx, formatId: string, formatNom: string, meals: number, nowIso: string): Promise<RegistrationError> {
+  const [f] = await context.db.all<{ cap: number | null; taken: number; stock: number; meals_taken: number }>(sql`
+    SELECT f.nb_max_coureurs AS cap, ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, f.stock_repas AS stock,
+      ${mealsTakenSql(sql.raw("f.id"), nowIso)} AS meals_taken
+    FROM formats f WHERE f.id = ${formatId}`);
+  if (f && !isFull(f.cap, Number(f.taken)) && meals > 0) {
+    return new RegistrationError("repas_epuises", String(mealsLeft({ stock_repas: f.stock, meals_taken: Number(f.meals_taken) })));
+  }
+  return new RegistrationError("format_complet", formatNom);
+}
+
+/**
+ * Takes a place, and the meals asked for, for `userId` in the chosen format, in ONE statement: the INSERT … SELECT
+ * only produces a row while the places taken are below the cap and enough meals are left (both counted as
+ * app/db/capacity.server.ts counts them), and only when this runner has no running hold in the format. D1 runs
+ * statements one at a time, so two runners can never both get the last place or the last meal. A runner who
+ * already holds a place in the format gets that registration back (see updateHeldContent) instead of a second one.
+ */
+export async function holdPlace(context: Ctx, userId: string, courseId: string, input: RegistrationInput): Promise<HoldResult> {
+  const now = context.clock.now();
+  const nowIso = now.toISOString();
+  const expires = holdExpiresAt(now).toISOString();
+  const id = crypto.randomUUID();
+  const trace = crypto.randomUUID();
+  const f = input.format;
+  const personal = personalOf(input);
   const inserted = await context.db.all<{ id: string }>(sql`
     INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id,
       nom, prenom, email, genre, date_naissance, nationalite, telephone, adresse, adresse_complement, code_postal, ville, pays,
       apparaitre_resultats, club, justificatif_type, numero_licence, pps_identifier, contact_urgence_nom, contact_urgence_telephone,
-      nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, hold_expires_at, created_at, updated_at)
+      nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, hold_expires_at, last_event, last_actor, last_actor_id, created_at, updated_at)
     SELECT ${id}, f.course_id, f.id, ${userId}, 'en_attente', ${trace},
       ${personal.nom}, ${personal.prenom}, ${personal.email}, ${personal.genre}, ${personal.date_naissance}, ${personal.nationalite},
       ${personal.telephone}, ${personal.adresse}, ${personal.adresse_complement}, ${personal.code_postal}, ${personal.ville}, ${personal.pays},
       ${personal.apparaitre_resultats ? 1 : 0}, ${personal.club}, ${personal.justificatif_type}, ${personal.numero_licence}, ${personal.pps_identifier},
       ${personal.contact_urgence_nom}, ${personal.contact_urgence_telephone},
-      ${input.nombre_repas}, ${input.totals.repasCents}, ${input.totals.totalCents}, ${expires}, ${nowIso}, ${nowIso}
+      ${input.nombre_repas}, ${input.totals.repasCents}, ${input.totals.totalCents}, ${expires}, 'created', 'runner', ${userId}, ${nowIso}, ${nowIso}
     FROM formats f JOIN courses c ON c.id = f.course_id
     WHERE f.id = ${f.id} AND f.course_id = ${courseId} AND c.en_ligne = 1
       AND f.prix_cents = ${f.prix_cents} AND f.prix_repas_cents = ${f.prix_repas_cents} AND f.stock_repas >= ${input.nombre_repas}
       AND (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
+      AND (${input.nombre_repas} = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= ${input.nombre_repas})
       AND NOT EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${userId} AND mine.format_id = f.id
         AND mine.statut = 'en_attente' AND mine.hold_expires_at > ${nowIso})
     RETURNING id`);
   if (inserted.length === 1) return { inscriptionId: inserted[0].id, reused: false };
 
-  // No row: either this runner already holds a place here (reuse it), or the format is full.
+  // No row: either this runner already holds a place here (reuse it), or the format is full (or out of meals).
   const [mine] = await context.db
     .select()
     .from(inscriptions)
@@ -203,37 +211,63 @@ export async function holdPlace(context: Ctx, userId: string, courseId: string, 
     )
     .orderBy(desc(inscriptions.created_at))
     .limit(1);
-  if (!mine) throw new RegistrationError("format_complet", f.nom);
+  if (!mine) throw await holdRefusal(context, f.id, f.nom, input.nombre_repas, nowIso);
+  return updateHeldContent(context, mine, input, nowIso);
+}
 
-  const amountChanged = mine.prix_total_coureur_cents !== input.totals.totalCents;
-  const oldSession = amountChanged ? mine.checkout_session_id : null;
-  const same =
-    !amountChanged &&
-    mine.nombre_repas === input.nombre_repas &&
-    (Object.keys(personal) as (keyof typeof personal)[]).every((k) => (mine[k] ?? null) === (personal[k] ?? null));
-  // A plain double submit changes nothing: the same registration, the same open checkout.
+/**
+ * A new submit from a runner who already holds a place in the format. The priced content (meals, hence the
+ * amount) is frozen while a checkout is open: the open session is ended at the provider FIRST, and the content
+ * changes only once it is certain that session can no longer be paid; a session paid in the meantime keeps the
+ * registration as it was paid ('paiement_en_cours'). A plain double submit changes nothing and reuses the session.
+ */
+async function updateHeldContent(context: Ctx, mine: typeof inscriptions.$inferSelect, input: RegistrationInput, nowIso: string): Promise<HoldResult> {
+  const personal = personalOf(input);
+  const pricedChange = mine.nombre_repas !== input.nombre_repas || mine.prix_total_coureur_cents !== input.totals.totalCents;
+  const same = !pricedChange && (Object.keys(personal) as (keyof typeof personal)[]).every((k) => (mine[k] ?? null) === (personal[k] ?? null));
   if (same) return { inscriptionId: mine.id, reused: true };
-  await context.db
-    .update(inscriptions)
-    .set({
-      ...personal,
-      nombre_repas: input.nombre_repas,
-      prix_total_repas_cents: input.totals.repasCents,
-      prix_total_coureur_cents: input.totals.totalCents,
-      // A new amount needs a new checkout session: forget the old one before ending it, so that its
-      // expiry event cannot release this hold.
-      ...(amountChanged ? { checkout_session_id: null } : {}),
-      updated_at: nowIso,
-    })
-    .where(and(eq(inscriptions.id, mine.id), eq(inscriptions.statut, "en_attente")));
+  const oldSession = pricedChange ? mine.checkout_session_id : null;
   if (oldSession) {
+    // Detach the session first, so that its expiry event finds nothing to release; a payment of it still settles
+    // this registration (by its id), as it was when paid.
+    const detached = await context.db.all<{ id: string }>(sql`
+      UPDATE inscriptions SET checkout_session_id = NULL, updated_at = ${nowIso}
+      WHERE id = ${mine.id} AND statut = 'en_attente' AND checkout_session_id = ${oldSession} RETURNING id`);
+    if (detached.length !== 1) throw new RegistrationError("paiement_en_cours");
+    let ended: Awaited<ReturnType<typeof expireSession>>;
     try {
-      await context.payments.expireCheckoutSession(oldSession);
+      ended = await expireSession(context, oldSession);
     } catch (e) {
+      // The provider cannot be reached: nothing changes (a payment of the old session still settles it as it was).
       if (!isPaymentProviderError(e)) throw e;
+      throw new RegistrationError("paiement");
+    }
+    if (ended === "paid") {
+      await onCheckoutCompleted(context, oldSession);
+      throw new RegistrationError("paiement_en_cours");
     }
   }
-  return { inscriptionId: mine.id, reused: true };
+  // The content changes only on the same hold and session we read (and, for more meals, while enough are left).
+  const moreMeals = input.nombre_repas - mine.nombre_repas;
+  const updated = await context.db.all<{ id: string }>(sql`
+    UPDATE inscriptions SET
+      nom = ${personal.nom}, prenom = ${personal.prenom}, email = ${personal.email}, genre = ${personal.genre},
+      date_naissance = ${personal.date_naissance}, nationalite = ${personal.nationalite}, telephone = ${personal.telephone},
+      adresse = ${personal.adresse}, adresse_complement = ${personal.adresse_complement}, code_postal = ${personal.code_postal},
+      ville = ${personal.ville}, pays = ${personal.pays}, apparaitre_resultats = ${personal.apparaitre_resultats ? 1 : 0},
+      club = ${personal.club}, justificatif_type = ${personal.justificatif_type}, numero_licence = ${personal.numero_licence},
+      pps_identifier = ${personal.pps_identifier}, contact_urgence_nom = ${personal.contact_urgence_nom},
+      contact_urgence_telephone = ${personal.contact_urgence_telephone},
+      nombre_repas = ${input.nombre_repas}, prix_total_repas_cents = ${input.totals.repasCents}, prix_total_coureur_cents = ${input.totals.totalCents},
+      updated_at = ${nowIso}
+    WHERE id = ${mine.id} AND statut = 'en_attente' AND hold_expires_at > ${nowIso}
+      AND checkout_session_id IS ${oldSession ? null : mine.checkout_session_id}
+      AND (${moreMeals} <= 0 OR (SELECT f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} FROM formats f WHERE f.id = inscriptions.format_id) >= ${moreMeals})
+    RETURNING id`);
+  if (updated.length === 1) return { inscriptionId: mine.id, reused: true };
+  const [now] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, mine.id)).limit(1);
+  if (now?.statut === "en_attente" && moreMeals > 0) throw await holdRefusal(context, mine.format_id, input.format.nom, input.nombre_repas, nowIso);
+  throw new RegistrationError("paiement_en_cours");
 }
 
 /** Maps a payments error at checkout creation to the registration's message codes. */
@@ -243,20 +277,21 @@ function checkoutError(e: unknown): RegistrationError | PaymentError {
     if (e.code === "erreur_fournisseur") return new RegistrationError("paiement");
     return e;
   }
-  if (isPaymentProviderError(e)) return new RegistrationError("paiement");
   return new RegistrationError("paiement");
 }
 
 async function checkoutUrl(context: Ctx, inscriptionId: string): Promise<string> {
-  let url: string | undefined;
+  let created: Awaited<ReturnType<typeof createCheckoutForInscription>>;
   try {
-    url = (await createCheckoutForInscription(context, inscriptionId)).url;
+    created = await createCheckoutForInscription(context, inscriptionId);
   } catch (e) {
     console.error("checkout", inscriptionId, e);
     throw checkoutError(e);
   }
-  if (!url) throw new RegistrationError("paiement_sans_url");
-  return url;
+  // The open session was paid in the meantime: settle it now (the webhook may come later; it changes nothing then).
+  if (created.paidSessionId) await onCheckoutCompleted(context, created.paidSessionId);
+  if (!created.url) throw new RegistrationError("paiement_sans_url");
+  return created.url;
 }
 
 /** The registration form's submit: hold a place, then open (or reuse) its checkout session. Returns where to go. */
@@ -267,11 +302,7 @@ export async function startRegistration(context: Ctx, userId: string, courseId: 
   } catch (e) {
     // No checkout: give the place back at once (only a hold we just took; a reused one keeps its session).
     if (!hold.reused) {
-      const now = context.clock.now().toISOString();
-      await context.db
-        .update(inscriptions)
-        .set({ statut: "annulee", hold_expires_at: null, cancel_reason: NO_CHECKOUT_REASON, cancelled_at: now, updated_at: now })
-        .where(and(eq(inscriptions.id, hold.inscriptionId), eq(inscriptions.statut, "en_attente")));
+      await applyTransition(context, { inscriptionId: hold.inscriptionId, event: "checkout_failed", actor: { type: "system" }, when: sql`i.checkout_session_id IS NULL` });
     }
     throw e;
   }
@@ -279,8 +310,8 @@ export async function startRegistration(context: Ctx, userId: string, courseId: 
 
 /**
  * 'Réessayer le paiement' on /paiement-annule, for the runner who owns the registration: a checkout for the
- * same place while it is held; after the hold ended, the place is taken again only if one is free
- * (the same capacity rule, in one conditional UPDATE).
+ * same place while it is held; after the hold ended, the place (and its meals) are taken again only if free
+ * (the same capacity rule, in the lifecycle's one conditional UPDATE).
  */
 export async function retryPayment(context: Ctx, userId: string, inscriptionId: string): Promise<string> {
   const [i] = await context.db
@@ -295,15 +326,18 @@ export async function retryPayment(context: Ctx, userId: string, inscriptionId: 
   const nowIso = now.toISOString();
   const held = i.i.statut === "en_attente" && i.i.hold_expires_at != null && i.i.hold_expires_at > nowIso;
   if (!held) {
-    const retaken = await context.db.all<{ id: string }>(sql`
-      UPDATE inscriptions SET statut = 'en_attente', hold_expires_at = ${holdExpiresAt(now).toISOString()}, checkout_session_id = NULL,
-        cancel_reason = NULL, cancelled_at = NULL, updated_at = ${nowIso}
-      WHERE id = ${inscriptionId} AND coureur_id = ${userId}
-        AND (statut = 'en_attente' OR (statut = 'annulee' AND cancel_reason IN (${HOLD_EXPIRED_REASON}, ${PAYMENT_FAILED_REASON}, ${NO_CHECKOUT_REASON}, ${ABANDONED_REASON})))
-        AND (SELECT f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs FROM formats f WHERE f.id = inscriptions.format_id)
-        AND (SELECT c.en_ligne FROM courses c WHERE c.id = inscriptions.course_id) = 1
-      RETURNING id`);
-    if (retaken.length !== 1) {
+    const retaken = await applyTransition(context, {
+      inscriptionId,
+      event: "retried",
+      actor: { type: "runner", id: userId },
+      set: { hold_expires_at: holdExpiresAt(now).toISOString(), checkout_session_id: null },
+      when: sql`i.coureur_id = ${userId}
+        AND (SELECT (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
+              AND (i.nombre_repas = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= i.nombre_repas)
+            FROM formats f WHERE f.id = i.format_id)
+        AND (SELECT c.en_ligne FROM courses c WHERE c.id = i.course_id) = 1`,
+    });
+    if (!retaken) {
       if (i.i.statut !== "en_attente" && i.i.statut !== "annulee") throw new PaymentError("inscription_non_payable");
       throw new RegistrationError("format_complet", i.formatNom);
     }
@@ -311,7 +345,7 @@ export async function retryPayment(context: Ctx, userId: string, inscriptionId: 
   return checkoutUrl(context, inscriptionId);
 }
 
-/** 'Libérer ma place' on /paiement-annule: ends the open checkout and releases the hold at once. */
+/** 'Libérer ma place' on /paiement-annule: releases the hold at once and ends the open checkout. */
 export async function abandonRegistration(context: Ctx, userId: string, inscriptionId: string): Promise<boolean> {
   const [i] = await context.db
     .select()
@@ -319,138 +353,18 @@ export async function abandonRegistration(context: Ctx, userId: string, inscript
     .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.coureur_id, userId)))
     .limit(1);
   if (!i || i.statut !== "en_attente") return false;
-  const now = context.clock.now().toISOString();
   const sessionId = i.checkout_session_id;
-  // Release first (the session is forgotten so that its expiry event finds nothing to do), then end the session.
-  const released = await context.db
-    .update(inscriptions)
-    .set({ statut: "annulee", hold_expires_at: null, cancel_reason: ABANDONED_REASON, cancelled_at: now, updated_at: now })
-    .where(and(eq(inscriptions.id, i.id), eq(inscriptions.statut, "en_attente")))
-    .returning({ id: inscriptions.id });
-  if (sessionId) {
-    try {
-      await context.payments.expireCheckoutSession(sessionId);
-    } catch (e) {
-      if (!isPaymentProviderError(e)) throw e;
-      // Already paid in the meantime: the fulfilment re-checks capacity and validates or refunds.
-    }
-  }
-  return released.length === 1;
-}
-
-// ---------------------------------------------------------------- paid: validate, or refund a late payment
-
-export type PaidOutcome = { state: "validated" | "already_validated" | "refunded" | "ignored"; newlyValidated: boolean };
-
-/**
- * Called by the payment fulfilment (fulfilCheckoutSession) once the paiements row of a paid session exists.
- * The registration becomes 'validee' only if it still holds its place, or if a place is free for it (a payment
- * that completed after its hold expired); the confirmation e-mail is then sent once (dedupe key). Otherwise the
- * payment is refunded in full, the registration ends 'annulee' and the runner gets an explanation e-mail.
- * Safe to call any number of times for the same session.
- */
-export async function onRegistrationPaid(context: Ctx, input: { inscriptionId: string; sessionId: string }): Promise<PaidOutcome> {
-  const nowIso = context.clock.now().toISOString();
-  const revivable = sql`(i.statut = 'en_attente' OR (i.statut = 'annulee' AND i.cancel_reason IN (${HOLD_EXPIRED_REASON}, ${PAYMENT_FAILED_REASON}, ${ABANDONED_REASON}, ${NO_CHECKOUT_REASON})))`;
-  const validated = await context.db.all<{ id: string }>(sql`
-    UPDATE inscriptions AS i SET statut = 'validee', hold_expires_at = NULL, checkout_session_id = ${input.sessionId},
-      cancel_reason = NULL, cancelled_at = NULL, updated_at = ${nowIso}
-    WHERE i.id = ${input.inscriptionId} AND (
-      (i.statut = 'en_attente' AND i.hold_expires_at > ${nowIso})
-      OR (${revivable} AND (SELECT f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs
-                             FROM formats f WHERE f.id = i.format_id))
-    )
-    RETURNING id`);
-  if (validated.length === 1) {
-    await sendConfirmationEmail(context, input.inscriptionId);
-    return { state: "validated", newlyValidated: true };
-  }
-
-  const [row] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, input.inscriptionId)).limit(1);
-  if (!row) return { state: "ignored", newlyValidated: false };
-  if (row.statut === "validee") return { state: "already_validated", newlyValidated: false };
-  const isLate =
-    row.statut === "en_attente" ||
-    (row.statut === "annulee" && [HOLD_EXPIRED_REASON, PAYMENT_FAILED_REASON, ABANDONED_REASON, NO_CHECKOUT_REASON, LATE_PAYMENT_REASON].includes(row.cancel_reason ?? "")) ||
-    (row.statut === "remboursee_totalement" && row.cancel_reason === LATE_PAYMENT_REASON);
-  if (!isLate) return { state: "ignored", newlyValidated: false };
-
-  // Late payment and no place left: mark it first (so nothing validates it meanwhile), then refund in full.
-  await context.db
-    .update(inscriptions)
-    .set({ statut: "annulee", hold_expires_at: null, cancel_reason: LATE_PAYMENT_REASON, cancelled_at: nowIso, updated_at: nowIso })
-    .where(eq(inscriptions.id, row.id));
-  const [p] = await context.db.select().from(paiements).where(eq(paiements.checkout_session_id, input.sessionId)).limit(1);
-  logEvent("payment.late", { inscription_id: row.id, paiement_id: p?.id, checkout_session_id: input.sessionId, amount_cents: p?.amount_total_cents, refunded_total_cents: p?.refunded_cents });
-  if (p && p.refunded_cents < p.amount_total_cents) {
-    await refundInscription(context, {
-      inscriptionId: row.id,
-      amountCents: p.amount_total_cents - p.refunded_cents,
-      percent: 100,
-      reason: LATE_PAYMENT_REASON,
-      idempotencyKey: `late-payment:${input.sessionId}`,
-    });
-  }
-  // refundInscription records 'remboursee_totalement'; the registration itself ends cancelled.
-  await context.db
-    .update(inscriptions)
-    .set({ statut: "annulee", cancel_reason: LATE_PAYMENT_REASON, updated_at: context.clock.now().toISOString() })
-    .where(eq(inscriptions.id, row.id));
-  await sendLatePaymentEmail(context, row.id, p?.amount_total_cents ?? row.prix_total_coureur_cents);
-  return { state: "refunded", newlyValidated: false };
-}
-
-async function emailData(context: Ctx, inscriptionId: string) {
-  const [r] = await context.db
-    .select({
-      i: inscriptions,
-      courseNom: courses.nom,
-      lieu: courses.lieu,
-      formatNom: formats.nom,
-      date: formats.date,
-      heure: formats.heure_depart,
-      km: formats.distance_km,
-      dplus: formats.denivele_dplus,
-    })
-    .from(inscriptions)
-    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
-    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
-    .where(eq(inscriptions.id, inscriptionId))
-    .limit(1);
-  if (!r?.i.email) return null;
-  return {
-    to: r.i.email,
-    data: {
-      inscriptionId,
-      courseNom: r.courseNom,
-      lieu: r.lieu,
-      formatNom: r.formatNom,
-      date: r.date,
-      heureDepart: r.heure,
-      distanceKm: r.km,
-      dplus: r.dplus,
-      prenom: r.i.prenom,
-      nom: r.i.nom,
-      email: r.i.email,
-      nombreRepas: r.i.nombre_repas,
-      totalCents: r.i.prix_total_coureur_cents,
-    },
-  };
-}
-
-/** The confirmation e-mail, sent once per registration whatever the replays (dedupe key). */
-export async function sendConfirmationEmail(context: Ctx, inscriptionId: string): Promise<boolean> {
-  const d = await emailData(context, inscriptionId);
-  if (!d) return false;
-  const mail = confirmationEmail({ ...d.data, url: `${appUrl(context)}/mon-inscription/${inscriptionId}` });
-  return context.mailer.send({ to: d.to, ...mail, kind: "confirmation_inscription", dedupeKey: `confirmation:${inscriptionId}` });
-}
-
-async function sendLatePaymentEmail(context: Ctx, inscriptionId: string, amountCents: number): Promise<boolean> {
-  const d = await emailData(context, inscriptionId);
-  if (!d) return false;
-  const mail = latePaymentRefundEmail({ ...d.data, totalCents: amountCents, coursesUrl: `${appUrl(context)}/courses` });
-  return context.mailer.send({ to: d.to, ...mail, kind: "paiement_tardif_rembourse", dedupeKey: `late-payment:${inscriptionId}` });
+  // Release first, forgetting the session (its expiry event then finds nothing to do), then end the session; if it
+  // was paid in the meantime, the payment settles: the place comes back if still free, else a full refund.
+  const released = await applyTransition(context, {
+    inscriptionId: i.id,
+    event: "abandoned",
+    actor: { type: "runner", id: userId },
+    set: { checkout_session_id: null },
+    when: sql`i.coureur_id = ${userId} AND i.checkout_session_id IS ${sessionId}`,
+  });
+  if (released && sessionId && (await expireSession(context, sessionId)) === "paid") await onCheckoutCompleted(context, sessionId);
+  return released != null;
 }
 
 // ---------------------------------------------------------------- reads for the runner
@@ -539,14 +453,9 @@ export async function readConfirmation(context: Ctx, userId: string, sessionId: 
   if (info.metadata.inscription_id !== inscriptionId) throw new RegistrationError("relance_impossible");
   let state: ConfirmationState;
   if (registration.statut === "validee") state = "validee";
-  else if (registration.cancel_reason === LATE_PAYMENT_REASON) state = "refunded";
+  else if ((REFUSED_PAYMENT_REASONS as readonly string[]).includes(registration.cancel_reason ?? "")) state = "refunded";
   else if (info.status === "complete") state = "confirming";
   else if (info.status === "open") state = "unpaid";
   else state = "other";
   return { registration, state };
-}
-
-/** True when the format is full for a runner looking at it now (used by pages; the hold statement is the rule). */
-export function formatIsFull(f: { nb_max_coureurs: number | null; taken: number }): boolean {
-  return isFull(f.nb_max_coureurs, f.taken);
 }

@@ -1,7 +1,11 @@
 // Use cases of the organiser's registrants pages. Every one starts by proving ownership of the format
 // (or of the registration's format); anything else is RegistrantError("not_found"), shown as a 404.
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
+import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
 import { CSV_BOM, csvRow, exportFileName, type AnyExportColumn } from "~/domain/csv";
+import { LifecycleError, REFUSAL_MESSAGES, STATUTS } from "~/domain/lifecycle";
+import { holdsPlace, REGISTRATION_MSG } from "~/domain/registration";
 import {
   exceedsCapacity,
   exportLine,
@@ -23,16 +27,20 @@ import {
   findOwnedFormat,
   findOwnedRegistrant,
   insertManualRunner,
+  hasPayment,
   isBibConflict,
   listRegistrants,
+  mealsLeftIn,
   updateRegistrantField,
   updateRegistrantFields,
   type OwnedFormat,
   type RegistrantDetail,
   type RegistrantFilters,
 } from "~/db/registrants.server";
+import { applyTransition } from "./lifecycle.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "clock">;
+type Statut = (typeof STATUTS)[number];
 interface User {
   id: string;
 }
@@ -63,7 +71,52 @@ async function registrantOfFormat(context: Ctx, user: User, format: OwnedFormat,
   return row;
 }
 
-async function writeField(context: Ctx, row: RegistrantDetail, field: EditableField, value: FieldValue): Promise<void> {
+/**
+ * The organiser's status choice goes through the lifecycle: never on a registration with money on it (that one is
+ * cancelled with its refund), and a registration made active again takes a place and its meals only if free.
+ */
+async function setStatus(context: Ctx, user: User, row: RegistrantDetail, to: Statut): Promise<void> {
+  if (to === row.statut) return;
+  const now = context.clock.now();
+  const nowIso = now.toISOString();
+  const reactivates = (to === "validee" || to === "en_attente") && !holdsPlace({ statut: row.statut, hold_expires_at: (row.hold_expires_at as string | null) ?? null }, now);
+  let changed;
+  try {
+    changed = await applyTransition(context, {
+      inscriptionId: row.id,
+      event: "status_set",
+      actor: { type: "organiser", id: user.id },
+      to,
+      when: reactivates ? freeFor(nowIso) : undefined,
+    });
+  } catch (e) {
+    if (e instanceof LifecycleError) throw new RegistrantError("invalid", e.message, "statut");
+    throw e;
+  }
+  if (changed) return;
+  if (await hasPayment(context.db, row.id)) throw new RegistrantError("invalid", REFUSAL_MESSAGES.paiement_a_regler, "statut");
+  if (reactivates) throw new RegistrantError("capacity_full", "Ce format est complet (ou ses repas épuisés) : cette inscription ne peut pas reprendre de place.", "statut");
+  throw new RegistrantError("invalid", REFUSAL_MESSAGES.statut_incompatible, "statut");
+}
+
+/** A place (and the registration's meals) free in its format, for a registration that does not hold one. */
+function freeFor(nowIso: string) {
+  return sql`(SELECT (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
+      AND (i.nombre_repas = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= i.nombre_repas)
+    FROM formats f WHERE f.id = i.format_id)`;
+}
+
+/** More meals for a registration that holds its place: only while the format has them left. */
+async function checkMeals(context: Ctx, row: RegistrantDetail, meals: number): Promise<void> {
+  const more = meals - Number(row.nombre_repas ?? 0);
+  if (more <= 0 || !holdsPlace({ statut: row.statut, hold_expires_at: (row.hold_expires_at as string | null) ?? null }, context.clock.now())) return;
+  const left = await mealsLeftIn(context.db, row.format_id, context.clock.now());
+  if (more > left) throw new RegistrantError("invalid", REGISTRATION_MSG.repasEpuises(left + Number(row.nombre_repas ?? 0)), "nombre_repas");
+}
+
+async function writeField(context: Ctx, user: User, row: RegistrantDetail, field: EditableField, value: FieldValue): Promise<void> {
+  if (field === "statut") return setStatus(context, user, row, value as Statut);
+  if (field === "nombre_repas") await checkMeals(context, row, value as number);
   try {
     const ok = await updateRegistrantField(context.db, { id: row.id, formatId: row.format_id }, field, value, { prix_repas_cents: row.prix_repas_cents }, context.clock.now());
     if (!ok) throw new RegistrantError("not_found");
@@ -81,7 +134,7 @@ export async function saveCell(context: Ctx, user: User, formatId: string, id: s
   const row = await registrantOfFormat(context, user, format, id);
   const parsed = parseField(field, raw, { stockRepas: format.stock_repas, currentStatut: row.statut });
   if (!parsed.ok) throw new RegistrantError("invalid", parsed.error, field);
-  await writeField(context, row, field, parsed.value);
+  await writeField(context, user, row, field, parsed.value);
   return parsed.value;
 }
 
@@ -105,8 +158,17 @@ export async function saveRow(
     else errors[f] = r.error;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
+  // The status first (it may be refused: then nothing is written), through the lifecycle; then the other fields.
+  const { statut, ...others } = values;
   try {
-    const ok = await updateRegistrantFields(context.db, { id: row.id, formatId: format.id }, values, { prix_repas_cents: format.prix_repas_cents }, context.clock.now());
+    if (typeof others.nombre_repas === "number") await checkMeals(context, row, others.nombre_repas);
+    if (statut && statut !== row.statut) await setStatus(context, user, row, statut as Statut);
+  } catch (e) {
+    if (e instanceof RegistrantError && e.field) return { ok: false, errors: { [e.field]: e.message } as RowErrors };
+    throw e;
+  }
+  try {
+    const ok = await updateRegistrantFields(context.db, { id: row.id, formatId: format.id }, others, { prix_repas_cents: format.prix_repas_cents }, context.clock.now());
     if (!ok) throw new RegistrantError("not_found");
   } catch (e) {
     if (e instanceof RegistrantError) throw e;
@@ -122,7 +184,7 @@ export async function saveDetailField(context: Ctx, user: User, id: string, fiel
   const row = await requireOwnedRegistrant(context, user, id);
   const parsed = parseField(field, raw, { stockRepas: row.stock_repas, currentStatut: row.statut });
   if (!parsed.ok) throw new RegistrantError("invalid", parsed.error, field);
-  await writeField(context, row, field, parsed.value);
+  await writeField(context, user, row, field, parsed.value);
   return parsed.value;
 }
 
@@ -135,14 +197,22 @@ export async function addRunner(context: Ctx, user: User, formatId: string, inpu
   if (!v.ok) return v;
   const id = crypto.randomUUID();
   try {
-    const inserted = await insertManualRunner(context.db, format, v.runner, { id, traceId: `manuel-${id}` }, context.clock.now());
+    const inserted = await insertManualRunner(context.db, format, v.runner, { id, traceId: `manuel-${id}`, actorId: user.id }, context.clock.now());
     if (!inserted) {
-      // The guard refused: full (checked in the same statement as the insert).
-      const page = await listRegistrants(context.db, format.id, { q: "", statut: null, page: 1 }, context.clock.now());
-      if (exceedsCapacity(v.runner.statut, format.nb_max_coureurs, page.taken)) {
+      // The guard refused: full, or not enough meals left (checked in the same statement as the insert).
+      const now = context.clock.now();
+      const page = await listRegistrants(context.db, format.id, { q: "", statut: null, page: 1 }, now);
+      if (!v.runner.overrideCapacity && exceedsCapacity(v.runner.statut, format.nb_max_coureurs, page.taken)) {
         return {
           ok: false,
           errors: { depasser_capacite: `Ce format est complet (${page.taken} / ${format.nb_max_coureurs}). Cochez « Dépasser la capacité » pour inscrire ce coureur quand même.` },
+        };
+      }
+      const left = await mealsLeftIn(context.db, format.id, now);
+      if (!v.runner.overrideMeals && v.runner.nombre_repas > left) {
+        return {
+          ok: false,
+          errors: { depasser_repas: `Il ne reste que ${left} repas pour ce format. Cochez « Dépasser le stock de repas » pour en réserver quand même.` },
         };
       }
       return { ok: false, errors: {}, formError: "Erreur lors de l'enregistrement." };

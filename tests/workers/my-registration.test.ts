@@ -6,7 +6,8 @@ import { DEMO_PAID_REGISTRATIONS, DEMO_USERS } from "../../app/db/demo-data";
 import { CancelError } from "../../app/domain/cancellation";
 import { depositAmount, ledgerBalances, localProviderFee, openLedger, type Ledger } from "../../app/domain/money";
 import { cancelInscription } from "../../app/services/cancel.server";
-import { createCheckoutForInscription, fulfilCheckoutSession, transferToOrganiser } from "../../app/services/payments.server";
+import { createCheckoutForInscription, transferToOrganiser } from "../../app/services/payments.server";
+import { onCheckoutCompleted } from "../../app/services/payment-received.server";
 import { createSession } from "../../app/utils/session.server";
 import { loadDemoData } from "./helpers";
 import { enableOrganiserAccount, fixedClock, paiementOf, pendingInscription, silentLocalProvider, testContext } from "./payments-helpers";
@@ -33,8 +34,8 @@ async function paidInscription(price = 3800): Promise<string> {
   const { url } = await createCheckoutForInscription(context, id);
   const sessionId = url.split("/").pop()!;
   await silentLocalProvider(context).paySession(sessionId);
-  const r = await fulfilCheckoutSession(context, sessionId);
-  expect(r.state).toBe("paid");
+  const r = await onCheckoutCompleted(context, sessionId);
+  expect(r.state).toBe("validated");
   return id;
 }
 

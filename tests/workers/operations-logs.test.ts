@@ -6,7 +6,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../server";
 import { cancelInscription } from "../../app/services/cancel.server";
 import { HANDLED_EVENT_TYPES } from "../../app/services/payments-webhook.server";
-import { createCheckoutForInscription, fulfilCheckoutSession } from "../../app/services/payments.server";
+import { createCheckoutForInscription } from "../../app/services/payments.server";
+import { onCheckoutCompleted } from "../../app/services/payment-received.server";
 import { loadDemoData } from "./helpers";
 import { enableOrganiserAccount, eventPayload, paiementOf, pendingInscription, RUNNER_ID, signedPost, silentLocalProvider, testContext } from "./payments-helpers";
 
@@ -51,7 +52,7 @@ describe("logs of a registration's money", () => {
       const { url } = await createCheckoutForInscription(context, id);
       const sessionId = url.split("/").pop()!;
       await silentLocalProvider(context).paySession(sessionId);
-      await fulfilCheckoutSession(context, sessionId);
+      await onCheckoutCompleted(context, sessionId);
       await cancelInscription(testContext(), { inscriptionId: id, actor: { role: "coureur", userId: RUNNER_ID } });
     });
 
@@ -76,7 +77,7 @@ describe("logs of a registration's money", () => {
     const { url } = await createCheckoutForInscription(context, id);
     const sessionId = url.split("/").pop()!;
     await silentLocalProvider(context).paySession(sessionId);
-    await fulfilCheckoutSession(context, sessionId);
+    await onCheckoutCompleted(context, sessionId);
     // The charge disappears on the provider's side: the refund cannot be made.
     const p0 = (await paiementOf(id))!;
     const { charge_id } = (await env.DB.prepare("SELECT charge_id FROM paiements WHERE id = ?").bind(p0.id).first<{ charge_id: string }>())!;

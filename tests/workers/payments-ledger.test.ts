@@ -5,15 +5,14 @@ import { depositAmount, transferAllAmount } from "../../app/domain/money";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import {
   createCheckoutForInscription,
-  expireCheckoutForInscription,
   getReceiptUrl,
   PaymentError,
   refundInscription,
   releaseFunds,
   setCommission,
   transferToOrganiser,
-  verifyCheckoutSession,
 } from "../../app/services/payments.server";
+import { expireCheckoutForInscription, verifyCheckoutSession } from "../../app/services/payment-received.server";
 import { loadDemoData } from "./helpers";
 import { enableOrganiserAccount, ORGANISER_ID, paiementOf, pendingInscription, RUNNER_ID, testContext, type LedgerRow } from "./payments-helpers";
 
@@ -76,8 +75,9 @@ describe("the ledger through the local provider", () => {
     await expectBooksBalance(p);
     const rem = await env.DB.prepare("SELECT transfer_reversal_cents, status FROM remboursements WHERE id = ?").bind(r.remboursementId).first();
     expect(rem).toEqual({ transfer_reversal_cents: 1000, status: "succeeded" });
-    const ins = await env.DB.prepare("SELECT statut, cancel_reason FROM inscriptions WHERE id = ?").bind(inscriptionId).first();
-    expect(ins).toEqual({ statut: "remboursee_partiellement", cancel_reason: "Blessure" });
+    // The ledger never changes a registration's status: that is the lifecycle's (the cancellation's) to do.
+    const ins = await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?").bind(inscriptionId).first();
+    expect(ins).toEqual({ statut: "validee" });
 
     // The same refund submitted again refunds nothing more.
     await refundInscription(context, { inscriptionId, amountCents: 1000, percent: 25, reason: "Blessure", idempotencyKey: `refund-test:${inscriptionId}` });
@@ -110,8 +110,6 @@ describe("the ledger through the local provider", () => {
     expect(p.refunded_cents).toBe(3000);
     expect(p.transferred_total_cents).toBe(0);
     await expectBooksBalance(p);
-    const ins = await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?").bind(inscriptionId).first<{ statut: string }>();
-    expect(ins!.statut).toBe("remboursee_totalement");
   });
 });
 
@@ -198,7 +196,7 @@ describe("checkout for a registration", () => {
 
   it("verifies a session for the success page and refuses another registration's id", async () => {
     const { context, inscriptionId, sessionId } = await paidInscription(2000);
-    expect((await verifyCheckoutSession(context, sessionId, inscriptionId)).state).toBe("paid");
+    expect((await verifyCheckoutSession(context, sessionId, inscriptionId)).state).toBe("validated");
     await expect(verifyCheckoutSession(context, sessionId, "someone-else")).rejects.toBeInstanceOf(PaymentError);
   });
 

@@ -160,7 +160,7 @@ describe("POST /webhooks/stripe: idempotence and order", () => {
     expect((await signedPost(eventPayload("checkout.session.expired", { id: sessionId }))).status).toBe(200);
     const row = await env.DB.prepare("SELECT statut, hold_expires_at, cancel_reason FROM inscriptions WHERE id = ?").bind(inscriptionId).first<{ statut: string; hold_expires_at: string | null; cancel_reason: string }>();
     expect(row).toMatchObject({ statut: "annulee", hold_expires_at: null });
-    expect(row!.cancel_reason).toContain("expirée");
+    expect(row!.cancel_reason).toBe("hold_expired");
     // A forged "completed" event body cannot pay it: the session is re-read.
     expect((await signedPost(eventPayload("checkout.session.completed", { id: sessionId, payment_status: "paid" }))).status).toBe(200);
     expect(await statut(inscriptionId)).toBe("annulee");

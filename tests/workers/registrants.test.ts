@@ -250,7 +250,7 @@ describe("add a runner", () => {
   });
 
   it("computes the meal total from the format's meal price and refuses a used bib", async () => {
-    await env.DB.prepare("UPDATE formats SET stock_repas = 50, prix_repas_cents = 850 WHERE id = ?").bind(BIG).run();
+    await env.DB.prepare("UPDATE formats SET stock_repas = 500, prix_repas_cents = 850 WHERE id = ?").bind(BIG).run();
     const res = await post(`/organisateur/inscriptions/${BIG}/ajouter`, owner, { nom: "Repas", prenom: "Jo", nombre_repas: "3", statut: "validee" });
     expect(res.status).toBe(302);
     expect(await first("SELECT nombre_repas, prix_total_repas_cents, prix_total_coureur_cents FROM inscriptions WHERE format_id = ? AND nom = 'Repas'", BIG))
@@ -260,7 +260,7 @@ describe("add a runner", () => {
     expect((await post(`/organisateur/inscriptions/${BIG}`, owner, { intent: "cell", id: "big-002", field: "nombre_repas", value: "2" })).status).toBe(200);
     expect(await first("SELECT nombre_repas, prix_total_repas_cents, prix_total_coureur_cents FROM inscriptions WHERE id = 'big-002'"))
       .toEqual({ nombre_repas: 2, prix_total_repas_cents: 1700, prix_total_coureur_cents: paidBefore });
-    expect((await post(`/organisateur/inscriptions/${BIG}`, owner, { intent: "cell", id: "big-002", field: "nombre_repas", value: "51" })).status).toBe(400);
+    expect((await post(`/organisateur/inscriptions/${BIG}`, owner, { intent: "cell", id: "big-002", field: "nombre_repas", value: "501" })).status).toBe(400);
     const dup = await post(`/organisateur/inscriptions/${BIG}/ajouter`, owner, { nom: "Dup", prenom: "Jo", dossard: "4", statut: "refusee" });
     expect(dup.status).toBe(400);
     expect(await dup.text()).toContain("Le dossard 4 est déjà attribué dans ce format.");

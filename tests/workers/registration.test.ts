@@ -4,14 +4,14 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseRegistration, RegistrationError, type RegistrationValues } from "~/domain/registration";
 import { handlePaymentWebhook } from "~/services/payments-webhook.server";
-import { createCheckoutForInscription, verifyCheckoutSession } from "~/services/payments.server";
+import { createCheckoutForInscription } from "~/services/payments.server";
+import { verifyCheckoutSession } from "~/services/payment-received.server";
 import {
   abandonRegistration,
   getRunnerRegistration,
   holdPlace,
   listRunnerRegistrations,
   readConfirmation,
-  LATE_PAYMENT_REASON,
   loadRegistrationPage,
   retryPayment,
   startRegistration,
@@ -258,7 +258,7 @@ describe("payment fulfilment", () => {
     expect((await deliver("checkout.session.completed", lateSession)).status).toBe(200); // replay: nothing more
 
     const r = await row(late.inscriptionId);
-    expect(r).toMatchObject({ statut: "annulee", cancel_reason: LATE_PAYMENT_REASON });
+    expect(r).toMatchObject({ statut: "remboursee_totalement", cancel_reason: "late_payment" });
     const p = (await env.DB.prepare("SELECT * FROM paiements WHERE inscription_id = ?").bind(late.inscriptionId).first<Record<string, number>>())!;
     expect(p.amount_total_cents).toBe(4200);
     expect(p.refunded_cents).toBe(4200);
@@ -267,9 +267,9 @@ describe("payment fulfilment", () => {
     const charge = await silentLocalProvider(testContext()).getCharge((await env.DB.prepare("SELECT charge_id FROM paiements WHERE inscription_id = ?").bind(late.inscriptionId).first<{ charge_id: string }>())!.charge_id);
     expect(charge!.amount_refunded).toBe(4200);
     // Explanation e-mail (once), no confirmation.
-    expect(await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `late-payment:${late.inscriptionId}`)).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `refused-payment:${late.inscriptionId}`)).toBe(1);
     expect(await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `confirmation:${late.inscriptionId}`)).toBe(0);
-    const mail = (await env.DB.prepare("SELECT text FROM mail_outbox WHERE dedupe_key = ?").bind(`late-payment:${late.inscriptionId}`).first<{ text: string }>())!;
+    const mail = (await env.DB.prepare("SELECT text FROM mail_outbox WHERE dedupe_key = ?").bind(`refused-payment:${late.inscriptionId}`).first<{ text: string }>())!;
     expect(mail.text).toContain("remboursé intégralement (42,00\u00a0€)");
     // Nobody over capacity: the winner keeps the only place.
     expect((await row(winner.inscriptionId)).statut).toBe("en_attente");

@@ -1,0 +1,24 @@
+// Places and meals taken in a format: the one definition used everywhere (event page, catalogue, registration,
+// the organiser's space and registrants, the chat assistant, admin). A registration holds its place and its meals
+// while validated, or pending with a hold that has not expired (or without a hold: added by hand by the organiser).
+// The same rule in TypeScript: holdsPlace in app/domain/registration.ts. Decisions 0021 and 0130.
+// Served by the index inscriptions_format_statut_idx (format_id, statut, hold_expires_at).
+import { sql, type SQL } from "drizzle-orm";
+
+type Expr = SQL | SQL.Aliased | { getSQL(): SQL } | unknown;
+
+/** The condition on a registration row aliased `alias`. */
+export function holdsPlaceSql(alias: string, nowIso: string): SQL {
+  const a = sql.raw(alias);
+  return sql`(${a}.statut = 'validee' OR (${a}.statut = 'en_attente' AND (${a}.hold_expires_at IS NULL OR ${a}.hold_expires_at > ${nowIso})))`;
+}
+
+/** Places taken in the format whose id is the SQL expression `formatId` (e.g. sql.raw("f.id") or formats.id). */
+export function placesTakenSql(formatId: Expr, nowIso: string): SQL {
+  return sql`(SELECT count(*) FROM inscriptions i_cap WHERE i_cap.format_id = ${formatId} AND ${holdsPlaceSql("i_cap", nowIso)})`;
+}
+
+/** Meals taken in the format (the same registrations' meal counts). */
+export function mealsTakenSql(formatId: Expr, nowIso: string): SQL {
+  return sql`(SELECT coalesce(sum(i_meal.nombre_repas), 0) FROM inscriptions i_meal WHERE i_meal.format_id = ${formatId} AND ${holdsPlaceSql("i_meal", nowIso)})`;
+}

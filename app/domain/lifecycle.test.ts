@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { ACTORS, decide, EVENTS, reasonLabel, statusAfterRefund, STATUTS, type Actor, type LifecycleEvent, type Statut } from "./lifecycle";
+
+// The rules, written out by hand (not derived from the module): who may do what, from which status, to which.
+// Every other (actor, event, from) of the cross product must be refused.
+const ALLOWED: [Actor, LifecycleEvent, Statut | null, Statut][] = [
+  ["runner", "created", null, "en_attente"],
+  ["organiser", "created", null, "en_attente"],
+  ["admin", "created", null, "en_attente"],
+  ["payment", "paid", "en_attente", "validee"],
+  ["payment", "paid", "annulee", "validee"], // only after an unpaid end (cancelReason below)
+  ["system", "checkout_failed", "en_attente", "annulee"],
+  ["runner", "abandoned", "en_attente", "annulee"],
+  ["payment", "hold_expired", "en_attente", "annulee"],
+  ["system", "hold_expired", "en_attente", "annulee"],
+  ["payment", "payment_failed", "en_attente", "annulee"],
+  ["runner", "retried", "en_attente", "en_attente"],
+  ["runner", "retried", "annulee", "en_attente"],
+  ["payment", "late_payment", "en_attente", "annulee"],
+  ["payment", "late_payment", "annulee", "annulee"],
+  ["payment", "amount_mismatch", "en_attente", "annulee"],
+  ["payment", "amount_mismatch", "annulee", "annulee"],
+  ["payment", "event_unavailable", "en_attente", "annulee"],
+  ["payment", "event_unavailable", "annulee", "annulee"],
+];
+
+const UNPAID_END = "hold_expired";
+
+describe("decide: every (actor, event, from) of the cross product", () => {
+  const cases: [Actor, LifecycleEvent, Statut | null][] = [];
+  for (const actor of ACTORS) for (const event of EVENTS) for (const from of [null, ...STATUTS] as (Statut | null)[]) cases.push([actor, event, from]);
+
+  it.each(cases.filter(([, e]) => !["payment_refunded", "runner_cancelled", "organiser_cancelled", "refunded_outside", "status_set"].includes(e)))(
+    "%s %s from %s",
+    (actor, event, from) => {
+      const d = decide(event, { actor, from, cancelReason: UNPAID_END });
+      const rule = ALLOWED.find(([a, e, f]) => a === actor && e === event && f === from);
+      if (rule) expect(d).toEqual({ ok: true, to: rule[3] });
+      else expect(d.ok).toBe(false);
+    },
+  );
+});
+
+describe("cancellations settle the money", () => {
+  it.each([
+    ["runner", "runner_cancelled", "validee", "remboursee_partiellement", true],
+    ["runner", "runner_cancelled", "validee", "remboursee_totalement", true],
+    ["runner", "runner_cancelled", "validee", "annulee", true],
+    ["runner", "runner_cancelled", "en_attente", "annulee", false],
+    ["runner", "runner_cancelled", "remboursee_partiellement", "remboursee_totalement", false],
+    ["organiser", "runner_cancelled", "validee", "annulee", false],
+    ["organiser", "organiser_cancelled", "validee", "remboursee_totalement", true],
+    ["admin", "organiser_cancelled", "validee", "remboursee_partiellement", true],
+    ["runner", "organiser_cancelled", "validee", "remboursee_totalement", false],
+    ["organiser", "organiser_cancelled", "annulee", "remboursee_totalement", false],
+    ["organiser", "organiser_cancelled", "validee", "validee", false],
+    ["payment", "refunded_outside", "validee", "remboursee_partiellement", true],
+    ["payment", "refunded_outside", "remboursee_partiellement", "remboursee_totalement", true],
+    ["payment", "refunded_outside", "validee", "annulee", false],
+    ["organiser", "refunded_outside", "validee", "remboursee_totalement", false],
+  ] as const)("%s %s from %s to %s: %s", (actor, event, from, to, ok) => {
+    expect(decide(event, { actor, from, to }).ok).toBe(ok);
+  });
+
+  it("a refused payment's refund completes only a refused payment", () => {
+    expect(decide("payment_refunded", { actor: "payment", from: "annulee", cancelReason: "late_payment" })).toEqual({ ok: true, to: "remboursee_totalement" });
+    expect(decide("payment_refunded", { actor: "system", from: "annulee", cancelReason: "amount_mismatch" }).ok).toBe(true);
+    expect(decide("payment_refunded", { actor: "payment", from: "annulee", cancelReason: "hold_expired" }).ok).toBe(false);
+    expect(decide("payment_refunded", { actor: "payment", from: "validee", cancelReason: "late_payment" }).ok).toBe(false);
+    expect(decide("payment_refunded", { actor: "runner", from: "annulee", cancelReason: "late_payment" }).ok).toBe(false);
+  });
+});
+
+describe("the organiser's free status choice", () => {
+  const settable: Statut[] = ["en_attente", "validee", "refusee", "annulee"];
+  it.each(settable.flatMap((from) => settable.filter((to) => to !== from).map((to) => [from, to] as const)))("unpaid %s → %s: allowed", (from, to) => {
+    expect(decide("status_set", { actor: "organiser", from, to, paid: false })).toEqual({ ok: true, to });
+    expect(decide("status_set", { actor: "admin", from, to, paid: false }).ok).toBe(true);
+  });
+  it.each(settable)("a paid registration never leaves %s by hand (it must be cancelled with its refund)", (to) => {
+    expect(decide("status_set", { actor: "organiser", from: "validee", to, paid: true })).toEqual(
+      to === "validee" ? { ok: false, code: "paiement_a_regler" } : { ok: false, code: "paiement_a_regler" },
+    );
+  });
+  it.each(["remboursee_partiellement", "remboursee_totalement"] as const)("a refunded (%s) registration never becomes active again", (from) => {
+    for (const to of settable) expect(decide("status_set", { actor: "organiser", from, to, paid: false }).ok).toBe(false);
+    for (const to of settable) expect(decide("status_set", { actor: "organiser", from, to, paid: true }).ok).toBe(false);
+  });
+  it("refunded statuses cannot be chosen by hand", () => {
+    expect(decide("status_set", { actor: "organiser", from: "en_attente", to: "remboursee_totalement", paid: false })).toEqual({ ok: false, code: "statut_non_modifiable" });
+  });
+  it("runners and payments cannot use it", () => {
+    expect(decide("status_set", { actor: "runner", from: "en_attente", to: "validee" }).ok).toBe(false);
+    expect(decide("status_set", { actor: "payment", from: "en_attente", to: "validee" }).ok).toBe(false);
+  });
+});
+
+describe("a registration ended without payment comes back only from an unpaid end", () => {
+  it.each([
+    ["hold_expired", true],
+    ["payment_failed", true],
+    ["abandoned", true],
+    ["checkout_failed", true],
+    ["runner_cancelled", false],
+    ["organiser_cancelled", false],
+    ["status_set", false],
+    ["late_payment", false],
+    [null, false],
+  ] as const)("annulee (%s): paid / retried / refused allowed: %s", (reason, ok) => {
+    expect(decide("paid", { actor: "payment", from: "annulee", cancelReason: reason }).ok).toBe(ok);
+    expect(decide("retried", { actor: "runner", from: "annulee", cancelReason: reason }).ok).toBe(ok);
+    expect(decide("late_payment", { actor: "payment", from: "annulee", cancelReason: reason }).ok).toBe(ok);
+  });
+});
+
+describe("statusAfterRefund", () => {
+  it.each([
+    [3500, 0, "annulee"],
+    [3500, 1, "remboursee_partiellement"],
+    [3500, 2922, "remboursee_partiellement"],
+    [3500, 3500, "remboursee_totalement"],
+    [3500, 3600, "remboursee_totalement"],
+  ])("paid %i, refunded %i → %s", (paid, refunded, s) => expect(statusAfterRefund(paid, refunded)).toBe(s));
+});
+
+describe("reason labels", () => {
+  it("every event has a French label; an old free text is shown as it is", () => {
+    for (const e of EVENTS) expect(reasonLabel(e)).toMatch(/^[A-ZÉ]/);
+    expect(reasonLabel("Blessure")).toBe("Blessure");
+    expect(reasonLabel(null)).toBeNull();
+  });
+});

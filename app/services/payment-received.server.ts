@@ -1,0 +1,169 @@
+// What a payment means for its registration (issue 17): the one use case above the payments ledger and the
+// registration lifecycle. A paid checkout validates the registration when it still holds its place and meals (or
+// can take them again), the event is still open and the amount is the registration's total; otherwise the payment
+// is refunded in full and the runner told why. A checkout that ends unpaid releases the hold. Webhooks, /merci and
+// the cron all come here. Decisions 0061 (late payment) and 0130 (lifecycle).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq, sql } from "drizzle-orm";
+import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
+import { courses, inscriptions, paiements } from "~/db/schema";
+import { REFUSED_PAYMENT_REASONS, statusAfterRefund, type LifecycleEvent } from "~/domain/lifecycle";
+import type { RefusedPaymentReason } from "~/emails/registration";
+import { logEvent } from "~/utils/log.server";
+import { applyTransition } from "./lifecycle.server";
+import { expireSession, PaymentError, recordEndedSession, recordPaidSession, refundInscription, syncChargeRefunded, type RecordedSession } from "./payments.server";
+import { sendConfirmationEmail, sendRefusedPaymentEmail } from "./registration-emails.server";
+
+type Ctx = AppLoadContext;
+
+export type PaymentOutcome =
+  | { state: "validated"; inscriptionId: string; newlyValidated: boolean }
+  | { state: "refunded"; inscriptionId: string; reason: RefusedPaymentReason }
+  | { state: "pending" | "open" | "expired" | "unknown" | "failed"; inscriptionId: string | null };
+
+/** The place (and the meals) are the registration's: its hold is running, or a place and its meals are free again. */
+function placeStillFree(nowIso: string) {
+  return sql`((i.statut = 'en_attente' AND (i.hold_expires_at IS NULL OR i.hold_expires_at > ${nowIso}))
+    OR (SELECT (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
+          AND (i.nombre_repas = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= i.nombre_repas)
+        FROM formats f WHERE f.id = i.format_id))`;
+}
+
+/**
+ * `checkout.session.completed` (and its asynchronous success), the success page and a retried checkout found paid:
+ * records the payment, then validates the registration or refunds the payment. Safe to call any number of times.
+ */
+export async function onCheckoutCompleted(context: Ctx, sessionId: string): Promise<PaymentOutcome> {
+  const recorded = await recordPaidSession(context, sessionId);
+  return settle(context, recorded, sessionId);
+}
+
+async function settle(context: Ctx, recorded: RecordedSession, sessionId: string): Promise<PaymentOutcome> {
+  if (recorded.state !== "paid") return { state: recorded.state, inscriptionId: recorded.inscriptionId };
+  const { inscriptionId, paiementId, amountCents, feeCents } = recorded;
+  const [row] = await context.db
+    .select({ i: inscriptions, enLigne: courses.en_ligne })
+    .from(inscriptions)
+    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
+    .where(eq(inscriptions.id, inscriptionId))
+    .limit(1);
+  if (!row) return { state: "unknown", inscriptionId };
+  if (row.i.statut === "validee") return { state: "validated", inscriptionId, newlyValidated: false };
+
+  // Why the payment could not be kept, if so: the event was withdrawn, or what was paid is not the total.
+  let refusal: RefusedPaymentReason | null = null;
+  if (!row.enLigne) refusal = "event_unavailable";
+  else if (amountCents !== row.i.prix_total_coureur_cents) refusal = "amount_mismatch";
+
+  if (!refusal) {
+    const nowIso = context.clock.now().toISOString();
+    const validated = await applyTransition(context, {
+      inscriptionId,
+      event: "paid",
+      actor: { type: "payment" },
+      set: { checkout_session_id: sessionId, hold_expires_at: null },
+      when: sql`${placeStillFree(nowIso)} AND i.prix_total_coureur_cents = ${amountCents}`,
+      amountCents,
+    });
+    if (validated) {
+      logEvent("payment.fulfilled", { inscription_id: inscriptionId, paiement_id: paiementId, checkout_session_id: sessionId, amount_cents: amountCents, fee_cents: feeCents, newly_validated: true });
+      await sendConfirmationEmail(context, inscriptionId);
+      return { state: "validated", inscriptionId, newlyValidated: true };
+    }
+    refusal = "late_payment";
+  }
+  return refuseAndRefund(context, { inscriptionId, sessionId, reason: refusal });
+}
+
+/**
+ * A payment that cannot be kept: the registration is marked first (so that nothing validates it meanwhile), then
+ * the payment is refunded in full, then the registration records the refund; the runner gets one e-mail. A replay
+ * (or a retry after a refund that failed) picks up where it stopped: the refund's key makes it happen once.
+ */
+async function refuseAndRefund(context: Ctx, input: { inscriptionId: string; sessionId: string; reason: RefusedPaymentReason }): Promise<PaymentOutcome> {
+  const { inscriptionId, sessionId } = input;
+  let [row] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
+  if (!row) return { state: "unknown", inscriptionId };
+  const refused = (REFUSED_PAYMENT_REASONS as readonly string[]).includes(row.cancel_reason ?? "");
+  if (!refused) {
+    const marked = await applyTransition(context, { inscriptionId, event: input.reason as LifecycleEvent, actor: { type: "payment" } });
+    if (!marked) {
+      [row] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
+      if (row?.statut === "validee") return { state: "validated", inscriptionId, newlyValidated: false };
+      // Anything else (a cancelled paid registration…) is not this payment's to settle.
+      if (!(REFUSED_PAYMENT_REASONS as readonly string[]).includes(row?.cancel_reason ?? "")) return { state: "unknown", inscriptionId };
+    }
+  }
+  const reason = ((refused ? row.cancel_reason : input.reason) ?? input.reason) as RefusedPaymentReason;
+  const [p] = await context.db.select().from(paiements).where(eq(paiements.checkout_session_id, sessionId)).limit(1);
+  logEvent("payment.late", { inscription_id: inscriptionId, paiement_id: p?.id, checkout_session_id: sessionId, amount_cents: p?.amount_total_cents, refunded_total_cents: p?.refunded_cents, reason });
+  if (p && p.refunded_cents < p.amount_total_cents) {
+    await refundInscription(context, {
+      inscriptionId,
+      amountCents: p.amount_total_cents - p.refunded_cents,
+      percent: 100,
+      reason,
+      idempotencyKey: `refused-payment:${sessionId}`,
+    });
+  }
+  await applyTransition(context, { inscriptionId, event: "payment_refunded", actor: { type: "payment" }, amountCents: p?.amount_total_cents ?? null });
+  await sendRefusedPaymentEmail(context, inscriptionId, p?.amount_total_cents ?? row.prix_total_coureur_cents, reason);
+  return { state: "refunded", inscriptionId, reason };
+}
+
+/**
+ * `checkout.session.expired` and `async_payment_failed`: the hold is released (only if that session is still the
+ * registration's: a registration that moved on to a new session keeps its place). Re-reads the session first: if
+ * it was paid after all (events out of order), settles the payment instead.
+ */
+export async function onCheckoutEnded(context: Ctx, sessionId: string): Promise<PaymentOutcome> {
+  const recorded = await recordEndedSession(context, sessionId);
+  if (recorded.state === "paid") return settle(context, recorded, sessionId);
+  if ((recorded.state === "expired" || recorded.state === "failed") && recorded.inscriptionId) {
+    await applyTransition(context, {
+      inscriptionId: recorded.inscriptionId,
+      event: recorded.state === "failed" ? "payment_failed" : "hold_expired",
+      actor: { type: "payment" },
+      from: ["en_attente"],
+      when: sql`i.checkout_session_id = ${sessionId}`,
+    });
+  }
+  return { state: recorded.state, inscriptionId: recorded.inscriptionId };
+}
+
+/**
+ * Ends a registration's open checkout at the provider, then releases its hold (the cron for expired holds, an event
+ * deleted or taken offline). Returns 'paid' when the session turned out paid (the payment is then settled).
+ */
+export async function expireCheckoutForInscription(context: Ctx, inscriptionId: string): Promise<"released" | "paid" | "none"> {
+  const [i] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
+  if (!i || i.statut !== "en_attente") return "none";
+  if (!i.checkout_session_id) {
+    const released = await applyTransition(context, { inscriptionId, event: "hold_expired", actor: { type: "system" }, from: ["en_attente"], when: sql`i.checkout_session_id IS NULL` });
+    return released ? "released" : "none";
+  }
+  const ended = await expireSession(context, i.checkout_session_id);
+  const outcome = ended === "paid" ? await onCheckoutCompleted(context, i.checkout_session_id) : await onCheckoutEnded(context, i.checkout_session_id);
+  return outcome.state === "validated" || outcome.state === "refunded" ? "paid" : "released";
+}
+
+/** /merci's button, and a retried checkout: re-reads the session and settles it when paid (the webhook may be late). */
+export async function verifyCheckoutSession(context: Ctx, sessionId: string, inscriptionId: string): Promise<PaymentOutcome> {
+  const info = await context.payments.retrieveCheckoutSession(sessionId);
+  if (info.metadata.inscription_id !== inscriptionId) throw new PaymentError("paiement_introuvable");
+  if (info.status === "complete") return onCheckoutCompleted(context, sessionId);
+  return { state: info.status, inscriptionId };
+}
+
+/** `charge.refunded`: a refund made at the provider (its dashboard) is recorded, and the registration follows. */
+export async function onChargeRefunded(context: Ctx, chargeId: string, amountRefundedCents: number): Promise<void> {
+  const synced = await syncChargeRefunded(context, chargeId, amountRefundedCents);
+  if (!synced) return;
+  await applyTransition(context, {
+    inscriptionId: synced.inscriptionId,
+    event: "refunded_outside",
+    actor: { type: "payment" },
+    to: statusAfterRefund(synced.ledger.amount_total_cents, synced.ledger.refunded_cents) === "remboursee_totalement" ? "remboursee_totalement" : "remboursee_partiellement",
+    amountCents: synced.amountCents,
+  });
+}

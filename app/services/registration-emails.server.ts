@@ -1,0 +1,65 @@
+// The e-mails of a registration's payment: the confirmation (once per registration, whatever the replays) and the
+// refund of a payment that could not be kept (late, wrong amount, event withdrawn).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { courses, formats, inscriptions } from "~/db/schema";
+import { confirmationEmail, refusedPaymentEmail, type RefusedPaymentReason } from "~/emails/registration";
+
+type Ctx = AppLoadContext;
+
+const appUrl = (context: Ctx) => context.env.APP_URL.replace(/\/$/, "");
+
+async function emailData(context: Ctx, inscriptionId: string) {
+  const [r] = await context.db
+    .select({
+      i: inscriptions,
+      courseNom: courses.nom,
+      lieu: courses.lieu,
+      formatNom: formats.nom,
+      date: formats.date,
+      heure: formats.heure_depart,
+      km: formats.distance_km,
+      dplus: formats.denivele_dplus,
+    })
+    .from(inscriptions)
+    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
+    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
+    .where(eq(inscriptions.id, inscriptionId))
+    .limit(1);
+  if (!r?.i.email) return null;
+  return {
+    to: r.i.email,
+    data: {
+      inscriptionId,
+      courseNom: r.courseNom,
+      lieu: r.lieu,
+      formatNom: r.formatNom,
+      date: r.date,
+      heureDepart: r.heure,
+      distanceKm: r.km,
+      dplus: r.dplus,
+      prenom: r.i.prenom,
+      nom: r.i.nom,
+      email: r.i.email,
+      nombreRepas: r.i.nombre_repas,
+      totalCents: r.i.prix_total_coureur_cents,
+    },
+  };
+}
+
+/** The confirmation e-mail, sent once per registration whatever the replays (dedupe key). */
+export async function sendConfirmationEmail(context: Ctx, inscriptionId: string): Promise<boolean> {
+  const d = await emailData(context, inscriptionId);
+  if (!d) return false;
+  const mail = confirmationEmail({ ...d.data, url: `${appUrl(context)}/mon-inscription/${inscriptionId}` });
+  return context.mailer.send({ to: d.to, ...mail, kind: "confirmation_inscription", dedupeKey: `confirmation:${inscriptionId}` });
+}
+
+/** A payment that could not be kept, refunded in full: the runner is told why, once. */
+export async function sendRefusedPaymentEmail(context: Ctx, inscriptionId: string, amountCents: number, reason: RefusedPaymentReason): Promise<boolean> {
+  const d = await emailData(context, inscriptionId);
+  if (!d) return false;
+  const mail = refusedPaymentEmail({ ...d.data, totalCents: amountCents, coursesUrl: `${appUrl(context)}/courses` }, reason);
+  return context.mailer.send({ to: d.to, ...mail, kind: "paiement_rembourse", dedupeKey: `refused-payment:${inscriptionId}` });
+}
+
