@@ -72,3 +72,18 @@ export function runnerCanCancel(statut: string, hasPayment: boolean, quote: Pick
   if (quote.refund_cents <= 0) return { ok: false, code: "aucun_remboursement" };
   return { ok: true };
 }
+
+/** The organiser's cancellation of a paid registration: full refund (their decision) or the scale, confirmed. */
+export const ORGANISER_CANCEL_MSG = {
+  refund: "Choisissez le remboursement : intégral ou selon le barème.",
+  confirm: "Cochez la case pour confirmer l'annulation et le remboursement.",
+  done: "Inscription annulée : le coureur a été remboursé et prévenu par e-mail.",
+} as const;
+
+export const organiserCancelSchema = z.object({
+  refund: z.enum(["integral", "bareme"], { errorMap: () => ({ message: ORGANISER_CANCEL_MSG.refund }) }),
+  confirm: z
+    .string({ required_error: ORGANISER_CANCEL_MSG.confirm, invalid_type_error: ORGANISER_CANCEL_MSG.confirm })
+    .refine((v) => v === "on", ORGANISER_CANCEL_MSG.confirm),
+});
+export type OrganiserCancelInput = z.output<typeof organiserCancelSchema>;

@@ -15,6 +15,10 @@ import {
   type EditableField,
 } from "~/domain/registrants";
 import { normaliseStatut } from "~/domain/statuses";
+import { CancelError, ORGANISER_CANCEL_MSG, organiserCancelSchema } from "~/domain/cancellation";
+import { ACTOR_LABELS, reasonLabel, type Actor } from "~/domain/lifecycle";
+import { cancelInscription, organiserCancelOptions } from "~/services/cancel.server";
+import { loadHistory } from "~/services/lifecycle.server";
 import { getReceiptUrl, PAYMENT_ERROR_MESSAGES, PaymentError } from "~/services/payments.server";
 import { requireOwnedRegistrant, saveDetailField } from "~/services/registrants.server";
 import registrantsCss from "~/styles/registrants.css?url";
@@ -64,7 +68,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }),
   ) as Record<EditableField, string>;
   const saved = url.searchParams.get("ok");
+  const [cancel, history] = await Promise.all([organiserCancelOptions(context, row.id), loadHistory(context, row.id)]);
   return {
+    cancel,
+    history,
+    paid: cancel != null || ["remboursee_partiellement", "remboursee_totalement"].includes(row.statut),
+    cancelled: saved === "annulee",
     row: {
       id: row.id,
       nom: row.nom as string | null,
@@ -86,10 +95,34 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
+type CancelErrors = Partial<Record<"refund" | "confirm" | "form", string>>;
+
+/** The organiser cancels a paid registration: full refund or the scale, confirmed (no JavaScript needed). */
+async function cancelAction(context: ActionFunctionArgs["context"], user: { id: string; isAdmin: boolean }, id: string, form: FormData) {
+  const parsed = organiserCancelSchema.safeParse(Object.fromEntries(form));
+  const values = { refund: String(form.get("refund") ?? ""), confirm: String(form.get("confirm") ?? "") };
+  if (!parsed.success) {
+    const errors: CancelErrors = {};
+    for (const i of parsed.error.issues) errors[i.path[0] as "refund" | "confirm"] = i.message;
+    return data({ cancelErrors: errors, cancelValues: values }, { status: 400 });
+  }
+  try {
+    await cancelInscription(context, { inscriptionId: id, actor: { role: "organisateur", userId: user.id, isAdmin: user.isAdmin }, refund: parsed.data.refund });
+  } catch (e) {
+    if (e instanceof CancelError) {
+      if (e.code === "inscription_introuvable") throw new Response(e.message, { status: 404 });
+      return data({ cancelErrors: { form: e.message } as CancelErrors, cancelValues: values }, { status: 409 });
+    }
+    throw e;
+  }
+  return redirect(`/details-coureur/${id}?ok=annulee#historique`);
+}
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireOrganiser(request, context);
   const id = params.id ?? "";
   const form = await request.formData();
+  if (form.get("intent") === "annuler") return cancelAction(context, user, id, form);
   const field = String(form.get("field") ?? "");
   // A checkbox sends nothing when unticked: its form carries a hidden "false" before the box.
   const value = field === "apparaitre_resultats" ? (form.getAll("value").includes("true") ? "true" : "false") : form.get("value");
@@ -122,13 +155,15 @@ function useHydrated(): boolean {
   return h;
 }
 
-function DetailField({ field, initial, stock, hydrated, serverError, justSaved }: {
+function DetailField({ field, initial, stock, hydrated, serverError, justSaved, locked }: {
   field: EditableField;
   initial: string;
   stock: number;
   hydrated: boolean;
   serverError?: { error: string; value: string } | null;
   justSaved: boolean;
+  /** A paid registration's status: shown, not chosen (it changes through a cancellation with its refund). */
+  locked?: boolean;
 }) {
   const fetcher = useFetcher<typeof action>();
   const [value, setValue] = useState(serverError ? serverError.value : initial);
@@ -141,6 +176,7 @@ function DetailField({ field, initial, stock, hydrated, serverError, justSaved }
     if (fetcher.state !== "idle" || !waiting.current || !fetcher.data) return;
     waiting.current = false;
     const d = fetcher.data;
+    if (!("ok" in d)) return;
     if (d.ok) {
       last.current = d.value;
       setValue(d.value);
@@ -201,6 +237,17 @@ function DetailField({ field, initial, stock, hydrated, serverError, justSaved }
         onBlur={(e) => save(e.target.value)} />
     );
   }
+  if (locked) {
+    return (
+      <tr>
+        <th scope="row">{FIELD_LABELS[field]}</th>
+        <td>
+          <strong>{statutLabel(initial)}</strong>
+          <p className="hint">Inscription payée : son statut change par une annulation avec remboursement (ci-dessous), pas à la main.</p>
+        </td>
+      </tr>
+    );
+  }
   return (
     <tr>
       <th scope="row">{field === "apparaitre_resultats" ? "Résultats publics" : <label htmlFor={id}>{FIELD_LABELS[field]}</label>}</th>
@@ -220,8 +267,10 @@ function DetailField({ field, initial, stock, hydrated, serverError, justSaved }
 }
 
 export default function DetailsCoureur() {
-  const { row, values, receiptUrl, receiptError, savedField } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { row, values, receiptUrl, receiptError, savedField, cancel, history, paid, cancelled } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const result = actionData && "ok" in actionData ? actionData : null;
+  const cancelResult = actionData && "cancelErrors" in actionData ? actionData : null;
   const hydrated = useHydrated();
   const failed = result && !result.ok && result.field ? { field: result.field, error: result.error, value: result.value } : null;
   return (
@@ -259,12 +308,65 @@ export default function DetailsCoureur() {
                   hydrated={hydrated}
                   serverError={failed?.field === f ? failed : null}
                   justSaved={savedField === f}
+                  locked={f === "statut" && paid}
                 />
               ))}
             </tbody>
           </table>
         </div>
       ))}
+
+      {cancelled ? <p className="alert alert-success" role="status">{ORGANISER_CANCEL_MSG.done}</p> : null}
+      {cancel ? (
+        <section className="card cancel-card" id="annulation" aria-labelledby="annulation-titre">
+          <h2 id="annulation-titre">Annuler l'inscription</h2>
+          <p>Le coureur est remboursé et prévenu par e-mail ; la part déjà versée à l'organisateur est reprise.</p>
+          {cancelResult?.cancelErrors.form ? <p className="alert alert-error" role="alert">{cancelResult.cancelErrors.form}</p> : null}
+          <Form method="post" className="cancel-form">
+            <input type="hidden" name="intent" value="annuler" />
+            <fieldset aria-describedby={cancelResult?.cancelErrors.refund ? "refund-err" : undefined}>
+              <legend>Remboursement</legend>
+              <label className="checkbox">
+                <input type="radio" name="refund" value="integral" defaultChecked={cancelResult?.cancelValues.refund === "integral"} />
+                <span>Intégral, décision de l'organisateur (épreuve annulée…) : <strong>{formatEuros(cancel.full.refund_cents)}</strong></span>
+              </label>
+              <label className="checkbox">
+                <input type="radio" name="refund" value="bareme" defaultChecked={cancelResult?.cancelValues.refund === "bareme"} />
+                <span>
+                  Selon le barème ({cancel.scale.percent} % de {formatEuros(cancel.scale.base_cents)}, à {cancel.scale.days_before} jours de la course) :{" "}
+                  <strong>{formatEuros(cancel.scale.refund_cents)}</strong>
+                </span>
+              </label>
+              {cancelResult?.cancelErrors.refund ? <p className="field-error" id="refund-err">{cancelResult.cancelErrors.refund}</p> : null}
+            </fieldset>
+            <div className="field">
+              <label className="checkbox">
+                <input type="checkbox" name="confirm" aria-invalid={cancelResult?.cancelErrors.confirm ? true : undefined} aria-describedby={cancelResult?.cancelErrors.confirm ? "confirm-err" : undefined} />
+                <span>Je confirme l'annulation de cette inscription et le remboursement choisi.</span>
+              </label>
+              {cancelResult?.cancelErrors.confirm ? <p className="field-error" id="confirm-err">{cancelResult.cancelErrors.confirm}</p> : null}
+            </div>
+            <button type="submit" className="btn btn-danger">Annuler l'inscription</button>
+          </Form>
+        </section>
+      ) : null}
+
+      <section className="table-wrap detail-group" id="historique">
+        <table className="table details-table">
+          <caption>Historique</caption>
+          <thead><tr><th scope="col">Date</th><th scope="col">Changement</th><th scope="col">Par</th><th scope="col">Montant</th></tr></thead>
+          <tbody>
+            {history.map((h) => (
+              <tr key={h.id}>
+                <td>{formatDateTime(h.created_at)}</td>
+                <td>{reasonLabel(h.event)}<br /><span className="muted small">{h.from_statut ? `${statutLabel(h.from_statut)} → ` : ""}{statutLabel(h.to_statut)}</span></td>
+                <td>{h.actor ? ACTOR_LABELS[h.actor as Actor] ?? h.actor : "—"}</td>
+                <td>{h.amount_cents != null ? formatEuros(h.amount_cents) : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
 
       <div className="table-wrap detail-group">
         <table className="table details-table">

@@ -10,6 +10,7 @@ import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/profile";
 import {
   formValues,
   isFull,
+  mealsLeft,
   parseMealCount,
   parseRegistration,
   placesLeft,
@@ -80,6 +81,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (e) {
     if (e instanceof RegistrationError) {
       if (e.code === "format_complet") return reply(409, { format_id: e.message });
+      if (e.code === "repas_epuises") return reply(409, { nombre_repas: e.message });
       return reply(e.code === "paiement" || e.code === "paiement_sans_url" ? 502 : 409, {}, e.message);
     }
     if (e instanceof PaymentError) return reply(409, {}, paymentErrorMessage(e));
@@ -292,7 +294,11 @@ export default function Inscription() {
                   aria-invalid={errors.nombre_repas ? true : undefined}
                   aria-describedby={errors.nombre_repas ? "f-nombre_repas-error" : "f-nombre_repas-hint"}
                 />
-                <p id="f-nombre_repas-hint" className="hint">De 0 à {chosen.stock_repas}.</p>
+                <p id="f-nombre_repas-hint" className="hint">
+                  {mealsLeft(chosen) > 0
+                    ? `Il reste ${mealsLeft(chosen)} repas sur ${chosen.stock_repas}.`
+                    : "Il n'y a plus de repas disponibles pour ce format."}
+                </p>
                 {errors.nombre_repas ? <p id="f-nombre_repas-error" className="field-error">{errors.nombre_repas}</p> : null}
               </div>
             </fieldset>

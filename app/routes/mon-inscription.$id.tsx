@@ -13,9 +13,11 @@ import { GENRES, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
 import { isReadOnlyForRunner, runnerBadge } from "~/domain/statuses";
 import { loadRunnerRegistration, saveRunnerFields } from "~/services/cancel.server";
+import { loadHistory } from "~/services/lifecycle.server";
+import { reasonLabel } from "~/domain/lifecycle";
 import styles from "~/styles/my-registration.css?url";
 import { requireUser } from "~/utils/auth.server";
-import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { formatDateLong, formatDateTime, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
@@ -55,6 +57,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     saved: url.searchParams.get("enregistre") === "1",
     cancelled: url.searchParams.get("annulation") === "ok",
     cancelPending: url.searchParams.get("annulation") === "en-cours",
+    history: await loadHistory(context, i.id),
   };
 }
 
@@ -258,6 +261,17 @@ export default function MyRegistration() {
               Annuler mon inscription — remboursement estimé : {estimate}
             </Link>
           )}
+        </section>
+        <section className="card history" aria-labelledby="history-title">
+          <h2 id="history-title">Historique de l'inscription</h2>
+          <ol className="history-list">
+            {d.history.map((h) => (
+              <li key={h.id}>
+                <time dateTime={h.created_at}>{formatDateTime(h.created_at)}</time> — {reasonLabel(h.event)}
+                {h.amount_cents != null && h.event !== "created" ? ` (${formatEuros(h.amount_cents)})` : ""}
+              </li>
+            ))}
+          </ol>
         </section>
       </section>
       {outlet ? <RefundModal closeTo={`/mon-inscription/${d.id}`} labelledBy="cancel-title">{outlet}</RefundModal> : null}

@@ -203,7 +203,21 @@ function Cell({ row, field, initial, error: serverError, hydrated, stock }: {
     "aria-busy": fetcher.state !== "idle" ? true : undefined,
   } as const;
   let control;
-  if (field === "statut") {
+  if (field === "statut" && row.paid) {
+    // A paid registration's status is not a free choice: it ends through a cancellation with its refund.
+    const current = normaliseStatut(value) ?? value;
+    control = (
+      <>
+        <input type="hidden" name={field} form={common.form} value={current} />
+        <span id={id}>{statutLabel(current)}</span>
+        {current === "validee" ? (
+          <Link to={`/details-coureur/${row.id}#annulation`} className="btn btn-ghost btn-small" aria-label={`Annuler l'inscription de ${row.prenom ?? ""} ${row.nom ?? ""}`.trim()}>
+            Annuler…
+          </Link>
+        ) : null}
+      </>
+    );
+  } else if (field === "statut") {
     const current = normaliseStatut(value) ?? value;
     const extra = !(ORGANISER_STATUTS as readonly string[]).includes(current) && current ? [current] : [];
     control = (

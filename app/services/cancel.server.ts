@@ -115,6 +115,24 @@ export async function saveRunnerFields(
   return "lecture_seule";
 }
 
+// ---------------------------------------------------------------- the organiser's view
+
+/**
+ * What the organiser may do with a registration's money: the two refunds they can choose when cancelling a paid
+ * one (everything paid, or the scale), or null when it has no payment to settle.
+ */
+export async function organiserCancelOptions(context: Ctx, inscriptionId: string): Promise<{ full: RefundQuote; scale: RefundQuote } | null> {
+  const row = await loadRow(context, inscriptionId);
+  if (!row || row.i.statut !== "validee") return null;
+  const p = await paidPaiement(context, inscriptionId);
+  if (!p) return null;
+  const now = context.clock.now();
+  return {
+    full: quoteFullRefund({ amountTotalCents: p.amount_total_cents, alreadyRefundedCents: p.refunded_cents, eventDate: row.format.date, now }),
+    scale: quoteFromPaiement(p, row.format.date, now),
+  };
+}
+
 // ---------------------------------------------------------------- cancellation
 
 export interface CancelRequest {
