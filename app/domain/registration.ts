@@ -1,8 +1,7 @@
 // Registration rules (spec sections 4, 5, 8 and 9): totals in cents, meal counts, place holds and capacity,
 // and the one form schema shared by /inscription/{courseId}'s form and action. Pure: no I/O, no clock.
 import { z } from "zod";
-import { NATIONALITES, PAYS } from "./profile";
-import { RUNNER_PERSONAL_FIELDS } from "./runner-fields";
+import { JUSTIFICATIF_TYPES, makeRunnerFieldsSchema, RUNNER_FIELD_MSG, RUNNER_PERSONAL_FIELDS, type RunnerPersonalField } from "./runner-fields";
 
 /** A place is held while its checkout session can still be paid (the provider's minimum is 30 minutes). */
 export const HOLD_MINUTES = 30;
@@ -13,14 +12,14 @@ export const REGISTRATION_MSG = {
   formatUnknown: "Ce format n'existe pas pour cette course.",
   formatFullNamed: (name: string) => `Le format ${name} est complet.`,
   formatFull: "Ce format est complet.",
-  email: "Veuillez renseigner un email.",
-  emailInvalid: "Email invalide.",
-  nom: "Le nom est obligatoire.",
-  prenom: "Le prénom est obligatoire.",
+  email: RUNNER_FIELD_MSG.email,
+  emailInvalid: RUNNER_FIELD_MSG.emailInvalid,
+  nom: RUNNER_FIELD_MSG.nom,
+  prenom: RUNNER_FIELD_MSG.prenom,
   repas: (stock: number) =>
     stock > 0 ? `Le nombre de repas doit être un nombre entier entre 0 et ${stock}.` : "Aucun repas n'est proposé pour ce format.",
-  justificatif: "Veuillez choisir licence ou PPS.",
-  tooLong: "Texte trop long.",
+  justificatif: RUNNER_FIELD_MSG.justificatifRequired,
+  tooLong: RUNNER_FIELD_MSG.tooLong,
   saveError: "Erreur lors de l'enregistrement de l'inscription.",
   paymentError: "Erreur lors de la création du paiement.",
   paymentNoUrl: "Erreur lors de la création du paiement (pas d'URL).",
@@ -158,7 +157,7 @@ export interface FormatChoice extends PricedFormat {
   taken: number;
 }
 
-export const JUSTIFICATIF_TYPES = ["licence", "pps"] as const;
+export { JUSTIFICATIF_TYPES };
 
 export const REGISTRATION_FIELDS = ["format_id", ...RUNNER_PERSONAL_FIELDS, "nombre_repas"] as const;
 
@@ -166,48 +165,20 @@ export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
 /** What the form shows: every field as typed, plus the results checkbox. */
 export type RegistrationValues = Record<RegistrationField, string> & { apparaitre_resultats: boolean };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const optional = (max = 120) =>
-  z
-    .string()
-    .max(max, REGISTRATION_MSG.tooLong)
-    .transform((s) => (s.trim() === "" ? null : s.trim()));
+/** What registration requires besides nom and prénom (spec section 5): an e-mail, and licence or PPS. */
+export const REGISTRATION_REQUIRED: readonly RunnerPersonalField[] = ["email", "justificatif_type"];
 
 /**
  * The registration form's schema, built for the event's formats (it checks the choice, the capacity shown and
- * the meal stock of the chosen format). Used by the action; the page uses `formValues` and `REGISTRATION_MSG`.
+ * the meal stock of the chosen format) and the Paris day `today` (no birth date after it). The runner's fields
+ * follow the one set of rules of app/domain/runner-fields.ts, as the self-edit and the organiser's edits do.
  */
-export function makeRegistrationSchema(formats: readonly FormatChoice[]) {
+export function makeRegistrationSchema(formats: readonly FormatChoice[], today: string) {
   return z
     .object({
       format_id: z.string().trim().min(1, REGISTRATION_MSG.format),
-      nom: z.string().trim().min(1, REGISTRATION_MSG.nom).max(100, REGISTRATION_MSG.tooLong),
-      prenom: z.string().trim().min(1, REGISTRATION_MSG.prenom).max(100, REGISTRATION_MSG.tooLong),
-      genre: optional(20),
-      date_naissance: optional(10).refine((s) => s === null || /^\d{4}-\d{2}-\d{2}$/.test(s), "Date de naissance invalide."),
-      nationalite: optional(40).refine((s) => s === null || (NATIONALITES as readonly string[]).includes(s), "Nationalité non proposée."),
-      email: z
-        .string()
-        .trim()
-        .min(1, REGISTRATION_MSG.email)
-        .max(200, REGISTRATION_MSG.tooLong)
-        .refine((s) => EMAIL.test(s), REGISTRATION_MSG.emailInvalid)
-        .transform((s) => s.toLowerCase()),
-      telephone: optional(25),
-      adresse: optional(200),
-      adresse_complement: optional(200),
-      code_postal: optional(10),
-      ville: optional(100),
-      pays: optional(40).refine((s) => s === null || (PAYS as readonly string[]).includes(s), "Pays non proposé."),
-      club: optional(120),
-      justificatif_type: z.enum(JUSTIFICATIF_TYPES, { errorMap: () => ({ message: REGISTRATION_MSG.justificatif }) }),
-      numero_licence: optional(40),
-      pps_identifier: optional(60),
-      contact_urgence_nom: optional(120),
-      contact_urgence_telephone: optional(25),
-      apparaitre_resultats: z.boolean(),
       nombre_repas: z.string(),
+      runner: makeRunnerFieldsSchema(today, { required: REGISTRATION_REQUIRED }),
     })
     .superRefine((v, ctx) => {
       if (!v.format_id) return;
@@ -227,11 +198,11 @@ export function makeRegistrationSchema(formats: readonly FormatChoice[]) {
       const f = formats.find((x) => x.id === v.format_id)!;
       const meals = parseMealCount(v.nombre_repas, f.stock_repas) ?? 0;
       return {
-        ...v,
+        ...v.runner,
+        email: v.runner.email as string,
+        justificatif_type: v.runner.justificatif_type as (typeof JUSTIFICATIF_TYPES)[number],
+        format_id: v.format_id,
         nombre_repas: meals,
-        // Only the identifier of the chosen justificatif is kept.
-        numero_licence: v.justificatif_type === "licence" ? v.numero_licence : null,
-        pps_identifier: v.justificatif_type === "pps" ? v.pps_identifier : null,
         format: f,
         totals: registrationTotals(f, meals),
       };
@@ -254,12 +225,13 @@ export type ParsedRegistration =
   | { ok: true; data: RegistrationInput }
   | { ok: false; errors: Partial<Record<RegistrationField, string>> };
 
-export function parseRegistration(values: RegistrationValues, formats: readonly FormatChoice[]): ParsedRegistration {
-  const r = makeRegistrationSchema(formats).safeParse(values);
+export function parseRegistration(values: RegistrationValues, formats: readonly FormatChoice[], today: string): ParsedRegistration {
+  const r = makeRegistrationSchema(formats, today).safeParse({ format_id: values.format_id, nombre_repas: values.nombre_repas, runner: values });
   if (r.success) return { ok: true, data: r.data };
   const errors: Partial<Record<RegistrationField, string>> = {};
   for (const issue of r.error.issues) {
-    const k = issue.path[0] as RegistrationField;
+    // The runner's fields are nested under "runner": the message goes next to the field itself.
+    const k = (issue.path[0] === "runner" ? issue.path[1] : issue.path[0]) as RegistrationField;
     if (k && !errors[k]) errors[k] = issue.message;
   }
   return { ok: false, errors };

@@ -26,6 +26,7 @@ import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import type { SessionUser } from "~/utils/session.server";
 import { canViewCourse } from "~/domain/visibility";
+import { parisDate } from "~/domain/refund";
 import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -49,7 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wanted = new URL(request.url).searchParams.get("format");
   const prefill = await prefillValues(context, user);
   const values: RegistrationValues = { ...prefill, format_id: preselectFormat(formats, wanted), nombre_repas: "0" };
-  return { course, formats, values };
+  return { course, formats, values, today: parisDate(context.clock.now()) };
 }
 
 type Errors = Partial<Record<RegistrationField, string>>;
@@ -72,7 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get("intent") === "actualiser") return reply(200, {});
   if (!course.paymentsOpen) return reply(409, {}, REGISTRATION_MSG.closed);
 
-  const parsed = parseRegistration(values, formats);
+  const parsed = parseRegistration(values, formats, parisDate(context.clock.now()));
   if (!parsed.ok) return reply(400, parsed.errors);
   try {
     const { url } = await startRegistration(context, user.id, course.id, parsed.data);
@@ -104,6 +105,7 @@ function Field(props: {
   autoComplete?: string;
   inputMode?: "text" | "email" | "tel" | "numeric";
   hint?: string;
+  max?: string;
 }) {
   const id = `f-${props.name}`;
   const err = props.errors[props.name];
@@ -121,6 +123,7 @@ function Field(props: {
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
         required={props.required}
+        max={props.max}
         aria-invalid={err ? true : undefined}
         aria-describedby={err ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
       />
@@ -148,7 +151,7 @@ function Select(props: { name: RegistrationField; label: string; values: Registr
 }
 
 export default function Inscription() {
-  const { course, formats, values: initial } = useLoaderData<typeof loader>();
+  const { course, formats, values: initial, today } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const values = result?.values ?? initial;
   const errors: Errors = result?.errors ?? {};
@@ -237,7 +240,7 @@ export default function Inscription() {
               <Field name="nom" label="Nom" required autoComplete="family-name" values={values} errors={errors} />
               <Field name="prenom" label="Prénom" required autoComplete="given-name" values={values} errors={errors} />
               <Select name="genre" label="Genre" options={GENRES_SIMPLE} values={values} errors={errors} />
-              <Field name="date_naissance" label="Date de naissance" type="date" autoComplete="bday" values={values} errors={errors} />
+              <Field name="date_naissance" label="Date de naissance" type="date" autoComplete="bday" max={today} values={values} errors={errors} />
               <Select name="nationalite" label="Nationalité" options={NATIONALITES} values={values} errors={errors} />
               <Field name="email" label="Email" type="email" required autoComplete="email" inputMode="email" values={values} errors={errors} />
               <Field name="telephone" label="Téléphone" type="tel" autoComplete="tel" inputMode="tel" values={values} errors={errors} />

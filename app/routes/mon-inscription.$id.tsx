@@ -9,7 +9,7 @@ import { RefundModal, useHydrated } from "~/components/RefundModal";
 import { RefundScaleTable } from "~/components/RefundScaleTable";
 import { CANCEL_MSG, readOnlyMessage } from "~/domain/cancellation";
 import { makeSelfEditSchema, pickSelfEdit } from "~/domain/my-registration";
-import { GENRES, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profile";
+import { GENRES_SIMPLE, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
 import { isReadOnlyForRunner, runnerBadge } from "~/domain/statuses";
 import { loadRunnerRegistration, saveRunnerFields } from "~/services/cancel.server";
@@ -202,9 +202,9 @@ export default function MyRegistration() {
             <div className="field-grid">
               <TextField name="nom" label="Nom" values={values} errors={errors} autoComplete="family-name" required />
               <TextField name="prenom" label="Prénom" values={values} errors={errors} autoComplete="given-name" required />
-              <SelectField name="genre" label="Genre" values={values} errors={errors} options={GENRES} required empty="— Choisir —" />
-              <TextField name="date_naissance" label="Date de naissance" type="date" values={values} errors={errors} autoComplete="bday" required max={d.today} />
-              <SelectField name="nationalite" label="Nationalité" values={values} errors={errors} options={NATIONALITES} required empty="— Choisir —" />
+              <SelectField name="genre" label="Genre" values={values} errors={errors} options={GENRES_SIMPLE} empty="— Choisir —" />
+              <TextField name="date_naissance" label="Date de naissance" type="date" values={values} errors={errors} autoComplete="bday" max={d.today} />
+              <SelectField name="nationalite" label="Nationalité" values={values} errors={errors} options={NATIONALITES} empty="— Choisir —" />
               <TextField name="email" label="Email" type="email" values={values} errors={errors} autoComplete="email" inputMode="email" required />
               <TextField name="telephone" label="Téléphone" type="tel" values={values} errors={errors} autoComplete="tel" inputMode="tel" />
               <TextField name="adresse" label="Adresse" values={values} errors={errors} autoComplete="address-line1" />

@@ -1,6 +1,7 @@
 // Use cases of the organiser's registrants pages. Every one starts by proving ownership of the format
 // (or of the registration's format); anything else is RegistrantError("not_found"), shown as a 404.
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { parisDate } from "~/domain/refund";
 import { CSV_BOM, csvRow, exportFileName, type AnyExportColumn } from "~/domain/csv";
 import {
   exceedsCapacity,
@@ -13,6 +14,7 @@ import {
   validateNewRunner,
   type AddRunnerInput,
   type EditableField,
+  type FieldContext,
   type FieldValue,
   type TableField,
 } from "~/domain/registrants";
@@ -63,6 +65,11 @@ async function registrantOfFormat(context: Ctx, user: User, format: OwnedFormat,
   return row;
 }
 
+/** What a field's rule needs to know: the meal stock, the current status, today in Paris and the country. */
+function fieldContext(context: Ctx, stockRepas: number, row: RegistrantDetail): FieldContext {
+  return { stockRepas, currentStatut: row.statut as string | null, today: parisDate(context.clock.now()), pays: (row.pays as string | null) ?? null };
+}
+
 async function writeField(context: Ctx, row: RegistrantDetail, field: EditableField, value: FieldValue): Promise<void> {
   try {
     const ok = await updateRegistrantField(context.db, { id: row.id, formatId: row.format_id }, field, value, { prix_repas_cents: row.prix_repas_cents }, context.clock.now());
@@ -79,7 +86,7 @@ async function writeField(context: Ctx, row: RegistrantDetail, field: EditableFi
 export async function saveCell(context: Ctx, user: User, formatId: string, id: string, field: TableField, raw: string): Promise<FieldValue> {
   const format = await requireOwnedFormat(context, user, formatId);
   const row = await registrantOfFormat(context, user, format, id);
-  const parsed = parseField(field, raw, { stockRepas: format.stock_repas, currentStatut: row.statut });
+  const parsed = parseField(field, raw, fieldContext(context, format.stock_repas, row));
   if (!parsed.ok) throw new RegistrantError("invalid", parsed.error, field);
   await writeField(context, row, field, parsed.value);
   return parsed.value;
@@ -100,7 +107,7 @@ export async function saveRow(
   const values: Partial<Record<EditableField, FieldValue>> = {};
   const errors: RowErrors = {};
   for (const f of TABLE_FIELDS) {
-    const r = parseField(f, raw[f], { stockRepas: format.stock_repas, currentStatut: row.statut });
+    const r = parseField(f, raw[f], fieldContext(context, format.stock_repas, row));
     if (r.ok) values[f] = r.value;
     else errors[f] = r.error;
   }
@@ -120,7 +127,7 @@ export async function saveRow(
 /** One field of the details page. */
 export async function saveDetailField(context: Ctx, user: User, id: string, field: EditableField, raw: string): Promise<FieldValue> {
   const row = await requireOwnedRegistrant(context, user, id);
-  const parsed = parseField(field, raw, { stockRepas: row.stock_repas, currentStatut: row.statut });
+  const parsed = parseField(field, raw, fieldContext(context, row.stock_repas as number, row));
   if (!parsed.ok) throw new RegistrantError("invalid", parsed.error, field);
   await writeField(context, row, field, parsed.value);
   return parsed.value;
@@ -131,7 +138,7 @@ export type AddRunnerResult = { ok: true; id: string } | { ok: false; errors: Pa
 /** '+ Ajouter un coureur': validation, then an insert that respects capacity unless the organiser overrides it. */
 export async function addRunner(context: Ctx, user: User, formatId: string, input: AddRunnerInput): Promise<AddRunnerResult> {
   const format = await requireOwnedFormat(context, user, formatId);
-  const v = validateNewRunner(input, { stockRepas: format.stock_repas, prixCents: format.prix_cents, prixRepasCents: format.prix_repas_cents });
+  const v = validateNewRunner(input, { stockRepas: format.stock_repas, prixCents: format.prix_cents, prixRepasCents: format.prix_repas_cents }, parisDate(context.clock.now()));
   if (!v.ok) return v;
   const id = crypto.randomUUID();
   try {
