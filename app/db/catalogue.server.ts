@@ -81,8 +81,32 @@ export async function newestOnlineCourses(db: Db, limit: number, today: string, 
     FROM page ORDER BY page.created_at DESC, page.id`);
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+/** At most this many typed words reach the text index (a longer query adds nothing but work). */
+export const SEARCH_MAX_WORDS = 8;
+
+/**
+ * The FTS5 query for what the runner typed: every word (letters and digits, accents kept for the tokenizer to
+ * fold) as a quoted prefix term, all required: 'crete' → `"crete"*`, 'CRÊTES' → `"CRÊTES"*`, 'saint-loup' →
+ * `"saint"* "loup"*`. Quoting leaves no FTS syntax to the user (operators, columns, NEAR, stray quotes are
+ * split away as non-word characters). Null when nothing searchable was typed.
+ */
+export function searchMatchQuery(text: string): string | null {
+  const words = text.normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words
+    .slice(0, SEARCH_MAX_WORDS)
+    .map((w) => `"${w}"*`)
+    .join(" ");
+}
+
+/**
+ * Events whose nom, lieu or departement contain every typed word at the start of one of their words, ignoring
+ * case and accents: the courses_fts index (migrations/0013, kept by triggers), read through its integer keys.
+ */
+function textSearchSql(text: string): SQL {
+  const match = searchMatchQuery(text);
+  if (match === null) return sql`0`;
+  return sql`c.id IN (SELECT m.course_id FROM courses_fts JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ${match})`;
 }
 
 /** ORDER BY of the list, on the columns of the row source aliased `p`. */
@@ -149,10 +173,7 @@ export interface CourseListResult {
 export async function listCourses(db: Db, f: CourseFilters, today: string, nowIso: string): Promise<CourseListResult> {
   const where: SQL[] = [sql`c.en_ligne = 1`];
   const q = f.q.trim();
-  if (q) {
-    const pat = `%${escapeLike(q)}%`;
-    where.push(sql`(c.nom LIKE ${pat} ESCAPE '\\' OR c.lieu LIKE ${pat} ESCAPE '\\' OR c.departement LIKE ${pat} ESCAPE '\\')`);
-  }
+  if (q) where.push(textSearchSql(q));
   if (f.departement) where.push(sql`c.departement = ${f.departement}`);
   if (f.type) where.push(sql`EXISTS (SELECT 1 FROM formats fx WHERE fx.course_id = c.id AND fx.type_epreuve = ${f.type})`);
   if (f.distance) {

@@ -458,6 +458,17 @@ export const course_stats = sqliteTable(
   ],
 );
 
+/**
+ * The integer key of each event in the text-search index (courses_fts, an FTS5 table: migrations/0013). courses.id
+ * is a TEXT primary key, so SQLite's implicit rowid of courses may be renumbered (VACUUM): the index is keyed on
+ * this table's INTEGER PRIMARY KEY instead. Kept by triggers on courses; never written by the application.
+ * docs/decisions/0111-accent-insensitive-search.md
+ */
+export const course_search_ids = sqliteTable("course_search_ids", {
+  id: integer("id").primaryKey(),
+  course_id: text("course_id").notNull().unique(),
+});
+
 export const schema = {
   users,
   sessions,
@@ -479,4 +490,5 @@ export const schema = {
   local_payment_objects,
   fichiers,
   course_stats,
+  course_search_ids,
 };

@@ -220,6 +220,57 @@ describe("catalogue repositories", () => {
     }
   });
 
+  it.each([
+    ["crete", ["Rando des Crêtes Vosgiennes"]],
+    ["CRÊTES", ["Rando des Crêtes Vosgiennes"]],
+    ["crêtes vosg", ["Rando des Crêtes Vosgiennes"]],
+    ["gerardmer", ["Rando des Crêtes Vosgiennes"]],
+    ["COTE D'OR", ["Ronde des Vignobles"]],
+    ["pyrenees", ["Trail du Canigou"]],
+    ["É", ["Corrida de Noël de Rennes"]], // Ille-et-Vilaine: the word 'et'
+    ["noel", ["Corrida de Noël de Rennes"]],
+    ["trail chamonix", ["Trail des Aiguilles Rouges"]],
+    ['"trail" OR nom:*', []], // FTS syntax typed by a user is only words: trail AND or AND nom
+    ["-", []],
+  ])("text search %j ignores case and accents, through the index", async (q, expected) => {
+    const r = await list(db, `q=${encodeURIComponent(q)}&taille=24`);
+    expect(r.rows.map((x) => x.nom).sort()).toEqual(expected);
+  });
+
+  it("the text index follows inserts, renames and deletes of events (triggers)", async () => {
+    const course = (id: string, nom: string) =>
+      env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, ?, 'Saint-Étienne', 'Loire', '42000', '00000000-0000-4000-a000-000000000002', 1, ?)").bind(id, nom, id);
+    await env.DB.batch([course("fts-1", "Éco-trail du Pilat"), env.DB.prepare("INSERT INTO formats (id, course_id, nom, date, prix_cents) VALUES ('fts-1-f', 'fts-1', 'F', ?, 1000)").bind(addDays(today, 20))]);
+    try {
+      const names = async (q: string) => (await list(db, `q=${encodeURIComponent(q)}&taille=24`)).rows.map((x) => x.nom);
+      expect(await names("ECO pilat")).toEqual(["Éco-trail du Pilat"]);
+      expect(await names("saint etienne")).toEqual(["Éco-trail du Pilat"]);
+      await env.DB.prepare("UPDATE courses SET nom = 'Grand Trail du Forez', lieu = 'Montbrison' WHERE id = 'fts-1'").run();
+      expect(await names("pilat")).toEqual([]);
+      expect(await names("forez montbri")).toEqual(["Grand Trail du Forez"]);
+      const key = await env.DB.prepare("SELECT id FROM course_search_ids WHERE course_id = 'fts-1'").first<{ id: number }>();
+      expect(key).not.toBeNull();
+      await env.DB.prepare("DELETE FROM courses WHERE id = 'fts-1'").run();
+      expect(await names("forez")).toEqual([]);
+      expect(await env.DB.prepare("SELECT count(*) AS n FROM course_search_ids WHERE course_id = 'fts-1'").first<{ n: number }>()).toEqual({ n: 0 });
+      expect(await env.DB.prepare("SELECT count(*) AS n FROM courses_fts WHERE rowid = ?").bind(key!.id).first<{ n: number }>()).toEqual({ n: 0 });
+      // One index row per event, no more.
+      const counts = await env.DB.prepare("SELECT (SELECT count(*) FROM courses) AS c, (SELECT count(*) FROM course_search_ids) AS m, (SELECT count(*) FROM courses_fts) AS f").first();
+      expect(counts).toEqual({ c: 16, m: 16, f: 16 });
+    } finally {
+      await env.DB.prepare("DELETE FROM courses WHERE id = 'fts-1'").run();
+    }
+  });
+
+  it("the text search reads the index, not every event", async () => {
+    const plan = await env.DB.prepare(
+      "EXPLAIN QUERY PLAN SELECT m.course_id FROM courses_fts JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ?",
+    ).bind('"crete"*').all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join(" | ");
+    expect(details).toMatch(/VIRTUAL TABLE INDEX/);
+    expect(details).toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
+  });
+
   it("pages without overlap or gap, and past the end gives an empty page", async () => {
     const pages = await Promise.all([1, 2, 3].map((p) => list(db, `taille=6&page=${p}`)));
     expect(pages.map((p) => p.rows.length)).toEqual([6, 6, 3]);
