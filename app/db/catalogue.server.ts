@@ -159,16 +159,34 @@ function statsPageSql(tri: "prix" | "dplus", where: SQL[], from: string, au: str
 /** Beyond this offset (10 pages of 24), the order is computed over every matching event instead of walked. */
 export const WALK_MAX_OFFSET = 240;
 
+/** A point of the map view: every filtered event with coordinates, not only the page's (no card columns). */
+export interface CourseMarker {
+  slug: string;
+  nom: string;
+  lieu: string;
+  departement: string;
+  lat: number;
+  lng: number;
+}
+
+/** The map never receives more points than this (the list and the pager still reach every event). */
+export const MAP_MAX_MARKERS = 2000;
+
 export interface CourseListResult {
   rows: CourseCard[];
-  /** A next page exists (one extra row is read; no count of every match, see docs/decisions/0022). */
+  /** A next page exists (one extra row is read). */
   hasNext: boolean;
+  /** How many events match the filters, all pages together (docs/decisions/0112). */
+  total: number;
   departements: string[];
+  /** Map view only (`f.vue === "carte"`): every matching event with coordinates, by next date; else null. */
+  markers: CourseMarker[] | null;
 }
 
 /**
- * /courses: the filtered, sorted page of online events (spec section 5), plus the department choices.
- * Two statements in one batch, whatever the filters and the page.
+ * /courses: the filtered, sorted page of online events (spec section 5), the number of matching events, the
+ * department choices and, for the map view, every matching event's coordinates. Three statements (four for the
+ * map) in one batch, whatever the filters and the page.
  */
 export async function listCourses(db: Db, f: CourseFilters, today: string, nowIso: string): Promise<CourseListResult> {
   const where: SQL[] = [sql`c.en_ligne = 1`];
@@ -234,11 +252,32 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
     SELECT departement FROM d
     WHERE departement IS NOT NULL AND EXISTS (SELECT 1 FROM courses c3 WHERE c3.departement = d.departement AND c3.en_ligne = 1)
     ORDER BY departement`;
-  const [rows, depRows] = await batchAll<[CourseCard[], { departement: string }[]]>(db, [list, deps]);
+  // Every matching event (not only the page's), as narrow rows: for the count, and for the map's points.
+  const matching = sql`(
+      SELECT b.* FROM (
+        SELECT c.id AS id, c.slug AS slug, c.nom AS nom, c.lieu AS lieu, c.departement AS departement, c.lat AS lat, c.lng AS lng,
+               ${nextDateSql(today)} AS next_date
+        FROM courses c JOIN course_stats s ON s.course_id = c.id
+        WHERE ${sql.join(where, sql` AND `)}
+      ) b
+      ${dateWhere.length ? sql`WHERE ${sql.join(dateWhere, sql` AND `)}` : sql``}
+    )`;
+  const count = sql`SELECT count(*) AS n FROM ${matching} m`;
+  const statements = [list, deps, count];
+  if (f.vue === "carte") {
+    statements.push(sql`
+      SELECT m.slug, m.nom, m.lieu, m.departement, m.lat, m.lng FROM ${matching} m
+      WHERE m.lat IS NOT NULL AND m.lng IS NOT NULL
+      ORDER BY m.next_date IS NULL, m.next_date, m.id
+      LIMIT ${MAP_MAX_MARKERS}`);
+  }
+  const [rows, depRows, countRows, markerRows] = await batchAll<[CourseCard[], { departement: string }[], { n: number }[], CourseMarker[]?]>(db, statements);
   return {
     rows: rows.slice(0, f.taille),
     hasNext: rows.length > f.taille,
+    total: countRows[0]?.n ?? 0,
     departements: depRows.map((d) => d.departement),
+    markers: f.vue === "carte" ? (markerRows ?? []) : null,
   };
 }
 
@@ -258,6 +297,9 @@ export interface CourseDetail {
   created_at: string;
   updated_at: string;
   organisation_nom: string | null;
+  /** The organiser's payment account (never sent to the browser: see canTakePayments). */
+  organiser_account_id: string | null;
+  organiser_charges_enabled: number | null;
 }
 
 export interface FormatDetail {
@@ -305,7 +347,8 @@ export async function getCourseWithFormats<Also extends unknown[] = []>(
   const courseId = sql`(SELECT cc.id FROM courses cc WHERE cc.id = ${idOrSlug} OR cc.slug = ${idOrSlug} LIMIT 1)`;
   const course = sql`
     SELECT c.id, c.slug, c.nom, c.presentation, c.lieu, c.departement, c.code_postal, c.lat, c.lng, c.image_url,
-           c.organisateur_id, c.en_ligne, c.created_at, c.updated_at, p.organisation_nom
+           c.organisateur_id, c.en_ligne, c.created_at, c.updated_at, p.organisation_nom,
+           p.stripe_account_id AS organiser_account_id, p.stripe_charges_enabled AS organiser_charges_enabled
     FROM courses c LEFT JOIN profils_utilisateurs p ON p.user_id = c.organisateur_id
     WHERE c.id = ${idOrSlug} OR c.slug = ${idOrSlug}
     LIMIT 1`;

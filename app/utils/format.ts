@@ -15,11 +15,11 @@ export function formatNumber(n: number | null | undefined): string {
 }
 
 export function formatKm(km: number | null | undefined): string {
-  return km == null ? "—" : `${formatNumber(km)} km`;
+  return km == null ? "—" : `${formatNumber(km)}\u00a0km`;
 }
 
 export function formatMeters(m: number | null | undefined): string {
-  return m == null ? "—" : `${formatNumber(m)} m`;
+  return m == null ? "—" : `${formatNumber(m)}\u00a0m`;
 }
 
 // Intl formatters are costly to build (a fraction of a millisecond each) and hold no state: one of each, made on
@@ -74,4 +74,27 @@ export function formatTime(value: string | null | undefined): string {
   const m = /^(\d{1,2}):(\d{2})/.exec(value);
   if (!m) return value;
   return `${Number(m[1])}h${m[2]}`;
+}
+
+/** A price as the runner reads it: 0 -> "Gratuit", else "12,50 €". */
+export function formatPrice(cents: number | null | undefined): string {
+  return cents === 0 ? "Gratuit" : formatEuros(cents);
+}
+
+/** The lowest price of an event: 0 -> "Gratuit", else "dès 12,50 €". */
+export function formatFromPrice(cents: number | null | undefined): string {
+  return cents === 0 ? "Gratuit" : `dès ${formatEuros(cents)}`;
+}
+
+let dayFmt: Intl.DateTimeFormat | undefined;
+let monthFmt: Intl.DateTimeFormat | undefined;
+
+/** "2026-12-02" -> { day: "2", month: "déc.", year: "2026" }, for a calendar-style date block. */
+export function dateParts(value: string | null | undefined): { day: string; month: string; year: string } | null {
+  if (!value) return null;
+  const d = toDate(value);
+  if (!d) return null;
+  dayFmt ??= new Intl.DateTimeFormat("fr-FR", { day: "numeric", timeZone: PARIS });
+  monthFmt ??= new Intl.DateTimeFormat("fr-FR", { month: "short", timeZone: PARIS });
+  return { day: dayFmt.format(d), month: monthFmt.format(d), year: String(d.getUTCFullYear()) };
 }

@@ -108,6 +108,23 @@ describe("catalogue repositories", () => {
     const expected = all.filter(keep).map((c) => c.id).sort();
     expect(r.rows.map((x) => x.id).sort()).toEqual(expected);
     expect(r.hasNext).toBe(false);
+    expect(r.total).toBe(expected.length);
+    // The map view gets every match's coordinates, whatever the page size (6 here).
+    const map = await list(db, `${qs}&taille=6&vue=carte`);
+    expect(map.total).toBe(expected.length);
+    expect(map.markers!.map((m) => all.find((c) => c.nom === m.nom)!.id).sort()).toEqual(expected);
+    expect(r.markers).toBeNull();
+  });
+
+  it("the map shows every filtered event, not only the page's: 15 points for a page of 12", async () => {
+    const r = await list(db, "vue=carte");
+    expect(r.rows).toHaveLength(12);
+    expect(r.total).toBe(15);
+    expect(r.markers).toHaveLength(15);
+    for (const m of r.markers!) {
+      expect(typeof m.lat).toBe("number");
+      expect(Object.keys(m).sort()).toEqual(["departement", "lat", "lieu", "lng", "nom", "slug"]); // lightweight rows
+    }
   });
 
   it("excludes courses with no value when a band is chosen", async () => {
@@ -294,7 +311,12 @@ describe("catalogue repositories", () => {
     c.reset();
     await list(c.db, "taille=24&type=trail&repas=1&distance=30%2B&denivele=2000%2B&tri=dplus&q=trail&au=2099-01-01");
     expect(c.count()).toBe(small);
-    expect(small).toBe(2);
+    expect(small).toBe(3); // page, departments, number of matches
+    expect(c.roundTrips()).toBe(1);
+    c.reset();
+    await list(c.db, "vue=carte&q=trail");
+    expect(c.count()).toBe(4); // and every match's coordinates for the map
+    expect(c.roundTrips()).toBe(1);
     c.reset();
     await getCourseWithFormats(c.db, "trail-des-aiguilles-rouges", nowIso);
     expect(c.count()).toBe(2);

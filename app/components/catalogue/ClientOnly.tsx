@@ -11,3 +11,15 @@ export function useHydrated(): boolean {
 export function ClientOnly({ children, fallback = null }: { children: () => ReactNode; fallback?: ReactNode }) {
   return useHydrated() ? <>{children()}</> : <>{fallback}</>;
 }
+
+let appHydrated = false;
+
+/** Called once the page has hydrated (root layout effect): components mounted after that have no server HTML. */
+export function markAppHydrated(): void {
+  appHydrated = true;
+}
+
+/** False while React hydrates the server's page (and on the server), true for anything mounted afterwards. */
+export function isAppHydrated(): boolean {
+  return appHydrated;
+}
