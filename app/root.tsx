@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { markAppHydrated } from "./components/catalogue/ClientOnly";
 import { DevErrorLog } from "./components/DevErrorLog";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
@@ -35,6 +36,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  useEffect(markAppHydrated, []);
   return (
     <html lang="fr">
       <head>

@@ -25,7 +25,7 @@ export const REGISTRATION_MSG = {
   paymentNoUrl: "Erreur lors de la création du paiement (pas d'URL).",
   noFormat: "Aucun format disponible pour cette course.",
   closed:
-    "Les inscriptions ne sont pas encore ouvertes pour cette course : l'organisateur doit finaliser la configuration de son compte de paiement.",
+    "Les inscriptions ne sont pas encore ouvertes pour cette course\u00a0: l'organisateur doit finaliser la configuration de son compte de paiement.",
   offline: "Cette épreuve est hors-ligne.",
   missingParams: "Paramètres manquants.",
   verifyError: "Erreur de vérification.",
@@ -79,6 +79,15 @@ export function registrationErrorMessage(code: RegistrationErrorCode, formatName
   }
 }
 
+/**
+ * Registrations are open when the organiser's payment account exists and may take card payments (spec section 2:
+ * 'Payment is blocked until the organiser's payment account is configured'). The event page hides 'S'inscrire'
+ * and the registration page refuses to start a checkout otherwise.
+ */
+export function canTakePayments(organiser: { accountId: string | null | undefined; chargesEnabled: boolean | number | null | undefined }): boolean {
+  return Boolean(organiser.accountId) && Boolean(organiser.chargesEnabled);
+}
+
 // ---------------------------------------------------------------- money
 
 export interface PricedFormat {
@@ -97,7 +106,7 @@ export interface RegistrationTotals {
 /** Total = format price + meal unit price × meals (spec section 5). The meal price counts only when meals are offered. */
 export function registrationTotals(format: PricedFormat, meals: number): RegistrationTotals {
   for (const v of [format.prix_cents, format.prix_repas_cents, meals]) {
-    if (!Number.isInteger(v) || v < 0) throw new RangeError(`Montant ou quantité invalide : ${v}`);
+    if (!Number.isInteger(v) || v < 0) throw new RangeError(`Montant ou quantité invalide\u00a0: ${v}`);
   }
   const unit = format.stock_repas > 0 ? format.prix_repas_cents : 0;
   const repasCents = format.stock_repas > 0 ? unit * meals : 0;

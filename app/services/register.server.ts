@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { placesTakenSql } from "~/db/catalogue.server";
 import { courses, formats, inscriptions, paiements, profils_coureurs, profils_utilisateurs } from "~/db/schema";
-import { holdExpiresAt, isFull, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
+import { canTakePayments, holdExpiresAt, isFull, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
 import { confirmationEmail, latePaymentRefundEmail } from "~/emails/registration";
 import { isPaymentProviderError } from "~/providers/payments";
 import {
@@ -92,7 +92,7 @@ export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string)
       slug: c.slug,
       en_ligne: c.en_ligne,
       organisateur_id: c.organisateur_id,
-      paymentsOpen: Boolean(c.accountId && c.charges),
+      paymentsOpen: canTakePayments({ accountId: c.accountId, chargesEnabled: c.charges }),
     },
     formats: rows.map((r) => ({ ...r, taken: Number(r.taken) })),
   };
