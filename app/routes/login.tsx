@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { REGISTRATION_MSG } from "~/domain/registration";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { Field, FormAlert, PasswordField } from "~/components/AccountFields";
@@ -54,7 +55,12 @@ export default function Login() {
     <section className="container auth-page">
       <h1>Connexion</h1>
       {notice ? <FormAlert kind="success">{notice}</FormAlert> : null}
-      {redirectTo ? <FormAlert kind="info">Connectez-vous pour continuer.</FormAlert> : null}
+      {redirectTo ? (
+        <FormAlert kind="info">
+          {/* Spec section 5: the registration's own words when the visitor was on the way to register and pay. */}
+          {redirectTo.startsWith("/inscription/") ? REGISTRATION_MSG.login : "Connectez-vous pour continuer."}
+        </FormAlert>
+      ) : null}
       {result?.formError ? <FormAlert kind="error">{result.formError}</FormAlert> : null}
       <Form method="post" className="card auth-card" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
