@@ -123,3 +123,33 @@ export type OrganiserProfileInput = z.output<ReturnType<typeof makeOrganiserProf
 export function conditionsAccepted(p: { conditions_acceptees: boolean; conditions_version: string | null } | null | undefined): boolean {
   return !!p && p.conditions_acceptees && p.conditions_version === CONDITIONS_VERSION;
 }
+
+/** What a registration form needs from the runner profile, in the order the /coureur page lists what is missing. */
+const COMPLETENESS_ITEMS = [
+  { label: "Nom et prénom", done: (p: ProfileLike) => !!(p.nom && p.prenom) },
+  { label: "Genre", done: (p: ProfileLike) => !!p.genre },
+  { label: "Date de naissance", done: (p: ProfileLike) => !!p.date_naissance },
+  { label: "Nationalité", done: (p: ProfileLike) => !!p.nationalite },
+  { label: "Email", done: (p: ProfileLike) => !!p.email },
+  { label: "Téléphone", done: (p: ProfileLike) => !!p.telephone },
+  { label: "Adresse (code postal et ville)", done: (p: ProfileLike) => !!(p.code_postal && p.ville) },
+  {
+    label: "Licence ou PPS",
+    done: (p: ProfileLike) => (p.justificatif_type === "licence" && !!p.numero_licence) || (p.justificatif_type === "pps" && !!p.pps_identifier),
+  },
+  { label: "Contact d'urgence", done: (p: ProfileLike) => !!(p.contact_urgence_nom && p.contact_urgence_telephone) },
+] as const;
+
+type ProfileLike = Partial<Record<"nom" | "prenom" | "genre" | "date_naissance" | "nationalite" | "email" | "telephone" | "code_postal" | "ville"
+  | "justificatif_type" | "numero_licence" | "pps_identifier" | "contact_urgence_nom" | "contact_urgence_telephone", string | null>>;
+
+/**
+ * How complete the runner profile is, for the runner's home: the share of the items a registration pre-fills
+ * (identity, contact, licence or PPS, emergency contact) and the labels of those still missing.
+ */
+export function runnerProfileCompleteness(p: ProfileLike | null | undefined): { done: number; total: number; percent: number; missing: string[] } {
+  const total = COMPLETENESS_ITEMS.length;
+  const missing = COMPLETENESS_ITEMS.filter((item) => !p || !item.done(p)).map((item) => item.label);
+  const done = total - missing.length;
+  return { done, total, percent: Math.round((done / total) * 100), missing };
+}
