@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { Link, NavLink } from "~/components/Link";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 
 export interface ShellUser {
   email: string;
@@ -54,6 +54,7 @@ function ModeLinks({ mode }: { mode: Mode }) {
   }
   return (
     <>
+      <NavLink to="/coureur" className="nav-link">Mon espace</NavLink>
       <NavLink to="/mesinscriptions" className="nav-link">Mes inscriptions</NavLink>
       <NavLink to="/monprofilcoureur" className="nav-link">Mon profil</NavLink>
     </>
@@ -68,6 +69,56 @@ function LogoutButton() {
   );
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary';
+
+/**
+ * Keyboard for a <details> menu (with JavaScript): Escape closes it and gives the focus back to its summary. For
+ * the mobile menu (`trap`), which covers the page, Tab cycles between its items and its close button (the summary)
+ * instead of reaching the page behind, and a tap outside the panel closes it.
+ */
+function useMenuKeys(ref: RefObject<HTMLDetailsElement>, trap: boolean) {
+  useEffect(() => {
+    const menu = ref.current;
+    if (!menu) return;
+    const summary = menu.querySelector("summary");
+    function onKey(e: KeyboardEvent) {
+      if (!menu?.open) return;
+      if (e.key === "Escape") {
+        e.preventDefault();
+        menu.removeAttribute("open");
+        summary?.focus();
+        return;
+      }
+      if (!trap || e.key !== "Tab") return;
+      const items = [...menu.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((n) => n.offsetParent !== null || n === summary);
+      if (items.length === 0) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      const active = document.activeElement;
+      if (!menu.contains(active)) {
+        e.preventDefault();
+        first.focus();
+      } else if (e.shiftKey && active === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && active === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    }
+    function onClick(e: MouseEvent) {
+      // The backdrop is the <details> itself (its ::before covers the page): a tap there closes the menu.
+      if (trap && menu?.open && e.target === menu) menu.removeAttribute("open");
+    }
+    document.addEventListener("keydown", onKey);
+    menu.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      menu.removeEventListener("click", onClick);
+    };
+  }, [ref, trap]);
+}
+
 export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -79,6 +130,8 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
     userMenu.current?.removeAttribute("open");
     mobileMenu.current?.removeAttribute("open");
   }, [location.key]);
+  useMenuKeys(mobileMenu, true);
+  useMenuKeys(userMenu, false);
   return (
     <header className="site-header">
       <div className="container header-inner">
@@ -99,8 +152,10 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
         <div className="header-actions">
           {user ? (
             <details className="user-menu" ref={userMenu}>
-              <summary aria-label="Menu utilisateur">
+              {/* The accessible name contains the visible text (WCAG 2.5.3): "Mon compte : <e-mail>". */}
+              <summary>
                 <span className="avatar" aria-hidden="true">{user.email.slice(0, 1).toUpperCase()}</span>
+                <span className="visually-hidden">Mon compte&nbsp;: </span>
                 <span className="user-email">{user.email}</span>
               </summary>
               <div className="user-menu-panel">
@@ -116,11 +171,11 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
             </div>
           )}
           <details className="mobile-menu" ref={mobileMenu}>
-            <summary aria-label="Ouvrir le menu">
+            <summary>
               <span className="burger" aria-hidden="true">☰</span>
               <span className="visually-hidden">Menu</span>
             </summary>
-            <div className="mobile-panel" role="dialog" aria-label="Menu">
+            <div className="mobile-panel">
               <nav aria-label="Navigation mobile" className="mobile-nav">
                 <NavLink to="/" end className="nav-link">Accueil</NavLink>
                 <NavLink to="/fonctionnalites" className="nav-link">Fonctionnalités</NavLink>
