@@ -68,7 +68,7 @@ describe("parseField", () => {
     expect(parseField("statut", "remboursee_totalement", { stockRepas: 0, currentStatut: "remboursee_totalement", today: "2026-11-21" })).toEqual({ ok: true, value: "remboursee_totalement" });
   });
   it("a format without meals accepts only 0", () => {
-    expect(parseField("nombre_repas", "1", { stockRepas: 0, today: "2026-11-21" })).toEqual({ ok: false, error: "Ce format ne propose pas de repas : 0 repas." });
+    expect(parseField("nombre_repas", "1", { stockRepas: 0, today: "2026-11-21" })).toEqual({ ok: false, error: "Ce format ne propose pas de repas\u00a0: 0 repas." });
   });
 });
 

@@ -93,8 +93,8 @@ export const MSG = {
   emailInvalid: "Email invalide.",
   bibInvalid: `Le dossard doit être un nombre entier entre 1 et ${BIB_MAX}.`,
   mealsInvalid: (stock: number) =>
-    stock > 0 ? `Le nombre de repas doit être un entier entre 0 et ${stock}.` : "Ce format ne propose pas de repas : 0 repas.",
-  statutInvalid: "Statut inconnu : choisissez en attente, validé, refusé ou annulé.",
+    stock > 0 ? `Le nombre de repas doit être un entier entre 0 et ${stock}.` : "Ce format ne propose pas de repas\u00a0: 0 repas.",
+  statutInvalid: "Statut inconnu\u00a0: choisissez en attente, validé, refusé ou annulé.",
   dateInvalid: RUNNER_FIELD_MSG.dateInvalid,
   justificatifInvalid: RUNNER_FIELD_MSG.justificatif,
   tooLong: RUNNER_FIELD_MSG.tooLong,

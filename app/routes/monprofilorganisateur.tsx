@@ -59,7 +59,7 @@ export default function OrganiserProfilePage() {
         </fieldset>
         <fieldset>
           <legend>Conditions organisateurs</legend>
-          <p className="small">À lire avant de publier et d'encaisser des inscriptions :</p>
+          <p className="small">À lire avant de publier et d'encaisser des inscriptions&nbsp;:</p>
           <ul className="legal-links">
             <li><Link to="/legal/cgv-organisateurs" target="_blank" rel="noopener">Conditions générales de vente organisateurs</Link></li>
             <li><Link to="/legal/remboursements" target="_blank" rel="noopener">Politique de remboursement</Link></li>

@@ -175,11 +175,11 @@ export default function AddRunner() {
           {format.nb_max_coureurs != null ? (
             <div className={`field capacity-override${e.depasser_capacite ? " has-error" : ""}`}>
               <p className={full ? "alert alert-info" : "hint"}>
-                Places prises : {taken} / {format.nb_max_coureurs}{full ? " — le format est complet." : "."}
+                Places prises&nbsp;: {taken} / {format.nb_max_coureurs}{full ? " — le format est complet." : "."}
               </p>
               <label className="checkbox">
                 <input type="checkbox" name="depasser_capacite" id="add-depasser_capacite" defaultChecked={v.depasser_capacite === "on"} {...invalid("depasser_capacite")} />
-                Dépasser la capacité : inscrire ce coureur même si le format est complet.
+                Dépasser la capacité&nbsp;: inscrire ce coureur même si le format est complet.
               </label>
               {e.depasser_capacite ? <p className="field-error" id="add-depasser_capacite-err" role="alert">{e.depasser_capacite}</p> : null}
             </div>
