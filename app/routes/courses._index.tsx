@@ -79,7 +79,8 @@ export default function CoursesPage() {
   return (
     <section className="container page catalogue">
       <h1>Courses</h1>
-      <Form key={location.search} method="get" action="/courses" className="filters card" role="search" aria-label="Rechercher et filtrer les épreuves">
+      {/* autoComplete="off": without JavaScript, Back must not refill the fields with what was typed on a later page. */}
+      <Form key={location.search} method="get" action="/courses" className="filters card" role="search" aria-label="Rechercher et filtrer les épreuves" autoComplete="off">
         {isMap ? <input type="hidden" name="vue" value="carte" /> : null}
         <div className="field filters-q">
           <label htmlFor="f-q">Rechercher</label>

@@ -139,7 +139,22 @@ function ErrorSummary({ errors, stamp }: { errors: Errors; stamp: unknown }) {
       </h2>
       <ul>
         {list.map((f) => (
-          <li key={f}><a href={`#${fieldAnchor(f)}`}>{FIELD_LABELS[f]}&nbsp;: {errors[f]}</a></li>
+          <li key={f}>
+            <a
+              href={`#${fieldAnchor(f)}`}
+              onClick={(e) => {
+                // With JavaScript, the link also puts the focus in the field (a fragment link only scrolls to it).
+                const el = document.getElementById(fieldAnchor(f));
+                const target = el?.matches("input, select, textarea") ? el : el?.querySelector<HTMLElement>("input:not([disabled])") ?? el;
+                if (!target) return;
+                e.preventDefault();
+                target.focus();
+                target.scrollIntoView({ block: "center" });
+              }}
+            >
+              {FIELD_LABELS[f]}&nbsp;: {errors[f]}
+            </a>
+          </li>
         ))}
       </ul>
     </div>
