@@ -36,6 +36,10 @@ function isFullSql(courseId: SQL, nowIso: string): SQL {
     FROM formats ff WHERE ff.course_id = ${courseId})`;
 }
 
+function minPaidPriceSql(courseId: SQL): SQL {
+  return sql`(SELECT min(fp.prix_cents) FROM formats fp WHERE fp.course_id = ${courseId} AND fp.prix_cents > 0)`;
+}
+
 function typesSql(courseId: SQL): SQL {
   return sql`(SELECT group_concat(t.type_epreuve) FROM (SELECT DISTINCT ft.type_epreuve FROM formats ft WHERE ft.course_id = ${courseId} ORDER BY ft.type_epreuve) t)`;
 }
@@ -57,6 +61,8 @@ export interface CourseCard {
   min_dplus: number | null;
   max_dplus: number | null;
   min_price_cents: number | null;
+  /** Lowest price above 0 (null when every format is free): a free kids' race must not read "dès 0,00 €". */
+  min_paid_price_cents: number | null;
   has_meals: number | null;
   next_date: string | null;
   is_full: number;
@@ -77,7 +83,8 @@ export async function newestOnlineCourses(db: Db, limit: number, today: string, 
       ORDER BY c.created_at DESC, c.id
       LIMIT ${limit}
     )
-    SELECT page.*, ${isFullSql(sql.raw("page.id"), nowIso)} AS is_full, ${typesSql(sql.raw("page.id"))} AS types
+    SELECT page.*, ${isFullSql(sql.raw("page.id"), nowIso)} AS is_full, ${typesSql(sql.raw("page.id"))} AS types,
+           ${minPaidPriceSql(sql.raw("page.id"))} AS min_paid_price_cents
     FROM page ORDER BY page.created_at DESC, page.id`);
 }
 
@@ -239,7 +246,8 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   const list = sql`
     WITH ${page}
     SELECT ${CARD_COLUMNS}, p.next_date AS next_date,
-           ${isFullSql(sql.raw("p.id"), nowIso)} AS is_full, ${typesSql(sql.raw("p.id"))} AS types
+           ${isFullSql(sql.raw("p.id"), nowIso)} AS is_full, ${typesSql(sql.raw("p.id"))} AS types,
+           ${minPaidPriceSql(sql.raw("p.id"))} AS min_paid_price_cents
     FROM page p JOIN courses c ON c.id = p.id LEFT JOIN course_stats s ON s.course_id = p.id
     ORDER BY ${orderBy(f.tri, "p")}`;
   // Departments with an online event: a skip-scan of the departement index (one seek per department).

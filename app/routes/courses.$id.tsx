@@ -148,6 +148,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     parcours,
     next,
     minPrice: minPrice(formats.map((f) => f.prix_cents)),
+    minPaidPrice: minPrice(formats.map((f) => f.prix_cents).filter((c) => c > 0)),
     distance: valueRange(formats.map((f) => f.distance_km)),
     dplus: valueRange(formats.map((f) => f.denivele_dplus)),
     meals,
@@ -170,7 +171,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   const c = data.course;
   const when = data.next ? ` le ${formatDateLong(data.next)}` : "";
   const description = `${c.nom} à ${c.lieu} (${c.departement})${when}. ${data.formats.length} format${data.formats.length > 1 ? "s" : ""}${
-    data.minPrice != null ? `, ${formatFromPrice(data.minPrice)}` : ""}. Inscription en ligne sur Balise.`;
+    data.minPrice != null ? `, ${formatFromPrice(data.minPrice, data.minPaidPrice)}` : ""}. Inscription en ligne sur Balise.`;
   const tags = [
     { title: `${c.nom} — ${c.lieu} | Balise` },
     { name: "description", content: description },
@@ -371,7 +372,7 @@ function Infos({ d }: { d: Data }) {
         <section className="card info-card">
           <h3>Course & tarifs</h3>
           <p><strong>Type&nbsp;:</strong> {EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}</p>
-          <p><strong>Distance&nbsp;:</strong> {formatKm(f.distance_km)} · <strong>D+</strong> {formatMeters(f.denivele_dplus)} · <strong>D-</strong> {formatMeters(f.denivele_dmoins)}</p>
+          <p><strong>Distance&nbsp;:</strong> {formatKm(f.distance_km)} · <strong>D+</strong>&nbsp;{formatMeters(f.denivele_dplus)} · <strong>D-</strong>&nbsp;{formatMeters(f.denivele_dmoins)}</p>
           <p><strong>Prix&nbsp;:</strong> {formatEuros(f.prix_cents)}</p>
           {f.stock_repas > 0 ? <p><strong>Repas&nbsp;:</strong> {formatEuros(f.prix_repas_cents)}</p> : null}
           <p><strong>Dotation&nbsp;:</strong> {f.dotation ?? "—"}</p>
@@ -412,7 +413,7 @@ export default function CoursePage() {
           <p className="course-hero-meta">
             <span>{c.lieu} ({c.departement})</span>
             <span>{d.next ? formatDateLong(d.next) : "À venir"}</span>
-            {d.minPrice != null ? <span>{formatFromPrice(d.minPrice)}</span> : null}
+            {d.minPrice != null ? <span>{formatFromPrice(d.minPrice, d.minPaidPrice)}</span> : null}
           </p>
           <p className="course-hero-actions">
             {d.full ? (
@@ -479,8 +480,8 @@ export default function CoursePage() {
                 <li>{c.lieu}, {c.departement} ({c.code_postal})</li>
                 <li>{d.next ? formatDate(d.next) : "Date à venir"}</li>
                 {rangeText(d.distance, formatKm) ? <li>{rangeText(d.distance, formatKm)}</li> : null}
-                {rangeText(d.dplus, formatMeters) ? <li>{rangeText(d.dplus, formatMeters)} D+</li> : null}
-                {d.minPrice != null ? <li>{d.minPrice === 0 ? "Gratuit" : `Dès ${formatEuros(d.minPrice)}`}</li> : null}
+                {rangeText(d.dplus, formatMeters) ? <li>{rangeText(d.dplus, formatMeters)}&nbsp;D+</li> : null}
+                {d.minPrice != null ? <li>{formatFromPrice(d.minPrice, d.minPaidPrice)}</li> : null}
                 {c.organisation_nom ? <li>Organisé par {c.organisation_nom}</li> : null}
               </ul>
             </section>
@@ -507,7 +508,7 @@ export default function CoursePage() {
         <div className="register-bar" aria-label="Inscription" role="region">
           <p className="register-bar-text">
             <strong>{c.nom}</strong>
-            {d.minPrice != null ? <span>{formatFromPrice(d.minPrice)}</span> : null}
+            {d.minPrice != null ? <span>{formatFromPrice(d.minPrice, d.minPaidPrice)}</span> : null}
           </p>
           <Link to={`/inscription/${c.id}`} className="btn btn-register">S'inscrire</Link>
         </div>

@@ -58,12 +58,20 @@ describe("dates in French", () => {
 
 describe("prices and date blocks as runners read them", () => {
   it.each([
-    [0, "Gratuit", "Gratuit"],
-    [1250, "12,50\u00a0€", "dès 12,50\u00a0€"],
-    [null, "—", "dès —"],
-  ])("%j -> %j / %j", (cents, price, from) => {
+    [0, "Gratuit"],
+    [1250, "12,50\u00a0€"],
+    [null, "—"],
+  ])("price %j -> %j", (cents, price) => {
     expect(formatPrice(cents)).toBe(price);
-    expect(formatFromPrice(cents)).toBe(from);
+  });
+  it.each([
+    // lowest price, lowest paid price -> line (never "dès 0,00 €")
+    [0, null, "Gratuit"],
+    [1250, 1250, "dès 12,50\u00a0€"],
+    [0, 1200, "dès 12,00\u00a0€ ou gratuit"],
+    [null, null, "—"],
+  ])("event from %j (paid from %j) -> %j", (min, paid, line) => {
+    expect(formatFromPrice(min, paid)).toBe(line);
   });
   it.each([
     ["2026-12-02", { day: "2", month: "déc.", year: "2026" }],

@@ -81,9 +81,23 @@ export function formatPrice(cents: number | null | undefined): string {
   return cents === 0 ? "Gratuit" : formatEuros(cents);
 }
 
-/** The lowest price of an event: 0 -> "Gratuit", else "dès 12,50 €". */
-export function formatFromPrice(cents: number | null | undefined): string {
-  return cents === 0 ? "Gratuit" : `dès ${formatEuros(cents)}`;
+/**
+ * The lowest price of an event as runners read it: "dès 12,50 €"; "Gratuit" when every format is free; when some
+ * formats are free and others not (a free kids' race), the lowest paid price, "dès 12,50 €", with `freeFormat`
+ * so that the page can say a free format exists (never "dès 0,00 €").
+ */
+export function priceSummary(minCents: number | null | undefined, minPaidCents?: number | null): { text: string; freeFormat: boolean } | null {
+  if (minCents == null) return null;
+  if (minCents > 0) return { text: `dès ${formatEuros(minCents)}`, freeFormat: false };
+  if (minPaidCents == null || minPaidCents <= 0) return { text: "Gratuit", freeFormat: false };
+  return { text: `dès ${formatEuros(minPaidCents)}`, freeFormat: true };
+}
+
+/** priceSummary as one line: "dès 12,50 €", "Gratuit", or "dès 12,50 € ou gratuit". */
+export function formatFromPrice(minCents: number | null | undefined, minPaidCents?: number | null): string {
+  const p = priceSummary(minCents, minPaidCents);
+  if (!p) return "—";
+  return p.freeFormat ? `${p.text} ou gratuit` : p.text;
 }
 
 let dayFmt: Intl.DateTimeFormat | undefined;

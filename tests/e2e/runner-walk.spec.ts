@@ -253,9 +253,10 @@ test.describe("bugs of a new runner's walk", () => {
       await expect(page.getByRole("link", { name: /S'inscrire/ }).first()).toBeVisible();
     }
 
-    // A free format: 'Gratuit', never '0,00 €'.
+    // A free format (the kids' race) next to paid ones: the lowest paid price and 'Format gratuit', never '0,00 €'.
     await page.goto("/courses?q=croix-rousse");
-    await expect(cards(page).first()).toContainText("Gratuit");
+    await expect(cards(page).first()).toContainText(/dès 12,00\s€/);
+    await expect(cards(page).first()).toContainText("Format gratuit");
     await expect(cards(page).first()).not.toContainText("0,00");
 
     await page.goto("/courses/trail-des-calanques");

@@ -254,6 +254,15 @@ describe("catalogue repositories", () => {
     expect(r.rows.map((x) => x.nom).sort()).toEqual(expected);
   });
 
+  it("a card knows the lowest paid price next to a free format (never 'dès 0,00 €')", async () => {
+    const [croix] = (await list(db, "q=croix-rousse")).rows;
+    expect([croix.min_price_cents, croix.min_paid_price_cents]).toEqual([0, 1200]);
+    const [calanques] = (await list(db, "q=calanques")).rows;
+    expect([calanques.min_price_cents, calanques.min_paid_price_cents]).toEqual([3000, 3000]);
+    const home = await newestOnlineCourses(db, 20, today, nowIso);
+    expect(home.find((r) => r.slug === "foulees-de-la-croix-rousse")?.min_paid_price_cents).toBe(1200);
+  });
+
   it("the text index follows inserts, renames and deletes of events (triggers)", async () => {
     const course = (id: string, nom: string) =>
       env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, ?, 'Saint-Étienne', 'Loire', '42000', '00000000-0000-4000-a000-000000000002', 1, ?)").bind(id, nom, id);

@@ -4,8 +4,8 @@ import { formatKm, formatMeters, formatNumber } from "~/utils/format";
 /** Two drawings of the same profile: wide for tablets and desktops, narrow for phones (CSS shows one), so that the
  * 12 px labels stay about 12 px on screen instead of shrinking with a wide drawing scaled down to a phone. */
 const GEOMETRY = {
-  wide: { W: 720, H: 220, PAD: { top: 12, right: 12, bottom: 28, left: 48 }, xTicks: 6, yTicks: 4 },
-  narrow: { W: 360, H: 210, PAD: { top: 12, right: 10, bottom: 26, left: 42 }, xTicks: 4, yTicks: 4 },
+  wide: { W: 720, H: 230, PAD: { top: 24, right: 12, bottom: 28, left: 48 }, xTicks: 6, yTicks: 4 },
+  narrow: { W: 360, H: 220, PAD: { top: 24, right: 10, bottom: 26, left: 42 }, xTicks: 4, yTicks: 4 },
 } as const;
 
 function niceStep(span: number, target: number): number {
@@ -65,7 +65,8 @@ function ProfileSvg({ variant, label, points, distanceKm, minEle, maxEle }: {
   for (let v = lo; v <= hi + 1e-9; v += stepY) yTicks.push(v);
   const stepX = niceStep(maxD, xTarget);
   const xTicks: number[] = [];
-  for (let v = 0; v <= maxD + 1e-9; v += stepX) xTicks.push(v);
+  // No tick label under the unit "km" at the right end.
+  for (let v = 0; v <= maxD + 1e-9; v += stepX) if (x(v) < W - PAD.right - 26) xTicks.push(v);
   return (
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className={`profile-svg profile-${variant}`}>
         <title>{label}</title>
@@ -81,7 +82,7 @@ function ProfileSvg({ variant, label, points, distanceKm, minEle, maxEle }: {
         <path d={area} className="profile-area" />
         <path d={line} className="profile-line" />
         <text x={W - PAD.right} y={H - 8} textAnchor="end" className="profile-unit">km</text>
-        <text x={4} y={PAD.top + 4} className="profile-unit">m</text>
+        <text x={4} y={12} className="profile-unit">m</text>
       </svg>
   );
 }
