@@ -1,13 +1,14 @@
 // Registration rules (spec sections 4, 5, 8 and 9): totals in cents, meal counts, place holds and capacity,
 // and the one form schema shared by /inscription/{courseId}'s form and action. Pure: no I/O, no clock.
 import { z } from "zod";
+import { LOGIN_TO_PAY } from "./registration-messages";
 import { JUSTIFICATIF_TYPES, makeRunnerFieldsSchema, RUNNER_FIELD_MSG, RUNNER_PERSONAL_FIELDS, type RunnerPersonalField } from "./runner-fields";
 
 /** A place is held while its checkout session can still be paid (the provider's minimum is 30 minutes). */
 export const HOLD_MINUTES = 30;
 
 export const REGISTRATION_MSG = {
-  login: "Veuillez vous connecter pour effectuer le paiement.",
+  login: LOGIN_TO_PAY,
   format: "Veuillez sélectionner un format.",
   formatUnknown: "Ce format n'existe pas pour cette course.",
   formatFullNamed: (name: string) => `Le format ${name} est complet.`,

@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { REGISTRATION_MSG } from "~/domain/registration";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { Field, FormAlert, PasswordField } from "~/components/AccountFields";
 import { AuthError, fieldErrors, LoginSchema, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
+import { LOGIN_TO_PAY } from "~/domain/registration-messages";
 import { createAuthenticator, LoginFormError } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { setModeHeader } from "~/utils/mode.server";
@@ -58,7 +58,7 @@ export default function Login() {
       {redirectTo ? (
         <FormAlert kind="info">
           {/* Spec section 5: the registration's own words when the visitor was on the way to register and pay. */}
-          {redirectTo.startsWith("/inscription/") ? REGISTRATION_MSG.login : "Connectez-vous pour continuer."}
+          {redirectTo.startsWith("/inscription/") ? LOGIN_TO_PAY : "Connectez-vous pour continuer."}
         </FormAlert>
       ) : null}
       {result?.formError ? <FormAlert kind="error">{result.formError}</FormAlert> : null}
