@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, type ReactNode } from "react";
-import { markAppHydrated } from "./components/catalogue/ClientOnly";
 import { DevErrorLog } from "./components/DevErrorLog";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
@@ -56,7 +55,10 @@ function keepFocusAboveBars(e: FocusEvent) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  useEffect(markAppHydrated, []);
+  useEffect(() => {
+    // Read by isAppHydrated() (components/catalogue/ClientOnly.tsx): components mounted from now on have no server HTML.
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
   useEffect(() => {
     document.addEventListener("focusin", keepFocusAboveBars);
     return () => document.removeEventListener("focusin", keepFocusAboveBars);

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { Link, NavLink } from "~/components/Link";
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useRef } from "react";
 
 export interface ShellUser {
   email: string;
@@ -69,54 +69,31 @@ function LogoutButton() {
   );
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary';
-
 /**
- * Keyboard for a <details> menu (with JavaScript): Escape closes it and gives the focus back to its summary. For
- * the mobile menu (`trap`), which covers the page, Tab cycles between its items and its close button (the summary)
- * instead of reaching the page behind, and a tap outside the panel closes it.
+ * Keyboard for the <details> menus (with JavaScript): Escape closes the open one and gives the focus back to its
+ * summary. The mobile menu covers the page: Tab cycles between its items and its close button (the summary) instead
+ * of reaching the page behind, and a tap outside its panel (on the dimmed page, the <details> itself) closes it.
  */
-function useMenuKeys(ref: RefObject<HTMLDetailsElement>, trap: boolean) {
-  useEffect(() => {
-    const menu = ref.current;
-    if (!menu) return;
-    const summary = menu.querySelector("summary");
-    function onKey(e: KeyboardEvent) {
-      if (!menu?.open) return;
-      if (e.key === "Escape") {
-        e.preventDefault();
-        menu.removeAttribute("open");
-        summary?.focus();
-        return;
-      }
-      if (!trap || e.key !== "Tab") return;
-      const items = [...menu.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((n) => n.offsetParent !== null || n === summary);
-      if (items.length === 0) return;
-      const first = items[0];
-      const last = items[items.length - 1];
-      const active = document.activeElement;
-      if (!menu.contains(active)) {
-        e.preventDefault();
-        first.focus();
-      } else if (e.shiftKey && active === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && active === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    }
-    function onClick(e: MouseEvent) {
-      // The backdrop is the <details> itself (its ::before covers the page): a tap there closes the menu.
-      if (trap && menu?.open && e.target === menu) menu.removeAttribute("open");
-    }
-    document.addEventListener("keydown", onKey);
-    menu.addEventListener("click", onClick);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      menu.removeEventListener("click", onClick);
-    };
-  }, [ref, trap]);
+function onMenuKey(e: KeyboardEvent) {
+  const menu = document.querySelector<HTMLDetailsElement>(".mobile-menu[open], .user-menu[open]");
+  if (!menu) return;
+  if (e.key === "Escape") {
+    menu.open = false;
+    (menu.firstElementChild as HTMLElement).focus();
+    return;
+  }
+  if (e.key !== "Tab" || !menu.classList.contains("mobile-menu")) return;
+  const items = [...menu.querySelectorAll<HTMLElement>("summary, a[href], button")];
+  const i = items.indexOf(document.activeElement as HTMLElement);
+  const to = e.shiftKey ? (i <= 0 ? items.length - 1 : -1) : i < 0 || i === items.length - 1 ? 0 : -1;
+  if (to >= 0) {
+    e.preventDefault();
+    items[to].focus();
+  }
+}
+
+function onMenuBackdrop(e: MouseEvent) {
+  if (e.target instanceof HTMLDetailsElement && e.target.matches(".mobile-menu[open]")) e.target.open = false;
 }
 
 export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
@@ -130,8 +107,14 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
     userMenu.current?.removeAttribute("open");
     mobileMenu.current?.removeAttribute("open");
   }, [location.key]);
-  useMenuKeys(mobileMenu, true);
-  useMenuKeys(userMenu, false);
+  useEffect(() => {
+    document.addEventListener("keydown", onMenuKey);
+    document.addEventListener("click", onMenuBackdrop);
+    return () => {
+      document.removeEventListener("keydown", onMenuKey);
+      document.removeEventListener("click", onMenuBackdrop);
+    };
+  }, []);
   return (
     <header className="site-header">
       <div className="container header-inner">

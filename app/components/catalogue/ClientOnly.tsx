@@ -12,14 +12,11 @@ export function ClientOnly({ children, fallback = null }: { children: () => Reac
   return useHydrated() ? <>{children()}</> : <>{fallback}</>;
 }
 
-let appHydrated = false;
-
-/** Called once the page has hydrated (root layout effect): components mounted after that have no server HTML. */
-export function markAppHydrated(): void {
-  appHydrated = true;
-}
-
-/** False while React hydrates the server's page (and on the server), true for anything mounted afterwards. */
+/**
+ * False while React hydrates the server's page (and on the server), true for anything mounted afterwards: the root
+ * layout marks the document once it has hydrated (`<html data-hydrated>`, written by app/root.tsx without importing
+ * this module, so that pages without a lazy component do not load it).
+ */
 export function isAppHydrated(): boolean {
-  return appHydrated;
+  return typeof document !== "undefined" && document.documentElement.dataset.hydrated === "1";
 }
