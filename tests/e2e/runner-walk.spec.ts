@@ -113,7 +113,7 @@ test.describe("bugs of a new runner's walk", () => {
     await expect(search).toHaveValue("");
     await expect(page.getByLabel("Département")).toHaveValue("");
     await page.getByRole("button", { name: "Filtrer" }).click();
-    expect(await resultCount(page)).toBe(all);
+    await expect.poll(() => resultCount(page)).toBe(all); // "Recherche en cours…" while the list loads
   });
 
   test("the map shows every filtered event, not only the page's", async ({ page }) => {
@@ -135,12 +135,12 @@ test.describe("bugs of a new runner's walk", () => {
   });
 
   test("clicking a tab before the discussion has loaded: no React error, the discussion stays and then goes live", async ({ page }) => {
-    test.skip(!jsOn(page), "hydration only exists with JavaScript");
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     page.on("console", (m) => m.type() === "error" && !/tile|Failed to load resource/.test(m.text()) && errors.push(m.text()));
     await page.setViewportSize({ width: 390, height: 844 }); // the discussion is far below the fold
-    await page.goto("/courses/trail-des-calanques", { waitUntil: "networkidle" });
+    await page.goto("/courses/trail-des-calanques", { waitUntil: jsOn(page) ? "networkidle" : "load" });
+    // With JavaScript the click updates the hydrated page; without it, it loads the tab's page (same discussion).
     await page.getByRole("link", { name: "Formats & tarifs" }).click();
     await expect(page).toHaveURL(/onglet=formats/);
     const discussion = page.locator("#discussion");
@@ -276,7 +276,6 @@ test.describe("bugs of a new runner's walk", () => {
   });
 
   test("keyboard: the mobile menu closes on Escape and keeps the focus inside; the sticky save bar never hides the focused field", async ({ page }) => {
-    test.skip(!jsOn(page), "Escape and the focus cycle need JavaScript (the menu is a plain <details> without it)");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     const menu = page.locator(".mobile-menu");
@@ -284,6 +283,13 @@ test.describe("bugs of a new runner's walk", () => {
     await summary.focus();
     await page.keyboard.press("Enter");
     await expect(menu).toHaveAttribute("open", "");
+    if (!jsOn(page)) {
+      // Without JavaScript the menu is a plain <details>: its summary, the close button, toggles it from the keyboard.
+      await expect(menu.getByRole("link", { name: "Courses", exact: true })).toBeVisible();
+      await page.keyboard.press("Enter");
+      await expect(menu).not.toHaveAttribute("open", "");
+      return;
+    }
     for (let i = 0; i < 15; i++) {
       await page.keyboard.press("Tab");
       expect(await menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
