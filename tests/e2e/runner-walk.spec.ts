@@ -340,6 +340,17 @@ test.describe("bugs of a new runner's walk", () => {
       });
       found.push(...bad.map((b) => `${path}: ${b}`));
     }
+    // An escape written where it is not interpreted (a JSX attribute) would show as "\u00a0".
+    await loginAs(page, ORGANISER);
+    for (const path of [...pages, "/organisateur/nouvelle-course", `/modifier-course/${courseId(12)}`, "/organisateur/mon-espace"]) {
+      await page.goto(path);
+      const literal = await page.locator("body").evaluate((body) => {
+        const texts = [body.innerText];
+        for (const el of body.querySelectorAll("*:not(script)")) for (const a of el.attributes) texts.push(a.value);
+        return texts.some((t) => t.includes("\\u00a0"));
+      });
+      if (literal) found.push(`${path}: a literal \\u00a0`);
+    }
     expect(found).toEqual([]);
   });
 });

@@ -115,7 +115,7 @@ function MealFields({ f, i, errors }: { f: FormatValues; i: number; errors: Fiel
       {hidden ? <input type="hidden" name={n("stock_repas")} value="0" /> : null}
       <div className="grid-2" hidden={hidden} data-testid={`repas-${i}`}>
         {hidden ? null : (
-          <Field name={n("stock_repas")} label="Stock de repas" inputMode="numeric" value={f.stock_repas} error={errors[n("stock_repas")]} hint="0\u00a0: pas de repas proposé." />
+          <Field name={n("stock_repas")} label="Stock de repas" inputMode="numeric" value={f.stock_repas} error={errors[n("stock_repas")]} hint={"0\u00a0: pas de repas proposé."} />
         )}
         <Field name={n("prix_repas")} label="Prix du repas (€)" inputMode="decimal" value={f.prix_repas} error={errors[n("prix_repas")]} hint="Compté seulement si le stock de repas est supérieur à 0." />
       </div>
@@ -136,7 +136,7 @@ function FormatBlock({ f, i, errors, registered, count }: { f: FormatValues; i: 
       <input type="hidden" name={n("id")} value={f.id} />
       {registered != null ? <p className="muted small">Inscrits&nbsp;: {registered}</p> : null}
       <div className="grid-2">
-        <Field name={n("nom")} label="Nom du format" value={f.nom} error={e("nom")} hint="Par exemple « Découverte 12 km ». Vide\u00a0: « Format sans nom »." />
+        <Field name={n("nom")} label="Nom du format" value={f.nom} error={e("nom")} hint={"Par exemple « Découverte 12 km ». Vide\u00a0: « Format sans nom »."} />
         <div className="field">
           <label htmlFor={`f-type-${i}`}>Type d'épreuve</label>
           <select id={`f-type-${i}`} name={n("type_epreuve")} defaultValue={f.type_epreuve || "trail"}>
@@ -150,10 +150,10 @@ function FormatBlock({ f, i, errors, registered, count }: { f: FormatValues; i: 
         <Field name={n("distance_km")} label="Distance (km)" inputMode="decimal" value={f.distance_km} error={e("distance_km")} hint="Par exemple 12,5" />
         <Field name={n("denivele_dplus")} label="Dénivelé positif D+ (m)" inputMode="numeric" value={f.denivele_dplus} error={e("denivele_dplus")} />
         <Field name={n("denivele_dmoins")} label="Dénivelé négatif D- (m)" inputMode="numeric" value={f.denivele_dmoins} error={e("denivele_dmoins")} />
-        <Field name={n("nb_max_coureurs")} label="Nombre de places" inputMode="numeric" value={f.nb_max_coureurs} error={e("nb_max_coureurs")} hint="Vide\u00a0: sans limite." />
+        <Field name={n("nb_max_coureurs")} label="Nombre de places" inputMode="numeric" value={f.nb_max_coureurs} error={e("nb_max_coureurs")} hint={"Vide\u00a0: sans limite."} />
         <Field name={n("adresse_depart")} label="Adresse de départ" value={f.adresse_depart} error={e("adresse_depart")} />
         <Field name={n("adresse_arrivee")} label="Adresse d'arrivée" value={f.adresse_arrivee} error={e("adresse_arrivee")} />
-        <Field name={n("prix")} label="Prix (€)" inputMode="decimal" value={f.prix} error={e("prix")} hint="Par exemple 25 ou 12,50. Vide\u00a0: 0\u00a0€." />
+        <Field name={n("prix")} label="Prix (€)" inputMode="decimal" value={f.prix} error={e("prix")} hint={"Par exemple 25 ou 12,50. Vide\u00a0: 0\u00a0€."} />
         <Field name={n("age_minimum")} label="Âge minimum" inputMode="numeric" value={f.age_minimum} error={e("age_minimum")} />
       </div>
       <MealFields f={f} i={i} errors={errors} />
