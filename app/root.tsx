@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { ErrorScreen } from "~/components/ErrorScreen";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { DevErrorLog } from "./components/DevErrorLog";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
@@ -33,9 +33,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/** Bars that stay on screen at the bottom: the organiser's save bar and the event's register bar on phones. */
+const STICKY_BARS = ".form-submit, .register-bar";
+
+/**
+ * WCAG 2.4.11 (focus not obscured): when the focus lands on an element that a bottom bar covers, even partly,
+ * scroll it above the bar. (CSS scroll-padding-bottom covers elements out of view, but the browser does not scroll
+ * an element that is already partly visible.)
+ */
+function keepFocusAboveBars(e: FocusEvent) {
+  const el = e.target;
+  if (!(el instanceof HTMLElement)) return;
+  for (const bar of document.querySelectorAll<HTMLElement>(STICKY_BARS)) {
+    if (bar.contains(el)) continue;
+    const t = bar.getBoundingClientRect();
+    if (t.height === 0) continue; // not shown (the register bar above phone widths)
+    const b = el.getBoundingClientRect();
+    if (b.bottom > t.top && b.top < t.bottom) window.scrollBy({ top: b.bottom - t.top + 12 });
+  }
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  useEffect(() => {
+    // Read by isAppHydrated() (components/catalogue/ClientOnly.tsx): components mounted from now on have no server HTML.
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
+  useEffect(() => {
+    document.addEventListener("focusin", keepFocusAboveBars);
+    return () => document.removeEventListener("focusin", keepFocusAboveBars);
+  }, []);
   return (
     <html lang="fr">
       <head>

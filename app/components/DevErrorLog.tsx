@@ -4,9 +4,9 @@ import { useEffect, useState } from "react";
 export function DevErrorLog() {
   const [errors, setErrors] = useState<string[]>([]);
   useEffect(() => {
-    const onError = (e: ErrorEvent) => setErrors((l) => [...l.slice(-9), `Erreur : ${e.message}`]);
+    const onError = (e: ErrorEvent) => setErrors((l) => [...l.slice(-9), `Erreur\u00a0: ${e.message}`]);
     const onRejection = (e: PromiseRejectionEvent) =>
-      setErrors((l) => [...l.slice(-9), `Promesse rejetée : ${e.reason instanceof Error ? e.reason.message : String(e.reason)}`]);
+      setErrors((l) => [...l.slice(-9), `Promesse rejetée\u00a0: ${e.reason instanceof Error ? e.reason.message : String(e.reason)}`]);
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onRejection);
     return () => {

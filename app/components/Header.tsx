@@ -54,6 +54,7 @@ function ModeLinks({ mode }: { mode: Mode }) {
   }
   return (
     <>
+      <NavLink to="/coureur" className="nav-link">Mon espace</NavLink>
       <NavLink to="/mesinscriptions" className="nav-link">Mes inscriptions</NavLink>
       <NavLink to="/monprofilcoureur" className="nav-link">Mon profil</NavLink>
     </>
@@ -68,6 +69,33 @@ function LogoutButton() {
   );
 }
 
+/**
+ * Keyboard for the <details> menus (with JavaScript): Escape closes the open one and gives the focus back to its
+ * summary. The mobile menu covers the page: Tab cycles between its items and its close button (the summary) instead
+ * of reaching the page behind, and a tap outside its panel (on the dimmed page, the <details> itself) closes it.
+ */
+function onMenuKey(e: KeyboardEvent) {
+  const menu = document.querySelector<HTMLDetailsElement>(".mobile-menu[open], .user-menu[open]");
+  if (!menu) return;
+  if (e.key === "Escape") {
+    menu.open = false;
+    (menu.firstElementChild as HTMLElement).focus();
+    return;
+  }
+  if (e.key !== "Tab" || !menu.classList.contains("mobile-menu")) return;
+  const items = [...menu.querySelectorAll<HTMLElement>("summary, a[href], button")];
+  const i = items.indexOf(document.activeElement as HTMLElement);
+  const to = e.shiftKey ? (i <= 0 ? items.length - 1 : -1) : i < 0 || i === items.length - 1 ? 0 : -1;
+  if (to >= 0) {
+    e.preventDefault();
+    items[to].focus();
+  }
+}
+
+function onMenuBackdrop(e: MouseEvent) {
+  if (e.target instanceof HTMLDetailsElement && e.target.matches(".mobile-menu[open]")) e.target.open = false;
+}
+
 export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -79,6 +107,14 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
     userMenu.current?.removeAttribute("open");
     mobileMenu.current?.removeAttribute("open");
   }, [location.key]);
+  useEffect(() => {
+    document.addEventListener("keydown", onMenuKey);
+    document.addEventListener("click", onMenuBackdrop);
+    return () => {
+      document.removeEventListener("keydown", onMenuKey);
+      document.removeEventListener("click", onMenuBackdrop);
+    };
+  }, []);
   return (
     <header className="site-header">
       <div className="container header-inner">
@@ -99,8 +135,10 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
         <div className="header-actions">
           {user ? (
             <details className="user-menu" ref={userMenu}>
-              <summary aria-label="Menu utilisateur">
+              {/* The accessible name contains the visible text (WCAG 2.5.3): "Mon compte : <e-mail>". */}
+              <summary>
                 <span className="avatar" aria-hidden="true">{user.email.slice(0, 1).toUpperCase()}</span>
+                <span className="visually-hidden">Mon compte&nbsp;: </span>
                 <span className="user-email">{user.email}</span>
               </summary>
               <div className="user-menu-panel">
@@ -116,11 +154,11 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
             </div>
           )}
           <details className="mobile-menu" ref={mobileMenu}>
-            <summary aria-label="Ouvrir le menu">
+            <summary>
               <span className="burger" aria-hidden="true">☰</span>
               <span className="visually-hidden">Menu</span>
             </summary>
-            <div className="mobile-panel" role="dialog" aria-label="Menu">
+            <div className="mobile-panel">
               <nav aria-label="Navigation mobile" className="mobile-nav">
                 <NavLink to="/" end className="nav-link">Accueil</NavLink>
                 <NavLink to="/fonctionnalites" className="nav-link">Fonctionnalités</NavLink>

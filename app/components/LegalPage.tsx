@@ -6,7 +6,7 @@ export function LegalPage({ title, updated = LEGAL_UPDATED, children }: { title:
   return (
     <article className="container page-narrow prose">
       <h1>{title}</h1>
-      <p className="muted">Dernière mise à jour : {updated}</p>
+      <p className="muted">Dernière mise à jour&nbsp;: {updated}</p>
       {children}
     </article>
   );

@@ -53,17 +53,17 @@ export function PaymentAccountBlock({ data, action = PAYMENT_ACCOUNT_ACTION, hea
       <H id="compte-paiement-titre">Compte de paiement</H>
       <p className="muted small">
         Les paiements des coureurs sont encaissés par Balise puis reversés sur votre compte de paiement
-        (commission de 5 %, versement à J+1, acompte sur demande).
-        {data.provider === "local" ? " Mode local : le prestataire de paiement est simulé." : null}
+        (commission de 5&nbsp;%, versement à J+1, acompte sur demande).
+        {data.provider === "local" ? " Mode local\u00a0: le prestataire de paiement est simulé." : null}
       </p>
       {error ? <p className="alert alert-error" role="alert">{error}</p> : null}
       {onboarding === "done" && !error ? (
         <p className="alert alert-success" role="status">
-          {ready ? "Onboarding terminé : votre compte peut encaisser des paiements." : "Retour de l'onboarding : des informations restent à fournir."}
+          {ready ? "Onboarding terminé\u00a0: votre compte peut encaisser des paiements." : "Retour de l'onboarding\u00a0: des informations restent à fournir."}
         </p>
       ) : null}
       {onboarding === "refresh" ? (
-        <p className="alert alert-info" role="status">Le lien d'onboarding a expiré ou a déjà servi : relancez l'onboarding pour en obtenir un nouveau.</p>
+        <p className="alert alert-info" role="status">Le lien d'onboarding a expiré ou a déjà servi&nbsp;: relancez l'onboarding pour en obtenir un nouveau.</p>
       ) : null}
       {refreshed && !error ? <p className="alert alert-success" role="status">Statut du compte actualisé.</p> : null}
 
@@ -75,7 +75,7 @@ export function PaymentAccountBlock({ data, action = PAYMENT_ACCOUNT_ACTION, hea
       </ul>
       {account.requirementsDue.length > 0 ? (
         <div className="pay-requirements">
-          <p><strong>Informations demandées (requirements due) :</strong></p>
+          <p><strong>Informations demandées (requirements due)&nbsp;:</strong></p>
           <ul>
             {account.requirementsDue.map((r) => (
               <li key={r}>{requirementLabel(r)}</li>

@@ -9,7 +9,7 @@ export function RefundScaleTable() {
       </thead>
       <tbody>
         {REFUND_SCALE.map((t) => (
-          <tr key={t.label}><td>{t.label}</td><td>{t.percent} %</td></tr>
+          <tr key={t.label}><td>{t.label}</td><td>{t.percent}&nbsp;%</td></tr>
         ))}
       </tbody>
     </table>

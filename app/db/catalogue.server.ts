@@ -26,6 +26,10 @@ function isFullSql(courseId: SQL, nowIso: string): SQL {
     FROM formats ff WHERE ff.course_id = ${courseId})`;
 }
 
+function minPaidPriceSql(courseId: SQL): SQL {
+  return sql`(SELECT min(fp.prix_cents) FROM formats fp WHERE fp.course_id = ${courseId} AND fp.prix_cents > 0)`;
+}
+
 function typesSql(courseId: SQL): SQL {
   return sql`(SELECT group_concat(t.type_epreuve) FROM (SELECT DISTINCT ft.type_epreuve FROM formats ft WHERE ft.course_id = ${courseId} ORDER BY ft.type_epreuve) t)`;
 }
@@ -47,6 +51,8 @@ export interface CourseCard {
   min_dplus: number | null;
   max_dplus: number | null;
   min_price_cents: number | null;
+  /** Lowest price above 0 (null when every format is free): a free kids' race must not read "dès 0,00 €". */
+  min_paid_price_cents: number | null;
   has_meals: number | null;
   next_date: string | null;
   is_full: number;
@@ -67,12 +73,37 @@ export async function newestOnlineCourses(db: Db, limit: number, today: string, 
       ORDER BY c.created_at DESC, c.id
       LIMIT ${limit}
     )
-    SELECT page.*, ${isFullSql(sql.raw("page.id"), nowIso)} AS is_full, ${typesSql(sql.raw("page.id"))} AS types
+    SELECT page.*, ${isFullSql(sql.raw("page.id"), nowIso)} AS is_full, ${typesSql(sql.raw("page.id"))} AS types,
+           ${minPaidPriceSql(sql.raw("page.id"))} AS min_paid_price_cents
     FROM page ORDER BY page.created_at DESC, page.id`);
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+/** At most this many typed words reach the text index (a longer query adds nothing but work). */
+export const SEARCH_MAX_WORDS = 8;
+
+/**
+ * The FTS5 query for what the runner typed: every word (letters and digits, accents kept for the tokenizer to
+ * fold) as a quoted prefix term, all required: 'crete' → `"crete"*`, 'CRÊTES' → `"CRÊTES"*`, 'saint-loup' →
+ * `"saint"* "loup"*`. Quoting leaves no FTS syntax to the user (operators, columns, NEAR, stray quotes are
+ * split away as non-word characters). Null when nothing searchable was typed.
+ */
+export function searchMatchQuery(text: string): string | null {
+  const words = text.normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words
+    .slice(0, SEARCH_MAX_WORDS)
+    .map((w) => `"${w}"*`)
+    .join(" ");
+}
+
+/**
+ * Events whose nom, lieu or departement contain every typed word at the start of one of their words, ignoring
+ * case and accents: the courses_fts index (migrations/0017, kept by triggers), read through its integer keys.
+ */
+function textSearchSql(text: string): SQL {
+  const match = searchMatchQuery(text);
+  if (match === null) return sql`0`;
+  return sql`c.id IN (SELECT m.course_id FROM courses_fts JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ${match})`;
 }
 
 /** ORDER BY of the list, on the columns of the row source aliased `p`. */
@@ -125,24 +156,39 @@ function statsPageSql(tri: "prix" | "dplus", where: SQL[], from: string, au: str
 /** Beyond this offset (10 pages of 24), the order is computed over every matching event instead of walked. */
 export const WALK_MAX_OFFSET = 240;
 
+/** A point of the map view: every filtered event with coordinates, not only the page's (no card columns). */
+export interface CourseMarker {
+  slug: string;
+  nom: string;
+  lieu: string;
+  departement: string;
+  lat: number;
+  lng: number;
+}
+
+/** The map never receives more points than this (the list and the pager still reach every event). */
+export const MAP_MAX_MARKERS = 2000;
+
 export interface CourseListResult {
   rows: CourseCard[];
-  /** A next page exists (one extra row is read; no count of every match, see docs/decisions/0022). */
+  /** A next page exists (one extra row is read). */
   hasNext: boolean;
+  /** How many events match the filters, all pages together (docs/decisions/0112). */
+  total: number;
   departements: string[];
+  /** Map view only (`f.vue === "carte"`): every matching event with coordinates, by next date; else null. */
+  markers: CourseMarker[] | null;
 }
 
 /**
- * /courses: the filtered, sorted page of online events (spec section 5), plus the department choices.
- * Two statements in one batch, whatever the filters and the page.
+ * /courses: the filtered, sorted page of online events (spec section 5), the number of matching events, the
+ * department choices and, for the map view, every matching event's coordinates. Three statements (four for the
+ * map) in one batch, whatever the filters and the page.
  */
 export async function listCourses(db: Db, f: CourseFilters, today: string, nowIso: string): Promise<CourseListResult> {
   const where: SQL[] = [sql`c.en_ligne = 1`];
   const q = f.q.trim();
-  if (q) {
-    const pat = `%${escapeLike(q)}%`;
-    where.push(sql`(c.nom LIKE ${pat} ESCAPE '\\' OR c.lieu LIKE ${pat} ESCAPE '\\' OR c.departement LIKE ${pat} ESCAPE '\\')`);
-  }
+  if (q) where.push(textSearchSql(q));
   if (f.departement) where.push(sql`c.departement = ${f.departement}`);
   if (f.type) where.push(sql`EXISTS (SELECT 1 FROM formats fx WHERE fx.course_id = c.id AND fx.type_epreuve = ${f.type})`);
   if (f.distance) {
@@ -190,7 +236,8 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   const list = sql`
     WITH ${page}
     SELECT ${CARD_COLUMNS}, p.next_date AS next_date,
-           ${isFullSql(sql.raw("p.id"), nowIso)} AS is_full, ${typesSql(sql.raw("p.id"))} AS types
+           ${isFullSql(sql.raw("p.id"), nowIso)} AS is_full, ${typesSql(sql.raw("p.id"))} AS types,
+           ${minPaidPriceSql(sql.raw("p.id"))} AS min_paid_price_cents
     FROM page p JOIN courses c ON c.id = p.id LEFT JOIN course_stats s ON s.course_id = p.id
     ORDER BY ${orderBy(f.tri, "p")}`;
   // Departments with an online event: a skip-scan of the departement index (one seek per department).
@@ -203,11 +250,32 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
     SELECT departement FROM d
     WHERE departement IS NOT NULL AND EXISTS (SELECT 1 FROM courses c3 WHERE c3.departement = d.departement AND c3.en_ligne = 1)
     ORDER BY departement`;
-  const [rows, depRows] = await batchAll<[CourseCard[], { departement: string }[]]>(db, [list, deps]);
+  // Every matching event (not only the page's), as narrow rows: for the count, and for the map's points.
+  const matching = sql`(
+      SELECT b.* FROM (
+        SELECT c.id AS id, c.slug AS slug, c.nom AS nom, c.lieu AS lieu, c.departement AS departement, c.lat AS lat, c.lng AS lng,
+               ${nextDateSql(today)} AS next_date
+        FROM courses c JOIN course_stats s ON s.course_id = c.id
+        WHERE ${sql.join(where, sql` AND `)}
+      ) b
+      ${dateWhere.length ? sql`WHERE ${sql.join(dateWhere, sql` AND `)}` : sql``}
+    )`;
+  const count = sql`SELECT count(*) AS n FROM ${matching} m`;
+  const statements = [list, deps, count];
+  if (f.vue === "carte") {
+    statements.push(sql`
+      SELECT m.slug, m.nom, m.lieu, m.departement, m.lat, m.lng FROM ${matching} m
+      WHERE m.lat IS NOT NULL AND m.lng IS NOT NULL
+      ORDER BY m.next_date IS NULL, m.next_date, m.id
+      LIMIT ${MAP_MAX_MARKERS}`);
+  }
+  const [rows, depRows, countRows, markerRows] = await batchAll<[CourseCard[], { departement: string }[], { n: number }[], CourseMarker[]?]>(db, statements);
   return {
     rows: rows.slice(0, f.taille),
     hasNext: rows.length > f.taille,
+    total: countRows[0]?.n ?? 0,
     departements: depRows.map((d) => d.departement),
+    markers: f.vue === "carte" ? (markerRows ?? []) : null,
   };
 }
 
@@ -227,6 +295,9 @@ export interface CourseDetail {
   created_at: string;
   updated_at: string;
   organisation_nom: string | null;
+  /** The organiser's payment account (never sent to the browser: see canTakePayments). */
+  organiser_account_id: string | null;
+  organiser_charges_enabled: number | null;
 }
 
 export interface FormatDetail {
@@ -274,7 +345,8 @@ export async function getCourseWithFormats<Also extends unknown[] = []>(
   const courseId = sql`(SELECT cc.id FROM courses cc WHERE cc.id = ${idOrSlug} OR cc.slug = ${idOrSlug} LIMIT 1)`;
   const course = sql`
     SELECT c.id, c.slug, c.nom, c.presentation, c.lieu, c.departement, c.code_postal, c.lat, c.lng, c.image_url,
-           c.organisateur_id, c.en_ligne, c.created_at, c.updated_at, p.organisation_nom
+           c.organisateur_id, c.en_ligne, c.created_at, c.updated_at, p.organisation_nom,
+           p.stripe_account_id AS organiser_account_id, p.stripe_charges_enabled AS organiser_charges_enabled
     FROM courses c LEFT JOIN profils_utilisateurs p ON p.user_id = c.organisateur_id
     WHERE c.id = ${idOrSlug} OR c.slug = ${idOrSlug}
     LIMIT 1`;

@@ -243,7 +243,7 @@ export function buildDemoData(now: Date, passwordHash: string): { statements: st
       }
       statements.push(insert("formats", {
         id: fid, course_id: id, nom: f.nom, image_url: null, date: ymd(addDays(now, course.days + (f.dayOffset ?? 0))), heure_depart: f.heure,
-        presentation_parcours: `${f.nom} : ${String(f.km).replace(".", ",")} km et ${f.dplus} m de dénivelé positif au départ de ${course.lieu}.`,
+        presentation_parcours: `${f.nom}\u00a0: ${String(f.km).replace(".", ",")}\u00a0km et ${f.dplus}\u00a0m de dénivelé positif au départ de ${course.lieu}.`,
         gpx_url: gpxKey ? `/fichiers/${gpxKey}` : null, type_epreuve: f.type, distance_km: f.km, denivele_dplus: f.dplus, denivele_dmoins: f.dplus,
         adresse_depart: `Place centrale, ${course.cp} ${course.lieu}`, adresse_arrivee: `Place centrale, ${course.cp} ${course.lieu}`,
         prix_cents: f.prix, stock_repas: stock, prix_repas_cents: stock > 0 ? prixRepas : 0,

@@ -547,6 +547,17 @@ export const admin_jours = sqliteTable(
   (t) => [primaryKey({ columns: [t.portee, t.jour] })],
 );
 
+/**
+ * The integer key of each event in the text-search index (courses_fts, an FTS5 table: migrations/0017). courses.id
+ * is a TEXT primary key, so SQLite's implicit rowid of courses may be renumbered (VACUUM): the index is keyed on
+ * this table's INTEGER PRIMARY KEY instead. Kept by triggers on courses; never written by the application.
+ * docs/decisions/0111-accent-insensitive-search.md
+ */
+export const course_search_ids = sqliteTable("course_search_ids", {
+  id: integer("id").primaryKey(),
+  course_id: text("course_id").notNull().unique(),
+});
+
 export const schema = {
   users,
   sessions,
@@ -571,4 +582,5 @@ export const schema = {
   admin_totaux,
   admin_jours,
   inscriptions_historique,
+  course_search_ids,
 };

@@ -9,7 +9,7 @@ export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 export const CANCEL_MSG = {
   policy: "Vous devez accepter la politique de remboursement pour confirmer l'annulation.",
-  reason: "Motif inconnu : choisissez Blessure, Indisponibilité, Erreur de commande ou Autre.",
+  reason: "Motif inconnu\u00a0: choisissez Blessure, Indisponibilité, Erreur de commande ou Autre.",
   zeroRefund: "À ce stade du barème, aucun remboursement n'est prévu.",
   saved: "Modifications enregistrées ✅",
 } as const;
@@ -39,7 +39,7 @@ export type CancelErrorCode =
 export const CANCEL_ERROR_MESSAGES: Record<CancelErrorCode, string> = {
   inscription_introuvable: "Inscription introuvable.",
   deja_annulee: "Cette inscription est déjà annulée.",
-  non_payee: "Le paiement de cette inscription n'est pas finalisé : il n'y a rien à rembourser.",
+  non_payee: "Le paiement de cette inscription n'est pas finalisé\u00a0: il n'y a rien à rembourser.",
   aucun_remboursement: CANCEL_MSG.zeroRefund,
   annulation_en_cours: "Votre demande d'annulation est déjà en cours de traitement.",
   remboursement_impossible: "Le remboursement n'a pas pu être effectué. Réessayez dans quelques minutes ; rien n'a été débité ni annulé.",

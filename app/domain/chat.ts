@@ -40,12 +40,12 @@ export const CHAT_ERROR_MESSAGES: Record<ChatErrorCode, string> = {
   COURSE_NOT_FOUND: "Épreuve introuvable.",
   MESSAGE_NOT_FOUND: "Ce message n'existe plus.",
   FORBIDDEN: "Tu ne peux modifier ou supprimer que tes propres messages.",
-  RATE_LIMITED: "Trop de messages d'affilée : patiente quelques secondes avant d'écrire à nouveau.",
+  RATE_LIMITED: "Trop de messages d'affilée\u00a0: patiente quelques secondes avant d'écrire à nouveau.",
   SEND_FAILED: "Impossible d'envoyer le message.",
   EDIT_FAILED: "Échec de la modification.",
   DELETE_FAILED: "Échec de la suppression.",
   FLAG_FAILED: "Échec du signalement.",
-  IMPERSONATION: "Message refusé : tu ne peux écrire qu'en ton propre nom.",
+  IMPERSONATION: "Message refusé\u00a0: tu ne peux écrire qu'en ton propre nom.",
 };
 
 export class ChatError extends Error {

@@ -16,10 +16,10 @@ export const COURSE_ERROR_MESSAGES: Record<CourseErrorCode, string> = {
   not_found: "Épreuve introuvable.",
   forbidden: "Cette épreuve ne vous appartient pas.",
   format_not_found: "Format introuvable pour cette épreuve.",
-  format_has_registrations: "Ce format a des inscriptions : il ne peut pas être supprimé.",
+  format_has_registrations: "Ce format a des inscriptions\u00a0: il ne peut pas être supprimé.",
   has_paid_registrations:
-    "Cette épreuve a des inscriptions payées : elle ne peut pas être supprimée. Vous pouvez la mettre hors-ligne pour arrêter les inscriptions.",
-  publish_requirements: "Impossible de publier : votre profil organisateur n'est pas complet.",
+    "Cette épreuve a des inscriptions payées\u00a0: elle ne peut pas être supprimée. Vous pouvez la mettre hors-ligne pour arrêter les inscriptions.",
+  publish_requirements: "Impossible de publier\u00a0: votre profil organisateur n'est pas complet.",
   save_failed: "Erreur lors de l'enregistrement",
   duplicate_failed: "Erreur duplication épreuve",
   publish_failed: "Impossible de changer l'état de publication.",

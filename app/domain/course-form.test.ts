@@ -139,11 +139,11 @@ describe("parseCourseForm: formats", () => {
   it.each([
     // prix, stock, prix repas -> prix_cents, prix_repas_cents, total
     ["25", "100", "12,50", 2500, 1250, 3750],
-    ["25", "0", "12,50", 2500, 0, 2500],
-    ["25", "", "12,50", 2500, 0, 2500],
+    ["25", "0", "12,50", 2500, 1250, 2500], // kept as typed, not counted without meals
+    ["25", "", "12,50", 2500, 1250, 2500],
     ["19,99", "5", "0,01", 1999, 1, 2000],
     ["", "10", "", 0, 0, 0],
-  ])("prix %j, stock %j, repas %j -> %i + %i = %i", (prix, stock, repas, p, r, total) => {
+  ])("prix %j, stock %j, repas %j -> %i, meal price %i, total %i", (prix, stock, repas, p, r, total) => {
     const f = parsedFormat({ prix, stock_repas: stock, prix_repas: repas });
     expect(f.prix_cents).toBe(p);
     expect(f.prix_repas_cents).toBe(r);

@@ -208,30 +208,31 @@ export const FormatSchema = z
     type_epreuve: z.string().transform((s): FormatType => ((FORMAT_TYPES as readonly string[]).includes(s.trim()) ? (s.trim() as FormatType) : "trail")),
     date: dateField,
     heure_depart: timeField,
-    distance_km: decimal("Distance invalide : un nombre de kilomètres, par exemple 12,5.", 1000),
-    denivele_dplus: integer("D+ invalide : un nombre entier de mètres.", 30000),
-    denivele_dmoins: integer("D- invalide : un nombre entier de mètres.", 30000),
+    distance_km: decimal("Distance invalide\u00a0: un nombre de kilomètres, par exemple 12,5.", 1000),
+    denivele_dplus: integer("D+ invalide\u00a0: un nombre entier de mètres.", 30000),
+    denivele_dmoins: integer("D- invalide\u00a0: un nombre entier de mètres.", 30000),
     adresse_depart: optionalText(300),
     adresse_arrivee: optionalText(300),
-    prix: euros("Prix invalide : un montant en euros, par exemple 25 ou 12,50."),
-    stock_repas: integer("Stock de repas invalide : un nombre entier.", 100000).transform((n) => n ?? 0),
-    prix_repas: euros("Prix du repas invalide : un montant en euros, par exemple 12,50."),
+    prix: euros("Prix invalide\u00a0: un montant en euros, par exemple 25 ou 12,50."),
+    stock_repas: integer("Stock de repas invalide\u00a0: un nombre entier.", 100000).transform((n) => n ?? 0),
+    prix_repas: euros("Prix du repas invalide\u00a0: un montant en euros, par exemple 12,50."),
     ravitaillements: optionalText(2000),
     remise_dossards: optionalText(1000),
     dotation: optionalText(1000),
-    age_minimum: integer("Âge minimum invalide : un nombre entier d'années.", 120),
+    age_minimum: integer("Âge minimum invalide\u00a0: un nombre entier d'années.", 120),
     hebergements: optionalText(2000),
-    nb_max_coureurs: integer("Nombre de places invalide : un nombre entier.", 1000000),
+    nb_max_coureurs: integer("Nombre de places invalide\u00a0: un nombre entier.", 1000000),
     presentation_parcours: optionalText(10000),
     image_url: fileUrl,
     gpx_url: fileUrl,
     reglement_pdf_url: fileUrl,
   })
   .transform((f) => {
-    // The meal price is only an input when meals are on sale, and only counts then.
-    const prix_repas_cents = f.stock_repas > 0 ? f.prix_repas : 0;
-    const { prix, prix_repas: _typed, key: _key, ...rest } = f;
-    return { ...rest, prix_cents: prix, prix_repas_cents, prix_total_inscription_cents: prix + prix_repas_cents };
+    // The meal price counts only when meals are on sale (spec section 5). It is kept as typed either way: an
+    // organiser who turns meals off then on again (the 'Repas proposé' toggle) finds the price they typed.
+    const { prix, prix_repas, key: _key, ...rest } = f;
+    const mealCounted = f.stock_repas > 0 ? prix_repas : 0;
+    return { ...rest, prix_cents: prix, prix_repas_cents: prix_repas, prix_total_inscription_cents: prix + mealCounted };
   });
 
 export const CourseFormSchema = z.object({
@@ -241,12 +242,12 @@ export const CourseFormSchema = z.object({
     .string()
     .trim()
     .min(1, "Le code postal est obligatoire.")
-    .regex(/^\d{5}$/, "Code postal invalide : 5 chiffres, par exemple 74400."),
+    .regex(/^\d{5}$/, "Code postal invalide\u00a0: 5 chiffres, par exemple 74400."),
   departement: required("Le département est obligatoire.", 100),
   presentation: optionalText(20000),
   image_url: fileUrl,
-  lat: coordinate("Latitude invalide : un nombre entre -90 et 90, par exemple 45,92.", 90),
-  lng: coordinate("Longitude invalide : un nombre entre -180 et 180, par exemple 6,87.", 180),
+  lat: coordinate("Latitude invalide\u00a0: un nombre entre -90 et 90, par exemple 45,92.", 90),
+  lng: coordinate("Longitude invalide\u00a0: un nombre entre -180 et 180, par exemple 6,87.", 180),
   geo_origin: z.string(),
   update_slug: z.string().transform((s) => s === "on" || s === "1"),
   formats: z.array(FormatSchema).min(1, "Ajoutez au moins un format.").max(30, "30 formats au plus par épreuve."),

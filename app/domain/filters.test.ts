@@ -48,13 +48,13 @@ describe("parseCourseFilters: every field", () => {
 
 describe("parseCourseFilters: bad values are ignored with a French message, and kept in the form", () => {
   it.each([
-    ["du=2026-02-30", "du", "Date invalide (format attendu : jj/mm/aaaa).", "du", today],
-    ["au=demain", "au", "Date invalide (format attendu : jj/mm/aaaa).", "au", null],
+    ["du=2026-02-30", "du", "Date invalide (format attendu\u00a0: jj/mm/aaaa).", "du", today],
+    ["au=demain", "au", "Date invalide (format attendu\u00a0: jj/mm/aaaa).", "au", null],
     ["type=velo", "type", "Type d'épreuve inconnu.", "type", null],
     ["distance=100-200", "distance", "Tranche de distance inconnue.", "distance", null],
     ["denivele=5000", "denivele", "Tranche de dénivelé inconnue.", "denivele", null],
     ["tri=nom", "tri", "Tri inconnu.", "tri", "date"],
-    ["taille=1000", "taille", "Taille de page : 6, 12, 18 ou 24.", "taille", 12],
+    ["taille=1000", "taille", "Taille de page\u00a0: 6, 12, 18 ou 24.", "taille", 12],
     ["page=0", "page", "Numéro de page invalide.", "page", 1],
     ["page=abc", "page", "Numéro de page invalide.", "page", 1],
     ["page=99999999", "page", "Numéro de page invalide.", "page", 1],

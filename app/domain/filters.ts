@@ -18,7 +18,7 @@ function isRealDate(s: string): boolean {
 }
 
 const text = (max: number) => z.string().trim().max(max, `${max} caractères maximum.`);
-const date = z.string().trim().refine((s) => s === "" || isRealDate(s), "Date invalide (format attendu : jj/mm/aaaa).");
+const date = z.string().trim().refine((s) => s === "" || isRealDate(s), "Date invalide (format attendu\u00a0: jj/mm/aaaa).");
 const enumOrEmpty = <T extends string>(values: readonly T[], message: string) =>
   z.string().trim().refine((s): s is T | "" => s === "" || (values as readonly string[]).includes(s), message);
 
@@ -33,7 +33,7 @@ export const CourseFiltersSchema = z.object({
   denivele: enumOrEmpty(Object.keys(ELEVATION_BANDS) as ElevationBand[], "Tranche de dénivelé inconnue.").optional(),
   repas: z.string().optional(),
   tri: enumOrEmpty(Object.keys(SORTS) as Sort[], "Tri inconnu.").optional(),
-  taille: z.string().trim().refine((s) => s === "" || (PAGE_SIZES as readonly number[]).includes(Number(s)), "Taille de page : 6, 12, 18 ou 24.").optional(),
+  taille: z.string().trim().refine((s) => s === "" || (PAGE_SIZES as readonly number[]).includes(Number(s)), "Taille de page\u00a0: 6, 12, 18 ou 24.").optional(),
   page: z.string().trim().refine((s) => s === "" || (/^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_PAGE), "Numéro de page invalide.").optional(),
   vue: z.string().optional(),
 });

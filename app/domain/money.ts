@@ -30,8 +30,8 @@ export class MoneyError extends Error {
 }
 
 export const MONEY_ERROR_MESSAGES: Record<MoneyErrorCode, string> = {
-  commission_invalide: "La commission doit être comprise entre 0 et 50 %, par pas de 0,1.",
-  pourcentage_invalide: "Le pourcentage doit être compris entre 0 et 100 %.",
+  commission_invalide: "La commission doit être comprise entre 0 et 50\u00a0%, par pas de 0,1.",
+  pourcentage_invalide: "Le pourcentage doit être compris entre 0 et 100\u00a0%.",
   montant_invalide: "Le montant doit être un nombre entier de centimes positif.",
   montant_superieur_au_solde: "Le montant dépasse le solde restant à reverser.",
   remboursement_superieur_au_paiement: "Le remboursement dépasse le montant encore remboursable.",

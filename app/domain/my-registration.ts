@@ -1,19 +1,22 @@
 // Runner self-edit of a registration (spec section 5): exactly these fields, nothing else. Pure.
 import type { z } from "zod";
-import { makeRunnerProfileSchema } from "./profile";
-import { RUNNER_PERSONAL_FIELDS } from "./runner-fields";
+import { makeRunnerFieldsSchema, RUNNER_PERSONAL_FIELDS, type RunnerPersonalField } from "./runner-fields";
+
+/** What a self-edit requires: what registration required (nom, prénom, e-mail), nothing more. */
+export const SELF_EDIT_REQUIRED: readonly RunnerPersonalField[] = ["email"];
 
 /** Spec section 5, 'Runner self-edit saves only': the only columns the runner's form can write. */
 export const SELF_EDIT_FIELDS = [...RUNNER_PERSONAL_FIELDS, "apparaitre_resultats"] as const;
 export type SelfEditField = (typeof SELF_EDIT_FIELDS)[number];
 
 /**
- * The form's schema, shared by the page and its action. It is the runner profile's rules (same fields, same
- * messages); zod drops every other key, and `pickSelfEdit` keeps only the listed columns, so a crafted request
- * cannot reach statut, coureur_id, prices, dossard or anything else.
+ * The form's schema, shared by the page and its action: the runner fields' rules (app/domain/runner-fields.ts),
+ * requiring what registration required, so a runner who left gender, birth date or nationality out can still
+ * save a change. Unknown keys are dropped, and `pickSelfEdit` keeps only the listed columns, so a crafted
+ * request cannot reach statut, coureur_id, prices, dossard or anything else.
  */
 export function makeSelfEditSchema(today: string) {
-  return makeRunnerProfileSchema(today);
+  return makeRunnerFieldsSchema(today, { required: SELF_EDIT_REQUIRED });
 }
 export type SelfEditInput = z.output<ReturnType<typeof makeSelfEditSchema>>;
 

@@ -83,6 +83,6 @@ describe("honeypot and messages", () => {
     expect(honeypotFilled(f)).toBe(true);
   });
   it("formats login errors like the spec", () => {
-    expect(loginErrorMessage("invalid_credentials")).toBe("❌ Erreur de connexion : Email ou mot de passe incorrect.");
+    expect(loginErrorMessage("invalid_credentials")).toBe("❌ Erreur de connexion\u00a0: Email ou mot de passe incorrect.");
   });
 });

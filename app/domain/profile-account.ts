@@ -148,5 +148,5 @@ export class AuthError extends Error {
 
 /** The login banner of the spec: '❌ Erreur de connexion : {message}'. */
 export function loginErrorMessage(code: AuthErrorCode): string {
-  return `❌ Erreur de connexion : ${AUTH_ERROR_MESSAGES[code]}`;
+  return `❌ Erreur de connexion\u00a0: ${AUTH_ERROR_MESSAGES[code]}`;
 }

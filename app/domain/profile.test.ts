@@ -9,6 +9,7 @@ import {
   makeSimpleProfileSchema,
   normaliseWebsite,
   PROFILE_MSG,
+  runnerProfileCompleteness,
 } from "./profile";
 
 const today = "2026-05-10";
@@ -114,5 +115,28 @@ describe("organiser profile", () => {
     expect(conditionsAccepted({ conditions_acceptees: true, conditions_version: "2024-01-01" })).toBe(false);
     expect(conditionsAccepted({ conditions_acceptees: false, conditions_version: CONDITIONS_VERSION })).toBe(false);
     expect(conditionsAccepted(null)).toBe(false);
+  });
+});
+
+describe("runner profile completeness (the runner's home)", () => {
+  const full = {
+    nom: "Bernard", prenom: "Camille", genre: "Femme", date_naissance: "1991-04-12", nationalite: "Française", email: "c@b.fr",
+    telephone: "0612345678", code_postal: "69004", ville: "Lyon", justificatif_type: "licence", numero_licence: "123",
+    pps_identifier: null, contact_urgence_nom: "Julien", contact_urgence_telephone: "0698765432",
+  };
+  it.each([
+    [null, 0, 9],
+    [full, 9, 0],
+    [{ ...full, telephone: null }, 8, 1],
+    [{ ...full, justificatif_type: "pps", numero_licence: "123" }, 8, 1], // a PPS needs its identifier
+    [{ ...full, contact_urgence_telephone: "" }, 8, 1],
+  ])("%#: %i of 9 done", (p, done, missing) => {
+    const r = runnerProfileCompleteness(p);
+    expect([r.done, r.total, r.missing.length]).toEqual([done, 9, missing]);
+  });
+  it("names what is missing, and a percentage", () => {
+    const r = runnerProfileCompleteness({ ...full, telephone: null, ville: null });
+    expect(r.missing).toEqual(["Téléphone", "Adresse (code postal et ville)"]);
+    expect(r.percent).toBe(78);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysBefore, quoteRefund, refundPercent } from "./refund";
+import { daysBefore, quoteRefund, refundPercent, refundScaleSentence } from "./refund";
 
 describe("refundPercent: the scale, tier by tier", () => {
   it.each([
@@ -89,5 +89,11 @@ describe("quoteRefund at every tier boundary (issue 8)", () => {
     // 42,00 € paid: local fee round(0,63)+0,25 = 0,88 €, platform 2,10 € -> base 39,02 € -> 90 % = 35,118 -> 35,11 €
     const q = quoteRefund({ amountTotalCents: 4200, providerFeeCents: 88, platformFeeCents: 210, eventDate: plusDays(40), now });
     expect(q).toMatchObject({ non_refundable_cents: 298, base_cents: 3902, refund_cents: 3511 });
+  });
+});
+
+describe("the scale in a sentence", () => {
+  it("says the same tiers as the table (30 days is 50 %)", () => {
+    expect(refundScaleSentence()).toBe("90\u00a0% à plus de 30 jours, 50\u00a0% de 15 à 30 jours, 25\u00a0% de 7 à 14 jours, rien à moins de 7 jours");
   });
 });

@@ -5,6 +5,8 @@ export interface RefundTier {
   minDays: number;
   percent: number;
   label: string;
+  /** The tier in a sentence: "de 15 à 30 jours". */
+  short: string;
 }
 
 /**
@@ -12,11 +14,16 @@ export interface RefundTier {
  * "more than 30" and "15 to 29": 30 days falls in the 50% tier (docs/decisions/0006-refund-scale.md).
  */
 export const REFUND_SCALE: readonly RefundTier[] = [
-  { minDays: 31, percent: 90, label: "Plus de 30 jours avant l'épreuve" },
-  { minDays: 15, percent: 50, label: "De 15 à 30 jours avant l'épreuve" },
-  { minDays: 7, percent: 25, label: "De 7 à 14 jours avant l'épreuve" },
-  { minDays: Number.NEGATIVE_INFINITY, percent: 0, label: "Moins de 7 jours avant l'épreuve" },
+  { minDays: 31, percent: 90, label: "Plus de 30 jours avant l'épreuve", short: "à plus de 30 jours" },
+  { minDays: 15, percent: 50, label: "De 15 à 30 jours avant l'épreuve", short: "de 15 à 30 jours" },
+  { minDays: 7, percent: 25, label: "De 7 à 14 jours avant l'épreuve", short: "de 7 à 14 jours" },
+  { minDays: Number.NEGATIVE_INFINITY, percent: 0, label: "Moins de 7 jours avant l'épreuve", short: "à moins de 7 jours" },
 ];
+
+/** The scale in one sentence, from the same tiers: "90 % à plus de 30 jours, 50 % de 15 à 30 jours, …". */
+export function refundScaleSentence(): string {
+  return REFUND_SCALE.map((t) => (t.percent > 0 ? `${t.percent}\u00a0% ${t.short}` : `rien ${t.short}`)).join(", ");
+}
 
 export function refundPercent(daysBefore: number): number {
   for (const tier of REFUND_SCALE) if (daysBefore >= tier.minDays) return tier.percent;

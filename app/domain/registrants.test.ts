@@ -17,7 +17,8 @@ import {
   type ExportRow,
 } from "./registrants";
 
-const ctx = { stockRepas: 3 };
+const TODAY = "2026-11-21";
+const ctx = { stockRepas: 3, today: "2026-11-21" };
 
 describe("parseField", () => {
   it.each([
@@ -46,6 +47,13 @@ describe("parseField", () => {
     ["date_naissance", "2001-02-28", { ok: true, value: "2001-02-28" }],
     ["date_naissance", "2001-02-30", { ok: false, error: MSG.dateInvalid }],
     ["date_naissance", "28/02/2001", { ok: false, error: MSG.dateInvalid }],
+    ["date_naissance", "2026-11-22", { ok: false, error: "La date de naissance ne peut pas être dans le futur." }],
+    ["date_naissance", "", { ok: true, value: null }],
+    ["genre", "Autre", { ok: true, value: "Autre" }],
+    ["genre", "X", { ok: false, error: "Veuillez choisir le genre." }],
+    ["nationalite", "Martienne", { ok: false, error: "Veuillez choisir la nationalité." }],
+    ["telephone", "12", { ok: false, error: "Numéro de téléphone invalide." }],
+    ["code_postal", "690", { ok: false, error: "Code postal invalide (5 chiffres en France)." }],
     ["justificatif_type", "PPS", { ok: true, value: "pps" }],
     ["justificatif_type", "certificat", { ok: false, error: MSG.justificatifInvalid }],
     ["apparaitre_resultats", "true", { ok: true, value: true }],
@@ -57,10 +65,10 @@ describe("parseField", () => {
   });
 
   it("keeps a refund status that is already the registration's", () => {
-    expect(parseField("statut", "remboursee_totalement", { stockRepas: 0, currentStatut: "remboursee_totalement" })).toEqual({ ok: true, value: "remboursee_totalement" });
+    expect(parseField("statut", "remboursee_totalement", { stockRepas: 0, currentStatut: "remboursee_totalement", today: "2026-11-21" })).toEqual({ ok: true, value: "remboursee_totalement" });
   });
   it("a format without meals accepts only 0", () => {
-    expect(parseField("nombre_repas", "1", { stockRepas: 0 })).toEqual({ ok: false, error: "Ce format ne propose pas de repas : 0 repas." });
+    expect(parseField("nombre_repas", "1", { stockRepas: 0, today: "2026-11-21" })).toEqual({ ok: false, error: "Ce format ne propose pas de repas\u00a0: 0 repas." });
   });
 });
 
@@ -118,30 +126,34 @@ describe("validateNewRunner", () => {
   const input = (over: Record<string, string>) => AddRunnerSchema.parse({ nom: "Martin", prenom: "Zoé", ...over });
 
   it("builds the row: meal total, runner total, empty bib null, licence kept for a licence only", () => {
-    const r = validateNewRunner(input({ nombre_repas: "2", dossard: "", justificatif_type: "licence", numero_licence: "A1", pps_identifier: "P9", apparaitre_resultats: "on" }), format);
+    const r = validateNewRunner(input({ nombre_repas: "2", dossard: "", justificatif_type: "licence", numero_licence: "A123", pps_identifier: "P99", apparaitre_resultats: "on" }), format, TODAY);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.runner).toMatchObject({
       nom: "Martin", prenom: "Zoé", statut: "validee", dossard: null, nombre_repas: 2, prix_total_repas_cents: 2400,
-      prix_total_coureur_cents: 4900, numero_licence: "A1", pps_identifier: null, apparaitre_resultats: true, overrideCapacity: false,
+      prix_total_coureur_cents: 4900, numero_licence: "A123", pps_identifier: null, apparaitre_resultats: true, overrideCapacity: false,
     });
   });
   it("a PPS keeps its id and drops a licence number", () => {
-    const r = validateNewRunner(input({ justificatif_type: "pps", numero_licence: "A1", pps_identifier: "P9" }), format);
-    expect(r.ok && [r.runner.numero_licence, r.runner.pps_identifier]).toEqual([null, "P9"]);
+    const r = validateNewRunner(input({ justificatif_type: "pps", numero_licence: "A123", pps_identifier: "P99" }), format, TODAY);
+    expect(r.ok && [r.runner.numero_licence, r.runner.pps_identifier]).toEqual([null, "P99"]);
   });
   it("requires nom and prénom with the spec's message, and checks the e-mail", () => {
-    const r = validateNewRunner(AddRunnerSchema.parse({ nom: "", prenom: " ", email: "pas-un-email" }), format);
+    const r = validateNewRunner(AddRunnerSchema.parse({ nom: "", prenom: " ", email: "pas-un-email" }), format, TODAY);
     expect(r).toEqual({ ok: false, errors: { nom: MSG.nameRequired, prenom: MSG.nameRequired, email: MSG.emailInvalid } });
   });
   it("refuses more meals than the stock, an unknown status and a bad bib", () => {
-    const r = validateNewRunner(input({ nombre_repas: "3", statut: "annulee", dossard: "abc" }), format);
+    const r = validateNewRunner(input({ nombre_repas: "3", statut: "annulee", dossard: "abc" }), format, TODAY);
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(Object.keys(r.errors).sort()).toEqual(["dossard", "nombre_repas", "statut"]);
   });
+  it("refuses a birth date in the future, as registration and the self-edit do", () => {
+    const r = validateNewRunner(input({ date_naissance: "2027-01-01" }), format, TODAY);
+    expect(r).toEqual({ ok: false, errors: { date_naissance: "La date de naissance ne peut pas être dans le futur." } });
+  });
   it("reads the override checkbox", () => {
-    const r = validateNewRunner(input({ depasser_capacite: "on", statut: "en attente" }), format);
+    const r = validateNewRunner(input({ depasser_capacite: "on", statut: "en attente" }), format, TODAY);
     expect(r.ok && [r.runner.overrideCapacity, r.runner.statut]).toEqual([true, "en_attente"]);
   });
 });

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
 import { normaliseStatut, STATUT_LABELS, type Statut } from "./statuses";
-import { RUNNER_PERSONAL_FIELDS } from "./runner-fields";
+import { checkRunnerField, postcodeIssue, RUNNER_FIELD_MSG, RUNNER_PERSONAL_FIELDS, type RunnerPersonalField } from "./runner-fields";
 
 export const PAGE_SIZE = 50;
 
@@ -86,7 +86,6 @@ export function escapeLike(text: string): string {
 // ---------------------------------------------------------------- fields
 export const TEXT_MAX = 200;
 export const BIB_MAX = 999_999;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const MSG = {
@@ -94,11 +93,11 @@ export const MSG = {
   emailInvalid: "Email invalide.",
   bibInvalid: `Le dossard doit être un nombre entier entre 1 et ${BIB_MAX}.`,
   mealsInvalid: (stock: number) =>
-    stock > 0 ? `Le nombre de repas doit être un entier entre 0 et ${stock}.` : "Ce format ne propose pas de repas : 0 repas.",
-  statutInvalid: "Statut inconnu : choisissez en attente, validé, refusé ou annulé.",
-  dateInvalid: "Date de naissance invalide (format AAAA-MM-JJ).",
-  justificatifInvalid: "Justificatif inconnu : licence ou PPS.",
-  tooLong: `Ce champ est trop long (${TEXT_MAX} caractères maximum).`,
+    stock > 0 ? `Le nombre de repas doit être un entier entre 0 et ${stock}.` : "Ce format ne propose pas de repas\u00a0: 0 repas.",
+  statutInvalid: "Statut inconnu\u00a0: choisissez en attente, validé, refusé ou annulé.",
+  dateInvalid: RUNNER_FIELD_MSG.dateInvalid,
+  justificatifInvalid: RUNNER_FIELD_MSG.justificatif,
+  tooLong: RUNNER_FIELD_MSG.tooLong,
   startInvalid: `Le premier numéro doit être un entier entre 1 et ${BIB_MAX}.`,
 } as const;
 
@@ -143,33 +142,30 @@ export interface FieldContext {
   stockRepas: number;
   /** The registration's current status: kept as an allowed value even if it is a refund status. */
   currentStatut?: string | null;
-}
-
-function optionalText(raw: string): FieldResult {
-  const t = raw.trim();
-  if (t.length > TEXT_MAX) return { ok: false, error: MSG.tooLong };
-  return { ok: true, value: t === "" ? null : t };
+  /** The Paris calendar day (YYYY-MM-DD): no birth date after it. */
+  today: string;
+  /** The registration's country, for the postcode rule (5 digits in France). */
+  pays?: string | null;
 }
 
 /**
  * Validates one field typed by the organiser, from its raw form text, and returns the value to store.
- * Empty optional text becomes null; an empty bib becomes null; booleans come as "true"/"false"/"on".
+ * The runner's personal fields follow the one set of rules of app/domain/runner-fields.ts (the same as the
+ * registration form and the runner's self-edit); nom and prénom are required with the add form's message, the
+ * e-mail is optional here (spec: 'if given'). An empty bib becomes null; booleans come as "true"/"false"/"on".
  */
 export function parseField(field: EditableField, raw: string, ctx: FieldContext): FieldResult {
+  if ((RUNNER_PERSONAL_FIELDS as readonly string[]).includes(field)) {
+    const f = field as RunnerPersonalField;
+    const r = checkRunnerField(f, raw, ctx.today, { required: f === "nom" || f === "prenom", requiredMessage: MSG.nameRequired });
+    if (!r.ok) return r;
+    if (f === "code_postal") {
+      const issue = postcodeIssue(r.value, ctx.pays ?? null);
+      if (issue) return { ok: false, error: issue };
+    }
+    return r;
+  }
   switch (field) {
-    case "nom":
-    case "prenom": {
-      const t = raw.trim();
-      if (t === "") return { ok: false, error: MSG.nameRequired };
-      if (t.length > TEXT_MAX) return { ok: false, error: MSG.tooLong };
-      return { ok: true, value: t };
-    }
-    case "email": {
-      const t = raw.trim().toLowerCase();
-      if (t === "") return { ok: true, value: null };
-      if (t.length > TEXT_MAX || !EMAIL_RE.test(t)) return { ok: false, error: MSG.emailInvalid };
-      return { ok: true, value: t };
-    }
     case "dossard": {
       const t = raw.trim();
       if (t === "") return { ok: true, value: null };
@@ -191,28 +187,10 @@ export function parseField(field: EditableField, raw: string, ctx: FieldContext)
       if ((ORGANISER_STATUTS as readonly string[]).includes(s) || s === current) return { ok: true, value: s };
       return { ok: false, error: MSG.statutInvalid };
     }
-    case "date_naissance": {
-      const t = raw.trim();
-      if (t === "") return { ok: true, value: null };
-      const m = DATE_RE.exec(t);
-      if (!m) return { ok: false, error: MSG.dateInvalid };
-      const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-      if (d.getUTCFullYear() !== +m[1] || d.getUTCMonth() !== +m[2] - 1 || d.getUTCDate() !== +m[3] || +m[1] < 1900) {
-        return { ok: false, error: MSG.dateInvalid };
-      }
-      return { ok: true, value: t };
-    }
-    case "justificatif_type": {
-      const t = raw.trim().toLowerCase();
-      if (t === "") return { ok: true, value: null };
-      if (t !== "licence" && t !== "pps") return { ok: false, error: MSG.justificatifInvalid };
-      return { ok: true, value: t };
-    }
     case "apparaitre_resultats":
       return { ok: true, value: raw === "true" || raw === "on" || raw === "1" };
-    default:
-      return optionalText(raw);
   }
+  return { ok: false, error: REGISTRANT_MESSAGES.invalid };
 }
 
 /** Meal total in cents: meals × the format's meal price (spec section 5). */
@@ -331,10 +309,14 @@ export type NewRunnerResult = { ok: true; runner: NewRunner } | { ok: false; err
  * Validates the add form against the format (meal stock and prices). Nom and prénom share one message
  * (spec); the licence number is kept only for a licence, the PPS id only for a PPS.
  */
-export function validateNewRunner(input: AddRunnerInput, format: { stockRepas: number; prixCents: number; prixRepasCents: number }): NewRunnerResult {
+export function validateNewRunner(
+  input: AddRunnerInput,
+  format: { stockRepas: number; prixCents: number; prixRepasCents: number },
+  today: string,
+): NewRunnerResult {
   const errors: Partial<Record<keyof AddRunnerInput, string>> = {};
   const values: Partial<Record<EditableField, FieldValue>> = {};
-  const ctx: FieldContext = { stockRepas: format.stockRepas };
+  const ctx: FieldContext = { stockRepas: format.stockRepas, today, pays: input.pays.trim() || null };
   const fields: EditableField[] = [
     "email", "genre", "date_naissance", "nationalite", "telephone", "adresse", "adresse_complement", "code_postal", "ville", "pays",
     "club", "justificatif_type", "numero_licence", "pps_identifier", "contact_urgence_nom", "contact_urgence_telephone", "dossard", "nombre_repas",

@@ -115,6 +115,8 @@ describe("capacity arithmetic", () => {
   });
 });
 
+const TODAY = "2026-11-21";
+
 const formats: FormatChoice[] = [
   { id: "f1", nom: "Découverte 12 km", prix_cents: 2200, prix_repas_cents: 0, stock_repas: 0, nb_max_coureurs: 300, taken: 10 },
   { id: "f2", nom: "Balcons 28 km", prix_cents: 3800, prix_repas_cents: 1200, stock_repas: 150, nb_max_coureurs: 400, taken: 0 },
@@ -150,7 +152,7 @@ function values(over: Partial<RegistrationValues> = {}): RegistrationValues {
 
 describe("parseRegistration (the form's schema)", () => {
   it("accepts a complete form and computes the total", () => {
-    const r = parseRegistration(values(), formats);
+    const r = parseRegistration(values(), formats, TODAY);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.data.email).toBe("coureur@balise.test");
@@ -162,8 +164,20 @@ describe("parseRegistration (the form's schema)", () => {
     expect(r.data.pps_identifier).toBeNull();
   });
 
+  it("gender, birth date and nationality may be left out (the self-edit accepts the same)", () => {
+    const r = parseRegistration(values({ genre: "", date_naissance: "", nationalite: "", telephone: "" }), formats, TODAY);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect([r.data.genre, r.data.date_naissance, r.data.nationalite, r.data.telephone]).toEqual([null, null, null, null]);
+    expect(r.data.date_naissance === null && r.data.format_id).toBe("f2");
+  });
+
+  it("born today is fine", () => {
+    expect(parseRegistration(values({ date_naissance: TODAY }), formats, TODAY).ok).toBe(true);
+  });
+
   it("pps chosen: only the PPS identifier is kept", () => {
-    const r = parseRegistration(values({ justificatif_type: "pps" }), formats);
+    const r = parseRegistration(values({ justificatif_type: "pps" }), formats, TODAY);
     expect(r.ok && r.data.numero_licence).toBeNull();
     expect(r.ok && r.data.pps_identifier).toBe("P-999");
   });
@@ -180,8 +194,13 @@ describe("parseRegistration (the form's schema)", () => {
     ["no name", { nom: " " }, "nom", "Le nom est obligatoire."],
     ["no first name", { prenom: "" }, "prenom", "Le prénom est obligatoire."],
     ["no justificatif", { justificatif_type: "" }, "justificatif_type", "Veuillez choisir licence ou PPS."],
+    ["birth date in the future", { date_naissance: "2026-11-22" }, "date_naissance", "La date de naissance ne peut pas être dans le futur."],
+    ["impossible birth date", { date_naissance: "2001-02-30" }, "date_naissance", "Date de naissance invalide."],
+    ["unknown nationality", { nationalite: "Martienne" }, "nationalite", "Veuillez choisir la nationalité."],
+    ["bad phone", { telephone: "12" }, "telephone", "Numéro de téléphone invalide."],
+    ["French postcode of 4 digits", { code_postal: "6900" }, "code_postal", "Code postal invalide (5 chiffres en France)."],
   ])("%s → message next to %s", (_label, over, field, message) => {
-    const r = parseRegistration(values(over), formats);
+    const r = parseRegistration(values(over), formats, TODAY);
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors[field as keyof typeof r.errors]).toBe(message);

@@ -1,36 +1,36 @@
 // Registration rules (spec sections 4, 5, 8 and 9): totals in cents, meal counts, place holds and capacity,
 // and the one form schema shared by /inscription/{courseId}'s form and action. Pure: no I/O, no clock.
 import { z } from "zod";
-import { NATIONALITES, PAYS } from "./profile";
-import { RUNNER_PERSONAL_FIELDS } from "./runner-fields";
+import { LOGIN_TO_PAY } from "./registration-messages";
+import { JUSTIFICATIF_TYPES, makeRunnerFieldsSchema, RUNNER_FIELD_MSG, RUNNER_PERSONAL_FIELDS, type RunnerPersonalField } from "./runner-fields";
 
 /** A place is held while its checkout session can still be paid (the provider's minimum is 30 minutes). */
 export const HOLD_MINUTES = 30;
 
 export const REGISTRATION_MSG = {
-  login: "Veuillez vous connecter pour effectuer le paiement.",
+  login: LOGIN_TO_PAY,
   format: "Veuillez sélectionner un format.",
   formatUnknown: "Ce format n'existe pas pour cette course.",
   formatFullNamed: (name: string) => `Le format ${name} est complet.`,
   formatFull: "Ce format est complet.",
-  email: "Veuillez renseigner un email.",
-  emailInvalid: "Email invalide.",
-  nom: "Le nom est obligatoire.",
-  prenom: "Le prénom est obligatoire.",
+  email: RUNNER_FIELD_MSG.email,
+  emailInvalid: RUNNER_FIELD_MSG.emailInvalid,
+  nom: RUNNER_FIELD_MSG.nom,
+  prenom: RUNNER_FIELD_MSG.prenom,
   repas: (stock: number) =>
     stock > 0 ? `Le nombre de repas doit être un nombre entier entre 0 et ${stock}.` : "Aucun repas n'est proposé pour ce format.",
   repasEpuises: (left: number) =>
     left > 0 ? `Il ne reste que ${left} repas pour ce format : choisissez-en ${left} au plus.` : "Il n'y a plus de repas disponibles pour ce format.",
   paiementEnCours:
     "Votre paiement précédent pour ce format est en cours de validation : votre inscription sera confirmée avec ce qui a été payé. Revenez dans quelques minutes pour la modifier.",
-  justificatif: "Veuillez choisir licence ou PPS.",
-  tooLong: "Texte trop long.",
+  justificatif: RUNNER_FIELD_MSG.justificatifRequired,
+  tooLong: RUNNER_FIELD_MSG.tooLong,
   saveError: "Erreur lors de l'enregistrement de l'inscription.",
   paymentError: "Erreur lors de la création du paiement.",
   paymentNoUrl: "Erreur lors de la création du paiement (pas d'URL).",
   noFormat: "Aucun format disponible pour cette course.",
   closed:
-    "Les inscriptions ne sont pas encore ouvertes pour cette course : l'organisateur doit finaliser la configuration de son compte de paiement.",
+    "Les inscriptions ne sont pas encore ouvertes pour cette course\u00a0: l'organisateur doit finaliser la configuration de son compte de paiement.",
   offline: "Cette épreuve est hors-ligne.",
   missingParams: "Paramètres manquants.",
   verifyError: "Erreur de vérification.",
@@ -90,6 +90,15 @@ export function registrationErrorMessage(code: RegistrationErrorCode, formatName
   }
 }
 
+/**
+ * Registrations are open when the organiser's payment account exists and may take card payments (spec section 2:
+ * 'Payment is blocked until the organiser's payment account is configured'). The event page hides 'S'inscrire'
+ * and the registration page refuses to start a checkout otherwise.
+ */
+export function canTakePayments(organiser: { accountId: string | null | undefined; chargesEnabled: boolean | number | null | undefined }): boolean {
+  return Boolean(organiser.accountId) && Boolean(organiser.chargesEnabled);
+}
+
 // ---------------------------------------------------------------- money
 
 export interface PricedFormat {
@@ -108,7 +117,7 @@ export interface RegistrationTotals {
 /** Total = format price + meal unit price × meals (spec section 5). The meal price counts only when meals are offered. */
 export function registrationTotals(format: PricedFormat, meals: number): RegistrationTotals {
   for (const v of [format.prix_cents, format.prix_repas_cents, meals]) {
-    if (!Number.isInteger(v) || v < 0) throw new RangeError(`Montant ou quantité invalide : ${v}`);
+    if (!Number.isInteger(v) || v < 0) throw new RangeError(`Montant ou quantité invalide\u00a0: ${v}`);
   }
   const unit = format.stock_repas > 0 ? format.prix_repas_cents : 0;
   const repasCents = format.stock_repas > 0 ? unit * meals : 0;
@@ -179,7 +188,7 @@ export function mealsLeft(f: { stock_repas: number; meals_taken?: number }): num
   return Math.max(0, f.stock_repas - (f.meals_taken ?? 0));
 }
 
-export const JUSTIFICATIF_TYPES = ["licence", "pps"] as const;
+export { JUSTIFICATIF_TYPES };
 
 export const REGISTRATION_FIELDS = ["format_id", ...RUNNER_PERSONAL_FIELDS, "nombre_repas"] as const;
 
@@ -187,48 +196,20 @@ export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
 /** What the form shows: every field as typed, plus the results checkbox. */
 export type RegistrationValues = Record<RegistrationField, string> & { apparaitre_resultats: boolean };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const optional = (max = 120) =>
-  z
-    .string()
-    .max(max, REGISTRATION_MSG.tooLong)
-    .transform((s) => (s.trim() === "" ? null : s.trim()));
+/** What registration requires besides nom and prénom (spec section 5): an e-mail, and licence or PPS. */
+export const REGISTRATION_REQUIRED: readonly RunnerPersonalField[] = ["email", "justificatif_type"];
 
 /**
  * The registration form's schema, built for the event's formats (it checks the choice, the capacity shown and
- * the meal stock of the chosen format). Used by the action; the page uses `formValues` and `REGISTRATION_MSG`.
+ * the meal stock of the chosen format) and the Paris day `today` (no birth date after it). The runner's fields
+ * follow the one set of rules of app/domain/runner-fields.ts, as the self-edit and the organiser's edits do.
  */
-export function makeRegistrationSchema(formats: readonly FormatChoice[]) {
+export function makeRegistrationSchema(formats: readonly FormatChoice[], today: string) {
   return z
     .object({
       format_id: z.string().trim().min(1, REGISTRATION_MSG.format),
-      nom: z.string().trim().min(1, REGISTRATION_MSG.nom).max(100, REGISTRATION_MSG.tooLong),
-      prenom: z.string().trim().min(1, REGISTRATION_MSG.prenom).max(100, REGISTRATION_MSG.tooLong),
-      genre: optional(20),
-      date_naissance: optional(10).refine((s) => s === null || /^\d{4}-\d{2}-\d{2}$/.test(s), "Date de naissance invalide."),
-      nationalite: optional(40).refine((s) => s === null || (NATIONALITES as readonly string[]).includes(s), "Nationalité non proposée."),
-      email: z
-        .string()
-        .trim()
-        .min(1, REGISTRATION_MSG.email)
-        .max(200, REGISTRATION_MSG.tooLong)
-        .refine((s) => EMAIL.test(s), REGISTRATION_MSG.emailInvalid)
-        .transform((s) => s.toLowerCase()),
-      telephone: optional(25),
-      adresse: optional(200),
-      adresse_complement: optional(200),
-      code_postal: optional(10),
-      ville: optional(100),
-      pays: optional(40).refine((s) => s === null || (PAYS as readonly string[]).includes(s), "Pays non proposé."),
-      club: optional(120),
-      justificatif_type: z.enum(JUSTIFICATIF_TYPES, { errorMap: () => ({ message: REGISTRATION_MSG.justificatif }) }),
-      numero_licence: optional(40),
-      pps_identifier: optional(60),
-      contact_urgence_nom: optional(120),
-      contact_urgence_telephone: optional(25),
-      apparaitre_resultats: z.boolean(),
       nombre_repas: z.string(),
+      runner: makeRunnerFieldsSchema(today, { required: REGISTRATION_REQUIRED }),
     })
     .superRefine((v, ctx) => {
       if (!v.format_id) return;
@@ -248,11 +229,11 @@ export function makeRegistrationSchema(formats: readonly FormatChoice[]) {
       const f = formats.find((x) => x.id === v.format_id)!;
       const meals = parseMealCount(v.nombre_repas, f.stock_repas) ?? 0;
       return {
-        ...v,
+        ...v.runner,
+        email: v.runner.email as string,
+        justificatif_type: v.runner.justificatif_type as (typeof JUSTIFICATIF_TYPES)[number],
+        format_id: v.format_id,
         nombre_repas: meals,
-        // Only the identifier of the chosen justificatif is kept.
-        numero_licence: v.justificatif_type === "licence" ? v.numero_licence : null,
-        pps_identifier: v.justificatif_type === "pps" ? v.pps_identifier : null,
         format: f,
         totals: registrationTotals(f, meals),
       };
@@ -275,12 +256,13 @@ export type ParsedRegistration =
   | { ok: true; data: RegistrationInput }
   | { ok: false; errors: Partial<Record<RegistrationField, string>> };
 
-export function parseRegistration(values: RegistrationValues, formats: readonly FormatChoice[]): ParsedRegistration {
-  const r = makeRegistrationSchema(formats).safeParse(values);
+export function parseRegistration(values: RegistrationValues, formats: readonly FormatChoice[], today: string): ParsedRegistration {
+  const r = makeRegistrationSchema(formats, today).safeParse({ format_id: values.format_id, nombre_repas: values.nombre_repas, runner: values });
   if (r.success) return { ok: true, data: r.data };
   const errors: Partial<Record<RegistrationField, string>> = {};
   for (const issue of r.error.issues) {
-    const k = issue.path[0] as RegistrationField;
+    // The runner's fields are nested under "runner": the message goes next to the field itself.
+    const k = (issue.path[0] === "runner" ? issue.path[1] : issue.path[0]) as RegistrationField;
     if (k && !errors[k]) errors[k] = issue.message;
   }
   return { ok: false, errors };

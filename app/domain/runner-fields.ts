@@ -1,5 +1,10 @@
-// The runner's personal fields, in the order of spec section 3 (Inscription), shared by the registration form,
-// the runner's self-edit and the organiser's editable columns. Pure.
+// The runner's personal fields, in the order of spec section 3 (Inscription), and the one set of rules that checks
+// them, wherever they are typed: the registration form, the runner's self-edit (/mon-inscription/{id}), the
+// organiser's edits and add form, and the runner profile. Each context only says which fields it requires; the
+// rule of a field (format, choices, length, a birth date not in the future) is the same everywhere.
+// Pure: `today` (the Paris calendar day, YYYY-MM-DD) is passed in. docs/decisions/0110-one-schema-for-runner-fields.md
+import { z } from "zod";
+
 export const RUNNER_PERSONAL_FIELDS = [
   "nom",
   "prenom",
@@ -20,3 +25,197 @@ export const RUNNER_PERSONAL_FIELDS = [
   "contact_urgence_nom",
   "contact_urgence_telephone",
 ] as const;
+export type RunnerPersonalField = (typeof RUNNER_PERSONAL_FIELDS)[number];
+
+/** Gender choices of a registration (spec section 5: Homme, Femme, and Autre in the simple version). */
+export const GENRES_SIMPLE = ["Homme", "Femme", "Autre"] as const;
+export const NATIONALITES = ["Française", "Espagnole", "Italienne", "Allemande", "Portugaise", "Autre"] as const;
+export const PAYS = ["France", "Espagne", "Italie", "Allemagne", "Portugal", "Suisse", "Belgique"] as const;
+export const JUSTIFICATIF_TYPES = ["licence", "pps"] as const;
+
+export const RUNNER_FIELD_MSG = {
+  nom: "Le nom est obligatoire.",
+  prenom: "Le prénom est obligatoire.",
+  genre: "Veuillez choisir le genre.",
+  dateRequired: "La date de naissance est obligatoire.",
+  dateInvalid: "Date de naissance invalide.",
+  dateFuture: "La date de naissance ne peut pas être dans le futur.",
+  nationalite: "Veuillez choisir la nationalité.",
+  email: "Veuillez renseigner un email.",
+  emailInvalid: "Email invalide.",
+  telephone: "Numéro de téléphone invalide.",
+  codePostal: "Code postal invalide (5 chiffres en France).",
+  pays: "Pays non proposé.",
+  justificatif: "Justificatif inconnu.",
+  justificatifRequired: "Veuillez choisir licence ou PPS.",
+  licence: "Numéro de licence invalide.",
+  pps: "Identifiant PPS invalide.",
+  tooLong: "Texte trop long.",
+} as const;
+
+/** The message shown when a required field is empty. */
+const REQUIRED_MSG: Record<RunnerPersonalField, string> = {
+  nom: RUNNER_FIELD_MSG.nom,
+  prenom: RUNNER_FIELD_MSG.prenom,
+  genre: RUNNER_FIELD_MSG.genre,
+  date_naissance: RUNNER_FIELD_MSG.dateRequired,
+  nationalite: RUNNER_FIELD_MSG.nationalite,
+  email: RUNNER_FIELD_MSG.email,
+  telephone: "Le téléphone est obligatoire.",
+  adresse: "L'adresse est obligatoire.",
+  adresse_complement: "Le complément d'adresse est obligatoire.",
+  code_postal: "Le code postal est obligatoire.",
+  ville: "La ville est obligatoire.",
+  pays: "Le pays est obligatoire.",
+  club: "Le club est obligatoire.",
+  justificatif_type: RUNNER_FIELD_MSG.justificatifRequired,
+  numero_licence: "Le numéro de licence est obligatoire.",
+  pps_identifier: "L'identifiant PPS est obligatoire.",
+  contact_urgence_nom: "Le contact d'urgence est obligatoire.",
+  contact_urgence_telephone: "Le téléphone du contact d'urgence est obligatoire.",
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9][0-9 .\-()]{7,19}$/;
+
+/** A valid calendar date YYYY-MM-DD from 1900 to `today` included, else the message to show. */
+export function birthDateIssue(value: string, today: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return RUNNER_FIELD_MSG.dateInvalid;
+  const [y, mo, d] = [+m[1], +m[2], +m[3]];
+  const dt = new Date(Date.UTC(y, mo - 1, d));
+  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== mo - 1 || dt.getUTCDate() !== d || y < 1900) return RUNNER_FIELD_MSG.dateInvalid;
+  if (value > today) return RUNNER_FIELD_MSG.dateFuture;
+  return null;
+}
+
+export interface FieldRuleOptions {
+  /** Gender choices; registrations accept GENRES_SIMPLE, the improved profile narrows them (spec section 5). */
+  genres?: readonly string[];
+}
+
+/**
+ * The rule of one field for a trimmed, non-empty value: the value to store (e-mail lower-cased), or the message.
+ * Empty values never reach it: `checkRunnerField` turns them into null or the field's "required" message.
+ */
+function fieldRule(field: RunnerPersonalField, t: string, today: string, opts: FieldRuleOptions): { ok: true; value: string } | { ok: false; error: string } {
+  const ok = (value = t) => ({ ok: true as const, value });
+  const no = (error: string) => ({ ok: false as const, error });
+  const max = (n: number) => t.length <= n;
+  switch (field) {
+    case "nom":
+    case "prenom":
+      return max(100) ? ok() : no(RUNNER_FIELD_MSG.tooLong);
+    case "genre":
+      return (opts.genres ?? GENRES_SIMPLE).includes(t) ? ok() : no(RUNNER_FIELD_MSG.genre);
+    case "date_naissance": {
+      const issue = birthDateIssue(t, today);
+      return issue ? no(issue) : ok();
+    }
+    case "nationalite":
+      return (NATIONALITES as readonly string[]).includes(t) ? ok() : no(RUNNER_FIELD_MSG.nationalite);
+    case "email":
+      return t.length <= 254 && EMAIL.test(t) ? ok(t.toLowerCase()) : no(RUNNER_FIELD_MSG.emailInvalid);
+    case "telephone":
+    case "contact_urgence_telephone":
+      return PHONE.test(t) && t.replace(/\D/g, "").length >= 8 ? ok() : no(RUNNER_FIELD_MSG.telephone);
+    case "code_postal":
+      return max(10) ? ok() : no(RUNNER_FIELD_MSG.tooLong);
+    case "pays":
+      return (PAYS as readonly string[]).includes(t) ? ok() : no(RUNNER_FIELD_MSG.pays);
+    case "justificatif_type":
+      return (JUSTIFICATIF_TYPES as readonly string[]).includes(t) ? ok() : no(RUNNER_FIELD_MSG.justificatif);
+    case "numero_licence":
+      return /^[A-Za-z0-9 \-]{3,30}$/.test(t) ? ok() : no(RUNNER_FIELD_MSG.licence);
+    case "pps_identifier":
+      return /^[A-Za-z0-9\-]{3,40}$/.test(t) ? ok() : no(RUNNER_FIELD_MSG.pps);
+    case "adresse":
+    case "adresse_complement":
+      return max(200) ? ok() : no(RUNNER_FIELD_MSG.tooLong);
+    case "ville":
+      return max(100) ? ok() : no(RUNNER_FIELD_MSG.tooLong);
+    case "club":
+    case "contact_urgence_nom":
+      return max(120) ? ok() : no(RUNNER_FIELD_MSG.tooLong);
+  }
+}
+
+export type RunnerFieldResult = { ok: true; value: string | null } | { ok: false; error: string };
+
+/**
+ * One field as typed (any string, or nothing): trimmed; empty becomes null, or the "required" message when the
+ * context requires it. The one rule used by every form and by the organiser's one-field edits.
+ */
+export function checkRunnerField(
+  field: RunnerPersonalField,
+  raw: unknown,
+  today: string,
+  opts: FieldRuleOptions & { required?: boolean; requiredMessage?: string } = {},
+): RunnerFieldResult {
+  const typed = typeof raw === "string" ? raw.trim() : "";
+  // The justificatif is a code: 'PPS' typed or sent by an older form is 'pps'.
+  const t = field === "justificatif_type" ? typed.toLowerCase() : typed;
+  if (t === "") return opts.required ? { ok: false, error: opts.requiredMessage ?? REQUIRED_MSG[field] } : { ok: true, value: null };
+  return fieldRule(field, t, today, opts);
+}
+
+/** A French postcode has 5 digits; abroad (a country other than France chosen) anything up to 10 characters. */
+export function postcodeIssue(codePostal: string | null, pays: string | null): string | null {
+  if (codePostal && (pays ?? "France") === "France" && !/^\d{5}$/.test(codePostal)) return RUNNER_FIELD_MSG.codePostal;
+  return null;
+}
+
+export type RunnerFieldValues = { [K in RunnerPersonalField]: string | null } & { apparaitre_resultats: boolean };
+
+const checkbox = (v: unknown) => v === true || v === "on" || v === "true" || v === "1";
+
+export interface RunnerFieldsOptions extends FieldRuleOptions {
+  /** Fields the context requires (nom and prénom are always required). */
+  required?: readonly RunnerPersonalField[];
+  /** Which fields the form carries (default: all of them). */
+  fields?: readonly RunnerPersonalField[];
+}
+
+/**
+ * The zod schema of the runner's personal fields for one context. Output: the columns, empty strings as null,
+ * e-mail lower-cased, the licence number kept only for a licence and the PPS identifier only for a PPS, and
+ * `apparaitre_resultats` as a boolean. Unknown keys are dropped. Issues carry the field as their path.
+ */
+export function makeRunnerFieldsSchema(today: string, opts: RunnerFieldsOptions = {}) {
+  const fields = opts.fields ?? RUNNER_PERSONAL_FIELDS;
+  const required = new Set<RunnerPersonalField>(["nom", "prenom", ...(opts.required ?? [])]);
+  return z
+    .record(z.unknown())
+    .transform((input, ctx) => {
+      const out: Record<string, string | null | boolean> = {};
+      const wrong = new Set<string>();
+      for (const f of fields) {
+        const r = checkRunnerField(f, input[f], today, { ...opts, required: required.has(f) });
+        if (r.ok) out[f] = r.value;
+        else {
+          wrong.add(f);
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [f], message: r.error });
+        }
+      }
+      if (fields.includes("code_postal") && !wrong.has("code_postal")) {
+        const issue = postcodeIssue((out.code_postal as string | null) ?? null, (out.pays as string | null) ?? null);
+        if (issue) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["code_postal"], message: issue });
+      }
+      if (fields.includes("justificatif_type")) {
+        if (out.justificatif_type !== "licence") out.numero_licence = null;
+        if (out.justificatif_type !== "pps") out.pps_identifier = null;
+      }
+      out.apparaitre_resultats = checkbox(input.apparaitre_resultats);
+      return out as RunnerFieldValues;
+    });
+}
+
+/** Issues of a zod error as one message per field (the first one). */
+export function firstIssues(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const k = String(issue.path[0] ?? "form");
+    out[k] ??= issue.message;
+  }
+  return out;
+}

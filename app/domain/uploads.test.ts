@@ -55,7 +55,7 @@ describe("checkUpload", () => {
   it("refuses an image over 5 MB and accepts one at exactly 5 MB", () => {
     const big = new Uint8Array(5 * MB + 1);
     big.set(PNG);
-    expect(checkUpload("course_image", big)).toMatchObject({ ok: false, code: "too_large", message: "Image trop lourde : 5 Mo au plus." });
+    expect(checkUpload("course_image", big)).toMatchObject({ ok: false, code: "too_large", message: "Image trop lourde\u00a0: 5 Mo au plus." });
     const limit = new Uint8Array(5 * MB);
     limit.set(PNG);
     expect(checkUpload("course_image", limit).ok).toBe(true);
@@ -63,9 +63,9 @@ describe("checkUpload", () => {
 
   it.each([
     ["gpx", 10 * MB, null],
-    ["gpx", 10 * MB + 1, "Fichier GPX trop lourd : 10 Mo au plus."],
-    ["reglement", 10 * MB + 1, "Règlement trop lourd : 10 Mo au plus."],
-    ["format_image", 6 * MB, "Image trop lourde : 5 Mo au plus."],
+    ["gpx", 10 * MB + 1, "Fichier GPX trop lourd\u00a0: 10 Mo au plus."],
+    ["reglement", 10 * MB + 1, "Règlement trop lourd\u00a0: 10 Mo au plus."],
+    ["format_image", 6 * MB, "Image trop lourde\u00a0: 5 Mo au plus."],
     ["format_image", 0, "Le fichier image est vide."],
   ] as const)("size check %s %i", (kind, size, message) => {
     const r = checkUploadSize(kind, size);

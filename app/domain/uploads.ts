@@ -40,28 +40,28 @@ export type UploadErrorCode = "too_large" | "empty" | "not_image" | "not_pdf" | 
 
 export const UPLOAD_ERROR_MESSAGES: Record<UploadKind, Record<UploadErrorCode, string>> = {
   course_image: {
-    too_large: "Image trop lourde : 5 Mo au plus.",
+    too_large: "Image trop lourde\u00a0: 5 Mo au plus.",
     empty: "Le fichier image est vide.",
     not_image: "Ce fichier n'est pas une image JPEG, PNG ou WebP.",
     not_pdf: "Ce fichier n'est pas une image JPEG, PNG ou WebP.",
     not_gpx: "Ce fichier n'est pas une image JPEG, PNG ou WebP.",
   },
   format_image: {
-    too_large: "Image trop lourde : 5 Mo au plus.",
+    too_large: "Image trop lourde\u00a0: 5 Mo au plus.",
     empty: "Le fichier image est vide.",
     not_image: "Ce fichier n'est pas une image JPEG, PNG ou WebP.",
     not_pdf: "Ce fichier n'est pas une image JPEG, PNG ou WebP.",
     not_gpx: "Ce fichier n'est pas une image JPEG, PNG ou WebP.",
   },
   gpx: {
-    too_large: "Fichier GPX trop lourd : 10 Mo au plus.",
+    too_large: "Fichier GPX trop lourd\u00a0: 10 Mo au plus.",
     empty: "Le fichier GPX est vide.",
     not_image: "Ce fichier n'est pas un GPX valide.",
     not_pdf: "Ce fichier n'est pas un GPX valide.",
     not_gpx: "Ce fichier n'est pas un GPX valide.",
   },
   reglement: {
-    too_large: "Règlement trop lourd : 10 Mo au plus.",
+    too_large: "Règlement trop lourd\u00a0: 10 Mo au plus.",
     empty: "Le fichier du règlement est vide.",
     not_image: "Le règlement doit être un fichier PDF.",
     not_pdf: "Le règlement doit être un fichier PDF.",

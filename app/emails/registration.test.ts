@@ -23,7 +23,7 @@ describe("confirmation e-mail", () => {
   const m = confirmationEmail(data);
   it("has the event, format, start, runner, amount and link, in French, HTML escaped", () => {
     expect(m.subject).toBe("Inscription validée : Trail des <Aiguilles> & Co — Balcons 28 km");
-    for (const t of ["Balcons 28 km — 28 km, 1\u00a0800 m D+", "samedi 23 janvier 2027 à 7h30", "Camille Bernard", "62,00\u00a0€", "Repas : 2", data.url]) {
+    for (const t of ["Balcons 28 km — 28\u00a0km, 1\u00a0800\u00a0m D+", "samedi 23 janvier 2027 à 7h30", "Camille Bernard", "62,00\u00a0€", "Repas : 2", data.url]) {
       expect(m.text).toContain(t);
     }
     expect(m.html).toContain("Trail des &lt;Aiguilles&gt; &amp; Co");

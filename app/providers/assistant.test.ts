@@ -33,8 +33,8 @@ const facts: EventFacts = {
 describe("local assistant", () => {
   it.each([
     ["à quelle heure est le départ ?", ["Découverte 12 km : départ à 9h30", "Balcons 28 km : départ à 7h30"]],
-    ["Quelle distance ?", ["Découverte 12 km : 12 km", "Balcons 28 km : 28 km"]],
-    ["combien de dénivelé ?", ["650 m de D+", "1\u00a0800 m de D+"]],
+    ["Quelle distance ?", ["Découverte 12 km : 12\u00a0km", "Balcons 28 km : 28\u00a0km"]],
+    ["combien de dénivelé ?", ["650\u00a0m de D+", "1\u00a0800\u00a0m de D+"]],
     ["quel est le prix ?", ["Découverte 12 km : 22,00\u00a0€", "Balcons 28 km : 38,00\u00a0€ (repas : 12,00\u00a0€)"]],
     ["reste-t-il des places ?", ["Découverte 12 km : 297 places restantes", "Balcons 28 km : complet"]],
     ["où sont les ravitos ?", ["Ravitaillements : Lac Blanc (km 9), Flégère (km 17), La Tête aux Vents."]],

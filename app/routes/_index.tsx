@@ -14,9 +14,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueC
 
 export const meta: MetaFunction = () => [
   { title: "Balise — trouvez votre prochaine course, inscrivez-vous en ligne" },
-  { name: "description", content: "Trail, randonnée et course sur route : cherchez une épreuve, inscrivez-vous et payez en ligne, en toute transparence." },
+  { name: "description", content: "Trail, randonnée et course sur route\u00a0: cherchez une épreuve, inscrivez-vous et payez en ligne, en toute transparence." },
   { property: "og:title", content: "Balise — inscriptions trail, rando et route" },
-  { property: "og:description", content: "Trail, randonnée et course sur route : cherchez une épreuve, inscrivez-vous et payez en ligne." },
+  { property: "og:description", content: "Trail, randonnée et course sur route\u00a0: cherchez une épreuve, inscrivez-vous et payez en ligne." },
   { property: "og:type", content: "website" },
 ];
 
@@ -38,7 +38,7 @@ export default function Home() {
       <section className="hero">
         <div className="container">
           <h1>Votre prochaine course commence ici</h1>
-          <p className="lead">Trail, randonnée, route : trouvez une épreuve, inscrivez-vous en deux minutes et payez en ligne.</p>
+          <p className="lead">Trail, randonnée, route&nbsp;: trouvez une épreuve, inscrivez-vous en deux minutes et payez en ligne.</p>
           <Form method="get" action="/courses" className="hero-search" role="search">
             <label htmlFor="home-q" className="visually-hidden">Rechercher une course</label>
             <input id="home-q" name="q" type="search" placeholder="Nom, ville ou département…" />
@@ -63,7 +63,7 @@ export default function Home() {
         <div className="container split">
           <div>
             <h2>Vous organisez une course ?</h2>
-            <p>Créez votre épreuve et ses formats en quelques minutes, encaissez en ligne et suivez vos inscrits. Commission de 5 %, 95 % reversés à J+1, acompte sur demande.</p>
+            <p>Créez votre épreuve et ses formats en quelques minutes, encaissez en ligne et suivez vos inscrits. Commission de 5&nbsp;%, 95&nbsp;% reversés à J+1, acompte sur demande.</p>
             <Link to={loggedIn ? "/organisateur/mon-espace" : "/login"} className="btn btn-primary">Je suis organisateur</Link>
           </div>
           <ul className="checklist">

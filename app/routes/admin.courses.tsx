@@ -38,7 +38,7 @@ export default function AdminCourses() {
                   <td>{formatNumber(c.total_inscriptions)}</td>
                   <td>{formatNumber(c.inscriptions_validees)}</td>
                   <td>{formatEuros(c.ca_brut_cents)}</td>
-                  <td><Link to={`/admin/courses/${c.course_id}`} aria-label={`Graphiques de ${c.course_nom}`}>Voir</Link></td>
+                  <td><Link to={`/admin/courses/${c.course_id}`}>Voir<span className="visually-hidden"> les graphiques de {c.course_nom}</span></Link></td>
                 </tr>
               ))}
             </tbody>

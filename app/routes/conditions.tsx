@@ -12,7 +12,7 @@ export default function Conditions() {
       <h2>Compte</h2>
       <p>La création d'un compte nécessite une adresse e-mail valide, confirmée par un lien, et un mot de passe d'au moins 8 caractères. Vous êtes responsable de la confidentialité de vos identifiants.</p>
       <h2>Inscriptions</h2>
-      <p>L'inscription à un format est ferme une fois le paiement validé. Les informations saisies (identité, justificatif licence ou PPS, contact d'urgence) doivent être exactes. Les dossards sont personnels : ils ne peuvent être ni cédés ni revendus.</p>
+      <p>L'inscription à un format est ferme une fois le paiement validé. Les informations saisies (identité, justificatif licence ou PPS, contact d'urgence) doivent être exactes. Les dossards sont personnels&nbsp;: ils ne peuvent être ni cédés ni revendus.</p>
       <h2>Annulation</h2>
       <p>Les annulations suivent le <Link to="/legal/remboursements">barème de remboursement</Link>, présenté avant le paiement.</p>
       <h2>Discussion</h2>

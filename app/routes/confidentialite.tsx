@@ -13,13 +13,13 @@ export default function Confidentialite() {
       <h2>Résultats publics</h2>
       <p>Vous choisissez d'apparaître ou non dans les résultats officiels publiés (case « Apparaître dans les résultats publics »). Ce choix est modifiable depuis votre profil et chaque inscription.</p>
       <h2>Données de santé</h2>
-      <p>Le numéro de licence ou l'identifiant PPS sont des données sensibles : ils ne sont visibles que de vous et de l'organisateur de l'épreuve, et sont supprimés ou anonymisés à l'issue de la durée de conservation.</p>
+      <p>Le numéro de licence ou l'identifiant PPS sont des données sensibles&nbsp;: ils ne sont visibles que de vous et de l'organisateur de l'épreuve, et sont supprimés ou anonymisés à l'issue de la durée de conservation.</p>
       <h2>Conservation</h2>
       <p>Les inscriptions sont conservées 3 ans après l'épreuve, les pièces comptables 10 ans, puis supprimées ou anonymisées.</p>
       <h2>Vos droits</h2>
-      <p>Accès, rectification, effacement, limitation, portabilité et opposition : écrivez-nous via la page Contact. Vous pouvez aussi saisir la CNIL.</p>
+      <p>Accès, rectification, effacement, limitation, portabilité et opposition&nbsp;: écrivez-nous via la page Contact. Vous pouvez aussi saisir la CNIL.</p>
       <h2>Cookies</h2>
-      <p>Balise n'utilise que des cookies nécessaires : la session de connexion et le mode d'affichage (coureur ou organisateur). Aucun cookie publicitaire.</p>
+      <p>Balise n'utilise que des cookies nécessaires&nbsp;: la session de connexion et le mode d'affichage (coureur ou organisateur). Aucun cookie publicitaire.</p>
     </LegalPage>
   );
 }

@@ -40,7 +40,7 @@ export default function ConfirmEmail() {
       <section className="container auth-page">
         <h1>Confirmer mon adresse email</h1>
         <FormAlert kind="error">❌ {AUTH_ERROR_MESSAGES.token_invalid}</FormAlert>
-        <p>Ce lien de confirmation a déjà servi ou a expiré. Si votre adresse est déjà confirmée, connectez-vous ; sinon, tentez de vous connecter : un nouveau lien vous sera envoyé.</p>
+        <p>Ce lien de confirmation a déjà servi ou a expiré. Si votre adresse est déjà confirmée, connectez-vous ; sinon, tentez de vous connecter&nbsp;: un nouveau lien vous sera envoyé.</p>
         <p><Link to="/login" className="btn btn-primary">Se connecter</Link></p>
       </section>
     );
@@ -50,7 +50,7 @@ export default function ConfirmEmail() {
       <h1>Confirmer mon adresse email</h1>
       <Form method="post" className="card auth-card">
         <input type="hidden" name="token" value={token} />
-        <p>Dernière étape : confirmez votre adresse pour activer votre compte Balise.</p>
+        <p>Dernière étape&nbsp;: confirmez votre adresse pour activer votre compte Balise.</p>
         <button type="submit" className="btn btn-primary">Confirmer mon adresse email</button>
       </Form>
     </section>

@@ -26,9 +26,10 @@ import {
 } from "~/domain/catalogue";
 import { elevationProfile, validateGpx } from "~/domain/gpx";
 import { parisDate } from "~/domain/refund";
+import { canTakePayments } from "~/domain/registration";
 import type { RootData } from "~/root";
 import catalogueCss from "~/styles/catalogue.css?url";
-import { formatDate, formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { formatDate, formatDateLong, formatEuros, formatFromPrice, formatKm, formatMeters, formatPrice, formatTime } from "~/utils/format";
 import { EVENT_QR_SIZE, qrSvg } from "~/utils/qr.server";
 import { getSessionUser } from "~/utils/session.server";
 
@@ -138,6 +139,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       departement: course.departement, code_postal: course.code_postal, lat: course.lat, lng: course.lng,
       image_url: course.image_url, en_ligne: !!course.en_ligne, organisation_nom: course.organisation_nom,
     },
+    paymentsOpen: canTakePayments({ accountId: course.organiser_account_id, chargesEnabled: course.organiser_charges_enabled }),
     isOwner,
     formats,
     selectedId: selected?.id ?? null,
@@ -146,6 +148,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     parcours,
     next,
     minPrice: minPrice(formats.map((f) => f.prix_cents)),
+    minPaidPrice: minPrice(formats.map((f) => f.prix_cents).filter((c) => c > 0)),
     distance: valueRange(formats.map((f) => f.distance_km)),
     dplus: valueRange(formats.map((f) => f.denivele_dplus)),
     meals,
@@ -168,7 +171,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   const c = data.course;
   const when = data.next ? ` le ${formatDateLong(data.next)}` : "";
   const description = `${c.nom} à ${c.lieu} (${c.departement})${when}. ${data.formats.length} format${data.formats.length > 1 ? "s" : ""}${
-    data.minPrice != null ? `, dès ${formatEuros(data.minPrice)}` : ""}. Inscription en ligne sur Balise.`;
+    data.minPrice != null ? `, ${formatFromPrice(data.minPrice, data.minPaidPrice)}` : ""}. Inscription en ligne sur Balise.`;
   const tags = [
     { title: `${c.nom} — ${c.lieu} | Balise` },
     { name: "description", content: description },
@@ -188,31 +191,49 @@ function mapsSearch(address: string): string {
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
 }
 
-function ShareButton({ url }: { url: string }) {
-  const hydrated = useHydrated();
+/** Copies `url` to the clipboard ('Lien copié' for 1.5 s, spec section 9); without the clipboard API, selects the field. */
+function useCopy(url: string) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
-  if (!hydrated) return <a href="#partage" className="btn btn-ghost">Partager</a>;
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      const input = document.getElementById("share-url") as HTMLInputElement | null;
+      input?.select();
+      document.execCommand?.("copy");
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), 1500);
+  }
+  return { copied, copy };
+}
+
+function ShareButton({ url, className }: { url: string; className: string }) {
+  const hydrated = useHydrated();
+  const { copied, copy } = useCopy(url);
+  if (!hydrated) return <a href="#partage" className={className}>Partager</a>;
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-ghost"
-        onClick={async () => {
-          try {
-            await navigator.clipboard.writeText(url);
-          } catch {
-            const input = document.getElementById("share-url") as HTMLInputElement | null;
-            input?.select();
-            document.execCommand?.("copy");
-          }
-          setCopied(true);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => setCopied(false), 1500);
-        }}
-      >
+      <button type="button" className={className} onClick={copy}>
         {copied ? "Lien copié" : "Partager"}
+      </button>
+      <span role="status" className="visually-hidden">{copied ? "Lien copié" : ""}</span>
+    </>
+  );
+}
+
+/** The share panel's copy button (with JavaScript; without it the link is in a field ready to be selected). */
+function CopyLinkButton({ url }: { url: string }) {
+  const hydrated = useHydrated();
+  const { copied, copy } = useCopy(url);
+  if (!hydrated) return null;
+  return (
+    <>
+      <button type="button" className="btn btn-ghost btn-small" onClick={copy} aria-describedby="share-url">
+        {copied ? "Lien copié" : "Copier le lien"}
       </button>
       <span role="status" className="visually-hidden">{copied ? "Lien copié" : ""}</span>
     </>
@@ -240,10 +261,18 @@ function Places({ f }: { f: FormatView }) {
   );
 }
 
-function RegisterLink({ courseId, f }: { courseId: string; f: FormatView }) {
+function RegisterLink({ courseId, f, open }: { courseId: string; f: FormatView; open: boolean }) {
   if (f.full) return <span className="badge badge-complet">Complet</span>;
-  return <Link to={`/inscription/${courseId}?format=${f.id}`} className="btn btn-primary btn-small">S'inscrire</Link>;
+  if (!open) return <span className="muted small">Inscriptions bientôt ouvertes</span>;
+  return (
+    <Link to={`/inscription/${courseId}?format=${f.id}`} className="btn btn-primary btn-small">
+      S'inscrire<span className="visually-hidden"> au format {f.nom}</span>
+    </Link>
+  );
 }
+
+/** Why there is no 'S'inscrire': the organiser cannot take payments yet. */
+const CLOSED_NOTE = "Inscriptions bientôt ouvertes\u00a0: l'organisateur finalise son compte de paiement.";
 
 function FormatPicker({ d, tab }: { d: Data; tab: Tab }) {
   if (d.formats.length < 2) return null;
@@ -283,13 +312,13 @@ function FormatsTable({ d }: { d: Data }) {
         <tbody>
           {d.formats.map((f) => (
             <tr key={f.id}>
-              <td>{f.nom}<br /><span className="muted small">{EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}</span></td>
-              <td>{f.date ? formatDate(f.date) : "À venir"}{f.heure_depart ? ` à ${formatTime(f.heure_depart)}` : ""}</td>
-              <td>{formatKm(f.distance_km)}</td>
-              <td>{formatMeters(f.denivele_dplus)} / {formatMeters(f.denivele_dmoins)}</td>
-              <td><Places f={f} /></td>
-              <td>{formatEuros(f.prix_cents)}</td>
-              <td><RegisterLink courseId={d.course.id} f={f} /></td>
+              <th scope="row"><strong>{f.nom}</strong><br /><span className="muted small">{EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}</span></th>
+              <td data-label="Date et départ">{f.date ? formatDate(f.date) : "À venir"}{f.heure_depart ? ` à ${formatTime(f.heure_depart)}` : ""}</td>
+              <td data-label="Distance">{formatKm(f.distance_km)}</td>
+              <td data-label="D+ / D-">{formatMeters(f.denivele_dplus)} / {formatMeters(f.denivele_dmoins)}</td>
+              <td data-label="Places"><Places f={f} /></td>
+              <td data-label="Prix">{formatPrice(f.prix_cents)}</td>
+              <td className="formats-action"><RegisterLink courseId={d.course.id} f={f} open={d.paymentsOpen} /></td>
             </tr>
           ))}
         </tbody>
@@ -313,7 +342,7 @@ function Parcours({ d, tileUrl }: { d: Data; tileUrl: string }) {
           {p.profile.hasElevation && p.profile.minEle != null && p.profile.maxEle != null ? (
             <ElevationProfile points={p.profile.points} distanceKm={p.profile.distanceKm} dplus={p.profile.dplus} dmoins={p.profile.dmoins} minEle={p.profile.minEle} maxEle={p.profile.maxEle} />
           ) : (
-            <p className="muted">Ce fichier GPX ne contient pas d'altitudes : pas de profil, distance {formatKm(p.profile.distanceKm)}.</p>
+            <p className="muted">Ce fichier GPX ne contient pas d'altitudes&nbsp;: pas de profil, distance {formatKm(p.profile.distanceKm)}.</p>
           )}
           <p><a href={f.gpx_url} className="btn btn-ghost" download>Télécharger le GPX</a></p>
           <LazyMap tileUrl={tileUrl} track={p.track} label={`Tracé du parcours ${f.nom}`} />
@@ -335,28 +364,28 @@ function Infos({ d }: { d: Data }) {
       <div className="info-grid">
         <section className="card info-card">
           <h3>Logistique</h3>
-          <p><strong>Date et heure :</strong> {f.date ? formatDateLong(f.date) : "À venir"}{f.heure_depart ? `, départ à ${formatTime(f.heure_depart)}` : ""}</p>
-          <p><strong>Départ :</strong> {f.adresse_depart ? <a href={mapsSearch(f.adresse_depart)} rel="noopener noreferrer" target="_blank">{f.adresse_depart}</a> : "—"}</p>
-          <p><strong>Arrivée :</strong> {f.adresse_arrivee ? <a href={mapsSearch(f.adresse_arrivee)} rel="noopener noreferrer" target="_blank">{f.adresse_arrivee}</a> : "—"}</p>
-          <p><strong>Âge minimum :</strong> {f.age_minimum != null ? `${f.age_minimum} ans` : "—"}</p>
+          <p><strong>Date et heure&nbsp;:</strong> {f.date ? formatDateLong(f.date) : "À venir"}{f.heure_depart ? `, départ à ${formatTime(f.heure_depart)}` : ""}</p>
+          <p><strong>Départ&nbsp;:</strong> {f.adresse_depart ? <a href={mapsSearch(f.adresse_depart)} rel="noopener noreferrer" target="_blank">{f.adresse_depart}</a> : "—"}</p>
+          <p><strong>Arrivée&nbsp;:</strong> {f.adresse_arrivee ? <a href={mapsSearch(f.adresse_arrivee)} rel="noopener noreferrer" target="_blank">{f.adresse_arrivee}</a> : "—"}</p>
+          <p><strong>Âge minimum&nbsp;:</strong> {f.age_minimum != null ? `${f.age_minimum} ans` : "—"}</p>
         </section>
         <section className="card info-card">
           <h3>Course & tarifs</h3>
-          <p><strong>Type :</strong> {EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}</p>
-          <p><strong>Distance :</strong> {formatKm(f.distance_km)} · <strong>D+</strong> {formatMeters(f.denivele_dplus)} · <strong>D-</strong> {formatMeters(f.denivele_dmoins)}</p>
-          <p><strong>Prix :</strong> {formatEuros(f.prix_cents)}</p>
-          {f.stock_repas > 0 ? <p><strong>Repas :</strong> {formatEuros(f.prix_repas_cents)}</p> : null}
-          <p><strong>Dotation :</strong> {f.dotation ?? "—"}</p>
+          <p><strong>Type&nbsp;:</strong> {EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}</p>
+          <p><strong>Distance&nbsp;:</strong> {formatKm(f.distance_km)} · <strong>D+</strong>&nbsp;{formatMeters(f.denivele_dplus)} · <strong>D-</strong>&nbsp;{formatMeters(f.denivele_dmoins)}</p>
+          <p><strong>Prix&nbsp;:</strong> {formatEuros(f.prix_cents)}</p>
+          {f.stock_repas > 0 ? <p><strong>Repas&nbsp;:</strong> {formatEuros(f.prix_repas_cents)}</p> : null}
+          <p><strong>Dotation&nbsp;:</strong> {f.dotation ?? "—"}</p>
         </section>
         <section className="card info-card">
           <h3>Ravitaillements</h3>
           {supplies.length ? <ul>{supplies.map((s, i) => <li key={i}>{s}</li>)}</ul> : <p className="muted">Non précisés.</p>}
-          <p><strong>Retrait des dossards :</strong> {f.remise_dossards ?? "—"}</p>
+          <p><strong>Retrait des dossards&nbsp;:</strong> {f.remise_dossards ?? "—"}</p>
         </section>
         <section className="card info-card">
           <h3>Règlement</h3>
           {f.reglement_pdf_url ? <p><a href={f.reglement_pdf_url} download>Télécharger le règlement (PDF)</a></p> : <p className="muted">Règlement non fourni.</p>}
-          <p><strong>Hébergements :</strong></p>
+          <p><strong>Hébergements&nbsp;:</strong></p>
           {lodging.length ? <ul>{lodging.map((s, i) => <li key={i}>{s}</li>)}</ul> : <p className="muted">Aucun hébergement indiqué.</p>}
         </section>
       </div>
@@ -384,27 +413,32 @@ export default function CoursePage() {
           <p className="course-hero-meta">
             <span>{c.lieu} ({c.departement})</span>
             <span>{d.next ? formatDateLong(d.next) : "À venir"}</span>
-            {d.minPrice != null ? <span>dès {formatEuros(d.minPrice)}</span> : null}
+            {d.minPrice != null ? <span>{formatFromPrice(d.minPrice, d.minPaidPrice)}</span> : null}
           </p>
           <p className="course-hero-actions">
-            {d.full ? <span className="btn btn-primary" aria-disabled="true">Complet</span> : <Link to={`/inscription/${c.id}`} className="btn btn-primary">S'inscrire</Link>}
-            <ShareButton url={d.shareUrl} />
+            {d.full ? (
+              <span className="btn btn-register" aria-disabled="true">Complet</span>
+            ) : d.paymentsOpen ? (
+              <Link to={`/inscription/${c.id}`} className="btn btn-register">S'inscrire</Link>
+            ) : null}
+            <ShareButton url={d.shareUrl} className="btn btn-outline-light" />
           </p>
+          {!d.full && !d.paymentsOpen ? <p className="course-hero-note">{CLOSED_NOTE}</p> : null}
         </div>
       </header>
 
       <div className="container">
         {!c.en_ligne && d.isOwner ? (
           <p className="alert alert-info draft-notice">
-            Cette épreuve est un brouillon hors-ligne : vous seul la voyez. <Link to={`/modifier-course/${c.id}`}>Modifier l'épreuve</Link> pour la compléter et la publier.
+            Cette épreuve est un brouillon hors-ligne&nbsp;: vous seul la voyez. <Link to={`/modifier-course/${c.id}`}>Modifier l'épreuve</Link> pour la compléter et la publier.
           </p>
         ) : null}
         {!c.en_ligne && !d.isOwner ? (
-          <p className="alert alert-info draft-notice">Épreuve hors-ligne : visible ici parce que vous êtes administrateur.</p>
+          <p className="alert alert-info draft-notice">Épreuve hors-ligne&nbsp;: visible ici parce que vous êtes administrateur.</p>
         ) : null}
         <div className="course-layout">
           <div className="course-main">
-            <nav className="tabs" aria-label="Sections de l'épreuve">
+            <nav className="tabs course-tabs" aria-label="Sections de l'épreuve">
               {TABS.map((t) =>
                 t.id === "parcours" && !d.hasGpx ? (
                   <span key={t.id} className="tab" aria-disabled="true" title="Aucun GPX pour cette épreuve">{t.label}</span>
@@ -415,6 +449,7 @@ export default function CoursePage() {
                 ),
               )}
             </nav>
+            <h2 className="visually-hidden">{TABS.find((t) => t.id === d.tab)?.label}</h2>
             {d.tab === "apercu" ? <Apercu d={d} /> : null}
             {d.tab === "formats" ? <FormatsTable d={d} /> : null}
             {d.tab === "parcours" ? <Parcours d={d} tileUrl={tileUrl} /> : null}
@@ -430,10 +465,10 @@ export default function CoursePage() {
                     <li key={f.id}>
                       <div>
                         <strong>{f.nom}</strong>
-                        <span className="muted small"> · {formatEuros(f.prix_cents)}</span>
-                        <div className="small">Places : <Places f={f} /></div>
+                        <span className="muted small"> · {formatPrice(f.prix_cents)}</span>
+                        <div className="small">Places&nbsp;: <Places f={f} /></div>
                       </div>
-                      <RegisterLink courseId={c.id} f={f} />
+                      <RegisterLink courseId={c.id} f={f} open={d.paymentsOpen} />
                     </li>
                   ))}
                 </ul>
@@ -445,16 +480,19 @@ export default function CoursePage() {
                 <li>{c.lieu}, {c.departement} ({c.code_postal})</li>
                 <li>{d.next ? formatDate(d.next) : "Date à venir"}</li>
                 {rangeText(d.distance, formatKm) ? <li>{rangeText(d.distance, formatKm)}</li> : null}
-                {rangeText(d.dplus, formatMeters) ? <li>{rangeText(d.dplus, formatMeters)} D+</li> : null}
-                {d.minPrice != null ? <li>Dès {formatEuros(d.minPrice)}</li> : null}
+                {rangeText(d.dplus, formatMeters) ? <li>{rangeText(d.dplus, formatMeters)}&nbsp;D+</li> : null}
+                {d.minPrice != null ? <li>{formatFromPrice(d.minPrice, d.minPaidPrice)}</li> : null}
                 {c.organisation_nom ? <li>Organisé par {c.organisation_nom}</li> : null}
               </ul>
             </section>
             <section className="card side-card share-card" id="partage">
               <h2>Partager</h2>
               <label htmlFor="share-url">Lien de l'épreuve</label>
-              <input id="share-url" type="text" readOnly value={d.shareUrl} className="share-input" />
-              <p><a href={d.shareUrl}>{d.shareUrl}</a></p>
+              <div className="share-row">
+                <input id="share-url" type="text" readOnly value={d.shareUrl} className="share-input" />
+                <CopyLinkButton url={d.shareUrl} />
+              </div>
+              <p className="share-url-text"><a href={d.shareUrl}>{d.shareUrl}</a></p>
               <div className="qr" style={{ width: 120, height: 120 }} dangerouslySetInnerHTML={{ __html: d.qr }} />
               <p className="small muted">QR code de la page, à scanner avec un téléphone.</p>
             </section>
@@ -463,9 +501,18 @@ export default function CoursePage() {
 
         <section id="discussion" className="discussion">
           <h2>Discussion</h2>
-          <LazyDiscussion data={d.discussion} />
+          <LazyDiscussion key={c.id} data={d.discussion} />
         </section>
       </div>
+      {!d.full && d.paymentsOpen ? (
+        <div className="register-bar" aria-label="Inscription" role="region">
+          <p className="register-bar-text">
+            <strong>{c.nom}</strong>
+            {d.minPrice != null ? <span>{formatFromPrice(d.minPrice, d.minPaidPrice)}</span> : null}
+          </p>
+          <Link to={`/inscription/${c.id}`} className="btn btn-register">S'inscrire</Link>
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { CourseCard, type CardView } from "~/components/catalogue/CourseCard";
 import { LazyMap } from "~/components/catalogue/LazyMap";
@@ -16,12 +16,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueC
 
 export const meta: MetaFunction<typeof loader> = () => {
   return [
-    { title: "Courses : trail, randonnée et route — Balise" },
+    { title: "Courses\u00a0: trail, randonnée et route — Balise" },
     {
       name: "description",
-      content: "Trouvez une course près de chez vous : filtres par date, département, type, distance, dénivelé et repas.",
+      content: "Trouvez une course près de chez vous\u00a0: filtres par date, département, type, distance, dénivelé et repas.",
     },
-    { property: "og:title", content: "Courses : trail, randonnée et route — Balise" },
+    { property: "og:title", content: "Courses\u00a0: trail, randonnée et route — Balise" },
     { property: "og:type", content: "website" },
   ];
 };
@@ -32,11 +32,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const today = parisDate(now);
   const { filters, values, errors } = parseCourseFilters(url.searchParams, today);
   const result = await listCourses(context.db, filters, today, now.toISOString());
+  // How many of the filters behind 'Filtres et tri' are set (the summary says so while it is closed).
+  const moreSet = [filters.du !== today, filters.au, filters.departement, filters.type, filters.distance, filters.denivele, filters.repas, filters.tri !== "date"]
+    .filter(Boolean).length;
   return {
     today,
     filters,
     values,
     errors,
+    moreSet,
+    total: result.total,
+    pages: Math.max(1, Math.ceil(result.total / filters.taille)),
+    markers: result.markers?.map((m) => ({ lat: m.lat, lng: m.lng, title: m.nom, subtitle: `${m.lieu} (${m.departement})`, href: `/courses/${m.slug}` })) ?? null,
     hasNext: result.hasNext,
     departements: result.departements,
     cards: result.rows.map((r) => toCardView(r, now, today)),
@@ -58,17 +65,22 @@ export default function CoursesPage() {
   const d = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootData>("root");
   const navigation = useNavigation();
+  // The form's fields are uncontrolled: a new query string (Réinitialiser, Back, a pager link) remounts the form,
+  // so its fields show the values of the page on screen, never what was typed on an earlier one.
+  const location = useLocation();
   const { values, errors, filters } = d;
   const invalid = (f: FilterField) => (errors[f] ? { "aria-invalid": true as const, "aria-describedby": `err-${f}` } : {});
   const isMap = filters.vue === "carte";
   const resetHref = isMap ? "/courses?vue=carte" : "/courses";
-  const n = d.cards.length;
-  const single = filters.page === 1 && !d.hasNext;
+  const total = d.total;
+  const countText = `${total} épreuve${total > 1 ? "s" : ""}`;
+  const onMap = d.markers?.length ?? 0;
 
   return (
     <section className="container page catalogue">
       <h1>Courses</h1>
-      <Form method="get" action="/courses" className="filters card" role="search" aria-label="Rechercher et filtrer les épreuves">
+      {/* autoComplete="off": without JavaScript, Back must not refill the fields with what was typed on a later page. */}
+      <Form key={location.search} method="get" action="/courses" className="filters card" role="search" aria-label="Rechercher et filtrer les épreuves" autoComplete="off">
         {isMap ? <input type="hidden" name="vue" value="carte" /> : null}
         <div className="field filters-q">
           <label htmlFor="f-q">Rechercher</label>
@@ -76,7 +88,10 @@ export default function CoursesPage() {
           <FieldError field="q" errors={errors} />
         </div>
         <details className="filters-more" open={d.active || Object.keys(errors).length > 0 || filters.tri !== "date" || undefined}>
-          <summary>Filtres et tri</summary>
+          <summary>
+            Filtres et tri
+            {d.moreSet > 0 ? <span className="filters-set">{` (${d.moreSet} actif${d.moreSet > 1 ? "s" : ""})`}</span> : null}
+          </summary>
         <div className="filters-grid">
           <div className="field">
             <label htmlFor="f-du">Du</label>
@@ -151,12 +166,14 @@ export default function CoursesPage() {
       </Form>
 
       <div className="results-bar">
-        <p className="results-count" aria-live="polite">
+        <p className="results-count" aria-live="polite" data-testid="results-count">
           {navigation.state === "loading" && navigation.location?.pathname === "/courses"
             ? "Recherche en cours…"
-            : single
-              ? `${n} épreuve${n > 1 ? "s" : ""}`
-              : `Page ${filters.page} · ${n} épreuve${n > 1 ? "s" : ""} affichée${n > 1 ? "s" : ""}`}
+            : isMap && d.markers
+              ? `${countText}${onMap < total ? ` · ${onMap} sur la carte` : ""}`
+              : d.pages > 1
+                ? `${countText} · page ${filters.page} sur ${d.pages}`
+                : countText}
         </p>
         <nav className="view-toggle" aria-label="Affichage">
           <Link to={`/courses${d.listHref}`} className={`btn btn-small ${isMap ? "btn-ghost" : "btn-primary"}`} aria-current={isMap ? undefined : "page"}>Liste</Link>
@@ -177,10 +194,8 @@ export default function CoursesPage() {
           <LazyMap
             tileUrl={root?.tileUrl ?? "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"}
             label="Carte des épreuves"
-            markers={d.cards.filter((c) => c.lat != null && c.lng != null).map((c) => ({
-              lat: c.lat!, lng: c.lng!, title: c.nom, subtitle: `${c.lieu} (${c.departement})`, href: `/courses/${c.slug}`,
-            }))}
-            fallback={<p className="hint">La carte s'affiche avec JavaScript. Voici les épreuves et leur lieu :</p>}
+            markers={d.markers ?? []}
+            fallback={<p className="hint">La carte s'affiche avec JavaScript. Voici les épreuves et leur lieu&nbsp;:</p>}
           />
           <ul className="place-list">
             {d.cards.map((c) => (
@@ -192,7 +207,7 @@ export default function CoursesPage() {
         </div>
       ) : (
         <ul className="card-grid">
-          {d.cards.map((c) => <CourseCard key={c.id} c={c} />)}
+          {d.cards.map((c) => <CourseCard key={c.id} c={c} headingLevel={2} />)}
         </ul>
       )}
 

@@ -14,6 +14,7 @@ import {
   statutLabel,
   type EditableField,
 } from "~/domain/registrants";
+import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/runner-fields";
 import { normaliseStatut } from "~/domain/statuses";
 import { CancelError, ORGANISER_CANCEL_MSG, organiserCancelSchema } from "~/domain/cancellation";
 import { ACTOR_LABELS, reasonLabel, type Actor } from "~/domain/lifecycle";
@@ -209,7 +210,7 @@ function DetailField({ field, initial, stock, hydrated, serverError, justSaved, 
         {FIELD_LABELS.apparaitre_resultats}
       </label>
     );
-  } else if (field === "statut" || field === "justificatif_type" || field === "genre") {
+  } else if (field === "statut" || field === "justificatif_type" || field === "genre" || field === "nationalite" || field === "pays") {
     const options: [string, string][] =
       field === "statut"
         ? (() => {
@@ -220,7 +221,11 @@ function DetailField({ field, initial, stock, hydrated, serverError, justSaved, 
           })()
         : field === "justificatif_type"
           ? [["", "—"], ["licence", "Licence"], ["pps", "PPS"]]
-          : [["", "—"], ["Femme", "Femme"], ["Homme", "Homme"], ["Autre", "Autre"], ...(value && !["Femme", "Homme", "Autre"].includes(value) ? [[value, value] as [string, string]] : [])];
+          : (() => {
+              // The runner fields' choices (app/domain/runner-fields.ts); an older stored value stays shown.
+              const list: readonly string[] = field === "genre" ? GENRES_SIMPLE : field === "nationalite" ? NATIONALITES : PAYS;
+              return [["", "—"], ...list.map((o) => [o, o]), ...(value && !list.includes(value) ? [[value, value]] : [])] as [string, string][];
+            })();
     control = (
       <select id={id} name="value" value={field === "statut" ? (normaliseStatut(value) ?? value) : value} {...aria}
         onChange={(e) => { setValue(e.target.value); save(e.target.value); }}>

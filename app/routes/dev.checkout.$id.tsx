@@ -57,7 +57,7 @@ export default function LocalCheckout() {
   const s = useLoaderData<typeof loader>();
   return (
     <section className="paydev">
-      <p className="paydev-banner">Paiement simulé (prestataire local) : aucune carte réelle n'est débitée.</p>
+      <p className="paydev-banner">Paiement simulé (prestataire local)&nbsp;: aucune carte réelle n'est débitée.</p>
       <div className="card paydev-card">
         <h1>Paiement sécurisé</h1>
         <p className="muted">{s.product}</p>
@@ -80,7 +80,7 @@ export default function LocalCheckout() {
         ) : (
           <>
             {s.declined ? (
-              <p className="alert alert-error" role="alert">Carte refusée : votre banque a refusé le paiement. Aucun montant n'a été débité, vous pouvez réessayer.</p>
+              <p className="alert alert-error" role="alert">Carte refusée&nbsp;: votre banque a refusé le paiement. Aucun montant n'a été débité, vous pouvez réessayer.</p>
             ) : null}
             <p className="paydev-card-number" aria-label="Carte de test">Carte de test •••• •••• •••• 4242</p>
             <div className="paydev-buttons">

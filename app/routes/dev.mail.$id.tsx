@@ -26,7 +26,7 @@ export default function DevMailMessage() {
       <p><Link to="/dev/mail">← Boîte mail locale</Link></p>
       <h1>{m.subject}</h1>
       <p className="mail-meta">
-        <span>À : {m.to}</span>
+        <span>À&nbsp;: {m.to}</span>
         <span>{formatDateTime(m.created_at)}</span>
       </p>
       <h2 className="visually-hidden">Version HTML</h2>

@@ -20,8 +20,8 @@ export default function DevMailbox() {
     <section className="container profile-page">
       <h1>Boîte mail locale</h1>
       <p className="muted">
-        Développement uniquement : les emails envoyés par Balise sont conservés ici au lieu d'être expédiés.
-        {to ? <> Filtre : <strong>{to}</strong> — <Link to="/dev/mail">tout afficher</Link></> : null}
+        Développement uniquement&nbsp;: les emails envoyés par Balise sont conservés ici au lieu d'être expédiés.
+        {to ? <> Filtre&nbsp;: <strong>{to}</strong> — <Link to="/dev/mail">tout afficher</Link></> : null}
       </p>
       {messages.length === 0 ? (
         <p className="empty">Aucun email pour le moment.</p>
@@ -32,7 +32,7 @@ export default function DevMailbox() {
               <Link to={`/dev/mail/${m.id}`}>
                 <span className="mail-subject">{m.subject}</span>
                 <span className="mail-meta">
-                  <span>À : {m.to_email}</span>
+                  <span>À&nbsp;: {m.to_email}</span>
                   <span>{formatDateTime(m.created_at)}</span>
                 </span>
               </Link>

@@ -40,7 +40,7 @@ export default function LocalOnboarding() {
   const d = useLoaderData<typeof loader>();
   return (
     <section className="paydev">
-      <p className="paydev-banner">Onboarding simulé (prestataire local) : aucune donnée n'est transmise.</p>
+      <p className="paydev-banner">Onboarding simulé (prestataire local)&nbsp;: aucune donnée n'est transmise.</p>
       <div className="card paydev-card">
         <h1>Activer votre compte de paiement</h1>
         {d.expired ? (
@@ -50,7 +50,7 @@ export default function LocalOnboarding() {
           </>
         ) : (
           <>
-            <p>Le prestataire de paiement demande :</p>
+            <p>Le prestataire de paiement demande&nbsp;:</p>
             <ul>
               {d.requirements.map((r) => <li key={r}>{r}</li>)}
             </ul>

@@ -46,12 +46,12 @@ export default function Fonctionnalites() {
           <ul className="feature-grid">
             <li className="card"><h3>Création rapide</h3><p>Une épreuve, plusieurs formats, en brouillon jusqu'à la publication. Images et GPX par format, règlement en PDF.</p></li>
             <li className="card"><h3>Quotas</h3><p>Un nombre de places par format, jamais dépassé, même lors d'une ouverture très demandée.</p></li>
-            <li className="card"><h3>Paiements et reversements</h3><p>Compte de paiement connecté, commission de 5 %, 95 % reversés à J+1 et acompte sur demande.</p></li>
+            <li className="card"><h3>Paiements et reversements</h3><p>Compte de paiement connecté, commission de 5&nbsp;%, 95&nbsp;% reversés à J+1 et acompte sur demande.</p></li>
             <li className="card"><h3>Gestion des inscrits</h3><p>Recherche, modification, ajout manuel, dossards et export CSV.</p></li>
             <li className="card"><h3>Discussion modérée</h3><p>Une discussion par épreuve, avec modération automatique et assistant IA.</p></li>
             <li className="card"><h3>Pages publiques</h3><p>Des pages optimisées pour les moteurs de recherche et le partage.</p></li>
           </ul>
-          <p className="muted small">Codes promo, co-organisateurs avec droits ciblés et journal d'audit : bientôt disponibles.</p>
+          <p className="muted small">Codes promo, co-organisateurs avec droits ciblés et journal d'audit&nbsp;: bientôt disponibles.</p>
           <p><Link to="/organisateur/mon-espace" className="btn btn-primary">Accéder à l'espace organisateur</Link></p>
         </div>
       )}

@@ -40,7 +40,7 @@ export default function ForgotPassword() {
         </>
       ) : (
         <Form method="post" className="card auth-card" noValidate>
-          <p>Indiquez l'adresse email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
+          <p>Indiquez l'adresse email de votre compte&nbsp;: nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
           <Honeypot />
           <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" required defaultValue={result?.values.email} error={errors.email ? `❌ ${errors.email}` : undefined} />
           <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Envoi…" : "Envoyer le lien"}</button>

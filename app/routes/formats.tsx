@@ -12,7 +12,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueC
 
 export const meta: MetaFunction = () => [
   { title: "Tous les formats de course à venir — Balise" },
-  { name: "description", content: "Tous les formats des épreuves en ligne, par date et heure de départ : distance, dénivelé, prix." },
+  { name: "description", content: "Tous les formats des épreuves en ligne, par date et heure de départ\u00a0: distance, dénivelé, prix." },
   { property: "og:title", content: "Tous les formats de course à venir — Balise" },
   { property: "og:type", content: "website" },
 ];

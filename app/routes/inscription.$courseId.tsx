@@ -5,7 +5,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { useEffect, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/profile";
 import {
   formValues,
@@ -27,6 +27,7 @@ import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import type { SessionUser } from "~/utils/session.server";
 import { canViewCourse } from "~/domain/visibility";
+import { parisDate, refundScaleSentence } from "~/domain/refund";
 import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -50,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wanted = new URL(request.url).searchParams.get("format");
   const prefill = await prefillValues(context, user);
   const values: RegistrationValues = { ...prefill, format_id: preselectFormat(formats, wanted), nombre_repas: "0" };
-  return { course, formats, values };
+  return { course, formats, values, today: parisDate(context.clock.now()) };
 }
 
 type Errors = Partial<Record<RegistrationField, string>>;
@@ -73,7 +74,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get("intent") === "actualiser") return reply(200, {});
   if (!course.paymentsOpen) return reply(409, {}, REGISTRATION_MSG.closed);
 
-  const parsed = parseRegistration(values, formats);
+  const parsed = parseRegistration(values, formats, parisDate(context.clock.now()));
   if (!parsed.ok) return reply(400, parsed.errors);
   try {
     const { url } = await startRegistration(context, user.id, course.id, parsed.data);
@@ -88,6 +89,78 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     console.error("inscription", e);
     return reply(500, {}, REGISTRATION_MSG.saveError);
   }
+}
+
+/** Field labels, for the error summary's links (in the order of the form). */
+const FIELD_LABELS: Record<RegistrationField, string> = {
+  format_id: "Format",
+  nom: "Nom",
+  prenom: "Prénom",
+  genre: "Genre",
+  date_naissance: "Date de naissance",
+  nationalite: "Nationalité",
+  email: "Email",
+  telephone: "Téléphone",
+  adresse: "Adresse",
+  adresse_complement: "Complément d'adresse",
+  code_postal: "Code postal",
+  ville: "Ville",
+  pays: "Pays",
+  club: "Club",
+  contact_urgence_nom: "Contact d'urgence (nom)",
+  contact_urgence_telephone: "Contact d'urgence (téléphone)",
+  justificatif_type: "Justificatif",
+  numero_licence: "Numéro de licence",
+  pps_identifier: "Identifiant PPS",
+  nombre_repas: "Nombre de repas",
+};
+
+/** Where a field's link points: the input itself (the first radio of a group). */
+function fieldAnchor(f: RegistrationField): string {
+  return f === "format_id" ? "format-choices" : f === "justificatif_type" ? "f-justificatif" : `f-${f}`;
+}
+
+/**
+ * The error summary at the top of the form (WCAG 3.3.1, GOV.UK pattern): how many fields to correct, each a link
+ * to its field. Focused when it appears, with JavaScript by the effect, without JavaScript by `autofocus` on the
+ * reloaded page, so the runner who pressed 'Payer' at the bottom is taken to it and hears it.
+ */
+function ErrorSummary({ errors, stamp }: { errors: Errors; stamp: unknown }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const list = (Object.keys(FIELD_LABELS) as RegistrationField[]).filter((f) => errors[f]);
+  useEffect(() => {
+    if (list.length > 0) ref.current?.focus();
+    // A new answer from the action (stamp) moves the focus again, even with the same errors.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stamp]);
+  if (list.length === 0) return null;
+  return (
+    <div ref={ref} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autoFocus>
+      <h2 id="error-summary-title">
+        {list.length === 1 ? "Un champ est à corriger" : `${list.length} champs sont à corriger`}
+      </h2>
+      <ul>
+        {list.map((f) => (
+          <li key={f}>
+            <a
+              href={`#${fieldAnchor(f)}`}
+              onClick={(e) => {
+                // With JavaScript, the link also puts the focus in the field (a fragment link only scrolls to it).
+                const el = document.getElementById(fieldAnchor(f));
+                const target = el?.matches("input, select, textarea") ? el : el?.querySelector<HTMLElement>("input:not([disabled])") ?? el;
+                if (!target) return;
+                e.preventDefault();
+                target.focus();
+                target.scrollIntoView({ block: "center" });
+              }}
+            >
+              {FIELD_LABELS[f]}&nbsp;: {errors[f]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 function useHydrated() {
@@ -106,6 +179,7 @@ function Field(props: {
   autoComplete?: string;
   inputMode?: "text" | "email" | "tel" | "numeric";
   hint?: string;
+  max?: string;
 }) {
   const id = `f-${props.name}`;
   const err = props.errors[props.name];
@@ -123,6 +197,7 @@ function Field(props: {
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
         required={props.required}
+        max={props.max}
         aria-invalid={err ? true : undefined}
         aria-describedby={err ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
       />
@@ -150,7 +225,7 @@ function Select(props: { name: RegistrationField; label: string; values: Registr
 }
 
 export default function Inscription() {
-  const { course, formats, values: initial } = useLoaderData<typeof loader>();
+  const { course, formats, values: initial, today } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const values = result?.values ?? initial;
   const errors: Errors = result?.errors ?? {};
@@ -201,10 +276,11 @@ export default function Inscription() {
       ) : (
         <Form method="post" className="registration-form" noValidate onChange={onChange} aria-describedby={formError ? "form-error" : undefined}>
           {formError ? <p id="form-error" className="alert alert-error" role="alert">{formError}</p> : null}
+          <ErrorSummary errors={errors} stamp={result} />
 
           <fieldset className="card reg-block">
             <legend>Format</legend>
-            <div className="format-choices" role="radiogroup" aria-describedby={errors.format_id ? "f-format_id-error" : undefined}>
+            <div className="format-choices" id="format-choices" tabIndex={-1} role="radiogroup" aria-label="Format" aria-describedby={errors.format_id ? "f-format_id-error" : undefined}>
               {formats.map((f) => {
                 const full = isFull(f.nb_max_coureurs, f.taken);
                 const left = placesLeft(f.nb_max_coureurs, f.taken);
@@ -239,7 +315,7 @@ export default function Inscription() {
               <Field name="nom" label="Nom" required autoComplete="family-name" values={values} errors={errors} />
               <Field name="prenom" label="Prénom" required autoComplete="given-name" values={values} errors={errors} />
               <Select name="genre" label="Genre" options={GENRES_SIMPLE} values={values} errors={errors} />
-              <Field name="date_naissance" label="Date de naissance" type="date" autoComplete="bday" values={values} errors={errors} />
+              <Field name="date_naissance" label="Date de naissance" type="date" autoComplete="bday" max={today} values={values} errors={errors} />
               <Select name="nationalite" label="Nationalité" options={NATIONALITES} values={values} errors={errors} />
               <Field name="email" label="Email" type="email" required autoComplete="email" inputMode="email" values={values} errors={errors} />
               <Field name="telephone" label="Téléphone" type="tel" autoComplete="tel" inputMode="tel" values={values} errors={errors} />
@@ -260,7 +336,7 @@ export default function Inscription() {
 
           <fieldset className="card reg-block">
             <legend>Justificatif</legend>
-            <div className="justificatif-choice" role="radiogroup">
+            <div className="justificatif-choice" id="f-justificatif" tabIndex={-1} role="radiogroup" aria-label="Justificatif">
               <label className="checkbox">
                 <input type="radio" name="justificatif_type" value="licence" defaultChecked={justificatif !== "pps"} /> Licence FFA
               </label>
@@ -326,7 +402,7 @@ export default function Inscription() {
             )}
             <p className="hint">
               Votre place est réservée 30 minutes pendant le paiement. En cas d'annulation, le{" "}
-              <Link to="/legal/remboursements">barème de remboursement</Link> s'applique (90 % à plus de 30 jours, 50 % de 15 à 29 jours, 25 % de 7 à 14 jours, rien à moins de 7 jours).
+              <Link to="/legal/remboursements">barème de remboursement</Link> s'applique ({refundScaleSentence()}).
             </p>
             <div className="reg-actions">
               <button type="submit" name="intent" value="payer" className="btn btn-primary btn-pay" disabled={busy} aria-disabled={busy}>

@@ -20,13 +20,13 @@ export default function CgvOrganisateurs() {
       <p>
         Les paiements des coureurs sont encaissés par la plateforme puis reversés sur le compte de paiement connecté de
         l'organisateur, ouvert auprès de notre prestataire de paiement. Avant de publier et d'encaisser, l'organisateur
-        configure ce compte et accepte les présentes conditions. Par défaut, 95 % du montant net est reversé
+        configure ce compte et accepte les présentes conditions. Par défaut, 95&nbsp;% du montant net est reversé
         automatiquement le lendemain (J+1) ; un acompte peut être demandé.
       </p>
       <h2>3. Commission de la plateforme</h2>
       <p>
         La commission de la plateforme est un pourcentage du montant total payé par le coureur, affiché dans l'espace
-        d'administration pour chaque paiement : 5 % par défaut. Les frais du prestataire de paiement s'y ajoutent.
+        d'administration pour chaque paiement&nbsp;: 5&nbsp;% par défaut. Les frais du prestataire de paiement s'y ajoutent.
       </p>
       <h2>4. Relation avec les participants</h2>
       <p>L'organisateur s'engage à répondre aux questions des participants dans un délai de 72 heures.</p>

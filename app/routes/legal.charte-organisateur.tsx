@@ -27,8 +27,8 @@ export default function CharteOrganisateur() {
       <p>Les rétrofacturations et les frais associés sont déduits des reversements de l'organisateur.</p>
       <h2>Commission</h2>
       <p>
-        La plateforme perçoit une commission de 5 % du montant payé par le coureur (pourcentage affiché pour chaque
-        paiement) ; 95 % du net est reversé à J+1, avec un acompte possible sur demande.
+        La plateforme perçoit une commission de 5&nbsp;% du montant payé par le coureur (pourcentage affiché pour chaque
+        paiement) ; 95&nbsp;% du net est reversé à J+1, avec un acompte possible sur demande.
       </p>
       <h2>Sécurité des coureurs</h2>
       <p>

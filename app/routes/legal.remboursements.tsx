@@ -26,7 +26,7 @@ export default function Remboursements() {
       </p>
       <p>
         Le nombre de jours est compté en jours calendaires entre la date de la demande (heure de Paris) et la date de
-        l'épreuve. Une demande faite exactement 30 jours avant l'épreuve relève de la tranche de 50 %.
+        l'épreuve. Une demande faite exactement 30 jours avant l'épreuve relève de la tranche de 50&nbsp;%.
       </p>
       <h2>Délai et moyen de remboursement</h2>
       <p>

@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Link } from "~/components/Link";
 import { Field, FormAlert, PasswordField } from "~/components/AccountFields";
 import { AuthError, fieldErrors, LoginSchema, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
+import { LOGIN_TO_PAY } from "~/domain/registration-messages";
 import { createAuthenticator, LoginFormError } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { setModeHeader } from "~/utils/mode.server";
@@ -54,7 +55,12 @@ export default function Login() {
     <section className="container auth-page">
       <h1>Connexion</h1>
       {notice ? <FormAlert kind="success">{notice}</FormAlert> : null}
-      {redirectTo ? <FormAlert kind="info">Connectez-vous pour continuer.</FormAlert> : null}
+      {redirectTo ? (
+        <FormAlert kind="info">
+          {/* Spec section 5: the registration's own words when the visitor was on the way to register and pay. */}
+          {redirectTo.startsWith("/inscription/") ? LOGIN_TO_PAY : "Connectez-vous pour continuer."}
+        </FormAlert>
+      ) : null}
       {result?.formError ? <FormAlert kind="error">{result.formError}</FormAlert> : null}
       <Form method="post" className="card auth-card" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -7,7 +7,7 @@ export default function MentionsLegales() {
   return (
     <LegalPage title="Mentions légales">
       <h2>Éditeur</h2>
-      <p>Balise SAS, société par actions simplifiée, siège social en France. Directeur de la publication : le président de Balise SAS. Contact : <a href="mailto:contact@balise.test">contact@balise.test</a>.</p>
+      <p>Balise SAS, société par actions simplifiée, siège social en France. Directeur de la publication&nbsp;: le président de Balise SAS. Contact&nbsp;: <a href="mailto:contact@balise.test">contact@balise.test</a>.</p>
       <h2>Hébergement</h2>
       <p>Le site est hébergé sur l'infrastructure de Cloudflare, Inc. (réseau mondial ; données de la base hébergées dans l'Union européenne).</p>
       <h2>Paiements</h2>

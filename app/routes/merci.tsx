@@ -130,7 +130,7 @@ export default function Merci() {
         <>
           <h1>Inscription non validée</h1>
           <p className="alert alert-error" role="alert">
-            Votre paiement est arrivé après l'expiration de la réservation de votre place et le format est complet entre-temps : il vous est remboursé intégralement. Un e-mail d'explication vous a été envoyé.
+            Votre paiement est arrivé après l'expiration de la réservation de votre place et le format est complet entre-temps&nbsp;: il vous est remboursé intégralement. Un e-mail d'explication vous a été envoyé.
           </p>
           <Details r={r} />
         </>

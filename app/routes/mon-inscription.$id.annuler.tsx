@@ -76,7 +76,7 @@ export default function CancelRegistration() {
           <div><dt>Frais non remboursables</dt><dd>− {formatEuros(q.non_refundable_cents)}</dd></div>
           <div><dt>Base remboursable</dt><dd>{formatEuros(q.base_cents)}</dd></div>
           <div><dt>Jours avant l'épreuve</dt><dd>{q.days_before >= 0 ? q.days_before : "Épreuve passée"}</dd></div>
-          <div><dt>Barème appliqué</dt><dd>{q.percent} %</dd></div>
+          <div><dt>Barème appliqué</dt><dd>{q.percent}&nbsp;%</dd></div>
           <div className="quote-total"><dt>Remboursement estimé</dt><dd data-testid="remboursement-estime">{formatEuros(q.refund_cents)}</dd></div>
         </dl>
       )}
@@ -86,6 +86,7 @@ export default function CancelRegistration() {
       {result?.formError ? <p className="alert alert-error" role="alert">{result.formError}</p> : null}
       <Form method="post" action={`/mon-inscription/${d.id}/annuler`} className="cancel-form" noValidate preventScrollReset>
         <fieldset disabled={blocked} className="plain-fieldset">
+          <legend className="visually-hidden">Motif et politique de remboursement</legend>
           <div className="field">
             <label htmlFor="f-reason">Motif (facultatif)</label>
             <select id="f-reason" name="reason" defaultValue={result?.values.reason ?? ""} aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? "f-reason-err" : undefined}>

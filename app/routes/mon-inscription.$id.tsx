@@ -4,12 +4,12 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { RefundModal, useHydrated } from "~/components/RefundModal";
 import { RefundScaleTable } from "~/components/RefundScaleTable";
 import { CANCEL_MSG, readOnlyMessage } from "~/domain/cancellation";
 import { makeSelfEditSchema, pickSelfEdit } from "~/domain/my-registration";
-import { GENRES, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profile";
+import { GENRES_SIMPLE, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
 import { isReadOnlyForRunner, runnerBadge } from "~/domain/statuses";
 import { loadRunnerRegistration, saveRunnerFields } from "~/services/cancel.server";
@@ -145,6 +145,27 @@ function SavedNotice() {
   return shown ? <p className="alert alert-success" role="status">{CANCEL_MSG.saved}</p> : null;
 }
 
+/**
+ * The confirmation after a cancellation. With JavaScript the cancel dialog closes over a page scrolled down to the
+ * cancel button: the message takes the focus, which brings it into view and has it read.
+ */
+function CancelledNotice({ refundCents, percent }: { refundCents: number; percent: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div ref={ref} className="alert alert-success cancelled-notice" role="status" tabIndex={-1} data-testid="annulation-ok">
+      <p><strong>Votre inscription est annulée.</strong></p>
+      <p>
+        {refundCents > 0
+          ? `Remboursement de ${formatEuros(refundCents)} (${percent}\u00a0% de la base remboursable) en cours vers votre carte. Un e-mail de confirmation vous a été envoyé.`
+          : "Un e-mail de confirmation vous a été envoyé."}
+      </p>
+    </div>
+  );
+}
+
 const badgeClass: Record<string, string> = {
   Active: "status-active",
   "Annulée": "status-cancelled",
@@ -181,22 +202,16 @@ export default function MyRegistration() {
             </p>
           </div>
           <p className="status-badge-wrap">
-            <span className="visually-hidden">Statut : </span>
+            <span className="visually-hidden">Statut&nbsp;: </span>
             <span className={`status-badge ${badgeClass[d.badge]}`} data-testid="statut">{d.badge}</span>
           </p>
         </header>
 
         {d.saved && !result ? <SavedNotice /> : null}
-        {d.cancelled ? (
-          <p className="alert alert-success" role="status">
-            Votre inscription est annulée.{" "}
-            {(d.annulation?.refund_cents ?? 0) > 0
-              ? `Remboursement de ${formatEuros(d.annulation!.refund_cents)} (${d.annulation!.percent} % de la base remboursable) en cours vers votre carte. Un e-mail de confirmation vous a été envoyé.`
-              : "Un e-mail de confirmation vous a été envoyé."}
-          </p>
-        ) : null}
+        {d.cancelled ? <CancelledNotice refundCents={d.annulation?.refund_cents ?? 0} percent={d.annulation?.percent ?? 0} /> : null}
         {d.cancelPending && !d.readOnly ? <p className="alert alert-info" role="status">Votre demande d'annulation est en cours de traitement. Rechargez la page dans un instant.</p> : null}
-        {d.readOnlyMessage ? <p className="alert alert-info">{d.readOnlyMessage}</p> : null}
+        {/* Right after the cancellation the confirmation says it all; 'déjà annulée/remboursée' is for later visits. */}
+        {d.readOnlyMessage && !d.cancelled ? <p className="alert alert-info">{d.readOnlyMessage}</p> : null}
         {result?.formError ? <p className="alert alert-error" role="alert">{result.formError}</p> : null}
 
         <Form method="post" className="card form-card my-reg-form" noValidate>
@@ -205,9 +220,9 @@ export default function MyRegistration() {
             <div className="field-grid">
               <TextField name="nom" label="Nom" values={values} errors={errors} autoComplete="family-name" required />
               <TextField name="prenom" label="Prénom" values={values} errors={errors} autoComplete="given-name" required />
-              <SelectField name="genre" label="Genre" values={values} errors={errors} options={GENRES} required empty="— Choisir —" />
-              <TextField name="date_naissance" label="Date de naissance" type="date" values={values} errors={errors} autoComplete="bday" required max={d.today} />
-              <SelectField name="nationalite" label="Nationalité" values={values} errors={errors} options={NATIONALITES} required empty="— Choisir —" />
+              <SelectField name="genre" label="Genre" values={values} errors={errors} options={GENRES_SIMPLE} empty="— Choisir —" />
+              <TextField name="date_naissance" label="Date de naissance" type="date" values={values} errors={errors} autoComplete="bday" max={d.today} />
+              <SelectField name="nationalite" label="Nationalité" values={values} errors={errors} options={NATIONALITES} empty="— Choisir —" />
               <TextField name="email" label="Email" type="email" values={values} errors={errors} autoComplete="email" inputMode="email" required />
               <TextField name="telephone" label="Téléphone" type="tel" values={values} errors={errors} autoComplete="tel" inputMode="tel" />
               <TextField name="adresse" label="Adresse" values={values} errors={errors} autoComplete="address-line1" />
@@ -243,22 +258,22 @@ export default function MyRegistration() {
           <h2 id="refund-title">Annulation et remboursement</h2>
           <p>
             Le barème s'applique au montant payé diminué des frais non remboursables (frais du prestataire de paiement et
-            commission de la plateforme). Détails : <Link to="/legal/remboursements">politique de remboursement</Link>.
+            commission de la plateforme). Détails&nbsp;: <Link to="/legal/remboursements">politique de remboursement</Link>.
           </p>
           <RefundScaleTable />
           {d.readOnly ? null : d.paid ? (
             <p className="refund-today">
               Aujourd'hui, {d.quote.days_before >= 0 ? `à ${d.quote.days_before} jour${d.quote.days_before > 1 ? "s" : ""} de l'épreuve` : "après l'épreuve"} :
-              {" "}<strong>{d.quote.percent} %</strong> de {formatEuros(d.quote.base_cents)}, soit <strong>{estimate}</strong>.
+              {" "}<strong>{d.quote.percent}&nbsp;%</strong> de {formatEuros(d.quote.base_cents)}, soit <strong>{estimate}</strong>.
             </p>
           ) : (
-            <p className="refund-today">Le paiement de cette inscription n'est pas finalisé : il n'y a rien à rembourser.</p>
+            <p className="refund-today">Le paiement de cette inscription n'est pas finalisé&nbsp;: il n'y a rien à rembourser.</p>
           )}
           {d.readOnly ? (
             <button type="button" className="btn btn-danger" disabled>Annuler mon inscription</button>
           ) : (
             <Link to={`/mon-inscription/${d.id}/annuler`} preventScrollReset className="btn btn-danger cancel-open">
-              Annuler mon inscription — remboursement estimé : {estimate}
+              Annuler mon inscription — remboursement estimé&nbsp;: {estimate}
             </Link>
           )}
         </section>

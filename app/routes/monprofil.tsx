@@ -44,7 +44,7 @@ export default function SimpleProfilePage() {
   return (
     <section className="container profile-page">
       <h1>Mon profil</h1>
-      <p className="muted">Compte : <strong>{email}</strong></p>
+      <p className="muted">Compte&nbsp;: <strong>{email}</strong></p>
       <div className="account-links">
         <Link to="/monprofilcoureur" className="card">Mon profil coureur<br /><span className="small muted">Coordonnées, licence ou PPS, contact d'urgence</span></Link>
         <Link to="/monprofilorganisateur" className="card">Mon profil organisateur<br /><span className="small muted">Organisation, conditions, compte de paiement</span></Link>

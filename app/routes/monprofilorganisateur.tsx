@@ -62,7 +62,7 @@ export default function OrganiserProfilePage() {
         </fieldset>
         <fieldset>
           <legend>Conditions organisateurs</legend>
-          <p className="small">À lire avant de publier et d'encaisser des inscriptions :</p>
+          <p className="small">À lire avant de publier et d'encaisser des inscriptions&nbsp;:</p>
           <ul className="legal-links">
             <li><Link to="/legal/cgv-organisateurs" target="_blank" rel="noopener">Conditions générales de vente organisateurs</Link></li>
             <li><Link to="/legal/remboursements" target="_blank" rel="noopener">Politique de remboursement</Link></li>
@@ -98,7 +98,7 @@ export default function OrganiserProfilePage() {
         {payouts.length === 0 ? (
           <p className="empty">Aucun versement pour le moment.</p>
         ) : (
-          <div className="table-wrap">
+          <div className="table-wrap" role="region" aria-labelledby="versements-title" tabIndex={0}>
             <table className="table">
               <thead><tr><th scope="col">Date</th><th scope="col">Épreuve</th><th scope="col">Montant</th><th scope="col">Statut</th></tr></thead>
               <tbody>

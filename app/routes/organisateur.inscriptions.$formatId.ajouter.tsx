@@ -5,6 +5,8 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNaviga
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ADD_FORM_STATUTS, AddRunnerSchema, RegistrantError, type AddRunnerInput } from "~/domain/registrants";
+import { parisDate } from "~/domain/refund";
+import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/runner-fields";
 import { addRunner, registrantsPage } from "~/services/registrants.server";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatEuros } from "~/utils/format";
@@ -27,6 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         nb_max_coureurs: r.format.nb_max_coureurs,
       },
       taken: r.taken,
+      today: parisDate(context.clock.now()),
     };
   } catch (e) {
     if (e instanceof RegistrantError && e.code === "not_found") throw new Response(e.message, { status: 404 });
@@ -71,7 +74,7 @@ function Field({ name, label, error, children, hint }: { name: string; label: Re
 }
 
 export default function AddRunner() {
-  const { format, taken } = useLoaderData<typeof loader>();
+  const { format, taken, today } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const location = useLocation();
@@ -106,6 +109,14 @@ export default function AddRunner() {
       <input id={`add-${name}`} name={name} type="text" defaultValue={v[name] ?? ""} maxLength={200} {...invalid(name)} {...props} />
     </Field>
   );
+  const choice = (name: keyof AddRunnerInput, label: ReactNode, options: readonly string[]) => (
+    <Field name={name} label={label} error={e[name]}>
+      <select id={`add-${name}`} name={name} defaultValue={v[name] ?? ""} {...invalid(name)}>
+        <option value="">—</option>
+        {options.map((o) => <option key={o} value={o}>{o}</option>)}
+      </select>
+    </Field>
+  );
   const full = format.nb_max_coureurs != null && taken >= format.nb_max_coureurs;
 
   return (
@@ -120,22 +131,15 @@ export default function AddRunner() {
             </Field>
             {text("prenom", "Prénom *", { required: true, autoComplete: "off" })}
             {text("email", "Email", { type: "email", inputMode: "email", autoComplete: "off" })}
-            <Field name="genre" label="Genre" error={e.genre}>
-              <select id="add-genre" name="genre" defaultValue={v.genre ?? ""}>
-                <option value="">—</option>
-                <option value="Femme">Femme</option>
-                <option value="Homme">Homme</option>
-                <option value="Autre">Autre</option>
-              </select>
-            </Field>
-            {text("date_naissance", "Date de naissance", { type: "date" })}
-            {text("nationalite", "Nationalité")}
+            {choice("genre", "Genre", GENRES_SIMPLE)}
+            {text("date_naissance", "Date de naissance", { type: "date", max: today })}
+            {choice("nationalite", "Nationalité", NATIONALITES)}
             {text("telephone", "Téléphone", { type: "tel", inputMode: "tel" })}
             {text("adresse", "Adresse")}
             {text("adresse_complement", "Complément")}
             {text("code_postal", "Code postal", { inputMode: "numeric" })}
             {text("ville", "Ville")}
-            {text("pays", "Pays")}
+            {choice("pays", "Pays", PAYS)}
             {text("club", "Club")}
             <Field name="justificatif_type" label="Justificatif" error={e.justificatif_type}>
               <select id="add-justificatif_type" name="justificatif_type" value={just} onChange={(ev) => setJust(ev.target.value)}>
@@ -171,11 +175,11 @@ export default function AddRunner() {
           {format.nb_max_coureurs != null ? (
             <div className={`field capacity-override${e.depasser_capacite ? " has-error" : ""}`}>
               <p className={full ? "alert alert-info" : "hint"}>
-                Places prises : {taken} / {format.nb_max_coureurs}{full ? " — le format est complet." : "."}
+                Places prises&nbsp;: {taken} / {format.nb_max_coureurs}{full ? " — le format est complet." : "."}
               </p>
               <label className="checkbox">
                 <input type="checkbox" name="depasser_capacite" id="add-depasser_capacite" defaultChecked={v.depasser_capacite === "on"} {...invalid("depasser_capacite")} />
-                Dépasser la capacité : inscrire ce coureur même si le format est complet.
+                Dépasser la capacité&nbsp;: inscrire ce coureur même si le format est complet.
               </label>
               {e.depasser_capacite ? <p className="field-error" id="add-depasser_capacite-err" role="alert">{e.depasser_capacite}</p> : null}
             </div>

@@ -39,7 +39,7 @@ function successMessage(ok: string | null, n: string | null): string | null {
   if (ok === "dossards") {
     const count = Number.parseInt(n ?? "", 10);
     if (!Number.isFinite(count) || count < 0) return null;
-    return count === 0 ? "Aucun coureur validé sans dossard : rien à attribuer." : `${count} dossard${count > 1 ? "s" : ""} attribué${count > 1 ? "s" : ""}.`;
+    return count === 0 ? "Aucun coureur validé sans dossard\u00a0: rien à attribuer." : `${count} dossard${count > 1 ? "s" : ""} attribué${count > 1 ? "s" : ""}.`;
   }
   return null;
 }
@@ -290,7 +290,7 @@ export default function RegistrantsPage() {
       <ul className="registrants-totals" aria-label="Totaux du format">
         <li><strong>{d.formatTotal}</strong> inscription{d.formatTotal > 1 ? "s" : ""}</li>
         <li><strong>{d.mealsReserved}</strong> repas réservé{d.mealsReserved > 1 ? "s" : ""}{d.format.stock_repas > 0 ? ` (${formatEuros(d.format.prix_repas_cents)} l'unité)` : ""}</li>
-        <li>Places : <strong>{d.taken}</strong>{d.format.nb_max_coureurs != null ? ` / ${d.format.nb_max_coureurs}` : " (sans limite)"}</li>
+        <li>Places&nbsp;: <strong>{d.taken}</strong>{d.format.nb_max_coureurs != null ? ` / ${d.format.nb_max_coureurs}` : " (sans limite)"}</li>
       </ul>
 
       <div className="registrants-tools">

@@ -31,7 +31,7 @@ export default function ListeEpreuves() {
         <div className="table-wrap">
           <table className="table stack-table">
             <thead>
-              <tr><th>Date</th><th>Épreuve</th><th>Format</th><th>Prix</th><th>Inscrits / places</th><th></th></tr>
+              <tr><th scope="col">Date</th><th scope="col">Épreuve</th><th scope="col">Format</th><th scope="col">Prix</th><th scope="col">Inscrits / places</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
             </thead>
             <tbody>
               {rows.map((f) => (

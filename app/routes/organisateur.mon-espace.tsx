@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Mon espace organisateur — B
 const MESSAGES: Record<string, string> = {
   creee: "Épreuve et formats enregistrés !",
   modifiee: "Épreuve modifiée avec succès !",
-  publiee: "Épreuve publiée : elle est visible sur /courses.",
+  publiee: "Épreuve publiée\u00a0: elle est visible sur /courses.",
   "hors-ligne": "Épreuve mise hors-ligne.",
   copiee: "Épreuve copiée (hors-ligne) avec tous ses formats.",
   supprimee: "Épreuve supprimée.",
@@ -78,7 +78,7 @@ export default function MonEspace() {
       {result?.error && !result.courseId ? <p className="alert alert-error" role="alert">{result.error}</p> : null}
       {missing.length > 0 ? (
         <div className="alert alert-info publish-missing">
-          <p><strong>Pour publier une épreuve, il vous reste à :</strong></p>
+          <p><strong>Pour publier une épreuve, il vous reste à&nbsp;:</strong></p>
           <ul>{missing.map((m) => <li key={m}>{m}</li>)}</ul>
           <p><Link to="/monprofilorganisateur">Compléter mon profil organisateur</Link></p>
         </div>
@@ -110,7 +110,7 @@ export default function MonEspace() {
               <div className="table-wrap">
                 <table className="table small stack-table">
                   <thead>
-                    <tr><th>Format</th><th>Date</th><th>Inscrits</th><th>Repas</th><th></th></tr>
+                    <tr><th scope="col">Format</th><th scope="col">Date</th><th scope="col">Inscrits</th><th scope="col">Repas</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
                   </thead>
                   <tbody>
                     {c.formats.map((f) => (

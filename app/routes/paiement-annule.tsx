@@ -80,10 +80,10 @@ export default function PaiementAnnule() {
         <p className="alert alert-error" role="alert">{d.error}</p>
       ) : (
         <>
-          <p>Votre paiement n'a pas été effectué : aucun montant n'a été débité.</p>
+          <p>Votre paiement n'a pas été effectué&nbsp;: aucun montant n'a été débité.</p>
           {d.sessionId ? (
             <p className="small muted">
-              Session de paiement : <code className="session-id">{d.sessionId}</code>
+              Session de paiement&nbsp;: <code className="session-id">{d.sessionId}</code>
             </p>
           ) : null}
           {d.released ? <p className="alert alert-info" role="status">Votre place a été libérée.</p> : null}
@@ -114,7 +114,7 @@ export default function PaiementAnnule() {
         <Form method="post" className="release-form">
           <input type="hidden" name="inscription_id" value={d.inscriptionId ?? ""} />
           <button type="submit" name="intent" value="liberer" className="btn btn-ghost btn-small">
-            Je ne m'inscris plus : libérer ma place
+            Je ne m'inscris plus&nbsp;: libérer ma place
           </button>
         </Form>
       ) : null}

@@ -2,8 +2,8 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "~/components/Link";
 
 export const meta: MetaFunction = () => [
-  { title: "Balise Premium — 49 € par an" },
-  { name: "description", content: "Plans d'entraînement, estimation de temps, export montre, synchronisation d'activités : Balise Premium pour 49 € par an." },
+  { title: "Balise Premium — 49\u00a0€ par an" },
+  { name: "description", content: "Plans d'entraînement, estimation de temps, export montre, synchronisation d'activités\u00a0: Balise Premium pour 49\u00a0€ par an." },
 ];
 
 export const PREMIUM_FEATURES = [
@@ -22,17 +22,19 @@ export const FREE_FEATURES = [
   "Lecture de la discussion publique",
 ];
 
-export function PremiumComparison() {
+/** The two plans; `headingLevel` follows the page's outline (h2 under /premium's h1, h3 under the home's h2). */
+export function PremiumComparison({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? "h2" : "h3";
   return (
     <div className="compare">
       <div className="card plan">
-        <h3>Gratuit</h3>
-        <p className="plan-price">0 €</p>
+        <H>Gratuit</H>
+        <p className="plan-price">0&nbsp;€</p>
         <ul className="checklist">{FREE_FEATURES.map((f) => <li key={f}>{f}</li>)}</ul>
       </div>
       <div className="card plan plan-premium">
-        <h3>Premium</h3>
-        <p className="plan-price">49,00 € <span className="muted small">/ an</span></p>
+        <H>Premium</H>
+        <p className="plan-price">49,00&nbsp;€ <span className="muted small">/ an</span></p>
         <ul className="checklist">
           <li>Tout le gratuit</li>
           {PREMIUM_FEATURES.map((f) => <li key={f}>{f}</li>)}
@@ -46,10 +48,10 @@ export default function Premium() {
   return (
     <section className="container page">
       <h1>Balise Premium</h1>
-      <p className="lead">Préparez vos courses avec des outils d'entraînement : 49 € par an.</p>
-      <PremiumComparison />
+      <p className="lead">Préparez vos courses avec des outils d'entraînement&nbsp;: 49&nbsp;€ par an.</p>
+      <PremiumComparison headingLevel={2} />
       <p className="alert alert-info" role="note">
-        L'abonnement Premium n'est pas encore en vente : l'achat en ligne ouvrira prochainement. Les fonctionnalités
+        L'abonnement Premium n'est pas encore en vente&nbsp;: l'achat en ligne ouvrira prochainement. Les fonctionnalités
         gratuites sont disponibles dès aujourd'hui.
       </p>
       <p><Link to="/courses" className="btn btn-primary">Trouver une course</Link></p>

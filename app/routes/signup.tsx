@@ -57,7 +57,7 @@ export default function Signup() {
   return (
     <section className="container auth-page">
       <h1>Créer un compte</h1>
-      {Object.keys(errors).length ? <FormAlert kind="error">❌ Erreur : veuillez corriger les champs indiqués.</FormAlert> : null}
+      {Object.keys(errors).length ? <FormAlert kind="error">❌ Erreur&nbsp;: veuillez corriger les champs indiqués.</FormAlert> : null}
       <Form method="post" className="card auth-card" noValidate>
         <Honeypot />
         <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" required defaultValue={result?.values.email} error={errors.email} />

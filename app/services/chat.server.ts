@@ -127,6 +127,19 @@ async function safeNotify(deps: ChatDeps, courseId: string, event: RoomEvent) {
 }
 
 /**
+ * The author's name as shown in the chat ("Camille B."): the user profile's, else the runner profile's, else the
+ * name on the user's latest registration. A runner who only filled the runner profile, or only registered, no
+ * longer shows as 'Participant'. One row, even when none is known (then both are NULL).
+ */
+function authorNameSql(userId: string): SQL {
+  const pick = (col: "nom" | "prenom") => sql.raw(`coalesce(
+      nullif(trim((SELECT p.${col} FROM profils_utilisateurs p WHERE p.user_id = u.id)), ''),
+      nullif(trim((SELECT pc.${col} FROM profils_coureurs pc WHERE pc.id = u.id)), ''),
+      nullif(trim((SELECT i.${col} FROM inscriptions i WHERE i.coureur_id = u.id ORDER BY i.created_at DESC LIMIT 1)), ''))`);
+  return sql`SELECT ${pick("nom")} AS nom, ${pick("prenom")} AS prenom FROM (SELECT ${userId} AS id) u`;
+}
+
+/**
  * Inserts a message only while its author has posted fewer than POST_LIMIT.max messages in this event within the
  * window: the count and the insert are one statement, so parallel posts (HTTP forms and sockets alike) cannot
  * all pass the count before any of them is written (D1 runs one statement at a time). Returns null when refused.
@@ -139,8 +152,8 @@ async function insertWithinLimit(
   const since = new Date(m.now.getTime() - POST_LIMIT.windowMs).toISOString();
   const rows = await db.all<Row>(sql`
     INSERT INTO chat_messages (id, course_id, parent_id, user_id, nom, prenom, message, is_hidden, flagged, flagged_reason, created_at, updated_at)
-    SELECT ${m.id}, ${m.courseId}, ${m.parentId}, ${m.userId}, p.nom, p.prenom, ${m.text}, ${m.hidden ? 1 : 0}, 0, NULL, ${iso}, ${iso}
-    FROM (SELECT 1) LEFT JOIN profils_utilisateurs p ON p.user_id = ${m.userId}
+    SELECT ${m.id}, ${m.courseId}, ${m.parentId}, ${m.userId}, n.nom, n.prenom, ${m.text}, ${m.hidden ? 1 : 0}, 0, NULL, ${iso}, ${iso}
+    FROM (${authorNameSql(m.userId)}) n
     WHERE (SELECT count(*) FROM chat_messages r
            WHERE r.course_id = ${m.courseId} AND r.user_id = ${m.userId} AND r.created_at > ${since}) < ${POST_LIMIT.max}
     RETURNING id, course_id, parent_id, user_id, nom, prenom, message, is_hidden, flagged, flagged_reason, created_at, updated_at`);

@@ -7,7 +7,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
 import { courses, formats, inscriptions, profils_coureurs, profils_utilisateurs } from "~/db/schema";
 import { REFUSED_PAYMENT_REASONS } from "~/domain/lifecycle";
-import { holdExpiresAt, isFull, mealsLeft, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
+import { canTakePayments, holdExpiresAt, isFull, mealsLeft, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
 import { isPaymentProviderError } from "~/providers/payments";
 import { applyTransition } from "./lifecycle.server";
 import { onCheckoutCompleted } from "./payment-received.server";
@@ -84,7 +84,7 @@ export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string)
       slug: c.slug,
       en_ligne: c.en_ligne,
       organisateur_id: c.organisateur_id,
-      paymentsOpen: Boolean(c.accountId && c.charges),
+      paymentsOpen: canTakePayments({ accountId: c.accountId, chargesEnabled: c.charges }),
     },
     formats: rows.map((r) => ({ ...r, taken: Number(r.taken), meals_taken: Number(r.meals_taken) })),
   };

@@ -3,6 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
+import { parisDate } from "~/domain/refund";
 import { CSV_BOM, csvRow, exportFileName, type AnyExportColumn } from "~/domain/csv";
 import { LifecycleError, REFUSAL_MESSAGES, STATUTS } from "~/domain/lifecycle";
 import { holdsPlace, REGISTRATION_MSG } from "~/domain/registration";
@@ -17,6 +18,7 @@ import {
   validateNewRunner,
   type AddRunnerInput,
   type EditableField,
+  type FieldContext,
   type FieldValue,
   type TableField,
 } from "~/domain/registrants";
@@ -69,6 +71,11 @@ async function registrantOfFormat(context: Ctx, user: User, format: OwnedFormat,
   const row = await requireOwnedRegistrant(context, user, id);
   if (row.format_id !== format.id) throw new RegistrantError("not_found");
   return row;
+}
+
+/** What a field's rule needs to know: the meal stock, the current status, today in Paris and the country. */
+function fieldContext(context: Ctx, stockRepas: number, row: RegistrantDetail): FieldContext {
+  return { stockRepas, currentStatut: row.statut as string | null, today: parisDate(context.clock.now()), pays: (row.pays as string | null) ?? null };
 }
 
 /**
@@ -132,7 +139,7 @@ async function writeField(context: Ctx, user: User, row: RegistrantDetail, field
 export async function saveCell(context: Ctx, user: User, formatId: string, id: string, field: TableField, raw: string): Promise<FieldValue> {
   const format = await requireOwnedFormat(context, user, formatId);
   const row = await registrantOfFormat(context, user, format, id);
-  const parsed = parseField(field, raw, { stockRepas: format.stock_repas, currentStatut: row.statut });
+  const parsed = parseField(field, raw, fieldContext(context, format.stock_repas, row));
   if (!parsed.ok) throw new RegistrantError("invalid", parsed.error, field);
   await writeField(context, user, row, field, parsed.value);
   return parsed.value;
@@ -153,7 +160,7 @@ export async function saveRow(
   const values: Partial<Record<EditableField, FieldValue>> = {};
   const errors: RowErrors = {};
   for (const f of TABLE_FIELDS) {
-    const r = parseField(f, raw[f], { stockRepas: format.stock_repas, currentStatut: row.statut });
+    const r = parseField(f, raw[f], fieldContext(context, format.stock_repas, row));
     if (r.ok) values[f] = r.value;
     else errors[f] = r.error;
   }
@@ -182,7 +189,7 @@ export async function saveRow(
 /** One field of the details page. */
 export async function saveDetailField(context: Ctx, user: User, id: string, field: EditableField, raw: string): Promise<FieldValue> {
   const row = await requireOwnedRegistrant(context, user, id);
-  const parsed = parseField(field, raw, { stockRepas: row.stock_repas, currentStatut: row.statut });
+  const parsed = parseField(field, raw, fieldContext(context, row.stock_repas as number, row));
   if (!parsed.ok) throw new RegistrantError("invalid", parsed.error, field);
   await writeField(context, user, row, field, parsed.value);
   return parsed.value;
@@ -193,7 +200,7 @@ export type AddRunnerResult = { ok: true; id: string } | { ok: false; errors: Pa
 /** '+ Ajouter un coureur': validation, then an insert that respects capacity unless the organiser overrides it. */
 export async function addRunner(context: Ctx, user: User, formatId: string, input: AddRunnerInput): Promise<AddRunnerResult> {
   const format = await requireOwnedFormat(context, user, formatId);
-  const v = validateNewRunner(input, { stockRepas: format.stock_repas, prixCents: format.prix_cents, prixRepasCents: format.prix_repas_cents });
+  const v = validateNewRunner(input, { stockRepas: format.stock_repas, prixCents: format.prix_cents, prixRepasCents: format.prix_repas_cents }, parisDate(context.clock.now()));
   if (!v.ok) return v;
   const id = crypto.randomUUID();
   try {

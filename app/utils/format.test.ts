@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateLong, formatDateTime, formatEuros, formatKm, formatMeters, formatNumber, formatTime } from "./format";
+import { dateParts, formatDate, formatDateLong, formatDateTime, formatEuros, formatFromPrice, formatKm, formatMeters, formatNumber, formatPrice, formatTime } from "./format";
 
 const nb = "\u00a0";
 
@@ -28,8 +28,8 @@ describe("numbers and units", () => {
     [42, "42"],
   ])("%s -> %s", (n, s) => expect(formatNumber(n)).toBe(s));
   it("adds units", () => {
-    expect(formatKm(21.1)).toBe("21,1 km");
-    expect(formatMeters(2450)).toBe(`2${nb}450 m`);
+    expect(formatKm(21.1)).toBe(`21,1${nb}km`); // no line break between a number and its unit
+    expect(formatMeters(2450)).toBe(`2${nb}450${nb}m`);
     expect(formatKm(null)).toBe("—");
   });
 });
@@ -53,5 +53,33 @@ describe("dates in French", () => {
   it("invalid input gives a dash", () => {
     expect(formatDate("pas une date")).toBe("—");
     expect(formatDate(null)).toBe("—");
+  });
+});
+
+describe("prices and date blocks as runners read them", () => {
+  it.each([
+    [0, "Gratuit"],
+    [1250, "12,50\u00a0€"],
+    [null, "—"],
+  ])("price %j -> %j", (cents, price) => {
+    expect(formatPrice(cents)).toBe(price);
+  });
+  it.each([
+    // lowest price, lowest paid price -> line (never "dès 0,00 €")
+    [0, null, "Gratuit"],
+    [1250, 1250, "dès 12,50\u00a0€"],
+    [0, 1200, "dès 12,00\u00a0€ ou gratuit"],
+    [null, null, "—"],
+  ])("event from %j (paid from %j) -> %j", (min, paid, line) => {
+    expect(formatFromPrice(min, paid)).toBe(line);
+  });
+  it.each([
+    ["2026-12-02", { day: "2", month: "déc.", year: "2026" }],
+    ["2027-01-09", { day: "9", month: "janv.", year: "2027" }],
+    ["2027-05-31", { day: "31", month: "mai", year: "2027" }],
+    [null, null],
+    ["bientôt", null],
+  ])("%j -> %j", (ymd, parts) => {
+    expect(dateParts(ymd)).toEqual(parts);
   });
 });

@@ -15,11 +15,11 @@ export function formatNumber(n: number | null | undefined): string {
 }
 
 export function formatKm(km: number | null | undefined): string {
-  return km == null ? "—" : `${formatNumber(km)} km`;
+  return km == null ? "—" : `${formatNumber(km)}\u00a0km`;
 }
 
 export function formatMeters(m: number | null | undefined): string {
-  return m == null ? "—" : `${formatNumber(m)} m`;
+  return m == null ? "—" : `${formatNumber(m)}\u00a0m`;
 }
 
 // Intl formatters are costly to build (a fraction of a millisecond each) and hold no state: one of each, made on
@@ -74,4 +74,41 @@ export function formatTime(value: string | null | undefined): string {
   const m = /^(\d{1,2}):(\d{2})/.exec(value);
   if (!m) return value;
   return `${Number(m[1])}h${m[2]}`;
+}
+
+/** A price as the runner reads it: 0 -> "Gratuit", else "12,50 €". */
+export function formatPrice(cents: number | null | undefined): string {
+  return cents === 0 ? "Gratuit" : formatEuros(cents);
+}
+
+/**
+ * The lowest price of an event as runners read it: "dès 12,50 €"; "Gratuit" when every format is free; when some
+ * formats are free and others not (a free kids' race), the lowest paid price, "dès 12,50 €", with `freeFormat`
+ * so that the page can say a free format exists (never "dès 0,00 €").
+ */
+export function priceSummary(minCents: number | null | undefined, minPaidCents?: number | null): { text: string; freeFormat: boolean } | null {
+  if (minCents == null) return null;
+  if (minCents > 0) return { text: `dès ${formatEuros(minCents)}`, freeFormat: false };
+  if (minPaidCents == null || minPaidCents <= 0) return { text: "Gratuit", freeFormat: false };
+  return { text: `dès ${formatEuros(minPaidCents)}`, freeFormat: true };
+}
+
+/** priceSummary as one line: "dès 12,50 €", "Gratuit", or "dès 12,50 € ou gratuit". */
+export function formatFromPrice(minCents: number | null | undefined, minPaidCents?: number | null): string {
+  const p = priceSummary(minCents, minPaidCents);
+  if (!p) return "—";
+  return p.freeFormat ? `${p.text} ou gratuit` : p.text;
+}
+
+let dayFmt: Intl.DateTimeFormat | undefined;
+let monthFmt: Intl.DateTimeFormat | undefined;
+
+/** "2026-12-02" -> { day: "2", month: "déc.", year: "2026" }, for a calendar-style date block. */
+export function dateParts(value: string | null | undefined): { day: string; month: string; year: string } | null {
+  if (!value) return null;
+  const d = toDate(value);
+  if (!d) return null;
+  dayFmt ??= new Intl.DateTimeFormat("fr-FR", { day: "numeric", timeZone: PARIS });
+  monthFmt ??= new Intl.DateTimeFormat("fr-FR", { month: "short", timeZone: PARIS });
+  return { day: dayFmt.format(d), month: monthFmt.format(d), year: String(d.getUTCFullYear()) };
 }

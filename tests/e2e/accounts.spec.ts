@@ -24,10 +24,10 @@ async function openMail(page: Page, email: string, subject: string) {
 
 async function logOut(page: Page, isMobile: boolean) {
   if (isMobile) {
-    await page.getByLabel("Ouvrir le menu").click();
+    await page.locator(".mobile-menu > summary").click();
     await page.locator(".mobile-panel").getByRole("button", { name: "Déconnexion" }).click();
   } else {
-    await page.getByLabel("Menu utilisateur").click();
+    await page.locator(".user-menu > summary").click();
     await page.locator(".user-menu-panel").getByRole("button", { name: "Déconnexion" }).click();
   }
   await expect(page).toHaveURL(/\/login$/);
@@ -164,8 +164,8 @@ test.describe("accounts", () => {
 test.describe("modes and roles", () => {
   test("the mode switch is a form remembered in a cookie; login resets it to coureur; Admin PRO for admins only", async ({ page, isMobile }) => {
     const openMenu = async () => {
-      if (isMobile) await page.getByLabel("Ouvrir le menu").click();
-      else await page.getByLabel("Menu utilisateur").click();
+      if (isMobile) await page.locator(".mobile-menu > summary").click();
+      else await page.locator(".user-menu > summary").click();
       return isMobile ? page.locator(".mobile-panel") : page.locator(".user-menu-panel");
     };
     const nav = () => (isMobile ? page.locator(".mobile-panel") : page.locator(".main-nav"));
@@ -176,10 +176,10 @@ test.describe("modes and roles", () => {
     let menu = await openMenu();
     await menu.getByRole("button", { name: "Organisateur" }).click();
     await expect(page).toHaveURL(/\/fonctionnalites$/);
-    if (isMobile) await page.getByLabel("Ouvrir le menu").click();
+    if (isMobile) await page.locator(".mobile-menu > summary").click();
     await expect(nav().getByRole("link", { name: "Mon espace" })).toBeVisible();
     await page.goto("/");
-    if (isMobile) await page.getByLabel("Ouvrir le menu").click();
+    if (isMobile) await page.locator(".mobile-menu > summary").click();
     await expect(nav().getByRole("link", { name: "Mon espace" })).toBeVisible(); // remembered
 
     await page.goto("/");
@@ -188,7 +188,7 @@ test.describe("modes and roles", () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await loginAs(page, "admin@balise.test");
-    if (isMobile) await page.getByLabel("Ouvrir le menu").click();
+    if (isMobile) await page.locator(".mobile-menu > summary").click();
     await expect(nav().getByRole("link", { name: "Mes inscriptions" })).toBeVisible(); // back to coureur
     await expect(nav().getByRole("link", { name: /Admin/ }).first()).toContainText("PRO");
   });

@@ -8,7 +8,7 @@ const cards = (page: import("@playwright/test").Page) => page.locator("ul.card-g
 test.describe("catalogue", () => {
   test("filter the list by department and meals with the GET form", async ({ page }) => {
     await page.goto("/courses");
-    await expect(page.getByText("Page 1 · 12 épreuves affichées")).toBeVisible();
+    await expect(page.getByTestId("results-count")).toHaveText(/^\d+ épreuves · page 1 sur \d+$/);
     await expect(cards(page)).toHaveCount(12);
     await page.locator("summary", { hasText: "Filtres et tri" }).click();
     await page.getByLabel("Département").selectOption("Gironde");
@@ -48,7 +48,7 @@ test.describe("catalogue", () => {
     const seen: string[] = [];
     for (let n = 1; ; n++) {
       await expect(page).toHaveURL(n === 1 ? /taille=6/ : new RegExp(`page=${n}`));
-      const titles = await cards(page).locator("h3").allTextContents();
+      const titles = await cards(page).locator(".card-title").allTextContents();
       expect(titles.length).toBe(n * 6 <= total ? 6 : total - (n - 1) * 6);
       seen.push(...titles);
       const next = page.getByRole("link", { name: "Suivant →" });
@@ -62,7 +62,7 @@ test.describe("catalogue", () => {
       await page.getByRole("link", { name: "← Précédent" }).click();
       await expect(page).toHaveURL(n === 1 ? /page=1|taille=6(?!.*page=)/ : new RegExp(`page=${n}(&|$)`));
     }
-    await expect(cards(page).first().locator("h3")).toHaveText(seen[0]);
+    await expect(cards(page).first().locator(".card-title")).toHaveText(seen[0]);
   });
 
   test("open an event, switch tabs, pick a format, see the GPX profile", async ({ page }) => {
@@ -77,14 +77,14 @@ test.describe("catalogue", () => {
     await expect(page.locator("table.formats-table")).toContainText("0 / 250");
     await page.getByRole("link", { name: "Parcours" }).click();
     await expect(page).toHaveURL(/onglet=parcours/);
-    await expect(page.locator("svg.profile-svg")).toBeVisible();
+    await expect(page.locator("svg.profile-svg:visible")).toBeVisible();
     await expect(page.locator(".profile-stats")).toContainText("D+");
     await expect(page.getByRole("link", { name: "Télécharger le GPX" })).toBeVisible();
     const picker = page.getByRole("navigation", { name: "Choisir un format" });
     await picker.getByRole("link", { name: "Balcons 28 km" }).click();
     await expect(page).toHaveURL(/format=/);
     await expect(picker.getByRole("link", { name: "Balcons 28 km" })).toHaveAttribute("aria-current", "true");
-    await expect(page.locator("svg.profile-svg")).toBeVisible();
+    await expect(page.locator("svg.profile-svg:visible")).toBeVisible();
     await page.getByRole("link", { name: "Infos pratiques" }).click();
     await expect(page.getByRole("heading", { name: "Ravitaillements" })).toBeVisible();
     await expect(page.locator(".info-card").filter({ hasText: "Ravitaillements" }).locator("li")).toHaveCount(3);

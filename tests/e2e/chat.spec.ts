@@ -149,7 +149,7 @@ test.describe("lazy chat code", () => {
     const { ctx, page, loaded } = await phoneWatchingChatCode(browser);
     expect(loaded).toEqual([]); // the discussion is below the fold: not loaded yet
     // in-app navigation (no reload) from the phone menu: the list, then another event
-    await page.getByLabel("Ouvrir le menu").click();
+    await page.locator(".mobile-menu > summary").click();
     await page.getByRole("navigation", { name: "Navigation mobile" }).getByRole("link", { name: "Courses", exact: true }).click();
     await expect(page).toHaveURL(/\/courses$/);
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden(); // the menu closed on navigation

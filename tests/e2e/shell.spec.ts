@@ -22,7 +22,7 @@ test.describe("home and shell", () => {
   test("visitor navigation: header links, Connexion and Inscription, no Admin link", async ({ page, isMobile }) => {
     await page.goto("/");
     const nav = isMobile ? page.locator(".mobile-menu") : page.locator("header");
-    if (isMobile) await page.getByLabel("Ouvrir le menu").click();
+    if (isMobile) await page.locator(".mobile-menu > summary").click();
     await expect(nav.getByRole("link", { name: "Accueil", exact: true })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Fonctionnalités" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Courses", exact: true })).toBeVisible();
@@ -37,7 +37,7 @@ test.describe("home and shell", () => {
     await page.goto("/");
     const panel = page.locator(".mobile-panel");
     await expect(panel).toBeHidden();
-    await page.getByLabel("Ouvrir le menu").click();
+    await page.locator(".mobile-menu > summary").click();
     await expect(panel).toBeVisible();
     await panel.getByRole("link", { name: "Fonctionnalités" }).click();
     await expect(page).toHaveURL(/\/fonctionnalites/);

@@ -31,7 +31,7 @@ describe("sign-up refuses common passwords", () => {
     const res = await post("/signup", { email, password, confirmation: password });
     expect(res.status).toBe(400);
     const page = await html(res);
-    expect(page).toContain("❌ Erreur : veuillez corriger les champs indiqués.");
+    expect(page).toContain("❌ Erreur\u00a0: veuillez corriger les champs indiqués.");
     // the message sits in the password field's block, before the confirmation field
     const field = page.slice(page.indexOf('name="password"'), page.indexOf('name="confirmation"'));
     expect(field).toContain(message);

@@ -87,7 +87,7 @@ describe("e-mail confirmation and login", () => {
 
     const early = await login(email, "motdepasse-solide");
     expect(early.status).toBe(403);
-    expect(await html(early)).toContain("❌ Erreur de connexion : Adresse email non confirmée.");
+    expect(await html(early)).toContain("❌ Erreur de connexion\u00a0: Adresse email non confirmée.");
     // a fresh link was mailed; the first one is retired
     const token = tokenIn((await lastMailTo(email))!.text);
     expect(token).not.toBe(firstToken);
@@ -163,7 +163,7 @@ describe("e-mail confirmation and login", () => {
     const wrong = await login("organisatrice@balise.test", "pas-le-bon");
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
-    const msg = "❌ Erreur de connexion : Email ou mot de passe incorrect.";
+    const msg = "❌ Erreur de connexion\u00a0: Email ou mot de passe incorrect.";
     expect(await html(unknown)).toContain(msg);
     expect(await html(wrong)).toContain(msg);
     const empty = await login("", "");
@@ -179,7 +179,7 @@ describe("e-mail confirmation and login", () => {
     for (let i = 0; i < 5; i++) expect((await login(email, `faux-${i}`, {}, { "CF-Connecting-IP": `10.0.0.${i}` })).status).toBe(401);
     const locked = await login(email, "bon-mot-de-passe", {}, { "CF-Connecting-IP": "10.0.1.1" });
     expect(locked.status).toBe(429);
-    expect(await html(locked)).toContain("❌ Erreur de connexion : Trop de tentatives de connexion. Réessayez dans 15 minutes");
+    expect(await html(locked)).toContain("❌ Erreur de connexion\u00a0: Trop de tentatives de connexion. Réessayez dans 15 minutes");
     // an unknown address is limited the same way (no enumeration by lockout)
     for (let i = 0; i < 5; i++) await login("fantome@exemple.fr", "x-x-x-x-x", {}, { "CF-Connecting-IP": `10.0.2.${i}` });
     expect((await login("fantome@exemple.fr", "x-x-x-x-x", {}, { "CF-Connecting-IP": "10.0.2.99" })).status).toBe(429);

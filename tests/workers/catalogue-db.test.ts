@@ -108,6 +108,23 @@ describe("catalogue repositories", () => {
     const expected = all.filter(keep).map((c) => c.id).sort();
     expect(r.rows.map((x) => x.id).sort()).toEqual(expected);
     expect(r.hasNext).toBe(false);
+    expect(r.total).toBe(expected.length);
+    // The map view gets every match's coordinates, whatever the page size (6 here).
+    const map = await list(db, `${qs}&taille=6&vue=carte`);
+    expect(map.total).toBe(expected.length);
+    expect(map.markers!.map((m) => all.find((c) => c.nom === m.nom)!.id).sort()).toEqual(expected);
+    expect(r.markers).toBeNull();
+  });
+
+  it("the map shows every filtered event, not only the page's: 15 points for a page of 12", async () => {
+    const r = await list(db, "vue=carte");
+    expect(r.rows).toHaveLength(12);
+    expect(r.total).toBe(15);
+    expect(r.markers).toHaveLength(15);
+    for (const m of r.markers!) {
+      expect(typeof m.lat).toBe("number");
+      expect(Object.keys(m).sort()).toEqual(["departement", "lat", "lieu", "lng", "nom", "slug"]); // lightweight rows
+    }
   });
 
   it("excludes courses with no value when a band is chosen", async () => {
@@ -220,6 +237,66 @@ describe("catalogue repositories", () => {
     }
   });
 
+  it.each([
+    ["crete", ["Rando des Crêtes Vosgiennes"]],
+    ["CRÊTES", ["Rando des Crêtes Vosgiennes"]],
+    ["crêtes vosg", ["Rando des Crêtes Vosgiennes"]],
+    ["gerardmer", ["Rando des Crêtes Vosgiennes"]],
+    ["COTE D'OR", ["Ronde des Vignobles"]],
+    ["pyrenees", ["Trail du Canigou"]],
+    ["É", ["Corrida de Noël de Rennes"]], // Ille-et-Vilaine: the word 'et'
+    ["noel", ["Corrida de Noël de Rennes"]],
+    ["trail chamonix", ["Trail des Aiguilles Rouges"]],
+    ['"trail" OR nom:*', []], // FTS syntax typed by a user is only words: trail AND or AND nom
+    ["-", []],
+  ])("text search %j ignores case and accents, through the index", async (q, expected) => {
+    const r = await list(db, `q=${encodeURIComponent(q)}&taille=24`);
+    expect(r.rows.map((x) => x.nom).sort()).toEqual(expected);
+  });
+
+  it("a card knows the lowest paid price next to a free format (never 'dès 0,00 €')", async () => {
+    const [croix] = (await list(db, "q=croix-rousse")).rows;
+    expect([croix.min_price_cents, croix.min_paid_price_cents]).toEqual([0, 1200]);
+    const [calanques] = (await list(db, "q=calanques")).rows;
+    expect([calanques.min_price_cents, calanques.min_paid_price_cents]).toEqual([3000, 3000]);
+    const home = await newestOnlineCourses(db, 20, today, nowIso);
+    expect(home.find((r) => r.slug === "foulees-de-la-croix-rousse")?.min_paid_price_cents).toBe(1200);
+  });
+
+  it("the text index follows inserts, renames and deletes of events (triggers)", async () => {
+    const course = (id: string, nom: string) =>
+      env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, ?, 'Saint-Étienne', 'Loire', '42000', '00000000-0000-4000-a000-000000000002', 1, ?)").bind(id, nom, id);
+    await env.DB.batch([course("fts-1", "Éco-trail du Pilat"), env.DB.prepare("INSERT INTO formats (id, course_id, nom, date, prix_cents) VALUES ('fts-1-f', 'fts-1', 'F', ?, 1000)").bind(addDays(today, 20))]);
+    try {
+      const names = async (q: string) => (await list(db, `q=${encodeURIComponent(q)}&taille=24`)).rows.map((x) => x.nom);
+      expect(await names("ECO pilat")).toEqual(["Éco-trail du Pilat"]);
+      expect(await names("saint etienne")).toEqual(["Éco-trail du Pilat"]);
+      await env.DB.prepare("UPDATE courses SET nom = 'Grand Trail du Forez', lieu = 'Montbrison' WHERE id = 'fts-1'").run();
+      expect(await names("pilat")).toEqual([]);
+      expect(await names("forez montbri")).toEqual(["Grand Trail du Forez"]);
+      const key = await env.DB.prepare("SELECT id FROM course_search_ids WHERE course_id = 'fts-1'").first<{ id: number }>();
+      expect(key).not.toBeNull();
+      await env.DB.prepare("DELETE FROM courses WHERE id = 'fts-1'").run();
+      expect(await names("forez")).toEqual([]);
+      expect(await env.DB.prepare("SELECT count(*) AS n FROM course_search_ids WHERE course_id = 'fts-1'").first<{ n: number }>()).toEqual({ n: 0 });
+      expect(await env.DB.prepare("SELECT count(*) AS n FROM courses_fts WHERE rowid = ?").bind(key!.id).first<{ n: number }>()).toEqual({ n: 0 });
+      // One index row per event, no more.
+      const counts = await env.DB.prepare("SELECT (SELECT count(*) FROM courses) AS c, (SELECT count(*) FROM course_search_ids) AS m, (SELECT count(*) FROM courses_fts) AS f").first();
+      expect(counts).toEqual({ c: 16, m: 16, f: 16 });
+    } finally {
+      await env.DB.prepare("DELETE FROM courses WHERE id = 'fts-1'").run();
+    }
+  });
+
+  it("the text search reads the index, not every event", async () => {
+    const plan = await env.DB.prepare(
+      "EXPLAIN QUERY PLAN SELECT m.course_id FROM courses_fts JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ?",
+    ).bind('"crete"*').all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join(" | ");
+    expect(details).toMatch(/VIRTUAL TABLE INDEX/);
+    expect(details).toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
+  });
+
   it("pages without overlap or gap, and past the end gives an empty page", async () => {
     const pages = await Promise.all([1, 2, 3].map((p) => list(db, `taille=6&page=${p}`)));
     expect(pages.map((p) => p.rows.length)).toEqual([6, 6, 3]);
@@ -243,7 +320,12 @@ describe("catalogue repositories", () => {
     c.reset();
     await list(c.db, "taille=24&type=trail&repas=1&distance=30%2B&denivele=2000%2B&tri=dplus&q=trail&au=2099-01-01");
     expect(c.count()).toBe(small);
-    expect(small).toBe(2);
+    expect(small).toBe(3); // page, departments, number of matches
+    expect(c.roundTrips()).toBe(1);
+    c.reset();
+    await list(c.db, "vue=carte&q=trail");
+    expect(c.count()).toBe(4); // and every match's coordinates for the map
+    expect(c.roundTrips()).toBe(1);
     c.reset();
     await getCourseWithFormats(c.db, "trail-des-aiguilles-rouges", nowIso);
     expect(c.count()).toBe(2);

@@ -40,7 +40,7 @@ describe("catalogue pages", () => {
 
   it("/courses: 12 of 15 events by default, with badges, a pager and the Du default", async () => {
     const page = await html(await get("/courses"));
-    expect(page).toContain("Page 1 · 12 épreuves affichées");
+    expect(page).toContain("15 épreuves · page 1 sur 2"); // the number of matches, all pages together
     expect(cardCount(page)).toBe(12);
     expect(page).toContain(`name="du" type="date" value="${today}"`);
     expect(page).not.toContain("Trail des Lacs d'Annecy");
@@ -53,7 +53,7 @@ describe("catalogue pages", () => {
   it("/courses: page 2 has the 3 others and a previous link", async () => {
     const page = await html(await get("/courses?page=2"));
     expect(cardCount(page)).toBe(3);
-    expect(page).toContain("Page 2 · 3 épreuves affichées");
+    expect(page).toContain("15 épreuves · page 2 sur 2");
     expect(page).toContain('rel="prev"');
     expect(page).not.toContain('rel="next"');
   });
@@ -121,8 +121,9 @@ describe("catalogue pages", () => {
 
   it("parcours tab: an elevation profile drawn on the server from the GPX, with D+ and D-", async () => {
     const page = await html(await get("/courses/trail-des-aiguilles-rouges?onglet=parcours"));
-    expect(page).toContain('class="profile-svg"');
-    expect(page).toMatch(/aria-label="Profil altimétrique : [^"]+, D\+ [\d\u00a0]+ m, D- /);
+    expect(page).toContain('class="profile-svg profile-wide"');
+    expect(page).toContain('class="profile-svg profile-narrow"'); // drawn again for phones, readable labels
+    expect(page).toMatch(/aria-label="Profil altimétrique\u00a0: [^"]+, D\+ [\d\u00a0]+\u00a0m, D- /);
     expect(page).toContain("Télécharger le GPX");
     expect(page).toMatch(/href="\/fichiers\/gpx\/[^"]+\.gpx"/);
   });

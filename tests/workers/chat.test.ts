@@ -3,7 +3,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { courseId, DEMO_DRAFT_SLUG, DEMO_USERS } from "../../app/db/demo-data";
-import { AI_USER_ID } from "../../app/domain/chat";
+import { AI_USER_ID, displayName } from "../../app/domain/chat";
 import { createDb } from "../../app/db/client.server";
 import { answerWithAssistant, aiReplyId, type ChatDeps } from "../../app/services/chat.server";
 import { createLocalAssistant } from "../../app/providers/assistant";
@@ -109,7 +109,7 @@ describe("chat room: refusals", () => {
     const a = await connect(COURSE, coureur);
     const before = await count("SELECT count(*) AS n FROM chat_messages");
     a.send({ type: "post", message: "Je suis l'organisateur", user_id: DEMO_USERS.organisateur.id });
-    expect(await a.next()).toEqual({ type: "error", message: "Message refusé : tu ne peux écrire qu'en ton propre nom." });
+    expect(await a.next()).toEqual({ type: "error", message: "Message refusé\u00a0: tu ne peux écrire qu'en ton propre nom." });
     a.send({ type: "post", message: "x", nom: "Durand", prenom: "Olivier" });
     expect(await a.next()).toEqual({ type: "error", message: "Message refusé." });
     expect(await count("SELECT count(*) AS n FROM chat_messages")).toBe(before);
@@ -264,5 +264,34 @@ describe("the chat form action (no JavaScript)", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/courses/${courseId(5)}#discussion`);
     expect((await env.DB.prepare("SELECT message FROM chat_messages WHERE id = ?").bind(id).first<{ message: string }>())!.message).toBe("Texte initial");
+  });
+});
+
+describe("author names", () => {
+  beforeAll(async () => {
+    await loadDemoData();
+  });
+
+  it.each([
+    ["only the runner profile has the name", { coureur: ["Lucie", "Moreau"] as const }, "Lucie M."],
+    ["only a registration has the name", { inscription: ["Hugo", "Petit"] as const }, "Hugo P."],
+    ["the user profile wins over the others", { user: ["Emma", "Roux"] as const, coureur: ["X", "Y"] as const }, "Emma R."],
+  ])("%s: shown as first name and initial, not 'Participant'", async (_label, names, expected) => {
+    const id = crypto.randomUUID();
+    const stmts = [
+      env.DB.prepare("INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (?, ?, 'x', '2026-01-01T00:00:00.000Z')").bind(id, `${id}@balise.test`),
+      env.DB.prepare("INSERT INTO profils_utilisateurs (user_id, nom, prenom, email) VALUES (?, ?, ?, ?)").bind(id, names.user?.[1] ?? null, names.user?.[0] ?? null, `${id}@balise.test`),
+    ];
+    if (names.coureur) stmts.push(env.DB.prepare("INSERT INTO profils_coureurs (id, nom, prenom, email) VALUES (?, ?, ?, ?)").bind(id, names.coureur[1], names.coureur[0], `${id}@balise.test`));
+    if (names.inscription) {
+      stmts.push(env.DB.prepare("INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom) SELECT ?, c.id, f.id, ?, 'annulee', ?, ?, ? FROM courses c JOIN formats f ON f.course_id = c.id WHERE c.id = ? LIMIT 1")
+        .bind(crypto.randomUUID(), id, `t-${id}`, names.inscription[1], names.inscription[0], COURSE));
+    }
+    await env.DB.batch(stmts);
+    const a = await connect(COURSE, await cookieFor(id));
+    a.send({ type: "post", message: `Bonjour de ${expected}` });
+    const got = await a.next((e) => e.type === "insert");
+    expect(displayName(got.message as unknown as { user_id: string; prenom: string | null; nom: string | null })).toBe(expected);
+    a.ws.close();
   });
 });

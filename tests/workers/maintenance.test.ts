@@ -44,6 +44,7 @@ describe("scheduled maintenance", () => {
         nombre_repas: "0", apparaitre_resultats: true,
       },
       page!.formats,
+      "2026-11-21",
     );
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const { inscriptionId } = await startRegistration(at0, runnerId, courseId, parsed.data);

@@ -115,7 +115,7 @@ describe("/mon-inscription/{id}: the owner only", () => {
     expect(html).toContain("Plus de 30 jours avant l&#x27;épreuve");
     const p = ledger((await paiementOf(id))!);
     const euros = (expected90(p) / 100).toFixed(2).replace(".", ",");
-    expect(html).toContain(`Annuler mon inscription — remboursement estimé : <!-- -->${euros}`);
+    expect(html).toContain(`Annuler mon inscription — remboursement estimé\u00a0: <!-- -->${euros}`);
     const anon = await get(`/mon-inscription/${id}`, null);
     expect(anon.status).toBe(302);
     expect(anon.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/mon-inscription/${id}`)}`);
@@ -175,7 +175,7 @@ describe("runner self-edit", () => {
 });
 
 describe("cancellation with the tiered refund", () => {
-  it("refunds 90 % of the base ~62 days before, frees the place, balances the ledger and e-mails the runner", async () => {
+  it("refunds 90\u00a0% of the base ~62 days before, frees the place, balances the ledger and e-mails the runner", async () => {
     const id = await paidInscription(3800);
     const p0 = ledger((await paiementOf(id))!);
     const refund = expected90(p0);

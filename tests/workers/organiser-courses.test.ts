@@ -65,7 +65,8 @@ describe("create an event", () => {
     const fs = await rows<Format & { date: string; heure_depart: string }>("SELECT * FROM formats WHERE course_id = ? ORDER BY position", c.id);
     expect(fs).toHaveLength(2);
     expect(fs[0]).toMatchObject({ nom: "Découverte", prix_cents: 1250, stock_repas: 100, prix_repas_cents: 850, prix_total_inscription_cents: 2100, distance_km: 12.5, date: "2027-06-14", heure_depart: "09:30" });
-    expect(fs[1]).toMatchObject({ nom: "Format sans nom", type_epreuve: "trail", prix_cents: 0, prix_repas_cents: 0, prix_total_inscription_cents: 0 });
+    // No meals on sale: the typed meal price is kept (the 'Repas proposé' toggle brings it back) but not counted.
+    expect(fs[1]).toMatchObject({ nom: "Format sans nom", type_epreuve: "trail", prix_cents: 0, stock_repas: 0, prix_repas_cents: 1000, prix_total_inscription_cents: 0 });
     const page = await get(res.headers.get("location")!, org1);
     const html = await page.text();
     expect(html).toContain("Épreuve et formats enregistrés !");
@@ -312,7 +313,7 @@ describe("uploads to R2", () => {
     big.set(PNG_BYTES);
     const res = await post("/organisateur/nouvelle-course", withFile("image_file", new File([big], "photo.png", { type: "image/png" })), org1);
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("Image trop lourde : 5 Mo au plus.");
+    expect(await res.text()).toContain("Image trop lourde\u00a0: 5 Mo au plus.");
   });
 
   it("refuses a text file named .gpx", async () => {

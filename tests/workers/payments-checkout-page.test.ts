@@ -44,7 +44,7 @@ describe("/dev/checkout/{id}: the local hosted checkout page", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`${url}?refus=1`);
     const page = await (await SELF.fetch(`http://localhost${url}?refus=1`)).text();
-    expect(page).toContain("Carte refusée : votre banque a refusé le paiement.");
+    expect(page).toContain("Carte refusée\u00a0: votre banque a refusé le paiement.");
     expect(await statut(inscriptionId)).toBe("en_attente");
     expect(await paiementOf(inscriptionId)).toBeNull();
   });

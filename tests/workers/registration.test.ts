@@ -57,7 +57,7 @@ function formValues(formatId: string, over: Partial<RegistrationValues> = {}): R
 
 async function input(courseId: string, formatId: string, over: Partial<RegistrationValues> = {}) {
   const page = await loadRegistrationPage(testContext(), courseId);
-  const parsed = parseRegistration(formValues(formatId, over), page!.formats);
+  const parsed = parseRegistration(formValues(formatId, over), page!.formats, "2026-11-21");
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return parsed.data;
 }

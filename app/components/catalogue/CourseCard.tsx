@@ -1,6 +1,6 @@
 import { Link } from "~/components/Link";
 import { EVENT_TYPES, rangeText, type BadgeCode } from "~/domain/catalogue";
-import { formatDate, formatEuros, formatKm, formatMeters } from "~/utils/format";
+import { dateParts, formatDateLong, formatKm, formatMeters, priceSummary } from "~/utils/format";
 import { Badges } from "./Badges";
 
 /** What a card needs, already derived on the server (see app/routes/courses._index.tsx). */
@@ -17,6 +17,7 @@ export interface CardView {
   min_dplus: number | null;
   max_dplus: number | null;
   min_price_cents: number | null;
+  min_paid_price_cents: number | null;
   types: string | null;
   badges: BadgeCode[];
 }
@@ -29,28 +30,47 @@ export function typeLabels(types: string | null): string | null {
     .join(" · ");
 }
 
+/**
+ * One event in a list, compact like a race calendar: a date block, the name, the place, the formats' type,
+ * distance and climb, the lowest price ('Gratuit' when it is 0). The organiser's image, when there is one, is a
+ * small thumbnail; there is no placeholder image.
+ */
 export function CourseCard({ c, headingLevel = 3 }: { c: CardView; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
   const distance = rangeText(c.min_distance != null && c.max_distance != null ? { min: c.min_distance, max: c.max_distance } : null, formatKm);
   const dplus = rangeText(c.min_dplus != null && c.max_dplus != null ? { min: c.min_dplus, max: c.max_dplus } : null, formatMeters);
+  const date = dateParts(c.next_date);
+  const price = priceSummary(c.min_price_cents, c.min_paid_price_cents);
   return (
     <li className="card course-card">
       <Link to={`/courses/${c.slug}`} className="card-link" prefetch="intent">
-        {c.image_url ? (
-          <img src={c.image_url} alt="" loading="lazy" width={400} height={225} />
-        ) : (
-          <div className="card-img-placeholder" aria-hidden="true">◆</div>
-        )}
+        <span className="card-date" aria-hidden="true">
+          {date ? (
+            <>
+              <span className="card-date-day">{date.day}</span>
+              <span className="card-date-month">{date.month}</span>
+              <span className="card-date-year">{date.year}</span>
+            </>
+          ) : (
+            <span className="card-date-month">À venir</span>
+          )}
+        </span>
         <div className="card-body">
-          <Badges codes={c.badges} />
-          <H>{c.nom}</H>
-          <p className="muted">{`${c.lieu} (${c.departement})`}</p>
-          <p>{c.next_date ? formatDate(c.next_date) : "À venir"}</p>
-          <p className="small">
-            {[typeLabels(c.types), distance, dplus ? `${dplus} D+` : null].filter(Boolean).join(" · ")}
-          </p>
-          {c.min_price_cents != null ? <p className="price">dès {formatEuros(c.min_price_cents)}</p> : null}
+          <H className="card-title">{c.nom}</H>
+          <p className="card-place">{`${c.lieu} (${c.departement})`}</p>
+          <p className="visually-hidden">{c.next_date ? `Le ${formatDateLong(c.next_date)}.` : "Date à venir."}</p>
+          <p className="card-meta">{[typeLabels(c.types), distance, dplus ? `${dplus}\u00a0D+` : null].filter(Boolean).join(" · ")}</p>
+          <div className="card-foot">
+            <Badges codes={c.badges} />
+            {price ? (
+              <p className="price">
+                {price.text}
+                {price.freeFormat ? <span className="price-free">Format gratuit</span> : null}
+              </p>
+            ) : null}
+          </div>
         </div>
+        {c.image_url ? <img className="card-thumb" src={c.image_url} alt="" loading="lazy" width={72} height={72} /> : null}
       </Link>
     </li>
   );

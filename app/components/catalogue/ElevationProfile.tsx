@@ -1,9 +1,12 @@
 import type { ProfilePoint } from "~/domain/gpx";
 import { formatKm, formatMeters, formatNumber } from "~/utils/format";
 
-const W = 720;
-const H = 220;
-const PAD = { top: 12, right: 12, bottom: 28, left: 48 };
+/** Two drawings of the same profile: wide for tablets and desktops, narrow for phones (CSS shows one), so that the
+ * 12 px labels stay about 12 px on screen instead of shrinking with a wide drawing scaled down to a phone. */
+const GEOMETRY = {
+  wide: { W: 720, H: 230, PAD: { top: 24, right: 12, bottom: 28, left: 48 }, xTicks: 6, yTicks: 4 },
+  narrow: { W: 360, H: 220, PAD: { top: 24, right: 10, bottom: 26, left: 42 }, xTicks: 4, yTicks: 4 },
+} as const;
 
 function niceStep(span: number, target: number): number {
   const raw = span / target;
@@ -24,9 +27,33 @@ export function ElevationProfile({ points, distanceKm, dplus, dmoins, minEle, ma
   minEle: number;
   maxEle: number;
 }) {
+  const label = `Profil altimétrique\u00a0: ${formatKm(distanceKm)}, D+ ${formatMeters(dplus)}, D- ${formatMeters(dmoins)}, altitude de ${formatMeters(minEle)} à ${formatMeters(maxEle)}`;
+  return (
+    <figure className="profile">
+      <ProfileSvg variant="wide" label={label} points={points} distanceKm={distanceKm} minEle={minEle} maxEle={maxEle} />
+      <ProfileSvg variant="narrow" label={label} points={points} distanceKm={distanceKm} minEle={minEle} maxEle={maxEle} />
+      <figcaption className="profile-stats">
+        <span>Distance <strong>{formatKm(distanceKm)}</strong></span>
+        <span>D+ <strong>{formatMeters(dplus)}</strong></span>
+        <span>D- <strong>{formatMeters(dmoins)}</strong></span>
+        <span>Altitude <strong>{formatMeters(minEle)} – {formatMeters(maxEle)}</strong></span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function ProfileSvg({ variant, label, points, distanceKm, minEle, maxEle }: {
+  variant: keyof typeof GEOMETRY;
+  label: string;
+  points: ProfilePoint[];
+  distanceKm: number;
+  minEle: number;
+  maxEle: number;
+}) {
+  const { W, H, PAD, xTicks: xTarget, yTicks: yTarget } = GEOMETRY[variant];
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
-  const stepY = niceStep(Math.max(1, maxEle - minEle), 4);
+  const stepY = niceStep(Math.max(1, maxEle - minEle), yTarget);
   const lo = Math.floor(minEle / stepY) * stepY;
   const hi = Math.max(lo + stepY, Math.ceil(maxEle / stepY) * stepY);
   const maxD = Math.max(distanceKm, points[points.length - 1]?.d ?? 0, 0.001);
@@ -36,13 +63,12 @@ export function ElevationProfile({ points, distanceKm, dplus, dmoins, minEle, ma
   const area = points.length > 1 ? `${line}L${x(points[points.length - 1].d).toFixed(1)} ${PAD.top + innerH}L${x(points[0].d).toFixed(1)} ${PAD.top + innerH}Z` : "";
   const yTicks: number[] = [];
   for (let v = lo; v <= hi + 1e-9; v += stepY) yTicks.push(v);
-  const stepX = niceStep(maxD, 6);
+  const stepX = niceStep(maxD, xTarget);
   const xTicks: number[] = [];
-  for (let v = 0; v <= maxD + 1e-9; v += stepX) xTicks.push(v);
-  const label = `Profil altimétrique : ${formatKm(distanceKm)}, D+ ${formatMeters(dplus)}, D- ${formatMeters(dmoins)}, altitude de ${formatMeters(minEle)} à ${formatMeters(maxEle)}`;
+  // No tick label under the unit "km" at the right end.
+  for (let v = 0; v <= maxD + 1e-9; v += stepX) if (x(v) < W - PAD.right - 26) xTicks.push(v);
   return (
-    <figure className="profile">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="profile-svg">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className={`profile-svg profile-${variant}`}>
         <title>{label}</title>
         {yTicks.map((v) => (
           <g key={`y${v}`}>
@@ -56,14 +82,7 @@ export function ElevationProfile({ points, distanceKm, dplus, dmoins, minEle, ma
         <path d={area} className="profile-area" />
         <path d={line} className="profile-line" />
         <text x={W - PAD.right} y={H - 8} textAnchor="end" className="profile-unit">km</text>
-        <text x={4} y={PAD.top + 4} className="profile-unit">m</text>
+        <text x={4} y={12} className="profile-unit">m</text>
       </svg>
-      <figcaption className="profile-stats">
-        <span>Distance <strong>{formatKm(distanceKm)}</strong></span>
-        <span>D+ <strong>{formatMeters(dplus)}</strong></span>
-        <span>D- <strong>{formatMeters(dmoins)}</strong></span>
-        <span>Altitude <strong>{formatMeters(minEle)} – {formatMeters(maxEle)}</strong></span>
-      </figcaption>
-    </figure>
   );
 }

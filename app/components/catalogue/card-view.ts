@@ -17,6 +17,7 @@ export function toCardView(r: CourseRow, now: Date, today: string): CardView & {
     min_dplus: r.min_dplus,
     max_dplus: r.max_dplus,
     min_price_cents: r.min_price_cents,
+    min_paid_price_cents: r.min_paid_price_cents,
     types: r.types,
     lat: r.lat,
     lng: r.lng,

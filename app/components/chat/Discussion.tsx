@@ -259,7 +259,7 @@ export function Discussion({ data }: { data: DiscussionData }) {
     <div className="chat" data-live={live}>
       {hydrated ? (
         <p className="chat-live small muted" aria-live="polite">
-          <span className="chat-dot" aria-hidden="true" /> {live === "on" ? "En direct" : live === "connecting" ? "Connexion au direct…" : "Hors ligne : recharge la page pour voir les nouveaux messages"}
+          <span className="chat-dot" aria-hidden="true" /> {live === "on" ? "En direct" : live === "connecting" ? "Connexion au direct…" : "Hors ligne\u00a0: recharge la page pour voir les nouveaux messages"}
         </p>
       ) : null}
       {info ? <p role="status" className="alert alert-success chat-info">{info}</p> : null}

@@ -1,19 +1,32 @@
 // The #discussion section, loaded lazily: the server renders it in full (its forms work without JavaScript),
-// while the browser fetches the chat's code only once the section comes near the screen. Until then the
-// server's HTML stays in place (React leaves a suspended boundary as it was rendered) and its plain forms still
-// post. This keeps the live chat's code out of the event page's first download (issue 4, bench/catalogue).
+// while the browser fetches the chat's code only once the section comes near the screen, or as soon as the visitor
+// navigates. Until then the server's HTML stays in place as a static island and its plain forms still post. This
+// keeps the live chat's code out of the event page's first download (issue 4, bench/catalogue).
+//
+// The island is not a dehydrated Suspense boundary: React marks such a boundary as changed whenever any context
+// above it changes (Remix's location and navigation contexts change on every click), then gives up hydrating it
+// (error #421) and shows its fallback until the code arrives. A <div> whose content React was told not to manage
+// (dangerouslySetInnerHTML, empty, with suppressHydrationWarning) keeps the server's HTML through any update.
 import type { LinksFunction } from "@remix-run/cloudflare";
-import { lazy, Suspense, useContext } from "react";
+import { useNavigation } from "@remix-run/react";
+import { lazy, startTransition, Suspense, useContext, useEffect, useState } from "react";
 import type { DiscussionData } from "~/services/chat.server";
 import styles from "~/styles/chat.css?url";
+import { isAppHydrated } from "../catalogue/ClientOnly";
 import { ServerDiscussionContext } from "./server-discussion";
 
 export const discussionLinks: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
+let releaseNow: (() => void) | null = null;
+
+/** Fetches the discussion's code now, whatever the scroll position (the visitor started a navigation). */
+function releaseDiscussion() {
+  releaseNow?.();
+}
+
 /**
- * Resolves once the element is within 600 px of the viewport, or once it has left the page (the visitor moved on
- * to another page before scrolling down: the next discussion must not wait for an element that is gone). At once
- * on the server, without IntersectionObserver, or when the element is not there.
+ * Resolves once the element is within 600 px of the viewport, once it has left the page, or on
+ * `releaseDiscussion()`. At once on the server, without IntersectionObserver, or when the element is not there.
  */
 function nearViewport(id: string): Promise<void> {
   if (typeof document === "undefined" || typeof IntersectionObserver === "undefined") return Promise.resolve();
@@ -23,28 +36,61 @@ function nearViewport(id: string): Promise<void> {
     const done = () => {
       io.disconnect();
       clearInterval(gone);
+      releaseNow = null;
       resolve();
     };
+    releaseNow = done;
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), { rootMargin: "600px 0px" });
     io.observe(el);
     const gone = setInterval(() => !el.isConnected && done(), 500);
   });
 }
 
-const DiscussionImpl = lazy(() =>
-  nearViewport("discussion")
-    .then(() => import("./Discussion"))
-    .then((m) => ({ default: m.Discussion })),
-);
+let code: Promise<typeof import("./Discussion")> | null = null;
+/** The chat's code, fetched once the section is near (the same promise for every caller). */
+function discussionCode() {
+  code ??= nearViewport("discussion").then(() => import("./Discussion"));
+  return code;
+}
+
+const DiscussionImpl = lazy(() => discussionCode().then((m) => ({ default: m.Discussion })));
+
+const FALLBACK = <p className="muted">Chargement de la discussion…</p>;
 
 export function LazyDiscussion({ data }: { data: DiscussionData }) {
-  // On the server the component is given (entry.server renders the document in one synchronous pass, which
-  // would otherwise print the fallback); in the browser it is loaded lazily. The Suspense boundary is the same on
-  // both sides, so hydration keeps the server's HTML until the code arrives.
+  // On the server the component is given (entry.server renders the document in one synchronous pass).
   const ServerDiscussion = useContext(ServerDiscussionContext);
+  // Hydrating the server's page: keep its HTML as a static island until the code is here. Mounted later (another
+  // event opened in the browser): there is no server HTML, so render the lazy component at once.
+  const [live, setLive] = useState(() => ServerDiscussion !== null || isAppHydrated());
+  const navigating = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (navigating) releaseDiscussion();
+  }, [navigating]);
+  useEffect(() => {
+    if (live) return;
+    let cancelled = false;
+    void discussionCode().then(() => {
+      if (!cancelled) startTransition(() => setLive(true));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [live]);
+
+  if (ServerDiscussion) {
+    return (
+      <div className="discussion-island">
+        <ServerDiscussion data={data} />
+      </div>
+    );
+  }
+  if (!live) return <div className="discussion-island" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
   return (
-    <Suspense fallback={<p className="muted">Chargement de la discussion…</p>}>
-      {ServerDiscussion ? <ServerDiscussion data={data} /> : <DiscussionImpl data={data} />}
-    </Suspense>
+    <div className="discussion-island">
+      <Suspense fallback={FALLBACK}>
+        <DiscussionImpl data={data} />
+      </Suspense>
+    </div>
   );
 }

@@ -72,7 +72,7 @@ function FileField({ name, urlName, label, url, accept, hint, error, kind }: Fil
         <div className="file-current">
           {kind === "image" ? <img src={url} alt="" width={160} height={90} loading="lazy" /> : null}
           <p className="small">
-            Fichier joint : <a href={url}>{kind === "image" ? "voir l'image" : "télécharger"}</a>
+            Fichier joint&nbsp;: <a href={url}>{kind === "image" ? "voir l'image" : "télécharger"}</a>
           </p>
           <label className="checkbox small">
             <input type="checkbox" name={`${urlName}_remove`} /> Retirer ce fichier
@@ -95,7 +95,8 @@ function FileField({ name, urlName, label, url, accept, hint, error, kind }: Fil
 
 /**
  * Meals: a 'Repas proposé' toggle (not stored: it follows the meal stock). Without JavaScript both fields always
- * show; with JavaScript, unticking hides them and the stock is sent as 0 (so the meal price no longer counts).
+ * show; with JavaScript, unticking hides both (stock and price) and sends the stock as 0, so the meal price no longer
+ * counts; the price typed stays in the form and is stored as typed, so ticking again brings it back.
  */
 function MealFields({ f, i, errors }: { f: FormatValues; i: number; errors: FieldErrors }) {
   const n = (field: string) => formatFieldName(i, field);
@@ -112,9 +113,9 @@ function MealFields({ f, i, errors }: { f: FormatValues; i: number; errors: Fiel
         </label>
       ) : null}
       {hidden ? <input type="hidden" name={n("stock_repas")} value="0" /> : null}
-      <div className="grid-2" hidden={hidden}>
+      <div className="grid-2" hidden={hidden} data-testid={`repas-${i}`}>
         {hidden ? null : (
-          <Field name={n("stock_repas")} label="Stock de repas" inputMode="numeric" value={f.stock_repas} error={errors[n("stock_repas")]} hint="0 : pas de repas proposé." />
+          <Field name={n("stock_repas")} label="Stock de repas" inputMode="numeric" value={f.stock_repas} error={errors[n("stock_repas")]} hint={"0\u00a0: pas de repas proposé."} />
         )}
         <Field name={n("prix_repas")} label="Prix du repas (€)" inputMode="decimal" value={f.prix_repas} error={errors[n("prix_repas")]} hint="Compté seulement si le stock de repas est supérieur à 0." />
       </div>
@@ -133,9 +134,9 @@ function FormatBlock({ f, i, errors, registered, count }: { f: FormatValues; i: 
       </legend>
       <input type="hidden" name={n("key")} value={f.key} />
       <input type="hidden" name={n("id")} value={f.id} />
-      {registered != null ? <p className="muted small">Inscrits : {registered}</p> : null}
+      {registered != null ? <p className="muted small">Inscrits&nbsp;: {registered}</p> : null}
       <div className="grid-2">
-        <Field name={n("nom")} label="Nom du format" value={f.nom} error={e("nom")} hint="Par exemple « Découverte 12 km ». Vide : « Format sans nom »." />
+        <Field name={n("nom")} label="Nom du format" value={f.nom} error={e("nom")} hint={"Par exemple « Découverte 12 km ». Vide\u00a0: « Format sans nom »."} />
         <div className="field">
           <label htmlFor={`f-type-${i}`}>Type d'épreuve</label>
           <select id={`f-type-${i}`} name={n("type_epreuve")} defaultValue={f.type_epreuve || "trail"}>
@@ -149,10 +150,10 @@ function FormatBlock({ f, i, errors, registered, count }: { f: FormatValues; i: 
         <Field name={n("distance_km")} label="Distance (km)" inputMode="decimal" value={f.distance_km} error={e("distance_km")} hint="Par exemple 12,5" />
         <Field name={n("denivele_dplus")} label="Dénivelé positif D+ (m)" inputMode="numeric" value={f.denivele_dplus} error={e("denivele_dplus")} />
         <Field name={n("denivele_dmoins")} label="Dénivelé négatif D- (m)" inputMode="numeric" value={f.denivele_dmoins} error={e("denivele_dmoins")} />
-        <Field name={n("nb_max_coureurs")} label="Nombre de places" inputMode="numeric" value={f.nb_max_coureurs} error={e("nb_max_coureurs")} hint="Vide : sans limite." />
+        <Field name={n("nb_max_coureurs")} label="Nombre de places" inputMode="numeric" value={f.nb_max_coureurs} error={e("nb_max_coureurs")} hint={"Vide\u00a0: sans limite."} />
         <Field name={n("adresse_depart")} label="Adresse de départ" value={f.adresse_depart} error={e("adresse_depart")} />
         <Field name={n("adresse_arrivee")} label="Adresse d'arrivée" value={f.adresse_arrivee} error={e("adresse_arrivee")} />
-        <Field name={n("prix")} label="Prix (€)" inputMode="decimal" value={f.prix} error={e("prix")} hint="Par exemple 25 ou 12,50. Vide : 0 €." />
+        <Field name={n("prix")} label="Prix (€)" inputMode="decimal" value={f.prix} error={e("prix")} hint={"Par exemple 25 ou 12,50. Vide\u00a0: 0\u00a0€."} />
         <Field name={n("age_minimum")} label="Âge minimum" inputMode="numeric" value={f.age_minimum} error={e("age_minimum")} />
       </div>
       <MealFields f={f} i={i} errors={errors} />
@@ -169,7 +170,7 @@ function FormatBlock({ f, i, errors, registered, count }: { f: FormatValues; i: 
       {f.confirmDelete ? (
         <div className="alert alert-error format-confirm" role="alert">
           <p>Supprimer ce format ? Cette action est irréversible.</p>
-          {registered ? <p className="small">Ce format a {registered} inscrit(s) : l'enregistrement sera refusé.</p> : null}
+          {registered ? <p className="small">Ce format a {registered} inscrit(s)&nbsp;: l'enregistrement sera refusé.</p> : null}
           <div className="actions">
             <button type="submit" name="intent" value={`delete-format:${i}`} className="btn btn-danger">Oui, supprimer ce format</button>
             <button type="submit" name="intent" value={`cancel-delete-format:${i}`} className="btn btn-ghost">Annuler</button>

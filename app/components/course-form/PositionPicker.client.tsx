@@ -45,5 +45,5 @@ export default function PositionPicker({ tileUrl, latId, lngId, height }: { tile
       map.remove();
     };
   }, [tileUrl, latId, lngId]);
-  return <div ref={el} className="leaflet-map position-picker" style={{ height }} role="region" aria-label="Carte : déplacez le repère pour corriger la position" data-testid="position-picker" />;
+  return <div ref={el} className="leaflet-map position-picker" style={{ height }} role="region" aria-label={"Carte\u00a0: déplacez le repère pour corriger la position"} data-testid="position-picker" />;
 }

@@ -1,0 +1,144 @@
+// Accessibility of every page (issue 18): axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on the routes of the spec,
+// public, runner, organiser and admin, logged out and logged in. Fails on any serious or critical violation.
+// Project nojs: a phone (390 × 844) with the page's scripts blocked, i.e. the page as a visitor without JavaScript
+// gets it (axe itself is injected by Playwright). Project js: the same pages on a phone and on a desktop, hydrated.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { DEMO_PAID_REGISTRATIONS, courseId, formatId } from "../../app/db/demo-data";
+import { jsOn, loginAs } from "./helpers";
+
+const EVENT = "trail-des-aiguilles-rouges"; // course 0: organisateur@, GPX, meals, paid registrations
+const REG = DEMO_PAID_REGISTRATIONS[0].id; // coureur@'s registration on course 0
+
+const PUBLIC = [
+  "/",
+  "/courses",
+  "/courses?vue=carte",
+  "/courses?q=aucune-course-ici",
+  `/courses/${EVENT}`,
+  `/courses/${EVENT}?onglet=formats`,
+  `/courses/${EVENT}?onglet=parcours`,
+  `/courses/${EVENT}?onglet=infos`,
+  "/courses/trail-des-volcans", // organiser without payments: no 'S'inscrire'
+  "/formats",
+  "/fonctionnalites",
+  "/premium",
+  "/login",
+  "/login?redirectTo=%2Finscription%2Fx",
+  "/signup",
+  "/forgot-password",
+  "/reset-password",
+  "/merci",
+  "/paiement-annule",
+  "/conditions",
+  "/confidentialite",
+  "/contact",
+  "/mentions-legales",
+  "/legal/cgv-organisateurs",
+  "/legal/remboursements",
+  "/legal/charte-organisateur",
+  "/cette-page-n-existe-pas",
+];
+
+const RUNNER = [
+  "/coureur",
+  "/mesinscriptions",
+  `/mon-inscription/${REG}`,
+  `/mon-inscription/${REG}/annuler`,
+  `/inscription/${courseId(0)}`,
+  "/monprofilcoureur",
+  "/monprofil",
+  `/courses/${EVENT}`,
+  "/courses",
+];
+
+const ORGANISER = [
+  "/organisateur/mon-espace",
+  "/mon-espace-organisateur",
+  "/organisateur/nouvelle-course",
+  `/modifier-course/${courseId(0)}`,
+  `/organisateur/inscriptions/${formatId(0, 1)}`,
+  `/organisateur/inscriptions/${formatId(0, 1)}/ajouter`,
+  "/organisateur/liste-epreuves",
+  `/details-coureur/${REG}`,
+  "/monprofilorganisateur",
+  "/monprofilorganisateur/compte-paiement",
+  "/courses/trail-des-lacs-d-annecy", // the organiser's draft
+];
+
+const ADMIN = ["/admin", "/admin/dashboard", "/admin/courses"];
+
+const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+interface Finding {
+  page: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** Serious and critical violations of one page. */
+async function audit(page: Page, path: string): Promise<Finding[]> {
+  const res = await page.goto(path, { waitUntil: "load" });
+  expect(res, path).not.toBeNull();
+  if (jsOn(page)) await page.waitForLoadState("networkidle");
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ page: path, rule: v.id, impact: v.impact!, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+}
+
+/** A context of the given size; in the nojs project, the page's own scripts are blocked (axe still runs). */
+async function contextFor(browser: Browser, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS], blockScripts: boolean) {
+  const context = await browser.newContext({
+    viewport,
+    isMobile: viewport.width < 600,
+    hasTouch: viewport.width < 600,
+    javaScriptEnabled: true,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    baseURL: `http://localhost:${process.env.E2E_PORT ?? 8788}`,
+  });
+  if (blockScripts) await context.route(/\.js(\?|$)/, (route) => route.abort());
+  return context;
+}
+
+async function auditAll(browser: Browser, js: boolean, login: string | null, paths: string[]) {
+  const sizes = js ? (["phone", "desktop"] as const) : (["phone"] as const);
+  const findings: Finding[] = [];
+  for (const size of sizes) {
+    const context = await contextFor(browser, VIEWPORTS[size], !js);
+    const page = await context.newPage();
+    if (login) await loginAs(page, login);
+    for (const path of paths) {
+      for (const f of await audit(page, path)) findings.push({ ...f, page: `${size} ${f.page}` });
+    }
+    await context.close();
+  }
+  const report = findings.map((f) => `${f.page}: [${f.impact}] ${f.rule} — ${f.help}\n    ${f.targets.join("\n    ")}`).join("\n");
+  expect(findings, `axe: serious or critical violations\n${report}`).toEqual([]);
+}
+
+test.describe("axe: no serious or critical violation", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("public pages, logged out", async ({ browser, page }) => {
+    await auditAll(browser, jsOn(page), null, PUBLIC);
+  });
+
+  test("runner pages, logged in", async ({ browser, page }) => {
+    await auditAll(browser, jsOn(page), "coureur@balise.test", RUNNER);
+  });
+
+  test("organiser pages, logged in", async ({ browser, page }) => {
+    await auditAll(browser, jsOn(page), "organisateur@balise.test", ORGANISER);
+  });
+
+  test("admin pages, logged in", async ({ browser, page }) => {
+    await auditAll(browser, jsOn(page), "admin@balise.test", ADMIN);
+  });
+});
