@@ -77,11 +77,15 @@ export default {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
 
-  /** Cron trigger (wrangler.jsonc): expired holds, orphaned uploads, old login attempts, J+1 payouts. */
+  /** Cron trigger (wrangler.jsonc): expired holds and waiting-list offers, orphaned uploads, old login attempts, J+1 payouts. */
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const started = Date.now();
     try {
-      const context = getLoadContext({ request: new Request(env.APP_URL), env, ctx, nonce: "" });
+      // Benchmark only (bench/waitlist, BENCH_QUERY_COUNT=1): the run's D1 statements, round trips and SQL time.
+      const stats = { statements: 0, roundTrips: 0, sqlMs: 0 };
+      const counting = (env as { BENCH_QUERY_COUNT?: string }).BENCH_QUERY_COUNT === "1";
+      const d1 = counting ? countingD1(env.DB, stats) : undefined;
+      const context = getLoadContext({ request: new Request(env.APP_URL), env, ctx, nonce: "", d1 });
       const report = await runMaintenance(context);
       logEvent("cron.done", {
         expired_holds: report.expiredHolds,
@@ -89,8 +93,11 @@ export default {
         purged_login_attempts: report.purgedLoginAttempts,
         payouts_paid: report.payoutsPaid,
         payouts_failed: report.payoutsFailed,
+        offers_made: report.offersMade,
+        offers_expired: report.offersExpired,
         errors: report.errors,
         duration_ms: Date.now() - started,
+        ...(counting ? { statements: stats.statements, round_trips: stats.roundTrips, sql_ms: Math.round(stats.sqlMs) } : {}),
       });
     } catch (e) {
       logEvent("cron.failed", { kind: "run", error: errorCode(e), detail: errorDetail(e), stack: errorStack(e) });

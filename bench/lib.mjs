@@ -36,13 +36,13 @@ export function option(name, def) {
  * a developer's .dev.vars is not read: the variables go through a file of their own, passed with --env-file), in
  * its own process group (stopped on exit and on Ctrl-C). `ready()` resolves once /robots.txt answers.
  */
-export function startWorker({ port, base, persistTo, vars = {}, logLevel = "warn", stdout = "inherit" }) {
+export function startWorker({ port, base, persistTo, vars = {}, logLevel = "warn", stdout = "inherit", args = [] }) {
   mkdirSync(persistTo, { recursive: true });
   const varsFile = `${persistTo}/bench.vars`;
   writeFileSync(varsFile, Object.entries(vars).map(([k, v]) => `${k}=${v}\n`).join(""));
   const server = spawn(
     "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", logLevel, "--env-file", varsFile],
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", logLevel, "--env-file", varsFile, ...args],
     { stdio: ["ignore", stdout, "inherit"], env: benchEnv, detached: true },
   );
   const stop = () => {
@@ -59,5 +59,5 @@ export function startWorker({ port, base, persistTo, vars = {}, logLevel = "warn
     }
     throw new Error("le serveur ne répond pas");
   }
-  return { pid: server.pid, stop, ready };
+  return { pid: server.pid, stop, ready, server };
 }

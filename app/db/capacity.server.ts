@@ -1,7 +1,8 @@
 // Places and meals taken in a format: the one definition used everywhere (event page, catalogue, registration,
 // the organiser's space and registrants, the chat assistant, admin). A registration holds its place and its meals
 // while validated, or pending with a hold that has not expired (or without a hold: added by hand by the organiser).
-// The same rule in TypeScript: holdsPlace in app/domain/registration.ts. Decisions 0021 and 0130.
+// The same rule in TypeScript: holdsPlace in app/domain/registration.ts. Decisions 0021 and 0130. A running offer
+// of the waiting list is a pending registration whose hold runs until its deadline: it holds its place (0131).
 // Served by the index inscriptions_format_statut_idx (format_id, statut, hold_expires_at).
 import { sql, type SQL } from "drizzle-orm";
 
@@ -21,4 +22,19 @@ export function placesTakenSql(formatId: Expr, nowIso: string): SQL {
 /** Meals taken in the format (the same registrations' meal counts). */
 export function mealsTakenSql(formatId: Expr, nowIso: string): SQL {
   return sql`(SELECT coalesce(sum(i_meal.nombre_repas), 0) FROM inscriptions i_meal WHERE i_meal.format_id = ${formatId} AND ${holdsPlaceSql("i_meal", nowIso)})`;
+}
+
+/**
+ * Runners wait on the format's list (issue 20): a freed place is theirs, offered in order, not a newcomer's. The
+ * format is aliased `formatAlias`. The same rule in TypeScript: availability in app/domain/waitlist.ts.
+ * Served by the index liste_attente_format_idx (format_id, statut, rang).
+ */
+export function runnersWaitingSql(formatAlias: string): SQL {
+  const f = sql.raw(formatAlias);
+  return sql`(${f}.liste_attente_active = 1 AND EXISTS (SELECT 1 FROM liste_attente w_wait WHERE w_wait.format_id = ${f}.id AND w_wait.statut = 'en_liste'))`;
+}
+
+/** Runners waiting (not yet offered a place) on the format whose id is the SQL expression `formatId`. */
+export function waitingCountSql(formatId: Expr): SQL {
+  return sql`(SELECT count(*) FROM liste_attente w_count WHERE w_count.format_id = ${formatId} AND w_count.statut = 'en_liste')`;
 }

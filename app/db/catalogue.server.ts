@@ -5,7 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { DISTANCE_BANDS, ELEVATION_BANDS } from "~/domain/catalogue";
 import type { CourseFilters } from "~/domain/filters";
 import { batchAll } from "./batch.server";
-import { placesTakenSql } from "./capacity.server";
+import { placesTakenSql, waitingCountSql } from "./capacity.server";
 import type { Db } from "./client.server";
 
 const DATE_OK = sql.raw(`'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`);
@@ -329,6 +329,9 @@ export interface FormatDetail {
   position: number;
   /** Places taken (validated + unexpired pending holds). */
   taken: number;
+  /** The format's waiting list is on, and how many runners wait on it (issue 20). */
+  liste_attente_active: number;
+  waiting: number;
 }
 
 /**
@@ -355,7 +358,7 @@ export async function getCourseWithFormats<Also extends unknown[] = []>(
            f.distance_km, f.denivele_dplus, f.denivele_dmoins, f.adresse_depart, f.adresse_arrivee, f.prix_cents, f.stock_repas,
            f.prix_repas_cents, f.prix_total_inscription_cents, f.ravitaillements, f.remise_dossards, f.dotation,
            f.reglement_pdf_url, f.nb_max_coureurs, f.age_minimum, f.hebergements, f.position,
-           ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken
+           ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, f.liste_attente_active, ${waitingCountSql(sql.raw("f.id"))} AS waiting
     FROM formats f
     WHERE f.course_id = ${courseId}
     ORDER BY f.date IS NULL, f.date, f.heure_depart, f.position, f.id`;

@@ -214,6 +214,8 @@ export const formats = sqliteTable(
     nb_max_coureurs: integer("nb_max_coureurs"),
     age_minimum: integer("age_minimum"),
     hebergements: text("hebergements"),
+    // A full format takes names on its waiting list (issue 20); the organiser turns it off on the registrants page.
+    liste_attente_active: integer("liste_attente_active", { mode: "boolean" }).notNull().default(true),
     position: integer("position").notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -261,10 +263,13 @@ export const inscriptions = sqliteTable(
     last_actor: text("last_actor"),
     last_actor_id: text("last_actor_id"),
     last_amount_cents: integer("last_amount_cents"),
+    // An offer of the waiting list (issue 20): the entry it was made to. Its hold runs until the offer's deadline.
+    liste_attente_id: text("liste_attente_id"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
+    index("inscriptions_liste_attente_idx").on(t.liste_attente_id),
     index("inscriptions_format_statut_idx").on(t.format_id, t.statut, t.hold_expires_at),
     index("inscriptions_coureur_idx").on(t.coureur_id, t.created_at),
     index("inscriptions_course_idx").on(t.course_id),
@@ -553,6 +558,51 @@ export const admin_jours = sqliteTable(
  * this table's INTEGER PRIMARY KEY instead. Kept by triggers on courses; never written by the application.
  * docs/decisions/0111-accent-insensitive-search.md
  */
+/**
+ * The waiting list of a full format (issue 20), in order of `rang` (a sequence: first come, first offered). A
+ * runner joins with the same fields as a registration (`donnees`: the registration's personal columns, as JSON;
+ * name and e-mail also as columns for the organiser's list and export). When a place is freed, the first entries
+ * 'en_liste' get an offer: a registration 'en_attente' whose hold runs until the offer's deadline
+ * (inscriptions.liste_attente_id). `statut` follows that registration through a trigger (migrations: waiting list
+ * rules): 'offre' while it runs, 'acceptee' once paid, 'offre_expiree' when it ended unpaid. 'retiree': the runner
+ * left; 'supprimee': the organiser removed them. docs/decisions/0131-waiting-list.md
+ */
+export const liste_attente = sqliteTable(
+  "liste_attente",
+  {
+    id: text("id").primaryKey(),
+    rang: integer("rang").notNull(),
+    course_id: text("course_id").notNull(),
+    format_id: text("format_id")
+      .notNull()
+      .references(() => formats.id, { onDelete: "cascade" }),
+    coureur_id: text("coureur_id").notNull(),
+    statut: text("statut").notNull().default("en_liste"),
+    nom: text("nom"),
+    prenom: text("prenom"),
+    email: text("email").notNull(),
+    donnees: text("donnees").notNull(),
+    nombre_repas: integer("nombre_repas").notNull().default(0),
+    // The running (or last) offer: its registration and deadline; offers sent to this runner so far.
+    inscription_id: text("inscription_id"),
+    offre_expires_at: text("offre_expires_at"),
+    offres_envoyees: integer("offres_envoyees").notNull().default(0),
+    // E-mails claimed before sending (the cron sends what a request could not): the offer, and its end.
+    offre_mail_at: text("offre_mail_at"),
+    fin_mail_at: text("fin_mail_at"),
+    ended_at: text("ended_at"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("liste_attente_rang_uq").on(t.rang),
+    index("liste_attente_format_idx").on(t.format_id, t.statut, t.rang),
+    index("liste_attente_coureur_idx").on(t.coureur_id, t.created_at),
+    // One running entry per runner and format.
+    uniqueIndex("liste_attente_active_uq").on(t.format_id, t.coureur_id).where(sql`statut IN ('en_liste', 'offre')`),
+  ],
+);
+
 export const course_search_ids = sqliteTable("course_search_ids", {
   id: integer("id").primaryKey(),
   course_id: text("course_id").notNull().unique(),
@@ -583,4 +633,5 @@ export const schema = {
   admin_jours,
   inscriptions_historique,
   course_search_ids,
+  liste_attente,
 };

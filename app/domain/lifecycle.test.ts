@@ -7,12 +7,18 @@ const ALLOWED: [Actor, LifecycleEvent, Statut | null, Statut][] = [
   ["runner", "created", null, "en_attente"],
   ["organiser", "created", null, "en_attente"],
   ["admin", "created", null, "en_attente"],
+  ["system", "offered", null, "en_attente"],
   ["payment", "paid", "en_attente", "validee"],
   ["payment", "paid", "annulee", "validee"], // only after an unpaid end (cancelReason below)
   ["system", "checkout_failed", "en_attente", "annulee"],
   ["runner", "abandoned", "en_attente", "annulee"],
   ["payment", "hold_expired", "en_attente", "annulee"],
   ["system", "hold_expired", "en_attente", "annulee"],
+  ["payment", "offer_expired", "en_attente", "annulee"],
+  ["system", "offer_expired", "en_attente", "annulee"],
+  ["runner", "offer_withdrawn", "en_attente", "annulee"],
+  ["organiser", "offer_withdrawn", "en_attente", "annulee"],
+  ["admin", "offer_withdrawn", "en_attente", "annulee"],
   ["payment", "payment_failed", "en_attente", "annulee"],
   ["runner", "retried", "en_attente", "en_attente"],
   ["runner", "retried", "annulee", "en_attente"],
@@ -101,6 +107,8 @@ describe("a registration ended without payment comes back only from an unpaid en
     ["payment_failed", true],
     ["abandoned", true],
     ["checkout_failed", true],
+    ["offer_expired", true],
+    ["offer_withdrawn", false],
     ["runner_cancelled", false],
     ["organiser_cancelled", false],
     ["status_set", false],
@@ -108,7 +116,8 @@ describe("a registration ended without payment comes back only from an unpaid en
     [null, false],
   ] as const)("annulee (%s): paid / retried / refused allowed: %s", (reason, ok) => {
     expect(decide("paid", { actor: "payment", from: "annulee", cancelReason: reason }).ok).toBe(ok);
-    expect(decide("retried", { actor: "runner", from: "annulee", cancelReason: reason }).ok).toBe(ok);
+    // An expired offer's place went to the next runner: no new attempt (its session's payment still settles).
+    expect(decide("retried", { actor: "runner", from: "annulee", cancelReason: reason }).ok).toBe(ok && reason !== "offer_expired");
     expect(decide("late_payment", { actor: "payment", from: "annulee", cancelReason: reason }).ok).toBe(ok);
   });
 });

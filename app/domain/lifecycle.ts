@@ -17,6 +17,8 @@ export type Actor = (typeof ACTORS)[number];
 export const EVENTS = [
   /** A place held for a runner who is about to pay (or a runner added by hand by the organiser). */
   "created",
+  /** A place freed in a full format offered to the first runner of its waiting list (held until the offer's deadline). */
+  "offered",
   /** The payment arrived and the place (and meals) are still the runner's. */
   "paid",
   /** The checkout could not be created: the hold is given back at once. */
@@ -25,6 +27,10 @@ export const EVENTS = [
   "abandoned",
   /** The hold expired unpaid (the checkout session expired). */
   "hold_expired",
+  /** An offer of the waiting list ended unpaid at its deadline: the place goes to the next runner. */
+  "offer_expired",
+  /** A running offer ends because its runner left the waiting list, or the organiser removed them from it. */
+  "offer_withdrawn",
   /** The bank refused the (asynchronous) payment. */
   "payment_failed",
   /** 'Réessayer le paiement': a hold ended without payment is taken again (if a place is free). */
@@ -62,16 +68,19 @@ export interface Transition {
 }
 
 /** Cancel reasons of holds that ended without payment: such a registration may be paid again (retry, late webhook). */
-export const REVIVABLE_REASONS = ["hold_expired", "payment_failed", "abandoned", "checkout_failed"] as const satisfies readonly LifecycleEvent[];
+export const REVIVABLE_REASONS = ["hold_expired", "payment_failed", "abandoned", "checkout_failed", "offer_expired"] as const satisfies readonly LifecycleEvent[];
 /** Cancel reasons of payments that arrived but could not be kept: refunded in full. */
 export const REFUSED_PAYMENT_REASONS = ["late_payment", "amount_mismatch", "event_unavailable"] as const satisfies readonly LifecycleEvent[];
 
 export const TRANSITIONS: Record<LifecycleEvent, Transition> = {
   created: { from: [], to: "en_attente", actors: ["runner", "organiser", "admin"], reason: "clear" },
+  offered: { from: [], to: "en_attente", actors: ["system"], reason: "clear" },
   paid: { from: ["en_attente", "annulee"], to: "validee", actors: ["payment"], reason: "clear" },
   checkout_failed: { from: ["en_attente"], to: "annulee", actors: ["system"], reason: "set" },
   abandoned: { from: ["en_attente"], to: "annulee", actors: ["runner"], reason: "set" },
   hold_expired: { from: ["en_attente"], to: "annulee", actors: ["payment", "system"], reason: "set" },
+  offer_expired: { from: ["en_attente"], to: "annulee", actors: ["payment", "system"], reason: "set" },
+  offer_withdrawn: { from: ["en_attente"], to: "annulee", actors: ["runner", "organiser", "admin"], reason: "set" },
   payment_failed: { from: ["en_attente"], to: "annulee", actors: ["payment"], reason: "set" },
   retried: { from: ["en_attente", "annulee"], to: "en_attente", actors: ["runner"], reason: "clear" },
   late_payment: { from: ["en_attente", "annulee"], to: "annulee", actors: ["payment"], reason: "set" },
@@ -116,13 +125,16 @@ export function decide(
   const asked = decideRequest(event, input);
   if (!asked.ok) return asked;
   const t = TRANSITIONS[event];
-  if (event === "created") return input.from === null ? asked : { ok: false, code: "statut_incompatible" };
+  // A creation (a hold, an offer) makes the row: there is no status before it.
+  if (t.from.length === 0) return input.from === null ? asked : { ok: false, code: "statut_incompatible" };
   if (input.from === null || !t.from.includes(input.from)) return { ok: false, code: "statut_incompatible" };
   const reason = input.cancelReason ?? "";
   const unpaidEnd = (REVIVABLE_REASONS as readonly string[]).includes(reason);
   // A registration ended without payment comes back (or is refused a payment) only from the unpaid reasons.
   const revives = event === "paid" || event === "retried" || (REFUSED_PAYMENT_REASONS as readonly string[]).includes(event);
   if (revives && input.from === "annulee" && !unpaidEnd) return { ok: false, code: "statut_incompatible" };
+  // An expired offer's place went to the next runner: a payment of its session still settles, but no new attempt.
+  if (event === "retried" && reason === "offer_expired") return { ok: false, code: "statut_incompatible" };
   if (event === "payment_refunded" && !(REFUSED_PAYMENT_REASONS as readonly string[]).includes(reason)) return { ok: false, code: "statut_incompatible" };
   if (event === "status_set") {
     if (input.paid) return { ok: false, code: "paiement_a_regler" };
@@ -159,7 +171,7 @@ export function allowedPairs(actor: Actor): [Statut | null, LifecycleEvent][] {
   for (const event of EVENTS) {
     const t = TRANSITIONS[event];
     if (!t.actors.includes(actor)) continue;
-    if (event === "created") out.push([null, event]);
+    if (t.from.length === 0) out.push([null, event]);
     else for (const from of t.from) out.push([from, event]);
   }
   return out;
@@ -168,10 +180,13 @@ export function allowedPairs(actor: Actor): [Statut | null, LifecycleEvent][] {
 /** French labels of the codes (history, the runner's page, the organiser's details). */
 export const EVENT_LABELS: Record<LifecycleEvent | "imported", string> = {
   created: "Inscription créée",
+  offered: "Place proposée depuis la liste d'attente",
   paid: "Paiement reçu : inscription validée",
   checkout_failed: "Paiement non créé : place libérée",
   abandoned: "Paiement abandonné par le coureur : place libérée",
   hold_expired: "Paiement non finalisé : session de paiement expirée",
+  offer_expired: "Offre de la liste d'attente non payée à temps : place proposée au suivant",
+  offer_withdrawn: "Offre de la liste d'attente retirée (sortie de la liste) : place proposée au suivant",
   payment_failed: "Paiement refusé par la banque",
   retried: "Nouvelle tentative de paiement",
   late_payment: "Paiement reçu après l'expiration de la réservation, format complet : remboursé intégralement",

@@ -220,6 +220,29 @@ describe("parseRegistration (the form's schema)", () => {
   });
 });
 
+describe("the waiting list's submit (issue 20): only a full format whose list is on", () => {
+  const list = (over: Partial<(typeof formats)[number]>) => [{ ...formats[2], ...over }];
+  it.each<[string, Partial<(typeof formats)[number]>, "register" | "waitlist", string | null]>([
+    ["full, list on: join", { liste_attente_active: true, waiting: 0 }, "waitlist", null],
+    ["full, list on: no direct registration", { liste_attente_active: true }, "register", REGISTRATION_MSG.formatFullWaitlist("Enfants 1 km")],
+    ["full, list off: no list", { liste_attente_active: false }, "waitlist", REGISTRATION_MSG.waitlistClosed("Enfants 1 km")],
+    ["full, list off: full", { liste_attente_active: false }, "register", "Le format Enfants 1 km est complet."],
+    ["a place free, nobody waiting: register", { liste_attente_active: true, taken: 2, waiting: 0 }, "register", null],
+    ["a place free, nobody waiting: no list", { liste_attente_active: true, taken: 2, waiting: 0 }, "waitlist", REGISTRATION_MSG.waitlistOpen("Enfants 1 km")],
+    ["a place free while runners wait: it is theirs", { liste_attente_active: true, taken: 2, waiting: 2 }, "register", REGISTRATION_MSG.formatFullWaitlist("Enfants 1 km")],
+    ["a place free while runners wait: join them", { liste_attente_active: true, taken: 2, waiting: 2 }, "waitlist", null],
+    ["runners wait on a list turned off: the place is free", { liste_attente_active: false, taken: 2, waiting: 2 }, "register", null],
+  ])("%s", (_, over, intent, error) => {
+    const r = parseRegistration(values({ format_id: "f3", nombre_repas: "0" }), list(over), TODAY, intent);
+    if (error === null) expect(r.ok).toBe(true);
+    else expect(!r.ok && r.errors.format_id).toBe(error);
+  });
+  it("?format= opens a full format whose list can be joined, not one without a list", () => {
+    expect(preselectFormat(list({ liste_attente_active: true }), "f3")).toBe("f3");
+    expect(preselectFormat(list({ liste_attente_active: false }), "f3")).toBe("");
+  });
+});
+
 describe("preselectFormat", () => {
   it.each([
     ["f2", "f2"],

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { LOGIN_TO_PAY } from "./registration-messages";
 import { JUSTIFICATIF_TYPES, makeRunnerFieldsSchema, RUNNER_FIELD_MSG, RUNNER_PERSONAL_FIELDS, type RunnerPersonalField } from "./runner-fields";
+import { availability, type Availability } from "./waitlist";
 
 /** A place is held while its checkout session can still be paid (the provider's minimum is 30 minutes). */
 export const HOLD_MINUTES = 30;
@@ -13,6 +14,9 @@ export const REGISTRATION_MSG = {
   formatUnknown: "Ce format n'existe pas pour cette course.",
   formatFullNamed: (name: string) => `Le format ${name} est complet.`,
   formatFull: "Ce format est complet.",
+  formatFullWaitlist: (name: string) => `Le format ${name} est complet : rejoignez sa liste d'attente, la prochaine place libérée vous sera proposée dans l'ordre.`,
+  waitlistOpen: (name: string) => `Des places sont disponibles dans le format ${name} : inscrivez-vous directement.`,
+  waitlistClosed: (name: string) => `Le format ${name} n'a pas de liste d'attente.`,
   email: RUNNER_FIELD_MSG.email,
   emailInvalid: RUNNER_FIELD_MSG.emailInvalid,
   nom: RUNNER_FIELD_MSG.nom,
@@ -45,6 +49,7 @@ export type RegistrationErrorCode =
   | "format_manquant"
   | "format_inconnu"
   | "format_complet"
+  | "format_liste_attente"
   | "inscriptions_fermees"
   | "epreuve_hors_ligne"
   | "enregistrement"
@@ -71,6 +76,8 @@ export function registrationErrorMessage(code: RegistrationErrorCode, formatName
       return REGISTRATION_MSG.formatUnknown;
     case "format_complet":
       return formatName ? REGISTRATION_MSG.formatFullNamed(formatName) : REGISTRATION_MSG.formatFull;
+    case "format_liste_attente":
+      return REGISTRATION_MSG.formatFullWaitlist(formatName ?? "");
     case "inscriptions_fermees":
       return REGISTRATION_MSG.closed;
     case "epreuve_hors_ligne":
@@ -181,7 +188,18 @@ export interface FormatChoice extends PricedFormat {
   taken: number;
   /** Meals held by registrations that hold their place (the same definition as places). */
   meals_taken?: number;
+  /** Runners waiting on the format's list (not yet offered a place), and whether the list is on (issue 20). */
+  waiting?: number;
+  liste_attente_active?: boolean;
 }
+
+/** What a newcomer finds in the format: a place now, the waiting list, or nothing (app/domain/waitlist.ts). */
+export function formatAvailability(f: FormatChoice): Availability {
+  return availability({ cap: f.nb_max_coureurs, taken: f.taken, waiting: f.waiting ?? 0, listEnabled: f.liste_attente_active ?? false });
+}
+
+/** The form's two submits: take a place and pay, or join the waiting list of a full format. */
+export type RegistrationIntent = "register" | "waitlist";
 
 /** Meals still to be had in a format: its stock less the meals of the registrations holding a place. */
 export function mealsLeft(f: { stock_repas: number; meals_taken?: number }): number {
@@ -191,6 +209,15 @@ export function mealsLeft(f: { stock_repas: number; meals_taken?: number }): num
 export { JUSTIFICATIF_TYPES };
 
 export const REGISTRATION_FIELDS = ["format_id", ...RUNNER_PERSONAL_FIELDS, "nombre_repas"] as const;
+
+/** The runner's columns of a registration (what a waiting-list entry keeps to make its offer: app/services/waitlist-offers.server.ts). */
+export const REGISTRATION_PERSONAL_COLUMNS = [...RUNNER_PERSONAL_FIELDS, "apparaitre_resultats"] as const;
+export type RegistrationPersonal = Pick<RegistrationInput, (typeof REGISTRATION_PERSONAL_COLUMNS)[number]>;
+
+/** Those columns of a parsed registration. */
+export function personalOf(input: RegistrationInput): RegistrationPersonal {
+  return Object.fromEntries(REGISTRATION_PERSONAL_COLUMNS.map((k) => [k, input[k]])) as RegistrationPersonal;
+}
 
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
 /** What the form shows: every field as typed, plus the results checkbox. */
@@ -204,7 +231,7 @@ export const REGISTRATION_REQUIRED: readonly RunnerPersonalField[] = ["email", "
  * the meal stock of the chosen format) and the Paris day `today` (no birth date after it). The runner's fields
  * follow the one set of rules of app/domain/runner-fields.ts, as the self-edit and the organiser's edits do.
  */
-export function makeRegistrationSchema(formats: readonly FormatChoice[], today: string) {
+export function makeRegistrationSchema(formats: readonly FormatChoice[], today: string, intent: RegistrationIntent = "register") {
   return z
     .object({
       format_id: z.string().trim().min(1, REGISTRATION_MSG.format),
@@ -218,9 +245,20 @@ export function makeRegistrationSchema(formats: readonly FormatChoice[], today: 
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: REGISTRATION_MSG.formatUnknown });
         return;
       }
-      if (isFull(f.nb_max_coureurs, f.taken)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: REGISTRATION_MSG.formatFullNamed(f.nom) });
-      }
+      const found = formatAvailability(f);
+      const refusal =
+        intent === "register"
+          ? found === "waitlist"
+            ? REGISTRATION_MSG.formatFullWaitlist(f.nom)
+            : found === "full"
+              ? REGISTRATION_MSG.formatFullNamed(f.nom)
+              : null
+          : found === "open"
+            ? REGISTRATION_MSG.waitlistOpen(f.nom)
+            : found === "full"
+              ? REGISTRATION_MSG.waitlistClosed(f.nom)
+              : null;
+      if (refusal) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: refusal });
       if (parseMealCount(v.nombre_repas, f.stock_repas) === null) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["nombre_repas"], message: REGISTRATION_MSG.repas(f.stock_repas) });
       }
@@ -256,8 +294,8 @@ export type ParsedRegistration =
   | { ok: true; data: RegistrationInput }
   | { ok: false; errors: Partial<Record<RegistrationField, string>> };
 
-export function parseRegistration(values: RegistrationValues, formats: readonly FormatChoice[], today: string): ParsedRegistration {
-  const r = makeRegistrationSchema(formats, today).safeParse({ format_id: values.format_id, nombre_repas: values.nombre_repas, runner: values });
+export function parseRegistration(values: RegistrationValues, formats: readonly FormatChoice[], today: string, intent: RegistrationIntent = "register"): ParsedRegistration {
+  const r = makeRegistrationSchema(formats, today, intent).safeParse({ format_id: values.format_id, nombre_repas: values.nombre_repas, runner: values });
   if (r.success) return { ok: true, data: r.data };
   const errors: Partial<Record<RegistrationField, string>> = {};
   for (const issue of r.error.issues) {
@@ -268,9 +306,13 @@ export function parseRegistration(values: RegistrationValues, formats: readonly 
   return { ok: false, errors };
 }
 
-/** The format a page opens with: `?format=` when it is one of the event's open formats, else the only open one, else none. */
+/**
+ * The format a page opens with: `?format=` when it is one of the event's open formats (or one whose waiting list
+ * the runner can join), else the only open one, else none.
+ */
 export function preselectFormat(formats: readonly FormatChoice[], wanted: string | null | undefined): string {
-  const open = formats.filter((f) => !isFull(f.nb_max_coureurs, f.taken));
+  const open = formats.filter((f) => formatAvailability(f) === "open");
+  if (wanted && formats.some((f) => f.id === wanted && formatAvailability(f) === "waitlist")) return wanted;
   if (wanted && open.some((f) => f.id === wanted)) return wanted;
   return open.length === 1 ? open[0].id : "";
 }

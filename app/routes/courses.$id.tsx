@@ -27,6 +27,8 @@ import {
 import { elevationProfile, validateGpx } from "~/domain/gpx";
 import { parisDate } from "~/domain/refund";
 import { canTakePayments } from "~/domain/registration";
+import { availability, positionSentence } from "~/domain/waitlist";
+import { listRunnerEntries } from "~/services/waitlist.server";
 import type { RootData } from "~/root";
 import catalogueCss from "~/styles/catalogue.css?url";
 import { formatDate, formatDateLong, formatEuros, formatFromPrice, formatKm, formatMeters, formatPrice, formatTime } from "~/utils/format";
@@ -55,7 +57,9 @@ function storageKey(url: string | null): string | null {
 
 function withFormat(f: FormatDetail, nowTaken = f.taken) {
   const left = placesLeft(f.nb_max_coureurs, nowTaken);
-  return { ...f, left, full: isFormatFull(f.nb_max_coureurs, nowTaken) === true, low: isLowPlaces(left) };
+  // 'waitlist': full (or its freed places go to the runners waiting): newcomers join the list (issue 20).
+  const avail = availability({ cap: f.nb_max_coureurs, taken: nowTaken, waiting: Number(f.waiting ?? 0), listEnabled: Boolean(f.liste_attente_active) });
+  return { ...f, left, full: isFormatFull(f.nb_max_coureurs, nowTaken) === true, low: isLowPlaces(left), avail };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -99,6 +103,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }
   }
 
+  // The runner's own places on the formats' waiting lists: their position, or their running offer.
+  const waitlist = user && course.en_ligne ? await listRunnerEntries(context, user.id, course.id) : [];
   const base = context.env.APP_URL.replace(/\/$/, "");
   const shareUrl = `${base}/courses/${course.slug}`;
   const next = nextDate(formats.map((f) => f.date), today);
@@ -141,6 +147,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     paymentsOpen: canTakePayments({ accountId: course.organiser_account_id, chargesEnabled: course.organiser_charges_enabled }),
     isOwner,
+    waitlist: waitlist.map((e) => ({ id: e.id, formatId: e.format_id, formatNom: e.format_nom, statut: e.statut, position: e.position, genre: e.genre })),
+    anyWaitlist: formats.some((f) => f.avail === "waitlist"),
     formats,
     selectedId: selected?.id ?? null,
     tab,
@@ -262,7 +270,14 @@ function Places({ f }: { f: FormatView }) {
 }
 
 function RegisterLink({ courseId, f, open }: { courseId: string; f: FormatView; open: boolean }) {
-  if (f.full) return <span className="badge badge-complet">Complet</span>;
+  if (f.avail === "waitlist" && open) {
+    return (
+      <Link to={`/inscription/${courseId}?format=${f.id}`} className="btn btn-outline btn-small">
+        Rejoindre la liste d'attente<span className="visually-hidden"> du format {f.nom}</span>
+      </Link>
+    );
+  }
+  if (f.full || f.avail !== "open") return <span className="badge badge-complet">Complet</span>;
   if (!open) return <span className="muted small">Inscriptions bientôt ouvertes</span>;
   return (
     <Link to={`/inscription/${courseId}?format=${f.id}`} className="btn btn-primary btn-small">
@@ -416,7 +431,9 @@ export default function CoursePage() {
             {d.minPrice != null ? <span>{formatFromPrice(d.minPrice, d.minPaidPrice)}</span> : null}
           </p>
           <p className="course-hero-actions">
-            {d.full ? (
+            {d.full && d.anyWaitlist && d.paymentsOpen ? (
+              <Link to={`/inscription/${c.id}`} className="btn btn-register">Rejoindre la liste d'attente</Link>
+            ) : d.full ? (
               <span className="btn btn-register" aria-disabled="true">Complet</span>
             ) : d.paymentsOpen ? (
               <Link to={`/inscription/${c.id}`} className="btn btn-register">S'inscrire</Link>
@@ -426,6 +443,23 @@ export default function CoursePage() {
           {!d.full && !d.paymentsOpen ? <p className="course-hero-note">{CLOSED_NOTE}</p> : null}
         </div>
       </header>
+      {d.waitlist.length > 0 ? (
+        <div className="container">
+          <section className="waitlist-mine notice" aria-labelledby="waitlist-mine-title">
+            <h2 id="waitlist-mine-title" className="visually-hidden">Ma liste d'attente</h2>
+            {d.waitlist.map((e) => (
+              <p key={e.id}>
+                {e.statut === "offre" ? (
+                  <strong>Une place vous est proposée sur le format {e.formatNom}.</strong>
+                ) : (
+                  <strong>{positionSentence(e.position, e.genre)} du format {e.formatNom}.</strong>
+                )}{" "}
+                <Link to={`/liste-attente/${e.id}`}>{e.statut === "offre" ? "Payer ou quitter" : "Voir ou quitter la liste"}</Link>
+              </p>
+            ))}
+          </section>
+        </div>
+      ) : null}
 
       <div className="container">
         {!c.en_ligne && d.isOwner ? (

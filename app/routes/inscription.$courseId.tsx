@@ -8,8 +8,8 @@ import { Link } from "~/components/Link";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/profile";
 import {
+  formatAvailability,
   formValues,
-  isFull,
   mealsLeft,
   parseMealCount,
   parseRegistration,
@@ -23,6 +23,8 @@ import {
 } from "~/domain/registration";
 import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
 import { loadRegistrationPage, prefillValues, startRegistration } from "~/services/register.server";
+import { joinWaitlist } from "~/services/waitlist.server";
+import { OFFER_HOURS, OFFER_HOURS_NEAR_RACE, WaitlistError } from "~/domain/waitlist";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -74,6 +76,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get("intent") === "actualiser") return reply(200, {});
   if (!course.paymentsOpen) return reply(409, {}, REGISTRATION_MSG.closed);
 
+  // 'Rejoindre la liste d'attente' (a full format whose list is on): the same fields, no payment now.
+  if (form.get("intent") === "liste_attente") {
+    const parsed = parseRegistration(values, formats, parisDate(context.clock.now()), "waitlist");
+    if (!parsed.ok) return reply(400, parsed.errors);
+    try {
+      const { entryId } = await joinWaitlist(context, user.id, course.id, parsed.data);
+      return redirect(`/liste-attente/${entryId}?notice=rejointe`);
+    } catch (e) {
+      if (e instanceof WaitlistError) return reply(409, e.code === "places_disponibles" || e.code === "liste_fermee" ? { format_id: e.message } : {}, e.message);
+      throw e;
+    }
+  }
+
   const parsed = parseRegistration(values, formats, parisDate(context.clock.now()));
   if (!parsed.ok) return reply(400, parsed.errors);
   try {
@@ -81,7 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(url);
   } catch (e) {
     if (e instanceof RegistrationError) {
-      if (e.code === "format_complet") return reply(409, { format_id: e.message });
+      if (e.code === "format_complet" || e.code === "format_liste_attente") return reply(409, { format_id: e.message });
       if (e.code === "repas_epuises") return reply(409, { nombre_repas: e.message });
       return reply(e.code === "paiement" || e.code === "paiement_sans_url" ? 502 : 409, {}, e.message);
     }
@@ -233,6 +248,7 @@ export default function Inscription() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "payer";
+  const joining = navigation.state !== "idle" && navigation.formData?.get("intent") === "liste_attente";
 
   // Live state (JavaScript on); without JavaScript these follow the last server render.
   const [formatId, setFormatId] = useState(values.format_id);
@@ -245,6 +261,7 @@ export default function Inscription() {
   }, [values]);
 
   const chosen = formats.find((f) => f.id === formatId) ?? null;
+  const waitlisted = chosen != null && formatAvailability(chosen) === "waitlist";
   const mealCount = chosen ? parseMealCount(meals, chosen.stock_repas) : 0;
   const totals = chosen ? registrationTotals(chosen, mealCount ?? 0) : null;
 
@@ -282,15 +299,17 @@ export default function Inscription() {
             <legend>Format</legend>
             <div className="format-choices" id="format-choices" tabIndex={-1} role="radiogroup" aria-label="Format" aria-describedby={errors.format_id ? "f-format_id-error" : undefined}>
               {formats.map((f) => {
-                const full = isFull(f.nb_max_coureurs, f.taken);
+                const avail = formatAvailability(f);
+                // A full format whose waiting list is on stays selectable: its submit joins the list.
+                const full = avail === "full";
                 const left = placesLeft(f.nb_max_coureurs, f.taken);
                 return (
-                  <label key={f.id} className={`format-choice${full ? " is-full" : ""}`}>
+                  <label key={f.id} className={`format-choice${avail !== "open" ? " is-full" : ""}`}>
                     <input type="radio" name="format_id" value={f.id} defaultChecked={values.format_id === f.id} disabled={full} />
                     <span className="format-choice-body">
                       <span className="format-choice-name">
                         {f.nom}
-                        {full ? " (complet)" : ""}
+                        {full ? " (complet)" : avail === "waitlist" ? " (complet\u00a0: liste d'attente)" : ""}
                       </span>
                       <span className="format-choice-meta">
                         {formatDate(f.date)}
@@ -298,7 +317,7 @@ export default function Inscription() {
                       </span>
                       <span className="format-choice-price">
                         {formatEuros(f.prix_cents)}
-                        {!full && left != null && left <= 10 ? <span className="places-left"> · {left} place{left > 1 ? "s" : ""} restante{left > 1 ? "s" : ""}</span> : null}
+                        {avail === "open" && left != null && left <= 10 ? <span className="places-left"> · {left} place{left > 1 ? "s" : ""} restante{left > 1 ? "s" : ""}</span> : null}
                       </span>
                     </span>
                   </label>
@@ -404,10 +423,23 @@ export default function Inscription() {
               Votre place est réservée 30 minutes pendant le paiement. En cas d'annulation, le{" "}
               <Link to="/legal/remboursements">barème de remboursement</Link> s'applique ({refundScaleSentence()}).
             </p>
+            {waitlisted ? (
+              <p className="hint" id="waitlist-hint">
+                Ce format est complet. Rejoignez sa liste d'attente sans rien payer maintenant&nbsp;: dès qu'une place se libère, elle est
+                proposée dans l'ordre d'arrivée, par e-mail, avec {OFFER_HOURS}&nbsp;h pour payer ({OFFER_HOURS_NEAR_RACE}&nbsp;h à moins d'une
+                semaine de la course).
+              </p>
+            ) : null}
             <div className="reg-actions">
-              <button type="submit" name="intent" value="payer" className="btn btn-primary btn-pay" disabled={busy} aria-disabled={busy}>
-                {busy ? "Redirection vers Stripe…" : totals ? `Payer ${formatEuros(totals.totalCents)}` : "Payer"}
-              </button>
+              {waitlisted ? (
+                <button type="submit" name="intent" value="liste_attente" className="btn btn-primary btn-pay" disabled={joining} aria-describedby="waitlist-hint">
+                  {joining ? "Inscription sur la liste…" : "Rejoindre la liste d'attente"}
+                </button>
+              ) : (
+                <button type="submit" name="intent" value="payer" className="btn btn-primary btn-pay" disabled={busy} aria-disabled={busy}>
+                  {busy ? "Redirection vers Stripe…" : totals ? `Payer ${formatEuros(totals.totalCents)}` : "Payer"}
+                </button>
+              )}
               {!hydrated ? (
                 <button type="submit" name="intent" value="actualiser" className="btn btn-ghost" formNoValidate>
                   Actualiser

@@ -1,22 +1,26 @@
-// /mesinscriptions: the runner's own registrations, newest first (the query is scoped to the session's user).
+// /mesinscriptions: the runner's own registrations, newest first, and their places on waiting lists (position or
+// running offer, issue 20); both queries are scoped to the session's user.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { holdsPlace } from "~/domain/registration";
 import { runnerBadge } from "~/domain/statuses";
+import { positionSentence } from "~/domain/waitlist";
 import { listRunnerRegistrations } from "~/services/register.server";
+import { listRunnerEntries } from "~/services/waitlist.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
-import { formatDate, formatKm, formatMeters } from "~/utils/format";
+import { formatDate, formatDateTimeLong, formatKm, formatMeters } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Mes inscriptions — Balise" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const rows = await listRunnerRegistrations(context, user.id);
+  const [rows, waitlist] = await Promise.all([listRunnerRegistrations(context, user.id), listRunnerEntries(context, user.id)]);
   const now = context.clock.now();
   return {
+    waitlist,
     registrations: rows.map((r) => ({
       ...r,
       status:
@@ -35,10 +39,34 @@ const statusClass = (s: string) =>
   s === "Active" ? "status-ok" : s.startsWith("En attente") ? "status-wait" : s.startsWith("Remboursée") ? "status-refund" : "status-off";
 
 export default function MesInscriptions() {
-  const { registrations } = useLoaderData<typeof loader>();
+  const { registrations, waitlist } = useLoaderData<typeof loader>();
   return (
     <section className="container page my-registrations">
       <h1>Mes inscriptions</h1>
+      {waitlist.length > 0 ? (
+        <section className="waitlist-mine" aria-labelledby="waitlist-title">
+          <h2 id="waitlist-title">Listes d'attente</h2>
+          <ul className="reg-cards">
+            {waitlist.map((e) => (
+              <li key={e.id} className="card reg-card">
+                <div className="reg-card-body">
+                  <p className={`reg-status ${e.statut === "offre" ? "status-ok" : "status-wait"}`}>
+                    {e.statut === "offre" ? `Place proposée jusqu'au ${formatDateTimeLong(e.offre_expires_at)}` : positionSentence(e.position, e.genre)}
+                  </p>
+                  <h3 className="reg-card-title">{e.format_nom}</h3>
+                  <p className="reg-card-course">{e.course_nom} · {formatDate(e.date)}</p>
+                  <p className="reg-card-links">
+                    <Link to={`/liste-attente/${e.id}`} className="btn btn-primary btn-small">
+                      {e.statut === "offre" ? "Payer ou quitter" : "Voir ou quitter la liste"}
+                    </Link>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <h2>Inscriptions</h2>
+        </section>
+      ) : null}
       {registrations.length === 0 ? (
         <div className="empty">
           <p>Aucune inscription pour le moment</p>

@@ -23,6 +23,8 @@ import {
 } from "~/domain/registrants";
 import { normaliseStatut } from "~/domain/statuses";
 import { assignBibs, registrantsPage, saveCell, saveRow, type RowErrors } from "~/services/registrants.server";
+import { organiserWaitlist } from "~/services/waitlist.server";
+import { WaitlistPanel } from "~/components/WaitlistPanel";
 import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatEuros } from "~/utils/format";
@@ -36,6 +38,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 function successMessage(ok: string | null, n: string | null): string | null {
   if (ok === "ligne") return "Inscription mise à jour.";
   if (ok === "ajoute") return "Coureur ajouté.";
+  if (ok === "liste_on") return "Liste d'attente activée.";
+  if (ok === "liste_off") return "Liste d'attente désactivée.";
+  if (ok === "liste_retire") return "Coureur retiré de la liste d'attente (il a été prévenu par e-mail).";
   if (ok === "dossards") {
     const count = Number.parseInt(n ?? "", 10);
     if (!Number.isFinite(count) || count < 0) return null;
@@ -55,7 +60,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const q = parseSearch(url.searchParams.get("q"));
   const statut = parseStatutFilter(url.searchParams.get("statut"));
   const result = await registrantsPage(context, user, params.formatId ?? "", { q, statut, page: url.searchParams.get("page") }).catch(notFoundOr);
+  const waitlist = await organiserWaitlist(context, user, result.format.id).catch(notFoundOr);
   return {
+    waitlist,
     format: { id: result.format.id, nom: result.format.nom, course_nom: result.format.course_nom, stock_repas: result.format.stock_repas, prix_repas_cents: result.format.prix_repas_cents, nb_max_coureurs: result.format.nb_max_coureurs },
     rows: result.rows,
     total: result.total,
@@ -404,6 +411,8 @@ export default function RegistrantsPage() {
         <span className="pager-status">Page {d.page} / {d.pages}</span>
         {d.page < d.pages ? <Link to={pageLink(d.page + 1)} className="btn btn-ghost" rel="next">Suivant</Link> : <span className="btn btn-ghost" aria-disabled="true">Suivant</span>}
       </nav>
+
+      <WaitlistPanel formatId={d.format.id} list={d.waitlist} />
 
       <Outlet />
     </section>

@@ -1,6 +1,7 @@
 // The shared action of the create and edit pages: uploads first (so chosen files stay attached whatever
 // button was pressed), then either re-render with a format added/duplicated/deleted, or validate and save.
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { offerFreedPlacesForCourse } from "./waitlist-offers.server";
 import { CourseError } from "~/domain/course-errors";
 import {
   applyIntent,
@@ -98,6 +99,8 @@ export async function handleCourseForm(
       mode.kind === "create"
         ? await createCourse(context, actor.id, parsed.data, geo)
         : await updateCourse(context, actor, mode.courseId, parsed.data, geo);
+    // More places (or an event back online): runners waiting get them first, in order (issue 20).
+    if (mode.kind === "edit") await offerFreedPlacesForCourse(context, mode.courseId);
     return { kind: "saved", saved };
   } catch (e) {
     if (e instanceof CourseError && (e.code === "not_found" || e.code === "forbidden" || e.code === "format_not_found")) {

@@ -16,8 +16,10 @@ import {
   type LifecycleEvent,
   type Statut,
 } from "~/domain/lifecycle";
+import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
+import { offerFreedPlaces } from "./waitlist-offers.server";
 
-type Ctx = Pick<AppLoadContext, "db" | "clock">;
+type Ctx = AppLoadContext;
 export type InscriptionRow = typeof inscriptions.$inferSelect;
 
 export interface TransitionRequest {
@@ -62,6 +64,7 @@ export async function applyTransition(context: Ctx, req: TransitionRequest): Pro
   if (req.event === "paid" || req.event === "retried" || (REFUSED_PAYMENT_REASONS as readonly string[]).includes(req.event)) {
     where.push(sql`(i.statut <> 'annulee' OR i.cancel_reason IN (${quoteList(REVIVABLE_REASONS)}))`);
   }
+  if (req.event === "retried") where.push(sql`i.cancel_reason IS NOT 'offer_expired'`);
   if (req.event === "payment_refunded") where.push(sql`i.cancel_reason IN (${quoteList(REFUSED_PAYMENT_REASONS)})`);
   // The organiser's free choice never touches a registration with money on it: that one goes through a cancellation.
   if (req.event === "status_set") {
@@ -90,7 +93,17 @@ export async function applyTransition(context: Ctx, req: TransitionRequest): Pro
     UPDATE inscriptions AS i SET ${sql.join(sets, sql`, `)}
     WHERE ${sql.join(where, sql` AND `)}
     RETURNING *`);
-  return rows[0] ?? null;
+  const row = rows[0] ?? null;
+  // A registration that stops holding its place frees it: the format's waiting list gets it first (issue 20). One
+  // read when nobody waits; a failure here is left to the cron (the place is never lost, only offered later).
+  if (row && ending) {
+    try {
+      await offerFreedPlaces(context, row.format_id);
+    } catch (e) {
+      logEvent("cron.failed", { kind: "waitlist", format_id: row.format_id, error: errorCode(e), detail: errorDetail(e) });
+    }
+  }
+  return row;
 }
 
 /** Like applyTransition, but a refusal is an error the caller shows (the organiser's status select). */

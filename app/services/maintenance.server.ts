@@ -1,10 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, isNotNull, lt } from "drizzle-orm";
+import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import { inscriptions } from "~/db/schema";
 import { purgeLoginAttempts } from "./auth.server";
 import { expireCheckoutForInscription } from "./payment-received.server";
 import { runDuePayouts } from "./payments.server";
 import { cleanOrphanFiles } from "./uploads.server";
+import { offerFreedPlaces, sendPendingWaitlistEmails } from "./waitlist-offers.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 
 export interface MaintenanceReport {
@@ -14,32 +15,67 @@ export interface MaintenanceReport {
   /** J+1 payouts sent (and refused) this run. */
   payoutsPaid: number;
   payoutsFailed: number;
+  /** Waiting-list offers made this run (places freed and not yet offered), and offers that ended unpaid. */
+  offersMade: number;
+  offersExpired: number;
   errors: number;
 }
+
+/** Formats whose waiting list the cron looks at per run (each costs one read when no place is free). */
+export const WAITLIST_FORMATS_PER_RUN = 50;
 
 /**
  * Periodic housekeeping (the Worker's cron trigger): unpaid holds past their expiry are closed with the payment
  * provider and marked cancelled (their place was already free for the capacity count), and uploaded files that no
  * event references any more are deleted from R2, login attempts past their retention (one day) are purged, and
- * the J+1 payouts due are sent to organisers (app/services/payments.server.ts, runDuePayouts).
+ * the J+1 payouts due are sent to organisers (app/services/payments.server.ts, runDuePayouts). Waiting lists
+ * (issue 20): offers past their deadline end like expired holds, free places go to the next runners in order, and
+ * the e-mails not sent yet (an offer, an offer that ended) are sent.
  * Bounded per run; errors are logged and counted, never thrown.
  */
 export async function runMaintenance(context: AppLoadContext, limit = 100): Promise<MaintenanceReport> {
   const now = context.clock.now();
-  const report: MaintenanceReport = { expiredHolds: 0, deletedFiles: 0, purgedLoginAttempts: 0, payoutsPaid: 0, payoutsFailed: 0, errors: 0 };
+  const report: MaintenanceReport = {
+    expiredHolds: 0,
+    deletedFiles: 0,
+    purgedLoginAttempts: 0,
+    payoutsPaid: 0,
+    payoutsFailed: 0,
+    offersMade: 0,
+    offersExpired: 0,
+    errors: 0,
+  };
   const stale = await context.db
-    .select({ id: inscriptions.id })
+    .select({ id: inscriptions.id, offer: inscriptions.liste_attente_id })
     .from(inscriptions)
-    .where(and(eq(inscriptions.statut, "en_attente"), isNotNull(inscriptions.checkout_session_id), lt(inscriptions.hold_expires_at, now.toISOString())))
+    .where(
+      and(
+        eq(inscriptions.statut, "en_attente"),
+        or(isNotNull(inscriptions.checkout_session_id), isNotNull(inscriptions.liste_attente_id)),
+        lt(inscriptions.hold_expires_at, now.toISOString()),
+      ),
+    )
     .limit(limit);
-  for (const { id } of stale) {
+  for (const { id, offer } of stale) {
     try {
-      await expireCheckoutForInscription(context, id);
+      // The release hands the place to the next runner waiting (app/services/lifecycle.server.ts).
+      if ((await expireCheckoutForInscription(context, id)) === "released" && offer) report.offersExpired++;
       report.expiredHolds++;
     } catch (e) {
       report.errors++;
       logEvent("cron.failed", { kind: "hold", inscription_id: id, error: errorCode(e), detail: errorDetail(e) });
     }
+  }
+  try {
+    // Places freed while no request offered them (a failure, a capacity change): offered now, in order.
+    const waiting = await context.db.all<{ format_id: string }>(
+      sql`SELECT DISTINCT format_id FROM liste_attente WHERE statut = 'en_liste' LIMIT ${WAITLIST_FORMATS_PER_RUN}`,
+    );
+    for (const { format_id } of waiting) report.offersMade += (await offerFreedPlaces(context, format_id)).length;
+    await sendPendingWaitlistEmails(context);
+  } catch (e) {
+    report.errors++;
+    logEvent("cron.failed", { kind: "waitlist", error: errorCode(e), detail: errorDetail(e) });
   }
   try {
     report.deletedFiles = (await cleanOrphanFiles(context.db, context.storage, now)).length;

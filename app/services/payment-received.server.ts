@@ -120,12 +120,17 @@ export async function onCheckoutEnded(context: Ctx, sessionId: string): Promise<
   const recorded = await recordEndedSession(context, sessionId);
   if (recorded.state === "paid") return settle(context, recorded, sessionId);
   if ((recorded.state === "expired" || recorded.state === "failed") && recorded.inscriptionId) {
+    const nowIso = context.clock.now().toISOString();
+    const [i] = await context.db.select({ offer: inscriptions.liste_attente_id }).from(inscriptions).where(eq(inscriptions.id, recorded.inscriptionId)).limit(1);
+    // An offer of the waiting list stays the runner's until its deadline: another checkout may still be opened.
     await applyTransition(context, {
       inscriptionId: recorded.inscriptionId,
-      event: recorded.state === "failed" ? "payment_failed" : "hold_expired",
+      event: i?.offer ? "offer_expired" : recorded.state === "failed" ? "payment_failed" : "hold_expired",
       actor: { type: "payment" },
       from: ["en_attente"],
-      when: sql`i.checkout_session_id = ${sessionId}`,
+      when: i?.offer
+        ? sql`i.checkout_session_id = ${sessionId} AND (i.hold_expires_at IS NULL OR i.hold_expires_at <= ${nowIso})`
+        : sql`i.checkout_session_id = ${sessionId}`,
     });
   }
   return { state: recorded.state, inscriptionId: recorded.inscriptionId };
@@ -139,7 +144,13 @@ export async function expireCheckoutForInscription(context: Ctx, inscriptionId: 
   const [i] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
   if (!i || i.statut !== "en_attente") return "none";
   if (!i.checkout_session_id) {
-    const released = await applyTransition(context, { inscriptionId, event: "hold_expired", actor: { type: "system" }, from: ["en_attente"], when: sql`i.checkout_session_id IS NULL` });
+    const released = await applyTransition(context, {
+      inscriptionId,
+      event: i.liste_attente_id ? "offer_expired" : "hold_expired",
+      actor: { type: "system" },
+      from: ["en_attente"],
+      when: sql`i.checkout_session_id IS NULL`,
+    });
     return released ? "released" : "none";
   }
   const ended = await expireSession(context, i.checkout_session_id);

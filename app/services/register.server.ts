@@ -4,10 +4,10 @@
 // registration is app/services/payment-received.server.ts. Decisions 0060, 0061 and 0130.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
+import { mealsTakenSql, placesTakenSql, runnersWaitingSql, waitingCountSql } from "~/db/capacity.server";
 import { courses, formats, inscriptions, profils_coureurs, profils_utilisateurs } from "~/db/schema";
 import { REFUSED_PAYMENT_REASONS } from "~/domain/lifecycle";
-import { canTakePayments, holdExpiresAt, isFull, mealsLeft, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
+import { canTakePayments, holdExpiresAt, isFull, mealsLeft, personalOf, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
 import { isPaymentProviderError } from "~/providers/payments";
 import { applyTransition } from "./lifecycle.server";
 import { onCheckoutCompleted } from "./payment-received.server";
@@ -71,6 +71,8 @@ export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string)
       nb_max_coureurs: formats.nb_max_coureurs,
       taken: sql<number>`${placesTakenSql(formats.id, nowIso)}`,
       meals_taken: sql<number>`${mealsTakenSql(formats.id, nowIso)}`,
+      waiting: sql<number>`${waitingCountSql(formats.id)}`,
+      liste_attente_active: formats.liste_attente_active,
     })
     .from(formats)
     .where(eq(formats.course_id, c.id))
@@ -86,7 +88,7 @@ export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string)
       organisateur_id: c.organisateur_id,
       paymentsOpen: canTakePayments({ accountId: c.accountId, chargesEnabled: c.charges }),
     },
-    formats: rows.map((r) => ({ ...r, taken: Number(r.taken), meals_taken: Number(r.meals_taken) })),
+    formats: rows.map((r) => ({ ...r, taken: Number(r.taken), meals_taken: Number(r.meals_taken), waiting: Number(r.waiting) })),
   };
 }
 
@@ -125,36 +127,14 @@ export async function prefillValues(context: Ctx, user: { id: string; email: str
 
 export type HoldResult = { inscriptionId: string; reused: boolean };
 
-function personalOf(input: RegistrationInput) {
-  return {
-    nom: input.nom,
-    prenom: input.prenom,
-    email: input.email,
-    genre: input.genre,
-    date_naissance: input.date_naissance,
-    nationalite: input.nationalite,
-    telephone: input.telephone,
-    adresse: input.adresse,
-    adresse_complement: input.adresse_complement,
-    code_postal: input.code_postal,
-    ville: input.ville,
-    pays: input.pays,
-    apparaitre_resultats: input.apparaitre_resultats,
-    club: input.club,
-    justificatif_type: input.justificatif_type,
-    numero_licence: input.numero_licence,
-    pps_identifier: input.pps_identifier,
-    contact_urgence_nom: input.contact_urgence_nom,
-    contact_urgence_telephone: input.contact_urgence_telephone,
-  };
-}
-
 /** Why the INSERT found no place: the format is full, or its meals are gone (a field error then). */
 async function holdRefusal(context: Ctx, formatId: string, formatNom: string, meals: number, nowIso: string): Promise<RegistrationError> {
-  const [f] = await context.db.all<{ cap: number | null; taken: number; stock: number; meals_taken: number }>(sql`
+  const [f] = await context.db.all<{ cap: number | null; taken: number; stock: number; meals_taken: number; waiting: number }>(sql`
     SELECT f.nb_max_coureurs AS cap, ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, f.stock_repas AS stock,
-      ${mealsTakenSql(sql.raw("f.id"), nowIso)} AS meals_taken
+      ${mealsTakenSql(sql.raw("f.id"), nowIso)} AS meals_taken, ${runnersWaitingSql("f")} AS waiting
     FROM formats f WHERE f.id = ${formatId}`);
+  // Places freed while runners wait are theirs (issue 20): the newcomer joins the list.
+  if (f && Number(f.waiting)) return new RegistrationError("format_liste_attente", formatNom);
   if (f && !isFull(f.cap, Number(f.taken)) && meals > 0) {
     return new RegistrationError("repas_epuises", String(mealsLeft({ stock_repas: f.stock, meals_taken: Number(f.meals_taken) })));
   }
@@ -192,6 +172,7 @@ export async function holdPlace(context: Ctx, userId: string, courseId: string, 
       AND f.prix_cents = ${f.prix_cents} AND f.prix_repas_cents = ${f.prix_repas_cents} AND f.stock_repas >= ${input.nombre_repas}
       AND (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
       AND (${input.nombre_repas} = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= ${input.nombre_repas})
+      AND NOT ${runnersWaitingSql("f")}
       AND NOT EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${userId} AND mine.format_id = f.id
         AND mine.statut = 'en_attente' AND mine.hold_expires_at > ${nowIso})
     RETURNING id`);
@@ -334,6 +315,7 @@ export async function retryPayment(context: Ctx, userId: string, inscriptionId: 
       when: sql`i.coureur_id = ${userId}
         AND (SELECT (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
               AND (i.nombre_repas = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= i.nombre_repas)
+              AND NOT ${runnersWaitingSql("f")}
             FROM formats f WHERE f.id = i.format_id)
         AND (SELECT c.en_ligne FROM courses c WHERE c.id = i.course_id) = 1`,
     });

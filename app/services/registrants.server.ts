@@ -41,7 +41,7 @@ import {
 } from "~/db/registrants.server";
 import { applyTransition } from "./lifecycle.server";
 
-type Ctx = Pick<AppLoadContext, "db" | "clock">;
+type Ctx = AppLoadContext;
 type Statut = (typeof STATUTS)[number];
 interface User {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateParts, formatDate, formatDateLong, formatDateTime, formatEuros, formatFromPrice, formatKm, formatMeters, formatNumber, formatPrice, formatTime } from "./format";
+import { dateParts, formatDate, formatDateLong, formatDateTime, formatDateTimeLong, formatEuros, formatFromPrice, formatKm, formatMeters, formatNumber, formatPrice, formatTime } from "./format";
 
 const nb = "\u00a0";
 
@@ -45,6 +45,11 @@ describe("dates in French", () => {
     expect(formatDateTime("2026-07-01T10:05:00.000Z")).toBe("01/07/2026 12:05");
     expect(formatDateTime("2026-11-21T23:30:00.000Z")).toBe("22/11/2026 00:30");
   });
+  it.each([
+    ["2027-01-12T09:00:00.000Z", "12 janvier 2027 à 10h00"],
+    ["2027-07-01T22:05:00.000Z", "2 juillet 2027 à 0h05"],
+    ["2027-03-03T10:00:00.000Z", "3 mars 2027 à 11h00"],
+  ])("deadlines in sentences: %s -> %s", (iso, s) => expect(formatDateTimeLong(iso)).toBe(s));
   it("times", () => {
     expect(formatTime("09:30")).toBe("9h30");
     expect(formatTime("18:00:00")).toBe("18h00");

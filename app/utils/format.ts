@@ -68,6 +68,20 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return dateTimeFmt.format(d);
 }
 
+let dayMonthFmt: Intl.DateTimeFormat | undefined;
+let hourMinuteFmt: Intl.DateTimeFormat | undefined;
+
+/** ISO timestamp -> "12 janvier 2027 à 10h00" in Paris time (deadlines and openings, in sentences). */
+export function formatDateTimeLong(value: string | Date | null | undefined): string {
+  if (!value) return "—";
+  const d = toDate(value);
+  if (!d) return "—";
+  dayMonthFmt ??= new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: PARIS });
+  hourMinuteFmt ??= new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: PARIS });
+  const [h, m] = hourMinuteFmt.format(d).split(":");
+  return `${dayMonthFmt.format(d)} à ${Number(h)}h${m}`;
+}
+
 /** "09:30" -> "9h30". */
 export function formatTime(value: string | null | undefined): string {
   if (!value) return "—";

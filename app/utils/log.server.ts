@@ -27,6 +27,7 @@ export const LOG_EVENT_NAMES = [
   "webhook.failed",
   "cron.done",
   "cron.failed",
+  "waitlist.offered",
 ] as const;
 
 export type LogEventName = (typeof LOG_EVENT_NAMES)[number];
@@ -42,6 +43,11 @@ export interface LogFields {
   remboursement_id?: Id;
   transfert_id?: Id;
   annulation_id?: Id;
+  /** A waiting-list entry, and its format. */
+  liste_attente_id?: Id;
+  format_id?: Id;
+  /** An offer's deadline (ISO instant). */
+  deadline?: Id;
   // The payment provider's ids.
   event_id?: Id;
   event_type?: Id;
@@ -76,16 +82,22 @@ export interface LogFields {
   purged_login_attempts?: number;
   payouts_paid?: number;
   payouts_failed?: number;
+  offers_made?: number;
+  offers_expired?: number;
   errors?: number;
   duration_ms?: number;
+  /** Benchmarks only (BENCH_QUERY_COUNT=1): D1 statements, round trips and time spent in D1. */
+  statements?: number;
+  round_trips?: number;
+  sql_ms?: number;
 }
 
 const ALLOWED: ReadonlySet<string> = new Set<keyof LogFields>([
-  "inscription_id", "paiement_id", "remboursement_id", "transfert_id", "annulation_id",
+  "inscription_id", "paiement_id", "remboursement_id", "transfert_id", "annulation_id", "liste_attente_id", "format_id", "deadline",
   "event_id", "event_type", "object_id", "checkout_session_id", "charge_id", "payment_intent_id", "refund_id", "transfer_id", "account_id",
   "amount_cents", "fee_cents", "refunded_total_cents", "reversal_cents",
   "status", "state", "kind", "origin", "by", "reason", "error", "detail", "stack", "newly_validated",
-  "expired_holds", "deleted_files", "purged_login_attempts", "payouts_paid", "payouts_failed", "errors", "duration_ms",
+  "expired_holds", "deleted_files", "purged_login_attempts", "payouts_paid", "payouts_failed", "offers_made", "offers_expired", "errors", "duration_ms",
 ]);
 
 const EMAIL = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[a-z]{2,}/gi;

@@ -112,7 +112,7 @@ test.describe("registration and checkout", () => {
     await expect(card.getByRole("link", { name: "Voir la page" })).toHaveAttribute("href", "/courses/ronde-des-vignobles-beaune");
   });
 
-  test("capacity 1: after the first runner pays, the second runner sees the format '(complet)'", async ({ page }) => {
+  test("capacity 1: after the first runner pays, the second runner finds the format full, with its waiting list to join", async ({ page }) => {
     const f = jsOn(page) ? FORMATS.capOne.js : FORMATS.capOne.nojs;
     await openPayments(page);
     // The organiser sets the format's capacity to 1.
@@ -133,9 +133,11 @@ test.describe("registration and checkout", () => {
 
     await loginAs(page, SECOND_RUNNER);
     await page.goto(`/inscription/${f.course}?format=${f.format}`);
-    const full = page.getByRole("radio", { name: `${f.nom} (complet)` });
-    await expect(full).toBeDisabled();
-    await expect(full).not.toBeChecked();
+    // Full: its waiting list is on (the default), so the format stays selectable and the form only offers to join it.
+    const full = page.getByRole("radio", { name: `${f.nom} (complet\u00a0: liste d'attente)` });
+    await expect(full).toBeEnabled();
+    await expect(page.getByRole("button", { name: /^Payer/ })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Rejoindre la liste d'attente" })).toBeVisible();
   });
 
   test("a cancelled checkout leads to /paiement-annule and the retry works", async ({ page }) => {
