@@ -61,7 +61,7 @@ test("a full format takes names; a freed place goes to the first runner waiting,
   // The second runner finds it full and joins the list, with the registration's fields and no payment.
   await loginAs(page, SECOND_RUNNER);
   await page.goto(`/courses/${e.course}?onglet=formats`);
-  await page.getByRole("link", { name: `Rejoindre la liste d'attente du format ${e.nom}` }).click();
+  await page.getByRole("link", { name: `Rejoindre la liste d'attente du format ${e.nom}` }).first().click();
   await expect(page.getByRole("radio", { name: `${e.nom} (complet\u00a0: liste d'attente)` })).toBeChecked();
   await expect(page.getByRole("button", { name: /^Payer/ })).toHaveCount(0);
   await page.getByRole("button", { name: "Rejoindre la liste d'attente" }).click();
