@@ -5,7 +5,7 @@ import { purgeLoginAttempts } from "./auth.server";
 import { expireCheckoutForInscription } from "./payment-received.server";
 import { runDuePayouts } from "./payments.server";
 import { cleanOrphanFiles } from "./uploads.server";
-import { offerFreedPlaces, sendPendingWaitlistEmails } from "./waitlist-offers.server";
+import { OFFERS_PER_PASS, offerFreedPlaces, sendPendingWaitlistEmails } from "./waitlist-offers.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 
 export interface MaintenanceReport {
@@ -71,7 +71,12 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     const waiting = await context.db.all<{ format_id: string }>(
       sql`SELECT DISTINCT format_id FROM liste_attente WHERE statut = 'en_liste' LIMIT ${WAITLIST_FORMATS_PER_RUN}`,
     );
-    for (const { format_id } of waiting) report.offersMade += (await offerFreedPlaces(context, format_id)).length;
+    // One budget of offers for the whole run (each offer is a few D1 queries and an e-mail): the next run goes on.
+    for (const { format_id } of waiting) {
+      const budget = OFFERS_PER_PASS - report.offersMade;
+      if (budget <= 0) break;
+      report.offersMade += (await offerFreedPlaces(context, format_id, budget)).length;
+    }
     await sendPendingWaitlistEmails(context);
   } catch (e) {
     report.errors++;

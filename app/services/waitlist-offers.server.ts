@@ -164,8 +164,15 @@ function emailData(r: MailRow, url: string): WaitlistEmailData {
 const entryUrl = (context: Ctx, id: string) => `${appUrl(context)}/liste-attente/${id}`;
 const courseUrl = (context: Ctx, r: MailRow) => `${appUrl(context)}/courses/${r.course_slug || r.course_id}`;
 
+/** D1 binds at most 100 parameters per statement: lists of ids go by this many. */
+const IDS_PER_STATEMENT = 50;
+
 /** The offer e-mails of these entries (once each: the outbox's key), then marked sent. */
 async function sendOfferEmails(context: Ctx, entryIds: string[]): Promise<void> {
+  for (let k = 0; k < entryIds.length; k += IDS_PER_STATEMENT) await sendOfferEmailsChunk(context, entryIds.slice(k, k + IDS_PER_STATEMENT));
+}
+
+async function sendOfferEmailsChunk(context: Ctx, entryIds: string[]): Promise<void> {
   if (entryIds.length === 0) return;
   const rows = await mailRows(context, sql`w.id IN (${sql.join(entryIds.map((id) => sql`${id}`), sql`, `)}) AND w.statut = 'offre'`);
   for (const r of rows) {
@@ -179,7 +186,7 @@ async function sendOfferEmails(context: Ctx, entryIds: string[]): Promise<void> 
     await context.mailer.send({ to: r.email, ...mail, kind: "liste_attente_offre", dedupeKey: `waitlist-offer:${r.id}:${r.offre_expires_at}` });
   }
   const now = context.clock.now().toISOString();
-  await context.db.run(sql`UPDATE liste_attente SET offre_mail_at = ${now} WHERE id IN (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
+  if (rows.length > 0) await context.db.run(sql`UPDATE liste_attente SET offre_mail_at = ${now} WHERE id IN (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
 }
 
 /**

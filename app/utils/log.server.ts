@@ -98,6 +98,7 @@ const ALLOWED: ReadonlySet<string> = new Set<keyof LogFields>([
   "amount_cents", "fee_cents", "refunded_total_cents", "reversal_cents",
   "status", "state", "kind", "origin", "by", "reason", "error", "detail", "stack", "newly_validated",
   "expired_holds", "deleted_files", "purged_login_attempts", "payouts_paid", "payouts_failed", "offers_made", "offers_expired", "errors", "duration_ms",
+  "statements", "round_trips", "sql_ms",
 ]);
 
 const EMAIL = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[a-z]{2,}/gi;
