@@ -38,3 +38,13 @@ export function runnersWaitingSql(formatAlias: string): SQL {
 export function waitingCountSql(formatId: Expr): SQL {
   return sql`(SELECT count(*) FROM liste_attente w_count WHERE w_count.format_id = ${formatId} AND w_count.statut = 'en_liste')`;
 }
+
+/**
+ * The format aliased `formatAlias` takes registrations now: after the organiser's opening time and before their
+ * closing time (issue 21). The race's start, the other end, is checked with the page's data
+ * (app/domain/registration-window.ts, windowState): it does not move at the instant of a rush; the opening does.
+ */
+export function registrationWindowSql(formatAlias: string, nowIso: string): SQL {
+  const f = sql.raw(formatAlias);
+  return sql`((${f}.ouverture_inscriptions IS NULL OR ${f}.ouverture_inscriptions <= ${nowIso}) AND (${f}.cloture_inscriptions IS NULL OR ${f}.cloture_inscriptions > ${nowIso}))`;
+}

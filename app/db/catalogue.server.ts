@@ -332,6 +332,9 @@ export interface FormatDetail {
   /** The format's waiting list is on, and how many runners wait on it (issue 20). */
   liste_attente_active: number;
   waiting: number;
+  /** The organiser's opening and closing times of registrations (issue 21). */
+  ouverture_inscriptions: string | null;
+  cloture_inscriptions: string | null;
 }
 
 /**
@@ -358,7 +361,8 @@ export async function getCourseWithFormats<Also extends unknown[] = []>(
            f.distance_km, f.denivele_dplus, f.denivele_dmoins, f.adresse_depart, f.adresse_arrivee, f.prix_cents, f.stock_repas,
            f.prix_repas_cents, f.prix_total_inscription_cents, f.ravitaillements, f.remise_dossards, f.dotation,
            f.reglement_pdf_url, f.nb_max_coureurs, f.age_minimum, f.hebergements, f.position,
-           ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, f.liste_attente_active, ${waitingCountSql(sql.raw("f.id"))} AS waiting
+           ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, f.liste_attente_active, ${waitingCountSql(sql.raw("f.id"))} AS waiting,
+           f.ouverture_inscriptions, f.cloture_inscriptions
     FROM formats f
     WHERE f.course_id = ${courseId}
     ORDER BY f.date IS NULL, f.date, f.heure_depart, f.position, f.id`;

@@ -216,6 +216,9 @@ export const formats = sqliteTable(
     hebergements: text("hebergements"),
     // A full format takes names on its waiting list (issue 20); the organiser turns it off on the registrants page.
     liste_attente_active: integer("liste_attente_active", { mode: "boolean" }).notNull().default(true),
+    /** When registrations open and close (ISO instants; null: open now, close at the start). Issue 21. */
+    ouverture_inscriptions: text("ouverture_inscriptions"),
+    cloture_inscriptions: text("cloture_inscriptions"),
     position: integer("position").notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),

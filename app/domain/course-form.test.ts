@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applyIntent,
+  windowInputs,
   centsToInput,
   emptyCourseForm,
   emptyFormat,
@@ -164,6 +165,35 @@ describe("parseCourseForm: formats", () => {
     const r = parseCourseForm(form({ formats: [{ ...emptyFormat("a") }, { ...emptyFormat("b"), [field]: raw }] }));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors[`formats[1].${field}`]).toMatch(message);
+  });
+
+  it.each<[Record<string, string>, string | null, string | null]>([
+    [{}, null, null],
+    [{ ouverture_date: "12/01/2027", ouverture_heure: "10:00" }, "2027-01-12T09:00:00.000Z", null],
+    [{ ouverture_date: "2027-06-01", ouverture_heure: "10h" }, "2027-06-01T08:00:00.000Z", null],
+    [{ ouverture_date: "2027-01-12" }, "2027-01-11T23:00:00.000Z", null],
+    [{ cloture_date: "2027-03-01" }, null, "2027-03-01T22:59:00.000Z"],
+    [{ ouverture_date: "2027-01-12", ouverture_heure: "10:00", cloture_date: "2027-03-01", cloture_heure: "20:00" }, "2027-01-12T09:00:00.000Z", "2027-03-01T19:00:00.000Z"],
+  ])("registration window %j: Paris time stored as instants", (fields, ouverture, cloture) => {
+    const f = parsedFormat(fields);
+    expect([f.ouverture_inscriptions, f.cloture_inscriptions]).toEqual([ouverture, cloture]);
+  });
+
+  it.each<[Record<string, string>, string, RegExp]>([
+    [{ ouverture_heure: "10:00" }, "ouverture_date", /Indiquez la date/],
+    [{ ouverture_date: "2027-03-01", cloture_date: "2027-02-01" }, "cloture_date", /doit suivre leur ouverture/],
+    [{ ouverture_date: "30/02/2027" }, "ouverture_date", /Date invalide/],
+    [{ cloture_heure: "26:00", cloture_date: "2027-02-01" }, "cloture_heure", /Heure invalide/],
+  ])("registration window %j: a French message beside %s", (fields, field, message) => {
+    const r = parseCourseForm(form({}, fields));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[`formats[0].${field}`]).toMatch(message);
+  });
+
+  it("a stored instant comes back as the Paris date and time typed", () => {
+    expect(windowInputs("2027-01-12T09:00:00.000Z")).toEqual({ date: "2027-01-12", time: "10:00" });
+    expect(windowInputs("2027-07-01T06:30:00.000Z")).toEqual({ date: "2027-07-01", time: "08:30" });
+    expect(windowInputs(null)).toEqual({ date: "", time: "" });
   });
 
   it.each([

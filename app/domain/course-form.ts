@@ -1,6 +1,7 @@
 // The create/edit event form (spec section 5): what was typed (strings, kept as typed) and what it means
 // (numbers, integer cents, nulls). One zod schema shared by the form component and the action.
 import { z } from "zod";
+import { parisInstant, parisWallClock } from "./paris-time";
 
 export const FORMAT_TYPES = ["trail", "rando", "route"] as const;
 export type FormatType = (typeof FORMAT_TYPES)[number];
@@ -12,6 +13,7 @@ export const FORMAT_FIELDS = [
   "adresse_depart", "adresse_arrivee", "prix", "stock_repas", "prix_repas", "ravitaillements", "remise_dossards",
   "dotation", "age_minimum", "hebergements", "nb_max_coureurs", "presentation_parcours",
   "image_url", "gpx_url", "reglement_pdf_url",
+  "ouverture_date", "ouverture_heure", "cloture_date", "cloture_heure",
 ] as const;
 export type FormatField = (typeof FORMAT_FIELDS)[number];
 /** `src`: the block's index in the submitted form (file inputs are named by it). */
@@ -226,14 +228,43 @@ export const FormatSchema = z
     image_url: fileUrl,
     gpx_url: fileUrl,
     reglement_pdf_url: fileUrl,
+    ouverture_date: dateField,
+    ouverture_heure: timeField,
+    cloture_date: dateField,
+    cloture_heure: timeField,
   })
-  .transform((f) => {
+  .transform((f, ctx) => {
     // The meal price counts only when meals are on sale (spec section 5). It is kept as typed either way: an
     // organiser who turns meals off then on again (the 'Repas proposé' toggle) finds the price they typed.
-    const { prix, prix_repas, key: _key, ...rest } = f;
+    const { prix, prix_repas, key: _key, ouverture_date, ouverture_heure, cloture_date, cloture_heure, ...rest } = f;
     const mealCounted = f.stock_repas > 0 ? prix_repas : 0;
-    return { ...rest, prix_cents: prix, prix_repas_cents: prix_repas, prix_total_inscription_cents: prix + mealCounted };
+    // Opening and closing of registrations (issue 21): Paris wall-clock date and time, stored as instants.
+    const instant = (date: string | null, time: string | null, field: "ouverture" | "cloture") => {
+      if (!date) {
+        if (time) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [`${field}_date`], message: "Indiquez la date (jj/mm/aaaa) de cette heure." });
+        return null;
+      }
+      return parisInstant(date, time ?? (field === "ouverture" ? "00:00" : "23:59"))?.toISOString() ?? null;
+    };
+    const ouverture = instant(ouverture_date, ouverture_heure, "ouverture");
+    const cloture = instant(cloture_date, cloture_heure, "cloture");
+    if (ouverture && cloture && cloture <= ouverture) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cloture_date"], message: "La clôture des inscriptions doit suivre leur ouverture." });
+    }
+    return {
+      ...rest,
+      prix_cents: prix,
+      prix_repas_cents: prix_repas,
+      prix_total_inscription_cents: prix + mealCounted,
+      ouverture_inscriptions: ouverture,
+      cloture_inscriptions: cloture,
+    };
   });
+
+/** A stored opening or closing instant as the form shows it: Paris date and time ("" when none). */
+export function windowInputs(iso: string | null | undefined): { date: string; time: string } {
+  return iso ? parisWallClock(new Date(iso)) : { date: "", time: "" };
+}
 
 export const CourseFormSchema = z.object({
   nom: required("Le nom de l'épreuve est obligatoire."),

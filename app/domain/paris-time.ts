@@ -41,3 +41,10 @@ export function parisInstant(date: string, time?: string | null): Date | null {
   // The skipped hour: read with the offset in force before it (02:30 becomes 03:30 summer time).
   return new Date(wall - parisOffsetMinutes(new Date(wall - 3 * 3_600_000)) * 60_000);
 }
+
+/** The Paris wall-clock date ("YYYY-MM-DD") and time ("HH:MM") of an instant (what a form shows back). */
+export function parisWallClock(at: Date): { date: string; time: string } {
+  const local = new Date(at.getTime() + parisOffsetMinutes(at) * 60_000);
+  const iso = local.toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}

@@ -17,6 +17,7 @@ export const REGISTRATION_MSG = {
   formatFullWaitlist: (name: string) => `Le format ${name} est complet : rejoignez sa liste d'attente, la prochaine place libérée vous sera proposée dans l'ordre.`,
   waitlistOpen: (name: string) => `Des places sont disponibles dans le format ${name} : inscrivez-vous directement.`,
   waitlistClosed: (name: string) => `Le format ${name} n'a pas de liste d'attente.`,
+  outsideWindow: (name: string) => `Les inscriptions au format ${name} ne sont pas ouvertes en ce moment.`,
   email: RUNNER_FIELD_MSG.email,
   emailInvalid: RUNNER_FIELD_MSG.emailInvalid,
   nom: RUNNER_FIELD_MSG.nom,
@@ -50,6 +51,7 @@ export type RegistrationErrorCode =
   | "format_inconnu"
   | "format_complet"
   | "format_liste_attente"
+  | "hors_periode"
   | "inscriptions_fermees"
   | "epreuve_hors_ligne"
   | "enregistrement"
@@ -76,6 +78,8 @@ export function registrationErrorMessage(code: RegistrationErrorCode, formatName
       return REGISTRATION_MSG.formatUnknown;
     case "format_complet":
       return formatName ? REGISTRATION_MSG.formatFullNamed(formatName) : REGISTRATION_MSG.formatFull;
+    case "hors_periode":
+      return REGISTRATION_MSG.outsideWindow(formatName ?? "");
     case "format_liste_attente":
       return REGISTRATION_MSG.formatFullWaitlist(formatName ?? "");
     case "inscriptions_fermees":
@@ -191,6 +195,8 @@ export interface FormatChoice extends PricedFormat {
   /** Runners waiting on the format's list (not yet offered a place), and whether the list is on (issue 20). */
   waiting?: number;
   liste_attente_active?: boolean;
+  /** Registrations not open yet, or closed (issue 21): the statement to show; absent or null while open. */
+  fenetre?: string | null;
 }
 
 /** What a newcomer finds in the format: a place now, the waiting list, or nothing (app/domain/waitlist.ts). */
@@ -243,6 +249,10 @@ export function makeRegistrationSchema(formats: readonly FormatChoice[], today: 
       const f = formats.find((x) => x.id === v.format_id);
       if (!f) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: REGISTRATION_MSG.formatUnknown });
+        return;
+      }
+      if (f.fenetre) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: `${f.nom} : ${f.fenetre}.` });
         return;
       }
       const found = formatAvailability(f);
@@ -311,8 +321,8 @@ export function parseRegistration(values: RegistrationValues, formats: readonly 
  * the runner can join), else the only open one, else none.
  */
 export function preselectFormat(formats: readonly FormatChoice[], wanted: string | null | undefined): string {
-  const open = formats.filter((f) => formatAvailability(f) === "open");
-  if (wanted && formats.some((f) => f.id === wanted && formatAvailability(f) === "waitlist")) return wanted;
+  const open = formats.filter((f) => !f.fenetre && formatAvailability(f) === "open");
+  if (wanted && formats.some((f) => f.id === wanted && !f.fenetre && formatAvailability(f) === "waitlist")) return wanted;
   if (wanted && open.some((f) => f.id === wanted)) return wanted;
   return open.length === 1 ? open[0].id : "";
 }

@@ -55,9 +55,9 @@ describe("registrationClosesAt", () => {
   it.each([
     [{ date: "2027-05-03", heure_depart: "08:00" }, "2027-05-03T06:00:00.000Z"],
     [{ date: "2027-05-03", heure_depart: null }, "2027-05-02T22:00:00.000Z"],
-    [{ date: "2027-05-03", heure_depart: "08:00", closesAt: at("2027-05-01T20:00:00.000Z") }, "2027-05-01T20:00:00.000Z"],
-    [{ date: "2027-05-03", heure_depart: "08:00", closesAt: at("2027-05-04T20:00:00.000Z") }, "2027-05-03T06:00:00.000Z"],
-    [{ date: null, closesAt: at("2027-05-04T20:00:00.000Z") }, "2027-05-04T20:00:00.000Z"],
+    [{ date: "2027-05-03", heure_depart: "08:00", cloture_inscriptions: "2027-05-01T20:00:00.000Z" }, "2027-05-01T20:00:00.000Z"],
+    [{ date: "2027-05-03", heure_depart: "08:00", cloture_inscriptions: "2027-05-04T20:00:00.000Z" }, "2027-05-03T06:00:00.000Z"],
+    [{ date: null, cloture_inscriptions: "2027-05-04T20:00:00.000Z" }, "2027-05-04T20:00:00.000Z"],
   ])("%j → %s", (format, iso) => {
     expect(registrationClosesAt(format)?.toISOString()).toBe(iso);
   });

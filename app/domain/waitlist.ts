@@ -2,7 +2,7 @@
 // for the first runner in order, with a deadline that shrinks as race day nears), and the French texts. Pure: no
 // I/O, no clock read (pass `now`). The use cases are app/services/waitlist.server.ts. docs/decisions/0131-waiting-list.md
 import { csvRow, type CsvValue } from "./csv";
-import { parisInstant } from "./paris-time";
+import { closesAt } from "./registration-window";
 
 /** An offer is held this long… */
 export const OFFER_HOURS = 48;
@@ -30,16 +30,8 @@ export function waitlistStatutLabel(statut: string): string {
   return (WAITLIST_STATUT_LABELS as Record<string, string>)[statut] ?? statut;
 }
 
-/**
- * When registrations to the format close: its start (date and time, Europe/Paris; midnight of race day when no
- * time is given), or the organiser's closing time when earlier.
- */
-export function registrationClosesAt(format: { date: string | null; heure_depart?: string | null; closesAt?: Date | null }): Date | null {
-  const start = format.date ? parisInstant(format.date, format.heure_depart ?? null) : null;
-  const close = format.closesAt ?? null;
-  if (start && close) return start < close ? start : close;
-  return start ?? close;
-}
+/** When registrations to the format close (app/domain/registration-window.ts): offers never run past it. */
+export const registrationClosesAt = closesAt;
 
 /**
  * The deadline of an offer made at `now`: 48 h, 12 h when the race starts within 7 days, never past the close of

@@ -28,10 +28,11 @@ import { elevationProfile, validateGpx } from "~/domain/gpx";
 import { parisDate } from "~/domain/refund";
 import { canTakePayments } from "~/domain/registration";
 import { availability, positionSentence } from "~/domain/waitlist";
+import { windowStatement } from "~/domain/registration-window";
 import { listRunnerEntries } from "~/services/waitlist.server";
 import type { RootData } from "~/root";
 import catalogueCss from "~/styles/catalogue.css?url";
-import { formatDate, formatDateLong, formatEuros, formatFromPrice, formatKm, formatMeters, formatPrice, formatTime } from "~/utils/format";
+import { formatDate, formatDateLong, formatDateTimeLong, formatEuros, formatFromPrice, formatKm, formatMeters, formatPrice, formatTime } from "~/utils/format";
 import { EVENT_QR_SIZE, qrSvg } from "~/utils/qr.server";
 import { getSessionUser } from "~/utils/session.server";
 
@@ -55,11 +56,13 @@ function storageKey(url: string | null): string | null {
   return m && !m[1].includes("..") ? m[1] : null;
 }
 
-function withFormat(f: FormatDetail, nowTaken = f.taken) {
+function withFormat(f: FormatDetail, now: Date, nowTaken = f.taken) {
   const left = placesLeft(f.nb_max_coureurs, nowTaken);
   // 'waitlist': full (or its freed places go to the runners waiting): newcomers join the list (issue 20).
   const avail = availability({ cap: f.nb_max_coureurs, taken: nowTaken, waiting: Number(f.waiting ?? 0), listEnabled: Boolean(f.liste_attente_active) });
-  return { ...f, left, full: isFormatFull(f.nb_max_coureurs, nowTaken) === true, low: isLowPlaces(left), avail };
+  // Before the organiser's opening time (or after the close), the statement replaces 'S'inscrire' (issue 21).
+  const fenetre = windowStatement(f, now, formatDateTimeLong);
+  return { ...f, left, full: isFormatFull(f.nb_max_coureurs, nowTaken) === true, low: isLowPlaces(left), avail, fenetre };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -78,7 +81,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!canViewCourse(course, user)) throw new Response(OFFLINE, { status: 403 });
 
   const url = new URL(request.url);
-  const formats = data.formats.map((f) => withFormat(f));
+  const formats = data.formats.map((f) => withFormat(f, now));
   const hasGpx = formats.some((f) => !!f.gpx_url);
   const wanted = url.searchParams.get("onglet");
   let tab: Tab = (TABS.find((t) => t.id === wanted)?.id ?? "apercu") as Tab;
@@ -148,7 +151,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     paymentsOpen: canTakePayments({ accountId: course.organiser_account_id, chargesEnabled: course.organiser_charges_enabled }),
     isOwner,
     waitlist: waitlist.map((e) => ({ id: e.id, formatId: e.format_id, formatNom: e.format_nom, statut: e.statut, position: e.position, genre: e.genre })),
-    anyWaitlist: formats.some((f) => f.avail === "waitlist"),
+    anyWaitlist: formats.some((f) => f.avail === "waitlist" && !f.fenetre),
+    // No format takes registrations right now: the hero says when they open instead of 'S'inscrire'.
+    windowNote: formats.length > 0 && formats.every((f) => f.fenetre) ? [...formats].sort((a, b) => (a.ouverture_inscriptions ?? "9").localeCompare(b.ouverture_inscriptions ?? "9"))[0].fenetre : null,
     formats,
     selectedId: selected?.id ?? null,
     tab,
@@ -270,6 +275,7 @@ function Places({ f }: { f: FormatView }) {
 }
 
 function RegisterLink({ courseId, f, open }: { courseId: string; f: FormatView; open: boolean }) {
+  if (f.fenetre) return <span className="muted small registration-window">{f.fenetre}</span>;
   if (f.avail === "waitlist" && open) {
     return (
       <Link to={`/inscription/${courseId}?format=${f.id}`} className="btn btn-outline btn-small">
@@ -431,7 +437,7 @@ export default function CoursePage() {
             {d.minPrice != null ? <span>{formatFromPrice(d.minPrice, d.minPaidPrice)}</span> : null}
           </p>
           <p className="course-hero-actions">
-            {d.full && d.anyWaitlist && d.paymentsOpen ? (
+            {d.windowNote ? null : d.full && d.anyWaitlist && d.paymentsOpen ? (
               <Link to={`/inscription/${c.id}`} className="btn btn-register">Rejoindre la liste d'attente</Link>
             ) : d.full ? (
               <span className="btn btn-register" aria-disabled="true">Complet</span>
@@ -440,7 +446,8 @@ export default function CoursePage() {
             ) : null}
             <ShareButton url={d.shareUrl} className="btn btn-outline-light" />
           </p>
-          {!d.full && !d.paymentsOpen ? <p className="course-hero-note">{CLOSED_NOTE}</p> : null}
+          {d.windowNote ? <p className="course-hero-note">{d.windowNote}</p> : null}
+          {!d.windowNote && !d.full && !d.paymentsOpen ? <p className="course-hero-note">{CLOSED_NOTE}</p> : null}
         </div>
       </header>
       {d.waitlist.length > 0 ? (
@@ -538,7 +545,7 @@ export default function CoursePage() {
           <LazyDiscussion key={c.id} data={d.discussion} />
         </section>
       </div>
-      {!d.full && d.paymentsOpen ? (
+      {!d.full && d.paymentsOpen && !d.windowNote ? (
         <div className="register-bar" aria-label="Inscription" role="region">
           <p className="register-bar-text">
             <strong>{c.nom}</strong>

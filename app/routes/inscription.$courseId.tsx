@@ -96,7 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(url);
   } catch (e) {
     if (e instanceof RegistrationError) {
-      if (e.code === "format_complet" || e.code === "format_liste_attente") return reply(409, { format_id: e.message });
+      if (e.code === "format_complet" || e.code === "format_liste_attente" || e.code === "hors_periode") return reply(409, { format_id: e.message });
       if (e.code === "repas_epuises") return reply(409, { nombre_repas: e.message });
       return reply(e.code === "paiement" || e.code === "paiement_sans_url" ? 502 : 409, {}, e.message);
     }
@@ -300,8 +300,9 @@ export default function Inscription() {
             <div className="format-choices" id="format-choices" tabIndex={-1} role="radiogroup" aria-label="Format" aria-describedby={errors.format_id ? "f-format_id-error" : undefined}>
               {formats.map((f) => {
                 const avail = formatAvailability(f);
-                // A full format whose waiting list is on stays selectable: its submit joins the list.
-                const full = avail === "full";
+                // A full format whose waiting list is on stays selectable: its submit joins the list. Before the
+                // opening (or after the close) a format is not selectable, and says when it opens.
+                const full = avail === "full" || Boolean(f.fenetre);
                 const left = placesLeft(f.nb_max_coureurs, f.taken);
                 return (
                   <label key={f.id} className={`format-choice${avail !== "open" ? " is-full" : ""}`}>
@@ -309,7 +310,7 @@ export default function Inscription() {
                     <span className="format-choice-body">
                       <span className="format-choice-name">
                         {f.nom}
-                        {full ? " (complet)" : avail === "waitlist" ? " (complet\u00a0: liste d'attente)" : ""}
+                        {f.fenetre ? ` (${f.fenetre.charAt(0).toLowerCase()}${f.fenetre.slice(1)})` : full ? " (complet)" : avail === "waitlist" ? " (complet\u00a0: liste d'attente)" : ""}
                       </span>
                       <span className="format-choice-meta">
                         {formatDate(f.date)}

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { CourseForm } from "~/components/course-form/CourseForm";
 import { CourseError } from "~/domain/course-errors";
-import { centsToInput, emptyCourseForm, numberToInput, type CourseFormValues } from "~/domain/course-form";
+import { centsToInput, emptyCourseForm, numberToInput, windowInputs, type CourseFormValues } from "~/domain/course-form";
 import { handleCourseForm, initialState } from "~/services/course-form.server";
 import { getCourseForOwner, registeredByFormat, type CourseRow, type FormatRow } from "~/services/courses.server";
 import organiserCss from "~/styles/organiser.css?url";
@@ -29,6 +29,8 @@ function toValues(course: CourseRow, rows: FormatRow[]): CourseFormValues {
       ravitaillements: f.ravitaillements ?? "", remise_dossards: f.remise_dossards ?? "", dotation: f.dotation ?? "",
       age_minimum: numberToInput(f.age_minimum), hebergements: f.hebergements ?? "", nb_max_coureurs: numberToInput(f.nb_max_coureurs),
       presentation_parcours: f.presentation_parcours ?? "", image_url: f.image_url ?? "", gpx_url: f.gpx_url ?? "", reglement_pdf_url: f.reglement_pdf_url ?? "",
+      ouverture_date: windowInputs(f.ouverture_inscriptions).date, ouverture_heure: windowInputs(f.ouverture_inscriptions).time,
+      cloture_date: windowInputs(f.cloture_inscriptions).date, cloture_heure: windowInputs(f.cloture_inscriptions).time,
     })),
   };
 }

@@ -4,7 +4,9 @@
 // registration is app/services/payment-received.server.ts. Decisions 0060, 0061 and 0130.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { mealsTakenSql, placesTakenSql, runnersWaitingSql, waitingCountSql } from "~/db/capacity.server";
+import { mealsTakenSql, placesTakenSql, registrationWindowSql, runnersWaitingSql, waitingCountSql } from "~/db/capacity.server";
+import { windowStatement } from "~/domain/registration-window";
+import { formatDateTimeLong } from "~/utils/format";
 import { courses, formats, inscriptions, profils_coureurs, profils_utilisateurs } from "~/db/schema";
 import { REFUSED_PAYMENT_REASONS } from "~/domain/lifecycle";
 import { canTakePayments, holdExpiresAt, isFull, mealsLeft, personalOf, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
@@ -39,7 +41,8 @@ export interface RegistrationPageFormat extends FormatChoice {
 
 /** The event (by id or slug), its formats with places taken, and whether its organiser can take payments. */
 export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string): Promise<{ course: RegistrationPageCourse; formats: RegistrationPageFormat[] } | null> {
-  const nowIso = context.clock.now().toISOString();
+  const now = context.clock.now();
+  const nowIso = now.toISOString();
   const [c] = await context.db
     .select({
       id: courses.id,
@@ -73,6 +76,8 @@ export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string)
       meals_taken: sql<number>`${mealsTakenSql(formats.id, nowIso)}`,
       waiting: sql<number>`${waitingCountSql(formats.id)}`,
       liste_attente_active: formats.liste_attente_active,
+      ouverture_inscriptions: formats.ouverture_inscriptions,
+      cloture_inscriptions: formats.cloture_inscriptions,
     })
     .from(formats)
     .where(eq(formats.course_id, c.id))
@@ -88,7 +93,13 @@ export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string)
       organisateur_id: c.organisateur_id,
       paymentsOpen: canTakePayments({ accountId: c.accountId, chargesEnabled: c.charges }),
     },
-    formats: rows.map((r) => ({ ...r, taken: Number(r.taken), meals_taken: Number(r.meals_taken), waiting: Number(r.waiting) })),
+    formats: rows.map((r) => ({
+      ...r,
+      taken: Number(r.taken),
+      meals_taken: Number(r.meals_taken),
+      waiting: Number(r.waiting),
+      fenetre: windowStatement(r, now, formatDateTimeLong),
+    })),
   };
 }
 
@@ -129,10 +140,13 @@ export type HoldResult = { inscriptionId: string; reused: boolean };
 
 /** Why the INSERT found no place: the format is full, or its meals are gone (a field error then). */
 async function holdRefusal(context: Ctx, formatId: string, formatNom: string, meals: number, nowIso: string): Promise<RegistrationError> {
-  const [f] = await context.db.all<{ cap: number | null; taken: number; stock: number; meals_taken: number; waiting: number }>(sql`
+  const [f] = await context.db.all<{ cap: number | null; taken: number; stock: number; meals_taken: number; waiting: number; open: number }>(sql`
     SELECT f.nb_max_coureurs AS cap, ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, f.stock_repas AS stock,
-      ${mealsTakenSql(sql.raw("f.id"), nowIso)} AS meals_taken, ${runnersWaitingSql("f")} AS waiting
+      ${mealsTakenSql(sql.raw("f.id"), nowIso)} AS meals_taken, ${runnersWaitingSql("f")} AS waiting,
+      ${registrationWindowSql("f", nowIso)} AS open
     FROM formats f WHERE f.id = ${formatId}`);
+  // Before the organiser's opening time (or after their close): nothing is taken.
+  if (f && !Number(f.open)) return new RegistrationError("hors_periode", formatNom);
   // Places freed while runners wait are theirs (issue 20): the newcomer joins the list.
   if (f && Number(f.waiting)) return new RegistrationError("format_liste_attente", formatNom);
   if (f && !isFull(f.cap, Number(f.taken)) && meals > 0) {
@@ -173,6 +187,7 @@ export async function holdPlace(context: Ctx, userId: string, courseId: string, 
       AND (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
       AND (${input.nombre_repas} = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= ${input.nombre_repas})
       AND NOT ${runnersWaitingSql("f")}
+      AND ${registrationWindowSql("f", nowIso)}
       AND NOT EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${userId} AND mine.format_id = f.id
         AND mine.statut = 'en_attente' AND mine.hold_expires_at > ${nowIso})
     RETURNING id`);
@@ -316,6 +331,7 @@ export async function retryPayment(context: Ctx, userId: string, inscriptionId: 
         AND (SELECT (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
               AND (i.nombre_repas = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= i.nombre_repas)
               AND NOT ${runnersWaitingSql("f")}
+              AND ${registrationWindowSql("f", nowIso)}
             FROM formats f WHERE f.id = i.format_id)
         AND (SELECT c.en_ligne FROM courses c WHERE c.id = i.course_id) = 1`,
     });

@@ -26,6 +26,7 @@ interface FormatState {
   en_ligne: number;
   date: string | null;
   heure_depart: string | null;
+  cloture_inscriptions: string | null;
   prix_cents: number;
   prix_repas_cents: number;
   stock_repas: number;
@@ -66,14 +67,14 @@ async function offerRound(context: Ctx, formatId: string, budget: number): Promi
   const now = context.clock.now();
   const nowIso = now.toISOString();
   const [f] = await context.db.all<FormatState>(sql`
-    SELECT f.id, f.course_id, f.nb_max_coureurs AS cap, f.liste_attente_active AS enabled, c.en_ligne, f.date, f.heure_depart,
+    SELECT f.id, f.course_id, f.nb_max_coureurs AS cap, f.liste_attente_active AS enabled, c.en_ligne, f.date, f.heure_depart, f.cloture_inscriptions,
       f.prix_cents, f.prix_repas_cents, f.stock_repas,
       ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, ${waitingCountSql(sql.raw("f.id"))} AS waiting
     FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.id = ${formatId}`);
   if (!f || !f.enabled || !f.en_ligne || Number(f.waiting) === 0) return { offered: [], skipped: false };
   const count = Math.min(budget, offersToMake(f.cap, Number(f.taken), Number(f.waiting)));
   if (count === 0) return { offered: [], skipped: false };
-  const deadline = offerDeadline(now, registrationClosesAt({ date: f.date, heure_depart: f.heure_depart }));
+  const deadline = offerDeadline(now, registrationClosesAt(f));
   if (!deadline) return { offered: [], skipped: false };
   const deadlineIso = deadline.toISOString();
 

@@ -8,7 +8,8 @@ import { holdsPlaceSql, placesTakenSql, runnersWaitingSql } from "~/db/capacity.
 import { CSV_BOM, csvRow, exportFileName } from "~/domain/csv";
 import { personalOf, type RegistrationInput } from "~/domain/registration";
 import { RegistrantError } from "~/domain/registrants";
-import { registrationClosesAt, WAITLIST_CSV_HEADER, waitlistCsvLine, WaitlistError } from "~/domain/waitlist";
+import { windowState, type WindowFormat } from "~/domain/registration-window";
+import { WAITLIST_CSV_HEADER, waitlistCsvLine, WaitlistError } from "~/domain/waitlist";
 import { formatDateTime } from "~/utils/format";
 import { isPaymentProviderError } from "~/providers/payments";
 import { applyTransition } from "./lifecycle.server";
@@ -35,9 +36,9 @@ export async function joinWaitlist(context: Ctx, userId: string, courseId: strin
   const nowIso = now.toISOString();
   const id = crypto.randomUUID();
   const personal = personalOf(input);
-  const [when] = await context.db.all<{ date: string | null; heure_depart: string | null }>(sql`SELECT date, heure_depart FROM formats WHERE id = ${input.format.id}`);
-  const closes = when ? registrationClosesAt(when) : null;
-  if (closes && closes <= now) throw new WaitlistError("inscriptions_closes");
+  const [when] = await context.db.all<WindowFormat>(sql`SELECT date, heure_depart, ouverture_inscriptions, cloture_inscriptions FROM formats WHERE id = ${input.format.id}`);
+  // The list opens with the registrations and closes with them.
+  if (when && windowState(when, now) !== "ouvert") throw new WaitlistError("inscriptions_closes");
   let inserted: { id: string }[];
   try {
     inserted = await context.db.all<{ id: string }>(sql`

@@ -155,6 +155,10 @@ function FormatBlock({ f, i, errors, registered, count }: { f: FormatValues; i: 
         <Field name={n("adresse_arrivee")} label="Adresse d'arrivée" value={f.adresse_arrivee} error={e("adresse_arrivee")} />
         <Field name={n("prix")} label="Prix (€)" inputMode="decimal" value={f.prix} error={e("prix")} hint={"Par exemple 25 ou 12,50. Vide\u00a0: 0\u00a0€."} />
         <Field name={n("age_minimum")} label="Âge minimum" inputMode="numeric" value={f.age_minimum} error={e("age_minimum")} />
+        <Field name={n("ouverture_date")} label="Ouverture des inscriptions (date)" type="date" value={f.ouverture_date} error={e("ouverture_date")} hint={"Vide\u00a0: ouvertes dès la mise en ligne."} />
+        <Field name={n("ouverture_heure")} label="Ouverture des inscriptions (heure)" type="time" value={f.ouverture_heure} error={e("ouverture_heure")} hint={"Heure de Paris. Vide\u00a0: minuit."} />
+        <Field name={n("cloture_date")} label="Clôture des inscriptions (date)" type="date" value={f.cloture_date} error={e("cloture_date")} hint={"Vide\u00a0: au départ de la course."} />
+        <Field name={n("cloture_heure")} label="Clôture des inscriptions (heure)" type="time" value={f.cloture_heure} error={e("cloture_heure")} hint={"Heure de Paris. Vide\u00a0: 23h59."} />
       </div>
       <MealFields f={f} i={i} errors={errors} />
       <Field name={n("ravitaillements")} label="Ravitaillements" textarea value={f.ravitaillements} error={e("ravitaillements")} hint="Un par ligne, ou séparés par des virgules ou des points-virgules." />

@@ -1,0 +1,43 @@
+// When a format takes registrations (issue 21): the organiser's opening time (none: open now) and closing time
+// (none: the race's start, Europe/Paris). Before the opening the event page states it ('Ouverture des inscriptions
+// le 12 janvier 2027 à 10h00') and the server refuses every registration; after the close, likewise. Pure: pass
+// `now`. The same rule in SQL: registrationWindowOpenSql in app/db/capacity.server.ts.
+import { parisInstant } from "./paris-time";
+
+export type WindowState = "avant" | "ouvert" | "clos";
+
+export interface WindowFormat {
+  ouverture_inscriptions?: string | null;
+  cloture_inscriptions?: string | null;
+  date?: string | null;
+  heure_depart?: string | null;
+}
+
+/**
+ * The instant registrations close: the start (date and time, Europe/Paris; midnight of race day when no time is
+ * given), or the organiser's closing time when earlier. Null: no date and no closing time, never.
+ */
+export function closesAt(f: WindowFormat): Date | null {
+  const start = f.date ? parisInstant(f.date, f.heure_depart ?? null) : null;
+  const close = f.cloture_inscriptions ? new Date(f.cloture_inscriptions) : null;
+  if (start && close) return start < close ? start : close;
+  return start ?? close;
+}
+
+export function windowState(f: WindowFormat, now: Date): WindowState {
+  if (f.ouverture_inscriptions && now.getTime() < Date.parse(f.ouverture_inscriptions)) return "avant";
+  const close = closesAt(f);
+  if (close && now.getTime() >= close.getTime()) return "clos";
+  return "ouvert";
+}
+
+/**
+ * The statement shown instead of 'S'inscrire' (null while open). `formatInstant` renders an instant as
+ * "12 janvier 2027 à 10h00" (app/utils/format.ts, formatDateTimeLong).
+ */
+export function windowStatement(f: WindowFormat, now: Date, formatInstant: (iso: string) => string): string | null {
+  const state = windowState(f, now);
+  if (state === "avant") return `Ouverture des inscriptions le ${formatInstant(f.ouverture_inscriptions!)}`;
+  if (state === "clos") return "Inscriptions closes";
+  return null;
+}
