@@ -126,6 +126,7 @@ export const FIELD_LABELS: Record<EditableField, string> = {
   justificatif_type: "Justificatif",
   numero_licence: "Numéro de licence",
   pps_identifier: "Identifiant PPS",
+  pps_expiration: "Fin de validité du PPS",
   contact_urgence_nom: "Contact d'urgence (nom)",
   contact_urgence_telephone: "Contact d'urgence (téléphone)",
   apparaitre_resultats: "Apparaître dans les résultats publics.",

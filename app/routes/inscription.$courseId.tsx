@@ -112,6 +112,7 @@ const FIELD_LABELS: Record<RegistrationField, string> = {
   justificatif_type: "Justificatif",
   numero_licence: "Numéro de licence",
   pps_identifier: "Identifiant PPS",
+  pps_expiration: "Fin de validité du PPS",
   nombre_repas: "Nombre de repas",
 };
 

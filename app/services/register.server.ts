@@ -115,6 +115,7 @@ export async function prefillValues(context: Ctx, user: { id: string; email: str
     justificatif_type: pick("justificatif_type") === "pps" ? "pps" : "licence",
     numero_licence: pick("numero_licence"),
     pps_identifier: pick("pps_identifier"),
+    pps_expiration: pick("pps_expiration"),
     contact_urgence_nom: pick("contact_urgence_nom"),
     contact_urgence_telephone: pick("contact_urgence_telephone"),
     apparaitre_resultats: (runner?.apparaitre_resultats ?? account?.apparaitre_resultats ?? true) === true,
