@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   canDecide,
+  checkJustificatifDocument,
+  JUSTIFICATIF_DOCUMENT_MAX_BYTES,
   checkLicence,
   checkPps,
   documentPurgeRaceDay,
@@ -130,5 +132,21 @@ describe("refusals", () => {
 describe("retention", () => {
   it("documents of races 90 days ago or more are purged", () => {
     expect(documentPurgeRaceDay("2026-11-21")).toBe("2026-08-23");
+  });
+});
+
+describe("the uploaded document: PDF or image by its first bytes, 5 MB at most", () => {
+  const bytes = (...b: number[]) => new Uint8Array([...b, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  it.each<[string, number, Uint8Array | null, ReturnType<typeof checkJustificatifDocument>]>([
+    ["a PDF", 17, bytes(0x25, 0x50, 0x44, 0x46, 0x2d), { ok: true, contentType: "application/pdf", extension: "pdf" }],
+    ["a JPEG", 15, bytes(0xff, 0xd8, 0xff), { ok: true, contentType: "image/jpeg", extension: "jpg" }],
+    ["a PNG", 20, bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), { ok: true, contentType: "image/png", extension: "png" }],
+    ["text named .pdf", 14, new TextEncoder().encode("hello, not pdf"), { ok: false, code: "document_type" }],
+    ["an HTML page", 15, new TextEncoder().encode("<html><script>"), { ok: false, code: "document_type" }],
+    ["empty", 0, null, { ok: false, code: "document_vide" }],
+    ["too large before reading", JUSTIFICATIF_DOCUMENT_MAX_BYTES + 1, null, { ok: false, code: "document_trop_lourd" }],
+    ["5 MB exactly, not read yet", JUSTIFICATIF_DOCUMENT_MAX_BYTES, null, { ok: true, contentType: "", extension: "" }],
+  ])("%s", (_label, size, b, expected) => {
+    expect(checkJustificatifDocument(size, b)).toEqual(expected);
   });
 });

@@ -4,6 +4,7 @@
 // state is not the registration's status (app/domain/lifecycle.ts): a refused justificatif keeps the place.
 // Pure: `today` and the race date are passed in. docs/decisions/0150-justificatifs.md
 import { addDaysTo, frenchDay } from "./french-dates";
+import { sniffType } from "./uploads";
 
 // ---------------------------------------------------------------- formats
 
@@ -210,4 +211,34 @@ export const UNATTACHED_DOCUMENT_HOURS = 24;
 /** The last race day whose registrations' documents must be purged on `today`. */
 export function documentPurgeRaceDay(today: string): string {
   return addDaysTo(today, -DOCUMENT_RETENTION_DAYS_AFTER_RACE);
+}
+
+// ---------------------------------------------------------------- the document (PPS attestation or licence)
+
+/** Private R2 prefix of the documents: never served by the public /fichiers route. */
+export const JUSTIFICATIF_DOCUMENT_PREFIX = "justificatifs/";
+export const JUSTIFICATIF_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+export type DocumentErrorCode = "document_vide" | "document_trop_lourd" | "document_type";
+
+export const DOCUMENT_MSG: Record<DocumentErrorCode | "document_inconnu", string> = {
+  document_vide: "Le fichier est vide.",
+  document_trop_lourd: "Fichier trop lourd\u00a0: 5\u00a0Mo au plus.",
+  document_type: "Le justificatif doit être un PDF ou une image (JPEG, PNG ou WebP).",
+  document_inconnu: "Ce document n'est plus disponible\u00a0: déposez-le de nouveau.",
+};
+
+const DOCUMENT_TYPES: Record<string, string> = { "application/pdf": "pdf", "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
+
+/**
+ * An uploaded justificatif: PDF or image, recognised by its first bytes (never its name or the browser's claim),
+ * 5 MB at most. The size is checked before reading the body (`bytes` null) and again on the bytes.
+ */
+export function checkJustificatifDocument(size: number, bytes: Uint8Array | null): { ok: true; contentType: string; extension: string } | { ok: false; code: DocumentErrorCode } {
+  if (size <= 0 || (bytes && bytes.byteLength === 0)) return { ok: false, code: "document_vide" };
+  if (size > JUSTIFICATIF_DOCUMENT_MAX_BYTES || (bytes && bytes.byteLength > JUSTIFICATIF_DOCUMENT_MAX_BYTES)) return { ok: false, code: "document_trop_lourd" };
+  if (!bytes) return { ok: true, contentType: "", extension: "" };
+  const type = sniffType(bytes);
+  if (!type || !DOCUMENT_TYPES[type]) return { ok: false, code: "document_type" };
+  return { ok: true, contentType: type, extension: DOCUMENT_TYPES[type] };
 }
