@@ -5,6 +5,7 @@ import { purgeLoginAttempts } from "./auth.server";
 import { expireCheckoutForInscription } from "./payment-received.server";
 import { runDuePayouts } from "./payments.server";
 import { cleanOrphanFiles } from "./uploads.server";
+import { purgeJustificatifDocuments } from "./justificatifs.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 
 export interface MaintenanceReport {
@@ -14,6 +15,8 @@ export interface MaintenanceReport {
   /** J+1 payouts sent (and refused) this run. */
   payoutsPaid: number;
   payoutsFailed: number;
+  /** Runners' licence and PPS documents deleted at the end of their retention (decision 0150). */
+  purgedJustificatifs: number;
   errors: number;
 }
 
@@ -26,7 +29,7 @@ export interface MaintenanceReport {
  */
 export async function runMaintenance(context: AppLoadContext, limit = 100): Promise<MaintenanceReport> {
   const now = context.clock.now();
-  const report: MaintenanceReport = { expiredHolds: 0, deletedFiles: 0, purgedLoginAttempts: 0, payoutsPaid: 0, payoutsFailed: 0, errors: 0 };
+  const report: MaintenanceReport = { expiredHolds: 0, deletedFiles: 0, purgedLoginAttempts: 0, payoutsPaid: 0, payoutsFailed: 0, purgedJustificatifs: 0, errors: 0 };
   const stale = await context.db
     .select({ id: inscriptions.id })
     .from(inscriptions)
@@ -60,6 +63,12 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
   } catch (e) {
     report.errors++;
     logEvent("cron.failed", { kind: "payouts", error: errorCode(e), detail: errorDetail(e) });
+  }
+  try {
+    report.purgedJustificatifs = (await purgeJustificatifDocuments(context, limit)).deletedDocuments;
+  } catch (e) {
+    report.errors++;
+    logEvent("cron.failed", { kind: "justificatifs", error: errorCode(e), detail: errorDetail(e) });
   }
   return report;
 }

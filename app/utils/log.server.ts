@@ -74,6 +74,7 @@ export interface LogFields {
   expired_holds?: number;
   deleted_files?: number;
   purged_login_attempts?: number;
+  purged_justificatifs?: number;
   payouts_paid?: number;
   payouts_failed?: number;
   errors?: number;
@@ -85,7 +86,7 @@ const ALLOWED: ReadonlySet<string> = new Set<keyof LogFields>([
   "event_id", "event_type", "object_id", "checkout_session_id", "charge_id", "payment_intent_id", "refund_id", "transfer_id", "account_id",
   "amount_cents", "fee_cents", "refunded_total_cents", "reversal_cents",
   "status", "state", "kind", "origin", "by", "reason", "error", "detail", "stack", "newly_validated",
-  "expired_holds", "deleted_files", "purged_login_attempts", "payouts_paid", "payouts_failed", "errors", "duration_ms",
+  "expired_holds", "deleted_files", "purged_login_attempts", "purged_justificatifs", "payouts_paid", "payouts_failed", "errors", "duration_ms",
 ]);
 
 const EMAIL = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[a-z]{2,}/gi;
