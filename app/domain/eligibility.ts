@@ -22,7 +22,7 @@ export function formatType(t: string | null | undefined): FormatType {
 }
 
 /** A walk is not timed: no justificatif, no category limit (field notes: 'untimed walks (rando) are exempt'). */
-export function isCompetition(f: Pick<RaceFormat, "type_epreuve">): boolean {
+export function isCompetition(f: { type_epreuve?: string | null }): boolean {
   return formatType(f.type_epreuve) !== "rando";
 }
 

@@ -285,3 +285,29 @@ export async function purgeJustificatifDocuments(context: Ctx, limit = 200): Pro
   return { detachedRegistrations, detachedProfiles, deletedDocuments };
 }
 
+
+// ---------------------------------------------------------------- registration and profile
+
+/** The document of the runner profile, offered on the registration form. */
+export async function profileDocument(context: Ctx, userId: string): Promise<DocumentRef | null> {
+  const [p] = await context.db.select({ d: profils_coureurs.justificatif_document_id }).from(profils_coureurs).where(eq(profils_coureurs.id, userId)).limit(1);
+  return ownDocument(context, userId, p?.d);
+}
+
+/**
+ * Right after the place hold (app/services/register.server.ts): the PPS's expiry and the document go on the runner's
+ * registration, then the verification service is asked. A walk keeps neither.
+ */
+export async function recordRegistrationJustificatif(
+  context: Ctx,
+  userId: string,
+  inscriptionId: string,
+  values: { pps_expiration: string | null; documentId: string | null },
+): Promise<void> {
+  await context.db
+    .update(inscriptions)
+    .set({ pps_expiration: values.pps_expiration, justificatif_document_id: values.documentId, updated_at: context.clock.now().toISOString() })
+    .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.coureur_id, userId)))
+    .run();
+  await verifyJustificatif(context, inscriptionId);
+}

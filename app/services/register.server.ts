@@ -65,6 +65,8 @@ export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string)
       heure_depart: formats.heure_depart,
       distance_km: formats.distance_km,
       denivele_dplus: formats.denivele_dplus,
+      type_epreuve: formats.type_epreuve,
+      age_minimum: formats.age_minimum,
       prix_cents: formats.prix_cents,
       prix_repas_cents: formats.prix_repas_cents,
       stock_repas: formats.stock_repas,
