@@ -64,7 +64,7 @@ export function JustificatifCell({ row, error, busy }: { row: JustificatifRow; e
         </Form>
       ) : null}
       {canDecide(etat, "refuse") ? (
-        <details className="justif-refuse" open={error ? true : undefined}>
+        <details className="justif-refuse-form" open={error ? true : undefined}>
           <summary className="btn btn-ghost btn-small" aria-label={`Refuser le justificatif de ${who}…`}>Refuser…</summary>
           <Form method="post" className="panel-body">
             <input type="hidden" name="intent" value="justificatif" />

@@ -61,12 +61,12 @@ export async function recordDecision(db: Db, d: DecisionInput): Promise<boolean>
   const version = d.version == null ? sql`1` : sql`${versionSql("i")} = ${d.version}`;
   const res = await prepare(
     db,
-    sql`UPDATE inscriptions AS i SET justificatif_decision = ${d.decision}, justificatif_motif = ${d.decision === "refuse" ? d.motif : null},
+    sql`UPDATE inscriptions SET justificatif_decision = ${d.decision}, justificatif_motif = ${d.decision === "refuse" ? d.motif : null},
           justificatif_commentaire = ${d.decision === "refuse" ? d.commentaire : null}, justificatif_decision_par = ${d.by},
           justificatif_decision_at = ${d.at}, updated_at = ${d.at}
-        WHERE i.id = ${d.inscriptionId} AND i.format_id = ${d.formatId} AND ${owner} AND ${version}
-          AND ${justificatifEtatSql("i")} IN (${sql.join(allowed.map((a) => sql`${a}`), sql`, `)})
-        RETURNING i.id`,
+        WHERE id IN (SELECT i.id FROM inscriptions i WHERE i.id = ${d.inscriptionId} AND i.format_id = ${d.formatId} AND ${owner} AND ${version}
+          AND ${justificatifEtatSql("i")} IN (${sql.join(allowed.map((a) => sql`${a}`), sql`, `)}))
+        RETURNING id`,
   ).all<{ id: string }>();
   return res.results.length === 1;
 }

@@ -329,6 +329,11 @@ export function validateNewRunner(
     fields.push("nom", "prenom");
   }
   for (const f of fields) {
+    // Only the chosen justificatif's number is checked and kept (the same rule as the runner's forms).
+    if ((f === "numero_licence" && values.justificatif_type !== "licence") || (f === "pps_identifier" && values.justificatif_type !== "pps")) {
+      values[f] = null;
+      continue;
+    }
     const r = parseField(f, input[f as keyof AddRunnerInput] ?? "", ctx);
     if (r.ok) values[f] = r.value;
     else errors[f as keyof AddRunnerInput] = r.error;

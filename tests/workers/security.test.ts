@@ -174,7 +174,7 @@ describe("a payment provider failure during registration", () => {
   async function submit(f: { format_id: string; course_id: string }, cookie: string) {
     const form = new URLSearchParams({
       intent: "payer", format_id: f.format_id, nom: "Sécurité", prenom: "Zoé", email: "zoe.securite@balise.test", genre: "Femme",
-      date_naissance: "1990-05-01", nationalite: "Française", pays: "France", justificatif_type: "pps", pps_identifier: "PPS-ZOE-1",
+      date_naissance: "1990-05-01", nationalite: "Française", pays: "France", justificatif_type: "pps", pps_identifier: "PZOE12", pps_expiration: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
       nombre_repas: "0", apparaitre_resultats: "on",
     });
     const ctx = createExecutionContext();
