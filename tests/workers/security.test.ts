@@ -200,7 +200,8 @@ describe("a payment provider failure during registration", () => {
     const body = await html(res);
     expect(body).toContain("Erreur lors de la création du paiement.");
     expect(body).toContain('value="Sécurité"');
-    expect(body).toContain('value="PPS-ZOE-1"');
+    // The format is a walk (the demo's only uncapped ones): no justificatif is asked there (decision 0151).
+    expect(body).toContain('data-testid="sans-justificatif"');
     expect(await count("SELECT count(*) AS n FROM inscriptions WHERE coureur_id = ? AND statut = 'en_attente'", runner.id)).toBe(0);
   });
 
