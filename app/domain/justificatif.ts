@@ -2,7 +2,7 @@
 // others the PPS ('Pass Prévention Santé' since 2026, valid one year). Its formats, the PPS expiry against the race,
 // the check state an organiser sees (missing / to check / validated / refused) and the refusal reasons. The check
 // state is not the registration's status (app/domain/lifecycle.ts): a refused justificatif keeps the place.
-// Pure: `today` and the race date are passed in. docs/decisions/0150-justificatifs.md
+// Pure: `today` and the race date are passed in. docs/decisions/0150-justificatifs.md, 0152 (formats), 0153 (retention)
 import { addDaysTo, frenchDay } from "./french-dates";
 import { sniffType } from "./uploads";
 
@@ -200,7 +200,7 @@ export function refusalText(motif: string | null, commentaire: string | null): s
  * Days after the race a registration's document is kept, then deleted from storage (the registration keeps the
  * type, number and decision). Long enough for the organiser to check at bib pick-up, handle complaints after the
  * race and download what they must keep themselves; short, because a health-related document is special-category
- * data. docs/decisions/0150-justificatifs.md
+ * data. docs/decisions/0153-justificatif-retention.md
  */
 export const DOCUMENT_RETENTION_DAYS_AFTER_RACE = 90;
 /** A document in the runner profile only (attached to no registration) is kept at most this long after upload. */
