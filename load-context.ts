@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Db } from "~/db/client.server";
 import { systemClock, type Clock } from "~/providers/clock";
 import { createHttpMailer, createLocalMailer, type Mailer } from "~/providers/mailer.server";
+import { createJustificatifVerifier, type JustificatifVerifier } from "~/providers/justificatif-verifier";
 import type { PaymentProvider } from "~/providers/payments";
 import { createR2Storage, type Storage } from "~/providers/storage.server";
 import { createPaymentProvider } from "~/services/payment-provider.server";
@@ -18,6 +19,8 @@ declare module "@remix-run/cloudflare" {
     storage: Storage;
     /** Stripe when STRIPE_SECRET_KEY is set (always in production), the local provider otherwise. */
     payments: PaymentProvider;
+    /** Checks a runner's licence or PPS (the local one: formats and dates; decision 0150). */
+    verifier: JustificatifVerifier;
     nonce: string;
     /** Development or test: the local stand-ins and /dev/* pages exist. */
     isDev: boolean;
@@ -51,6 +54,7 @@ export function getLoadContext({ env: bindings, ctx, nonce, clock, d1 }: LoadCon
     clock: clock ?? systemClock,
     mailer,
     storage: createR2Storage(bindings.FILES),
+    verifier: createJustificatifVerifier(),
     nonce,
     isDev: allowsLocalStandIns(env),
   } as AppLoadContext;

@@ -77,7 +77,7 @@ export default {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
 
-  /** Cron trigger (wrangler.jsonc): expired holds and waiting-list offers, orphaned uploads, old login attempts, J+1 payouts. */
+  /** Cron trigger (wrangler.jsonc): expired holds and waiting-list offers, orphaned uploads, old login attempts, J+1 payouts, runners' documents past their retention. */
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const started = Date.now();
     try {
@@ -91,6 +91,7 @@ export default {
         expired_holds: report.expiredHolds,
         deleted_files: report.deletedFiles,
         purged_login_attempts: report.purgedLoginAttempts,
+        purged_justificatifs: report.purgedJustificatifs,
         payouts_paid: report.payoutsPaid,
         payouts_failed: report.payoutsFailed,
         offers_made: report.offersMade,

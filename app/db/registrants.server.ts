@@ -7,6 +7,8 @@ import type { AnyExportColumn } from "~/domain/csv";
 import { escapeLike, PAGE_SIZE, pageInfo, type EditableField, type ExportRow, type FieldValue, type NewRunner, type OrganiserStatut } from "~/domain/registrants";
 import type { Db } from "./client.server";
 import { mealsTakenSql, placesTakenSql } from "./capacity.server";
+import { justificatifEtatSql } from "./justificatifs.server";
+import type { JustificatifEtat } from "~/domain/justificatif";
 
 const dialect = new SQLiteAsyncDialect();
 
@@ -24,13 +26,14 @@ export interface OwnedFormat {
   prix_cents: number;
   prix_repas_cents: number;
   nb_max_coureurs: number | null;
+  type_epreuve: string;
 }
 
 /** The format if the user organises its event; null otherwise (missing and not-yours look the same). */
 export async function findOwnedFormat(db: Db, formatId: string, userId: string): Promise<OwnedFormat | null> {
   const row = await prepare(
     db,
-    sql`SELECT f.id, f.nom, f.course_id, c.nom AS course_nom, f.stock_repas, f.prix_cents, f.prix_repas_cents, f.nb_max_coureurs
+    sql`SELECT f.id, f.nom, f.course_id, c.nom AS course_nom, f.stock_repas, f.prix_cents, f.prix_repas_cents, f.nb_max_coureurs, f.type_epreuve
         FROM formats f JOIN courses c ON c.id = f.course_id
         WHERE f.id = ${formatId} AND c.organisateur_id = ${userId}`,
   ).first<OwnedFormat>();
@@ -49,17 +52,29 @@ export interface RegistrantRow {
   created_at: string;
   /** Has a payment (then only a cancellation may end it: its status is not a free choice). */
   paid: number;
+  // The justificatif's check (decision 0150), separate from the status.
+  justificatif_etat: JustificatifEtat;
+  justificatif_type: string | null;
+  numero_licence: string | null;
+  pps_identifier: string | null;
+  pps_expiration: string | null;
+  justificatif_document_id: string | null;
+  justificatif_motif: string | null;
+  justificatif_commentaire: string | null;
 }
 
 export interface RegistrantFilters {
   q: string;
   statut: OrganiserStatut | null;
   page: string | number | null;
+  /** The justificatif's check state, or null for all. */
+  justificatif?: JustificatifEtat | null;
 }
 
-function filterSql(formatId: string, f: Pick<RegistrantFilters, "q" | "statut">): SQL {
+function filterSql(formatId: string, f: Pick<RegistrantFilters, "q" | "statut" | "justificatif">): SQL {
   const parts: SQL[] = [sql`i.format_id = ${formatId}`];
   if (f.statut) parts.push(sql`i.statut = ${f.statut}`);
+  if (f.justificatif) parts.push(sql`${justificatifEtatSql("i")} = ${f.justificatif}`);
   if (f.q) {
     const like = `%${escapeLike(f.q)}%`;
     const bib = /^\d{1,6}$/.test(f.q) ? Number(f.q) : -1;
@@ -105,6 +120,8 @@ export async function listRegistrants(db: Db, formatId: string, filters: Registr
   const rows = await prepare(
     db,
     sql`SELECT i.id, i.nom, i.prenom, i.dossard, i.email, i.club, i.nombre_repas, i.statut, i.created_at,
+          ${justificatifEtatSql("i")} AS justificatif_etat, i.justificatif_type, i.numero_licence, i.pps_identifier, i.pps_expiration,
+          i.justificatif_document_id, i.justificatif_motif, i.justificatif_commentaire,
           EXISTS (SELECT 1 FROM paiements p WHERE p.inscription_id = i.id AND p.status IN ('succeeded', 'refunded')) AS paid
         FROM inscriptions i WHERE ${where}
         ORDER BY i.created_at, i.id LIMIT ${PAGE_SIZE} OFFSET ${info.offset}`,

@@ -115,6 +115,8 @@ const personalFields = () => ({
   justificatif_type: text("justificatif_type"), // licence | pps
   numero_licence: text("numero_licence"),
   pps_identifier: text("pps_identifier"),
+  /** The PPS's last valid day (YYYY-MM-DD), checked against the race (decision 0150). */
+  pps_expiration: text("pps_expiration"),
   contact_urgence_nom: text("contact_urgence_nom"),
   contact_urgence_telephone: text("contact_urgence_telephone"),
 });
@@ -144,6 +146,8 @@ export const profils_coureurs = sqliteTable("profils_coureurs", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   ...personalFields(),
+  /** The runner's licence or PPS document (justificatif_documents.id), offered at each registration. */
+  justificatif_document_id: text("justificatif_document_id"),
   updated_at: updatedAt(),
 });
 
@@ -268,11 +272,22 @@ export const inscriptions = sqliteTable(
     last_amount_cents: integer("last_amount_cents"),
     // An offer of the waiting list (issue 20): the entry it was made to. Its hold runs until the offer's deadline.
     liste_attente_id: text("liste_attente_id"),
+    // The justificatif's check (decision 0150), not the registration's status: the document given (private, R2),
+    // when the retention purge deleted it, and the organiser's (or a verification service's) decision on the content
+    // as it was; a trigger (migration 0022) clears the decision when the runner changes the justificatif.
+    justificatif_document_id: text("justificatif_document_id"),
+    justificatif_document_purge_at: text("justificatif_document_purge_at"),
+    justificatif_decision: text("justificatif_decision"), // valide | refuse | null (none yet)
+    justificatif_motif: text("justificatif_motif"), // a refusal reason code (app/domain/justificatif.ts)
+    justificatif_commentaire: text("justificatif_commentaire"),
+    justificatif_decision_par: text("justificatif_decision_par"), // a user id, or 'verificateur:<name>'
+    justificatif_decision_at: text("justificatif_decision_at"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     index("inscriptions_liste_attente_idx").on(t.liste_attente_id),
+    index("inscriptions_justificatif_document_idx").on(t.justificatif_document_id),
     index("inscriptions_format_statut_idx").on(t.format_id, t.statut, t.hold_expires_at),
     index("inscriptions_coureur_idx").on(t.coureur_id, t.created_at),
     index("inscriptions_course_idx").on(t.course_id),
@@ -500,6 +515,27 @@ export const fichiers = sqliteTable(
 );
 
 /**
+ * Runners' licence and PPS documents (decision 0150): private R2 objects under `justificatifs/`, never served by the
+ * public /fichiers route; read through /justificatifs/{id} by their owner, the organiser of an event whose
+ * registration points to them, and admins. Deleted when nothing points to them any more (retention purge).
+ */
+export const justificatif_documents = sqliteTable(
+  "justificatif_documents",
+  {
+    id: text("id").primaryKey(),
+    r2_key: text("r2_key").notNull().unique(),
+    owner_id: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content_type: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    original_name: text("original_name"),
+    created_at: createdAt(),
+  },
+  (t) => [index("justificatif_documents_owner_idx").on(t.owner_id, t.created_at), index("justificatif_documents_created_idx").on(t.created_at)],
+);
+
+/**
  * Catalogue summary per event, maintained by triggers on formats (migrations/0003_catalogue.sql):
  * never written by the application. first_date/last_date ignore formats without a valid date.
  */
@@ -631,6 +667,7 @@ export const schema = {
   webhook_events,
   local_payment_objects,
   fichiers,
+  justificatif_documents,
   course_stats,
   admin_totaux,
   admin_jours,

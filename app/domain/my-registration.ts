@@ -1,5 +1,6 @@
 // Runner self-edit of a registration (spec section 5): exactly these fields, nothing else. Pure.
 import type { z } from "zod";
+import type { RaceFormat } from "./eligibility";
 import { makeRunnerFieldsSchema, RUNNER_PERSONAL_FIELDS, type RunnerPersonalField } from "./runner-fields";
 
 /** What a self-edit requires: what registration required (nom, prénom, e-mail), nothing more. */
@@ -15,8 +16,10 @@ export type SelfEditField = (typeof SELF_EDIT_FIELDS)[number];
  * save a change. Unknown keys are dropped, and `pickSelfEdit` keeps only the listed columns, so a crafted
  * request cannot reach statut, coureur_id, prices, dossard or anything else.
  */
-export function makeSelfEditSchema(today: string) {
-  return makeRunnerFieldsSchema(today, { required: SELF_EDIT_REQUIRED });
+export function makeSelfEditSchema(today: string, race: RaceFormat | null = null) {
+  // With the registration's format, the race's rules apply as at registration (walks exempt, PPS valid on race day,
+  // age and category): decision 0151.
+  return makeRunnerFieldsSchema(today, { required: SELF_EDIT_REQUIRED, race });
 }
 export type SelfEditInput = z.output<ReturnType<typeof makeSelfEditSchema>>;
 

@@ -31,9 +31,10 @@ describe("runner profile", () => {
   });
 
   it("keeps the PPS identifier only for a PPS", () => {
-    const r = schema.parse({ ...base, justificatif_type: "pps", numero_licence: "1234567", pps_identifier: "PPS-2026-42" });
+    const r = schema.parse({ ...base, justificatif_type: "pps", numero_licence: "1234567", pps_identifier: "p9f2-8c58-6eb", pps_expiration: "2027-03-01" });
     expect(r.numero_licence).toBeNull();
-    expect(r.pps_identifier).toBe("PPS-2026-42");
+    expect(r.pps_identifier).toBe("P9F28C586EB");
+    expect(r.pps_expiration).toBe("2027-03-01");
     expect(r.apparaitre_resultats).toBe(false);
   });
 

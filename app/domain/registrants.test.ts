@@ -126,17 +126,17 @@ describe("validateNewRunner", () => {
   const input = (over: Record<string, string>) => AddRunnerSchema.parse({ nom: "Martin", prenom: "Zoé", ...over });
 
   it("builds the row: meal total, runner total, empty bib null, licence kept for a licence only", () => {
-    const r = validateNewRunner(input({ nombre_repas: "2", dossard: "", justificatif_type: "licence", numero_licence: "A123", pps_identifier: "P99", apparaitre_resultats: "on" }), format, TODAY);
+    const r = validateNewRunner(input({ nombre_repas: "2", dossard: "", justificatif_type: "licence", numero_licence: "123 4567", pps_identifier: "P9F28C586EB", apparaitre_resultats: "on" }), format, TODAY);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.runner).toMatchObject({
       nom: "Martin", prenom: "Zoé", statut: "validee", dossard: null, nombre_repas: 2, prix_total_repas_cents: 2400,
-      prix_total_coureur_cents: 4900, numero_licence: "A123", pps_identifier: null, apparaitre_resultats: true, overrideCapacity: false,
+      prix_total_coureur_cents: 4900, numero_licence: "1234567", pps_identifier: null, apparaitre_resultats: true, overrideCapacity: false,
     });
   });
   it("a PPS keeps its id and drops a licence number", () => {
-    const r = validateNewRunner(input({ justificatif_type: "pps", numero_licence: "A123", pps_identifier: "P99" }), format, TODAY);
-    expect(r.ok && [r.runner.numero_licence, r.runner.pps_identifier]).toEqual([null, "P99"]);
+    const r = validateNewRunner(input({ justificatif_type: "pps", numero_licence: "1234567", pps_identifier: "P9F28C586EB" }), format, TODAY);
+    expect(r.ok && [r.runner.numero_licence, r.runner.pps_identifier]).toEqual([null, "P9F28C586EB"]);
   });
   it("requires nom and prénom with the spec's message, and checks the e-mail", () => {
     const r = validateNewRunner(AddRunnerSchema.parse({ nom: "", prenom: " ", email: "pas-un-email" }), format, TODAY);

@@ -126,6 +126,7 @@ export const FIELD_LABELS: Record<EditableField, string> = {
   justificatif_type: "Justificatif",
   numero_licence: "Numéro de licence",
   pps_identifier: "Identifiant PPS",
+  pps_expiration: "Fin de validité du PPS",
   contact_urgence_nom: "Contact d'urgence (nom)",
   contact_urgence_telephone: "Contact d'urgence (téléphone)",
   apparaitre_resultats: "Apparaître dans les résultats publics.",
@@ -328,6 +329,11 @@ export function validateNewRunner(
     fields.push("nom", "prenom");
   }
   for (const f of fields) {
+    // Only the chosen justificatif's number is checked and kept (the same rule as the runner's forms).
+    if ((f === "numero_licence" && values.justificatif_type !== "licence") || (f === "pps_identifier" && values.justificatif_type !== "pps")) {
+      values[f] = null;
+      continue;
+    }
     const r = parseField(f, input[f as keyof AddRunnerInput] ?? "", ctx);
     if (r.ok) values[f] = r.value;
     else errors[f as keyof AddRunnerInput] = r.error;

@@ -141,7 +141,8 @@ function values(over: Partial<RegistrationValues> = {}): RegistrationValues {
     club: "",
     justificatif_type: "licence",
     numero_licence: "1234567",
-    pps_identifier: "P-999",
+    pps_identifier: "P9F28C586EB",
+    pps_expiration: "2027-01-31",
     contact_urgence_nom: "Julien Bernard",
     contact_urgence_telephone: "06 98 76 54 32",
     nombre_repas: "2",
@@ -179,7 +180,8 @@ describe("parseRegistration (the form's schema)", () => {
   it("pps chosen: only the PPS identifier is kept", () => {
     const r = parseRegistration(values({ justificatif_type: "pps" }), formats, TODAY);
     expect(r.ok && r.data.numero_licence).toBeNull();
-    expect(r.ok && r.data.pps_identifier).toBe("P-999");
+    expect(r.ok && r.data.pps_identifier).toBe("P9F28C586EB");
+    expect(r.ok && r.data.pps_expiration).toBe("2027-01-31");
   });
 
   it.each<[string, Partial<RegistrationValues>, string, string]>([

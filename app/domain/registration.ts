@@ -1,6 +1,7 @@
 // Registration rules (spec sections 4, 5, 8 and 9): totals in cents, meal counts, place holds and capacity,
 // and the one form schema shared by /inscription/{courseId}'s form and action. Pure: no I/O, no clock.
 import { z } from "zod";
+import type { RaceFormat } from "./eligibility";
 import { LOGIN_TO_PAY } from "./registration-messages";
 import { JUSTIFICATIF_TYPES, makeRunnerFieldsSchema, RUNNER_FIELD_MSG, RUNNER_PERSONAL_FIELDS, type RunnerPersonalField } from "./runner-fields";
 import { availability, type Availability } from "./waitlist";
@@ -197,6 +198,23 @@ export interface FormatChoice extends PricedFormat {
   liste_attente_active?: boolean;
   /** Registrations not open yet, or closed (issue 21): the statement to show; absent or null while open. */
   fenetre?: string | null;
+  // What the race's rules need (app/domain/eligibility.ts); unknown values mean no rule depends on them.
+  date?: string | null;
+  type_epreuve?: string | null;
+  distance_km?: number | null;
+  denivele_dplus?: number | null;
+  age_minimum?: number | null;
+}
+
+/** The format as the race rules read it: walks need no justificatif, the race day for the PPS and the age rules. */
+export function raceOf(f: FormatChoice): RaceFormat {
+  return {
+    date: f.date ?? null,
+    type_epreuve: f.type_epreuve ?? null,
+    distance_km: f.distance_km ?? null,
+    denivele_dplus: f.denivele_dplus ?? null,
+    age_minimum: f.age_minimum ?? null,
+  };
 }
 
 /** What a newcomer finds in the format: a place now, the waiting list, or nothing (app/domain/waitlist.ts). */
@@ -229,57 +247,63 @@ export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
 /** What the form shows: every field as typed, plus the results checkbox. */
 export type RegistrationValues = Record<RegistrationField, string> & { apparaitre_resultats: boolean };
 
-/** What registration requires besides nom and prénom (spec section 5): an e-mail, and licence or PPS. */
+/** What registration requires besides nom and prénom (spec section 5): an e-mail, and licence or PPS (not for a walk). */
 export const REGISTRATION_REQUIRED: readonly RunnerPersonalField[] = ["email", "justificatif_type"];
 
 /**
  * The registration form's schema, built for the event's formats (it checks the choice, the capacity shown and
  * the meal stock of the chosen format) and the Paris day `today` (no birth date after it). The runner's fields
- * follow the one set of rules of app/domain/runner-fields.ts, as the self-edit and the organiser's edits do.
+ * follow the one set of rules of app/domain/runner-fields.ts, as the self-edit and the organiser's edits do, with the
+ * chosen format's race rules (no justificatif for a walk, a PPS valid on race day, age and category).
  */
 export function makeRegistrationSchema(formats: readonly FormatChoice[], today: string, intent: RegistrationIntent = "register") {
+  const runnerSchema = (f: FormatChoice | undefined) =>
+    makeRunnerFieldsSchema(today, { required: REGISTRATION_REQUIRED, race: f ? raceOf(f) : null });
+  const chosen = (id: string) => (id ? formats.find((x) => x.id === id) : undefined);
   return z
     .object({
       format_id: z.string().trim().min(1, REGISTRATION_MSG.format),
       nombre_repas: z.string(),
-      runner: makeRunnerFieldsSchema(today, { required: REGISTRATION_REQUIRED }),
+      runner: z.record(z.unknown()),
     })
     .superRefine((v, ctx) => {
-      if (!v.format_id) return;
-      const f = formats.find((x) => x.id === v.format_id);
-      if (!f) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: REGISTRATION_MSG.formatUnknown });
-        return;
-      }
-      if (f.fenetre) {
+      const f = chosen(v.format_id);
+      if (v.format_id && !f) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: REGISTRATION_MSG.formatUnknown });
+      if (f?.fenetre) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: `${f.nom} : ${f.fenetre}.` });
-        return;
+      } else if (f) {
+        const found = formatAvailability(f);
+        const refusal =
+          intent === "register"
+            ? found === "waitlist"
+              ? REGISTRATION_MSG.formatFullWaitlist(f.nom)
+              : found === "full"
+                ? REGISTRATION_MSG.formatFullNamed(f.nom)
+                : null
+            : found === "open"
+              ? REGISTRATION_MSG.waitlistOpen(f.nom)
+              : found === "full"
+                ? REGISTRATION_MSG.waitlistClosed(f.nom)
+                : null;
+        if (refusal) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: refusal });
       }
-      const found = formatAvailability(f);
-      const refusal =
-        intent === "register"
-          ? found === "waitlist"
-            ? REGISTRATION_MSG.formatFullWaitlist(f.nom)
-            : found === "full"
-              ? REGISTRATION_MSG.formatFullNamed(f.nom)
-              : null
-          : found === "open"
-            ? REGISTRATION_MSG.waitlistOpen(f.nom)
-            : found === "full"
-              ? REGISTRATION_MSG.waitlistClosed(f.nom)
-              : null;
-      if (refusal) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: refusal });
-      if (parseMealCount(v.nombre_repas, f.stock_repas) === null) {
+      if (f && parseMealCount(v.nombre_repas, f.stock_repas) === null) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["nombre_repas"], message: REGISTRATION_MSG.repas(f.stock_repas) });
+      }
+      // The runner's fields: with the chosen format's rules when there is one, the field rules alone otherwise.
+      const r = runnerSchema(f).safeParse(v.runner);
+      if (!r.success) {
+        for (const issue of r.error.issues) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["runner", ...issue.path], message: issue.message });
       }
     })
     .transform((v) => {
-      const f = formats.find((x) => x.id === v.format_id)!;
+      const f = chosen(v.format_id)!;
+      const runner = runnerSchema(f).parse(v.runner);
       const meals = parseMealCount(v.nombre_repas, f.stock_repas) ?? 0;
       return {
-        ...v.runner,
-        email: v.runner.email as string,
-        justificatif_type: v.runner.justificatif_type as (typeof JUSTIFICATIF_TYPES)[number],
+        ...runner,
+        email: runner.email as string,
+        justificatif_type: runner.justificatif_type as (typeof JUSTIFICATIF_TYPES)[number] | null,
         format_id: v.format_id,
         nombre_repas: meals,
         format: f,

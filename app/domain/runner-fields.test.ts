@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { RaceFormat } from "./eligibility";
 import { makeSelfEditSchema } from "./my-registration";
 import { makeRunnerProfileSchema } from "./profile";
 import { parseField } from "./registrants";
@@ -94,5 +95,49 @@ describe("the same rules in every context", () => {
     expect(r.numero_licence).toBe("1234567");
     expect(r.pps_identifier).toBeNull();
     expect("statut" in r).toBe(false);
+  });
+});
+
+describe("the race's rules in the shared schema (registration, self-edit)", () => {
+  const runner: Record<string, string> = {
+    nom: "Bernard", prenom: "Camille", email: "camille@balise.test", date_naissance: "1991-04-12",
+    justificatif_type: "pps", pps_identifier: "P9F28C586EB", pps_expiration: "2027-06-30", numero_licence: "",
+  };
+  const trail: RaceFormat = { date: "2027-06-12", type_epreuve: "trail", distance_km: 28, denivele_dplus: 1500, age_minimum: 18 };
+  const parse = (v: Record<string, string>, race: RaceFormat | null = trail) =>
+    makeRunnerFieldsSchema(today, { required: ["email", "justificatif_type"], race }).safeParse(v);
+  const issues = (v: Record<string, string>, race: RaceFormat | null = trail) => {
+    const r = parse(v, race);
+    return r.success ? {} : firstIssues(r.error);
+  };
+
+  it.each<[string, Record<string, string>, RaceFormat | null, Record<string, string>]>([
+    ["a PPS expiring before the race", { pps_expiration: "2027-05-03" }, trail, { pps_expiration: "Votre PPS expire avant la course (le 3\u00a0mai\u00a02027)." }],
+    ["a PPS valid on race day", { pps_expiration: "2027-06-12" }, trail, {}],
+    ["without a race (the profile), valid today is enough", { pps_expiration: "2027-05-03" }, null, {}],
+    ["a PPS already expired", { pps_expiration: "2026-11-20" }, null, { pps_expiration: "Votre PPS a expiré le 20\u00a0novembre\u00a02026\u00a0: renouvelez-le sur le site de la FFA." }],
+    ["a PPS without its expiry", { pps_expiration: "" }, trail, { pps_expiration: "Indiquez la date de fin de validité de votre PPS (sur l'attestation)." }],
+    ["a PPS identifier typed in the licence field", { justificatif_type: "licence", numero_licence: "P9F28C586EB" }, trail, { numero_licence: "Ceci ressemble à un identifiant PPS\u00a0: choisissez «\u00a0PPS\u00a0» comme justificatif." }],
+    ["a licence number typed as a PPS", { pps_identifier: "1234567" }, trail, { pps_identifier: "Ceci ressemble à un numéro de licence FFA\u00a0: choisissez «\u00a0Licence FFA\u00a0» comme justificatif." }],
+    ["under the format's minimum age", { date_naissance: "2009-06-13" }, trail, { date_naissance: "Âge minimum pour ce format\u00a0: 18\u00a0ans le jour de la course. Vous aurez 17\u00a0ans le 12\u00a0juin\u00a02027." }],
+    ["18 on race day, but a junior: the FFA's distance limit", { date_naissance: "2009-06-12" }, trail, { date_naissance: "Catégorie Juniors (nés de 2008 à 2009)\u00a0: la FFA limite la distance à 25\u00a0km-effort, ce format en compte 43\u00a0km-effort (28\u00a0km et 1500\u00a0m D+)." }],
+    ["an espoir may run it", { date_naissance: "2007-06-12" }, trail, {}],
+    ["no birth date for a competition", { date_naissance: "" }, trail, { date_naissance: RUNNER_FIELD_MSG.birthDateForRace }],
+  ])("%s", (_label, patch, race, expected) => {
+    expect(issues({ ...runner, ...patch }, race)).toEqual(expected);
+  });
+
+  it("a walk needs no justificatif: nothing asked, nothing kept", () => {
+    const walk = { ...trail, type_epreuve: "rando", age_minimum: null };
+    const r = parse({ ...runner, justificatif_type: "", pps_identifier: "nimporte", pps_expiration: "2020-01-01", date_naissance: "" }, walk);
+    expect(r.success).toBe(true);
+    expect(r.success && [r.data.justificatif_type, r.data.pps_identifier, r.data.pps_expiration, r.data.numero_licence]).toEqual([null, null, null, null]);
+  });
+
+  it("the stored values are normalised", () => {
+    const r = parse({ ...runner, pps_identifier: " p9f2 8c58-6eb ", pps_expiration: "2027-06-30" });
+    expect(r.success && [r.data.pps_identifier, r.data.numero_licence]).toEqual(["P9F28C586EB", null]);
+    const l = parse({ ...runner, justificatif_type: "licence", numero_licence: "123.45.67" });
+    expect(l.success && [l.data.numero_licence, l.data.pps_identifier, l.data.pps_expiration]).toEqual(["1234567", null, null]);
   });
 });

@@ -3,7 +3,12 @@
 // organiser's edits and add form, and the runner profile. Each context only says which fields it requires; the
 // rule of a field (format, choices, length, a birth date not in the future) is the same everywhere.
 // Pure: `today` (the Paris calendar day, YYYY-MM-DD) is passed in. docs/decisions/0110-one-schema-for-runner-fields.md
+// With a race (the format registered for), the same schema applies the race's rules: no justificatif for a walk, a
+// PPS valid on race day, the birth date against the format's minimum age and the FFA category limits (decisions 0150,
+// 0151).
 import { z } from "zod";
+import { eligibilityIssue, isCompetition, needsBirthDate, type RaceFormat } from "./eligibility";
+import { checkLicence, checkPps, JUSTIFICATIF_FORMAT_MSG, PPS_EXPIRATION_INVALID, PPS_EXPIRATION_REQUIRED, ppsExpiryIssue } from "./justificatif";
 
 export const RUNNER_PERSONAL_FIELDS = [
   "nom",
@@ -22,6 +27,7 @@ export const RUNNER_PERSONAL_FIELDS = [
   "justificatif_type",
   "numero_licence",
   "pps_identifier",
+  "pps_expiration",
   "contact_urgence_nom",
   "contact_urgence_telephone",
 ] as const;
@@ -48,8 +54,10 @@ export const RUNNER_FIELD_MSG = {
   pays: "Pays non proposé.",
   justificatif: "Justificatif inconnu.",
   justificatifRequired: "Veuillez choisir licence ou PPS.",
-  licence: "Numéro de licence invalide.",
-  pps: "Identifiant PPS invalide.",
+  licence: JUSTIFICATIF_FORMAT_MSG.licence_format,
+  pps: JUSTIFICATIF_FORMAT_MSG.pps_format,
+  ppsExpiration: PPS_EXPIRATION_INVALID,
+  birthDateForRace: "La date de naissance est obligatoire pour ce format (âge et catégorie FFA le jour de la course).",
   tooLong: "Texte trop long.",
 } as const;
 
@@ -71,6 +79,7 @@ const REQUIRED_MSG: Record<RunnerPersonalField, string> = {
   justificatif_type: RUNNER_FIELD_MSG.justificatifRequired,
   numero_licence: "Le numéro de licence est obligatoire.",
   pps_identifier: "L'identifiant PPS est obligatoire.",
+  pps_expiration: PPS_EXPIRATION_REQUIRED,
   contact_urgence_nom: "Le contact d'urgence est obligatoire.",
   contact_urgence_telephone: "Le téléphone du contact d'urgence est obligatoire.",
 };
@@ -78,13 +87,18 @@ const REQUIRED_MSG: Record<RunnerPersonalField, string> = {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9][0-9 .\-()]{7,19}$/;
 
-/** A valid calendar date YYYY-MM-DD from 1900 to `today` included, else the message to show. */
-export function birthDateIssue(value: string, today: string): string | null {
+/** A real calendar day YYYY-MM-DD from 1900 to 2999. */
+function isCalendarDay(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return RUNNER_FIELD_MSG.dateInvalid;
+  if (!m) return false;
   const [y, mo, d] = [+m[1], +m[2], +m[3]];
   const dt = new Date(Date.UTC(y, mo - 1, d));
-  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== mo - 1 || dt.getUTCDate() !== d || y < 1900) return RUNNER_FIELD_MSG.dateInvalid;
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d && y >= 1900 && y < 3000;
+}
+
+/** A valid calendar date YYYY-MM-DD from 1900 to `today` included, else the message to show. */
+export function birthDateIssue(value: string, today: string): string | null {
+  if (!isCalendarDay(value)) return RUNNER_FIELD_MSG.dateInvalid;
   if (value > today) return RUNNER_FIELD_MSG.dateFuture;
   return null;
 }
@@ -125,10 +139,16 @@ function fieldRule(field: RunnerPersonalField, t: string, today: string, opts: F
       return (PAYS as readonly string[]).includes(t) ? ok() : no(RUNNER_FIELD_MSG.pays);
     case "justificatif_type":
       return (JUSTIFICATIF_TYPES as readonly string[]).includes(t) ? ok() : no(RUNNER_FIELD_MSG.justificatif);
-    case "numero_licence":
-      return /^[A-Za-z0-9 \-]{3,30}$/.test(t) ? ok() : no(RUNNER_FIELD_MSG.licence);
-    case "pps_identifier":
-      return /^[A-Za-z0-9\-]{3,40}$/.test(t) ? ok() : no(RUNNER_FIELD_MSG.pps);
+    case "numero_licence": {
+      const r = checkLicence(t);
+      return r.ok ? ok(r.value) : no(JUSTIFICATIF_FORMAT_MSG[r.code]);
+    }
+    case "pps_identifier": {
+      const r = checkPps(t);
+      return r.ok ? ok(r.value) : no(JUSTIFICATIF_FORMAT_MSG[r.code]);
+    }
+    case "pps_expiration":
+      return isCalendarDay(t) ? ok() : no(RUNNER_FIELD_MSG.ppsExpiration);
     case "adresse":
     case "adresse_complement":
       return max(200) ? ok() : no(RUNNER_FIELD_MSG.tooLong);
@@ -174,36 +194,79 @@ export interface RunnerFieldsOptions extends FieldRuleOptions {
   required?: readonly RunnerPersonalField[];
   /** Which fields the form carries (default: all of them). */
   fields?: readonly RunnerPersonalField[];
+  /**
+   * The format registered for, when there is one (registration, the runner's edit): a walk needs no justificatif
+   * (its fields are dropped), a PPS must be valid on race day, the birth date is required for a competition or a
+   * minimum age and must satisfy them. Without it (the profile), a PPS must only be valid today.
+   */
+  race?: RaceFormat | null;
 }
+
+const JUSTIFICATIF_FIELDS: readonly RunnerPersonalField[] = ["justificatif_type", "numero_licence", "pps_identifier", "pps_expiration"];
 
 /**
  * The zod schema of the runner's personal fields for one context. Output: the columns, empty strings as null,
- * e-mail lower-cased, the licence number kept only for a licence and the PPS identifier only for a PPS, and
- * `apparaitre_resultats` as a boolean. Unknown keys are dropped. Issues carry the field as their path.
+ * e-mail lower-cased, the licence number kept (and checked) only for a licence and the PPS identifier and expiry
+ * only for a PPS, none of them for a walk, and `apparaitre_resultats` as a boolean. Unknown keys are dropped.
+ * Issues carry the field as their path.
  */
 export function makeRunnerFieldsSchema(today: string, opts: RunnerFieldsOptions = {}) {
   const fields = opts.fields ?? RUNNER_PERSONAL_FIELDS;
   const required = new Set<RunnerPersonalField>(["nom", "prenom", ...(opts.required ?? [])]);
+  const race = opts.race ?? null;
+  // A walk is not timed: no justificatif is asked, whatever the form sent.
+  const exempt = race != null && !isCompetition(race);
   return z
     .record(z.unknown())
     .transform((input, ctx) => {
       const out: Record<string, string | null | boolean> = {};
       const wrong = new Set<string>();
+      const issue = (f: string, message: string) => {
+        wrong.add(f);
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [f], message });
+      };
+      // The justificatif's own fields are checked only for the type chosen (the other one is dropped anyway).
+      let type: string | null = null;
+      if (fields.includes("justificatif_type") && !exempt) {
+        const r = checkRunnerField("justificatif_type", input.justificatif_type, today, { ...opts, required: required.has("justificatif_type") });
+        if (r.ok) type = r.value;
+      }
+      const applies = (f: RunnerPersonalField) => {
+        if (!JUSTIFICATIF_FIELDS.includes(f)) return true;
+        if (exempt) return false;
+        if (f === "justificatif_type" || !fields.includes("justificatif_type")) return true;
+        return f === "numero_licence" ? type === "licence" : type === "pps";
+      };
       for (const f of fields) {
+        if (!applies(f)) {
+          out[f] = null;
+          continue;
+        }
         const r = checkRunnerField(f, input[f], today, { ...opts, required: required.has(f) });
         if (r.ok) out[f] = r.value;
-        else {
-          wrong.add(f);
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [f], message: r.error });
-        }
+        else issue(f, r.error);
       }
       if (fields.includes("code_postal") && !wrong.has("code_postal")) {
-        const issue = postcodeIssue((out.code_postal as string | null) ?? null, (out.pays as string | null) ?? null);
-        if (issue) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["code_postal"], message: issue });
+        const msg = postcodeIssue((out.code_postal as string | null) ?? null, (out.pays as string | null) ?? null);
+        if (msg) issue("code_postal", msg);
       }
-      if (fields.includes("justificatif_type")) {
-        if (out.justificatif_type !== "licence") out.numero_licence = null;
-        if (out.justificatif_type !== "pps") out.pps_identifier = null;
+      // A PPS is checked against its expiry: required with the identifier, valid today and on race day.
+      if (fields.includes("pps_expiration") && type === "pps" && !wrong.has("pps_expiration")) {
+        const expiration = out.pps_expiration as string | null;
+        if (!expiration && out.pps_identifier) issue("pps_expiration", PPS_EXPIRATION_REQUIRED);
+        else if (expiration) {
+          const problem = ppsExpiryIssue(expiration, { today, raceDate: race?.date });
+          if (problem) issue("pps_expiration", problem.message);
+        }
+      }
+      // The race's age rules, on the birth date (required when a rule depends on it).
+      if (race && fields.includes("date_naissance") && !wrong.has("date_naissance")) {
+        const birth = out.date_naissance as string | null;
+        if (!birth && needsBirthDate(race)) issue("date_naissance", RUNNER_FIELD_MSG.birthDateForRace);
+        else {
+          const problem = eligibilityIssue(birth, race);
+          if (problem) issue("date_naissance", problem.message);
+        }
       }
       out.apparaitre_resultats = checkbox(input.apparaitre_resultats);
       return out as RunnerFieldValues;

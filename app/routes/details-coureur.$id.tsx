@@ -146,7 +146,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const GROUPS: { title: string; fields: EditableField[] }[] = [
   { title: "Identité", fields: ["nom", "prenom", "genre", "date_naissance", "nationalite"] },
   { title: "Contact", fields: ["email", "telephone", "adresse", "adresse_complement", "code_postal", "ville", "pays"] },
-  { title: "Course", fields: ["statut", "dossard", "nombre_repas", "club", "justificatif_type", "numero_licence", "pps_identifier", "apparaitre_resultats"] },
+  { title: "Course", fields: ["statut", "dossard", "nombre_repas", "club", "justificatif_type", "numero_licence", "pps_identifier", "pps_expiration", "apparaitre_resultats"] },
   { title: "Contact d'urgence", fields: ["contact_urgence_nom", "contact_urgence_telephone"] },
 ];
 
@@ -233,7 +233,7 @@ function DetailField({ field, initial, stock, hydrated, serverError, justSaved, 
       </select>
     );
   } else {
-    const type = field === "email" ? "email" : field === "date_naissance" ? "date" : field.startsWith("telephone") || field === "contact_urgence_telephone" ? "tel" : "text";
+    const type = field === "email" ? "email" : field === "date_naissance" || field === "pps_expiration" ? "date" : field.startsWith("telephone") || field === "contact_urgence_telephone" ? "tel" : "text";
     const numeric = field === "dossard" || field === "nombre_repas";
     control = (
       <input id={id} name="value" type={type} value={value} inputMode={numeric ? "numeric" : undefined} maxLength={200} {...aria}

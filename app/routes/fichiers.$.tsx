@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { JUSTIFICATIF_DOCUMENT_PREFIX } from "~/domain/justificatif";
 
 const ATTACHMENT = /\.(gpx|pdf)$/i;
 
@@ -6,6 +7,8 @@ const ATTACHMENT = /\.(gpx|pdf)$/i;
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
   if (!/^[a-z0-9][a-z0-9/_.-]{0,200}$/i.test(key) || key.includes("..")) throw new Response("Fichier introuvable", { status: 404 });
+  // Runners' licences and PPS are private: only /justificatifs/{id} serves them, to who may read them.
+  if (key.toLowerCase().startsWith(JUSTIFICATIF_DOCUMENT_PREFIX)) throw new Response("Fichier introuvable", { status: 404 });
   const object = await context.storage.get(key);
   if (!object) throw new Response("Fichier introuvable", { status: 404 });
   const headers = new Headers();

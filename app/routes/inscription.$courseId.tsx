@@ -21,7 +21,10 @@ import {
   type RegistrationField,
   type RegistrationValues,
 } from "~/domain/registration";
+import { JustificatifDocumentField, type DocumentRef } from "~/components/JustificatifDocumentField";
+import { isCompetition } from "~/domain/eligibility";
 import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
+import { documentFromForm, profileDocument, recordRegistrationJustificatif } from "~/services/justificatifs.server";
 import { loadRegistrationPage, prefillValues, startRegistration } from "~/services/register.server";
 import { joinWaitlist } from "~/services/waitlist.server";
 import { OFFER_HOURS, OFFER_HOURS_NEAR_RACE, WaitlistError } from "~/domain/waitlist";
@@ -53,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wanted = new URL(request.url).searchParams.get("format");
   const prefill = await prefillValues(context, user);
   const values: RegistrationValues = { ...prefill, format_id: preselectFormat(formats, wanted), nombre_repas: "0" };
-  return { course, formats, values, today: parisDate(context.clock.now()) };
+  return { course, formats, values, today: parisDate(context.clock.now()), document: await profileDocument(context, user.id) };
 }
 
 type Errors = Partial<Record<RegistrationField, string>>;
@@ -61,6 +64,9 @@ interface ActionResult {
   values: RegistrationValues;
   errors: Errors;
   formError: string | null;
+  /** The justificatif's document given so far (kept when the form comes back with errors), and its error. */
+  document?: DocumentRef | null;
+  documentError?: string | null;
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -68,10 +74,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { course, formats } = await pageData(context, params.courseId ?? "", user);
   const form = await request.formData();
   const values = formValues(form);
+  let document: DocumentRef | null = null;
+  let documentError: string | null = null;
   const reply = (status: number, errors: Errors, formError: string | null = null) =>
-    data<ActionResult>({ values, errors, formError }, { status });
+    data<ActionResult>({ values, errors, formError, document, documentError }, { status });
 
   if (!course.en_ligne) return reply(403, {}, REGISTRATION_MSG.offline);
+  // The justificatif's document (decision 0150): stored at once, so a form sent back with errors keeps it.
+  ({ doc: document, error: documentError } = await documentFromForm(context, user.id, form));
   // 'Actualiser' (without JavaScript): show the chosen justificatif's field and the new total, nothing saved.
   if (form.get("intent") === "actualiser") return reply(200, {});
   if (!course.paymentsOpen) return reply(409, {}, REGISTRATION_MSG.closed);
@@ -90,9 +100,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   const parsed = parseRegistration(values, formats, parisDate(context.clock.now()));
-  if (!parsed.ok) return reply(400, parsed.errors);
+  if (!parsed.ok || documentError) return reply(400, parsed.ok ? {} : parsed.errors);
   try {
-    const { url } = await startRegistration(context, user.id, course.id, parsed.data);
+    const { url, inscriptionId } = await startRegistration(context, user.id, course.id, parsed.data);
+    const competition = isCompetition(parsed.data.format);
+    await recordRegistrationJustificatif(context, user.id, inscriptionId, {
+      pps_expiration: parsed.data.pps_expiration ?? null,
+      documentId: competition ? (document?.id ?? null) : null,
+    });
     return redirect(url);
   } catch (e) {
     if (e instanceof RegistrationError) {
@@ -127,6 +142,7 @@ const FIELD_LABELS: Record<RegistrationField, string> = {
   justificatif_type: "Justificatif",
   numero_licence: "Numéro de licence",
   pps_identifier: "Identifiant PPS",
+  pps_expiration: "Fin de validité du PPS",
   nombre_repas: "Nombre de repas",
 };
 
@@ -240,9 +256,10 @@ function Select(props: { name: RegistrationField; label: string; values: Registr
 }
 
 export default function Inscription() {
-  const { course, formats, values: initial, today } = useLoaderData<typeof loader>();
+  const { course, formats, values: initial, today, document: profileDoc } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const values = result?.values ?? initial;
+  const document = result ? (result.document ?? null) : profileDoc;
   const errors: Errors = result?.errors ?? {};
   const formError = result?.formError ?? null;
   const navigation = useNavigation();
@@ -262,6 +279,8 @@ export default function Inscription() {
 
   const chosen = formats.find((f) => f.id === formatId) ?? null;
   const waitlisted = chosen != null && formatAvailability(chosen) === "waitlist";
+  // A walk asks for no justificatif (decision 0151); without a format chosen yet, the fields show.
+  const needsJustificatif = !chosen || isCompetition(chosen);
   const mealCount = chosen ? parseMealCount(meals, chosen.stock_repas) : 0;
   const totals = chosen ? registrationTotals(chosen, mealCount ?? 0) : null;
 
@@ -291,7 +310,7 @@ export default function Inscription() {
           <p><Link to={`/courses/${course.slug}`}>Revenir à la page de la course</Link></p>
         </div>
       ) : (
-        <Form method="post" className="registration-form" noValidate onChange={onChange} aria-describedby={formError ? "form-error" : undefined}>
+        <Form method="post" encType="multipart/form-data" className="registration-form" noValidate onChange={onChange} aria-describedby={formError ? "form-error" : undefined}>
           {formError ? <p id="form-error" className="alert alert-error" role="alert">{formError}</p> : null}
           <ErrorSummary errors={errors} stamp={result} />
 
@@ -354,6 +373,7 @@ export default function Inscription() {
             </label>
           </fieldset>
 
+          {needsJustificatif ? (
           <fieldset className="card reg-block">
             <legend>Justificatif</legend>
             <div className="justificatif-choice" id="f-justificatif" tabIndex={-1} role="radiogroup" aria-label="Justificatif">
@@ -367,11 +387,18 @@ export default function Inscription() {
             {errors.justificatif_type ? <p className="field-error">{errors.justificatif_type}</p> : null}
             {/* Only the chosen justificatif's field is in the form, so the other one is never sent. */}
             {justificatif === "pps" ? (
-              <Field key="pps" name="pps_identifier" label="Identifiant PPS" values={values} errors={errors} hint="Le numéro figurant sur votre attestation PPS." />
+              <>
+                <Field key="pps" name="pps_identifier" label="Identifiant PPS" values={values} errors={errors} hint="Le numéro figurant sur votre attestation PPS (par exemple P9F28C586EB)." />
+                <Field key="pps-exp" name="pps_expiration" label="Fin de validité du PPS" type="date" values={values} errors={errors} hint="Le PPS doit être valable le jour de la course." />
+              </>
             ) : (
-              <Field key="licence" name="numero_licence" label="Numéro de licence" values={values} errors={errors} />
+              <Field key="licence" name="numero_licence" label="Numéro de licence" values={values} errors={errors} hint="Licence FFA Athlé Compétition, Entreprise, Running ou Pass' J'aime Courir." />
             )}
+            <JustificatifDocumentField doc={document} error={result?.documentError} />
           </fieldset>
+          ) : (
+            <p className="card reg-block hint" data-testid="sans-justificatif">Randonnée non chronométrée&nbsp;: aucun justificatif (licence ou PPS) n'est demandé.</p>
+          )}
 
           {chosen && chosen.stock_repas > 0 ? (
             <fieldset className="card reg-block">

@@ -8,6 +8,10 @@ import { useEffect, useRef, useState } from "react";
 import { RefundModal, useHydrated } from "~/components/RefundModal";
 import { RefundScaleTable } from "~/components/RefundScaleTable";
 import { CANCEL_MSG, readOnlyMessage } from "~/domain/cancellation";
+import { JustificatifDocumentField, type DocumentRef } from "~/components/JustificatifDocumentField";
+import { isCompetition } from "~/domain/eligibility";
+import { JUSTIFICATIF_ETAT_LABELS, justificatifEtat, refusalText } from "~/domain/justificatif";
+import { documentFromForm, ownDocument, setRegistrationDocument, verifyJustificatif } from "~/services/justificatifs.server";
 import { makeSelfEditSchema, pickSelfEdit } from "~/domain/my-registration";
 import { GENRES_SIMPLE, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
@@ -33,6 +37,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!reg) throw notFound();
   const url = new URL(request.url);
   const i = reg.inscription;
+  const competition = isCompetition(reg.format);
+  const etat = justificatifEtat(i, competition);
   return {
     id: i.id,
     statut: i.statut,
@@ -43,10 +49,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       nom: i.nom, prenom: i.prenom, genre: i.genre, date_naissance: i.date_naissance, nationalite: i.nationalite, email: i.email,
       telephone: i.telephone, adresse: i.adresse, adresse_complement: i.adresse_complement, code_postal: i.code_postal, ville: i.ville,
       pays: i.pays, club: i.club, justificatif_type: i.justificatif_type, numero_licence: i.numero_licence, pps_identifier: i.pps_identifier,
-      contact_urgence_nom: i.contact_urgence_nom, contact_urgence_telephone: i.contact_urgence_telephone,
+      pps_expiration: i.pps_expiration, contact_urgence_nom: i.contact_urgence_nom, contact_urgence_telephone: i.contact_urgence_telephone,
       apparaitre_resultats: i.apparaitre_resultats,
     } as Record<string, string | boolean | null>,
     dossard: i.dossard,
+    // The justificatif's check by the organiser (decision 0150), separate from the registration's status.
+    justificatif: {
+      competition,
+      etat,
+      label: JUSTIFICATIF_ETAT_LABELS[etat],
+      reason: etat === "refuse" ? refusalText(i.justificatif_motif, i.justificatif_commentaire) : null,
+      document: await ownDocument(context, user.id, i.justificatif_document_id),
+    },
     course: reg.course,
     format: reg.format,
     quote: reg.quote,
@@ -70,22 +84,28 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const values: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === "string") values[k] = v;
   const locked = readOnlyMessage(reg.inscription.statut);
-  if (locked) return data({ errors: {} as Record<string, string>, formError: locked, values }, { status: 409 });
+  if (locked) return data({ errors: {} as Record<string, string>, formError: locked, values, document: null as DocumentRef | null }, { status: 409 });
 
-  const parsed = makeSelfEditSchema(parisDate(context.clock.now())).safeParse(values);
-  if (!parsed.success) {
+  // The justificatif's document (decision 0150): stored at once, so a form sent back with errors keeps it.
+  const competition = isCompetition(reg.format);
+  const doc = competition ? await documentFromForm(context, user.id, form) : { doc: null, error: null };
+  const parsed = makeSelfEditSchema(parisDate(context.clock.now()), reg.format).safeParse(values);
+  if (!parsed.success || doc.error) {
     const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
       const key = String(issue.path[0] ?? "form");
       errors[key] ??= issue.message;
     }
-    return data({ errors, formError: "Corrigez les champs signalés.", values }, { status: 400 });
+    if (doc.error) errors.justificatif_document = doc.error;
+    return data({ errors, formError: "Corrigez les champs signalés.", values, document: doc.doc }, { status: 400 });
   }
   const result = await saveRunnerFields(context, id, user.id, pickSelfEdit(parsed.data));
   if (result === "introuvable") throw notFound();
   if (result === "lecture_seule") {
-    return data({ errors: {}, formError: readOnlyMessage("annulee") ?? "", values }, { status: 409 });
+    return data({ errors: {}, formError: readOnlyMessage("annulee") ?? "", values, document: doc.doc }, { status: 409 });
   }
+  await setRegistrationDocument(context, user.id, id, doc.doc?.id ?? null);
+  await verifyJustificatif(context, id);
   return redirect(`/mon-inscription/${id}?enregistre=1`);
 }
 
@@ -182,6 +202,7 @@ export default function MyRegistration() {
   const saving = nav.state === "submitting" && nav.formAction === `/mon-inscription/${d.id}`;
   const errors: Record<string, string> = result?.errors ?? {};
   const values: Values = result?.values ? { ...result.values, apparaitre_resultats: result.values.apparaitre_resultats === "on" } : d.fields;
+  const document = result ? (result.document ?? null) : d.justificatif.document;
 
   // Without JavaScript the cancel screen replaces the page; with it, it opens as a dialog over the page.
   if (outlet && !hydrated) return <div className="container page-narrow my-reg">{outlet}</div>;
@@ -214,7 +235,7 @@ export default function MyRegistration() {
         {d.readOnlyMessage && !d.cancelled ? <p className="alert alert-info">{d.readOnlyMessage}</p> : null}
         {result?.formError ? <p className="alert alert-error" role="alert">{result.formError}</p> : null}
 
-        <Form method="post" className="card form-card my-reg-form" noValidate>
+        <Form method="post" encType="multipart/form-data" className="card form-card my-reg-form" noValidate>
           <fieldset disabled={d.readOnly}>
             <legend><h2>Mes informations</h2></legend>
             <div className="field-grid">
@@ -231,12 +252,28 @@ export default function MyRegistration() {
               <TextField name="ville" label="Ville" values={values} errors={errors} autoComplete="address-level2" />
               <SelectField name="pays" label="Pays" values={values} errors={errors} options={PAYS} empty="— Choisir —" />
               <TextField name="club" label="Club" values={values} errors={errors} />
-              <SelectField name="justificatif_type" label="Justificatif" values={values} errors={errors} options={JUSTIFICATIFS} empty="— Choisir —" />
-              <TextField name="numero_licence" label="Numéro de licence FFA" values={values} errors={errors} hint="Conservé seulement si le justificatif est une licence." />
-              <TextField name="pps_identifier" label="Identifiant PPS" values={values} errors={errors} hint="Conservé seulement si le justificatif est un PPS." />
+              {d.justificatif.competition ? (
+                <>
+                  <SelectField name="justificatif_type" label="Justificatif" values={values} errors={errors} options={JUSTIFICATIFS} empty="— Choisir —" />
+                  <TextField name="numero_licence" label="Numéro de licence FFA" values={values} errors={errors} hint="Conservé seulement si le justificatif est une licence." />
+                  <TextField name="pps_identifier" label="Identifiant PPS" values={values} errors={errors} hint="Conservé seulement si le justificatif est un PPS." />
+                  <TextField name="pps_expiration" label="Fin de validité du PPS" type="date" values={values} errors={errors} hint="Le PPS doit être valable le jour de la course." />
+                </>
+              ) : null}
               <TextField name="contact_urgence_nom" label="Contact d'urgence (nom)" values={values} errors={errors} />
               <TextField name="contact_urgence_telephone" label="Contact d'urgence (téléphone)" type="tel" values={values} errors={errors} inputMode="tel" />
             </div>
+            {d.justificatif.competition ? (
+              <div className="justificatif-check">
+                <p data-testid="justificatif-etat">
+                  Vérification du justificatif par l'organisateur&nbsp;: <strong>{d.justificatif.label}</strong>
+                  {d.justificatif.reason ? <> — {d.justificatif.reason}. Corrigez-le ci-dessous puis enregistrez.</> : null}
+                </p>
+                <JustificatifDocumentField doc={document} error={errors.justificatif_document} disabled={d.readOnly} />
+              </div>
+            ) : (
+              <p className="hint">Randonnée non chronométrée&nbsp;: aucun justificatif n'est demandé.</p>
+            )}
             <div className="field results-choice">
               <label className="checkbox">
                 <input type="checkbox" name="apparaitre_resultats" defaultChecked={values.apparaitre_resultats === true} aria-describedby="ffa-note" />

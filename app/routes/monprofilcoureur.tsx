@@ -6,6 +6,8 @@ import { fieldErrors, formValues } from "~/domain/profile-account";
 import { GENRES, makeRunnerProfileSchema, NATIONALITES, PAYS, PROFILE_MSG } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
 import { runnerPrefill, saveRunnerProfile } from "~/services/profile.server";
+import { JustificatifDocumentField, type DocumentRef } from "~/components/JustificatifDocumentField";
+import { documentFromForm, profileDocument, setProfileDocument } from "~/services/justificatifs.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { requireUser } from "~/utils/auth.server";
 
@@ -21,22 +23,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     profile: profile as Values,
     saved: new URL(request.url).searchParams.get("statut") === "enregistre",
     today: parisDate(context.clock.now()),
+    document: await profileDocument(context, user.id),
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
+  // The licence or PPS document (decision 0150): stored at once, so a form sent back with errors keeps it.
+  const doc = await documentFromForm(context, user.id, form);
   const parsed = makeRunnerProfileSchema(parisDate(context.clock.now())).safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: formValues(form) as Values }, { status: 400 });
+  if (!parsed.success || doc.error) {
+    const errors: Record<string, string | undefined> = parsed.success ? {} : fieldErrors(parsed.error);
+    if (doc.error) errors.justificatif_document = doc.error;
+    return data({ errors, values: formValues(form) as Values, document: doc.doc as DocumentRef | null }, { status: 400 });
+  }
   await saveRunnerProfile(context, user.id, parsed.data);
+  await setProfileDocument(context, user.id, parsed.data.justificatif_type ? (doc.doc?.id ?? null) : null);
   return redirect("/monprofilcoureur?statut=enregistre");
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
 export default function RunnerProfilePage() {
-  const { profile, saved, today } = useLoaderData<typeof loader>();
+  const { profile, saved, today, document: storedDoc } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors: Record<string, string | undefined> = result?.errors ?? {};
@@ -44,13 +54,14 @@ export default function RunnerProfilePage() {
   const v: Values = result?.values ?? profile;
   const showResults = result ? v.apparaitre_resultats === "on" : profile.apparaitre_resultats !== false;
   const justif = str(v.justificatif_type);
+  const document = result ? (result.document ?? null) : storedDoc;
   return (
     <section className="container profile-page">
       <h1>Mon profil coureur</h1>
       <p className="muted">Ces informations pré-remplissent vos prochaines inscriptions. Les champs marqués * sont obligatoires.</p>
       {saved && !result ? <FormAlert kind="success">{PROFILE_MSG.saved}</FormAlert> : null}
       {result ? <FormAlert kind="error">{PROFILE_MSG.saveError} Vérifiez les champs indiqués.</FormAlert> : null}
-      <Form method="post" className="profile-form" noValidate>
+      <Form method="post" encType="multipart/form-data" className="profile-form" noValidate>
         <fieldset>
           <legend>Identité</legend>
           <div className="grid-2">
@@ -107,7 +118,9 @@ export default function RunnerProfilePage() {
           </div>
           <div className="justif-detail justif-pps">
             <Field name="pps_identifier" label="Identifiant PPS" defaultValue={str(v.pps_identifier)} error={errors.pps_identifier} hint="Numéro figurant sur votre attestation PPS. Gardé seulement si le justificatif est le PPS." />
+            <Field name="pps_expiration" label="Fin de validité du PPS" type="date" defaultValue={str(v.pps_expiration)} error={errors.pps_expiration} hint="Un PPS est valable un an." />
           </div>
+          <JustificatifDocumentField doc={document} error={errors.justificatif_document} />
         </fieldset>
         <fieldset>
           <legend>Contact d'urgence</legend>

@@ -22,6 +22,10 @@ import {
   type TableField,
 } from "~/domain/registrants";
 import { normaliseStatut } from "~/domain/statuses";
+import { JustificatifCell, type JustificatifCellError } from "~/components/JustificatifCell";
+import { isCompetition } from "~/domain/eligibility";
+import { JUSTIFICATIF_ETAT_LABELS, JUSTIFICATIF_ETATS, parseEtatFilter } from "~/domain/justificatif";
+import { decideJustificatif } from "~/services/justificatifs.server";
 import { assignBibs, registrantsPage, saveCell, saveRow, type RowErrors } from "~/services/registrants.server";
 import { organiserWaitlist } from "~/services/waitlist.server";
 import { WaitlistPanel } from "~/components/WaitlistPanel";
@@ -41,6 +45,8 @@ function successMessage(ok: string | null, n: string | null): string | null {
   if (ok === "liste_on") return "Liste d'attente activée.";
   if (ok === "liste_off") return "Liste d'attente désactivée.";
   if (ok === "liste_retire") return "Coureur retiré de la liste d'attente (il a été prévenu par e-mail).";
+  if (ok === "justificatif_valide") return "Justificatif validé.";
+  if (ok === "justificatif_refuse") return "Justificatif refusé\u00a0: le coureur a reçu un e-mail pour le corriger.";
   if (ok === "dossards") {
     const count = Number.parseInt(n ?? "", 10);
     if (!Number.isFinite(count) || count < 0) return null;
@@ -59,7 +65,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = parseSearch(url.searchParams.get("q"));
   const statut = parseStatutFilter(url.searchParams.get("statut"));
-  const result = await registrantsPage(context, user, params.formatId ?? "", { q, statut, page: url.searchParams.get("page") }).catch(notFoundOr);
+  const justificatif = parseEtatFilter(url.searchParams.get("justificatif"));
+  const result = await registrantsPage(context, user, params.formatId ?? "", { q, statut, justificatif, page: url.searchParams.get("page") }).catch(notFoundOr);
   const waitlist = await organiserWaitlist(context, user, result.format.id).catch(notFoundOr);
   return {
     waitlist,
@@ -74,6 +81,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     taken: result.taken,
     q,
     statut,
+    justificatif,
+    competition: isCompetition(result.format),
     message: successMessage(url.searchParams.get("ok"), url.searchParams.get("n")),
   };
 }
@@ -82,7 +91,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 function backToList(request: Request, ok: string, n?: number) {
   const url = new URL(request.url);
   const back = new URLSearchParams();
-  for (const k of ["q", "statut", "page"]) {
+  for (const k of ["q", "statut", "justificatif", "page"]) {
     const v = url.searchParams.get(k);
     if (v) back.set(k, v);
   }
@@ -110,6 +119,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const saved = await saveRow(context, user, formatId, id, raw);
       if (!saved.ok) return data({ intent: "row" as const, id, errors: saved.errors, values: raw, error: null }, { status: 400 });
       return backToList(request, "ligne");
+    }
+    if (form.intent === "justificatif") {
+      // 'Valider' / 'Refuser' the justificatif (decision 0150): its own state, never the registration's status.
+      const id = String(form.id ?? "");
+      const decision = form.decision === "valide" || form.decision === "refuse" ? form.decision : null;
+      const motif = typeof form.motif === "string" ? form.motif : "";
+      const commentaire = typeof form.commentaire === "string" ? form.commentaire : "";
+      if (!id || !decision) return data({ intent: "justificatif" as const, error: { id, field: null, message: "Formulaire incomplet.", motif, commentaire } }, { status: 400 });
+      const r = await decideJustificatif(context, user, formatId, { id, decision, version: String(form.version ?? ""), motif, commentaire });
+      if (!r) throw new Response("Inscription introuvable.", { status: 404 });
+      if (!r.ok) return data({ intent: "justificatif" as const, error: { id, field: r.field, message: r.message, motif, commentaire } as JustificatifCellError }, { status: r.field ? 400 : 409 });
+      return backToList(request, decision === "valide" ? "justificatif_valide" : "justificatif_refuse");
     }
     if (form.intent === "bibs") {
       const parsed = AssignBibsSchema.safeParse(form);
@@ -265,10 +286,12 @@ export default function RegistrantsPage() {
   const busy = navigation.state === "submitting";
   const rowResult = result && result.intent === "row" && result.id ? result : null;
   const bibsResult = result && result.intent === "bibs" ? result : null;
-  const generalError = result && "error" in result && result.error && result.intent !== "cell" && result.intent !== "bibs" && !(rowResult && Object.keys(rowResult.errors).length > 0) ? result.error : null;
+  const justifError = result && result.intent === "justificatif" ? (result.error as JustificatifCellError) : null;
+  const generalError = result && "error" in result && result.error && result.intent !== "cell" && result.intent !== "bibs" && result.intent !== "justificatif" && !(rowResult && Object.keys(rowResult.errors).length > 0) ? result.error : null;
   const keep = new URLSearchParams();
   if (d.q) keep.set("q", d.q);
   if (d.statut) keep.set("statut", d.statut);
+  if (d.justificatif) keep.set("justificatif", d.justificatif);
   const pageLink = (p: number) => {
     const s = new URLSearchParams(keep);
     if (p > 1) s.set("page", String(p));
@@ -313,8 +336,17 @@ export default function RegistrantsPage() {
               {ORGANISER_STATUTS.map((s) => <option key={s} value={s}>{ORGANISER_STATUT_LABELS[s]}</option>)}
             </select>
           </div>
+          {d.competition ? (
+            <div className="field">
+              <label htmlFor="justificatif">Justificatif</label>
+              <select id="justificatif" name="justificatif" defaultValue={d.justificatif ?? ""}>
+                <option value="">Tous</option>
+                {JUSTIFICATIF_ETATS.filter((e) => e !== "non_requis").map((e) => <option key={e} value={e}>{JUSTIFICATIF_ETAT_LABELS[e]}</option>)}
+              </select>
+            </div>
+          ) : null}
           <button type="submit" className="btn btn-ghost">Rechercher</button>
-          {d.q || d.statut ? <Link to="." className="btn btn-ghost">Réinitialiser</Link> : null}
+          {d.q || d.statut || d.justificatif ? <Link to="." className="btn btn-ghost">Réinitialiser</Link> : null}
         </Form>
 
         <details className="registrants-panel" open={bibsResult ? true : undefined}>
@@ -354,10 +386,16 @@ export default function RegistrantsPage() {
             <button type="submit" className="btn btn-primary">Télécharger le CSV</button>
           </form>
         </details>
+
+        {d.competition ? (
+          <a href={`/organisateur/inscriptions/${d.format.id}/justificatifs-manquants.csv`} className="btn btn-ghost" download>
+            Justificatifs manquants (CSV)
+          </a>
+        ) : null}
       </div>
 
       <p className="muted small" aria-live="polite">
-        {d.total} résultat{d.total > 1 ? "s" : ""}{d.q || d.statut ? " pour cette recherche" : ""}
+        {d.total} résultat{d.total > 1 ? "s" : ""}{d.q || d.statut || d.justificatif ? " pour cette recherche" : ""}
         {hydrated ? " · les cellules s'enregistrent quand vous les quittez." : ""}
       </p>
 
@@ -369,7 +407,7 @@ export default function RegistrantsPage() {
             <thead>
               <tr>
                 <th scope="col">Nom</th><th scope="col">Prénom</th><th scope="col">Dossard</th><th scope="col">Email</th>
-                <th scope="col">Club</th><th scope="col">Repas</th><th scope="col">Statut</th><th scope="col">Actions</th>
+                <th scope="col">Club</th><th scope="col">Repas</th><th scope="col">Statut</th>{d.competition ? <th scope="col">Justificatif</th> : null}<th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
@@ -388,6 +426,7 @@ export default function RegistrantsPage() {
                         stock={d.format.stock_repas}
                       />
                     ))}
+                    {d.competition ? <JustificatifCell row={row} error={justifError?.id === row.id ? justifError : null} busy={busy} /> : null}
                     <td data-label="Actions" className="row-actions">
                       {hydrated ? null : (
                         <Form method="post" id={`row-${row.id}`} className="inline-form">

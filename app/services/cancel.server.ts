@@ -35,6 +35,7 @@ async function loadRow(context: Ctx, inscriptionId: string) {
         distance_km: formats.distance_km,
         denivele_dplus: formats.denivele_dplus,
         type_epreuve: formats.type_epreuve,
+        age_minimum: formats.age_minimum,
       },
     })
     .from(inscriptions)

@@ -6,6 +6,7 @@ import { expireCheckoutForInscription } from "./payment-received.server";
 import { runDuePayouts } from "./payments.server";
 import { cleanOrphanFiles } from "./uploads.server";
 import { OFFERS_PER_PASS, offerFreedPlaces, sendPendingWaitlistEmails } from "./waitlist-offers.server";
+import { purgeJustificatifDocuments } from "./justificatifs.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 
 export interface MaintenanceReport {
@@ -18,6 +19,8 @@ export interface MaintenanceReport {
   /** Waiting-list offers made this run (places freed and not yet offered), and offers that ended unpaid. */
   offersMade: number;
   offersExpired: number;
+  /** Runners' licence and PPS documents deleted at the end of their retention (decision 0150). */
+  purgedJustificatifs: number;
   errors: number;
 }
 
@@ -43,6 +46,7 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     payoutsFailed: 0,
     offersMade: 0,
     offersExpired: 0,
+    purgedJustificatifs: 0,
     errors: 0,
   };
   const stale = await context.db
@@ -101,6 +105,12 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
   } catch (e) {
     report.errors++;
     logEvent("cron.failed", { kind: "payouts", error: errorCode(e), detail: errorDetail(e) });
+  }
+  try {
+    report.purgedJustificatifs = (await purgeJustificatifDocuments(context, limit)).deletedDocuments;
+  } catch (e) {
+    report.errors++;
+    logEvent("cron.failed", { kind: "justificatifs", error: errorCode(e), detail: errorDetail(e) });
   }
   return report;
 }

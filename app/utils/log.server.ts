@@ -80,6 +80,7 @@ export interface LogFields {
   expired_holds?: number;
   deleted_files?: number;
   purged_login_attempts?: number;
+  purged_justificatifs?: number;
   payouts_paid?: number;
   payouts_failed?: number;
   offers_made?: number;
@@ -97,8 +98,8 @@ const ALLOWED: ReadonlySet<string> = new Set<keyof LogFields>([
   "event_id", "event_type", "object_id", "checkout_session_id", "charge_id", "payment_intent_id", "refund_id", "transfer_id", "account_id",
   "amount_cents", "fee_cents", "refunded_total_cents", "reversal_cents",
   "status", "state", "kind", "origin", "by", "reason", "error", "detail", "stack", "newly_validated",
-  "expired_holds", "deleted_files", "purged_login_attempts", "payouts_paid", "payouts_failed", "offers_made", "offers_expired", "errors", "duration_ms",
-  "statements", "round_trips", "sql_ms",
+  "expired_holds", "deleted_files", "purged_login_attempts", "purged_justificatifs", "payouts_paid", "payouts_failed", "offers_made", "offers_expired",
+  "errors", "duration_ms", "statements", "round_trips", "sql_ms",
 ]);
 
 const EMAIL = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[a-z]{2,}/gi;

@@ -317,9 +317,9 @@ describe("profiles", () => {
     expect(shown).toContain("Profil mis à jour !");
     expect(shown).toContain('value="Grenoble"');
 
-    await post("/monprofilcoureur", { ...fields, justificatif_type: "pps", pps_identifier: "PPS-2026-ABC", apparaitre_resultats: "" }, { cookie });
+    await post("/monprofilcoureur", { ...fields, justificatif_type: "pps", pps_identifier: "P2026ABC", pps_expiration: new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10), apparaitre_resultats: "" }, { cookie });
     const row2 = await env.DB.prepare("SELECT p.* FROM profils_coureurs p JOIN users u ON u.id = p.id WHERE u.email = ?").bind(email).first<Record<string, unknown>>();
-    expect(row2).toMatchObject({ numero_licence: null, pps_identifier: "PPS-2026-ABC", apparaitre_resultats: 0 });
+    expect(row2).toMatchObject({ numero_licence: null, pps_identifier: "P2026ABC", apparaitre_resultats: 0 });
   });
 
   it("pre-fills the runner profile of the demo runner", async () => {

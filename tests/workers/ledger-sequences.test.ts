@@ -39,7 +39,7 @@ async function freshEvent(date: string) {
 
 function values(formatId: string, meals: number): RegistrationValues {
   return {
-    format_id: formatId, nom: "Suite", prenom: "Léa", genre: "", date_naissance: "", nationalite: "", email: "suite@balise.test", telephone: "",
+    format_id: formatId, nom: "Suite", prenom: "Léa", genre: "", date_naissance: "1990-01-01", nationalite: "", email: "suite@balise.test", telephone: "",
     adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "France", club: "", justificatif_type: "licence", numero_licence: "",
     pps_identifier: "", contact_urgence_nom: "", contact_urgence_telephone: "", nombre_repas: String(meals), apparaitre_resultats: true,
   };

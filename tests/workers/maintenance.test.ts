@@ -40,7 +40,7 @@ describe("scheduled maintenance", () => {
       {
         format_id: formatId, nom: "Martin", prenom: "Léa", genre: "Femme", date_naissance: "1990-01-01", nationalite: "Française",
         email: "lea@balise.test", telephone: "", adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "France", club: "",
-        justificatif_type: "pps", numero_licence: "", pps_identifier: "PPS-1", contact_urgence_nom: "", contact_urgence_telephone: "",
+        justificatif_type: "pps", numero_licence: "", pps_identifier: "P9F28C586EB", pps_expiration: "2027-06-30", contact_urgence_nom: "", contact_urgence_telephone: "",
         nombre_repas: "0", apparaitre_resultats: true,
       },
       page!.formats,

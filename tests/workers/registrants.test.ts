@@ -241,12 +241,12 @@ describe("add a runner", () => {
     // A refused runner takes no place: allowed.
     const refused = await add({ nom: "Roux", prenom: "Refusée", statut: "refusee" });
     expect(refused.status).toBe(302);
-    const ok = await add({ nom: "Roux", prenom: "Lina", email: "Lina@Exemple.fr", statut: "validee", dossard: "", depasser_capacite: "on", apparaitre_resultats: "on", justificatif_type: "pps", pps_identifier: "PPS-1", numero_licence: "ignored" });
+    const ok = await add({ nom: "Roux", prenom: "Lina", email: "Lina@Exemple.fr", statut: "validee", dossard: "", depasser_capacite: "on", apparaitre_resultats: "on", justificatif_type: "pps", pps_identifier: "p9f2-8c58-6eb", numero_licence: "ignored" });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe(`/organisateur/inscriptions/${KIDS}?ok=ajoute`);
     const row = await first<Record<string, unknown>>("SELECT * FROM inscriptions WHERE format_id = ? AND prenom = 'Lina'", KIDS);
     expect(row).toMatchObject({ nom: "Roux", email: "lina@exemple.fr", statut: "validee", dossard: null, nombre_repas: 0, prix_total_repas_cents: 0,
-      prix_total_coureur_cents: 300, pps_identifier: "PPS-1", numero_licence: null, added_by_organiser: 1, coureur_id: null, apparaitre_resultats: 1 });
+      prix_total_coureur_cents: 300, pps_identifier: "P9F28C586EB", numero_licence: null, added_by_organiser: 1, coureur_id: null, apparaitre_resultats: 1 });
   });
 
   it("computes the meal total from the format's meal price and refuses a used bib", async () => {

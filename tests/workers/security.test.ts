@@ -174,7 +174,7 @@ describe("a payment provider failure during registration", () => {
   async function submit(f: { format_id: string; course_id: string }, cookie: string) {
     const form = new URLSearchParams({
       intent: "payer", format_id: f.format_id, nom: "Sécurité", prenom: "Zoé", email: "zoe.securite@balise.test", genre: "Femme",
-      date_naissance: "1990-05-01", nationalite: "Française", pays: "France", justificatif_type: "pps", pps_identifier: "PPS-ZOE-1",
+      date_naissance: "1990-05-01", nationalite: "Française", pays: "France", justificatif_type: "pps", pps_identifier: "PZOE12", pps_expiration: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
       nombre_repas: "0", apparaitre_resultats: "on",
     });
     const ctx = createExecutionContext();
@@ -200,7 +200,8 @@ describe("a payment provider failure during registration", () => {
     const body = await html(res);
     expect(body).toContain("Erreur lors de la création du paiement.");
     expect(body).toContain('value="Sécurité"');
-    expect(body).toContain('value="PPS-ZOE-1"');
+    // The format is a walk (the demo's only uncapped ones): no justificatif is asked there (decision 0151).
+    expect(body).toContain('data-testid="sans-justificatif"');
     expect(await count("SELECT count(*) AS n FROM inscriptions WHERE coureur_id = ? AND statut = 'en_attente'", runner.id)).toBe(0);
   });
 

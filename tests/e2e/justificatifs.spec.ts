@@ -1,0 +1,98 @@
+// Licence and PPS (issue 23, decision 0150), end to end: a runner registers with a PPS and uploads its attestation
+// (the expiry checked against the race, the document kept when the form comes back), pays, and the event's organiser
+// sees it 'À vérifier', opens the document and validates it in one click; the runner then sees 'Validé'.
+// JavaScript off (nojs) and on (js), each on its own format of the Trail nocturne du Vercors (organisateur@).
+import { expect, test, type Page } from "@playwright/test";
+import { courseId, formatId } from "../../app/db/demo-data";
+import { frenchDay } from "../../app/domain/french-dates";
+import { jsOn, loginAs } from "./helpers";
+
+const RUNNER = "coureur@balise.test";
+const ORGANISER = "organisateur@balise.test";
+const COURSE = courseId(3);
+const FORMATS = { nojs: { id: formatId(3, 0), nom: "Nocturne 14 km" }, js: { id: formatId(3, 1), nom: "Nocturne 24 km" } };
+// A minimal PDF: the type is read from the first bytes (%PDF-).
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+function shift(day: string, n: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** The organiser's local payment account, activated once (idempotent), as registration.spec does. */
+async function openPayments(page: Page) {
+  await loginAs(page, ORGANISER);
+  await page.goto("/monprofilorganisateur/compte-paiement");
+  const start = page.getByRole("button", { name: /Configurer mon compte de paiement|Reprendre l'onboarding/ });
+  if (await start.count()) {
+    await start.first().click();
+    await page.waitForURL(/\/dev\/onboarding\//);
+    await page.getByRole("button", { name: "Activer le compte" }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith("/dev/onboarding"));
+  }
+  await page.context().clearCookies();
+}
+
+test("a runner uploads a PPS at registration, the organiser validates it", async ({ page }) => {
+  const f = jsOn(page) ? FORMATS.js : FORMATS.nojs;
+  await openPayments(page);
+
+  // The runner: PPS chosen, the expiry before the race refused in French next to the field.
+  await loginAs(page, RUNNER);
+  await page.goto(`/inscription/${COURSE}?format=${f.id}`);
+  await expect(page.getByRole("radio", { name: new RegExp(f.nom) })).toBeChecked();
+  const [d, m, y] = (await page.locator(".format-choice", { hasText: f.nom }).locator(".format-choice-meta").innerText()).slice(0, 10).split("/");
+  const race = `${y}-${m}-${d}`;
+  await page.getByRole("radio", { name: /PPS/ }).check();
+  if (!jsOn(page)) await page.getByRole("button", { name: "Actualiser" }).click();
+  await page.getByLabel("Identifiant PPS").fill("p9f2 8c58 6eb");
+  await page.getByLabel("Fin de validité du PPS").fill(shift(race, -1));
+  await page.getByRole("textbox", { name: "Club", exact: true }).fill("Vercors Running");
+  await page.getByLabel("Attestation PPS ou licence (facultatif)").setInputFiles({ name: "attestation-pps.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page.getByRole("button", { name: /^Payer/ }).click();
+  await expect(page.locator("#f-pps_expiration-error")).toHaveText(`Votre PPS expire avant la course (le ${frenchDay(shift(race, -1))}).`);
+  // What was typed is kept, the document too (stored on the first submit).
+  await expect(page.getByRole("textbox", { name: "Club", exact: true })).toHaveValue("Vercors Running");
+  await expect(page.getByLabel("Identifiant PPS")).toHaveValue("p9f2 8c58 6eb");
+  await expect(page.getByTestId("document-joint")).toContainText("attestation-pps.pdf");
+
+  await page.getByLabel("Fin de validité du PPS").fill(shift(race, 30));
+  await page.getByRole("button", { name: /^Payer/ }).click();
+  await page.waitForURL(/\/dev\/checkout\//);
+  await page.getByRole("button", { name: /^Payer \d/ }).click();
+  await page.waitForURL(/\/merci\?/);
+  const inscriptionId = new URL(page.url()).searchParams.get("inscription_id")!;
+  await page.goto(`/mon-inscription/${inscriptionId}`);
+  await expect(page.getByTestId("justificatif-etat")).toContainText("À vérifier");
+  await page.context().clearCookies();
+
+  // The organiser: the 'À vérifier' filter, the document, one click on 'Valider'.
+  await loginAs(page, ORGANISER);
+  await page.goto(`/organisateur/inscriptions/${f.id}`);
+  await page.locator("select#justificatif").selectOption("a_verifier");
+  await page.getByRole("button", { name: "Rechercher" }).click();
+  await expect(page).toHaveURL(/justificatif=a_verifier/);
+  const badge = page.getByTestId(`justificatif-${inscriptionId}`);
+  await expect(badge).toHaveText("À vérifier");
+  const row = page.locator(`#r-${inscriptionId}`);
+  await expect(row.getByText("PPS P9F28C586EB")).toBeVisible();
+  const href = await row.getByRole("link", { name: /Voir le document/ }).getAttribute("href");
+  const doc = await page.request.get(href!);
+  expect(doc.status()).toBe(200);
+  expect(doc.headers()["content-type"]).toBe("application/pdf");
+  expect((await doc.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  await row.getByRole("button", { name: "Valider le justificatif de Camille Bernard" }).click();
+  await expect(page.getByText("Justificatif validé.")).toBeVisible();
+  await page.goto(`/organisateur/inscriptions/${f.id}?justificatif=valide`);
+  await expect(page.getByTestId(`justificatif-${inscriptionId}`)).toHaveText("Validé");
+  await page.context().clearCookies();
+
+  // Anyone else gets 404 for the document.
+  expect((await page.request.get(href!)).status()).toBe(404);
+
+  // The runner sees the organiser's check.
+  await loginAs(page, RUNNER);
+  await page.goto(`/mon-inscription/${inscriptionId}`);
+  await expect(page.getByTestId("justificatif-etat")).toContainText("Validé");
+});
