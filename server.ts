@@ -13,6 +13,7 @@ import { runMaintenance } from "./app/services/maintenance.server";
 import { errorCode, errorDetail, errorStack, logEvent } from "./app/utils/log.server";
 
 export { ChatRoom } from "./party/chat-room";
+export { FormatQueue } from "./party/format-queue";
 
 // The Remix handler derives its route tree from the build; it holds no env, secret or request state, so it is
 // made once per isolate on first use (lazily, per mode) instead of on every request (docs/decisions/0025).

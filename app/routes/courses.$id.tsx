@@ -283,7 +283,12 @@ function RegisterLink({ courseId, f, open }: { courseId: string; f: FormatView; 
       </Link>
     );
   }
-  if (f.full || f.avail !== "open") return <span className="badge badge-complet">Complet</span>;
+  if (f.full || f.avail !== "open") {
+    // Places only held by checkouts in progress may come back: not 'Complet' yet (issue 21).
+    const held = Number(f.held ?? 0);
+    if (held > 0) return <span className="badge badge-held">{held} place{held > 1 ? "s" : ""} en cours de paiement</span>;
+    return <span className="badge badge-complet">Complet</span>;
+  }
   if (!open) return <span className="muted small">Inscriptions bientôt ouvertes</span>;
   return (
     <Link to={`/inscription/${courseId}?format=${f.id}`} className="btn btn-primary btn-small">

@@ -27,6 +27,7 @@ import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
 import { documentFromForm, profileDocument, recordRegistrationJustificatif } from "~/services/justificatifs.server";
 import { loadRegistrationPage, prefillValues, startRegistration } from "~/services/register.server";
 import { joinWaitlist } from "~/services/waitlist.server";
+import { passQueue } from "~/services/opening-queue.server";
 import { OFFER_HOURS, OFFER_HOURS_NEAR_RACE, WaitlistError } from "~/domain/waitlist";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
@@ -54,6 +55,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { course, formats } = await pageData(context, params.courseId ?? "", user);
   const wanted = new URL(request.url).searchParams.get("format");
+  // During an opening rush the form is reached through the format's queue (issue 21); otherwise at once.
+  const asked = formats.find((f) => f.id === wanted);
+  if (asked) {
+    const gate = await passQueue(context, user.id, asked);
+    if (gate.state === "en_file" || gate.state === "expire") throw redirect(`/file-attente/${asked.id}`);
+  }
   const prefill = await prefillValues(context, user);
   const values: RegistrationValues = { ...prefill, format_id: preselectFormat(formats, wanted), nombre_repas: "0" };
   return { course, formats, values, today: parisDate(context.clock.now()), document: await profileDocument(context, user.id) };
@@ -101,6 +108,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const parsed = parseRegistration(values, formats, parisDate(context.clock.now()));
   if (!parsed.ok || documentError) return reply(400, parsed.ok ? {} : parsed.errors);
+  // During an opening rush only admitted runners reach the checkout (metered, issue 21).
+  const gate = await passQueue(context, user.id, parsed.data.format);
+  if (gate.state === "en_file" || gate.state === "expire") return redirect(`/file-attente/${parsed.data.format.id}`);
   try {
     const { url, inscriptionId } = await startRegistration(context, user.id, course.id, parsed.data);
     const competition = isCompetition(parsed.data.format);

@@ -29,6 +29,8 @@ import { decideJustificatif } from "~/services/justificatifs.server";
 import { assignBibs, registrantsPage, saveCell, saveRow, type RowErrors } from "~/services/registrants.server";
 import { organiserWaitlist } from "~/services/waitlist.server";
 import { WaitlistPanel } from "~/components/WaitlistPanel";
+import { OpeningFigures } from "~/components/OpeningFigures";
+import { openingFigures } from "~/services/opening-queue.server";
 import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatEuros } from "~/utils/format";
@@ -67,9 +69,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const statut = parseStatutFilter(url.searchParams.get("statut"));
   const justificatif = parseEtatFilter(url.searchParams.get("justificatif"));
   const result = await registrantsPage(context, user, params.formatId ?? "", { q, statut, justificatif, page: url.searchParams.get("page") }).catch(notFoundOr);
-  const waitlist = await organiserWaitlist(context, user, result.format.id).catch(notFoundOr);
+  const [waitlist, opening] = await Promise.all([organiserWaitlist(context, user, result.format.id).catch(notFoundOr), openingFigures(context, result.format)]);
   return {
     waitlist,
+    opening,
     format: { id: result.format.id, nom: result.format.nom, course_nom: result.format.course_nom, stock_repas: result.format.stock_repas, prix_repas_cents: result.format.prix_repas_cents, nb_max_coureurs: result.format.nb_max_coureurs },
     rows: result.rows,
     total: result.total,
@@ -315,6 +318,7 @@ export default function RegistrantsPage() {
       </div>
 
       {d.message ? <p className="alert alert-success" role="status">{d.message}</p> : null}
+      {d.opening ? <OpeningFigures figures={d.opening} /> : null}
       {generalError ? <p className="alert alert-error" role="alert">{generalError}</p> : null}
 
       <ul className="registrants-totals" aria-label="Totaux du format">

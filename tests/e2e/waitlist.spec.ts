@@ -10,9 +10,9 @@ const ORGANISER = "organisateur@balise.test";
 const SECOND_RUNNER = "organisatrice@balise.test";
 const courseId = (i: number) => `c0000000-0000-4000-8000-${String(i + 1).padStart(12, "0")}`;
 const formatId = (i: number, j: number) => `f0000000-0000-4000-8000-${String((i + 1) * 100 + j + 1).padStart(12, "0")}`;
-// Trail nocturne du Vercors (in 75 days) without JavaScript, Trail des Calanques (in 96 days) with it.
+// Semi-marathon de Bordeaux Rive Droite (in 34 days) without JavaScript, Trail des Calanques (in 96 days) with it.
 const EVENTS = {
-  nojs: { course: courseId(3), format: formatId(3, 0), nom: "Nocturne 14 km", courseNom: "Trail nocturne du Vercors" },
+  nojs: { course: courseId(1), format: formatId(1, 0), nom: "10 km", courseNom: "Semi-marathon de Bordeaux Rive Droite" },
   js: { course: courseId(5), format: formatId(5, 0), nom: "Sormiou 18 km", courseNom: "Trail des Calanques" },
 };
 
@@ -64,6 +64,8 @@ test("a full format takes names; a freed place goes to the first runner waiting,
   await page.getByRole("link", { name: `Rejoindre la liste d'attente du format ${e.nom}` }).first().click();
   await expect(page.getByRole("radio", { name: `${e.nom} (complet\u00a0: liste d'attente)` })).toBeChecked();
   await expect(page.getByRole("button", { name: /^Payer/ })).toHaveCount(0);
+  // A competition asks for the birth date (age and FFA category on race day); this account's profile has none.
+  await page.getByLabel("Date de naissance").fill("1988-04-02");
   await page.getByRole("button", { name: "Rejoindre la liste d'attente" }).click();
   await expect(page).toHaveURL(/\/liste-attente\/[0-9a-f-]+\?notice=rejointe$/);
   await expect(page.getByText("Vous êtes inscrit sur la liste d'attente.")).toBeVisible();

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { ADMISSION_MINUTES, nextAdmission, queueActive, queueSentence, statusOf, waitText } from "./opening-queue";
+
+const OPEN = "2027-01-12T09:00:00.000Z";
+const t = (iso: string) => new Date(iso);
+
+describe("queueActive: only from the opening, for an hour, on a capped format", () => {
+  it.each<[string, { ouverture_inscriptions?: string | null; nb_max_coureurs?: number | null }, string, boolean]>([
+    ["no opening time", { nb_max_coureurs: 100 }, "2027-01-12T09:00:00.000Z", false],
+    ["no cap", { ouverture_inscriptions: OPEN, nb_max_coureurs: null }, "2027-01-12T09:00:00.000Z", false],
+    ["a second before", { ouverture_inscriptions: OPEN, nb_max_coureurs: 100 }, "2027-01-12T08:59:59.000Z", false],
+    ["at the opening", { ouverture_inscriptions: OPEN, nb_max_coureurs: 100 }, "2027-01-12T09:00:00.000Z", true],
+    ["59 minutes after", { ouverture_inscriptions: OPEN, nb_max_coureurs: 100 }, "2027-01-12T09:59:00.000Z", true],
+    ["an hour after", { ouverture_inscriptions: OPEN, nb_max_coureurs: 100 }, "2027-01-12T10:00:00.000Z", false],
+  ])("%s", (_, f, now, expected) => {
+    expect(queueActive(f, t(now))).toBe(expected);
+  });
+});
+
+describe("nextAdmission: metered in arrival order", () => {
+  it.each<[number | null, number, number, number]>([
+    [null, 5000, 10, 5000], // the first is admitted on arrival
+    [5000, 5001, 10, 5100], // 10 per second: 100 ms apart
+    [5000, 9000, 10, 9000], // an arrival after a quiet moment: at once
+    [5000, 5000, 2, 5500],
+    [5000, 5000, 0, 15000], // a rate of 0 reads as 0.1 per second (never stuck)
+  ])("after %s, arrived %i at %i/s → %i", (prev, arrived, rate, expected) => {
+    expect(nextAdmission(prev, arrived, rate)).toBe(expected);
+  });
+
+  it("1,000 arrivals within a second at 10/s: the last is admitted about 100 s later, in order", () => {
+    let prev: number | null = null;
+    const admits: number[] = [];
+    for (let k = 0; k < 1000; k++) admits.push((prev = nextAdmission(prev, k, 10)));
+    expect(admits[999]).toBe(99_900);
+    expect(admits.every((a, k) => k === 0 || a > admits[k - 1])).toBe(true);
+  });
+});
+
+describe("statusOf", () => {
+  const entry = { seq: 153, arrivedAt: 0, admitAt: 15_200 };
+  it.each<[number, number, ReturnType<typeof statusOf>]>([
+    [0, 0, { state: "en_file", position: 153, waitSeconds: 16 }],
+    [10_000, 100, { state: "en_file", position: 53, waitSeconds: 6 }],
+    [15_200, 152, { state: "admis", until: 15_200 + ADMISSION_MINUTES * 60_000 }],
+    [15_200 + ADMISSION_MINUTES * 60_000, 500, { state: "expire" }],
+  ])("at %i with %i admitted", (now, admitted, expected) => {
+    expect(statusOf(entry, admitted, now)).toEqual(expected);
+  });
+});
+
+describe("French texts", () => {
+  it.each([
+    [20, "moins d'une minute"],
+    [60, "environ 1 minute"],
+    [170, "environ 3 minutes"],
+    [4200, "environ 1 h 10"],
+    [7200, "environ 2 h"],
+  ])("%i s → %s", (s, text) => expect(waitText(s)).toBe(text));
+  it("positions", () => {
+    expect(queueSentence(1)).toBe("Vous êtes 1er dans la file d'attente");
+    expect(queueSentence(153)).toBe("Vous êtes 153e dans la file d'attente");
+  });
+});

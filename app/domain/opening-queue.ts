@@ -1,0 +1,66 @@
+// The opening queue of a format (issue 21): from the organiser's opening time and for QUEUE_MINUTES after it, every
+// arrival takes a place in a queue held by one Durable Object per format (party/format-queue.ts), in order of
+// arrival, one entry per account. Admission to the registration form, and so to checkout, is metered: the k-th
+// arrival is admitted 1/rate seconds after the (k-1)-th, never before their own arrival. An admitted runner has
+// ADMISSION_MINUTES to send the form. Outside that window the path is today's (no queue, no extra round trip).
+// Pure: pass `now`. docs/decisions/0133-opening-queue.md
+
+/** How long after the opening a format's arrivals go through the queue. */
+export const QUEUE_MINUTES = 60;
+/** Admissions per second by default: well under the payment provider's ~25 checkout creations per second. */
+export const DEFAULT_ADMISSIONS_PER_SECOND = 10;
+/** An admitted runner's time to send the registration form. */
+export const ADMISSION_MINUTES = 15;
+
+/** Does this format queue its arrivals now? Only with an opening time, a cap, and within QUEUE_MINUTES of it. */
+export function queueActive(f: { ouverture_inscriptions?: string | null; nb_max_coureurs?: number | null }, now: Date): boolean {
+  if (!f.ouverture_inscriptions || f.nb_max_coureurs == null) return false;
+  const open = Date.parse(f.ouverture_inscriptions);
+  return now.getTime() >= open && now.getTime() < open + QUEUE_MINUTES * 60_000;
+}
+
+/** When the next arrival is admitted: 1/rate after the previous admission, and not before they arrived (ms). */
+export function nextAdmission(previousAdmitAt: number | null, arrivedAt: number, ratePerSecond: number): number {
+  const spacing = 1000 / Math.max(0.1, ratePerSecond);
+  if (previousAdmitAt == null) return arrivedAt;
+  return Math.max(arrivedAt, previousAdmitAt + spacing);
+}
+
+export interface QueueEntry {
+  /** 1, 2, 3… in arrival order. */
+  seq: number;
+  arrivedAt: number;
+  admitAt: number;
+}
+
+export type QueueStatus =
+  | { state: "admis"; until: number }
+  | { state: "en_file"; position: number; waitSeconds: number }
+  | { state: "expire" };
+
+/**
+ * Where a runner stands: admitted (until when), in the queue (their position among those not admitted yet, and the
+ * wait), or past their admission (they go back to the end of the queue by arriving again).
+ */
+export function statusOf(entry: QueueEntry, admittedCount: number, now: number): QueueStatus {
+  if (now >= entry.admitAt) {
+    const until = entry.admitAt + ADMISSION_MINUTES * 60_000;
+    return now < until ? { state: "admis", until } : { state: "expire" };
+  }
+  return { state: "en_file", position: Math.max(1, entry.seq - admittedCount), waitSeconds: Math.ceil((entry.admitAt - now) / 1000) };
+}
+
+/** An honest estimate in French: 'moins d'une minute', 'environ 3 minutes', 'environ 1 h 10'. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return "moins d'une minute";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `environ ${minutes} minute${minutes > 1 ? "s" : ""}`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `environ ${h} h${m ? ` ${String(m).padStart(2, "0")}` : ""}`;
+}
+
+/** 'Vous êtes 153e dans la file d'attente' */
+export function queueSentence(position: number): string {
+  return `Vous êtes ${position === 1 ? "1er" : `${position}e`} dans la file d'attente`;
+}

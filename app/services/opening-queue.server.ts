@@ -1,0 +1,80 @@
+// The opening queue's use cases (issue 21): the gate in front of the registration form and its submit, and the
+// organiser's live figures. Outside a format's queue window (app/domain/opening-queue.ts, queueActive) the gate
+// answers at once from the page's data: no Durable Object call, today's path. docs/decisions/0133-opening-queue.md
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
+import { placesTakenSql } from "~/db/capacity.server";
+import { DEFAULT_ADMISSIONS_PER_SECOND, queueActive, type QueueStatus } from "~/domain/opening-queue";
+import type { QueueStats } from "../../party/format-queue";
+
+type Ctx = AppLoadContext;
+
+export interface QueuedFormat {
+  id: string;
+  ouverture_inscriptions?: string | null;
+  nb_max_coureurs?: number | null;
+}
+
+/** Admissions per second: the operator's QUEUE_ADMISSIONS_PER_SECOND, else the default (well under the provider's limit). */
+function rate(context: Ctx): number {
+  const raw = Number((context.bindings as { QUEUE_ADMISSIONS_PER_SECOND?: string }).QUEUE_ADMISSIONS_PER_SECOND);
+  return Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_ADMISSIONS_PER_SECOND;
+}
+
+function queueOf(context: Ctx, formatId: string) {
+  const ns = context.bindings.FormatQueue;
+  return ns.get(ns.idFromName(formatId));
+}
+
+/**
+ * May this runner have the registration form (or send it) now? 'libre' outside the queue window; otherwise the
+ * runner arrives in the format's queue (once: the same place on every call) and is admitted or told where they stand.
+ */
+export async function passQueue(context: Ctx, userId: string, format: QueuedFormat): Promise<{ state: "libre" } | QueueStatus> {
+  const now = context.clock.now();
+  if (!queueActive(format, now)) return { state: "libre" };
+  return queueOf(context, format.id).enter(userId, now.getTime(), rate(context));
+}
+
+export interface OpeningFigures extends QueueStats {
+  /** Registrations holding a place unpaid (checkout open, offers). */
+  inPayment: number;
+  validated: number;
+  placesLeft: number | null;
+}
+
+/** The organiser's live figures during the opening (null outside the queue window). */
+export async function openingFigures(context: Ctx, format: QueuedFormat): Promise<OpeningFigures | null> {
+  const now = context.clock.now();
+  if (!queueActive(format, now)) return null;
+  const nowIso = now.toISOString();
+  const [counts, stats] = await Promise.all([
+    context.db.all<{ validated: number; taken: number }>(sql`
+      SELECT (SELECT count(*) FROM inscriptions WHERE format_id = ${format.id} AND statut = 'validee') AS validated,
+        ${placesTakenSql(sql`${format.id}`, nowIso)} AS taken`),
+    queueOf(context, format.id).stats(now.getTime()),
+  ]);
+  const validated = Number(counts[0]?.validated ?? 0);
+  const taken = Number(counts[0]?.taken ?? 0);
+  return {
+    ...stats,
+    validated,
+    inPayment: taken - validated,
+    placesLeft: format.nb_max_coureurs == null ? null : Math.max(0, format.nb_max_coureurs - taken),
+  };
+}
+
+export interface QueuePageFormat extends QueuedFormat {
+  nom: string;
+  course_id: string;
+  course_nom: string;
+  en_ligne: number;
+}
+
+/** The format of a queue page (null: unknown, or its event offline). */
+export async function loadQueueFormat(context: Ctx, formatId: string): Promise<QueuePageFormat | null> {
+  const [f] = await context.db.all<QueuePageFormat>(sql`
+    SELECT f.id, f.nom, f.ouverture_inscriptions, f.nb_max_coureurs, c.id AS course_id, c.nom AS course_nom, c.en_ligne
+    FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.id = ${formatId}`);
+  return f && f.en_ligne ? f : null;
+}

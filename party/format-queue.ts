@@ -1,0 +1,67 @@
+import { DurableObject } from "cloudflare:workers";
+import { nextAdmission, statusOf, type QueueEntry, type QueueStatus } from "../app/domain/opening-queue";
+
+export interface QueueStats {
+  /** Accounts that arrived (each once). */
+  arrivals: number;
+  /** Not admitted yet. */
+  waiting: number;
+  /** Admitted (to the form, then checkout) so far. */
+  admitted: number;
+}
+
+/**
+ * The opening queue of one format (issue 21; the Durable Object is named after the format id). Arrivals are kept in
+ * its SQLite storage in arrival order, one per account: a second tab or a double click finds the same entry. Each
+ * entry's admission time is fixed on arrival (app/domain/opening-queue.ts, nextAdmission), so the order never jumps
+ * and admissions never exceed the rate. A Durable Object runs one call at a time: no two arrivals get one number.
+ */
+export class FormatQueue extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.blockConcurrencyWhile(async () => {
+      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS entries (
+        user_id TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, arrived_at INTEGER NOT NULL, admit_at INTEGER NOT NULL)`);
+    });
+  }
+
+  #entry(userId: string): QueueEntry | null {
+    const row = this.ctx.storage.sql.exec<{ seq: number; arrived_at: number; admit_at: number }>("SELECT seq, arrived_at, admit_at FROM entries WHERE user_id = ?", userId).toArray()[0];
+    return row ? { seq: row.seq, arrivedAt: row.arrived_at, admitAt: row.admit_at } : null;
+  }
+
+  #admittedCount(now: number): number {
+    return Number(this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM entries WHERE admit_at <= ?", now).one().n);
+  }
+
+  /** Arrives (or finds the same place again) and says where the runner stands. */
+  enter(userId: string, now: number, ratePerSecond: number): QueueStatus {
+    let entry = this.#entry(userId);
+    if (entry && statusOf(entry, 0, now).state === "expire") {
+      // Admitted long ago and did not register: back in the queue, at the end.
+      this.ctx.storage.sql.exec("DELETE FROM entries WHERE user_id = ?", userId);
+      entry = null;
+    }
+    if (!entry) {
+      const last = this.ctx.storage.sql.exec<{ seq: number | null; admit_at: number | null }>("SELECT max(seq) AS seq, max(admit_at) AS admit_at FROM entries").one();
+      const seq = Number(last.seq ?? 0) + 1;
+      const admitAt = nextAdmission(last.admit_at == null ? null : Number(last.admit_at), now, ratePerSecond);
+      this.ctx.storage.sql.exec("INSERT INTO entries (user_id, seq, arrived_at, admit_at) VALUES (?, ?, ?, ?)", userId, seq, now, admitAt);
+      entry = { seq, arrivedAt: now, admitAt };
+    }
+    return statusOf(entry, this.#admittedCount(now), now);
+  }
+
+  /** Where the runner stands, without arriving (null: not in the queue). */
+  status(userId: string, now: number): QueueStatus | null {
+    const entry = this.#entry(userId);
+    return entry ? statusOf(entry, this.#admittedCount(now), now) : null;
+  }
+
+  stats(now: number): QueueStats {
+    const r = this.ctx.storage.sql.exec<{ arrivals: number; admitted: number }>(
+      "SELECT count(*) AS arrivals, coalesce(sum(admit_at <= ?), 0) AS admitted FROM entries", now,
+    ).one();
+    return { arrivals: Number(r.arrivals), admitted: Number(r.admitted), waiting: Number(r.arrivals) - Number(r.admitted) };
+  }
+}

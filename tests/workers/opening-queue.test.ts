@@ -1,0 +1,105 @@
+// Issue 21: the opening queue. From the organiser's opening time, arrivals take a place in the format's Durable
+// Object in arrival order (one per account), are admitted at the configured rate, and only admitted runners get the
+// form and reach the checkout. Outside the window the path is today's, without the queue.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_ADMISSIONS_PER_SECOND } from "../../app/domain/opening-queue";
+import { fixedClock } from "../../app/providers/clock";
+import { openingFigures, passQueue } from "../../app/services/opening-queue.server";
+import { loadDemoData } from "./helpers";
+import { get, ORG1, post, sessionCookie } from "./organiser-helpers";
+import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
+
+async function openingFormat(ouverture: string, cap = 100) {
+  const courseId = crypto.randomUUID();
+  const formatId = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, 'Ruée', 'Annecy', 'Haute-Savoie', '74000', ?, 1, ?)",
+    ).bind(courseId, ORGANISER_ID, `ruee-${courseId.slice(0, 8)}`),
+    env.DB.prepare(
+      "INSERT INTO formats (id, course_id, nom, date, heure_depart, prix_cents, nb_max_coureurs, ouverture_inscriptions) VALUES (?, ?, 'Ultra 80 km', '2027-09-12', '05:00', 9000, ?, ?)",
+    ).bind(formatId, courseId, cap, ouverture),
+  ]);
+  return { courseId, formatId, format: { id: formatId, ouverture_inscriptions: ouverture, nb_max_coureurs: cap } };
+}
+
+async function runners(count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => crypto.randomUUID());
+  await env.DB.batch(ids.map((id) => env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, `q-${id}@balise.test`)));
+  return ids;
+}
+
+beforeAll(async () => {
+  await loadDemoData();
+  await enableOrganiserAccount(testContext());
+});
+
+describe("the queue", () => {
+  it("outside the window: no queue at all", async () => {
+    const f = await openingFormat("2027-01-12T09:00:00.000Z");
+    const [r] = await runners(1);
+    expect(await passQueue(testContext(fixedClock("2027-01-12T10:00:00.000Z")), r, f.format)).toEqual({ state: "libre" });
+    expect(await passQueue(testContext(fixedClock("2027-01-12T08:00:00.000Z")), r, { ...f.format, ouverture_inscriptions: null })).toEqual({ state: "libre" });
+  });
+
+  it("100 runners arriving at the same moment: one place each in arrival order, a second tab keeps it, admissions at the rate", async () => {
+    const opening = "2027-01-12T09:00:00.000Z";
+    const f = await openingFormat(opening);
+    const ids = await runners(100);
+    const at = (ms: number) => testContext(fixedClock(new Date(Date.parse(opening) + ms).toISOString()));
+    // All at once (in parallel), each at its own millisecond of arrival.
+    const first = await Promise.all(ids.map((id) => passQueue(at(0), id, f.format)));
+    const admittedNow = first.filter((s) => s.state === "admis").length;
+    expect(admittedNow).toBe(1); // only the first arrival is admitted at once; the others every 1/rate seconds
+    const positions = first.filter((s) => s.state === "en_file").map((s) => (s.state === "en_file" ? s.position : 0));
+    expect(new Set(positions).size).toBe(99); // every runner a distinct place
+    expect(Math.max(...positions)).toBe(99);
+    // A second tab or a double click: the same place.
+    const again = await Promise.all(ids.slice(0, 20).map((id) => passQueue(at(0), id, f.format)));
+    expect(again).toEqual(first.slice(0, 20));
+    // One second later: the rate's worth more are admitted, in order.
+    const later = await Promise.all(ids.map((id) => passQueue(at(1000), id, f.format)));
+    const admitted = later.map((s) => s.state === "admis");
+    const count = admitted.filter(Boolean).length;
+    expect(count).toBe(DEFAULT_ADMISSIONS_PER_SECOND + 1);
+    // Admissions follow the queue's order: no one admitted behind someone still waiting.
+    const order = first.map((s, k) => ({ k, pos: s.state === "en_file" ? s.position : 0 })).sort((a, b) => a.pos - b.pos);
+    const firstWaiting = order.findIndex(({ k }) => !admitted[k]);
+    expect(order.slice(firstWaiting).every(({ k }) => !admitted[k])).toBe(true);
+    // The organiser's figures.
+    const figures = await openingFigures(at(1000), f.format);
+    expect(figures).toMatchObject({ arrivals: 100, admitted: count, waiting: 100 - count, validated: 0, placesLeft: 100 });
+  });
+
+  it("the form is reached through the queue, and the submit of a runner not admitted goes back to it (no checkout)", async () => {
+    const opening = new Date(Date.now() - 60_000).toISOString(); // opened a minute ago: the queue window runs
+    const f = await openingFormat(opening);
+    const ids = await runners(3);
+    const cookies = await Promise.all(ids.map((id) => sessionCookie(id)));
+    const answers = await Promise.all(cookies.map((c) => get(`/inscription/${f.courseId}?format=${f.formatId}`, c)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1); // the first arrival gets the form
+    const queued = answers.filter((r) => r.status === 302);
+    expect(queued).toHaveLength(2);
+    for (const r of queued) expect(r.headers.get("location")).toBe(`/file-attente/${f.formatId}`);
+    // The queue page says where they stand, refreshes itself without JavaScript.
+    const k = statuses.findIndex((s) => s === 302);
+    const page = await get(`/file-attente/${f.formatId}`, cookies[k]);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toMatch(/Vous êtes [12](er|e) dans la file d&#x27;attente/);
+    expect(html).toContain('http-equiv="refresh"');
+    // A submit from a runner not admitted yet: back to the queue, nothing held.
+    const fd = new FormData();
+    for (const [key, v] of Object.entries({ format_id: f.formatId, nom: "Roux", prenom: "Inès", email: "ines@balise.test", date_naissance: "1990-03-04", justificatif_type: "licence", numero_licence: "1234567", nombre_repas: "0", intent: "payer" })) fd.append(key, v);
+    const sent = await post(`/inscription/${f.courseId}`, fd, cookies[k]);
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toBe(`/file-attente/${f.formatId}`);
+    expect(Number((await env.DB.prepare("SELECT count(*) AS n FROM inscriptions WHERE format_id = ?").bind(f.formatId).first<{ n: number }>())!.n)).toBe(0);
+    // The organiser sees the opening live.
+    const org = await sessionCookie(ORG1.id);
+    const registrants = await (await get(`/organisateur/inscriptions/${f.formatId}`, org)).text();
+    expect(registrants).toContain("Ouverture en cours");
+  });
+});
