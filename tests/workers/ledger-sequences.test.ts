@@ -94,7 +94,7 @@ describe("the books after random sequences", () => {
         const runner = pick(runnersIds);
         const page = await loadRegistrationPage(ctx, courseId);
         const meals = Math.floor(rand() * 3);
-        const parsed = page ? parseRegistration(values(formatId, meals), page.formats) : null;
+        const parsed = page ? parseRegistration(values(formatId, meals), page.formats, new Date().toISOString().slice(0, 10)) : null;
         try {
           if ((op === "pay" || op === "open" || op === "resubmit") && parsed?.ok) {
             const started = await startRegistration(testContext(), runner, courseId, parsed.data);
@@ -128,7 +128,7 @@ describe("the books after random sequences", () => {
             // Another event with only open checkouts: ended at the provider, then deleted.
             const other = await freshEvent(pick(dates));
             const p2 = await loadRegistrationPage(ctx, other.courseId);
-            const v2 = parseRegistration(values(other.formatId, 0), p2!.formats);
+            const v2 = parseRegistration(values(other.formatId, 0), p2!.formats, new Date().toISOString().slice(0, 10));
             if (v2.ok) {
               const s = await startRegistration(testContext(), runner, other.courseId, v2.data);
               await deleteCourse(testContext(), { id: ORGANISER_ID }, other.courseId);

@@ -51,7 +51,7 @@ function values(formatId: string, over: Partial<RegistrationValues> = {}): Regis
 
 async function input(courseId: string, formatId: string, over: Partial<RegistrationValues> = {}) {
   const page = await loadRegistrationPage(testContext(), courseId);
-  const parsed = parseRegistration(values(formatId, over), page!.formats);
+  const parsed = parseRegistration(values(formatId, over), page!.formats, new Date().toISOString().slice(0, 10));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return parsed.data;
 }
