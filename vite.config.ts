@@ -34,6 +34,6 @@ export default defineConfig({
     },
   },
   build: {
-    minify: process.env.BALISE_NO_MINIFY ? false : true,
+    minify: !process.env.BALISE_NO_MINIFY,
   },
 });

@@ -1,5 +1,5 @@
 // npm test: every test. The deploy check (the production Worker bundles offline, under 1 MiB gzipped: one test), the
-// typecheck (one test), unit
+// typecheck and the linter (one test each), unit
 // and workerd integration tests (vitest), then end-to-end tests in Chromium (Playwright, JavaScript off and on) against
 // the production build under wrangler dev.
 // Ends with one line "N passed, N failed" (deploy check, vitest and Playwright totals added up).
@@ -36,6 +36,8 @@ const deployCheck = spawnSync("node", ["scripts/check-deploy.mjs"], { stdio: "in
 // Static checks, one test each: the TypeScript compiler (npm run typecheck) and the linter (npm run lint).
 step("typecheck: tsc --noEmit");
 const typecheck = spawnSync("tsc", ["--noEmit"], { stdio: "inherit", env });
+step("lint: biome lint");
+const lint = spawnSync("biome", ["lint", "--error-on-warnings", "."], { stdio: "inherit", env });
 
 step("vitest: unit + workerd integration");
 const vitest = spawnSync("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"], { stdio: "inherit", env });
@@ -65,7 +67,7 @@ try {
   pwFailed += 1;
   console.error("Rapport Playwright illisible.");
 }
-const staticChecks = [deployCheck, typecheck];
+const staticChecks = [deployCheck, typecheck, lint];
 for (const check of staticChecks) if (check.status === 0) passed += 1;
 const staticFailed = staticChecks.filter((check) => check.status !== 0).length;
 // A runner that exits non-zero without a failed test (server start-up, config error) still counts as one failure.

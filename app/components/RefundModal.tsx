@@ -17,6 +17,8 @@ export function RefundModal({ children, closeTo, labelledBy }: { children: React
   const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);
 
+  // The dialog opens once per mount; closeTo does not change while it is open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per mount on purpose (see above)
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const el = panel.current;
@@ -54,8 +56,6 @@ export function RefundModal({ children, closeTo, labelledBy }: { children: React
       document.body.style.overflow = overflow;
       if (opener && document.contains(opener)) opener.focus();
     };
-    // The dialog opens once per mount; closeTo does not change while it is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

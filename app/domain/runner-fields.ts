@@ -126,9 +126,9 @@ function fieldRule(field: RunnerPersonalField, t: string, today: string, opts: F
     case "justificatif_type":
       return (JUSTIFICATIF_TYPES as readonly string[]).includes(t) ? ok() : no(RUNNER_FIELD_MSG.justificatif);
     case "numero_licence":
-      return /^[A-Za-z0-9 \-]{3,30}$/.test(t) ? ok() : no(RUNNER_FIELD_MSG.licence);
+      return /^[A-Za-z0-9 -]{3,30}$/.test(t) ? ok() : no(RUNNER_FIELD_MSG.licence);
     case "pps_identifier":
-      return /^[A-Za-z0-9\-]{3,40}$/.test(t) ? ok() : no(RUNNER_FIELD_MSG.pps);
+      return /^[A-Za-z0-9-]{3,40}$/.test(t) ? ok() : no(RUNNER_FIELD_MSG.pps);
     case "adresse":
     case "adresse_complement":
       return max(200) ? ok() : no(RUNNER_FIELD_MSG.tooLong);

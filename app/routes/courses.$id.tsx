@@ -379,6 +379,7 @@ function Infos({ d }: { d: Data }) {
         </section>
         <section className="card info-card">
           <h3>Ravitaillements</h3>
+          {/* biome-ignore lint/suspicious/noArrayIndexKey: lines of the organiser's text, in order, may repeat */}
           {supplies.length ? <ul>{supplies.map((s, i) => <li key={i}>{s}</li>)}</ul> : <p className="muted">Non précisés.</p>}
           <p><strong>Retrait des dossards&nbsp;:</strong> {f.remise_dossards ?? "—"}</p>
         </section>
@@ -386,6 +387,7 @@ function Infos({ d }: { d: Data }) {
           <h3>Règlement</h3>
           {f.reglement_pdf_url ? <p><a href={f.reglement_pdf_url} download>Télécharger le règlement (PDF)</a></p> : <p className="muted">Règlement non fourni.</p>}
           <p><strong>Hébergements&nbsp;:</strong></p>
+          {/* biome-ignore lint/suspicious/noArrayIndexKey: lines of the organiser's text, in order, may repeat */}
           {lodging.length ? <ul>{lodging.map((s, i) => <li key={i}>{s}</li>)}</ul> : <p className="muted">Aucun hébergement indiqué.</p>}
         </section>
       </div>
@@ -403,6 +405,7 @@ export default function CoursePage() {
   const tileUrl = root?.tileUrl ?? "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
   return (
     <article className="course-page">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD serialised with "<" escaped (the service builds it) */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: d.jsonLd }} />
       {loadingOther ? <p className="loading-bar" role="status">Chargement de l'épreuve…</p> : null}
       <header className={`course-hero${c.image_url ? " has-image" : ""}`}>
@@ -493,6 +496,7 @@ export default function CoursePage() {
                 <CopyLinkButton url={d.shareUrl} />
               </div>
               <p className="share-url-text"><a href={d.shareUrl}>{d.shareUrl}</a></p>
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from the page's URL (app/utils/qr.server.ts) */}
               <div className="qr" style={{ width: 120, height: 120 }} dangerouslySetInnerHTML={{ __html: d.qr }} />
               <p className="small muted">QR code de la page, à scanner avec un téléphone.</p>
             </section>

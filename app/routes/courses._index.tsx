@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { CourseCard, type CardView } from "~/components/catalogue/CourseCard";
+import { CourseCard } from "~/components/catalogue/CourseCard";
 import { LazyMap } from "~/components/catalogue/LazyMap";
 import { toCardView } from "~/components/catalogue/card-view";
 import { listCourses } from "~/db/catalogue.server";

@@ -4,7 +4,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import {
   DetailFieldSchema,
   EDITABLE_FIELDS,
@@ -200,7 +200,7 @@ function DetailField({ field, initial, stock, hydrated, serverError, justSaved, 
 
   const id = `f-${field}`;
   const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-err` : undefined } as const;
-  let control;
+  let control: ReactNode;
   if (field === "apparaitre_resultats") {
     control = (
       <label className="checkbox">

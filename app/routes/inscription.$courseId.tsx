@@ -128,13 +128,14 @@ function fieldAnchor(f: RegistrationField): string {
 function ErrorSummary({ errors, stamp }: { errors: Errors; stamp: unknown }) {
   const ref = useRef<HTMLDivElement>(null);
   const list = (Object.keys(FIELD_LABELS) as RegistrationField[]).filter((f) => errors[f]);
+  // A new answer from the action (stamp) moves the focus again, even with the same errors.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the answer (stamp), not on the list it reads
   useEffect(() => {
     if (list.length > 0) ref.current?.focus();
-    // A new answer from the action (stamp) moves the focus again, even with the same errors.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stamp]);
   if (list.length === 0) return null;
   return (
+    // biome-ignore lint/a11y/noAutofocus: the error summary takes the focus without JavaScript too (GOV.UK pattern)
     <div ref={ref} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autoFocus>
       <h2 id="error-summary-title">
         {list.length === 1 ? "Un champ est à corriger" : `${list.length} champs sont à corriger`}

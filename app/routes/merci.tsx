@@ -110,6 +110,7 @@ export default function Merci() {
           <div className="confirm-grid">
             <Details r={r} />
             <figure className="confirm-qr">
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from the registration's id (app/utils/qr.server.ts), no user text */}
               <div className="qr-box" style={{ width: 160, height: 160 }} dangerouslySetInnerHTML={{ __html: d.qr ?? "" }} data-testid="qr" />
               <figcaption className="small muted">QR code de votre inscription, à présenter au retrait des dossards.</figcaption>
             </figure>

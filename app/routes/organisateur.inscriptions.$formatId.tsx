@@ -5,7 +5,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Outlet, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { ALL_EXPORT_COLUMNS, EXPORT_COLUMN_LABELS, EXPORT_COLUMNS } from "~/domain/csv";
 import {
   AssignBibsSchema,
@@ -202,7 +202,7 @@ function Cell({ row, field, initial, error: serverError, hydrated, stock }: {
     "aria-describedby": error ? errId : undefined,
     "aria-busy": fetcher.state !== "idle" ? true : undefined,
   } as const;
-  let control;
+  let control: ReactNode;
   if (field === "statut" && row.paid) {
     // A paid registration's status is not a free choice: it ends through a cancellation with its refund.
     const current = normaliseStatut(value) ?? value;

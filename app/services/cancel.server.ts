@@ -123,7 +123,7 @@ export async function saveRunnerFields(
  */
 export async function organiserCancelOptions(context: Ctx, inscriptionId: string): Promise<{ full: RefundQuote; scale: RefundQuote } | null> {
   const row = await loadRow(context, inscriptionId);
-  if (!row || row.i.statut !== "validee") return null;
+  if (row?.i.statut !== "validee") return null;
   const p = await paidPaiement(context, inscriptionId);
   if (!p) return null;
   const now = context.clock.now();

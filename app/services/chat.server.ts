@@ -1,11 +1,11 @@
 // Event chat use cases: post, reply, edit, delete, flag (rights of spec section 6), the @IA assistant,
 // and what the #discussion section needs. Writes D1 first, then tells the event's room.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { batchAll } from "~/db/batch.server";
 import { placesTakenSql } from "~/db/capacity.server";
 import type { Db } from "~/db/client.server";
-import { chat_messages, courses, formats, inscriptions } from "~/db/schema";
+import { chat_messages, courses, formats } from "~/db/schema";
 import { placesLeft } from "~/domain/catalogue";
 import {
   AI_AUTHOR,

@@ -171,7 +171,7 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
   // One more minute than the provider's 30-minute minimum, so that the request's travel time never breaks it.
   const expiresAt = new Date(Math.ceil((now.getTime() + (CHECKOUT_TTL_MINUTES + 1) * 60_000) / 1000) * 1000);
   const productName = `${row.courseNom} — ${row.formatNom}${row.formatDate ? ` (${formatDateLong(row.formatDate)})` : ""}`;
-  let created;
+  let created: Awaited<ReturnType<typeof context.payments.createCheckoutSession>>;
   try {
     created = await context.payments.createCheckoutSession({
       inscriptionId: i.id,
@@ -549,7 +549,7 @@ export async function refundInscription(context: Ctx, req: RefundRequest): Promi
     .where(and(eq(paiements.inscription_id, req.inscriptionId), inArray(paiements.status, ["succeeded", "refunded"])))
     .orderBy(desc(paiements.created_at))
     .limit(1);
-  if (!p || !p.charge_id) throw new PaymentError("paiement_introuvable");
+  if (!p?.charge_id) throw new PaymentError("paiement_introuvable");
   const from = ledgerOf(p);
   const plan = planRefund(from, req.amountCents);
   const id = crypto.randomUUID();

@@ -352,7 +352,7 @@ export async function abandonRegistration(context: Ctx, userId: string, inscript
     .from(inscriptions)
     .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.coureur_id, userId)))
     .limit(1);
-  if (!i || i.statut !== "en_attente") return false;
+  if (i?.statut !== "en_attente") return false;
   const sessionId = i.checkout_session_id;
   // Release first, forgetting the session (its expiry event then finds nothing to do), then end the session; if it
   // was paid in the meantime, the payment settles: the place comes back if still free, else a full refund.

@@ -345,6 +345,7 @@ test.describe("bugs of a new runner's walk", () => {
     for (const path of [...pages, "/organisateur/nouvelle-course", `/modifier-course/${courseId(12)}`, "/organisateur/mon-espace"]) {
       await page.goto(path);
       const literal = await page.locator("body").evaluate((body) => {
+        // biome-ignore lint/performance/useDomNodeTextContent: the visible text only (textContent includes scripts' JSON escapes)
         const texts = [(body as HTMLElement).innerText];
         for (const el of body.querySelectorAll("*:not(script)")) for (const a of el.attributes) texts.push(a.value);
         return texts.some((t) => t.includes("\\u00a0"));

@@ -62,4 +62,10 @@ describe("npm test", () => {
     expect(test).toContain('spawnSync("tsc", ["--noEmit"]');
     expect(test).toMatch(/const staticChecks = \[[^\]]*\btypecheck\b/);
   });
+
+  it("runs the linter and counts it (the formatter check stays out until the codebase is formatted)", () => {
+    const test = readFileSync(new URL("../../scripts/test.mjs", import.meta.url), "utf8");
+    expect(test).toContain('spawnSync("biome", ["lint", "--error-on-warnings", "."]');
+    expect(test).toMatch(/const staticChecks = \[[^\]]*\blint\b/);
+  });
 });

@@ -83,7 +83,7 @@ describe("route match cache (server bundle only)", () => {
     const paths = new Set(["/", "//", "/courses//x1", "//courses", "/courses/", "/courses/x1/chat/"]);
     for (let i = 0; i < 3000; i++) {
       const n = 1 + (next() % 4);
-      paths.add("/" + Array.from({ length: n }, () => segments[next()]).join("/"));
+      paths.add(`/${Array.from({ length: n }, () => segments[next()]).join("/")}`);
     }
     const ids = (m: ReturnType<typeof original.matchRoutes>) => m?.map((x) => `${x.route.id}${JSON.stringify(x.params)}@${x.pathname}`) ?? null;
     for (const p of paths) {

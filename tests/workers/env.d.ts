@@ -10,4 +10,3 @@ declare global {
     DEMO_FILES: DemoFile[];
   }
 }
-export {};

@@ -11,7 +11,6 @@ import { cancelInscription } from "../../app/services/cancel.server";
 import { loadEventFacts } from "../../app/services/chat.server";
 import { deleteCourse, listOrganiserCourses, setPublished } from "../../app/services/courses.server";
 import { loadHistory } from "../../app/services/lifecycle.server";
-import { onCheckoutCompleted } from "../../app/services/payment-received.server";
 import { transferToOrganiser } from "../../app/services/payments.server";
 import { loadRegistrationPage, startRegistration } from "../../app/services/register.server";
 import { loadDemoData } from "./helpers";

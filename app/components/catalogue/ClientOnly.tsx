@@ -9,7 +9,7 @@ export function useHydrated(): boolean {
 
 /** Renders `children()` only in the browser after hydration; `fallback` on the server and without JavaScript. */
 export function ClientOnly({ children, fallback = null }: { children: () => ReactNode; fallback?: ReactNode }) {
-  return useHydrated() ? <>{children()}</> : <>{fallback}</>;
+  return useHydrated() ? children() : fallback;
 }
 
 /**

@@ -85,6 +85,7 @@ export function LazyDiscussion({ data }: { data: DiscussionData }) {
       </div>
     );
   }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: empty on purpose, so that React keeps the server's HTML (see above)
   if (!live) return <div className="discussion-island" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
   return (
     <div className="discussion-island">
