@@ -18,14 +18,15 @@ type RenderMeta = { streamCache?: HandoffCache };
  * Reads the whole loader-data stream of the document before rendering, into the cache Remix's StreamTransfer
  * looks in first, so that it prints the data scripts without suspending (same chunks, same scripts as if it had
  * read them itself). No page defers data, so the stream is complete as soon as the loaders have returned.
- * The stream is split in two first: the other half is left, unread, for the streaming render if the single pass
- * turns out not to have used the cache.
+ * The stream is split in two first: the half read here stays on the context (Remix takes a reader on it while
+ * rendering, and finds it at its end), the other half is returned unread, for the streaming render if the single
+ * pass turns out not to have used the cache.
  */
 async function readHandoff(context: EntryContext): Promise<ReadableStream<Uint8Array> | null> {
   const stream = context.serverHandoffStream;
   if (!stream) return null;
   const [forCache, spare] = stream.tee();
-  context.serverHandoffStream = spare;
+  context.serverHandoffStream = forCache;
   const reader = forCache.getReader();
   const decoder = new TextDecoder();
   const cache: HandoffCache = {};
@@ -58,7 +59,7 @@ export async function renderDocument(
   const spare = await readHandoff(context);
   const html = renderWhole(app);
   if (!spare || html.includes(HANDOFF_END)) {
-    void spare?.cancel();
+    void spare?.cancel().catch(() => {});
     init.headers.set("Content-Type", "text/html; charset=utf-8");
     return new Response(`<!DOCTYPE html>${html}`, { headers: init.headers, status: init.status });
   }
@@ -67,6 +68,7 @@ export async function renderDocument(
     console.error("Rendu en une passe : données de page absentes, rendu en flux à la place ; vérifier readHandoff (app/entry.server.tsx) après une mise à jour de Remix.");
   }
   delete (context.renderMeta as RenderMeta | undefined)?.streamCache;
+  context.serverHandoffStream = spare;
   let status = init.status;
   const body = await renderToReadableStream(app, {
     nonce: init.nonce,

@@ -1,166 +1,43 @@
-import { canViewCourse } from "~/domain/visibility";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, useLoaderData, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState } from "react";
 import { Badges } from "~/components/catalogue/Badges";
 import { discussionLinks, LazyDiscussion } from "~/components/chat/LazyDiscussion";
-import { useHydrated } from "~/components/catalogue/ClientOnly";
+import { useHydrated } from "~/components/useHydrated";
 import { ElevationProfile } from "~/components/catalogue/ElevationProfile";
 import { LazyMap } from "~/components/catalogue/LazyMap";
-import { getCourseWithFormats, type FormatDetail } from "~/db/catalogue.server";
-import { discussionStatements, loadDiscussionFor, type DiscussionRows } from "~/services/chat.server";
-import {
-  courseBadges,
-  EVENT_TYPES,
-  hasMeals,
-  isCourseFull,
-  isFormatFull,
-  isLowPlaces,
-  minPrice,
-  nextDate,
-  placesLeft,
-  rangeText,
-  splitSupplies,
-  valueRange,
-} from "~/domain/catalogue";
-import { elevationProfile, validateGpx } from "~/domain/gpx";
-import { parisDate } from "~/domain/refund";
-import { canTakePayments } from "~/domain/registration";
-import type { RootData } from "~/root";
+import { type EventTab, loadEventPage } from "~/services/event-page.server";
+import { EVENT_TYPES, rangeText, splitSupplies } from "~/domain/catalogue";
+import { useRootData } from "~/components/root-data";
 import catalogueCss from "~/styles/catalogue.css?url";
 import { formatDate, formatDateLong, formatEuros, formatFromPrice, formatKm, formatMeters, formatPrice, formatTime } from "~/utils/format";
-import { EVENT_QR_SIZE, qrSvg } from "~/utils/qr.server";
 import { getSessionUser } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }, ...discussionLinks()];
 
-const TABS = [
+const TABS: readonly { id: EventTab; label: string }[] = [
   { id: "apercu", label: "Aperçu" },
   { id: "formats", label: "Formats & tarifs" },
   { id: "parcours", label: "Parcours" },
   { id: "infos", label: "Infos pratiques" },
-] as const;
-type Tab = (typeof TABS)[number]["id"];
+];
+type Tab = EventTab;
 
 const NOT_FOUND = "Épreuve introuvable";
 const OFFLINE = "Cette épreuve est hors-ligne.";
 
-/** "/fichiers/gpx/x.gpx" -> "gpx/x.gpx" (our R2 key); anything else is not ours. */
-function storageKey(url: string | null): string | null {
-  if (!url) return null;
-  const m = /^\/fichiers\/([a-z0-9][a-z0-9/_.-]{0,200})$/i.exec(url);
-  return m && !m[1].includes("..") ? m[1] : null;
-}
-
-function withFormat(f: FormatDetail, nowTaken = f.taken) {
-  const left = placesLeft(f.nb_max_coureurs, nowTaken);
-  return { ...f, left, full: isFormatFull(f.nb_max_coureurs, nowTaken) === true, low: isLowPlaces(left) };
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const idOrSlug = (params.id ?? "").slice(0, 200);
-  const now = context.clock.now();
-  const today = parisDate(now);
-  const [data, user] = await Promise.all([
-    // The event, its formats and its discussion in one round trip.
-    getCourseWithFormats<DiscussionRows>(context.db, idOrSlug, now.toISOString(), discussionStatements),
-    getSessionUser(request, context),
-  ]);
-  if (!data) throw new Response(NOT_FOUND, { status: 404 });
-  const { course } = data;
-  const isOwner = !!user && user.id === course.organisateur_id;
-  // Offline events: only their organiser (and admins, who may view everything) see them; nobody else gets any content.
-  if (!canViewCourse(course, user)) throw new Response(OFFLINE, { status: 403 });
-
   const url = new URL(request.url);
-  const formats = data.formats.map((f) => withFormat(f));
-  const hasGpx = formats.some((f) => !!f.gpx_url);
-  const wanted = url.searchParams.get("onglet");
-  let tab: Tab = (TABS.find((t) => t.id === wanted)?.id ?? "apercu") as Tab;
-  if (tab === "parcours" && !hasGpx) tab = "apercu";
-  const selected = formats.find((f) => f.id === url.searchParams.get("format")) ?? formats[0] ?? null;
-
-  let parcours: null | { error: string } | {
-    profile: Omit<ReturnType<typeof elevationProfile>, "track" | "bounds">;
-    track: [number, number][][];
-  } = null;
-  if (tab === "parcours" && selected?.gpx_url) {
-    const key = storageKey(selected.gpx_url);
-    const object = key ? await context.storage.get(key) : null;
-    if (!object) parcours = { error: "Le fichier GPX de ce format est introuvable." };
-    else {
-      const parsed = validateGpx(await object.text());
-      if (!parsed.ok) parcours = { error: parsed.message };
-      else {
-        const { track, bounds: _b, ...profile } = elevationProfile(parsed.gpx, { maxPoints: 300, maxTrackPoints: 600 });
-        parcours = { profile, track };
-      }
-    }
-  }
-
-  const base = context.env.APP_URL.replace(/\/$/, "");
-  const shareUrl = `${base}/courses/${course.slug}`;
-  const next = nextDate(formats.map((f) => f.date), today);
-  const meals = hasMeals(formats.map((f) => f.stock_repas));
-  const full = isCourseFull(formats.map((f) => ({ nb_max_coureurs: f.nb_max_coureurs, taken: f.taken })));
-  const badges = courseBadges({ nextDate: next, hasMeals: meals, isFull: full, createdAt: course.created_at, enLigne: !!course.en_ligne, now, today });
-  const first = formats.find((f) => f.date === next) ?? formats.find((f) => f.date) ?? null;
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "SportsEvent",
-    name: course.nom,
-    description: course.presentation ?? undefined,
-    url: shareUrl,
-    startDate: first?.date ? (first.heure_depart ? `${first.date}T${first.heure_depart}` : first.date) : undefined,
-    eventStatus: "https://schema.org/EventScheduled",
-    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-    image: course.image_url ? [new URL(course.image_url, base).toString()] : undefined,
-    location: {
-      "@type": "Place",
-      name: course.lieu,
-      address: { "@type": "PostalAddress", addressLocality: course.lieu, postalCode: course.code_postal, addressRegion: course.departement, addressCountry: "FR" },
-      geo: course.lat != null && course.lng != null ? { "@type": "GeoCoordinates", latitude: course.lat, longitude: course.lng } : undefined,
-    },
-    organizer: course.organisation_nom ? { "@type": "Organization", name: course.organisation_nom } : undefined,
-    offers: formats.map((f) => ({
-      "@type": "Offer",
-      name: f.nom,
-      price: (f.prix_cents / 100).toFixed(2),
-      priceCurrency: "EUR",
-      availability: f.full ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
-      url: `${base}/inscription/${course.id}?format=${f.id}`,
-    })),
-  };
-
-  return {
-    course: {
-      id: course.id, slug: course.slug, nom: course.nom, presentation: course.presentation, lieu: course.lieu,
-      departement: course.departement, code_postal: course.code_postal, lat: course.lat, lng: course.lng,
-      image_url: course.image_url, en_ligne: !!course.en_ligne, organisation_nom: course.organisation_nom,
-    },
-    paymentsOpen: canTakePayments({ accountId: course.organiser_account_id, chargesEnabled: course.organiser_charges_enabled }),
-    isOwner,
-    formats,
-    selectedId: selected?.id ?? null,
-    tab,
-    hasGpx,
-    parcours,
-    next,
-    minPrice: minPrice(formats.map((f) => f.prix_cents)),
-    minPaidPrice: minPrice(formats.map((f) => f.prix_cents).filter((c) => c > 0)),
-    distance: valueRange(formats.map((f) => f.distance_km)),
-    dplus: valueRange(formats.map((f) => f.denivele_dplus)),
-    meals,
-    full: full === true,
-    badges,
-    shareUrl,
-    ogImage: course.image_url ? new URL(course.image_url, base).toString() : null,
-    qr: await qrSvg(shareUrl, EVENT_QR_SIZE),
-    // The discussion of an offline event is its organiser's only (an admin viewing it sees none).
-    discussion: await loadDiscussionFor(context, { id: course.id, organisateur_id: course.en_ligne || isOwner ? course.organisateur_id : null }, user, data.also),
-    jsonLd: JSON.stringify(jsonLd).replace(/</g, "\\u003c"),
-  };
+  const user = await getSessionUser(request, context);
+  const result = await loadEventPage(context, {
+    idOrSlug: params.id ?? "",
+    user,
+    wantedTab: url.searchParams.get("onglet"),
+    wantedFormat: url.searchParams.get("format"),
+  });
+  if (!result.ok) throw result.code === "hors_ligne" ? new Response(OFFLINE, { status: 403 }) : new Response(NOT_FOUND, { status: 404 });
+  return result.page;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
@@ -398,7 +275,7 @@ function Infos({ d }: { d: Data }) {
 
 export default function CoursePage() {
   const d = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const navigation = useNavigation();
   const c = d.course;
   const loadingOther = navigation.state === "loading" && navigation.location.pathname.startsWith("/courses/") && navigation.location.pathname !== `/courses/${c.slug}`;

@@ -25,6 +25,7 @@ import { requireOwnedRegistrant, saveDetailField } from "~/services/registrants.
 import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatDateTime, formatEuros } from "~/utils/format";
+import { useHydrated } from "~/components/useHydrated";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -149,12 +150,6 @@ const GROUPS: { title: string; fields: EditableField[] }[] = [
   { title: "Course", fields: ["statut", "dossard", "nombre_repas", "club", "justificatif_type", "numero_licence", "pps_identifier", "apparaitre_resultats"] },
   { title: "Contact d'urgence", fields: ["contact_urgence_nom", "contact_urgence_telephone"] },
 ];
-
-function useHydrated(): boolean {
-  const [h, setH] = useState(false);
-  useEffect(() => setH(true), []);
-  return h;
-}
 
 function DetailField({ field, initial, stock, hydrated, serverError, justSaved, locked }: {
   field: EditableField;

@@ -29,6 +29,8 @@ import type { SessionUser } from "~/utils/session.server";
 import { canViewCourse } from "~/domain/visibility";
 import { parisDate, refundScaleSentence } from "~/domain/refund";
 import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { useHydrated } from "~/components/useHydrated";
+import { Field as SharedField, type FieldProps } from "~/components/Field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -164,48 +166,9 @@ function ErrorSummary({ errors, stamp }: { errors: Errors; stamp: unknown }) {
   );
 }
 
-function useHydrated() {
-  const [h, setH] = useState(false);
-  useEffect(() => setH(true), []);
-  return h;
-}
-
-function Field(props: {
-  name: RegistrationField;
-  label: string;
-  values: RegistrationValues;
-  errors: Errors;
-  type?: string;
-  required?: boolean;
-  autoComplete?: string;
-  inputMode?: "text" | "email" | "tel" | "numeric";
-  hint?: string;
-  max?: string;
-}) {
-  const id = `f-${props.name}`;
-  const err = props.errors[props.name];
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {props.label}
-        {props.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        defaultValue={props.values[props.name]}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        required={props.required}
-        max={props.max}
-        aria-invalid={err ? true : undefined}
-        aria-describedby={err ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
-      />
-      {props.hint ? <p id={`${id}-hint`} className="hint">{props.hint}</p> : null}
-      {err ? <p id={`${id}-error`} className="field-error">{err}</p> : null}
-    </div>
-  );
+/** A runner field of this form, filled from its values and errors. */
+function Field({ values, errors, ...props }: Omit<FieldProps, "name" | "defaultValue" | "error"> & { name: RegistrationField; values: RegistrationValues; errors: Errors }) {
+  return <SharedField {...props} defaultValue={values[props.name]} error={errors[props.name]} />;
 }
 
 function Select(props: { name: RegistrationField; label: string; values: RegistrationValues; errors: Errors; options: readonly string[]; empty?: string }) {

@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!sessionId || !inscriptionId) return data<LoaderResult>({ error: REGISTRATION_MSG.missingParams }, { status: 400 });
   try {
     const { registration, state } = await readConfirmation(context, user.id, sessionId, inscriptionId);
-    const inscriptionUrl = `${context.env.APP_URL.replace(/\/$/, "")}/mon-inscription/${registration.id}`;
+    const inscriptionUrl = `${context.env.APP_URL}/mon-inscription/${registration.id}`;
     const qr = state === "validee" ? await qrSvg(inscriptionUrl, CONFIRMATION_QR_SIZE) : null;
     return data<LoaderResult>({ state, registration, qr, inscriptionUrl, sessionId }, { headers: { "Cache-Control": "no-store" } });
   } catch (e) {

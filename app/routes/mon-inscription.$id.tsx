@@ -5,7 +5,8 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState } from "react";
-import { RefundModal, useHydrated } from "~/components/RefundModal";
+import { RefundModal } from "~/components/RefundModal";
+import { useHydrated } from "~/components/useHydrated";
 import { RefundScaleTable } from "~/components/RefundScaleTable";
 import { CANCEL_MSG, readOnlyMessage } from "~/domain/cancellation";
 import { makeSelfEditSchema, pickSelfEdit } from "~/domain/my-registration";

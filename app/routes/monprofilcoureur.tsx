@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { Field, FormAlert, SelectField } from "~/components/AccountFields";
+import { FormAlert, SelectField } from "~/components/AccountFields";
+import { Field } from "~/components/Field";
 import { fieldErrors, formValues } from "~/domain/profile-account";
 import { GENRES, makeRunnerProfileSchema, NATIONALITES, PAYS, PROFILE_MSG } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";

@@ -26,6 +26,7 @@ import { assignBibs, registrantsPage, saveCell, saveRow, type RowErrors } from "
 import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatEuros } from "~/utils/format";
+import { useHydrated } from "~/components/useHydrated";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -119,12 +120,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     notFoundOr(e);
   }
   return data({ intent: "error" as const, error: "Action inconnue." }, { status: 400 });
-}
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];

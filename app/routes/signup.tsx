@@ -2,7 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect } from "react";
-import { Field, FormAlert, Honeypot, PasswordField } from "~/components/AccountFields";
+import { FormAlert, Honeypot, PasswordField } from "~/components/AccountFields";
+import { Field } from "~/components/Field";
 import { fieldErrors, formValues, honeypotFilled, MSG, PASSWORD_MAX, PASSWORD_MIN, SignupSchema } from "~/domain/profile-account";
 import { signUp } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";

@@ -303,7 +303,7 @@ async function finishedOutcome(context: Ctx, inscriptionId: string, a: typeof an
 async function sendCancellationEmail(context: Ctx, row: NonNullable<Awaited<ReturnType<typeof loadRow>>>, quote: RefundQuote, byOrganiser: boolean) {
   if (!row.i.email) return;
   try {
-    const url = `${context.env.APP_URL.replace(/\/$/, "")}/mon-inscription/${row.i.id}`;
+    const url = `${context.env.APP_URL}/mon-inscription/${row.i.id}`;
     const mail = cancellationEmail({
       prenom: row.i.prenom,
       courseNom: row.course.nom,

@@ -152,7 +152,7 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
   if (!row.accountId || !row.chargesEnabled) throw new PaymentError("compte_organisateur_non_configure");
   if (i.prix_total_coureur_cents < 50) throw new PaymentError("montant_invalide");
 
-  const appUrl = context.env.APP_URL.replace(/\/$/, "");
+  const appUrl = context.env.APP_URL;
   const q = `session_id={CHECKOUT_SESSION_ID}&inscription_id=${encodeURIComponent(i.id)}`;
   const successUrl = `${appUrl}/merci?${q}`;
 

@@ -7,7 +7,7 @@ import { confirmationEmail, refusedPaymentEmail, type RefusedPaymentReason } fro
 
 type Ctx = AppLoadContext;
 
-const appUrl = (context: Ctx) => context.env.APP_URL.replace(/\/$/, "");
+const appUrl = (context: Ctx) => context.env.APP_URL;
 
 async function emailData(context: Ctx, inscriptionId: string) {
   const [r] = await context.db

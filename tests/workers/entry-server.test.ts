@@ -31,7 +31,11 @@ describe("document render", () => {
   it("sends the one-pass HTML when it carries the page's data, and fills the cache Remix reads", async () => {
     const ctx = fakeContext(["<script>a</script>", "<script>b</script>"]);
     const html = `<html><body>page<script>${HANDOFF_END}</script></body></html>`;
-    const res = await renderDocument(createElement("p", null, "stream"), ctx, { status: 200, headers: new Headers() }, () => html);
+    // Remix takes a reader on the data stream while rendering (and reads the cache instead).
+    const res = await renderDocument(createElement("p", null, "stream"), ctx, { status: 200, headers: new Headers() }, () => {
+      ctx.serverHandoffStream?.getReader();
+      return html;
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(await res.text()).toBe(`<!DOCTYPE html>${html}`);
@@ -44,7 +48,11 @@ describe("document render", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     for (let i = 0; i < 2; i++) {
       const ctx = fakeContext(["<script>a</script>", "<script>b</script>"]);
-      const res = await renderDocument(createElement("p", null, "rendu en flux"), ctx, { status: 404, headers: new Headers() }, () => "<html>sans données</html>");
+      // The one-pass render takes a reader on the stream, as Remix's does, and prints no data.
+      const res = await renderDocument(createElement("p", null, "rendu en flux"), ctx, { status: 404, headers: new Headers() }, () => {
+        ctx.serverHandoffStream?.getReader();
+        return "<html>sans données</html>";
+      });
       expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
       const body = await res.text();
