@@ -9,7 +9,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const ROUTES_DIR = "app/routes";
 
 /** Every module specifier a source imports or re-exports, statically or dynamically (type-only imports included). */
-export function specifiers(source: string): string[] {
+function specifiers(source: string): string[] {
   const found: string[] = [];
   const patterns = [
     /\b(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']/g,
@@ -20,14 +20,14 @@ export function specifiers(source: string): string[] {
 }
 
 /** The repository path a specifier of `file` points to ("~/x" is app/x), or null for a package. */
-export function target(file: string, spec: string): string | null {
+function target(file: string, spec: string): string | null {
   if (spec.startsWith("~/")) return normalize(join("app", spec.slice(2)));
   if (spec.startsWith(".")) return normalize(join(dirname(file), spec));
   return null;
 }
 
 /** Why `file` (a route module) may not import `spec`, or null when it may. */
-export function forbidden(file: string, spec: string): string | null {
+function forbidden(file: string, spec: string): string | null {
   const to = target(file, spec);
   if (to === null) return null;
   if (to === "app/db" || to.startsWith("app/db/")) return "imports app/db (go through a service)";
