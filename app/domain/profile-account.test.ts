@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ZodError } from "zod";
 import {
-  fieldErrors,
   ForgotPasswordSchema,
   honeypotFilled,
   HONEYPOT_FIELD,
@@ -11,6 +10,7 @@ import {
   ResetPasswordSchema,
   SignupSchema,
 } from "./profile-account";
+import { fieldErrors } from "./form-errors";
 
 function errors(schema: { safeParse(v: unknown): { success: boolean; error?: ZodError } }, v: unknown) {
   const r = schema.safeParse(v);

@@ -210,12 +210,3 @@ export function makeRunnerFieldsSchema(today: string, opts: RunnerFieldsOptions 
     });
 }
 
-/** Issues of a zod error as one message per field (the first one). */
-export function firstIssues(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const k = String(issue.path[0] ?? "form");
-    out[k] ??= issue.message;
-  }
-  return out;
-}

@@ -26,6 +26,7 @@ import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatDateTime, formatEuros } from "~/utils/format";
 import { useHydrated } from "~/components/useHydrated";
+import { fieldErrors } from "~/domain/form-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -104,8 +105,7 @@ async function cancelAction(context: ActionFunctionArgs["context"], user: { id: 
   const parsed = organiserCancelSchema.safeParse(Object.fromEntries(form));
   const values = { refund: String(form.get("refund") ?? ""), confirm: String(form.get("confirm") ?? "") };
   if (!parsed.success) {
-    const errors: CancelErrors = {};
-    for (const i of parsed.error.issues) errors[i.path[0] as "refund" | "confirm"] = i.message;
+    const errors: CancelErrors = fieldErrors(parsed.error);
     return data({ cancelErrors: errors, cancelValues: values }, { status: 400 });
   }
   try {

@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Link } from "~/components/Link";
 import { FormAlert, Honeypot } from "~/components/AccountFields";
 import { Field } from "~/components/Field";
-import { fieldErrors, ForgotPasswordSchema, formValues, honeypotFilled, MSG } from "~/domain/profile-account";
+import { ForgotPasswordSchema, formValues, honeypotFilled, MSG } from "~/domain/profile-account";
+import { fieldErrors } from "~/domain/form-errors";
 import { clientIp, requestPasswordReset } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 

@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Link } from "~/components/Link";
 import { FormAlert, PasswordField } from "~/components/AccountFields";
 import { Field } from "~/components/Field";
-import { AuthError, fieldErrors, LoginSchema, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
+import { AuthError, LoginSchema, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
+import { fieldErrors } from "~/domain/form-errors";
 import { LOGIN_TO_PAY } from "~/domain/registration-messages";
 import { createAuthenticator, LoginFormError } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";

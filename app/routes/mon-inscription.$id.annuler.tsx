@@ -8,6 +8,7 @@ import { CANCEL_ERROR_MESSAGES, CANCEL_MSG, CANCEL_REASONS, CancelError, cancelF
 import { cancelInscription, loadRunnerRegistration } from "~/services/cancel.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatEuros } from "~/utils/format";
+import { fieldErrors } from "~/domain/form-errors";
 
 export const meta: MetaFunction = () => [{ title: "Annuler mon inscription — Balise" }, { name: "robots", content: "noindex" }];
 
@@ -37,8 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     // Still check who asks before answering anything about the registration.
     if (!(await loadRunnerRegistration(context, id, user.id))) throw notFound();
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    const errors = fieldErrors(parsed.error) as Record<string, string>;
     return data({ errors, formError: null as string | null, values }, { status: 400 });
   }
   try {

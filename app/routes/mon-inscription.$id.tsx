@@ -19,6 +19,7 @@ import { reasonLabel } from "~/domain/lifecycle";
 import styles from "~/styles/my-registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatDateTime, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { fieldErrors } from "~/domain/form-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
@@ -75,11 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const parsed = makeSelfEditSchema(parisDate(context.clock.now())).safeParse(values);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? "form");
-      errors[key] ??= issue.message;
-    }
+    const errors = fieldErrors(parsed.error) as Record<string, string>;
     return data({ errors, formError: "Corrigez les champs signalés.", values }, { status: 400 });
   }
   const result = await saveRunnerFields(context, id, user.id, pickSelfEdit(parsed.data));

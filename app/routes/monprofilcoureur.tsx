@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Link } from "~/components/Link";
 import { FormAlert, SelectField } from "~/components/AccountFields";
 import { Field } from "~/components/Field";
-import { fieldErrors, formValues } from "~/domain/profile-account";
+import { formValues } from "~/domain/profile-account";
+import { fieldErrors } from "~/domain/form-errors";
 import { GENRES, makeRunnerProfileSchema, NATIONALITES, PAYS, PROFILE_MSG } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
 import { runnerPrefill, saveRunnerProfile } from "~/services/profile.server";

@@ -14,6 +14,7 @@ import { cancellationEmail } from "~/emails/cancellation";
 import { applyTransition } from "./lifecycle.server";
 import { paymentErrorMessage, refundInscription } from "./payments.server";
 import { logEvent } from "~/utils/log.server";
+import { withEvent } from "~/db/registrations.server";
 
 type Ctx = AppLoadContext;
 
@@ -23,7 +24,7 @@ export const STALE_CLAIM_MINUTES = 10;
 const READ_ONLY_STATUTS = ["annulee", "remboursee_partiellement", "remboursee_totalement"];
 
 async function loadRow(context: Ctx, inscriptionId: string) {
-  const rows = await context.db
+  const rows = await withEvent(context.db
     .select({
       i: inscriptions,
       course: { id: courses.id, nom: courses.nom, lieu: courses.lieu, organisateur_id: courses.organisateur_id },
@@ -38,8 +39,7 @@ async function loadRow(context: Ctx, inscriptionId: string) {
       },
     })
     .from(inscriptions)
-    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
-    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
+    .$dynamic())
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);
   return rows[0] ?? null;

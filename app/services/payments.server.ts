@@ -27,6 +27,7 @@ import { isPaymentProviderError, PaymentProviderError, type CheckoutSessionInfo 
 import { adminTransferId, AUTO_PAYOUT_ACTOR, AUTO_PAYOUT_BATCH, autoPayoutTransferId, TRANSFER_REFUSALS, type TransferRefusal } from "~/domain/payouts";
 import { parisDate } from "~/domain/refund";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
+import { withEvent } from "~/db/registrations.server";
 
 export const CHECKOUT_TTL_MINUTES = 30;
 
@@ -128,7 +129,7 @@ async function swapLedger(context: Ctx, id: string, from: Ledger, to: Ledger, ex
  * was paid in the meantime, returns it as `paidSessionId` (the caller records the payment) with /merci's URL.
  */
 export async function createCheckoutForInscription(context: Ctx, inscriptionId: string): Promise<{ url: string; paidSessionId?: string }> {
-  const rows = await context.db
+  const rows = await withEvent(context.db
     .select({
       inscription: inscriptions,
       courseNom: courses.nom,
@@ -139,8 +140,7 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
       chargesEnabled: profils_utilisateurs.stripe_charges_enabled,
     })
     .from(inscriptions)
-    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
-    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
+    .$dynamic())
     .leftJoin(profils_utilisateurs, eq(profils_utilisateurs.user_id, courses.organisateur_id))
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);

@@ -12,6 +12,7 @@ import { isPaymentProviderError } from "~/providers/payments";
 import { applyTransition } from "./lifecycle.server";
 import { onCheckoutCompleted } from "./payment-received.server";
 import { createCheckoutForInscription, expireSession, PaymentError } from "./payments.server";
+import { withEvent } from "~/db/registrations.server";
 
 type Ctx = AppLoadContext;
 
@@ -396,7 +397,7 @@ export interface RunnerRegistration {
 }
 
 function runnerRegistrationQuery(context: Ctx) {
-  return context.db
+  return withEvent(context.db
     .select({
       id: inscriptions.id,
       statut: inscriptions.statut,
@@ -423,8 +424,7 @@ function runnerRegistrationQuery(context: Ctx) {
       dplus: formats.denivele_dplus,
     })
     .from(inscriptions)
-    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
-    .innerJoin(formats, eq(formats.id, inscriptions.format_id));
+    .$dynamic());
 }
 
 /** /mesinscriptions: only the runner's own registrations, newest first. */
