@@ -5,37 +5,6 @@ import { HONEYPOT_FIELD } from "~/domain/profile-account";
 import { type FieldProps, fieldAria } from "~/components/Field";
 import { useHydrated } from "~/components/useHydrated";
 
-interface SelectProps {
-  name: string;
-  label: string;
-  options: readonly (string | { value: string; label: string })[];
-  error?: string;
-  defaultValue?: string | null;
-  required?: boolean;
-  emptyLabel?: string;
-}
-
-export function SelectField({ name, label, options, error, defaultValue, required, emptyLabel = "— Choisir —" }: SelectProps) {
-  const id = `f-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? <span className="req" aria-hidden="true"> *</span> : null}
-      </label>
-      <select id={id} name={name} defaultValue={defaultValue ?? ""} required={required} {...fieldAria(id, { error })}>
-        <option value="">{emptyLabel}</option>
-        {options.map((o) => {
-          const v = typeof o === "string" ? o : o.value;
-          const l = typeof o === "string" ? o : o.label;
-          return <option key={v} value={v}>{l}</option>;
-        })}
-      </select>
-      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
-    </div>
-  );
-}
-
 export function PasswordField(props: Omit<FieldProps, "type" | "defaultValue"> & { minLength?: number }) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);

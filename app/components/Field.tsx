@@ -46,3 +46,35 @@ export function Field({ name, label, id = `f-${name}`, type = "text", error, def
     </div>
   );
 }
+
+/** A labelled list of choices with its error next to it; an empty first option says nothing is chosen yet. */
+export interface SelectFieldProps {
+  name: string;
+  label: ReactNode;
+  options: readonly (string | { value: string; label: string })[];
+  error?: string;
+  defaultValue?: string | null;
+  required?: boolean;
+  emptyLabel?: string;
+}
+
+export function SelectField({ name, label, options, error, defaultValue, required, emptyLabel = "— Choisir —" }: SelectFieldProps) {
+  const id = `f-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span className="req" aria-hidden="true"> *</span> : null}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue ?? ""} required={required} {...fieldAria(id, { error })}>
+        <option value="">{emptyLabel}</option>
+        {options.map((o) => {
+          const v = typeof o === "string" ? o : o.value;
+          const l = typeof o === "string" ? o : o.label;
+          return <option key={v} value={v}>{l}</option>;
+        })}
+      </select>
+      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+    </div>
+  );
+}

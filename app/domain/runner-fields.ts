@@ -27,6 +27,28 @@ export const RUNNER_PERSONAL_FIELDS = [
 ] as const;
 export type RunnerPersonalField = (typeof RUNNER_PERSONAL_FIELDS)[number];
 
+/** The fields' labels, as the organiser's table, its export and the runner's forms name them. */
+export const RUNNER_FIELD_LABELS: Record<RunnerPersonalField, string> = {
+  nom: "Nom",
+  prenom: "Prénom",
+  genre: "Genre",
+  date_naissance: "Date de naissance",
+  nationalite: "Nationalité",
+  email: "Email",
+  telephone: "Téléphone",
+  adresse: "Adresse",
+  adresse_complement: "Complément d'adresse",
+  code_postal: "Code postal",
+  ville: "Ville",
+  pays: "Pays",
+  club: "Club",
+  justificatif_type: "Justificatif",
+  numero_licence: "Numéro de licence",
+  pps_identifier: "Identifiant PPS",
+  contact_urgence_nom: "Contact d'urgence (nom)",
+  contact_urgence_telephone: "Contact d'urgence (téléphone)",
+};
+
 /** Gender choices of a registration (spec section 5: Homme, Femme, and Autre in the simple version). */
 export const GENRES_SIMPLE = ["Homme", "Femme", "Autre"] as const;
 export const NATIONALITES = ["Française", "Espagnole", "Italienne", "Allemande", "Portugaise", "Autre"] as const;

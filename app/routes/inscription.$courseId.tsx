@@ -30,7 +30,7 @@ import { canViewCourse } from "~/domain/visibility";
 import { parisDate, refundScaleSentence } from "~/domain/refund";
 import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 import { useHydrated } from "~/components/useHydrated";
-import { Field as SharedField, type FieldProps } from "~/components/Field";
+import { Field as SharedField, type FieldProps, SelectField } from "~/components/Field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -171,21 +171,8 @@ function Field({ values, errors, ...props }: Omit<FieldProps, "name" | "defaultV
   return <SharedField {...props} defaultValue={values[props.name]} error={errors[props.name]} />;
 }
 
-function Select(props: { name: RegistrationField; label: string; values: RegistrationValues; errors: Errors; options: readonly string[]; empty?: string }) {
-  const id = `f-${props.name}`;
-  const err = props.errors[props.name];
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <select id={id} name={props.name} defaultValue={props.values[props.name]} aria-invalid={err ? true : undefined} aria-describedby={err ? `${id}-error` : undefined}>
-        <option value="">{props.empty ?? "— Choisir —"}</option>
-        {props.options.map((o) => (
-          <option key={o} value={o}>{o}</option>
-        ))}
-      </select>
-      {err ? <p id={`${id}-error`} className="field-error">{err}</p> : null}
-    </div>
-  );
+function Select({ values, errors, empty, ...props }: { name: RegistrationField; label: string; values: RegistrationValues; errors: Errors; options: readonly string[]; empty?: string }) {
+  return <SelectField {...props} defaultValue={values[props.name]} error={errors[props.name]} emptyLabel={empty} />;
 }
 
 export default function Inscription() {

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { FormAlert, SelectField } from "~/components/AccountFields";
-import { Field } from "~/components/Field";
+import { FormAlert } from "~/components/AccountFields";
+import { Field, SelectField } from "~/components/Field";
 import { formValues } from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
 import { GENRES, makeRunnerProfileSchema, NATIONALITES, PAYS, PROFILE_MSG } from "~/domain/profile";

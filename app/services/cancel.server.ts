@@ -67,13 +67,12 @@ export function quoteFromPaiement(p: typeof paiements.$inferSelect | null, event
   });
 }
 
-export type RunnerRegistration = NonNullable<Awaited<ReturnType<typeof loadRunnerRegistration>>>;
-
 /**
- * The registration as its runner sees it, or null when it does not exist or belongs to someone else
- * (both read the same: 404).
+ * The registration as its runner sees it on its own page, with its refund quote and what the runner may do
+ * (app/services/register.server.ts's getRunnerRegistration is the summary of the lists and /merci), or null when it
+ * does not exist or belongs to someone else (both read the same: 404).
  */
-export async function loadRunnerRegistration(context: Ctx, inscriptionId: string, userId: string) {
+export async function loadRunnerRegistrationDetails(context: Ctx, userId: string, inscriptionId: string) {
   const row = await loadRow(context, inscriptionId);
   if (!row || row.i.coureur_id !== userId) return null;
   const [p, annulation] = await Promise.all([
@@ -100,8 +99,8 @@ export type SaveResult = "ok" | "introuvable" | "lecture_seule";
  */
 export async function saveRunnerFields(
   context: Ctx,
-  inscriptionId: string,
   userId: string,
+  inscriptionId: string,
   values: Pick<SelfEditInput, SelfEditField>,
 ): Promise<SaveResult> {
   const updated = await context.db
