@@ -1,6 +1,7 @@
 import type { ServerBuild, createRequestHandler } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 // The Remix production build (npm run build). Typed loosely: it exists only after a build.
+// biome-ignore lint/suspicious/noTsIgnore: the file is missing before a build (an error) and present after one (none), so @ts-expect-error would fail one of the two
 // @ts-ignore -- generated file
 import * as build from "./build/server/index.js";
 import { getLoadContext } from "./load-context";

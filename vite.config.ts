@@ -20,6 +20,7 @@ export default defineConfig({
         v3_throwAbortReason: true,
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
       },
     }),
     tsconfigPaths(),
@@ -34,6 +35,6 @@ export default defineConfig({
     },
   },
   build: {
-    minify: process.env.BALISE_NO_MINIFY ? false : true,
+    minify: !process.env.BALISE_NO_MINIFY,
   },
 });

@@ -42,7 +42,7 @@ export default defineConfig(async () => {
                   SESSION_SECRET: "test-only-session-secret-0123456789abcdef-0123456789",
                   TEST_MIGRATIONS: migrations,
                   DEMO_STATEMENTS: demo.statements,
-                  DEMO_FILES: demo.files,
+                  DEMO_FILES: demo.files.map((f) => ({ ...f })),
                 },
               },
             }),

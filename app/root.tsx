@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { Link } from "~/components/Link";
+import { type RootData, useRootData } from "~/components/root-data";
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { useEffect, type ReactNode } from "react";
 import { DevErrorLog } from "./components/DevErrorLog";
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Trouvez une course, inscrivez-vous et payez en ligne en quelques secondes." },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const [user, mode] = await Promise.all([getSessionUser(request, context), getMode(request)]);
   return {
     user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
@@ -31,7 +32,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
 
 /** Bars that stay on screen at the bottom: the organiser's save bar and the event's register bar on phones. */
 const STICKY_BARS = ".form-submit, .register-bar";
@@ -54,7 +54,7 @@ function keepFocusAboveBars(e: FocusEvent) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   const nonce = useNonce();
   useEffect(() => {
     // Read by isAppHydrated() (components/catalogue/ClientOnly.tsx): components mounted from now on have no server HTML.

@@ -1,4 +1,5 @@
-// npm test: every test. The deploy check (the production Worker bundles offline, under 1 MiB gzipped: one test), unit
+// npm test: every test. The deploy check (the production Worker bundles offline, under 1 MiB gzipped: one test), the
+// typecheck and the linter (one test each), unit
 // and workerd integration tests (vitest), then end-to-end tests in Chromium (Playwright, JavaScript off and on) against
 // the production build under wrangler dev.
 // Ends with one line "N passed, N failed" (deploy check, vitest and Playwright totals added up).
@@ -32,6 +33,12 @@ execFileSync("remix", ["vite:build"], { stdio: ["ignore", "ignore", "inherit"], 
 step("deploy check: wrangler deploy --dry-run");
 const deployCheck = spawnSync("node", ["scripts/check-deploy.mjs"], { stdio: "inherit", env });
 
+// Static checks, one test each: the TypeScript compiler (npm run typecheck) and the linter (npm run lint).
+step("typecheck: tsc --noEmit");
+const typecheck = spawnSync("tsc", ["--noEmit"], { stdio: "inherit", env });
+step("lint: biome lint");
+const lint = spawnSync("biome", ["lint", "--error-on-warnings", "."], { stdio: "inherit", env });
+
 step("vitest: unit + workerd integration");
 const vitest = spawnSync("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"], { stdio: "inherit", env });
 
@@ -60,12 +67,13 @@ try {
   pwFailed += 1;
   console.error("Rapport Playwright illisible.");
 }
-if (deployCheck.status === 0) passed += 1;
-const deployFailed = deployCheck.status === 0 ? 0 : 1;
+const staticChecks = [deployCheck, typecheck, lint];
+for (const check of staticChecks) if (check.status === 0) passed += 1;
+const staticFailed = staticChecks.filter((check) => check.status !== 0).length;
 // A runner that exits non-zero without a failed test (server start-up, config error) still counts as one failure.
 if (vitest.status !== 0 && vitestFailed === 0) vitestFailed = 1;
 if (pw.status !== 0 && pwFailed === 0) pwFailed = 1;
-failed = deployFailed + vitestFailed + pwFailed;
+failed = staticFailed + vitestFailed + pwFailed;
 console.log(`\nDurée totale : ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

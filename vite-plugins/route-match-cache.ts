@@ -6,9 +6,16 @@
 // and a compiled path depends only on its pattern, so this plugin memoises both (by shape, see HELPERS) and
 // tries only the branches whose first segment can match — in the server bundle only (in the browser, lazy route discovery grows the tree in place, so
 // nothing is memoised there).
-// It edits four known statements of the router's source; if a router upgrade changes them, the build stops with a
-// message rather than silently shipping without the memo.
+// It edits four known statements of the router's source, and only in the exact router version it was written and
+// tested for (ROUTER_VERSION): any other version stops the build with a message, even if the four statements are
+// still there, since the code around them may have changed what they mean.
+// Delete this plugin when moving to React Router >= 7.15, which caches its ranked route branches itself (ADR 0025).
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { Plugin } from "vite";
+
+/** The @remix-run/router version whose source this plugin edits (the one Remix 2.17.5 installs). */
+export const ROUTER_VERSION = "1.23.3";
 
 const FLATTEN = "let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);";
 const COMPILE = "function compilePath(path, caseSensitive, end) {";
@@ -102,12 +109,26 @@ function compilePath(path, caseSensitive, end) {
 }
 `;
 
-export function routeMatchCache(): Plugin {
+/** The version in the package.json of the router a module id belongs to (…/@remix-run/router/dist/router.js). */
+function installedRouterVersion(id: string): string {
+  const pkg = join(dirname(dirname(id.split("?")[0])), "package.json");
+  return (JSON.parse(readFileSync(pkg, "utf8")) as { version: string }).version;
+}
+
+export function routeMatchCache({ routerVersion = installedRouterVersion }: { routerVersion?: (id: string) => string } = {}): Plugin {
   return {
     name: "balise-route-match-cache",
     enforce: "pre",
     transform(code, id, options) {
       if (!options?.ssr || !/[\\/]@remix-run[\\/]router[\\/]dist[\\/]router(\.cjs)?\.js$/.test(id)) return null;
+      const version = routerVersion(id);
+      if (version !== ROUTER_VERSION) {
+        this.error(
+          `vite-plugins/route-match-cache.ts edits @remix-run/router ${ROUTER_VERSION}, but ${version} is installed. ` +
+            "Check that the four statements it replaces still mean the same in the new version (tests/unit/route-match-cache.test.ts), " +
+            "then set ROUTER_VERSION; on React Router >= 7.15, delete the plugin instead (docs/decisions/0025).",
+        );
+      }
       if (![FLATTEN, COMPILE, LOOP, TRY].every((statement) => code.split(statement).length === 2)) {
         this.error(`${id}: the router's source changed; update vite-plugins/route-match-cache.ts`);
       }

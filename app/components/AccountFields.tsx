@@ -1,94 +1,14 @@
 // Form pieces of the account screens: labelled fields with their error next to them, a password field whose
 // show/hide toggle appears only once JavaScript runs (without JS the field simply works), and the honeypot.
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { HONEYPOT_FIELD } from "~/domain/profile-account";
-
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
-interface FieldProps {
-  name: string;
-  label: string;
-  type?: string;
-  error?: string;
-  defaultValue?: string | null;
-  autoComplete?: string;
-  hint?: ReactNode;
-  required?: boolean;
-  placeholder?: string;
-  inputMode?: "text" | "email" | "tel" | "numeric" | "url";
-  maxLength?: number;
-  max?: string;
-}
-
-export function Field({ name, label, type = "text", error, defaultValue, autoComplete, hint, required, placeholder, inputMode, maxLength, max }: FieldProps) {
-  const id = `f-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? <span className="req" aria-hidden="true"> *</span> : null}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue ?? ""}
-        autoComplete={autoComplete}
-        required={required}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        max={max}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {hint ? <p id={`${id}-hint`} className="hint">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
-    </div>
-  );
-}
-
-interface SelectProps {
-  name: string;
-  label: string;
-  options: readonly (string | { value: string; label: string })[];
-  error?: string;
-  defaultValue?: string | null;
-  required?: boolean;
-  emptyLabel?: string;
-}
-
-export function SelectField({ name, label, options, error, defaultValue, required, emptyLabel = "— Choisir —" }: SelectProps) {
-  const id = `f-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? <span className="req" aria-hidden="true"> *</span> : null}
-      </label>
-      <select id={id} name={name} defaultValue={defaultValue ?? ""} required={required} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
-        <option value="">{emptyLabel}</option>
-        {options.map((o) => {
-          const v = typeof o === "string" ? o : o.value;
-          const l = typeof o === "string" ? o : o.label;
-          return <option key={v} value={v}>{l}</option>;
-        })}
-      </select>
-      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
-    </div>
-  );
-}
+import { type FieldProps, fieldAria } from "~/components/Field";
+import { useHydrated } from "~/components/useHydrated";
 
 export function PasswordField(props: Omit<FieldProps, "type" | "defaultValue"> & { minLength?: number }) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
   const id = `f-${props.name}`;
-  const describedBy = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -104,8 +24,7 @@ export function PasswordField(props: Omit<FieldProps, "type" | "defaultValue"> &
           required={props.required}
           minLength={props.minLength}
           maxLength={props.maxLength}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={describedBy}
+          {...fieldAria(id, props)}
         />
         {hydrated ? (
           <button

@@ -19,7 +19,10 @@ export function DevErrorLog() {
     <aside className="dev-error-log" aria-live="polite" data-testid="dev-error-log">
       <strong>Erreurs (dev)</strong>
       <button type="button" onClick={() => setErrors([])} aria-label="Effacer">×</button>
-      <ul>{errors.map((e, i) => <li key={i}>{e}</li>)}</ul>
+      <ul>
+        {/* biome-ignore lint/suspicious/noArrayIndexKey: a log only grows at its end or is cleared */}
+        {errors.map((e, i) => <li key={i}>{e}</li>)}
+      </ul>
     </aside>
   );
 }

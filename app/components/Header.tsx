@@ -103,6 +103,7 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
   // in-app navigation that keeps the header mounted: close them, or the open menu would cover the new page.
   const userMenu = useRef<HTMLDetailsElement>(null);
   const mobileMenu = useRef<HTMLDetailsElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation (location.key), which it does not read
   useEffect(() => {
     userMenu.current?.removeAttribute("open");
     mobileMenu.current?.removeAttribute("open");

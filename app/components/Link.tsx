@@ -1,15 +1,15 @@
-// The app's links. In the browser they are Remix's own <Link> and <NavLink>. On the server, a link to an absolute
-// path of this site ("/courses/x?page=2") is rendered directly as the <a> Remix's component would print, without
-// its per-link path resolution (each of those serialises the route matches to JSON and resolves the path again,
-// about a tenth of a catalogue page's server CPU for its ~40 links; docs/decisions/0026). The markup is the same,
-// so the browser hydrates it with Remix's components, which handle clicks and prefetching as usual. Any other
-// link (relative path, object, reloadDocument, relative, view transition, prefetch other than intent) is
-// rendered by Remix's component on the server too.
-import { Link as RemixLink, NavLink as RemixNavLink, useLocation, useNavigation } from "@remix-run/react";
-import { forwardRef, type ComponentProps, type ReactNode } from "react";
+// The app's links are Remix's own <Link> and <NavLink> (re-exported here so that a page imports its links from one
+// place). `FastLink` is an opt-in for the catalogue lists, where a page prints one link per result: on the server, a
+// link to an absolute path of this site ("/courses/x?page=2") is printed directly as the <a> Remix's component would
+// print, without its per-link path resolution (each of those serialises the route matches to JSON and resolves the
+// path again). The markup is the same, so the browser hydrates it with Remix's <Link>, which handles clicks and
+// prefetching as usual; the browser bundle only ever has Remix's component (docs/decisions/0141).
+import { Link as RemixLink } from "@remix-run/react";
+import { type ComponentProps, forwardRef } from "react";
+
+export { Link, NavLink } from "@remix-run/react";
 
 type RemixLinkProps = ComponentProps<typeof RemixLink>;
-type RemixNavLinkProps = ComponentProps<typeof RemixNavLink>;
 
 /** An absolute path of this site given as a string, which resolves to itself whatever the current route. */
 export function isSitePath(to: unknown): to is string {
@@ -28,8 +28,8 @@ export function sitePath(to: string): { pathname: string; search: string; hash: 
 }
 
 /** Options the server rendering below prints exactly as Remix does; any other goes to Remix's component. */
-function plainLink(props: RemixLinkProps | RemixNavLinkProps): props is typeof props & { to: string } {
-  return isSitePath(props.to) && !props.reloadDocument && !props.relative && !props.viewTransition
+function plainLink(props: RemixLinkProps): props is RemixLinkProps & { to: string } {
+  return isSitePath(props.to) && !props.reloadDocument && !props.relative && !props.viewTransition && props.discover !== "none"
     && (props.prefetch === undefined || props.prefetch === "none" || props.prefetch === "intent");
 }
 
@@ -39,51 +39,12 @@ function anchorProps<P extends RemixLinkProps>(props: P) {
   return rest;
 }
 
-/** Server rendering of Remix's <Link> (same markup). */
+/** Server rendering of Remix's <Link> (same markup, `data-discover` included, as Remix prints it by default). */
 export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, RemixLinkProps>(function ServerLink(props, ref) {
   if (!plainLink(props)) return <RemixLink {...props} ref={ref} />;
   return <a {...anchorProps(props)} ref={ref} href={sitePath(props.to).href} data-discover="true" />;
 });
 
-type NavChildren = RemixNavLinkProps["children"];
-
-/** Server rendering of Remix's <NavLink> (same classes and aria-current, from the same rules). */
-export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, RemixNavLinkProps>(function ServerNavLink(props, ref) {
-  const location = useLocation();
-  const navigation = useNavigation();
-  if (!plainLink(props)) return <RemixNavLink {...props} ref={ref} />;
-  const { end = false, caseSensitive = false, className, style, children, "aria-current": ariaCurrent = "page", ...rest } = props;
-  const path = sitePath(props.to);
-  let toPathname = path.pathname;
-  let here = location.pathname;
-  let next = navigation.location ? navigation.location.pathname : null;
-  if (!caseSensitive) {
-    here = here.toLowerCase();
-    next = next ? next.toLowerCase() : null;
-    toPathname = toPathname.toLowerCase();
-  }
-  const endSlash = toPathname !== "/" && toPathname.endsWith("/") ? toPathname.length - 1 : toPathname.length;
-  const isActive = here === toPathname || (!end && here.startsWith(toPathname) && here.charAt(endSlash) === "/");
-  const isPending = next != null && (next === toPathname || (!end && next.startsWith(toPathname) && next.charAt(toPathname.length) === "/"));
-  const state = { isActive, isPending, isTransitioning: false };
-  const cls = typeof className === "function" ? className(state) : [className, isActive ? "active" : null, isPending ? "pending" : null].filter(Boolean).join(" ");
-  const content = typeof children === "function" ? (children as Extract<NavChildren, (...a: never[]) => unknown>)(state) : children;
-  return (
-    <a
-      {...anchorProps(rest as RemixLinkProps)}
-      ref={ref}
-      href={path.href}
-      aria-current={isActive ? ariaCurrent : undefined}
-      className={cls || undefined}
-      style={typeof style === "function" ? style(state) : style}
-      data-discover="true"
-    >
-      {content as ReactNode}
-    </a>
-  );
-});
-
-// The server bundle uses the renderings above; the browser bundle gets Remix's components and nothing else
+// The server bundle prints the plain <a>; the browser bundle gets Remix's component and nothing else
 // (import.meta.env.SSR is a build-time constant, so the other branch is dropped).
-export const Link = import.meta.env.SSR ? ServerLink : RemixLink;
-export const NavLink = import.meta.env.SSR ? ServerNavLink : RemixNavLink;
+export const FastLink = import.meta.env.SSR ? ServerLink : RemixLink;

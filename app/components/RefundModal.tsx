@@ -1,15 +1,8 @@
 // The refund dialog shell (issue 8). Without JavaScript the cancel screen is a page of its own
 // (/mon-inscription/{id}/annuler); once the app runs, the same content opens in this dialog over
 // /mon-inscription/{id}: Escape or the backdrop closes it, Tab stays inside, focus comes back to the opener.
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useNavigate } from "@remix-run/react";
-
-/** False on the server and during hydration, true once React runs in the browser. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -17,6 +10,8 @@ export function RefundModal({ children, closeTo, labelledBy }: { children: React
   const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);
 
+  // The dialog opens once per mount; closeTo does not change while it is open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per mount on purpose (see above)
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const el = panel.current;
@@ -54,8 +49,6 @@ export function RefundModal({ children, closeTo, labelledBy }: { children: React
       document.body.style.overflow = overflow;
       if (opener && document.contains(opener)) opener.focus();
     };
-    // The dialog opens once per mount; closeTo does not change while it is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

@@ -1,5 +1,5 @@
 import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm";
-import { DrizzleD1Database, drizzle, SQLiteD1Session } from "drizzle-orm/d1";
+import { DrizzleD1Database, type drizzle, SQLiteD1Session } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { schema } from "./schema";
 

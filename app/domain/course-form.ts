@@ -2,6 +2,7 @@
 // (numbers, integer cents, nulls). One zod schema shared by the form component and the action.
 import { z } from "zod";
 import { parisInstant, parisWallClock } from "./paris-time";
+import { fieldErrors, fieldOfIssue } from "./form-errors";
 
 export const FORMAT_TYPES = ["trail", "rando", "route"] as const;
 export type FormatType = (typeof FORMAT_TYPES)[number];
@@ -293,12 +294,9 @@ export type CourseFormResult = { ok: true; data: CourseInput } | { ok: false; er
 export function parseCourseForm(values: CourseFormValues): CourseFormResult {
   const parsed = CourseFormSchema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const [head, index, field] = issue.path;
-    const name = head === "formats" && typeof index === "number" && typeof field === "string" ? formatFieldName(index, field) : String(head ?? "form");
-    errors[name] ??= issue.message;
-  }
+  const errors = fieldErrors(parsed.error, ([head, index, field]) =>
+    head === "formats" && typeof index === "number" && typeof field === "string" ? formatFieldName(index, field) : fieldOfIssue(head === undefined ? [] : [head]),
+  ) as FieldErrors;
   return { ok: false, errors };
 }
 

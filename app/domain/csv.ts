@@ -1,6 +1,7 @@
 // CSV for spreadsheets used in France (Excel, LibreOffice): semicolon delimiter, UTF-8 with a BOM so that
 // accents survive, CRLF line ends (RFC 4180). Pure: the export route streams what these functions return.
 // docs/decisions/0081-csv-export-streamed.md
+import { RUNNER_FIELD_LABELS } from "./runner-fields";
 
 export const CSV_DELIMITER = ";";
 export const CSV_BOM = "\uFEFF";
@@ -67,28 +68,11 @@ export const ALL_EXPORT_COLUMNS: readonly AnyExportColumn[] = [...EXPORT_COLUMNS
 
 /** French labels of the column chooser. The CSV header keeps the technical names (stable for imports). */
 export const EXPORT_COLUMN_LABELS: Record<AnyExportColumn, string> = {
-  nom: "Nom",
-  prenom: "Prénom",
-  genre: "Genre",
-  date_naissance: "Date de naissance",
-  nationalite: "Nationalité",
-  email: "Email",
-  telephone: "Téléphone",
-  adresse: "Adresse",
-  code_postal: "Code postal",
-  ville: "Ville",
-  pays: "Pays",
-  club: "Club",
+  ...RUNNER_FIELD_LABELS,
   dossard: "Dossard",
   nombre_repas: "Nombre de repas",
   statut: "Statut",
   created_at: "Date d'inscription",
-  adresse_complement: "Complément d'adresse",
-  justificatif_type: "Justificatif",
-  numero_licence: "Numéro de licence",
-  pps_identifier: "Identifiant PPS",
-  contact_urgence_nom: "Contact d'urgence (nom)",
-  contact_urgence_telephone: "Contact d'urgence (téléphone)",
   apparaitre_resultats: "Apparaît dans les résultats",
 };
 

@@ -36,7 +36,7 @@ describe("parseGpx: valid files", () => {
   });
 
   it("accepts a BOM, attributes in any order and a metadata name", () => {
-    const gpx = parseGpx("\ufeff" + wrap(`<metadata><name>Méta</name></metadata><trk><trkseg><trkpt lon="6.5" lat="45.5"><ele> 100 </ele></trkpt></trkseg></trk>`));
+    const gpx = parseGpx(`\ufeff${wrap(`<metadata><name>Méta</name></metadata><trk><trkseg><trkpt lon="6.5" lat="45.5"><ele> 100 </ele></trkpt></trkseg></trk>`)}`);
     expect(gpx.name).toBe("Méta");
     expect(gpx.segments[0][0]).toEqual({ lat: 45.5, lon: 6.5, ele: 100 });
   });
@@ -96,7 +96,7 @@ describe("parseGpx: malformed files give a clear French error", () => {
   });
 
   it("refuses files above 10 MB", () => {
-    const big = wrap("<trk><trkseg>" + " ".repeat(10 * 1024 * 1024) + "</trkseg></trk>");
+    const big = wrap(`<trk><trkseg>${" ".repeat(10 * 1024 * 1024)}</trkseg></trk>`);
     expect(validateGpx(big)).toMatchObject({ ok: false, code: "too_large", message: "Le fichier GPX dépasse 10 Mo." });
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  centsToDecimal,
   applyCommission,
   applyTransfer,
   applyTransferReversal,
@@ -242,5 +243,17 @@ describe("parsePercent", () => {
     ["", null],
   ])("%s → %s", (s, n) => {
     expect(parsePercent(s)).toBe(n);
+  });
+});
+
+describe("centsToDecimal (machine formats: JSON-LD offers)", () => {
+  it.each([
+    [0, "0.00"], [5, "0.05"], [99, "0.99"], [100, "1.00"], [4200, "42.00"], [4250, "42.50"], [123456789, "1234567.89"], [-5, "-0.05"], [-1234, "-12.34"],
+  ])("%i cents → %s", (cents, text) => {
+    expect(centsToDecimal(cents)).toBe(text);
+  });
+
+  it("refuses a fraction of a cent", () => {
+    expect(() => centsToDecimal(12.5)).toThrow(MoneyError);
   });
 });

@@ -197,3 +197,10 @@ export function parsePercent(input: string): number | null {
   if (!/^\d{1,3}(\.\d+)?$/.test(s)) return null;
   return Number(s);
 }
+
+/** Integer cents as a decimal amount with two digits and a dot ("4200" → "42.00", "-5" → "-0.05"): machine formats only (JSON-LD), never shown to users. */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isInteger(cents)) throw new MoneyError("montant_invalide");
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}

@@ -40,8 +40,8 @@ describe("nextAdmission: metered in arrival order", () => {
 describe("statusOf", () => {
   const entry = { seq: 153, arrivedAt: 0, admitAt: 15_200 };
   it.each<[number, number, ReturnType<typeof statusOf>]>([
-    [0, 0, { state: "en_file", position: 153, waitSeconds: 16 }],
-    [10_000, 100, { state: "en_file", position: 53, waitSeconds: 6 }],
+    [0, 0, { state: "en_file", position: 153, waitSeconds: 16, ticket: 153 }],
+    [10_000, 100, { state: "en_file", position: 53, waitSeconds: 6, ticket: 153 }],
     [15_200, 152, { state: "admis", until: 15_200 + ADMISSION_MINUTES * 60_000 }],
     [15_200 + ADMISSION_MINUTES * 60_000, 500, { state: "expire" }],
   ])("at %i with %i admitted", (now, admitted, expected) => {

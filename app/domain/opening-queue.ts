@@ -35,7 +35,7 @@ export interface QueueEntry {
 
 export type QueueStatus =
   | { state: "admis"; until: number }
-  | { state: "en_file"; position: number; waitSeconds: number }
+  | { state: "en_file"; position: number; waitSeconds: number; ticket: number }
   | { state: "expire" };
 
 /**
@@ -47,7 +47,7 @@ export function statusOf(entry: QueueEntry, admittedCount: number, now: number):
     const until = entry.admitAt + ADMISSION_MINUTES * 60_000;
     return now < until ? { state: "admis", until } : { state: "expire" };
   }
-  return { state: "en_file", position: Math.max(1, entry.seq - admittedCount), waitSeconds: Math.ceil((entry.admitAt - now) / 1000) };
+  return { state: "en_file", position: Math.max(1, entry.seq - admittedCount), waitSeconds: Math.ceil((entry.admitAt - now) / 1000), ticket: entry.seq };
 }
 
 /** An honest estimate in French: 'moins d'une minute', 'environ 3 minutes', 'environ 1 h 10'. */

@@ -13,7 +13,7 @@ export const MIN_LISTED_LENGTH = 4;
 /** Words that name this site: 'balise2026' is as guessable as 'password1'. */
 export const SITE_WORDS: readonly string[] = ["balise"];
 
-const SEPARATORS = /[\s._\-]+/gu;
+const SEPARATORS = /[\s._-]+/gu;
 const SUFFIX_CHAR = /[\p{N}\p{P}\p{S}]/u;
 
 /**
@@ -59,7 +59,7 @@ function commonPasswords(): Set<string> {
 function personalWords(email: string | undefined): string[] {
   const words = [...SITE_WORDS];
   const local = email?.split("@")[0]?.split("+")[0] ?? "";
-  for (const w of [local, ...local.split(/[._\-]+/)]) {
+  for (const w of [local, ...local.split(/[._-]+/)]) {
     const n = normalizePassword(w);
     if (Array.from(n).length >= MIN_LISTED_LENGTH) words.push(n);
   }

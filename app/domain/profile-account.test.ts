@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { ZodError } from "zod";
 import {
-  fieldErrors,
   ForgotPasswordSchema,
   honeypotFilled,
   HONEYPOT_FIELD,
@@ -10,10 +10,11 @@ import {
   ResetPasswordSchema,
   SignupSchema,
 } from "./profile-account";
+import { fieldErrors } from "./form-errors";
 
-function errors(schema: { safeParse(v: unknown): { success: boolean; error?: any } }, v: unknown) {
+function errors(schema: { safeParse(v: unknown): { success: boolean; error?: ZodError } }, v: unknown) {
   const r = schema.safeParse(v);
-  return r.success ? {} : fieldErrors(r.error);
+  return r.success || !r.error ? {} : fieldErrors(r.error);
 }
 
 describe("sign-up form", () => {
@@ -28,7 +29,7 @@ describe("sign-up form", () => {
     [{ email: "a@b.fr", password: "", confirmation: "" }, { password: MSG.passwordRequired, confirmation: MSG.confirmationRequired }],
     [{ email: "a@b.fr", password: "court", confirmation: "court" }, { password: MSG.passwordTooShort }],
     [{ email: "a@b.fr", password: "x".repeat(129), confirmation: "x".repeat(129) }, { password: MSG.passwordTooLong }],
-    [{ email: "a@b.fr", password: GOOD, confirmation: GOOD + "!" }, { confirmation: "⚠️ Les mots de passe ne correspondent pas." }],
+    [{ email: "a@b.fr", password: GOOD, confirmation: `${GOOD}!` }, { confirmation: "⚠️ Les mots de passe ne correspondent pas." }],
     [{ email: "a@b.fr", password: "motdepasse", confirmation: "motdepasse" }, { password: "Ce mot de passe est trop courant ou a déjà fuité. Choisissez-en un autre." }],
     [{ email: "a@b.fr", password: "12345678", confirmation: "12345678" }, { password: MSG.passwordCommon }],
     [{ email: "a@b.fr", password: "Azertyuiop", confirmation: "Azertyuiop" }, { password: MSG.passwordCommon }],
@@ -39,7 +40,7 @@ describe("sign-up form", () => {
     expect(errors(SignupSchema, input)).toEqual(expected);
   });
   it("allows 8, 64, 100 and 128 characters exactly, and never trims or truncates", () => {
-    for (const password of ["Vercors!", "é".repeat(7) + "x", "marmotte ".repeat(8).slice(0, 64), "m".repeat(50) + "n".repeat(50), "é".repeat(127) + "x"]) {
+    for (const password of ["Vercors!", `${"é".repeat(7)}x`, "marmotte ".repeat(8).slice(0, 64), "m".repeat(50) + "n".repeat(50), `${"é".repeat(127)}x`]) {
       const r = SignupSchema.safeParse({ email: "a@b.fr", password, confirmation: password });
       expect(r.success).toBe(true);
       expect(r.data?.password).toBe(password);

@@ -105,17 +105,6 @@ function resetPasswordSchema() {
 }
 export const ResetPasswordSchema = /* @__PURE__ */ resetPasswordSchema();
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** The first message per field, for display next to the field. Form-level issues land under "_form". */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : "_form";
-    if (!out[key]) out[key] = issue.message;
-  }
-  return out;
-}
 
 /** Form values as plain strings (files and passwords are never echoed back). */
 export function formValues(form: FormData, omit: readonly string[] = []): Record<string, string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "./profile-account";
+import { fieldErrors } from "./form-errors";
 import {
   birthDateIssue,
   conditionsAccepted,

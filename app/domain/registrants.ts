@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
 import { normaliseStatut, STATUT_LABELS, type Statut } from "./statuses";
-import { checkRunnerField, postcodeIssue, RUNNER_FIELD_MSG, RUNNER_PERSONAL_FIELDS, type RunnerPersonalField } from "./runner-fields";
+import { checkRunnerField, postcodeIssue, RUNNER_FIELD_LABELS, RUNNER_FIELD_MSG, RUNNER_PERSONAL_FIELDS, type RunnerPersonalField } from "./runner-fields";
 
 export const PAGE_SIZE = 50;
 
@@ -110,25 +110,7 @@ export const TABLE_FIELDS = ["nom", "prenom", "dossard", "email", "club", "nombr
 export type TableField = (typeof TABLE_FIELDS)[number];
 
 export const FIELD_LABELS: Record<EditableField, string> = {
-  nom: "Nom",
-  prenom: "Prénom",
-  genre: "Genre",
-  date_naissance: "Date de naissance",
-  nationalite: "Nationalité",
-  email: "Email",
-  telephone: "Téléphone",
-  adresse: "Adresse",
-  adresse_complement: "Complément d'adresse",
-  code_postal: "Code postal",
-  ville: "Ville",
-  pays: "Pays",
-  club: "Club",
-  justificatif_type: "Justificatif",
-  numero_licence: "Numéro de licence",
-  pps_identifier: "Identifiant PPS",
-  pps_expiration: "Fin de validité du PPS",
-  contact_urgence_nom: "Contact d'urgence (nom)",
-  contact_urgence_telephone: "Contact d'urgence (téléphone)",
+  ...RUNNER_FIELD_LABELS,
   apparaitre_resultats: "Apparaître dans les résultats publics.",
   statut: "Statut",
   dossard: "Dossard",

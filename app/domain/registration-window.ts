@@ -20,7 +20,7 @@ export interface WindowFormat {
 export function closesAt(f: WindowFormat): Date | null {
   const start = f.date ? parisInstant(f.date, f.heure_depart ?? null) : null;
   const close = f.cloture_inscriptions ? new Date(f.cloture_inscriptions) : null;
-  if (start && close) return start < close ? start : close;
+  if (start && close) return new Date(Math.min(start.getTime(), close.getTime()));
   return start ?? close;
 }
 

@@ -5,6 +5,7 @@ import type { RaceFormat } from "./eligibility";
 import { LOGIN_TO_PAY } from "./registration-messages";
 import { JUSTIFICATIF_TYPES, makeRunnerFieldsSchema, RUNNER_FIELD_MSG, RUNNER_PERSONAL_FIELDS, type RunnerPersonalField } from "./runner-fields";
 import { availability, type Availability } from "./waitlist";
+import { fieldErrors, fieldOfIssue } from "./form-errors";
 
 /** A place is held while its checkout session can still be paid (the provider's minimum is 30 minutes). */
 export const HOLD_MINUTES = 30;
@@ -331,12 +332,8 @@ export type ParsedRegistration =
 export function parseRegistration(values: RegistrationValues, formats: readonly FormatChoice[], today: string, intent: RegistrationIntent = "register"): ParsedRegistration {
   const r = makeRegistrationSchema(formats, today, intent).safeParse({ format_id: values.format_id, nombre_repas: values.nombre_repas, runner: values });
   if (r.success) return { ok: true, data: r.data };
-  const errors: Partial<Record<RegistrationField, string>> = {};
-  for (const issue of r.error.issues) {
-    // The runner's fields are nested under "runner": the message goes next to the field itself.
-    const k = (issue.path[0] === "runner" ? issue.path[1] : issue.path[0]) as RegistrationField;
-    if (k && !errors[k]) errors[k] = issue.message;
-  }
+  // The runner's fields are nested under "runner": the message goes next to the field itself.
+  const errors = fieldErrors(r.error, (path) => fieldOfIssue(path[0] === "runner" ? path.slice(1) : path)) as Partial<Record<RegistrationField, string>>;
   return { ok: false, errors };
 }
 

@@ -4,7 +4,8 @@ import { makeSelfEditSchema } from "./my-registration";
 import { makeRunnerProfileSchema } from "./profile";
 import { parseField } from "./registrants";
 import { makeRegistrationSchema } from "./registration";
-import { checkRunnerField, firstIssues, makeRunnerFieldsSchema, RUNNER_FIELD_MSG, type RunnerPersonalField } from "./runner-fields";
+import { fieldErrors } from "./form-errors";
+import { checkRunnerField, makeRunnerFieldsSchema, RUNNER_FIELD_MSG, type RunnerPersonalField } from "./runner-fields";
 
 const today = "2026-11-21";
 
@@ -83,11 +84,11 @@ describe("the same rules in every context", () => {
     expect(reg.error!.issues.find((i) => i.path[1] === field)?.message).toBe(message);
     const self = selfEdit(v);
     expect(self.success).toBe(false);
-    expect(firstIssues(self.error!)[field]).toBe(message);
+    expect(fieldErrors(self.error!)[field]).toBe(message);
     expect(organiser(v)[field]).toBe(message);
     // The runner profile asks for more fields, but a given field follows the same rule.
     const profile = makeRunnerProfileSchema(today).safeParse({ ...v, genre: "Femme", date_naissance: v.date_naissance || "1990-01-01", nationalite: v.nationalite || "Française" });
-    expect(firstIssues(profile.error!)[field]).toBe(message);
+    expect(fieldErrors(profile.error!)[field]).toBe(message);
   });
 
   it("only the chosen justificatif's number is kept, unknown keys dropped", () => {
@@ -108,7 +109,7 @@ describe("the race's rules in the shared schema (registration, self-edit)", () =
     makeRunnerFieldsSchema(today, { required: ["email", "justificatif_type"], race }).safeParse(v);
   const issues = (v: Record<string, string>, race: RaceFormat | null = trail) => {
     const r = parse(v, race);
-    return r.success ? {} : firstIssues(r.error);
+    return r.success ? {} : fieldErrors(r.error);
   };
 
   it.each<[string, Record<string, string>, RaceFormat | null, Record<string, string>]>([

@@ -33,6 +33,29 @@ export const RUNNER_PERSONAL_FIELDS = [
 ] as const;
 export type RunnerPersonalField = (typeof RUNNER_PERSONAL_FIELDS)[number];
 
+/** The fields' labels, as the organiser's table, its export and the runner's forms name them. */
+export const RUNNER_FIELD_LABELS: Record<RunnerPersonalField, string> = {
+  nom: "Nom",
+  prenom: "Prénom",
+  genre: "Genre",
+  date_naissance: "Date de naissance",
+  nationalite: "Nationalité",
+  email: "Email",
+  telephone: "Téléphone",
+  adresse: "Adresse",
+  adresse_complement: "Complément d'adresse",
+  code_postal: "Code postal",
+  ville: "Ville",
+  pays: "Pays",
+  club: "Club",
+  justificatif_type: "Justificatif",
+  numero_licence: "Numéro de licence",
+  pps_identifier: "Identifiant PPS",
+  pps_expiration: "Fin de validité du PPS",
+  contact_urgence_nom: "Contact d'urgence (nom)",
+  contact_urgence_telephone: "Contact d'urgence (téléphone)",
+};
+
 /** Gender choices of a registration (spec section 5: Homme, Femme, and Autre in the simple version). */
 export const GENRES_SIMPLE = ["Homme", "Femme", "Autre"] as const;
 export const NATIONALITES = ["Française", "Espagnole", "Italienne", "Allemande", "Portugaise", "Autre"] as const;
@@ -273,12 +296,3 @@ export function makeRunnerFieldsSchema(today: string, opts: RunnerFieldsOptions 
     });
 }
 
-/** Issues of a zod error as one message per field (the first one). */
-export function firstIssues(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const k = String(issue.path[0] ?? "form");
-    out[k] ??= issue.message;
-  }
-  return out;
-}

@@ -46,5 +46,3 @@ export function isReadOnlyForRunner(statut: string): boolean {
   return s === "annulee" || s === "remboursee_partiellement" || s === "remboursee_totalement";
 }
 
-/** Statuses that hold a place (with, for en_attente, an unexpired hold). */
-export const PLACE_HOLDING: readonly Statut[] = ["validee", "en_attente"];

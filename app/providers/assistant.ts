@@ -114,7 +114,7 @@ export function answerFromFacts({ prompt, facts }: AssistantQuestion): string {
       parts.push(`${capitalize(lines[0].line!)}.`);
       continue;
     }
-    parts.push(lines.map((x) => `${x.f.nom} : ${x.line}`).join(" ; ") + ".");
+    parts.push(`${lines.map((x) => `${x.f.nom} : ${x.line}`).join(" ; ")}.`);
     const unknown = formats.length - lines.length;
     if (unknown > 0 && t.missing) parts.push(`(Non précisé pour ${unknown === 1 ? "un format" : `${unknown} formats`}.)`);
   }

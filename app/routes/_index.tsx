@@ -3,12 +3,11 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { toCardView } from "~/components/catalogue/card-view";
 import { CourseCard } from "~/components/catalogue/CourseCard";
-import { newestOnlineCourses } from "~/db/catalogue.server";
+import { catalogueClock, newestCourses } from "~/services/catalogue.server";
 import { HOME_LIMIT } from "~/domain/catalogue";
-import { parisDate } from "~/domain/refund";
 import catalogueCss from "~/styles/catalogue.css?url";
 import { getSessionUser } from "~/utils/session.server";
-import { PremiumComparison } from "./premium";
+import { PremiumComparison } from "~/components/PremiumComparison";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 
@@ -21,13 +20,10 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const now = context.clock.now();
-  const today = parisDate(now);
+  const at = catalogueClock(context);
+  const { now, today } = at;
   // One query for the newest events with their summary and badges (see app/db/catalogue.server.ts).
-  const [user, rows] = await Promise.all([
-    getSessionUser(request, context),
-    newestOnlineCourses(context.db, HOME_LIMIT, today, now.toISOString()),
-  ]);
+  const [user, rows] = await Promise.all([getSessionUser(request, context), newestCourses(context, HOME_LIMIT, at)]);
   return { loggedIn: !!user, courses: rows.map((r) => toCardView(r, now, today)) };
 }
 

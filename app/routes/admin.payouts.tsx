@@ -29,6 +29,7 @@ import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import { randomToken } from "~/utils/crypto.server";
 import { formatDate, formatDateTime, formatEuros } from "~/utils/format";
+import { fieldErrors } from "~/domain/form-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => [{ title: "Paiements et reversements — Administration Balise" }, { name: "robots", content: "noindex" }];
@@ -52,11 +53,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = { commission: String(form.get("commission") ?? ""), acompte: String(form.get("acompte") ?? "") };
   const parsed = PayoutActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    const errors: ActionErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (field === "commission" || field === "acompte") errors[field] = issue.message;
-    }
+    const { commission, acompte } = fieldErrors(parsed.error);
+    const errors: ActionErrors = { commission, acompte };
     if (!errors.commission && !errors.acompte) errors.ids = "Action inconnue.";
     return data({ errors, values, ids }, { status: 400 });
   }

@@ -1,179 +1,44 @@
-import { canViewCourse } from "~/domain/visibility";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, useLoaderData, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState } from "react";
 import { Badges } from "~/components/catalogue/Badges";
 import { discussionLinks, LazyDiscussion } from "~/components/chat/LazyDiscussion";
-import { useHydrated } from "~/components/catalogue/ClientOnly";
+import { useHydrated } from "~/components/useHydrated";
 import { ElevationProfile } from "~/components/catalogue/ElevationProfile";
 import { LazyMap } from "~/components/catalogue/LazyMap";
-import { getCourseWithFormats, type FormatDetail } from "~/db/catalogue.server";
-import { discussionStatements, loadDiscussionFor, type DiscussionRows } from "~/services/chat.server";
-import {
-  courseBadges,
-  EVENT_TYPES,
-  hasMeals,
-  isCourseFull,
-  isFormatFull,
-  isLowPlaces,
-  minPrice,
-  nextDate,
-  placesLeft,
-  rangeText,
-  splitSupplies,
-  valueRange,
-} from "~/domain/catalogue";
-import { elevationProfile, validateGpx } from "~/domain/gpx";
-import { parisDate } from "~/domain/refund";
-import { canTakePayments } from "~/domain/registration";
-import { availability, positionSentence } from "~/domain/waitlist";
-import { windowStatement } from "~/domain/registration-window";
-import { listRunnerEntries } from "~/services/waitlist.server";
-import type { RootData } from "~/root";
+import { type EventTab, loadEventPage } from "~/services/event-page.server";
+import { EVENT_TYPES, rangeText, splitSupplies } from "~/domain/catalogue";
+import { positionSentence } from "~/domain/waitlist";
+import { useRootData } from "~/components/root-data";
 import catalogueCss from "~/styles/catalogue.css?url";
-import { formatDate, formatDateLong, formatDateTimeLong, formatEuros, formatFromPrice, formatKm, formatMeters, formatPrice, formatTime } from "~/utils/format";
-import { EVENT_QR_SIZE, qrSvg } from "~/utils/qr.server";
+import { formatDate, formatDateLong, formatEuros, formatFromPrice, formatKm, formatMeters, formatPrice, formatTime } from "~/utils/format";
 import { getSessionUser } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }, ...discussionLinks()];
 
-const TABS = [
+const TABS: readonly { id: EventTab; label: string }[] = [
   { id: "apercu", label: "Aperçu" },
   { id: "formats", label: "Formats & tarifs" },
   { id: "parcours", label: "Parcours" },
   { id: "infos", label: "Infos pratiques" },
-] as const;
-type Tab = (typeof TABS)[number]["id"];
+];
+type Tab = EventTab;
 
 const NOT_FOUND = "Épreuve introuvable";
 const OFFLINE = "Cette épreuve est hors-ligne.";
 
-/** "/fichiers/gpx/x.gpx" -> "gpx/x.gpx" (our R2 key); anything else is not ours. */
-function storageKey(url: string | null): string | null {
-  if (!url) return null;
-  const m = /^\/fichiers\/([a-z0-9][a-z0-9/_.-]{0,200})$/i.exec(url);
-  return m && !m[1].includes("..") ? m[1] : null;
-}
-
-function withFormat(f: FormatDetail, now: Date, nowTaken = f.taken) {
-  const left = placesLeft(f.nb_max_coureurs, nowTaken);
-  // 'waitlist': full (or its freed places go to the runners waiting): newcomers join the list (issue 20).
-  const avail = availability({ cap: f.nb_max_coureurs, taken: nowTaken, waiting: Number(f.waiting ?? 0), listEnabled: Boolean(f.liste_attente_active) });
-  // Before the organiser's opening time (or after the close), the statement replaces 'S'inscrire' (issue 21).
-  const fenetre = windowStatement(f, now, formatDateTimeLong);
-  return { ...f, left, full: isFormatFull(f.nb_max_coureurs, nowTaken) === true, low: isLowPlaces(left), avail, fenetre };
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const idOrSlug = (params.id ?? "").slice(0, 200);
-  const now = context.clock.now();
-  const today = parisDate(now);
-  const [data, user] = await Promise.all([
-    // The event, its formats and its discussion in one round trip.
-    getCourseWithFormats<DiscussionRows>(context.db, idOrSlug, now.toISOString(), discussionStatements),
-    getSessionUser(request, context),
-  ]);
-  if (!data) throw new Response(NOT_FOUND, { status: 404 });
-  const { course } = data;
-  const isOwner = !!user && user.id === course.organisateur_id;
-  // Offline events: only their organiser (and admins, who may view everything) see them; nobody else gets any content.
-  if (!canViewCourse(course, user)) throw new Response(OFFLINE, { status: 403 });
-
   const url = new URL(request.url);
-  const formats = data.formats.map((f) => withFormat(f, now));
-  const hasGpx = formats.some((f) => !!f.gpx_url);
-  const wanted = url.searchParams.get("onglet");
-  let tab: Tab = (TABS.find((t) => t.id === wanted)?.id ?? "apercu") as Tab;
-  if (tab === "parcours" && !hasGpx) tab = "apercu";
-  const selected = formats.find((f) => f.id === url.searchParams.get("format")) ?? formats[0] ?? null;
-
-  let parcours: null | { error: string } | {
-    profile: Omit<ReturnType<typeof elevationProfile>, "track" | "bounds">;
-    track: [number, number][][];
-  } = null;
-  if (tab === "parcours" && selected?.gpx_url) {
-    const key = storageKey(selected.gpx_url);
-    const object = key ? await context.storage.get(key) : null;
-    if (!object) parcours = { error: "Le fichier GPX de ce format est introuvable." };
-    else {
-      const parsed = validateGpx(await object.text());
-      if (!parsed.ok) parcours = { error: parsed.message };
-      else {
-        const { track, bounds: _b, ...profile } = elevationProfile(parsed.gpx, { maxPoints: 300, maxTrackPoints: 600 });
-        parcours = { profile, track };
-      }
-    }
-  }
-
-  // The runner's own places on the formats' waiting lists: their position, or their running offer.
-  const waitlist = user && course.en_ligne ? await listRunnerEntries(context, user.id, course.id) : [];
-  const base = context.env.APP_URL.replace(/\/$/, "");
-  const shareUrl = `${base}/courses/${course.slug}`;
-  const next = nextDate(formats.map((f) => f.date), today);
-  const meals = hasMeals(formats.map((f) => f.stock_repas));
-  const full = isCourseFull(formats.map((f) => ({ nb_max_coureurs: f.nb_max_coureurs, taken: f.taken })));
-  const badges = courseBadges({ nextDate: next, hasMeals: meals, isFull: full, createdAt: course.created_at, enLigne: !!course.en_ligne, now, today });
-  const first = formats.find((f) => f.date === next) ?? formats.find((f) => f.date) ?? null;
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "SportsEvent",
-    name: course.nom,
-    description: course.presentation ?? undefined,
-    url: shareUrl,
-    startDate: first?.date ? (first.heure_depart ? `${first.date}T${first.heure_depart}` : first.date) : undefined,
-    eventStatus: "https://schema.org/EventScheduled",
-    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-    image: course.image_url ? [new URL(course.image_url, base).toString()] : undefined,
-    location: {
-      "@type": "Place",
-      name: course.lieu,
-      address: { "@type": "PostalAddress", addressLocality: course.lieu, postalCode: course.code_postal, addressRegion: course.departement, addressCountry: "FR" },
-      geo: course.lat != null && course.lng != null ? { "@type": "GeoCoordinates", latitude: course.lat, longitude: course.lng } : undefined,
-    },
-    organizer: course.organisation_nom ? { "@type": "Organization", name: course.organisation_nom } : undefined,
-    offers: formats.map((f) => ({
-      "@type": "Offer",
-      name: f.nom,
-      price: (f.prix_cents / 100).toFixed(2),
-      priceCurrency: "EUR",
-      availability: f.full ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
-      url: `${base}/inscription/${course.id}?format=${f.id}`,
-    })),
-  };
-
-  return {
-    course: {
-      id: course.id, slug: course.slug, nom: course.nom, presentation: course.presentation, lieu: course.lieu,
-      departement: course.departement, code_postal: course.code_postal, lat: course.lat, lng: course.lng,
-      image_url: course.image_url, en_ligne: !!course.en_ligne, organisation_nom: course.organisation_nom,
-    },
-    paymentsOpen: canTakePayments({ accountId: course.organiser_account_id, chargesEnabled: course.organiser_charges_enabled }),
-    isOwner,
-    waitlist: waitlist.map((e) => ({ id: e.id, formatId: e.format_id, formatNom: e.format_nom, statut: e.statut, position: e.position, genre: e.genre })),
-    anyWaitlist: formats.some((f) => f.avail === "waitlist" && !f.fenetre),
-    // No format takes registrations right now: the hero says when they open instead of 'S'inscrire'.
-    windowNote: formats.length > 0 && formats.every((f) => f.fenetre) ? [...formats].sort((a, b) => (a.ouverture_inscriptions ?? "9").localeCompare(b.ouverture_inscriptions ?? "9"))[0].fenetre : null,
-    formats,
-    selectedId: selected?.id ?? null,
-    tab,
-    hasGpx,
-    parcours,
-    next,
-    minPrice: minPrice(formats.map((f) => f.prix_cents)),
-    minPaidPrice: minPrice(formats.map((f) => f.prix_cents).filter((c) => c > 0)),
-    distance: valueRange(formats.map((f) => f.distance_km)),
-    dplus: valueRange(formats.map((f) => f.denivele_dplus)),
-    meals,
-    full: full === true,
-    badges,
-    shareUrl,
-    ogImage: course.image_url ? new URL(course.image_url, base).toString() : null,
-    qr: await qrSvg(shareUrl, EVENT_QR_SIZE),
-    // The discussion of an offline event is its organiser's only (an admin viewing it sees none).
-    discussion: await loadDiscussionFor(context, { id: course.id, organisateur_id: course.en_ligne || isOwner ? course.organisateur_id : null }, user, data.also),
-    jsonLd: JSON.stringify(jsonLd).replace(/</g, "\\u003c"),
-  };
+  const user = await getSessionUser(request, context);
+  const result = await loadEventPage(context, {
+    idOrSlug: params.id ?? "",
+    user,
+    wantedTab: url.searchParams.get("onglet"),
+    wantedFormat: url.searchParams.get("format"),
+  });
+  if (!result.ok) throw result.code === "hors_ligne" ? new Response(OFFLINE, { status: 403 }) : new Response(NOT_FOUND, { status: 404 });
+  return result.page;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
@@ -405,6 +270,7 @@ function Infos({ d }: { d: Data }) {
         </section>
         <section className="card info-card">
           <h3>Ravitaillements</h3>
+          {/* biome-ignore lint/suspicious/noArrayIndexKey: lines of the organiser's text, in order, may repeat */}
           {supplies.length ? <ul>{supplies.map((s, i) => <li key={i}>{s}</li>)}</ul> : <p className="muted">Non précisés.</p>}
           <p><strong>Retrait des dossards&nbsp;:</strong> {f.remise_dossards ?? "—"}</p>
         </section>
@@ -412,6 +278,7 @@ function Infos({ d }: { d: Data }) {
           <h3>Règlement</h3>
           {f.reglement_pdf_url ? <p><a href={f.reglement_pdf_url} download>Télécharger le règlement (PDF)</a></p> : <p className="muted">Règlement non fourni.</p>}
           <p><strong>Hébergements&nbsp;:</strong></p>
+          {/* biome-ignore lint/suspicious/noArrayIndexKey: lines of the organiser's text, in order, may repeat */}
           {lodging.length ? <ul>{lodging.map((s, i) => <li key={i}>{s}</li>)}</ul> : <p className="muted">Aucun hébergement indiqué.</p>}
         </section>
       </div>
@@ -422,13 +289,14 @@ function Infos({ d }: { d: Data }) {
 
 export default function CoursePage() {
   const d = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const navigation = useNavigation();
   const c = d.course;
   const loadingOther = navigation.state === "loading" && navigation.location.pathname.startsWith("/courses/") && navigation.location.pathname !== `/courses/${c.slug}`;
   const tileUrl = root?.tileUrl ?? "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
   return (
     <article className="course-page">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD serialised with "<" escaped (the service builds it) */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: d.jsonLd }} />
       {loadingOther ? <p className="loading-bar" role="status">Chargement de l'épreuve…</p> : null}
       <header className={`course-hero${c.image_url ? " has-image" : ""}`}>
@@ -539,6 +407,7 @@ export default function CoursePage() {
                 <CopyLinkButton url={d.shareUrl} />
               </div>
               <p className="share-url-text"><a href={d.shareUrl}>{d.shareUrl}</a></p>
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from the page's URL (app/utils/qr.server.ts) */}
               <div className="qr" style={{ width: 120, height: 120 }} dangerouslySetInnerHTML={{ __html: d.qr }} />
               <p className="small muted">QR code de la page, à scanner avec un téléphone.</p>
             </section>

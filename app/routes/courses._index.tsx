@@ -1,15 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { Link } from "~/components/Link";
-import { CourseCard, type CardView } from "~/components/catalogue/CourseCard";
+import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { FastLink, Link } from "~/components/Link";
+import { CourseCard } from "~/components/catalogue/CourseCard";
 import { LazyMap } from "~/components/catalogue/LazyMap";
 import { toCardView } from "~/components/catalogue/card-view";
-import { listCourses } from "~/db/catalogue.server";
+import { catalogueClock, searchCourses } from "~/services/catalogue.server";
 import { DISTANCE_BANDS, ELEVATION_BANDS, EVENT_TYPES, PAGE_SIZES, SORTS } from "~/domain/catalogue";
 // filters.ts (zod) is used by the loader only, so it stays out of the browser bundle.
 import { filtersToSearch, hasActiveFilters, parseCourseFilters, type FilterField } from "~/domain/filters";
-import { parisDate } from "~/domain/refund";
-import type { RootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import catalogueCss from "~/styles/catalogue.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
@@ -28,10 +27,10 @@ export const meta: MetaFunction<typeof loader> = () => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const now = context.clock.now();
-  const today = parisDate(now);
+  const at = catalogueClock(context);
+  const { now, today } = at;
   const { filters, values, errors } = parseCourseFilters(url.searchParams, today);
-  const result = await listCourses(context.db, filters, today, now.toISOString());
+  const result = await searchCourses(context, filters, at);
   // How many of the filters behind 'Filtres et tri' are set (the summary says so while it is closed).
   const moreSet = [filters.du !== today, filters.au, filters.departement, filters.type, filters.distance, filters.denivele, filters.repas, filters.tri !== "date"]
     .filter(Boolean).length;
@@ -63,7 +62,7 @@ function FieldError({ field, errors }: { field: FilterField; errors: Partial<Rec
 
 export default function CoursesPage() {
   const d = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const navigation = useNavigation();
   // The form's fields are uncontrolled: a new query string (Réinitialiser, Back, a pager link) remounts the form,
   // so its fields show the values of the page on screen, never what was typed on an earlier one.
@@ -200,7 +199,7 @@ export default function CoursesPage() {
           <ul className="place-list">
             {d.cards.map((c) => (
               <li key={c.id}>
-                <Link to={`/courses/${c.slug}`}>{c.nom}</Link> — <span className="muted">{`${c.lieu} (${c.departement})`}</span>
+                <FastLink to={`/courses/${c.slug}`}>{c.nom}</FastLink> — <span className="muted">{`${c.lieu} (${c.departement})`}</span>
               </li>
             ))}
           </ul>

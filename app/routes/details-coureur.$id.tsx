@@ -4,7 +4,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import {
   DetailFieldSchema,
   EDITABLE_FIELDS,
@@ -25,6 +25,8 @@ import { requireOwnedRegistrant, saveDetailField } from "~/services/registrants.
 import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatDateTime, formatEuros } from "~/utils/format";
+import { useHydrated } from "~/components/useHydrated";
+import { fieldErrors } from "~/domain/form-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -103,8 +105,7 @@ async function cancelAction(context: ActionFunctionArgs["context"], user: { id: 
   const parsed = organiserCancelSchema.safeParse(Object.fromEntries(form));
   const values = { refund: String(form.get("refund") ?? ""), confirm: String(form.get("confirm") ?? "") };
   if (!parsed.success) {
-    const errors: CancelErrors = {};
-    for (const i of parsed.error.issues) errors[i.path[0] as "refund" | "confirm"] = i.message;
+    const errors: CancelErrors = fieldErrors(parsed.error);
     return data({ cancelErrors: errors, cancelValues: values }, { status: 400 });
   }
   try {
@@ -150,12 +151,6 @@ const GROUPS: { title: string; fields: EditableField[] }[] = [
   { title: "Contact d'urgence", fields: ["contact_urgence_nom", "contact_urgence_telephone"] },
 ];
 
-function useHydrated(): boolean {
-  const [h, setH] = useState(false);
-  useEffect(() => setH(true), []);
-  return h;
-}
-
 function DetailField({ field, initial, stock, hydrated, serverError, justSaved, locked }: {
   field: EditableField;
   initial: string;
@@ -200,7 +195,7 @@ function DetailField({ field, initial, stock, hydrated, serverError, justSaved, 
 
   const id = `f-${field}`;
   const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-err` : undefined } as const;
-  let control;
+  let control: ReactNode;
   if (field === "apparaitre_resultats") {
     control = (
       <label className="checkbox">

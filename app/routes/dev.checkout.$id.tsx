@@ -82,7 +82,7 @@ export default function LocalCheckout() {
             {s.declined ? (
               <p className="alert alert-error" role="alert">Carte refusée&nbsp;: votre banque a refusé le paiement. Aucun montant n'a été débité, vous pouvez réessayer.</p>
             ) : null}
-            <p className="paydev-card-number" aria-label="Carte de test">Carte de test •••• •••• •••• 4242</p>
+            <p className="paydev-card-number">Carte de test •••• •••• •••• 4242</p>
             <div className="paydev-buttons">
               <Form method="post">
                 <input type="hidden" name="intent" value="payer" />

@@ -30,6 +30,7 @@ export default function DevMailMessage() {
         <span>{formatDateTime(m.created_at)}</span>
       </p>
       <h2 className="visually-hidden">Version HTML</h2>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the development mailbox shows the e-mail's HTML as sent (its templates escape every value) */}
       <div className="mail-body" dangerouslySetInnerHTML={{ __html: m.html }} />
       <details>
         <summary>Version texte</summary>

@@ -29,6 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     format: { nom: format.nom, courseNom: format.course_nom, courseId: format.course_id },
     position: gate.state === "en_file" ? gate.position : null,
     wait: gate.state === "en_file" ? waitText(gate.waitSeconds) : null,
+    ticket: gate.state === "en_file" ? gate.ticket : null,
   };
 }
 
@@ -50,6 +51,9 @@ export default function FileAttente() {
           <>
             <p className="queue-position"><strong>{queueSentence(d.position)}.</strong></p>
             <p>Attente estimée&nbsp;: {d.wait}. Cette page se met à jour toute seule&nbsp;: gardez-la ouverte, sans la recharger.</p>
+            <p className="muted small">
+              Numéro de passage&nbsp;: <span data-ticket={d.ticket}>{d.ticket}</span> (il ne change pas, même dans un autre onglet).
+            </p>
           </>
         ) : (
           <p>Votre tour est passé sans inscription&nbsp;: vous reprenez une place en fin de file.</p>

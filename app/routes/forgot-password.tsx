@@ -1,8 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { Field, FormAlert, Honeypot } from "~/components/AccountFields";
-import { fieldErrors, ForgotPasswordSchema, formValues, honeypotFilled, MSG } from "~/domain/profile-account";
+import { FormAlert, Honeypot } from "~/components/AccountFields";
+import { Field } from "~/components/Field";
+import { ForgotPasswordSchema, formValues, honeypotFilled, MSG } from "~/domain/profile-account";
+import { fieldErrors } from "~/domain/form-errors";
 import { clientIp, requestPasswordReset } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 

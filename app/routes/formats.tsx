@@ -1,10 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/Link";
-import { listUpcomingFormats } from "~/db/catalogue.server";
+import { FastLink, Link } from "~/components/Link";
+import { upcomingFormats } from "~/services/catalogue.server";
 import { EVENT_TYPES } from "~/domain/catalogue";
 import { MAX_PAGE } from "~/domain/filters";
-import { parisDate } from "~/domain/refund";
 import catalogueCss from "~/styles/catalogue.css?url";
 import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 
@@ -23,8 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("page") ?? "1";
   const page = /^\d{1,5}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= MAX_PAGE ? Number(raw) : 1;
-  const today = parisDate(context.clock.now());
-  const { rows, hasNext } = await listUpcomingFormats(context.db, today, page, FORMATS_PAGE_SIZE);
+  const { rows, hasNext } = await upcomingFormats(context, page, FORMATS_PAGE_SIZE);
   return { rows, page, hasNext };
 }
 
@@ -46,7 +44,7 @@ export default function FormatsPage() {
               {rows.map((f) => (
                 <tr key={f.id}>
                   <td>{f.nom}<br /><span className="muted small">{EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}</span></td>
-                  <td><Link to={`/courses/${f.course_slug}?onglet=formats&format=${f.id}`}>{f.course_nom}</Link><br /><span className="muted small">{f.lieu}</span></td>
+                  <td><FastLink to={`/courses/${f.course_slug}?onglet=formats&format=${f.id}`}>{f.course_nom}</FastLink><br /><span className="muted small">{f.lieu}</span></td>
                   <td>{formatDate(f.date)}{f.heure_depart ? ` à ${formatTime(f.heure_depart)}` : ""}</td>
                   <td>{formatKm(f.distance_km)}</td>
                   <td>{formatMeters(f.denivele_dplus)}</td>

@@ -35,6 +35,8 @@ import type { SessionUser } from "~/utils/session.server";
 import { canViewCourse } from "~/domain/visibility";
 import { parisDate, refundScaleSentence } from "~/domain/refund";
 import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { useHydrated } from "~/components/useHydrated";
+import { Field as SharedField, type FieldProps, SelectField } from "~/components/Field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -169,13 +171,14 @@ function fieldAnchor(f: RegistrationField): string {
 function ErrorSummary({ errors, stamp }: { errors: Errors; stamp: unknown }) {
   const ref = useRef<HTMLDivElement>(null);
   const list = (Object.keys(FIELD_LABELS) as RegistrationField[]).filter((f) => errors[f]);
+  // A new answer from the action (stamp) moves the focus again, even with the same errors.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the answer (stamp), not on the list it reads
   useEffect(() => {
     if (list.length > 0) ref.current?.focus();
-    // A new answer from the action (stamp) moves the focus again, even with the same errors.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stamp]);
   if (list.length === 0) return null;
   return (
+    // biome-ignore lint/a11y/noAutofocus: the error summary takes the focus without JavaScript too (GOV.UK pattern)
     <div ref={ref} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autoFocus>
       <h2 id="error-summary-title">
         {list.length === 1 ? "Un champ est à corriger" : `${list.length} champs sont à corriger`}
@@ -204,65 +207,13 @@ function ErrorSummary({ errors, stamp }: { errors: Errors; stamp: unknown }) {
   );
 }
 
-function useHydrated() {
-  const [h, setH] = useState(false);
-  useEffect(() => setH(true), []);
-  return h;
+/** A runner field of this form, filled from its values and errors. */
+function Field({ values, errors, ...props }: Omit<FieldProps, "name" | "defaultValue" | "error"> & { name: RegistrationField; values: RegistrationValues; errors: Errors }) {
+  return <SharedField {...props} defaultValue={values[props.name]} error={errors[props.name]} />;
 }
 
-function Field(props: {
-  name: RegistrationField;
-  label: string;
-  values: RegistrationValues;
-  errors: Errors;
-  type?: string;
-  required?: boolean;
-  autoComplete?: string;
-  inputMode?: "text" | "email" | "tel" | "numeric";
-  hint?: string;
-  max?: string;
-}) {
-  const id = `f-${props.name}`;
-  const err = props.errors[props.name];
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {props.label}
-        {props.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        defaultValue={props.values[props.name]}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        required={props.required}
-        max={props.max}
-        aria-invalid={err ? true : undefined}
-        aria-describedby={err ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
-      />
-      {props.hint ? <p id={`${id}-hint`} className="hint">{props.hint}</p> : null}
-      {err ? <p id={`${id}-error`} className="field-error">{err}</p> : null}
-    </div>
-  );
-}
-
-function Select(props: { name: RegistrationField; label: string; values: RegistrationValues; errors: Errors; options: readonly string[]; empty?: string }) {
-  const id = `f-${props.name}`;
-  const err = props.errors[props.name];
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <select id={id} name={props.name} defaultValue={props.values[props.name]} aria-invalid={err ? true : undefined} aria-describedby={err ? `${id}-error` : undefined}>
-        <option value="">{props.empty ?? "— Choisir —"}</option>
-        {props.options.map((o) => (
-          <option key={o} value={o}>{o}</option>
-        ))}
-      </select>
-      {err ? <p id={`${id}-error`} className="field-error">{err}</p> : null}
-    </div>
-  );
+function Select({ values, errors, empty, ...props }: { name: RegistrationField; label: string; values: RegistrationValues; errors: Errors; options: readonly string[]; empty?: string }) {
+  return <SelectField {...props} defaultValue={values[props.name]} error={errors[props.name]} emptyLabel={empty} />;
 }
 
 export default function Inscription() {

@@ -1,8 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { Field, FormAlert, PasswordField } from "~/components/AccountFields";
-import { AuthError, fieldErrors, LoginSchema, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
+import { FormAlert, PasswordField } from "~/components/AccountFields";
+import { Field } from "~/components/Field";
+import { AuthError, LoginSchema, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
+import { fieldErrors } from "~/domain/form-errors";
 import { LOGIN_TO_PAY } from "~/domain/registration-messages";
 import { createAuthenticator, LoginFormError } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";

@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!sessionId || !inscriptionId) return data<LoaderResult>({ error: REGISTRATION_MSG.missingParams }, { status: 400 });
   try {
     const { registration, state } = await readConfirmation(context, user.id, sessionId, inscriptionId);
-    const inscriptionUrl = `${context.env.APP_URL.replace(/\/$/, "")}/mon-inscription/${registration.id}`;
+    const inscriptionUrl = `${context.env.APP_URL}/mon-inscription/${registration.id}`;
     const qr = state === "validee" ? await qrSvg(inscriptionUrl, CONFIRMATION_QR_SIZE) : null;
     return data<LoaderResult>({ state, registration, qr, inscriptionUrl, sessionId }, { headers: { "Cache-Control": "no-store" } });
   } catch (e) {
@@ -110,6 +110,7 @@ export default function Merci() {
           <div className="confirm-grid">
             <Details r={r} />
             <figure className="confirm-qr">
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from the registration's id (app/utils/qr.server.ts), no user text */}
               <div className="qr-box" style={{ width: 160, height: 160 }} dangerouslySetInnerHTML={{ __html: d.qr ?? "" }} data-testid="qr" />
               <figcaption className="small muted">QR code de votre inscription, à présenter au retrait des dossards.</figcaption>
             </figure>

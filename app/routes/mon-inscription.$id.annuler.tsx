@@ -5,9 +5,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { CANCEL_ERROR_MESSAGES, CANCEL_MSG, CANCEL_REASONS, CancelError, cancelFormSchema, readOnlyMessage } from "~/domain/cancellation";
-import { cancelInscription, loadRunnerRegistration } from "~/services/cancel.server";
+import { cancelInscription, loadRunnerRegistrationDetails } from "~/services/cancel.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatEuros } from "~/utils/format";
+import { fieldErrors } from "~/domain/form-errors";
 
 export const meta: MetaFunction = () => [{ title: "Annuler mon inscription — Balise" }, { name: "robots", content: "noindex" }];
 
@@ -15,7 +16,7 @@ const notFound = () => new Response("Inscription introuvable", { status: 404 });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const reg = await loadRunnerRegistration(context, params.id ?? "", user.id);
+  const reg = await loadRunnerRegistrationDetails(context, user.id, params.id ?? "");
   if (!reg) throw notFound();
   return {
     id: reg.inscription.id,
@@ -36,9 +37,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = cancelFormSchema.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) {
     // Still check who asks before answering anything about the registration.
-    if (!(await loadRunnerRegistration(context, id, user.id))) throw notFound();
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    if (!(await loadRunnerRegistrationDetails(context, user.id, id))) throw notFound();
+    const errors = fieldErrors(parsed.error) as Record<string, string>;
     return data({ errors, formError: null as string | null, values }, { status: 400 });
   }
   try {

@@ -5,7 +5,8 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState } from "react";
-import { RefundModal, useHydrated } from "~/components/RefundModal";
+import { RefundModal } from "~/components/RefundModal";
+import { useHydrated } from "~/components/useHydrated";
 import { RefundScaleTable } from "~/components/RefundScaleTable";
 import { CANCEL_MSG, readOnlyMessage } from "~/domain/cancellation";
 import { JustificatifDocumentField, type DocumentRef } from "~/components/JustificatifDocumentField";
@@ -16,12 +17,14 @@ import { makeSelfEditSchema, pickSelfEdit } from "~/domain/my-registration";
 import { GENRES_SIMPLE, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
 import { isReadOnlyForRunner, runnerBadge } from "~/domain/statuses";
-import { loadRunnerRegistration, saveRunnerFields } from "~/services/cancel.server";
+import { loadRunnerRegistrationDetails, saveRunnerFields } from "~/services/cancel.server";
 import { loadHistory } from "~/services/lifecycle.server";
 import { reasonLabel } from "~/domain/lifecycle";
 import styles from "~/styles/my-registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatDateTime, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { fieldErrors } from "~/domain/form-errors";
+import { Field, type FieldProps, SelectField as SharedSelectField, type SelectFieldProps } from "~/components/Field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
@@ -33,7 +36,7 @@ const notFound = () => new Response("Inscription introuvable", { status: 404 });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const reg = await loadRunnerRegistration(context, params.id ?? "", user.id);
+  const reg = await loadRunnerRegistrationDetails(context, user.id, params.id ?? "");
   if (!reg) throw notFound();
   const url = new URL(request.url);
   const i = reg.inscription;
@@ -78,7 +81,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = params.id ?? "";
-  const reg = await loadRunnerRegistration(context, id, user.id);
+  const reg = await loadRunnerRegistrationDetails(context, user.id, id);
   if (!reg) throw notFound();
   const form = await request.formData();
   const values: Record<string, string> = {};
@@ -91,15 +94,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const doc = competition ? await documentFromForm(context, user.id, form) : { doc: null, error: null };
   const parsed = makeSelfEditSchema(parisDate(context.clock.now()), reg.format).safeParse(values);
   if (!parsed.success || doc.error) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.success ? [] : parsed.error.issues) {
-      const key = String(issue.path[0] ?? "form");
-      errors[key] ??= issue.message;
-    }
+    const errors = (parsed.success ? {} : fieldErrors(parsed.error)) as Record<string, string>;
     if (doc.error) errors.justificatif_document = doc.error;
     return data({ errors, formError: "Corrigez les champs signalés.", values, document: doc.doc }, { status: 400 });
   }
-  const result = await saveRunnerFields(context, id, user.id, pickSelfEdit(parsed.data));
+  const result = await saveRunnerFields(context, user.id, id, pickSelfEdit(parsed.data));
   if (result === "introuvable") throw notFound();
   if (result === "lecture_seule") {
     return data({ errors: {}, formError: readOnlyMessage("annulee") ?? "", values, document: doc.doc }, { status: 409 });
@@ -111,48 +110,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 type Values = Record<string, string | boolean | null | undefined>;
 
-function TextField(p: { name: string; label: string; values: Values; errors: Record<string, string>; type?: string; autoComplete?: string; required?: boolean; hint?: string; max?: string; inputMode?: "tel" | "email" | "numeric" }) {
-  const id = `f-${p.name}`;
-  const err = p.errors[p.name];
-  const v = p.values[p.name];
-  return (
-    <div className="field">
-      <label htmlFor={id}>{p.label}{p.required ? <span aria-hidden="true"> *</span> : null}</label>
-      <input
-        id={id}
-        name={p.name}
-        type={p.type ?? "text"}
-        defaultValue={typeof v === "string" ? v : ""}
-        autoComplete={p.autoComplete}
-        required={p.required}
-        max={p.max}
-        inputMode={p.inputMode}
-        aria-invalid={err ? true : undefined}
-        aria-describedby={[p.hint ? `${id}-hint` : "", err ? `${id}-err` : ""].filter(Boolean).join(" ") || undefined}
-      />
-      {p.hint ? <p id={`${id}-hint`} className="hint">{p.hint}</p> : null}
-      {err ? <p id={`${id}-err`} className="field-error">{err}</p> : null}
-    </div>
-  );
+const text = (v: Values[string]) => (typeof v === "string" ? v : "");
+
+/** A field of the self-edit form, filled from its values and errors. */
+function TextField({ values, errors, ...p }: Omit<FieldProps, "defaultValue" | "error"> & { values: Values; errors: Record<string, string> }) {
+  return <Field {...p} defaultValue={text(values[p.name])} error={errors[p.name]} />;
 }
 
-function SelectField(p: { name: string; label: string; values: Values; errors: Record<string, string>; options: readonly (string | { value: string; label: string })[]; required?: boolean; empty: string }) {
-  const id = `f-${p.name}`;
-  const err = p.errors[p.name];
-  const v = p.values[p.name];
-  return (
-    <div className="field">
-      <label htmlFor={id}>{p.label}{p.required ? <span aria-hidden="true"> *</span> : null}</label>
-      <select id={id} name={p.name} defaultValue={typeof v === "string" ? v : ""} required={p.required} aria-invalid={err ? true : undefined} aria-describedby={err ? `${id}-err` : undefined}>
-        <option value="">{p.empty}</option>
-        {p.options.map((o) => {
-          const [value, label] = typeof o === "string" ? [o, o] : [o.value, o.label];
-          return <option key={value} value={value}>{label}</option>;
-        })}
-      </select>
-      {err ? <p id={`${id}-err`} className="field-error">{err}</p> : null}
-    </div>
-  );
+function SelectField({ values, errors, empty, ...p }: Omit<SelectFieldProps, "defaultValue" | "error" | "emptyLabel"> & { values: Values; errors: Record<string, string>; empty: string }) {
+  return <SharedSelectField {...p} defaultValue={text(values[p.name])} error={errors[p.name]} emptyLabel={empty} />;
 }
 
 /** 'Modifications enregistrées ✅' for 4 s with JavaScript (spec section 9); without it the message stays. */

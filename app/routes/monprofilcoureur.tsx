@@ -1,8 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { Field, FormAlert, SelectField } from "~/components/AccountFields";
-import { fieldErrors, formValues } from "~/domain/profile-account";
+import { FormAlert } from "~/components/AccountFields";
+import { Field, SelectField } from "~/components/Field";
+import { formValues } from "~/domain/profile-account";
+import { fieldErrors } from "~/domain/form-errors";
 import { GENRES, makeRunnerProfileSchema, NATIONALITES, PAYS, PROFILE_MSG } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
 import { runnerPrefill, saveRunnerProfile } from "~/services/profile.server";

@@ -1,9 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { Field, FormAlert } from "~/components/AccountFields";
+import { FormAlert } from "~/components/AccountFields";
+import { Field } from "~/components/Field";
 import { PaymentAccountBlock } from "~/components/PaymentAccountBlock";
-import { fieldErrors, formValues } from "~/domain/profile-account";
+import { formValues } from "~/domain/profile-account";
+import { fieldErrors } from "~/domain/form-errors";
 import { conditionsAccepted, CONDITIONS_VERSION, makeOrganiserProfileSchema, PROFILE_MSG } from "~/domain/profile";
 import { loadPaymentAccountBlock } from "~/services/payment-account.server";
 import { getUserProfile, saveOrganiserProfile } from "~/services/profile.server";

@@ -5,7 +5,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Outlet, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { ALL_EXPORT_COLUMNS, EXPORT_COLUMN_LABELS, EXPORT_COLUMNS } from "~/domain/csv";
 import {
   AssignBibsSchema,
@@ -34,6 +34,7 @@ import { openingFigures } from "~/services/opening-queue.server";
 import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatEuros } from "~/utils/format";
+import { useHydrated } from "~/components/useHydrated";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -152,12 +153,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return data({ intent: "error" as const, error: "Action inconnue." }, { status: 400 });
 }
 
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 function rowValue(row: Row, field: TableField): string {
@@ -233,7 +228,7 @@ function Cell({ row, field, initial, error: serverError, hydrated, stock }: {
     "aria-describedby": error ? errId : undefined,
     "aria-busy": fetcher.state !== "idle" ? true : undefined,
   } as const;
-  let control;
+  let control: ReactNode;
   if (field === "statut" && row.paid) {
     // A paid registration's status is not a free choice: it ends through a cancellation with its refund.
     const current = normaliseStatut(value) ?? value;

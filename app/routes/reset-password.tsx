@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "
 import { Link } from "~/components/Link";
 import { useEffect } from "react";
 import { FormAlert, PasswordField } from "~/components/AccountFields";
-import { AUTH_ERROR_MESSAGES, AuthError, fieldErrors, MSG, PASSWORD_MAX, PASSWORD_MIN, ResetPasswordSchema } from "~/domain/profile-account";
+import { AUTH_ERROR_MESSAGES, AuthError, MSG, PASSWORD_MAX, PASSWORD_MIN, ResetPasswordSchema } from "~/domain/profile-account";
+import { fieldErrors } from "~/domain/form-errors";
 import { peekToken, resetPassword } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 

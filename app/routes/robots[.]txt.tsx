@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 /** robots.txt with an absolute sitemap address (the protocol requires one). */
 export function loader({ context }: LoaderFunctionArgs) {
-  const base = context.env.APP_URL.replace(/\/$/, "");
+  const base = context.env.APP_URL;
   const body = [
     "User-agent: *",
     "Disallow: /dev/",

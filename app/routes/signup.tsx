@@ -2,8 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect } from "react";
-import { Field, FormAlert, Honeypot, PasswordField } from "~/components/AccountFields";
-import { fieldErrors, formValues, honeypotFilled, MSG, PASSWORD_MAX, PASSWORD_MIN, SignupSchema } from "~/domain/profile-account";
+import { FormAlert, Honeypot, PasswordField } from "~/components/AccountFields";
+import { Field } from "~/components/Field";
+import { formValues, honeypotFilled, MSG, PASSWORD_MAX, PASSWORD_MIN, SignupSchema } from "~/domain/profile-account";
+import { fieldErrors } from "~/domain/form-errors";
 import { signUp } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { getSessionUser } from "~/utils/session.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { listSitemapCourses } from "~/db/catalogue.server";
+import { sitemapCourses } from "~/services/catalogue.server";
 
 function xml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -7,8 +7,8 @@ function xml(s: string): string {
 
 /** /sitemap.xml: the public pages and every online event (never drafts). */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const base = context.env.APP_URL.replace(/\/$/, "");
-  const courses = await listSitemapCourses(context.db);
+  const base = context.env.APP_URL;
+  const courses = await sitemapCourses(context);
   const urls = [
     `<url><loc>${xml(base)}/</loc><changefreq>daily</changefreq></url>`,
     `<url><loc>${xml(base)}/courses</loc><changefreq>daily</changefreq></url>`,

@@ -5,7 +5,8 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { auth_tokens, login_attempts, profils_utilisateurs, sessions, users } from "~/db/schema";
-import { AuthError, fieldErrors, formValues, LoginSchema, type FieldErrors } from "~/domain/profile-account";
+import { AuthError, formValues, LoginSchema } from "~/domain/profile-account";
+import { fieldErrors, type FieldErrors } from "~/domain/form-errors";
 import {
   loginAttemptsPurgeBefore,
   loginLockState,

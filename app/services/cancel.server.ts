@@ -14,6 +14,7 @@ import { cancellationEmail } from "~/emails/cancellation";
 import { applyTransition } from "./lifecycle.server";
 import { paymentErrorMessage, refundInscription } from "./payments.server";
 import { logEvent } from "~/utils/log.server";
+import { withEvent } from "~/db/registrations.server";
 
 type Ctx = AppLoadContext;
 
@@ -23,7 +24,7 @@ export const STALE_CLAIM_MINUTES = 10;
 const READ_ONLY_STATUTS = ["annulee", "remboursee_partiellement", "remboursee_totalement"];
 
 async function loadRow(context: Ctx, inscriptionId: string) {
-  const rows = await context.db
+  const rows = await withEvent(context.db
     .select({
       i: inscriptions,
       course: { id: courses.id, nom: courses.nom, lieu: courses.lieu, organisateur_id: courses.organisateur_id },
@@ -39,8 +40,7 @@ async function loadRow(context: Ctx, inscriptionId: string) {
       },
     })
     .from(inscriptions)
-    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
-    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
+    .$dynamic())
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);
   return rows[0] ?? null;
@@ -68,13 +68,12 @@ export function quoteFromPaiement(p: typeof paiements.$inferSelect | null, event
   });
 }
 
-export type RunnerRegistration = NonNullable<Awaited<ReturnType<typeof loadRunnerRegistration>>>;
-
 /**
- * The registration as its runner sees it, or null when it does not exist or belongs to someone else
- * (both read the same: 404).
+ * The registration as its runner sees it on its own page, with its refund quote and what the runner may do
+ * (app/services/register.server.ts's getRunnerRegistration is the summary of the lists and /merci), or null when it
+ * does not exist or belongs to someone else (both read the same: 404).
  */
-export async function loadRunnerRegistration(context: Ctx, inscriptionId: string, userId: string) {
+export async function loadRunnerRegistrationDetails(context: Ctx, userId: string, inscriptionId: string) {
   const row = await loadRow(context, inscriptionId);
   if (!row || row.i.coureur_id !== userId) return null;
   const [p, annulation] = await Promise.all([
@@ -101,8 +100,8 @@ export type SaveResult = "ok" | "introuvable" | "lecture_seule";
  */
 export async function saveRunnerFields(
   context: Ctx,
-  inscriptionId: string,
   userId: string,
+  inscriptionId: string,
   values: Pick<SelfEditInput, SelfEditField>,
 ): Promise<SaveResult> {
   const updated = await context.db
@@ -124,7 +123,7 @@ export async function saveRunnerFields(
  */
 export async function organiserCancelOptions(context: Ctx, inscriptionId: string): Promise<{ full: RefundQuote; scale: RefundQuote } | null> {
   const row = await loadRow(context, inscriptionId);
-  if (!row || row.i.statut !== "validee") return null;
+  if (row?.i.statut !== "validee") return null;
   const p = await paidPaiement(context, inscriptionId);
   if (!p) return null;
   const now = context.clock.now();
@@ -304,7 +303,7 @@ async function finishedOutcome(context: Ctx, inscriptionId: string, a: typeof an
 async function sendCancellationEmail(context: Ctx, row: NonNullable<Awaited<ReturnType<typeof loadRow>>>, quote: RefundQuote, byOrganiser: boolean) {
   if (!row.i.email) return;
   try {
-    const url = `${context.env.APP_URL.replace(/\/$/, "")}/mon-inscription/${row.i.id}`;
+    const url = `${context.env.APP_URL}/mon-inscription/${row.i.id}`;
     const mail = cancellationEmail({
       prenom: row.i.prenom,
       courseNom: row.course.nom,

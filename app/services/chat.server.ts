@@ -1,11 +1,11 @@
 // Event chat use cases: post, reply, edit, delete, flag (rights of spec section 6), the @IA assistant,
 // and what the #discussion section needs. Writes D1 first, then tells the event's room.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { batchAll } from "~/db/batch.server";
 import { placesTakenSql } from "~/db/capacity.server";
 import type { Db } from "~/db/client.server";
-import { chat_messages, courses, formats, inscriptions } from "~/db/schema";
+import { chat_messages, courses, formats } from "~/db/schema";
 import { placesLeft } from "~/domain/catalogue";
 import {
   AI_AUTHOR,
@@ -374,16 +374,6 @@ export interface DiscussionData {
   flagReasons: Record<string, string>;
 }
 
-/** What the #discussion section needs, for an event this user may see (checked here). */
-export async function loadDiscussion(
-  context: Pick<AppLoadContext, "db">,
-  courseId: string,
-  user: { id: string } | null,
-): Promise<DiscussionData> {
-  const course = await findVisibleCourse(context.db, courseId, user);
-  return loadDiscussionFor(context, course ?? { id: courseId, organisateur_id: null }, user);
-}
-
 /** The discussion's two reads for the event whose id is the SQL expression `courseId`: newest messages, reply counts. */
 export function discussionStatements(courseId: SQL): [SQL, SQL] {
   return [
@@ -400,7 +390,7 @@ export type DiscussionRows = [
 ];
 
 /**
- * The same, when the caller has already read the event and checked that its discussion is visible to this user
+ * What the #discussion section needs, when the caller has already read the event and checked that its discussion is visible to this user
  * (the event page). `organisateur_id: null` means "not visible": an empty discussion. Messages and reply counts
  * are read in one round trip, or given by the caller who read them with the event (`rows`).
  */

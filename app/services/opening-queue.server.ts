@@ -76,5 +76,5 @@ export async function loadQueueFormat(context: Ctx, formatId: string): Promise<Q
   const [f] = await context.db.all<QueuePageFormat>(sql`
     SELECT f.id, f.nom, f.ouverture_inscriptions, f.nb_max_coureurs, c.id AS course_id, c.nom AS course_nom, c.en_ligne
     FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.id = ${formatId}`);
-  return f && f.en_ligne ? f : null;
+  return f?.en_ligne ? f : null;
 }

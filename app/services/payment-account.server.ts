@@ -90,7 +90,7 @@ export async function startOnboarding(context: AppLoadContext, user: { id: strin
       .values({ user_id: user.id, stripe_account_id: accountId, created_at: now, updated_at: now })
       .onConflictDoUpdate({ target: profils_utilisateurs.user_id, set: { stripe_account_id: accountId, updated_at: now } });
   }
-  const base = context.env.APP_URL.replace(/\/$/, "");
+  const base = context.env.APP_URL;
   const link = await context.payments.createAccountLink({
     accountId,
     returnUrl: `${base}/monprofilorganisateur?onboarding=done`,

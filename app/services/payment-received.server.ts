@@ -142,7 +142,7 @@ export async function onCheckoutEnded(context: Ctx, sessionId: string): Promise<
  */
 export async function expireCheckoutForInscription(context: Ctx, inscriptionId: string): Promise<"released" | "paid" | "none"> {
   const [i] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
-  if (!i || i.statut !== "en_attente") return "none";
+  if (i?.statut !== "en_attente") return "none";
   if (!i.checkout_session_id) {
     const released = await applyTransition(context, {
       inscriptionId,

@@ -27,6 +27,7 @@ import { isPaymentProviderError, PaymentProviderError, type CheckoutSessionInfo 
 import { adminTransferId, AUTO_PAYOUT_ACTOR, AUTO_PAYOUT_BATCH, autoPayoutTransferId, TRANSFER_REFUSALS, type TransferRefusal } from "~/domain/payouts";
 import { parisDate } from "~/domain/refund";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
+import { withEvent } from "~/db/registrations.server";
 
 export const CHECKOUT_TTL_MINUTES = 30;
 
@@ -128,7 +129,7 @@ async function swapLedger(context: Ctx, id: string, from: Ledger, to: Ledger, ex
  * was paid in the meantime, returns it as `paidSessionId` (the caller records the payment) with /merci's URL.
  */
 export async function createCheckoutForInscription(context: Ctx, inscriptionId: string): Promise<{ url: string; paidSessionId?: string }> {
-  const rows = await context.db
+  const rows = await withEvent(context.db
     .select({
       inscription: inscriptions,
       courseNom: courses.nom,
@@ -139,8 +140,7 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
       chargesEnabled: profils_utilisateurs.stripe_charges_enabled,
     })
     .from(inscriptions)
-    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
-    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
+    .$dynamic())
     .leftJoin(profils_utilisateurs, eq(profils_utilisateurs.user_id, courses.organisateur_id))
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);
@@ -152,7 +152,7 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
   if (!row.accountId || !row.chargesEnabled) throw new PaymentError("compte_organisateur_non_configure");
   if (i.prix_total_coureur_cents < 50) throw new PaymentError("montant_invalide");
 
-  const appUrl = context.env.APP_URL.replace(/\/$/, "");
+  const appUrl = context.env.APP_URL;
   const q = `session_id={CHECKOUT_SESSION_ID}&inscription_id=${encodeURIComponent(i.id)}`;
   const successUrl = `${appUrl}/merci?${q}`;
 
@@ -171,7 +171,7 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
   // One more minute than the provider's 30-minute minimum, so that the request's travel time never breaks it.
   const expiresAt = new Date(Math.ceil((now.getTime() + (CHECKOUT_TTL_MINUTES + 1) * 60_000) / 1000) * 1000);
   const productName = `${row.courseNom} — ${row.formatNom}${row.formatDate ? ` (${formatDateLong(row.formatDate)})` : ""}`;
-  let created;
+  let created: Awaited<ReturnType<typeof context.payments.createCheckoutSession>>;
   try {
     created = await context.payments.createCheckoutSession({
       inscriptionId: i.id,
@@ -555,7 +555,7 @@ export async function refundInscription(context: Ctx, req: RefundRequest): Promi
     .where(and(eq(paiements.inscription_id, req.inscriptionId), inArray(paiements.status, ["succeeded", "refunded"])))
     .orderBy(desc(paiements.created_at))
     .limit(1);
-  if (!p || !p.charge_id) throw new PaymentError("paiement_introuvable");
+  if (!p?.charge_id) throw new PaymentError("paiement_introuvable");
   const from = ledgerOf(p);
   const plan = planRefund(from, req.amountCents);
   const id = crypto.randomUUID();

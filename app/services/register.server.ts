@@ -14,6 +14,7 @@ import { isPaymentProviderError } from "~/providers/payments";
 import { applyTransition } from "./lifecycle.server";
 import { onCheckoutCompleted } from "./payment-received.server";
 import { createCheckoutForInscription, expireSession, PaymentError } from "./payments.server";
+import { withEvent } from "~/db/registrations.server";
 
 type Ctx = AppLoadContext;
 
@@ -353,7 +354,7 @@ export async function abandonRegistration(context: Ctx, userId: string, inscript
     .from(inscriptions)
     .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.coureur_id, userId)))
     .limit(1);
-  if (!i || i.statut !== "en_attente") return false;
+  if (i?.statut !== "en_attente") return false;
   const sessionId = i.checkout_session_id;
   // Release first, forgetting the session (its expiry event then finds nothing to do), then end the session; if it
   // was paid in the meantime, the payment settles: the place comes back if still free, else a full refund.
@@ -397,7 +398,7 @@ export interface RunnerRegistration {
 }
 
 function runnerRegistrationQuery(context: Ctx) {
-  return context.db
+  return withEvent(context.db
     .select({
       id: inscriptions.id,
       statut: inscriptions.statut,
@@ -424,8 +425,7 @@ function runnerRegistrationQuery(context: Ctx) {
       dplus: formats.denivele_dplus,
     })
     .from(inscriptions)
-    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
-    .innerJoin(formats, eq(formats.id, inscriptions.format_id));
+    .$dynamic());
 }
 
 /** /mesinscriptions: only the runner's own registrations, newest first. */

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
 import { parisDate } from "~/domain/refund";
 import { CSV_BOM, csvRow, exportFileName, type AnyExportColumn } from "~/domain/csv";
-import { LifecycleError, REFUSAL_MESSAGES, STATUTS } from "~/domain/lifecycle";
+import { LifecycleError, REFUSAL_MESSAGES, type STATUTS } from "~/domain/lifecycle";
 import { holdsPlace, REGISTRATION_MSG } from "~/domain/registration";
 import {
   exceedsCapacity,
@@ -87,7 +87,7 @@ async function setStatus(context: Ctx, user: User, row: RegistrantDetail, to: St
   const now = context.clock.now();
   const nowIso = now.toISOString();
   const reactivates = (to === "validee" || to === "en_attente") && !holdsPlace({ statut: row.statut, hold_expires_at: (row.hold_expires_at as string | null) ?? null }, now);
-  let changed;
+  let changed: Awaited<ReturnType<typeof applyTransition>>;
   try {
     changed = await applyTransition(context, {
       inscriptionId: row.id,

@@ -4,13 +4,14 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { courses, formats, inscriptions } from "~/db/schema";
 import { confirmationEmail, refusedPaymentEmail, type RefusedPaymentReason } from "~/emails/registration";
+import { withEvent } from "~/db/registrations.server";
 
 type Ctx = AppLoadContext;
 
-const appUrl = (context: Ctx) => context.env.APP_URL.replace(/\/$/, "");
+const appUrl = (context: Ctx) => context.env.APP_URL;
 
 async function emailData(context: Ctx, inscriptionId: string) {
-  const [r] = await context.db
+  const [r] = await withEvent(context.db
     .select({
       i: inscriptions,
       courseNom: courses.nom,
@@ -22,8 +23,7 @@ async function emailData(context: Ctx, inscriptionId: string) {
       dplus: formats.denivele_dplus,
     })
     .from(inscriptions)
-    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
-    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
+    .$dynamic())
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);
   if (!r?.i.email) return null;

@@ -71,7 +71,7 @@ async function offerRound(context: Ctx, formatId: string, budget: number): Promi
       f.prix_cents, f.prix_repas_cents, f.stock_repas,
       ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, ${waitingCountSql(sql.raw("f.id"))} AS waiting
     FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.id = ${formatId}`);
-  if (!f || !f.enabled || !f.en_ligne || Number(f.waiting) === 0) return { offered: [], skipped: false };
+  if (!f?.enabled || !f.en_ligne || Number(f.waiting) === 0) return { offered: [], skipped: false };
   const count = Math.min(budget, offersToMake(f.cap, Number(f.taken), Number(f.waiting)));
   if (count === 0) return { offered: [], skipped: false };
   const deadline = offerDeadline(now, registrationClosesAt(f));

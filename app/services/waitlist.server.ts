@@ -71,7 +71,7 @@ async function joinRefusal(context: Ctx, userId: string, formatId: string, nowIs
       EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${userId} AND mine.format_id = f.id AND ${holdsPlaceSql("mine", nowIso)}) AS mine,
       EXISTS (SELECT 1 FROM liste_attente w WHERE w.coureur_id = ${userId} AND w.format_id = f.id AND w.statut IN ('en_liste', 'offre')) AS listed
     FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.id = ${formatId}`);
-  if (!f || !f.en_ligne) return new WaitlistError("introuvable");
+  if (!f?.en_ligne) return new WaitlistError("introuvable");
   if (f.listed) return new WaitlistError("deja_en_liste");
   if (f.mine) return new WaitlistError("deja_inscrit");
   if (!f.enabled) return new WaitlistError("liste_fermee");

@@ -59,6 +59,17 @@ describe("parseEnv in production", () => {
   });
 });
 
+describe("APP_URL", () => {
+  it.each([
+    ["https://balise.fr", "https://balise.fr"],
+    ["https://balise.fr/", "https://balise.fr"],
+    ["http://localhost:8787//", "http://localhost:8787"],
+  ])("%s is kept as %s (no trailing slash: paths are appended to it)", (given, kept) => {
+    const env = parseEnv({ APP_ENV: "test", APP_URL: given, SESSION_SECRET: "dev-only-session-secret-change-me-in-production-0001" });
+    expect(env.APP_URL).toBe(kept);
+  });
+});
+
 describe("parseEnv in development and test", () => {
   it.each(["development", "test"])("%s runs on the local stand-ins with only APP_URL and SESSION_SECRET", (APP_ENV) => {
     const env = parseEnv({ APP_ENV, APP_URL: "http://localhost:8787", SESSION_SECRET: "dev-only-session-secret-change-me-in-production-0001" });

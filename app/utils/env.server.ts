@@ -8,7 +8,11 @@ import { z } from "zod";
 export const EnvSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "production"]).default("production"),
-    APP_URL: z.string().url(),
+    // The site's address without a trailing slash (the one place that trims it): paths are appended as `${APP_URL}/x`.
+    APP_URL: z
+      .string()
+      .url()
+      .transform((u) => u.replace(/\/+$/, "")),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET doit faire au moins 32 caractères"),
     MAP_TILE_URL: z.string().default("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"),
     STRIPE_SECRET_KEY: z

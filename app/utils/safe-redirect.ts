@@ -5,6 +5,7 @@
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (!to || typeof to !== "string") return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
   if (!to.startsWith("/") || /[\u0000-\u001f\u007f]/.test(to)) return fallback;
   let url: URL;
   try {

@@ -25,8 +25,26 @@ export interface SessionUser {
   sessionId: string;
 }
 
-/** Reads the signed session cookie and the server-side session row. Revoked or expired sessions count as anonymous. */
-export async function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+/** The look-up made for a request (its load context), with the Cookie header it was made for. */
+const lookups = new WeakMap<AppLoadContext, { cookie: string | null; user: Promise<SessionUser | null> }>();
+
+/**
+ * The request's user: the signed session cookie and the server-side session row. Revoked or expired sessions count
+ * as anonymous. Read once per request: the root loader and the page's loader (requireUser…) share the look-up, kept
+ * on the request's load context. An action's request (POST…) reads it afresh, and the loaders that run after an
+ * action get a GET request of their own, so they read it after whatever the action changed.
+ */
+export function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readSessionUser(request, context);
+  const cookie = request.headers.get("Cookie");
+  const known = lookups.get(context);
+  if (known && known.cookie === cookie) return known.user;
+  const user = readSessionUser(request, context);
+  lookups.set(context, { cookie, user });
+  return user;
+}
+
+async function readSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   const token = await sessionCookie(context).parse(request.headers.get("Cookie"));
   if (typeof token !== "string" || token.length < 20) return null;
   const id = await sha256Hex(token);

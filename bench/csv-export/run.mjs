@@ -54,7 +54,7 @@ for (let i = 0; i < ROWS; i += 250) {
   lines.push(`INSERT INTO inscriptions ${cols} VALUES ${values.join(",\n")};`);
 }
 const sqlFile = join(persistTo, "bench-seed.sql");
-writeFileSync(sqlFile, lines.join("\n") + "\n");
+writeFileSync(sqlFile, `${lines.join("\n")}\n`);
 let t = performance.now();
 execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", sqlFile], { stdio: ["ignore", "ignore", "inherit"], env });
 log(`seeded ${ROWS} registrants in ${((performance.now() - t) / 1000).toFixed(1)} s`);

@@ -84,7 +84,7 @@ for (const r of runners) r.cookie = (await sessionCookie.serialize(r.token)).spl
 function formBody(r) {
   return new URLSearchParams({
     intent: "payer", format_id: FORMAT, nom: "Coureur", prenom: r.id.slice(-4), email: r.email, pays: "France",
-    justificatif_type: "licence", numero_licence: "123456", nombre_repas: "0", apparaitre_resultats: "on",
+    justificatif_type: "licence", numero_licence: "1234567", date_naissance: "1990-01-01", nombre_repas: "0", apparaitre_resultats: "on",
   });
 }
 

@@ -4,7 +4,9 @@ export const DEMO_PASSWORD = "balise-demo";
 
 /** True in the project that runs with JavaScript on. */
 export function jsOn(page: Page): boolean {
-  return page.context()["_options"]?.javaScriptEnabled !== false;
+  // Playwright keeps the context options in a private field; there is no public getter for javaScriptEnabled.
+  const options = (page.context() as unknown as { _options?: { javaScriptEnabled?: boolean } })._options;
+  return options?.javaScriptEnabled !== false;
 }
 
 export async function expectNoConsoleErrors(page: Page, run: () => Promise<void>) {

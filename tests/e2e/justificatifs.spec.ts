@@ -41,7 +41,7 @@ test("a runner uploads a PPS at registration, the organiser validates it", async
   await loginAs(page, RUNNER);
   await page.goto(`/inscription/${COURSE}?format=${f.id}`);
   await expect(page.getByRole("radio", { name: new RegExp(f.nom) })).toBeChecked();
-  const [d, m, y] = (await page.locator(".format-choice", { hasText: f.nom }).locator(".format-choice-meta").innerText()).slice(0, 10).split("/");
+  const [d, m, y] = ((await page.locator(".format-choice", { hasText: f.nom }).locator(".format-choice-meta").textContent()) ?? "").trim().slice(0, 10).split("/");
   const race = `${y}-${m}-${d}`;
   await page.getByRole("radio", { name: /PPS/ }).check();
   if (!jsOn(page)) await page.getByRole("button", { name: "Actualiser" }).click();

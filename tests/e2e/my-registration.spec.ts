@@ -42,7 +42,7 @@ test("the runner edits the registration: French error next to the field, then sa
   await page.getByLabel("Ville").fill("Villeurbanne");
   await page.getByRole("textbox", { name: "Nom", exact: true }).fill("");
   await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
-  await expect(page.locator("#f-nom-err")).toHaveText("Le nom est obligatoire.");
+  await expect(page.locator("#f-nom-error")).toHaveText("Le nom est obligatoire.");
   await expect(page.getByLabel("Ville")).toHaveValue("Villeurbanne"); // kept as typed
 
   await page.getByRole("textbox", { name: "Nom", exact: true }).fill("Bernard");

@@ -83,7 +83,7 @@ test.describe("registration and checkout", () => {
     await expect(page.getByTestId("total")).toHaveText("68,00\u00a0€");
     await page.getByLabel("Identifiant PPS").fill("P9F28C586EB");
     // The PPS must be valid on race day (the format's day, shown in its choice as dd/mm/yyyy).
-    const [d, m, y] = (await page.locator(".format-choice", { hasText: f.nom }).locator(".format-choice-meta").innerText()).slice(0, 10).split("/");
+    const [d, m, y] = ((await page.locator(".format-choice", { hasText: f.nom }).locator(".format-choice-meta").textContent()) ?? "").trim().slice(0, 10).split("/");
     await page.getByLabel("Fin de validité du PPS").fill(`${y}-${m}-${d}`);
     await page.getByRole("textbox", { name: "Club", exact: true }).fill("Beaune Athlé");
 

@@ -60,7 +60,7 @@ test.describe("bugs of a new runner's walk", () => {
     await expect(page.getByText("Modifications enregistrées ✅")).toBeVisible();
     await page.getByLabel("Date de naissance").fill(tomorrow());
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
-    await expect(page.locator("#f-date_naissance-err")).toHaveText("La date de naissance ne peut pas être dans le futur.");
+    await expect(page.locator("#f-date_naissance-error")).toHaveText("La date de naissance ne peut pas être dans le futur.");
     await page.goto(`/mon-inscription/${id}`);
     await expect(page.getByLabel("Téléphone", { exact: true })).toHaveValue("06 11 22 33 44");
     await expect(page.getByLabel("Date de naissance")).toHaveValue("");
@@ -345,7 +345,8 @@ test.describe("bugs of a new runner's walk", () => {
     for (const path of [...pages, "/organisateur/nouvelle-course", `/modifier-course/${courseId(12)}`, "/organisateur/mon-espace"]) {
       await page.goto(path);
       const literal = await page.locator("body").evaluate((body) => {
-        const texts = [body.innerText];
+        // biome-ignore lint/performance/useDomNodeTextContent: the visible text only (textContent includes scripts' JSON escapes)
+        const texts = [(body as HTMLElement).innerText];
         for (const el of body.querySelectorAll("*:not(script)")) for (const a of el.attributes) texts.push(a.value);
         return texts.some((t) => t.includes("\\u00a0"));
       });

@@ -53,6 +53,19 @@ describe("npm test", () => {
   it("runs the deploy check and counts it", () => {
     const test = readFileSync(new URL("../../scripts/test.mjs", import.meta.url), "utf8");
     expect(test).toContain('spawnSync("node", ["scripts/check-deploy.mjs"]');
-    expect(test).toMatch(/failed = deployFailed \+ vitestFailed \+ pwFailed/);
+    expect(test).toMatch(/const staticChecks = \[deployCheck\b/);
+    expect(test).toMatch(/failed = staticFailed \+ vitestFailed \+ pwFailed/);
+  });
+
+  it("runs the typecheck and counts it", () => {
+    const test = readFileSync(new URL("../../scripts/test.mjs", import.meta.url), "utf8");
+    expect(test).toContain('spawnSync("tsc", ["--noEmit"]');
+    expect(test).toMatch(/const staticChecks = \[[^\]]*\btypecheck\b/);
+  });
+
+  it("runs the linter and counts it (the formatter check stays out until the codebase is formatted)", () => {
+    const test = readFileSync(new URL("../../scripts/test.mjs", import.meta.url), "utf8");
+    expect(test).toContain('spawnSync("biome", ["lint", "--error-on-warnings", "."]');
+    expect(test).toMatch(/const staticChecks = \[[^\]]*\blint\b/);
   });
 });

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { routeMatchCache } from "../../vite-plugins/route-match-cache";
+import { ROUTER_VERSION, routeMatchCache } from "../../vite-plugins/route-match-cache";
 
 const require = createRequire(import.meta.url);
 const cjsPath = require.resolve("@remix-run/router/dist/router.cjs.js");
@@ -26,6 +26,18 @@ describe("route match cache (server bundle only)", () => {
     expect(out).toContain("__baliseRankedBranches(routes)");
     expect(out).toContain("function __baliseCompilePath(");
     expect(out).toContain("matchRouteBranch(candidates[i], decoded, allowPartial)");
+  });
+
+  it("is pinned to the router version it was written for, which is the one installed", () => {
+    const pkg = JSON.parse(readFileSync(require.resolve("@remix-run/router/package.json"), "utf8")) as { version: string };
+    expect(pkg.version).toBe(ROUTER_VERSION);
+  });
+
+  it("stops the build on any other router version, even when the statements are still there", () => {
+    const other = routeMatchCache({ routerVersion: () => "1.23.4" });
+    const otherTransform = (other.transform as unknown as Transform).bind({ error: (m: string) => { throw new Error(m); } } as never);
+    expect(() => otherTransform(source, cjsPath, { ssr: true })).toThrow(/edits @remix-run\/router 1\.23\.3, but 1\.23\.4 is installed/);
+    expect(otherTransform(source, cjsPath, { ssr: false })).toBeNull();
   });
 
   it("stops the build when the router's source no longer has the statements it edits", () => {
@@ -83,7 +95,7 @@ describe("route match cache (server bundle only)", () => {
     const paths = new Set(["/", "//", "/courses//x1", "//courses", "/courses/", "/courses/x1/chat/"]);
     for (let i = 0; i < 3000; i++) {
       const n = 1 + (next() % 4);
-      paths.add("/" + Array.from({ length: n }, () => segments[next()]).join("/"));
+      paths.add(`/${Array.from({ length: n }, () => segments[next()]).join("/")}`);
     }
     const ids = (m: ReturnType<typeof original.matchRoutes>) => m?.map((x) => `${x.route.id}${JSON.stringify(x.params)}@${x.pathname}`) ?? null;
     for (const p of paths) {

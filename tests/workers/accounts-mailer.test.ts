@@ -6,7 +6,7 @@ import { createHttpMailer } from "../../app/providers/mailer.server";
 
 /** A fake HTTP e-mail API: checks the bearer key and the JSON body, answers like a real provider. */
 function fakeEmailApi(opts: { fail?: boolean } = {}) {
-  const received: { auth: string | null; body: any; url: string }[] = [];
+  const received: { auth: string | null; body: Record<string, unknown>; url: string }[] = [];
   const handler = async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = new Request(input, init);
     received.push({ auth: req.headers.get("authorization"), body: await req.json(), url: req.url });

@@ -74,7 +74,7 @@ describe("reset refuses common passwords", () => {
     expect(await html(await get(`/reset-password?token=${token}`))).toContain('name="password"');
     expect((await login(email, "motdepasse")).status).toBe(401);
 
-    const strong = (LONG + " Et la descente se fait par le col de la Croix-Perrin.").slice(0, 128);
+    const strong = (`${LONG} Et la descente se fait par le col de la Croix-Perrin.`).slice(0, 128);
     expect(strong.length).toBe(128);
     const ok = await post("/reset-password", { token, password: strong, confirmation: strong });
     expect(ok.status).toBe(302);

@@ -430,7 +430,7 @@ describe("roles, security and mailbox", () => {
         MAIL_API_URL: "https://mail.invalid/send",
         MAIL_API_KEY: "k",
         MAIL_FROM: "Balise <no-reply@balise.fr>",
-      } as typeof env,
+      } as unknown as typeof env,
       ctx: { waitUntil() {} },
       nonce: "n",
     });

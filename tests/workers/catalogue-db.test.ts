@@ -308,7 +308,7 @@ describe("catalogue repositories", () => {
     expect(beyond.hasNext).toBe(false);
     const none = await list(db, "q=zzzz-introuvable");
     expect(none.rows).toEqual([]);
-    const exact = await list(db, "taille=6&page=2&au=" + addDays(today, 400));
+    const exact = await list(db, `taille=6&page=2&au=${addDays(today, 400)}`);
     expect(exact.rows).toHaveLength(6); // 15 = 6 + 6 + 3: page 2 is full and page 3 exists
     expect(exact.hasNext).toBe(true);
   });

@@ -272,7 +272,8 @@ describe("author names", () => {
     await loadDemoData();
   });
 
-  it.each([
+  type Names = { user?: readonly [string, string]; coureur?: readonly [string, string]; inscription?: readonly [string, string] };
+  it.each<[string, Names, string]>([
     ["only the runner profile has the name", { coureur: ["Lucie", "Moreau"] as const }, "Lucie M."],
     ["only a registration has the name", { inscription: ["Hugo", "Petit"] as const }, "Hugo P."],
     ["the user profile wins over the others", { user: ["Emma", "Roux"] as const, coureur: ["X", "Y"] as const }, "Emma R."],

@@ -29,7 +29,8 @@ let formatId: string;
 let raceDate: string;
 
 function send(path: string, body: FormData | Record<string, string>, cookie?: string) {
-  const fd = body instanceof FormData ? body : Object.entries(body).reduce((f, [k, v]) => (f.append(k, v), f), new FormData());
+  const fd = body instanceof FormData ? body : new FormData();
+  if (!(body instanceof FormData)) for (const [k, v] of Object.entries(body)) fd.append(k, v);
   return SELF.fetch(`http://localhost${path}`, {
     method: "POST",
     body: fd,
@@ -55,7 +56,7 @@ function selfEdit(patch: Record<string, string>, file?: { bytes: Uint8Array; nam
     contact_urgence_nom: "Julien Bernard", contact_urgence_telephone: "06 98 76 54 32", apparaitre_resultats: "on", ...patch,
   };
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  if (file) fd.append("justificatif_document", new File([file.bytes], file.name, { type: file.type }));
+  if (file) fd.append("justificatif_document", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
   return fd;
 }
 

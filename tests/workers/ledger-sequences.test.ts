@@ -41,7 +41,7 @@ function values(formatId: string, meals: number): RegistrationValues {
   return {
     format_id: formatId, nom: "Suite", prenom: "Léa", genre: "", date_naissance: "1990-01-01", nationalite: "", email: "suite@balise.test", telephone: "",
     adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "France", club: "", justificatif_type: "licence", numero_licence: "",
-    pps_identifier: "", contact_urgence_nom: "", contact_urgence_telephone: "", nombre_repas: String(meals), apparaitre_resultats: true,
+    pps_identifier: "", pps_expiration: "", contact_urgence_nom: "", contact_urgence_telephone: "", nombre_repas: String(meals), apparaitre_resultats: true,
   };
 }
 
@@ -94,7 +94,7 @@ describe("the books after random sequences", () => {
         const runner = pick(runnersIds);
         const page = await loadRegistrationPage(ctx, courseId);
         const meals = Math.floor(rand() * 3);
-        const parsed = page ? parseRegistration(values(formatId, meals), page.formats) : null;
+        const parsed = page ? parseRegistration(values(formatId, meals), page.formats, new Date().toISOString().slice(0, 10)) : null;
         try {
           if ((op === "pay" || op === "open" || op === "resubmit") && parsed?.ok) {
             const started = await startRegistration(testContext(), runner, courseId, parsed.data);
@@ -128,7 +128,7 @@ describe("the books after random sequences", () => {
             // Another event with only open checkouts: ended at the provider, then deleted.
             const other = await freshEvent(pick(dates));
             const p2 = await loadRegistrationPage(ctx, other.courseId);
-            const v2 = parseRegistration(values(other.formatId, 0), p2!.formats);
+            const v2 = parseRegistration(values(other.formatId, 0), p2!.formats, new Date().toISOString().slice(0, 10));
             if (v2.ok) {
               const s = await startRegistration(testContext(), runner, other.courseId, v2.data);
               await deleteCourse(testContext(), { id: ORGANISER_ID }, other.courseId);

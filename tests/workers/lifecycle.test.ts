@@ -11,7 +11,6 @@ import { cancelInscription } from "../../app/services/cancel.server";
 import { loadEventFacts } from "../../app/services/chat.server";
 import { deleteCourse, listOrganiserCourses, setPublished } from "../../app/services/courses.server";
 import { loadHistory } from "../../app/services/lifecycle.server";
-import { onCheckoutCompleted } from "../../app/services/payment-received.server";
 import { transferToOrganiser } from "../../app/services/payments.server";
 import { loadRegistrationPage, startRegistration } from "../../app/services/register.server";
 import { loadDemoData } from "./helpers";
@@ -44,14 +43,14 @@ function values(formatId: string, over: Partial<RegistrationValues> = {}): Regis
   return {
     format_id: formatId, nom: "Bernard", prenom: "Camille", genre: "Femme", date_naissance: "1991-04-12", nationalite: "Française",
     email: "coureur@balise.test", telephone: "", adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "France", club: "",
-    justificatif_type: "licence", numero_licence: "1234567", pps_identifier: "", contact_urgence_nom: "", contact_urgence_telephone: "",
+    justificatif_type: "licence", numero_licence: "1234567", pps_identifier: "", pps_expiration: "", contact_urgence_nom: "", contact_urgence_telephone: "",
     nombre_repas: "0", apparaitre_resultats: true, ...over,
   };
 }
 
 async function input(courseId: string, formatId: string, over: Partial<RegistrationValues> = {}) {
   const page = await loadRegistrationPage(testContext(), courseId);
-  const parsed = parseRegistration(values(formatId, over), page!.formats);
+  const parsed = parseRegistration(values(formatId, over), page!.formats, new Date().toISOString().slice(0, 10));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return parsed.data;
 }

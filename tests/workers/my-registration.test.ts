@@ -167,7 +167,7 @@ describe("runner self-edit", () => {
     const res = await post(`/mon-inscription/${id}`, runnerCookie, { ...editFields, email: "pas-un-email", ville: "Villeurbanne" });
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(html).toContain('id="f-email-err" class="field-error">Email invalide.');
+    expect(html).toContain('id="f-email-error" class="field-error">Email invalide.');
     expect(html).toContain('value="Villeurbanne"');
     expect(html).toContain('value="pas-un-email"');
     expect((await one<{ ville: string }>("SELECT ville FROM inscriptions WHERE id = ?", id))!.ville).toBeNull();

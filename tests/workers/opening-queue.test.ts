@@ -84,7 +84,7 @@ describe("the queue", () => {
     expect(queued).toHaveLength(2);
     for (const r of queued) expect(r.headers.get("location")).toBe(`/file-attente/${f.formatId}`);
     // The queue page says where they stand, refreshes itself without JavaScript.
-    const k = statuses.findIndex((s) => s === 302);
+    const k = statuses.indexOf(302);
     const page = await get(`/file-attente/${f.formatId}`, cookies[k]);
     const html = await page.text();
     expect(page.status).toBe(200);

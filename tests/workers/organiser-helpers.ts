@@ -24,8 +24,14 @@ export function get(path: string, cookie?: string) {
   return SELF.fetch(`http://localhost${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 }
 
+function formData(fields: Record<string, string>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  return fd;
+}
+
 export function post(path: string, body: FormData | Record<string, string>, cookie?: string) {
-  const fd = body instanceof FormData ? body : Object.entries(body).reduce((f, [k, v]) => (f.append(k, v), f), new FormData());
+  const fd = body instanceof FormData ? body : formData(body);
   return SELF.fetch(`http://localhost${path}`, {
     method: "POST",
     body: fd,

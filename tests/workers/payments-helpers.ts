@@ -41,7 +41,6 @@ export async function enableOrganiserAccount(context: AppLoadContext): Promise<s
   return accountId;
 }
 
-let seq = 0;
 /** A pending registration on a priced format of one of the demo organiser's events. */
 export async function pendingInscription(priceCents = 4200): Promise<string> {
   const f = await env.DB.prepare(
@@ -50,7 +49,6 @@ export async function pendingInscription(priceCents = 4200): Promise<string> {
   )
     .bind(ORGANISER_ID)
     .first<{ format_id: string; course_id: string }>();
-  seq += 1;
   const id = crypto.randomUUID();
   await env.DB.prepare(
     `INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom, email, prix_total_coureur_cents, hold_expires_at)

@@ -37,7 +37,7 @@ function values(formatId: string): RegistrationValues {
   return {
     format_id: formatId, nom: "Roux", prenom: "Inès", genre: "", date_naissance: "1990-03-04", nationalite: "", email: "ines@balise.test", telephone: "",
     adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "France", club: "", justificatif_type: "licence",
-    numero_licence: "1234567", pps_identifier: "", contact_urgence_nom: "", contact_urgence_telephone: "", nombre_repas: "0", apparaitre_resultats: true,
+    numero_licence: "1234567", pps_identifier: "", pps_expiration: "", contact_urgence_nom: "", contact_urgence_telephone: "", nombre_repas: "0", apparaitre_resultats: true,
   };
 }
 

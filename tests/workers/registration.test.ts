@@ -50,7 +50,7 @@ function formValues(formatId: string, over: Partial<RegistrationValues> = {}): R
   return {
     format_id: formatId, nom: "Bernard", prenom: "Camille", genre: "Femme", date_naissance: "1991-04-12", nationalite: "Française",
     email: "coureur@balise.test", telephone: "", adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "France", club: "",
-    justificatif_type: "licence", numero_licence: "1234567", pps_identifier: "", contact_urgence_nom: "", contact_urgence_telephone: "",
+    justificatif_type: "licence", numero_licence: "1234567", pps_identifier: "", pps_expiration: "", contact_urgence_nom: "", contact_urgence_telephone: "",
     nombre_repas: "0", apparaitre_resultats: true, ...over,
   };
 }

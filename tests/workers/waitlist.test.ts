@@ -44,7 +44,7 @@ function values(formatId: string, email: string, over: Partial<RegistrationValue
   return {
     format_id: formatId, nom: "Martin", prenom: "Léa", genre: "Femme", date_naissance: "1990-05-02", nationalite: "Française",
     email, telephone: "", adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "France", club: "",
-    justificatif_type: "licence", numero_licence: "1234567", pps_identifier: "", contact_urgence_nom: "", contact_urgence_telephone: "",
+    justificatif_type: "licence", numero_licence: "1234567", pps_identifier: "", pps_expiration: "", contact_urgence_nom: "", contact_urgence_telephone: "",
     nombre_repas: "0", apparaitre_resultats: true, ...over,
   };
 }

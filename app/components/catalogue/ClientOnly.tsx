@@ -1,15 +1,9 @@
-import { useEffect, useState, type ReactNode } from "react";
-
-/** True once React has hydrated in the browser (false during server rendering and without JavaScript). */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+import type { ReactNode } from "react";
+import { useHydrated } from "~/components/useHydrated";
 
 /** Renders `children()` only in the browser after hydration; `fallback` on the server and without JavaScript. */
 export function ClientOnly({ children, fallback = null }: { children: () => ReactNode; fallback?: ReactNode }) {
-  return useHydrated() ? <>{children()}</> : <>{fallback}</>;
+  return useHydrated() ? children() : fallback;
 }
 
 /**

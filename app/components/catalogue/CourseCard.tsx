@@ -1,4 +1,4 @@
-import { Link } from "~/components/Link";
+import { FastLink } from "~/components/Link";
 import { EVENT_TYPES, rangeText, type BadgeCode } from "~/domain/catalogue";
 import { dateParts, formatDateLong, formatKm, formatMeters, priceSummary } from "~/utils/format";
 import { Badges } from "./Badges";
@@ -43,7 +43,7 @@ export function CourseCard({ c, headingLevel = 3 }: { c: CardView; headingLevel?
   const price = priceSummary(c.min_price_cents, c.min_paid_price_cents);
   return (
     <li className="card course-card">
-      <Link to={`/courses/${c.slug}`} className="card-link" prefetch="intent">
+      <FastLink to={`/courses/${c.slug}`} className="card-link" prefetch="intent">
         <span className="card-date" aria-hidden="true">
           {date ? (
             <>
@@ -71,7 +71,7 @@ export function CourseCard({ c, headingLevel = 3 }: { c: CardView; headingLevel?
           </div>
         </div>
         {c.image_url ? <img className="card-thumb" src={c.image_url} alt="" loading="lazy" width={72} height={72} /> : null}
-      </Link>
+      </FastLink>
     </li>
   );
 }

@@ -26,16 +26,11 @@ import {
   type ChatIntent,
 } from "./chat-form";
 import { applyRoomEvent, isRoomEvent } from "./room-events";
+import { useHydrated } from "~/components/useHydrated";
 
 export const FLAG_THANKS = "Merci, le message a été signalé à l'organisateur.";
 
 type Errors = Record<string, string>;
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export function Discussion({ data }: { data: DiscussionData }) {
   const { courseId, viewer, organiserId } = data;

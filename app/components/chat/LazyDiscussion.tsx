@@ -9,11 +9,11 @@
 // (dangerouslySetInnerHTML, empty, with suppressHydrationWarning) keeps the server's HTML through any update.
 import type { LinksFunction } from "@remix-run/cloudflare";
 import { useNavigation } from "@remix-run/react";
-import { lazy, startTransition, Suspense, useContext, useEffect, useState } from "react";
+import { lazy, startTransition, Suspense, useEffect, useState } from "react";
 import type { DiscussionData } from "~/services/chat.server";
 import styles from "~/styles/chat.css?url";
 import { isAppHydrated } from "../catalogue/ClientOnly";
-import { ServerDiscussionContext } from "./server-discussion";
+import { Discussion } from "./Discussion";
 
 export const discussionLinks: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -57,9 +57,12 @@ const DiscussionImpl = lazy(() => discussionCode().then((m) => ({ default: m.Dis
 
 const FALLBACK = <p className="muted">Chargement de la discussion…</p>;
 
+// The server bundle renders the real component (documents are rendered in one synchronous pass, ADR 0026); the
+// browser bundle gets null and drops the import (import.meta.env.SSR is a build-time constant, as for the links),
+// so the chat's code only arrives through the lazy import above.
+const ServerDiscussion = import.meta.env.SSR ? Discussion : null;
+
 export function LazyDiscussion({ data }: { data: DiscussionData }) {
-  // On the server the component is given (entry.server renders the document in one synchronous pass).
-  const ServerDiscussion = useContext(ServerDiscussionContext);
   // Hydrating the server's page: keep its HTML as a static island until the code is here. Mounted later (another
   // event opened in the browser): there is no server HTML, so render the lazy component at once.
   const [live, setLive] = useState(() => ServerDiscussion !== null || isAppHydrated());
@@ -85,6 +88,7 @@ export function LazyDiscussion({ data }: { data: DiscussionData }) {
       </div>
     );
   }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: empty on purpose, so that React keeps the server's HTML (see above)
   if (!live) return <div className="discussion-island" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
   return (
     <div className="discussion-island">

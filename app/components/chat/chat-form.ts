@@ -22,7 +22,7 @@ export const FAILURE_CODE: Record<ChatIntent, ChatErrorCode> = {
 };
 
 export function isChatErrorCode(code: string | null | undefined): code is ChatErrorCode {
-  return code != null && Object.prototype.hasOwnProperty.call(CHAT_ERROR_MESSAGES, code);
+  return code != null && Object.hasOwn(CHAT_ERROR_MESSAGES, code);
 }
 
 export type ChatActionResult =

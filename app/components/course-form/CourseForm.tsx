@@ -3,7 +3,7 @@
 // the same <Form> submits in the background and the page updates in place.
 import { Form, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { PositionPicker } from "./PositionPicker";
 import {
   FORMAT_TYPES,
@@ -12,42 +12,13 @@ import {
   type FieldErrors,
   type FormatValues,
 } from "~/domain/course-form";
+import { Field as SharedField, type FieldProps } from "~/components/Field";
 
 const TYPE_LABELS: Record<(typeof FORMAT_TYPES)[number], string> = { trail: "Trail", rando: "Randonnée", route: "Route" };
 
-interface FieldProps {
-  name: string;
-  label: ReactNode;
-  value: string;
-  error?: string;
-  hint?: string;
-  type?: string;
-  required?: boolean;
-  inputMode?: "decimal" | "numeric" | "text";
-  textarea?: boolean;
-  autoComplete?: string;
-  className?: string;
-}
-
-function Field({ name, label, value, error, hint, type = "text", required, inputMode, textarea, autoComplete, className }: FieldProps) {
-  const id = `f-${name.replace(/[^a-z0-9]/gi, "-")}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  const common = { id, name, defaultValue: value, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy };
-  return (
-    <div className={`field ${className ?? ""}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {textarea ? (
-        <textarea {...common} rows={4} />
-      ) : (
-        <input {...common} type={type} inputMode={inputMode} required={required} autoComplete={autoComplete ?? "off"} />
-      )}
-      {hint ? <p className="hint" id={`${id}-hint`}>{hint}</p> : null}
-      {error ? <p className="field-error" id={`${id}-error`}>{error}</p> : null}
-    </div>
-  );
+/** The event form's fields: ids without the brackets of the formats' names, no browser autofill unless asked. */
+function Field({ value, ...props }: Omit<FieldProps, "defaultValue" | "id"> & { value: string }) {
+  return <SharedField {...props} id={`f-${props.name.replace(/[^a-z0-9]/gi, "-")}`} defaultValue={value} autoComplete={props.autoComplete ?? "off"} />;
 }
 
 interface FileFieldProps {

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRootData } from "~/components/root-data";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "~/components/catalogue/ClientOnly";
 
@@ -9,7 +9,7 @@ const HEIGHT = 300;
 
 /** A draggable marker bound to the lat/lng fields; nothing at all without JavaScript (the fields suffice). */
 export function PositionPicker({ latId, lngId }: { latId: string; lngId: string }) {
-  const root = useRouteLoaderData<{ tileUrl?: string }>("root");
+  const root = useRootData();
   const tileUrl = root?.tileUrl ?? "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
   return (
     <ClientOnly>

@@ -1,0 +1,80 @@
+// A labelled text field with its hint and its error next to it: the one rule for how a field is labelled, marked
+// invalid and described (hint, then error) across the app's forms (accounts, event form, registration).
+import type { ReactNode } from "react";
+
+export interface FieldProps {
+  name: string;
+  label: ReactNode;
+  /** The input's id; `f-{name}` unless the name holds characters an id should not (the event form's formats[0][x]). */
+  id?: string;
+  type?: string;
+  error?: string;
+  defaultValue?: string | null;
+  autoComplete?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  placeholder?: string;
+  inputMode?: "text" | "email" | "tel" | "numeric" | "decimal" | "url";
+  maxLength?: number;
+  max?: string;
+  /** A multi-line text (4 rows) instead of an input. */
+  textarea?: boolean;
+  className?: string;
+}
+
+/** aria-invalid and aria-describedby of a control whose hint and error carry the ids `{id}-hint` and `{id}-error`. */
+export function fieldAria(id: string, { hint, error }: { hint?: unknown; error?: unknown }) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined } as const;
+}
+
+export function Field({ name, label, id = `f-${name}`, type = "text", error, defaultValue, autoComplete, hint, required, placeholder, inputMode, maxLength, max, textarea, className }: FieldProps) {
+  const common = { id, name, defaultValue: defaultValue ?? "", ...fieldAria(id, { hint, error }) };
+  return (
+    <div className={className ? `field ${className}` : "field"}>
+      <label htmlFor={id}>
+        {label}
+        {required ? <span className="req" aria-hidden="true"> *</span> : null}
+      </label>
+      {textarea ? (
+        <textarea {...common} rows={4} required={required} placeholder={placeholder} maxLength={maxLength} />
+      ) : (
+        <input {...common} type={type} autoComplete={autoComplete} required={required} placeholder={placeholder} inputMode={inputMode} maxLength={maxLength} max={max} />
+      )}
+      {hint ? <p id={`${id}-hint`} className="hint">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+    </div>
+  );
+}
+
+/** A labelled list of choices with its error next to it; an empty first option says nothing is chosen yet. */
+export interface SelectFieldProps {
+  name: string;
+  label: ReactNode;
+  options: readonly (string | { value: string; label: string })[];
+  error?: string;
+  defaultValue?: string | null;
+  required?: boolean;
+  emptyLabel?: string;
+}
+
+export function SelectField({ name, label, options, error, defaultValue, required, emptyLabel = "— Choisir —" }: SelectFieldProps) {
+  const id = `f-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span className="req" aria-hidden="true"> *</span> : null}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue ?? ""} required={required} {...fieldAria(id, { error })}>
+        <option value="">{emptyLabel}</option>
+        {options.map((o) => {
+          const v = typeof o === "string" ? o : o.value;
+          const l = typeof o === "string" ? o : o.label;
+          return <option key={v} value={v}>{l}</option>;
+        })}
+      </select>
+      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+    </div>
+  );
+}

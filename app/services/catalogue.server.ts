@@ -1,0 +1,34 @@
+// The public catalogue's reads for the home page, /courses, /formats and the sitemap: online events only, at the
+// Paris day and instant the request's clock gives. The queries themselves are in app/db/catalogue.server.ts.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { listCourses, listSitemapCourses, listUpcomingFormats, newestOnlineCourses } from "~/db/catalogue.server";
+import type { CourseFilters } from "~/domain/filters";
+import { parisDate } from "~/domain/refund";
+
+type Ctx = Pick<AppLoadContext, "db" | "clock">;
+
+/** The request's instant and its Paris calendar day. */
+export function catalogueClock(context: Pick<AppLoadContext, "clock">): { now: Date; today: string } {
+  const now = context.clock.now();
+  return { now, today: parisDate(now) };
+}
+
+/** The home page's newest online events, with their summary and badges' inputs (one query). */
+export function newestCourses(context: Ctx, limit: number, at = catalogueClock(context)) {
+  return newestOnlineCourses(context.db, limit, at.today, at.now.toISOString());
+}
+
+/** /courses: one page of online events matching the filters, with the total count. */
+export function searchCourses(context: Ctx, filters: CourseFilters, at = catalogueClock(context)) {
+  return listCourses(context.db, filters, at.today, at.now.toISOString());
+}
+
+/** /formats: one page of the formats still to come. */
+export function upcomingFormats(context: Ctx, page: number, size: number, at = catalogueClock(context)) {
+  return listUpcomingFormats(context.db, at.today, page, size);
+}
+
+/** /sitemap.xml: every online event (never drafts). */
+export function sitemapCourses(context: Pick<AppLoadContext, "db">) {
+  return listSitemapCourses(context.db);
+}

@@ -1,0 +1,181 @@
+// Registration opening with its queue (issue 21; a script that prints figures, not a test). From the repository
+// root, after `npm run build`:
+//   npx node bench/opening/bench.mjs [--port 8995] [--runners 1000] [--places 100] [--rate 10] [--poll 5]
+// 1. prepares its own local database (.wrangler/bench-opening): an organiser able to take payments, one format of
+//    --places places whose registrations opened a second ago (so its queue runs), --runners runner accounts;
+// 2. starts the production build (wrangler dev, APP_ENV=test: local payment provider), QUEUE_ADMISSIONS_PER_SECOND=--rate;
+// 3. every runner opens the registration page at the same moment (the event page's link): each is answered with the
+//    form (admitted) or the queue page; queued runners re-read the queue page every --poll seconds (its meta
+//    refresh), are admitted in turn, send the form, and pay on the local checkout page;
+// 4. prints: the first answers' latency and rate against a static asset's in the same run, runners answered, server
+//    errors, admissions in queue order, checkout creations per second (max over any second), places validated
+//    (expected exactly --places), payments per registration (expected 1: no double charge).
+import { execFileSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createCookie } from "@remix-run/cloudflare";
+import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
+import { sessionCookieName } from "../../app/utils/session-cookie.ts";
+
+const port = Number(opt("--port", "8995"));
+const RUNNERS = Number(opt("--runners", "1000"));
+const PLACES = Number(opt("--places", "100"));
+const RATE = Number(opt("--rate", "10"));
+const POLL = Number(opt("--poll", "5"));
+const persistTo = ".wrangler/bench-opening";
+const base = `http://127.0.0.1:${port}`;
+const SECRET = "bench-opening-session-secret-0123456789abcdef-0123456789";
+
+if (!existsSync("build/server/index.js")) {
+  console.error("Construisez d'abord l'application : npm run build");
+  process.exit(1);
+}
+
+const COURSE = "open-course-0001";
+const FORMAT = "open-format-0001";
+const ORG = "open-organiser";
+const ACCOUNT = "acct_local_openbench00000000001";
+const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
+const sha256 = (s) => createHash("sha256").update(s).digest("hex");
+const future = new Date(Date.now() + 7 * 86400_000).toISOString();
+const opening = new Date(Date.now() - 1000).toISOString();
+const runners = Array.from({ length: RUNNERS }, (_, k) => ({ id: `open-runner-${String(k).padStart(5, "0")}`, email: `coureur${k}@open.test`, token: randomBytes(32).toString("base64url") }));
+const account = {
+  id: ACCOUNT, object: "account", email: "open-org@balise.test", metadata: { user_id: ORG },
+  charges_enabled: true, payouts_enabled: true, details_submitted: true, requirements: { currently_due: [], past_due: [] },
+};
+const seed = [
+  `INSERT INTO users (id, email, password_hash) VALUES (${q(ORG)}, 'open-org@balise.test', 'bench-no-login');`,
+  `INSERT INTO profils_utilisateurs (user_id, nom, prenom, email, organisation_nom, stripe_account_id, stripe_charges_enabled, stripe_payouts_enabled, stripe_details_submitted, conditions_acceptees, conditions_version)
+   VALUES (${q(ORG)}, 'Open', 'Orga', 'open-org@balise.test', 'Open Trail Club', ${q(ACCOUNT)}, 1, 1, 1, 1, '2025-08-17');`,
+  `INSERT INTO local_payment_objects (id, kind, data) VALUES (${q(ACCOUNT)}, 'account', ${q(JSON.stringify(account))});`,
+  `INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (${q(COURSE)}, 'Ultra de l''ouverture', 'Chamonix-Mont-Blanc', 'Haute-Savoie', '74400', ${q(ORG)}, 1, 'ultra-de-l-ouverture');`,
+  `INSERT INTO formats (id, course_id, nom, date, heure_depart, distance_km, denivele_dplus, prix_cents, nb_max_coureurs, ouverture_inscriptions, liste_attente_active)
+   VALUES (${q(FORMAT)}, ${q(COURSE)}, 'Ultra 80 km', date('now', '+90 days'), '05:00', 80, 5000, 9000, ${PLACES}, ${q(opening)}, 0);`,
+  ...runners.flatMap((r) => [
+    `INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (${q(r.id)}, ${q(r.email)}, 'bench-no-login', strftime('%Y-%m-%dT%H:%M:%fZ','now'));`,
+    `INSERT INTO sessions (id, user_id, expires_at) VALUES (${q(sha256(r.token))}, ${q(r.id)}, ${q(future)});`,
+  ]),
+].join("\n");
+
+const run = (args) => execFileSync("wrangler", args, { stdio: ["ignore", "pipe", "inherit"], env }).toString();
+rmSync(persistTo, { recursive: true, force: true });
+mkdirSync(persistTo, { recursive: true });
+run(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+writeFileSync(join(persistTo, "seed.sql"), seed);
+run(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", join(persistTo, "seed.sql")]);
+
+const { stop, ready } = startWorker({
+  port, base, persistTo, logLevel: "error",
+  vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: SECRET, QUEUE_ADMISSIONS_PER_SECOND: String(RATE) },
+});
+const cookieLib = createCookie(sessionCookieName("test"), { path: "/", httpOnly: true, sameSite: "lax", secrets: [SECRET] });
+for (const r of runners) r.cookie = (await cookieLib.serialize(r.token)).split(";")[0];
+
+const formUrl = `/inscription/${COURSE}?format=${FORMAT}`;
+const queueUrl = `/file-attente/${FORMAT}`;
+const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const stats = { errors: 0, checkouts: [], complet: 0, paid: 0 };
+
+async function request(r, path, init = {}) {
+  const res = await fetch(`${base}${path}`, { redirect: "manual", ...init, headers: { cookie: r.cookie, origin: base, ...(init.headers ?? {}) } });
+  const body = await res.text();
+  if (res.status >= 500) stats.errors++;
+  return { status: res.status, location: res.headers.get("location") ?? "", body };
+}
+
+async function journey(r, t0) {
+  // 1. The first answer: the form (admitted) or the queue.
+  const s = performance.now();
+  let page = await request(r, formUrl);
+  r.firstMs = performance.now() - s;
+  r.firstAt = performance.now() - t0;
+  if (page.status >= 500) return;
+  let round = 0;
+  while (page.status === 302 && page.location.startsWith("/file-attente/")) {
+    const q1 = await request(r, queueUrl);
+    if (q1.status === 302) {
+      page = await request(r, q1.location);
+      break;
+    }
+    if (r.ticket == null) r.ticket = Number(/data-ticket="(\d+)"/.exec(q1.body)?.[1] ?? Number.NaN);
+    round++;
+    await sleep(POLL * 1000);
+    page = { status: 302, location: queueUrl };
+  }
+  r.admittedRound = round;
+  r.admittedAt = performance.now() - t0;
+  if (page.status !== 200) return;
+  // 2. Send the form.
+  const body = new URLSearchParams({
+    intent: "payer", format_id: FORMAT, nom: "Coureur", prenom: r.id.slice(-4), email: r.email, pays: "France", date_naissance: "1990-01-01",
+    justificatif_type: "licence", numero_licence: "1234567", nombre_repas: "0", apparaitre_resultats: "on",
+  });
+  const sent = await request(r, `/inscription/${COURSE}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+  if (sent.status === 302 && sent.location.includes("/dev/checkout/")) {
+    stats.checkouts.push(performance.now() - t0);
+    // 3. Pay on the local checkout page.
+    const path = new URL(sent.location, base).pathname;
+    const paid = await request(r, path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent: "payer" }) });
+    if (paid.status === 302) stats.paid++;
+  } else if (sent.body.includes("est complet")) stats.complet++;
+}
+
+try {
+  await ready();
+  // A static asset, the same run: the reference for the first answers.
+  const assetPath = /\/assets\/[^"]+\.css/.exec(await (await fetch(`${base}/`)).text())?.[0] ?? "/robots.txt";
+  const staticTimes = [];
+  const ts = performance.now();
+  await Promise.all(Array.from({ length: 500 }, async () => {
+    const s = performance.now();
+    await (await fetch(`${base}${assetPath}`)).arrayBuffer();
+    staticTimes.push(performance.now() - s);
+  }));
+  const staticRps = 500 / ((performance.now() - ts) / 1000);
+  await request(runners[0], "/"); // warm-up
+
+  const t0 = performance.now();
+  await Promise.all(runners.map((r) => journey(r, t0)));
+  const wall = (performance.now() - t0) / 1000;
+
+  const firsts = runners.map((r) => r.firstMs).filter((x) => x != null).sort((a, b) => a - b);
+  const firstWindow = Math.max(...runners.map((r) => r.firstAt ?? 0)) / 1000;
+  const firstRps = firsts.length / firstWindow;
+  // Admissions in queue order: a runner with a later ticket is never admitted before one with an earlier ticket
+  // (admission times as seen by the runners, who re-read the page every --poll seconds: within one poll).
+  const queued = runners.filter((r) => Number.isFinite(r.ticket)).sort((a, b) => a.ticket - b.ticket);
+  let inOrder = true;
+  for (let k = 1; k < queued.length; k++) if (queued[k].admittedAt < queued[k - 1].admittedAt - POLL * 1000 - 500) inOrder = false;
+  const tickets = new Set(queued.map((r) => r.ticket));
+  // Checkout creations per second, max over any one-second window.
+  const cs = [...stats.checkouts].sort((a, b) => a - b);
+  let maxPerSecond = 0;
+  for (let i = 0, j = 0; i < cs.length; i++) {
+    while (cs[i] - cs[j] >= 1000) j++;
+    maxPerSecond = Math.max(maxPerSecond, i - j + 1);
+  }
+  const db = (s) => JSON.parse(run(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", s]))[0].results;
+  stop();
+  const validated = db(`SELECT count(*) AS n FROM inscriptions WHERE format_id = ${q(FORMAT)} AND statut = 'validee'`)[0].n;
+  const doubles = db(`SELECT count(*) AS n FROM (SELECT inscription_id FROM paiements WHERE status = 'succeeded' GROUP BY inscription_id HAVING count(*) > 1)`)[0].n;
+  const perRunner = db(`SELECT count(*) AS n FROM (SELECT coureur_id FROM inscriptions WHERE format_id = ${q(FORMAT)} AND statut = 'validee' GROUP BY coureur_id HAVING count(*) > 1)`)[0].n;
+
+  console.log(`Ouverture des inscriptions avec file d'attente — build de production (wrangler dev, APP_ENV=test, paiement local), ${base}`);
+  console.log(`${RUNNERS} coureurs arrivent au même instant pour ${PLACES} places ; admission ${RATE}/s ; la page de file se relit toutes les ${POLL} s.`);
+  console.log(`  premières réponses : p50 ${pct(firsts, 50).toFixed(0)} ms, p95 ${pct(firsts, 95).toFixed(0)} ms, ${firstRps.toFixed(0)} réponses/s`);
+  console.log(`  fichier statique (même exécution) : p50 ${pct(staticTimes.sort((a, b) => a - b), 50).toFixed(0)} ms, ${staticRps.toFixed(0)} requêtes/s  → rapport ${(firstRps / staticRps * 100).toFixed(0)} % (objectif ≥ 50 %)`);
+  console.log(`  coureurs servis : ${firsts.length} / ${RUNNERS} ; erreurs serveur : ${stats.errors} (attendu 0)`);
+  console.log(`  admissions dans l'ordre de la file : ${inOrder ? "oui" : "NON"} (${queued.length} coureurs passés par la file, ${tickets.size} numéros distincts)`);
+  console.log(`  créations de paiement : ${cs.length}, au plus ${maxPerSecond} par seconde (limite ${RATE}/s)`);
+  console.log(`  inscriptions validées après paiement : ${validated} (attendu ${PLACES}) ; « complet » : ${stats.complet}`);
+  console.log(`  doubles paiements : ${doubles} ; coureurs validés deux fois : ${perRunner} (attendu 0)`);
+  console.log(`  durée totale : ${wall.toFixed(0)} s`);
+  const ok = validated === PLACES && stats.errors === 0 && doubles === 0 && perRunner === 0 && inOrder && tickets.size === queued.length && maxPerSecond <= RATE + 1 && firsts.length === RUNNERS;
+  console.log(ok ? "Résultat : conforme." : "Résultat : ÉCHEC (voir ci-dessus).");
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  stop();
+}
