@@ -42,10 +42,12 @@ async function payOnLocalCheckout(page: Page) {
 test("a full format takes names; a freed place goes to the first runner waiting, who pays it", async ({ page }) => {
   const e = jsOn(page) ? EVENTS.js : EVENTS.nojs;
   await openPayments(page);
-  // The organiser limits the format to 1 place.
+  // The organiser leaves exactly one place free (other tests of the run may have registered on this format).
   await loginAs(page, ORGANISER);
+  await page.goto(`/organisateur/inscriptions/${e.format}`);
+  const taken = Number((await page.getByRole("list", { name: "Totaux du format" }).locator("li", { hasText: "Places" }).locator("strong").textContent()) ?? "0");
   await page.goto(`/modifier-course/${e.course}`);
-  await page.getByLabel("Nombre de places").first().fill("1");
+  await page.getByLabel("Nombre de places").first().fill(String(taken + 1));
   await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(page.getByText("Épreuve modifiée avec succès !")).toBeVisible();
   await logout(page);
@@ -78,7 +80,8 @@ test("a full format takes names; a freed place goes to the first runner waiting,
   // The first runner cancels: the place is offered to the second.
   await loginAs(page, RUNNER);
   await page.goto("/mesinscriptions");
-  await page.locator(".reg-card", { hasText: e.courseNom }).getByRole("link", { name: "Voir / Modifier" }).click();
+  // The newest first: the registration just paid.
+  await page.locator(".reg-card", { hasText: e.courseNom }).first().getByRole("link", { name: "Voir / Modifier" }).click();
   await page.getByRole("link", { name: /Annuler mon inscription — remboursement estimé/ }).click();
   const screen = jsOn(page) ? page.getByRole("dialog", { name: "Annuler mon inscription" }) : page.locator(".cancel-screen");
   await screen.getByRole("checkbox", { name: /J'accepte la politique de remboursement/ }).check();
