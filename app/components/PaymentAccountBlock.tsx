@@ -49,7 +49,7 @@ export function PaymentAccountBlock({ data, action = PAYMENT_ACCOUNT_ACTION, hea
   const H = headingLevel === 1 ? "h1" : "h2";
   const ready = account.chargesEnabled;
   return (
-    <section className="card pay-block" aria-labelledby="compte-paiement-titre">
+    <div className="card pay-block">
       <H id="compte-paiement-titre">Compte de paiement</H>
       <p className="muted small">
         Les paiements des coureurs sont encaissés par Balise puis reversés sur votre compte de paiement
@@ -103,6 +103,6 @@ export function PaymentAccountBlock({ data, action = PAYMENT_ACCOUNT_ACTION, hea
           </Form>
         ) : null}
       </div>
-    </section>
+    </div>
   );
 }

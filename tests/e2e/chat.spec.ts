@@ -162,6 +162,30 @@ test.describe("lazy chat code", () => {
   });
 });
 
+test.describe("text typed before the chat's code arrives", () => {
+  test("is kept when the live discussion replaces the server's HTML", async ({ browser }) => {
+    const ctx = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 700 }, locale: "fr-FR" });
+    const page = await ctx.newPage();
+    // The chat's code is held back until the visitor has typed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/Discussion-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const path = `/courses/${courseFor("forms")}`;
+    await loginAs(page, COUREUR, undefined, path);
+    await page.goto(path);
+    const box = page.locator("#discussion").getByLabel("Ton message");
+    await box.fill("Tapé avant le chargement");
+    await expect(page.locator("#discussion").getByText("En direct")).toHaveCount(0); // still the server's HTML
+    release();
+    await expect(page.locator("#discussion").getByText("En direct")).toBeVisible();
+    await expect(box).toHaveValue("Tapé avant le chargement");
+    await ctx.close();
+  });
+});
+
 test.describe("live room", () => {
   test("two browsers see each other's messages, edits and deletions without reload", async ({ browser }) => {
     test.setTimeout(90_000);

@@ -9,7 +9,7 @@
 // (dangerouslySetInnerHTML, empty, with suppressHydrationWarning) keeps the server's HTML through any update.
 import type { LinksFunction } from "@remix-run/cloudflare";
 import { useNavigation } from "@remix-run/react";
-import { lazy, startTransition, Suspense, useEffect, useState } from "react";
+import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { DiscussionData } from "~/services/chat.server";
 import styles from "~/styles/chat.css?url";
 import { isAppHydrated } from "../catalogue/ClientOnly";
@@ -62,11 +62,33 @@ const FALLBACK = <p className="muted">Chargement de la discussion…</p>;
 // so the chat's code only arrives through the lazy import above.
 const ServerDiscussion = import.meta.env.SSR ? Discussion : null;
 
+/** What the visitor typed in the island's text fields (by id), so that the live component starts with it. */
+function typedDrafts(island: HTMLElement | null): Record<string, string> {
+  const drafts: Record<string, string> = {};
+  for (const el of island?.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>("textarea[id], input[type=text][id]") ?? []) {
+    if (el.value !== el.defaultValue) drafts[el.id] = el.value;
+  }
+  return drafts;
+}
+
+/** Puts the island's drafts back into the live component's fields, as soon as it is on screen. */
+function RestoreDrafts({ drafts }: { drafts: Record<string, string> }) {
+  useLayoutEffect(() => {
+    for (const [id, value] of Object.entries(drafts)) {
+      const el = document.getElementById(id);
+      if (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) el.value = value;
+    }
+  }, [drafts]);
+  return null;
+}
+
 export function LazyDiscussion({ data }: { data: DiscussionData }) {
   // Hydrating the server's page: keep its HTML as a static island until the code is here. Mounted later (another
   // event opened in the browser): there is no server HTML, so render the lazy component at once.
   const [live, setLive] = useState(() => ServerDiscussion !== null || isAppHydrated());
   const navigating = useNavigation().state !== "idle";
+  const island = useRef<HTMLDivElement>(null);
+  const drafts = useRef<Record<string, string>>({});
   useEffect(() => {
     if (navigating) releaseDiscussion();
   }, [navigating]);
@@ -74,7 +96,10 @@ export function LazyDiscussion({ data }: { data: DiscussionData }) {
     if (live) return;
     let cancelled = false;
     void discussionCode().then(() => {
-      if (!cancelled) startTransition(() => setLive(true));
+      if (cancelled) return;
+      // Text typed into the island before the code arrived is carried over, not lost.
+      drafts.current = typedDrafts(island.current);
+      startTransition(() => setLive(true));
     });
     return () => {
       cancelled = true;
@@ -89,11 +114,12 @@ export function LazyDiscussion({ data }: { data: DiscussionData }) {
     );
   }
   // biome-ignore lint/security/noDangerouslySetInnerHtml: empty on purpose, so that React keeps the server's HTML (see above)
-  if (!live) return <div className="discussion-island" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+  if (!live) return <div ref={island} className="discussion-island" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
   return (
     <div className="discussion-island">
       <Suspense fallback={FALLBACK}>
         <DiscussionImpl data={data} />
+        <RestoreDrafts drafts={drafts.current} />
       </Suspense>
     </div>
   );
