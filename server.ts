@@ -35,7 +35,10 @@ export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     // Every non-GET request from another site is refused before any route runs (docs/decisions/0011).
     if (isCrossSiteRequest(request, env.APP_URL ? [env.APP_URL] : [])) {
-      return new Response(CROSS_SITE_MESSAGE, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
+      return new Response(CROSS_SITE_MESSAGE, {
+        status: 403,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      });
     }
     const url = new URL(request.url);
     if (url.pathname.startsWith("/parties/")) {
@@ -55,12 +58,18 @@ export default {
     } catch (e) {
       // A production Worker without its real configuration serves nothing (the log names the variables).
       console.error(e instanceof Error ? e.message : e);
-      return new Response("Service indisponible : configuration incomplète.", { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } });
+      return new Response("Service indisponible : configuration incomplète.", {
+        status: 503,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      });
     }
     const dev = allowsLocalStandIns(appEnv);
     // The local stand-ins' pages (/dev/mail, /dev/checkout…) do not exist outside development and test.
     if (!dev && (url.pathname === "/dev" || url.pathname.startsWith("/dev/"))) {
-      return new Response("Page non trouvée", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+      return new Response("Page non trouvée", {
+        status: 404,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      });
     }
     const nonce = createNonce();
     const handler = remixHandler(dev ? "development" : "production");
@@ -100,7 +109,9 @@ export default {
         offers_expired: report.offersExpired,
         errors: report.errors,
         duration_ms: Date.now() - started,
-        ...(counting ? { statements: stats.statements, round_trips: stats.roundTrips, sql_ms: Math.round(stats.sqlMs) } : {}),
+        ...(counting
+          ? { statements: stats.statements, round_trips: stats.roundTrips, sql_ms: Math.round(stats.sqlMs) }
+          : {}),
       });
     } catch (e) {
       logEvent("cron.failed", { kind: "run", error: errorCode(e), detail: errorDetail(e), stack: errorStack(e) });

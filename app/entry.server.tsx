@@ -65,7 +65,9 @@ export async function renderDocument(
   }
   if (!fellBack) {
     fellBack = true;
-    console.error("Rendu en une passe : données de page absentes, rendu en flux à la place ; vérifier readHandoff (app/entry.server.tsx) après une mise à jour de Remix.");
+    console.error(
+      "Rendu en une passe : données de page absentes, rendu en flux à la place ; vérifier readHandoff (app/entry.server.tsx) après une mise à jour de Remix.",
+    );
   }
   delete (context.renderMeta as RenderMeta | undefined)?.streamCache;
   context.serverHandoffStream = spare;
@@ -96,5 +98,10 @@ export default async function handleRequest(
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceContext.Provider>
   );
-  return renderDocument(app, remixContext, { status: responseStatusCode, headers: responseHeaders, signal: request.signal, nonce });
+  return renderDocument(app, remixContext, {
+    status: responseStatusCode,
+    headers: responseHeaders,
+    signal: request.signal,
+    nonce,
+  });
 }

@@ -32,7 +32,6 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   };
 }
 
-
 /** Bars that stay on screen at the bottom: the organiser's save bar and the event's register bar on phones. */
 const STICKY_BARS = ".form-submit, .register-bar";
 
@@ -74,9 +73,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <a href="#contenu" className="skip-link">Aller au contenu</a>
+        <a href="#contenu" className="skip-link">
+          Aller au contenu
+        </a>
         <Header user={data?.user ?? null} mode={data?.mode ?? "coureur"} />
-        <main id="contenu" className="site-main">{children}</main>
+        <main id="contenu" className="site-main">
+          {children}
+        </main>
         <Footer />
         {data?.isDev ? <DevErrorLog /> : null}
         <ScrollRestoration nonce={nonce} />
@@ -98,8 +101,12 @@ export function ErrorBoundary() {
         <h1>Page non trouvée</h1>
         <p>La page que vous cherchez n'existe pas ou a été déplacée.</p>
         <p>
-          <Link to="/" className="btn btn-primary">Retour à l'accueil</Link>{" "}
-          <Link to="/courses" className="btn btn-ghost">Voir les courses</Link>
+          <Link to="/" className="btn btn-primary">
+            Retour à l'accueil
+          </Link>{" "}
+          <Link to="/courses" className="btn btn-ghost">
+            Voir les courses
+          </Link>
         </p>
       </section>
     );

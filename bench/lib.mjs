@@ -4,7 +4,12 @@ import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 
 /** Environment for wrangler: no metrics, no network lookups, no D1 banner. */
-export const benchEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_D1_WARNING: "true" };
+export const benchEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  NO_D1_WARNING: "true",
+};
 
 /**
  * Variables of a production Worker for benches that only read pages: APP_ENV=production needs real payment and mail
@@ -39,22 +44,50 @@ export function option(name, def) {
 export function startWorker({ port, base, persistTo, vars = {}, logLevel = "warn", stdout = "inherit", args = [] }) {
   mkdirSync(persistTo, { recursive: true });
   const varsFile = `${persistTo}/bench.vars`;
-  writeFileSync(varsFile, Object.entries(vars).map(([k, v]) => `${k}=${v}\n`).join(""));
+  writeFileSync(
+    varsFile,
+    Object.entries(vars)
+      .map(([k, v]) => `${k}=${v}\n`)
+      .join(""),
+  );
   const server = spawn(
     "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", logLevel, "--env-file", varsFile, ...args],
+    [
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      persistTo,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      logLevel,
+      "--env-file",
+      varsFile,
+      ...args,
+    ],
     { stdio: ["ignore", stdout, "inherit"], env: benchEnv, detached: true },
   );
   const stop = () => {
-    try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ }
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
   };
   process.on("exit", stop);
-  process.on("SIGINT", () => { stop(); process.exit(130); });
+  process.on("SIGINT", () => {
+    stop();
+    process.exit(130);
+  });
   async function ready(attempts = 480) {
     for (let i = 0; i < attempts; i++) {
       try {
         if ((await fetch(`${base}/robots.txt`)).ok) return;
-      } catch { /* not yet */ }
+      } catch {
+        /* not yet */
+      }
       await new Promise((r) => setTimeout(r, 500));
     }
     throw new Error("le serveur ne répond pas");

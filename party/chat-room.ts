@@ -89,16 +89,25 @@ export class ChatRoom extends Server<Env> {
 
   #queue: Promise<void> = Promise.resolve();
 
-  async #act(connection: Connection, actor: { id: string }, courseId: string, msg: Exclude<ClientMessage, { type: "ping" }>) {
+  async #act(
+    connection: Connection,
+    actor: { id: string },
+    courseId: string,
+    msg: Exclude<ClientMessage, { type: "ping" }>,
+  ) {
     try {
       const deps = this.#deps();
-      if (msg.type === "post") await postMessage(deps, actor, { courseId, parentId: msg.parent_id ?? null, text: msg.message });
+      if (msg.type === "post")
+        await postMessage(deps, actor, { courseId, parentId: msg.parent_id ?? null, text: msg.message });
       else if (msg.type === "edit") await editMessage(deps, actor, { courseId, id: msg.id, text: msg.message });
       else if (msg.type === "delete") await deleteMessage(deps, actor, { courseId, id: msg.id });
       else await flagMessage(deps, actor, { courseId, id: msg.id, reason: msg.reason });
     } catch (e) {
       if (!(e instanceof ChatError)) console.error("chat room: action failed", e);
-      this.#send(connection, { type: "error", message: e instanceof ChatError ? e.message : CHAT_ERROR_MESSAGES.SEND_FAILED });
+      this.#send(connection, {
+        type: "error",
+        message: e instanceof ChatError ? e.message : CHAT_ERROR_MESSAGES.SEND_FAILED,
+      });
     }
   }
 

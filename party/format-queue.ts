@@ -26,12 +26,19 @@ export class FormatQueue extends DurableObject<Env> {
   }
 
   #entry(userId: string): QueueEntry | null {
-    const row = this.ctx.storage.sql.exec<{ seq: number; arrived_at: number; admit_at: number }>("SELECT seq, arrived_at, admit_at FROM entries WHERE user_id = ?", userId).toArray()[0];
+    const row = this.ctx.storage.sql
+      .exec<{ seq: number; arrived_at: number; admit_at: number }>(
+        "SELECT seq, arrived_at, admit_at FROM entries WHERE user_id = ?",
+        userId,
+      )
+      .toArray()[0];
     return row ? { seq: row.seq, arrivedAt: row.arrived_at, admitAt: row.admit_at } : null;
   }
 
   #admittedCount(now: number): number {
-    return Number(this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM entries WHERE admit_at <= ?", now).one().n);
+    return Number(
+      this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM entries WHERE admit_at <= ?", now).one().n,
+    );
   }
 
   /** Arrives (or finds the same place again) and says where the runner stands. */
@@ -43,10 +50,20 @@ export class FormatQueue extends DurableObject<Env> {
       entry = null;
     }
     if (!entry) {
-      const last = this.ctx.storage.sql.exec<{ seq: number | null; admit_at: number | null }>("SELECT max(seq) AS seq, max(admit_at) AS admit_at FROM entries").one();
+      const last = this.ctx.storage.sql
+        .exec<{ seq: number | null; admit_at: number | null }>(
+          "SELECT max(seq) AS seq, max(admit_at) AS admit_at FROM entries",
+        )
+        .one();
       const seq = Number(last.seq ?? 0) + 1;
       const admitAt = nextAdmission(last.admit_at == null ? null : Number(last.admit_at), now, ratePerSecond);
-      this.ctx.storage.sql.exec("INSERT INTO entries (user_id, seq, arrived_at, admit_at) VALUES (?, ?, ?, ?)", userId, seq, now, admitAt);
+      this.ctx.storage.sql.exec(
+        "INSERT INTO entries (user_id, seq, arrived_at, admit_at) VALUES (?, ?, ?, ?)",
+        userId,
+        seq,
+        now,
+        admitAt,
+      );
       entry = { seq, arrivedAt: now, admitAt };
     }
     return statusOf(entry, this.#admittedCount(now), now);
@@ -59,9 +76,16 @@ export class FormatQueue extends DurableObject<Env> {
   }
 
   stats(now: number): QueueStats {
-    const r = this.ctx.storage.sql.exec<{ arrivals: number; admitted: number }>(
-      "SELECT count(*) AS arrivals, coalesce(sum(admit_at <= ?), 0) AS admitted FROM entries", now,
-    ).one();
-    return { arrivals: Number(r.arrivals), admitted: Number(r.admitted), waiting: Number(r.arrivals) - Number(r.admitted) };
+    const r = this.ctx.storage.sql
+      .exec<{ arrivals: number; admitted: number }>(
+        "SELECT count(*) AS arrivals, coalesce(sum(admit_at <= ?), 0) AS admitted FROM entries",
+        now,
+      )
+      .one();
+    return {
+      arrivals: Number(r.arrivals),
+      admitted: Number(r.admitted),
+      waiting: Number(r.arrivals) - Number(r.admitted),
+    };
   }
 }

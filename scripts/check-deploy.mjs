@@ -17,14 +17,23 @@ export function parseUploadSize(output) {
 }
 
 /** The environment wrangler runs in for offline checks: no metrics, no network look-ups. */
-export const offlineEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_D1_WARNING: "true" };
+export const offlineEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  NO_D1_WARNING: "true",
+};
 
 /** Runs `wrangler deploy --dry-run` (of `config`, default wrangler.jsonc) and returns its sizes; throws with wrangler's output. */
 export function dryRun({ config } = {}) {
   const outdir = mkdtempSync(join(tmpdir(), "balise-dry-run-"));
   try {
     const args = ["deploy", "--dry-run", "--outdir", outdir, ...(config ? ["--config", config] : [])];
-    const output = execFileSync("wrangler", args, { env: offlineEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const output = execFileSync("wrangler", args, {
+      env: offlineEnv,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const size = parseUploadSize(output);
     if (!size) throw new Error(`taille introuvable dans la sortie de wrangler :\n${output}`);
     return size;
@@ -39,7 +48,9 @@ export function dryRun({ config } = {}) {
 /** The verdict on a size: over the limit fails. */
 export function checkSize(size) {
   const summary = `Worker : ${size.totalKiB.toFixed(2)} KiB, ${size.gzipKiB.toFixed(2)} KiB compressé (limite ${GZIP_LIMIT_KIB} KiB)`;
-  return size.gzipKiB > GZIP_LIMIT_KIB ? { ok: false, message: `${summary} — trop gros.` } : { ok: true, message: summary };
+  return size.gzipKiB > GZIP_LIMIT_KIB
+    ? { ok: false, message: `${summary} — trop gros.` }
+    : { ok: true, message: summary };
 }
 
 function main() {

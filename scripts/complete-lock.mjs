@@ -12,10 +12,31 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const OS = { android: "android", darwin: "darwin", freebsd: "freebsd", linux: "linux", openbsd: "openbsd",
-  openharmony: "openharmony", netbsd: "netbsd", sunos: "sunos", aix: "aix", win32: "win32", windows: "win32" };
-const CPU = { arm: "arm", arm64: "arm64", x64: "x64", "64": "x64", ia32: "ia32", loong64: "loong64", ppc64: "ppc64",
-  riscv64: "riscv64", s390x: "s390x", mips64el: "mips64el" };
+const OS = {
+  android: "android",
+  darwin: "darwin",
+  freebsd: "freebsd",
+  linux: "linux",
+  openbsd: "openbsd",
+  openharmony: "openharmony",
+  netbsd: "netbsd",
+  sunos: "sunos",
+  aix: "aix",
+  win32: "win32",
+  windows: "win32",
+};
+const CPU = {
+  arm: "arm",
+  arm64: "arm64",
+  x64: "x64",
+  64: "x64",
+  ia32: "ia32",
+  loong64: "loong64",
+  ppc64: "ppc64",
+  riscv64: "riscv64",
+  s390x: "s390x",
+  mips64el: "mips64el",
+};
 const LIBC = { gnu: "glibc", gnueabihf: "glibc", musl: "musl", musleabihf: "musl" };
 const ABI = new Set(["eabi", "msvc", ...Object.keys(LIBC)]);
 
@@ -71,7 +92,14 @@ export function missingPlatformEntries(lock) {
       const at = found ? `${path ? `${path}/` : ""}node_modules/${name}` : `node_modules/${name}`;
       // Keys in the order npm writes them (version first, then alphabetical), so `npm install` leaves them as they are.
       const { os, cpu, libc } = platform;
-      add[at] = { version: spec, cpu, ...(pkg.dev || pkg.devOptional ? { dev: true } : {}), ...(libc ? { libc } : {}), optional: true, os };
+      add[at] = {
+        version: spec,
+        cpu,
+        ...(pkg.dev || pkg.devOptional ? { dev: true } : {}),
+        ...(libc ? { libc } : {}),
+        optional: true,
+        os,
+      };
       packages[at] = add[at];
     }
   }
@@ -80,7 +108,9 @@ export function missingPlatformEntries(lock) {
 
 // npm writes the entries sorted this way; keeping its order keeps the next `npm install` from reordering the file.
 function sortedPackages(packages) {
-  const rest = Object.keys(packages).filter((k) => k !== "").sort((a, b) => a.localeCompare(b, "en"));
+  const rest = Object.keys(packages)
+    .filter((k) => k !== "")
+    .sort((a, b) => a.localeCompare(b, "en"));
   return Object.fromEntries(["", ...rest].map((k) => [k, packages[k]]));
 }
 
@@ -91,12 +121,17 @@ function main() {
   const names = Object.keys(add);
   if (process.argv.includes("--check")) {
     if (names.length) {
-      console.error(`package-lock.json incomplet (npm ci le refusera) : ${names.join(", ")}\nLancez : node scripts/complete-lock.mjs`);
+      console.error(
+        `package-lock.json incomplet (npm ci le refusera) : ${names.join(", ")}\nLancez : node scripts/complete-lock.mjs`,
+      );
       process.exit(1);
     }
     return;
   }
-  if (unknown.length) console.warn(`complete-lock : dépendances optionnelles absentes du lock, laissées telles quelles : ${unknown.join(", ")}`);
+  if (unknown.length)
+    console.warn(
+      `complete-lock : dépendances optionnelles absentes du lock, laissées telles quelles : ${unknown.join(", ")}`,
+    );
   if (!names.length) return;
   lock.packages = sortedPackages({ ...lock.packages, ...add });
   writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);

@@ -51,23 +51,33 @@ async function main() {
   if (config.vars?.APP_ENV !== "production") fail(`wrangler.jsonc (${where}) : APP_ENV doit valoir "production".`);
   const toReplace = exampleVars(config.vars ?? {});
   if (toReplace.length) {
-    fail(`wrangler.jsonc (${where}) : remplacez ${toReplace.map((k) => `${k} (${config.vars[k]})`).join(" et ")} par vos propres adresses ` +
-      "(adresse publique du site ; expéditeur des e-mails sur un domaine vérifié chez le fournisseur d'e-mails).");
+    fail(
+      `wrangler.jsonc (${where}) : remplacez ${toReplace.map((k) => `${k} (${config.vars[k]})`).join(" et ")} par vos propres adresses ` +
+        "(adresse publique du site ; expéditeur des e-mails sur un domaine vérifié chez le fournisseur d'e-mails).",
+    );
   }
 
   if (!args.includes("--skip-secret-check")) {
     let names;
     try {
-      const out = execFileSync("wrangler", ["secret", "list", "--format", "json", ...envArgs], { env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+      const out = execFileSync("wrangler", ["secret", "list", "--format", "json", ...envArgs], {
+        env,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+      });
       names = JSON.parse(out.slice(out.search(/^\[/m))).map((s) => s.name);
     } catch {
-      fail(`Impossible de lire les secrets du Worker "${config.name}". Connectez-vous (npx wrangler login), puis définissez-les :\n` +
-        REQUIRED_SECRETS.map((n) => `  npx wrangler secret put ${n}${envName ? ` --env ${envName}` : ""}`).join("\n"));
+      fail(
+        `Impossible de lire les secrets du Worker "${config.name}". Connectez-vous (npx wrangler login), puis définissez-les :\n` +
+          REQUIRED_SECRETS.map((n) => `  npx wrangler secret put ${n}${envName ? ` --env ${envName}` : ""}`).join("\n"),
+      );
     }
     const missing = REQUIRED_SECRETS.filter((n) => !names.includes(n));
     if (missing.length) {
-      fail(`Secrets manquants pour "${config.name}" : ${missing.join(", ")}. Définissez-les :\n` +
-        missing.map((n) => `  npx wrangler secret put ${n}${envName ? ` --env ${envName}` : ""}`).join("\n"));
+      fail(
+        `Secrets manquants pour "${config.name}" : ${missing.join(", ")}. Définissez-les :\n` +
+          missing.map((n) => `  npx wrangler secret put ${n}${envName ? ` --env ${envName}` : ""}`).join("\n"),
+      );
     }
   }
 

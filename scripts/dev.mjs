@@ -12,7 +12,12 @@ const opt = (name, def) => {
 };
 const port = opt("--port", process.env.PORT ?? "8787");
 const persistTo = opt("--persist-to", ".wrangler/state");
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_D1_WARNING: "true" };
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  NO_D1_WARNING: "true",
+};
 const run = (cmd, cmdArgs) => execFileSync(cmd, cmdArgs, { stdio: ["ignore", "inherit", "inherit"], env });
 
 if (!existsSync(".dev.vars")) {
@@ -26,9 +31,23 @@ run("node", ["scripts/seed.ts", "--persist-to", persistTo]);
 console.log(`\nBalise : http://localhost:${port}  (boîte mail locale : http://localhost:${port}/dev/mail)\n`);
 const child = spawn(
   "wrangler",
-  ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn",
-   // Over .dev.vars: `npm run dev` is development whatever .dev.vars says, at the address of the port it serves.
-   "--var", "APP_ENV:development", "--var", `APP_URL:http://localhost:${port}`],
+  [
+    "dev",
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    persistTo,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+    // Over .dev.vars: `npm run dev` is development whatever .dev.vars says, at the address of the port it serves.
+    "--var",
+    "APP_ENV:development",
+    "--var",
+    `APP_URL:http://localhost:${port}`,
+  ],
   { stdio: ["ignore", "inherit", "inherit"], env },
 );
 const stop = () => child.kill("SIGTERM");

@@ -12,7 +12,12 @@ mkdirSync(persistTo, { recursive: true });
 const varsFile = `${persistTo}/e2e.vars`;
 writeFileSync(
   varsFile,
-  ["APP_ENV=test", `APP_URL=http://localhost:${port}`, "SESSION_SECRET=e2e-only-session-secret-0123456789abcdef-0123456789", ""].join("\n"),
+  [
+    "APP_ENV=test",
+    `APP_URL=http://localhost:${port}`,
+    "SESSION_SECRET=e2e-only-session-secret-0123456789abcdef-0123456789",
+    "",
+  ].join("\n"),
 );
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
@@ -20,8 +25,20 @@ run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", p
 run("node", ["scripts/seed.ts", "--persist-to", persistTo]);
 const child = spawn(
   "wrangler",
-  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn",
-   "--env-file", varsFile],
+  [
+    "dev",
+    "--port",
+    port,
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    persistTo,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+    "--env-file",
+    varsFile,
+  ],
   { stdio: ["ignore", "inherit", "inherit"], env, detached: false },
 );
 const stop = () => child.kill("SIGTERM");

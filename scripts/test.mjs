@@ -13,12 +13,17 @@ function ensureChromium() {
   if (existsSync(chromium)) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`Chromium est introuvable (${chromium}). Installez-le : sudo apt-get update && sudo apt-get install -y chromium`);
+    console.error(
+      `Chromium est introuvable (${chromium}). Installez-le : sudo apt-get update && sudo apt-get install -y chromium`,
+    );
     process.exit(1);
   }
   console.log("Installation de Chromium (paquet Debian)…");
   execFileSync("apt-get", ["update"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit", env: { ...env, DEBIAN_FRONTEND: "noninteractive" } });
+  execFileSync("apt-get", ["install", "-y", "chromium"], {
+    stdio: "inherit",
+    env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
+  });
 }
 
 const t0 = Date.now();
@@ -33,14 +38,21 @@ execFileSync("remix", ["vite:build"], { stdio: ["ignore", "ignore", "inherit"], 
 step("deploy check: wrangler deploy --dry-run");
 const deployCheck = spawnSync("node", ["scripts/check-deploy.mjs"], { stdio: "inherit", env });
 
-// Static checks, one test each: the TypeScript compiler (npm run typecheck) and the linter (npm run lint).
+// Static checks, one test each: the TypeScript compiler (npm run typecheck), the linter (npm run lint) and the
+// formatter (npm run format:check; `npm run format` rewrites the files).
 step("typecheck: tsc --noEmit");
 const typecheck = spawnSync("tsc", ["--noEmit"], { stdio: "inherit", env });
 step("lint: biome lint");
 const lint = spawnSync("biome", ["lint", "--error-on-warnings", "."], { stdio: "inherit", env });
+step("format: biome format");
+const format = spawnSync("biome", ["format", "."], { stdio: "inherit", env });
 
 step("vitest: unit + workerd integration");
-const vitest = spawnSync("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"], { stdio: "inherit", env });
+const vitest = spawnSync(
+  "vitest",
+  ["run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"],
+  { stdio: "inherit", env },
+);
 
 step("playwright: end to end (JavaScript off and on)");
 ensureChromium();
@@ -67,7 +79,7 @@ try {
   pwFailed += 1;
   console.error("Rapport Playwright illisible.");
 }
-const staticChecks = [deployCheck, typecheck, lint];
+const staticChecks = [deployCheck, typecheck, lint, format];
 for (const check of staticChecks) if (check.status === 0) passed += 1;
 const staticFailed = staticChecks.filter((check) => check.status !== 0).length;
 // A runner that exits non-zero without a failed test (server start-up, config error) still counts as one failure.

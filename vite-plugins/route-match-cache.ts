@@ -115,7 +115,11 @@ function installedRouterVersion(id: string): string {
   return (JSON.parse(readFileSync(pkg, "utf8")) as { version: string }).version;
 }
 
-export function routeMatchCache({ routerVersion = installedRouterVersion }: { routerVersion?: (id: string) => string } = {}): Plugin {
+export function routeMatchCache({
+  routerVersion = installedRouterVersion,
+}: {
+  routerVersion?: (id: string) => string;
+} = {}): Plugin {
   return {
     name: "balise-route-match-cache",
     enforce: "pre",
@@ -135,7 +139,10 @@ export function routeMatchCache({ routerVersion = installedRouterVersion }: { ro
       const out = code
         .replace(FLATTEN, "let branches = __baliseRankedBranches(routes);")
         .replace(COMPILE, "function __baliseCompilePath(path, caseSensitive, end) {")
-        .replace(LOOP, "let candidates = __baliseCandidates(branches, decoded);\n  for (let i = 0; matches == null && i < candidates.length; ++i) {")
+        .replace(
+          LOOP,
+          "let candidates = __baliseCandidates(branches, decoded);\n  for (let i = 0; matches == null && i < candidates.length; ++i) {",
+        )
         .replace(TRY, "matches = matchRouteBranch(candidates[i], decoded, allowPartial);");
       return { code: `${out}\n${HELPERS}`, map: null };
     },

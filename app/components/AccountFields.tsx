@@ -13,7 +13,12 @@ export function PasswordField(props: Omit<FieldProps, "type" | "defaultValue"> &
     <div className="field">
       <label htmlFor={id}>
         {props.label}
-        {props.required ? <span className="req" aria-hidden="true"> *</span> : null}
+        {props.required ? (
+          <span className="req" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       <div className="password-row">
         <input
@@ -38,8 +43,16 @@ export function PasswordField(props: Omit<FieldProps, "type" | "defaultValue"> &
           </button>
         ) : null}
       </div>
-      {props.hint ? <p id={`${id}-hint`} className="hint">{props.hint}</p> : null}
-      {props.error ? <p id={`${id}-error`} className="field-error">{props.error}</p> : null}
+      {props.hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.error ? (
+        <p id={`${id}-error`} className="field-error">
+          {props.error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -49,7 +62,14 @@ export function Honeypot() {
   return (
     <div className="hp" aria-hidden="true">
       <label htmlFor={`f-${HONEYPOT_FIELD}`}>Ne pas remplir ce champ</label>
-      <input id={`f-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        id={`f-${HONEYPOT_FIELD}`}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }

@@ -12,12 +12,21 @@ export function AdminErrorBoundary() {
     return (
       <section className="container page-narrow error-page">
         <h1>Accès refusé</h1>
-        <p className="alert alert-error" role="alert">{error.data}</p>
+        <p className="alert alert-error" role="alert">
+          {error.data}
+        </p>
         <p>
           {login ? (
-            <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} className="btn btn-primary">Connexion</Link>
+            <Link
+              to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+              className="btn btn-primary"
+            >
+              Connexion
+            </Link>
           ) : (
-            <Link to="/" className="btn btn-primary">Retour à l'accueil</Link>
+            <Link to="/" className="btn btn-primary">
+              Retour à l'accueil
+            </Link>
           )}
         </p>
       </section>
@@ -25,7 +34,9 @@ export function AdminErrorBoundary() {
   }
   return (
     <ErrorScreen error={error}>
-      <Link to="/admin" className="btn btn-primary">Retour à l'administration</Link>
+      <Link to="/admin" className="btn btn-primary">
+        Retour à l'administration
+      </Link>
     </ErrorScreen>
   );
 }

@@ -4,7 +4,17 @@ import { TRANSFER_STATUS_LABELS, type DateFilterErrors } from "~/domain/admin";
 import { formatDate } from "~/utils/format";
 
 /** 'Du' and 'Au' (type=date), each with its French message when it cannot be used. */
-export function DateRangeFields({ idPrefix, du, au, errors }: { idPrefix: string; du: string; au: string; errors: DateFilterErrors }) {
+export function DateRangeFields({
+  idPrefix,
+  du,
+  au,
+  errors,
+}: {
+  idPrefix: string;
+  du: string;
+  au: string;
+  errors: DateFilterErrors;
+}) {
   return (
     <>
       {(["du", "au"] as const).map((name) => {
@@ -13,8 +23,19 @@ export function DateRangeFields({ idPrefix, du, au, errors }: { idPrefix: string
         return (
           <div className="field" key={name}>
             <label htmlFor={id}>{name === "du" ? "Du" : "Au"}</label>
-            <input id={id} name={name} type="date" defaultValue={name === "du" ? du : au} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-            {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+            <input
+              id={id}
+              name={name}
+              type="date"
+              defaultValue={name === "du" ? du : au}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+            {error ? (
+              <p id={`${id}-error`} className="field-error">
+                {error}
+              </p>
+            ) : null}
           </div>
         );
       })}
@@ -36,14 +57,26 @@ export function TransferStatus({ status, reason, at }: { status: string; reason:
 }
 
 /** The event filter: 'Toutes' and the events offered. */
-export function CourseSelect({ id, value, courses, onChange }: { id: string; value: string; courses: { id: string; nom: string }[]; onChange?: (e: React.ChangeEvent<HTMLSelectElement>) => void }) {
+export function CourseSelect({
+  id,
+  value,
+  courses,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  courses: { id: string; nom: string }[];
+  onChange?: (e: React.ChangeEvent<HTMLSelectElement>) => void;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>Course</label>
       <select id={id} name="course" defaultValue={value} onChange={onChange}>
         <option value="">Toutes</option>
         {courses.map((c) => (
-          <option key={c.id} value={c.id}>{c.nom}</option>
+          <option key={c.id} value={c.id}>
+            {c.nom}
+          </option>
         ))}
       </select>
     </div>

@@ -2,9 +2,17 @@ import { NavLink } from "~/components/Link";
 
 /** The admin side menu (spec: Dashboard, Courses, Inscriptions, Paiements). */
 export const ADMIN_SCREENS = [
-  { to: "/admin/dashboard", label: "Dashboard", description: "Chiffres clés, inscriptions par jour et chiffre d'affaires par semaine." },
+  {
+    to: "/admin/dashboard",
+    label: "Dashboard",
+    description: "Chiffres clés, inscriptions par jour et chiffre d'affaires par semaine.",
+  },
   { to: "/admin/courses", label: "Courses", description: "Inscrits, validés et chiffre d'affaires brut par course." },
-  { to: "/admin/inscriptions", label: "Inscriptions", description: "Toutes les inscriptions : recherche, filtres, export CSV." },
+  {
+    to: "/admin/inscriptions",
+    label: "Inscriptions",
+    description: "Toutes les inscriptions : recherche, filtres, export CSV.",
+  },
   { to: "/admin/payouts", label: "Paiements", description: "Commission, acomptes et reversements aux organisateurs." },
 ] as const;
 
@@ -12,7 +20,9 @@ export function AdminNav() {
   return (
     <nav className="tabs admin-nav" aria-label="Administration">
       {ADMIN_SCREENS.map((s) => (
-        <NavLink key={s.to} to={s.to} className={({ isActive }) => `tab ${isActive ? "is-active" : ""}`}>{s.label}</NavLink>
+        <NavLink key={s.to} to={s.to} className={({ isActive }) => `tab ${isActive ? "is-active" : ""}`}>
+          {s.label}
+        </NavLink>
       ))}
     </nav>
   );

@@ -29,28 +29,53 @@ export function BarChart(props: {
         {g.ticks.map((t) => (
           <g key={t.value}>
             <line x1={g.plot.left} x2={g.plot.right} y1={t.y} y2={t.y} className="chart-grid" />
-            <text x={g.plot.left - 6} y={t.y + 4} textAnchor="end" className="chart-label">{props.format(t.value)}</text>
+            <text x={g.plot.left - 6} y={t.y + 4} textAnchor="end" className="chart-label">
+              {props.format(t.value)}
+            </text>
           </g>
         ))}
         {g.bars.map((b) => (
-          <rect key={b.point.day} x={b.x} y={b.y} width={b.width} height={Math.max(b.height, b.point.value > 0 ? 1 : 0)} className="chart-bar">
+          <rect
+            key={b.point.day}
+            x={b.x}
+            y={b.y}
+            width={b.width}
+            height={Math.max(b.height, b.point.value > 0 ? 1 : 0)}
+            className="chart-bar"
+          >
             <title>{`${dayLabel(b.point.day)} : ${props.format(b.point.value)}`}</title>
           </rect>
         ))}
-        {first ? <text x={g.plot.left} y={g.height - 6} className="chart-label">{formatDate(first)}</text> : null}
-        {last ? <text x={g.plot.right} y={g.height - 6} textAnchor="end" className="chart-label">{formatDate(last)}</text> : null}
+        {first ? (
+          <text x={g.plot.left} y={g.height - 6} className="chart-label">
+            {formatDate(first)}
+          </text>
+        ) : null}
+        {last ? (
+          <text x={g.plot.right} y={g.height - 6} textAnchor="end" className="chart-label">
+            {formatDate(last)}
+          </text>
+        ) : null}
       </svg>
       {/* A table ignores width: 1px, so the visually hidden box is a div around it. */}
       <div className="visually-hidden">
-      <table>
-        <caption>{props.title}</caption>
-        <thead><tr><th scope="col">Période</th><th scope="col">Valeur</th></tr></thead>
-        <tbody>
-          {g.bars.map((b) => (
-            <tr key={b.point.day}><td>{dayLabel(b.point.day)}</td><td>{props.format(b.point.value)}</td></tr>
-          ))}
-        </tbody>
-      </table>
+        <table>
+          <caption>{props.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Période</th>
+              <th scope="col">Valeur</th>
+            </tr>
+          </thead>
+          <tbody>
+            {g.bars.map((b) => (
+              <tr key={b.point.day}>
+                <td>{dayLabel(b.point.day)}</td>
+                <td>{props.format(b.point.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

@@ -6,7 +6,10 @@ export function DevErrorLog() {
   useEffect(() => {
     const onError = (e: ErrorEvent) => setErrors((l) => [...l.slice(-9), `Erreur\u00a0: ${e.message}`]);
     const onRejection = (e: PromiseRejectionEvent) =>
-      setErrors((l) => [...l.slice(-9), `Promesse rejetée\u00a0: ${e.reason instanceof Error ? e.reason.message : String(e.reason)}`]);
+      setErrors((l) => [
+        ...l.slice(-9),
+        `Promesse rejetée\u00a0: ${e.reason instanceof Error ? e.reason.message : String(e.reason)}`,
+      ]);
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onRejection);
     return () => {
@@ -18,10 +21,14 @@ export function DevErrorLog() {
   return (
     <aside className="dev-error-log" aria-live="polite" data-testid="dev-error-log">
       <strong>Erreurs (dev)</strong>
-      <button type="button" onClick={() => setErrors([])} aria-label="Effacer">×</button>
+      <button type="button" onClick={() => setErrors([])} aria-label="Effacer">
+        ×
+      </button>
       <ul>
-        {/* biome-ignore lint/suspicious/noArrayIndexKey: a log only grows at its end or is cleared */}
-        {errors.map((e, i) => <li key={i}>{e}</li>)}
+        {errors.map((e, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a log only grows at its end or is cleared
+          <li key={i}>{e}</li>
+        ))}
       </ul>
     </aside>
   );

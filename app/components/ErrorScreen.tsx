@@ -4,7 +4,8 @@ import { Link } from "~/components/Link";
 
 /** The text of an error thrown in a loader or an action (a Response's status and body, or an Error's message). */
 export function errorMessage(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${typeof error.data === "string" ? error.data : error.statusText}`;
+  if (isRouteErrorResponse(error))
+    return `${error.status} ${typeof error.data === "string" ? error.data : error.statusText}`;
   return error instanceof Error ? error.message : "Erreur inconnue";
 }
 
@@ -14,7 +15,13 @@ export function ErrorScreen({ error, children }: { error: unknown; children?: Re
     <section className="container page-narrow error-page">
       <h1>Une erreur est survenue dans cette page</h1>
       <p className="alert alert-error">{errorMessage(error)}</p>
-      <p>{children ?? <Link to="/" className="btn btn-primary">Retour à l'accueil</Link>}</p>
+      <p>
+        {children ?? (
+          <Link to="/" className="btn btn-primary">
+            Retour à l'accueil
+          </Link>
+        )}
+      </p>
     </section>
   );
 }

@@ -28,21 +28,59 @@ export function fieldAria(id: string, { hint, error }: { hint?: unknown; error?:
   return { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined } as const;
 }
 
-export function Field({ name, label, id = `f-${name}`, type = "text", error, defaultValue, autoComplete, hint, required, placeholder, inputMode, maxLength, max, textarea, className }: FieldProps) {
+export function Field({
+  name,
+  label,
+  id = `f-${name}`,
+  type = "text",
+  error,
+  defaultValue,
+  autoComplete,
+  hint,
+  required,
+  placeholder,
+  inputMode,
+  maxLength,
+  max,
+  textarea,
+  className,
+}: FieldProps) {
   const common = { id, name, defaultValue: defaultValue ?? "", ...fieldAria(id, { hint, error }) };
   return (
     <div className={className ? `field ${className}` : "field"}>
       <label htmlFor={id}>
         {label}
-        {required ? <span className="req" aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span className="req" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       {textarea ? (
         <textarea {...common} rows={4} required={required} placeholder={placeholder} maxLength={maxLength} />
       ) : (
-        <input {...common} type={type} autoComplete={autoComplete} required={required} placeholder={placeholder} inputMode={inputMode} maxLength={maxLength} max={max} />
+        <input
+          {...common}
+          type={type}
+          autoComplete={autoComplete}
+          required={required}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          max={max}
+        />
       )}
-      {hint ? <p id={`${id}-hint`} className="hint">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -58,23 +96,44 @@ export interface SelectFieldProps {
   emptyLabel?: string;
 }
 
-export function SelectField({ name, label, options, error, defaultValue, required, emptyLabel = "— Choisir —" }: SelectFieldProps) {
+export function SelectField({
+  name,
+  label,
+  options,
+  error,
+  defaultValue,
+  required,
+  emptyLabel = "— Choisir —",
+}: SelectFieldProps) {
   const id = `f-${name}`;
   return (
     <div className="field">
       <label htmlFor={id}>
         {label}
-        {required ? <span className="req" aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span className="req" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       <select id={id} name={name} defaultValue={defaultValue ?? ""} required={required} {...fieldAria(id, { error })}>
         <option value="">{emptyLabel}</option>
         {options.map((o) => {
           const v = typeof o === "string" ? o : o.value;
           const l = typeof o === "string" ? o : o.label;
-          return <option key={v} value={v}>{l}</option>;
+          return (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          );
         })}
       </select>
-      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -13,7 +13,13 @@ function ModeSwitch({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
   return (
     <Form method="post" action="/mode" className="mode-switch" aria-label="Changer de mode">
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button type="submit" name="mode" value="coureur" aria-pressed={mode === "coureur"} className={mode === "coureur" ? "is-active" : ""}>
+      <button
+        type="submit"
+        name="mode"
+        value="coureur"
+        aria-pressed={mode === "coureur"}
+        className={mode === "coureur" ? "is-active" : ""}
+      >
         Coureur
       </button>
       <button
@@ -46,17 +52,27 @@ function ModeLinks({ mode }: { mode: Mode }) {
   if (mode === "organisateur") {
     return (
       <>
-        <NavLink to="/organisateur/mon-espace" className="nav-link">Mon espace</NavLink>
+        <NavLink to="/organisateur/mon-espace" className="nav-link">
+          Mon espace
+        </NavLink>
         <CreateCourseButton />
-        <NavLink to="/monprofilorganisateur" className="nav-link">Mon profil</NavLink>
+        <NavLink to="/monprofilorganisateur" className="nav-link">
+          Mon profil
+        </NavLink>
       </>
     );
   }
   return (
     <>
-      <NavLink to="/coureur" className="nav-link">Mon espace</NavLink>
-      <NavLink to="/mesinscriptions" className="nav-link">Mes inscriptions</NavLink>
-      <NavLink to="/monprofilcoureur" className="nav-link">Mon profil</NavLink>
+      <NavLink to="/coureur" className="nav-link">
+        Mon espace
+      </NavLink>
+      <NavLink to="/mesinscriptions" className="nav-link">
+        Mes inscriptions
+      </NavLink>
+      <NavLink to="/monprofilcoureur" className="nav-link">
+        Mon profil
+      </NavLink>
     </>
   );
 }
@@ -64,7 +80,9 @@ function ModeLinks({ mode }: { mode: Mode }) {
 function LogoutButton() {
   return (
     <Form method="post" action="/logout" className="inline-form">
-      <button type="submit" className="nav-link as-link">Déconnexion</button>
+      <button type="submit" className="nav-link as-link">
+        Déconnexion
+      </button>
     </Form>
   );
 }
@@ -120,12 +138,21 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
     <header className="site-header">
       <div className="container header-inner">
         <Link to="/" className="brand" aria-label="Balise, accueil">
-          <span className="brand-mark" aria-hidden="true">◆</span> Balise
+          <span className="brand-mark" aria-hidden="true">
+            ◆
+          </span>{" "}
+          Balise
         </Link>
         <nav className="main-nav" aria-label="Navigation principale">
-          <NavLink to="/" end className="nav-link">Accueil</NavLink>
-          <NavLink to="/fonctionnalites" className="nav-link">Fonctionnalités</NavLink>
-          <NavLink to="/courses" className="nav-link">Courses</NavLink>
+          <NavLink to="/" end className="nav-link">
+            Accueil
+          </NavLink>
+          <NavLink to="/fonctionnalites" className="nav-link">
+            Fonctionnalités
+          </NavLink>
+          <NavLink to="/courses" className="nav-link">
+            Courses
+          </NavLink>
           {user ? <ModeLinks mode={mode} /> : null}
           {user?.isAdmin ? (
             <NavLink to="/admin" className="nav-link">
@@ -138,40 +165,64 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
             <details className="user-menu" ref={userMenu}>
               {/* The accessible name contains the visible text (WCAG 2.5.3): "Mon compte : <e-mail>". */}
               <summary>
-                <span className="avatar" aria-hidden="true">{user.email.slice(0, 1).toUpperCase()}</span>
+                <span className="avatar" aria-hidden="true">
+                  {user.email.slice(0, 1).toUpperCase()}
+                </span>
                 <span className="visually-hidden">Mon compte&nbsp;: </span>
                 <span className="user-email">{user.email}</span>
               </summary>
               <div className="user-menu-panel">
-                <p className="muted small">Connecté en tant que <strong>{user.email}</strong></p>
+                <p className="muted small">
+                  Connecté en tant que <strong>{user.email}</strong>
+                </p>
                 <ModeSwitch mode={mode} redirectTo={here} />
                 <LogoutButton />
               </div>
             </details>
           ) : (
             <div className="auth-links">
-              <Link to="/login" className="btn btn-ghost">Connexion</Link>
-              <Link to="/signup" className="btn btn-primary">Inscription</Link>
+              <Link to="/login" className="btn btn-ghost">
+                Connexion
+              </Link>
+              <Link to="/signup" className="btn btn-primary">
+                Inscription
+              </Link>
             </div>
           )}
           <details className="mobile-menu" ref={mobileMenu}>
             <summary>
-              <span className="burger" aria-hidden="true">☰</span>
+              <span className="burger" aria-hidden="true">
+                ☰
+              </span>
               <span className="visually-hidden">Menu</span>
             </summary>
             <div className="mobile-panel">
               <nav aria-label="Navigation mobile" className="mobile-nav">
-                <NavLink to="/" end className="nav-link">Accueil</NavLink>
-                <NavLink to="/fonctionnalites" className="nav-link">Fonctionnalités</NavLink>
-                <NavLink to="/courses" className="nav-link">Courses</NavLink>
+                <NavLink to="/" end className="nav-link">
+                  Accueil
+                </NavLink>
+                <NavLink to="/fonctionnalites" className="nav-link">
+                  Fonctionnalités
+                </NavLink>
+                <NavLink to="/courses" className="nav-link">
+                  Courses
+                </NavLink>
                 {user ? <ModeLinks mode={mode} /> : null}
                 {user?.isAdmin ? (
                   <div className="mobile-admin">
                     <p className="mobile-section-title">Administration</p>
-                    <NavLink to="/admin" className="nav-link">Admin <span className="badge badge-pro">PRO</span></NavLink>
-                    <NavLink to="/admin/courses" className="nav-link">Courses Admin</NavLink>
-                    <NavLink to="/admin/payouts" className="nav-link">Reversements</NavLink>
-                    <NavLink to="/admin/inscriptions" className="nav-link">Inscriptions</NavLink>
+                    <NavLink to="/admin" className="nav-link">
+                      Admin <span className="badge badge-pro">PRO</span>
+                    </NavLink>
+                    <NavLink to="/admin/courses" className="nav-link">
+                      Courses Admin
+                    </NavLink>
+                    <NavLink to="/admin/payouts" className="nav-link">
+                      Reversements
+                    </NavLink>
+                    <NavLink to="/admin/inscriptions" className="nav-link">
+                      Inscriptions
+                    </NavLink>
                   </div>
                 ) : null}
                 {user ? (
@@ -182,8 +233,12 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
                   </div>
                 ) : (
                   <div className="mobile-user">
-                    <Link to="/login" className="btn btn-ghost">Connexion</Link>
-                    <Link to="/signup" className="btn btn-primary">Inscription</Link>
+                    <Link to="/login" className="btn btn-ghost">
+                      Connexion
+                    </Link>
+                    <Link to="/signup" className="btn btn-primary">
+                      Inscription
+                    </Link>
                   </div>
                 )}
               </nav>

@@ -36,36 +36,68 @@ export interface JustificatifCellError {
   commentaire?: string;
 }
 
-export function JustificatifCell({ row, error, busy }: { row: JustificatifRow; error: JustificatifCellError | null; busy: boolean }) {
+export function JustificatifCell({
+  row,
+  error,
+  busy,
+}: {
+  row: JustificatifRow;
+  error: JustificatifCellError | null;
+  busy: boolean;
+}) {
   const etat = row.justificatif_etat;
   const who = `${row.prenom ?? ""} ${row.nom ?? ""}`.trim();
   const version = justificatifVersion(row);
   const errId = `j-${row.id}-err`;
   return (
     <td data-label="Justificatif" className="justif-cell">
-      <span className={`justif-badge justif-${etat}`} data-testid={`justificatif-${row.id}`}>{JUSTIFICATIF_ETAT_LABELS[etat]}</span>
-      {row.justificatif_type === "licence" && row.numero_licence ? <span className="small"> Licence {row.numero_licence}</span> : null}
+      <span className={`justif-badge justif-${etat}`} data-testid={`justificatif-${row.id}`}>
+        {JUSTIFICATIF_ETAT_LABELS[etat]}
+      </span>
+      {row.justificatif_type === "licence" && row.numero_licence ? (
+        <span className="small"> Licence {row.numero_licence}</span>
+      ) : null}
       {row.justificatif_type === "pps" && row.pps_identifier ? (
-        <span className="small"> PPS {row.pps_identifier}{row.pps_expiration ? ` (jusqu'au ${formatDate(row.pps_expiration)})` : ""}</span>
+        <span className="small">
+          {" "}
+          PPS {row.pps_identifier}
+          {row.pps_expiration ? ` (jusqu'au ${formatDate(row.pps_expiration)})` : ""}
+        </span>
       ) : null}
       {row.justificatif_document_id ? (
-        <a href={`/justificatifs/${row.justificatif_document_id}`} target="_blank" rel="noreferrer" className="small justif-doc">
+        <a
+          href={`/justificatifs/${row.justificatif_document_id}`}
+          target="_blank"
+          rel="noreferrer"
+          className="small justif-doc"
+        >
           Voir le document<span className="visually-hidden"> de {who}</span>
         </a>
       ) : null}
-      {etat === "refuse" ? <p className="small muted">{refusalText(row.justificatif_motif, row.justificatif_commentaire)}</p> : null}
+      {etat === "refuse" ? (
+        <p className="small muted">{refusalText(row.justificatif_motif, row.justificatif_commentaire)}</p>
+      ) : null}
       {canDecide(etat, "valide") ? (
         <Form method="post" className="inline-form">
           <input type="hidden" name="intent" value="justificatif" />
           <input type="hidden" name="id" value={row.id} />
           <input type="hidden" name="version" value={version} />
           <input type="hidden" name="decision" value="valide" />
-          <button type="submit" className="btn btn-ghost btn-small" disabled={busy} aria-label={`Valider le justificatif de ${who}`}>Valider</button>
+          <button
+            type="submit"
+            className="btn btn-ghost btn-small"
+            disabled={busy}
+            aria-label={`Valider le justificatif de ${who}`}
+          >
+            Valider
+          </button>
         </Form>
       ) : null}
       {canDecide(etat, "refuse") ? (
         <details className="justif-refuse-form" open={error ? true : undefined}>
-          <summary className="btn btn-ghost btn-small" aria-label={`Refuser le justificatif de ${who}…`}>Refuser…</summary>
+          <summary className="btn btn-ghost btn-small" aria-label={`Refuser le justificatif de ${who}…`}>
+            Refuser…
+          </summary>
           <Form method="post" className="panel-body">
             <input type="hidden" name="intent" value="justificatif" />
             <input type="hidden" name="id" value={row.id} />
@@ -73,23 +105,46 @@ export function JustificatifCell({ row, error, busy }: { row: JustificatifRow; e
             <input type="hidden" name="decision" value="refuse" />
             <div className="field">
               <label htmlFor={`j-${row.id}-motif`}>Motif du refus</label>
-              <select id={`j-${row.id}-motif`} name="motif" defaultValue={error?.motif ?? ""} aria-invalid={error?.field === "motif" ? true : undefined}
-                aria-describedby={error?.field === "motif" ? errId : undefined}>
+              <select
+                id={`j-${row.id}-motif`}
+                name="motif"
+                defaultValue={error?.motif ?? ""}
+                aria-invalid={error?.field === "motif" ? true : undefined}
+                aria-describedby={error?.field === "motif" ? errId : undefined}
+              >
                 <option value="">— Choisir —</option>
-                {REFUS_MOTIFS.map((m) => <option key={m} value={m}>{REFUS_MOTIF_LABELS[m]}</option>)}
+                {REFUS_MOTIFS.map((m) => (
+                  <option key={m} value={m}>
+                    {REFUS_MOTIF_LABELS[m]}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="field">
-              <label htmlFor={`j-${row.id}-commentaire`}>Précision pour le coureur (facultatif, obligatoire pour «&nbsp;Autre motif&nbsp;»)</label>
-              <input id={`j-${row.id}-commentaire`} name="commentaire" maxLength={COMMENTAIRE_MAX} defaultValue={error?.commentaire ?? ""}
-                aria-invalid={error?.field === "commentaire" ? true : undefined} aria-describedby={error?.field === "commentaire" ? errId : undefined} />
+              <label htmlFor={`j-${row.id}-commentaire`}>
+                Précision pour le coureur (facultatif, obligatoire pour «&nbsp;Autre motif&nbsp;»)
+              </label>
+              <input
+                id={`j-${row.id}-commentaire`}
+                name="commentaire"
+                maxLength={COMMENTAIRE_MAX}
+                defaultValue={error?.commentaire ?? ""}
+                aria-invalid={error?.field === "commentaire" ? true : undefined}
+                aria-describedby={error?.field === "commentaire" ? errId : undefined}
+              />
             </div>
             <p className="hint">Le coureur reçoit un e-mail avec le motif pour corriger son justificatif.</p>
-            <button type="submit" className="btn btn-danger btn-small" disabled={busy}>Refuser le justificatif</button>
+            <button type="submit" className="btn btn-danger btn-small" disabled={busy}>
+              Refuser le justificatif
+            </button>
           </Form>
         </details>
       ) : null}
-      {error ? <p className="field-error" id={errId} role="alert">{error.message}</p> : null}
+      {error ? (
+        <p className="field-error" id={errId} role="alert">
+          {error.message}
+        </p>
+      ) : null}
     </td>
   );
 }

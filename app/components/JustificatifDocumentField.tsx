@@ -7,7 +7,15 @@ export interface DocumentRef {
   name: string | null;
 }
 
-export function JustificatifDocumentField({ doc, error, disabled }: { doc: DocumentRef | null; error?: string | null; disabled?: boolean }) {
+export function JustificatifDocumentField({
+  doc,
+  error,
+  disabled,
+}: {
+  doc: DocumentRef | null;
+  error?: string | null;
+  disabled?: boolean;
+}) {
   const id = "f-justificatif_document";
   return (
     <div className="field justificatif-document">
@@ -15,14 +23,19 @@ export function JustificatifDocumentField({ doc, error, disabled }: { doc: Docum
         <>
           <input type="hidden" name="justificatif_document_id" value={doc.id} />
           <p className="hint" data-testid="document-joint">
-            Document joint&nbsp;: <a href={`/justificatifs/${doc.id}`} target="_blank" rel="noreferrer">{doc.name || "justificatif"}</a>
+            Document joint&nbsp;:{" "}
+            <a href={`/justificatifs/${doc.id}`} target="_blank" rel="noreferrer">
+              {doc.name || "justificatif"}
+            </a>
           </p>
           <label className="checkbox">
             <input type="checkbox" name="retirer_document" disabled={disabled} /> Retirer ce document
           </label>
         </>
       ) : null}
-      <label htmlFor={id}>{doc ? "Remplacer par un autre document (facultatif)" : "Attestation PPS ou licence (facultatif)"}</label>
+      <label htmlFor={id}>
+        {doc ? "Remplacer par un autre document (facultatif)" : "Attestation PPS ou licence (facultatif)"}
+      </label>
       <input
         id={id}
         name="justificatif_document"
@@ -33,10 +46,14 @@ export function JustificatifDocumentField({ doc, error, disabled }: { doc: Docum
         aria-describedby={[`${id}-hint`, error ? `${id}-err` : ""].filter(Boolean).join(" ")}
       />
       <p id={`${id}-hint`} className="hint">
-        PDF ou image (JPEG, PNG, WebP), 5&nbsp;Mo au plus. Visible seulement par vous, l'organisateur de la course et l'équipe Balise&nbsp;;
-        supprimé 90&nbsp;jours après la course.
+        PDF ou image (JPEG, PNG, WebP), 5&nbsp;Mo au plus. Visible seulement par vous, l'organisateur de la course et
+        l'équipe Balise&nbsp;; supprimé 90&nbsp;jours après la course.
       </p>
-      {error ? <p id={`${id}-err`} className="field-error">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-err`} className="field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

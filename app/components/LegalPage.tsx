@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 
 export const LEGAL_UPDATED = "17/08/2025";
 
-export function LegalPage({ title, updated = LEGAL_UPDATED, children }: { title: string; updated?: string; children: ReactNode }) {
+export function LegalPage({
+  title,
+  updated = LEGAL_UPDATED,
+  children,
+}: {
+  title: string;
+  updated?: string;
+  children: ReactNode;
+}) {
   return (
     <article className="container page-narrow prose">
       <h1>{title}</h1>

@@ -9,8 +9,18 @@ import { isSitePath, ServerLink, sitePath } from "./Link";
 
 describe("site paths", () => {
   it.each([
-    "/", "/courses", "/courses/", "/courses?page=2", "/courses?", "/courses#x", "/courses#", "/courses?#", "/a?b#c", "/courses?q=a%20b&du=2026-11-21",
-    "/inscription/bc-00001?format=bf-000003", "/courses/trail-x#discussion",
+    "/",
+    "/courses",
+    "/courses/",
+    "/courses?page=2",
+    "/courses?",
+    "/courses#x",
+    "/courses#",
+    "/courses?#",
+    "/a?b#c",
+    "/courses?q=a%20b&du=2026-11-21",
+    "/inscription/bc-00001?format=bf-000003",
+    "/courses/trail-x#discussion",
   ])("%s resolves to itself, as Remix's router resolves it", (to) => {
     expect(isSitePath(to)).toBe(true);
     for (const from of ["/", "/courses", "/courses/trail-x/chat"]) {
@@ -18,7 +28,18 @@ describe("site paths", () => {
     }
   });
 
-  it.each(["?onglet=formats", ".", "..", "ajouter", "//evil.example", "/\\evil", "/a/../b", "/a/./b", "/..", "https://x.fr/"])("%s is left to Remix", (to) => {
+  it.each([
+    "?onglet=formats",
+    ".",
+    "..",
+    "ajouter",
+    "//evil.example",
+    "/\\evil",
+    "/a/../b",
+    "/a/./b",
+    "/..",
+    "https://x.fr/",
+  ])("%s is left to Remix", (to) => {
     expect(isSitePath(to)).toBe(false);
   });
 });
@@ -37,16 +58,36 @@ describe("same markup as Remix's <Link>", () => {
     // The same links, drawn by our server rendering and by Remix's component.
     const links = (L: typeof RemixLink) => () => (
       <>
-        <L to="/courses/trail-x?onglet=formats&format=f1" className="c" prefetch="intent" preventScrollReset aria-label="l">x</L>
+        <L
+          to="/courses/trail-x?onglet=formats&format=f1"
+          className="c"
+          prefetch="intent"
+          preventScrollReset
+          aria-label="l"
+        >
+          x
+        </L>
         <L to="/courses">y</L>
-        <L to="/formats?page=2" rel="next" discover="none">no discovery</L>
-        <L to="?onglet=formats" className="tab">relative</L>
-        <L to="/courses" reloadDocument>reload</L>
+        <L to="/formats?page=2" rel="next" discover="none">
+          no discovery
+        </L>
+        <L to="?onglet=formats" className="tab">
+          relative
+        </L>
+        <L to="/courses" reloadDocument>
+          reload
+        </L>
       </>
     );
     const ours = await renderAt(url, links(ServerLink as typeof RemixLink));
     const theirs = await renderAt(url, links(RemixLink));
-    const attrs = (html: string) => [...html.matchAll(/<a ([^>]*)>/g)].map((m) => m[1].split(/\s(?=[\w-]+=)/).sort().join(" "));
+    const attrs = (html: string) =>
+      [...html.matchAll(/<a ([^>]*)>/g)].map((m) =>
+        m[1]
+          .split(/\s(?=[\w-]+=)/)
+          .sort()
+          .join(" "),
+      );
     expect(attrs(ours)).toEqual(attrs(theirs));
     expect(attrs(ours)).toHaveLength(5);
     expect(ours.replace(/<a [^>]*>/g, "<a>")).toBe(theirs.replace(/<a [^>]*>/g, "<a>"));

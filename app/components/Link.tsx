@@ -13,7 +13,13 @@ type RemixLinkProps = ComponentProps<typeof RemixLink>;
 
 /** An absolute path of this site given as a string, which resolves to itself whatever the current route. */
 export function isSitePath(to: unknown): to is string {
-  return typeof to === "string" && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/\\") && !/(^|\/)\.\.?(\/|$|[?#])/.test(to);
+  return (
+    typeof to === "string" &&
+    to.startsWith("/") &&
+    !to.startsWith("//") &&
+    !to.startsWith("/\\") &&
+    !/(^|\/)\.\.?(\/|$|[?#])/.test(to)
+  );
 }
 
 /** What Remix's router makes of an absolute path: its parts, with an empty "?" or "#" dropped. */
@@ -29,21 +35,40 @@ export function sitePath(to: string): { pathname: string; search: string; hash: 
 
 /** Options the server rendering below prints exactly as Remix does; any other goes to Remix's component. */
 function plainLink(props: RemixLinkProps): props is RemixLinkProps & { to: string } {
-  return isSitePath(props.to) && !props.reloadDocument && !props.relative && !props.viewTransition && props.discover !== "none"
-    && (props.prefetch === undefined || props.prefetch === "none" || props.prefetch === "intent");
+  return (
+    isSitePath(props.to) &&
+    !props.reloadDocument &&
+    !props.relative &&
+    !props.viewTransition &&
+    props.discover !== "none" &&
+    (props.prefetch === undefined || props.prefetch === "none" || props.prefetch === "intent")
+  );
 }
 
 /** Props that only matter in the browser (navigation and prefetching), never printed in the HTML. */
 function anchorProps<P extends RemixLinkProps>(props: P) {
-  const { to: _to, prefetch: _p, replace: _r, state: _s, preventScrollReset: _psr, discover: _d, viewTransition: _v, relative: _rel, reloadDocument: _rd, ...rest } = props;
+  const {
+    to: _to,
+    prefetch: _p,
+    replace: _r,
+    state: _s,
+    preventScrollReset: _psr,
+    discover: _d,
+    viewTransition: _v,
+    relative: _rel,
+    reloadDocument: _rd,
+    ...rest
+  } = props;
   return rest;
 }
 
 /** Server rendering of Remix's <Link> (same markup, `data-discover` included, as Remix prints it by default). */
-export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, RemixLinkProps>(function ServerLink(props, ref) {
-  if (!plainLink(props)) return <RemixLink {...props} ref={ref} />;
-  return <a {...anchorProps(props)} ref={ref} href={sitePath(props.to).href} data-discover="true" />;
-});
+export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, RemixLinkProps>(
+  function ServerLink(props, ref) {
+    if (!plainLink(props)) return <RemixLink {...props} ref={ref} />;
+    return <a {...anchorProps(props)} ref={ref} href={sitePath(props.to).href} data-discover="true" />;
+  },
+);
 
 // The server bundle prints the plain <a>; the browser bundle gets Remix's component and nothing else
 // (import.meta.env.SSR is a build-time constant, so the other branch is dropped).

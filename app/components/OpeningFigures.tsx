@@ -17,13 +17,26 @@ export function OpeningFigures({ figures }: { figures: Figures }) {
     <section className="card opening-figures" aria-labelledby="opening-title">
       <h2 id="opening-title">Ouverture en cours</h2>
       <ul className="registrants-totals" aria-live="polite">
-        <li><strong>{figures.arrivals}</strong> arrivée{figures.arrivals > 1 ? "s" : ""}</li>
-        <li><strong>{figures.waiting}</strong> dans la file</li>
-        <li><strong>{figures.inPayment}</strong> en paiement</li>
-        <li><strong>{figures.validated}</strong> validée{figures.validated > 1 ? "s" : ""}</li>
-        <li><strong>{figures.placesLeft ?? "∞"}</strong> place{figures.placesLeft === 1 ? "" : "s"} restante{figures.placesLeft === 1 ? "" : "s"}</li>
+        <li>
+          <strong>{figures.arrivals}</strong> arrivée{figures.arrivals > 1 ? "s" : ""}
+        </li>
+        <li>
+          <strong>{figures.waiting}</strong> dans la file
+        </li>
+        <li>
+          <strong>{figures.inPayment}</strong> en paiement
+        </li>
+        <li>
+          <strong>{figures.validated}</strong> validée{figures.validated > 1 ? "s" : ""}
+        </li>
+        <li>
+          <strong>{figures.placesLeft ?? "∞"}</strong> place{figures.placesLeft === 1 ? "" : "s"} restante
+          {figures.placesLeft === 1 ? "" : "s"}
+        </li>
       </ul>
-      <p className="hint"><Link to=".">Actualiser</Link></p>
+      <p className="hint">
+        <Link to=".">Actualiser</Link>
+      </p>
     </section>
   );
 }

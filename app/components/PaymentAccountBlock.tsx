@@ -7,7 +7,13 @@ export const PAYMENT_ACCOUNT_ACTION = "/monprofilorganisateur/compte-paiement";
 
 export interface PaymentAccountBlockProps {
   data: {
-    account: { hasAccount: boolean; chargesEnabled: boolean; payoutsEnabled: boolean; detailsSubmitted: boolean; requirementsDue: string[] };
+    account: {
+      hasAccount: boolean;
+      chargesEnabled: boolean;
+      payoutsEnabled: boolean;
+      detailsSubmitted: boolean;
+      requirementsDue: string[];
+    };
     provider: "stripe" | "local";
     onboarding: "done" | "refresh" | null;
     refreshed: boolean;
@@ -44,7 +50,11 @@ function Flag({ on, label }: { on: boolean; label: string }) {
   );
 }
 
-export function PaymentAccountBlock({ data, action = PAYMENT_ACCOUNT_ACTION, headingLevel = 2 }: PaymentAccountBlockProps) {
+export function PaymentAccountBlock({
+  data,
+  action = PAYMENT_ACCOUNT_ACTION,
+  headingLevel = 2,
+}: PaymentAccountBlockProps) {
   const { account, onboarding, refreshed, error } = data;
   const H = headingLevel === 1 ? "h1" : "h2";
   const ready = account.chargesEnabled;
@@ -52,20 +62,32 @@ export function PaymentAccountBlock({ data, action = PAYMENT_ACCOUNT_ACTION, hea
     <div className="card pay-block">
       <H id="compte-paiement-titre">Compte de paiement</H>
       <p className="muted small">
-        Les paiements des coureurs sont encaissés par Balise puis reversés sur votre compte de paiement
-        (commission de 5&nbsp;%, versement à J+1, acompte sur demande).
+        Les paiements des coureurs sont encaissés par Balise puis reversés sur votre compte de paiement (commission de
+        5&nbsp;%, versement à J+1, acompte sur demande).
         {data.provider === "local" ? " Mode local\u00a0: le prestataire de paiement est simulé." : null}
       </p>
-      {error ? <p className="alert alert-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {onboarding === "done" && !error ? (
         <p className="alert alert-success" role="status">
-          {ready ? "Onboarding terminé\u00a0: votre compte peut encaisser des paiements." : "Retour de l'onboarding\u00a0: des informations restent à fournir."}
+          {ready
+            ? "Onboarding terminé\u00a0: votre compte peut encaisser des paiements."
+            : "Retour de l'onboarding\u00a0: des informations restent à fournir."}
         </p>
       ) : null}
       {onboarding === "refresh" ? (
-        <p className="alert alert-info" role="status">Le lien d'onboarding a expiré ou a déjà servi&nbsp;: relancez l'onboarding pour en obtenir un nouveau.</p>
+        <p className="alert alert-info" role="status">
+          Le lien d'onboarding a expiré ou a déjà servi&nbsp;: relancez l'onboarding pour en obtenir un nouveau.
+        </p>
       ) : null}
-      {refreshed && !error ? <p className="alert alert-success" role="status">Statut du compte actualisé.</p> : null}
+      {refreshed && !error ? (
+        <p className="alert alert-success" role="status">
+          Statut du compte actualisé.
+        </p>
+      ) : null}
 
       <ul className="pay-flags">
         <Flag on={account.hasAccount} label="Compte créé" />
@@ -75,7 +97,9 @@ export function PaymentAccountBlock({ data, action = PAYMENT_ACCOUNT_ACTION, hea
       </ul>
       {account.requirementsDue.length > 0 ? (
         <div className="pay-requirements">
-          <p><strong>Informations demandées (requirements due)&nbsp;:</strong></p>
+          <p>
+            <strong>Informations demandées (requirements due)&nbsp;:</strong>
+          </p>
           <ul>
             {account.requirementsDue.map((r) => (
               <li key={r}>{requirementLabel(r)}</li>
@@ -86,20 +110,28 @@ export function PaymentAccountBlock({ data, action = PAYMENT_ACCOUNT_ACTION, hea
         <p className="small muted">Aucune information demandée.</p>
       ) : null}
       {!ready ? (
-        <p className="small">Sans compte de paiement activé, vous ne pouvez ni publier d'épreuve ni encaisser d'inscriptions.</p>
+        <p className="small">
+          Sans compte de paiement activé, vous ne pouvez ni publier d'épreuve ni encaisser d'inscriptions.
+        </p>
       ) : null}
 
       <div className="pay-actions">
         <Form method="post" action={action} className="inline-form">
           <input type="hidden" name="intent" value="demarrer" />
           <button type="submit" className={ready ? "btn btn-ghost" : "btn btn-primary"}>
-            {account.hasAccount ? (ready ? "Mettre à jour mes informations" : "Reprendre l'onboarding") : "Configurer mon compte de paiement"}
+            {account.hasAccount
+              ? ready
+                ? "Mettre à jour mes informations"
+                : "Reprendre l'onboarding"
+              : "Configurer mon compte de paiement"}
           </button>
         </Form>
         {account.hasAccount ? (
           <Form method="post" action={action} className="inline-form">
             <input type="hidden" name="intent" value="actualiser" />
-            <button type="submit" className="btn btn-ghost">Actualiser le statut</button>
+            <button type="submit" className="btn btn-ghost">
+              Actualiser le statut
+            </button>
           </Form>
         ) : null}
       </div>

@@ -23,14 +23,22 @@ export function PremiumComparison({ headingLevel = 3 }: { headingLevel?: 2 | 3 }
       <div className="card plan">
         <H>Gratuit</H>
         <p className="plan-price">0&nbsp;€</p>
-        <ul className="checklist">{FREE_FEATURES.map((f) => <li key={f}>{f}</li>)}</ul>
+        <ul className="checklist">
+          {FREE_FEATURES.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
+        </ul>
       </div>
       <div className="card plan plan-premium">
         <H>Premium</H>
-        <p className="plan-price">49,00&nbsp;€ <span className="muted small">/ an</span></p>
+        <p className="plan-price">
+          49,00&nbsp;€ <span className="muted small">/ an</span>
+        </p>
         <ul className="checklist">
           <li>Tout le gratuit</li>
-          {PREMIUM_FEATURES.map((f) => <li key={f}>{f}</li>)}
+          {PREMIUM_FEATURES.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
         </ul>
       </div>
     </div>

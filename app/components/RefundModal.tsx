@@ -4,9 +4,18 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useNavigate } from "@remix-run/react";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function RefundModal({ children, closeTo, labelledBy }: { children: ReactNode; closeTo: string; labelledBy: string }) {
+export function RefundModal({
+  children,
+  closeTo,
+  labelledBy,
+}: {
+  children: ReactNode;
+  closeTo: string;
+  labelledBy: string;
+}) {
   const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -26,7 +35,9 @@ export function RefundModal({ children, closeTo, labelledBy }: { children: React
         return;
       }
       if (e.key !== "Tab") return;
-      const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((n) => n.offsetParent !== null || n === document.activeElement);
+      const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (n) => n.offsetParent !== null || n === document.activeElement,
+      );
       if (items.length === 0) {
         e.preventDefault();
         return;
@@ -58,7 +69,14 @@ export function RefundModal({ children, closeTo, labelledBy }: { children: React
         if (e.target === e.currentTarget) navigate(closeTo, { preventScrollReset: true });
       }}
     >
-      <div ref={panel} className="modal-panel card" role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1}>
+      <div
+        ref={panel}
+        className="modal-panel card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        tabIndex={-1}
+      >
         {children}
       </div>
     </div>

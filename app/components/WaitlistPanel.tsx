@@ -27,18 +27,30 @@ export function WaitlistPanel({ formatId, list }: { formatId: string; list: Orga
           : "Désactivée : un format complet n'accepte plus de noms, et une place libérée revient au premier qui s'inscrit."}
       </p>
       <ul className="registrants-totals" aria-label="Liste d'attente en chiffres">
-        <li><strong>{counts.en_liste}</strong> en attente</li>
-        <li><strong>{counts.offre}</strong> offre{counts.offre > 1 ? "s" : ""} en cours</li>
-        <li><strong>{counts.acceptee}</strong> acceptée{counts.acceptee > 1 ? "s" : ""}</li>
-        <li><strong>{counts.offre_expiree}</strong> expirée{counts.offre_expiree > 1 ? "s" : ""}</li>
-        <li><strong>{counts.sorties}</strong> sortie{counts.sorties > 1 ? "s" : ""} de la liste</li>
+        <li>
+          <strong>{counts.en_liste}</strong> en attente
+        </li>
+        <li>
+          <strong>{counts.offre}</strong> offre{counts.offre > 1 ? "s" : ""} en cours
+        </li>
+        <li>
+          <strong>{counts.acceptee}</strong> acceptée{counts.acceptee > 1 ? "s" : ""}
+        </li>
+        <li>
+          <strong>{counts.offre_expiree}</strong> expirée{counts.offre_expiree > 1 ? "s" : ""}
+        </li>
+        <li>
+          <strong>{counts.sorties}</strong> sortie{counts.sorties > 1 ? "s" : ""} de la liste
+        </li>
       </ul>
       {list.entries.length === 0 ? (
         <p className="empty">Personne sur la liste d'attente.</p>
       ) : (
         <>
           <p>
-            <a href={`${action}.csv`} className="btn btn-ghost btn-small" download>Exporter la liste (CSV)</a>
+            <a href={`${action}.csv`} className="btn btn-ghost btn-small" download>
+              Exporter la liste (CSV)
+            </a>
           </p>
           <div className="table-wrap" role="region" aria-labelledby="waitlist-panel-title" tabIndex={0}>
             <table className="registrants-table waitlist-table">
@@ -51,7 +63,9 @@ export function WaitlistPanel({ formatId, list }: { formatId: string; list: Orga
                   <th scope="col">Statut</th>
                   <th scope="col">Offres</th>
                   <th scope="col">Offre jusqu'au</th>
-                  <th scope="col"><span className="visually-hidden">Actions</span></th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -70,7 +84,11 @@ export function WaitlistPanel({ formatId, list }: { formatId: string; list: Orga
                           <input type="hidden" name="intent" value="retirer" />
                           <input type="hidden" name="entry_id" value={e.id} />
                           <button type="submit" className="btn btn-ghost btn-small">
-                            Retirer<span className="visually-hidden"> {[e.prenom, e.nom].filter(Boolean).join(" ")} de la liste</span>
+                            Retirer
+                            <span className="visually-hidden">
+                              {" "}
+                              {[e.prenom, e.nom].filter(Boolean).join(" ")} de la liste
+                            </span>
                           </button>
                         </Form>
                       ) : null}
@@ -83,8 +101,8 @@ export function WaitlistPanel({ formatId, list }: { formatId: string; list: Orga
         </>
       )}
       <p className="hint">
-        <Link to="/legal/remboursements">Règles d'annulation</Link> : une place libérée par une annulation, une réservation expirée ou une
-        hausse de la capacité est proposée automatiquement, dans l'ordre.
+        <Link to="/legal/remboursements">Règles d'annulation</Link> : une place libérée par une annulation, une
+        réservation expirée ou une hausse de la capacité est proposée automatiquement, dans l'ordre.
       </p>
     </section>
   );

@@ -38,7 +38,9 @@ export const ADMIN_COURSES_LIMIT = 100;
 export const ADMIN_COURSE_OPTIONS = 200;
 
 export async function adminStats(db: Db): Promise<AdminStats> {
-  const rows = await db.all<AdminStats>(sql`SELECT nb_courses, nb_formats, nb_inscriptions, nb_organisateurs, ca_brut_cents FROM admin_stats_v`);
+  const rows = await db.all<AdminStats>(
+    sql`SELECT nb_courses, nb_formats, nb_inscriptions, nb_organisateurs, ca_brut_cents FROM admin_stats_v`,
+  );
   return rows[0];
 }
 
@@ -93,7 +95,8 @@ function nameRanges(q: string) {
     union: sql`(SELECT id FROM inscriptions WHERE ${range("nom")} UNION SELECT id FROM inscriptions WHERE ${range("prenom")}
       UNION SELECT id FROM inscriptions WHERE ${range("email")})`,
     /** The same test on a row already read (no index). */
-    rowTest: (alias: string) => sql`(${range(`${alias}.nom`)} OR ${range(`${alias}.prenom`)} OR ${range(`${alias}.email`)})`,
+    rowTest: (alias: string) =>
+      sql`(${range(`${alias}.nom`)} OR ${range(`${alias}.prenom`)} OR ${range(`${alias}.email`)})`,
     counts: (cap: number) => [
       capped(sql`inscriptions WHERE ${range("nom")}`, cap),
       capped(sql`inscriptions WHERE ${range("prenom")}`, cap),
@@ -103,7 +106,8 @@ function nameRanges(q: string) {
 }
 
 // ---------------------------------------------------------------- /admin/inscriptions
-const INSCRIPTION_COLUMNS = sql.raw(`v.inscription_id, v.created_at, v.statut, v.course_nom, v.format_nom, v.coureur_nom, v.coureur_prenom,
+const INSCRIPTION_COLUMNS =
+  sql.raw(`v.inscription_id, v.created_at, v.statut, v.course_nom, v.format_nom, v.coureur_nom, v.coureur_prenom,
   v.coureur_email, v.dossard, v.nombre_repas, v.prix_total_repas_cents, v.montant_total_cents, v.course_id, v.format_id`);
 
 /**
@@ -136,7 +140,11 @@ export interface AdminInscriptionsPage {
  * One page, newest first, and the total. Without a search: one round trip (the page, and the total from the
  * counters or through the filter's index). With a search: a first small one measures it (index range counts).
  */
-export async function listAdminInscriptions(db: Db, f: AdminInscriptionsFilters, opts: { plan?: "walk" | "candidates" } = {}): Promise<AdminInscriptionsPage> {
+export async function listAdminInscriptions(
+  db: Db,
+  f: AdminInscriptionsFilters,
+  opts: { plan?: "walk" | "candidates" } = {},
+): Promise<AdminInscriptionsPage> {
   const filters = inscriptionFilters(f);
   const search = nameRanges(f.q);
   let walk = false;
@@ -163,11 +171,12 @@ export async function listAdminInscriptions(db: Db, f: AdminInscriptionsFilters,
   const dir = backwards ? "ASC" : "DESC";
   const hint = walk ? sql.raw("INDEXED BY inscriptions_created_idx") : sql``;
   const inner = sql`SELECT i.id FROM inscriptions i ${hint} WHERE ${and(where)} ORDER BY i.created_at ${sql.raw(dir)}, i.id ${sql.raw(dir)} LIMIT ${f.taille + 1}`;
-  const totalQuery = !search && !f.du && !f.au && !f.format
-    ? sql`SELECT coalesce((SELECT n FROM admin_totaux WHERE portee = ${f.course ? `c:${f.course}` : "*"} AND cle = ${f.statut ? `inscriptions:${f.statut}` : "inscriptions"}), 0) AS total`
-    : countable
-      ? sql`SELECT count(*) AS total FROM inscriptions i WHERE ${and([...filters, ...(search ? [narrow ? search.rowTest("i") : sql`i.id IN ${search.union}`] : [])])}`
-      : sql`SELECT NULL AS total`;
+  const totalQuery =
+    !search && !f.du && !f.au && !f.format
+      ? sql`SELECT coalesce((SELECT n FROM admin_totaux WHERE portee = ${f.course ? `c:${f.course}` : "*"} AND cle = ${f.statut ? `inscriptions:${f.statut}` : "inscriptions"}), 0) AS total`
+      : countable
+        ? sql`SELECT count(*) AS total FROM inscriptions i WHERE ${and([...filters, ...(search ? [narrow ? search.rowTest("i") : sql`i.id IN ${search.union}`] : [])])}`
+        : sql`SELECT NULL AS total`;
   const [found, totals] = await batchAll<[AdminInscriptionRow[], { total: number | null }[]]>(db, [
     sql`SELECT ${INSCRIPTION_COLUMNS} FROM admin_inscriptions_v v WHERE v.inscription_id IN (${inner})
       ORDER BY v.created_at ${sql.raw(dir)}, v.inscription_id ${sql.raw(dir)}`,
@@ -184,7 +193,12 @@ export async function listAdminInscriptions(db: Db, f: AdminInscriptionsFilters,
   const hasPrev = backwards ? more : !!f.after;
   const total = totals[0]?.total;
   return {
-    rows: page.map((r) => ({ ...r, nombre_repas: Number(r.nombre_repas), prix_total_repas_cents: Number(r.prix_total_repas_cents), montant_total_cents: Number(r.montant_total_cents) })),
+    rows: page.map((r) => ({
+      ...r,
+      nombre_repas: Number(r.nombre_repas),
+      prix_total_repas_cents: Number(r.prix_total_repas_cents),
+      montant_total_cents: Number(r.montant_total_cents),
+    })),
     total: total == null ? null : Number(total),
     next: hasNext && last ? cursor(last) : null,
     prev: hasPrev && first ? cursor(first) : null,
@@ -200,7 +214,10 @@ export interface Option {
  * The filters' choices: events by name (the first ADMIN_COURSE_OPTIONS, or those starting with `courseQ`, always
  * with the chosen one), and the chosen event's formats by name. One round trip.
  */
-export async function adminFilterOptions(db: Db, input: { courseQ: string; course: string }): Promise<{ courses: Option[]; formats: Option[] }> {
+export async function adminFilterOptions(
+  db: Db,
+  input: { courseQ: string; course: string },
+): Promise<{ courses: Option[]; formats: Option[] }> {
   const r = searchPrefix(input.courseQ);
   const range = r ? sql`lower(nom) >= ${r.from} AND lower(nom) < ${r.to}` : sql`1`;
   const [courses, chosen, formats] = await batchAll<[Option[], Option[], Option[]]>(db, [
@@ -232,7 +249,8 @@ export interface AdminPaymentRow extends PaymentMoney {
   last_transfer_at: string | null;
 }
 
-const PAYMENT_COLUMNS = sql.raw(`v.id, v.created_at, v.status, v.course_id, v.course_nom, v.format_nom, v.format_date, v.coureur_email,
+const PAYMENT_COLUMNS =
+  sql.raw(`v.id, v.created_at, v.status, v.course_id, v.course_nom, v.format_nom, v.format_date, v.coureur_email,
   v.coureur_nom, v.coureur_prenom, v.destination_account_id, v.charge_id, v.amount_total_cents, v.fee_total_cents,
   v.platform_fee_cents, v.transferred_total_cents, v.refunded_cents, v.net_remaining_cents,
   (SELECT p.payout_due_on FROM paiements p WHERE p.id = v.id) AS payout_due_on,
@@ -268,7 +286,11 @@ function paymentSearch(q: string) {
  * The newest payments (at most 300) matching the filters, with each one's last transfer: one round trip, plus a
  * small one first when there is a search (see searchSwitch).
  */
-export async function listAdminPayments(db: Db, f: AdminPaymentsFilters, opts: { plan?: "walk" | "candidates" } = {}): Promise<AdminPaymentRow[]> {
+export async function listAdminPayments(
+  db: Db,
+  f: AdminPaymentsFilters,
+  opts: { plan?: "walk" | "candidates" } = {},
+): Promise<AdminPaymentRow[]> {
   const where: SQL[] = [];
   // The event's index leads when an event is chosen; the status' otherwise.
   if (f.course) where.push(sql`p.course_id = ${f.course}`);
@@ -289,9 +311,10 @@ export async function listAdminPayments(db: Db, f: AdminPaymentsFilters, opts: {
     where.push(walk ? search.rowTestJoined : sql`p.id IN ${search.union}`);
   }
   // A test on each row needs the runner's, event's and format's names: joined (by primary key) only then.
-  const joins = walk || (search && f.course)
-    ? sql`JOIN inscriptions i ON i.id = p.inscription_id JOIN courses c ON c.id = p.course_id LEFT JOIN formats f ON f.id = p.format_id`
-    : sql``;
+  const joins =
+    walk || (search && f.course)
+      ? sql`JOIN inscriptions i ON i.id = p.inscription_id JOIN courses c ON c.id = p.course_id LEFT JOIN formats f ON f.id = p.format_id`
+      : sql``;
   const hint = walk ? sql.raw("INDEXED BY paiements_created_idx") : sql``;
   const inner = sql`SELECT p.id FROM paiements p ${hint} ${joins} WHERE ${and(where)} ORDER BY p.created_at DESC, p.id DESC LIMIT ${ADMIN_PAYMENTS_CAP}`;
   return db.all<AdminPaymentRow>(sql`
@@ -301,7 +324,10 @@ export async function listAdminPayments(db: Db, f: AdminPaymentsFilters, opts: {
 }
 
 /** Payments whose books do not balance (read through a partial index that holds only them: empty when all is well). */
-export async function unbalancedPayments(db: Db, limit = 100): Promise<(PaymentMoney & { id: string; created_at: string })[]> {
+export async function unbalancedPayments(
+  db: Db,
+  limit = 100,
+): Promise<(PaymentMoney & { id: string; created_at: string })[]> {
   return db.all(sql`
     SELECT id, created_at, amount_total_cents, fee_total_cents, platform_fee_cents, transferred_total_cents, refunded_cents, net_remaining_cents
     FROM paiements INDEXED BY paiements_unbalanced_idx
@@ -352,7 +378,9 @@ export interface DayRow {
 
 /** The per-day counters of a scope ('*' or 'c:<course id>') from `fromDay` on: at most 90 rows. */
 export async function dailyCounters(db: Db, scope: string, fromDay: string): Promise<DayRow[]> {
-  return db.all<DayRow>(sql`SELECT jour, inscriptions, ca_brut_cents FROM admin_jours WHERE portee = ${scope} AND jour >= ${fromDay} ORDER BY jour`);
+  return db.all<DayRow>(
+    sql`SELECT jour, inscriptions, ca_brut_cents FROM admin_jours WHERE portee = ${scope} AND jour >= ${fromDay} ORDER BY jour`,
+  );
 }
 
 export async function courseName(db: Db, courseId: string): Promise<Option | null> {

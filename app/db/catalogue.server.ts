@@ -141,8 +141,17 @@ function datePageSql(where: SQL[], from: string, au: string | null, today: strin
  * the way, past events skipped by their last date. With a lower date bound every kept event has a date, hence
  * formats and a price, so "nulls last" needs no term of its own (SQLite puts NULL last in descending order).
  */
-function statsPageSql(tri: "prix" | "dplus", where: SQL[], from: string, au: string | null, today: string, limit: number, offset: number): SQL {
-  const order = tri === "prix" ? sql.raw("s.min_price_cents, s.next_date, c.id") : sql.raw("s.max_dplus DESC, s.next_date, c.id");
+function statsPageSql(
+  tri: "prix" | "dplus",
+  where: SQL[],
+  from: string,
+  au: string | null,
+  today: string,
+  limit: number,
+  offset: number,
+): SQL {
+  const order =
+    tri === "prix" ? sql.raw("s.min_price_cents, s.next_date, c.id") : sql.raw("s.max_dplus DESC, s.next_date, c.id");
   return sql`page AS MATERIALIZED (
       SELECT c.id AS id, c.created_at AS created_at, s.min_price_cents AS min_price_cents, s.max_dplus AS max_dplus, s.next_date AS next_date
       FROM (SELECT s0.*, ${nextDateSql(today, "s0")} AS next_date FROM course_stats s0) s CROSS JOIN courses c ON c.id = s.course_id
@@ -190,7 +199,8 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   const q = f.q.trim();
   if (q) where.push(textSearchSql(q));
   if (f.departement) where.push(sql`c.departement = ${f.departement}`);
-  if (f.type) where.push(sql`EXISTS (SELECT 1 FROM formats fx WHERE fx.course_id = c.id AND fx.type_epreuve = ${f.type})`);
+  if (f.type)
+    where.push(sql`EXISTS (SELECT 1 FROM formats fx WHERE fx.course_id = c.id AND fx.type_epreuve = ${f.type})`);
   if (f.distance) {
     const b = DISTANCE_BANDS[f.distance];
     where.push(sql`s.max_distance >= ${b.min}`);
@@ -269,7 +279,9 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
       ORDER BY m.next_date IS NULL, m.next_date, m.id
       LIMIT ${MAP_MAX_MARKERS}`);
   }
-  const [rows, depRows, countRows, markerRows] = await batchAll<[CourseCard[], { departement: string }[], { n: number }[], CourseMarker[]?]>(db, statements);
+  const [rows, depRows, countRows, markerRows] = await batchAll<
+    [CourseCard[], { departement: string }[], { n: number }[], CourseMarker[]?]
+  >(db, statements);
   return {
     rows: rows.slice(0, f.taille),
     hasNext: rows.length > f.taille,
@@ -369,7 +381,11 @@ export async function getCourseWithFormats<Also extends unknown[] = []>(
     FROM formats f
     WHERE f.course_id = ${courseId}
     ORDER BY f.date IS NULL, f.date, f.heure_depart, f.position, f.id`;
-  const [courses, formatRows, ...rest] = await batchAll<[CourseDetail[], FormatDetail[], ...unknown[]]>(db, [course, formats, ...also(courseId)]);
+  const [courses, formatRows, ...rest] = await batchAll<[CourseDetail[], FormatDetail[], ...unknown[]]>(db, [
+    course,
+    formats,
+    ...also(courseId),
+  ]);
   const c = courses[0];
   if (!c) return null;
   return { course: c, formats: formatRows, also: rest as Also };
@@ -392,7 +408,12 @@ export interface FormatRow {
 }
 
 /** /formats: upcoming formats of online events by start date and time; `hasNext` from one extra row. */
-export async function listUpcomingFormats(db: Db, today: string, page: number, size: number): Promise<{ rows: FormatRow[]; hasNext: boolean }> {
+export async function listUpcomingFormats(
+  db: Db,
+  today: string,
+  page: number,
+  size: number,
+): Promise<{ rows: FormatRow[]; hasNext: boolean }> {
   const rows = await db.all<FormatRow>(sql`
     SELECT f.id, f.nom, f.date, f.heure_depart, f.distance_km, f.denivele_dplus, f.denivele_dmoins, f.prix_cents, f.type_epreuve,
            c.id AS course_id, c.slug AS course_slug, c.nom AS course_nom, c.lieu

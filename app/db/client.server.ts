@@ -8,7 +8,13 @@ export type Db = ReturnType<typeof drizzle<typeof schema>>;
 // What drizzle derives from the schema for relational queries (db.query.*) depends on the schema alone, and
 // deriving it took about a twentieth of a catalogue request's CPU: it is derived once, on first use, and every
 // request builds only its own light database object around its D1 binding (same construction as drizzle()).
-let relational: { fullSchema: typeof schema; schema: ReturnType<typeof extractTablesRelationalConfig>["tables"]; tableNamesMap: Record<string, string> } | undefined;
+let relational:
+  | {
+      fullSchema: typeof schema;
+      schema: ReturnType<typeof extractTablesRelationalConfig>["tables"];
+      tableNamesMap: Record<string, string>;
+    }
+  | undefined;
 
 export function createDb(d1: D1Database): Db {
   if (!relational) {

@@ -3,7 +3,13 @@
 // a document, and the retention purge. The state is never the registration's status: nothing here writes statut.
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { canDecide, JUSTIFICATIF_ETATS, type JustificatifDecision, type JustificatifEtat, type RefusMotif } from "~/domain/justificatif";
+import {
+  canDecide,
+  JUSTIFICATIF_ETATS,
+  type JustificatifDecision,
+  type JustificatifEtat,
+  type RefusMotif,
+} from "~/domain/justificatif";
 import type { Db } from "./client.server";
 
 const dialect = new SQLiteAsyncDialect();
@@ -57,7 +63,10 @@ export interface DecisionInput {
  */
 export async function recordDecision(db: Db, d: DecisionInput): Promise<boolean> {
   const allowed = JUSTIFICATIF_ETATS.filter((e) => canDecide(e, d.decision));
-  const owner = d.organiserId == null ? sql`1` : sql`(SELECT c.organisateur_id FROM courses c WHERE c.id = i.course_id) = ${d.organiserId}`;
+  const owner =
+    d.organiserId == null
+      ? sql`1`
+      : sql`(SELECT c.organisateur_id FROM courses c WHERE c.id = i.course_id) = ${d.organiserId}`;
   const version = d.version == null ? sql`1` : sql`${versionSql("i")} = ${d.version}`;
   const res = await prepare(
     db,
@@ -65,7 +74,10 @@ export async function recordDecision(db: Db, d: DecisionInput): Promise<boolean>
           justificatif_commentaire = ${d.decision === "refuse" ? d.commentaire : null}, justificatif_decision_par = ${d.by},
           justificatif_decision_at = ${d.at}, updated_at = ${d.at}
         WHERE id IN (SELECT i.id FROM inscriptions i WHERE i.id = ${d.inscriptionId} AND i.format_id = ${d.formatId} AND ${owner} AND ${version}
-          AND ${justificatifEtatSql("i")} IN (${sql.join(allowed.map((a) => sql`${a}`), sql`, `)}))
+          AND ${justificatifEtatSql("i")} IN (${sql.join(
+            allowed.map((a) => sql`${a}`),
+            sql`, `,
+          )}))
         RETURNING id`,
   ).all<{ id: string }>();
   return res.results.length === 1;
@@ -102,7 +114,11 @@ export interface DocumentRow {
  * The document if this user may read it: its owner (the runner who uploaded it), the organiser of an event one of
  * whose registrations points to it, or an admin. Anyone else gets null, exactly as for a missing document.
  */
-export async function findReadableDocument(db: Db, id: string, user: { id: string; isAdmin: boolean }): Promise<DocumentRow | null> {
+export async function findReadableDocument(
+  db: Db,
+  id: string,
+  user: { id: string; isAdmin: boolean },
+): Promise<DocumentRow | null> {
   const row = await prepare(
     db,
     sql`SELECT d.id, d.r2_key, d.owner_id, d.content_type, d.size, d.original_name, d.created_at FROM justificatif_documents d
@@ -115,7 +131,10 @@ export async function findReadableDocument(db: Db, id: string, user: { id: strin
 
 /** The runner's own document (to attach it to a registration or the profile), or null. */
 export async function findOwnDocument(db: Db, id: string, ownerId: string): Promise<DocumentRow | null> {
-  const row = await prepare(db, sql`SELECT * FROM justificatif_documents WHERE id = ${id} AND owner_id = ${ownerId}`).first<DocumentRow>();
+  const row = await prepare(
+    db,
+    sql`SELECT * FROM justificatif_documents WHERE id = ${id} AND owner_id = ${ownerId}`,
+  ).first<DocumentRow>();
   return row ?? null;
 }
 
@@ -132,7 +151,12 @@ export async function insertDocument(db: Db, d: DocumentRow): Promise<void> {
  * type, number and decision stay; the purge time is recorded, which keeps the decision: the trigger of migration 0022). Returns how
  * many registrations were updated.
  */
-export async function detachExpiredRegistrationDocuments(db: Db, lastRaceDay: string, nowIso: string, limit: number): Promise<number> {
+export async function detachExpiredRegistrationDocuments(
+  db: Db,
+  lastRaceDay: string,
+  nowIso: string,
+  limit: number,
+): Promise<number> {
   const res = await prepare(
     db,
     sql`UPDATE inscriptions SET justificatif_document_id = NULL, justificatif_document_purge_at = ${nowIso}
@@ -158,7 +182,11 @@ export async function detachExpiredProfileDocuments(db: Db, cutoffIso: string): 
  * Retention, step 3: documents no registration and no profile points to, uploaded before `cutoffIso` (a form
  * abandoned after the upload; everything detached by steps 1 and 2).
  */
-export async function unreferencedDocuments(db: Db, cutoffIso: string, limit: number): Promise<{ id: string; r2_key: string }[]> {
+export async function unreferencedDocuments(
+  db: Db,
+  cutoffIso: string,
+  limit: number,
+): Promise<{ id: string; r2_key: string }[]> {
   const res = await prepare(
     db,
     sql`SELECT d.id, d.r2_key FROM justificatif_documents d

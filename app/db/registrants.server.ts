@@ -4,7 +4,16 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { AnyExportColumn } from "~/domain/csv";
-import { escapeLike, PAGE_SIZE, pageInfo, type EditableField, type ExportRow, type FieldValue, type NewRunner, type OrganiserStatut } from "~/domain/registrants";
+import {
+  escapeLike,
+  PAGE_SIZE,
+  pageInfo,
+  type EditableField,
+  type ExportRow,
+  type FieldValue,
+  type NewRunner,
+  type OrganiserStatut,
+} from "~/domain/registrants";
 import type { Db } from "./client.server";
 import { mealsTakenSql, placesTakenSql } from "./capacity.server";
 import { justificatifEtatSql } from "./justificatifs.server";
@@ -102,7 +111,12 @@ export interface RegistrantPage {
 }
 
 /** One page of 50, plus totals, in two D1 round trips (count first, so an out-of-range page is clamped). */
-export async function listRegistrants(db: Db, formatId: string, filters: RegistrantFilters, now: Date): Promise<RegistrantPage> {
+export async function listRegistrants(
+  db: Db,
+  formatId: string,
+  filters: RegistrantFilters,
+  now: Date,
+): Promise<RegistrantPage> {
   const where = filterSql(formatId, filters);
   const [countRes, totalsRes] = await db.$client.batch([
     prepare(db, sql`SELECT count(*) AS n FROM inscriptions i WHERE ${where}`),
@@ -171,13 +185,19 @@ export async function findOwnedRegistrant(db: Db, id: string, userId: string): P
 
 /** Has the registration a payment (collected, or refunded): then only a cancellation may end it. */
 export async function hasPayment(db: Db, inscriptionId: string): Promise<boolean> {
-  const row = await prepare(db, sql`SELECT EXISTS (SELECT 1 FROM paiements WHERE inscription_id = ${inscriptionId} AND status IN ('succeeded', 'refunded', 'pending')) AS paid`).first<{ paid: number }>();
+  const row = await prepare(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM paiements WHERE inscription_id = ${inscriptionId} AND status IN ('succeeded', 'refunded', 'pending')) AS paid`,
+  ).first<{ paid: number }>();
   return Number(row?.paid ?? 0) === 1;
 }
 
 /** Meals still to be had in the format (its stock less the meals of the registrations holding a place). */
 export async function mealsLeftIn(db: Db, formatId: string, now: Date): Promise<number> {
-  const row = await prepare(db, sql`SELECT f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), now.toISOString())} AS left FROM formats f WHERE f.id = ${formatId}`).first<{ left: number }>();
+  const row = await prepare(
+    db,
+    sql`SELECT f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), now.toISOString())} AS left FROM formats f WHERE f.id = ${formatId}`,
+  ).first<{ left: number }>();
   return Math.max(0, Number(row?.left ?? 0));
 }
 
@@ -202,7 +222,10 @@ export async function updateRegistrantField(
   const stored = typeof value === "boolean" ? (value ? 1 : 0) : value;
   const sets: SQL[] = [sql`${sql.identifier(field)} = ${stored}`, sql`updated_at = ${now.toISOString()}`];
   if (field === "nombre_repas") sets.push(sql`prix_total_repas_cents = ${(value as number) * extra.prix_repas_cents}`);
-  const res = await prepare(db, sql`UPDATE inscriptions SET ${sql.join(sets, sql`, `)} WHERE id = ${ids.id} AND format_id = ${ids.formatId}`).run();
+  const res = await prepare(
+    db,
+    sql`UPDATE inscriptions SET ${sql.join(sets, sql`, `)} WHERE id = ${ids.id} AND format_id = ${ids.formatId}`,
+  ).run();
   return (res.meta.changes ?? 0) > 0;
 }
 
@@ -214,10 +237,16 @@ export async function updateRegistrantFields(
   extra: { prix_repas_cents: number },
   now: Date,
 ): Promise<boolean> {
-  const sets: SQL[] = Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${typeof v === "boolean" ? (v ? 1 : 0) : v}`);
-  if (typeof values.nombre_repas === "number") sets.push(sql`prix_total_repas_cents = ${values.nombre_repas * extra.prix_repas_cents}`);
+  const sets: SQL[] = Object.entries(values).map(
+    ([k, v]) => sql`${sql.identifier(k)} = ${typeof v === "boolean" ? (v ? 1 : 0) : v}`,
+  );
+  if (typeof values.nombre_repas === "number")
+    sets.push(sql`prix_total_repas_cents = ${values.nombre_repas * extra.prix_repas_cents}`);
   sets.push(sql`updated_at = ${now.toISOString()}`);
-  const res = await prepare(db, sql`UPDATE inscriptions SET ${sql.join(sets, sql`, `)} WHERE id = ${ids.id} AND format_id = ${ids.formatId}`).run();
+  const res = await prepare(
+    db,
+    sql`UPDATE inscriptions SET ${sql.join(sets, sql`, `)} WHERE id = ${ids.id} AND format_id = ${ids.formatId}`,
+  ).run();
   return (res.meta.changes ?? 0) > 0;
 }
 
@@ -234,12 +263,14 @@ export async function insertManualRunner(
 ): Promise<string | null> {
   const nowIso = now.toISOString();
   const holds = runner.statut === "validee" || runner.statut === "en_attente";
-  const places = runner.overrideCapacity || !holds || format.nb_max_coureurs == null
-    ? sql`1`
-    : sql`${placesTakenSql(format.id, nowIso)} < ${format.nb_max_coureurs}`;
-  const meals = runner.overrideMeals || !holds || runner.nombre_repas === 0
-    ? sql`1`
-    : sql`${format.stock_repas} - ${mealsTakenSql(format.id, nowIso)} >= ${runner.nombre_repas}`;
+  const places =
+    runner.overrideCapacity || !holds || format.nb_max_coureurs == null
+      ? sql`1`
+      : sql`${placesTakenSql(format.id, nowIso)} < ${format.nb_max_coureurs}`;
+  const meals =
+    runner.overrideMeals || !holds || runner.nombre_repas === 0
+      ? sql`1`
+      : sql`${format.stock_repas} - ${mealsTakenSql(format.id, nowIso)} >= ${runner.nombre_repas}`;
   const guard = sql`${places} AND ${meals}`;
   const res = await prepare(
     db,
@@ -261,7 +292,10 @@ export async function insertManualRunner(
 /** Validated runners without a bib, in registration order, and every bib already used in the format. */
 export async function bibAssignmentInput(db: Db, formatId: string): Promise<{ runnerIds: string[]; used: number[] }> {
   const [runners, used] = await db.$client.batch([
-    prepare(db, sql`SELECT id FROM inscriptions WHERE format_id = ${formatId} AND statut = 'validee' AND dossard IS NULL ORDER BY created_at, id`),
+    prepare(
+      db,
+      sql`SELECT id FROM inscriptions WHERE format_id = ${formatId} AND statut = 'validee' AND dossard IS NULL ORDER BY created_at, id`,
+    ),
     prepare(db, sql`SELECT dossard FROM inscriptions WHERE format_id = ${formatId} AND dossard IS NOT NULL`),
   ]);
   return {
@@ -274,7 +308,12 @@ export async function bibAssignmentInput(db: Db, formatId: string): Promise<{ ru
  * Writes planned bibs in one D1 batch (one transaction): 500 runners per statement through json_each,
  * only where the runner still has no bib. A bib taken meanwhile makes the whole batch fail (unique index).
  */
-export async function applyBibs(db: Db, formatId: string, plan: readonly { id: string; dossard: number }[], now: Date): Promise<number> {
+export async function applyBibs(
+  db: Db,
+  formatId: string,
+  plan: readonly { id: string; dossard: number }[],
+  now: Date,
+): Promise<number> {
   if (plan.length === 0) return 0;
   const stmts: D1PreparedStatement[] = [];
   for (let i = 0; i < plan.length; i += 500) {
@@ -301,7 +340,12 @@ const EXPORT_SELECT = sql.raw(
 export type ExportBatchRow = ExportRow & { id: string; created_at: string };
 
 /** The next `limit` registrants after (createdAt, id), in registration order. */
-export async function exportBatch(db: Db, formatId: string, after: { createdAt: string; id: string } | null, limit: number): Promise<ExportBatchRow[]> {
+export async function exportBatch(
+  db: Db,
+  formatId: string,
+  after: { createdAt: string; id: string } | null,
+  limit: number,
+): Promise<ExportBatchRow[]> {
   // A row-value comparison: SQLite seeks straight to the cursor in inscriptions_format_created_idx.
   const cursor = after ? sql` AND (created_at, id) > (${after.createdAt}, ${after.id})` : sql``;
   const res = await prepare(

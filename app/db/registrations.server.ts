@@ -6,5 +6,7 @@ import { courses, formats, inscriptions } from "./schema";
 
 /** Adds `JOIN courses JOIN formats` of the registration to `SELECT … FROM inscriptions` (built with `.$dynamic()`). */
 export function withEvent<T extends SQLiteSelect>(query: T) {
-  return query.innerJoin(courses, eq(courses.id, inscriptions.course_id)).innerJoin(formats, eq(formats.id, inscriptions.format_id));
+  return query
+    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
+    .innerJoin(formats, eq(formats.id, inscriptions.format_id));
 }

@@ -3,15 +3,7 @@
 // Money is integer cents (columns suffixed _cents, see docs/decisions/0005-money-and-statuses.md).
 // Timestamps are ISO-8601 UTC strings ("2026-11-21T14:33:00.000Z"); they sort as text.
 import { sql } from "drizzle-orm";
-import {
-  index,
-  primaryKey,
-  integer,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, primaryKey, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 const createdAt = () => text("created_at").notNull().default(nowIso);
@@ -532,7 +524,10 @@ export const justificatif_documents = sqliteTable(
     original_name: text("original_name"),
     created_at: createdAt(),
   },
-  (t) => [index("justificatif_documents_owner_idx").on(t.owner_id, t.created_at), index("justificatif_documents_created_idx").on(t.created_at)],
+  (t) => [
+    index("justificatif_documents_owner_idx").on(t.owner_id, t.created_at),
+    index("justificatif_documents_created_idx").on(t.created_at),
+  ],
 );
 
 /**

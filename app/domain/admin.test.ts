@@ -38,14 +38,19 @@ describe("searchPrefix (what an index on lower(column) can find)", () => {
 });
 
 describe("dates and cursors", () => {
-  it.each([["2026-11-22", true], ["2026-02-30", false], ["2026-13-01", false], ["22/11/2026", false], ["", false]])("isDay(%j) = %s", (d, ok) =>
-    expect(isDay(d)).toBe(ok),
-  );
+  it.each([
+    ["2026-11-22", true],
+    ["2026-02-30", false],
+    ["2026-13-01", false],
+    ["22/11/2026", false],
+    ["", false],
+  ])("isDay(%j) = %s", (d, ok) => expect(isDay(d)).toBe(ok));
   it("'au' includes its whole day", () => expect(dayEndExclusive("2026-12-31")).toBe("2027-01-01T00:00:00.000Z"));
   it("a cursor survives the round trip and refuses garbage", () => {
     const c = { created_at: "2026-11-22T10:00:00.123Z", id: "e575dd1a-880e-4c00-a1bc-4ac265c417fe" };
     expect(decodeCursor(encodeCursor(c))).toEqual(c);
-    for (const bad of ["", "x", "~id", "2026-11-22~id", "2026-11-22T10:00:00Z~a b", "2026-11-22T10:00:00Z~'; DROP"]) expect(decodeCursor(bad)).toBeNull();
+    for (const bad of ["", "x", "~id", "2026-11-22~id", "2026-11-22T10:00:00Z~a b", "2026-11-22T10:00:00Z~'; DROP"])
+      expect(decodeCursor(bad)).toBeNull();
   });
 });
 
@@ -53,7 +58,18 @@ describe("the registrations filters", () => {
   const parse = (q: string) => parseAdminInscriptionsQuery(new URLSearchParams(q));
   it("defaults: everything, 50 a page, page 1", () => {
     const { filters } = parse("");
-    expect(filters).toMatchObject({ q: "", statut: "", course: "", format: "", du: "", au: "", taille: 50, page: 1, after: null, before: null });
+    expect(filters).toMatchObject({
+      q: "",
+      statut: "",
+      course: "",
+      format: "",
+      du: "",
+      au: "",
+      taille: 50,
+      page: 1,
+      after: null,
+      before: null,
+    });
   });
   it.each([
     ["taille=25", { taille: 25 }],
@@ -82,14 +98,38 @@ describe("the registrations filters", () => {
 
 describe("the page's CSV (spec section 7)", () => {
   const row: AdminInscriptionRow = {
-    inscription_id: "i1", created_at: "2026-11-22T10:00:00.000Z", statut: "validee", course_nom: "Trail; des Cimes", format_nom: "=1+1",
-    coureur_nom: "Bernard", coureur_prenom: "Camille", coureur_email: "c@b.fr", dossard: 12, nombre_repas: 2, prix_total_repas_cents: 3000,
-    montant_total_cents: 7500, course_id: "c", format_id: "f",
+    inscription_id: "i1",
+    created_at: "2026-11-22T10:00:00.000Z",
+    statut: "validee",
+    course_nom: "Trail; des Cimes",
+    format_nom: "=1+1",
+    coureur_nom: "Bernard",
+    coureur_prenom: "Camille",
+    coureur_email: "c@b.fr",
+    dossard: 12,
+    nombre_repas: 2,
+    prix_total_repas_cents: 3000,
+    montant_total_cents: 7500,
+    course_id: "c",
+    format_id: "f",
   };
   it("replaces semicolons with spaces and neutralises formulas", () => {
     expect(adminCsvText("a;b;c")).toBe("a b c");
     const cells = adminInscriptionCsvCells(row);
-    expect(cells).toEqual(["2026-11-22T10:00:00.000Z", "Trail  des Cimes", "=1+1", "Bernard", "Camille", "c@b.fr", "Validée", "45,00", 2, "30,00", "75,00", 12]);
+    expect(cells).toEqual([
+      "2026-11-22T10:00:00.000Z",
+      "Trail  des Cimes",
+      "=1+1",
+      "Bernard",
+      "Camille",
+      "c@b.fr",
+      "Validée",
+      "45,00",
+      2,
+      "30,00",
+      "75,00",
+      12,
+    ]);
     const file = adminInscriptionsCsv([row]);
     expect(file.startsWith("\uFEFF")).toBe(true);
     expect(file).toContain(";'=1+1;");
@@ -99,13 +139,29 @@ describe("the page's CSV (spec section 7)", () => {
 
 describe("the payouts screen", () => {
   it("parses its filters", () => {
-    expect(parseAdminPaymentsQuery(new URLSearchParams("status=refunded&q=ch_1")).filters).toMatchObject({ status: "refunded", q: "ch_1" });
+    expect(parseAdminPaymentsQuery(new URLSearchParams("status=refunded&q=ch_1")).filters).toMatchObject({
+      status: "refunded",
+      q: "ch_1",
+    });
     expect(parseAdminPaymentsQuery(new URLSearchParams("status=autre")).filters.status).toBe("");
   });
   it("adds up the selection", () => {
-    const p = { amount_total_cents: 4200, fee_total_cents: 88, platform_fee_cents: 210, transferred_total_cents: 1951, refunded_cents: 0, net_remaining_cents: 1951 };
+    const p = {
+      amount_total_cents: 4200,
+      fee_total_cents: 88,
+      platform_fee_cents: 210,
+      transferred_total_cents: 1951,
+      refunded_cents: 0,
+      net_remaining_cents: 1951,
+    };
     expect(selectionTotals([p, { ...p, refunded_cents: 100, net_remaining_cents: 1851 }])).toEqual({
-      count: 2, gross: 8400, fees: 176, commission: 420, transferred: 3902, refunded: 100, netRemaining: 3802,
+      count: 2,
+      gross: 8400,
+      fees: 176,
+      commission: 420,
+      transferred: 3902,
+      refunded: 100,
+      netRemaining: 3802,
     });
     expect(selectionTotals([]).count).toBe(0);
   });

@@ -3,7 +3,14 @@
 // result messages. Pure: no I/O, no clock. docs/decisions/0120-admin-money-screens.md
 import { z } from "zod";
 import { CSV_BOM, csvRow, type CsvValue } from "./csv";
-import { DEFAULT_COMMISSION_PERCENT, DEFAULT_DEPOSIT_PERCENT, MAX_COMMISSION_PERCENT, MIN_COMMISSION_PERCENT, parsePercent, type Ledger } from "./money";
+import {
+  DEFAULT_COMMISSION_PERCENT,
+  DEFAULT_DEPOSIT_PERCENT,
+  MAX_COMMISSION_PERCENT,
+  MIN_COMMISSION_PERCENT,
+  parsePercent,
+  type Ledger,
+} from "./money";
 import { STATUT_LABELS, STATUTS, type Statut } from "./statuses";
 
 export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
@@ -94,11 +101,7 @@ const optionalId = z
   .regex(/^[\w-]*$/)
   .catch("");
 
-const dayField = z
-  .string()
-  .trim()
-  .max(10)
-  .catch("");
+const dayField = z.string().trim().max(10).catch("");
 
 export const AdminInscriptionsQuerySchema = z.object({
   q: z.string().trim().max(ADMIN_SEARCH_MAX).catch(""),
@@ -160,21 +163,39 @@ export interface AdminInscriptionsValues {
   taille: string;
 }
 
-export function parseAdminInscriptionsQuery(params: URLSearchParams): { filters: AdminInscriptionsFilters; values: AdminInscriptionsValues; errors: DateFilterErrors } {
+export function parseAdminInscriptionsQuery(params: URLSearchParams): {
+  filters: AdminInscriptionsFilters;
+  values: AdminInscriptionsValues;
+  errors: DateFilterErrors;
+} {
   const raw = Object.fromEntries([...params.entries()]);
   const p = AdminInscriptionsQuerySchema.parse(raw);
   const { du, au, errors } = checkDays(p.du, p.au);
   // A format filter only makes sense inside its event: without an event, it is dropped.
   const format = p.course ? p.format : "";
   return {
-    filters: { q: p.q, statut: p.statut, course: p.course, format, du, au, taille: p.taille, after: decodeCursor(p.apres), before: decodeCursor(p.avant), page: p.page },
+    filters: {
+      q: p.q,
+      statut: p.statut,
+      course: p.course,
+      format,
+      du,
+      au,
+      taille: p.taille,
+      after: decodeCursor(p.apres),
+      before: decodeCursor(p.avant),
+      page: p.page,
+    },
     values: { q: p.q, statut: p.statut, course: p.course, format, du: p.du, au: p.au, taille: String(p.taille) },
     errors,
   };
 }
 
 /** The filters as a query string (paging and export links keep them). */
-export function adminInscriptionsQuery(f: Pick<AdminInscriptionsFilters, "q" | "statut" | "course" | "format" | "du" | "au" | "taille">, extra: Record<string, string> = {}): string {
+export function adminInscriptionsQuery(
+  f: Pick<AdminInscriptionsFilters, "q" | "statut" | "course" | "format" | "du" | "au" | "taille">,
+  extra: Record<string, string> = {},
+): string {
   const p = new URLSearchParams();
   for (const k of ["q", "statut", "course", "format", "du", "au"] as const) if (f[k]) p.set(k, f[k]);
   if (f.taille !== ADMIN_DEFAULT_PAGE_SIZE) p.set("taille", String(f.taille));
@@ -201,7 +222,20 @@ export interface AdminInscriptionRow {
   format_id: string;
 }
 
-export const ADMIN_CSV_HEADER = ["Date", "Course", "Format", "Nom", "Prénom", "Email", "Statut", "Montant (€)", "Repas", "Repas (€)", "Total (€)", "Dossard"] as const;
+export const ADMIN_CSV_HEADER = [
+  "Date",
+  "Course",
+  "Format",
+  "Nom",
+  "Prénom",
+  "Email",
+  "Statut",
+  "Montant (€)",
+  "Repas",
+  "Repas (€)",
+  "Total (€)",
+  "Dossard",
+] as const;
 
 /** Euros with a comma, two decimals, no symbol (spreadsheets read it as a number in a French locale). */
 export function csvEuros(cents: number): string {
@@ -265,10 +299,18 @@ export interface AdminPaymentsValues {
   au: string;
 }
 
-export function parseAdminPaymentsQuery(params: URLSearchParams): { filters: AdminPaymentsFilters; values: AdminPaymentsValues; errors: DateFilterErrors } {
+export function parseAdminPaymentsQuery(params: URLSearchParams): {
+  filters: AdminPaymentsFilters;
+  values: AdminPaymentsValues;
+  errors: DateFilterErrors;
+} {
   const p = AdminPaymentsQuerySchema.parse(Object.fromEntries([...params.entries()]));
   const { du, au, errors } = checkDays(p.du, p.au);
-  return { filters: { q: p.q, status: p.status, course: p.course, du, au }, values: { q: p.q, status: p.status, course: p.course, du: p.du, au: p.au }, errors };
+  return {
+    filters: { q: p.q, status: p.status, course: p.course, du, au },
+    values: { q: p.q, status: p.status, course: p.course, du: p.du, au: p.au },
+    errors,
+  };
 }
 
 export function adminPaymentsQuery(f: AdminPaymentsFilters, extra: Record<string, string | string[]> = {}): string {
@@ -294,7 +336,15 @@ export interface SelectionTotals {
 
 /** Totals of the selected payments (spec: gross, fees, commission, transferred, net remaining). */
 export function selectionTotals(rows: readonly PaymentMoney[]): SelectionTotals {
-  const t: SelectionTotals = { count: 0, gross: 0, fees: 0, commission: 0, transferred: 0, refunded: 0, netRemaining: 0 };
+  const t: SelectionTotals = {
+    count: 0,
+    gross: 0,
+    fees: 0,
+    commission: 0,
+    transferred: 0,
+    refunded: 0,
+    netRemaining: 0,
+  };
   for (const r of rows) {
     t.count += 1;
     t.gross += r.amount_total_cents;
@@ -323,21 +373,33 @@ export const PayoutActionSchema = z.discriminatedUnion("intent", [
     commission: z
       .string()
       .transform((s) => parsePercent(s))
-      .refine((n): n is number => n != null && n >= MIN_COMMISSION_PERCENT && n <= MAX_COMMISSION_PERCENT && Math.abs(n * 10 - Math.round(n * 10)) < 1e-9, {
-        message: ADMIN_MESSAGES.commission,
-      }),
+      .refine(
+        (n): n is number =>
+          n != null &&
+          n >= MIN_COMMISSION_PERCENT &&
+          n <= MAX_COMMISSION_PERCENT &&
+          Math.abs(n * 10 - Math.round(n * 10)) < 1e-9,
+        {
+          message: ADMIN_MESSAGES.commission,
+        },
+      ),
   }),
   z.object({
     intent: z.literal("acompte"),
     acompte: z
       .string()
       .transform((s) => parsePercent(s))
-      .refine((n): n is number => n != null && Number.isInteger(n) && n >= 0 && n <= 100, { message: ADMIN_MESSAGES.deposit }),
+      .refine((n): n is number => n != null && Number.isInteger(n) && n >= 0 && n <= 100, {
+        message: ADMIN_MESSAGES.deposit,
+      }),
   }),
   z.object({ intent: z.literal("tout") }),
 ]);
 
-export const ADMIN_DEFAULTS = { commission: String(DEFAULT_COMMISSION_PERCENT), acompte: String(DEFAULT_DEPOSIT_PERCENT) };
+export const ADMIN_DEFAULTS = {
+  commission: String(DEFAULT_COMMISSION_PERCENT),
+  acompte: String(DEFAULT_DEPOSIT_PERCENT),
+};
 
 /** What an action did, carried in the redirect's query string (codes and counts, never sentences). */
 export type PayoutNotice =

@@ -4,9 +4,18 @@ import { cancelFormSchema, CANCEL_MSG, readOnlyMessage, runnerCanCancel } from "
 describe("cancel form", () => {
   it.each([
     [{ accept_policy: "on" }, { reason: null, accept_policy: "on" }],
-    [{ accept_policy: "on", reason: "" }, { reason: null, accept_policy: "on" }],
-    [{ accept_policy: "on", reason: "Blessure" }, { reason: "Blessure", accept_policy: "on" }],
-    [{ accept_policy: "on", reason: "Erreur de commande", statut: "annulee" }, { reason: "Erreur de commande", accept_policy: "on" }],
+    [
+      { accept_policy: "on", reason: "" },
+      { reason: null, accept_policy: "on" },
+    ],
+    [
+      { accept_policy: "on", reason: "Blessure" },
+      { reason: "Blessure", accept_policy: "on" },
+    ],
+    [
+      { accept_policy: "on", reason: "Erreur de commande", statut: "annulee" },
+      { reason: "Erreur de commande", accept_policy: "on" },
+    ],
   ])("accepts %j", (input, out) => expect(cancelFormSchema.parse(input)).toEqual(out));
 
   it.each([
@@ -40,5 +49,7 @@ describe("runnerCanCancel", () => {
     ["en_attente", false, 0, { ok: false, code: "non_payee" }],
     ["remboursee_partiellement", true, 2922, { ok: false, code: "deja_annulee" }],
     ["annulee", true, 2922, { ok: false, code: "deja_annulee" }],
-  ])("%s, paid %s, refund %i", (statut, paid, refund, out) => expect(runnerCanCancel(statut, paid, { refund_cents: refund })).toEqual(out));
+  ])("%s, paid %s, refund %i", (statut, paid, refund, out) =>
+    expect(runnerCanCancel(statut, paid, { refund_cents: refund })).toEqual(out),
+  );
 });

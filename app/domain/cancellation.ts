@@ -42,11 +42,15 @@ export const CANCEL_ERROR_MESSAGES: Record<CancelErrorCode, string> = {
   non_payee: "Le paiement de cette inscription n'est pas finalisé\u00a0: il n'y a rien à rembourser.",
   aucun_remboursement: CANCEL_MSG.zeroRefund,
   annulation_en_cours: "Votre demande d'annulation est déjà en cours de traitement.",
-  remboursement_impossible: "Le remboursement n'a pas pu être effectué. Réessayez dans quelques minutes ; rien n'a été débité ni annulé.",
+  remboursement_impossible:
+    "Le remboursement n'a pas pu être effectué. Réessayez dans quelques minutes ; rien n'a été débité ni annulé.",
 };
 
 export class CancelError extends Error {
-  constructor(public readonly code: CancelErrorCode, public readonly detail?: string) {
+  constructor(
+    public readonly code: CancelErrorCode,
+    public readonly detail?: string,
+  ) {
     super(CANCEL_ERROR_MESSAGES[code]);
     this.name = "CancelError";
   }
@@ -66,7 +70,11 @@ export type CancelAvailability =
  * May the runner confirm a cancellation? Only a paid ('validee') registration whose quote refunds something:
  * the spec disables the confirm button at zero refund.
  */
-export function runnerCanCancel(statut: string, hasPayment: boolean, quote: Pick<RefundQuote, "refund_cents">): CancelAvailability {
+export function runnerCanCancel(
+  statut: string,
+  hasPayment: boolean,
+  quote: Pick<RefundQuote, "refund_cents">,
+): CancelAvailability {
   if (isReadOnlyForRunner(statut)) return { ok: false, code: "deja_annulee" };
   if (normaliseStatut(statut) !== "validee" || !hasPayment) return { ok: false, code: "non_payee" };
   if (quote.refund_cents <= 0) return { ok: false, code: "aucun_remboursement" };

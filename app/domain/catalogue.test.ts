@@ -141,21 +141,28 @@ describe("overlapsBand (inclusive, no value never matches)", () => {
     [{ min: 30.5, max: 78 }, "15-30", false],
     [{ min: 30, max: 30 }, "30+", true],
     [{ min: 10, max: 29.9 }, "30+", false],
-  ])("distance %j in %s -> %s", (range, band, expected) => expect(overlapsBand(range, DISTANCE_BANDS[band])).toBe(expected));
+  ])("distance %j in %s -> %s", (range, band, expected) =>
+    expect(overlapsBand(range, DISTANCE_BANDS[band])).toBe(expected),
+  );
 
   it.each<[{ min: number; max: number } | null, keyof typeof ELEVATION_BANDS, boolean]>([
     [{ min: 650, max: 3600 }, "1000-2000", true],
     [{ min: 10, max: 90 }, "1000-2000", false],
     [{ min: 2600, max: 2600 }, "2000+", true],
     [{ min: 0, max: 0 }, "0-1000", true],
-  ])("elevation %j in %s -> %s", (range, band, expected) => expect(overlapsBand(range, ELEVATION_BANDS[band])).toBe(expected));
+  ])("elevation %j in %s -> %s", (range, band, expected) =>
+    expect(overlapsBand(range, ELEVATION_BANDS[band])).toBe(expected),
+  );
 });
 
 describe("splitSupplies", () => {
   it.each<[string | null, string[]]>([
     [null, []],
     ["", []],
-    ["Lac Blanc (km 9) ; Flégère (km 17), La Tête aux Vents", ["Lac Blanc (km 9)", "Flégère (km 17)", "La Tête aux Vents"]],
+    [
+      "Lac Blanc (km 9) ; Flégère (km 17), La Tête aux Vents",
+      ["Lac Blanc (km 9)", "Flégère (km 17)", "La Tête aux Vents"],
+    ],
     ["Col de la Schlucht\nHohneck\r\nLac de Longemer", ["Col de la Schlucht", "Hohneck", "Lac de Longemer"]],
     [" ; ,\n", []],
     ["km 5, km 10,, km 15", ["km 5", "km 10", "km 15"]],
@@ -163,7 +170,15 @@ describe("splitSupplies", () => {
 });
 
 describe("courseBadges", () => {
-  const base = { nextDate: null as string | null, hasMeals: false, isFull: false as boolean | null, createdAt: "2026-01-01T00:00:00Z", enLigne: true, now, today };
+  const base = {
+    nextDate: null as string | null,
+    hasMeals: false,
+    isFull: false as boolean | null,
+    createdAt: "2026-01-01T00:00:00Z",
+    enLigne: true,
+    now,
+    today,
+  };
   it.each<[string, Partial<typeof base>, string[]]>([
     ["none", {}, []],
     ["soon", { nextDate: "2026-12-01" }, ["bientot"]],
@@ -172,7 +187,11 @@ describe("courseBadges", () => {
     ["unknown fullness shows no Complet", { isFull: null }, []],
     ["new", { createdAt: "2026-11-20T00:00:00Z" }, ["nouveau"]],
     ["offline", { enLigne: false }, ["hors_ligne"]],
-    ["all", { enLigne: false, isFull: true, nextDate: today, createdAt: "2026-11-20T00:00:00Z", hasMeals: true }, ["hors_ligne", "complet", "bientot", "nouveau", "repas"]],
+    [
+      "all",
+      { enLigne: false, isFull: true, nextDate: today, createdAt: "2026-11-20T00:00:00Z", hasMeals: true },
+      ["hors_ligne", "complet", "bientot", "nouveau", "repas"],
+    ],
   ])("%s", (_l, over, expected) => expect(courseBadges({ ...base, ...over })).toEqual(expected));
 });
 

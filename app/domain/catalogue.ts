@@ -102,7 +102,9 @@ export function isLowPlaces(left: number | null): boolean {
  * Complet: every format has a cap and is full. null ("unknown") when a capped format's count is unavailable,
  * so that no Complet badge is shown on a guess. An event without formats is not full.
  */
-export function isCourseFull(formats: readonly { nb_max_coureurs: number | null; taken: number | null }[]): boolean | null {
+export function isCourseFull(
+  formats: readonly { nb_max_coureurs: number | null; taken: number | null }[],
+): boolean | null {
   if (formats.length === 0) return false;
   let unknown = false;
   for (const f of formats) {

@@ -3,7 +3,15 @@ import { barChart, dailySeries, niceMax, weeklySeries, weekStart } from "./chart
 
 describe("dailySeries", () => {
   it("fills the days without rows with zeros, oldest first, ending on the last day", () => {
-    const s = dailySeries([{ jour: "2026-11-20", value: 3 }, { jour: "2026-11-22", value: 1 }, { jour: "2026-08-01", value: 9 }], "2026-11-22", 4);
+    const s = dailySeries(
+      [
+        { jour: "2026-11-20", value: 3 },
+        { jour: "2026-11-22", value: 1 },
+        { jour: "2026-08-01", value: 9 },
+      ],
+      "2026-11-22",
+      4,
+    );
     expect(s).toEqual([
       { day: "2026-11-19", value: 0 },
       { day: "2026-11-20", value: 3 },
@@ -27,7 +35,15 @@ describe("weeks", () => {
   ])("the week of %s starts on %s", (day, monday) => expect(weekStart(day)).toBe(monday));
 
   it("sums days per week, a partial first week keeping its days only", () => {
-    const daily = dailySeries([{ jour: "2026-11-15", value: 100 }, { jour: "2026-11-16", value: 5 }, { jour: "2026-11-22", value: 7 }], "2026-11-23", 10);
+    const daily = dailySeries(
+      [
+        { jour: "2026-11-15", value: 100 },
+        { jour: "2026-11-16", value: 5 },
+        { jour: "2026-11-22", value: 7 },
+      ],
+      "2026-11-23",
+      10,
+    );
     expect(weeklySeries(daily)).toEqual([
       { day: "2026-11-09", value: 100 },
       { day: "2026-11-16", value: 12 },
@@ -40,11 +56,29 @@ describe("weeks", () => {
 
 describe("the scale", () => {
   it.each([
-    [0, 1], [-3, 1], [1, 1], [3, 5], [5, 5], [6, 10], [11, 20], [99, 100], [101, 200], [4999, 5000], [5001, 10000], [123456, 200000],
+    [0, 1],
+    [-3, 1],
+    [1, 1],
+    [3, 5],
+    [5, 5],
+    [6, 10],
+    [11, 20],
+    [99, 100],
+    [101, 200],
+    [4999, 5000],
+    [5001, 10000],
+    [123456, 200000],
   ])("niceMax(%i) = %i", (max, top) => expect(niceMax(max)).toBe(top));
 
   it("draws bars proportional to the values inside the plot", () => {
-    const g = barChart([{ day: "a", value: 0 }, { day: "b", value: 5 }, { day: "c", value: 10 }], { width: 300, height: 150 });
+    const g = barChart(
+      [
+        { day: "a", value: 0 },
+        { day: "b", value: 5 },
+        { day: "c", value: 10 },
+      ],
+      { width: 300, height: 150 },
+    );
     expect(g.top).toBe(10);
     const [zero, half, full] = g.bars;
     expect(zero.height).toBe(0);

@@ -12,7 +12,11 @@ export interface Point {
 }
 
 /** `days` points ending with `lastDay`, oldest first; days without a row count 0. */
-export function dailySeries(rows: readonly { jour: string; value: number }[], lastDay: string, days = CHART_DAYS): Point[] {
+export function dailySeries(
+  rows: readonly { jour: string; value: number }[],
+  lastDay: string,
+  days = CHART_DAYS,
+): Point[] {
   const byDay = new Map<string, number>();
   for (const r of rows) byDay.set(r.jour, (byDay.get(r.jour) ?? 0) + Number(r.value));
   const first = addDays(lastDay, -(days - 1));
@@ -86,7 +90,10 @@ export function barChart(points: readonly Point[], opts: { width?: number; heigh
     return { x: plot.left + i * slot + (slot - barWidth) / 2, y: plot.bottom - h, width: barWidth, height: h, point };
   });
   // The middle line only when it falls on a whole value (a count of 5 has no line at 2.5).
-  const ticks = (Number.isInteger(top / 2) ? [0, top / 2, top] : [0, top]).map((value) => ({ value, y: plot.bottom - value * scale }));
+  const ticks = (Number.isInteger(top / 2) ? [0, top / 2, top] : [0, top]).map((value) => ({
+    value,
+    y: plot.bottom - value * scale,
+  }));
   return { width, height, plot, top, bars, ticks };
 }
 

@@ -57,7 +57,10 @@ export class ChatError extends Error {
 
 /** Lower-cases and strips accents so that "MÈRDE" and "merde" compare equal. */
 function fold(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 /** The trimmed text, or null when nothing is left (an empty message is ignored). */
@@ -122,8 +125,13 @@ export interface Thread<M extends ThreadableMessage> {
  * `counts` (from the chat_roots_with_counts view) wins when given; otherwise replies are counted.
  * Replies whose root is unknown are dropped.
  */
-export function buildThreads<M extends ThreadableMessage>(messages: readonly M[], counts?: Record<string, number>): Thread<M>[] {
-  const byCreated = [...messages].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1));
+export function buildThreads<M extends ThreadableMessage>(
+  messages: readonly M[],
+  counts?: Record<string, number>,
+): Thread<M>[] {
+  const byCreated = [...messages].sort((a, b) =>
+    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1,
+  );
   const roots = new Map<string, Thread<M>>();
   for (const m of byCreated) if (m.parent_id == null) roots.set(m.id, { root: m, replies: [], repliesCount: 0 });
   for (const m of byCreated) {
@@ -150,7 +158,11 @@ export interface RateLimit {
 }
 
 /** Sliding-window limit: allowed when fewer than `max` actions happened in the last `windowMs`. */
-export function rateLimitCheck(history: readonly number[], nowMs: number, limit: RateLimit): { allowed: boolean; history: number[] } {
+export function rateLimitCheck(
+  history: readonly number[],
+  nowMs: number,
+  limit: RateLimit,
+): { allowed: boolean; history: number[] } {
   const recent = history.filter((t) => nowMs - t < limit.windowMs);
   if (recent.length >= limit.max) return { allowed: false, history: recent };
   return { allowed: true, history: [...recent, nowMs] };

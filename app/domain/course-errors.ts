@@ -50,7 +50,10 @@ export interface PublishReadiness {
 /** What is still missing before the organiser may publish, in French (empty: ready). */
 export function publishMissing(r: PublishReadiness): string[] {
   const missing: string[] = [];
-  if (!r.conditions) missing.push(`accepter les conditions organisateurs (version du ${CONDITIONS_VERSION.split("-").reverse().join("/")})`);
+  if (!r.conditions)
+    missing.push(
+      `accepter les conditions organisateurs (version du ${CONDITIONS_VERSION.split("-").reverse().join("/")})`,
+    );
   if (!r.charges) missing.push("configurer un compte de paiement capable d'encaisser les inscriptions");
   return missing;
 }

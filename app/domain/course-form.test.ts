@@ -116,9 +116,25 @@ describe("parseCourseForm: formats", () => {
   it("defaults: 'Format sans nom', trail, prices and meal stock 0, empty -> null", () => {
     const f = parsedFormat({ nom: "  ", type_epreuve: "", prix: "", stock_repas: "", prix_repas: "" });
     expect(f).toMatchObject({
-      nom: "Format sans nom", type_epreuve: "trail", prix_cents: 0, stock_repas: 0, prix_repas_cents: 0, prix_total_inscription_cents: 0,
-      distance_km: null, denivele_dplus: null, denivele_dmoins: null, date: null, heure_depart: null, nb_max_coureurs: null,
-      age_minimum: null, adresse_depart: null, ravitaillements: null, image_url: null, gpx_url: null, reglement_pdf_url: null, id: null,
+      nom: "Format sans nom",
+      type_epreuve: "trail",
+      prix_cents: 0,
+      stock_repas: 0,
+      prix_repas_cents: 0,
+      prix_total_inscription_cents: 0,
+      distance_km: null,
+      denivele_dplus: null,
+      denivele_dmoins: null,
+      date: null,
+      heure_depart: null,
+      nb_max_coureurs: null,
+      age_minimum: null,
+      adresse_depart: null,
+      ravitaillements: null,
+      image_url: null,
+      gpx_url: null,
+      reglement_pdf_url: null,
+      id: null,
     });
   });
 
@@ -133,8 +149,20 @@ describe("parseCourseForm: formats", () => {
   });
 
   it("parses French decimals and integers", () => {
-    const f = parsedFormat({ distance_km: "12,5", denivele_dplus: "1 800", denivele_dmoins: "650", nb_max_coureurs: "300", age_minimum: "18" });
-    expect(f).toMatchObject({ distance_km: 12.5, denivele_dplus: 1800, denivele_dmoins: 650, nb_max_coureurs: 300, age_minimum: 18 });
+    const f = parsedFormat({
+      distance_km: "12,5",
+      denivele_dplus: "1 800",
+      denivele_dmoins: "650",
+      nb_max_coureurs: "300",
+      age_minimum: "18",
+    });
+    expect(f).toMatchObject({
+      distance_km: 12.5,
+      denivele_dplus: 1800,
+      denivele_dmoins: 650,
+      nb_max_coureurs: 300,
+      age_minimum: 18,
+    });
   });
 
   it.each([
@@ -173,7 +201,11 @@ describe("parseCourseForm: formats", () => {
     [{ ouverture_date: "2027-06-01", ouverture_heure: "10h" }, "2027-06-01T08:00:00.000Z", null],
     [{ ouverture_date: "2027-01-12" }, "2027-01-11T23:00:00.000Z", null],
     [{ cloture_date: "2027-03-01" }, null, "2027-03-01T22:59:00.000Z"],
-    [{ ouverture_date: "2027-01-12", ouverture_heure: "10:00", cloture_date: "2027-03-01", cloture_heure: "20:00" }, "2027-01-12T09:00:00.000Z", "2027-03-01T19:00:00.000Z"],
+    [
+      { ouverture_date: "2027-01-12", ouverture_heure: "10:00", cloture_date: "2027-03-01", cloture_heure: "20:00" },
+      "2027-01-12T09:00:00.000Z",
+      "2027-03-01T19:00:00.000Z",
+    ],
   ])("registration window %j: Paris time stored as instants", (fields, ouverture, cloture) => {
     const f = parsedFormat(fields);
     expect([f.ouverture_inscriptions, f.cloture_inscriptions]).toEqual([ouverture, cloture]);

@@ -10,17 +10,50 @@ export const DEFAULT_FORMAT_NAME = "Format sans nom";
 
 /** Every text field of a format block, as named in the form ("formats[2].prix"). */
 export const FORMAT_FIELDS = [
-  "id", "nom", "type_epreuve", "date", "heure_depart", "distance_km", "denivele_dplus", "denivele_dmoins",
-  "adresse_depart", "adresse_arrivee", "prix", "stock_repas", "prix_repas", "ravitaillements", "remise_dossards",
-  "dotation", "age_minimum", "hebergements", "nb_max_coureurs", "presentation_parcours",
-  "image_url", "gpx_url", "reglement_pdf_url",
-  "ouverture_date", "ouverture_heure", "cloture_date", "cloture_heure",
+  "id",
+  "nom",
+  "type_epreuve",
+  "date",
+  "heure_depart",
+  "distance_km",
+  "denivele_dplus",
+  "denivele_dmoins",
+  "adresse_depart",
+  "adresse_arrivee",
+  "prix",
+  "stock_repas",
+  "prix_repas",
+  "ravitaillements",
+  "remise_dossards",
+  "dotation",
+  "age_minimum",
+  "hebergements",
+  "nb_max_coureurs",
+  "presentation_parcours",
+  "image_url",
+  "gpx_url",
+  "reglement_pdf_url",
+  "ouverture_date",
+  "ouverture_heure",
+  "cloture_date",
+  "cloture_heure",
 ] as const;
 export type FormatField = (typeof FORMAT_FIELDS)[number];
 /** `src`: the block's index in the submitted form (file inputs are named by it). */
 export type FormatValues = Record<FormatField, string> & { key: string; confirmDelete?: boolean; src?: number };
 
-export const COURSE_FIELDS = ["nom", "lieu", "code_postal", "departement", "presentation", "image_url", "lat", "lng", "geo_origin", "update_slug"] as const;
+export const COURSE_FIELDS = [
+  "nom",
+  "lieu",
+  "code_postal",
+  "departement",
+  "presentation",
+  "image_url",
+  "lat",
+  "lng",
+  "geo_origin",
+  "update_slug",
+] as const;
 export type CourseField = (typeof COURSE_FIELDS)[number];
 export type CourseFormValues = Record<CourseField, string> & { formats: FormatValues[] };
 
@@ -61,19 +94,26 @@ export function readCourseForm(fd: FormData): CourseFormValues {
     if (!m || typeof v !== "string") continue;
     const i = Number(m[1]);
     const field = m[2];
-    if (!byIndex.has(i)) byIndex.set(i, { ...emptyFormat(""), prix: "", stock_repas: "", prix_repas: "", type_epreuve: "" });
+    if (!byIndex.has(i))
+      byIndex.set(i, { ...emptyFormat(""), prix: "", stock_repas: "", prix_repas: "", type_epreuve: "" });
     const block = byIndex.get(i)!;
     if (field === "key") block.key = v.replace(/[^a-z0-9]/gi, "").slice(0, 40);
     else if ((FORMAT_FIELDS as readonly string[]).includes(field)) block[field as FormatField] = v;
   }
-  values.formats = [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([i, b]) => ({ ...b, key: b.key || newFormatKey(), src: i }));
+  values.formats = [...byIndex.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([i, b]) => ({ ...b, key: b.key || newFormatKey(), src: i }));
   return values;
 }
 
 // ---------------------------------------------------------------- French number parsing
 
 function normaliseNumber(raw: string): string {
-  return raw.trim().replace(/[\s\u00a0\u202f]/g, "").replace(/€$/, "").replace(/(km|m)$/i, "");
+  return raw
+    .trim()
+    .replace(/[\s\u00a0\u202f]/g, "")
+    .replace(/€$/, "")
+    .replace(/(km|m)$/i, "");
 }
 
 /** "12,5" -> 12.5; "" -> null; junk -> NaN. Negative numbers are refused (NaN). */
@@ -118,7 +158,8 @@ export function numberToInput(n: number | null | undefined): string {
 
 const text = (max = 5000) => z.string().trim().max(max, `Texte trop long (${max} caractères au plus).`);
 const optionalText = (max = 5000) => text(max).transform((s) => (s === "" ? null : s));
-const required = (message: string, max = 200) => z.string().trim().min(1, message).max(max, `Texte trop long (${max} caractères au plus).`);
+const required = (message: string, max = 200) =>
+  z.string().trim().min(1, message).max(max, `Texte trop long (${max} caractères au plus).`);
 
 function decimal(message: string, max: number) {
   return z.string().transform((s, ctx) => {
@@ -167,7 +208,11 @@ function coordinate(message: string, limit: number) {
 }
 
 /** Our own stored files only ("/fichiers/…"); anything else is dropped. */
-const fileUrl = z.string().transform((s) => (/^\/fichiers\/[a-z0-9][a-z0-9/_.-]{0,200}$/i.test(s.trim()) && !s.includes("..") ? s.trim() : null));
+const fileUrl = z
+  .string()
+  .transform((s) =>
+    /^\/fichiers\/[a-z0-9][a-z0-9/_.-]{0,200}$/i.test(s.trim()) && !s.includes("..") ? s.trim() : null,
+  );
 
 const dateField = z.string().transform((s, ctx) => {
   const t = s.trim();
@@ -208,7 +253,12 @@ export const FormatSchema = z
     key: z.string(),
     id: idField,
     nom: text(200).transform((s) => s || DEFAULT_FORMAT_NAME),
-    type_epreuve: z.string().transform((s): FormatType => ((FORMAT_TYPES as readonly string[]).includes(s.trim()) ? (s.trim() as FormatType) : "trail")),
+    type_epreuve: z
+      .string()
+      .transform(
+        (s): FormatType =>
+          (FORMAT_TYPES as readonly string[]).includes(s.trim()) ? (s.trim() as FormatType) : "trail",
+      ),
     date: dateField,
     heure_depart: timeField,
     distance_km: decimal("Distance invalide\u00a0: un nombre de kilomètres, par exemple 12,5.", 1000),
@@ -242,7 +292,12 @@ export const FormatSchema = z
     // Opening and closing of registrations (issue 21): Paris wall-clock date and time, stored as instants.
     const instant = (date: string | null, time: string | null, field: "ouverture" | "cloture") => {
       if (!date) {
-        if (time) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [`${field}_date`], message: "Indiquez la date (jj/mm/aaaa) de cette heure." });
+        if (time)
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: [`${field}_date`],
+            message: "Indiquez la date (jj/mm/aaaa) de cette heure.",
+          });
         return null;
       }
       return parisInstant(date, time ?? (field === "ouverture" ? "00:00" : "23:59"))?.toISOString() ?? null;
@@ -250,7 +305,11 @@ export const FormatSchema = z
     const ouverture = instant(ouverture_date, ouverture_heure, "ouverture");
     const cloture = instant(cloture_date, cloture_heure, "cloture");
     if (ouverture && cloture && cloture <= ouverture) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cloture_date"], message: "La clôture des inscriptions doit suivre leur ouverture." });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["cloture_date"],
+        message: "La clôture des inscriptions doit suivre leur ouverture.",
+      });
     }
     return {
       ...rest,
@@ -295,7 +354,9 @@ export function parseCourseForm(values: CourseFormValues): CourseFormResult {
   const parsed = CourseFormSchema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
   const errors = fieldErrors(parsed.error, ([head, index, field]) =>
-    head === "formats" && typeof index === "number" && typeof field === "string" ? formatFieldName(index, field) : fieldOfIssue(head === undefined ? [] : [head]),
+    head === "formats" && typeof index === "number" && typeof field === "string"
+      ? formatFieldName(index, field)
+      : fieldOfIssue(head === undefined ? [] : [head]),
   ) as FieldErrors;
   return { ok: false, errors };
 }
@@ -345,7 +406,13 @@ export function applyIntent(values: CourseFormValues, intent: Intent): CourseFor
       break;
     case "duplicate": {
       const src = formats[intent.index];
-      if (src) formats.splice(intent.index + 1, 0, { ...src, id: "", key: newFormatKey(), nom: `${src.nom || DEFAULT_FORMAT_NAME} (copie)` });
+      if (src)
+        formats.splice(intent.index + 1, 0, {
+          ...src,
+          id: "",
+          key: newFormatKey(),
+          nom: `${src.nom || DEFAULT_FORMAT_NAME} (copie)`,
+        });
       break;
     }
     case "ask-delete":

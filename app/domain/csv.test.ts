@@ -21,7 +21,11 @@ describe("csvCell", () => {
     ["- starts a formula: neutralised", "-2+3", "'-2+3"],
     ["@ starts a formula: neutralised", "@SUM(A1)", "'@SUM(A1)"],
     ["a leading tab is neutralised", "\tx", "'\tx"],
-    ["a formula with a semicolon is neutralised then quoted", '=HYPERLINK("http://x";"y")', '"\'=HYPERLINK(""http://x"";""y"")"'],
+    [
+      "a formula with a semicolon is neutralised then quoted",
+      '=HYPERLINK("http://x";"y")',
+      '"\'=HYPERLINK(""http://x"";""y"")"',
+    ],
     ["= later in the text is harmless", "a=b", "a=b"],
     ["a negative number (typed) is a number, not a formula", -3, "-3"],
   ])("%s", (_name, input, expected) => {
@@ -40,9 +44,32 @@ describe("csvRow", () => {
     const text = CSV_BOM + csvRow(["nom", "prenom"]) + csvRow(["Léo", "=A1"]);
     const bytes = [...new TextEncoder().encode(text)];
     expect(bytes).toEqual([
-      0xef, 0xbb, 0xbf, // BOM
-      0x6e, 0x6f, 0x6d, 0x3b, 0x70, 0x72, 0x65, 0x6e, 0x6f, 0x6d, 0x0d, 0x0a, // nom;prenom\r\n
-      0x4c, 0xc3, 0xa9, 0x6f, 0x3b, 0x27, 0x3d, 0x41, 0x31, 0x0d, 0x0a, // Léo;'=A1\r\n
+      0xef,
+      0xbb,
+      0xbf, // BOM
+      0x6e,
+      0x6f,
+      0x6d,
+      0x3b,
+      0x70,
+      0x72,
+      0x65,
+      0x6e,
+      0x6f,
+      0x6d,
+      0x0d,
+      0x0a, // nom;prenom\r\n
+      0x4c,
+      0xc3,
+      0xa9,
+      0x6f,
+      0x3b,
+      0x27,
+      0x3d,
+      0x41,
+      0x31,
+      0x0d,
+      0x0a, // Léo;'=A1\r\n
     ]);
   });
 });
@@ -51,12 +78,30 @@ describe("parseExportColumns", () => {
   it("defaults to the spec's 16 columns in order", () => {
     expect(parseExportColumns([])).toEqual([...EXPORT_COLUMNS]);
     expect(EXPORT_COLUMNS).toEqual([
-      "nom", "prenom", "genre", "date_naissance", "nationalite", "email", "telephone", "adresse",
-      "code_postal", "ville", "pays", "club", "dossard", "nombre_repas", "statut", "created_at",
+      "nom",
+      "prenom",
+      "genre",
+      "date_naissance",
+      "nationalite",
+      "email",
+      "telephone",
+      "adresse",
+      "code_postal",
+      "ville",
+      "pays",
+      "club",
+      "dossard",
+      "nombre_repas",
+      "statut",
+      "created_at",
     ]);
   });
   it("keeps the canonical order, drops unknown and duplicate names", () => {
-    expect(parseExportColumns(["email", "nom", "password_hash", "email", "numero_licence"])).toEqual(["nom", "email", "numero_licence"]);
+    expect(parseExportColumns(["email", "nom", "password_hash", "email", "numero_licence"])).toEqual([
+      "nom",
+      "email",
+      "numero_licence",
+    ]);
   });
   it("only unknown names: the default list", () => {
     expect(parseExportColumns(["coureur_id", "paiement_trace_id"])).toEqual([...EXPORT_COLUMNS]);
@@ -67,7 +112,7 @@ describe("exportFileName", () => {
   it.each([
     ["Course enfants 1 km", "inscriptions-course-enfants-1-km.csv"],
     ["Trail de l'Œil — 42 km", "inscriptions-trail-de-l-oeil-42-km.csv"],
-    ["Été ; \"spécial\" / ../..", "inscriptions-ete-special.csv"],
+    ['Été ; "spécial" / ../..', "inscriptions-ete-special.csv"],
     ["???", "inscriptions-format.csv"],
   ])("%s -> %s", (name, expected) => {
     expect(exportFileName(name)).toBe(expected);

@@ -89,7 +89,10 @@ export function parseExportColumns(requested: readonly string[]): AnyExportColum
 /** A file name built from the format's name: "inscriptions-course-enfants-1-km.csv". ASCII only. */
 export function exportFileName(formatName: string): string {
   const slug = formatName
-    .replace(/œ/g, "oe").replace(/Œ/g, "oe").replace(/æ/g, "ae").replace(/Æ/g, "ae")
+    .replace(/œ/g, "oe")
+    .replace(/Œ/g, "oe")
+    .replace(/æ/g, "ae")
+    .replace(/Æ/g, "ae")
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, eligibilityIssue, ffaCategory, ffaSeason, kmEffort, needsBirthDate, type RaceFormat } from "./eligibility";
+import {
+  ageOn,
+  eligibilityIssue,
+  ffaCategory,
+  ffaSeason,
+  kmEffort,
+  needsBirthDate,
+  type RaceFormat,
+} from "./eligibility";
 import { frenchDay } from "./french-dates";
 
 describe("ageOn: whole years on race day", () => {
@@ -62,21 +70,38 @@ describe("kmEffort", () => {
   });
 });
 
-const race = (p: Partial<RaceFormat>): RaceFormat => ({ date: "2026-06-14", type_epreuve: "trail", distance_km: 10, denivele_dplus: 0, age_minimum: null, ...p });
+const race = (p: Partial<RaceFormat>): RaceFormat => ({
+  date: "2026-06-14",
+  type_epreuve: "trail",
+  distance_km: 10,
+  denivele_dplus: 0,
+  age_minimum: null,
+  ...p,
+});
 
 describe("eligibilityIssue: minimum age and category limits, with the reason", () => {
   it.each<[string, string | null, Partial<RaceFormat>, string | null]>([
     // The organiser's minimum age, on race day.
     ["18 the day of the race", "2008-06-14", { age_minimum: 18 }, null],
     ["17 the day of the race", "2008-06-15", { age_minimum: 18, type_epreuve: "rando" }, "age_minimum"],
-    ["minimum age applies to walks too", "2015-01-01", { age_minimum: 12, type_epreuve: "rando", distance_km: 30 }, "age_minimum"],
+    [
+      "minimum age applies to walks too",
+      "2015-01-01",
+      { age_minimum: 12, type_epreuve: "rando", distance_km: 30 },
+      "age_minimum",
+    ],
     // Juniors: 25 km-effort (boundary included).
     ["junior, 25 km-effort exactly", "2008-01-01", { distance_km: 20, denivele_dplus: 500 }, null],
     ["junior, 25.1 km-effort", "2008-01-01", { distance_km: 20, denivele_dplus: 510 }, "categorie_distance"],
     // Cadets: 15 km-effort.
     ["cadet, 15 km on the road", "2010-01-01", { type_epreuve: "route", distance_km: 15, denivele_dplus: 400 }, null],
     ["cadet, 15.1 km on the road", "2010-01-01", { type_epreuve: "route", distance_km: 15.1 }, "categorie_distance"],
-    ["cadet, trail 12 km + 400 m = 16 km-effort", "2010-01-01", { distance_km: 12, denivele_dplus: 400 }, "categorie_distance"],
+    [
+      "cadet, trail 12 km + 400 m = 16 km-effort",
+      "2010-01-01",
+      { distance_km: 12, denivele_dplus: 400 },
+      "categorie_distance",
+    ],
     ["cadet, 600 m D+ on a short trail: allowed (cadet)", "2010-01-01", { distance_km: 5, denivele_dplus: 600 }, null],
     // Minimes: 5 km-effort, and no trail over 500 m D+.
     ["minime, 5 km road", "2012-01-01", { type_epreuve: "route", distance_km: 5 }, null],
@@ -86,7 +111,12 @@ describe("eligibilityIssue: minimum age and category limits, with the reason", (
     ["benjamin, 3 km road", "2014-01-01", { type_epreuve: "route", distance_km: 3 }, null],
     ["poussin, 3 km road", "2016-01-01", { type_epreuve: "route", distance_km: 3 }, "categorie_distance"],
     ["école d'athlétisme, 1 km", "2018-01-01", { type_epreuve: "route", distance_km: 1, denivele_dplus: 5 }, null],
-    ["walks have no category limit", "2012-01-01", { type_epreuve: "rando", distance_km: 25, denivele_dplus: 900 }, null],
+    [
+      "walks have no category limit",
+      "2012-01-01",
+      { type_epreuve: "rando", distance_km: 25, denivele_dplus: 900 },
+      null,
+    ],
     ["espoir: no limit", "2005-01-01", { distance_km: 80, denivele_dplus: 5000 }, null],
     ["no birth date: nothing to check", null, { age_minimum: 18 }, null],
     ["no race date: nothing to check", "2012-01-01", { date: null, distance_km: 40 }, null],

@@ -85,7 +85,9 @@ export function ffaCategory(birth: string, raceDay: string): FfaCategory | null 
   let previousMax = -1;
   for (const c of FFA_CATEGORIES) {
     if (yearAge <= c.maxAge) {
-      const born: [number, number] | null = Number.isFinite(c.maxAge) ? [season - c.maxAge, season - previousMax - 1] : null;
+      const born: [number, number] | null = Number.isFinite(c.maxAge)
+        ? [season - c.maxAge, season - previousMax - 1]
+        : null;
       return { code: c.code, label: c.label, born };
     }
     previousMax = c.maxAge;

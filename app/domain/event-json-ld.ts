@@ -29,7 +29,13 @@ export interface JsonLdFormat {
  * organiser's text cannot close the script). `base` is the site's address without a trailing slash, `shareUrl`
  * the page's canonical address, `first` the format whose date opens the event (or null).
  */
-export function eventJsonLd(event: JsonLdEvent, formats: readonly JsonLdFormat[], first: JsonLdFormat | null, base: string, shareUrl: string): string {
+export function eventJsonLd(
+  event: JsonLdEvent,
+  formats: readonly JsonLdFormat[],
+  first: JsonLdFormat | null,
+  base: string,
+  shareUrl: string,
+): string {
   const ld = {
     "@context": "https://schema.org",
     "@type": "SportsEvent",
@@ -43,8 +49,17 @@ export function eventJsonLd(event: JsonLdEvent, formats: readonly JsonLdFormat[]
     location: {
       "@type": "Place",
       name: event.lieu,
-      address: { "@type": "PostalAddress", addressLocality: event.lieu, postalCode: event.code_postal, addressRegion: event.departement, addressCountry: "FR" },
-      geo: event.lat != null && event.lng != null ? { "@type": "GeoCoordinates", latitude: event.lat, longitude: event.lng } : undefined,
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: event.lieu,
+        postalCode: event.code_postal,
+        addressRegion: event.departement,
+        addressCountry: "FR",
+      },
+      geo:
+        event.lat != null && event.lng != null
+          ? { "@type": "GeoCoordinates", latitude: event.lat, longitude: event.lng }
+          : undefined,
     },
     organizer: event.organisation_nom ? { "@type": "Organization", name: event.organisation_nom } : undefined,
     offers: formats.map((f) => ({

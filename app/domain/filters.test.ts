@@ -8,8 +8,18 @@ describe("parseCourseFilters: defaults", () => {
   it("an empty query string: Du today, date sort, 12 per page, page 1, list view", () => {
     const { filters, errors, values } = parse("");
     expect(filters).toEqual({
-      q: "", du: today, au: null, departement: null, type: null, distance: null, denivele: null,
-      repas: false, tri: "date", taille: 12, page: 1, vue: "liste",
+      q: "",
+      du: today,
+      au: null,
+      departement: null,
+      type: null,
+      distance: null,
+      denivele: null,
+      repas: false,
+      tri: "date",
+      taille: 12,
+      page: 1,
+      vue: "liste",
     });
     expect(errors).toEqual({});
     expect(values.du).toBe(today);
@@ -24,8 +34,18 @@ describe("parseCourseFilters: every field", () => {
     );
     expect(errors).toEqual({});
     expect(filters).toEqual({
-      q: "Trail", du: "2026-12-01", au: "2027-03-01", departement: "Haute-Savoie", type: "trail", distance: "15-30",
-      denivele: "1000-2000", repas: true, tri: "prix", taille: 24, page: 3, vue: "carte",
+      q: "Trail",
+      du: "2026-12-01",
+      au: "2027-03-01",
+      departement: "Haute-Savoie",
+      type: "trail",
+      distance: "15-30",
+      denivele: "1000-2000",
+      repas: true,
+      tri: "prix",
+      taille: 24,
+      page: 3,
+      vue: "carte",
     });
   });
 
@@ -92,7 +112,8 @@ describe("filtersToSearch", () => {
     expect(filtersToSearch(parse("").filters, today)).toBe("");
   });
   it("round-trips every field", () => {
-    const qs = "q=lac&du=2026-12-01&au=2027-03-01&departement=Haute-Savoie&type=trail&distance=30%2B&denivele=2000%2B&repas=1&tri=dplus&taille=6&page=2&vue=carte";
+    const qs =
+      "q=lac&du=2026-12-01&au=2027-03-01&departement=Haute-Savoie&type=trail&distance=30%2B&denivele=2000%2B&repas=1&tri=dplus&taille=6&page=2&vue=carte";
     const f = parse(qs).filters;
     expect(parse(filtersToSearch(f, today).slice(1)).filters).toEqual(f);
   });

@@ -2,7 +2,18 @@
 // Tolerant: a bad value never breaks the page; it is ignored and gets a French message next to its field,
 // while the form keeps what was typed.
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE, DISTANCE_BANDS, ELEVATION_BANDS, EVENT_TYPES, PAGE_SIZES, SORTS, type DistanceBand, type ElevationBand, type EventType, type Sort } from "./catalogue";
+import {
+  DEFAULT_PAGE_SIZE,
+  DISTANCE_BANDS,
+  ELEVATION_BANDS,
+  EVENT_TYPES,
+  PAGE_SIZES,
+  SORTS,
+  type DistanceBand,
+  type ElevationBand,
+  type EventType,
+  type Sort,
+} from "./catalogue";
 
 export { SORTS, type Sort };
 export type View = "liste" | "carte";
@@ -18,9 +29,15 @@ function isRealDate(s: string): boolean {
 }
 
 const text = (max: number) => z.string().trim().max(max, `${max} caractères maximum.`);
-const date = z.string().trim().refine((s) => s === "" || isRealDate(s), "Date invalide (format attendu\u00a0: jj/mm/aaaa).");
+const date = z
+  .string()
+  .trim()
+  .refine((s) => s === "" || isRealDate(s), "Date invalide (format attendu\u00a0: jj/mm/aaaa).");
 const enumOrEmpty = <T extends string>(values: readonly T[], message: string) =>
-  z.string().trim().refine((s): s is T | "" => s === "" || (values as readonly string[]).includes(s), message);
+  z
+    .string()
+    .trim()
+    .refine((s): s is T | "" => s === "" || (values as readonly string[]).includes(s), message);
 
 /** Raw fields as typed in the form (all strings; absent = undefined). */
 export const CourseFiltersSchema = z.object({
@@ -33,8 +50,19 @@ export const CourseFiltersSchema = z.object({
   denivele: enumOrEmpty(Object.keys(ELEVATION_BANDS) as ElevationBand[], "Tranche de dénivelé inconnue.").optional(),
   repas: z.string().optional(),
   tri: enumOrEmpty(Object.keys(SORTS) as Sort[], "Tri inconnu.").optional(),
-  taille: z.string().trim().refine((s) => s === "" || (PAGE_SIZES as readonly number[]).includes(Number(s)), "Taille de page\u00a0: 6, 12, 18 ou 24.").optional(),
-  page: z.string().trim().refine((s) => s === "" || (/^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_PAGE), "Numéro de page invalide.").optional(),
+  taille: z
+    .string()
+    .trim()
+    .refine(
+      (s) => s === "" || (PAGE_SIZES as readonly number[]).includes(Number(s)),
+      "Taille de page\u00a0: 6, 12, 18 ou 24.",
+    )
+    .optional(),
+  page: z
+    .string()
+    .trim()
+    .refine((s) => s === "" || (/^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_PAGE), "Numéro de page invalide.")
+    .optional(),
   vue: z.string().optional(),
 });
 

@@ -3,7 +3,10 @@ import { z } from "zod";
 import { fieldErrors } from "./form-errors";
 
 const schema = z
-  .object({ nom: z.string().min(1, "Nom obligatoire.").max(3, "Trop long."), age: z.coerce.number().int("Âge entier.") })
+  .object({
+    nom: z.string().min(1, "Nom obligatoire.").max(3, "Trop long."),
+    age: z.coerce.number().int("Âge entier."),
+  })
   .refine((v) => v.nom !== "x", "Formulaire refusé.");
 
 function errorsOf(value: unknown, keyOf?: (p: readonly PropertyKey[]) => string) {
@@ -14,7 +17,10 @@ function errorsOf(value: unknown, keyOf?: (p: readonly PropertyKey[]) => string)
 
 describe("fieldErrors", () => {
   it.each([
-    [{ nom: "", age: "1.5" }, { nom: "Nom obligatoire.", age: "Âge entier." }],
+    [
+      { nom: "", age: "1.5" },
+      { nom: "Nom obligatoire.", age: "Âge entier." },
+    ],
     [{ nom: "abcd", age: "2" }, { nom: "Trop long." }],
     [{ nom: "x", age: "2" }, { form: "Formulaire refusé." }],
   ])("%j → %j (one message per field, the first)", (value, expected) => {

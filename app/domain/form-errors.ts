@@ -12,7 +12,10 @@ export function fieldOfIssue(path: readonly PropertyKey[]): string {
  * The first message of each field. `keyOf` names the field of an issue when the form's fields are nested
  * (the registration's runner.nom → "nom", the event form's formats[0].nom → its input's name).
  */
-export function fieldErrors(error: z.ZodError, keyOf: (path: readonly PropertyKey[]) => string = fieldOfIssue): FieldErrors {
+export function fieldErrors(
+  error: z.ZodError,
+  keyOf: (path: readonly PropertyKey[]) => string = fieldOfIssue,
+): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = keyOf(issue.path);

@@ -1,6 +1,19 @@
 // A calendar day in French words for messages built in the domain ('3 mai 2027'), without Intl or a time zone: the
 // day is already a Paris calendar day (YYYY-MM-DD). Pure.
-const MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
+const MONTHS = [
+  "janvier",
+  "février",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "août",
+  "septembre",
+  "octobre",
+  "novembre",
+  "décembre",
+];
 
 /** "2027-05-03" → "3 mai 2027", "2027-05-01" → "1er mai 2027"; anything else is returned as it is. */
 export function frenchDay(day: string): string {

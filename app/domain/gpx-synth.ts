@@ -4,9 +4,11 @@
 function rng(seed: number) {
   let s = seed >>> 0 || 1;
   return () => {
-    s ^= s << 13; s >>>= 0;
+    s ^= s << 13;
+    s >>>= 0;
     s ^= s >> 17;
-    s ^= s << 5; s >>>= 0;
+    s ^= s << 5;
+    s >>>= 0;
     return s / 0xffffffff;
   };
 }
@@ -31,7 +33,11 @@ export function synthGpx(o: SynthOptions): string {
   const raw: number[] = [];
   for (let i = 0; i <= n; i++) {
     const t = i / n;
-    raw.push(Math.sin(Math.PI * 2 * waves * t + phases[0]) * 0.6 + Math.sin(Math.PI * 2 * (waves * 3 + 1) * t + phases[1]) * 0.25 + Math.sin(Math.PI * 2 * 11 * t + phases[2]) * 0.08);
+    raw.push(
+      Math.sin(Math.PI * 2 * waves * t + phases[0]) * 0.6 +
+        Math.sin(Math.PI * 2 * (waves * 3 + 1) * t + phases[1]) * 0.25 +
+        Math.sin(Math.PI * 2 * 11 * t + phases[2]) * 0.08,
+    );
   }
   let climb = 0;
   for (let i = 1; i < raw.length; i++) if (raw[i] > raw[i - 1]) climb += raw[i] - raw[i - 1];
@@ -41,10 +47,12 @@ export function synthGpx(o: SynthOptions): string {
   for (let i = 0; i <= n; i++) {
     const a = (i / n) * Math.PI * 2;
     const wobble = 1 + 0.15 * Math.sin(a * 5 + phases[1]);
-    const dLat = ((radiusKm * wobble * Math.sin(a)) / 111.2);
-    const dLng = ((radiusKm * wobble * (1 - Math.cos(a))) / (111.2 * Math.cos((o.lat * Math.PI) / 180)));
+    const dLat = (radiusKm * wobble * Math.sin(a)) / 111.2;
+    const dLng = (radiusKm * wobble * (1 - Math.cos(a))) / (111.2 * Math.cos((o.lat * Math.PI) / 180));
     const ele = o.baseElevation + (raw[i] - min) * scale;
-    pts.push(`      <trkpt lat="${(o.lat + dLat).toFixed(6)}" lon="${(o.lng + dLng).toFixed(6)}"><ele>${ele.toFixed(1)}</ele></trkpt>`);
+    pts.push(
+      `      <trkpt lat="${(o.lat + dLat).toFixed(6)}" lon="${(o.lng + dLng).toFixed(6)}"><ele>${ele.toFixed(1)}</ele></trkpt>`,
+    );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="Balise" xmlns="http://www.topografix.com/GPX/1/1">

@@ -1,18 +1,35 @@
 import { describe, expect, it } from "vitest";
 import { synthGpx } from "./gpx-synth";
-import { elevationProfile, GPX_ERROR_MESSAGES, GpxError, haversineKm, parseGpx, validateGpx, type GpxErrorCode } from "./gpx";
+import {
+  elevationProfile,
+  GPX_ERROR_MESSAGES,
+  GpxError,
+  haversineKm,
+  parseGpx,
+  validateGpx,
+  type GpxErrorCode,
+} from "./gpx";
 
 const wrap = (inner: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">${inner}</gpx>`;
 const pt = (lat: number, lon: number, ele?: number | string) =>
-  ele === undefined ? `<trkpt lat="${lat}" lon="${lon}"></trkpt>` : `<trkpt lat="${lat}" lon="${lon}"><ele>${ele}</ele></trkpt>`;
+  ele === undefined
+    ? `<trkpt lat="${lat}" lon="${lon}"></trkpt>`
+    : `<trkpt lat="${lat}" lon="${lon}"><ele>${ele}</ele></trkpt>`;
 
 describe("parseGpx: valid files", () => {
   it("reads one segment with elevations and the track name", () => {
-    const gpx = parseGpx(wrap(`<trk><name>Boucle &amp; crêtes</name><trkseg>${pt(45, 6, 1000)}${pt(45.001, 6, 1010)}</trkseg></trk>`));
+    const gpx = parseGpx(
+      wrap(`<trk><name>Boucle &amp; crêtes</name><trkseg>${pt(45, 6, 1000)}${pt(45.001, 6, 1010)}</trkseg></trk>`),
+    );
     expect(gpx.name).toBe("Boucle & crêtes");
     expect(gpx.pointCount).toBe(2);
-    expect(gpx.segments).toEqual([[{ lat: 45, lon: 6, ele: 1000 }, { lat: 45.001, lon: 6, ele: 1010 }]]);
+    expect(gpx.segments).toEqual([
+      [
+        { lat: 45, lon: 6, ele: 1000 },
+        { lat: 45.001, lon: 6, ele: 1010 },
+      ],
+    ]);
   });
 
   it("tolerates missing or unreadable elevations (null, never 0)", () => {
@@ -31,24 +48,37 @@ describe("parseGpx: valid files", () => {
   });
 
   it("reads routes (rtept) and skips empty segments", () => {
-    const gpx = parseGpx(wrap(`<trk><trkseg></trkseg></trk><rte><name>R</name><rtept lat="1" lon="2"><ele>3</ele></rtept></rte>`));
+    const gpx = parseGpx(
+      wrap(`<trk><trkseg></trkseg></trk><rte><name>R</name><rtept lat="1" lon="2"><ele>3</ele></rtept></rte>`),
+    );
     expect(gpx.segments).toEqual([[{ lat: 1, lon: 2, ele: 3 }]]);
   });
 
   it("accepts a BOM, attributes in any order and a metadata name", () => {
-    const gpx = parseGpx(`\ufeff${wrap(`<metadata><name>Méta</name></metadata><trk><trkseg><trkpt lon="6.5" lat="45.5"><ele> 100 </ele></trkpt></trkseg></trk>`)}`);
+    const gpx = parseGpx(
+      `\ufeff${wrap(`<metadata><name>Méta</name></metadata><trk><trkseg><trkpt lon="6.5" lat="45.5"><ele> 100 </ele></trkpt></trkseg></trk>`)}`,
+    );
     expect(gpx.name).toBe("Méta");
     expect(gpx.segments[0][0]).toEqual({ lat: 45.5, lon: 6.5, ele: 100 });
   });
 
   it("parses the demo tracks", () => {
-    const text = synthGpx({ name: "Démo", lat: 45.9, lng: 6.87, distanceKm: 28, baseElevation: 1050, dplus: 1800, seed: 7 });
+    const text = synthGpx({
+      name: "Démo",
+      lat: 45.9,
+      lng: 6.87,
+      distanceKm: 28,
+      baseElevation: 1050,
+      dplus: 1800,
+      seed: 7,
+    });
     const gpx = parseGpx(text);
     expect(gpx.pointCount).toBeGreaterThan(500);
   });
 
   it("parses a 9 MB file in reasonable time", () => {
-    const one = (i: number) => `<trkpt lat="${(45 + i * 1e-5).toFixed(6)}" lon="6.000000"><ele>${(1000 + (i % 100)).toFixed(1)}</ele><time>2026-01-01T00:00:00Z</time></trkpt>\n`;
+    const one = (i: number) =>
+      `<trkpt lat="${(45 + i * 1e-5).toFixed(6)}" lon="6.000000"><ele>${(1000 + (i % 100)).toFixed(1)}</ele><time>2026-01-01T00:00:00Z</time></trkpt>\n`;
     const chunks: string[] = [];
     let size = 0;
     let i = 0;
@@ -101,12 +131,18 @@ describe("parseGpx: malformed files give a clear French error", () => {
   });
 
   it("never throws anything but GpxError on random garbage", () => {
-    const samples = ["<gpx>", "<gpx></gpx>", "<gpx><trkpt lat=1 lon=2/></gpx>", "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk>", "\u0000\u0001<gpx"];
+    const samples = [
+      "<gpx>",
+      "<gpx></gpx>",
+      "<gpx><trkpt lat=1 lon=2/></gpx>",
+      '<gpx><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk>',
+      "\u0000\u0001<gpx",
+    ];
     for (const s of samples) {
       const r = validateGpx(s);
       if (!r.ok) expect(Object.keys(GPX_ERROR_MESSAGES)).toContain(r.code);
     }
-    expect(validateGpx("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>").ok).toBe(true);
+    expect(validateGpx('<gpx><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>').ok).toBe(true);
   });
 });
 
@@ -122,7 +158,9 @@ describe("haversineKm", () => {
 
 describe("elevationProfile", () => {
   it("computes distance, D+ and D- along one segment", () => {
-    const gpx = parseGpx(wrap(`<trk><trkseg>${pt(45, 6, 100)}${pt(45.01, 6, 150)}${pt(45.02, 6, 120)}${pt(45.03, 6, 200)}</trkseg></trk>`));
+    const gpx = parseGpx(
+      wrap(`<trk><trkseg>${pt(45, 6, 100)}${pt(45.01, 6, 150)}${pt(45.02, 6, 120)}${pt(45.03, 6, 200)}</trkseg></trk>`),
+    );
     const p = elevationProfile(gpx);
     expect(p.distanceKm).toBeCloseTo(3.34, 1);
     expect(p.dplus).toBe(130);
@@ -149,13 +187,20 @@ describe("elevationProfile", () => {
     expect(p.minEle).toBeNull();
     expect(p.dplus).toBe(0);
     expect(p.distanceKm).toBeCloseTo(1.11, 1);
-    expect(p.track).toEqual([[[45, 6], [45.01, 6]]]);
+    expect(p.track).toEqual([
+      [
+        [45, 6],
+        [45.01, 6],
+      ],
+    ]);
   });
 
   it("does not join segments: no distance nor climb across the gap", () => {
-    const gpx = parseGpx(wrap(
-      `<trk><trkseg>${pt(45, 6, 100)}${pt(45.01, 6, 110)}</trkseg><trkseg>${pt(46, 6, 900)}${pt(46.01, 6, 890)}</trkseg></trk>`,
-    ));
+    const gpx = parseGpx(
+      wrap(
+        `<trk><trkseg>${pt(45, 6, 100)}${pt(45.01, 6, 110)}</trkseg><trkseg>${pt(46, 6, 900)}${pt(46.01, 6, 890)}</trkseg></trk>`,
+      ),
+    );
     const p = elevationProfile(gpx);
     expect(p.distanceKm).toBeCloseTo(2.22, 1);
     expect(p.dplus).toBe(10);

@@ -145,7 +145,9 @@ export function parseGpx(input: string): ParsedGpx {
 }
 
 /** Like parseGpx, but returns the French message instead of throwing (for form validation). */
-export function validateGpx(text: string): { ok: true; gpx: ParsedGpx } | { ok: false; code: GpxErrorCode; message: string } {
+export function validateGpx(
+  text: string,
+): { ok: true; gpx: ParsedGpx } | { ok: false; code: GpxErrorCode; message: string } {
   try {
     return { ok: true, gpx: parseGpx(text) };
   } catch (e) {
@@ -200,7 +202,10 @@ function thin<T>(items: T[], max: number): T[] {
  * Distance along the track (segments are not joined: the gap between two segments adds no distance),
  * D+ and D- from consecutive known elevations (points without elevation are skipped, never read as 0).
  */
-export function elevationProfile(gpx: ParsedGpx, opts: { maxPoints?: number; maxTrackPoints?: number } = {}): ElevationProfile {
+export function elevationProfile(
+  gpx: ParsedGpx,
+  opts: { maxPoints?: number; maxTrackPoints?: number } = {},
+): ElevationProfile {
   const maxPoints = opts.maxPoints ?? 400;
   const maxTrack = opts.maxTrackPoints ?? 1500;
   let dist = 0;
@@ -208,7 +213,10 @@ export function elevationProfile(gpx: ParsedGpx, opts: { maxPoints?: number; max
   let down = 0;
   let minEle = Number.POSITIVE_INFINITY;
   let maxEle = Number.NEGATIVE_INFINITY;
-  let minLat = 90, minLon = 180, maxLat = -90, maxLon = -180;
+  let minLat = 90,
+    minLon = 180,
+    maxLat = -90,
+    maxLon = -180;
   const profile: ProfilePoint[] = [];
   const track: [number, number][][] = [];
   for (const seg of gpx.segments) {

@@ -59,7 +59,9 @@ describe("PPS expiry against today and the race", () => {
   });
 
   it("the message names the expiry date", () => {
-    expect(ppsExpiryIssue("2027-05-03", { today, raceDate: "2027-06-01" })?.message).toBe("Votre PPS expire avant la course (le 3\u00a0mai\u00a02027).");
+    expect(ppsExpiryIssue("2027-05-03", { today, raceDate: "2027-06-01" })?.message).toBe(
+      "Votre PPS expire avant la course (le 3\u00a0mai\u00a02027).",
+    );
   });
 });
 
@@ -76,12 +78,22 @@ const content = (p: Partial<JustificatifContent & { justificatif_decision: strin
 describe("the check state", () => {
   it.each<[string, ReturnType<typeof content>, boolean, string]>([
     ["a walk needs nothing", content({}), false, "non_requis"],
-    ["a walk, even with a refused document", content({ justificatif_decision: "refuse", justificatif_document_id: "d" }), false, "non_requis"],
+    [
+      "a walk, even with a refused document",
+      content({ justificatif_decision: "refuse", justificatif_document_id: "d" }),
+      false,
+      "non_requis",
+    ],
     ["nothing given", content({}), true, "manquant"],
     ["a licence chosen, no number", content({ justificatif_type: "licence" }), true, "manquant"],
     ["a PPS number", content({ pps_identifier: "P9F28C586EB", pps_expiration: "2027-01-01" }), true, "a_verifier"],
     ["a document only", content({ justificatif_type: null, justificatif_document_id: "d" }), true, "a_verifier"],
-    ["the number of the other type does not count", content({ justificatif_type: "licence", pps_identifier: "P9F28C586EB" }), true, "manquant"],
+    [
+      "the number of the other type does not count",
+      content({ justificatif_type: "licence", pps_identifier: "P9F28C586EB" }),
+      true,
+      "manquant",
+    ],
     ["validated", content({ pps_identifier: "P9F28C586EB", justificatif_decision: "valide" }), true, "valide"],
     ["refused", content({ pps_identifier: "P9F28C586EB", justificatif_decision: "refuse" }), true, "refuse"],
   ])("%s", (_l, c, competition, etat) => expect(justificatifEtat(c, competition)).toBe(etat));
@@ -101,9 +113,18 @@ describe("the check state", () => {
   });
 
   it("the version changes with every part of the content", () => {
-    const base = content({ pps_identifier: "P9F28C586EB", pps_expiration: "2027-01-01", justificatif_document_id: "d1" });
+    const base = content({
+      pps_identifier: "P9F28C586EB",
+      pps_expiration: "2027-01-01",
+      justificatif_document_id: "d1",
+    });
     const v = justificatifVersion(base);
-    for (const patch of [{ pps_identifier: "P9F28C586EC" }, { pps_expiration: "2027-01-02" }, { justificatif_document_id: "d2" }, { justificatif_type: "licence" }]) {
+    for (const patch of [
+      { pps_identifier: "P9F28C586EC" },
+      { pps_expiration: "2027-01-02" },
+      { justificatif_document_id: "d2" },
+      { justificatif_type: "licence" },
+    ]) {
       expect(justificatifVersion({ ...base, ...patch })).not.toBe(v);
     }
   });
@@ -140,7 +161,12 @@ describe("the uploaded document: PDF or image by its first bytes, 5 MB at most",
   it.each<[string, number, Uint8Array | null, ReturnType<typeof checkJustificatifDocument>]>([
     ["a PDF", 17, bytes(0x25, 0x50, 0x44, 0x46, 0x2d), { ok: true, contentType: "application/pdf", extension: "pdf" }],
     ["a JPEG", 15, bytes(0xff, 0xd8, 0xff), { ok: true, contentType: "image/jpeg", extension: "jpg" }],
-    ["a PNG", 20, bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), { ok: true, contentType: "image/png", extension: "png" }],
+    [
+      "a PNG",
+      20,
+      bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
+      { ok: true, contentType: "image/png", extension: "png" },
+    ],
     ["text named .pdf", 14, new TextEncoder().encode("hello, not pdf"), { ok: false, code: "document_type" }],
     ["an HTML page", 15, new TextEncoder().encode("<html><script>"), { ok: false, code: "document_type" }],
     ["empty", 0, null, { ok: false, code: "document_vide" }],

@@ -31,7 +31,11 @@ export function normalisePps(raw: string): string {
   return raw.replace(SEPARATORS, "").toUpperCase();
 }
 
-export type JustificatifFormatCode = "licence_format" | "licence_ressemble_pps" | "pps_format" | "pps_ressemble_licence";
+export type JustificatifFormatCode =
+  | "licence_format"
+  | "licence_ressemble_pps"
+  | "pps_format"
+  | "pps_ressemble_licence";
 
 /** The licence number typed (trimmed, non-empty): the value to store, or why it is refused. */
 export function checkLicence(raw: string): { ok: true; value: string } | { ok: false; code: JustificatifFormatCode } {
@@ -56,8 +60,10 @@ export function checkPps(raw: string): { ok: true; value: string } | { ok: false
 export const JUSTIFICATIF_FORMAT_MSG: Record<JustificatifFormatCode, string> = {
   licence_format: "Numéro de licence invalide\u00a0: le numéro FFA est fait de chiffres (6 ou 7 en général).",
   licence_ressemble_pps: "Ceci ressemble à un identifiant PPS\u00a0: choisissez «\u00a0PPS\u00a0» comme justificatif.",
-  pps_format: "Identifiant PPS invalide\u00a0: recopiez le numéro de votre attestation (lettres et chiffres, par exemple P9F28C586EB).",
-  pps_ressemble_licence: "Ceci ressemble à un numéro de licence FFA\u00a0: choisissez «\u00a0Licence FFA\u00a0» comme justificatif.",
+  pps_format:
+    "Identifiant PPS invalide\u00a0: recopiez le numéro de votre attestation (lettres et chiffres, par exemple P9F28C586EB).",
+  pps_ressemble_licence:
+    "Ceci ressemble à un numéro de licence FFA\u00a0: choisissez «\u00a0Licence FFA\u00a0» comme justificatif.",
 };
 
 // ---------------------------------------------------------------- the PPS's expiry
@@ -65,19 +71,36 @@ export const JUSTIFICATIF_FORMAT_MSG: Record<JustificatifFormatCode, string> = {
 /** The Pass Prévention Santé is valid one year (from 2026); a date further ahead than this is a typing error. */
 export const PPS_VALIDITY_DAYS = 366;
 
-export type PpsExpiryCode = "pps_expiration_requise" | "pps_expire" | "pps_expire_avant_course" | "pps_expiration_trop_loin";
+export type PpsExpiryCode =
+  | "pps_expiration_requise"
+  | "pps_expire"
+  | "pps_expire_avant_course"
+  | "pps_expiration_trop_loin";
 
 /**
  * The PPS's expiry date (already a valid YYYY-MM-DD) against today and, when known, the race day: a PPS must still be
  * valid on the day of the race. Null when fine.
  */
-export function ppsExpiryIssue(expiration: string, ctx: { today: string; raceDate?: string | null }): { code: PpsExpiryCode; message: string } | null {
-  if (expiration < ctx.today) return { code: "pps_expire", message: `Votre PPS a expiré le ${frenchDay(expiration)}\u00a0: renouvelez-le sur le site de la FFA.` };
+export function ppsExpiryIssue(
+  expiration: string,
+  ctx: { today: string; raceDate?: string | null },
+): { code: PpsExpiryCode; message: string } | null {
+  if (expiration < ctx.today)
+    return {
+      code: "pps_expire",
+      message: `Votre PPS a expiré le ${frenchDay(expiration)}\u00a0: renouvelez-le sur le site de la FFA.`,
+    };
   if (ctx.raceDate && expiration < ctx.raceDate) {
-    return { code: "pps_expire_avant_course", message: `Votre PPS expire avant la course (le ${frenchDay(expiration)}).` };
+    return {
+      code: "pps_expire_avant_course",
+      message: `Votre PPS expire avant la course (le ${frenchDay(expiration)}).`,
+    };
   }
   if (expiration > addDaysTo(ctx.today, PPS_VALIDITY_DAYS)) {
-    return { code: "pps_expiration_trop_loin", message: "Date d'expiration invalide\u00a0: un PPS est valable un an au plus." };
+    return {
+      code: "pps_expiration_trop_loin",
+      message: "Date d'expiration invalide\u00a0: un PPS est valable un an au plus.",
+    };
   }
   return null;
 }
@@ -126,7 +149,10 @@ export function hasJustificatif(c: JustificatifContent): boolean {
  * something given is to check, nothing given is missing. The same rule in SQL: justificatifEtatSql
  * (app/db/justificatifs.server.ts), checked against this one by tests/workers/justificatifs.test.ts.
  */
-export function justificatifEtat(c: JustificatifContent & { justificatif_decision: string | null }, competition: boolean): JustificatifEtat {
+export function justificatifEtat(
+  c: JustificatifContent & { justificatif_decision: string | null },
+  competition: boolean,
+): JustificatifEtat {
   if (!competition) return "non_requis";
   if (c.justificatif_decision === "valide") return "valide";
   if (c.justificatif_decision === "refuse") return "refuse";
@@ -149,19 +175,29 @@ export function canDecide(etat: JustificatifEtat, decision: JustificatifDecision
  * justificatif is still the same (a runner who changes it meanwhile is not validated unseen).
  */
 export function justificatifVersion(c: JustificatifContent): string {
-  return [c.justificatif_type, c.numero_licence, c.pps_identifier, c.pps_expiration, c.justificatif_document_id].map((v) => v ?? "").join("|");
+  return [c.justificatif_type, c.numero_licence, c.pps_identifier, c.pps_expiration, c.justificatif_document_id]
+    .map((v) => v ?? "")
+    .join("|");
 }
 
 // ---------------------------------------------------------------- refusals
 
-export const REFUS_MOTIFS = ["illisible", "expire", "nom_different", "licence_non_admise", "numero_introuvable", "autre"] as const;
+export const REFUS_MOTIFS = [
+  "illisible",
+  "expire",
+  "nom_different",
+  "licence_non_admise",
+  "numero_introuvable",
+  "autre",
+] as const;
 export type RefusMotif = (typeof REFUS_MOTIFS)[number];
 
 export const REFUS_MOTIF_LABELS: Record<RefusMotif, string> = {
   illisible: "Document illisible ou incomplet",
   expire: "Justificatif expiré à la date de la course",
   nom_different: "Le nom ne correspond pas au coureur",
-  licence_non_admise: "Type de licence non admis (Athlé Compétition, Entreprise, Running ou Pass' J'aime Courir seulement)",
+  licence_non_admise:
+    "Type de licence non admis (Athlé Compétition, Entreprise, Running ou Pass' J'aime Courir seulement)",
   numero_introuvable: "Numéro introuvable ou erroné",
   autre: "Autre motif",
 };
@@ -174,12 +210,16 @@ export const DECISION_MSG: Record<DecisionInputError | "etat_incompatible" | "co
   motif_requis: "Choisissez le motif du refus.",
   commentaire_requis: "Précisez le motif du refus.",
   commentaire_trop_long: `Le commentaire fait ${COMMENTAIRE_MAX} caractères au plus.`,
-  etat_incompatible: "Ce justificatif ne peut plus recevoir cette décision (il a changé entre-temps)\u00a0: la liste est à jour.",
+  etat_incompatible:
+    "Ce justificatif ne peut plus recevoir cette décision (il a changé entre-temps)\u00a0: la liste est à jour.",
   contenu_modifie: "Le coureur a modifié son justificatif entre-temps\u00a0: vérifiez la nouvelle version.",
 };
 
 /** A refusal's reason and optional comment (required for 'autre'), as typed by the organiser. */
-export function parseRefusal(motif: unknown, commentaire: unknown): { ok: true; motif: RefusMotif; commentaire: string | null } | { ok: false; code: DecisionInputError } {
+export function parseRefusal(
+  motif: unknown,
+  commentaire: unknown,
+): { ok: true; motif: RefusMotif; commentaire: string | null } | { ok: false; code: DecisionInputError } {
   const m = typeof motif === "string" ? motif : "";
   const c = typeof commentaire === "string" ? commentaire.trim() : "";
   if (!(REFUS_MOTIFS as readonly string[]).includes(m)) return { ok: false, code: "motif_requis" };
@@ -228,15 +268,24 @@ export const DOCUMENT_MSG: Record<DocumentErrorCode | "document_inconnu", string
   document_inconnu: "Ce document n'est plus disponible\u00a0: déposez-le de nouveau.",
 };
 
-const DOCUMENT_TYPES: Record<string, string> = { "application/pdf": "pdf", "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
+const DOCUMENT_TYPES: Record<string, string> = {
+  "application/pdf": "pdf",
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+};
 
 /**
  * An uploaded justificatif: PDF or image, recognised by its first bytes (never its name or the browser's claim),
  * 5 MB at most. The size is checked before reading the body (`bytes` null) and again on the bytes.
  */
-export function checkJustificatifDocument(size: number, bytes: Uint8Array | null): { ok: true; contentType: string; extension: string } | { ok: false; code: DocumentErrorCode } {
+export function checkJustificatifDocument(
+  size: number,
+  bytes: Uint8Array | null,
+): { ok: true; contentType: string; extension: string } | { ok: false; code: DocumentErrorCode } {
   if (size <= 0 || (bytes && bytes.byteLength === 0)) return { ok: false, code: "document_vide" };
-  if (size > JUSTIFICATIF_DOCUMENT_MAX_BYTES || (bytes && bytes.byteLength > JUSTIFICATIF_DOCUMENT_MAX_BYTES)) return { ok: false, code: "document_trop_lourd" };
+  if (size > JUSTIFICATIF_DOCUMENT_MAX_BYTES || (bytes && bytes.byteLength > JUSTIFICATIF_DOCUMENT_MAX_BYTES))
+    return { ok: false, code: "document_trop_lourd" };
   if (!bytes) return { ok: true, contentType: "", extension: "" };
   const type = sniffType(bytes);
   if (!type || !DOCUMENT_TYPES[type]) return { ok: false, code: "document_type" };

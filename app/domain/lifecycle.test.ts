@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ACTORS, decide, EVENTS, reasonLabel, statusAfterRefund, STATUTS, type Actor, type LifecycleEvent, type Statut } from "./lifecycle";
+import {
+  ACTORS,
+  decide,
+  EVENTS,
+  reasonLabel,
+  statusAfterRefund,
+  STATUTS,
+  type Actor,
+  type LifecycleEvent,
+  type Statut,
+} from "./lifecycle";
 
 // The rules, written out by hand (not derived from the module): who may do what, from which status, to which.
 // Every other (actor, event, from) of the cross product must be refused.
@@ -34,17 +44,21 @@ const UNPAID_END = "hold_expired";
 
 describe("decide: every (actor, event, from) of the cross product", () => {
   const cases: [Actor, LifecycleEvent, Statut | null][] = [];
-  for (const actor of ACTORS) for (const event of EVENTS) for (const from of [null, ...STATUTS] as (Statut | null)[]) cases.push([actor, event, from]);
+  for (const actor of ACTORS)
+    for (const event of EVENTS)
+      for (const from of [null, ...STATUTS] as (Statut | null)[]) cases.push([actor, event, from]);
 
-  it.each(cases.filter(([, e]) => !["payment_refunded", "runner_cancelled", "organiser_cancelled", "refunded_outside", "status_set"].includes(e)))(
-    "%s %s from %s",
-    (actor, event, from) => {
-      const d = decide(event, { actor, from, cancelReason: UNPAID_END });
-      const rule = ALLOWED.find(([a, e, f]) => a === actor && e === event && f === from);
-      if (rule) expect(d).toEqual({ ok: true, to: rule[3] });
-      else expect(d.ok).toBe(false);
-    },
-  );
+  it.each(
+    cases.filter(
+      ([, e]) =>
+        !["payment_refunded", "runner_cancelled", "organiser_cancelled", "refunded_outside", "status_set"].includes(e),
+    ),
+  )("%s %s from %s", (actor, event, from) => {
+    const d = decide(event, { actor, from, cancelReason: UNPAID_END });
+    const rule = ALLOWED.find(([a, e, f]) => a === actor && e === event && f === from);
+    if (rule) expect(d).toEqual({ ok: true, to: rule[3] });
+    else expect(d.ok).toBe(false);
+  });
 });
 
 describe("cancellations settle the money", () => {
@@ -69,31 +83,52 @@ describe("cancellations settle the money", () => {
   });
 
   it("a refused payment's refund completes only a refused payment", () => {
-    expect(decide("payment_refunded", { actor: "payment", from: "annulee", cancelReason: "late_payment" })).toEqual({ ok: true, to: "remboursee_totalement" });
-    expect(decide("payment_refunded", { actor: "system", from: "annulee", cancelReason: "amount_mismatch" }).ok).toBe(true);
-    expect(decide("payment_refunded", { actor: "payment", from: "annulee", cancelReason: "hold_expired" }).ok).toBe(false);
-    expect(decide("payment_refunded", { actor: "payment", from: "validee", cancelReason: "late_payment" }).ok).toBe(false);
-    expect(decide("payment_refunded", { actor: "runner", from: "annulee", cancelReason: "late_payment" }).ok).toBe(false);
+    expect(decide("payment_refunded", { actor: "payment", from: "annulee", cancelReason: "late_payment" })).toEqual({
+      ok: true,
+      to: "remboursee_totalement",
+    });
+    expect(decide("payment_refunded", { actor: "system", from: "annulee", cancelReason: "amount_mismatch" }).ok).toBe(
+      true,
+    );
+    expect(decide("payment_refunded", { actor: "payment", from: "annulee", cancelReason: "hold_expired" }).ok).toBe(
+      false,
+    );
+    expect(decide("payment_refunded", { actor: "payment", from: "validee", cancelReason: "late_payment" }).ok).toBe(
+      false,
+    );
+    expect(decide("payment_refunded", { actor: "runner", from: "annulee", cancelReason: "late_payment" }).ok).toBe(
+      false,
+    );
   });
 });
 
 describe("the organiser's free status choice", () => {
   const settable: Statut[] = ["en_attente", "validee", "refusee", "annulee"];
-  it.each(settable.flatMap((from) => settable.filter((to) => to !== from).map((to) => [from, to] as const)))("unpaid %s → %s: allowed", (from, to) => {
-    expect(decide("status_set", { actor: "organiser", from, to, paid: false })).toEqual({ ok: true, to });
-    expect(decide("status_set", { actor: "admin", from, to, paid: false }).ok).toBe(true);
-  });
+  it.each(settable.flatMap((from) => settable.filter((to) => to !== from).map((to) => [from, to] as const)))(
+    "unpaid %s → %s: allowed",
+    (from, to) => {
+      expect(decide("status_set", { actor: "organiser", from, to, paid: false })).toEqual({ ok: true, to });
+      expect(decide("status_set", { actor: "admin", from, to, paid: false }).ok).toBe(true);
+    },
+  );
   it.each(settable)("a paid registration never leaves %s by hand (it must be cancelled with its refund)", (to) => {
     expect(decide("status_set", { actor: "organiser", from: "validee", to, paid: true })).toEqual(
       to === "validee" ? { ok: false, code: "paiement_a_regler" } : { ok: false, code: "paiement_a_regler" },
     );
   });
-  it.each(["remboursee_partiellement", "remboursee_totalement"] as const)("a refunded (%s) registration never becomes active again", (from) => {
-    for (const to of settable) expect(decide("status_set", { actor: "organiser", from, to, paid: false }).ok).toBe(false);
-    for (const to of settable) expect(decide("status_set", { actor: "organiser", from, to, paid: true }).ok).toBe(false);
-  });
+  it.each(["remboursee_partiellement", "remboursee_totalement"] as const)(
+    "a refunded (%s) registration never becomes active again",
+    (from) => {
+      for (const to of settable)
+        expect(decide("status_set", { actor: "organiser", from, to, paid: false }).ok).toBe(false);
+      for (const to of settable)
+        expect(decide("status_set", { actor: "organiser", from, to, paid: true }).ok).toBe(false);
+    },
+  );
   it("refunded statuses cannot be chosen by hand", () => {
-    expect(decide("status_set", { actor: "organiser", from: "en_attente", to: "remboursee_totalement", paid: false })).toEqual({ ok: false, code: "statut_non_modifiable" });
+    expect(
+      decide("status_set", { actor: "organiser", from: "en_attente", to: "remboursee_totalement", paid: false }),
+    ).toEqual({ ok: false, code: "statut_non_modifiable" });
   });
   it("runners and payments cannot use it", () => {
     expect(decide("status_set", { actor: "runner", from: "en_attente", to: "validee" }).ok).toBe(false);
@@ -117,7 +152,9 @@ describe("a registration ended without payment comes back only from an unpaid en
   ] as const)("annulee (%s): paid / retried / refused allowed: %s", (reason, ok) => {
     expect(decide("paid", { actor: "payment", from: "annulee", cancelReason: reason }).ok).toBe(ok);
     // An expired offer's place went to the next runner: no new attempt (its session's payment still settles).
-    expect(decide("retried", { actor: "runner", from: "annulee", cancelReason: reason }).ok).toBe(ok && reason !== "offer_expired");
+    expect(decide("retried", { actor: "runner", from: "annulee", cancelReason: reason }).ok).toBe(
+      ok && reason !== "offer_expired",
+    );
     expect(decide("late_payment", { actor: "payment", from: "annulee", cancelReason: reason }).ok).toBe(ok);
   });
 });

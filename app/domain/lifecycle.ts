@@ -68,9 +68,19 @@ export interface Transition {
 }
 
 /** Cancel reasons of holds that ended without payment: such a registration may be paid again (retry, late webhook). */
-export const REVIVABLE_REASONS = ["hold_expired", "payment_failed", "abandoned", "checkout_failed", "offer_expired"] as const satisfies readonly LifecycleEvent[];
+export const REVIVABLE_REASONS = [
+  "hold_expired",
+  "payment_failed",
+  "abandoned",
+  "checkout_failed",
+  "offer_expired",
+] as const satisfies readonly LifecycleEvent[];
 /** Cancel reasons of payments that arrived but could not be kept: refunded in full. */
-export const REFUSED_PAYMENT_REASONS = ["late_payment", "amount_mismatch", "event_unavailable"] as const satisfies readonly LifecycleEvent[];
+export const REFUSED_PAYMENT_REASONS = [
+  "late_payment",
+  "amount_mismatch",
+  "event_unavailable",
+] as const satisfies readonly LifecycleEvent[];
 
 export const TRANSITIONS: Record<LifecycleEvent, Transition> = {
   created: { from: [], to: "en_attente", actors: ["runner", "organiser", "admin"], reason: "clear" },
@@ -90,13 +100,23 @@ export const TRANSITIONS: Record<LifecycleEvent, Transition> = {
   runner_cancelled: { from: ["validee"], to: "given", actors: ["runner"], reason: "set" },
   organiser_cancelled: { from: ["validee"], to: "given", actors: ["organiser", "admin"], reason: "set" },
   refunded_outside: { from: ["validee", "remboursee_partiellement"], to: "given", actors: ["payment"], reason: "set" },
-  status_set: { from: ["en_attente", "validee", "refusee", "annulee"], to: "given", actors: ["organiser", "admin"], reason: "set" },
+  status_set: {
+    from: ["en_attente", "validee", "refusee", "annulee"],
+    to: "given",
+    actors: ["organiser", "admin"],
+    reason: "set",
+  },
 };
 
 /** Statuses an organiser may set by hand, on a registration that has no payment. */
 export const ORGANISER_SETTABLE: readonly Statut[] = ["en_attente", "validee", "refusee", "annulee"];
 
-export type RefusalCode = "transition_inconnue" | "statut_incompatible" | "acteur_non_autorise" | "paiement_a_regler" | "statut_non_modifiable";
+export type RefusalCode =
+  | "transition_inconnue"
+  | "statut_incompatible"
+  | "acteur_non_autorise"
+  | "paiement_a_regler"
+  | "statut_non_modifiable";
 
 export type Decision = { ok: true; to: Statut } | { ok: false; code: RefusalCode };
 
@@ -107,8 +127,12 @@ export function decideRequest(event: LifecycleEvent, input: { actor: Actor; to?:
   if (!t.actors.includes(input.actor)) return { ok: false, code: "acteur_non_autorise" };
   if (t.to !== "given") return { ok: true, to: t.to };
   const to = input.to;
-  if (event === "status_set") return to && ORGANISER_SETTABLE.includes(to) ? { ok: true, to } : { ok: false, code: "statut_non_modifiable" };
-  const ends: readonly Statut[] = event === "refunded_outside" ? ["remboursee_partiellement", "remboursee_totalement"] : ["annulee", "remboursee_partiellement", "remboursee_totalement"];
+  if (event === "status_set")
+    return to && ORGANISER_SETTABLE.includes(to) ? { ok: true, to } : { ok: false, code: "statut_non_modifiable" };
+  const ends: readonly Statut[] =
+    event === "refunded_outside"
+      ? ["remboursee_partiellement", "remboursee_totalement"]
+      : ["annulee", "remboursee_partiellement", "remboursee_totalement"];
   return to && ends.includes(to) ? { ok: true, to } : { ok: false, code: "statut_non_modifiable" };
 }
 
@@ -131,11 +155,13 @@ export function decide(
   const reason = input.cancelReason ?? "";
   const unpaidEnd = (REVIVABLE_REASONS as readonly string[]).includes(reason);
   // A registration ended without payment comes back (or is refused a payment) only from the unpaid reasons.
-  const revives = event === "paid" || event === "retried" || (REFUSED_PAYMENT_REASONS as readonly string[]).includes(event);
+  const revives =
+    event === "paid" || event === "retried" || (REFUSED_PAYMENT_REASONS as readonly string[]).includes(event);
   if (revives && input.from === "annulee" && !unpaidEnd) return { ok: false, code: "statut_incompatible" };
   // An expired offer's place went to the next runner: a payment of its session still settles, but no new attempt.
   if (event === "retried" && reason === "offer_expired") return { ok: false, code: "statut_incompatible" };
-  if (event === "payment_refunded" && !(REFUSED_PAYMENT_REASONS as readonly string[]).includes(reason)) return { ok: false, code: "statut_incompatible" };
+  if (event === "payment_refunded" && !(REFUSED_PAYMENT_REASONS as readonly string[]).includes(reason))
+    return { ok: false, code: "statut_incompatible" };
   if (event === "status_set") {
     if (input.paid) return { ok: false, code: "paiement_a_regler" };
     if (asked.to === input.from) return { ok: false, code: "statut_incompatible" };

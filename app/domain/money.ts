@@ -75,7 +75,8 @@ export function localProviderFee(amountCents: number): number {
 
 /** Deposit (acompte) = clamp(round(net remaining × deposit %), 0, net remaining). Deposit 0–100 %, default 50. */
 export function depositAmount(netRemainingCents: number, depositPercent: number = DEFAULT_DEPOSIT_PERCENT): number {
-  if (!Number.isFinite(depositPercent) || depositPercent < 0 || depositPercent > 100) throw new MoneyError("pourcentage_invalide");
+  if (!Number.isFinite(depositPercent) || depositPercent < 0 || depositPercent > 100)
+    throw new MoneyError("pourcentage_invalide");
   const net = Math.max(0, Math.trunc(netRemainingCents));
   const raw = Math.round((net * depositPercent) / 100);
   return Math.min(Math.max(raw, 0), net);
@@ -115,7 +116,11 @@ export function ledgerBalances(l: Ledger): boolean {
  * The ledger of a new charge. The platform fee is capped so that the net remaining never starts negative
  * (a charge smaller than the provider fee leaves nothing for anybody).
  */
-export function openLedger(input: { amountTotalCents: number; providerFeeCents: number; commissionPercent?: number }): Ledger {
+export function openLedger(input: {
+  amountTotalCents: number;
+  providerFeeCents: number;
+  commissionPercent?: number;
+}): Ledger {
   assertCents(input.amountTotalCents);
   assertCents(input.providerFeeCents);
   const fee = Math.min(input.providerFeeCents, input.amountTotalCents);
@@ -154,7 +159,11 @@ export function applyTransfer(l: Ledger, amountCents: number): Ledger {
 export function applyTransferReversal(l: Ledger, amountCents: number): Ledger {
   assertCents(amountCents);
   const back = Math.min(amountCents, l.transferred_total_cents);
-  return { ...l, transferred_total_cents: l.transferred_total_cents - back, net_remaining_cents: l.net_remaining_cents + back };
+  return {
+    ...l,
+    transferred_total_cents: l.transferred_total_cents - back,
+    net_remaining_cents: l.net_remaining_cents + back,
+  };
 }
 
 export interface RefundPlan {
@@ -173,7 +182,8 @@ export interface RefundPlan {
 export function planRefund(l: Ledger, amountCents: number): RefundPlan {
   assertCents(amountCents);
   if (amountCents === 0) throw new MoneyError("montant_invalide");
-  if (amountCents > l.amount_total_cents - l.refunded_cents) throw new MoneyError("remboursement_superieur_au_paiement");
+  if (amountCents > l.amount_total_cents - l.refunded_cents)
+    throw new MoneyError("remboursement_superieur_au_paiement");
   let rest = amountCents;
   const fromNet = Math.min(rest, Math.max(0, l.net_remaining_cents));
   rest -= fromNet;

@@ -2,10 +2,24 @@ import { describe, expect, it } from "vitest";
 import { makeSelfEditSchema, pickSelfEdit, SELF_EDIT_FIELDS } from "./my-registration";
 
 const valid = {
-  nom: "Bernard", prenom: "Camille", genre: "Femme", date_naissance: "1991-04-12", nationalite: "Française",
-  email: "Coureur@Balise.test", telephone: "06 12 34 56 78", adresse: "12 rue des Lilas", adresse_complement: "",
-  code_postal: "69004", ville: "Lyon", pays: "France", club: "Lyon Trail Club", justificatif_type: "licence",
-  numero_licence: "1234567", pps_identifier: "PPS-IGNORED", contact_urgence_nom: "Julien", contact_urgence_telephone: "0698765432",
+  nom: "Bernard",
+  prenom: "Camille",
+  genre: "Femme",
+  date_naissance: "1991-04-12",
+  nationalite: "Française",
+  email: "Coureur@Balise.test",
+  telephone: "06 12 34 56 78",
+  adresse: "12 rue des Lilas",
+  adresse_complement: "",
+  code_postal: "69004",
+  ville: "Lyon",
+  pays: "France",
+  club: "Lyon Trail Club",
+  justificatif_type: "licence",
+  numero_licence: "1234567",
+  pps_identifier: "PPS-IGNORED",
+  contact_urgence_nom: "Julien",
+  contact_urgence_telephone: "0698765432",
   apparaitre_resultats: "on",
 };
 
@@ -24,11 +38,20 @@ describe("runner self-edit schema", () => {
   });
 
   it("ignores crafted fields (statut, owner, prices, bib)", () => {
-    const crafted = { ...valid, statut: "remboursee_totalement", coureur_id: "someone", prix_total_coureur_cents: "1", dossard: "7", id: "x", format_id: "y" };
+    const crafted = {
+      ...valid,
+      statut: "remboursee_totalement",
+      coureur_id: "someone",
+      prix_total_coureur_cents: "1",
+      dossard: "7",
+      id: "x",
+      format_id: "y",
+    };
     const r = schema.safeParse(crafted);
     expect(r.success).toBe(true);
     const update = pickSelfEdit(r.data!) as Record<string, unknown>;
-    for (const k of ["statut", "coureur_id", "prix_total_coureur_cents", "dossard", "id", "format_id"]) expect(k in update).toBe(false);
+    for (const k of ["statut", "coureur_id", "prix_total_coureur_cents", "dossard", "id", "format_id"])
+      expect(k in update).toBe(false);
   });
 
   it("an unticked results box means false", () => {

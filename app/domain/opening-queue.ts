@@ -13,7 +13,10 @@ export const DEFAULT_ADMISSIONS_PER_SECOND = 10;
 export const ADMISSION_MINUTES = 15;
 
 /** Does this format queue its arrivals now? Only with an opening time, a cap, and within QUEUE_MINUTES of it. */
-export function queueActive(f: { ouverture_inscriptions?: string | null; nb_max_coureurs?: number | null }, now: Date): boolean {
+export function queueActive(
+  f: { ouverture_inscriptions?: string | null; nb_max_coureurs?: number | null },
+  now: Date,
+): boolean {
   if (!f.ouverture_inscriptions || f.nb_max_coureurs == null) return false;
   const open = Date.parse(f.ouverture_inscriptions);
   return now.getTime() >= open && now.getTime() < open + QUEUE_MINUTES * 60_000;
@@ -47,7 +50,12 @@ export function statusOf(entry: QueueEntry, admittedCount: number, now: number):
     const until = entry.admitAt + ADMISSION_MINUTES * 60_000;
     return now < until ? { state: "admis", until } : { state: "expire" };
   }
-  return { state: "en_file", position: Math.max(1, entry.seq - admittedCount), waitSeconds: Math.ceil((entry.admitAt - now) / 1000), ticket: entry.seq };
+  return {
+    state: "en_file",
+    position: Math.max(1, entry.seq - admittedCount),
+    waitSeconds: Math.ceil((entry.admitAt - now) / 1000),
+    ticket: entry.seq,
+  };
 }
 
 /** An honest estimate in French: 'moins d'une minute', 'environ 3 minutes', 'environ 1 h 10'. */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { COMMON_PASSWORDS } from "./common-passwords";
-import { isTrivialPattern, MIN_LISTED_LENGTH, normalizePassword, passwordProblem, passwordStems } from "./password-policy";
+import {
+  isTrivialPattern,
+  MIN_LISTED_LENGTH,
+  normalizePassword,
+  passwordProblem,
+  passwordStems,
+} from "./password-policy";
 
 describe("passwordProblem", () => {
   it.each([

@@ -26,21 +26,42 @@ describe("sign-up form", () => {
   it.each([
     [{ email: "", password: GOOD, confirmation: GOOD }, { email: MSG.emailRequired }],
     [{ email: "pas-un-email", password: GOOD, confirmation: GOOD }, { email: MSG.emailInvalid }],
-    [{ email: "a@b.fr", password: "", confirmation: "" }, { password: MSG.passwordRequired, confirmation: MSG.confirmationRequired }],
+    [
+      { email: "a@b.fr", password: "", confirmation: "" },
+      { password: MSG.passwordRequired, confirmation: MSG.confirmationRequired },
+    ],
     [{ email: "a@b.fr", password: "court", confirmation: "court" }, { password: MSG.passwordTooShort }],
     [{ email: "a@b.fr", password: "x".repeat(129), confirmation: "x".repeat(129) }, { password: MSG.passwordTooLong }],
-    [{ email: "a@b.fr", password: GOOD, confirmation: `${GOOD}!` }, { confirmation: "⚠️ Les mots de passe ne correspondent pas." }],
-    [{ email: "a@b.fr", password: "motdepasse", confirmation: "motdepasse" }, { password: "Ce mot de passe est trop courant ou a déjà fuité. Choisissez-en un autre." }],
+    [
+      { email: "a@b.fr", password: GOOD, confirmation: `${GOOD}!` },
+      { confirmation: "⚠️ Les mots de passe ne correspondent pas." },
+    ],
+    [
+      { email: "a@b.fr", password: "motdepasse", confirmation: "motdepasse" },
+      { password: "Ce mot de passe est trop courant ou a déjà fuité. Choisissez-en un autre." },
+    ],
     [{ email: "a@b.fr", password: "12345678", confirmation: "12345678" }, { password: MSG.passwordCommon }],
     [{ email: "a@b.fr", password: "Azertyuiop", confirmation: "Azertyuiop" }, { password: MSG.passwordCommon }],
-    [{ email: "a@b.fr", password: "motdepasse", confirmation: "autre" }, { password: MSG.passwordCommon, confirmation: MSG.signupMismatch }],
-    [{ email: "jeanne.dupont@b.fr", password: "JeanneDupont2026", confirmation: "JeanneDupont2026" }, { password: "Ce mot de passe reprend votre adresse email ou le nom du site. Choisissez-en un autre." }],
+    [
+      { email: "a@b.fr", password: "motdepasse", confirmation: "autre" },
+      { password: MSG.passwordCommon, confirmation: MSG.signupMismatch },
+    ],
+    [
+      { email: "jeanne.dupont@b.fr", password: "JeanneDupont2026", confirmation: "JeanneDupont2026" },
+      { password: "Ce mot de passe reprend votre adresse email ou le nom du site. Choisissez-en un autre." },
+    ],
     [{ email: "a@b.fr", password: "balise2026", confirmation: "balise2026" }, { password: MSG.passwordPersonal }],
   ])("%o", (input, expected) => {
     expect(errors(SignupSchema, input)).toEqual(expected);
   });
   it("allows 8, 64, 100 and 128 characters exactly, and never trims or truncates", () => {
-    for (const password of ["Vercors!", `${"é".repeat(7)}x`, "marmotte ".repeat(8).slice(0, 64), "m".repeat(50) + "n".repeat(50), `${"é".repeat(127)}x`]) {
+    for (const password of [
+      "Vercors!",
+      `${"é".repeat(7)}x`,
+      "marmotte ".repeat(8).slice(0, 64),
+      "m".repeat(50) + "n".repeat(50),
+      `${"é".repeat(127)}x`,
+    ]) {
       const r = SignupSchema.safeParse({ email: "a@b.fr", password, confirmation: password });
       expect(r.success).toBe(true);
       expect(r.data?.password).toBe(password);
@@ -52,16 +73,28 @@ describe("sign-up form", () => {
 
 describe("login, forgot and reset forms", () => {
   it("login needs both fields", () => {
-    expect(errors(LoginSchema, { email: "", password: "" })).toEqual({ email: MSG.emailRequired, password: MSG.loginPasswordRequired });
+    expect(errors(LoginSchema, { email: "", password: "" })).toEqual({
+      email: MSG.emailRequired,
+      password: MSG.loginPasswordRequired,
+    });
   });
   it("forgot-password needs an e-mail", () => {
     expect(errors(ForgotPasswordSchema, { email: " " })).toEqual({ email: "Veuillez entrer votre adresse email." });
   });
   it.each([
-    [{ token: "t", password: "", confirmation: "abcdefgh" }, { password: "Veuillez remplir les deux champs mot de passe." }],
-    [{ token: "t", password: "abc", confirmation: "abc" }, { password: "Le mot de passe doit contenir au moins 8 caractères." }],
+    [
+      { token: "t", password: "", confirmation: "abcdefgh" },
+      { password: "Veuillez remplir les deux champs mot de passe." },
+    ],
+    [
+      { token: "t", password: "abc", confirmation: "abc" },
+      { password: "Le mot de passe doit contenir au moins 8 caractères." },
+    ],
     [{ token: "t", password: "x".repeat(129), confirmation: "x".repeat(129) }, { password: MSG.passwordTooLong }],
-    [{ token: "t", password: "Vercors!", confirmation: "Vercors?" }, { confirmation: "Les mots de passe ne correspondent pas." }],
+    [
+      { token: "t", password: "Vercors!", confirmation: "Vercors?" },
+      { confirmation: "Les mots de passe ne correspondent pas." },
+    ],
     [{ token: "t", password: "Vercors!", confirmation: "Vercors!" }, {}],
     [{ token: "t", password: "motdepasse", confirmation: "motdepasse" }, { password: MSG.passwordCommon }],
     [{ token: "t", password: "azertyuiop", confirmation: "azertyuiop" }, { password: MSG.passwordCommon }],
@@ -84,6 +117,8 @@ describe("honeypot and messages", () => {
     expect(honeypotFilled(f)).toBe(true);
   });
   it("formats login errors like the spec", () => {
-    expect(loginErrorMessage("invalid_credentials")).toBe("❌ Erreur de connexion\u00a0: Email ou mot de passe incorrect.");
+    expect(loginErrorMessage("invalid_credentials")).toBe(
+      "❌ Erreur de connexion\u00a0: Email ou mot de passe incorrect.",
+    );
   });
 });

@@ -68,7 +68,8 @@ function signupSchema() {
     .superRefine((v, ctx) => {
       const refusal = newPasswordRefusal(v.password, v.email);
       if (refusal) ctx.addIssue({ code: "custom", path: ["password"], message: refusal });
-      if (v.password !== v.confirmation) ctx.addIssue({ code: "custom", path: ["confirmation"], message: MSG.signupMismatch });
+      if (v.password !== v.confirmation)
+        ctx.addIssue({ code: "custom", path: ["confirmation"], message: MSG.signupMismatch });
     });
 }
 export const SignupSchema = /* @__PURE__ */ signupSchema();
@@ -97,14 +98,16 @@ function resetPasswordSchema() {
         return;
       }
       const refusal = newPasswordRefusal(v.password);
-      if (v.password.length < PASSWORD_MIN) ctx.addIssue({ code: "custom", path: ["password"], message: MSG.passwordTooShort });
-      else if (v.password.length > PASSWORD_MAX) ctx.addIssue({ code: "custom", path: ["password"], message: MSG.passwordTooLong });
+      if (v.password.length < PASSWORD_MIN)
+        ctx.addIssue({ code: "custom", path: ["password"], message: MSG.passwordTooShort });
+      else if (v.password.length > PASSWORD_MAX)
+        ctx.addIssue({ code: "custom", path: ["password"], message: MSG.passwordTooLong });
       else if (refusal) ctx.addIssue({ code: "custom", path: ["password"], message: refusal });
-      else if (v.password !== v.confirmation) ctx.addIssue({ code: "custom", path: ["confirmation"], message: MSG.resetMismatch });
+      else if (v.password !== v.confirmation)
+        ctx.addIssue({ code: "custom", path: ["confirmation"], message: MSG.resetMismatch });
     });
 }
 export const ResetPasswordSchema = /* @__PURE__ */ resetPasswordSchema();
-
 
 /** Form values as plain strings (files and passwords are never echoed back). */
 export function formValues(form: FormData, omit: readonly string[] = []): Record<string, string> {
@@ -123,7 +126,8 @@ export type AuthErrorCode = "invalid_credentials" | "email_not_confirmed" | "too
 
 export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
   invalid_credentials: "Email ou mot de passe incorrect.",
-  email_not_confirmed: "Adresse email non confirmée. Cliquez sur le lien reçu par email (un nouveau lien vient de vous être envoyé).",
+  email_not_confirmed:
+    "Adresse email non confirmée. Cliquez sur le lien reçu par email (un nouveau lien vient de vous être envoyé).",
   too_many_attempts: "Trop de tentatives de connexion. Réessayez dans 15 minutes ou réinitialisez votre mot de passe.",
   token_invalid: "Lien invalide ou expiré",
 };

@@ -16,7 +16,12 @@ describe("token expiry", () => {
     ["after expiry", reset, "2026-05-10T12:00:00.000Z", "expired"],
     ["already used", { ...reset, used_at: "2026-05-10T10:30:00.000Z" }, "2026-05-10T10:31:00.000Z", "used"],
     ["unknown token", null, "2026-05-10T10:00:00.000Z", "missing"],
-    ["a confirmation token offered as a reset token", { ...reset, kind: "email_confirm" }, "2026-05-10T10:00:00.000Z", "wrong_kind"],
+    [
+      "a confirmation token offered as a reset token",
+      { ...reset, kind: "email_confirm" },
+      "2026-05-10T10:00:00.000Z",
+      "wrong_kind",
+    ],
     ["corrupt expiry", { ...reset, expires_at: "n'importe quoi" }, "2026-05-10T10:00:00.000Z", "expired"],
   ])("%s", (_n, token, at, expected) => {
     expect(tokenState(token, "password_reset", new Date(at))).toBe(expected);

@@ -67,7 +67,10 @@ export function loginWindowStart(now: Date): string {
 }
 
 /** Decides before checking the password: a locked account or IP is refused even with the right password. */
-export function loginLockState(counts: { accountFailures: number; ipFailures: number }): "ok" | "account_locked" | "ip_locked" {
+export function loginLockState(counts: {
+  accountFailures: number;
+  ipFailures: number;
+}): "ok" | "account_locked" | "ip_locked" {
   if (counts.accountFailures >= LOGIN_LIMITS.perAccount) return "account_locked";
   if (counts.ipFailures >= LOGIN_LIMITS.perIp) return "ip_locked";
   return "ok";

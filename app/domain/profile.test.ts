@@ -14,14 +14,27 @@ import {
 
 const today = "2026-05-10";
 const base = {
-  nom: "Bernard", prenom: "Camille", genre: "Femme", date_naissance: "1991-04-12", nationalite: "Française", email: "Camille@Exemple.fr",
+  nom: "Bernard",
+  prenom: "Camille",
+  genre: "Femme",
+  date_naissance: "1991-04-12",
+  nationalite: "Française",
+  email: "Camille@Exemple.fr",
 };
 
 describe("runner profile", () => {
   const schema = makeRunnerProfileSchema(today);
 
   it("saves empty strings as null and keeps the licence number only for a licence", () => {
-    const r = schema.parse({ ...base, telephone: "", club: "  ", justificatif_type: "licence", numero_licence: "1234567", pps_identifier: "PPS-123", apparaitre_resultats: "on" });
+    const r = schema.parse({
+      ...base,
+      telephone: "",
+      club: "  ",
+      justificatif_type: "licence",
+      numero_licence: "1234567",
+      pps_identifier: "PPS-123",
+      apparaitre_resultats: "on",
+    });
     expect(r.email).toBe("camille@exemple.fr");
     expect(r.telephone).toBeNull();
     expect(r.club).toBeNull();
@@ -31,7 +44,13 @@ describe("runner profile", () => {
   });
 
   it("keeps the PPS identifier only for a PPS", () => {
-    const r = schema.parse({ ...base, justificatif_type: "pps", numero_licence: "1234567", pps_identifier: "p9f2-8c58-6eb", pps_expiration: "2027-03-01" });
+    const r = schema.parse({
+      ...base,
+      justificatif_type: "pps",
+      numero_licence: "1234567",
+      pps_identifier: "p9f2-8c58-6eb",
+      pps_expiration: "2027-03-01",
+    });
     expect(r.numero_licence).toBeNull();
     expect(r.pps_identifier).toBe("P9F28C586EB");
     expect(r.pps_expiration).toBe("2027-03-01");
@@ -82,7 +101,14 @@ describe("simple profile", () => {
     const schema = makeSimpleProfileSchema(today);
     expect(schema.safeParse({ ...base, genre: "Autre" }).success).toBe(true);
     const r = schema.safeParse({});
-    expect(Object.keys(fieldErrors(r.error!)).sort()).toEqual(["date_naissance", "email", "genre", "nationalite", "nom", "prenom"]);
+    expect(Object.keys(fieldErrors(r.error!)).sort()).toEqual([
+      "date_naissance",
+      "email",
+      "genre",
+      "nationalite",
+      "nom",
+      "prenom",
+    ]);
   });
 });
 
@@ -90,7 +116,11 @@ describe("organiser profile", () => {
   it("requires ticking the conditions the first time", () => {
     const r = makeOrganiserProfileSchema(false).safeParse({ organisation_nom: "Club", site_web: "", telephone: "" });
     expect(fieldErrors(r.error!)).toEqual({ conditions: "Vous devez accepter les conditions pour continuer." });
-    const ok = makeOrganiserProfileSchema(false).parse({ organisation_nom: "Club", conditions: "on", site_web: "mon-club.fr" });
+    const ok = makeOrganiserProfileSchema(false).parse({
+      organisation_nom: "Club",
+      conditions: "on",
+      site_web: "mon-club.fr",
+    });
     expect(ok.conditions).toBe(true);
     expect(ok.site_web).toBe("https://mon-club.fr/");
   });
@@ -121,9 +151,20 @@ describe("organiser profile", () => {
 
 describe("runner profile completeness (the runner's home)", () => {
   const full = {
-    nom: "Bernard", prenom: "Camille", genre: "Femme", date_naissance: "1991-04-12", nationalite: "Française", email: "c@b.fr",
-    telephone: "0612345678", code_postal: "69004", ville: "Lyon", justificatif_type: "licence", numero_licence: "123",
-    pps_identifier: null, contact_urgence_nom: "Julien", contact_urgence_telephone: "0698765432",
+    nom: "Bernard",
+    prenom: "Camille",
+    genre: "Femme",
+    date_naissance: "1991-04-12",
+    nationalite: "Française",
+    email: "c@b.fr",
+    telephone: "0612345678",
+    code_postal: "69004",
+    ville: "Lyon",
+    justificatif_type: "licence",
+    numero_licence: "123",
+    pps_identifier: null,
+    contact_urgence_nom: "Julien",
+    contact_urgence_telephone: "0698765432",
   };
   it.each([
     [null, 0, 9],

@@ -1,6 +1,14 @@
 // Runner and organiser profiles: choices, validation and normalisation (spec section 5). Pure.
 import { z } from "zod";
-import { birthDateIssue, checkRunnerField, GENRES_SIMPLE, makeRunnerFieldsSchema, NATIONALITES, PAYS, RUNNER_FIELD_MSG } from "./runner-fields";
+import {
+  birthDateIssue,
+  checkRunnerField,
+  GENRES_SIMPLE,
+  makeRunnerFieldsSchema,
+  NATIONALITES,
+  PAYS,
+  RUNNER_FIELD_MSG,
+} from "./runner-fields";
 
 export const GENRES = ["Homme", "Femme"] as const;
 export { GENRES_SIMPLE, NATIONALITES, PAYS, birthDateIssue };
@@ -22,11 +30,7 @@ export const PROFILE_MSG = {
 } as const;
 
 const requiredText = (message: string, max = 100) =>
-  z
-    .string({ required_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, PROFILE_MSG.tooLong);
+  z.string({ required_error: message }).trim().min(1, message).max(max, PROFILE_MSG.tooLong);
 
 /** The organiser's phone: the runner fields' telephone rule. */
 const optionalPhone = z
@@ -106,21 +110,25 @@ export function makeOrganiserProfileSchema(alreadyAccepted: boolean) {
         .optional()
         .transform((s) => s ?? "")
         .superRefine((s, ctx) => {
-          if (s.trim() !== "" && normaliseWebsite(s) === null) ctx.addIssue({ code: "custom", message: PROFILE_MSG.siteWeb });
+          if (s.trim() !== "" && normaliseWebsite(s) === null)
+            ctx.addIssue({ code: "custom", message: PROFILE_MSG.siteWeb });
         })
         .transform((s) => normaliseWebsite(s)),
       telephone: optionalPhone,
       conditions: checkbox,
     })
     .superRefine((v, ctx) => {
-      if (!alreadyAccepted && !v.conditions) ctx.addIssue({ code: "custom", path: ["conditions"], message: PROFILE_MSG.conditions });
+      if (!alreadyAccepted && !v.conditions)
+        ctx.addIssue({ code: "custom", path: ["conditions"], message: PROFILE_MSG.conditions });
     });
 }
 
 export type OrganiserProfileInput = z.output<ReturnType<typeof makeOrganiserProfileSchema>>;
 
 /** The conditions are accepted when the stored version is the current one. */
-export function conditionsAccepted(p: { conditions_acceptees: boolean; conditions_version: string | null } | null | undefined): boolean {
+export function conditionsAccepted(
+  p: { conditions_acceptees: boolean; conditions_version: string | null } | null | undefined,
+): boolean {
   return !!p && p.conditions_acceptees && p.conditions_version === CONDITIONS_VERSION;
 }
 
@@ -135,19 +143,43 @@ const COMPLETENESS_ITEMS = [
   { label: "Adresse (code postal et ville)", done: (p: ProfileLike) => !!(p.code_postal && p.ville) },
   {
     label: "Licence ou PPS",
-    done: (p: ProfileLike) => (p.justificatif_type === "licence" && !!p.numero_licence) || (p.justificatif_type === "pps" && !!p.pps_identifier),
+    done: (p: ProfileLike) =>
+      (p.justificatif_type === "licence" && !!p.numero_licence) ||
+      (p.justificatif_type === "pps" && !!p.pps_identifier),
   },
   { label: "Contact d'urgence", done: (p: ProfileLike) => !!(p.contact_urgence_nom && p.contact_urgence_telephone) },
 ] as const;
 
-type ProfileLike = Partial<Record<"nom" | "prenom" | "genre" | "date_naissance" | "nationalite" | "email" | "telephone" | "code_postal" | "ville"
-  | "justificatif_type" | "numero_licence" | "pps_identifier" | "contact_urgence_nom" | "contact_urgence_telephone", string | null>>;
+type ProfileLike = Partial<
+  Record<
+    | "nom"
+    | "prenom"
+    | "genre"
+    | "date_naissance"
+    | "nationalite"
+    | "email"
+    | "telephone"
+    | "code_postal"
+    | "ville"
+    | "justificatif_type"
+    | "numero_licence"
+    | "pps_identifier"
+    | "contact_urgence_nom"
+    | "contact_urgence_telephone",
+    string | null
+  >
+>;
 
 /**
  * How complete the runner profile is, for the runner's home: the share of the items a registration pre-fills
  * (identity, contact, licence or PPS, emergency contact) and the labels of those still missing.
  */
-export function runnerProfileCompleteness(p: ProfileLike | null | undefined): { done: number; total: number; percent: number; missing: string[] } {
+export function runnerProfileCompleteness(p: ProfileLike | null | undefined): {
+  done: number;
+  total: number;
+  percent: number;
+  missing: string[];
+} {
   const total = COMPLETENESS_ITEMS.length;
   const missing = COMPLETENESS_ITEMS.filter((item) => !p || !item.done(p)).map((item) => item.label);
   const done = total - missing.length;

@@ -3,7 +3,17 @@ import { daysBefore, quoteRefund, refundPercent, refundScaleSentence } from "./r
 
 describe("refundPercent: the scale, tier by tier", () => {
   it.each([
-    [365, 90], [31, 90], [30, 50], [29, 50], [15, 50], [14, 25], [7, 25], [6, 0], [1, 0], [0, 0], [-3, 0],
+    [365, 90],
+    [31, 90],
+    [30, 50],
+    [29, 50],
+    [15, 50],
+    [14, 25],
+    [7, 25],
+    [6, 0],
+    [1, 0],
+    [0, 0],
+    [-3, 0],
   ])("%i days before -> %i %%", (days, pct) => expect(refundPercent(days)).toBe(pct));
 });
 
@@ -20,30 +30,71 @@ describe("daysBefore counts Paris calendar days", () => {
 describe("quoteRefund", () => {
   const now = new Date("2026-11-21T10:00:00Z");
   it("90% of the base 40 days before", () => {
-    expect(quoteRefund({ amountTotalCents: 3500, providerFeeCents: 78, platformFeeCents: 175, eventDate: "2026-12-31", now })).toEqual({
-      amount_total_cents: 3500, non_refundable_cents: 253, base_cents: 3247, percent: 90, refund_cents: 2922, days_before: 40,
+    expect(
+      quoteRefund({
+        amountTotalCents: 3500,
+        providerFeeCents: 78,
+        platformFeeCents: 175,
+        eventDate: "2026-12-31",
+        now,
+      }),
+    ).toEqual({
+      amount_total_cents: 3500,
+      non_refundable_cents: 253,
+      base_cents: 3247,
+      percent: 90,
+      refund_cents: 2922,
+      days_before: 40,
     });
   });
   it("rounds down to the cent", () => {
-    expect(quoteRefund({ amountTotalCents: 1001, providerFeeCents: 0, platformFeeCents: 0, eventDate: "2026-12-31", now }).refund_cents).toBe(900);
+    expect(
+      quoteRefund({ amountTotalCents: 1001, providerFeeCents: 0, platformFeeCents: 0, eventDate: "2026-12-31", now })
+        .refund_cents,
+    ).toBe(900);
   });
   it("zero refund under 7 days", () => {
-    const q = quoteRefund({ amountTotalCents: 3500, providerFeeCents: 78, platformFeeCents: 175, eventDate: "2026-11-25", now });
+    const q = quoteRefund({
+      amountTotalCents: 3500,
+      providerFeeCents: 78,
+      platformFeeCents: 175,
+      eventDate: "2026-11-25",
+      now,
+    });
     expect(q.percent).toBe(0);
     expect(q.refund_cents).toBe(0);
   });
   it("zero for a free registration and for an event without date", () => {
-    expect(quoteRefund({ amountTotalCents: 0, providerFeeCents: 0, platformFeeCents: 0, eventDate: "2026-12-31", now }).refund_cents).toBe(0);
-    expect(quoteRefund({ amountTotalCents: 2000, providerFeeCents: 0, platformFeeCents: 0, eventDate: null, now }).refund_cents).toBe(0);
+    expect(
+      quoteRefund({ amountTotalCents: 0, providerFeeCents: 0, platformFeeCents: 0, eventDate: "2026-12-31", now })
+        .refund_cents,
+    ).toBe(0);
+    expect(
+      quoteRefund({ amountTotalCents: 2000, providerFeeCents: 0, platformFeeCents: 0, eventDate: null, now })
+        .refund_cents,
+    ).toBe(0);
   });
   it("fees larger than the amount never give a negative base", () => {
-    const q = quoteRefund({ amountTotalCents: 100, providerFeeCents: 80, platformFeeCents: 50, eventDate: "2026-12-31", now });
+    const q = quoteRefund({
+      amountTotalCents: 100,
+      providerFeeCents: 80,
+      platformFeeCents: 50,
+      eventDate: "2026-12-31",
+      now,
+    });
     expect(q.non_refundable_cents).toBe(100);
     expect(q.base_cents).toBe(0);
     expect(q.refund_cents).toBe(0);
   });
   it("never refunds more than what is left", () => {
-    const q = quoteRefund({ amountTotalCents: 1000, providerFeeCents: 0, platformFeeCents: 0, alreadyRefundedCents: 950, eventDate: "2026-12-31", now });
+    const q = quoteRefund({
+      amountTotalCents: 1000,
+      providerFeeCents: 0,
+      platformFeeCents: 0,
+      alreadyRefundedCents: 950,
+      eventDate: "2026-12-31",
+      now,
+    });
     expect(q.refund_cents).toBe(50);
   });
 });
@@ -55,7 +106,14 @@ describe("quoteRefund at every tier boundary (issue 8)", () => {
     const d = new Date(Date.UTC(2026, 10, 21 + n));
     return d.toISOString().slice(0, 10);
   };
-  const quote = (days: number) => quoteRefund({ amountTotalCents: 3500, providerFeeCents: 78, platformFeeCents: 175, eventDate: plusDays(days), now });
+  const quote = (days: number) =>
+    quoteRefund({
+      amountTotalCents: 3500,
+      providerFeeCents: 78,
+      platformFeeCents: 175,
+      eventDate: plusDays(days),
+      now,
+    });
 
   it.each([
     [40, 90, 2922],
@@ -71,29 +129,56 @@ describe("quoteRefund at every tier boundary (issue 8)", () => {
     [-30, 0, 0], // long past
   ])("%i days before -> %i %% = %i cents", (days, percent, refund) => {
     expect(quote(days)).toEqual({
-      amount_total_cents: 3500, non_refundable_cents: 253, base_cents: 3247, percent, refund_cents: refund, days_before: days,
+      amount_total_cents: 3500,
+      non_refundable_cents: 253,
+      base_cents: 3247,
+      percent,
+      refund_cents: refund,
+      days_before: days,
     });
   });
 
   it("late evening in Paris counts the Paris day, not the UTC one", () => {
     // 23:30 in Paris on the 21st is 22:30 UTC: the event on the 22nd is 1 day away (0 % tier either way, but days count).
     const late = new Date("2026-11-21T22:30:00Z");
-    expect(quoteRefund({ amountTotalCents: 3500, providerFeeCents: 78, platformFeeCents: 175, eventDate: "2026-12-22", now: late }).days_before).toBe(31);
+    expect(
+      quoteRefund({
+        amountTotalCents: 3500,
+        providerFeeCents: 78,
+        platformFeeCents: 175,
+        eventDate: "2026-12-22",
+        now: late,
+      }).days_before,
+    ).toBe(31);
     const afterMidnight = new Date("2026-11-21T23:30:00Z"); // 00:30 on the 22nd in Paris
-    const q = quoteRefund({ amountTotalCents: 3500, providerFeeCents: 78, platformFeeCents: 175, eventDate: "2026-12-22", now: afterMidnight });
+    const q = quoteRefund({
+      amountTotalCents: 3500,
+      providerFeeCents: 78,
+      platformFeeCents: 175,
+      eventDate: "2026-12-22",
+      now: afterMidnight,
+    });
     expect(q.days_before).toBe(30);
     expect(q.percent).toBe(50);
   });
 
   it("fees are not refundable: the percent applies to the base only, rounded down", () => {
     // 42,00 € paid: local fee round(0,63)+0,25 = 0,88 €, platform 2,10 € -> base 39,02 € -> 90 % = 35,118 -> 35,11 €
-    const q = quoteRefund({ amountTotalCents: 4200, providerFeeCents: 88, platformFeeCents: 210, eventDate: plusDays(40), now });
+    const q = quoteRefund({
+      amountTotalCents: 4200,
+      providerFeeCents: 88,
+      platformFeeCents: 210,
+      eventDate: plusDays(40),
+      now,
+    });
     expect(q).toMatchObject({ non_refundable_cents: 298, base_cents: 3902, refund_cents: 3511 });
   });
 });
 
 describe("the scale in a sentence", () => {
   it("says the same tiers as the table (30 days is 50 %)", () => {
-    expect(refundScaleSentence()).toBe("90\u00a0% à plus de 30 jours, 50\u00a0% de 15 à 30 jours, 25\u00a0% de 7 à 14 jours, rien à moins de 7 jours");
+    expect(refundScaleSentence()).toBe(
+      "90\u00a0% à plus de 30 jours, 50\u00a0% de 15 à 30 jours, 25\u00a0% de 7 à 14 jours, rien à moins de 7 jours",
+    );
   });
 });

@@ -17,7 +17,12 @@ export const REFUND_SCALE: readonly RefundTier[] = [
   { minDays: 31, percent: 90, label: "Plus de 30 jours avant l'épreuve", short: "à plus de 30 jours" },
   { minDays: 15, percent: 50, label: "De 15 à 30 jours avant l'épreuve", short: "de 15 à 30 jours" },
   { minDays: 7, percent: 25, label: "De 7 à 14 jours avant l'épreuve", short: "de 7 à 14 jours" },
-  { minDays: Number.NEGATIVE_INFINITY, percent: 0, label: "Moins de 7 jours avant l'épreuve", short: "à moins de 7 jours" },
+  {
+    minDays: Number.NEGATIVE_INFINITY,
+    percent: 0,
+    label: "Moins de 7 jours avant l'épreuve",
+    short: "à moins de 7 jours",
+  },
 ];
 
 /** The scale in one sentence, from the same tiers: "90 % à plus de 30 jours, 50 % de 15 à 30 jours, …". */
@@ -34,7 +39,12 @@ let parisDayFmt: Intl.DateTimeFormat | undefined;
 
 /** Calendar date (YYYY-MM-DD) of an instant in Europe/Paris. (The formatter is stateless: made once, on first use.) */
 export function parisDate(now: Date): string {
-  parisDayFmt ??= new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" });
+  parisDayFmt ??= new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Paris",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
   return parisDayFmt.format(now);
 }
 
@@ -73,16 +83,35 @@ export function quoteRefund(input: {
   const percent = input.eventDate ? refundPercent(days) : 0;
   const already = Math.max(0, input.alreadyRefundedCents ?? 0);
   const refund = Math.max(0, Math.min(Math.floor((base * percent) / 100), amount - already));
-  return { amount_total_cents: amount, non_refundable_cents: nonRefundable, base_cents: base, percent, refund_cents: refund, days_before: days };
+  return {
+    amount_total_cents: amount,
+    non_refundable_cents: nonRefundable,
+    base_cents: base,
+    percent,
+    refund_cents: refund,
+    days_before: days,
+  };
 }
 
 /**
  * The organiser's full refund (their decision, e.g. the event is cancelled): everything paid and not yet refunded
  * goes back, fees included, whatever the date; the same shape as a quote, at 100 %.
  */
-export function quoteFullRefund(input: { amountTotalCents: number; alreadyRefundedCents?: number; eventDate: string | null; now: Date }): RefundQuote {
+export function quoteFullRefund(input: {
+  amountTotalCents: number;
+  alreadyRefundedCents?: number;
+  eventDate: string | null;
+  now: Date;
+}): RefundQuote {
   const amount = Math.max(0, Math.trunc(input.amountTotalCents));
   const refund = Math.max(0, amount - Math.max(0, input.alreadyRefundedCents ?? 0));
   const days = input.eventDate ? daysBefore(input.eventDate, input.now) : 0;
-  return { amount_total_cents: amount, non_refundable_cents: 0, base_cents: amount, percent: 100, refund_cents: refund, days_before: days };
+  return {
+    amount_total_cents: amount,
+    non_refundable_cents: 0,
+    base_cents: amount,
+    percent: 100,
+    refund_cents: refund,
+    days_before: days,
+  };
 }

@@ -65,10 +65,19 @@ describe("parseField", () => {
   });
 
   it("keeps a refund status that is already the registration's", () => {
-    expect(parseField("statut", "remboursee_totalement", { stockRepas: 0, currentStatut: "remboursee_totalement", today: "2026-11-21" })).toEqual({ ok: true, value: "remboursee_totalement" });
+    expect(
+      parseField("statut", "remboursee_totalement", {
+        stockRepas: 0,
+        currentStatut: "remboursee_totalement",
+        today: "2026-11-21",
+      }),
+    ).toEqual({ ok: true, value: "remboursee_totalement" });
   });
   it("a format without meals accepts only 0", () => {
-    expect(parseField("nombre_repas", "1", { stockRepas: 0, today: "2026-11-21" })).toEqual({ ok: false, error: "Ce format ne propose pas de repas\u00a0: 0 repas." });
+    expect(parseField("nombre_repas", "1", { stockRepas: 0, today: "2026-11-21" })).toEqual({
+      ok: false,
+      error: "Ce format ne propose pas de repas\u00a0: 0 repas.",
+    });
   });
 });
 
@@ -126,21 +135,48 @@ describe("validateNewRunner", () => {
   const input = (over: Record<string, string>) => AddRunnerSchema.parse({ nom: "Martin", prenom: "Zoé", ...over });
 
   it("builds the row: meal total, runner total, empty bib null, licence kept for a licence only", () => {
-    const r = validateNewRunner(input({ nombre_repas: "2", dossard: "", justificatif_type: "licence", numero_licence: "123 4567", pps_identifier: "P9F28C586EB", apparaitre_resultats: "on" }), format, TODAY);
+    const r = validateNewRunner(
+      input({
+        nombre_repas: "2",
+        dossard: "",
+        justificatif_type: "licence",
+        numero_licence: "123 4567",
+        pps_identifier: "P9F28C586EB",
+        apparaitre_resultats: "on",
+      }),
+      format,
+      TODAY,
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.runner).toMatchObject({
-      nom: "Martin", prenom: "Zoé", statut: "validee", dossard: null, nombre_repas: 2, prix_total_repas_cents: 2400,
-      prix_total_coureur_cents: 4900, numero_licence: "1234567", pps_identifier: null, apparaitre_resultats: true, overrideCapacity: false,
+      nom: "Martin",
+      prenom: "Zoé",
+      statut: "validee",
+      dossard: null,
+      nombre_repas: 2,
+      prix_total_repas_cents: 2400,
+      prix_total_coureur_cents: 4900,
+      numero_licence: "1234567",
+      pps_identifier: null,
+      apparaitre_resultats: true,
+      overrideCapacity: false,
     });
   });
   it("a PPS keeps its id and drops a licence number", () => {
-    const r = validateNewRunner(input({ justificatif_type: "pps", numero_licence: "1234567", pps_identifier: "P9F28C586EB" }), format, TODAY);
+    const r = validateNewRunner(
+      input({ justificatif_type: "pps", numero_licence: "1234567", pps_identifier: "P9F28C586EB" }),
+      format,
+      TODAY,
+    );
     expect(r.ok && [r.runner.numero_licence, r.runner.pps_identifier]).toEqual([null, "P9F28C586EB"]);
   });
   it("requires nom and prénom with the spec's message, and checks the e-mail", () => {
     const r = validateNewRunner(AddRunnerSchema.parse({ nom: "", prenom: " ", email: "pas-un-email" }), format, TODAY);
-    expect(r).toEqual({ ok: false, errors: { nom: MSG.nameRequired, prenom: MSG.nameRequired, email: MSG.emailInvalid } });
+    expect(r).toEqual({
+      ok: false,
+      errors: { nom: MSG.nameRequired, prenom: MSG.nameRequired, email: MSG.emailInvalid },
+    });
   });
   it("refuses more meals than the stock, an unknown status and a bad bib", () => {
     const r = validateNewRunner(input({ nombre_repas: "3", statut: "annulee", dossard: "abc" }), format, TODAY);
@@ -150,7 +186,10 @@ describe("validateNewRunner", () => {
   });
   it("refuses a birth date in the future, as registration and the self-edit do", () => {
     const r = validateNewRunner(input({ date_naissance: "2027-01-01" }), format, TODAY);
-    expect(r).toEqual({ ok: false, errors: { date_naissance: "La date de naissance ne peut pas être dans le futur." } });
+    expect(r).toEqual({
+      ok: false,
+      errors: { date_naissance: "La date de naissance ne peut pas être dans le futur." },
+    });
   });
   it("reads the override checkbox", () => {
     const r = validateNewRunner(input({ depasser_capacite: "on", statut: "en attente" }), format, TODAY);
@@ -165,7 +204,9 @@ describe("exceedsCapacity", () => {
     ["en_attente", 3, 5, true],
     ["refusee", 3, 3, false],
     ["validee", null, 9999, false],
-  ] as const)("%s max %j taken %i -> %j", (s, max, taken, expected) => expect(exceedsCapacity(s, max, taken)).toBe(expected));
+  ] as const)("%s max %j taken %i -> %j", (s, max, taken, expected) =>
+    expect(exceedsCapacity(s, max, taken)).toBe(expected),
+  );
 });
 
 describe("bibs", () => {
@@ -192,15 +233,33 @@ describe("bibs", () => {
 
 describe("exportLine", () => {
   const row = {
-    nom: "=cmd", prenom: "Léo", genre: "Homme", date_naissance: "2015-03-09", nationalite: "Française", email: "leo@x.fr",
-    telephone: "+33 6 00 00 00 00", adresse: "1 rue A; bât. \"B\"", code_postal: "35000", ville: "Rennes", pays: "France", club: null,
-    dossard: 12, nombre_repas: 0, statut: "validee", created_at: "2026-07-01T10:05:00.000Z",
-    adresse_complement: null, justificatif_type: null, numero_licence: null, pps_identifier: null, contact_urgence_nom: null,
-    contact_urgence_telephone: null, apparaitre_resultats: 1,
+    nom: "=cmd",
+    prenom: "Léo",
+    genre: "Homme",
+    date_naissance: "2015-03-09",
+    nationalite: "Française",
+    email: "leo@x.fr",
+    telephone: "+33 6 00 00 00 00",
+    adresse: '1 rue A; bât. "B"',
+    code_postal: "35000",
+    ville: "Rennes",
+    pays: "France",
+    club: null,
+    dossard: 12,
+    nombre_repas: 0,
+    statut: "validee",
+    created_at: "2026-07-01T10:05:00.000Z",
+    adresse_complement: null,
+    justificatif_type: null,
+    numero_licence: null,
+    pps_identifier: null,
+    contact_urgence_nom: null,
+    contact_urgence_telephone: null,
+    apparaitre_resultats: 1,
   } as unknown as ExportRow;
   it("formats the default columns exactly", () => {
     expect(exportLine(row, EXPORT_COLUMNS)).toBe(
-      "'=cmd;Léo;Homme;09/03/2015;Française;leo@x.fr;'+33 6 00 00 00 00;\"1 rue A; bât. \"\"B\"\"\";35000;Rennes;France;;12;0;validé;01/07/2026 12:05\r\n",
+      '\'=cmd;Léo;Homme;09/03/2015;Française;leo@x.fr;\'+33 6 00 00 00 00;"1 rue A; bât. ""B""";35000;Rennes;France;;12;0;validé;01/07/2026 12:05\r\n',
     );
   });
   it("writes the chosen columns only", () => {

@@ -4,7 +4,14 @@
 import { z } from "zod";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
 import { normaliseStatut, STATUT_LABELS, type Statut } from "./statuses";
-import { checkRunnerField, postcodeIssue, RUNNER_FIELD_LABELS, RUNNER_FIELD_MSG, RUNNER_PERSONAL_FIELDS, type RunnerPersonalField } from "./runner-fields";
+import {
+  checkRunnerField,
+  postcodeIssue,
+  RUNNER_FIELD_LABELS,
+  RUNNER_FIELD_MSG,
+  RUNNER_PERSONAL_FIELDS,
+  type RunnerPersonalField,
+} from "./runner-fields";
 
 export const PAGE_SIZE = 50;
 
@@ -93,7 +100,9 @@ export const MSG = {
   emailInvalid: "Email invalide.",
   bibInvalid: `Le dossard doit être un nombre entier entre 1 et ${BIB_MAX}.`,
   mealsInvalid: (stock: number) =>
-    stock > 0 ? `Le nombre de repas doit être un entier entre 0 et ${stock}.` : "Ce format ne propose pas de repas\u00a0: 0 repas.",
+    stock > 0
+      ? `Le nombre de repas doit être un entier entre 0 et ${stock}.`
+      : "Ce format ne propose pas de repas\u00a0: 0 repas.",
   statutInvalid: "Statut inconnu\u00a0: choisissez en attente, validé, refusé ou annulé.",
   dateInvalid: RUNNER_FIELD_MSG.dateInvalid,
   justificatifInvalid: RUNNER_FIELD_MSG.justificatif,
@@ -102,11 +111,25 @@ export const MSG = {
 } as const;
 
 /** Fields an organiser may change on a registration (never ids, money paid, trace or payment fields). */
-export const EDITABLE_FIELDS = [...RUNNER_PERSONAL_FIELDS, "apparaitre_resultats", "statut", "dossard", "nombre_repas"] as const;
+export const EDITABLE_FIELDS = [
+  ...RUNNER_PERSONAL_FIELDS,
+  "apparaitre_resultats",
+  "statut",
+  "dossard",
+  "nombre_repas",
+] as const;
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 
 /** The table's inline-editable cells (spec: nom, prénom, dossard, email, club, repas, statut). */
-export const TABLE_FIELDS = ["nom", "prenom", "dossard", "email", "club", "nombre_repas", "statut"] as const satisfies readonly EditableField[];
+export const TABLE_FIELDS = [
+  "nom",
+  "prenom",
+  "dossard",
+  "email",
+  "club",
+  "nombre_repas",
+  "statut",
+] as const satisfies readonly EditableField[];
 export type TableField = (typeof TABLE_FIELDS)[number];
 
 export const FIELD_LABELS: Record<EditableField, string> = {
@@ -140,7 +163,10 @@ export interface FieldContext {
 export function parseField(field: EditableField, raw: string, ctx: FieldContext): FieldResult {
   if ((RUNNER_PERSONAL_FIELDS as readonly string[]).includes(field)) {
     const f = field as RunnerPersonalField;
-    const r = checkRunnerField(f, raw, ctx.today, { required: f === "nom" || f === "prenom", requiredMessage: MSG.nameRequired });
+    const r = checkRunnerField(f, raw, ctx.today, {
+      required: f === "nom" || f === "prenom",
+      requiredMessage: MSG.nameRequired,
+    });
     if (!r.ok) return r;
     if (f === "code_postal") {
       const issue = postcodeIssue(r.value, ctx.pays ?? null);
@@ -286,7 +312,9 @@ export interface NewRunner {
   overrideMeals: boolean;
 }
 
-export type NewRunnerResult = { ok: true; runner: NewRunner } | { ok: false; errors: Partial<Record<keyof AddRunnerInput, string>> };
+export type NewRunnerResult =
+  | { ok: true; runner: NewRunner }
+  | { ok: false; errors: Partial<Record<keyof AddRunnerInput, string>> };
 
 /**
  * Validates the add form against the format (meal stock and prices). Nom and prénom share one message
@@ -301,8 +329,24 @@ export function validateNewRunner(
   const values: Partial<Record<EditableField, FieldValue>> = {};
   const ctx: FieldContext = { stockRepas: format.stockRepas, today, pays: input.pays.trim() || null };
   const fields: EditableField[] = [
-    "email", "genre", "date_naissance", "nationalite", "telephone", "adresse", "adresse_complement", "code_postal", "ville", "pays",
-    "club", "justificatif_type", "numero_licence", "pps_identifier", "contact_urgence_nom", "contact_urgence_telephone", "dossard", "nombre_repas",
+    "email",
+    "genre",
+    "date_naissance",
+    "nationalite",
+    "telephone",
+    "adresse",
+    "adresse_complement",
+    "code_postal",
+    "ville",
+    "pays",
+    "club",
+    "justificatif_type",
+    "numero_licence",
+    "pps_identifier",
+    "contact_urgence_nom",
+    "contact_urgence_telephone",
+    "dossard",
+    "nombre_repas",
   ];
   if (input.nom.trim() === "" || input.prenom.trim() === "") {
     if (input.nom.trim() === "") errors.nom = MSG.nameRequired;
@@ -312,7 +356,10 @@ export function validateNewRunner(
   }
   for (const f of fields) {
     // Only the chosen justificatif's number is checked and kept (the same rule as the runner's forms).
-    if ((f === "numero_licence" && values.justificatif_type !== "licence") || (f === "pps_identifier" && values.justificatif_type !== "pps")) {
+    if (
+      (f === "numero_licence" && values.justificatif_type !== "licence") ||
+      (f === "pps_identifier" && values.justificatif_type !== "pps")
+    ) {
       values[f] = null;
       continue;
     }
@@ -380,7 +427,11 @@ export function parseBibStart(raw: string): { ok: true; value: number } | { ok: 
  * Bibs for runners without one, in the given order (registration order), counting up from `start` and
  * skipping every number already used in the format. Stops at BIB_MAX (the remaining runners get none).
  */
-export function planBibs(runnerIds: readonly string[], usedBibs: Iterable<number>, start: number): { id: string; dossard: number }[] {
+export function planBibs(
+  runnerIds: readonly string[],
+  usedBibs: Iterable<number>,
+  start: number,
+): { id: string; dossard: number }[] {
   const used = new Set(usedBibs);
   const plan: { id: string; dossard: number }[] = [];
   let next = start;
@@ -405,7 +456,12 @@ function parisDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   parisFormatter ??= new Intl.DateTimeFormat("fr-FR", {
-    day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Paris",
   });
   return parisFormatter.format(d);
 }

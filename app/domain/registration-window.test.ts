@@ -5,13 +5,28 @@ const OPEN = "2027-01-12T09:00:00.000Z"; // 10h00 in Paris (winter)
 const CLOSE = "2027-03-01T22:59:00.000Z";
 
 describe("windowState: before the opening, open, closed", () => {
-  it.each<[string, { ouverture_inscriptions?: string | null; cloture_inscriptions?: string | null; date?: string | null; heure_depart?: string | null }, string]>([
+  it.each<
+    [
+      string,
+      {
+        ouverture_inscriptions?: string | null;
+        cloture_inscriptions?: string | null;
+        date?: string | null;
+        heure_depart?: string | null;
+      },
+      string,
+    ]
+  >([
     ["no times, no date: open", {}, "ouvert"],
     ["a second before the opening", { ouverture_inscriptions: OPEN }, "2027-01-12T08:59:59.000Z"],
     ["at the opening", { ouverture_inscriptions: OPEN }, "2027-01-12T09:00:00.000Z"],
     ["after the organiser's close", { cloture_inscriptions: CLOSE }, "2027-03-01T22:59:00.000Z"],
     ["a second before the close", { cloture_inscriptions: CLOSE }, "2027-03-01T22:58:59.000Z"],
-    ["no close: at the start (Paris time, summer)", { date: "2027-06-20", heure_depart: "08:30" }, "2027-06-20T06:30:00.000Z"],
+    [
+      "no close: at the start (Paris time, summer)",
+      { date: "2027-06-20", heure_depart: "08:30" },
+      "2027-06-20T06:30:00.000Z",
+    ],
     ["no close: a minute before the start", { date: "2027-06-20", heure_depart: "08:30" }, "2027-06-20T06:29:00.000Z"],
   ])("%s", (_, f, nowOrState) => {
     const expected: Record<string, string> = {
@@ -34,8 +49,12 @@ describe("windowState: before the opening, open, closed", () => {
 
   it("states the opening in French, and the close", () => {
     const fmt = (iso: string) => (iso === OPEN ? "12 janvier 2027 à 10h00" : iso);
-    expect(windowStatement({ ouverture_inscriptions: OPEN }, new Date("2027-01-01T00:00:00Z"), fmt)).toBe("Ouverture des inscriptions le 12 janvier 2027 à 10h00");
-    expect(windowStatement({ cloture_inscriptions: CLOSE }, new Date("2027-04-01T00:00:00Z"), fmt)).toBe("Inscriptions closes");
+    expect(windowStatement({ ouverture_inscriptions: OPEN }, new Date("2027-01-01T00:00:00Z"), fmt)).toBe(
+      "Ouverture des inscriptions le 12 janvier 2027 à 10h00",
+    );
+    expect(windowStatement({ cloture_inscriptions: CLOSE }, new Date("2027-04-01T00:00:00Z"), fmt)).toBe(
+      "Inscriptions closes",
+    );
     expect(windowStatement({}, new Date(), fmt)).toBeNull();
   });
 });

@@ -37,7 +37,9 @@ describe("registrationTotals: price + meal price × meals, in cents", () => {
   });
 
   it.each([[-1], [1.5], [Number.NaN]])("refuses a meal count of %s", (meals) => {
-    expect(() => registrationTotals({ prix_cents: 100, prix_repas_cents: 100, stock_repas: 5 }, meals)).toThrow(RangeError);
+    expect(() => registrationTotals({ prix_cents: 100, prix_repas_cents: 100, stock_repas: 5 }, meals)).toThrow(
+      RangeError,
+    );
   });
 
   it("refuses non-integer cents", () => {
@@ -118,8 +120,24 @@ describe("capacity arithmetic", () => {
 const TODAY = "2026-11-21";
 
 const formats: FormatChoice[] = [
-  { id: "f1", nom: "Découverte 12 km", prix_cents: 2200, prix_repas_cents: 0, stock_repas: 0, nb_max_coureurs: 300, taken: 10 },
-  { id: "f2", nom: "Balcons 28 km", prix_cents: 3800, prix_repas_cents: 1200, stock_repas: 150, nb_max_coureurs: 400, taken: 0 },
+  {
+    id: "f1",
+    nom: "Découverte 12 km",
+    prix_cents: 2200,
+    prix_repas_cents: 0,
+    stock_repas: 0,
+    nb_max_coureurs: 300,
+    taken: 10,
+  },
+  {
+    id: "f2",
+    nom: "Balcons 28 km",
+    prix_cents: 3800,
+    prix_repas_cents: 1200,
+    stock_repas: 150,
+    nb_max_coureurs: 400,
+    taken: 0,
+  },
   { id: "f3", nom: "Enfants 1 km", prix_cents: 300, prix_repas_cents: 0, stock_repas: 0, nb_max_coureurs: 3, taken: 3 },
 ];
 
@@ -166,10 +184,19 @@ describe("parseRegistration (the form's schema)", () => {
   });
 
   it("gender, birth date and nationality may be left out (the self-edit accepts the same)", () => {
-    const r = parseRegistration(values({ genre: "", date_naissance: "", nationalite: "", telephone: "" }), formats, TODAY);
+    const r = parseRegistration(
+      values({ genre: "", date_naissance: "", nationalite: "", telephone: "" }),
+      formats,
+      TODAY,
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect([r.data.genre, r.data.date_naissance, r.data.nationalite, r.data.telephone]).toEqual([null, null, null, null]);
+    expect([r.data.genre, r.data.date_naissance, r.data.nationalite, r.data.telephone]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(r.data.date_naissance === null && r.data.format_id).toBe("f2");
   });
 
@@ -190,17 +217,42 @@ describe("parseRegistration (the form's schema)", () => {
     ["full format", { format_id: "f3", nombre_repas: "0" }, "format_id", "Le format Enfants 1 km est complet."],
     ["no e-mail", { email: "  " }, "email", "Veuillez renseigner un email."],
     ["bad e-mail", { email: "camille@" }, "email", "Email invalide."],
-    ["too many meals", { nombre_repas: "151" }, "nombre_repas", "Le nombre de repas doit être un nombre entier entre 0 et 150."],
-    ["negative meals", { nombre_repas: "-1" }, "nombre_repas", "Le nombre de repas doit être un nombre entier entre 0 et 150."],
-    ["meals where none offered", { format_id: "f1", nombre_repas: "1" }, "nombre_repas", "Aucun repas n'est proposé pour ce format."],
+    [
+      "too many meals",
+      { nombre_repas: "151" },
+      "nombre_repas",
+      "Le nombre de repas doit être un nombre entier entre 0 et 150.",
+    ],
+    [
+      "negative meals",
+      { nombre_repas: "-1" },
+      "nombre_repas",
+      "Le nombre de repas doit être un nombre entier entre 0 et 150.",
+    ],
+    [
+      "meals where none offered",
+      { format_id: "f1", nombre_repas: "1" },
+      "nombre_repas",
+      "Aucun repas n'est proposé pour ce format.",
+    ],
     ["no name", { nom: " " }, "nom", "Le nom est obligatoire."],
     ["no first name", { prenom: "" }, "prenom", "Le prénom est obligatoire."],
     ["no justificatif", { justificatif_type: "" }, "justificatif_type", "Veuillez choisir licence ou PPS."],
-    ["birth date in the future", { date_naissance: "2026-11-22" }, "date_naissance", "La date de naissance ne peut pas être dans le futur."],
+    [
+      "birth date in the future",
+      { date_naissance: "2026-11-22" },
+      "date_naissance",
+      "La date de naissance ne peut pas être dans le futur.",
+    ],
     ["impossible birth date", { date_naissance: "2001-02-30" }, "date_naissance", "Date de naissance invalide."],
     ["unknown nationality", { nationalite: "Martienne" }, "nationalite", "Veuillez choisir la nationalité."],
     ["bad phone", { telephone: "12" }, "telephone", "Numéro de téléphone invalide."],
-    ["French postcode of 4 digits", { code_postal: "6900" }, "code_postal", "Code postal invalide (5 chiffres en France)."],
+    [
+      "French postcode of 4 digits",
+      { code_postal: "6900" },
+      "code_postal",
+      "Code postal invalide (5 chiffres en France).",
+    ],
   ])("%s → message next to %s", (_label, over, field, message) => {
     const r = parseRegistration(values(over), formats, TODAY);
     expect(r.ok).toBe(false);
@@ -226,14 +278,44 @@ describe("the waiting list's submit (issue 20): only a full format whose list is
   const list = (over: Partial<(typeof formats)[number]>) => [{ ...formats[2], ...over }];
   it.each<[string, Partial<(typeof formats)[number]>, "register" | "waitlist", string | null]>([
     ["full, list on: join", { liste_attente_active: true, waiting: 0 }, "waitlist", null],
-    ["full, list on: no direct registration", { liste_attente_active: true }, "register", REGISTRATION_MSG.formatFullWaitlist("Enfants 1 km")],
-    ["full, list off: no list", { liste_attente_active: false }, "waitlist", REGISTRATION_MSG.waitlistClosed("Enfants 1 km")],
+    [
+      "full, list on: no direct registration",
+      { liste_attente_active: true },
+      "register",
+      REGISTRATION_MSG.formatFullWaitlist("Enfants 1 km"),
+    ],
+    [
+      "full, list off: no list",
+      { liste_attente_active: false },
+      "waitlist",
+      REGISTRATION_MSG.waitlistClosed("Enfants 1 km"),
+    ],
     ["full, list off: full", { liste_attente_active: false }, "register", "Le format Enfants 1 km est complet."],
     ["a place free, nobody waiting: register", { liste_attente_active: true, taken: 2, waiting: 0 }, "register", null],
-    ["a place free, nobody waiting: no list", { liste_attente_active: true, taken: 2, waiting: 0 }, "waitlist", REGISTRATION_MSG.waitlistOpen("Enfants 1 km")],
-    ["a place free while runners wait: it is theirs", { liste_attente_active: true, taken: 2, waiting: 2 }, "register", REGISTRATION_MSG.formatFullWaitlist("Enfants 1 km")],
-    ["a place free while runners wait: join them", { liste_attente_active: true, taken: 2, waiting: 2 }, "waitlist", null],
-    ["runners wait on a list turned off: the place is free", { liste_attente_active: false, taken: 2, waiting: 2 }, "register", null],
+    [
+      "a place free, nobody waiting: no list",
+      { liste_attente_active: true, taken: 2, waiting: 0 },
+      "waitlist",
+      REGISTRATION_MSG.waitlistOpen("Enfants 1 km"),
+    ],
+    [
+      "a place free while runners wait: it is theirs",
+      { liste_attente_active: true, taken: 2, waiting: 2 },
+      "register",
+      REGISTRATION_MSG.formatFullWaitlist("Enfants 1 km"),
+    ],
+    [
+      "a place free while runners wait: join them",
+      { liste_attente_active: true, taken: 2, waiting: 2 },
+      "waitlist",
+      null,
+    ],
+    [
+      "runners wait on a list turned off: the place is free",
+      { liste_attente_active: false, taken: 2, waiting: 2 },
+      "register",
+      null,
+    ],
   ])("%s", (_, over, intent, error) => {
     const r = parseRegistration(values({ format_id: "f3", nombre_repas: "0" }), list(over), TODAY, intent);
     if (error === null) expect(r.ok).toBe(true);

@@ -3,7 +3,13 @@
 import { z } from "zod";
 import type { RaceFormat } from "./eligibility";
 import { LOGIN_TO_PAY } from "./registration-messages";
-import { JUSTIFICATIF_TYPES, makeRunnerFieldsSchema, RUNNER_FIELD_MSG, RUNNER_PERSONAL_FIELDS, type RunnerPersonalField } from "./runner-fields";
+import {
+  JUSTIFICATIF_TYPES,
+  makeRunnerFieldsSchema,
+  RUNNER_FIELD_MSG,
+  RUNNER_PERSONAL_FIELDS,
+  type RunnerPersonalField,
+} from "./runner-fields";
 import { availability, type Availability } from "./waitlist";
 import { fieldErrors, fieldOfIssue } from "./form-errors";
 
@@ -16,7 +22,8 @@ export const REGISTRATION_MSG = {
   formatUnknown: "Ce format n'existe pas pour cette course.",
   formatFullNamed: (name: string) => `Le format ${name} est complet.`,
   formatFull: "Ce format est complet.",
-  formatFullWaitlist: (name: string) => `Le format ${name} est complet : rejoignez sa liste d'attente, la prochaine place libérée vous sera proposée dans l'ordre.`,
+  formatFullWaitlist: (name: string) =>
+    `Le format ${name} est complet : rejoignez sa liste d'attente, la prochaine place libérée vous sera proposée dans l'ordre.`,
   waitlistOpen: (name: string) => `Des places sont disponibles dans le format ${name} : inscrivez-vous directement.`,
   waitlistClosed: (name: string) => `Le format ${name} n'a pas de liste d'attente.`,
   outsideWindow: (name: string) => `Les inscriptions au format ${name} ne sont pas ouvertes en ce moment.`,
@@ -25,9 +32,13 @@ export const REGISTRATION_MSG = {
   nom: RUNNER_FIELD_MSG.nom,
   prenom: RUNNER_FIELD_MSG.prenom,
   repas: (stock: number) =>
-    stock > 0 ? `Le nombre de repas doit être un nombre entier entre 0 et ${stock}.` : "Aucun repas n'est proposé pour ce format.",
+    stock > 0
+      ? `Le nombre de repas doit être un nombre entier entre 0 et ${stock}.`
+      : "Aucun repas n'est proposé pour ce format.",
   repasEpuises: (left: number) =>
-    left > 0 ? `Il ne reste que ${left} repas pour ce format : choisissez-en ${left} au plus.` : "Il n'y a plus de repas disponibles pour ce format.",
+    left > 0
+      ? `Il ne reste que ${left} repas pour ce format : choisissez-en ${left} au plus.`
+      : "Il n'y a plus de repas disponibles pour ce format.",
   paiementEnCours:
     "Votre paiement précédent pour ce format est en cours de validation : votre inscription sera confirmée avec ce qui a été payé. Revenez dans quelques minutes pour la modifier.",
   justificatif: RUNNER_FIELD_MSG.justificatifRequired,
@@ -64,7 +75,10 @@ export type RegistrationErrorCode =
   | "paiement_en_cours";
 
 export class RegistrationError extends Error {
-  constructor(public readonly code: RegistrationErrorCode, public readonly formatName?: string | null) {
+  constructor(
+    public readonly code: RegistrationErrorCode,
+    public readonly formatName?: string | null,
+  ) {
     super(registrationErrorMessage(code, formatName));
     this.name = "RegistrationError";
   }
@@ -108,7 +122,10 @@ export function registrationErrorMessage(code: RegistrationErrorCode, formatName
  * 'Payment is blocked until the organiser's payment account is configured'). The event page hides 'S'inscrire'
  * and the registration page refuses to start a checkout otherwise.
  */
-export function canTakePayments(organiser: { accountId: string | null | undefined; chargesEnabled: boolean | number | null | undefined }): boolean {
+export function canTakePayments(organiser: {
+  accountId: string | null | undefined;
+  chargesEnabled: boolean | number | null | undefined;
+}): boolean {
   return Boolean(organiser.accountId) && Boolean(organiser.chargesEnabled);
 }
 
@@ -220,7 +237,12 @@ export function raceOf(f: FormatChoice): RaceFormat {
 
 /** What a newcomer finds in the format: a place now, the waiting list, or nothing (app/domain/waitlist.ts). */
 export function formatAvailability(f: FormatChoice): Availability {
-  return availability({ cap: f.nb_max_coureurs, taken: f.taken, waiting: f.waiting ?? 0, listEnabled: f.liste_attente_active ?? false });
+  return availability({
+    cap: f.nb_max_coureurs,
+    taken: f.taken,
+    waiting: f.waiting ?? 0,
+    listEnabled: f.liste_attente_active ?? false,
+  });
 }
 
 /** The form's two submits: take a place and pay, or join the waiting list of a full format. */
@@ -257,7 +279,11 @@ export const REGISTRATION_REQUIRED: readonly RunnerPersonalField[] = ["email", "
  * follow the one set of rules of app/domain/runner-fields.ts, as the self-edit and the organiser's edits do, with the
  * chosen format's race rules (no justificatif for a walk, a PPS valid on race day, age and category).
  */
-export function makeRegistrationSchema(formats: readonly FormatChoice[], today: string, intent: RegistrationIntent = "register") {
+export function makeRegistrationSchema(
+  formats: readonly FormatChoice[],
+  today: string,
+  intent: RegistrationIntent = "register",
+) {
   const runnerSchema = (f: FormatChoice | undefined) =>
     makeRunnerFieldsSchema(today, { required: REGISTRATION_REQUIRED, race: f ? raceOf(f) : null });
   const chosen = (id: string) => (id ? formats.find((x) => x.id === id) : undefined);
@@ -269,7 +295,8 @@ export function makeRegistrationSchema(formats: readonly FormatChoice[], today: 
     })
     .superRefine((v, ctx) => {
       const f = chosen(v.format_id);
-      if (v.format_id && !f) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: REGISTRATION_MSG.formatUnknown });
+      if (v.format_id && !f)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: REGISTRATION_MSG.formatUnknown });
       if (f?.fenetre) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: `${f.nom} : ${f.fenetre}.` });
       } else if (f) {
@@ -289,12 +316,17 @@ export function makeRegistrationSchema(formats: readonly FormatChoice[], today: 
         if (refusal) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["format_id"], message: refusal });
       }
       if (f && parseMealCount(v.nombre_repas, f.stock_repas) === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["nombre_repas"], message: REGISTRATION_MSG.repas(f.stock_repas) });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["nombre_repas"],
+          message: REGISTRATION_MSG.repas(f.stock_repas),
+        });
       }
       // The runner's fields: with the chosen format's rules when there is one, the field rules alone otherwise.
       const r = runnerSchema(f).safeParse(v.runner);
       if (!r.success) {
-        for (const issue of r.error.issues) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["runner", ...issue.path], message: issue.message });
+        for (const issue of r.error.issues)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["runner", ...issue.path], message: issue.message });
       }
     })
     .transform((v) => {
@@ -329,11 +361,22 @@ export type ParsedRegistration =
   | { ok: true; data: RegistrationInput }
   | { ok: false; errors: Partial<Record<RegistrationField, string>> };
 
-export function parseRegistration(values: RegistrationValues, formats: readonly FormatChoice[], today: string, intent: RegistrationIntent = "register"): ParsedRegistration {
-  const r = makeRegistrationSchema(formats, today, intent).safeParse({ format_id: values.format_id, nombre_repas: values.nombre_repas, runner: values });
+export function parseRegistration(
+  values: RegistrationValues,
+  formats: readonly FormatChoice[],
+  today: string,
+  intent: RegistrationIntent = "register",
+): ParsedRegistration {
+  const r = makeRegistrationSchema(formats, today, intent).safeParse({
+    format_id: values.format_id,
+    nombre_repas: values.nombre_repas,
+    runner: values,
+  });
   if (r.success) return { ok: true, data: r.data };
   // The runner's fields are nested under "runner": the message goes next to the field itself.
-  const errors = fieldErrors(r.error, (path) => fieldOfIssue(path[0] === "runner" ? path.slice(1) : path)) as Partial<Record<RegistrationField, string>>;
+  const errors = fieldErrors(r.error, (path) => fieldOfIssue(path[0] === "runner" ? path.slice(1) : path)) as Partial<
+    Record<RegistrationField, string>
+  >;
   return { ok: false, errors };
 }
 
@@ -343,7 +386,8 @@ export function parseRegistration(values: RegistrationValues, formats: readonly 
  */
 export function preselectFormat(formats: readonly FormatChoice[], wanted: string | null | undefined): string {
   const open = formats.filter((f) => !f.fenetre && formatAvailability(f) === "open");
-  if (wanted && formats.some((f) => f.id === wanted && !f.fenetre && formatAvailability(f) === "waitlist")) return wanted;
+  if (wanted && formats.some((f) => f.id === wanted && !f.fenetre && formatAvailability(f) === "waitlist"))
+    return wanted;
   if (wanted && open.some((f) => f.id === wanted)) return wanted;
   return open.length === 1 ? open[0].id : "";
 }

@@ -38,8 +38,13 @@ describe("checkRunnerField: one rule per field", () => {
   });
 
   it("an empty required field gets its message", () => {
-    expect(checkRunnerField("email", " ", today, { required: true })).toEqual({ ok: false, error: RUNNER_FIELD_MSG.email });
-    expect(checkRunnerField("nom", "", today, { required: true, requiredMessage: "Nom et prénom sont obligatoires." })).toEqual({
+    expect(checkRunnerField("email", " ", today, { required: true })).toEqual({
+      ok: false,
+      error: RUNNER_FIELD_MSG.email,
+    });
+    expect(
+      checkRunnerField("nom", "", today, { required: true, requiredMessage: "Nom et prénom sont obligatoires." }),
+    ).toEqual({
       ok: false,
       error: "Nom et prénom sont obligatoires.",
     });
@@ -48,12 +53,30 @@ describe("checkRunnerField: one rule per field", () => {
 
 describe("the same rules in every context", () => {
   const typed: Record<string, string> = {
-    nom: "Bernard", prenom: "Camille", genre: "", date_naissance: "", nationalite: "", email: "camille@balise.test", telephone: "0612345678",
-    adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "", club: "", justificatif_type: "licence", numero_licence: "1234567",
-    pps_identifier: "", contact_urgence_nom: "", contact_urgence_telephone: "",
+    nom: "Bernard",
+    prenom: "Camille",
+    genre: "",
+    date_naissance: "",
+    nationalite: "",
+    email: "camille@balise.test",
+    telephone: "0612345678",
+    adresse: "",
+    adresse_complement: "",
+    code_postal: "",
+    ville: "",
+    pays: "",
+    club: "",
+    justificatif_type: "licence",
+    numero_licence: "1234567",
+    pps_identifier: "",
+    contact_urgence_nom: "",
+    contact_urgence_telephone: "",
   };
-  const formats = [{ id: "f", nom: "F", prix_cents: 1000, prix_repas_cents: 0, stock_repas: 0, nb_max_coureurs: null, taken: 0 }];
-  const registration = (v: Record<string, string>) => makeRegistrationSchema(formats, today).safeParse({ format_id: "f", nombre_repas: "0", runner: v });
+  const formats = [
+    { id: "f", nom: "F", prix_cents: 1000, prix_repas_cents: 0, stock_repas: 0, nb_max_coureurs: null, taken: 0 },
+  ];
+  const registration = (v: Record<string, string>) =>
+    makeRegistrationSchema(formats, today).safeParse({ format_id: "f", nombre_repas: "0", runner: v });
   const selfEdit = (v: Record<string, string>) => makeSelfEditSchema(today).safeParse(v);
   const organiser = (v: Record<string, string>) => {
     const errors: Record<string, string> = {};
@@ -87,7 +110,12 @@ describe("the same rules in every context", () => {
     expect(fieldErrors(self.error!)[field]).toBe(message);
     expect(organiser(v)[field]).toBe(message);
     // The runner profile asks for more fields, but a given field follows the same rule.
-    const profile = makeRunnerProfileSchema(today).safeParse({ ...v, genre: "Femme", date_naissance: v.date_naissance || "1990-01-01", nationalite: v.nationalite || "Française" });
+    const profile = makeRunnerProfileSchema(today).safeParse({
+      ...v,
+      genre: "Femme",
+      date_naissance: v.date_naissance || "1990-01-01",
+      nationalite: v.nationalite || "Française",
+    });
     expect(fieldErrors(profile.error!)[field]).toBe(message);
   });
 
@@ -101,10 +129,22 @@ describe("the same rules in every context", () => {
 
 describe("the race's rules in the shared schema (registration, self-edit)", () => {
   const runner: Record<string, string> = {
-    nom: "Bernard", prenom: "Camille", email: "camille@balise.test", date_naissance: "1991-04-12",
-    justificatif_type: "pps", pps_identifier: "P9F28C586EB", pps_expiration: "2027-06-30", numero_licence: "",
+    nom: "Bernard",
+    prenom: "Camille",
+    email: "camille@balise.test",
+    date_naissance: "1991-04-12",
+    justificatif_type: "pps",
+    pps_identifier: "P9F28C586EB",
+    pps_expiration: "2027-06-30",
+    numero_licence: "",
   };
-  const trail: RaceFormat = { date: "2027-06-12", type_epreuve: "trail", distance_km: 28, denivele_dplus: 1500, age_minimum: 18 };
+  const trail: RaceFormat = {
+    date: "2027-06-12",
+    type_epreuve: "trail",
+    distance_km: 28,
+    denivele_dplus: 1500,
+    age_minimum: 18,
+  };
   const parse = (v: Record<string, string>, race: RaceFormat | null = trail) =>
     makeRunnerFieldsSchema(today, { required: ["email", "justificatif_type"], race }).safeParse(v);
   const issues = (v: Record<string, string>, race: RaceFormat | null = trail) => {
@@ -113,32 +153,98 @@ describe("the race's rules in the shared schema (registration, self-edit)", () =
   };
 
   it.each<[string, Record<string, string>, RaceFormat | null, Record<string, string>]>([
-    ["a PPS expiring before the race", { pps_expiration: "2027-05-03" }, trail, { pps_expiration: "Votre PPS expire avant la course (le 3\u00a0mai\u00a02027)." }],
+    [
+      "a PPS expiring before the race",
+      { pps_expiration: "2027-05-03" },
+      trail,
+      { pps_expiration: "Votre PPS expire avant la course (le 3\u00a0mai\u00a02027)." },
+    ],
     ["a PPS valid on race day", { pps_expiration: "2027-06-12" }, trail, {}],
     ["without a race (the profile), valid today is enough", { pps_expiration: "2027-05-03" }, null, {}],
-    ["a PPS already expired", { pps_expiration: "2026-11-20" }, null, { pps_expiration: "Votre PPS a expiré le 20\u00a0novembre\u00a02026\u00a0: renouvelez-le sur le site de la FFA." }],
-    ["a PPS without its expiry", { pps_expiration: "" }, trail, { pps_expiration: "Indiquez la date de fin de validité de votre PPS (sur l'attestation)." }],
-    ["a PPS identifier typed in the licence field", { justificatif_type: "licence", numero_licence: "P9F28C586EB" }, trail, { numero_licence: "Ceci ressemble à un identifiant PPS\u00a0: choisissez «\u00a0PPS\u00a0» comme justificatif." }],
-    ["a licence number typed as a PPS", { pps_identifier: "1234567" }, trail, { pps_identifier: "Ceci ressemble à un numéro de licence FFA\u00a0: choisissez «\u00a0Licence FFA\u00a0» comme justificatif." }],
-    ["under the format's minimum age", { date_naissance: "2009-06-13" }, trail, { date_naissance: "Âge minimum pour ce format\u00a0: 18\u00a0ans le jour de la course. Vous aurez 17\u00a0ans le 12\u00a0juin\u00a02027." }],
-    ["18 on race day, but a junior: the FFA's distance limit", { date_naissance: "2009-06-12" }, trail, { date_naissance: "Catégorie Juniors (nés de 2008 à 2009)\u00a0: la FFA limite la distance à 25\u00a0km-effort, ce format en compte 43\u00a0km-effort (28\u00a0km et 1500\u00a0m D+)." }],
+    [
+      "a PPS already expired",
+      { pps_expiration: "2026-11-20" },
+      null,
+      {
+        pps_expiration: "Votre PPS a expiré le 20\u00a0novembre\u00a02026\u00a0: renouvelez-le sur le site de la FFA.",
+      },
+    ],
+    [
+      "a PPS without its expiry",
+      { pps_expiration: "" },
+      trail,
+      { pps_expiration: "Indiquez la date de fin de validité de votre PPS (sur l'attestation)." },
+    ],
+    [
+      "a PPS identifier typed in the licence field",
+      { justificatif_type: "licence", numero_licence: "P9F28C586EB" },
+      trail,
+      { numero_licence: "Ceci ressemble à un identifiant PPS\u00a0: choisissez «\u00a0PPS\u00a0» comme justificatif." },
+    ],
+    [
+      "a licence number typed as a PPS",
+      { pps_identifier: "1234567" },
+      trail,
+      {
+        pps_identifier:
+          "Ceci ressemble à un numéro de licence FFA\u00a0: choisissez «\u00a0Licence FFA\u00a0» comme justificatif.",
+      },
+    ],
+    [
+      "under the format's minimum age",
+      { date_naissance: "2009-06-13" },
+      trail,
+      {
+        date_naissance:
+          "Âge minimum pour ce format\u00a0: 18\u00a0ans le jour de la course. Vous aurez 17\u00a0ans le 12\u00a0juin\u00a02027.",
+      },
+    ],
+    [
+      "18 on race day, but a junior: the FFA's distance limit",
+      { date_naissance: "2009-06-12" },
+      trail,
+      {
+        date_naissance:
+          "Catégorie Juniors (nés de 2008 à 2009)\u00a0: la FFA limite la distance à 25\u00a0km-effort, ce format en compte 43\u00a0km-effort (28\u00a0km et 1500\u00a0m D+).",
+      },
+    ],
     ["an espoir may run it", { date_naissance: "2007-06-12" }, trail, {}],
-    ["no birth date for a competition", { date_naissance: "" }, trail, { date_naissance: RUNNER_FIELD_MSG.birthDateForRace }],
+    [
+      "no birth date for a competition",
+      { date_naissance: "" },
+      trail,
+      { date_naissance: RUNNER_FIELD_MSG.birthDateForRace },
+    ],
   ])("%s", (_label, patch, race, expected) => {
     expect(issues({ ...runner, ...patch }, race)).toEqual(expected);
   });
 
   it("a walk needs no justificatif: nothing asked, nothing kept", () => {
     const walk = { ...trail, type_epreuve: "rando", age_minimum: null };
-    const r = parse({ ...runner, justificatif_type: "", pps_identifier: "nimporte", pps_expiration: "2020-01-01", date_naissance: "" }, walk);
+    const r = parse(
+      {
+        ...runner,
+        justificatif_type: "",
+        pps_identifier: "nimporte",
+        pps_expiration: "2020-01-01",
+        date_naissance: "",
+      },
+      walk,
+    );
     expect(r.success).toBe(true);
-    expect(r.success && [r.data.justificatif_type, r.data.pps_identifier, r.data.pps_expiration, r.data.numero_licence]).toEqual([null, null, null, null]);
+    expect(
+      r.success && [r.data.justificatif_type, r.data.pps_identifier, r.data.pps_expiration, r.data.numero_licence],
+    ).toEqual([null, null, null, null]);
   });
 
   it("the stored values are normalised", () => {
     const r = parse({ ...runner, pps_identifier: " p9f2 8c58-6eb ", pps_expiration: "2027-06-30" });
     expect(r.success && [r.data.pps_identifier, r.data.numero_licence]).toEqual(["P9F28C586EB", null]);
     const l = parse({ ...runner, justificatif_type: "licence", numero_licence: "123.45.67" });
-    expect(l.success && [l.data.numero_licence, l.data.pps_identifier, l.data.pps_expiration]).toEqual(["1234567", null, null]);
+    expect(l.success && [l.data.numero_licence, l.data.pps_identifier, l.data.pps_expiration]).toEqual([
+      "1234567",
+      null,
+      null,
+    ]);
   });
 });

@@ -8,7 +8,14 @@
 // 0151).
 import { z } from "zod";
 import { eligibilityIssue, isCompetition, needsBirthDate, type RaceFormat } from "./eligibility";
-import { checkLicence, checkPps, JUSTIFICATIF_FORMAT_MSG, PPS_EXPIRATION_INVALID, PPS_EXPIRATION_REQUIRED, ppsExpiryIssue } from "./justificatif";
+import {
+  checkLicence,
+  checkPps,
+  JUSTIFICATIF_FORMAT_MSG,
+  PPS_EXPIRATION_INVALID,
+  PPS_EXPIRATION_REQUIRED,
+  ppsExpiryIssue,
+} from "./justificatif";
 
 export const RUNNER_PERSONAL_FIELDS = [
   "nom",
@@ -135,7 +142,12 @@ export interface FieldRuleOptions {
  * The rule of one field for a trimmed, non-empty value: the value to store (e-mail lower-cased), or the message.
  * Empty values never reach it: `checkRunnerField` turns them into null or the field's "required" message.
  */
-function fieldRule(field: RunnerPersonalField, t: string, today: string, opts: FieldRuleOptions): { ok: true; value: string } | { ok: false; error: string } {
+function fieldRule(
+  field: RunnerPersonalField,
+  t: string,
+  today: string,
+  opts: FieldRuleOptions,
+): { ok: true; value: string } | { ok: false; error: string } {
   const ok = (value = t) => ({ ok: true as const, value });
   const no = (error: string) => ({ ok: false as const, error });
   const max = (n: number) => t.length <= n;
@@ -198,7 +210,10 @@ export function checkRunnerField(
   const typed = typeof raw === "string" ? raw.trim() : "";
   // The justificatif is a code: 'PPS' typed or sent by an older form is 'pps'.
   const t = field === "justificatif_type" ? typed.toLowerCase() : typed;
-  if (t === "") return opts.required ? { ok: false, error: opts.requiredMessage ?? REQUIRED_MSG[field] } : { ok: true, value: null };
+  if (t === "")
+    return opts.required
+      ? { ok: false, error: opts.requiredMessage ?? REQUIRED_MSG[field] }
+      : { ok: true, value: null };
   return fieldRule(field, t, today, opts);
 }
 
@@ -225,7 +240,12 @@ export interface RunnerFieldsOptions extends FieldRuleOptions {
   race?: RaceFormat | null;
 }
 
-const JUSTIFICATIF_FIELDS: readonly RunnerPersonalField[] = ["justificatif_type", "numero_licence", "pps_identifier", "pps_expiration"];
+const JUSTIFICATIF_FIELDS: readonly RunnerPersonalField[] = [
+  "justificatif_type",
+  "numero_licence",
+  "pps_identifier",
+  "pps_expiration",
+];
 
 /**
  * The zod schema of the runner's personal fields for one context. Output: the columns, empty strings as null,
@@ -239,60 +259,60 @@ export function makeRunnerFieldsSchema(today: string, opts: RunnerFieldsOptions 
   const race = opts.race ?? null;
   // A walk is not timed: no justificatif is asked, whatever the form sent.
   const exempt = race != null && !isCompetition(race);
-  return z
-    .record(z.unknown())
-    .transform((input, ctx) => {
-      const out: Record<string, string | null | boolean> = {};
-      const wrong = new Set<string>();
-      const issue = (f: string, message: string) => {
-        wrong.add(f);
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [f], message });
-      };
-      // The justificatif's own fields are checked only for the type chosen (the other one is dropped anyway).
-      let type: string | null = null;
-      if (fields.includes("justificatif_type") && !exempt) {
-        const r = checkRunnerField("justificatif_type", input.justificatif_type, today, { ...opts, required: required.has("justificatif_type") });
-        if (r.ok) type = r.value;
+  return z.record(z.unknown()).transform((input, ctx) => {
+    const out: Record<string, string | null | boolean> = {};
+    const wrong = new Set<string>();
+    const issue = (f: string, message: string) => {
+      wrong.add(f);
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [f], message });
+    };
+    // The justificatif's own fields are checked only for the type chosen (the other one is dropped anyway).
+    let type: string | null = null;
+    if (fields.includes("justificatif_type") && !exempt) {
+      const r = checkRunnerField("justificatif_type", input.justificatif_type, today, {
+        ...opts,
+        required: required.has("justificatif_type"),
+      });
+      if (r.ok) type = r.value;
+    }
+    const applies = (f: RunnerPersonalField) => {
+      if (!JUSTIFICATIF_FIELDS.includes(f)) return true;
+      if (exempt) return false;
+      if (f === "justificatif_type" || !fields.includes("justificatif_type")) return true;
+      return f === "numero_licence" ? type === "licence" : type === "pps";
+    };
+    for (const f of fields) {
+      if (!applies(f)) {
+        out[f] = null;
+        continue;
       }
-      const applies = (f: RunnerPersonalField) => {
-        if (!JUSTIFICATIF_FIELDS.includes(f)) return true;
-        if (exempt) return false;
-        if (f === "justificatif_type" || !fields.includes("justificatif_type")) return true;
-        return f === "numero_licence" ? type === "licence" : type === "pps";
-      };
-      for (const f of fields) {
-        if (!applies(f)) {
-          out[f] = null;
-          continue;
-        }
-        const r = checkRunnerField(f, input[f], today, { ...opts, required: required.has(f) });
-        if (r.ok) out[f] = r.value;
-        else issue(f, r.error);
+      const r = checkRunnerField(f, input[f], today, { ...opts, required: required.has(f) });
+      if (r.ok) out[f] = r.value;
+      else issue(f, r.error);
+    }
+    if (fields.includes("code_postal") && !wrong.has("code_postal")) {
+      const msg = postcodeIssue((out.code_postal as string | null) ?? null, (out.pays as string | null) ?? null);
+      if (msg) issue("code_postal", msg);
+    }
+    // A PPS is checked against its expiry: required with the identifier, valid today and on race day.
+    if (fields.includes("pps_expiration") && type === "pps" && !wrong.has("pps_expiration")) {
+      const expiration = out.pps_expiration as string | null;
+      if (!expiration && out.pps_identifier) issue("pps_expiration", PPS_EXPIRATION_REQUIRED);
+      else if (expiration) {
+        const problem = ppsExpiryIssue(expiration, { today, raceDate: race?.date });
+        if (problem) issue("pps_expiration", problem.message);
       }
-      if (fields.includes("code_postal") && !wrong.has("code_postal")) {
-        const msg = postcodeIssue((out.code_postal as string | null) ?? null, (out.pays as string | null) ?? null);
-        if (msg) issue("code_postal", msg);
+    }
+    // The race's age rules, on the birth date (required when a rule depends on it).
+    if (race && fields.includes("date_naissance") && !wrong.has("date_naissance")) {
+      const birth = out.date_naissance as string | null;
+      if (!birth && needsBirthDate(race)) issue("date_naissance", RUNNER_FIELD_MSG.birthDateForRace);
+      else {
+        const problem = eligibilityIssue(birth, race);
+        if (problem) issue("date_naissance", problem.message);
       }
-      // A PPS is checked against its expiry: required with the identifier, valid today and on race day.
-      if (fields.includes("pps_expiration") && type === "pps" && !wrong.has("pps_expiration")) {
-        const expiration = out.pps_expiration as string | null;
-        if (!expiration && out.pps_identifier) issue("pps_expiration", PPS_EXPIRATION_REQUIRED);
-        else if (expiration) {
-          const problem = ppsExpiryIssue(expiration, { today, raceDate: race?.date });
-          if (problem) issue("pps_expiration", problem.message);
-        }
-      }
-      // The race's age rules, on the birth date (required when a rule depends on it).
-      if (race && fields.includes("date_naissance") && !wrong.has("date_naissance")) {
-        const birth = out.date_naissance as string | null;
-        if (!birth && needsBirthDate(race)) issue("date_naissance", RUNNER_FIELD_MSG.birthDateForRace);
-        else {
-          const problem = eligibilityIssue(birth, race);
-          if (problem) issue("date_naissance", problem.message);
-        }
-      }
-      out.apparaitre_resultats = checkbox(input.apparaitre_resultats);
-      return out as RunnerFieldValues;
-    });
+    }
+    out.apparaitre_resultats = checkbox(input.apparaitre_resultats);
+    return out as RunnerFieldValues;
+  });
 }
-

@@ -5,7 +5,11 @@ const MAX_LENGTH = 80;
 /** Lower-case ASCII words joined by dashes; accents dropped, "œ"/"æ" spelled out. Never empty. */
 export function slugify(name: string): string {
   const ascii = name
-    .replace(/œ/g, "oe").replace(/Œ/g, "oe").replace(/æ/g, "ae").replace(/Æ/g, "ae").replace(/ß/g, "ss")
+    .replace(/œ/g, "oe")
+    .replace(/Œ/g, "oe")
+    .replace(/æ/g, "ae")
+    .replace(/Æ/g, "ae")
+    .replace(/ß/g, "ss")
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase();

@@ -3,10 +3,20 @@ import { isReadOnlyForRunner, normaliseStatut, runnerBadge, STATUT_LABELS, STATU
 
 describe("normaliseStatut maps every spelling of the spec", () => {
   it.each([
-    ["en attente", "en_attente"], ["validé", "validee"], ["validée", "validee"], ["Validée", "validee"],
-    ["refusé", "refusee"], ["refusée", "refusee"], ["annulé", "annulee"], ["annulée", "annulee"],
-    ["remboursé", "remboursee_totalement"], ["remboursée_partiellement", "remboursee_partiellement"],
-    ["remboursée_totalement", "remboursee_totalement"], ["  validee ", "validee"], ["n'importe quoi", null], ["", null],
+    ["en attente", "en_attente"],
+    ["validé", "validee"],
+    ["validée", "validee"],
+    ["Validée", "validee"],
+    ["refusé", "refusee"],
+    ["refusée", "refusee"],
+    ["annulé", "annulee"],
+    ["annulée", "annulee"],
+    ["remboursé", "remboursee_totalement"],
+    ["remboursée_partiellement", "remboursee_partiellement"],
+    ["remboursée_totalement", "remboursee_totalement"],
+    ["  validee ", "validee"],
+    ["n'importe quoi", null],
+    ["", null],
   ])("%j -> %j", (input, expected) => expect(normaliseStatut(input)).toBe(expected));
   it("has a label for every canonical status", () => {
     for (const s of STATUTS) expect(STATUT_LABELS[s]).toBeTruthy();

@@ -2,17 +2,38 @@
 // annulé/annulée, remboursé, remboursée_partiellement, remboursée_totalement): we store one canonical code
 // and map every spelling onto it wherever a status is read (docs/decisions/0005-money-and-statuses.md).
 
-export const STATUTS = ["en_attente", "validee", "refusee", "annulee", "remboursee_partiellement", "remboursee_totalement"] as const;
+export const STATUTS = [
+  "en_attente",
+  "validee",
+  "refusee",
+  "annulee",
+  "remboursee_partiellement",
+  "remboursee_totalement",
+] as const;
 export type Statut = (typeof STATUTS)[number];
 
 const ALIASES: Record<string, Statut> = {
-  "en attente": "en_attente", en_attente: "en_attente", pending: "en_attente",
-  "validé": "validee", "validée": "validee", valide: "validee", validee: "validee",
-  "refusé": "refusee", "refusée": "refusee", refuse: "refusee", refusee: "refusee",
-  "annulé": "annulee", "annulée": "annulee", annule: "annulee", annulee: "annulee",
-  "remboursé": "remboursee_totalement", rembourse: "remboursee_totalement",
-  "remboursée_partiellement": "remboursee_partiellement", remboursee_partiellement: "remboursee_partiellement",
-  "remboursée_totalement": "remboursee_totalement", remboursee_totalement: "remboursee_totalement",
+  "en attente": "en_attente",
+  en_attente: "en_attente",
+  pending: "en_attente",
+  validé: "validee",
+  validée: "validee",
+  valide: "validee",
+  validee: "validee",
+  refusé: "refusee",
+  refusée: "refusee",
+  refuse: "refusee",
+  refusee: "refusee",
+  annulé: "annulee",
+  annulée: "annulee",
+  annule: "annulee",
+  annulee: "annulee",
+  remboursé: "remboursee_totalement",
+  rembourse: "remboursee_totalement",
+  remboursée_partiellement: "remboursee_partiellement",
+  remboursee_partiellement: "remboursee_partiellement",
+  remboursée_totalement: "remboursee_totalement",
+  remboursee_totalement: "remboursee_totalement",
 };
 
 /** Any spelling found in the spec (or typed by an organiser) -> the canonical code; null when unknown. */
@@ -32,7 +53,9 @@ export const STATUT_LABELS: Record<Statut, string> = {
 };
 
 /** The runner page's badge (spec section 4): Active, Annulée, Remboursée partiellement, Remboursée totalement. */
-export function runnerBadge(statut: string): "Active" | "Annulée" | "Remboursée partiellement" | "Remboursée totalement" {
+export function runnerBadge(
+  statut: string,
+): "Active" | "Annulée" | "Remboursée partiellement" | "Remboursée totalement" {
   const s = normaliseStatut(statut);
   if (s === "remboursee_totalement") return "Remboursée totalement";
   if (s === "remboursee_partiellement") return "Remboursée partiellement";
@@ -45,4 +68,3 @@ export function isReadOnlyForRunner(statut: string): boolean {
   const s = normaliseStatut(statut);
   return s === "annulee" || s === "remboursee_partiellement" || s === "remboursee_totalement";
 }
-

@@ -12,8 +12,12 @@ const GPX = new TextEncoder().encode(
     `<trkpt lat="45.9" lon="6.8"><ele>1000</ele></trkpt><trkpt lat="45.91" lon="6.81"><ele>1050</ele></trkpt>` +
     `</trkseg></trk></gpx>`,
 );
-const GPX_ROUTE = new TextEncoder().encode(`<gpx><rte><rtept lat="43.2" lon="5.4"/><rtept lat="43.21" lon="5.41"/></rte></gpx>`);
-const GPX_EMPTY = new TextEncoder().encode(`<?xml version="1.0"?><gpx version="1.1"><metadata><name>vide</name></metadata></gpx>`);
+const GPX_ROUTE = new TextEncoder().encode(
+  `<gpx><rte><rtept lat="43.2" lon="5.4"/><rtept lat="43.21" lon="5.41"/></rte></gpx>`,
+);
+const GPX_EMPTY = new TextEncoder().encode(
+  `<?xml version="1.0"?><gpx version="1.1"><metadata><name>vide</name></metadata></gpx>`,
+);
 
 describe("sniffType", () => {
   it.each([
@@ -55,7 +59,11 @@ describe("checkUpload", () => {
   it("refuses an image over 5 MB and accepts one at exactly 5 MB", () => {
     const big = new Uint8Array(5 * MB + 1);
     big.set(PNG);
-    expect(checkUpload("course_image", big)).toMatchObject({ ok: false, code: "too_large", message: "Image trop lourde\u00a0: 5 Mo au plus." });
+    expect(checkUpload("course_image", big)).toMatchObject({
+      ok: false,
+      code: "too_large",
+      message: "Image trop lourde\u00a0: 5 Mo au plus.",
+    });
     const limit = new Uint8Array(5 * MB);
     limit.set(PNG);
     expect(checkUpload("course_image", limit).ok).toBe(true);

@@ -55,8 +55,14 @@ describe("registrationClosesAt", () => {
   it.each([
     [{ date: "2027-05-03", heure_depart: "08:00" }, "2027-05-03T06:00:00.000Z"],
     [{ date: "2027-05-03", heure_depart: null }, "2027-05-02T22:00:00.000Z"],
-    [{ date: "2027-05-03", heure_depart: "08:00", cloture_inscriptions: "2027-05-01T20:00:00.000Z" }, "2027-05-01T20:00:00.000Z"],
-    [{ date: "2027-05-03", heure_depart: "08:00", cloture_inscriptions: "2027-05-04T20:00:00.000Z" }, "2027-05-03T06:00:00.000Z"],
+    [
+      { date: "2027-05-03", heure_depart: "08:00", cloture_inscriptions: "2027-05-01T20:00:00.000Z" },
+      "2027-05-01T20:00:00.000Z",
+    ],
+    [
+      { date: "2027-05-03", heure_depart: "08:00", cloture_inscriptions: "2027-05-04T20:00:00.000Z" },
+      "2027-05-03T06:00:00.000Z",
+    ],
     [{ date: null, cloture_inscriptions: "2027-05-04T20:00:00.000Z" }, "2027-05-04T20:00:00.000Z"],
   ])("%j → %s", (format, iso) => {
     expect(registrationClosesAt(format)?.toISOString()).toBe(iso);
@@ -127,7 +133,16 @@ describe("the organiser's export", () => {
   const fmt = (iso: string | null) => (iso ? `le ${iso.slice(0, 10)}` : "");
   it("writes the rank, the runner, the status in French and the running offer's deadline", () => {
     const line = waitlistCsvLine(
-      { position: 2, nom: "Durand", prenom: "Léa", email: "lea@example.fr", created_at: "2027-03-01T10:00:00.000Z", statut: "offre", offres_envoyees: 1, offre_expires_at: "2027-03-03T10:00:00.000Z" },
+      {
+        position: 2,
+        nom: "Durand",
+        prenom: "Léa",
+        email: "lea@example.fr",
+        created_at: "2027-03-01T10:00:00.000Z",
+        statut: "offre",
+        offres_envoyees: 1,
+        offre_expires_at: "2027-03-03T10:00:00.000Z",
+      },
       fmt,
     );
     expect(line).toBe("2;Durand;Léa;lea@example.fr;le 2027-03-01;Offre envoyée;1;le 2027-03-03\r\n");
@@ -135,7 +150,16 @@ describe("the organiser's export", () => {
 
   it("no deadline once the offer ended; formulas are neutralised", () => {
     const line = waitlistCsvLine(
-      { position: 3, nom: "=cmd()", prenom: null, email: "x@example.fr", created_at: "2027-03-01T10:00:00.000Z", statut: "offre_expiree", offres_envoyees: 1, offre_expires_at: "2027-03-03T10:00:00.000Z" },
+      {
+        position: 3,
+        nom: "=cmd()",
+        prenom: null,
+        email: "x@example.fr",
+        created_at: "2027-03-01T10:00:00.000Z",
+        statut: "offre_expiree",
+        offres_envoyees: 1,
+        offre_expires_at: "2027-03-03T10:00:00.000Z",
+      },
       fmt,
     );
     expect(line).toBe("3;'=cmd();;x@example.fr;le 2027-03-01;Offre expirée;1;\r\n");

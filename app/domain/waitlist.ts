@@ -53,7 +53,12 @@ export type Availability = "open" | "waitlist" | "full";
  * the runners already waiting: join the list), 'full' (full and no list). Places taken are counted as
  * app/db/capacity.server.ts counts them (validated, running holds, running offers).
  */
-export function availability(f: { cap: number | null | undefined; taken: number; waiting: number; listEnabled: boolean }): Availability {
+export function availability(f: {
+  cap: number | null | undefined;
+  taken: number;
+  waiting: number;
+  listEnabled: boolean;
+}): Availability {
   if (f.cap == null) return "open";
   const placeFree = f.taken < f.cap;
   if (placeFree && (!f.listEnabled || f.waiting === 0)) return "open";
@@ -117,7 +122,16 @@ export type WaitlistNotice = keyof typeof WAITLIST_NOTICES;
 
 // ---------------------------------------------------------------- the organiser's export
 
-export const WAITLIST_CSV_HEADER = ["Rang", "Nom", "Prénom", "Email", "Inscrit sur la liste le", "Statut", "Offres envoyées", "Offre jusqu'au"] as const;
+export const WAITLIST_CSV_HEADER = [
+  "Rang",
+  "Nom",
+  "Prénom",
+  "Email",
+  "Inscrit sur la liste le",
+  "Statut",
+  "Offres envoyées",
+  "Offre jusqu'au",
+] as const;
 
 export interface WaitlistExportRow {
   position: number;

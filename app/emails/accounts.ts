@@ -10,7 +10,8 @@ export function confirmEmailMessage(url: string): RenderedEmail {
       "Merci d'avoir créé votre compte Balise. Pour l'activer, confirmez votre adresse email en cliquant sur le bouton ci-dessous.",
     ],
     action: { label: "Confirmer mon adresse email", url },
-    footnote: "Ce lien est valable 48 heures et ne peut servir qu'une fois. Si vous n'avez pas créé de compte, ignorez cet email.",
+    footnote:
+      "Ce lien est valable 48 heures et ne peut servir qu'une fois. Si vous n'avez pas créé de compte, ignorez cet email.",
   });
 }
 
@@ -38,7 +39,8 @@ export function resetPasswordMessage(url: string): RenderedEmail {
       "Vous avez demandé à réinitialiser le mot de passe de votre compte Balise. Cliquez sur le bouton ci-dessous pour en choisir un nouveau.",
     ],
     action: { label: "Choisir un nouveau mot de passe", url },
-    footnote: "Ce lien est valable 1 heure et ne peut servir qu'une fois. Si vous n'êtes pas à l'origine de cette demande, ignorez cet email : votre mot de passe reste inchangé.",
+    footnote:
+      "Ce lien est valable 1 heure et ne peut servir qu'une fois. Si vous n'êtes pas à l'origine de cette demande, ignorez cet email : votre mot de passe reste inchangé.",
   });
 }
 

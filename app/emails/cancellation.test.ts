@@ -2,8 +2,15 @@ import { describe, expect, it } from "vitest";
 import { cancellationEmail } from "./cancellation";
 
 const base = {
-  prenom: "Camille", courseNom: "Trail des Aiguilles Rouges", formatNom: "Balcons 28 km", date: "2027-01-22",
-  amountPaidCents: 3800, nonRefundableCents: 272, baseCents: 3528, percent: 90, refundCents: 3175,
+  prenom: "Camille",
+  courseNom: "Trail des Aiguilles Rouges",
+  formatNom: "Balcons 28 km",
+  date: "2027-01-22",
+  amountPaidCents: 3800,
+  nonRefundableCents: 272,
+  baseCents: 3528,
+  percent: 90,
+  refundCents: 3175,
   url: "http://localhost:8796/mon-inscription/abc",
 };
 
@@ -11,7 +18,15 @@ describe("cancellation e-mail", () => {
   it("states the refund, the tier and the fees, in HTML and in text", () => {
     const m = cancellationEmail(base);
     expect(m.subject).toBe("Annulation confirmée : Trail des Aiguilles Rouges — Balcons 28 km");
-    for (const part of ["Bonjour Camille,", "31,75\u00a0€", "90 %", "35,28\u00a0€", "38,00\u00a0€", "2,72\u00a0€", "vendredi 22 janvier 2027"]) {
+    for (const part of [
+      "Bonjour Camille,",
+      "31,75\u00a0€",
+      "90 %",
+      "35,28\u00a0€",
+      "38,00\u00a0€",
+      "2,72\u00a0€",
+      "vendredi 22 janvier 2027",
+    ]) {
       expect(m.text).toContain(part);
       expect(m.html).toContain(part);
     }

@@ -39,7 +39,8 @@ export function cancellationEmail(m: CancellationEmailInput): RenderedEmail {
   paragraphs.push("Votre place est libérée ; le dossard n'est ni cessible ni revendable.");
   return renderEmail({
     subject: `Annulation confirmée : ${what}`,
-    preheader: m.refundCents > 0 ? `Remboursement de ${formatEuros(m.refundCents)} en cours.` : "Votre inscription est annulée.",
+    preheader:
+      m.refundCents > 0 ? `Remboursement de ${formatEuros(m.refundCents)} en cours.` : "Votre inscription est annulée.",
     paragraphs,
     action: { label: "Voir mon inscription", url: m.url },
     footnote: "Le barème de remboursement est détaillé sur la page Politique de remboursement de Balise.",

@@ -6,7 +6,12 @@ export interface RenderedEmail {
 }
 
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 export interface EmailParts {
@@ -25,7 +30,9 @@ export function renderEmail(p: EmailParts): RenderedEmail {
     ? `<p style="margin:20px 0"><a href="${escapeHtml(p.action.url)}" style="display:inline-block;background:#0f5132;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(p.action.label)}</a></p>
 <p style="margin:0 0 14px;font-size:13px;color:#5c6670">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br><a href="${escapeHtml(p.action.url)}" style="color:#146c43;word-break:break-all">${escapeHtml(p.action.url)}</a></p>`
     : "";
-  const foot = p.footnote ? `<p style="margin:0 0 14px;font-size:13px;color:#5c6670">${escapeHtml(p.footnote)}</p>` : "";
+  const foot = p.footnote
+    ? `<p style="margin:0 0 14px;font-size:13px;color:#5c6670">${escapeHtml(p.footnote)}</p>`
+    : "";
   const html = `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(p.subject)}</title></head>
 <body style="margin:0;background:#fafaf7;font-family:Arial,Helvetica,sans-serif;color:#1b1f23">

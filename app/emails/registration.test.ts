@@ -23,7 +23,14 @@ describe("confirmation e-mail", () => {
   const m = confirmationEmail(data);
   it("has the event, format, start, runner, amount and link, in French, HTML escaped", () => {
     expect(m.subject).toBe("Inscription validée : Trail des <Aiguilles> & Co — Balcons 28 km");
-    for (const t of ["Balcons 28 km — 28\u00a0km, 1\u00a0800\u00a0m D+", "samedi 23 janvier 2027 à 7h30", "Camille Bernard", "62,00\u00a0€", "Repas : 2", data.url]) {
+    for (const t of [
+      "Balcons 28 km — 28\u00a0km, 1\u00a0800\u00a0m D+",
+      "samedi 23 janvier 2027 à 7h30",
+      "Camille Bernard",
+      "62,00\u00a0€",
+      "Repas : 2",
+      data.url,
+    ]) {
       expect(m.text).toContain(t);
     }
     expect(m.html).toContain("Trail des &lt;Aiguilles&gt; &amp; Co");
@@ -45,7 +52,10 @@ describe("qrTable", () => {
     const rows = html.match(/<tr>.*?<\/tr>/g)!;
     expect(rows).toHaveLength(modules.size + 4);
     // Sum of the widths of the black runs = number of dark modules (1 px per module).
-    const blackPx = [...html.matchAll(/width:(\d+)px;height:1px;background:#000000/g)].reduce((s, m) => s + Number(m[1]), 0);
+    const blackPx = [...html.matchAll(/width:(\d+)px;height:1px;background:#000000/g)].reduce(
+      (s, m) => s + Number(m[1]),
+      0,
+    );
     expect(blackPx).toBe(dark);
     expect(qrTable("autre texte", 1)).not.toBe(html);
   });

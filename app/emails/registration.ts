@@ -28,7 +28,8 @@ export function qrTable(text: string, cellPx = 4): string {
   const m = QRCode.create(text, { errorCorrectionLevel: "M" }).modules;
   const quiet = 2;
   const n = m.size + quiet * 2;
-  const dark = (r: number, c: number) => r >= quiet && c >= quiet && r < m.size + quiet && c < m.size + quiet && m.get(r - quiet, c - quiet) === 1;
+  const dark = (r: number, c: number) =>
+    r >= quiet && c >= quiet && r < m.size + quiet && c < m.size + quiet && m.get(r - quiet, c - quiet) === 1;
   const rows: string[] = [];
   for (let r = 0; r < n; r++) {
     const cells: string[] = [];
@@ -37,7 +38,9 @@ export function qrTable(text: string, cellPx = 4): string {
       const d = dark(r, c);
       let span = 1;
       while (c + span < n && dark(r, c + span) === d) span++;
-      cells.push(`<td${span > 1 ? ` colspan="${span}"` : ""} style="width:${span * cellPx}px;height:${cellPx}px;background:${d ? "#000000" : "#ffffff"}"></td>`);
+      cells.push(
+        `<td${span > 1 ? ` colspan="${span}"` : ""} style="width:${span * cellPx}px;height:${cellPx}px;background:${d ? "#000000" : "#ffffff"}"></td>`,
+      );
       c += span;
     }
     rows.push(`<tr>${cells.join("")}</tr>`);
@@ -78,7 +81,10 @@ export function confirmationEmail(d: RegistrationEmailData): RenderedEmail {
     ["Montant payé", formatEuros(d.totalCents)],
   ];
   const table = `<table cellpadding="6" cellspacing="0" border="0" style="border-collapse:collapse;width:100%;margin:0 0 18px">${rows
-    .map(([k, v]) => `<tr><th align="left" style="color:#5c6670;font-weight:normal;border-bottom:1px solid #eef0f2">${escapeHtml(k)}</th><td style="border-bottom:1px solid #eef0f2">${escapeHtml(v)}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><th align="left" style="color:#5c6670;font-weight:normal;border-bottom:1px solid #eef0f2">${escapeHtml(k)}</th><td style="border-bottom:1px solid #eef0f2">${escapeHtml(v)}</td></tr>`,
+    )
     .join("")}</table>`;
   const html = frame(
     subject,
@@ -116,23 +122,35 @@ export function confirmationEmail(d: RegistrationEmailData): RenderedEmail {
 /** Why a payment could not be kept (the lifecycle's codes): each has its own explanation to the runner. */
 export type RefusedPaymentReason = "late_payment" | "amount_mismatch" | "event_unavailable";
 
-const REFUSED_PAYMENT_TEXTS: Record<RefusedPaymentReason, { subject: (d: { courseNom: string; formatNom: string }) => string; why: (d: { courseNom: string; formatNom: string; totalCents: number }) => string }> = {
+const REFUSED_PAYMENT_TEXTS: Record<
+  RefusedPaymentReason,
+  {
+    subject: (d: { courseNom: string; formatNom: string }) => string;
+    why: (d: { courseNom: string; formatNom: string; totalCents: number }) => string;
+  }
+> = {
   late_payment: {
     subject: (d) => `Paiement remboursé : ${d.courseNom} — ${d.formatNom} est complet`,
-    why: (d) => `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) est arrivé après l'expiration de la réservation de votre place (30 minutes), et le format a été complété entre-temps.`,
+    why: (d) =>
+      `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) est arrivé après l'expiration de la réservation de votre place (30 minutes), et le format a été complété entre-temps.`,
   },
   amount_mismatch: {
     subject: (d) => `Paiement remboursé : ${d.courseNom} — ${d.formatNom}`,
-    why: (d) => `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) ne correspond pas au total de votre inscription, qui a été modifiée pendant le paiement.`,
+    why: (d) =>
+      `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) ne correspond pas au total de votre inscription, qui a été modifiée pendant le paiement.`,
   },
   event_unavailable: {
     subject: (d) => `Paiement remboursé : ${d.courseNom} n'est plus ouverte aux inscriptions`,
-    why: (d) => `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) est arrivé alors que l'organisateur avait retiré l'épreuve des inscriptions.`,
+    why: (d) =>
+      `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) est arrivé alors que l'organisateur avait retiré l'épreuve des inscriptions.`,
   },
 };
 
 /** A payment that could not be kept (late, wrong amount, event withdrawn): refunded in full, and why. */
-export function refusedPaymentEmail(d: Omit<RegistrationEmailData, "url"> & { coursesUrl: string }, reason: RefusedPaymentReason = "late_payment"): RenderedEmail {
+export function refusedPaymentEmail(
+  d: Omit<RegistrationEmailData, "url"> & { coursesUrl: string },
+  reason: RefusedPaymentReason = "late_payment",
+): RenderedEmail {
   const texts = REFUSED_PAYMENT_TEXTS[reason];
   const subject = texts.subject(d);
   const paras = [
@@ -149,6 +167,14 @@ export function refusedPaymentEmail(d: Omit<RegistrationEmailData, "url"> & { co
       `<p style="margin:20px 0"><a href="${escapeHtml(d.coursesUrl)}" style="display:inline-block;background:#0f5132;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Explorer les courses</a></p>`,
     ].join("\n"),
   );
-  const text = ["Balise", "", ...paras.flatMap((t) => [t, ""]), `Explorer les courses : ${d.coursesUrl}`, "", "—", "Balise — email automatique, merci de ne pas y répondre."].join("\n");
+  const text = [
+    "Balise",
+    "",
+    ...paras.flatMap((t) => [t, ""]),
+    `Explorer les courses : ${d.coursesUrl}`,
+    "",
+    "—",
+    "Balise — email automatique, merci de ne pas y répondre.",
+  ].join("\n");
   return { subject, html, text };
 }

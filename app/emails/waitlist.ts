@@ -36,7 +36,9 @@ export function joinedEmail(d: WaitlistEmailData & { position: number }): Render
   });
 }
 
-export function offerEmail(d: WaitlistEmailData & { deadline: string; totalCents: number; nombreRepas: number; repasVoulus: number }): RenderedEmail {
+export function offerEmail(
+  d: WaitlistEmailData & { deadline: string; totalCents: number; nombreRepas: number; repasVoulus: number },
+): RenderedEmail {
   const meals =
     d.repasVoulus > 0 && d.nombreRepas === 0
       ? " Les repas demandés ne sont plus disponibles : la place vous est proposée sans repas."
@@ -53,7 +55,8 @@ export function offerEmail(d: WaitlistEmailData & { deadline: string; totalCents
       "Passé ce délai, la place sera proposée au coureur suivant de la liste.",
     ],
     action: { label: "Payer maintenant", url: d.url },
-    footnote: "Si vous ne souhaitez plus cette place, quittez la liste depuis ce lien : elle passera aussitôt au suivant.",
+    footnote:
+      "Si vous ne souhaitez plus cette place, quittez la liste depuis ce lien : elle passera aussitôt au suivant.",
   });
 }
 
@@ -73,7 +76,9 @@ export function offerExpiredEmail(d: WaitlistEmailData): RenderedEmail {
 export function leftEmail(d: WaitlistEmailData & { byOrganiser: boolean }): RenderedEmail {
   return renderEmail({
     subject: `Liste d'attente quittée : ${d.courseNom} — ${d.formatNom}`,
-    preheader: d.byOrganiser ? "L'organisateur vous a retiré de la liste d'attente." : "Vous avez quitté la liste d'attente.",
+    preheader: d.byOrganiser
+      ? "L'organisateur vous a retiré de la liste d'attente."
+      : "Vous avez quitté la liste d'attente.",
     paragraphs: [
       hello(d),
       d.byOrganiser

@@ -3,7 +3,10 @@ import { answerFromFacts, factsAsText, type Assistant } from "./assistant";
 
 /** The part of the Workers AI binding we use. */
 export interface WorkersAiBinding {
-  run(model: string, input: { messages: { role: "system" | "user"; content: string }[]; max_tokens?: number }): Promise<unknown>;
+  run(
+    model: string,
+    input: { messages: { role: "system" | "user"; content: string }[]; max_tokens?: number },
+  ): Promise<unknown>;
 }
 
 export const WORKERS_AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
@@ -25,7 +28,10 @@ export function createWorkersAiAssistant(ai: WorkersAiBinding, model = WORKERS_A
           { role: "user", content: q.prompt || "Que peux-tu me dire sur cette épreuve ?" },
         ],
       });
-      const text = typeof out === "object" && out && "response" in out ? String((out as { response: unknown }).response ?? "").trim() : "";
+      const text =
+        typeof out === "object" && out && "response" in out
+          ? String((out as { response: unknown }).response ?? "").trim()
+          : "";
       if (!text) throw new Error("Workers AI: réponse vide");
       return text.slice(0, 1000);
     },

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { answerFromFacts, ASSISTANT_HELP, ASSISTANT_UNKNOWN, factsAsText, type EventFacts, type FormatFacts } from "./assistant";
+import {
+  answerFromFacts,
+  ASSISTANT_HELP,
+  ASSISTANT_UNKNOWN,
+  factsAsText,
+  type EventFacts,
+  type FormatFacts,
+} from "./assistant";
 import { createWorkersAiAssistant, pickAssistant } from "./assistant-workers-ai";
 
 const base: FormatFacts = {
@@ -26,7 +33,19 @@ const facts: EventFacts = {
   departement: "Haute-Savoie",
   formats: [
     base,
-    { ...base, nom: "Balcons 28 km", heure_depart: "07:30", distance_km: 28, denivele_dplus: 1800, prix_cents: 3800, stock_repas: 150, prix_repas_cents: 1200, nb_max_coureurs: 400, places_restantes: 0, age_minimum: null },
+    {
+      ...base,
+      nom: "Balcons 28 km",
+      heure_depart: "07:30",
+      distance_km: 28,
+      denivele_dplus: 1800,
+      prix_cents: 3800,
+      stock_repas: 150,
+      prix_repas_cents: 1200,
+      nb_max_coureurs: 400,
+      places_restantes: 0,
+      age_minimum: null,
+    },
   ],
 };
 
@@ -64,7 +83,9 @@ describe("local assistant", () => {
   });
 
   it("says when no format is published", () => {
-    expect(answerFromFacts({ prompt: "la distance ?", facts: { ...facts, formats: [] } })).toContain("Aucun format n'est encore publié");
+    expect(answerFromFacts({ prompt: "la distance ?", facts: { ...facts, formats: [] } })).toContain(
+      "Aucun format n'est encore publié",
+    );
   });
 
   it("puts every fact in the model's context", () => {

@@ -46,12 +46,18 @@ export const ASSISTANT_HELP =
   "Je peux te renseigner sur les dates, les heures de départ, les distances, le dénivelé, les tarifs, les places restantes, les ravitaillements, le retrait des dossards, les hébergements, l'âge minimum et le règlement. Écris par exemple « @IA à quelle heure est le départ ? ».";
 
 function fold(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 /** Splits a free-text list on line breaks, semicolons and commas (as the event page does). */
 function splitList(text: string | null): string[] {
-  return (text ?? "").split(/[\n;,]+/).map((s) => s.trim()).filter(Boolean);
+  return (text ?? "")
+    .split(/[\n;,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 type Topic = {
@@ -65,29 +71,92 @@ type Topic = {
 };
 
 const TOPICS: Topic[] = [
-  { key: "date", match: /\b(date|quand|jour|dates)\b/, line: (f) => (f.date ? formatDateLong(f.date) : null), missing: "La date n'est pas encore publiée." },
-  { key: "heure", match: /\b(heure|heures|horaire|horaires|depart|departs|commence)\b/, line: (f) => (f.heure_depart ? `départ à ${formatTime(f.heure_depart)}` : null), missing: "L'heure de départ n'est pas encore publiée." },
-  { key: "distance", match: /\b(distance|distances|km|kilometres?|long|longueur)\b/, line: (f) => (f.distance_km != null ? formatKm(f.distance_km) : null), missing: "La distance n'est pas indiquée." },
-  { key: "dplus", match: /(d\+|\bdenivele|\bdenivelé|\bdeniv|\bmontee|\bd plus\b)/, line: (f) => (f.denivele_dplus != null ? `${formatMeters(f.denivele_dplus)} de D+` : null), missing: "Le dénivelé n'est pas indiqué." },
-  { key: "prix", match: /\b(prix|tarif|tarifs|cout|coute|combien|euros?|payer|inscription)\b/, line: (f) => `${formatEuros(f.prix_cents)}${f.stock_repas > 0 ? ` (repas : ${formatEuros(f.prix_repas_cents)})` : ""}`, missing: "" },
+  {
+    key: "date",
+    match: /\b(date|quand|jour|dates)\b/,
+    line: (f) => (f.date ? formatDateLong(f.date) : null),
+    missing: "La date n'est pas encore publiée.",
+  },
+  {
+    key: "heure",
+    match: /\b(heure|heures|horaire|horaires|depart|departs|commence)\b/,
+    line: (f) => (f.heure_depart ? `départ à ${formatTime(f.heure_depart)}` : null),
+    missing: "L'heure de départ n'est pas encore publiée.",
+  },
+  {
+    key: "distance",
+    match: /\b(distance|distances|km|kilometres?|long|longueur)\b/,
+    line: (f) => (f.distance_km != null ? formatKm(f.distance_km) : null),
+    missing: "La distance n'est pas indiquée.",
+  },
+  {
+    key: "dplus",
+    match: /(d\+|\bdenivele|\bdenivelé|\bdeniv|\bmontee|\bd plus\b)/,
+    line: (f) => (f.denivele_dplus != null ? `${formatMeters(f.denivele_dplus)} de D+` : null),
+    missing: "Le dénivelé n'est pas indiqué.",
+  },
+  {
+    key: "prix",
+    match: /\b(prix|tarif|tarifs|cout|coute|combien|euros?|payer|inscription)\b/,
+    line: (f) =>
+      `${formatEuros(f.prix_cents)}${f.stock_repas > 0 ? ` (repas : ${formatEuros(f.prix_repas_cents)})` : ""}`,
+    missing: "",
+  },
   {
     key: "places",
     match: /\b(places?|restantes?|reste|complet|dispo|disponibles?|inscrits?)\b/,
-    line: (f) => (f.places_restantes == null ? "pas de limite de places annoncée" : f.places_restantes <= 0 ? "complet" : `${f.places_restantes} place${f.places_restantes > 1 ? "s" : ""} restante${f.places_restantes > 1 ? "s" : ""}`),
+    line: (f) =>
+      f.places_restantes == null
+        ? "pas de limite de places annoncée"
+        : f.places_restantes <= 0
+          ? "complet"
+          : `${f.places_restantes} place${f.places_restantes > 1 ? "s" : ""} restante${f.places_restantes > 1 ? "s" : ""}`,
     missing: "",
   },
-  { key: "ravito", match: /\b(ravito|ravitos|ravitaillements?|manger|boire|eau)\b/, line: (f) => (splitList(f.ravitaillements).length ? `ravitaillements : ${splitList(f.ravitaillements).join(", ")}` : null), missing: "Les ravitaillements ne sont pas indiqués.", shared: true },
-  { key: "dossard", match: /\b(dossards?|retrait|retirer)\b/, line: (f) => (f.remise_dossards ? `retrait des dossards : ${f.remise_dossards}` : null), missing: "Le retrait des dossards n'est pas indiqué.", shared: true },
-  { key: "hebergement", match: /\b(hebergements?|dormir|logement|loger|hotel|camping|gite|nuit)\b/, line: (f) => (splitList(f.hebergements).length ? `hébergements : ${splitList(f.hebergements).join(", ")}` : null), missing: "Aucun hébergement n'est indiqué.", shared: true },
-  { key: "age", match: /\b(age|ans|mineur|mineurs|enfant|enfants|junior|cadet)\b/, line: (f) => (f.age_minimum != null ? `âge minimum ${f.age_minimum} ans` : null), missing: "Aucun âge minimum n'est indiqué." },
-  { key: "reglement", match: /\b(reglement|pdf|regles?)\b/, line: (f) => (f.reglement_pdf_url ? `règlement (PDF) : ${f.reglement_pdf_url}` : null), missing: "Le règlement n'est pas encore publié.", shared: true },
+  {
+    key: "ravito",
+    match: /\b(ravito|ravitos|ravitaillements?|manger|boire|eau)\b/,
+    line: (f) =>
+      splitList(f.ravitaillements).length ? `ravitaillements : ${splitList(f.ravitaillements).join(", ")}` : null,
+    missing: "Les ravitaillements ne sont pas indiqués.",
+    shared: true,
+  },
+  {
+    key: "dossard",
+    match: /\b(dossards?|retrait|retirer)\b/,
+    line: (f) => (f.remise_dossards ? `retrait des dossards : ${f.remise_dossards}` : null),
+    missing: "Le retrait des dossards n'est pas indiqué.",
+    shared: true,
+  },
+  {
+    key: "hebergement",
+    match: /\b(hebergements?|dormir|logement|loger|hotel|camping|gite|nuit)\b/,
+    line: (f) => (splitList(f.hebergements).length ? `hébergements : ${splitList(f.hebergements).join(", ")}` : null),
+    missing: "Aucun hébergement n'est indiqué.",
+    shared: true,
+  },
+  {
+    key: "age",
+    match: /\b(age|ans|mineur|mineurs|enfant|enfants|junior|cadet)\b/,
+    line: (f) => (f.age_minimum != null ? `âge minimum ${f.age_minimum} ans` : null),
+    missing: "Aucun âge minimum n'est indiqué.",
+  },
+  {
+    key: "reglement",
+    match: /\b(reglement|pdf|regles?)\b/,
+    line: (f) => (f.reglement_pdf_url ? `règlement (PDF) : ${f.reglement_pdf_url}` : null),
+    missing: "Le règlement n'est pas encore publié.",
+    shared: true,
+  },
 ];
 
 /** Formats the question names ("le 28 km", "Découverte"), else all formats. */
 function formatsAsked(prompt: string, formats: FormatFacts[]): FormatFacts[] {
   const q = fold(prompt);
   const named = formats.filter((f) => {
-    const words = fold(f.nom).split(/[^a-z0-9]+/).filter((w) => w.length >= 3 || /\d/.test(w));
+    const words = fold(f.nom)
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 3 || /\d/.test(w));
     return words.some((w) => new RegExp(`(^|[^a-z0-9])${w}([^a-z0-9]|$)`).test(q));
   });
   return named.length ? named : formats;
@@ -101,7 +170,8 @@ export function answerFromFacts({ prompt, facts }: AssistantQuestion): string {
   const asked = q.replace(/\b\d+(?:[.,]\d+)?\s?km\b/g, " ");
   const topics = TOPICS.filter((t) => t.match.test(asked));
   if (topics.length === 0) return ASSISTANT_UNKNOWN;
-  if (facts.formats.length === 0) return `Aucun format n'est encore publié pour ${facts.nom} : je n'ai pas d'information à te donner.`;
+  if (facts.formats.length === 0)
+    return `Aucun format n'est encore publié pour ${facts.nom} : je n'ai pas d'information à te donner.`;
   const formats = formatsAsked(prompt, facts.formats);
   const parts: string[] = [];
   for (const t of topics) {
@@ -116,7 +186,8 @@ export function answerFromFacts({ prompt, facts }: AssistantQuestion): string {
     }
     parts.push(`${lines.map((x) => `${x.f.nom} : ${x.line}`).join(" ; ")}.`);
     const unknown = formats.length - lines.length;
-    if (unknown > 0 && t.missing) parts.push(`(Non précisé pour ${unknown === 1 ? "un format" : `${unknown} formats`}.)`);
+    if (unknown > 0 && t.missing)
+      parts.push(`(Non précisé pour ${unknown === 1 ? "un format" : `${unknown} formats`}.)`);
   }
   return parts.join("\n");
 }

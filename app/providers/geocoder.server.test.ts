@@ -25,7 +25,8 @@ describe("local geocoder", () => {
     // 96 metropolitan departments (with 2A/2B), 5 overseas departments, and Saint-Pierre-et-Miquelon.
     expect(DEPARTMENT_CODES).toHaveLength(102);
     const metro = Array.from({ length: 95 }, (_, i) => String(i + 1).padStart(2, "0")).filter((c) => c !== "20");
-    for (const code of [...metro, "2A", "2B", "971", "972", "973", "974", "976"]) expect(DEPARTMENT_CODES).toContain(code);
+    for (const code of [...metro, "2A", "2B", "971", "972", "973", "974", "976"])
+      expect(DEPARTMENT_CODES).toContain(code);
   });
 
   it("places each department inside France or its overseas territory", () => {
@@ -60,7 +61,10 @@ describe("national address API geocoder", () => {
         return Response.json({ features: [{ geometry: { type: "Point", coordinates: [6.8694, 45.9237] } }] });
       }) as unknown as typeof fetch,
     });
-    expect(await g.geocode({ codePostal: "74400", ville: "Chamonix-Mont-Blanc" })).toEqual({ lat: 45.9237, lng: 6.8694 });
+    expect(await g.geocode({ codePostal: "74400", ville: "Chamonix-Mont-Blanc" })).toEqual({
+      lat: 45.9237,
+      lng: 6.8694,
+    });
     const u = new URL(calls[0]);
     expect(u.origin + u.pathname).toBe("https://api-adresse.data.gouv.fr/search/");
     expect(u.searchParams.get("q")).toBe("Chamonix-Mont-Blanc");
@@ -71,7 +75,12 @@ describe("national address API geocoder", () => {
   it.each([
     ["an HTTP error", async () => new Response("nope", { status: 503 })],
     ["no result", async () => Response.json({ features: [] })],
-    ["a network error", async () => { throw new TypeError("fetch failed"); }],
+    [
+      "a network error",
+      async () => {
+        throw new TypeError("fetch failed");
+      },
+    ],
     ["junk JSON", async () => new Response("<html>", { status: 200 })],
   ])("gives null on %s", async (_name, impl) => {
     const g = createBanGeocoder({ fetch: impl as unknown as typeof fetch });
@@ -82,7 +91,9 @@ describe("national address API geocoder", () => {
     const g = createBanGeocoder({
       timeoutMs: 50,
       fetch: ((_url: string, init: RequestInit) =>
-        new Promise((_resolve, reject) => init.signal!.addEventListener("abort", () => reject(init.signal!.reason)))) as unknown as typeof fetch,
+        new Promise((_resolve, reject) =>
+          init.signal!.addEventListener("abort", () => reject(init.signal!.reason)),
+        )) as unknown as typeof fetch,
     });
     const started = Date.now();
     expect(await g.geocode({ codePostal: "74400", ville: "Chamonix" })).toBeNull();

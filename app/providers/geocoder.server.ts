@@ -62,5 +62,7 @@ export function createBanGeocoder(opts: { url?: string; fetch?: typeof fetch; ti
 }
 
 export function createGeocoder(env: Pick<AppEnv, "GEOCODER" | "GEOCODER_URL">, fetchImpl?: typeof fetch): Geocoder {
-  return env.GEOCODER === "ban" ? createBanGeocoder({ url: env.GEOCODER_URL, fetch: fetchImpl }) : createLocalGeocoder();
+  return env.GEOCODER === "ban"
+    ? createBanGeocoder({ url: env.GEOCODER_URL, fetch: fetchImpl })
+    : createLocalGeocoder();
 }

@@ -43,7 +43,8 @@ export function createLocalVerifier(): JustificatifVerifier {
       if (j.type === "pps") {
         if (!j.ppsExpiration) return { verdict: "a_verifier" };
         const expiry = ppsExpiryIssue(j.ppsExpiration, { today: j.today, raceDate: j.raceDate });
-        if (expiry && expiry.code !== "pps_expiration_trop_loin") return { verdict: "refuse", motif: "expire", commentaire: expiry.message };
+        if (expiry && expiry.code !== "pps_expiration_trop_loin")
+          return { verdict: "refuse", motif: "expire", commentaire: expiry.message };
       }
       return { verdict: "a_verifier" };
     },

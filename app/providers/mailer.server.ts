@@ -21,7 +21,16 @@ async function record(db: Db, m: MailMessage, status: string): Promise<string | 
   const id = crypto.randomUUID();
   const rows = await db
     .insert(mail_outbox)
-    .values({ id, to_email: m.to, subject: m.subject, html: m.html, text: m.text, kind: m.kind ?? null, dedupe_key: m.dedupeKey ?? null, status })
+    .values({
+      id,
+      to_email: m.to,
+      subject: m.subject,
+      html: m.html,
+      text: m.text,
+      kind: m.kind ?? null,
+      dedupe_key: m.dedupeKey ?? null,
+      status,
+    })
     .onConflictDoNothing()
     .returning({ id: mail_outbox.id });
   return rows.length ? id : null;
@@ -38,7 +47,10 @@ export function createLocalMailer(db: Db): Mailer {
 }
 
 /** Real mailer: an HTTP e-mail API (JSON POST with a bearer key), messages also kept in the outbox. */
-export function createHttpMailer(db: Db, opts: { apiUrl: string; apiKey: string; from: string; fetch?: typeof fetch }): Mailer {
+export function createHttpMailer(
+  db: Db,
+  opts: { apiUrl: string; apiKey: string; from: string; fetch?: typeof fetch },
+): Mailer {
   const doFetch = opts.fetch ?? fetch;
   return {
     kind: "http",
@@ -54,9 +66,15 @@ export function createHttpMailer(db: Db, opts: { apiUrl: string; apiKey: string;
         });
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         const body = (await res.json().catch(() => ({}))) as { id?: string };
-        await db.update(mail_outbox).set({ status: "sent", provider_message_id: body.id ?? null, sent_at: new Date().toISOString() }).where(eq(mail_outbox.id, id));
+        await db
+          .update(mail_outbox)
+          .set({ status: "sent", provider_message_id: body.id ?? null, sent_at: new Date().toISOString() })
+          .where(eq(mail_outbox.id, id));
       } catch (e) {
-        await db.update(mail_outbox).set({ status: "failed", error: String(e) }).where(eq(mail_outbox.id, id));
+        await db
+          .update(mail_outbox)
+          .set({ status: "failed", error: String(e) })
+          .where(eq(mail_outbox.id, id));
         console.error("mail send failed", e);
       }
       return true;

@@ -86,7 +86,11 @@ export interface LocalTransfer {
   metadata: Record<string, string>;
 }
 
-export const LOCAL_ONBOARDING_REQUIREMENTS = ["business_profile.url", "external_account", "individual.verification.document"];
+export const LOCAL_ONBOARDING_REQUIREMENTS = [
+  "business_profile.url",
+  "external_account",
+  "individual.verification.document",
+];
 
 export interface LocalPaymentProvider extends PaymentProvider {
   readonly kind: "local";
@@ -117,7 +121,13 @@ const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString
 
 /** Stripe's signature scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<payload>")>`. */
 export async function signWebhookPayload(payload: string, secret: string, timestampSeconds: number): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestampSeconds}.${payload}`));
   return `t=${timestampSeconds},v1=${hex(mac)}`;
 }
@@ -172,7 +182,14 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
   }
   async function emit(type: string, object: { id: string }): Promise<void> {
     const created = nowSec();
-    const payload = JSON.stringify({ id: newId("evt"), object: "event", type, created, livemode: false, data: { object } });
+    const payload = JSON.stringify({
+      id: newId("evt"),
+      object: "event",
+      type,
+      created,
+      livemode: false,
+      data: { object },
+    });
     const signature = await signWebhookPayload(payload, opts.webhookSecret, created);
     if (!opts.deliver) return;
     try {
@@ -187,7 +204,13 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
     return s.status === "open" && s.expires_at <= nowSec() ? { ...s, status: "expired" } : s;
   }
   function chargeInfo(c: LocalCharge): ChargeInfo {
-    return { id: c.id, amountCents: c.amount, amountRefundedCents: c.amount_refunded, feeCents: c.fee, receiptUrl: c.receipt_url };
+    return {
+      id: c.id,
+      amountCents: c.amount,
+      amountRefundedCents: c.amount_refunded,
+      feeCents: c.fee,
+      receiptUrl: c.receipt_url,
+    };
   }
 
   const provider: LocalPaymentProvider = {
@@ -294,7 +317,8 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
 
     async expireCheckoutSession(sessionId) {
       const s = await must<LocalCheckoutSession>("checkout_session", sessionId, "Session de paiement");
-      if (s.status === "complete") throw new PaymentProviderError("Cette session est déjà payée.", "checkout_session_complete");
+      if (s.status === "complete")
+        throw new PaymentProviderError("Cette session est déjà payée.", "checkout_session_complete");
       if (s.status === "expired") return;
       const expired: LocalCheckoutSession = { ...s, status: "expired" };
       await save("checkout_session", expired);
@@ -308,7 +332,8 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
     createTransfer: (input) =>
       once(input.idempotencyKey, async () => {
         const charge = await must<LocalCharge>("charge", input.sourceChargeId, "Paiement source");
-        if (input.amountCents <= 0) throw new PaymentProviderError("Montant de transfert invalide.", "parameter_invalid");
+        if (input.amountCents <= 0)
+          throw new PaymentProviderError("Montant de transfert invalide.", "parameter_invalid");
         const account = await must<LocalAccount>("account", input.destinationAccountId, "Compte");
         if (!account.payouts_enabled && !account.charges_enabled) {
           throw new PaymentProviderError("Le compte de destination n'est pas activé.", "account_invalid");
@@ -347,12 +372,21 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
       once(input.idempotencyKey, async () => {
         const c = await must<LocalCharge>("charge", input.chargeId, "Paiement");
         if (input.amountCents <= 0 || input.amountCents > c.amount - c.amount_refunded) {
-          throw new PaymentProviderError("Le montant du remboursement dépasse le montant remboursable.", "amount_too_large");
+          throw new PaymentProviderError(
+            "Le montant du remboursement dépasse le montant remboursable.",
+            "amount_too_large",
+          );
         }
         const updated: LocalCharge = { ...c, amount_refunded: c.amount_refunded + input.amountCents };
         updated.refunded = updated.amount_refunded === updated.amount;
         await save("charge", updated);
-        const refund = { id: newId("re"), charge: c.id, amount: input.amountCents, status: "succeeded" as const, metadata: input.metadata };
+        const refund = {
+          id: newId("re"),
+          charge: c.id,
+          amount: input.amountCents,
+          status: "succeeded" as const,
+          metadata: input.metadata,
+        };
         await save("refund", refund);
         await emit("charge.refunded", updated);
         return refund;
@@ -404,7 +438,13 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
         metadata: s.metadata,
       };
       charge.receipt_url = `/dev/receipt/${charge.id}`;
-      const paid: LocalCheckoutSession = { ...s, status: "complete", payment_status: "paid", payment_intent: charge.payment_intent, charge: charge.id };
+      const paid: LocalCheckoutSession = {
+        ...s,
+        status: "complete",
+        payment_status: "paid",
+        payment_intent: charge.payment_intent,
+        charge: charge.id,
+      };
       await save("charge", charge);
       await save("checkout_session", paid);
       await emit("checkout.session.completed", paid);

@@ -31,8 +31,17 @@ beforeAll(async () => {
     req.on("data", (c) => (raw += c));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      calls.push({ method: req.method ?? "", path: url.pathname, query: url.searchParams, headers: req.headers, form: new URLSearchParams(raw) });
-      const r = replies.get(`${req.method} ${url.pathname}`) ?? { status: 404, body: { error: { type: "invalid_request_error", message: `No fake for ${url.pathname}` } } };
+      calls.push({
+        method: req.method ?? "",
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        form: new URLSearchParams(raw),
+      });
+      const r = replies.get(`${req.method} ${url.pathname}`) ?? {
+        status: 404,
+        body: { error: { type: "invalid_request_error", message: `No fake for ${url.pathname}` } },
+      };
       res.writeHead(r.status, { "content-type": "application/json", "request-id": "req_fake" });
       res.end(JSON.stringify(r.body));
     });
@@ -61,16 +70,33 @@ const last = () => calls[calls.length - 1];
 
 describe("Stripe adapter against a fake Stripe API", () => {
   it("pins the API version and authenticates with the secret key", async () => {
-    reply("GET", "/v1/accounts/acct_1", 200, { id: "acct_1", object: "account", charges_enabled: true, payouts_enabled: false, details_submitted: true, requirements: { currently_due: ["external_account"], past_due: [] } });
+    reply("GET", "/v1/accounts/acct_1", 200, {
+      id: "acct_1",
+      object: "account",
+      charges_enabled: true,
+      payouts_enabled: false,
+      details_submitted: true,
+      requirements: { currently_due: ["external_account"], past_due: [] },
+    });
     const status = await provider.retrieveAccount("acct_1");
-    expect(status).toEqual({ accountId: "acct_1", chargesEnabled: true, payoutsEnabled: false, detailsSubmitted: true, requirementsDue: ["external_account"] });
+    expect(status).toEqual({
+      accountId: "acct_1",
+      chargesEnabled: true,
+      payoutsEnabled: false,
+      detailsSubmitted: true,
+      requirementsDue: ["external_account"],
+    });
     expect(last().headers["stripe-version"]).toBe(STRIPE_API_VERSION);
     expect(last().headers.authorization).toBe("Bearer sk_test_fake");
   });
 
   it("creates a connected account (FR, transfers and card payments) with an idempotency key", async () => {
     reply("POST", "/v1/accounts", 200, { id: "acct_new", object: "account" });
-    const { accountId } = await provider.createAccount({ userId: "u-1", email: "orga@example.fr", idempotencyKey: "account:u-1" });
+    const { accountId } = await provider.createAccount({
+      userId: "u-1",
+      email: "orga@example.fr",
+      idempotencyKey: "account:u-1",
+    });
     expect(accountId).toBe("acct_new");
     const c = last();
     expect(c.headers["idempotency-key"]).toBe("account:u-1");
@@ -82,7 +108,11 @@ describe("Stripe adapter against a fake Stripe API", () => {
   });
 
   it("creates an onboarding account link with return and refresh URLs", async () => {
-    reply("POST", "/v1/account_links", 200, { object: "account_link", url: "https://connect.example/setup/abc", expires_at: 1 });
+    reply("POST", "/v1/account_links", 200, {
+      object: "account_link",
+      url: "https://connect.example/setup/abc",
+      expires_at: 1,
+    });
     const link = await provider.createAccountLink({
       accountId: "acct_1",
       returnUrl: "https://balise.test/monprofilorganisateur?onboarding=done",
@@ -98,7 +128,11 @@ describe("Stripe adapter against a fake Stripe API", () => {
   });
 
   it("creates a checkout session: amount in cents, eur, metadata, transfer_group, expires_at, idempotency key", async () => {
-    reply("POST", "/v1/checkout/sessions", 200, { id: "cs_test_1", object: "checkout.session", url: "https://checkout.example/cs_test_1" });
+    reply("POST", "/v1/checkout/sessions", 200, {
+      id: "cs_test_1",
+      object: "checkout.session",
+      url: "https://checkout.example/cs_test_1",
+    });
     const expiresAt = new Date("2026-11-21T15:31:00Z");
     const created = await provider.createCheckoutSession({
       inscriptionId: "ins-1",
@@ -155,17 +189,36 @@ describe("Stripe adapter against a fake Stripe API", () => {
       payment_intent: {
         id: "pi_1",
         object: "payment_intent",
-        latest_charge: { id: "ch_1", object: "charge", amount: 4250, amount_refunded: 0, receipt_url: "https://pay.example/receipts/ch_1", balance_transaction: { id: "txn_1", object: "balance_transaction", fee: 89 } },
+        latest_charge: {
+          id: "ch_1",
+          object: "charge",
+          amount: 4250,
+          amount_refunded: 0,
+          receipt_url: "https://pay.example/receipts/ch_1",
+          balance_transaction: { id: "txn_1", object: "balance_transaction", fee: 89 },
+        },
       },
     });
     const s = await provider.retrieveCheckoutSession("cs_test_1");
-    expect(s).toMatchObject({ status: "complete", paymentStatus: "paid", amountTotalCents: 4250, chargeId: "ch_1", paymentIntentId: "pi_1", feeCents: 89, receiptUrl: "https://pay.example/receipts/ch_1" });
+    expect(s).toMatchObject({
+      status: "complete",
+      paymentStatus: "paid",
+      amountTotalCents: 4250,
+      chargeId: "ch_1",
+      paymentIntentId: "pi_1",
+      feeCents: 89,
+      receiptUrl: "https://pay.example/receipts/ch_1",
+    });
     expect([...last().query.values()]).toEqual(["payment_intent.latest_charge.balance_transaction"]);
     expect([...last().query.keys()][0]).toMatch(/^expand\[\d*\]$/);
   });
 
   it("expires a session with an idempotency key", async () => {
-    reply("POST", "/v1/checkout/sessions/cs_test_1/expire", 200, { id: "cs_test_1", object: "checkout.session", status: "expired" });
+    reply("POST", "/v1/checkout/sessions/cs_test_1/expire", 200, {
+      id: "cs_test_1",
+      object: "checkout.session",
+      status: "expired",
+    });
     await provider.expireCheckoutSession("cs_test_1");
     expect(last().headers["idempotency-key"]).toBe("expire:cs_test_1");
   });
@@ -197,25 +250,65 @@ describe("Stripe adapter against a fake Stripe API", () => {
   it("refunds part of a charge and reverses part of a transfer, each with its key", async () => {
     reply("POST", "/v1/refunds", 200, { id: "re_1", object: "refund", status: "succeeded" });
     reply("POST", "/v1/transfers/tr_1/reversals", 200, { id: "trr_1", object: "transfer_reversal" });
-    expect(await provider.createRefund({ chargeId: "ch_1", amountCents: 3511, metadata: { remboursement_id: "r-1" }, idempotencyKey: "refund:r-1" })).toEqual({ id: "re_1", status: "succeeded" });
+    expect(
+      await provider.createRefund({
+        chargeId: "ch_1",
+        amountCents: 3511,
+        metadata: { remboursement_id: "r-1" },
+        idempotencyKey: "refund:r-1",
+      }),
+    ).toEqual({ id: "re_1", status: "succeeded" });
     expect(last().headers["idempotency-key"]).toBe("refund:r-1");
     expect(last().form.get("amount")).toBe("3511");
     expect(last().form.get("charge")).toBe("ch_1");
-    expect(await provider.createTransferReversal({ transferId: "tr_1", amountCents: 600, metadata: {}, idempotencyKey: "reversal:r-1:t-1" })).toEqual({ id: "trr_1" });
+    expect(
+      await provider.createTransferReversal({
+        transferId: "tr_1",
+        amountCents: 600,
+        metadata: {},
+        idempotencyKey: "reversal:r-1:t-1",
+      }),
+    ).toEqual({ id: "trr_1" });
     expect(last().path).toBe("/v1/transfers/tr_1/reversals");
     expect(last().form.get("amount")).toBe("600");
     expect(last().headers["idempotency-key"]).toBe("reversal:r-1:t-1");
   });
 
   it("reads a charge's receipt URL", async () => {
-    reply("GET", "/v1/charges/ch_1", 200, { id: "ch_1", object: "charge", amount: 4250, amount_refunded: 0, receipt_url: "https://pay.example/receipts/ch_1", balance_transaction: "txn_1" });
-    expect(await provider.retrieveCharge("ch_1")).toEqual({ id: "ch_1", amountCents: 4250, amountRefundedCents: 0, feeCents: null, receiptUrl: "https://pay.example/receipts/ch_1" });
+    reply("GET", "/v1/charges/ch_1", 200, {
+      id: "ch_1",
+      object: "charge",
+      amount: 4250,
+      amount_refunded: 0,
+      receipt_url: "https://pay.example/receipts/ch_1",
+      balance_transaction: "txn_1",
+    });
+    expect(await provider.retrieveCharge("ch_1")).toEqual({
+      id: "ch_1",
+      amountCents: 4250,
+      amountRefundedCents: 0,
+      feeCents: null,
+      receiptUrl: "https://pay.example/receipts/ch_1",
+    });
   });
 
   it("turns a Stripe error into a PaymentProviderError with Stripe's message", async () => {
-    reply("POST", "/v1/transfers", 400, { error: { type: "invalid_request_error", code: "balance_insufficient", message: "Insufficient funds in Stripe account." } });
+    reply("POST", "/v1/transfers", 400, {
+      error: {
+        type: "invalid_request_error",
+        code: "balance_insufficient",
+        message: "Insufficient funds in Stripe account.",
+      },
+    });
     const err = await provider
-      .createTransfer({ amountCents: 1, destinationAccountId: "acct_x", sourceChargeId: "ch_1", transferGroup: "g", metadata: {}, idempotencyKey: "k" })
+      .createTransfer({
+        amountCents: 1,
+        destinationAccountId: "acct_x",
+        sourceChargeId: "ch_1",
+        transferGroup: "g",
+        metadata: {},
+        idempotencyKey: "k",
+      })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PaymentProviderError);
     expect((err as PaymentProviderError).message).toBe("Insufficient funds in Stripe account.");
@@ -224,13 +317,24 @@ describe("Stripe adapter against a fake Stripe API", () => {
 });
 
 describe("webhook signature check (shared by both providers)", () => {
-  const payload = JSON.stringify({ id: "evt_1", object: "event", type: "account.updated", data: { object: { id: "acct_1" } } });
+  const payload = JSON.stringify({
+    id: "evt_1",
+    object: "event",
+    type: "account.updated",
+    data: { object: { id: "acct_1" } },
+  });
   const now = new Date("2026-11-21T15:00:00Z");
   const t = Math.floor(now.getTime() / 1000);
 
   it("accepts our local signer's header and Stripe's own test header", async () => {
-    expect((await verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_test", t), "whsec_test", now)).id).toBe("evt_1");
-    const stripeHeader = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: "whsec_test", timestamp: t });
+    expect(
+      (await verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_test", t), "whsec_test", now)).id,
+    ).toBe("evt_1");
+    const stripeHeader = await Stripe.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: "whsec_test",
+      timestamp: t,
+    });
     expect((await verifyWebhookSignature(payload, stripeHeader, "whsec_test", now)).type).toBe("account.updated");
   });
 
@@ -240,15 +344,25 @@ describe("webhook signature check (shared by both providers)", () => {
     ["6 minutes ahead", async () => signWebhookPayload(payload, "whsec_test", t + 360)],
     ["missing", async () => null],
   ])("refuses a %s signature", async (_label, header) => {
-    await expect(verifyWebhookSignature(payload, await header(), "whsec_test", now)).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(verifyWebhookSignature(payload, await header(), "whsec_test", now)).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
   });
 
   it("accepts the signature of any of several endpoints' secrets (platform and Connect), listed with commas", async () => {
     const both = "whsec_platform, whsec_connect";
-    expect((await verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_platform", t), both, now)).id).toBe("evt_1");
-    expect((await verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_connect", t), both, now)).id).toBe("evt_1");
-    await expect(verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_other", t), both, now)).rejects.toBeInstanceOf(PaymentProviderError);
-    await expect(verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_connect", t - 360), both, now)).rejects.toBeInstanceOf(PaymentProviderError);
+    expect(
+      (await verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_platform", t), both, now)).id,
+    ).toBe("evt_1");
+    expect(
+      (await verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_connect", t), both, now)).id,
+    ).toBe("evt_1");
+    await expect(
+      verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_other", t), both, now),
+    ).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(
+      verifyWebhookSignature(payload, await signWebhookPayload(payload, "whsec_connect", t - 360), both, now),
+    ).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
   it("accepts a signature 4 minutes old (inside the 300 s tolerance)", async () => {

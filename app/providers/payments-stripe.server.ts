@@ -43,7 +43,8 @@ function wrap<T>(run: () => Promise<T>): Promise<T> {
 }
 
 type Expandable<T> = string | T | null | undefined;
-const idOf = <T extends { id: string }>(x: Expandable<T>): string | null => (x == null ? null : typeof x === "string" ? x : x.id);
+const idOf = <T extends { id: string }>(x: Expandable<T>): string | null =>
+  x == null ? null : typeof x === "string" ? x : x.id;
 
 function chargeInfo(charge: Stripe.Charge): ChargeInfo {
   const bt = charge.balance_transaction;
@@ -93,7 +94,9 @@ export function createStripePaymentProvider(config: StripeProviderConfig): Payme
       }),
 
     retrieveAccount: (accountId) =>
-      wrap(async () => accountStatusFromObject((await stripe.accounts.retrieve(accountId)) as unknown as Record<string, unknown>)),
+      wrap(async () =>
+        accountStatusFromObject((await stripe.accounts.retrieve(accountId)) as unknown as Record<string, unknown>),
+      ),
 
     createCheckoutSession: (input) =>
       wrap(async () => {
@@ -111,7 +114,14 @@ export function createStripePaymentProvider(config: StripeProviderConfig): Payme
             locale: "fr",
             currency: "eur",
             line_items: [
-              { quantity: 1, price_data: { currency: "eur", unit_amount: input.amountCents, product_data: { name: input.productName } } },
+              {
+                quantity: 1,
+                price_data: {
+                  currency: "eur",
+                  unit_amount: input.amountCents,
+                  product_data: { name: input.productName },
+                },
+              },
             ],
             ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
             client_reference_id: input.inscriptionId,
@@ -188,10 +198,20 @@ export function createStripePaymentProvider(config: StripeProviderConfig): Payme
     createRefund: (input) =>
       wrap(async () => {
         const r = await stripe.refunds.create(
-          { charge: input.chargeId, amount: input.amountCents, reason: "requested_by_customer", metadata: input.metadata },
+          {
+            charge: input.chargeId,
+            amount: input.amountCents,
+            reason: "requested_by_customer",
+            metadata: input.metadata,
+          },
           { idempotencyKey: input.idempotencyKey },
         );
-        const status = r.status === "succeeded" ? "succeeded" : r.status === "failed" || r.status === "canceled" ? "failed" : "pending";
+        const status =
+          r.status === "succeeded"
+            ? "succeeded"
+            : r.status === "failed" || r.status === "canceled"
+              ? "failed"
+              : "pending";
         return { id: r.id, status };
       }),
   };
@@ -211,14 +231,25 @@ export async function verifyWebhookSignature(
   if (!header) throw new PaymentProviderError("Signature absente");
   const t = /(?:^|,)t=(\d+)/.exec(header);
   // The SDK refuses signatures that are too old; we also refuse those from the future.
-  if (t && Number(t[1]) - Math.floor(now.getTime() / 1000) > toleranceSeconds) throw new PaymentProviderError("Signature datée du futur");
+  if (t && Number(t[1]) - Math.floor(now.getTime() / 1000) > toleranceSeconds)
+    throw new PaymentProviderError("Signature datée du futur");
   // Several endpoints may post here, each with its own signing secret (the platform's events and Connect's
   // account.updated): STRIPE_WEBHOOK_SECRET lists them separated by commas; the first that verifies wins.
-  const secrets = secret.split(",").map((s) => s.trim()).filter(Boolean);
+  const secrets = secret
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   let failure: unknown = null;
   for (const one of secrets) {
     try {
-      return await Stripe.webhooks.constructEventAsync(rawBody, header, one, toleranceSeconds, Stripe.createSubtleCryptoProvider(), now.getTime());
+      return await Stripe.webhooks.constructEventAsync(
+        rawBody,
+        header,
+        one,
+        toleranceSeconds,
+        Stripe.createSubtleCryptoProvider(),
+        now.getTime(),
+      );
     } catch (e) {
       failure = e;
     }

@@ -117,7 +117,10 @@ const PROVIDER_ERROR = Symbol.for("balise.payment-provider-error");
 /** A provider failure, with the provider's own message (shown after our French prefix). */
 export class PaymentProviderError extends Error {
   readonly [PROVIDER_ERROR] = true;
-  constructor(message: string, public readonly providerCode?: string) {
+  constructor(
+    message: string,
+    public readonly providerCode?: string,
+  ) {
     super(message);
     this.name = "PaymentProviderError";
   }

@@ -13,9 +13,16 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueC
 
 export const meta: MetaFunction = () => [
   { title: "Balise — trouvez votre prochaine course, inscrivez-vous en ligne" },
-  { name: "description", content: "Trail, randonnée et course sur route\u00a0: cherchez une épreuve, inscrivez-vous et payez en ligne, en toute transparence." },
+  {
+    name: "description",
+    content:
+      "Trail, randonnée et course sur route\u00a0: cherchez une épreuve, inscrivez-vous et payez en ligne, en toute transparence.",
+  },
   { property: "og:title", content: "Balise — inscriptions trail, rando et route" },
-  { property: "og:description", content: "Trail, randonnée et course sur route\u00a0: cherchez une épreuve, inscrivez-vous et payez en ligne." },
+  {
+    property: "og:description",
+    content: "Trail, randonnée et course sur route\u00a0: cherchez une épreuve, inscrivez-vous et payez en ligne.",
+  },
   { property: "og:type", content: "website" },
 ];
 
@@ -34,11 +41,17 @@ export default function Home() {
       <section className="hero">
         <div className="container">
           <h1>Votre prochaine course commence ici</h1>
-          <p className="lead">Trail, randonnée, route&nbsp;: trouvez une épreuve, inscrivez-vous en deux minutes et payez en ligne.</p>
+          <p className="lead">
+            Trail, randonnée, route&nbsp;: trouvez une épreuve, inscrivez-vous en deux minutes et payez en ligne.
+          </p>
           <Form method="get" action="/courses" className="hero-search" role="search">
-            <label htmlFor="home-q" className="visually-hidden">Rechercher une course</label>
+            <label htmlFor="home-q" className="visually-hidden">
+              Rechercher une course
+            </label>
             <input id="home-q" name="q" type="search" placeholder="Nom, ville ou département…" />
-            <button type="submit" className="btn btn-primary">Rechercher</button>
+            <button type="submit" className="btn btn-primary">
+              Rechercher
+            </button>
           </Form>
         </div>
       </section>
@@ -49,18 +62,29 @@ export default function Home() {
           <p className="empty">Aucune épreuve en ligne pour le moment.</p>
         ) : (
           <ul className="card-grid">
-            {courses.map((c) => <CourseCard key={c.id} c={c} />)}
+            {courses.map((c) => (
+              <CourseCard key={c.id} c={c} />
+            ))}
           </ul>
         )}
-        <p><Link to="/courses" className="btn btn-ghost">Voir toutes les courses</Link></p>
+        <p>
+          <Link to="/courses" className="btn btn-ghost">
+            Voir toutes les courses
+          </Link>
+        </p>
       </section>
 
       <section className="band">
         <div className="container split">
           <div>
             <h2>Vous organisez une course ?</h2>
-            <p>Créez votre épreuve et ses formats en quelques minutes, encaissez en ligne et suivez vos inscrits. Commission de 5&nbsp;%, 95&nbsp;% reversés à J+1, acompte sur demande.</p>
-            <Link to={loggedIn ? "/organisateur/mon-espace" : "/login"} className="btn btn-primary">Je suis organisateur</Link>
+            <p>
+              Créez votre épreuve et ses formats en quelques minutes, encaissez en ligne et suivez vos inscrits.
+              Commission de 5&nbsp;%, 95&nbsp;% reversés à J+1, acompte sur demande.
+            </p>
+            <Link to={loggedIn ? "/organisateur/mon-espace" : "/login"} className="btn btn-primary">
+              Je suis organisateur
+            </Link>
           </div>
           <ul className="checklist">
             <li>Plusieurs formats par épreuve, brouillons</li>
@@ -73,13 +97,18 @@ export default function Home() {
       <section className="container page">
         <h2>Gratuit ou Premium</h2>
         <PremiumComparison />
-        <p><Link to="/premium">En savoir plus sur Premium</Link></p>
+        <p>
+          <Link to="/premium">En savoir plus sur Premium</Link>
+        </p>
       </section>
 
       <section className="band band-alt">
         <div className="container">
           <h2>Une discussion sous chaque épreuve</h2>
-          <p>Posez vos questions aux organisateurs et aux autres coureurs. Mentionnez <strong>@IA</strong> dans un message pour obtenir une réponse de l'assistant, à partir des informations de l'épreuve.</p>
+          <p>
+            Posez vos questions aux organisateurs et aux autres coureurs. Mentionnez <strong>@IA</strong> dans un
+            message pour obtenir une réponse de l'assistant, à partir des informations de l'épreuve.
+          </p>
         </div>
       </section>
     </>

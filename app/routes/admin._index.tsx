@@ -21,13 +21,17 @@ export default function AdminHome() {
   const { stats } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
-      <h1>Administration <span className="badge badge-pro">PRO</span></h1>
+      <h1>
+        Administration <span className="badge badge-pro">PRO</span>
+      </h1>
       <AdminNav />
       <AdminStatTiles stats={stats} />
       <ul className="feature-grid">
         {ADMIN_SCREENS.map((s) => (
           <li key={s.to} className="card">
-            <h2><Link to={s.to}>{s.label === "Paiements" ? "Reversements" : s.label}</Link></h2>
+            <h2>
+              <Link to={s.to}>{s.label === "Paiements" ? "Reversements" : s.label}</Link>
+            </h2>
             <p>{s.description}</p>
           </li>
         ))}

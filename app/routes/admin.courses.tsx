@@ -10,7 +10,10 @@ import { requireAdmin } from "~/utils/auth.server";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 import { formatEuros, formatNumber } from "~/utils/format";
 
-export const meta: MetaFunction = () => [{ title: "Courses — Administration Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Courses — Administration Balise" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -29,16 +32,28 @@ export default function AdminCourses() {
         <div className="table-wrap">
           <table className="table">
             <thead>
-              <tr><th scope="col">Course</th><th scope="col">Inscrits</th><th scope="col">Validés</th><th scope="col">CA brut</th><th scope="col">Graphiques</th></tr>
+              <tr>
+                <th scope="col">Course</th>
+                <th scope="col">Inscrits</th>
+                <th scope="col">Validés</th>
+                <th scope="col">CA brut</th>
+                <th scope="col">Graphiques</th>
+              </tr>
             </thead>
             <tbody>
               {courses.map((c) => (
                 <tr key={c.course_id}>
-                  <td><Link to={`/courses/${c.course_id}`}>{c.course_nom}</Link></td>
+                  <td>
+                    <Link to={`/courses/${c.course_id}`}>{c.course_nom}</Link>
+                  </td>
                   <td>{formatNumber(c.total_inscriptions)}</td>
                   <td>{formatNumber(c.inscriptions_validees)}</td>
                   <td>{formatEuros(c.ca_brut_cents)}</td>
-                  <td><Link to={`/admin/courses/${c.course_id}`}>Voir<span className="visually-hidden"> les graphiques de {c.course_nom}</span></Link></td>
+                  <td>
+                    <Link to={`/admin/courses/${c.course_id}`}>
+                      Voir<span className="visually-hidden"> les graphiques de {c.course_nom}</span>
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -25,7 +25,9 @@ export default function AdminCourse() {
   const { course, charts } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
-      <p><Link to="/admin/courses">← Courses</Link></p>
+      <p>
+        <Link to="/admin/courses">← Courses</Link>
+      </p>
       <h1>{course.nom}</h1>
       <AdminNav />
       <p>

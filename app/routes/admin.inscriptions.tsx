@@ -15,13 +15,24 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime, formatEuros, formatNumber } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction = () => [{ title: "Inscriptions — Administration Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Inscriptions — Administration Balise" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const { filters, values, errors, page, options } = await adminInscriptionsPage(context, url);
-  const base = { q: filters.q, statut: filters.statut, course: filters.course, format: filters.format, du: filters.du, au: filters.au, taille: filters.taille };
+  const base = {
+    q: filters.q,
+    statut: filters.statut,
+    course: filters.course,
+    format: filters.format,
+    du: filters.du,
+    au: filters.au,
+    taille: filters.taille,
+  };
   const pages = page.total == null ? null : Math.max(1, Math.ceil(page.total / filters.taille));
   return {
     values,
@@ -32,8 +43,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pages,
     courses: options.courses,
     formats: options.formats,
-    nextHref: page.next ? adminInscriptionsQuery(base, { apres: page.next, page: String(filters.page + 1) }) || "?" : null,
-    prevHref: page.prev && filters.page > 1 ? adminInscriptionsQuery(base, filters.page - 1 > 1 ? { avant: page.prev, page: String(filters.page - 1) } : {}) || "?" : null,
+    nextHref: page.next
+      ? adminInscriptionsQuery(base, { apres: page.next, page: String(filters.page + 1) }) || "?"
+      : null,
+    prevHref:
+      page.prev && filters.page > 1
+        ? adminInscriptionsQuery(
+            base,
+            filters.page - 1 > 1 ? { avant: page.prev, page: String(filters.page - 1) } : {},
+          ) || "?"
+        : null,
     exportHref: `/admin/inscriptions/export.csv${adminInscriptionsQuery(base, {
       ...(filters.after ? { apres: url.searchParams.get("apres") ?? "" } : {}),
       ...(filters.before ? { avant: url.searchParams.get("avant") ?? "" } : {}),
@@ -49,7 +68,9 @@ function StatutSelect({ value }: { value: string }) {
       <select id="f-statut" name="statut" defaultValue={value}>
         <option value="">Tous</option>
         {STATUTS.map((s) => (
-          <option key={s} value={s}>{STATUT_LABELS[s]}</option>
+          <option key={s} value={s}>
+            {STATUT_LABELS[s]}
+          </option>
         ))}
       </select>
     </div>
@@ -67,14 +88,33 @@ export default function AdminInscriptions() {
       <Form method="get" className="card admin-filters" aria-label="Filtres des inscriptions" key={JSON.stringify(v)}>
         <div className="field field-wide">
           <label htmlFor="f-q">Recherche (nom, prénom ou e-mail)</label>
-          <input id="f-q" name="q" type="search" defaultValue={v.q} maxLength={100} autoComplete="off" aria-describedby="f-q-hint" />
-          <p id="f-q-hint" className="hint">Le début du nom, du prénom ou de l'adresse e-mail.</p>
+          <input
+            id="f-q"
+            name="q"
+            type="search"
+            defaultValue={v.q}
+            maxLength={100}
+            autoComplete="off"
+            aria-describedby="f-q-hint"
+          />
+          <p id="f-q-hint" className="hint">
+            Le début du nom, du prénom ou de l'adresse e-mail.
+          </p>
         </div>
         <StatutSelect value={v.statut} />
         <div className="field">
           <label htmlFor="f-course-q">Nom de la course</label>
-          <input id="f-course-q" name="course_q" type="search" defaultValue={v.course_q} maxLength={100} aria-describedby="f-course-q-hint" />
-          <p id="f-course-q-hint" className="hint">Tapez le début du nom puis « Appliquer » pour trouver une course dans la liste.</p>
+          <input
+            id="f-course-q"
+            name="course_q"
+            type="search"
+            defaultValue={v.course_q}
+            maxLength={100}
+            aria-describedby="f-course-q-hint"
+          />
+          <p id="f-course-q-hint" className="hint">
+            Tapez le début du nom puis « Appliquer » pour trouver une course dans la liste.
+          </p>
         </div>
         <CourseSelect
           id="f-course"
@@ -89,36 +129,64 @@ export default function AdminInscriptions() {
         />
         <div className="field">
           <label htmlFor="f-format">Format</label>
-          <select id="f-format" name="format" defaultValue={v.format} disabled={!v.course} aria-describedby="f-format-hint">
+          <select
+            id="f-format"
+            name="format"
+            defaultValue={v.format}
+            disabled={!v.course}
+            aria-describedby="f-format-hint"
+          >
             <option value="">Tous</option>
             {d.formats.map((f) => (
-              <option key={f.id} value={f.id}>{f.nom}</option>
+              <option key={f.id} value={f.id}>
+                {f.nom}
+              </option>
             ))}
           </select>
-          {!v.course ? <p id="f-format-hint" className="hint">Choisissez d'abord une course.</p> : null}
+          {!v.course ? (
+            <p id="f-format-hint" className="hint">
+              Choisissez d'abord une course.
+            </p>
+          ) : null}
         </div>
         <DateRangeFields idPrefix="f" du={v.du} au={v.au} errors={d.errors} />
         <div className="field">
           <label htmlFor="f-taille">Par page</label>
           <select id="f-taille" name="taille" defaultValue={v.taille}>
             {ADMIN_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>{n}</option>
+              <option key={n} value={n}>
+                {n}
+              </option>
             ))}
           </select>
         </div>
         <div className="admin-filter-actions">
-          <button type="submit" className="btn btn-primary">Appliquer</button>
-          <Link to="/admin/inscriptions" className="btn btn-ghost">Réinitialiser</Link>
+          <button type="submit" className="btn btn-primary">
+            Appliquer
+          </button>
+          <Link to="/admin/inscriptions" className="btn btn-ghost">
+            Réinitialiser
+          </Link>
         </div>
       </Form>
 
       <div className="admin-toolbar">
         {d.total == null ? (
-          <p className="admin-total" role="status">Plus de <strong>{formatNumber(SEARCH_COUNT_CAP)}</strong> inscriptions correspondent à cette recherche : affinez-la.</p>
+          <p className="admin-total" role="status">
+            Plus de <strong>{formatNumber(SEARCH_COUNT_CAP)}</strong> inscriptions correspondent à cette recherche :
+            affinez-la.
+          </p>
         ) : (
-          <p className="admin-total" role="status"><strong>{formatNumber(d.total)}</strong>{d.total > 1 ? " inscriptions" : " inscription"}</p>
+          <p className="admin-total" role="status">
+            <strong>{formatNumber(d.total)}</strong>
+            {d.total > 1 ? " inscriptions" : " inscription"}
+          </p>
         )}
-        {d.rows.length ? <a href={d.exportHref} className="btn btn-ghost" download>Export CSV (page)</a> : null}
+        {d.rows.length ? (
+          <a href={d.exportHref} className="btn btn-ghost" download>
+            Export CSV (page)
+          </a>
+        ) : null}
       </div>
 
       {d.rows.length === 0 ? (
@@ -128,21 +196,51 @@ export default function AdminInscriptions() {
           <table className="table admin-table">
             <thead>
               <tr>
-                <th scope="col">Date</th><th scope="col">Course/Format</th><th scope="col">Coureur</th><th scope="col">Statut</th>
-                <th scope="col" className="num">Montant</th><th scope="col" className="num">Repas</th><th scope="col" className="num">Total</th><th scope="col" className="num">Dossard</th>
+                <th scope="col">Date</th>
+                <th scope="col">Course/Format</th>
+                <th scope="col">Coureur</th>
+                <th scope="col">Statut</th>
+                <th scope="col" className="num">
+                  Montant
+                </th>
+                <th scope="col" className="num">
+                  Repas
+                </th>
+                <th scope="col" className="num">
+                  Total
+                </th>
+                <th scope="col" className="num">
+                  Dossard
+                </th>
               </tr>
             </thead>
             <tbody>
               {d.rows.map((r) => (
                 <tr key={r.inscription_id} data-inscription={r.inscription_id}>
                   <td data-label="Date">{formatDateTime(r.created_at)}</td>
-                  <td data-label="Course/Format"><Link to={`/admin/courses/${r.course_id}`}>{r.course_nom}</Link><br /><span className="muted small">{r.format_nom}</span></td>
-                  <td data-label="Coureur">{[r.coureur_prenom, r.coureur_nom].filter(Boolean).join(" ") || "—"}<br /><span className="muted small">{r.coureur_email}</span></td>
+                  <td data-label="Course/Format">
+                    <Link to={`/admin/courses/${r.course_id}`}>{r.course_nom}</Link>
+                    <br />
+                    <span className="muted small">{r.format_nom}</span>
+                  </td>
+                  <td data-label="Coureur">
+                    {[r.coureur_prenom, r.coureur_nom].filter(Boolean).join(" ") || "—"}
+                    <br />
+                    <span className="muted small">{r.coureur_email}</span>
+                  </td>
                   <td data-label="Statut">{(STATUT_LABELS as Record<string, string>)[r.statut] ?? r.statut}</td>
-                  <td data-label="Montant" className="num">{formatEuros(r.montant_total_cents - r.prix_total_repas_cents)}</td>
-                  <td data-label="Repas" className="num">{r.nombre_repas > 0 ? `${r.nombre_repas} (${formatEuros(r.prix_total_repas_cents)})` : "—"}</td>
-                  <td data-label="Total" className="num">{formatEuros(r.montant_total_cents)}</td>
-                  <td data-label="Dossard" className="num">{r.dossard ?? "—"}</td>
+                  <td data-label="Montant" className="num">
+                    {formatEuros(r.montant_total_cents - r.prix_total_repas_cents)}
+                  </td>
+                  <td data-label="Repas" className="num">
+                    {r.nombre_repas > 0 ? `${r.nombre_repas} (${formatEuros(r.prix_total_repas_cents)})` : "—"}
+                  </td>
+                  <td data-label="Total" className="num">
+                    {formatEuros(r.montant_total_cents)}
+                  </td>
+                  <td data-label="Dossard" className="num">
+                    {r.dossard ?? "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -151,9 +249,27 @@ export default function AdminInscriptions() {
       )}
 
       <nav className="pager" aria-label="Pages">
-        {d.prevHref ? <Link to={d.prevHref} className="btn btn-ghost" rel="prev">Précédent</Link> : <span className="btn btn-ghost" aria-disabled="true">Précédent</span>}
-        <span className="pager-status">{d.pages == null ? `Page ${d.pageNumber}` : `Page ${d.pageNumber} / ${d.pages}`}</span>
-        {d.nextHref ? <Link to={d.nextHref} className="btn btn-ghost" rel="next">Suivant</Link> : <span className="btn btn-ghost" aria-disabled="true">Suivant</span>}
+        {d.prevHref ? (
+          <Link to={d.prevHref} className="btn btn-ghost" rel="prev">
+            Précédent
+          </Link>
+        ) : (
+          <span className="btn btn-ghost" aria-disabled="true">
+            Précédent
+          </span>
+        )}
+        <span className="pager-status">
+          {d.pages == null ? `Page ${d.pageNumber}` : `Page ${d.pageNumber} / ${d.pages}`}
+        </span>
+        {d.nextHref ? (
+          <Link to={d.nextHref} className="btn btn-ghost" rel="next">
+            Suivant
+          </Link>
+        ) : (
+          <span className="btn btn-ghost" aria-disabled="true">
+            Suivant
+          </span>
+        )}
       </nav>
     </section>
   );

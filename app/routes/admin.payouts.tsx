@@ -2,7 +2,14 @@
 // first, rows selected with checkboxes, totals of the selection, commission update, deposit transfer and
 // 'Tout transférer' (POST, one form). Without JavaScript, 'Calculer les totaux' sends the selection with GET; with
 // it, the totals follow the checkboxes. Also: the ledger check and the automatic J+1 payouts.
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
@@ -32,7 +39,10 @@ import { formatDate, formatDateTime, formatEuros } from "~/utils/format";
 import { fieldErrors } from "~/domain/form-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction = () => [{ title: "Paiements et reversements — Administration Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Paiements et reversements — Administration Balise" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -46,10 +56,14 @@ type ActionErrors = Partial<Record<"commission" | "acompte" | "ids", string>>;
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await request.formData();
-  const { filters } = parseAdminPaymentsQuery(new URLSearchParams([...form.entries()].filter(([, v]) => typeof v === "string") as [string, string][]));
+  const { filters } = parseAdminPaymentsQuery(
+    new URLSearchParams([...form.entries()].filter(([, v]) => typeof v === "string") as [string, string][]),
+  );
   const ids = selectedIds(form.getAll("ids"));
   const back = (notice: PayoutNotice) =>
-    redirect(`/admin/payouts${adminPaymentsQuery(filters, { ...payoutNoticeParams(notice), ids: notice.kind === "vide" ? [] : ids, course_q: String(form.get("course_q") ?? "") })}`);
+    redirect(
+      `/admin/payouts${adminPaymentsQuery(filters, { ...payoutNoticeParams(notice), ids: notice.kind === "vide" ? [] : ids, course_q: String(form.get("course_q") ?? "") })}`,
+    );
   const values = { commission: String(form.get("commission") ?? ""), acompte: String(form.get("acompte") ?? "") };
   const parsed = PayoutActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
@@ -109,14 +123,18 @@ export default function AdminPayouts() {
         <div className="field field-wide">
           <label htmlFor="p-q">Recherche</label>
           <input id="p-q" name="q" type="search" defaultValue={f.q} maxLength={100} aria-describedby="p-q-hint" />
-          <p id="p-q-hint" className="hint">Début d'un nom, d'un e-mail, d'une course, d'un format, ou d'un identifiant de paiement (ch_…).</p>
+          <p id="p-q-hint" className="hint">
+            Début d'un nom, d'un e-mail, d'une course, d'un format, ou d'un identifiant de paiement (ch_…).
+          </p>
         </div>
         <div className="field">
           <label htmlFor="p-status">Statut</label>
           <select id="p-status" name="status" defaultValue={f.status}>
             <option value="">Tous</option>
             {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>{PAYMENT_STATUS_LABELS[s]}</option>
+              <option key={s} value={s}>
+                {PAYMENT_STATUS_LABELS[s]}
+              </option>
             ))}
           </select>
         </div>
@@ -127,56 +145,135 @@ export default function AdminPayouts() {
         <CourseSelect id="p-course" value={f.course} courses={d.courses} />
         <DateRangeFields idPrefix="p" du={f.du} au={f.au} errors={d.errors} />
         <div className="admin-filter-actions">
-          <button type="submit" className="btn btn-primary">Appliquer</button>
-          <Link to="/admin/payouts" className="btn btn-ghost">Réinitialiser</Link>
+          <button type="submit" className="btn btn-primary">
+            Appliquer
+          </button>
+          <Link to="/admin/payouts" className="btn btn-ghost">
+            Réinitialiser
+          </Link>
         </div>
       </Form>
 
       {notice ? (
-        <p className={`alert ${d.notice?.kind === "vide" || (d.notice?.kind === "transferts" && d.notice.failed > 0) ? "alert-error" : "alert-success"}`} role="status">
+        <p
+          className={`alert ${d.notice?.kind === "vide" || (d.notice?.kind === "transferts" && d.notice.failed > 0) ? "alert-error" : "alert-success"}`}
+          role="status"
+        >
           {notice}
         </p>
       ) : null}
 
       <Form method="post" className="admin-payments" aria-label="Actions sur les paiements sélectionnés">
         <input type="hidden" name="jeton" value={d.token} />
-        {(["q", "status", "course", "du", "au", "course_q"] as const).map((k) => (f[k] ? <input key={k} type="hidden" name={k} value={f[k]} /> : null))}
+        {(["q", "status", "course", "du", "au", "course_q"] as const).map((k) =>
+          f[k] ? <input key={k} type="hidden" name={k} value={f[k]} /> : null,
+        )}
 
         <div className="card admin-actions">
           <div className="field">
             <label htmlFor="p-commission">Commission plateforme (%)</label>
-            <input id="p-commission" name="commission" type="number" min={0} max={50} step={0.1} inputMode="decimal" defaultValue={values.commission}
-              aria-invalid={errors.commission ? true : undefined} aria-describedby={errors.commission ? "p-commission-error" : undefined} />
-            {errors.commission ? <p id="p-commission-error" className="field-error">{errors.commission}</p> : null}
+            <input
+              id="p-commission"
+              name="commission"
+              type="number"
+              min={0}
+              max={50}
+              step={0.1}
+              inputMode="decimal"
+              defaultValue={values.commission}
+              aria-invalid={errors.commission ? true : undefined}
+              aria-describedby={errors.commission ? "p-commission-error" : undefined}
+            />
+            {errors.commission ? (
+              <p id="p-commission-error" className="field-error">
+                {errors.commission}
+              </p>
+            ) : null}
           </div>
-          <button type="submit" name="intent" value="commission" className="btn btn-ghost" disabled={busy}>Mettre à jour la commission</button>
+          <button type="submit" name="intent" value="commission" className="btn btn-ghost" disabled={busy}>
+            Mettre à jour la commission
+          </button>
           <div className="field">
             <label htmlFor="p-acompte">Acompte (% du net restant)</label>
-            <input id="p-acompte" name="acompte" type="number" min={0} max={100} step={1} inputMode="numeric" defaultValue={values.acompte}
-              aria-invalid={errors.acompte ? true : undefined} aria-describedby={errors.acompte ? "p-acompte-error" : undefined} />
-            {errors.acompte ? <p id="p-acompte-error" className="field-error">{errors.acompte}</p> : null}
+            <input
+              id="p-acompte"
+              name="acompte"
+              type="number"
+              min={0}
+              max={100}
+              step={1}
+              inputMode="numeric"
+              defaultValue={values.acompte}
+              aria-invalid={errors.acompte ? true : undefined}
+              aria-describedby={errors.acompte ? "p-acompte-error" : undefined}
+            />
+            {errors.acompte ? (
+              <p id="p-acompte-error" className="field-error">
+                {errors.acompte}
+              </p>
+            ) : null}
           </div>
-          <button type="submit" name="intent" value="acompte" className="btn btn-ghost" disabled={busy}>Transférer l'acompte aux organisateurs</button>
-          <button type="submit" name="intent" value="tout" className="btn btn-primary" disabled={busy}>Tout transférer</button>
+          <button type="submit" name="intent" value="acompte" className="btn btn-ghost" disabled={busy}>
+            Transférer l'acompte aux organisateurs
+          </button>
+          <button type="submit" name="intent" value="tout" className="btn btn-primary" disabled={busy}>
+            Tout transférer
+          </button>
           {errors.ids ? <p className="field-error">{errors.ids}</p> : null}
         </div>
 
         <section className="admin-totals" aria-labelledby="totals-title">
           <h2 id="totals-title">{`Sélection : ${totals.count} paiement${totals.count > 1 ? "s" : ""}`}</h2>
           <dl>
-            <div><dt>Brut</dt><dd><Money cents={totals.gross} /></dd></div>
-            <div><dt>Frais</dt><dd><Money cents={totals.fees} /></dd></div>
-            <div><dt>Commission</dt><dd><Money cents={totals.commission} /></dd></div>
-            <div><dt>Transféré</dt><dd><Money cents={totals.transferred} /></dd></div>
-            <div><dt>Remboursé</dt><dd><Money cents={totals.refunded} /></dd></div>
-            <div><dt>Net restant</dt><dd><Money cents={totals.netRemaining} /></dd></div>
+            <div>
+              <dt>Brut</dt>
+              <dd>
+                <Money cents={totals.gross} />
+              </dd>
+            </div>
+            <div>
+              <dt>Frais</dt>
+              <dd>
+                <Money cents={totals.fees} />
+              </dd>
+            </div>
+            <div>
+              <dt>Commission</dt>
+              <dd>
+                <Money cents={totals.commission} />
+              </dd>
+            </div>
+            <div>
+              <dt>Transféré</dt>
+              <dd>
+                <Money cents={totals.transferred} />
+              </dd>
+            </div>
+            <div>
+              <dt>Remboursé</dt>
+              <dd>
+                <Money cents={totals.refunded} />
+              </dd>
+            </div>
+            <div>
+              <dt>Net restant</dt>
+              <dd>
+                <Money cents={totals.netRemaining} />
+              </dd>
+            </div>
           </dl>
           <noscript>
-            <button type="submit" formMethod="get" className="btn btn-ghost btn-small">Calculer les totaux de la sélection</button>
+            <button type="submit" formMethod="get" className="btn btn-ghost btn-small">
+              Calculer les totaux de la sélection
+            </button>
           </noscript>
         </section>
 
-        <p className="muted small">{d.rows.length === ADMIN_PAYMENTS_CAP ? `Les ${ADMIN_PAYMENTS_CAP} paiements les plus récents (affinez les filtres pour voir les autres).` : `${d.rows.length} paiement${d.rows.length > 1 ? "s" : ""}.`}</p>
+        <p className="muted small">
+          {d.rows.length === ADMIN_PAYMENTS_CAP
+            ? `Les ${ADMIN_PAYMENTS_CAP} paiements les plus récents (affinez les filtres pour voir les autres).`
+            : `${d.rows.length} paiement${d.rows.length > 1 ? "s" : ""}.`}
+        </p>
 
         {d.rows.length === 0 ? (
           <p className="empty">Aucun paiement trouvé.</p>
@@ -186,12 +283,37 @@ export default function AdminPayouts() {
               <thead>
                 <tr>
                   <th scope="col">
-                    <input type="checkbox" aria-label="Tout sélectionner" checked={allOn}
-                      onChange={(e) => setChecked(e.currentTarget.checked ? new Set(d.rows.map((r) => r.id)) : new Set())} />
+                    <input
+                      type="checkbox"
+                      aria-label="Tout sélectionner"
+                      checked={allOn}
+                      onChange={(e) =>
+                        setChecked(e.currentTarget.checked ? new Set(d.rows.map((r) => r.id)) : new Set())
+                      }
+                    />
                   </th>
-                  <th scope="col">Date</th><th scope="col">Course/Format</th><th scope="col">Coureur</th><th scope="col">Statut</th>
-                  <th scope="col" className="num">Brut</th><th scope="col" className="num">Frais</th><th scope="col" className="num">Commission</th>
-                  <th scope="col" className="num">Transféré</th><th scope="col" className="num">Remboursé</th><th scope="col" className="num">Net restant</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Course/Format</th>
+                  <th scope="col">Coureur</th>
+                  <th scope="col">Statut</th>
+                  <th scope="col" className="num">
+                    Brut
+                  </th>
+                  <th scope="col" className="num">
+                    Frais
+                  </th>
+                  <th scope="col" className="num">
+                    Commission
+                  </th>
+                  <th scope="col" className="num">
+                    Transféré
+                  </th>
+                  <th scope="col" className="num">
+                    Remboursé
+                  </th>
+                  <th scope="col" className="num">
+                    Net restant
+                  </th>
                   <th scope="col">Versement</th>
                 </tr>
               </thead>
@@ -201,22 +323,57 @@ export default function AdminPayouts() {
                   return (
                     <tr key={r.id} className={checked.has(r.id) ? "is-selected" : undefined}>
                       <td data-label="Sélection">
-                        <input type="checkbox" name="ids" value={r.id} checked={checked.has(r.id)} onChange={(e) => toggle(r.id, e.currentTarget.checked)}
-                          aria-label={`Sélectionner le paiement de ${who} (${formatEuros(r.amount_total_cents)})`} />
+                        <input
+                          type="checkbox"
+                          name="ids"
+                          value={r.id}
+                          checked={checked.has(r.id)}
+                          onChange={(e) => toggle(r.id, e.currentTarget.checked)}
+                          aria-label={`Sélectionner le paiement de ${who} (${formatEuros(r.amount_total_cents)})`}
+                        />
                       </td>
                       <td data-label="Date">{formatDateTime(r.created_at)}</td>
-                      <td data-label="Course/Format">{r.course_nom}<br /><span className="muted small">{r.format_nom}{r.format_date ? ` — ${formatDate(r.format_date)}` : ""}</span></td>
-                      <td data-label="Coureur">{who}<br /><span className="muted small">{r.coureur_email}</span></td>
-                      <td data-label="Statut">{(PAYMENT_STATUS_LABELS as Record<string, string>)[r.status] ?? r.status}</td>
-                      <td data-label="Brut" className="num"><Money cents={r.amount_total_cents} /></td>
-                      <td data-label="Frais" className="num"><Money cents={r.fee_total_cents} /></td>
-                      <td data-label="Commission" className="num"><Money cents={r.platform_fee_cents} /></td>
-                      <td data-label="Transféré" className="num"><Money cents={r.transferred_total_cents} /></td>
-                      <td data-label="Remboursé" className="num"><Money cents={r.refunded_cents} /></td>
-                      <td data-label="Net restant" className="num"><Money cents={r.net_remaining_cents} /></td>
+                      <td data-label="Course/Format">
+                        {r.course_nom}
+                        <br />
+                        <span className="muted small">
+                          {r.format_nom}
+                          {r.format_date ? ` — ${formatDate(r.format_date)}` : ""}
+                        </span>
+                      </td>
+                      <td data-label="Coureur">
+                        {who}
+                        <br />
+                        <span className="muted small">{r.coureur_email}</span>
+                      </td>
+                      <td data-label="Statut">
+                        {(PAYMENT_STATUS_LABELS as Record<string, string>)[r.status] ?? r.status}
+                      </td>
+                      <td data-label="Brut" className="num">
+                        <Money cents={r.amount_total_cents} />
+                      </td>
+                      <td data-label="Frais" className="num">
+                        <Money cents={r.fee_total_cents} />
+                      </td>
+                      <td data-label="Commission" className="num">
+                        <Money cents={r.platform_fee_cents} />
+                      </td>
+                      <td data-label="Transféré" className="num">
+                        <Money cents={r.transferred_total_cents} />
+                      </td>
+                      <td data-label="Remboursé" className="num">
+                        <Money cents={r.refunded_cents} />
+                      </td>
+                      <td data-label="Net restant" className="num">
+                        <Money cents={r.net_remaining_cents} />
+                      </td>
                       <td data-label="Versement">
                         {r.last_transfer_status ? (
-                          <TransferStatus status={r.last_transfer_status} reason={r.last_transfer_reason} at={r.last_transfer_at} />
+                          <TransferStatus
+                            status={r.last_transfer_status}
+                            reason={r.last_transfer_reason}
+                            at={r.last_transfer_at}
+                          />
                         ) : r.payout_due_on && r.net_remaining_cents > 0 && r.status === "succeeded" ? (
                           <span className="muted">J+1 le {formatDate(r.payout_due_on)}</span>
                         ) : (
@@ -235,20 +392,54 @@ export default function AdminPayouts() {
       <section className="admin-section" aria-labelledby="ledger-title">
         <h2 id="ledger-title">Contrôle des comptes</h2>
         {d.unbalanced.length === 0 ? (
-          <p className="alert alert-success">Aucun écart : chaque paiement est équilibré au centime (brut = remboursé + frais + commission + transféré + net restant).</p>
+          <p className="alert alert-success">
+            Aucun écart : chaque paiement est équilibré au centime (brut = remboursé + frais + commission + transféré +
+            net restant).
+          </p>
         ) : (
           <>
-            <p className="alert alert-error" role="alert">{`${d.unbalanced.length} paiement(s) déséquilibré(s) : brut ≠ remboursé + frais + commission + transféré + net restant.`}</p>
+            <p
+              className="alert alert-error"
+              role="alert"
+            >{`${d.unbalanced.length} paiement(s) déséquilibré(s) : brut ≠ remboursé + frais + commission + transféré + net restant.`}</p>
             <div className="table-wrap">
               <table className="table admin-table">
-                <thead><tr><th scope="col">Paiement</th><th scope="col">Date</th><th scope="col" className="num">Brut</th><th scope="col" className="num">Somme des parts</th><th scope="col" className="num">Écart</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col">Paiement</th>
+                    <th scope="col">Date</th>
+                    <th scope="col" className="num">
+                      Brut
+                    </th>
+                    <th scope="col" className="num">
+                      Somme des parts
+                    </th>
+                    <th scope="col" className="num">
+                      Écart
+                    </th>
+                  </tr>
+                </thead>
                 <tbody>
                   {d.unbalanced.map((p) => {
-                    const parts = p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents;
+                    const parts =
+                      p.refunded_cents +
+                      p.fee_total_cents +
+                      p.platform_fee_cents +
+                      p.transferred_total_cents +
+                      p.net_remaining_cents;
                     return (
                       <tr key={p.id}>
-                        <td>{p.id}</td><td>{formatDateTime(p.created_at)}</td><td className="num"><Money cents={p.amount_total_cents} /></td>
-                        <td className="num"><Money cents={parts} /></td><td className="num"><Money cents={p.amount_total_cents - parts} /></td>
+                        <td>{p.id}</td>
+                        <td>{formatDateTime(p.created_at)}</td>
+                        <td className="num">
+                          <Money cents={p.amount_total_cents} />
+                        </td>
+                        <td className="num">
+                          <Money cents={parts} />
+                        </td>
+                        <td className="num">
+                          <Money cents={p.amount_total_cents - parts} />
+                        </td>
                       </tr>
                     );
                   })}
@@ -261,21 +452,37 @@ export default function AdminPayouts() {
 
       <section className="admin-section" aria-labelledby="auto-title">
         <h2 id="auto-title">Versements automatiques (J+1)</h2>
-        <p className="muted small">Le lendemain de chaque format, le net restant de ses paiements est versé à l'organisateur (tâche planifiée).</p>
+        <p className="muted small">
+          Le lendemain de chaque format, le net restant de ses paiements est versé à l'organisateur (tâche planifiée).
+        </p>
         {d.autoPayouts.length === 0 ? (
           <p className="empty">Aucun versement automatique pour le moment.</p>
         ) : (
           <div className="table-wrap">
             <table className="table admin-table">
-              <thead><tr><th scope="col">Date</th><th scope="col">Organisateur</th><th scope="col">Course</th><th scope="col" className="num">Montant</th><th scope="col">Résultat</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Organisateur</th>
+                  <th scope="col">Course</th>
+                  <th scope="col" className="num">
+                    Montant
+                  </th>
+                  <th scope="col">Résultat</th>
+                </tr>
+              </thead>
               <tbody>
                 {d.autoPayouts.map((t) => (
                   <tr key={t.id}>
                     <td data-label="Date">{formatDateTime(t.created_at)}</td>
                     <td data-label="Organisateur">{t.organisateur ?? "—"}</td>
                     <td data-label="Course">{t.course_nom}</td>
-                    <td data-label="Montant" className="num"><Money cents={t.amount_cents} /></td>
-                    <td data-label="Résultat"><TransferStatus status={t.status} reason={t.failure_reason} /></td>
+                    <td data-label="Montant" className="num">
+                      <Money cents={t.amount_cents} />
+                    </td>
+                    <td data-label="Résultat">
+                      <TransferStatus status={t.status} reason={t.failure_reason} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

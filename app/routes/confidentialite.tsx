@@ -1,25 +1,50 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { LegalPage } from "~/components/LegalPage";
 
-export const meta: MetaFunction = () => [{ title: "Confidentialité — Balise" }, { name: "description", content: "Comment Balise traite vos données personnelles (RGPD)." }];
+export const meta: MetaFunction = () => [
+  { title: "Confidentialité — Balise" },
+  { name: "description", content: "Comment Balise traite vos données personnelles (RGPD)." },
+];
 
 export default function Confidentialite() {
   return (
     <LegalPage title="Politique de confidentialité">
       <h2>Données collectées</h2>
-      <p>Compte (e-mail, mot de passe chiffré), profil coureur (identité, coordonnées, club, justificatif licence ou PPS, contact d'urgence), inscriptions et paiements. Les données de carte bancaire sont traitées par notre prestataire de paiement et ne transitent jamais par nos serveurs.</p>
+      <p>
+        Compte (e-mail, mot de passe chiffré), profil coureur (identité, coordonnées, club, justificatif licence ou PPS,
+        contact d'urgence), inscriptions et paiements. Les données de carte bancaire sont traitées par notre prestataire
+        de paiement et ne transitent jamais par nos serveurs.
+      </p>
       <h2>Finalités</h2>
-      <p>Gérer votre compte et vos inscriptions, transmettre à l'organisateur les informations nécessaires à l'épreuve, encaisser et rembourser, vous envoyer les e-mails transactionnels (confirmation, annulation, mot de passe).</p>
+      <p>
+        Gérer votre compte et vos inscriptions, transmettre à l'organisateur les informations nécessaires à l'épreuve,
+        encaisser et rembourser, vous envoyer les e-mails transactionnels (confirmation, annulation, mot de passe).
+      </p>
       <h2>Résultats publics</h2>
-      <p>Vous choisissez d'apparaître ou non dans les résultats officiels publiés (case « Apparaître dans les résultats publics »). Ce choix est modifiable depuis votre profil et chaque inscription.</p>
+      <p>
+        Vous choisissez d'apparaître ou non dans les résultats officiels publiés (case « Apparaître dans les résultats
+        publics »). Ce choix est modifiable depuis votre profil et chaque inscription.
+      </p>
       <h2>Données de santé</h2>
-      <p>Le numéro de licence ou l'identifiant PPS sont des données sensibles&nbsp;: ils ne sont visibles que de vous et de l'organisateur de l'épreuve, et sont supprimés ou anonymisés à l'issue de la durée de conservation.</p>
+      <p>
+        Le numéro de licence ou l'identifiant PPS sont des données sensibles&nbsp;: ils ne sont visibles que de vous et
+        de l'organisateur de l'épreuve, et sont supprimés ou anonymisés à l'issue de la durée de conservation.
+      </p>
       <h2>Conservation</h2>
-      <p>Les inscriptions sont conservées 3 ans après l'épreuve, les pièces comptables 10 ans, puis supprimées ou anonymisées.</p>
+      <p>
+        Les inscriptions sont conservées 3 ans après l'épreuve, les pièces comptables 10 ans, puis supprimées ou
+        anonymisées.
+      </p>
       <h2>Vos droits</h2>
-      <p>Accès, rectification, effacement, limitation, portabilité et opposition&nbsp;: écrivez-nous via la page Contact. Vous pouvez aussi saisir la CNIL.</p>
+      <p>
+        Accès, rectification, effacement, limitation, portabilité et opposition&nbsp;: écrivez-nous via la page Contact.
+        Vous pouvez aussi saisir la CNIL.
+      </p>
       <h2>Cookies</h2>
-      <p>Balise n'utilise que des cookies nécessaires&nbsp;: la session de connexion et le mode d'affichage (coureur ou organisateur). Aucun cookie publicitaire.</p>
+      <p>
+        Balise n'utilise que des cookies nécessaires&nbsp;: la session de connexion et le mode d'affichage (coureur ou
+        organisateur). Aucun cookie publicitaire.
+      </p>
     </LegalPage>
   );
 }

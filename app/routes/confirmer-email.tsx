@@ -1,4 +1,10 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { data } from "@remix-run/cloudflare";
@@ -9,7 +15,10 @@ import { confirmEmail, peekToken } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
-export const meta: MetaFunction = () => [{ title: "Confirmer mon adresse email — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Confirmer mon adresse email — Balise" },
+  { name: "robots", content: "noindex" },
+];
 
 const ConfirmSchema = z.object({ token: z.string().min(1).max(200) });
 
@@ -40,8 +49,15 @@ export default function ConfirmEmail() {
       <section className="container auth-page">
         <h1>Confirmer mon adresse email</h1>
         <FormAlert kind="error">❌ {AUTH_ERROR_MESSAGES.token_invalid}</FormAlert>
-        <p>Ce lien de confirmation a déjà servi ou a expiré. Si votre adresse est déjà confirmée, connectez-vous ; sinon, tentez de vous connecter&nbsp;: un nouveau lien vous sera envoyé.</p>
-        <p><Link to="/login" className="btn btn-primary">Se connecter</Link></p>
+        <p>
+          Ce lien de confirmation a déjà servi ou a expiré. Si votre adresse est déjà confirmée, connectez-vous ; sinon,
+          tentez de vous connecter&nbsp;: un nouveau lien vous sera envoyé.
+        </p>
+        <p>
+          <Link to="/login" className="btn btn-primary">
+            Se connecter
+          </Link>
+        </p>
       </section>
     );
   }
@@ -51,7 +67,9 @@ export default function ConfirmEmail() {
       <Form method="post" className="card auth-card">
         <input type="hidden" name="token" value={token} />
         <p>Dernière étape&nbsp;: confirmez votre adresse pour activer votre compte Balise.</p>
-        <button type="submit" className="btn btn-primary">Confirmer mon adresse email</button>
+        <button type="submit" className="btn btn-primary">
+          Confirmer mon adresse email
+        </button>
       </Form>
     </section>
   );

@@ -15,7 +15,10 @@ import { requireUser } from "~/utils/auth.server";
 import { dateParts, formatDate, formatDateLong, formatKm, formatMeters, formatTime } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Mon espace coureur — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Mon espace coureur — Balise" },
+  { name: "robots", content: "noindex" },
+];
 
 /** How many recent registrations the home lists (all of them are on /mesinscriptions). */
 const RECENT = 3;
@@ -27,7 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const today = parisDate(now);
   const upcoming = rows
     .filter((r) => r.date && r.date >= today && (r.statut === "validee" || holdsPlace(r, now)))
-    .sort((a, b) => (a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : (a.heureDepart ?? "").localeCompare(b.heureDepart ?? "")))
+    .sort((a, b) =>
+      a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : (a.heureDepart ?? "").localeCompare(b.heureDepart ?? ""),
+    )
     .map((r) => ({
       id: r.id,
       courseNom: r.courseNom,
@@ -50,7 +55,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       courseNom: r.courseNom,
       formatNom: r.formatNom,
       date: r.date,
-      status: r.statut === "en_attente" ? (holdsPlace(r, now) ? "En attente de paiement" : "Réservation expirée") : r.statut === "refusee" ? "Refusée" : runnerBadge(r.statut),
+      status:
+        r.statut === "en_attente"
+          ? holdsPlace(r, now)
+            ? "En attente de paiement"
+            : "Réservation expirée"
+          : r.statut === "refusee"
+            ? "Refusée"
+            : runnerBadge(r.statut),
     })),
     total: rows.length,
     completeness: runnerProfileCompleteness(profile),
@@ -73,7 +85,9 @@ export default function RunnerHome() {
         {d.upcoming.length === 0 ? (
           <div className="empty">
             <p>Aucune course à venir.</p>
-            <Link to="/courses" className="btn btn-primary">Trouver une course</Link>
+            <Link to="/courses" className="btn btn-primary">
+              Trouver une course
+            </Link>
           </div>
         ) : (
           <ul className="next-races">
@@ -87,16 +101,23 @@ export default function RunnerHome() {
                     <span className="card-date-year">{p?.year}</span>
                   </span>
                   <div className="next-race-body">
-                    <h3 className="next-race-title"><Link to={`/courses/${r.courseSlug}`}>{r.courseNom}</Link></h3>
-                    <p className="muted">{r.formatNom} · {r.lieu} ({r.departement})</p>
+                    <h3 className="next-race-title">
+                      <Link to={`/courses/${r.courseSlug}`}>{r.courseNom}</Link>
+                    </h3>
+                    <p className="muted">
+                      {r.formatNom} · {r.lieu} ({r.departement})
+                    </p>
                     <p>
                       <span className="visually-hidden">{formatDateLong(r.date)}, </span>
                       <strong>{daysText(r.days)}</strong>
-                      {r.heureDepart ? ` · départ à ${formatTime(r.heureDepart)}` : ""} · {formatKm(r.distanceKm)} · {formatMeters(r.dplus)} D+
+                      {r.heureDepart ? ` · départ à ${formatTime(r.heureDepart)}` : ""} · {formatKm(r.distanceKm)} ·{" "}
+                      {formatMeters(r.dplus)} D+
                     </p>
                     {r.unpaid ? <p className="reg-status status-wait">En attente de paiement</p> : null}
                   </div>
-                  <Link to={`/mon-inscription/${r.id}`} className="btn btn-ghost btn-small">Mon inscription<span className="visually-hidden"> à {r.courseNom}</span></Link>
+                  <Link to={`/mon-inscription/${r.id}`} className="btn btn-ghost btn-small">
+                    Mon inscription<span className="visually-hidden"> à {r.courseNom}</span>
+                  </Link>
                 </li>
               );
             })}
@@ -113,13 +134,20 @@ export default function RunnerHome() {
             <ul className="runner-list">
               {d.recent.map((r) => (
                 <li key={r.id}>
-                  <Link to={`/mon-inscription/${r.id}`}>{r.courseNom} — {r.formatNom}</Link>
-                  <span className="muted small"> · {formatDate(r.date)} · {r.status}</span>
+                  <Link to={`/mon-inscription/${r.id}`}>
+                    {r.courseNom} — {r.formatNom}
+                  </Link>
+                  <span className="muted small">
+                    {" "}
+                    · {formatDate(r.date)} · {r.status}
+                  </span>
                 </li>
               ))}
             </ul>
           )}
-          <p><Link to="/mesinscriptions">Toutes mes inscriptions ({d.total})</Link></p>
+          <p>
+            <Link to="/mesinscriptions">Toutes mes inscriptions ({d.total})</Link>
+          </p>
         </section>
 
         <section aria-labelledby="profile-title" className="card runner-card">
@@ -127,18 +155,26 @@ export default function RunnerHome() {
           <p>
             Profil complet à <strong>{c.percent}&nbsp;%</strong> ({c.done} sur {c.total}).
           </p>
-          <progress max={c.total} value={c.done} aria-label="Profil rempli">{c.percent}&nbsp;%</progress>
+          <progress max={c.total} value={c.done} aria-label="Profil rempli">
+            {c.percent}&nbsp;%
+          </progress>
           {c.missing.length > 0 ? (
             <>
               <p className="small">Il manque, pour remplir vos inscriptions en un clic&nbsp;:</p>
               <ul className="runner-list">
-                {c.missing.map((m) => <li key={m}>{m}</li>)}
+                {c.missing.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
               </ul>
             </>
           ) : (
             <p className="small">Vos inscriptions sont pré-remplies avec ces informations.</p>
           )}
-          <p><Link to="/monprofilcoureur" className="btn btn-primary btn-small">{c.missing.length > 0 ? "Compléter mon profil" : "Modifier mon profil"}</Link></p>
+          <p>
+            <Link to="/monprofilcoureur" className="btn btn-primary btn-small">
+              {c.missing.length > 0 ? "Compléter mon profil" : "Modifier mon profil"}
+            </Link>
+          </p>
         </section>
       </div>
     </section>

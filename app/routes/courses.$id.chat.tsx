@@ -39,7 +39,11 @@ async function run(args: ActionFunctionArgs, form: ChatForm, courseId: string): 
   switch (form.intent) {
     case "post":
     case "reply": {
-      const r = await postMessage(deps, actor, { courseId, parentId: form.intent === "reply" ? form.parent_id : null, text: form.message });
+      const r = await postMessage(deps, actor, {
+        courseId,
+        parentId: form.intent === "reply" ? form.parent_id : null,
+        text: form.message,
+      });
       return r.status === "posted" ? [{ type: "insert", message: r.message }] : [];
     }
     case "edit": {
@@ -76,11 +80,25 @@ export async function action(args: ActionFunctionArgs) {
   };
 
   if (!parsed.success) {
-    const intent = ChatFormSchema.options.map((o) => o.shape.intent.value).find((v) => v === data.get("intent")) ?? null;
+    const intent =
+      ChatFormSchema.options.map((o) => o.shape.intent.value).find((v) => v === data.get("intent")) ?? null;
     const issue = parsed.error.issues[0];
-    const code: ChatErrorCode = issue.path[0] === "message" ? "TOO_LONG" : issue.path[0] === "reason" ? "REASON_TOO_LONG" : intent ? FAILURE_CODE[intent] : "SEND_FAILED";
+    const code: ChatErrorCode =
+      issue.path[0] === "message"
+        ? "TOO_LONG"
+        : issue.path[0] === "reason"
+          ? "REASON_TOO_LONG"
+          : intent
+            ? FAILURE_CODE[intent]
+            : "SEND_FAILED";
     const raw = Object.fromEntries(data) as Record<string, string>;
-    return fail(intent, intent ? formTarget({ intent, id: raw.id, parent_id: raw.parent_id }) : "post", code, CHAT_ERROR_MESSAGES[code], raw.message);
+    return fail(
+      intent,
+      intent ? formTarget({ intent, id: raw.id, parent_id: raw.parent_id }) : "post",
+      code,
+      CHAT_ERROR_MESSAGES[code],
+      raw.message,
+    );
   }
 
   const form = parsed.data;
@@ -91,7 +109,13 @@ export async function action(args: ActionFunctionArgs) {
   } catch (e) {
     const code: ChatErrorCode = e instanceof ChatError ? e.code : FAILURE_CODE[form.intent];
     if (!(e instanceof ChatError)) console.error("chat action failed", e);
-    return fail(form.intent, target, code, CHAT_ERROR_MESSAGES[code], "message" in form ? form.message : form.intent === "flag" ? form.reason : undefined);
+    return fail(
+      form.intent,
+      target,
+      code,
+      CHAT_ERROR_MESSAGES[code],
+      "message" in form ? form.message : form.intent === "flag" ? form.reason : undefined,
+    );
   }
   if (json) {
     const body: ChatActionResult = { ok: true, intent: form.intent, target, events };

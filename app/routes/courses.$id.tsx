@@ -12,7 +12,16 @@ import { EVENT_TYPES, rangeText, splitSupplies } from "~/domain/catalogue";
 import { positionSentence } from "~/domain/waitlist";
 import { useRootData } from "~/components/root-data";
 import catalogueCss from "~/styles/catalogue.css?url";
-import { formatDate, formatDateLong, formatEuros, formatFromPrice, formatKm, formatMeters, formatPrice, formatTime } from "~/utils/format";
+import {
+  formatDate,
+  formatDateLong,
+  formatEuros,
+  formatFromPrice,
+  formatKm,
+  formatMeters,
+  formatPrice,
+  formatTime,
+} from "~/utils/format";
 import { getSessionUser } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }, ...discussionLinks()];
@@ -37,19 +46,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     wantedTab: url.searchParams.get("onglet"),
     wantedFormat: url.searchParams.get("format"),
   });
-  if (!result.ok) throw result.code === "hors_ligne" ? new Response(OFFLINE, { status: 403 }) : new Response(NOT_FOUND, { status: 404 });
+  if (!result.ok)
+    throw result.code === "hors_ligne"
+      ? new Response(OFFLINE, { status: 403 })
+      : new Response(NOT_FOUND, { status: 404 });
   return result.page;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!data) {
     const offline = isRouteErrorResponse(error) && error.status === 403;
-    return [{ title: `${offline ? "Épreuve hors-ligne" : NOT_FOUND} — Balise` }, { name: "robots", content: "noindex" }];
+    return [
+      { title: `${offline ? "Épreuve hors-ligne" : NOT_FOUND} — Balise` },
+      { name: "robots", content: "noindex" },
+    ];
   }
   const c = data.course;
   const when = data.next ? ` le ${formatDateLong(data.next)}` : "";
   const description = `${c.nom} à ${c.lieu} (${c.departement})${when}. ${data.formats.length} format${data.formats.length > 1 ? "s" : ""}${
-    data.minPrice != null ? `, ${formatFromPrice(data.minPrice, data.minPaidPrice)}` : ""}. Inscription en ligne sur Balise.`;
+    data.minPrice != null ? `, ${formatFromPrice(data.minPrice, data.minPaidPrice)}` : ""
+  }. Inscription en ligne sur Balise.`;
   const tags = [
     { title: `${c.nom} — ${c.lieu} | Balise` },
     { name: "description", content: description },
@@ -92,13 +108,20 @@ function useCopy(url: string) {
 function ShareButton({ url, className }: { url: string; className: string }) {
   const hydrated = useHydrated();
   const { copied, copy } = useCopy(url);
-  if (!hydrated) return <a href="#partage" className={className}>Partager</a>;
+  if (!hydrated)
+    return (
+      <a href="#partage" className={className}>
+        Partager
+      </a>
+    );
   return (
     <>
       <button type="button" className={className} onClick={copy}>
         {copied ? "Lien copié" : "Partager"}
       </button>
-      <span role="status" className="visually-hidden">{copied ? "Lien copié" : ""}</span>
+      <span role="status" className="visually-hidden">
+        {copied ? "Lien copié" : ""}
+      </span>
     </>
   );
 }
@@ -113,7 +136,9 @@ function CopyLinkButton({ url }: { url: string }) {
       <button type="button" className="btn btn-ghost btn-small" onClick={copy} aria-describedby="share-url">
         {copied ? "Lien copié" : "Copier le lien"}
       </button>
-      <span role="status" className="visually-hidden">{copied ? "Lien copié" : ""}</span>
+      <span role="status" className="visually-hidden">
+        {copied ? "Lien copié" : ""}
+      </span>
     </>
   );
 }
@@ -130,11 +155,21 @@ function tabHref(tab: Tab, formatId: string | null) {
 }
 
 function Places({ f }: { f: FormatView }) {
-  if (f.nb_max_coureurs == null) return <span>{f.taken} inscrit{f.taken > 1 ? "s" : ""}</span>;
+  if (f.nb_max_coureurs == null)
+    return (
+      <span>
+        {f.taken} inscrit{f.taken > 1 ? "s" : ""}
+      </span>
+    );
   return (
     <span>
       {`${f.taken} / ${f.nb_max_coureurs}`}
-      {f.low ? <strong className="low-places"> · {f.left} restante{f.left! > 1 ? "s" : ""}</strong> : null}
+      {f.low ? (
+        <strong className="low-places">
+          {" "}
+          · {f.left} restante{f.left! > 1 ? "s" : ""}
+        </strong>
+      ) : null}
     </span>
   );
 }
@@ -151,7 +186,12 @@ function RegisterLink({ courseId, f, open }: { courseId: string; f: FormatView; 
   if (f.full || f.avail !== "open") {
     // Places only held by checkouts in progress may come back: not 'Complet' yet (issue 21).
     const held = Number(f.held ?? 0);
-    if (held > 0) return <span className="badge badge-held">{held} place{held > 1 ? "s" : ""} en cours de paiement</span>;
+    if (held > 0)
+      return (
+        <span className="badge badge-held">
+          {held} place{held > 1 ? "s" : ""} en cours de paiement
+        </span>
+      );
     return <span className="badge badge-complet">Complet</span>;
   }
   if (!open) return <span className="muted small">Inscriptions bientôt ouvertes</span>;
@@ -170,7 +210,13 @@ function FormatPicker({ d, tab }: { d: Data; tab: Tab }) {
   return (
     <nav className="format-picker" aria-label="Choisir un format">
       {d.formats.map((f) => (
-        <Link key={f.id} to={tabHref(tab, f.id)} className={`chip${f.id === d.selectedId ? " is-active" : ""}`} aria-current={f.id === d.selectedId ? "true" : undefined} preventScrollReset>
+        <Link
+          key={f.id}
+          to={tabHref(tab, f.id)}
+          className={`chip${f.id === d.selectedId ? " is-active" : ""}`}
+          aria-current={f.id === d.selectedId ? "true" : undefined}
+          preventScrollReset
+        >
           {f.nom}
         </Link>
       ))}
@@ -181,12 +227,28 @@ function FormatPicker({ d, tab }: { d: Data; tab: Tab }) {
 function Apercu({ d }: { d: Data }) {
   return (
     <div className="tab-panel">
-      {d.course.presentation ? <p className="presentation">{d.course.presentation}</p> : <p className="muted">La présentation de l'épreuve arrive bientôt.</p>}
+      {d.course.presentation ? (
+        <p className="presentation">{d.course.presentation}</p>
+      ) : (
+        <p className="muted">La présentation de l'épreuve arrive bientôt.</p>
+      )}
       <dl className="facts">
-        <div><dt>Distance</dt><dd>{rangeText(d.distance, formatKm) ?? "—"}</dd></div>
-        <div><dt>Dénivelé positif</dt><dd>{rangeText(d.dplus, formatMeters) ?? "—"}</dd></div>
-        <div><dt>Prochaine date</dt><dd>{d.next ? formatDateLong(d.next) : "À venir"}</dd></div>
-        <div><dt>Repas</dt><dd>{d.meals ? "Repas disponible" : "Pas de repas"}</dd></div>
+        <div>
+          <dt>Distance</dt>
+          <dd>{rangeText(d.distance, formatKm) ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>Dénivelé positif</dt>
+          <dd>{rangeText(d.dplus, formatMeters) ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>Prochaine date</dt>
+          <dd>{d.next ? formatDateLong(d.next) : "À venir"}</dd>
+        </div>
+        <div>
+          <dt>Repas</dt>
+          <dd>{d.meals ? "Repas disponible" : "Pas de repas"}</dd>
+        </div>
       </dl>
     </div>
   );
@@ -198,18 +260,43 @@ function FormatsTable({ d }: { d: Data }) {
     <div className="table-wrap tab-panel">
       <table className="table formats-table">
         <thead>
-          <tr><th>Format</th><th>Date et départ</th><th>Distance</th><th>D+ / D-</th><th>Places</th><th>Prix</th><th><span className="visually-hidden">Inscription</span></th></tr>
+          <tr>
+            <th>Format</th>
+            <th>Date et départ</th>
+            <th>Distance</th>
+            <th>D+ / D-</th>
+            <th>Places</th>
+            <th>Prix</th>
+            <th>
+              <span className="visually-hidden">Inscription</span>
+            </th>
+          </tr>
         </thead>
         <tbody>
           {d.formats.map((f) => (
             <tr key={f.id}>
-              <th scope="row"><strong>{f.nom}</strong><br /><span className="muted small">{EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}</span></th>
-              <td data-label="Date et départ">{f.date ? formatDate(f.date) : "À venir"}{f.heure_depart ? ` à ${formatTime(f.heure_depart)}` : ""}</td>
+              <th scope="row">
+                <strong>{f.nom}</strong>
+                <br />
+                <span className="muted small">
+                  {EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}
+                </span>
+              </th>
+              <td data-label="Date et départ">
+                {f.date ? formatDate(f.date) : "À venir"}
+                {f.heure_depart ? ` à ${formatTime(f.heure_depart)}` : ""}
+              </td>
               <td data-label="Distance">{formatKm(f.distance_km)}</td>
-              <td data-label="D+ / D-">{formatMeters(f.denivele_dplus)} / {formatMeters(f.denivele_dmoins)}</td>
-              <td data-label="Places"><Places f={f} /></td>
+              <td data-label="D+ / D-">
+                {formatMeters(f.denivele_dplus)} / {formatMeters(f.denivele_dmoins)}
+              </td>
+              <td data-label="Places">
+                <Places f={f} />
+              </td>
               <td data-label="Prix">{formatPrice(f.prix_cents)}</td>
-              <td className="formats-action"><RegisterLink courseId={d.course.id} f={f} open={d.paymentsOpen} /></td>
+              <td className="formats-action">
+                <RegisterLink courseId={d.course.id} f={f} open={d.paymentsOpen} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -231,11 +318,25 @@ function Parcours({ d, tileUrl }: { d: Data; tileUrl: string }) {
       ) : p ? (
         <>
           {p.profile.hasElevation && p.profile.minEle != null && p.profile.maxEle != null ? (
-            <ElevationProfile points={p.profile.points} distanceKm={p.profile.distanceKm} dplus={p.profile.dplus} dmoins={p.profile.dmoins} minEle={p.profile.minEle} maxEle={p.profile.maxEle} />
+            <ElevationProfile
+              points={p.profile.points}
+              distanceKm={p.profile.distanceKm}
+              dplus={p.profile.dplus}
+              dmoins={p.profile.dmoins}
+              minEle={p.profile.minEle}
+              maxEle={p.profile.maxEle}
+            />
           ) : (
-            <p className="muted">Ce fichier GPX ne contient pas d'altitudes&nbsp;: pas de profil, distance {formatKm(p.profile.distanceKm)}.</p>
+            <p className="muted">
+              Ce fichier GPX ne contient pas d'altitudes&nbsp;: pas de profil, distance {formatKm(p.profile.distanceKm)}
+              .
+            </p>
           )}
-          <p><a href={f.gpx_url} className="btn btn-ghost" download>Télécharger le GPX</a></p>
+          <p>
+            <a href={f.gpx_url} className="btn btn-ghost" download>
+              Télécharger le GPX
+            </a>
+          </p>
           <LazyMap tileUrl={tileUrl} track={p.track} label={`Tracé du parcours ${f.nom}`} />
         </>
       ) : null}
@@ -248,38 +349,105 @@ function Infos({ d }: { d: Data }) {
   const f = d.formats.find((x) => x.id === d.selectedId);
   if (!f) return <p className="empty">Aucun format pour le moment.</p>;
   const supplies = splitSupplies(f.ravitaillements);
-  const lodging = (f.hebergements ?? "").split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
+  const lodging = (f.hebergements ?? "")
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   return (
     <div className="tab-panel">
       <FormatPicker d={d} tab="infos" />
       <div className="info-grid">
         <section className="card info-card">
           <h3>Logistique</h3>
-          <p><strong>Date et heure&nbsp;:</strong> {f.date ? formatDateLong(f.date) : "À venir"}{f.heure_depart ? `, départ à ${formatTime(f.heure_depart)}` : ""}</p>
-          <p><strong>Départ&nbsp;:</strong> {f.adresse_depart ? <a href={mapsSearch(f.adresse_depart)} rel="noopener noreferrer" target="_blank">{f.adresse_depart}</a> : "—"}</p>
-          <p><strong>Arrivée&nbsp;:</strong> {f.adresse_arrivee ? <a href={mapsSearch(f.adresse_arrivee)} rel="noopener noreferrer" target="_blank">{f.adresse_arrivee}</a> : "—"}</p>
-          <p><strong>Âge minimum&nbsp;:</strong> {f.age_minimum != null ? `${f.age_minimum} ans` : "—"}</p>
+          <p>
+            <strong>Date et heure&nbsp;:</strong> {f.date ? formatDateLong(f.date) : "À venir"}
+            {f.heure_depart ? `, départ à ${formatTime(f.heure_depart)}` : ""}
+          </p>
+          <p>
+            <strong>Départ&nbsp;:</strong>{" "}
+            {f.adresse_depart ? (
+              <a href={mapsSearch(f.adresse_depart)} rel="noopener noreferrer" target="_blank">
+                {f.adresse_depart}
+              </a>
+            ) : (
+              "—"
+            )}
+          </p>
+          <p>
+            <strong>Arrivée&nbsp;:</strong>{" "}
+            {f.adresse_arrivee ? (
+              <a href={mapsSearch(f.adresse_arrivee)} rel="noopener noreferrer" target="_blank">
+                {f.adresse_arrivee}
+              </a>
+            ) : (
+              "—"
+            )}
+          </p>
+          <p>
+            <strong>Âge minimum&nbsp;:</strong> {f.age_minimum != null ? `${f.age_minimum} ans` : "—"}
+          </p>
         </section>
         <section className="card info-card">
           <h3>Course & tarifs</h3>
-          <p><strong>Type&nbsp;:</strong> {EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}</p>
-          <p><strong>Distance&nbsp;:</strong> {formatKm(f.distance_km)} · <strong>D+</strong>&nbsp;{formatMeters(f.denivele_dplus)} · <strong>D-</strong>&nbsp;{formatMeters(f.denivele_dmoins)}</p>
-          <p><strong>Prix&nbsp;:</strong> {formatEuros(f.prix_cents)}</p>
-          {f.stock_repas > 0 ? <p><strong>Repas&nbsp;:</strong> {formatEuros(f.prix_repas_cents)}</p> : null}
-          <p><strong>Dotation&nbsp;:</strong> {f.dotation ?? "—"}</p>
+          <p>
+            <strong>Type&nbsp;:</strong> {EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}
+          </p>
+          <p>
+            <strong>Distance&nbsp;:</strong> {formatKm(f.distance_km)} · <strong>D+</strong>&nbsp;
+            {formatMeters(f.denivele_dplus)} · <strong>D-</strong>&nbsp;{formatMeters(f.denivele_dmoins)}
+          </p>
+          <p>
+            <strong>Prix&nbsp;:</strong> {formatEuros(f.prix_cents)}
+          </p>
+          {f.stock_repas > 0 ? (
+            <p>
+              <strong>Repas&nbsp;:</strong> {formatEuros(f.prix_repas_cents)}
+            </p>
+          ) : null}
+          <p>
+            <strong>Dotation&nbsp;:</strong> {f.dotation ?? "—"}
+          </p>
         </section>
         <section className="card info-card">
           <h3>Ravitaillements</h3>
-          {/* biome-ignore lint/suspicious/noArrayIndexKey: lines of the organiser's text, in order, may repeat */}
-          {supplies.length ? <ul>{supplies.map((s, i) => <li key={i}>{s}</li>)}</ul> : <p className="muted">Non précisés.</p>}
-          <p><strong>Retrait des dossards&nbsp;:</strong> {f.remise_dossards ?? "—"}</p>
+          {supplies.length ? (
+            <ul>
+              {supplies.map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: lines of the organiser's text, in order, may repeat
+                <li key={i}>{s}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Non précisés.</p>
+          )}
+          <p>
+            <strong>Retrait des dossards&nbsp;:</strong> {f.remise_dossards ?? "—"}
+          </p>
         </section>
         <section className="card info-card">
           <h3>Règlement</h3>
-          {f.reglement_pdf_url ? <p><a href={f.reglement_pdf_url} download>Télécharger le règlement (PDF)</a></p> : <p className="muted">Règlement non fourni.</p>}
-          <p><strong>Hébergements&nbsp;:</strong></p>
-          {/* biome-ignore lint/suspicious/noArrayIndexKey: lines of the organiser's text, in order, may repeat */}
-          {lodging.length ? <ul>{lodging.map((s, i) => <li key={i}>{s}</li>)}</ul> : <p className="muted">Aucun hébergement indiqué.</p>}
+          {f.reglement_pdf_url ? (
+            <p>
+              <a href={f.reglement_pdf_url} download>
+                Télécharger le règlement (PDF)
+              </a>
+            </p>
+          ) : (
+            <p className="muted">Règlement non fourni.</p>
+          )}
+          <p>
+            <strong>Hébergements&nbsp;:</strong>
+          </p>
+          {lodging.length ? (
+            <ul>
+              {lodging.map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: lines of the organiser's text, in order, may repeat
+                <li key={i}>{s}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Aucun hébergement indiqué.</p>
+          )}
         </section>
       </div>
       {f.presentation_parcours ? <p className="presentation">{f.presentation_parcours}</p> : null}
@@ -292,30 +460,45 @@ export default function CoursePage() {
   const root = useRootData();
   const navigation = useNavigation();
   const c = d.course;
-  const loadingOther = navigation.state === "loading" && navigation.location.pathname.startsWith("/courses/") && navigation.location.pathname !== `/courses/${c.slug}`;
+  const loadingOther =
+    navigation.state === "loading" &&
+    navigation.location.pathname.startsWith("/courses/") &&
+    navigation.location.pathname !== `/courses/${c.slug}`;
   const tileUrl = root?.tileUrl ?? "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
   return (
     <article className="course-page">
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD serialised with "<" escaped (the service builds it) */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: d.jsonLd }} />
-      {loadingOther ? <p className="loading-bar" role="status">Chargement de l'épreuve…</p> : null}
+      {loadingOther ? (
+        <p className="loading-bar" role="status">
+          Chargement de l'épreuve…
+        </p>
+      ) : null}
       <header className={`course-hero${c.image_url ? " has-image" : ""}`}>
         {c.image_url ? <img src={c.image_url} alt="" className="course-hero-img" width={1600} height={900} /> : null}
         <div className="container course-hero-inner">
           <Badges codes={d.badges} />
           <h1>{c.nom}</h1>
           <p className="course-hero-meta">
-            <span>{c.lieu} ({c.departement})</span>
+            <span>
+              {c.lieu} ({c.departement})
+            </span>
             <span>{d.next ? formatDateLong(d.next) : "À venir"}</span>
             {d.minPrice != null ? <span>{formatFromPrice(d.minPrice, d.minPaidPrice)}</span> : null}
           </p>
           <p className="course-hero-actions">
             {d.windowNote ? null : d.full && d.anyWaitlist && d.paymentsOpen ? (
-              <Link to={`/inscription/${c.id}`} className="btn btn-register">Rejoindre la liste d'attente</Link>
+              <Link to={`/inscription/${c.id}`} className="btn btn-register">
+                Rejoindre la liste d'attente
+              </Link>
             ) : d.full ? (
-              <span className="btn btn-register" aria-disabled="true">Complet</span>
+              <span className="btn btn-register" aria-disabled="true">
+                Complet
+              </span>
             ) : d.paymentsOpen ? (
-              <Link to={`/inscription/${c.id}`} className="btn btn-register">S'inscrire</Link>
+              <Link to={`/inscription/${c.id}`} className="btn btn-register">
+                S'inscrire
+              </Link>
             ) : null}
             <ShareButton url={d.shareUrl} className="btn btn-outline-light" />
           </p>
@@ -326,15 +509,21 @@ export default function CoursePage() {
       {d.waitlist.length > 0 ? (
         <div className="container">
           <section className="waitlist-mine notice" aria-labelledby="waitlist-mine-title">
-            <h2 id="waitlist-mine-title" className="visually-hidden">Ma liste d'attente</h2>
+            <h2 id="waitlist-mine-title" className="visually-hidden">
+              Ma liste d'attente
+            </h2>
             {d.waitlist.map((e) => (
               <p key={e.id}>
                 {e.statut === "offre" ? (
                   <strong>Une place vous est proposée sur le format {e.formatNom}.</strong>
                 ) : (
-                  <strong>{positionSentence(e.position, e.genre)} du format {e.formatNom}.</strong>
+                  <strong>
+                    {positionSentence(e.position, e.genre)} du format {e.formatNom}.
+                  </strong>
                 )}{" "}
-                <Link to={`/liste-attente/${e.id}`}>{e.statut === "offre" ? "Payer ou quitter" : "Voir ou quitter la liste"}</Link>
+                <Link to={`/liste-attente/${e.id}`}>
+                  {e.statut === "offre" ? "Payer ou quitter" : "Voir ou quitter la liste"}
+                </Link>
               </p>
             ))}
           </section>
@@ -344,20 +533,31 @@ export default function CoursePage() {
       <div className="container">
         {!c.en_ligne && d.isOwner ? (
           <p className="alert alert-info draft-notice">
-            Cette épreuve est un brouillon hors-ligne&nbsp;: vous seul la voyez. <Link to={`/modifier-course/${c.id}`}>Modifier l'épreuve</Link> pour la compléter et la publier.
+            Cette épreuve est un brouillon hors-ligne&nbsp;: vous seul la voyez.{" "}
+            <Link to={`/modifier-course/${c.id}`}>Modifier l'épreuve</Link> pour la compléter et la publier.
           </p>
         ) : null}
         {!c.en_ligne && !d.isOwner ? (
-          <p className="alert alert-info draft-notice">Épreuve hors-ligne&nbsp;: visible ici parce que vous êtes administrateur.</p>
+          <p className="alert alert-info draft-notice">
+            Épreuve hors-ligne&nbsp;: visible ici parce que vous êtes administrateur.
+          </p>
         ) : null}
         <div className="course-layout">
           <div className="course-main">
             <nav className="tabs course-tabs" aria-label="Sections de l'épreuve">
               {TABS.map((t) =>
                 t.id === "parcours" && !d.hasGpx ? (
-                  <span key={t.id} className="tab" aria-disabled="true" title="Aucun GPX pour cette épreuve">{t.label}</span>
+                  <span key={t.id} className="tab" aria-disabled="true" title="Aucun GPX pour cette épreuve">
+                    {t.label}
+                  </span>
                 ) : (
-                  <Link key={t.id} to={tabHref(t.id, d.selectedId && d.selectedId !== d.formats[0]?.id ? d.selectedId : null)} className={`tab${d.tab === t.id ? " is-active" : ""}`} aria-current={d.tab === t.id ? "page" : undefined} preventScrollReset>
+                  <Link
+                    key={t.id}
+                    to={tabHref(t.id, d.selectedId && d.selectedId !== d.formats[0]?.id ? d.selectedId : null)}
+                    className={`tab${d.tab === t.id ? " is-active" : ""}`}
+                    aria-current={d.tab === t.id ? "page" : undefined}
+                    preventScrollReset
+                  >
                     {t.label}
                   </Link>
                 ),
@@ -373,14 +573,18 @@ export default function CoursePage() {
           <aside className="course-side">
             <section className="card side-card">
               <h2>Formats</h2>
-              {d.formats.length === 0 ? <p className="muted">Aucun format pour le moment.</p> : (
+              {d.formats.length === 0 ? (
+                <p className="muted">Aucun format pour le moment.</p>
+              ) : (
                 <ul className="side-formats">
                   {d.formats.map((f) => (
                     <li key={f.id}>
                       <div>
                         <strong>{f.nom}</strong>
                         <span className="muted small"> · {formatPrice(f.prix_cents)}</span>
-                        <div className="small">Places&nbsp;: <Places f={f} /></div>
+                        <div className="small">
+                          Places&nbsp;: <Places f={f} />
+                        </div>
                       </div>
                       <RegisterLink courseId={c.id} f={f} open={d.paymentsOpen} />
                     </li>
@@ -391,7 +595,9 @@ export default function CoursePage() {
             <section className="card side-card">
               <h2>En bref</h2>
               <ul className="quick-facts">
-                <li>{c.lieu}, {c.departement} ({c.code_postal})</li>
+                <li>
+                  {c.lieu}, {c.departement} ({c.code_postal})
+                </li>
                 <li>{d.next ? formatDate(d.next) : "Date à venir"}</li>
                 {rangeText(d.distance, formatKm) ? <li>{rangeText(d.distance, formatKm)}</li> : null}
                 {rangeText(d.dplus, formatMeters) ? <li>{rangeText(d.dplus, formatMeters)}&nbsp;D+</li> : null}
@@ -406,7 +612,9 @@ export default function CoursePage() {
                 <input id="share-url" type="text" readOnly value={d.shareUrl} className="share-input" />
                 <CopyLinkButton url={d.shareUrl} />
               </div>
-              <p className="share-url-text"><a href={d.shareUrl}>{d.shareUrl}</a></p>
+              <p className="share-url-text">
+                <a href={d.shareUrl}>{d.shareUrl}</a>
+              </p>
               {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from the page's URL (app/utils/qr.server.ts) */}
               <div className="qr" style={{ width: 120, height: 120 }} dangerouslySetInnerHTML={{ __html: d.qr }} />
               <p className="small muted">QR code de la page, à scanner avec un téléphone.</p>
@@ -425,7 +633,9 @@ export default function CoursePage() {
             <strong>{c.nom}</strong>
             {d.minPrice != null ? <span>{formatFromPrice(d.minPrice, d.minPaidPrice)}</span> : null}
           </p>
-          <Link to={`/inscription/${c.id}`} className="btn btn-register">S'inscrire</Link>
+          <Link to={`/inscription/${c.id}`} className="btn btn-register">
+            S'inscrire
+          </Link>
         </div>
       ) : null}
     </article>
@@ -441,7 +651,11 @@ export function ErrorBoundary() {
       <section className="container page-narrow error-page">
         <h1>{OFFLINE}</h1>
         <p>Son organisateur ne l'a pas encore publiée, ou l'a retirée.</p>
-        <p><Link to="/courses" className="btn btn-primary">Revenir à la liste des courses</Link></p>
+        <p>
+          <Link to="/courses" className="btn btn-primary">
+            Revenir à la liste des courses
+          </Link>
+        </p>
       </section>
     );
   }
@@ -450,7 +664,11 @@ export function ErrorBoundary() {
       <h1>{NOT_FOUND}</h1>
       <p>Vérifiez le lien ou revenez à la liste.</p>
       {!notFound && error instanceof Error ? <p className="alert alert-error">{error.message}</p> : null}
-      <p><Link to="/courses" className="btn btn-primary">Voir les courses</Link></p>
+      <p>
+        <Link to="/courses" className="btn btn-primary">
+          Voir les courses
+        </Link>
+      </p>
     </section>
   );
 }

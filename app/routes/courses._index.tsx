@@ -18,7 +18,8 @@ export const meta: MetaFunction<typeof loader> = () => {
     { title: "Courses\u00a0: trail, randonnée et route — Balise" },
     {
       name: "description",
-      content: "Trouvez une course près de chez vous\u00a0: filtres par date, département, type, distance, dénivelé et repas.",
+      content:
+        "Trouvez une course près de chez vous\u00a0: filtres par date, département, type, distance, dénivelé et repas.",
     },
     { property: "og:title", content: "Courses\u00a0: trail, randonnée et route — Balise" },
     { property: "og:type", content: "website" },
@@ -32,8 +33,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { filters, values, errors } = parseCourseFilters(url.searchParams, today);
   const result = await searchCourses(context, filters, at);
   // How many of the filters behind 'Filtres et tri' are set (the summary says so while it is closed).
-  const moreSet = [filters.du !== today, filters.au, filters.departement, filters.type, filters.distance, filters.denivele, filters.repas, filters.tri !== "date"]
-    .filter(Boolean).length;
+  const moreSet = [
+    filters.du !== today,
+    filters.au,
+    filters.departement,
+    filters.type,
+    filters.distance,
+    filters.denivele,
+    filters.repas,
+    filters.tri !== "date",
+  ].filter(Boolean).length;
   return {
     today,
     filters,
@@ -42,7 +51,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     moreSet,
     total: result.total,
     pages: Math.max(1, Math.ceil(result.total / filters.taille)),
-    markers: result.markers?.map((m) => ({ lat: m.lat, lng: m.lng, title: m.nom, subtitle: `${m.lieu} (${m.departement})`, href: `/courses/${m.slug}` })) ?? null,
+    markers:
+      result.markers?.map((m) => ({
+        lat: m.lat,
+        lng: m.lng,
+        title: m.nom,
+        subtitle: `${m.lieu} (${m.departement})`,
+        href: `/courses/${m.slug}`,
+      })) ?? null,
     hasNext: result.hasNext,
     departements: result.departements,
     cards: result.rows.map((r) => toCardView(r, now, today)),
@@ -57,7 +73,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 function FieldError({ field, errors }: { field: FilterField; errors: Partial<Record<FilterField, string>> }) {
   const e = errors[field];
-  return e ? <p className="field-error" id={`err-${field}`}>{e}</p> : null;
+  return e ? (
+    <p className="field-error" id={`err-${field}`}>
+      {e}
+    </p>
+  ) : null;
 }
 
 export default function CoursesPage() {
@@ -68,7 +88,8 @@ export default function CoursesPage() {
   // so its fields show the values of the page on screen, never what was typed on an earlier one.
   const location = useLocation();
   const { values, errors, filters } = d;
-  const invalid = (f: FilterField) => (errors[f] ? { "aria-invalid": true as const, "aria-describedby": `err-${f}` } : {});
+  const invalid = (f: FilterField) =>
+    errors[f] ? { "aria-invalid": true as const, "aria-describedby": `err-${f}` } : {};
   const isMap = filters.vue === "carte";
   const resetHref = isMap ? "/courses?vue=carte" : "/courses";
   const total = d.total;
@@ -79,88 +100,145 @@ export default function CoursesPage() {
     <section className="container page catalogue">
       <h1>Courses</h1>
       {/* autoComplete="off": without JavaScript, Back must not refill the fields with what was typed on a later page. */}
-      <Form key={location.search} method="get" action="/courses" className="filters card" role="search" aria-label="Rechercher et filtrer les épreuves" autoComplete="off">
+      <Form
+        key={location.search}
+        method="get"
+        action="/courses"
+        className="filters card"
+        role="search"
+        aria-label="Rechercher et filtrer les épreuves"
+        autoComplete="off"
+      >
         {isMap ? <input type="hidden" name="vue" value="carte" /> : null}
         <div className="field filters-q">
           <label htmlFor="f-q">Rechercher</label>
-          <input id="f-q" name="q" type="search" defaultValue={values.q} placeholder="Nom, ville ou département…" maxLength={100} {...invalid("q")} />
+          <input
+            id="f-q"
+            name="q"
+            type="search"
+            defaultValue={values.q}
+            placeholder="Nom, ville ou département…"
+            maxLength={100}
+            {...invalid("q")}
+          />
           <FieldError field="q" errors={errors} />
         </div>
-        <details className="filters-more" open={d.active || Object.keys(errors).length > 0 || filters.tri !== "date" || undefined}>
+        <details
+          className="filters-more"
+          open={d.active || Object.keys(errors).length > 0 || filters.tri !== "date" || undefined}
+        >
           <summary>
             Filtres et tri
-            {d.moreSet > 0 ? <span className="filters-set">{` (${d.moreSet} actif${d.moreSet > 1 ? "s" : ""})`}</span> : null}
+            {d.moreSet > 0 ? (
+              <span className="filters-set">{` (${d.moreSet} actif${d.moreSet > 1 ? "s" : ""})`}</span>
+            ) : null}
           </summary>
-        <div className="filters-grid">
-          <div className="field">
-            <label htmlFor="f-du">Du</label>
-            <input id="f-du" name="du" type="date" defaultValue={values.du} {...invalid("du")} />
-            <FieldError field="du" errors={errors} />
+          <div className="filters-grid">
+            <div className="field">
+              <label htmlFor="f-du">Du</label>
+              <input id="f-du" name="du" type="date" defaultValue={values.du} {...invalid("du")} />
+              <FieldError field="du" errors={errors} />
+            </div>
+            <div className="field">
+              <label htmlFor="f-au">Au</label>
+              <input id="f-au" name="au" type="date" defaultValue={values.au} {...invalid("au")} />
+              <FieldError field="au" errors={errors} />
+            </div>
+            <div className="field">
+              <label htmlFor="f-dep">Département</label>
+              <select id="f-dep" name="departement" defaultValue={values.departement}>
+                <option value="">Tous</option>
+                {d.departements.map((dep) => (
+                  <option key={dep} value={dep}>
+                    {dep}
+                  </option>
+                ))}
+                {values.departement && !d.departements.includes(values.departement) ? (
+                  <option value={values.departement}>{values.departement}</option>
+                ) : null}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="f-type">Type d'épreuve</label>
+              <select id="f-type" name="type" defaultValue={errors.type ? "" : values.type} {...invalid("type")}>
+                <option value="">Tous</option>
+                {Object.entries(EVENT_TYPES).map(([k, v]) => (
+                  <option key={k} value={k}>
+                    {v}
+                  </option>
+                ))}
+              </select>
+              <FieldError field="type" errors={errors} />
+            </div>
+            <div className="field">
+              <label htmlFor="f-distance">Distance</label>
+              <select
+                id="f-distance"
+                name="distance"
+                defaultValue={errors.distance ? "" : values.distance}
+                {...invalid("distance")}
+              >
+                <option value="">Toutes</option>
+                {Object.entries(DISTANCE_BANDS).map(([k, b]) => (
+                  <option key={k} value={k}>
+                    {b.label}
+                  </option>
+                ))}
+              </select>
+              <FieldError field="distance" errors={errors} />
+            </div>
+            <div className="field">
+              <label htmlFor="f-denivele">Dénivelé positif</label>
+              <select
+                id="f-denivele"
+                name="denivele"
+                defaultValue={errors.denivele ? "" : values.denivele}
+                {...invalid("denivele")}
+              >
+                <option value="">Tous</option>
+                {Object.entries(ELEVATION_BANDS).map(([k, b]) => (
+                  <option key={k} value={k}>
+                    {b.label}
+                  </option>
+                ))}
+              </select>
+              <FieldError field="denivele" errors={errors} />
+            </div>
+            <div className="field">
+              <label htmlFor="f-tri">Trier par</label>
+              <select id="f-tri" name="tri" defaultValue={values.tri} {...invalid("tri")}>
+                <option value="date">{SORTS.date} (la plus proche)</option>
+                <option value="prix">{SORTS.prix} (le moins cher)</option>
+                <option value="dplus">{SORTS.dplus} (le plus élevé)</option>
+              </select>
+              <FieldError field="tri" errors={errors} />
+            </div>
+            <div className="field">
+              <label htmlFor="f-taille">Par page</label>
+              <select id="f-taille" name="taille" defaultValue={values.taille} {...invalid("taille")}>
+                {PAGE_SIZES.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+              <FieldError field="taille" errors={errors} />
+            </div>
+            <div className="field field-check">
+              <label className="checkbox">
+                <input type="checkbox" name="repas" value="1" defaultChecked={filters.repas} /> Repas disponible
+              </label>
+            </div>
           </div>
-          <div className="field">
-            <label htmlFor="f-au">Au</label>
-            <input id="f-au" name="au" type="date" defaultValue={values.au} {...invalid("au")} />
-            <FieldError field="au" errors={errors} />
-          </div>
-          <div className="field">
-            <label htmlFor="f-dep">Département</label>
-            <select id="f-dep" name="departement" defaultValue={values.departement}>
-              <option value="">Tous</option>
-              {d.departements.map((dep) => <option key={dep} value={dep}>{dep}</option>)}
-              {values.departement && !d.departements.includes(values.departement) ? <option value={values.departement}>{values.departement}</option> : null}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="f-type">Type d'épreuve</label>
-            <select id="f-type" name="type" defaultValue={errors.type ? "" : values.type} {...invalid("type")}>
-              <option value="">Tous</option>
-              {Object.entries(EVENT_TYPES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
-            </select>
-            <FieldError field="type" errors={errors} />
-          </div>
-          <div className="field">
-            <label htmlFor="f-distance">Distance</label>
-            <select id="f-distance" name="distance" defaultValue={errors.distance ? "" : values.distance} {...invalid("distance")}>
-              <option value="">Toutes</option>
-              {Object.entries(DISTANCE_BANDS).map(([k, b]) => <option key={k} value={k}>{b.label}</option>)}
-            </select>
-            <FieldError field="distance" errors={errors} />
-          </div>
-          <div className="field">
-            <label htmlFor="f-denivele">Dénivelé positif</label>
-            <select id="f-denivele" name="denivele" defaultValue={errors.denivele ? "" : values.denivele} {...invalid("denivele")}>
-              <option value="">Tous</option>
-              {Object.entries(ELEVATION_BANDS).map(([k, b]) => <option key={k} value={k}>{b.label}</option>)}
-            </select>
-            <FieldError field="denivele" errors={errors} />
-          </div>
-          <div className="field">
-            <label htmlFor="f-tri">Trier par</label>
-            <select id="f-tri" name="tri" defaultValue={values.tri} {...invalid("tri")}>
-              <option value="date">{SORTS.date} (la plus proche)</option>
-              <option value="prix">{SORTS.prix} (le moins cher)</option>
-              <option value="dplus">{SORTS.dplus} (le plus élevé)</option>
-            </select>
-            <FieldError field="tri" errors={errors} />
-          </div>
-          <div className="field">
-            <label htmlFor="f-taille">Par page</label>
-            <select id="f-taille" name="taille" defaultValue={values.taille} {...invalid("taille")}>
-              {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
-            </select>
-            <FieldError field="taille" errors={errors} />
-          </div>
-          <div className="field field-check">
-            <label className="checkbox">
-              <input type="checkbox" name="repas" value="1" defaultChecked={filters.repas} /> Repas disponible
-            </label>
-          </div>
-        </div>
         </details>
         {errors.page ? <p className="field-error">{errors.page}</p> : null}
         <div className="filters-actions">
-          <button type="submit" className="btn btn-primary">Filtrer</button>
-          <Link to={resetHref} className="btn btn-ghost">Réinitialiser</Link>
+          <button type="submit" className="btn btn-primary">
+            Filtrer
+          </button>
+          <Link to={resetHref} className="btn btn-ghost">
+            Réinitialiser
+          </Link>
         </div>
       </Form>
 
@@ -175,18 +253,40 @@ export default function CoursesPage() {
                 : countText}
         </p>
         <nav className="view-toggle" aria-label="Affichage">
-          <Link to={`/courses${d.listHref}`} className={`btn btn-small ${isMap ? "btn-ghost" : "btn-primary"}`} aria-current={isMap ? undefined : "page"}>Liste</Link>
-          <Link to={`/courses${d.mapHref}`} className={`btn btn-small ${isMap ? "btn-primary" : "btn-ghost"}`} aria-current={isMap ? "page" : undefined}>Carte</Link>
+          <Link
+            to={`/courses${d.listHref}`}
+            className={`btn btn-small ${isMap ? "btn-ghost" : "btn-primary"}`}
+            aria-current={isMap ? undefined : "page"}
+          >
+            Liste
+          </Link>
+          <Link
+            to={`/courses${d.mapHref}`}
+            className={`btn btn-small ${isMap ? "btn-primary" : "btn-ghost"}`}
+            aria-current={isMap ? "page" : undefined}
+          >
+            Carte
+          </Link>
         </nav>
       </div>
 
       {d.cards.length === 0 ? (
         <div className="empty">
-          <p><strong>Aucune épreuve trouvée</strong></p>
+          <p>
+            <strong>Aucune épreuve trouvée</strong>
+          </p>
           {filters.page > 1 ? (
-            <p><Link to={`/courses${d.firstPage}`} className="btn btn-ghost">Revenir à la première page</Link></p>
+            <p>
+              <Link to={`/courses${d.firstPage}`} className="btn btn-ghost">
+                Revenir à la première page
+              </Link>
+            </p>
           ) : null}
-          <p><Link to={resetHref} className="btn btn-primary">Réinitialiser les filtres</Link></p>
+          <p>
+            <Link to={resetHref} className="btn btn-primary">
+              Réinitialiser les filtres
+            </Link>
+          </p>
         </div>
       ) : isMap ? (
         <div className="map-view">
@@ -194,26 +294,43 @@ export default function CoursesPage() {
             tileUrl={root?.tileUrl ?? "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"}
             label="Carte des épreuves"
             markers={d.markers ?? []}
-            fallback={<p className="hint">La carte s'affiche avec JavaScript. Voici les épreuves et leur lieu&nbsp;:</p>}
+            fallback={
+              <p className="hint">La carte s'affiche avec JavaScript. Voici les épreuves et leur lieu&nbsp;:</p>
+            }
           />
           <ul className="place-list">
             {d.cards.map((c) => (
               <li key={c.id}>
-                <FastLink to={`/courses/${c.slug}`}>{c.nom}</FastLink> — <span className="muted">{`${c.lieu} (${c.departement})`}</span>
+                <FastLink to={`/courses/${c.slug}`}>{c.nom}</FastLink> —{" "}
+                <span className="muted">{`${c.lieu} (${c.departement})`}</span>
               </li>
             ))}
           </ul>
         </div>
       ) : (
         <ul className="card-grid">
-          {d.cards.map((c) => <CourseCard key={c.id} c={c} headingLevel={2} />)}
+          {d.cards.map((c) => (
+            <CourseCard key={c.id} c={c} headingLevel={2} />
+          ))}
         </ul>
       )}
 
       {d.prev !== null || d.next !== null ? (
         <nav className="pager" aria-label="Pages">
-          {d.prev !== null ? <Link to={`/courses${d.prev}`} className="btn btn-ghost" rel="prev">← Précédent</Link> : <span />}
-          {d.next !== null ? <Link to={`/courses${d.next}`} className="btn btn-ghost" rel="next">Suivant →</Link> : <span />}
+          {d.prev !== null ? (
+            <Link to={`/courses${d.prev}`} className="btn btn-ghost" rel="prev">
+              ← Précédent
+            </Link>
+          ) : (
+            <span />
+          )}
+          {d.next !== null ? (
+            <Link to={`/courses${d.next}`} className="btn btn-ghost" rel="next">
+              Suivant →
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </section>

@@ -1,7 +1,14 @@
 // /details-coureur/{id}: one registrant for the organiser of its event (404 for anyone else).
 // Every field is its own form: without JS it has an 'Enregistrer' button; with JS it saves itself on change.
 // 'Récupérer reçu' is a GET (reading a receipt changes nothing); the link then opens in a new tab.
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -30,7 +37,11 @@ import { fieldErrors } from "~/domain/form-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.row.prenom ?? ""} ${data.row.nom ?? ""} – détails du coureur — Balise` : "Détails du coureur — Balise" },
+  {
+    title: data
+      ? `${data.row.prenom ?? ""} ${data.row.nom ?? ""} – détails du coureur — Balise`
+      : "Détails du coureur — Balise",
+  },
 ];
 
 function notFound(e: unknown): never {
@@ -101,7 +112,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 type CancelErrors = Partial<Record<"refund" | "confirm" | "form", string>>;
 
 /** The organiser cancels a paid registration: full refund or the scale, confirmed (no JavaScript needed). */
-async function cancelAction(context: ActionFunctionArgs["context"], user: { id: string; isAdmin: boolean }, id: string, form: FormData) {
+async function cancelAction(
+  context: ActionFunctionArgs["context"],
+  user: { id: string; isAdmin: boolean },
+  id: string,
+  form: FormData,
+) {
   const parsed = organiserCancelSchema.safeParse(Object.fromEntries(form));
   const values = { refund: String(form.get("refund") ?? ""), confirm: String(form.get("confirm") ?? "") };
   if (!parsed.success) {
@@ -109,7 +125,11 @@ async function cancelAction(context: ActionFunctionArgs["context"], user: { id: 
     return data({ cancelErrors: errors, cancelValues: values }, { status: 400 });
   }
   try {
-    await cancelInscription(context, { inscriptionId: id, actor: { role: "organisateur", userId: user.id, isAdmin: user.isAdmin }, refund: parsed.data.refund });
+    await cancelInscription(context, {
+      inscriptionId: id,
+      actor: { role: "organisateur", userId: user.id, isAdmin: user.isAdmin },
+      refund: parsed.data.refund,
+    });
   } catch (e) {
     if (e instanceof CancelError) {
       if (e.code === "inscription_introuvable") throw new Response(e.message, { status: 404 });
@@ -127,10 +147,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (form.get("intent") === "annuler") return cancelAction(context, user, id, form);
   const field = String(form.get("field") ?? "");
   // A checkbox sends nothing when unticked: its form carries a hidden "false" before the box.
-  const value = field === "apparaitre_resultats" ? (form.getAll("value").includes("true") ? "true" : "false") : form.get("value");
+  const value =
+    field === "apparaitre_resultats" ? (form.getAll("value").includes("true") ? "true" : "false") : form.get("value");
   const parsed = DetailFieldSchema.safeParse({ field, value: typeof value === "string" ? value : "" });
   const js = form.get("js") === "1";
-  if (!parsed.success) return data({ ok: false as const, field: null, error: "Champ non modifiable.", value: "" }, { status: 400 });
+  if (!parsed.success)
+    return data({ ok: false as const, field: null, error: "Champ non modifiable.", value: "" }, { status: 400 });
   try {
     const stored = await saveDetailField(context, user, id, parsed.data.field, parsed.data.value);
     const shown = typeof stored === "boolean" ? String(stored) : stored == null ? "" : String(stored);
@@ -138,7 +160,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirect(`/details-coureur/${id}?ok=${parsed.data.field}#f-${parsed.data.field}`);
   } catch (e) {
     if (e instanceof RegistrantError && e.code !== "not_found") {
-      return data({ ok: false as const, field: parsed.data.field, error: e.message, value: parsed.data.value }, { status: e.status });
+      return data(
+        { ok: false as const, field: parsed.data.field, error: e.message, value: parsed.data.value },
+        { status: e.status },
+      );
     }
     notFound(e);
   }
@@ -147,11 +172,32 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const GROUPS: { title: string; fields: EditableField[] }[] = [
   { title: "Identité", fields: ["nom", "prenom", "genre", "date_naissance", "nationalite"] },
   { title: "Contact", fields: ["email", "telephone", "adresse", "adresse_complement", "code_postal", "ville", "pays"] },
-  { title: "Course", fields: ["statut", "dossard", "nombre_repas", "club", "justificatif_type", "numero_licence", "pps_identifier", "pps_expiration", "apparaitre_resultats"] },
+  {
+    title: "Course",
+    fields: [
+      "statut",
+      "dossard",
+      "nombre_repas",
+      "club",
+      "justificatif_type",
+      "numero_licence",
+      "pps_identifier",
+      "pps_expiration",
+      "apparaitre_resultats",
+    ],
+  },
   { title: "Contact d'urgence", fields: ["contact_urgence_nom", "contact_urgence_telephone"] },
 ];
 
-function DetailField({ field, initial, stock, hydrated, serverError, justSaved, locked }: {
+function DetailField({
+  field,
+  initial,
+  stock,
+  hydrated,
+  serverError,
+  justSaved,
+  locked,
+}: {
   field: EditableField;
   initial: string;
   stock: number;
@@ -194,18 +240,37 @@ function DetailField({ field, initial, stock, hydrated, serverError, justSaved, 
   }
 
   const id = `f-${field}`;
-  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-err` : undefined } as const;
+  const aria = {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-err` : undefined,
+  } as const;
   let control: ReactNode;
   if (field === "apparaitre_resultats") {
     control = (
       <label className="checkbox">
         <input type="hidden" name="value" value="false" />
-        <input id={id} type="checkbox" name="value" value="true" checked={value === "true"}
-          onChange={(e) => { const next = e.target.checked ? "true" : "false"; setValue(next); save(next); }} />
+        <input
+          id={id}
+          type="checkbox"
+          name="value"
+          value="true"
+          checked={value === "true"}
+          onChange={(e) => {
+            const next = e.target.checked ? "true" : "false";
+            setValue(next);
+            save(next);
+          }}
+        />
         {FIELD_LABELS.apparaitre_resultats}
       </label>
     );
-  } else if (field === "statut" || field === "justificatif_type" || field === "genre" || field === "nationalite" || field === "pays") {
+  } else if (
+    field === "statut" ||
+    field === "justificatif_type" ||
+    field === "genre" ||
+    field === "nationalite" ||
+    field === "pays"
+  ) {
     const options: [string, string][] =
       field === "statut"
         ? (() => {
@@ -215,26 +280,65 @@ function DetailField({ field, initial, stock, hydrated, serverError, justSaved, 
             return list.map((s) => [s, statutLabel(s)] as [string, string]);
           })()
         : field === "justificatif_type"
-          ? [["", "—"], ["licence", "Licence"], ["pps", "PPS"]]
+          ? [
+              ["", "—"],
+              ["licence", "Licence"],
+              ["pps", "PPS"],
+            ]
           : (() => {
               // The runner fields' choices (app/domain/runner-fields.ts); an older stored value stays shown.
-              const list: readonly string[] = field === "genre" ? GENRES_SIMPLE : field === "nationalite" ? NATIONALITES : PAYS;
-              return [["", "—"], ...list.map((o) => [o, o]), ...(value && !list.includes(value) ? [[value, value]] : [])] as [string, string][];
+              const list: readonly string[] =
+                field === "genre" ? GENRES_SIMPLE : field === "nationalite" ? NATIONALITES : PAYS;
+              return [
+                ["", "—"],
+                ...list.map((o) => [o, o]),
+                ...(value && !list.includes(value) ? [[value, value]] : []),
+              ] as [string, string][];
             })();
     control = (
-      <select id={id} name="value" value={field === "statut" ? (normaliseStatut(value) ?? value) : value} {...aria}
-        onChange={(e) => { setValue(e.target.value); save(e.target.value); }}>
-        {options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+      <select
+        id={id}
+        name="value"
+        value={field === "statut" ? (normaliseStatut(value) ?? value) : value}
+        {...aria}
+        onChange={(e) => {
+          setValue(e.target.value);
+          save(e.target.value);
+        }}
+      >
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
       </select>
     );
   } else {
-    const type = field === "email" ? "email" : field === "date_naissance" || field === "pps_expiration" ? "date" : field.startsWith("telephone") || field === "contact_urgence_telephone" ? "tel" : "text";
+    const type =
+      field === "email"
+        ? "email"
+        : field === "date_naissance" || field === "pps_expiration"
+          ? "date"
+          : field.startsWith("telephone") || field === "contact_urgence_telephone"
+            ? "tel"
+            : "text";
     const numeric = field === "dossard" || field === "nombre_repas";
     control = (
-      <input id={id} name="value" type={type} value={value} inputMode={numeric ? "numeric" : undefined} maxLength={200} {...aria}
+      <input
+        id={id}
+        name="value"
+        type={type}
+        value={value}
+        inputMode={numeric ? "numeric" : undefined}
+        maxLength={200}
+        {...aria}
         max={field === "nombre_repas" ? stock : undefined}
-        onChange={(e) => { setValue(e.target.value); if (type === "date") save(e.target.value); }}
-        onBlur={(e) => save(e.target.value)} />
+        onChange={(e) => {
+          setValue(e.target.value);
+          if (type === "date") save(e.target.value);
+        }}
+        onBlur={(e) => save(e.target.value)}
+      />
     );
   }
   if (locked) {
@@ -243,55 +347,96 @@ function DetailField({ field, initial, stock, hydrated, serverError, justSaved, 
         <th scope="row">{FIELD_LABELS[field]}</th>
         <td>
           <strong>{statutLabel(initial)}</strong>
-          <p className="hint">Inscription payée : son statut change par une annulation avec remboursement (ci-dessous), pas à la main.</p>
+          <p className="hint">
+            Inscription payée : son statut change par une annulation avec remboursement (ci-dessous), pas à la main.
+          </p>
         </td>
       </tr>
     );
   }
   return (
     <tr>
-      <th scope="row">{field === "apparaitre_resultats" ? "Résultats publics" : <label htmlFor={id}>{FIELD_LABELS[field]}</label>}</th>
+      <th scope="row">
+        {field === "apparaitre_resultats" ? "Résultats publics" : <label htmlFor={id}>{FIELD_LABELS[field]}</label>}
+      </th>
       <td>
-        <fetcher.Form method="post" className="detail-form" onSubmit={(e) => { if (hydrated) { e.preventDefault(); save(value); } }}>
+        <fetcher.Form
+          method="post"
+          className="detail-form"
+          onSubmit={(e) => {
+            if (hydrated) {
+              e.preventDefault();
+              save(value);
+            }
+          }}
+        >
           <input type="hidden" name="field" value={field} />
           {control}
-          {hydrated ? null : <button type="submit" className="btn btn-ghost btn-small">Enregistrer</button>}
+          {hydrated ? null : (
+            <button type="submit" className="btn btn-ghost btn-small">
+              Enregistrer
+            </button>
+          )}
           <span className="cell-status" aria-live="polite">
             {fetcher.state !== "idle" ? "Enregistrement…" : saved && !error ? "Enregistré ✓" : ""}
           </span>
         </fetcher.Form>
-        {error ? <p className="field-error" id={`${id}-err`} role="alert">{error}</p> : null}
+        {error ? (
+          <p className="field-error" id={`${id}-err`} role="alert">
+            {error}
+          </p>
+        ) : null}
       </td>
     </tr>
   );
 }
 
 export default function DetailsCoureur() {
-  const { row, values, receiptUrl, receiptError, savedField, cancel, history, paid, cancelled } = useLoaderData<typeof loader>();
+  const { row, values, receiptUrl, receiptError, savedField, cancel, history, paid, cancelled } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const result = actionData && "ok" in actionData ? actionData : null;
   const cancelResult = actionData && "cancelErrors" in actionData ? actionData : null;
   const hydrated = useHydrated();
-  const failed = result && !result.ok && result.field ? { field: result.field, error: result.error, value: result.value } : null;
+  const failed =
+    result && !result.ok && result.field ? { field: result.field, error: result.error, value: result.value } : null;
   return (
     <section className="container page details-page">
       <p>
-        <Link to={`/organisateur/inscriptions/${row.format_id}`} className="btn btn-ghost back-button">← Retour aux inscriptions</Link>
+        <Link to={`/organisateur/inscriptions/${row.format_id}`} className="btn btn-ghost back-button">
+          ← Retour aux inscriptions
+        </Link>
       </p>
-      <h1>{row.prenom} {row.nom}</h1>
-      <p className="muted">{row.course_nom} – {row.format_nom}</p>
-      {result && !result.ok && !result.field ? <p className="alert alert-error" role="alert">{result.error}</p> : null}
+      <h1>
+        {row.prenom} {row.nom}
+      </h1>
+      <p className="muted">
+        {row.course_nom} – {row.format_nom}
+      </p>
+      {result && !result.ok && !result.field ? (
+        <p className="alert alert-error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
 
       <div className="receipt card">
         <h2>Reçu de paiement</h2>
         <Form method="get" className="inline-form" preventScrollReset>
           <input type="hidden" name="recu" value="1" />
-          <button type="submit" className="btn btn-ghost">Récupérer reçu</button>
+          <button type="submit" className="btn btn-ghost">
+            Récupérer reçu
+          </button>
         </Form>
         {receiptUrl ? (
-          <a href={receiptUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary">Voir le reçu</a>
+          <a href={receiptUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
+            Voir le reçu
+          </a>
         ) : null}
-        {receiptError ? <p className="alert alert-error" role="alert">{receiptError}</p> : null}
+        {receiptError ? (
+          <p className="alert alert-error" role="alert">
+            {receiptError}
+          </p>
+        ) : null}
       </div>
 
       {GROUPS.map((g) => (
@@ -316,37 +461,74 @@ export default function DetailsCoureur() {
         </div>
       ))}
 
-      {cancelled ? <p className="alert alert-success" role="status">{ORGANISER_CANCEL_MSG.done}</p> : null}
+      {cancelled ? (
+        <p className="alert alert-success" role="status">
+          {ORGANISER_CANCEL_MSG.done}
+        </p>
+      ) : null}
       {cancel ? (
         <section className="card cancel-card" id="annulation" aria-labelledby="annulation-titre">
           <h2 id="annulation-titre">Annuler l'inscription</h2>
           <p>Le coureur est remboursé et prévenu par e-mail ; la part déjà versée à l'organisateur est reprise.</p>
-          {cancelResult?.cancelErrors.form ? <p className="alert alert-error" role="alert">{cancelResult.cancelErrors.form}</p> : null}
+          {cancelResult?.cancelErrors.form ? (
+            <p className="alert alert-error" role="alert">
+              {cancelResult.cancelErrors.form}
+            </p>
+          ) : null}
           <Form method="post" className="cancel-form">
             <input type="hidden" name="intent" value="annuler" />
             <fieldset aria-describedby={cancelResult?.cancelErrors.refund ? "refund-err" : undefined}>
               <legend>Remboursement</legend>
               <label className="checkbox">
-                <input type="radio" name="refund" value="integral" defaultChecked={cancelResult?.cancelValues.refund === "integral"} />
-                <span>Intégral, décision de l'organisateur (épreuve annulée…) : <strong>{formatEuros(cancel.full.refund_cents)}</strong></span>
+                <input
+                  type="radio"
+                  name="refund"
+                  value="integral"
+                  defaultChecked={cancelResult?.cancelValues.refund === "integral"}
+                />
+                <span>
+                  Intégral, décision de l'organisateur (épreuve annulée…) :{" "}
+                  <strong>{formatEuros(cancel.full.refund_cents)}</strong>
+                </span>
               </label>
               <label className="checkbox">
-                <input type="radio" name="refund" value="bareme" defaultChecked={cancelResult?.cancelValues.refund === "bareme"} />
+                <input
+                  type="radio"
+                  name="refund"
+                  value="bareme"
+                  defaultChecked={cancelResult?.cancelValues.refund === "bareme"}
+                />
                 <span>
-                  Selon le barème ({cancel.scale.percent} % de {formatEuros(cancel.scale.base_cents)}, à {cancel.scale.days_before} jours de la course) :{" "}
+                  Selon le barème ({cancel.scale.percent} % de {formatEuros(cancel.scale.base_cents)}, à{" "}
+                  {cancel.scale.days_before} jours de la course) :{" "}
                   <strong>{formatEuros(cancel.scale.refund_cents)}</strong>
                 </span>
               </label>
-              {cancelResult?.cancelErrors.refund ? <p className="field-error" id="refund-err">{cancelResult.cancelErrors.refund}</p> : null}
+              {cancelResult?.cancelErrors.refund ? (
+                <p className="field-error" id="refund-err">
+                  {cancelResult.cancelErrors.refund}
+                </p>
+              ) : null}
             </fieldset>
             <div className="field">
               <label className="checkbox">
-                <input type="checkbox" name="confirm" aria-invalid={cancelResult?.cancelErrors.confirm ? true : undefined} aria-describedby={cancelResult?.cancelErrors.confirm ? "confirm-err" : undefined} />
+                <input
+                  type="checkbox"
+                  name="confirm"
+                  aria-invalid={cancelResult?.cancelErrors.confirm ? true : undefined}
+                  aria-describedby={cancelResult?.cancelErrors.confirm ? "confirm-err" : undefined}
+                />
                 <span>Je confirme l'annulation de cette inscription et le remboursement choisi.</span>
               </label>
-              {cancelResult?.cancelErrors.confirm ? <p className="field-error" id="confirm-err">{cancelResult.cancelErrors.confirm}</p> : null}
+              {cancelResult?.cancelErrors.confirm ? (
+                <p className="field-error" id="confirm-err">
+                  {cancelResult.cancelErrors.confirm}
+                </p>
+              ) : null}
             </div>
-            <button type="submit" className="btn btn-danger">Annuler l'inscription</button>
+            <button type="submit" className="btn btn-danger">
+              Annuler l'inscription
+            </button>
           </Form>
         </section>
       ) : null}
@@ -354,13 +536,27 @@ export default function DetailsCoureur() {
       <section className="table-wrap detail-group" id="historique">
         <table className="table details-table">
           <caption>Historique</caption>
-          <thead><tr><th scope="col">Date</th><th scope="col">Changement</th><th scope="col">Par</th><th scope="col">Montant</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Changement</th>
+              <th scope="col">Par</th>
+              <th scope="col">Montant</th>
+            </tr>
+          </thead>
           <tbody>
             {history.map((h) => (
               <tr key={h.id}>
                 <td>{formatDateTime(h.created_at)}</td>
-                <td>{reasonLabel(h.event)}<br /><span className="muted small">{h.from_statut ? `${statutLabel(h.from_statut)} → ` : ""}{statutLabel(h.to_statut)}</span></td>
-                <td>{h.actor ? ACTOR_LABELS[h.actor as Actor] ?? h.actor : "—"}</td>
+                <td>
+                  {reasonLabel(h.event)}
+                  <br />
+                  <span className="muted small">
+                    {h.from_statut ? `${statutLabel(h.from_statut)} → ` : ""}
+                    {statutLabel(h.to_statut)}
+                  </span>
+                </td>
+                <td>{h.actor ? (ACTOR_LABELS[h.actor as Actor] ?? h.actor) : "—"}</td>
                 <td>{h.amount_cents != null ? formatEuros(h.amount_cents) : "—"}</td>
               </tr>
             ))}
@@ -372,11 +568,28 @@ export default function DetailsCoureur() {
         <table className="table details-table">
           <caption>Informations (lecture seule)</caption>
           <tbody>
-            <tr><th scope="row">Prix total repas</th><td>{formatEuros(row.prix_total_repas_cents)}</td></tr>
-            <tr><th scope="row">Prix total coureur</th><td>{formatEuros(row.prix_total_coureur_cents)}</td></tr>
-            <tr><th scope="row">Référence de paiement</th><td><code>{row.paiement_trace_id}</code></td></tr>
-            <tr><th scope="row">Créée le (created_at)</th><td>{formatDateTime(row.created_at)}</td></tr>
-            <tr><th scope="row">Modifiée le (updated_at)</th><td>{formatDateTime(row.updated_at)}</td></tr>
+            <tr>
+              <th scope="row">Prix total repas</th>
+              <td>{formatEuros(row.prix_total_repas_cents)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Prix total coureur</th>
+              <td>{formatEuros(row.prix_total_coureur_cents)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Référence de paiement</th>
+              <td>
+                <code>{row.paiement_trace_id}</code>
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Créée le (created_at)</th>
+              <td>{formatDateTime(row.created_at)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Modifiée le (updated_at)</th>
+              <td>{formatDateTime(row.updated_at)}</td>
+            </tr>
           </tbody>
         </table>
       </div>

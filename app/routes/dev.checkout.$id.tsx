@@ -1,6 +1,12 @@
 // /dev/checkout/{id}: the local provider's hosted checkout page ('Payer', 'Carte refusée', 'Annuler').
 // Exists only with the local provider (no STRIPE_SECRET_KEY); every button is a POST form.
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { isLocalPaymentProvider, localReturnUrl } from "~/providers/payments-local.server";
@@ -9,7 +15,10 @@ import { requireDevelopment } from "~/utils/dev-only.server";
 import { formatDateTime, formatEuros } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Paiement sécurisé (simulation locale) — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Paiement sécurisé (simulation locale) — Balise" },
+  { name: "robots", content: "noindex" },
+];
 
 const CheckoutActionSchema = z.object({ intent: z.enum(["payer", "refuser", "annuler"]) });
 
@@ -63,38 +72,60 @@ export default function LocalCheckout() {
         <p className="muted">{s.product}</p>
         <p className="paydev-amount">{formatEuros(s.amount)}</p>
         <dl className="paydev-rows">
-          {s.email ? (<><dt>E-mail</dt><dd>{s.email}</dd></>) : null}
+          {s.email ? (
+            <>
+              <dt>E-mail</dt>
+              <dd>{s.email}</dd>
+            </>
+          ) : null}
           <dt>Valable jusqu'au</dt>
           <dd>{formatDateTime(s.expiresAt)}</dd>
         </dl>
         {s.status === "complete" ? (
           <>
-            <p className="alert alert-success" role="status">Ce paiement est déjà effectué.</p>
-            <a className="btn btn-primary" href={s.successUrl}>Continuer</a>
+            <p className="alert alert-success" role="status">
+              Ce paiement est déjà effectué.
+            </p>
+            <a className="btn btn-primary" href={s.successUrl}>
+              Continuer
+            </a>
           </>
         ) : s.status === "expired" ? (
           <>
-            <p className="alert alert-error" role="alert">Cette session de paiement a expiré. Aucun montant n'a été débité.</p>
-            <a className="btn btn-ghost" href={s.cancelUrl}>Retour</a>
+            <p className="alert alert-error" role="alert">
+              Cette session de paiement a expiré. Aucun montant n'a été débité.
+            </p>
+            <a className="btn btn-ghost" href={s.cancelUrl}>
+              Retour
+            </a>
           </>
         ) : (
           <>
             {s.declined ? (
-              <p className="alert alert-error" role="alert">Carte refusée&nbsp;: votre banque a refusé le paiement. Aucun montant n'a été débité, vous pouvez réessayer.</p>
+              <p className="alert alert-error" role="alert">
+                Carte refusée&nbsp;: votre banque a refusé le paiement. Aucun montant n'a été débité, vous pouvez
+                réessayer.
+              </p>
             ) : null}
             <p className="paydev-card-number">Carte de test •••• •••• •••• 4242</p>
             <div className="paydev-buttons">
               <Form method="post">
                 <input type="hidden" name="intent" value="payer" />
-                <button type="submit" className="btn btn-primary">Payer {formatEuros(s.amount)}</button>
+                <button type="submit" className="btn btn-primary">
+                  Payer {formatEuros(s.amount)}
+                </button>
               </Form>
               <Form method="post">
                 <input type="hidden" name="intent" value="refuser" />
-                <button type="submit" className="btn btn-ghost">Carte refusée</button>
+                <button type="submit" className="btn btn-ghost">
+                  Carte refusée
+                </button>
               </Form>
               <Form method="post">
                 <input type="hidden" name="intent" value="annuler" />
-                <button type="submit" className="btn btn-ghost">Annuler</button>
+                <button type="submit" className="btn btn-ghost">
+                  Annuler
+                </button>
               </Form>
             </div>
           </>

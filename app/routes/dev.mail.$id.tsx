@@ -6,7 +6,10 @@ import accountsCss from "~/styles/accounts.css?url";
 import { formatDateTime } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.subject ?? "Email"} — boîte mail locale` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.subject ?? "Email"} — boîte mail locale` },
+  { name: "robots", content: "noindex" },
+];
 
 /** Only the body of the stored HTML is shown (our own templates, every value escaped when rendered). */
 function htmlBody(html: string): string {
@@ -16,14 +19,24 @@ function htmlBody(html: string): string {
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const m = await readOutboxMessage(context, params.id ?? "");
-  return { id: m.id, to: m.to_email, subject: m.subject, html: htmlBody(m.html), text: m.text, created_at: m.created_at, status: m.status };
+  return {
+    id: m.id,
+    to: m.to_email,
+    subject: m.subject,
+    html: htmlBody(m.html),
+    text: m.text,
+    created_at: m.created_at,
+    status: m.status,
+  };
 }
 
 export default function DevMailMessage() {
   const m = useLoaderData<typeof loader>();
   return (
     <section className="container profile-page">
-      <p><Link to="/dev/mail">← Boîte mail locale</Link></p>
+      <p>
+        <Link to="/dev/mail">← Boîte mail locale</Link>
+      </p>
       <h1>{m.subject}</h1>
       <p className="mail-meta">
         <span>À&nbsp;: {m.to}</span>

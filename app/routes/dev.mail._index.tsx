@@ -6,7 +6,10 @@ import accountsCss from "~/styles/accounts.css?url";
 import { formatDateTime } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
-export const meta: MetaFunction = () => [{ title: "Boîte mail locale — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Boîte mail locale — Balise" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() || null;
@@ -21,7 +24,12 @@ export default function DevMailbox() {
       <h1>Boîte mail locale</h1>
       <p className="muted">
         Développement uniquement&nbsp;: les emails envoyés par Balise sont conservés ici au lieu d'être expédiés.
-        {to ? <> Filtre&nbsp;: <strong>{to}</strong> — <Link to="/dev/mail">tout afficher</Link></> : null}
+        {to ? (
+          <>
+            {" "}
+            Filtre&nbsp;: <strong>{to}</strong> — <Link to="/dev/mail">tout afficher</Link>
+          </>
+        ) : null}
       </p>
       {messages.length === 0 ? (
         <p className="empty">Aucun email pour le moment.</p>

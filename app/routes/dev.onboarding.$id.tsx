@@ -1,14 +1,27 @@
 // /dev/onboarding/{link}: the local provider's onboarding page. Its form enables the organiser's account
 // (details submitted, charges and payouts enabled) and sends account.updated to our webhook.
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { isLocalPaymentProvider, LOCAL_ONBOARDING_REQUIREMENTS, localReturnUrl } from "~/providers/payments-local.server";
+import {
+  isLocalPaymentProvider,
+  LOCAL_ONBOARDING_REQUIREMENTS,
+  localReturnUrl,
+} from "~/providers/payments-local.server";
 import { requirementLabel } from "~/components/PaymentAccountBlock";
 import styles from "~/styles/payments.css?url";
 import { requireDevelopment } from "~/utils/dev-only.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Compte de paiement (simulation locale) — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Compte de paiement (simulation locale) — Balise" },
+  { name: "robots", content: "noindex" },
+];
 
 function localProvider(context: LoaderFunctionArgs["context"]) {
   requireDevelopment(context);
@@ -23,7 +36,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!link) throw new Response("Lien d'onboarding introuvable", { status: 404 });
   const expired = link.used || link.expires_at * 1000 < context.clock.now().getTime();
   const appUrl = context.env.APP_URL;
-  return { expired, refreshUrl: localReturnUrl(link.refresh_url, appUrl), returnUrl: localReturnUrl(link.return_url, appUrl), requirements: LOCAL_ONBOARDING_REQUIREMENTS.map(requirementLabel) };
+  return {
+    expired,
+    refreshUrl: localReturnUrl(link.refresh_url, appUrl),
+    returnUrl: localReturnUrl(link.return_url, appUrl),
+    requirements: LOCAL_ONBOARDING_REQUIREMENTS.map(requirementLabel),
+  };
 }
 
 export async function action({ params, context }: ActionFunctionArgs) {
@@ -31,7 +49,8 @@ export async function action({ params, context }: ActionFunctionArgs) {
   const link = await provider.getAccountLink(params.id ?? "");
   if (!link) throw new Response("Lien d'onboarding introuvable", { status: 404 });
   // Account links are single-use and short-lived, as on Stripe: an old one sends to the refresh URL.
-  if (link.used || link.expires_at * 1000 < context.clock.now().getTime()) return redirect(localReturnUrl(link.refresh_url, context.env.APP_URL));
+  if (link.used || link.expires_at * 1000 < context.clock.now().getTime())
+    return redirect(localReturnUrl(link.refresh_url, context.env.APP_URL));
   const done = await provider.completeOnboarding(link.id);
   return redirect(localReturnUrl(done!.returnUrl, context.env.APP_URL));
 }
@@ -45,21 +64,31 @@ export default function LocalOnboarding() {
         <h1>Activer votre compte de paiement</h1>
         {d.expired ? (
           <>
-            <p className="alert alert-error" role="alert">Ce lien a expiré ou a déjà servi.</p>
-            <a className="btn btn-primary" href={d.refreshUrl}>Obtenir un nouveau lien</a>
+            <p className="alert alert-error" role="alert">
+              Ce lien a expiré ou a déjà servi.
+            </p>
+            <a className="btn btn-primary" href={d.refreshUrl}>
+              Obtenir un nouveau lien
+            </a>
           </>
         ) : (
           <>
             <p>Le prestataire de paiement demande&nbsp;:</p>
             <ul>
-              {d.requirements.map((r) => <li key={r}>{r}</li>)}
+              {d.requirements.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
             </ul>
             <p className="muted small">En mode local, ces informations sont réputées fournies et vérifiées.</p>
             <div className="paydev-buttons">
               <Form method="post">
-                <button type="submit" className="btn btn-primary">Activer le compte</button>
+                <button type="submit" className="btn btn-primary">
+                  Activer le compte
+                </button>
               </Form>
-              <a className="btn btn-ghost" href={d.returnUrl}>Terminer plus tard</a>
+              <a className="btn btn-ghost" href={d.returnUrl}>
+                Terminer plus tard
+              </a>
             </div>
           </>
         )}

@@ -7,7 +7,10 @@ import { requireDevelopment } from "~/utils/dev-only.server";
 import { formatDateTime, formatEuros } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Reçu de paiement — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Reçu de paiement — Balise" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   requireDevelopment(context);
@@ -39,10 +42,20 @@ export default function LocalReceipt() {
           <dd>{formatDateTime(r.date)}</dd>
           <dt>Objet</dt>
           <dd>{r.description}</dd>
-          {r.email ? (<><dt>E-mail</dt><dd>{r.email}</dd></>) : null}
+          {r.email ? (
+            <>
+              <dt>E-mail</dt>
+              <dd>{r.email}</dd>
+            </>
+          ) : null}
           <dt>Moyen de paiement</dt>
           <dd>Carte •••• 4242</dd>
-          {r.refunded > 0 ? (<><dt>Remboursé</dt><dd>{formatEuros(r.refunded)}</dd></>) : null}
+          {r.refunded > 0 ? (
+            <>
+              <dt>Remboursé</dt>
+              <dd>{formatEuros(r.refunded)}</dd>
+            </>
+          ) : null}
         </dl>
         <p className="small muted">Payé à Balise, plateforme d'inscription. Conservez ce reçu.</p>
       </div>

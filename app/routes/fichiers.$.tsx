@@ -6,9 +6,11 @@ const ATTACHMENT = /\.(gpx|pdf)$/i;
 /** Files stored in R2, served from our own origin with safe headers. GPX and PDF download as attachments. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
-  if (!/^[a-z0-9][a-z0-9/_.-]{0,200}$/i.test(key) || key.includes("..")) throw new Response("Fichier introuvable", { status: 404 });
+  if (!/^[a-z0-9][a-z0-9/_.-]{0,200}$/i.test(key) || key.includes(".."))
+    throw new Response("Fichier introuvable", { status: 404 });
   // Runners' licences and PPS are private: only /justificatifs/{id} serves them, to who may read them.
-  if (key.toLowerCase().startsWith(JUSTIFICATIF_DOCUMENT_PREFIX)) throw new Response("Fichier introuvable", { status: 404 });
+  if (key.toLowerCase().startsWith(JUSTIFICATIF_DOCUMENT_PREFIX))
+    throw new Response("Fichier introuvable", { status: 404 });
   const object = await context.storage.get(key);
   if (!object) throw new Response("Fichier introuvable", { status: 404 });
   const headers = new Headers();

@@ -49,21 +49,29 @@ export default function FileAttente() {
       <div className="card reg-block" role="status" aria-live="polite">
         {d.position != null ? (
           <>
-            <p className="queue-position"><strong>{queueSentence(d.position)}.</strong></p>
-            <p>Attente estimée&nbsp;: {d.wait}. Cette page se met à jour toute seule&nbsp;: gardez-la ouverte, sans la recharger.</p>
+            <p className="queue-position">
+              <strong>{queueSentence(d.position)}.</strong>
+            </p>
+            <p>
+              Attente estimée&nbsp;: {d.wait}. Cette page se met à jour toute seule&nbsp;: gardez-la ouverte, sans la
+              recharger.
+            </p>
             <p className="muted small">
-              Numéro de passage&nbsp;: <span data-ticket={d.ticket}>{d.ticket}</span> (il ne change pas, même dans un autre onglet).
+              Numéro de passage&nbsp;: <span data-ticket={d.ticket}>{d.ticket}</span> (il ne change pas, même dans un
+              autre onglet).
             </p>
           </>
         ) : (
           <p>Votre tour est passé sans inscription&nbsp;: vous reprenez une place en fin de file.</p>
         )}
         <p className="hint">
-          Les coureurs entrent dans l'ordre d'arrivée, quelques-uns par seconde, pour que le paiement reste rapide et sûr pour
-          tous. Un second onglet garde la même place.
+          Les coureurs entrent dans l'ordre d'arrivée, quelques-uns par seconde, pour que le paiement reste rapide et
+          sûr pour tous. Un second onglet garde la même place.
         </p>
       </div>
-      <p><Link to={`/courses/${d.format.courseId}`}>Retour à l'épreuve</Link></p>
+      <p>
+        <Link to={`/courses/${d.format.courseId}`}>Retour à l'épreuve</Link>
+      </p>
     </section>
   );
 }

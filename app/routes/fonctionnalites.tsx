@@ -18,10 +18,20 @@ export default function Fonctionnalites() {
     <section className="container page">
       <h1>Fonctionnalités</h1>
       <nav className="tabs" aria-label="Public">
-        <Link to="?onglet=coureurs" className={`tab ${tab === "coureurs" ? "is-active" : ""}`} aria-current={tab === "coureurs" ? "page" : undefined} preventScrollReset>
+        <Link
+          to="?onglet=coureurs"
+          className={`tab ${tab === "coureurs" ? "is-active" : ""}`}
+          aria-current={tab === "coureurs" ? "page" : undefined}
+          preventScrollReset
+        >
           Coureurs
         </Link>
-        <Link to="?onglet=organisateurs" className={`tab ${tab === "organisateurs" ? "is-active" : ""}`} aria-current={tab === "organisateurs" ? "page" : undefined} preventScrollReset>
+        <Link
+          to="?onglet=organisateurs"
+          className={`tab ${tab === "organisateurs" ? "is-active" : ""}`}
+          aria-current={tab === "organisateurs" ? "page" : undefined}
+          preventScrollReset
+        >
           Organisateurs
         </Link>
       </nav>
@@ -29,30 +39,92 @@ export default function Fonctionnalites() {
         <div className="tab-panel" data-testid="tab-coureurs">
           <h2>Pour les coureurs</h2>
           <ul className="feature-grid">
-            <li className="card"><h3>Recherche</h3><p>Trouvez une épreuve par lieu, date, distance et dénivelé, en liste ou sur la carte.</p></li>
-            <li className="card"><h3>Inscription en quelques secondes</h3><p>Formulaire pré-rempli depuis votre profil, paiement par carte, confirmation par e-mail avec QR code.</p></li>
-            <li className="card"><h3>Historique et QR d'accès</h3><p>Retrouvez toutes vos inscriptions et leur QR code dans « Mes inscriptions ».</p></li>
-            <li className="card"><h3>Places restantes</h3><p>Le nombre de places restantes est affiché, avec une alerte sous le seuil de 10.</p></li>
-            <li className="card"><h3>Annulation claire</h3><p>Le barème de remboursement est affiché avant le paiement et le montant estimé avant l'annulation.</p></li>
-            <li className="card"><h3>Vie privée</h3><p>Choisissez d'apparaître ou non dans les résultats publics (RGPD).</p></li>
-            <li className="card"><h3>Discussion</h3><p>Posez vos questions sous chaque épreuve ; mentionnez @IA pour interroger l'assistant.</p></li>
-            <li className="card"><h3>Premium</h3><p>Plans d'entraînement IA, estimation ITRA/UTMB, export .zwo et montre, synchronisation, comparateur d'allure.</p></li>
+            <li className="card">
+              <h3>Recherche</h3>
+              <p>Trouvez une épreuve par lieu, date, distance et dénivelé, en liste ou sur la carte.</p>
+            </li>
+            <li className="card">
+              <h3>Inscription en quelques secondes</h3>
+              <p>
+                Formulaire pré-rempli depuis votre profil, paiement par carte, confirmation par e-mail avec QR code.
+              </p>
+            </li>
+            <li className="card">
+              <h3>Historique et QR d'accès</h3>
+              <p>Retrouvez toutes vos inscriptions et leur QR code dans « Mes inscriptions ».</p>
+            </li>
+            <li className="card">
+              <h3>Places restantes</h3>
+              <p>Le nombre de places restantes est affiché, avec une alerte sous le seuil de 10.</p>
+            </li>
+            <li className="card">
+              <h3>Annulation claire</h3>
+              <p>Le barème de remboursement est affiché avant le paiement et le montant estimé avant l'annulation.</p>
+            </li>
+            <li className="card">
+              <h3>Vie privée</h3>
+              <p>Choisissez d'apparaître ou non dans les résultats publics (RGPD).</p>
+            </li>
+            <li className="card">
+              <h3>Discussion</h3>
+              <p>Posez vos questions sous chaque épreuve ; mentionnez @IA pour interroger l'assistant.</p>
+            </li>
+            <li className="card">
+              <h3>Premium</h3>
+              <p>
+                Plans d'entraînement IA, estimation ITRA/UTMB, export .zwo et montre, synchronisation, comparateur
+                d'allure.
+              </p>
+            </li>
           </ul>
-          <p><Link to="/premium" className="btn btn-primary">Passer en Premium</Link></p>
+          <p>
+            <Link to="/premium" className="btn btn-primary">
+              Passer en Premium
+            </Link>
+          </p>
         </div>
       ) : (
         <div className="tab-panel" data-testid="tab-organisateurs">
           <h2>Pour les organisateurs</h2>
           <ul className="feature-grid">
-            <li className="card"><h3>Création rapide</h3><p>Une épreuve, plusieurs formats, en brouillon jusqu'à la publication. Images et GPX par format, règlement en PDF.</p></li>
-            <li className="card"><h3>Quotas</h3><p>Un nombre de places par format, jamais dépassé, même lors d'une ouverture très demandée.</p></li>
-            <li className="card"><h3>Paiements et reversements</h3><p>Compte de paiement connecté, commission de 5&nbsp;%, 95&nbsp;% reversés à J+1 et acompte sur demande.</p></li>
-            <li className="card"><h3>Gestion des inscrits</h3><p>Recherche, modification, ajout manuel, dossards et export CSV.</p></li>
-            <li className="card"><h3>Discussion modérée</h3><p>Une discussion par épreuve, avec modération automatique et assistant IA.</p></li>
-            <li className="card"><h3>Pages publiques</h3><p>Des pages optimisées pour les moteurs de recherche et le partage.</p></li>
+            <li className="card">
+              <h3>Création rapide</h3>
+              <p>
+                Une épreuve, plusieurs formats, en brouillon jusqu'à la publication. Images et GPX par format, règlement
+                en PDF.
+              </p>
+            </li>
+            <li className="card">
+              <h3>Quotas</h3>
+              <p>Un nombre de places par format, jamais dépassé, même lors d'une ouverture très demandée.</p>
+            </li>
+            <li className="card">
+              <h3>Paiements et reversements</h3>
+              <p>
+                Compte de paiement connecté, commission de 5&nbsp;%, 95&nbsp;% reversés à J+1 et acompte sur demande.
+              </p>
+            </li>
+            <li className="card">
+              <h3>Gestion des inscrits</h3>
+              <p>Recherche, modification, ajout manuel, dossards et export CSV.</p>
+            </li>
+            <li className="card">
+              <h3>Discussion modérée</h3>
+              <p>Une discussion par épreuve, avec modération automatique et assistant IA.</p>
+            </li>
+            <li className="card">
+              <h3>Pages publiques</h3>
+              <p>Des pages optimisées pour les moteurs de recherche et le partage.</p>
+            </li>
           </ul>
-          <p className="muted small">Codes promo, co-organisateurs avec droits ciblés et journal d'audit&nbsp;: bientôt disponibles.</p>
-          <p><Link to="/organisateur/mon-espace" className="btn btn-primary">Accéder à l'espace organisateur</Link></p>
+          <p className="muted small">
+            Codes promo, co-organisateurs avec droits ciblés et journal d'audit&nbsp;: bientôt disponibles.
+          </p>
+          <p>
+            <Link to="/organisateur/mon-espace" className="btn btn-primary">
+              Accéder à l'espace organisateur
+            </Link>
+          </p>
         </div>
       )}
     </section>

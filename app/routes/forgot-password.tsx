@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { FormAlert, Honeypot } from "~/components/AccountFields";
@@ -37,16 +44,37 @@ export default function ForgotPassword() {
       {sent ? (
         <>
           <FormAlert kind="success">{MSG.forgotSuccess}</FormAlert>
-          <p className="muted">Si un compte existe pour cette adresse, le lien arrive dans quelques instants. Il est valable 1 heure. Pensez à vérifier vos courriers indésirables.</p>
-          <p><Link to="/login">Retour à la connexion</Link></p>
+          <p className="muted">
+            Si un compte existe pour cette adresse, le lien arrive dans quelques instants. Il est valable 1 heure.
+            Pensez à vérifier vos courriers indésirables.
+          </p>
+          <p>
+            <Link to="/login">Retour à la connexion</Link>
+          </p>
         </>
       ) : (
         <Form method="post" className="card auth-card" noValidate>
-          <p>Indiquez l'adresse email de votre compte&nbsp;: nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
+          <p>
+            Indiquez l'adresse email de votre compte&nbsp;: nous vous enverrons un lien pour choisir un nouveau mot de
+            passe.
+          </p>
           <Honeypot />
-          <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" required defaultValue={result?.values.email} error={errors.email ? `❌ ${errors.email}` : undefined} />
-          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Envoi…" : "Envoyer le lien"}</button>
-          <div className="auth-links-row"><Link to="/login">Retour à la connexion</Link></div>
+          <Field
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            defaultValue={result?.values.email}
+            error={errors.email ? `❌ ${errors.email}` : undefined}
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Envoi…" : "Envoyer le lien"}
+          </button>
+          <div className="auth-links-row">
+            <Link to="/login">Retour à la connexion</Link>
+          </div>
         </Form>
       )}
     </section>

@@ -11,7 +11,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueC
 
 export const meta: MetaFunction = () => [
   { title: "Tous les formats de course à venir — Balise" },
-  { name: "description", content: "Tous les formats des épreuves en ligne, par date et heure de départ\u00a0: distance, dénivelé, prix." },
+  {
+    name: "description",
+    content: "Tous les formats des épreuves en ligne, par date et heure de départ\u00a0: distance, dénivelé, prix.",
+  },
   { property: "og:title", content: "Tous les formats de course à venir — Balise" },
   { property: "og:type", content: "website" },
 ];
@@ -38,14 +41,35 @@ export default function FormatsPage() {
         <div className="table-wrap">
           <table className="table formats-table">
             <thead>
-              <tr><th>Format</th><th>Épreuve</th><th>Départ</th><th>Distance</th><th>D+</th><th>D-</th><th>Prix</th></tr>
+              <tr>
+                <th>Format</th>
+                <th>Épreuve</th>
+                <th>Départ</th>
+                <th>Distance</th>
+                <th>D+</th>
+                <th>D-</th>
+                <th>Prix</th>
+              </tr>
             </thead>
             <tbody>
               {rows.map((f) => (
                 <tr key={f.id}>
-                  <td>{f.nom}<br /><span className="muted small">{EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}</span></td>
-                  <td><FastLink to={`/courses/${f.course_slug}?onglet=formats&format=${f.id}`}>{f.course_nom}</FastLink><br /><span className="muted small">{f.lieu}</span></td>
-                  <td>{formatDate(f.date)}{f.heure_depart ? ` à ${formatTime(f.heure_depart)}` : ""}</td>
+                  <td>
+                    {f.nom}
+                    <br />
+                    <span className="muted small">
+                      {EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}
+                    </span>
+                  </td>
+                  <td>
+                    <FastLink to={`/courses/${f.course_slug}?onglet=formats&format=${f.id}`}>{f.course_nom}</FastLink>
+                    <br />
+                    <span className="muted small">{f.lieu}</span>
+                  </td>
+                  <td>
+                    {formatDate(f.date)}
+                    {f.heure_depart ? ` à ${formatTime(f.heure_depart)}` : ""}
+                  </td>
                   <td>{formatKm(f.distance_km)}</td>
                   <td>{formatMeters(f.denivele_dplus)}</td>
                   <td>{formatMeters(f.denivele_dmoins)}</td>
@@ -58,8 +82,20 @@ export default function FormatsPage() {
       )}
       {page > 1 || hasNext ? (
         <nav className="pager" aria-label="Pages">
-          {page > 1 ? <Link to={page === 2 ? "/formats" : `/formats?page=${page - 1}`} className="btn btn-ghost" rel="prev">← Précédent</Link> : <span />}
-          {hasNext ? <Link to={`/formats?page=${page + 1}`} className="btn btn-ghost" rel="next">Suivant →</Link> : <span />}
+          {page > 1 ? (
+            <Link to={page === 2 ? "/formats" : `/formats?page=${page - 1}`} className="btn btn-ghost" rel="prev">
+              ← Précédent
+            </Link>
+          ) : (
+            <span />
+          )}
+          {hasNext ? (
+            <Link to={`/formats?page=${page + 1}`} className="btn btn-ghost" rel="next">
+              Suivant →
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </section>

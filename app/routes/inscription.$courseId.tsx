@@ -2,7 +2,14 @@
 // meals and total, then a place hold and the checkout. Works without JavaScript: 'Actualiser' re-renders the
 // form on the server with the right justificatif field and the recalculated total; with JavaScript they update
 // as the runner types. One schema (app/domain/registration.ts) for the form and the action.
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
@@ -65,7 +72,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const prefill = await prefillValues(context, user);
   const values: RegistrationValues = { ...prefill, format_id: preselectFormat(formats, wanted), nombre_repas: "0" };
-  return { course, formats, values, today: parisDate(context.clock.now()), document: await profileDocument(context, user.id) };
+  return {
+    course,
+    formats,
+    values,
+    today: parisDate(context.clock.now()),
+    document: await profileDocument(context, user.id),
+  };
 }
 
 type Errors = Partial<Record<RegistrationField, string>>;
@@ -103,7 +116,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const { entryId } = await joinWaitlist(context, user.id, course.id, parsed.data);
       return redirect(`/liste-attente/${entryId}?notice=rejointe`);
     } catch (e) {
-      if (e instanceof WaitlistError) return reply(409, e.code === "places_disponibles" || e.code === "liste_fermee" ? { format_id: e.message } : {}, e.message);
+      if (e instanceof WaitlistError)
+        return reply(
+          409,
+          e.code === "places_disponibles" || e.code === "liste_fermee" ? { format_id: e.message } : {},
+          e.message,
+        );
       throw e;
     }
   }
@@ -123,7 +141,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(url);
   } catch (e) {
     if (e instanceof RegistrationError) {
-      if (e.code === "format_complet" || e.code === "format_liste_attente" || e.code === "hors_periode") return reply(409, { format_id: e.message });
+      if (e.code === "format_complet" || e.code === "format_liste_attente" || e.code === "hors_periode")
+        return reply(409, { format_id: e.message });
       if (e.code === "repas_epuises") return reply(409, { nombre_repas: e.message });
       return reply(e.code === "paiement" || e.code === "paiement_sans_url" ? 502 : 409, {}, e.message);
     }
@@ -191,7 +210,9 @@ function ErrorSummary({ errors, stamp }: { errors: Errors; stamp: unknown }) {
               onClick={(e) => {
                 // With JavaScript, the link also puts the focus in the field (a fragment link only scrolls to it).
                 const el = document.getElementById(fieldAnchor(f));
-                const target = el?.matches("input, select, textarea") ? el : el?.querySelector<HTMLElement>("input:not([disabled])") ?? el;
+                const target = el?.matches("input, select, textarea")
+                  ? el
+                  : (el?.querySelector<HTMLElement>("input:not([disabled])") ?? el);
                 if (!target) return;
                 e.preventDefault();
                 target.focus();
@@ -208,11 +229,31 @@ function ErrorSummary({ errors, stamp }: { errors: Errors; stamp: unknown }) {
 }
 
 /** A runner field of this form, filled from its values and errors. */
-function Field({ values, errors, ...props }: Omit<FieldProps, "name" | "defaultValue" | "error"> & { name: RegistrationField; values: RegistrationValues; errors: Errors }) {
+function Field({
+  values,
+  errors,
+  ...props
+}: Omit<FieldProps, "name" | "defaultValue" | "error"> & {
+  name: RegistrationField;
+  values: RegistrationValues;
+  errors: Errors;
+}) {
   return <SharedField {...props} defaultValue={values[props.name]} error={errors[props.name]} />;
 }
 
-function Select({ values, errors, empty, ...props }: { name: RegistrationField; label: string; values: RegistrationValues; errors: Errors; options: readonly string[]; empty?: string }) {
+function Select({
+  values,
+  errors,
+  empty,
+  ...props
+}: {
+  name: RegistrationField;
+  label: string;
+  values: RegistrationValues;
+  errors: Errors;
+  options: readonly string[];
+  empty?: string;
+}) {
   return <SelectField {...props} defaultValue={values[props.name]} error={errors[props.name]} emptyLabel={empty} />;
 }
 
@@ -258,26 +299,52 @@ export default function Inscription() {
         <Link to={`/courses/${course.slug}`}>← Retour à {course.nom}</Link>
       </p>
       <h1>Inscription — {course.nom}</h1>
-      <p className="muted">{course.lieu} ({course.departement})</p>
+      <p className="muted">
+        {course.lieu} ({course.departement})
+      </p>
 
       {!course.en_ligne ? (
-        <p className="alert alert-error" role="alert">{REGISTRATION_MSG.offline}</p>
+        <p className="alert alert-error" role="alert">
+          {REGISTRATION_MSG.offline}
+        </p>
       ) : formats.length === 0 ? (
         <p className="empty">{REGISTRATION_MSG.noFormat}</p>
       ) : !course.paymentsOpen ? (
         <div className="alert alert-info registration-closed" role="status">
-          <p><strong>Les inscriptions ne sont pas encore ouvertes.</strong></p>
+          <p>
+            <strong>Les inscriptions ne sont pas encore ouvertes.</strong>
+          </p>
           <p>{REGISTRATION_MSG.closed}</p>
-          <p><Link to={`/courses/${course.slug}`}>Revenir à la page de la course</Link></p>
+          <p>
+            <Link to={`/courses/${course.slug}`}>Revenir à la page de la course</Link>
+          </p>
         </div>
       ) : (
-        <Form method="post" encType="multipart/form-data" className="registration-form" noValidate onChange={onChange} aria-describedby={formError ? "form-error" : undefined}>
-          {formError ? <p id="form-error" className="alert alert-error" role="alert">{formError}</p> : null}
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="registration-form"
+          noValidate
+          onChange={onChange}
+          aria-describedby={formError ? "form-error" : undefined}
+        >
+          {formError ? (
+            <p id="form-error" className="alert alert-error" role="alert">
+              {formError}
+            </p>
+          ) : null}
           <ErrorSummary errors={errors} stamp={result} />
 
           <fieldset className="card reg-block">
             <legend>Format</legend>
-            <div className="format-choices" id="format-choices" tabIndex={-1} role="radiogroup" aria-label="Format" aria-describedby={errors.format_id ? "f-format_id-error" : undefined}>
+            <div
+              className="format-choices"
+              id="format-choices"
+              tabIndex={-1}
+              role="radiogroup"
+              aria-label="Format"
+              aria-describedby={errors.format_id ? "f-format_id-error" : undefined}
+            >
               {formats.map((f) => {
                 const avail = formatAvailability(f);
                 // A full format whose waiting list is on stays selectable: its submit joins the list. Before the
@@ -286,47 +353,116 @@ export default function Inscription() {
                 const left = placesLeft(f.nb_max_coureurs, f.taken);
                 return (
                   <label key={f.id} className={`format-choice${avail !== "open" ? " is-full" : ""}`}>
-                    <input type="radio" name="format_id" value={f.id} defaultChecked={values.format_id === f.id} disabled={full} />
+                    <input
+                      type="radio"
+                      name="format_id"
+                      value={f.id}
+                      defaultChecked={values.format_id === f.id}
+                      disabled={full}
+                    />
                     <span className="format-choice-body">
                       <span className="format-choice-name">
                         {f.nom}
-                        {f.fenetre ? ` (${f.fenetre.charAt(0).toLowerCase()}${f.fenetre.slice(1)})` : full ? " (complet)" : avail === "waitlist" ? " (complet\u00a0: liste d'attente)" : ""}
+                        {f.fenetre
+                          ? ` (${f.fenetre.charAt(0).toLowerCase()}${f.fenetre.slice(1)})`
+                          : full
+                            ? " (complet)"
+                            : avail === "waitlist"
+                              ? " (complet\u00a0: liste d'attente)"
+                              : ""}
                       </span>
                       <span className="format-choice-meta">
                         {formatDate(f.date)}
-                        {f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""} · {formatKm(f.distance_km)} · {formatMeters(f.denivele_dplus)} D+
+                        {f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""} · {formatKm(f.distance_km)} ·{" "}
+                        {formatMeters(f.denivele_dplus)} D+
                       </span>
                       <span className="format-choice-price">
                         {formatEuros(f.prix_cents)}
-                        {avail === "open" && left != null && left <= 10 ? <span className="places-left"> · {left} place{left > 1 ? "s" : ""} restante{left > 1 ? "s" : ""}</span> : null}
+                        {avail === "open" && left != null && left <= 10 ? (
+                          <span className="places-left">
+                            {" "}
+                            · {left} place{left > 1 ? "s" : ""} restante{left > 1 ? "s" : ""}
+                          </span>
+                        ) : null}
                       </span>
                     </span>
                   </label>
                 );
               })}
             </div>
-            {errors.format_id ? <p id="f-format_id-error" className="field-error" role="alert">{errors.format_id}</p> : null}
+            {errors.format_id ? (
+              <p id="f-format_id-error" className="field-error" role="alert">
+                {errors.format_id}
+              </p>
+            ) : null}
           </fieldset>
 
           <fieldset className="card reg-block">
             <legend>Vos informations</legend>
-            <p className="hint">Pré-remplies depuis votre <Link to="/monprofilcoureur">profil coureur</Link>.</p>
+            <p className="hint">
+              Pré-remplies depuis votre <Link to="/monprofilcoureur">profil coureur</Link>.
+            </p>
             <div className="reg-grid">
               <Field name="nom" label="Nom" required autoComplete="family-name" values={values} errors={errors} />
               <Field name="prenom" label="Prénom" required autoComplete="given-name" values={values} errors={errors} />
               <Select name="genre" label="Genre" options={GENRES_SIMPLE} values={values} errors={errors} />
-              <Field name="date_naissance" label="Date de naissance" type="date" autoComplete="bday" max={today} values={values} errors={errors} />
+              <Field
+                name="date_naissance"
+                label="Date de naissance"
+                type="date"
+                autoComplete="bday"
+                max={today}
+                values={values}
+                errors={errors}
+              />
               <Select name="nationalite" label="Nationalité" options={NATIONALITES} values={values} errors={errors} />
-              <Field name="email" label="Email" type="email" required autoComplete="email" inputMode="email" values={values} errors={errors} />
-              <Field name="telephone" label="Téléphone" type="tel" autoComplete="tel" inputMode="tel" values={values} errors={errors} />
+              <Field
+                name="email"
+                label="Email"
+                type="email"
+                required
+                autoComplete="email"
+                inputMode="email"
+                values={values}
+                errors={errors}
+              />
+              <Field
+                name="telephone"
+                label="Téléphone"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                values={values}
+                errors={errors}
+              />
               <Field name="adresse" label="Adresse" autoComplete="address-line1" values={values} errors={errors} />
-              <Field name="adresse_complement" label="Complément d'adresse" autoComplete="address-line2" values={values} errors={errors} />
-              <Field name="code_postal" label="Code postal" autoComplete="postal-code" inputMode="numeric" values={values} errors={errors} />
+              <Field
+                name="adresse_complement"
+                label="Complément d'adresse"
+                autoComplete="address-line2"
+                values={values}
+                errors={errors}
+              />
+              <Field
+                name="code_postal"
+                label="Code postal"
+                autoComplete="postal-code"
+                inputMode="numeric"
+                values={values}
+                errors={errors}
+              />
               <Field name="ville" label="Ville" autoComplete="address-level2" values={values} errors={errors} />
               <Select name="pays" label="Pays" options={PAYS} values={values} errors={errors} />
               <Field name="club" label="Club" values={values} errors={errors} />
               <Field name="contact_urgence_nom" label="Contact d'urgence (nom)" values={values} errors={errors} />
-              <Field name="contact_urgence_telephone" label="Contact d'urgence (téléphone)" type="tel" inputMode="tel" values={values} errors={errors} />
+              <Field
+                name="contact_urgence_telephone"
+                label="Contact d'urgence (téléphone)"
+                type="tel"
+                inputMode="tel"
+                values={values}
+                errors={errors}
+              />
             </div>
             <label className="checkbox">
               <input type="checkbox" name="apparaitre_resultats" defaultChecked={values.apparaitre_resultats} />
@@ -335,30 +471,67 @@ export default function Inscription() {
           </fieldset>
 
           {needsJustificatif ? (
-          <fieldset className="card reg-block">
-            <legend>Justificatif</legend>
-            <div className="justificatif-choice" id="f-justificatif" tabIndex={-1} role="radiogroup" aria-label="Justificatif">
-              <label className="checkbox">
-                <input type="radio" name="justificatif_type" value="licence" defaultChecked={justificatif !== "pps"} /> Licence FFA
-              </label>
-              <label className="checkbox">
-                <input type="radio" name="justificatif_type" value="pps" defaultChecked={justificatif === "pps"} /> PPS (Pass Prévention Santé)
-              </label>
-            </div>
-            {errors.justificatif_type ? <p className="field-error">{errors.justificatif_type}</p> : null}
-            {/* Only the chosen justificatif's field is in the form, so the other one is never sent. */}
-            {justificatif === "pps" ? (
-              <>
-                <Field key="pps" name="pps_identifier" label="Identifiant PPS" values={values} errors={errors} hint="Le numéro figurant sur votre attestation PPS (par exemple P9F28C586EB)." />
-                <Field key="pps-exp" name="pps_expiration" label="Fin de validité du PPS" type="date" values={values} errors={errors} hint="Le PPS doit être valable le jour de la course." />
-              </>
-            ) : (
-              <Field key="licence" name="numero_licence" label="Numéro de licence" values={values} errors={errors} hint="Licence FFA Athlé Compétition, Entreprise, Running ou Pass' J'aime Courir." />
-            )}
-            <JustificatifDocumentField doc={document} error={result?.documentError} />
-          </fieldset>
+            <fieldset className="card reg-block">
+              <legend>Justificatif</legend>
+              <div
+                className="justificatif-choice"
+                id="f-justificatif"
+                tabIndex={-1}
+                role="radiogroup"
+                aria-label="Justificatif"
+              >
+                <label className="checkbox">
+                  <input
+                    type="radio"
+                    name="justificatif_type"
+                    value="licence"
+                    defaultChecked={justificatif !== "pps"}
+                  />{" "}
+                  Licence FFA
+                </label>
+                <label className="checkbox">
+                  <input type="radio" name="justificatif_type" value="pps" defaultChecked={justificatif === "pps"} />{" "}
+                  PPS (Pass Prévention Santé)
+                </label>
+              </div>
+              {errors.justificatif_type ? <p className="field-error">{errors.justificatif_type}</p> : null}
+              {/* Only the chosen justificatif's field is in the form, so the other one is never sent. */}
+              {justificatif === "pps" ? (
+                <>
+                  <Field
+                    key="pps"
+                    name="pps_identifier"
+                    label="Identifiant PPS"
+                    values={values}
+                    errors={errors}
+                    hint="Le numéro figurant sur votre attestation PPS (par exemple P9F28C586EB)."
+                  />
+                  <Field
+                    key="pps-exp"
+                    name="pps_expiration"
+                    label="Fin de validité du PPS"
+                    type="date"
+                    values={values}
+                    errors={errors}
+                    hint="Le PPS doit être valable le jour de la course."
+                  />
+                </>
+              ) : (
+                <Field
+                  key="licence"
+                  name="numero_licence"
+                  label="Numéro de licence"
+                  values={values}
+                  errors={errors}
+                  hint="Licence FFA Athlé Compétition, Entreprise, Running ou Pass' J'aime Courir."
+                />
+              )}
+              <JustificatifDocumentField doc={document} error={result?.documentError} />
+            </fieldset>
           ) : (
-            <p className="card reg-block hint" data-testid="sans-justificatif">Randonnée non chronométrée&nbsp;: aucun justificatif (licence ou PPS) n'est demandé.</p>
+            <p className="card reg-block hint" data-testid="sans-justificatif">
+              Randonnée non chronométrée&nbsp;: aucun justificatif (licence ou PPS) n'est demandé.
+            </p>
           )}
 
           {chosen && chosen.stock_repas > 0 ? (
@@ -383,7 +556,11 @@ export default function Inscription() {
                     ? `Il reste ${mealsLeft(chosen)} repas sur ${chosen.stock_repas}.`
                     : "Il n'y a plus de repas disponibles pour ce format."}
                 </p>
-                {errors.nombre_repas ? <p id="f-nombre_repas-error" className="field-error">{errors.nombre_repas}</p> : null}
+                {errors.nombre_repas ? (
+                  <p id="f-nombre_repas-error" className="field-error">
+                    {errors.nombre_repas}
+                  </p>
+                ) : null}
               </div>
             </fieldset>
           ) : (
@@ -403,7 +580,9 @@ export default function Inscription() {
                   </>
                 ) : null}
                 <dt className="summary-total">Total</dt>
-                <dd className="summary-total" data-testid="total">{formatEuros(totals.totalCents)}</dd>
+                <dd className="summary-total" data-testid="total">
+                  {formatEuros(totals.totalCents)}
+                </dd>
               </dl>
             ) : (
               <p className="muted">{REGISTRATION_MSG.format}</p>
@@ -414,18 +593,32 @@ export default function Inscription() {
             </p>
             {waitlisted ? (
               <p className="hint" id="waitlist-hint">
-                Ce format est complet. Rejoignez sa liste d'attente sans rien payer maintenant&nbsp;: dès qu'une place se libère, elle est
-                proposée dans l'ordre d'arrivée, par e-mail, avec {OFFER_HOURS}&nbsp;h pour payer ({OFFER_HOURS_NEAR_RACE}&nbsp;h à moins d'une
-                semaine de la course).
+                Ce format est complet. Rejoignez sa liste d'attente sans rien payer maintenant&nbsp;: dès qu'une place
+                se libère, elle est proposée dans l'ordre d'arrivée, par e-mail, avec {OFFER_HOURS}&nbsp;h pour payer (
+                {OFFER_HOURS_NEAR_RACE}&nbsp;h à moins d'une semaine de la course).
               </p>
             ) : null}
             <div className="reg-actions">
               {waitlisted ? (
-                <button type="submit" name="intent" value="liste_attente" className="btn btn-primary btn-pay" disabled={joining} aria-describedby="waitlist-hint">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="liste_attente"
+                  className="btn btn-primary btn-pay"
+                  disabled={joining}
+                  aria-describedby="waitlist-hint"
+                >
                   {joining ? "Inscription sur la liste…" : "Rejoindre la liste d'attente"}
                 </button>
               ) : (
-                <button type="submit" name="intent" value="payer" className="btn btn-primary btn-pay" disabled={busy} aria-disabled={busy}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="payer"
+                  className="btn btn-primary btn-pay"
+                  disabled={busy}
+                  aria-disabled={busy}
+                >
                   {busy ? "Redirection vers Stripe…" : totals ? `Payer ${formatEuros(totals.totalCents)}` : "Payer"}
                 </button>
               )}

@@ -6,14 +6,17 @@ import { readDocument } from "~/services/justificatifs.server";
 import { getSessionUser } from "~/utils/session.server";
 
 const notFound = () =>
-  new Response("Document introuvable.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+  new Response("Document introuvable.", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context);
   const found = await readDocument(context, user, params.id ?? "");
   if (!found) throw notFound();
   const { doc, object } = found;
-  const ext = doc.content_type === "application/pdf" ? "pdf" : doc.content_type.split("/")[1] ?? "bin";
+  const ext = doc.content_type === "application/pdf" ? "pdf" : (doc.content_type.split("/")[1] ?? "bin");
   return new Response(object.body, {
     headers: {
       "Content-Type": doc.content_type,

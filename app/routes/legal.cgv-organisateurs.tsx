@@ -4,7 +4,10 @@ import { LegalPage } from "~/components/LegalPage";
 
 export const meta: MetaFunction = () => [
   { title: "Conditions générales de vente organisateurs — Balise" },
-  { name: "description", content: "Rôle de l'organisateur, reversements, commission de la plateforme, fraude et rétrofacturations." },
+  {
+    name: "description",
+    content: "Rôle de l'organisateur, reversements, commission de la plateforme, fraude et rétrofacturations.",
+  },
 ];
 
 export default function CgvOrganisateurs() {
@@ -26,7 +29,8 @@ export default function CgvOrganisateurs() {
       <h2>3. Commission de la plateforme</h2>
       <p>
         La commission de la plateforme est un pourcentage du montant total payé par le coureur, affiché dans l'espace
-        d'administration pour chaque paiement&nbsp;: 5&nbsp;% par défaut. Les frais du prestataire de paiement s'y ajoutent.
+        d'administration pour chaque paiement&nbsp;: 5&nbsp;% par défaut. Les frais du prestataire de paiement s'y
+        ajoutent.
       </p>
       <h2>4. Relation avec les participants</h2>
       <p>L'organisateur s'engage à répondre aux questions des participants dans un délai de 72 heures.</p>
@@ -39,8 +43,8 @@ export default function CgvOrganisateurs() {
       <p>Les rétrofacturations (contestations de paiement) et leurs frais sont déductibles des reversements.</p>
       <h2>7. Remboursements</h2>
       <p>
-        Les règles d'annulation sont fixées par l'organisateur ; à défaut, le <Link to="/legal/remboursements">barème de
-        remboursement de la plateforme</Link> s'applique.
+        Les règles d'annulation sont fixées par l'organisateur ; à défaut, le{" "}
+        <Link to="/legal/remboursements">barème de remboursement de la plateforme</Link> s'applique.
       </p>
     </LegalPage>
   );

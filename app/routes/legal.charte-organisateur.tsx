@@ -32,10 +32,13 @@ export default function CharteOrganisateur() {
       </p>
       <h2>Sécurité des coureurs</h2>
       <p>
-        L'organisateur vérifie les licences et les Pass Prévention Santé (PPS) requis, et respecte les limites d'âge et de
-        distance des catégories jeunes.
+        L'organisateur vérifie les licences et les Pass Prévention Santé (PPS) requis, et respecte les limites d'âge et
+        de distance des catégories jeunes.
       </p>
-      <p>Voir les <Link to="/legal/cgv-organisateurs">CGV organisateurs</Link> et la <Link to="/legal/remboursements">politique de remboursement</Link>.</p>
+      <p>
+        Voir les <Link to="/legal/cgv-organisateurs">CGV organisateurs</Link> et la{" "}
+        <Link to="/legal/remboursements">politique de remboursement</Link>.
+      </p>
     </LegalPage>
   );
 }

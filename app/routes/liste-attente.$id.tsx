@@ -1,12 +1,25 @@
 // /liste-attente/{id}: the runner's place on a format's waiting list (issue 20): their position, or the place
 // offered to them with its deadline and 'Payer maintenant'; 'Quitter la liste d'attente'. Only the runner's own
 // entry (anyone else's is a 404). Works without JavaScript: two plain forms, redirect after each POST.
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Link } from "~/components/Link";
 import { RegistrationError } from "~/domain/registration";
-import { positionSentence, WAITLIST_NOTICES, waitlistStatutLabel, WaitlistError, type WaitlistNotice } from "~/domain/waitlist";
+import {
+  positionSentence,
+  WAITLIST_NOTICES,
+  waitlistStatutLabel,
+  WaitlistError,
+  type WaitlistNotice,
+} from "~/domain/waitlist";
 import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
 import { getRunnerEntry, leaveWaitlist, payOffer } from "~/services/waitlist.server";
 import styles from "~/styles/registration.css?url";
@@ -14,7 +27,10 @@ import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Ma place en liste d'attente — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Ma place en liste d'attente — Balise" },
+  { name: "robots", content: "noindex" },
+];
 
 const NOT_FOUND = "Cette place en liste d'attente est introuvable.";
 
@@ -24,7 +40,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!entry) throw new Response(NOT_FOUND, { status: 404 });
   const code = new URL(request.url).searchParams.get("notice");
   const notice = code && code in WAITLIST_NOTICES ? WAITLIST_NOTICES[code as WaitlistNotice] : null;
-  const expired = entry.statut === "offre" && (!entry.offre_expires_at || entry.offre_expires_at <= context.clock.now().toISOString());
+  const expired =
+    entry.statut === "offre" &&
+    (!entry.offre_expires_at || entry.offre_expires_at <= context.clock.now().toISOString());
   return { entry, notice, expired };
 }
 
@@ -45,7 +63,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (e.code === "introuvable") throw new Response(NOT_FOUND, { status: 404 });
       return data({ error: e.message }, { status: 409 });
     }
-    if (e instanceof RegistrationError) return data({ error: e.message }, { status: e.code === "paiement" ? 502 : 409 });
+    if (e instanceof RegistrationError)
+      return data({ error: e.message }, { status: e.code === "paiement" ? 502 : 409 });
     if (e instanceof PaymentError) return data({ error: paymentErrorMessage(e) }, { status: 409 });
     throw e;
   }
@@ -68,25 +87,39 @@ export default function ListeAttente() {
         {e.date ? ` · ${formatDateLong(e.date)}` : ""}
         {e.heure_depart ? ` à ${formatTime(e.heure_depart)}` : ""}
       </p>
-      {notice ? <p className="alert alert-success" role="status">{notice}</p> : null}
-      {result && "error" in result ? <p className="alert alert-error" role="alert">{result.error}</p> : null}
+      {notice ? (
+        <p className="alert alert-success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {result && "error" in result ? (
+        <p className="alert alert-error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
 
       <div className="card reg-block">
         {e.statut === "en_liste" ? (
           <>
-            <p className="waitlist-position"><strong>{positionSentence(e.position, e.genre)}.</strong></p>
+            <p className="waitlist-position">
+              <strong>{positionSentence(e.position, e.genre)}.</strong>
+            </p>
             <p>
-              Dès qu'une place se libère, elle est proposée au premier coureur de la liste, par e-mail, avec un délai pour payer.
-              Aucun paiement n'est demandé avant.
+              Dès qu'une place se libère, elle est proposée au premier coureur de la liste, par e-mail, avec un délai
+              pour payer. Aucun paiement n'est demandé avant.
             </p>
           </>
         ) : e.statut === "offre" && !expired ? (
           <>
-            <p className="waitlist-position"><strong>Une place vous est réservée jusqu'au {formatDateTimeLong(e.offre_expires_at)}.</strong></p>
+            <p className="waitlist-position">
+              <strong>Une place vous est réservée jusqu'au {formatDateTimeLong(e.offre_expires_at)}.</strong>
+            </p>
             <p>
               Montant&nbsp;: {formatEuros(e.offer_total_cents ?? 0)}
               {(e.offer_meals ?? 0) > 0 ? ` (dont ${e.offer_meals} repas)` : ""}.
-              {e.nombre_repas > 0 && (e.offer_meals ?? 0) === 0 ? " Les repas demandés ne sont plus disponibles : la place seule vous est proposée." : ""}
+              {e.nombre_repas > 0 && (e.offer_meals ?? 0) === 0
+                ? " Les repas demandés ne sont plus disponibles : la place seule vous est proposée."
+                : ""}
             </p>
             <Form method="post">
               <button type="submit" name="intent" value="payer" className="btn btn-primary" disabled={paying}>
@@ -96,7 +129,11 @@ export default function ListeAttente() {
           </>
         ) : (
           <p className="waitlist-position">
-            <strong>{expired ? "Cette offre a expiré : la place a été proposée au coureur suivant." : waitlistStatutLabel(e.statut)}</strong>
+            <strong>
+              {expired
+                ? "Cette offre a expiré : la place a été proposée au coureur suivant."
+                : waitlistStatutLabel(e.statut)}
+            </strong>
             {e.statut === "acceptee" && e.inscription_id ? (
               <>
                 {" "}
@@ -113,7 +150,9 @@ export default function ListeAttente() {
           <button type="submit" name="intent" value="quitter" className="btn btn-outline">
             Quitter la liste d'attente
           </button>
-          {e.statut === "offre" ? <p className="hint">La place qui vous est proposée sera proposée au coureur suivant.</p> : null}
+          {e.statut === "offre" ? (
+            <p className="hint">La place qui vous est proposée sera proposée au coureur suivant.</p>
+          ) : null}
         </Form>
       ) : null}
       <p>

@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { FormAlert, PasswordField } from "~/components/AccountFields";
@@ -21,7 +28,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = url.searchParams.get("statut");
   return {
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
-    notice: status === "email-confirme" ? MSG.emailConfirmed : status === "mot-de-passe-modifie" ? "✅ Mot de passe mis à jour. Connectez-vous avec le nouveau." : null,
+    notice:
+      status === "email-confirme"
+        ? MSG.emailConfirmed
+        : status === "mot-de-passe-modifie"
+          ? "✅ Mot de passe mis à jour. Connectez-vous avec le nouveau."
+          : null,
   };
 }
 
@@ -31,7 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = typeof form.get("email") === "string" ? String(form.get("email")) : "";
   // Field errors first (the same schema the strategy applies), then the credentials through remix-auth.
   const parsed = LoginSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), formError: null, values: { email } }, { status: 400 });
+  if (!parsed.success)
+    return data({ errors: fieldErrors(parsed.error), formError: null, values: { email } }, { status: 400 });
   try {
     const user = await createAuthenticator(context).authenticate("form", request);
     const headers = new Headers();
@@ -39,7 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await setModeHeader("coureur")); // login starts in runner mode
     return redirect(redirectTo, { headers });
   } catch (e) {
-    if (e instanceof LoginFormError) return data({ errors: e.errors, formError: null, values: e.values }, { status: 400 });
+    if (e instanceof LoginFormError)
+      return data({ errors: e.errors, formError: null, values: e.values }, { status: 400 });
     if (e instanceof AuthError) {
       const status = e.code === "too_many_attempts" ? 429 : e.code === "email_not_confirmed" ? 403 : 401;
       return data({ errors: {}, formError: loginErrorMessage(e.code), values: { email } }, { status });
@@ -66,12 +80,32 @@ export default function Login() {
       {result?.formError ? <FormAlert kind="error">{result.formError}</FormAlert> : null}
       <Form method="post" className="card auth-card" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" required defaultValue={result?.values.email} error={errors.email} />
-        <PasswordField name="password" label="Mot de passe" autoComplete="current-password" required maxLength={PASSWORD_MAX * 4} error={errors.password} />
-        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Connexion…" : "Se connecter"}</button>
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={result?.values.email}
+          error={errors.email}
+        />
+        <PasswordField
+          name="password"
+          label="Mot de passe"
+          autoComplete="current-password"
+          required
+          maxLength={PASSWORD_MAX * 4}
+          error={errors.password}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Connexion…" : "Se connecter"}
+        </button>
         <div className="auth-links-row">
           <Link to="/forgot-password">Mot de passe oublié ?</Link>
-          <Link to={redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup"}>Créer un compte</Link>
+          <Link to={redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup"}>
+            Créer un compte
+          </Link>
         </div>
       </Form>
     </section>

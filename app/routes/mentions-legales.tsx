@@ -7,13 +7,25 @@ export default function MentionsLegales() {
   return (
     <LegalPage title="Mentions légales">
       <h2>Éditeur</h2>
-      <p>Balise SAS, société par actions simplifiée, siège social en France. Directeur de la publication&nbsp;: le président de Balise SAS. Contact&nbsp;: <a href="mailto:contact@balise.test">contact@balise.test</a>.</p>
+      <p>
+        Balise SAS, société par actions simplifiée, siège social en France. Directeur de la publication&nbsp;: le
+        président de Balise SAS. Contact&nbsp;: <a href="mailto:contact@balise.test">contact@balise.test</a>.
+      </p>
       <h2>Hébergement</h2>
-      <p>Le site est hébergé sur l'infrastructure de Cloudflare, Inc. (réseau mondial ; données de la base hébergées dans l'Union européenne).</p>
+      <p>
+        Le site est hébergé sur l'infrastructure de Cloudflare, Inc. (réseau mondial ; données de la base hébergées dans
+        l'Union européenne).
+      </p>
       <h2>Paiements</h2>
-      <p>Les paiements par carte sont traités par un prestataire de paiement agréé ; les reversements aux organisateurs passent par leurs comptes de paiement connectés.</p>
+      <p>
+        Les paiements par carte sont traités par un prestataire de paiement agréé ; les reversements aux organisateurs
+        passent par leurs comptes de paiement connectés.
+      </p>
       <h2>Propriété intellectuelle</h2>
-      <p>Les textes, photos et traces GPX publiés par les organisateurs restent leur propriété. Le reste du site est protégé par le droit d'auteur.</p>
+      <p>
+        Les textes, photos et traces GPX publiés par les organisateurs restent leur propriété. Le reste du site est
+        protégé par le droit d'auteur.
+      </p>
     </LegalPage>
   );
 }

@@ -2,12 +2,24 @@
 // registration (the fulfilment happens in the webhook); while the webhook has not arrived, it says the payment
 // is being confirmed and reloads itself (a meta refresh, so without JavaScript too). A POST 'Vérifier
 // maintenant' asks the provider directly.
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { REGISTRATION_MSG } from "~/domain/registration";
 import { verifyCheckoutSession } from "~/services/payment-received.server";
-import { getRunnerRegistration, readConfirmation, type ConfirmationState, type RunnerRegistration } from "~/services/register.server";
+import {
+  getRunnerRegistration,
+  readConfirmation,
+  type ConfirmationState,
+  type RunnerRegistration,
+} from "~/services/register.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
@@ -20,24 +32,36 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "state" in data && data.state === "validee" ? "Inscription validée — Balise" : "Paiement — Balise" },
   { name: "robots", content: "noindex" },
-  ...(data && "state" in data && data.state === "confirming" ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }] : []),
+  ...(data && "state" in data && data.state === "confirming"
+    ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }]
+    : []),
 ];
 
 type LoaderResult =
   | { error: string }
-  | { state: ConfirmationState; registration: RunnerRegistration; qr: string | null; inscriptionUrl: string; sessionId: string };
+  | {
+      state: ConfirmationState;
+      registration: RunnerRegistration;
+      qr: string | null;
+      inscriptionUrl: string;
+      sessionId: string;
+    };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const sessionId = url.searchParams.get("session_id");
   const inscriptionId = url.searchParams.get("inscription_id");
-  if (!sessionId || !inscriptionId) return data<LoaderResult>({ error: REGISTRATION_MSG.missingParams }, { status: 400 });
+  if (!sessionId || !inscriptionId)
+    return data<LoaderResult>({ error: REGISTRATION_MSG.missingParams }, { status: 400 });
   try {
     const { registration, state } = await readConfirmation(context, user.id, sessionId, inscriptionId);
     const inscriptionUrl = `${context.env.APP_URL}/mon-inscription/${registration.id}`;
     const qr = state === "validee" ? await qrSvg(inscriptionUrl, CONFIRMATION_QR_SIZE) : null;
-    return data<LoaderResult>({ state, registration, qr, inscriptionUrl, sessionId }, { headers: { "Cache-Control": "no-store" } });
+    return data<LoaderResult>(
+      { state, registration, qr, inscriptionUrl, sessionId },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   } catch (e) {
     console.error("merci", e);
     return data<LoaderResult>({ error: REGISTRATION_MSG.verifyError }, { status: 404 });
@@ -50,13 +74,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const sessionId = url.searchParams.get("session_id") ?? "";
   const inscriptionId = url.searchParams.get("inscription_id") ?? "";
   // Only the runner who owns the registration may trigger the check.
-  if (!(await getRunnerRegistration(context, user.id, inscriptionId))) throw new Response(REGISTRATION_MSG.verifyError, { status: 404 });
+  if (!(await getRunnerRegistration(context, user.id, inscriptionId)))
+    throw new Response(REGISTRATION_MSG.verifyError, { status: 404 });
   try {
     await verifyCheckoutSession(context, sessionId, inscriptionId);
   } catch (e) {
     console.error("merci verify", e);
   }
-  return redirect(`/merci?session_id=${encodeURIComponent(sessionId)}&inscription_id=${encodeURIComponent(inscriptionId)}`);
+  return redirect(
+    `/merci?session_id=${encodeURIComponent(sessionId)}&inscription_id=${encodeURIComponent(inscriptionId)}`,
+  );
 }
 
 function Details({ r }: { r: RunnerRegistration }) {
@@ -65,11 +92,15 @@ function Details({ r }: { r: RunnerRegistration }) {
       <dt>Course</dt>
       <dd>{r.courseNom}</dd>
       <dt>Lieu</dt>
-      <dd>{r.lieu} ({r.departement})</dd>
+      <dd>
+        {r.lieu} ({r.departement})
+      </dd>
       <dt>Format</dt>
       <dd>{r.formatNom}</dd>
       <dt>Distance et D+</dt>
-      <dd>{formatKm(r.distanceKm)} · {formatMeters(r.dplus)} D+</dd>
+      <dd>
+        {formatKm(r.distanceKm)} · {formatMeters(r.dplus)} D+
+      </dd>
       <dt>Coureur</dt>
       <dd>{[r.prenom, r.nom].filter(Boolean).join(" ")}</dd>
       <dt>Email</dt>
@@ -91,10 +122,16 @@ export default function Merci() {
     return (
       <section className="container page-narrow confirm-page">
         <h1>Paiement</h1>
-        <p className="alert alert-error" role="alert">{d.error}</p>
+        <p className="alert alert-error" role="alert">
+          {d.error}
+        </p>
         <p className="confirm-actions">
-          <Link to="/mesinscriptions" className="btn btn-primary">Mes inscriptions</Link>
-          <Link to="/courses" className="btn btn-ghost">Découvrir d'autres courses</Link>
+          <Link to="/mesinscriptions" className="btn btn-primary">
+            Mes inscriptions
+          </Link>
+          <Link to="/courses" className="btn btn-ghost">
+            Découvrir d'autres courses
+          </Link>
         </p>
         <Support />
       </section>
@@ -106,13 +143,22 @@ export default function Merci() {
       {d.state === "validee" ? (
         <>
           <h1>Merci !</h1>
-          <p className="alert alert-success" role="status">{REGISTRATION_MSG.success}</p>
+          <p className="alert alert-success" role="status">
+            {REGISTRATION_MSG.success}
+          </p>
           <div className="confirm-grid">
             <Details r={r} />
             <figure className="confirm-qr">
-              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from the registration's id (app/utils/qr.server.ts), no user text */}
-              <div className="qr-box" style={{ width: 160, height: 160 }} dangerouslySetInnerHTML={{ __html: d.qr ?? "" }} data-testid="qr" />
-              <figcaption className="small muted">QR code de votre inscription, à présenter au retrait des dossards.</figcaption>
+              <div
+                className="qr-box"
+                style={{ width: 160, height: 160 }}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from the registration's id (app/utils/qr.server.ts), no user text
+                dangerouslySetInnerHTML={{ __html: d.qr ?? "" }}
+                data-testid="qr"
+              />
+              <figcaption className="small muted">
+                QR code de votre inscription, à présenter au retrait des dossards.
+              </figcaption>
             </figure>
           </div>
         </>
@@ -120,10 +166,13 @@ export default function Merci() {
         <>
           <h1>Paiement en cours de confirmation…</h1>
           <p className="alert alert-info" role="status">
-            Votre paiement a bien été reçu par notre prestataire ; nous attendons sa confirmation. Cette page se met à jour toute seule dans quelques secondes.
+            Votre paiement a bien été reçu par notre prestataire ; nous attendons sa confirmation. Cette page se met à
+            jour toute seule dans quelques secondes.
           </p>
           <Form method="post">
-            <button type="submit" className="btn btn-ghost">Vérifier maintenant</button>
+            <button type="submit" className="btn btn-ghost">
+              Vérifier maintenant
+            </button>
           </Form>
           <Details r={r} />
         </>
@@ -131,7 +180,8 @@ export default function Merci() {
         <>
           <h1>Inscription non validée</h1>
           <p className="alert alert-error" role="alert">
-            Votre paiement est arrivé après l'expiration de la réservation de votre place et le format est complet entre-temps&nbsp;: il vous est remboursé intégralement. Un e-mail d'explication vous a été envoyé.
+            Votre paiement est arrivé après l'expiration de la réservation de votre place et le format est complet
+            entre-temps&nbsp;: il vous est remboursé intégralement. Un e-mail d'explication vous a été envoyé.
           </p>
           <Details r={r} />
         </>
@@ -142,16 +192,25 @@ export default function Merci() {
             {REGISTRATION_MSG.verifyError} Le paiement de cette inscription n'est pas terminé.
           </p>
           <p>
-            <Link to={`/paiement-annule?session_id=${encodeURIComponent(d.sessionId)}&inscription_id=${encodeURIComponent(r.id)}`} className="btn btn-primary">
+            <Link
+              to={`/paiement-annule?session_id=${encodeURIComponent(d.sessionId)}&inscription_id=${encodeURIComponent(r.id)}`}
+              className="btn btn-primary"
+            >
               Reprendre le paiement
             </Link>
           </p>
         </>
       )}
       <p className="confirm-actions">
-        <Link to={`/mon-inscription/${r.id}`} className="btn btn-primary">Voir / modifier mon inscription</Link>
-        <Link to="/courses" className="btn btn-ghost">Découvrir d'autres courses</Link>
-        <Link to={`/courses/${r.courseSlug}`} className="btn btn-ghost">Page de la course</Link>
+        <Link to={`/mon-inscription/${r.id}`} className="btn btn-primary">
+          Voir / modifier mon inscription
+        </Link>
+        <Link to="/courses" className="btn btn-ghost">
+          Découvrir d'autres courses
+        </Link>
+        <Link to={`/courses/${r.courseSlug}`} className="btn btn-ghost">
+          Page de la course
+        </Link>
       </p>
       <Support />
     </section>
@@ -161,7 +220,8 @@ export default function Merci() {
 function Support() {
   return (
     <p className="small muted confirm-support">
-      Une question sur votre inscription ou votre paiement ? Contactez le support via la page <Link to="/contact">Contact</Link>.
+      Une question sur votre inscription ou votre paiement ? Contactez le support via la page{" "}
+      <Link to="/contact">Contact</Link>.
     </p>
   );
 }

@@ -13,11 +13,17 @@ import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatDateTimeLong, formatKm, formatMeters } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Mes inscriptions — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Mes inscriptions — Balise" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [rows, waitlist] = await Promise.all([listRunnerRegistrations(context, user.id), listRunnerEntries(context, user.id)]);
+  const [rows, waitlist] = await Promise.all([
+    listRunnerRegistrations(context, user.id),
+    listRunnerEntries(context, user.id),
+  ]);
   const now = context.clock.now();
   return {
     waitlist,
@@ -36,7 +42,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const statusClass = (s: string) =>
-  s === "Active" ? "status-ok" : s.startsWith("En attente") ? "status-wait" : s.startsWith("Remboursée") ? "status-refund" : "status-off";
+  s === "Active"
+    ? "status-ok"
+    : s.startsWith("En attente")
+      ? "status-wait"
+      : s.startsWith("Remboursée")
+        ? "status-refund"
+        : "status-off";
 
 export default function MesInscriptions() {
   const { registrations, waitlist } = useLoaderData<typeof loader>();
@@ -51,10 +63,14 @@ export default function MesInscriptions() {
               <li key={e.id} className="card reg-card">
                 <div className="reg-card-body">
                   <p className={`reg-status ${e.statut === "offre" ? "status-ok" : "status-wait"}`}>
-                    {e.statut === "offre" ? `Place proposée jusqu'au ${formatDateTimeLong(e.offre_expires_at)}` : positionSentence(e.position, e.genre)}
+                    {e.statut === "offre"
+                      ? `Place proposée jusqu'au ${formatDateTimeLong(e.offre_expires_at)}`
+                      : positionSentence(e.position, e.genre)}
                   </p>
                   <h3 className="reg-card-title">{e.format_nom}</h3>
-                  <p className="reg-card-course">{e.course_nom} · {formatDate(e.date)}</p>
+                  <p className="reg-card-course">
+                    {e.course_nom} · {formatDate(e.date)}
+                  </p>
                   <p className="reg-card-links">
                     <Link to={`/liste-attente/${e.id}`} className="btn btn-primary btn-small">
                       {e.statut === "offre" ? "Payer ou quitter" : "Voir ou quitter la liste"}
@@ -70,7 +86,9 @@ export default function MesInscriptions() {
       {registrations.length === 0 ? (
         <div className="empty">
           <p>Aucune inscription pour le moment</p>
-          <Link to="/courses" className="btn btn-primary">Explorer les courses</Link>
+          <Link to="/courses" className="btn btn-primary">
+            Explorer les courses
+          </Link>
         </div>
       ) : (
         <ul className="reg-cards">
@@ -81,7 +99,9 @@ export default function MesInscriptions() {
                 {img ? (
                   <img src={img} alt="" className="reg-card-img" loading="lazy" width={320} height={180} />
                 ) : (
-                  <div className="reg-card-img card-img-placeholder" aria-hidden="true">◆</div>
+                  <div className="reg-card-img card-img-placeholder" aria-hidden="true">
+                    ◆
+                  </div>
                 )}
                 <div className="reg-card-body">
                   <p className={`reg-status ${statusClass(r.status)}`}>{r.status}</p>
@@ -93,8 +113,12 @@ export default function MesInscriptions() {
                     {formatKm(r.distanceKm)} · {formatMeters(r.dplus)} D+ · {formatDate(r.date)}
                   </p>
                   <p className="reg-card-links">
-                    <Link to={`/courses/${r.courseSlug}`} className="btn btn-ghost btn-small">Voir la page</Link>
-                    <Link to={`/mon-inscription/${r.id}`} className="btn btn-primary btn-small">Voir / Modifier</Link>
+                    <Link to={`/courses/${r.courseSlug}`} className="btn btn-ghost btn-small">
+                      Voir la page
+                    </Link>
+                    <Link to={`/mon-inscription/${r.id}`} className="btn btn-primary btn-small">
+                      Voir / Modifier
+                    </Link>
                   </p>
                 </div>
               </li>

@@ -1,9 +1,22 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { CourseForm } from "~/components/course-form/CourseForm";
 import { CourseError } from "~/domain/course-errors";
-import { centsToInput, emptyCourseForm, numberToInput, windowInputs, type CourseFormValues } from "~/domain/course-form";
+import {
+  centsToInput,
+  emptyCourseForm,
+  numberToInput,
+  windowInputs,
+  type CourseFormValues,
+} from "~/domain/course-form";
 import { handleCourseForm, initialState } from "~/services/course-form.server";
 import { getCourseForOwner, registeredByFormat, type CourseRow, type FormatRow } from "~/services/courses.server";
 import organiserCss from "~/styles/organiser.css?url";
@@ -11,26 +24,51 @@ import { requireOrganiser } from "~/utils/auth.server";
 import { LockIcon } from "~/components/LockIcon";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Modifier ${data?.nom ?? "l'épreuve"} — Balise` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Modifier ${data?.nom ?? "l'épreuve"} — Balise` },
+];
 
 function toValues(course: CourseRow, rows: FormatRow[]): CourseFormValues {
   const base = emptyCourseForm();
   return {
     ...base,
-    nom: course.nom, lieu: course.lieu, code_postal: course.code_postal, departement: course.departement,
-    presentation: course.presentation ?? "", image_url: course.image_url ?? "",
-    lat: course.lat == null ? "" : String(course.lat), lng: course.lng == null ? "" : String(course.lng),
+    nom: course.nom,
+    lieu: course.lieu,
+    code_postal: course.code_postal,
+    departement: course.departement,
+    presentation: course.presentation ?? "",
+    image_url: course.image_url ?? "",
+    lat: course.lat == null ? "" : String(course.lat),
+    lng: course.lng == null ? "" : String(course.lng),
     formats: rows.map((f) => ({
       key: f.id.replace(/-/g, "").slice(0, 16),
-      id: f.id, nom: f.nom, type_epreuve: f.type_epreuve, date: f.date ?? "", heure_depart: f.heure_depart ?? "",
-      distance_km: numberToInput(f.distance_km), denivele_dplus: numberToInput(f.denivele_dplus), denivele_dmoins: numberToInput(f.denivele_dmoins),
-      adresse_depart: f.adresse_depart ?? "", adresse_arrivee: f.adresse_arrivee ?? "",
-      prix: centsToInput(f.prix_cents), stock_repas: String(f.stock_repas), prix_repas: centsToInput(f.prix_repas_cents),
-      ravitaillements: f.ravitaillements ?? "", remise_dossards: f.remise_dossards ?? "", dotation: f.dotation ?? "",
-      age_minimum: numberToInput(f.age_minimum), hebergements: f.hebergements ?? "", nb_max_coureurs: numberToInput(f.nb_max_coureurs),
-      presentation_parcours: f.presentation_parcours ?? "", image_url: f.image_url ?? "", gpx_url: f.gpx_url ?? "", reglement_pdf_url: f.reglement_pdf_url ?? "",
-      ouverture_date: windowInputs(f.ouverture_inscriptions).date, ouverture_heure: windowInputs(f.ouverture_inscriptions).time,
-      cloture_date: windowInputs(f.cloture_inscriptions).date, cloture_heure: windowInputs(f.cloture_inscriptions).time,
+      id: f.id,
+      nom: f.nom,
+      type_epreuve: f.type_epreuve,
+      date: f.date ?? "",
+      heure_depart: f.heure_depart ?? "",
+      distance_km: numberToInput(f.distance_km),
+      denivele_dplus: numberToInput(f.denivele_dplus),
+      denivele_dmoins: numberToInput(f.denivele_dmoins),
+      adresse_depart: f.adresse_depart ?? "",
+      adresse_arrivee: f.adresse_arrivee ?? "",
+      prix: centsToInput(f.prix_cents),
+      stock_repas: String(f.stock_repas),
+      prix_repas: centsToInput(f.prix_repas_cents),
+      ravitaillements: f.ravitaillements ?? "",
+      remise_dossards: f.remise_dossards ?? "",
+      dotation: f.dotation ?? "",
+      age_minimum: numberToInput(f.age_minimum),
+      hebergements: f.hebergements ?? "",
+      nb_max_coureurs: numberToInput(f.nb_max_coureurs),
+      presentation_parcours: f.presentation_parcours ?? "",
+      image_url: f.image_url ?? "",
+      gpx_url: f.gpx_url ?? "",
+      reglement_pdf_url: f.reglement_pdf_url ?? "",
+      ouverture_date: windowInputs(f.ouverture_inscriptions).date,
+      ouverture_heure: windowInputs(f.ouverture_inscriptions).time,
+      cloture_date: windowInputs(f.cloture_inscriptions).date,
+      cloture_heure: windowInputs(f.cloture_inscriptions).time,
     })),
   };
 }
@@ -50,7 +88,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const registered = await registeredByFormat(context.db, course.id, context.clock.now());
   const url = new URL(request.url);
   return {
-    id: course.id, nom: course.nom, slug: course.slug, en_ligne: course.en_ligne, registered,
+    id: course.id,
+    nom: course.nom,
+    slug: course.slug,
+    en_ligne: course.en_ligne,
+    registered,
     saved: url.searchParams.get("message") === "modifiee",
     state: initialState(toValues(course, formats)),
   };
@@ -71,14 +113,33 @@ export default function ModifierCourse() {
   const state = actionData ?? initial;
   return (
     <section className="container page organiser-page">
-      <p className="small"><Link to="/organisateur/mon-espace">← Mon espace</Link></p>
+      <p className="small">
+        <Link to="/organisateur/mon-espace">← Mon espace</Link>
+      </p>
       <h1>Modifier « {nom} »</h1>
       <p className="muted">
-        {en_ligne ? <span className="badge badge-online">Publiée</span> : <span className="badge badge-offline"><LockIcon />Hors-ligne</span>}{" "}
+        {en_ligne ? (
+          <span className="badge badge-online">Publiée</span>
+        ) : (
+          <span className="badge badge-offline">
+            <LockIcon />
+            Hors-ligne
+          </span>
+        )}{" "}
         <Link to={`/courses/${id}`}>Voir la page de l'épreuve</Link>
       </p>
-      {saved && !actionData ? <p className="alert alert-success" role="status">Épreuve modifiée avec succès !</p> : null}
-      <CourseForm {...state} editing registered={registered} submitLabel="Enregistrer les modifications" cancelTo="/organisateur/mon-espace" />
+      {saved && !actionData ? (
+        <p className="alert alert-success" role="status">
+          Épreuve modifiée avec succès !
+        </p>
+      ) : null}
+      <CourseForm
+        {...state}
+        editing
+        registered={registered}
+        submitLabel="Enregistrer les modifications"
+        cancelTo="/organisateur/mon-espace"
+      />
     </section>
   );
 }

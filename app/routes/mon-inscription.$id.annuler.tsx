@@ -1,16 +1,32 @@
 // /mon-inscription/{id}/annuler: 'Annuler mon inscription' (owner only). The quote is computed on the server from
 // the paiements row; the action cancels with the tiered refund and redirects to the registration page.
 // Without JavaScript this is a page; with it, the parent route shows it in RefundModal.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { CANCEL_ERROR_MESSAGES, CANCEL_MSG, CANCEL_REASONS, CancelError, cancelFormSchema, readOnlyMessage } from "~/domain/cancellation";
+import {
+  CANCEL_ERROR_MESSAGES,
+  CANCEL_MSG,
+  CANCEL_REASONS,
+  CancelError,
+  cancelFormSchema,
+  readOnlyMessage,
+} from "~/domain/cancellation";
 import { cancelInscription, loadRunnerRegistrationDetails } from "~/services/cancel.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatEuros } from "~/utils/format";
 import { fieldErrors } from "~/domain/form-errors";
 
-export const meta: MetaFunction = () => [{ title: "Annuler mon inscription — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Annuler mon inscription — Balise" },
+  { name: "robots", content: "noindex" },
+];
 
 const notFound = () => new Response("Inscription introuvable", { status: 404 });
 
@@ -42,7 +58,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data({ errors, formError: null as string | null, values }, { status: 400 });
   }
   try {
-    const out = await cancelInscription(context, { inscriptionId: id, actor: { role: "coureur", userId: user.id }, reason: parsed.data.reason });
+    const out = await cancelInscription(context, {
+      inscriptionId: id,
+      actor: { role: "coureur", userId: user.id },
+      reason: parsed.data.reason,
+    });
     return redirect(`/mon-inscription/${id}${out.state === "annulee" ? "?annulation=ok" : ""}`);
   } catch (e) {
     if (!(e instanceof CancelError)) throw e;
@@ -66,48 +86,113 @@ export default function CancelRegistration() {
   const back = `/mon-inscription/${d.id}`;
   return (
     <div className="cancel-screen">
-      <h1 id="cancel-title" className="cancel-title">Annuler mon inscription</h1>
-      <p className="muted">{d.courseNom} — {d.formatNom}{d.date ? `, ${formatDateLong(d.date)}` : ""}</p>
+      <h1 id="cancel-title" className="cancel-title">
+        Annuler mon inscription
+      </h1>
+      <p className="muted">
+        {d.courseNom} — {d.formatNom}
+        {d.date ? `, ${formatDateLong(d.date)}` : ""}
+      </p>
       {d.readOnlyMessage ? (
         <p className="alert alert-info">{d.readOnlyMessage}</p>
       ) : (
         <dl className="quote" aria-label="Estimation du remboursement">
-          <div><dt>Montant payé</dt><dd>{formatEuros(q.amount_total_cents)}</dd></div>
-          <div><dt>Frais non remboursables</dt><dd>− {formatEuros(q.non_refundable_cents)}</dd></div>
-          <div><dt>Base remboursable</dt><dd>{formatEuros(q.base_cents)}</dd></div>
-          <div><dt>Jours avant l'épreuve</dt><dd>{q.days_before >= 0 ? q.days_before : "Épreuve passée"}</dd></div>
-          <div><dt>Barème appliqué</dt><dd>{q.percent}&nbsp;%</dd></div>
-          <div className="quote-total"><dt>Remboursement estimé</dt><dd data-testid="remboursement-estime">{formatEuros(q.refund_cents)}</dd></div>
+          <div>
+            <dt>Montant payé</dt>
+            <dd>{formatEuros(q.amount_total_cents)}</dd>
+          </div>
+          <div>
+            <dt>Frais non remboursables</dt>
+            <dd>− {formatEuros(q.non_refundable_cents)}</dd>
+          </div>
+          <div>
+            <dt>Base remboursable</dt>
+            <dd>{formatEuros(q.base_cents)}</dd>
+          </div>
+          <div>
+            <dt>Jours avant l'épreuve</dt>
+            <dd>{q.days_before >= 0 ? q.days_before : "Épreuve passée"}</dd>
+          </div>
+          <div>
+            <dt>Barème appliqué</dt>
+            <dd>{q.percent}&nbsp;%</dd>
+          </div>
+          <div className="quote-total">
+            <dt>Remboursement estimé</dt>
+            <dd data-testid="remboursement-estime">{formatEuros(q.refund_cents)}</dd>
+          </div>
         </dl>
       )}
       {!d.readOnlyMessage && !d.can.ok ? (
-        <p className="alert alert-info">{d.can.code === "aucun_remboursement" ? CANCEL_MSG.zeroRefund : CANCEL_ERROR_MESSAGES[d.can.code]}</p>
+        <p className="alert alert-info">
+          {d.can.code === "aucun_remboursement" ? CANCEL_MSG.zeroRefund : CANCEL_ERROR_MESSAGES[d.can.code]}
+        </p>
       ) : null}
-      {result?.formError ? <p className="alert alert-error" role="alert">{result.formError}</p> : null}
-      <Form method="post" action={`/mon-inscription/${d.id}/annuler`} className="cancel-form" noValidate preventScrollReset>
+      {result?.formError ? (
+        <p className="alert alert-error" role="alert">
+          {result.formError}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        action={`/mon-inscription/${d.id}/annuler`}
+        className="cancel-form"
+        noValidate
+        preventScrollReset
+      >
         <fieldset disabled={blocked} className="plain-fieldset">
           <legend className="visually-hidden">Motif et politique de remboursement</legend>
           <div className="field">
             <label htmlFor="f-reason">Motif (facultatif)</label>
-            <select id="f-reason" name="reason" defaultValue={result?.values.reason ?? ""} aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? "f-reason-err" : undefined}>
+            <select
+              id="f-reason"
+              name="reason"
+              defaultValue={result?.values.reason ?? ""}
+              aria-invalid={errors.reason ? true : undefined}
+              aria-describedby={errors.reason ? "f-reason-err" : undefined}
+            >
               <option value="">— Sans motif —</option>
-              {CANCEL_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
+              {CANCEL_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
             </select>
-            {errors.reason ? <p id="f-reason-err" className="field-error">{errors.reason}</p> : null}
+            {errors.reason ? (
+              <p id="f-reason-err" className="field-error">
+                {errors.reason}
+              </p>
+            ) : null}
           </div>
           <div className="field">
             <label className="checkbox">
-              <input type="checkbox" name="accept_policy" required defaultChecked={result?.values.accept_policy ?? false} aria-invalid={errors.accept_policy ? true : undefined} aria-describedby={errors.accept_policy ? "f-policy-err" : undefined} />
+              <input
+                type="checkbox"
+                name="accept_policy"
+                required
+                defaultChecked={result?.values.accept_policy ?? false}
+                aria-invalid={errors.accept_policy ? true : undefined}
+                aria-describedby={errors.accept_policy ? "f-policy-err" : undefined}
+              />
               <span>
-                J'accepte la <a href="/legal/remboursements" target="_blank" rel="noopener">politique de remboursement</a> (nouvel onglet)
-                et je comprends que l'annulation est définitive.
+                J'accepte la{" "}
+                <a href="/legal/remboursements" target="_blank" rel="noopener">
+                  politique de remboursement
+                </a>{" "}
+                (nouvel onglet) et je comprends que l'annulation est définitive.
               </span>
             </label>
-            {errors.accept_policy ? <p id="f-policy-err" className="field-error">{errors.accept_policy}</p> : null}
+            {errors.accept_policy ? (
+              <p id="f-policy-err" className="field-error">
+                {errors.accept_policy}
+              </p>
+            ) : null}
           </div>
         </fieldset>
         <div className="cancel-actions">
-          <Link to={back} preventScrollReset className="btn btn-ghost">Retour</Link>
+          <Link to={back} preventScrollReset className="btn btn-ghost">
+            Retour
+          </Link>
           <button type="submit" className="btn btn-danger" disabled={blocked || busy}>
             {busy ? "Annulation en cours…" : "Confirmer l'annulation"}
           </button>

@@ -1,7 +1,14 @@
 // /mon-inscription/{id}: the runner's own registration (owner only; anyone else gets 404). Status badge, the
 // self-edit fields of spec section 5, the refund scale and the cancel button with the estimated refund. The
 // cancel screen is the child route (./annuler): a page without JavaScript, a dialog over this page with it.
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState } from "react";
@@ -12,7 +19,12 @@ import { CANCEL_MSG, readOnlyMessage } from "~/domain/cancellation";
 import { JustificatifDocumentField, type DocumentRef } from "~/components/JustificatifDocumentField";
 import { isCompetition } from "~/domain/eligibility";
 import { JUSTIFICATIF_ETAT_LABELS, justificatifEtat, refusalText } from "~/domain/justificatif";
-import { documentFromForm, ownDocument, setRegistrationDocument, verifyJustificatif } from "~/services/justificatifs.server";
+import {
+  documentFromForm,
+  ownDocument,
+  setRegistrationDocument,
+  verifyJustificatif,
+} from "~/services/justificatifs.server";
 import { makeSelfEditSchema, pickSelfEdit } from "~/domain/my-registration";
 import { GENRES_SIMPLE, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
@@ -49,10 +61,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     readOnly: isReadOnlyForRunner(i.statut),
     readOnlyMessage: readOnlyMessage(i.statut),
     fields: {
-      nom: i.nom, prenom: i.prenom, genre: i.genre, date_naissance: i.date_naissance, nationalite: i.nationalite, email: i.email,
-      telephone: i.telephone, adresse: i.adresse, adresse_complement: i.adresse_complement, code_postal: i.code_postal, ville: i.ville,
-      pays: i.pays, club: i.club, justificatif_type: i.justificatif_type, numero_licence: i.numero_licence, pps_identifier: i.pps_identifier,
-      pps_expiration: i.pps_expiration, contact_urgence_nom: i.contact_urgence_nom, contact_urgence_telephone: i.contact_urgence_telephone,
+      nom: i.nom,
+      prenom: i.prenom,
+      genre: i.genre,
+      date_naissance: i.date_naissance,
+      nationalite: i.nationalite,
+      email: i.email,
+      telephone: i.telephone,
+      adresse: i.adresse,
+      adresse_complement: i.adresse_complement,
+      code_postal: i.code_postal,
+      ville: i.ville,
+      pays: i.pays,
+      club: i.club,
+      justificatif_type: i.justificatif_type,
+      numero_licence: i.numero_licence,
+      pps_identifier: i.pps_identifier,
+      pps_expiration: i.pps_expiration,
+      contact_urgence_nom: i.contact_urgence_nom,
+      contact_urgence_telephone: i.contact_urgence_telephone,
       apparaitre_resultats: i.apparaitre_resultats,
     } as Record<string, string | boolean | null>,
     dossard: i.dossard,
@@ -69,7 +96,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     quote: reg.quote,
     paid: reg.paid,
     canCancel: reg.can.ok,
-    annulation: reg.annulation ? { refund_cents: reg.annulation.refund_cents, percent: reg.annulation.percent, status: reg.annulation.status } : null,
+    annulation: reg.annulation
+      ? { refund_cents: reg.annulation.refund_cents, percent: reg.annulation.percent, status: reg.annulation.status }
+      : null,
     today: parisDate(context.clock.now()),
     saved: url.searchParams.get("enregistre") === "1",
     cancelled: url.searchParams.get("annulation") === "ok",
@@ -87,7 +116,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const values: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === "string") values[k] = v;
   const locked = readOnlyMessage(reg.inscription.statut);
-  if (locked) return data({ errors: {} as Record<string, string>, formError: locked, values, document: null as DocumentRef | null }, { status: 409 });
+  if (locked)
+    return data(
+      { errors: {} as Record<string, string>, formError: locked, values, document: null as DocumentRef | null },
+      { status: 409 },
+    );
 
   // The justificatif's document (decision 0150): stored at once, so a form sent back with errors keeps it.
   const competition = isCompetition(reg.format);
@@ -101,7 +134,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await saveRunnerFields(context, user.id, id, pickSelfEdit(parsed.data));
   if (result === "introuvable") throw notFound();
   if (result === "lecture_seule") {
-    return data({ errors: {}, formError: readOnlyMessage("annulee") ?? "", values, document: doc.doc }, { status: 409 });
+    return data(
+      { errors: {}, formError: readOnlyMessage("annulee") ?? "", values, document: doc.doc },
+      { status: 409 },
+    );
   }
   await setRegistrationDocument(context, user.id, id, doc.doc?.id ?? null);
   await verifyJustificatif(context, id);
@@ -113,11 +149,24 @@ type Values = Record<string, string | boolean | null | undefined>;
 const text = (v: Values[string]) => (typeof v === "string" ? v : "");
 
 /** A field of the self-edit form, filled from its values and errors. */
-function TextField({ values, errors, ...p }: Omit<FieldProps, "defaultValue" | "error"> & { values: Values; errors: Record<string, string> }) {
+function TextField({
+  values,
+  errors,
+  ...p
+}: Omit<FieldProps, "defaultValue" | "error"> & { values: Values; errors: Record<string, string> }) {
   return <Field {...p} defaultValue={text(values[p.name])} error={errors[p.name]} />;
 }
 
-function SelectField({ values, errors, empty, ...p }: Omit<SelectFieldProps, "defaultValue" | "error" | "emptyLabel"> & { values: Values; errors: Record<string, string>; empty: string }) {
+function SelectField({
+  values,
+  errors,
+  empty,
+  ...p
+}: Omit<SelectFieldProps, "defaultValue" | "error" | "emptyLabel"> & {
+  values: Values;
+  errors: Record<string, string>;
+  empty: string;
+}) {
   return <SharedSelectField {...p} defaultValue={text(values[p.name])} error={errors[p.name]} emptyLabel={empty} />;
 }
 
@@ -128,7 +177,11 @@ function SavedNotice() {
     const t = setTimeout(() => setShown(false), 4000);
     return () => clearTimeout(t);
   }, []);
-  return shown ? <p className="alert alert-success" role="status">{CANCEL_MSG.saved}</p> : null;
+  return shown ? (
+    <p className="alert alert-success" role="status">
+      {CANCEL_MSG.saved}
+    </p>
+  ) : null;
 }
 
 /**
@@ -141,8 +194,16 @@ function CancelledNotice({ refundCents, percent }: { refundCents: number; percen
     ref.current?.focus();
   }, []);
   return (
-    <div ref={ref} className="alert alert-success cancelled-notice" role="status" tabIndex={-1} data-testid="annulation-ok">
-      <p><strong>Votre inscription est annulée.</strong></p>
+    <div
+      ref={ref}
+      className="alert alert-success cancelled-notice"
+      role="status"
+      tabIndex={-1}
+      data-testid="annulation-ok"
+    >
+      <p>
+        <strong>Votre inscription est annulée.</strong>
+      </p>
       <p>
         {refundCents > 0
           ? `Remboursement de ${formatEuros(refundCents)} (${percent}\u00a0% de la base remboursable) en cours vers votre carte. Un e-mail de confirmation vous a été envoyé.`
@@ -154,7 +215,7 @@ function CancelledNotice({ refundCents, percent }: { refundCents: number; percen
 
 const badgeClass: Record<string, string> = {
   Active: "status-active",
-  "Annulée": "status-cancelled",
+  Annulée: "status-cancelled",
   "Remboursée partiellement": "status-refunded",
   "Remboursée totalement": "status-refunded",
 };
@@ -167,7 +228,9 @@ export default function MyRegistration() {
   const nav = useNavigation();
   const saving = nav.state === "submitting" && nav.formAction === `/mon-inscription/${d.id}`;
   const errors: Record<string, string> = result?.errors ?? {};
-  const values: Values = result?.values ? { ...result.values, apparaitre_resultats: result.values.apparaitre_resultats === "on" } : d.fields;
+  const values: Values = result?.values
+    ? { ...result.values, apparaitre_resultats: result.values.apparaitre_resultats === "on" }
+    : d.fields;
   const document = result ? (result.document ?? null) : d.justificatif.document;
 
   // Without JavaScript the cancel screen replaces the page; with it, it opens as a dialog over the page.
@@ -177,63 +240,182 @@ export default function MyRegistration() {
   return (
     <>
       <section className="container page-narrow my-reg">
-        <p className="my-reg-back"><Link to="/mesinscriptions">← Mes inscriptions</Link></p>
+        <p className="my-reg-back">
+          <Link to="/mesinscriptions">← Mes inscriptions</Link>
+        </p>
         <header className="my-reg-head">
           <div>
             <h1>{d.course.nom}</h1>
             <p className="muted">
-              {d.format.nom} · {formatDateLong(d.format.date)}{d.format.heure_depart ? ` à ${formatTime(d.format.heure_depart)}` : ""} · {d.course.lieu}
+              {d.format.nom} · {formatDateLong(d.format.date)}
+              {d.format.heure_depart ? ` à ${formatTime(d.format.heure_depart)}` : ""} · {d.course.lieu}
             </p>
             <p className="muted small">
-              {formatKm(d.format.distance_km)} · {formatMeters(d.format.denivele_dplus)} D+{d.dossard != null ? ` · Dossard n° ${d.dossard}` : ""}
+              {formatKm(d.format.distance_km)} · {formatMeters(d.format.denivele_dplus)} D+
+              {d.dossard != null ? ` · Dossard n° ${d.dossard}` : ""}
             </p>
           </div>
           <p className="status-badge-wrap">
             <span className="visually-hidden">Statut&nbsp;: </span>
-            <span className={`status-badge ${badgeClass[d.badge]}`} data-testid="statut">{d.badge}</span>
+            <span className={`status-badge ${badgeClass[d.badge]}`} data-testid="statut">
+              {d.badge}
+            </span>
           </p>
         </header>
 
         {d.saved && !result ? <SavedNotice /> : null}
-        {d.cancelled ? <CancelledNotice refundCents={d.annulation?.refund_cents ?? 0} percent={d.annulation?.percent ?? 0} /> : null}
-        {d.cancelPending && !d.readOnly ? <p className="alert alert-info" role="status">Votre demande d'annulation est en cours de traitement. Rechargez la page dans un instant.</p> : null}
+        {d.cancelled ? (
+          <CancelledNotice refundCents={d.annulation?.refund_cents ?? 0} percent={d.annulation?.percent ?? 0} />
+        ) : null}
+        {d.cancelPending && !d.readOnly ? (
+          <p className="alert alert-info" role="status">
+            Votre demande d'annulation est en cours de traitement. Rechargez la page dans un instant.
+          </p>
+        ) : null}
         {/* Right after the cancellation the confirmation says it all; 'déjà annulée/remboursée' is for later visits. */}
         {d.readOnlyMessage && !d.cancelled ? <p className="alert alert-info">{d.readOnlyMessage}</p> : null}
-        {result?.formError ? <p className="alert alert-error" role="alert">{result.formError}</p> : null}
+        {result?.formError ? (
+          <p className="alert alert-error" role="alert">
+            {result.formError}
+          </p>
+        ) : null}
 
         <Form method="post" encType="multipart/form-data" className="card form-card my-reg-form" noValidate>
           <fieldset disabled={d.readOnly}>
-            <legend><h2>Mes informations</h2></legend>
+            <legend>
+              <h2>Mes informations</h2>
+            </legend>
             <div className="field-grid">
               <TextField name="nom" label="Nom" values={values} errors={errors} autoComplete="family-name" required />
-              <TextField name="prenom" label="Prénom" values={values} errors={errors} autoComplete="given-name" required />
-              <SelectField name="genre" label="Genre" values={values} errors={errors} options={GENRES_SIMPLE} empty="— Choisir —" />
-              <TextField name="date_naissance" label="Date de naissance" type="date" values={values} errors={errors} autoComplete="bday" max={d.today} />
-              <SelectField name="nationalite" label="Nationalité" values={values} errors={errors} options={NATIONALITES} empty="— Choisir —" />
-              <TextField name="email" label="Email" type="email" values={values} errors={errors} autoComplete="email" inputMode="email" required />
-              <TextField name="telephone" label="Téléphone" type="tel" values={values} errors={errors} autoComplete="tel" inputMode="tel" />
+              <TextField
+                name="prenom"
+                label="Prénom"
+                values={values}
+                errors={errors}
+                autoComplete="given-name"
+                required
+              />
+              <SelectField
+                name="genre"
+                label="Genre"
+                values={values}
+                errors={errors}
+                options={GENRES_SIMPLE}
+                empty="— Choisir —"
+              />
+              <TextField
+                name="date_naissance"
+                label="Date de naissance"
+                type="date"
+                values={values}
+                errors={errors}
+                autoComplete="bday"
+                max={d.today}
+              />
+              <SelectField
+                name="nationalite"
+                label="Nationalité"
+                values={values}
+                errors={errors}
+                options={NATIONALITES}
+                empty="— Choisir —"
+              />
+              <TextField
+                name="email"
+                label="Email"
+                type="email"
+                values={values}
+                errors={errors}
+                autoComplete="email"
+                inputMode="email"
+                required
+              />
+              <TextField
+                name="telephone"
+                label="Téléphone"
+                type="tel"
+                values={values}
+                errors={errors}
+                autoComplete="tel"
+                inputMode="tel"
+              />
               <TextField name="adresse" label="Adresse" values={values} errors={errors} autoComplete="address-line1" />
-              <TextField name="adresse_complement" label="Complément d'adresse" values={values} errors={errors} autoComplete="address-line2" />
-              <TextField name="code_postal" label="Code postal" values={values} errors={errors} autoComplete="postal-code" inputMode="numeric" />
+              <TextField
+                name="adresse_complement"
+                label="Complément d'adresse"
+                values={values}
+                errors={errors}
+                autoComplete="address-line2"
+              />
+              <TextField
+                name="code_postal"
+                label="Code postal"
+                values={values}
+                errors={errors}
+                autoComplete="postal-code"
+                inputMode="numeric"
+              />
               <TextField name="ville" label="Ville" values={values} errors={errors} autoComplete="address-level2" />
-              <SelectField name="pays" label="Pays" values={values} errors={errors} options={PAYS} empty="— Choisir —" />
+              <SelectField
+                name="pays"
+                label="Pays"
+                values={values}
+                errors={errors}
+                options={PAYS}
+                empty="— Choisir —"
+              />
               <TextField name="club" label="Club" values={values} errors={errors} />
               {d.justificatif.competition ? (
                 <>
-                  <SelectField name="justificatif_type" label="Justificatif" values={values} errors={errors} options={JUSTIFICATIFS} empty="— Choisir —" />
-                  <TextField name="numero_licence" label="Numéro de licence FFA" values={values} errors={errors} hint="Conservé seulement si le justificatif est une licence." />
-                  <TextField name="pps_identifier" label="Identifiant PPS" values={values} errors={errors} hint="Conservé seulement si le justificatif est un PPS." />
-                  <TextField name="pps_expiration" label="Fin de validité du PPS" type="date" values={values} errors={errors} hint="Le PPS doit être valable le jour de la course." />
+                  <SelectField
+                    name="justificatif_type"
+                    label="Justificatif"
+                    values={values}
+                    errors={errors}
+                    options={JUSTIFICATIFS}
+                    empty="— Choisir —"
+                  />
+                  <TextField
+                    name="numero_licence"
+                    label="Numéro de licence FFA"
+                    values={values}
+                    errors={errors}
+                    hint="Conservé seulement si le justificatif est une licence."
+                  />
+                  <TextField
+                    name="pps_identifier"
+                    label="Identifiant PPS"
+                    values={values}
+                    errors={errors}
+                    hint="Conservé seulement si le justificatif est un PPS."
+                  />
+                  <TextField
+                    name="pps_expiration"
+                    label="Fin de validité du PPS"
+                    type="date"
+                    values={values}
+                    errors={errors}
+                    hint="Le PPS doit être valable le jour de la course."
+                  />
                 </>
               ) : null}
               <TextField name="contact_urgence_nom" label="Contact d'urgence (nom)" values={values} errors={errors} />
-              <TextField name="contact_urgence_telephone" label="Contact d'urgence (téléphone)" type="tel" values={values} errors={errors} inputMode="tel" />
+              <TextField
+                name="contact_urgence_telephone"
+                label="Contact d'urgence (téléphone)"
+                type="tel"
+                values={values}
+                errors={errors}
+                inputMode="tel"
+              />
             </div>
             {d.justificatif.competition ? (
               <div className="justificatif-check">
                 <p data-testid="justificatif-etat">
                   Vérification du justificatif par l'organisateur&nbsp;: <strong>{d.justificatif.label}</strong>
-                  {d.justificatif.reason ? <> — {d.justificatif.reason}. Corrigez-le ci-dessous puis enregistrez.</> : null}
+                  {d.justificatif.reason ? (
+                    <> — {d.justificatif.reason}. Corrigez-le ci-dessous puis enregistrez.</>
+                  ) : null}
                 </p>
                 <JustificatifDocumentField doc={document} error={errors.justificatif_document} disabled={d.readOnly} />
               </div>
@@ -242,13 +424,18 @@ export default function MyRegistration() {
             )}
             <div className="field results-choice">
               <label className="checkbox">
-                <input type="checkbox" name="apparaitre_resultats" defaultChecked={values.apparaitre_resultats === true} aria-describedby="ffa-note" />
+                <input
+                  type="checkbox"
+                  name="apparaitre_resultats"
+                  defaultChecked={values.apparaitre_resultats === true}
+                  aria-describedby="ffa-note"
+                />
                 <span>Apparaître dans les résultats officiels</span>
               </label>
               <p id="ffa-note" className="hint">
-                Les résultats des courses hors stade sont publiés selon les règles de la Fédération française d'athlétisme (nom,
-                prénom, club, catégorie, temps). Si vous décochez cette case, l'organisateur vous classe quand même mais votre nom
-                n'apparaît pas dans les résultats publiés en ligne.
+                Les résultats des courses hors stade sont publiés selon les règles de la Fédération française
+                d'athlétisme (nom, prénom, club, catégorie, temps). Si vous décochez cette case, l'organisateur vous
+                classe quand même mais votre nom n'apparaît pas dans les résultats publiés en ligne.
               </p>
             </div>
             <button type="submit" className="btn btn-primary" disabled={d.readOnly || saving}>
@@ -260,20 +447,29 @@ export default function MyRegistration() {
         <section className="card form-card refund-card" aria-labelledby="refund-title">
           <h2 id="refund-title">Annulation et remboursement</h2>
           <p>
-            Le barème s'applique au montant payé diminué des frais non remboursables (frais du prestataire de paiement et
-            commission de la plateforme). Détails&nbsp;: <Link to="/legal/remboursements">politique de remboursement</Link>.
+            Le barème s'applique au montant payé diminué des frais non remboursables (frais du prestataire de paiement
+            et commission de la plateforme). Détails&nbsp;:{" "}
+            <Link to="/legal/remboursements">politique de remboursement</Link>.
           </p>
           <RefundScaleTable />
           {d.readOnly ? null : d.paid ? (
             <p className="refund-today">
-              Aujourd'hui, {d.quote.days_before >= 0 ? `à ${d.quote.days_before} jour${d.quote.days_before > 1 ? "s" : ""} de l'épreuve` : "après l'épreuve"} :
-              {" "}<strong>{d.quote.percent}&nbsp;%</strong> de {formatEuros(d.quote.base_cents)}, soit <strong>{estimate}</strong>.
+              Aujourd'hui,{" "}
+              {d.quote.days_before >= 0
+                ? `à ${d.quote.days_before} jour${d.quote.days_before > 1 ? "s" : ""} de l'épreuve`
+                : "après l'épreuve"}{" "}
+              : <strong>{d.quote.percent}&nbsp;%</strong> de {formatEuros(d.quote.base_cents)}, soit{" "}
+              <strong>{estimate}</strong>.
             </p>
           ) : (
-            <p className="refund-today">Le paiement de cette inscription n'est pas finalisé&nbsp;: il n'y a rien à rembourser.</p>
+            <p className="refund-today">
+              Le paiement de cette inscription n'est pas finalisé&nbsp;: il n'y a rien à rembourser.
+            </p>
           )}
           {d.readOnly ? (
-            <button type="button" className="btn btn-danger" disabled>Annuler mon inscription</button>
+            <button type="button" className="btn btn-danger" disabled>
+              Annuler mon inscription
+            </button>
           ) : (
             <Link to={`/mon-inscription/${d.id}/annuler`} preventScrollReset className="btn btn-danger cancel-open">
               Annuler mon inscription — remboursement estimé&nbsp;: {estimate}
@@ -292,7 +488,11 @@ export default function MyRegistration() {
           </ol>
         </section>
       </section>
-      {outlet ? <RefundModal closeTo={`/mon-inscription/${d.id}`} labelledBy="cancel-title">{outlet}</RefundModal> : null}
+      {outlet ? (
+        <RefundModal closeTo={`/mon-inscription/${d.id}`} labelledBy="cancel-title">
+          {outlet}
+        </RefundModal>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { FormAlert } from "~/components/AccountFields";
@@ -22,8 +29,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     email: user.email,
     today: parisDate(context.clock.now()),
     profile: {
-      nom: p?.nom ?? "", prenom: p?.prenom ?? "", genre: p?.genre ?? "", date_naissance: p?.date_naissance ?? "",
-      nationalite: p?.nationalite ?? "", email: p?.email ?? user.email, telephone: p?.telephone ?? "",
+      nom: p?.nom ?? "",
+      prenom: p?.prenom ?? "",
+      genre: p?.genre ?? "",
+      date_naissance: p?.date_naissance ?? "",
+      nationalite: p?.nationalite ?? "",
+      email: p?.email ?? user.email,
+      telephone: p?.telephone ?? "",
     } as Record<string, string>,
   };
 }
@@ -46,10 +58,20 @@ export default function SimpleProfilePage() {
   return (
     <section className="container profile-page">
       <h1>Mon profil</h1>
-      <p className="muted">Compte&nbsp;: <strong>{email}</strong></p>
+      <p className="muted">
+        Compte&nbsp;: <strong>{email}</strong>
+      </p>
       <div className="account-links">
-        <Link to="/monprofilcoureur" className="card">Mon profil coureur<br /><span className="small muted">Coordonnées, licence ou PPS, contact d'urgence</span></Link>
-        <Link to="/monprofilorganisateur" className="card">Mon profil organisateur<br /><span className="small muted">Organisation, conditions, compte de paiement</span></Link>
+        <Link to="/monprofilcoureur" className="card">
+          Mon profil coureur
+          <br />
+          <span className="small muted">Coordonnées, licence ou PPS, contact d'urgence</span>
+        </Link>
+        <Link to="/monprofilorganisateur" className="card">
+          Mon profil organisateur
+          <br />
+          <span className="small muted">Organisation, conditions, compte de paiement</span>
+        </Link>
       </div>
       {result ? <FormAlert kind="error">{PROFILE_MSG.saveError} Vérifiez les champs indiqués.</FormAlert> : null}
       <Form method="post" className="profile-form" noValidate>
@@ -57,16 +79,62 @@ export default function SimpleProfilePage() {
           <legend>Identité</legend>
           <div className="grid-2">
             <Field name="nom" label="Nom" required autoComplete="family-name" defaultValue={v.nom} error={errors.nom} />
-            <Field name="prenom" label="Prénom" required autoComplete="given-name" defaultValue={v.prenom} error={errors.prenom} />
-            <SelectField name="genre" label="Genre" options={GENRES_SIMPLE} required defaultValue={v.genre} error={errors.genre} />
-            <Field name="date_naissance" label="Date de naissance" type="date" required max={today} defaultValue={v.date_naissance} error={errors.date_naissance} />
-            <SelectField name="nationalite" label="Nationalité" options={NATIONALITES} required defaultValue={v.nationalite} error={errors.nationalite} />
-            <Field name="email" label="Email de contact" type="email" required autoComplete="email" defaultValue={v.email} error={errors.email} />
-            <Field name="telephone" label="Téléphone" type="tel" autoComplete="tel" defaultValue={v.telephone} error={errors.telephone} />
+            <Field
+              name="prenom"
+              label="Prénom"
+              required
+              autoComplete="given-name"
+              defaultValue={v.prenom}
+              error={errors.prenom}
+            />
+            <SelectField
+              name="genre"
+              label="Genre"
+              options={GENRES_SIMPLE}
+              required
+              defaultValue={v.genre}
+              error={errors.genre}
+            />
+            <Field
+              name="date_naissance"
+              label="Date de naissance"
+              type="date"
+              required
+              max={today}
+              defaultValue={v.date_naissance}
+              error={errors.date_naissance}
+            />
+            <SelectField
+              name="nationalite"
+              label="Nationalité"
+              options={NATIONALITES}
+              required
+              defaultValue={v.nationalite}
+              error={errors.nationalite}
+            />
+            <Field
+              name="email"
+              label="Email de contact"
+              type="email"
+              required
+              autoComplete="email"
+              defaultValue={v.email}
+              error={errors.email}
+            />
+            <Field
+              name="telephone"
+              label="Téléphone"
+              type="tel"
+              autoComplete="tel"
+              defaultValue={v.telephone}
+              error={errors.telephone}
+            />
           </div>
         </fieldset>
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Enregistrement…" : "Enregistrer"}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Enregistrement…" : "Enregistrer"}
+          </button>
         </div>
       </Form>
     </section>

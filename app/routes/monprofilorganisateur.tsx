@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { FormAlert } from "~/components/AccountFields";
@@ -16,14 +23,21 @@ import paymentsCss from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatDateTime, formatEuros } from "~/utils/format";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }, { rel: "stylesheet", href: paymentsCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: accountsCss },
+  { rel: "stylesheet", href: paymentsCss },
+];
 export const meta: MetaFunction = () => [{ title: "Mon profil organisateur — Balise" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const p = await getUserProfile(context, user.id);
   return {
-    profile: { organisation_nom: p?.organisation_nom ?? "", site_web: p?.site_web ?? "", telephone: p?.telephone ?? "" },
+    profile: {
+      organisation_nom: p?.organisation_nom ?? "",
+      site_web: p?.site_web ?? "",
+      telephone: p?.telephone ?? "",
+    },
     accepted: conditionsAccepted(p),
     acceptedAt: conditionsAccepted(p) ? p!.conditions_acceptees_at : null,
     saved: new URL(request.url).searchParams.get("statut") === "enregistre",
@@ -52,41 +66,97 @@ export default function OrganiserProfilePage() {
     <section className="container profile-page">
       <h1>Mon profil organisateur</h1>
       {saved && !result ? <FormAlert kind="success">{PROFILE_MSG.organiserSaved}</FormAlert> : null}
-      {errors.conditions && Object.keys(errors).length === 1 ? <FormAlert kind="error">{errors.conditions}</FormAlert> : null}
+      {errors.conditions && Object.keys(errors).length === 1 ? (
+        <FormAlert kind="error">{errors.conditions}</FormAlert>
+      ) : null}
       <Form method="post" className="profile-form" noValidate>
         <fieldset>
           <legend>Organisation</legend>
-          <Field name="organisation_nom" label="Nom de l'organisation" required autoComplete="organization" defaultValue={v.organisation_nom} error={errors.organisation_nom} />
+          <Field
+            name="organisation_nom"
+            label="Nom de l'organisation"
+            required
+            autoComplete="organization"
+            defaultValue={v.organisation_nom}
+            error={errors.organisation_nom}
+          />
           <div className="grid-2">
-            <Field name="site_web" label="Site web" type="url" inputMode="url" placeholder="https://mon-club.fr" defaultValue={v.site_web} error={errors.site_web} />
-            <Field name="telephone" label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" defaultValue={v.telephone} error={errors.telephone} />
+            <Field
+              name="site_web"
+              label="Site web"
+              type="url"
+              inputMode="url"
+              placeholder="https://mon-club.fr"
+              defaultValue={v.site_web}
+              error={errors.site_web}
+            />
+            <Field
+              name="telephone"
+              label="Téléphone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              defaultValue={v.telephone}
+              error={errors.telephone}
+            />
           </div>
         </fieldset>
         <fieldset>
           <legend>Conditions organisateurs</legend>
           <p className="small">À lire avant de publier et d'encaisser des inscriptions&nbsp;:</p>
           <ul className="legal-links">
-            <li><Link to="/legal/cgv-organisateurs" target="_blank" rel="noopener">Conditions générales de vente organisateurs</Link></li>
-            <li><Link to="/legal/remboursements" target="_blank" rel="noopener">Politique de remboursement</Link></li>
-            <li><Link to="/legal/charte-organisateur" target="_blank" rel="noopener">Charte organisateur</Link></li>
+            <li>
+              <Link to="/legal/cgv-organisateurs" target="_blank" rel="noopener">
+                Conditions générales de vente organisateurs
+              </Link>
+            </li>
+            <li>
+              <Link to="/legal/remboursements" target="_blank" rel="noopener">
+                Politique de remboursement
+              </Link>
+            </li>
+            <li>
+              <Link to="/legal/charte-organisateur" target="_blank" rel="noopener">
+                Charte organisateur
+              </Link>
+            </li>
           </ul>
           {accepted ? (
             <p className="locked">
               <input type="checkbox" checked disabled aria-label="Conditions acceptées" />
-              <span>Conditions acceptées le {formatDateTime(acceptedAt)} (version du {formatDate(CONDITIONS_VERSION)}).</span>
+              <span>
+                Conditions acceptées le {formatDateTime(acceptedAt)} (version du {formatDate(CONDITIONS_VERSION)}).
+              </span>
             </p>
           ) : (
             <div className="field">
               <label className="checkbox">
-                <input type="checkbox" name="conditions" defaultChecked={v.conditions === "on"} aria-invalid={errors.conditions ? true : undefined} aria-describedby={errors.conditions ? "conditions-error" : undefined} />
-                <span>J'ai lu et j'accepte les conditions organisateurs (version du {formatDate(CONDITIONS_VERSION)}). <span className="req" aria-hidden="true">*</span></span>
+                <input
+                  type="checkbox"
+                  name="conditions"
+                  defaultChecked={v.conditions === "on"}
+                  aria-invalid={errors.conditions ? true : undefined}
+                  aria-describedby={errors.conditions ? "conditions-error" : undefined}
+                />
+                <span>
+                  J'ai lu et j'accepte les conditions organisateurs (version du {formatDate(CONDITIONS_VERSION)}).{" "}
+                  <span className="req" aria-hidden="true">
+                    *
+                  </span>
+                </span>
               </label>
-              {errors.conditions ? <p id="conditions-error" className="field-error">{errors.conditions}</p> : null}
+              {errors.conditions ? (
+                <p id="conditions-error" className="field-error">
+                  {errors.conditions}
+                </p>
+              ) : null}
             </div>
           )}
         </fieldset>
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Enregistrement…" : "Enregistrer"}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Enregistrement…" : "Enregistrer"}
+          </button>
           <Link to="/organisateur/mon-espace">Mon espace organisateur</Link>
         </div>
       </Form>
@@ -96,20 +166,35 @@ export default function OrganiserProfilePage() {
       </section>
       <section id="versements" className="profile-form" aria-labelledby="versements-title">
         <h2 id="versements-title">Mes versements</h2>
-        <p className="muted small">Le lendemain de chaque format, le net de ses inscriptions (après frais de paiement et commission) vous est versé ; un acompte peut l'être avant.</p>
+        <p className="muted small">
+          Le lendemain de chaque format, le net de ses inscriptions (après frais de paiement et commission) vous est
+          versé ; un acompte peut l'être avant.
+        </p>
         {payouts.length === 0 ? (
           <p className="empty">Aucun versement pour le moment.</p>
         ) : (
           <div className="table-wrap" role="region" aria-labelledby="versements-title" tabIndex={0}>
             <table className="table">
-              <thead><tr><th scope="col">Date</th><th scope="col">Épreuve</th><th scope="col">Montant</th><th scope="col">Statut</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Épreuve</th>
+                  <th scope="col">Montant</th>
+                  <th scope="col">Statut</th>
+                </tr>
+              </thead>
               <tbody>
                 {payouts.map((t) => (
                   <tr key={t.id}>
                     <td>{formatDateTime(t.created_at)}</td>
-                    <td>{t.course_nom}{t.kind === "acompte" ? <span className="muted small"> (acompte)</span> : null}</td>
+                    <td>
+                      {t.course_nom}
+                      {t.kind === "acompte" ? <span className="muted small"> (acompte)</span> : null}
+                    </td>
                     <td>{formatEuros(t.amount_cents)}</td>
-                    <td><TransferStatus status={t.status} reason={t.failure_reason} /></td>
+                    <td>
+                      <TransferStatus status={t.status} reason={t.failure_reason} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

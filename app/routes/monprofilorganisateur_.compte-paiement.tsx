@@ -1,6 +1,13 @@
 // /monprofilorganisateur/compte-paiement: the payment-account actions (start/resume onboarding, refresh the
 // status). GET shows the block on its own page; errors are shown here, with the block to try again.
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
@@ -53,7 +60,9 @@ export default function PaymentAccountPage() {
   const data = actionData?.error ? { ...block, error: actionData.error } : block;
   return (
     <section className="container page-narrow" id="compte-paiement">
-      <p><Link to="/monprofilorganisateur">← Mon profil organisateur</Link></p>
+      <p>
+        <Link to="/monprofilorganisateur">← Mon profil organisateur</Link>
+      </p>
       <PaymentAccountBlock data={data} headingLevel={1} />
     </section>
   );

@@ -6,7 +6,9 @@ import { NEWSLETTER_THANKS } from "~/components/Footer";
 
 export const meta: MetaFunction = () => [{ title: "Newsletter — Balise" }];
 
-const NewsletterSchema = z.object({ email: z.string().trim().min(1, "Veuillez entrer votre adresse email.").email("Email invalide.") });
+const NewsletterSchema = z.object({
+  email: z.string().trim().min(1, "Veuillez entrer votre adresse email.").email("Email invalide."),
+});
 
 /** The newsletter form only thanks the visitor: no e-mail is stored (spec section 2). */
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,10 +26,20 @@ export default function Newsletter() {
   return (
     <section className="container page-narrow">
       <h1>Newsletter</h1>
-      {data?.ok ? <p role="status" className="alert alert-success">{NEWSLETTER_THANKS}</p> : null}
-      {data && !data.ok ? <p role="alert" className="alert alert-error">{data.error}</p> : null}
+      {data?.ok ? (
+        <p role="status" className="alert alert-success">
+          {NEWSLETTER_THANKS}
+        </p>
+      ) : null}
+      {data && !data.ok ? (
+        <p role="alert" className="alert alert-error">
+          {data.error}
+        </p>
+      ) : null}
       {!data ? <p>Utilisez le formulaire en bas de page pour vous abonner.</p> : null}
-      <p><Link to="/">Retour à l'accueil</Link></p>
+      <p>
+        <Link to="/">Retour à l'accueil</Link>
+      </p>
     </section>
   );
 }

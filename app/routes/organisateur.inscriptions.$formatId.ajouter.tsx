@@ -1,6 +1,12 @@
 // '+ Ajouter un coureur': a child route of the registrants list, shown as a modal over it. Without JS it is
 // an ordinary page (the list underneath, the dialog on top); on failure the dialog stays with what was typed.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
@@ -45,15 +51,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const raw = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
   const parsed = AddRunnerSchema.safeParse(raw);
   if (!parsed.success) {
-    return data({ errors: {} as Errors, formError: "Erreur lors de l'enregistrement.", values: {} as Partial<AddRunnerInput> }, { status: 400 });
+    return data(
+      { errors: {} as Errors, formError: "Erreur lors de l'enregistrement.", values: {} as Partial<AddRunnerInput> },
+      { status: 400 },
+    );
   }
   try {
     const r = await addRunner(context, user, formatId, parsed.data);
-    if (!r.ok) return data({ errors: r.errors as Errors, formError: r.formError ?? null, values: parsed.data }, { status: r.formError ? 500 : 400 });
+    if (!r.ok)
+      return data(
+        { errors: r.errors as Errors, formError: r.formError ?? null, values: parsed.data },
+        { status: r.formError ? 500 : 400 },
+      );
   } catch (e) {
     if (e instanceof RegistrantError && e.code === "not_found") throw new Response(e.message, { status: 404 });
     console.error("add runner", e);
-    return data({ errors: {} as Errors, formError: "Erreur lors de l'enregistrement.", values: parsed.data }, { status: 500 });
+    return data(
+      { errors: {} as Errors, formError: "Erreur lors de l'enregistrement.", values: parsed.data },
+      { status: 500 },
+    );
   }
   const back = new URL(request.url).searchParams;
   const keep = new URLSearchParams();
@@ -62,13 +78,29 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirect(`/organisateur/inscriptions/${formatId}?${keep.toString()}`);
 }
 
-function Field({ name, label, error, children, hint }: { name: string; label: ReactNode; error?: string; children: ReactNode; hint?: ReactNode }) {
+function Field({
+  name,
+  label,
+  error,
+  children,
+  hint,
+}: {
+  name: string;
+  label: ReactNode;
+  error?: string;
+  children: ReactNode;
+  hint?: ReactNode;
+}) {
   return (
     <div className={`field${error ? " has-error" : ""}`}>
       <label htmlFor={`add-${name}`}>{label}</label>
       {children}
       {hint ? <p className="hint">{hint}</p> : null}
-      {error ? <p className="field-error" id={`add-${name}-err`} role="alert">{error}</p> : null}
+      {error ? (
+        <p className="field-error" id={`add-${name}-err`} role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -92,7 +124,8 @@ export default function AddRunner() {
   // With JS, Escape closes the dialog like 'Annuler'.
   useEffect(() => {
     const onKey = (ev: globalThis.KeyboardEvent) => {
-      if (ev.key === "Escape") navigate(`/organisateur/inscriptions/${format.id}${location.search}`, { preventScrollReset: true });
+      if (ev.key === "Escape")
+        navigate(`/organisateur/inscriptions/${format.id}${location.search}`, { preventScrollReset: true });
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -103,17 +136,30 @@ export default function AddRunner() {
   const mealCount = /^\d+$/.test(meals.trim()) ? Number(meals.trim()) : 0;
   const mealPrice = format.stock_repas > 0 ? format.prix_repas_cents : 0;
   const back = `/organisateur/inscriptions/${format.id}${location.search}`;
-  const invalid = (name: keyof AddRunnerInput) => (e[name] ? { "aria-invalid": true, "aria-describedby": `add-${name}-err` } : {});
+  const invalid = (name: keyof AddRunnerInput) =>
+    e[name] ? { "aria-invalid": true, "aria-describedby": `add-${name}-err` } : {};
   const text = (name: keyof AddRunnerInput, label: ReactNode, props: Record<string, unknown> = {}) => (
     <Field name={name} label={label} error={e[name]}>
-      <input id={`add-${name}`} name={name} type="text" defaultValue={v[name] ?? ""} maxLength={200} {...invalid(name)} {...props} />
+      <input
+        id={`add-${name}`}
+        name={name}
+        type="text"
+        defaultValue={v[name] ?? ""}
+        maxLength={200}
+        {...invalid(name)}
+        {...props}
+      />
     </Field>
   );
   const choice = (name: keyof AddRunnerInput, label: ReactNode, options: readonly string[]) => (
     <Field name={name} label={label} error={e[name]}>
       <select id={`add-${name}`} name={name} defaultValue={v[name] ?? ""} {...invalid(name)}>
         <option value="">—</option>
-        {options.map((o) => <option key={o} value={o}>{o}</option>)}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
       </select>
     </Field>
   );
@@ -123,11 +169,25 @@ export default function AddRunner() {
     <div className="modal-backdrop">
       <div className="modal card" role="dialog" aria-modal="true" aria-labelledby="add-title">
         <h2 id="add-title">Ajouter un coureur – {format.nom}</h2>
-        {result?.formError ? <p className="alert alert-error" role="alert">{result.formError}</p> : null}
+        {result?.formError ? (
+          <p className="alert alert-error" role="alert">
+            {result.formError}
+          </p>
+        ) : null}
         <Form method="post" noValidate className="add-form">
           <div className="form-grid">
             <Field name="nom" label="Nom *" error={e.nom}>
-              <input ref={first} id="add-nom" name="nom" type="text" required autoComplete="off" defaultValue={v.nom ?? ""} maxLength={200} {...invalid("nom")} />
+              <input
+                ref={first}
+                id="add-nom"
+                name="nom"
+                type="text"
+                required
+                autoComplete="off"
+                defaultValue={v.nom ?? ""}
+                maxLength={200}
+                {...invalid("nom")}
+              />
             </Field>
             {text("prenom", "Prénom *", { required: true, autoComplete: "off" })}
             {text("email", "Email", { type: "email", inputMode: "email", autoComplete: "off" })}
@@ -142,60 +202,121 @@ export default function AddRunner() {
             {choice("pays", "Pays", PAYS)}
             {text("club", "Club")}
             <Field name="justificatif_type" label="Justificatif" error={e.justificatif_type}>
-              <select id="add-justificatif_type" name="justificatif_type" value={just} onChange={(ev) => setJust(ev.target.value)}>
+              <select
+                id="add-justificatif_type"
+                name="justificatif_type"
+                value={just}
+                onChange={(ev) => setJust(ev.target.value)}
+              >
                 <option value="">—</option>
                 <option value="licence">Licence</option>
                 <option value="pps">PPS</option>
               </select>
             </Field>
-            {!hydrated || just === "licence" ? text("numero_licence", hydrated ? "Numéro de licence" : "Numéro de licence (si licence)") : null}
-            {!hydrated || just === "pps" ? text("pps_identifier", hydrated ? "Identifiant PPS" : "Identifiant PPS (si PPS)") : null}
+            {!hydrated || just === "licence"
+              ? text("numero_licence", hydrated ? "Numéro de licence" : "Numéro de licence (si licence)")
+              : null}
+            {!hydrated || just === "pps"
+              ? text("pps_identifier", hydrated ? "Identifiant PPS" : "Identifiant PPS (si PPS)")
+              : null}
             {text("contact_urgence_nom", "Contact urgence – nom")}
             {text("contact_urgence_telephone", "Contact urgence – téléphone", { type: "tel", inputMode: "tel" })}
             <Field name="statut" label="Statut" error={e.statut}>
               <select id="add-statut" name="statut" defaultValue={v.statut || "validee"} {...invalid("statut")}>
-                {ADD_FORM_STATUTS.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+                {ADD_FORM_STATUTS.map(([code, label]) => (
+                  <option key={code} value={code}>
+                    {label}
+                  </option>
+                ))}
               </select>
             </Field>
             {text("dossard", "Dossard", { inputMode: "numeric" })}
-            <Field name="nombre_repas" label="Nombre de repas" error={e.nombre_repas}
-              hint={format.stock_repas > 0 ? `${formatEuros(format.prix_repas_cents)} le repas, ${format.stock_repas} au plus.` : "Ce format ne propose pas de repas."}>
-              <input id="add-nombre_repas" name="nombre_repas" type="number" min={0} max={format.stock_repas} inputMode="numeric"
-                value={meals} onChange={(ev) => setMeals(ev.target.value)} {...invalid("nombre_repas")} />
+            <Field
+              name="nombre_repas"
+              label="Nombre de repas"
+              error={e.nombre_repas}
+              hint={
+                format.stock_repas > 0
+                  ? `${formatEuros(format.prix_repas_cents)} le repas, ${format.stock_repas} au plus.`
+                  : "Ce format ne propose pas de repas."
+              }
+            >
+              <input
+                id="add-nombre_repas"
+                name="nombre_repas"
+                type="number"
+                min={0}
+                max={format.stock_repas}
+                inputMode="numeric"
+                value={meals}
+                onChange={(ev) => setMeals(ev.target.value)}
+                {...invalid("nombre_repas")}
+              />
             </Field>
             <div className="field">
               <span className="label">Prix total repas</span>
-              <output htmlFor="add-nombre_repas" className="readonly-value" aria-live="polite">{formatEuros(mealCount * mealPrice)}</output>
+              <output htmlFor="add-nombre_repas" className="readonly-value" aria-live="polite">
+                {formatEuros(mealCount * mealPrice)}
+              </output>
             </div>
           </div>
           <label className="checkbox">
-            <input type="checkbox" name="apparaitre_resultats" defaultChecked={result?.values ? v.apparaitre_resultats === "on" : true} />
+            <input
+              type="checkbox"
+              name="apparaitre_resultats"
+              defaultChecked={result?.values ? v.apparaitre_resultats === "on" : true}
+            />
             Apparaître dans les résultats publics.
           </label>
           {format.nb_max_coureurs != null ? (
             <div className={`field capacity-override${e.depasser_capacite ? " has-error" : ""}`}>
               <p className={full ? "alert alert-info" : "hint"}>
-                Places prises&nbsp;: {taken} / {format.nb_max_coureurs}{full ? " — le format est complet." : "."}
+                Places prises&nbsp;: {taken} / {format.nb_max_coureurs}
+                {full ? " — le format est complet." : "."}
               </p>
               <label className="checkbox">
-                <input type="checkbox" name="depasser_capacite" id="add-depasser_capacite" defaultChecked={v.depasser_capacite === "on"} {...invalid("depasser_capacite")} />
+                <input
+                  type="checkbox"
+                  name="depasser_capacite"
+                  id="add-depasser_capacite"
+                  defaultChecked={v.depasser_capacite === "on"}
+                  {...invalid("depasser_capacite")}
+                />
                 Dépasser la capacité&nbsp;: inscrire ce coureur même si le format est complet.
               </label>
-              {e.depasser_capacite ? <p className="field-error" id="add-depasser_capacite-err" role="alert">{e.depasser_capacite}</p> : null}
+              {e.depasser_capacite ? (
+                <p className="field-error" id="add-depasser_capacite-err" role="alert">
+                  {e.depasser_capacite}
+                </p>
+              ) : null}
             </div>
           ) : null}
           {format.stock_repas > 0 ? (
             <div className={`field capacity-override${e.depasser_repas ? " has-error" : ""}`}>
               <label className="checkbox">
-                <input type="checkbox" name="depasser_repas" id="add-depasser_repas" defaultChecked={v.depasser_repas === "on"} {...invalid("depasser_repas")} />
+                <input
+                  type="checkbox"
+                  name="depasser_repas"
+                  id="add-depasser_repas"
+                  defaultChecked={v.depasser_repas === "on"}
+                  {...invalid("depasser_repas")}
+                />
                 Dépasser le stock de repas : réserver ces repas même s'il n'en reste plus assez.
               </label>
-              {e.depasser_repas ? <p className="field-error" id="add-depasser_repas-err" role="alert">{e.depasser_repas}</p> : null}
+              {e.depasser_repas ? (
+                <p className="field-error" id="add-depasser_repas-err" role="alert">
+                  {e.depasser_repas}
+                </p>
+              ) : null}
             </div>
           ) : null}
           <div className="actions modal-actions">
-            <Link to={back} className="btn btn-ghost" preventScrollReset>Annuler</Link>
-            <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Enregistrement…" : "Enregistrer"}</button>
+            <Link to={back} className="btn btn-ghost" preventScrollReset>
+              Annuler
+            </Link>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? "Enregistrement…" : "Enregistrer"}
+            </button>
           </div>
         </Form>
       </div>

@@ -8,7 +8,11 @@ import { requireOrganiser } from "~/utils/auth.server";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);
   const csv = await missingJustificatifsCsv(context, user, params.formatId ?? "");
-  if (!csv) return new Response("Format introuvable.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!csv)
+    return new Response("Format introuvable.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return new Response(csv.body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -2,7 +2,14 @@
 // Search, status filter and pages of 50 in SQL (a GET form); inline edit: with JS each cell saves on blur
 // through a fetcher (optimistic, rollback + message on failure), without JS each row has its own form.
 // The add-runner modal is the child route ./ajouter, rendered in the <Outlet />; the CSV is ./export.csv.
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Outlet, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
@@ -53,7 +60,9 @@ function successMessage(ok: string | null, n: string | null): string | null {
   if (ok === "dossards") {
     const count = Number.parseInt(n ?? "", 10);
     if (!Number.isFinite(count) || count < 0) return null;
-    return count === 0 ? "Aucun coureur validé sans dossard\u00a0: rien à attribuer." : `${count} dossard${count > 1 ? "s" : ""} attribué${count > 1 ? "s" : ""}.`;
+    return count === 0
+      ? "Aucun coureur validé sans dossard\u00a0: rien à attribuer."
+      : `${count} dossard${count > 1 ? "s" : ""} attribué${count > 1 ? "s" : ""}.`;
   }
   return null;
 }
@@ -69,12 +78,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const q = parseSearch(url.searchParams.get("q"));
   const statut = parseStatutFilter(url.searchParams.get("statut"));
   const justificatif = parseEtatFilter(url.searchParams.get("justificatif"));
-  const result = await registrantsPage(context, user, params.formatId ?? "", { q, statut, justificatif, page: url.searchParams.get("page") }).catch(notFoundOr);
-  const [waitlist, opening] = await Promise.all([organiserWaitlist(context, user, result.format.id).catch(notFoundOr), openingFigures(context, result.format)]);
+  const result = await registrantsPage(context, user, params.formatId ?? "", {
+    q,
+    statut,
+    justificatif,
+    page: url.searchParams.get("page"),
+  }).catch(notFoundOr);
+  const [waitlist, opening] = await Promise.all([
+    organiserWaitlist(context, user, result.format.id).catch(notFoundOr),
+    openingFigures(context, result.format),
+  ]);
   return {
     waitlist,
     opening,
-    format: { id: result.format.id, nom: result.format.nom, course_nom: result.format.course_nom, stock_repas: result.format.stock_repas, prix_repas_cents: result.format.prix_repas_cents, nb_max_coureurs: result.format.nb_max_coureurs },
+    format: {
+      id: result.format.id,
+      nom: result.format.nom,
+      course_nom: result.format.course_nom,
+      stock_repas: result.format.stock_repas,
+      prix_repas_cents: result.format.prix_repas_cents,
+      nb_max_coureurs: result.format.nb_max_coureurs,
+    },
     rows: result.rows,
     total: result.total,
     page: result.page,
@@ -111,17 +135,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     if (form.intent === "cell") {
       const parsed = CellEditSchema.safeParse(form);
-      if (!parsed.success) return data({ intent: "cell" as const, ok: false as const, error: "Champ non modifiable." }, { status: 400 });
+      if (!parsed.success)
+        return data({ intent: "cell" as const, ok: false as const, error: "Champ non modifiable." }, { status: 400 });
       const { id, field, value } = parsed.data;
       const stored = await saveCell(context, user, formatId, id, field, value);
       return { intent: "cell" as const, ok: true as const, id, field, value: stored == null ? "" : String(stored) };
     }
     if (form.intent === "row") {
       const parsed = RowEditSchema.safeParse(form);
-      if (!parsed.success) return data({ intent: "row" as const, id: null, errors: {} as RowErrors, values: null, error: "Formulaire incomplet." }, { status: 400 });
+      if (!parsed.success)
+        return data(
+          { intent: "row" as const, id: null, errors: {} as RowErrors, values: null, error: "Formulaire incomplet." },
+          { status: 400 },
+        );
       const { id, intent: _i, ...raw } = parsed.data;
       const saved = await saveRow(context, user, formatId, id, raw);
-      if (!saved.ok) return data({ intent: "row" as const, id, errors: saved.errors, values: raw, error: null }, { status: 400 });
+      if (!saved.ok)
+        return data({ intent: "row" as const, id, errors: saved.errors, values: raw, error: null }, { status: 400 });
       return backToList(request, "ligne");
     }
     if (form.intent === "justificatif") {
@@ -130,22 +160,44 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const decision = form.decision === "valide" || form.decision === "refuse" ? form.decision : null;
       const motif = typeof form.motif === "string" ? form.motif : "";
       const commentaire = typeof form.commentaire === "string" ? form.commentaire : "";
-      if (!id || !decision) return data({ intent: "justificatif" as const, error: { id, field: null, message: "Formulaire incomplet.", motif, commentaire } }, { status: 400 });
-      const r = await decideJustificatif(context, user, formatId, { id, decision, version: String(form.version ?? ""), motif, commentaire });
+      if (!id || !decision)
+        return data(
+          {
+            intent: "justificatif" as const,
+            error: { id, field: null, message: "Formulaire incomplet.", motif, commentaire },
+          },
+          { status: 400 },
+        );
+      const r = await decideJustificatif(context, user, formatId, {
+        id,
+        decision,
+        version: String(form.version ?? ""),
+        motif,
+        commentaire,
+      });
       if (!r) throw new Response("Inscription introuvable.", { status: 404 });
-      if (!r.ok) return data({ intent: "justificatif" as const, error: { id, field: r.field, message: r.message, motif, commentaire } as JustificatifCellError }, { status: r.field ? 400 : 409 });
+      if (!r.ok)
+        return data(
+          {
+            intent: "justificatif" as const,
+            error: { id, field: r.field, message: r.message, motif, commentaire } as JustificatifCellError,
+          },
+          { status: r.field ? 400 : 409 },
+        );
       return backToList(request, decision === "valide" ? "justificatif_valide" : "justificatif_refuse");
     }
     if (form.intent === "bibs") {
       const parsed = AssignBibsSchema.safeParse(form);
-      if (!parsed.success) return data({ intent: "bibs" as const, error: "Formulaire incomplet.", debut: "" }, { status: 400 });
+      if (!parsed.success)
+        return data({ intent: "bibs" as const, error: "Formulaire incomplet.", debut: "" }, { status: 400 });
       const r = await assignBibs(context, user, formatId, parsed.data.debut);
       if (!r.ok) return data({ intent: "bibs" as const, error: r.error, debut: parsed.data.debut }, { status: 400 });
       return backToList(request, "dossards", r.count);
     }
   } catch (e) {
     if (e instanceof RegistrantError && e.code !== "not_found") {
-      if (form.intent === "cell") return data({ intent: "cell" as const, ok: false as const, error: e.message }, { status: e.status });
+      if (form.intent === "cell")
+        return data({ intent: "cell" as const, ok: false as const, error: e.message }, { status: e.status });
       return data({ intent: "error" as const, error: e.message }, { status: e.status });
     }
     notFoundOr(e);
@@ -165,7 +217,14 @@ function rowValue(row: Row, field: TableField): string {
  * itself when left (a select when changed): the new value shows at once; if the server refuses, the last
  * saved value comes back and the message shows under the cell.
  */
-function Cell({ row, field, initial, error: serverError, hydrated, stock }: {
+function Cell({
+  row,
+  field,
+  initial,
+  error: serverError,
+  hydrated,
+  stock,
+}: {
   row: Row;
   field: TableField;
   initial: string;
@@ -237,7 +296,11 @@ function Cell({ row, field, initial, error: serverError, hydrated, stock }: {
         <input type="hidden" name={field} form={common.form} value={current} />
         <span id={id}>{statutLabel(current)}</span>
         {current === "validee" ? (
-          <Link to={`/details-coureur/${row.id}#annulation`} className="btn btn-ghost btn-small" aria-label={`Annuler l'inscription de ${row.prenom ?? ""} ${row.nom ?? ""}`.trim()}>
+          <Link
+            to={`/details-coureur/${row.id}#annulation`}
+            className="btn btn-ghost btn-small"
+            aria-label={`Annuler l'inscription de ${row.prenom ?? ""} ${row.nom ?? ""}`.trim()}
+          >
             Annuler…
           </Link>
         ) : null}
@@ -247,8 +310,19 @@ function Cell({ row, field, initial, error: serverError, hydrated, stock }: {
     const current = normaliseStatut(value) ?? value;
     const extra = !(ORGANISER_STATUTS as readonly string[]).includes(current) && current ? [current] : [];
     control = (
-      <select {...common} value={current} onChange={(e) => { setValue(e.target.value); save(e.target.value); }}>
-        {[...ORGANISER_STATUTS, ...extra].map((s) => <option key={s} value={s}>{statutLabel(s)}</option>)}
+      <select
+        {...common}
+        value={current}
+        onChange={(e) => {
+          setValue(e.target.value);
+          save(e.target.value);
+        }}
+      >
+        {[...ORGANISER_STATUTS, ...extra].map((s) => (
+          <option key={s} value={s}>
+            {statutLabel(s)}
+          </option>
+        ))}
       </select>
     );
   } else {
@@ -270,8 +344,16 @@ function Cell({ row, field, initial, error: serverError, hydrated, stock }: {
   return (
     <td data-label={FIELD_LABELS[field]} className={error ? "cell has-error" : "cell"}>
       {control}
-      {fetcher.state !== "idle" ? <span className="cell-status" aria-live="polite">Enregistrement…</span> : null}
-      {error ? <p className="field-error" id={errId} role="alert">{error}</p> : null}
+      {fetcher.state !== "idle" ? (
+        <span className="cell-status" aria-live="polite">
+          Enregistrement…
+        </span>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={errId} role="alert">
+          {error}
+        </p>
+      ) : null}
     </td>
   );
 }
@@ -285,7 +367,16 @@ export default function RegistrantsPage() {
   const rowResult = result && result.intent === "row" && result.id ? result : null;
   const bibsResult = result && result.intent === "bibs" ? result : null;
   const justifError = result && result.intent === "justificatif" ? (result.error as JustificatifCellError) : null;
-  const generalError = result && "error" in result && result.error && result.intent !== "cell" && result.intent !== "bibs" && result.intent !== "justificatif" && !(rowResult && Object.keys(rowResult.errors).length > 0) ? result.error : null;
+  const generalError =
+    result &&
+    "error" in result &&
+    result.error &&
+    result.intent !== "cell" &&
+    result.intent !== "bibs" &&
+    result.intent !== "justificatif" &&
+    !(rowResult && Object.keys(rowResult.errors).length > 0)
+      ? result.error
+      : null;
   const keep = new URLSearchParams();
   if (d.q) keep.set("q", d.q);
   if (d.statut) keep.set("statut", d.statut);
@@ -301,38 +392,71 @@ export default function RegistrantsPage() {
 
   return (
     <section className="container page registrants-page">
-      <p><Link to="/organisateur/mon-espace" className="back-link">← Mon espace</Link></p>
+      <p>
+        <Link to="/organisateur/mon-espace" className="back-link">
+          ← Mon espace
+        </Link>
+      </p>
       <div className="page-head">
         <div>
           <h1>Inscriptions – {d.format.nom}</h1>
           <p className="muted">{d.format.course_nom}</p>
         </div>
         <div className="actions">
-          <Link to={`ajouter${keepQs}`} className="btn btn-primary" preventScrollReset>+ Ajouter un coureur</Link>
+          <Link to={`ajouter${keepQs}`} className="btn btn-primary" preventScrollReset>
+            + Ajouter un coureur
+          </Link>
         </div>
       </div>
 
-      {d.message ? <p className="alert alert-success" role="status">{d.message}</p> : null}
+      {d.message ? (
+        <p className="alert alert-success" role="status">
+          {d.message}
+        </p>
+      ) : null}
       {d.opening ? <OpeningFigures figures={d.opening} /> : null}
-      {generalError ? <p className="alert alert-error" role="alert">{generalError}</p> : null}
+      {generalError ? (
+        <p className="alert alert-error" role="alert">
+          {generalError}
+        </p>
+      ) : null}
 
       <ul className="registrants-totals" aria-label="Totaux du format">
-        <li><strong>{d.formatTotal}</strong> inscription{d.formatTotal > 1 ? "s" : ""}</li>
-        <li><strong>{d.mealsReserved}</strong> repas réservé{d.mealsReserved > 1 ? "s" : ""}{d.format.stock_repas > 0 ? ` (${formatEuros(d.format.prix_repas_cents)} l'unité)` : ""}</li>
-        <li>Places&nbsp;: <strong>{d.taken}</strong>{d.format.nb_max_coureurs != null ? ` / ${d.format.nb_max_coureurs}` : " (sans limite)"}</li>
+        <li>
+          <strong>{d.formatTotal}</strong> inscription{d.formatTotal > 1 ? "s" : ""}
+        </li>
+        <li>
+          <strong>{d.mealsReserved}</strong> repas réservé{d.mealsReserved > 1 ? "s" : ""}
+          {d.format.stock_repas > 0 ? ` (${formatEuros(d.format.prix_repas_cents)} l'unité)` : ""}
+        </li>
+        <li>
+          Places&nbsp;: <strong>{d.taken}</strong>
+          {d.format.nb_max_coureurs != null ? ` / ${d.format.nb_max_coureurs}` : " (sans limite)"}
+        </li>
       </ul>
 
       <div className="registrants-tools">
         <Form method="get" className="registrants-search" role="search">
           <div className="field">
             <label htmlFor="q">Rechercher</label>
-            <input id="q" name="q" type="search" defaultValue={d.q} placeholder="Nom, prénom, email, club, dossard" maxLength={100} />
+            <input
+              id="q"
+              name="q"
+              type="search"
+              defaultValue={d.q}
+              placeholder="Nom, prénom, email, club, dossard"
+              maxLength={100}
+            />
           </div>
           <div className="field">
             <label htmlFor="statut">Statut</label>
             <select id="statut" name="statut" defaultValue={d.statut ?? ""}>
               <option value="">Tous</option>
-              {ORGANISER_STATUTS.map((s) => <option key={s} value={s}>{ORGANISER_STATUT_LABELS[s]}</option>)}
+              {ORGANISER_STATUTS.map((s) => (
+                <option key={s} value={s}>
+                  {ORGANISER_STATUT_LABELS[s]}
+                </option>
+              ))}
             </select>
           </div>
           {d.competition ? (
@@ -340,12 +464,22 @@ export default function RegistrantsPage() {
               <label htmlFor="justificatif">Justificatif</label>
               <select id="justificatif" name="justificatif" defaultValue={d.justificatif ?? ""}>
                 <option value="">Tous</option>
-                {JUSTIFICATIF_ETATS.filter((e) => e !== "non_requis").map((e) => <option key={e} value={e}>{JUSTIFICATIF_ETAT_LABELS[e]}</option>)}
+                {JUSTIFICATIF_ETATS.filter((e) => e !== "non_requis").map((e) => (
+                  <option key={e} value={e}>
+                    {JUSTIFICATIF_ETAT_LABELS[e]}
+                  </option>
+                ))}
               </select>
             </div>
           ) : null}
-          <button type="submit" className="btn btn-ghost">Rechercher</button>
-          {d.q || d.statut || d.justificatif ? <Link to="." className="btn btn-ghost">Réinitialiser</Link> : null}
+          <button type="submit" className="btn btn-ghost">
+            Rechercher
+          </button>
+          {d.q || d.statut || d.justificatif ? (
+            <Link to="." className="btn btn-ghost">
+              Réinitialiser
+            </Link>
+          ) : null}
         </Form>
 
         <details className="registrants-panel" open={bibsResult ? true : undefined}>
@@ -353,48 +487,79 @@ export default function RegistrantsPage() {
           <Form method="post" className="panel-body">
             <input type="hidden" name="intent" value="bibs" />
             <p className="hint">
-              {d.withoutBib} coureur{d.withoutBib > 1 ? "s" : ""} validé{d.withoutBib > 1 ? "s" : ""} sans dossard. Les numéros sont donnés dans
-              l'ordre d'inscription, à partir du premier numéro, en sautant ceux déjà attribués.
+              {d.withoutBib} coureur{d.withoutBib > 1 ? "s" : ""} validé{d.withoutBib > 1 ? "s" : ""} sans dossard. Les
+              numéros sont donnés dans l'ordre d'inscription, à partir du premier numéro, en sautant ceux déjà
+              attribués.
             </p>
             <div className="field">
               <label htmlFor="debut">Premier numéro</label>
-              <input id="debut" name="debut" type="number" inputMode="numeric" min={1} defaultValue={bibsResult?.debut || defaultStart}
-                aria-invalid={bibsResult?.error ? true : undefined} aria-describedby={bibsResult?.error ? "debut-err" : undefined} />
-              {bibsResult?.error ? <p className="field-error" id="debut-err" role="alert">{bibsResult.error}</p> : null}
+              <input
+                id="debut"
+                name="debut"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                defaultValue={bibsResult?.debut || defaultStart}
+                aria-invalid={bibsResult?.error ? true : undefined}
+                aria-describedby={bibsResult?.error ? "debut-err" : undefined}
+              />
+              {bibsResult?.error ? (
+                <p className="field-error" id="debut-err" role="alert">
+                  {bibsResult.error}
+                </p>
+              ) : null}
             </div>
-            <button type="submit" className="btn btn-primary" disabled={busy}>Attribuer</button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Attribuer
+            </button>
           </Form>
         </details>
 
         <details className="registrants-panel">
           <summary className="btn btn-ghost">Exporter CSV</summary>
           {/* A plain form: the browser downloads the file (no client-side routing to a resource route). */}
-          <form method="get" action={`/organisateur/inscriptions/${d.format.id}/export.csv`} className="panel-body export-form">
+          <form
+            method="get"
+            action={`/organisateur/inscriptions/${d.format.id}/export.csv`}
+            className="panel-body export-form"
+          >
             <fieldset>
               <legend>Colonnes du fichier</legend>
               <div className="export-columns">
                 {ALL_EXPORT_COLUMNS.map((c) => (
                   <label key={c} className="checkbox">
-                    <input type="checkbox" name="col" value={c} defaultChecked={(EXPORT_COLUMNS as readonly string[]).includes(c)} />
+                    <input
+                      type="checkbox"
+                      name="col"
+                      value={c}
+                      defaultChecked={(EXPORT_COLUMNS as readonly string[]).includes(c)}
+                    />
                     {EXPORT_COLUMN_LABELS[c]}
                   </label>
                 ))}
               </div>
             </fieldset>
             <p className="hint">Fichier CSV (séparateur point-virgule, UTF-8), toutes les inscriptions du format.</p>
-            <button type="submit" className="btn btn-primary">Télécharger le CSV</button>
+            <button type="submit" className="btn btn-primary">
+              Télécharger le CSV
+            </button>
           </form>
         </details>
 
         {d.competition ? (
-          <a href={`/organisateur/inscriptions/${d.format.id}/justificatifs-manquants.csv`} className="btn btn-ghost" download>
+          <a
+            href={`/organisateur/inscriptions/${d.format.id}/justificatifs-manquants.csv`}
+            className="btn btn-ghost"
+            download
+          >
             Justificatifs manquants (CSV)
           </a>
         ) : null}
       </div>
 
       <p className="muted small" aria-live="polite">
-        {d.total} résultat{d.total > 1 ? "s" : ""}{d.q || d.statut || d.justificatif ? " pour cette recherche" : ""}
+        {d.total} résultat{d.total > 1 ? "s" : ""}
+        {d.q || d.statut || d.justificatif ? " pour cette recherche" : ""}
         {hydrated ? " · les cellules s'enregistrent quand vous les quittez." : ""}
       </p>
 
@@ -405,8 +570,15 @@ export default function RegistrantsPage() {
           <table className="table registrants-table">
             <thead>
               <tr>
-                <th scope="col">Nom</th><th scope="col">Prénom</th><th scope="col">Dossard</th><th scope="col">Email</th>
-                <th scope="col">Club</th><th scope="col">Repas</th><th scope="col">Statut</th>{d.competition ? <th scope="col">Justificatif</th> : null}<th scope="col">Actions</th>
+                <th scope="col">Nom</th>
+                <th scope="col">Prénom</th>
+                <th scope="col">Dossard</th>
+                <th scope="col">Email</th>
+                <th scope="col">Club</th>
+                <th scope="col">Repas</th>
+                <th scope="col">Statut</th>
+                {d.competition ? <th scope="col">Justificatif</th> : null}
+                <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
@@ -425,16 +597,26 @@ export default function RegistrantsPage() {
                         stock={d.format.stock_repas}
                       />
                     ))}
-                    {d.competition ? <JustificatifCell row={row} error={justifError?.id === row.id ? justifError : null} busy={busy} /> : null}
+                    {d.competition ? (
+                      <JustificatifCell row={row} error={justifError?.id === row.id ? justifError : null} busy={busy} />
+                    ) : null}
                     <td data-label="Actions" className="row-actions">
                       {hydrated ? null : (
                         <Form method="post" id={`row-${row.id}`} className="inline-form">
                           <input type="hidden" name="intent" value="row" />
                           <input type="hidden" name="id" value={row.id} />
-                          <button type="submit" className="btn btn-ghost btn-small" aria-label={`Enregistrer la ligne de ${row.prenom ?? ""} ${row.nom ?? ""}`}>Enregistrer</button>
+                          <button
+                            type="submit"
+                            className="btn btn-ghost btn-small"
+                            aria-label={`Enregistrer la ligne de ${row.prenom ?? ""} ${row.nom ?? ""}`}
+                          >
+                            Enregistrer
+                          </button>
                         </Form>
                       )}
-                      <Link to={`/details-coureur/${row.id}`} className="btn btn-ghost btn-small">Détails</Link>
+                      <Link to={`/details-coureur/${row.id}`} className="btn btn-ghost btn-small">
+                        Détails
+                      </Link>
                     </td>
                   </tr>
                 );
@@ -445,9 +627,27 @@ export default function RegistrantsPage() {
       )}
 
       <nav className="pager" aria-label="Pagination">
-        {d.page > 1 ? <Link to={pageLink(d.page - 1)} className="btn btn-ghost" rel="prev">Précédent</Link> : <span className="btn btn-ghost" aria-disabled="true">Précédent</span>}
-        <span className="pager-status">Page {d.page} / {d.pages}</span>
-        {d.page < d.pages ? <Link to={pageLink(d.page + 1)} className="btn btn-ghost" rel="next">Suivant</Link> : <span className="btn btn-ghost" aria-disabled="true">Suivant</span>}
+        {d.page > 1 ? (
+          <Link to={pageLink(d.page - 1)} className="btn btn-ghost" rel="prev">
+            Précédent
+          </Link>
+        ) : (
+          <span className="btn btn-ghost" aria-disabled="true">
+            Précédent
+          </span>
+        )}
+        <span className="pager-status">
+          Page {d.page} / {d.pages}
+        </span>
+        {d.page < d.pages ? (
+          <Link to={pageLink(d.page + 1)} className="btn btn-ghost" rel="next">
+            Suivant
+          </Link>
+        ) : (
+          <span className="btn btn-ghost" aria-disabled="true">
+            Suivant
+          </span>
+        )}
       </nav>
 
       <WaitlistPanel formatId={d.format.id} list={d.waitlist} />

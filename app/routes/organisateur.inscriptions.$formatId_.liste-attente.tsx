@@ -12,7 +12,8 @@ export const waitlistOrganiserSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("retirer"), entry_id: z.string().min(1).max(100) }),
 ]);
 
-const back = (formatId: string, ok: string) => redirect(`/organisateur/inscriptions/${formatId}?ok=${ok}#liste-attente`);
+const back = (formatId: string, ok: string) =>
+  redirect(`/organisateur/inscriptions/${formatId}?ok=${ok}#liste-attente`);
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return redirect(`/organisateur/inscriptions/${params.formatId ?? ""}#liste-attente`);

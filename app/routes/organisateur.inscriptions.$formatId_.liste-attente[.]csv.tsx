@@ -20,7 +20,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     });
   } catch (e) {
     if (e instanceof RegistrantError && e.code === "not_found") {
-      return new Response("Format introuvable.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      return new Response("Format introuvable.", {
+        status: 404,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     }
     throw e;
   }

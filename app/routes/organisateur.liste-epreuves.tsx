@@ -15,7 +15,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const courses = await listOrganiserCourses(context.db, user.id, context.clock.now());
   const rows = courses
     .flatMap((c) => c.formats.map((f) => ({ ...f, course_id: c.id, course_nom: c.nom, en_ligne: c.en_ligne })))
-    .sort((a, b) => (a.date ?? "9999").localeCompare(b.date ?? "9999") || (a.heure_depart ?? "").localeCompare(b.heure_depart ?? ""));
+    .sort(
+      (a, b) =>
+        (a.date ?? "9999").localeCompare(b.date ?? "9999") ||
+        (a.heure_depart ?? "").localeCompare(b.heure_depart ?? ""),
+    );
   return { rows };
 }
 
@@ -23,15 +27,28 @@ export default function ListeEpreuves() {
   const { rows } = useLoaderData<typeof loader>();
   return (
     <section className="container page organiser-page">
-      <p className="small"><Link to="/organisateur/mon-espace">← Mon espace</Link></p>
+      <p className="small">
+        <Link to="/organisateur/mon-espace">← Mon espace</Link>
+      </p>
       <h1>Mes formats</h1>
       {rows.length === 0 ? (
-        <p className="empty">Aucun format pour le moment. <Link to="/organisateur/nouvelle-course">Créer une épreuve</Link></p>
+        <p className="empty">
+          Aucun format pour le moment. <Link to="/organisateur/nouvelle-course">Créer une épreuve</Link>
+        </p>
       ) : (
         <div className="table-wrap">
           <table className="table stack-table">
             <thead>
-              <tr><th scope="col">Date</th><th scope="col">Épreuve</th><th scope="col">Format</th><th scope="col">Prix</th><th scope="col">Inscrits / places</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Épreuve</th>
+                <th scope="col">Format</th>
+                <th scope="col">Prix</th>
+                <th scope="col">Inscrits / places</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
             </thead>
             <tbody>
               {rows.map((f) => (
@@ -40,13 +57,23 @@ export default function ListeEpreuves() {
                   <td data-label="Épreuve">
                     <span>
                       <Link to={`/courses/${f.course_id}`}>{f.course_nom}</Link>
-                      {f.en_ligne ? null : <> <span className="badge badge-offline"><LockIcon />Hors-ligne</span></>}
+                      {f.en_ligne ? null : (
+                        <>
+                          {" "}
+                          <span className="badge badge-offline">
+                            <LockIcon />
+                            Hors-ligne
+                          </span>
+                        </>
+                      )}
                     </span>
                   </td>
                   <td data-label="Format">{f.nom}</td>
                   <td data-label="Prix">{formatEuros(f.prix_cents)}</td>
                   <td data-label="Inscrits / places">{`${f.inscrits} / ${f.nb_max_coureurs ?? "∞"}`}</td>
-                  <td><Link to={`/organisateur/inscriptions/${f.id}`}>Voir les inscrits</Link></td>
+                  <td>
+                    <Link to={`/organisateur/inscriptions/${f.id}`}>Voir les inscrits</Link>
+                  </td>
                 </tr>
               ))}
             </tbody>

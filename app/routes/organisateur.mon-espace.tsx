@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
@@ -55,7 +62,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ courseId, error: e.message }, { status: e.status });
     }
     console.error(e);
-    const error = intent === "duplicate" ? COURSE_ERROR_MESSAGES.duplicate_failed : COURSE_ERROR_MESSAGES.publish_failed;
+    const error =
+      intent === "duplicate" ? COURSE_ERROR_MESSAGES.duplicate_failed : COURSE_ERROR_MESSAGES.publish_failed;
     return data({ courseId, error }, { status: 500 });
   }
 }
@@ -70,23 +78,45 @@ export default function MonEspace() {
       <div className="page-head">
         <h1>Mon espace organisateur</h1>
         <div className="actions">
-          <Link to="/organisateur/nouvelle-course" className="btn btn-primary">+ Créer une épreuve</Link>
-          <Link to="/organisateur/liste-epreuves" className="btn btn-ghost">Tous mes formats</Link>
+          <Link to="/organisateur/nouvelle-course" className="btn btn-primary">
+            + Créer une épreuve
+          </Link>
+          <Link to="/organisateur/liste-epreuves" className="btn btn-ghost">
+            Tous mes formats
+          </Link>
         </div>
       </div>
-      {message ? <p className="alert alert-success" role="status">{message}</p> : null}
-      {result?.error && !result.courseId ? <p className="alert alert-error" role="alert">{result.error}</p> : null}
+      {message ? (
+        <p className="alert alert-success" role="status">
+          {message}
+        </p>
+      ) : null}
+      {result?.error && !result.courseId ? (
+        <p className="alert alert-error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
       {missing.length > 0 ? (
         <div className="alert alert-info publish-missing">
-          <p><strong>Pour publier une épreuve, il vous reste à&nbsp;:</strong></p>
-          <ul>{missing.map((m) => <li key={m}>{m}</li>)}</ul>
-          <p><Link to="/monprofilorganisateur">Compléter mon profil organisateur</Link></p>
+          <p>
+            <strong>Pour publier une épreuve, il vous reste à&nbsp;:</strong>
+          </p>
+          <ul>
+            {missing.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+          <p>
+            <Link to="/monprofilorganisateur">Compléter mon profil organisateur</Link>
+          </p>
         </div>
       ) : null}
       {courses.length === 0 ? (
         <div className="empty">
           <p>Vous n'avez pas encore créé d'épreuve.</p>
-          <Link to="/organisateur/nouvelle-course" className="btn btn-primary">Créer ma première épreuve</Link>
+          <Link to="/organisateur/nouvelle-course" className="btn btn-primary">
+            Créer ma première épreuve
+          </Link>
         </div>
       ) : (
         <ul className="organiser-courses">
@@ -95,31 +125,53 @@ export default function MonEspace() {
               <div className="organiser-course-head">
                 <div>
                   <h2>{c.nom}</h2>
-                  <p className="muted">{c.lieu} ({c.departement}) · créée le {formatDate(c.created_at)}</p>
+                  <p className="muted">
+                    {c.lieu} ({c.departement}) · créée le {formatDate(c.created_at)}
+                  </p>
                 </div>
                 {c.en_ligne ? (
                   <span className="badge badge-online">Publiée</span>
                 ) : (
-                  <span className="badge badge-offline"><LockIcon />Hors-ligne</span>
+                  <span className="badge badge-offline">
+                    <LockIcon />
+                    Hors-ligne
+                  </span>
                 )}
               </div>
               <p className="organiser-course-totals">
-                <strong>{`${c.inscrits} inscrit${c.inscrits > 1 ? "s" : ""}`}</strong> · <strong>{`${c.repas} repas réservé${c.repas > 1 ? "s" : ""}`}</strong>
+                <strong>{`${c.inscrits} inscrit${c.inscrits > 1 ? "s" : ""}`}</strong> ·{" "}
+                <strong>{`${c.repas} repas réservé${c.repas > 1 ? "s" : ""}`}</strong>
               </p>
-              {result?.error && result.courseId === c.id ? <p className="alert alert-error" role="alert">{result.error}</p> : null}
+              {result?.error && result.courseId === c.id ? (
+                <p className="alert alert-error" role="alert">
+                  {result.error}
+                </p>
+              ) : null}
               <div className="table-wrap">
                 <table className="table small stack-table">
                   <thead>
-                    <tr><th scope="col">Format</th><th scope="col">Date</th><th scope="col">Inscrits</th><th scope="col">Repas</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+                    <tr>
+                      <th scope="col">Format</th>
+                      <th scope="col">Date</th>
+                      <th scope="col">Inscrits</th>
+                      <th scope="col">Repas</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
                   </thead>
                   <tbody>
                     {c.formats.map((f) => (
                       <tr key={f.id}>
                         <td className="cell-title">{f.nom}</td>
                         <td data-label="Date">{`${formatDate(f.date)}${f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""}`}</td>
-                        <td data-label="Inscrits">{f.nb_max_coureurs != null ? `${f.inscrits} / ${f.nb_max_coureurs}` : String(f.inscrits)}</td>
+                        <td data-label="Inscrits">
+                          {f.nb_max_coureurs != null ? `${f.inscrits} / ${f.nb_max_coureurs}` : String(f.inscrits)}
+                        </td>
                         <td data-label="Repas">{f.repas}</td>
-                        <td><Link to={`/organisateur/inscriptions/${f.id}`}>Voir les inscrits</Link></td>
+                        <td>
+                          <Link to={`/organisateur/inscriptions/${f.id}`}>Voir les inscrits</Link>
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -129,7 +181,15 @@ export default function MonEspace() {
                 <Form method="post" className="inline-form">
                   <input type="hidden" name="courseId" value={c.id} />
                   {c.en_ligne ? (
-                    <button type="submit" name="intent" value="unpublish" className="btn btn-ghost" disabled={busyId === c.id}>Mettre hors-ligne</button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="unpublish"
+                      className="btn btn-ghost"
+                      disabled={busyId === c.id}
+                    >
+                      Mettre hors-ligne
+                    </button>
                   ) : (
                     <button
                       type="submit"
@@ -143,13 +203,27 @@ export default function MonEspace() {
                     </button>
                   )}
                 </Form>
-                <Link to={`/modifier-course/${c.id}`} className="btn btn-ghost">Modifier</Link>
+                <Link to={`/modifier-course/${c.id}`} className="btn btn-ghost">
+                  Modifier
+                </Link>
                 <Form method="post" className="inline-form">
                   <input type="hidden" name="courseId" value={c.id} />
-                  <button type="submit" name="intent" value="duplicate" className="btn btn-ghost" disabled={busyId === c.id}>Dupliquer</button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="duplicate"
+                    className="btn btn-ghost"
+                    disabled={busyId === c.id}
+                  >
+                    Dupliquer
+                  </button>
                 </Form>
-                <Link to={`/courses/${c.id}`} className="btn btn-ghost">Voir la page</Link>
-                <Link to={`/organisateur/supprimer/${c.id}`} className="btn btn-ghost btn-danger-ghost">Supprimer</Link>
+                <Link to={`/courses/${c.id}`} className="btn btn-ghost">
+                  Voir la page
+                </Link>
+                <Link to={`/organisateur/supprimer/${c.id}`} className="btn btn-ghost btn-danger-ghost">
+                  Supprimer
+                </Link>
               </div>
             </li>
           ))}

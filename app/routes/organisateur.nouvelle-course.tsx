@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { CourseForm } from "~/components/course-form/CourseForm";
@@ -27,9 +34,13 @@ export default function NouvelleCourse() {
   const state = useActionData<typeof action>() ?? initial;
   return (
     <section className="container page organiser-page">
-      <p className="small"><Link to="/organisateur/mon-espace">← Mon espace</Link></p>
+      <p className="small">
+        <Link to="/organisateur/mon-espace">← Mon espace</Link>
+      </p>
       <h1>Créer une épreuve</h1>
-      <p className="muted">Les champs marqués d'une * sont obligatoires. L'épreuve reste hors-ligne jusqu'à sa publication.</p>
+      <p className="muted">
+        Les champs marqués d'une * sont obligatoires. L'épreuve reste hors-ligne jusqu'à sa publication.
+      </p>
       <CourseForm {...state} submitLabel="Créer l'épreuve" cancelTo="/organisateur/mon-espace" />
     </section>
   );

@@ -1,6 +1,13 @@
 // Deleting an event: a confirmation page (works without JavaScript). Refused, with the reason and an offer
 // to take the event offline, when it has paid registrations.
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
@@ -46,7 +53,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await deleteCourse(context, user, id);
     return redirect("/organisateur/mon-espace?message=supprimee");
   } catch (e) {
-    if (e instanceof CourseError && e.code !== "not_found" && e.code !== "forbidden") return data({ error: e.message }, { status: e.status });
+    if (e instanceof CourseError && e.code !== "not_found" && e.code !== "forbidden")
+      return data({ error: e.message }, { status: e.status });
     if (e instanceof CourseError) asResponse(e);
     console.error(e);
     return data({ error: COURSE_ERROR_MESSAGES.delete_failed }, { status: 500 });
@@ -59,33 +67,59 @@ export default function SupprimerCourse() {
   const busy = useNavigation().state !== "idle";
   return (
     <section className="container page-narrow organiser-page">
-      <p className="small"><Link to="/organisateur/mon-espace">← Mon espace</Link></p>
+      <p className="small">
+        <Link to="/organisateur/mon-espace">← Mon espace</Link>
+      </p>
       <h1>Supprimer « {nom} »</h1>
-      {result?.error ? <p className="alert alert-error" role="alert">{result.error}</p> : null}
+      {result?.error ? (
+        <p className="alert alert-error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
       {paid ? (
         <div className="card form-card">
           <p className="alert alert-error">{COURSE_ERROR_MESSAGES.has_paid_registrations}</p>
-          <p>Les coureurs qui ont payé gardent leur inscription et leurs reçus ; l'épreuve ne peut donc pas disparaître.</p>
+          <p>
+            Les coureurs qui ont payé gardent leur inscription et leurs reçus ; l'épreuve ne peut donc pas disparaître.
+          </p>
           {en_ligne ? (
             <Form method="post" className="actions">
-              <button type="submit" name="intent" value="unpublish" className="btn btn-primary" disabled={busy}>Mettre hors-ligne</button>
-              <Link to="/organisateur/mon-espace" className="btn btn-ghost">Retour</Link>
+              <button type="submit" name="intent" value="unpublish" className="btn btn-primary" disabled={busy}>
+                Mettre hors-ligne
+              </button>
+              <Link to="/organisateur/mon-espace" className="btn btn-ghost">
+                Retour
+              </Link>
             </Form>
           ) : (
             <p className="actions">
-              <span className="muted">Elle est déjà hors-ligne.</span> <Link to="/organisateur/mon-espace" className="btn btn-ghost">Retour</Link>
+              <span className="muted">Elle est déjà hors-ligne.</span>{" "}
+              <Link to="/organisateur/mon-espace" className="btn btn-ghost">
+                Retour
+              </Link>
             </p>
           )}
         </div>
       ) : (
         <div className="card form-card">
-          <p className="alert alert-error" role="alert"><strong>{CONFIRM_TEXT}</strong></p>
-          <p>L'épreuve, ses {formats} format{formats > 1 ? "s" : ""}, ses fichiers et ses inscriptions non payées seront supprimés.</p>
+          <p className="alert alert-error" role="alert">
+            <strong>{CONFIRM_TEXT}</strong>
+          </p>
+          <p>
+            L'épreuve, ses {formats} format{formats > 1 ? "s" : ""}, ses fichiers et ses inscriptions non payées seront
+            supprimés.
+          </p>
           <Form method="post" className="actions">
-            <button type="submit" name="intent" value="delete" className="btn btn-danger" disabled={busy}>Supprimer définitivement</button>
-            <Link to="/organisateur/mon-espace" className="btn btn-ghost">Annuler</Link>
+            <button type="submit" name="intent" value="delete" className="btn btn-danger" disabled={busy}>
+              Supprimer définitivement
+            </button>
+            <Link to="/organisateur/mon-espace" className="btn btn-ghost">
+              Annuler
+            </Link>
           </Form>
-          <p className="small muted"><Link to={`/modifier-course/${id}`}>Modifier plutôt l'épreuve</Link></p>
+          <p className="small muted">
+            <Link to={`/modifier-course/${id}`}>Modifier plutôt l'épreuve</Link>
+          </p>
         </div>
       )}
     </section>

@@ -1,7 +1,14 @@
 // /paiement-annule?session_id&inscription_id: the checkout was left. Shows the session id, 'Revoir les
 // épreuves', 'Retour à l'accueil' and, with an inscription_id, 'Réessayer le paiement' (a POST: the same held
 // place while it lasts, else a new attempt that respects capacity) and 'Libérer ma place'.
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
@@ -21,7 +28,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sessionId = url.searchParams.get("session_id");
   const inscriptionId = url.searchParams.get("inscription_id");
   const released = url.searchParams.get("libere") === "1";
-  if (!sessionId && !inscriptionId) return { error: REGISTRATION_MSG.missingParams, sessionId: null, inscriptionId: null, registration: null, released };
+  if (!sessionId && !inscriptionId)
+    return {
+      error: REGISTRATION_MSG.missingParams,
+      sessionId: null,
+      inscriptionId: null,
+      registration: null,
+      released,
+    };
   const user = await getSessionUser(request, context);
   // Details only for the runner who owns the registration.
   const reg = user && inscriptionId ? await getRunnerRegistration(context, user.id, inscriptionId) : null;
@@ -64,7 +78,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reason =
       e instanceof RegistrationError ? e.message : e instanceof PaymentError ? paymentErrorMessage(e) : null;
     if (!reason) console.error("retry", e);
-    const message = reason && reason !== REGISTRATION_MSG.retryError ? `${REGISTRATION_MSG.retryError} ${reason}` : REGISTRATION_MSG.retryError;
+    const message =
+      reason && reason !== REGISTRATION_MSG.retryError
+        ? `${REGISTRATION_MSG.retryError} ${reason}`
+        : REGISTRATION_MSG.retryError;
     return data({ error: message }, { status: 409 });
   }
 }
@@ -77,7 +94,9 @@ export default function PaiementAnnule() {
     <section className="container page-narrow confirm-page">
       <h1>Paiement annulé</h1>
       {d.error ? (
-        <p className="alert alert-error" role="alert">{d.error}</p>
+        <p className="alert alert-error" role="alert">
+          {d.error}
+        </p>
       ) : (
         <>
           <p>Votre paiement n'a pas été effectué&nbsp;: aucun montant n'a été débité.</p>
@@ -86,7 +105,11 @@ export default function PaiementAnnule() {
               Session de paiement&nbsp;: <code className="session-id">{d.sessionId}</code>
             </p>
           ) : null}
-          {d.released ? <p className="alert alert-info" role="status">Votre place a été libérée.</p> : null}
+          {d.released ? (
+            <p className="alert alert-info" role="status">
+              Votre place a été libérée.
+            </p>
+          ) : null}
           {d.registration && !d.released ? (
             <p className="alert alert-info" role="status">
               {d.registration.courseNom} — {d.registration.formatNom} :{" "}
@@ -97,7 +120,11 @@ export default function PaiementAnnule() {
           ) : null}
         </>
       )}
-      {result?.error ? <p className="alert alert-error" role="alert">{result.error}</p> : null}
+      {result?.error ? (
+        <p className="alert alert-error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
       <div className="confirm-actions">
         {d.inscriptionId ? (
           <Form method="post" className="inline-form">
@@ -107,8 +134,12 @@ export default function PaiementAnnule() {
             </button>
           </Form>
         ) : null}
-        <Link to="/courses" className="btn btn-ghost">Revoir les épreuves</Link>
-        <Link to="/" className="btn btn-ghost">Retour à l'accueil</Link>
+        <Link to="/courses" className="btn btn-ghost">
+          Revoir les épreuves
+        </Link>
+        <Link to="/" className="btn btn-ghost">
+          Retour à l'accueil
+        </Link>
       </div>
       {d.registration?.held && !d.released ? (
         <Form method="post" className="release-form">

@@ -8,7 +8,10 @@ import styles from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Reçu de paiement — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Reçu de paiement — Balise" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -27,8 +30,14 @@ export default function Receipt() {
   return (
     <section className="container page-narrow">
       <h1>Reçu de paiement</h1>
-      <p className="alert alert-error" role="alert">{message}</p>
-      <p><Link to="/mesinscriptions" className="btn btn-ghost">Mes inscriptions</Link></p>
+      <p className="alert alert-error" role="alert">
+        {message}
+      </p>
+      <p>
+        <Link to="/mesinscriptions" className="btn btn-ghost">
+          Mes inscriptions
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,9 +1,23 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect } from "react";
 import { FormAlert, PasswordField } from "~/components/AccountFields";
-import { AUTH_ERROR_MESSAGES, AuthError, MSG, PASSWORD_MAX, PASSWORD_MIN, ResetPasswordSchema } from "~/domain/profile-account";
+import {
+  AUTH_ERROR_MESSAGES,
+  AuthError,
+  MSG,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  ResetPasswordSchema,
+} from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
 import { peekToken, resetPassword } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
@@ -45,7 +59,11 @@ function InvalidLink() {
     <>
       <FormAlert kind="error">❌ {AUTH_ERROR_MESSAGES.token_invalid}</FormAlert>
       <p>Les liens de réinitialisation sont valables 1 heure et ne servent qu'une fois.</p>
-      <p><Link to="/forgot-password" className="btn btn-primary">Demander un nouveau lien</Link></p>
+      <p>
+        <Link to="/forgot-password" className="btn btn-primary">
+          Demander un nouveau lien
+        </Link>
+      </p>
     </>
   );
 }
@@ -71,16 +89,36 @@ export default function ResetPassword() {
       {state === "done" ? (
         <>
           <FormAlert kind="success">{MSG.resetSuccess}</FormAlert>
-          <p><Link to="/login">Aller à la connexion</Link></p>
+          <p>
+            <Link to="/login">Aller à la connexion</Link>
+          </p>
         </>
       ) : state === "invalid" ? (
         <InvalidLink />
       ) : (
         <Form method="post" className="card auth-card" noValidate>
           <input type="hidden" name="token" value={token ?? ""} />
-          <PasswordField name="password" label="Nouveau mot de passe" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} hint={MSG.passwordHint} error={cross(errors.password)} />
-          <PasswordField name="confirmation" label="Confirmer le mot de passe" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={cross(errors.confirmation)} />
-          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Enregistrement…" : "Mettre à jour le mot de passe"}</button>
+          <PasswordField
+            name="password"
+            label="Nouveau mot de passe"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
+            hint={MSG.passwordHint}
+            error={cross(errors.password)}
+          />
+          <PasswordField
+            name="confirmation"
+            label="Confirmer le mot de passe"
+            autoComplete="new-password"
+            required
+            maxLength={PASSWORD_MAX}
+            error={cross(errors.confirmation)}
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Enregistrement…" : "Mettre à jour le mot de passe"}
+          </button>
         </Form>
       )}
     </section>

@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect } from "react";
@@ -30,7 +37,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (honeypotFilled(form)) return redirect(`/signup?statut=${CREATED}`);
   const parsed = SignupSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    return data({ errors: fieldErrors(parsed.error), values: formValues(form, ["password", "confirmation"]) }, { status: 400 });
+    return data(
+      { errors: fieldErrors(parsed.error), values: formValues(form, ["password", "confirmation"]) },
+      { status: 400 },
+    );
   }
   await signUp(context, { email: parsed.data.email, password: parsed.data.password });
   return redirect(`/signup?statut=${CREATED}`);
@@ -52,25 +62,60 @@ export default function Signup() {
       <section className="container auth-page">
         <h1>Créer un compte</h1>
         <FormAlert kind="success">{MSG.signupSuccess}</FormAlert>
-        <p className="muted">Redirection vers la page de connexion dans {SIGNUP_REDIRECT_SECONDS} secondes… <Link to="/login">Se connecter maintenant</Link></p>
+        <p className="muted">
+          Redirection vers la page de connexion dans {SIGNUP_REDIRECT_SECONDS} secondes…{" "}
+          <Link to="/login">Se connecter maintenant</Link>
+        </p>
       </section>
     );
   }
   return (
     <section className="container auth-page">
       <h1>Créer un compte</h1>
-      {Object.keys(errors).length ? <FormAlert kind="error">❌ Erreur&nbsp;: veuillez corriger les champs indiqués.</FormAlert> : null}
+      {Object.keys(errors).length ? (
+        <FormAlert kind="error">❌ Erreur&nbsp;: veuillez corriger les champs indiqués.</FormAlert>
+      ) : null}
       <Form method="post" className="card auth-card" noValidate>
         <Honeypot />
-        <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" required defaultValue={result?.values.email} error={errors.email} />
-        <PasswordField name="password" label="Mot de passe" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} hint={MSG.passwordHint} error={errors.password} />
-        <PasswordField name="confirmation" label="Confirmation du mot de passe" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.confirmation} />
-        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Création…" : "Créer mon compte"}</button>
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={result?.values.email}
+          error={errors.email}
+        />
+        <PasswordField
+          name="password"
+          label="Mot de passe"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          hint={MSG.passwordHint}
+          error={errors.password}
+        />
+        <PasswordField
+          name="confirmation"
+          label="Confirmation du mot de passe"
+          autoComplete="new-password"
+          required
+          maxLength={PASSWORD_MAX}
+          error={errors.confirmation}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Création…" : "Créer mon compte"}
+        </button>
         <p className="small muted">
-          En créant un compte, vous acceptez les <Link to="/conditions">conditions d'utilisation</Link> et la <Link to="/confidentialite">politique de confidentialité</Link>.
+          En créant un compte, vous acceptez les <Link to="/conditions">conditions d'utilisation</Link> et la{" "}
+          <Link to="/confidentialite">politique de confidentialité</Link>.
         </p>
         <div className="auth-links-row">
-          <span>Déjà un compte ? <Link to="/login">Se connecter</Link></span>
+          <span>
+            Déjà un compte ? <Link to="/login">Se connecter</Link>
+          </span>
         </div>
       </Form>
     </section>

@@ -14,7 +14,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
     `<url><loc>${xml(base)}/courses</loc><changefreq>daily</changefreq></url>`,
     `<url><loc>${xml(base)}/formats</loc><changefreq>daily</changefreq></url>`,
     `<url><loc>${xml(base)}/fonctionnalites</loc></url>`,
-    ...courses.map((c) => `<url><loc>${xml(`${base}/courses/${encodeURIComponent(c.slug)}`)}</loc><lastmod>${xml(c.updated_at.slice(0, 10))}</lastmod></url>`),
+    ...courses.map(
+      (c) =>
+        `<url><loc>${xml(`${base}/courses/${encodeURIComponent(c.slug)}`)}</loc><lastmod>${xml(c.updated_at.slice(0, 10))}</lastmod></url>`,
+    ),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
   return new Response(body, {

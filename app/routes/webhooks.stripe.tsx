@@ -4,7 +4,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { handlePaymentWebhook } from "~/services/payments-webhook.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return new Response("Méthode non autorisée", { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return new Response("Méthode non autorisée", { status: 405, headers: { Allow: "POST" } });
   const rawBody = await request.text();
   const outcome = await handlePaymentWebhook(context, rawBody, request.headers.get("stripe-signature"));
   return new Response(JSON.stringify(outcome.body), {

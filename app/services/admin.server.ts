@@ -55,8 +55,16 @@ export async function adminCharts(context: Ctx, courseId: string | null = null):
   const to = parisDate(context.clock.now());
   const from = addDays(to, -(CHART_DAYS - 1));
   const rows = await dailyCounters(context.db, courseId ? `c:${courseId}` : "*", from);
-  const registrations = dailySeries(rows.map((r) => ({ jour: r.jour, value: Number(r.inscriptions) })), to);
-  const revenue = weeklySeries(dailySeries(rows.map((r) => ({ jour: r.jour, value: Number(r.ca_brut_cents) })), to));
+  const registrations = dailySeries(
+    rows.map((r) => ({ jour: r.jour, value: Number(r.inscriptions) })),
+    to,
+  );
+  const revenue = weeklySeries(
+    dailySeries(
+      rows.map((r) => ({ jour: r.jour, value: Number(r.ca_brut_cents) })),
+      to,
+    ),
+  );
   return {
     registrations: { points: registrations, geometry: barChart(registrations) },
     revenue: { points: revenue, geometry: barChart(revenue) },
@@ -154,7 +162,13 @@ export function transferSelection(
   context: Ctx,
   input: { adminId: string; ids: readonly string[]; mode: "acompte" | "tout"; depositPercent?: number; token?: string },
 ): Promise<ReleaseReport> {
-  return releaseFunds(context, { paiementIds: [...input.ids], mode: input.mode, depositPercent: input.depositPercent, adminId: input.adminId, token: input.token });
+  return releaseFunds(context, {
+    paiementIds: [...input.ids],
+    mode: input.mode,
+    depositPercent: input.depositPercent,
+    adminId: input.adminId,
+    token: input.token,
+  });
 }
 
 // ---------------------------------------------------------------- organisers

@@ -13,7 +13,13 @@ export function requireLocalMailer(context: AppLoadContext): void {
 export async function listOutbox(context: AppLoadContext, limit = 100) {
   requireLocalMailer(context);
   return context.db
-    .select({ id: mail_outbox.id, to_email: mail_outbox.to_email, subject: mail_outbox.subject, kind: mail_outbox.kind, created_at: mail_outbox.created_at })
+    .select({
+      id: mail_outbox.id,
+      to_email: mail_outbox.to_email,
+      subject: mail_outbox.subject,
+      kind: mail_outbox.kind,
+      created_at: mail_outbox.created_at,
+    })
     .from(mail_outbox)
     .orderBy(desc(mail_outbox.created_at), desc(mail_outbox.id))
     .limit(limit);

@@ -69,7 +69,9 @@ async function issueToken(context: AppLoadContext, userId: string, kind: TokenKi
 /** Checks a token without using it (the reset page shows its form only for a live link). */
 export async function peekToken(context: AppLoadContext, token: string | null, kind: TokenKind): Promise<boolean> {
   if (!token || token.length > 200) return false;
-  const row = await context.db.query.auth_tokens.findFirst({ where: eq(auth_tokens.token_hash, await sha256Hex(token)) });
+  const row = await context.db.query.auth_tokens.findFirst({
+    where: eq(auth_tokens.token_hash, await sha256Hex(token)),
+  });
   return tokenState(row, kind, context.clock.now()) === "ok";
 }
 
@@ -107,7 +109,12 @@ export async function signUp(context: AppLoadContext, input: { email: string; pa
     if (existing.email_confirmed_at) {
       const mail = alreadyRegisteredMessage(appUrl(context, "/login"), appUrl(context, "/forgot-password"));
       // At most one such notice per hour per account: sign-up cannot be used to flood someone's mailbox.
-      await context.mailer.send({ to: existing.email, ...mail, kind: "already_registered", dedupeKey: `deja-inscrit:${existing.id}:${now.slice(0, 13)}` });
+      await context.mailer.send({
+        to: existing.email,
+        ...mail,
+        kind: "already_registered",
+        dedupeKey: `deja-inscrit:${existing.id}:${now.slice(0, 13)}`,
+      });
     } else {
       await sendConfirmation(context, existing);
     }
@@ -121,7 +128,10 @@ export async function signUp(context: AppLoadContext, input: { email: string; pa
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (!inserted.length) return; // a concurrent sign-up with the same address won the race
-  await context.db.insert(profils_utilisateurs).values({ user_id: id, email: input.email, created_at: now, updated_at: now }).onConflictDoNothing();
+  await context.db
+    .insert(profils_utilisateurs)
+    .values({ user_id: id, email: input.email, created_at: now, updated_at: now })
+    .onConflictDoNothing();
   await sendConfirmation(context, { id, email: input.email });
 }
 
@@ -157,7 +167,9 @@ export async function purgeLoginAttempts(context: AppLoadContext): Promise<numbe
 }
 
 async function recordAttempt(context: AppLoadContext, email: string, ip: string, success: boolean) {
-  await context.db.insert(login_attempts).values({ email, ip, success, kind: "login", created_at: context.clock.now().toISOString() });
+  await context.db
+    .insert(login_attempts)
+    .values({ email, ip, success, kind: "login", created_at: context.clock.now().toISOString() });
 }
 
 /**
@@ -165,7 +177,10 @@ async function recordAttempt(context: AppLoadContext, email: string, ip: string,
  * within 15 minutes, checked before the password), invalid_credentials (unknown e-mail and wrong password alike),
  * email_not_confirmed (right password, e-mail not confirmed yet: a fresh link is mailed).
  */
-export async function verifyLogin(context: AppLoadContext, input: { email: string; password: string; ip: string }): Promise<AuthUser> {
+export async function verifyLogin(
+  context: AppLoadContext,
+  input: { email: string; password: string; ip: string },
+): Promise<AuthUser> {
   const email = input.email.trim().toLowerCase();
   if (loginLockState(await failureCounts(context, email, input.ip)) !== "ok") throw new AuthError("too_many_attempts");
   const user = await context.db.query.users.findFirst({ where: eq(users.email, email) });
@@ -180,14 +195,20 @@ export async function verifyLogin(context: AppLoadContext, input: { email: strin
   }
   await recordAttempt(context, email, input.ip, true);
   if (needsRehash(user.password_hash)) {
-    await context.db.update(users).set({ password_hash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+    await context.db
+      .update(users)
+      .set({ password_hash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id));
   }
   return { id: user.id, email: user.email };
 }
 
 /** The login form failed validation (empty or malformed fields): shown next to the fields. */
 export class LoginFormError extends Error {
-  constructor(public readonly errors: FieldErrors, public readonly values: Record<string, string>) {
+  constructor(
+    public readonly errors: FieldErrors,
+    public readonly values: Record<string, string>,
+  ) {
     super("Formulaire de connexion invalide");
     this.name = "LoginFormError";
   }
@@ -225,7 +246,10 @@ async function takeResetAllowance(context: AppLoadContext, email: string, ip: st
 }
 
 /** Mails a reset link when the address has an account and the limits allow it; says nothing either way. */
-export async function requestPasswordReset(context: AppLoadContext, input: { email: string; ip: string }): Promise<void> {
+export async function requestPasswordReset(
+  context: AppLoadContext,
+  input: { email: string; ip: string },
+): Promise<void> {
   const email = input.email.trim().toLowerCase();
   if (!(await takeResetAllowance(context, email, input.ip))) return;
   const user = await context.db.query.users.findFirst({ where: eq(users.email, email) });
@@ -250,7 +274,14 @@ export async function resetPassword(context: AppLoadContext, token: string, pass
       .update(users)
       .set({ password_hash, updated_at: now, email_confirmed_at: user.email_confirmed_at ?? now })
       .where(eq(users.id, userId)),
-    context.db.update(sessions).set({ revoked_at: now }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at))),
+    context.db
+      .update(sessions)
+      .set({ revoked_at: now })
+      .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at))),
   ]);
-  await context.mailer.send({ to: user.email, ...passwordChangedMessage(appUrl(context, "/forgot-password")), kind: "password_changed" });
+  await context.mailer.send({
+    to: user.email,
+    ...passwordChangedMessage(appUrl(context, "/forgot-password")),
+    kind: "password_changed",
+  });
 }

@@ -24,23 +24,25 @@ export const STALE_CLAIM_MINUTES = 10;
 const READ_ONLY_STATUTS = ["annulee", "remboursee_partiellement", "remboursee_totalement"];
 
 async function loadRow(context: Ctx, inscriptionId: string) {
-  const rows = await withEvent(context.db
-    .select({
-      i: inscriptions,
-      course: { id: courses.id, nom: courses.nom, lieu: courses.lieu, organisateur_id: courses.organisateur_id },
-      format: {
-        id: formats.id,
-        nom: formats.nom,
-        date: formats.date,
-        heure_depart: formats.heure_depart,
-        distance_km: formats.distance_km,
-        denivele_dplus: formats.denivele_dplus,
-        type_epreuve: formats.type_epreuve,
-        age_minimum: formats.age_minimum,
-      },
-    })
-    .from(inscriptions)
-    .$dynamic())
+  const rows = await withEvent(
+    context.db
+      .select({
+        i: inscriptions,
+        course: { id: courses.id, nom: courses.nom, lieu: courses.lieu, organisateur_id: courses.organisateur_id },
+        format: {
+          id: formats.id,
+          nom: formats.nom,
+          date: formats.date,
+          heure_depart: formats.heure_depart,
+          distance_km: formats.distance_km,
+          denivele_dplus: formats.denivele_dplus,
+          type_epreuve: formats.type_epreuve,
+          age_minimum: formats.age_minimum,
+        },
+      })
+      .from(inscriptions)
+      .$dynamic(),
+  )
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);
   return rows[0] ?? null;
@@ -57,7 +59,11 @@ async function paidPaiement(context: Ctx, inscriptionId: string) {
 }
 
 /** The refund quote of spec section 3, from what was actually paid and the fees actually kept. */
-export function quoteFromPaiement(p: typeof paiements.$inferSelect | null, eventDate: string | null, now: Date): RefundQuote {
+export function quoteFromPaiement(
+  p: typeof paiements.$inferSelect | null,
+  eventDate: string | null,
+  now: Date,
+): RefundQuote {
   return quoteRefund({
     amountTotalCents: p?.amount_total_cents ?? 0,
     providerFeeCents: p?.fee_total_cents ?? 0,
@@ -107,7 +113,13 @@ export async function saveRunnerFields(
   const updated = await context.db
     .update(inscriptions)
     .set({ ...values, updated_at: context.clock.now().toISOString() })
-    .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.coureur_id, userId), notInArray(inscriptions.statut, READ_ONLY_STATUTS)))
+    .where(
+      and(
+        eq(inscriptions.id, inscriptionId),
+        eq(inscriptions.coureur_id, userId),
+        notInArray(inscriptions.statut, READ_ONLY_STATUTS),
+      ),
+    )
     .returning({ id: inscriptions.id });
   if (updated.length === 1) return "ok";
   const row = await loadRow(context, inscriptionId);
@@ -121,14 +133,22 @@ export async function saveRunnerFields(
  * What the organiser may do with a registration's money: the two refunds they can choose when cancelling a paid
  * one (everything paid, or the scale), or null when it has no payment to settle.
  */
-export async function organiserCancelOptions(context: Ctx, inscriptionId: string): Promise<{ full: RefundQuote; scale: RefundQuote } | null> {
+export async function organiserCancelOptions(
+  context: Ctx,
+  inscriptionId: string,
+): Promise<{ full: RefundQuote; scale: RefundQuote } | null> {
   const row = await loadRow(context, inscriptionId);
   if (row?.i.statut !== "validee") return null;
   const p = await paidPaiement(context, inscriptionId);
   if (!p) return null;
   const now = context.clock.now();
   return {
-    full: quoteFullRefund({ amountTotalCents: p.amount_total_cents, alreadyRefundedCents: p.refunded_cents, eventDate: row.format.date, now }),
+    full: quoteFullRefund({
+      amountTotalCents: p.amount_total_cents,
+      alreadyRefundedCents: p.refunded_cents,
+      eventDate: row.format.date,
+      now,
+    }),
     scale: quoteFromPaiement(p, row.format.date, now),
   };
 }
@@ -167,7 +187,9 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
   const row = await loadRow(context, req.inscriptionId);
   const allowed =
     row != null &&
-    (req.actor.role === "coureur" ? row.i.coureur_id === req.actor.userId : row.course.organisateur_id === req.actor.userId || req.actor.isAdmin === true);
+    (req.actor.role === "coureur"
+      ? row.i.coureur_id === req.actor.userId
+      : row.course.organisateur_id === req.actor.userId || req.actor.isAdmin === true);
   if (!row || !allowed) throw new CancelError("inscription_introuvable");
 
   const [done] = await context.db.select().from(annulations).where(eq(annulations.inscription_id, row.i.id)).limit(1);
@@ -179,7 +201,12 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
   // The organiser's full refund: everything still unrefunded goes back to the runner, whatever the date.
   const quote =
     req.actor.role === "organisateur" && req.refund === "integral"
-      ? quoteFullRefund({ amountTotalCents: p?.amount_total_cents ?? 0, alreadyRefundedCents: p?.refunded_cents ?? 0, eventDate: row.format.date, now })
+      ? quoteFullRefund({
+          amountTotalCents: p?.amount_total_cents ?? 0,
+          alreadyRefundedCents: p?.refunded_cents ?? 0,
+          eventDate: row.format.date,
+          now,
+        })
       : quoteFromPaiement(p, row.format.date, now);
   if (req.actor.role === "coureur") {
     const can = runnerCanCancel(row.i.statut, p != null, quote);
@@ -220,18 +247,29 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
       // A failed attempt is retried under a new id (so a new refund key: the provider stores even a failed result
       // under its key); an abandoned one keeps its id, so its refund key, and the provider answers it once.
       set: { ...again, id: sql`CASE WHEN ${annulations.status} = 'echec' THEN excluded.id ELSE ${annulations.id} END` },
-      setWhere: or(eq(annulations.status, "echec"), and(eq(annulations.status, "en_cours"), lt(annulations.updated_at, staleBefore))),
+      setWhere: or(
+        eq(annulations.status, "echec"),
+        and(eq(annulations.status, "en_cours"), lt(annulations.updated_at, staleBefore)),
+      ),
     })
     .returning({ id: annulations.id });
   if (claimed.length === 0) {
-    const [other] = await context.db.select().from(annulations).where(eq(annulations.inscription_id, row.i.id)).limit(1);
+    const [other] = await context.db
+      .select()
+      .from(annulations)
+      .where(eq(annulations.inscription_id, row.i.id))
+      .limit(1);
     if (other?.status === "terminee") return finishedOutcome(context, row.i.id, other);
     throw new CancelError("annulation_en_cours");
   }
   const claimId = claimed[0].id;
 
   // Someone may have changed the status between our read and the claim (an organiser's edit).
-  const [current] = await context.db.select({ statut: inscriptions.statut }).from(inscriptions).where(eq(inscriptions.id, row.i.id)).limit(1);
+  const [current] = await context.db
+    .select({ statut: inscriptions.statut })
+    .from(inscriptions)
+    .where(eq(inscriptions.id, row.i.id))
+    .limit(1);
   if (!current || isReadOnlyForRunner(current.statut)) {
     await fail(context, claimId, "statut déjà annulé");
     throw new CancelError("deja_annulee");
@@ -260,7 +298,15 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
   const changed = await applyTransition(context, {
     inscriptionId: row.i.id,
     event: req.actor.role === "coureur" ? "runner_cancelled" : "organiser_cancelled",
-    actor: { type: req.actor.role === "coureur" ? "runner" : req.actor.isAdmin && row.course.organisateur_id !== req.actor.userId ? "admin" : "organiser", id: req.actor.userId },
+    actor: {
+      type:
+        req.actor.role === "coureur"
+          ? "runner"
+          : req.actor.isAdmin && row.course.organisateur_id !== req.actor.userId
+            ? "admin"
+            : "organiser",
+      id: req.actor.userId,
+    },
     to: statut,
     amountCents: quote.refund_cents,
   });
@@ -269,9 +315,22 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
   // 4. Done: the claim records it, the runner is told.
   await context.db
     .update(annulations)
-    .set({ status: "terminee", remboursement_id: remboursementId, error: null, updated_at: context.clock.now().toISOString() })
+    .set({
+      status: "terminee",
+      remboursement_id: remboursementId,
+      error: null,
+      updated_at: context.clock.now().toISOString(),
+    })
     .where(eq(annulations.id, claimId));
-  logEvent("registration.cancelled", { inscription_id: row.i.id, annulation_id: claimId, remboursement_id: remboursementId, amount_cents: quote.refund_cents, status: statut, by: req.actor.role, reason: req.refund ?? null });
+  logEvent("registration.cancelled", {
+    inscription_id: row.i.id,
+    annulation_id: claimId,
+    remboursement_id: remboursementId,
+    amount_cents: quote.refund_cents,
+    status: statut,
+    by: req.actor.role,
+    reason: req.refund ?? null,
+  });
   await sendCancellationEmail(context, row, quote, req.actor.role === "organisateur");
   return { state: "annulee", statut, refundCents: quote.refund_cents, quote };
 }
@@ -283,8 +342,16 @@ async function fail(context: Ctx, claimId: string, error: string) {
     .where(eq(annulations.id, claimId));
 }
 
-async function finishedOutcome(context: Ctx, inscriptionId: string, a: typeof annulations.$inferSelect): Promise<CancelOutcome> {
-  const [i] = await context.db.select({ statut: inscriptions.statut }).from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
+async function finishedOutcome(
+  context: Ctx,
+  inscriptionId: string,
+  a: typeof annulations.$inferSelect,
+): Promise<CancelOutcome> {
+  const [i] = await context.db
+    .select({ statut: inscriptions.statut })
+    .from(inscriptions)
+    .where(eq(inscriptions.id, inscriptionId))
+    .limit(1);
   return {
     state: "deja_annulee",
     statut: i?.statut ?? "annulee",
@@ -300,7 +367,12 @@ async function finishedOutcome(context: Ctx, inscriptionId: string, a: typeof an
   };
 }
 
-async function sendCancellationEmail(context: Ctx, row: NonNullable<Awaited<ReturnType<typeof loadRow>>>, quote: RefundQuote, byOrganiser: boolean) {
+async function sendCancellationEmail(
+  context: Ctx,
+  row: NonNullable<Awaited<ReturnType<typeof loadRow>>>,
+  quote: RefundQuote,
+  byOrganiser: boolean,
+) {
   if (!row.i.email) return;
   try {
     const url = `${context.env.APP_URL}/mon-inscription/${row.i.id}`;
@@ -317,7 +389,12 @@ async function sendCancellationEmail(context: Ctx, row: NonNullable<Awaited<Retu
       url,
       byOrganiser,
     });
-    await context.mailer.send({ to: row.i.email, ...mail, kind: "annulation_inscription", dedupeKey: `annulation:${row.i.id}` });
+    await context.mailer.send({
+      to: row.i.email,
+      ...mail,
+      kind: "annulation_inscription",
+      dedupeKey: `annulation:${row.i.id}`,
+    });
   } catch (e) {
     // The cancellation stands; a lost e-mail must not undo it.
     console.error("cancel: e-mail failed", row.i.id, e);

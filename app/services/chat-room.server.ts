@@ -5,7 +5,11 @@ import type { RoomEvent } from "../../party/protocol";
  * Addresses the Durable Object by name directly (no partyserver import here: the Remix bundle cannot load
  * `cloudflare:workers`); the room reads its name from the id, the header is partyserver's fallback.
  */
-export async function notifyRoom<T extends Rpc.DurableObjectBranded | undefined>(ns: DurableObjectNamespace<T>, courseId: string, event: RoomEvent): Promise<void> {
+export async function notifyRoom<T extends Rpc.DurableObjectBranded | undefined>(
+  ns: DurableObjectNamespace<T>,
+  courseId: string,
+  event: RoomEvent,
+): Promise<void> {
   const stub = ns.get(ns.idFromName(courseId));
   const res = await stub.fetch(
     new Request("https://room.internal/", {

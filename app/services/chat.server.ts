@@ -74,7 +74,11 @@ interface CourseAccess {
 }
 
 /** The event, if this actor may see it: online events for everyone, drafts for their organiser only. */
-export async function findVisibleCourse(db: Db, courseId: string, actor: ChatActor | null): Promise<CourseAccess | null> {
+export async function findVisibleCourse(
+  db: Db,
+  courseId: string,
+  actor: ChatActor | null,
+): Promise<CourseAccess | null> {
   const rows = await db
     .select({ id: courses.id, organisateur_id: courses.organisateur_id, en_ligne: courses.en_ligne })
     .from(courses)
@@ -93,7 +97,11 @@ async function requireCourse(db: Db, courseId: string, actor: ChatActor | null):
 }
 
 async function findMessage(db: Db, courseId: string, id: string): Promise<Row | null> {
-  const rows = await db.select().from(chat_messages).where(and(eq(chat_messages.id, id), eq(chat_messages.course_id, courseId))).limit(1);
+  const rows = await db
+    .select()
+    .from(chat_messages)
+    .where(and(eq(chat_messages.id, id), eq(chat_messages.course_id, courseId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -107,7 +115,10 @@ function checkLength(text: string) {
 }
 
 /** Wraps unexpected failures (D1 down…) in the spec's alert for that action; domain errors pass through. */
-async function guard<T>(code: "SEND_FAILED" | "EDIT_FAILED" | "DELETE_FAILED" | "FLAG_FAILED", work: () => Promise<T>): Promise<T> {
+async function guard<T>(
+  code: "SEND_FAILED" | "EDIT_FAILED" | "DELETE_FAILED" | "FLAG_FAILED",
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (e) {
@@ -132,7 +143,8 @@ async function safeNotify(deps: ChatDeps, courseId: string, event: RoomEvent) {
  * longer shows as 'Participant'. One row, even when none is known (then both are NULL).
  */
 function authorNameSql(userId: string): SQL {
-  const pick = (col: "nom" | "prenom") => sql.raw(`coalesce(
+  const pick = (col: "nom" | "prenom") =>
+    sql.raw(`coalesce(
       nullif(trim((SELECT p.${col} FROM profils_utilisateurs p WHERE p.user_id = u.id)), ''),
       nullif(trim((SELECT pc.${col} FROM profils_coureurs pc WHERE pc.id = u.id)), ''),
       nullif(trim((SELECT i.${col} FROM inscriptions i WHERE i.coureur_id = u.id ORDER BY i.created_at DESC LIMIT 1)), ''))`);
@@ -146,7 +158,15 @@ function authorNameSql(userId: string): SQL {
  */
 async function insertWithinLimit(
   db: Db,
-  m: { id: string; courseId: string; parentId: string | null; userId: string; text: string; hidden: boolean; now: Date },
+  m: {
+    id: string;
+    courseId: string;
+    parentId: string | null;
+    userId: string;
+    text: string;
+    hidden: boolean;
+    now: Date;
+  },
 ): Promise<Row | null> {
   const iso = m.now.toISOString();
   const since = new Date(m.now.getTime() - POST_LIMIT.windowMs).toISOString();
@@ -197,7 +217,9 @@ export async function postMessage(
     await safeNotify(deps, input.courseId, { type: "insert", message: dto });
     const prompt = row.is_hidden ? null : extractAiPrompt(text);
     if (prompt != null && user.id !== AI_USER_ID) {
-      deps.background(answerWithAssistant(deps, { courseId: input.courseId, questionId: row.id, rootId: parentId ?? row.id, prompt }));
+      deps.background(
+        answerWithAssistant(deps, { courseId: input.courseId, questionId: row.id, rootId: parentId ?? row.id, prompt }),
+      );
     }
     return { status: "posted" as const, message: dto };
   });
@@ -221,7 +243,12 @@ export async function editMessage(
     if (!current) throw new ChatError("MESSAGE_NOT_FOUND");
     if (!canModify(user, current, course.organisateur_id)) throw new ChatError("FORBIDDEN");
     if (current.message === text) return { status: "ignored" as const };
-    const next: Row = { ...current, message: text, is_hidden: containsBannedWord(text), updated_at: deps.now().toISOString() };
+    const next: Row = {
+      ...current,
+      message: text,
+      is_hidden: containsBannedWord(text),
+      updated_at: deps.now().toISOString(),
+    };
     await deps.db
       .update(chat_messages)
       .set({ message: next.message, is_hidden: next.is_hidden, updated_at: next.updated_at })
@@ -244,12 +271,21 @@ export async function deleteMessage(
     const current = await findMessage(deps.db, input.courseId, input.id);
     if (!current) throw new ChatError("MESSAGE_NOT_FOUND");
     if (!canModify(user, current, course.organisateur_id)) throw new ChatError("FORBIDDEN");
-    const replies = current.parent_id == null
-      ? await deps.db.select({ id: chat_messages.id }).from(chat_messages).where(and(eq(chat_messages.parent_id, current.id), eq(chat_messages.course_id, input.courseId)))
-      : [];
+    const replies =
+      current.parent_id == null
+        ? await deps.db
+            .select({ id: chat_messages.id })
+            .from(chat_messages)
+            .where(and(eq(chat_messages.parent_id, current.id), eq(chat_messages.course_id, input.courseId)))
+        : [];
     await deps.db
       .delete(chat_messages)
-      .where(and(eq(chat_messages.course_id, input.courseId), or(eq(chat_messages.id, current.id), eq(chat_messages.parent_id, current.id))));
+      .where(
+        and(
+          eq(chat_messages.course_id, input.courseId),
+          or(eq(chat_messages.id, current.id), eq(chat_messages.parent_id, current.id)),
+        ),
+      );
     const ids = [...replies.map((r) => r.id), current.id];
     for (const id of ids) await safeNotify(deps, input.courseId, { type: "delete", id });
     return { status: "deleted" as const, ids };
@@ -282,7 +318,9 @@ export async function flagMessage(
 
 /** A stable id for the assistant's answer to one question: posting twice inserts once. */
 export async function aiReplyId(questionId: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`ia-reply:${questionId}`)));
+  const bytes = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`ia-reply:${questionId}`)),
+  );
   const hex = [...bytes.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
   // Shaped like a version-8 (custom) UUID.
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -313,7 +351,11 @@ export async function answerWithAssistant(
       created_at: iso,
       updated_at: iso,
     };
-    const inserted = await deps.db.insert(chat_messages).values(row).onConflictDoNothing().returning({ id: chat_messages.id });
+    const inserted = await deps.db
+      .insert(chat_messages)
+      .values(row)
+      .onConflictDoNothing()
+      .returning({ id: chat_messages.id });
     if (inserted.length === 0) return; // already answered
     await safeNotify(deps, job.courseId, { type: "insert", message: toDto(row) });
   } catch (e) {
@@ -323,9 +365,19 @@ export async function answerWithAssistant(
 
 /** The event's own facts, given to the assistant. */
 export async function loadEventFacts(db: Db, courseId: string, now: Date): Promise<EventFacts | null> {
-  const c = (await db.select({ nom: courses.nom, lieu: courses.lieu, departement: courses.departement }).from(courses).where(eq(courses.id, courseId)).limit(1))[0];
+  const c = (
+    await db
+      .select({ nom: courses.nom, lieu: courses.lieu, departement: courses.departement })
+      .from(courses)
+      .where(eq(courses.id, courseId))
+      .limit(1)
+  )[0];
   if (!c) return null;
-  const fs = await db.select().from(formats).where(eq(formats.course_id, courseId)).orderBy(asc(formats.date), asc(formats.position));
+  const fs = await db
+    .select()
+    .from(formats)
+    .where(eq(formats.course_id, courseId))
+    .orderBy(asc(formats.date), asc(formats.position));
   const taken = new Map<string, number>();
   if (fs.length) {
     const iso = now.toISOString();
@@ -401,7 +453,8 @@ export async function loadDiscussionFor(
   rows?: DiscussionRows,
 ): Promise<DiscussionData> {
   const courseId = course.id;
-  if (course.organisateur_id === null) return { courseId, organiserId: null, viewer: null, messages: [], replyCounts: {}, flagReasons: {} };
+  if (course.organisateur_id === null)
+    return { courseId, organiserId: null, viewer: null, messages: [], replyCounts: {}, flagReasons: {} };
   const [raw, counts] = rows ?? (await batchAll<DiscussionRows>(context.db, discussionStatements(sql`${courseId}`)));
   const isOrganiser = user != null && user.id === course.organisateur_id;
   const flagReasons: Record<string, string> = {};

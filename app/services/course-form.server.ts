@@ -28,7 +28,9 @@ export interface CourseFormState {
   rev: string;
 }
 
-export type CourseFormOutcome = { kind: "saved"; saved: SavedCourse } | { kind: "form"; status: number; state: CourseFormState };
+export type CourseFormOutcome =
+  | { kind: "saved"; saved: SavedCourse }
+  | { kind: "form"; status: number; state: CourseFormState };
 
 const FORMAT_FILES: [input: string, field: FormatField, kind: UploadKind][] = [
   ["image_file", "image_url", "format_image"],
@@ -83,7 +85,12 @@ export async function handleCourseForm(
     return {
       kind: "form",
       status: 400,
-      state: { values, errors: all, formError: "Le formulaire contient des erreurs : corrigez les champs signalés ci-dessous.", rev },
+      state: {
+        values,
+        errors: all,
+        formError: "Le formulaire contient des erreurs : corrigez les champs signalés ci-dessous.",
+        rev,
+      },
     };
   }
 
@@ -103,15 +110,30 @@ export async function handleCourseForm(
     if (mode.kind === "edit") await offerFreedPlacesForCourse(context, mode.courseId);
     return { kind: "saved", saved };
   } catch (e) {
-    if (e instanceof CourseError && (e.code === "not_found" || e.code === "forbidden" || e.code === "format_not_found")) {
+    if (
+      e instanceof CourseError &&
+      (e.code === "not_found" || e.code === "forbidden" || e.code === "format_not_found")
+    ) {
       throw new Response(e.message, { status: e.status });
     }
     const message = e instanceof CourseError ? e.message : e instanceof Error ? e.message : String(e);
-    const formError = mode.kind === "create" ? `Erreur enregistrement épreuve : ${message}` : `Erreur lors de l'enregistrement : ${message}`;
-    return { kind: "form", status: e instanceof CourseError ? e.status : 500, state: { values, errors, formError, rev } };
+    const formError =
+      mode.kind === "create"
+        ? `Erreur enregistrement épreuve : ${message}`
+        : `Erreur lors de l'enregistrement : ${message}`;
+    return {
+      kind: "form",
+      status: e instanceof CourseError ? e.status : 500,
+      state: { values, errors, formError, rev },
+    };
   }
 }
 
 export function initialState(values: CourseFormValues): CourseFormState {
-  return { values: { ...values, geo_origin: values.geo_origin || (values.lat || values.lng ? geoOrigin(values) : "") }, errors: {}, formError: null, rev: "initial" };
+  return {
+    values: { ...values, geo_origin: values.geo_origin || (values.lat || values.lng ? geoOrigin(values) : "") },
+    errors: {},
+    formError: null,
+    rev: "initial",
+  };
 }

@@ -26,7 +26,11 @@ export async function getCourseForOwner(db: Db, actor: Actor, courseId: string, 
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
   if (!course) throw new CourseError("not_found");
   if (course.organisateur_id !== actor.id && !(opts.read && actor.isAdmin)) throw new CourseError("forbidden");
-  const rows = await db.select().from(formats).where(eq(formats.course_id, courseId)).orderBy(asc(formats.position), asc(formats.created_at));
+  const rows = await db
+    .select()
+    .from(formats)
+    .where(eq(formats.course_id, courseId))
+    .orderBy(asc(formats.position), asc(formats.created_at));
   return { course, formats: rows };
 }
 
@@ -54,7 +58,12 @@ export interface SavedCourse {
 }
 
 /** Creates the event and all its formats in one batch. */
-export async function createCourse(ctx: Ctx, ownerId: string, input: CourseInput, geo: GeoPoint | null): Promise<SavedCourse> {
+export async function createCourse(
+  ctx: Ctx,
+  ownerId: string,
+  input: CourseInput,
+  geo: GeoPoint | null,
+): Promise<SavedCourse> {
   const now = ctx.clock.now().toISOString();
   const id = crypto.randomUUID();
   const slug = await freeSlug(ctx.db, input.nom);
@@ -62,9 +71,20 @@ export async function createCourse(ctx: Ctx, ownerId: string, input: CourseInput
   const lng = input.lng ?? geo?.lng ?? null;
   const db = ctx.db;
   const insertCourse = db.insert(courses).values({
-    id, nom: input.nom, presentation: input.presentation, lieu: input.lieu, departement: input.departement,
-    code_postal: input.code_postal, lat, lng, image_url: input.image_url, organisateur_id: ownerId, en_ligne: false,
-    slug, created_at: now, updated_at: now,
+    id,
+    nom: input.nom,
+    presentation: input.presentation,
+    lieu: input.lieu,
+    departement: input.departement,
+    code_postal: input.code_postal,
+    lat,
+    lng,
+    image_url: input.image_url,
+    organisateur_id: ownerId,
+    en_ligne: false,
+    slug,
+    created_at: now,
+    updated_at: now,
   });
   const insertFormats = input.formats.map((f, i) =>
     db.insert(formats).values({ ...formatValues(f, id, i, now), id: crypto.randomUUID(), created_at: now }),
@@ -77,7 +97,13 @@ export async function createCourse(ctx: Ctx, ownerId: string, input: CourseInput
  * Updates the event, updates/inserts/deletes its formats, all in one batch. A format id that does not belong
  * to this event gives 404 and changes nothing; a format with registrations cannot be deleted.
  */
-export async function updateCourse(ctx: Ctx, actor: Actor, courseId: string, input: CourseInput, geo: GeoPoint | null): Promise<SavedCourse> {
+export async function updateCourse(
+  ctx: Ctx,
+  actor: Actor,
+  courseId: string,
+  input: CourseInput,
+  geo: GeoPoint | null,
+): Promise<SavedCourse> {
   const db = ctx.db;
   const { course, formats: existing } = await getCourseForOwner(db, actor, courseId);
   const existingIds = new Set(existing.map((f) => f.id));
@@ -88,7 +114,12 @@ export async function updateCourse(ctx: Ctx, actor: Actor, courseId: string, inp
     const used = await db
       .select({ format_id: inscriptions.format_id })
       .from(inscriptions)
-      .where(inArray(inscriptions.format_id, removed.map((f) => f.id)))
+      .where(
+        inArray(
+          inscriptions.format_id,
+          removed.map((f) => f.id),
+        ),
+      )
       .limit(1);
     if (used.length > 0) {
       const name = removed.find((f) => f.id === used[0].format_id)?.nom;
@@ -103,22 +134,40 @@ export async function updateCourse(ctx: Ctx, actor: Actor, courseId: string, inp
     db
       .update(courses)
       .set({
-        nom: input.nom, presentation: input.presentation, lieu: input.lieu, departement: input.departement,
-        code_postal: input.code_postal, lat, lng, image_url: input.image_url, slug, updated_at: now,
+        nom: input.nom,
+        presentation: input.presentation,
+        lieu: input.lieu,
+        departement: input.departement,
+        code_postal: input.code_postal,
+        lat,
+        lng,
+        image_url: input.image_url,
+        slug,
+        updated_at: now,
       })
       .where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id))),
     ...input.formats.map((f, i) =>
       f.id
-        ? db.update(formats).set(formatValues(f, courseId, i, now)).where(and(eq(formats.id, f.id), eq(formats.course_id, courseId)))
+        ? db
+            .update(formats)
+            .set(formatValues(f, courseId, i, now))
+            .where(and(eq(formats.id, f.id), eq(formats.course_id, courseId)))
         : db.insert(formats).values({ ...formatValues(f, courseId, i, now), id: crypto.randomUUID(), created_at: now }),
     ),
     ...removed.map((f) => db.delete(formats).where(and(eq(formats.id, f.id), eq(formats.course_id, courseId)))),
   ] as const;
-  await db.batch(statements as unknown as [typeof statements[0], ...(typeof statements[number])[]]);
+  await db.batch(statements as unknown as [(typeof statements)[0], ...(typeof statements)[number][]]);
   // Files the event no longer points to: deleted unless something else still uses them.
   const before = [course.image_url, ...existing.flatMap((f) => [f.image_url, f.gpx_url, f.reglement_pdf_url])];
-  const after = new Set([input.image_url, ...input.formats.flatMap((f) => [f.image_url, f.gpx_url, f.reglement_pdf_url])]);
-  await releaseFiles(ctx, course.organisateur_id, before.filter((u) => u && !after.has(u)));
+  const after = new Set([
+    input.image_url,
+    ...input.formats.flatMap((f) => [f.image_url, f.gpx_url, f.reglement_pdf_url]),
+  ]);
+  await releaseFiles(
+    ctx,
+    course.organisateur_id,
+    before.filter((u) => u && !after.has(u)),
+  );
   return { id: courseId, slug };
 }
 
@@ -135,10 +184,12 @@ export async function duplicateCourse(ctx: Ctx, actor: Actor, courseId: string):
     db.insert(courses).values({ ...rest, id, nom, slug, en_ligne: false, created_at: now, updated_at: now }),
     ...rows.map((f) => {
       const { id: _fid, course_id: _cid, created_at: _fc, updated_at: _fu, ...frest } = f;
-      return db.insert(formats).values({ ...frest, id: crypto.randomUUID(), course_id: id, created_at: now, updated_at: now });
+      return db
+        .insert(formats)
+        .values({ ...frest, id: crypto.randomUUID(), course_id: id, created_at: now, updated_at: now });
     }),
   ] as const;
-  await db.batch(statements as unknown as [typeof statements[0], ...(typeof statements[number])[]]);
+  await db.batch(statements as unknown as [(typeof statements)[0], ...(typeof statements)[number][]]);
   return { id, slug };
 }
 
@@ -164,7 +215,13 @@ async function endOpenCheckouts(ctx: Ctx, courseId: string): Promise<number> {
   const open = await ctx.db
     .select({ id: inscriptions.id })
     .from(inscriptions)
-    .where(and(eq(inscriptions.course_id, courseId), eq(inscriptions.statut, "en_attente"), isNotNull(inscriptions.checkout_session_id)));
+    .where(
+      and(
+        eq(inscriptions.course_id, courseId),
+        eq(inscriptions.statut, "en_attente"),
+        isNotNull(inscriptions.checkout_session_id),
+      ),
+    );
   let paid = 0;
   for (const { id } of open) if ((await expireCheckoutForInscription(ctx, id)) === "paid") paid += 1;
   return paid;
@@ -185,7 +242,10 @@ export async function deleteCourse(ctx: Ctx, actor: Actor, courseId: string): Pr
     db.delete(formats).where(eq(formats.course_id, courseId)),
     db.delete(courses).where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id))),
   ]);
-  await releaseFiles(ctx, course.organisateur_id, [course.image_url, ...rows.flatMap((f) => [f.image_url, f.gpx_url, f.reglement_pdf_url])]);
+  await releaseFiles(ctx, course.organisateur_id, [
+    course.image_url,
+    ...rows.flatMap((f) => [f.image_url, f.gpx_url, f.reglement_pdf_url]),
+  ]);
 }
 
 export async function publishReadiness(db: Db, userId: string): Promise<PublishReadiness> {
@@ -253,7 +313,11 @@ export interface CourseSummary {
  */
 export async function listOrganiserCourses(db: Db, ownerId: string, now: Date): Promise<CourseSummary[]> {
   const nowIso = now.toISOString();
-  const cs = await db.select().from(courses).where(eq(courses.organisateur_id, ownerId)).orderBy(desc(courses.created_at));
+  const cs = await db
+    .select()
+    .from(courses)
+    .where(eq(courses.organisateur_id, ownerId))
+    .orderBy(desc(courses.created_at));
   if (cs.length === 0) return [];
   const ids = cs.map((c) => c.id);
   const fs: (FormatRow & { inscrits: number; repas: number })[] = [];
@@ -273,7 +337,12 @@ export async function listOrganiserCourses(db: Db, ownerId: string, now: Date): 
     const paid = await db
       .select({ course_id: inscriptions.course_id, n: sql<number>`count(*)` })
       .from(inscriptions)
-      .where(and(inArray(inscriptions.course_id, chunk), inArray(inscriptions.statut, ["validee", "remboursee_partiellement", "remboursee_totalement"])))
+      .where(
+        and(
+          inArray(inscriptions.course_id, chunk),
+          inArray(inscriptions.statut, ["validee", "remboursee_partiellement", "remboursee_totalement"]),
+        ),
+      )
       .groupBy(inscriptions.course_id);
     for (const p of paid) paidByCourse.set(p.course_id, Number(p.n));
     const pays = await db
@@ -286,12 +355,27 @@ export async function listOrganiserCourses(db: Db, ownerId: string, now: Date): 
   return cs.map((c) => {
     const own = fs.filter((f) => f.course_id === c.id);
     const summaries: FormatSummary[] = own.map((f) => ({
-      id: f.id, nom: f.nom, date: f.date, heure_depart: f.heure_depart, type_epreuve: f.type_epreuve, nb_max_coureurs: f.nb_max_coureurs,
-      prix_cents: f.prix_cents, stock_repas: f.stock_repas, inscrits: f.inscrits, repas: f.repas,
+      id: f.id,
+      nom: f.nom,
+      date: f.date,
+      heure_depart: f.heure_depart,
+      type_epreuve: f.type_epreuve,
+      nb_max_coureurs: f.nb_max_coureurs,
+      prix_cents: f.prix_cents,
+      stock_repas: f.stock_repas,
+      inscrits: f.inscrits,
+      repas: f.repas,
     }));
     return {
-      id: c.id, nom: c.nom, lieu: c.lieu, departement: c.departement, slug: c.slug, en_ligne: c.en_ligne, created_at: c.created_at,
-      image_url: c.image_url, formats: summaries,
+      id: c.id,
+      nom: c.nom,
+      lieu: c.lieu,
+      departement: c.departement,
+      slug: c.slug,
+      en_ligne: c.en_ligne,
+      created_at: c.created_at,
+      image_url: c.image_url,
+      formats: summaries,
       inscrits: summaries.reduce((s, f) => s + f.inscrits, 0),
       repas: summaries.reduce((s, f) => s + f.repas, 0),
       paid: (paidByCourse.get(c.id) ?? 0) > 0,

@@ -40,13 +40,28 @@ function storageKey(url: string | null): string | null {
 function withPlaces(f: FormatDetail, now: Date) {
   const left = placesLeft(f.nb_max_coureurs, f.taken);
   // 'waitlist': full (or its freed places go to the runners waiting): newcomers join the list (issue 20).
-  const avail = availability({ cap: f.nb_max_coureurs, taken: f.taken, waiting: Number(f.waiting ?? 0), listEnabled: Boolean(f.liste_attente_active) });
+  const avail = availability({
+    cap: f.nb_max_coureurs,
+    taken: f.taken,
+    waiting: Number(f.waiting ?? 0),
+    listEnabled: Boolean(f.liste_attente_active),
+  });
   // Before the organiser's opening time (or after the close), the statement replaces 'S'inscrire' (issue 21).
   const fenetre = windowStatement(f, now, formatDateTimeLong);
-  return { ...f, left, full: isFormatFull(f.nb_max_coureurs, f.taken) === true, low: isLowPlaces(left), avail, fenetre };
+  return {
+    ...f,
+    left,
+    full: isFormatFull(f.nb_max_coureurs, f.taken) === true,
+    low: isLowPlaces(left),
+    avail,
+    fenetre,
+  };
 }
 
-type Parcours = null | { error: string } | { profile: Omit<ReturnType<typeof elevationProfile>, "track" | "bounds">; track: [number, number][][] };
+type Parcours =
+  | null
+  | { error: string }
+  | { profile: Omit<ReturnType<typeof elevationProfile>, "track" | "bounds">; track: [number, number][][] };
 
 /** The selected format's track and elevation profile, read from storage and checked. */
 async function loadParcours(context: Pick<AppLoadContext, "storage">, gpxUrl: string): Promise<Parcours> {
@@ -59,7 +74,9 @@ async function loadParcours(context: Pick<AppLoadContext, "storage">, gpxUrl: st
   return { profile, track };
 }
 
-export type EventPageResult = { ok: false; code: "introuvable" | "hors_ligne" } | { ok: true; page: Awaited<ReturnType<typeof buildPage>> };
+export type EventPageResult =
+  | { ok: false; code: "introuvable" | "hors_ligne" }
+  | { ok: true; page: Awaited<ReturnType<typeof buildPage>> };
 
 /**
  * The event page for `user` (null: a visitor). Offline events: only their organiser (and admins, who may view
@@ -68,11 +85,21 @@ export type EventPageResult = { ok: false; code: "introuvable" | "hors_ligne" } 
  */
 export async function loadEventPage(
   context: AppLoadContext,
-  { idOrSlug, user, wantedTab, wantedFormat }: { idOrSlug: string; user: SessionUser | null; wantedTab: string | null; wantedFormat: string | null },
+  {
+    idOrSlug,
+    user,
+    wantedTab,
+    wantedFormat,
+  }: { idOrSlug: string; user: SessionUser | null; wantedTab: string | null; wantedFormat: string | null },
 ): Promise<EventPageResult> {
   const now = context.clock.now();
   // The event, its formats and its discussion in one round trip.
-  const data = await getCourseWithFormats<DiscussionRows>(context.db, idOrSlug.slice(0, 200), now.toISOString(), discussionStatements);
+  const data = await getCourseWithFormats<DiscussionRows>(
+    context.db,
+    idOrSlug.slice(0, 200),
+    now.toISOString(),
+    discussionStatements,
+  );
   if (!data) return { ok: false, code: "introuvable" };
   if (!canViewCourse(data.course, user)) return { ok: false, code: "hors_ligne" };
   return { ok: true, page: await buildPage(context, data, user, now, wantedTab, wantedFormat) };
@@ -100,26 +127,58 @@ async function buildPage(
   const waitlist = user && course.en_ligne ? await listRunnerEntries(context, user.id, course.id) : [];
   const base = context.env.APP_URL;
   const shareUrl = `${base}/courses/${course.slug}`;
-  const next = nextDate(formats.map((f) => f.date), today);
+  const next = nextDate(
+    formats.map((f) => f.date),
+    today,
+  );
   const meals = hasMeals(formats.map((f) => f.stock_repas));
   const full = isCourseFull(formats.map((f) => ({ nb_max_coureurs: f.nb_max_coureurs, taken: f.taken })));
-  const badges = courseBadges({ nextDate: next, hasMeals: meals, isFull: full, createdAt: course.created_at, enLigne: !!course.en_ligne, now, today });
+  const badges = courseBadges({
+    nextDate: next,
+    hasMeals: meals,
+    isFull: full,
+    createdAt: course.created_at,
+    enLigne: !!course.en_ligne,
+    now,
+    today,
+  });
   const first = formats.find((f) => f.date === next) ?? formats.find((f) => f.date) ?? null;
 
   return {
     course: {
-      id: course.id, slug: course.slug, nom: course.nom, presentation: course.presentation, lieu: course.lieu,
-      departement: course.departement, code_postal: course.code_postal, lat: course.lat, lng: course.lng,
-      image_url: course.image_url, en_ligne: !!course.en_ligne, organisation_nom: course.organisation_nom,
+      id: course.id,
+      slug: course.slug,
+      nom: course.nom,
+      presentation: course.presentation,
+      lieu: course.lieu,
+      departement: course.departement,
+      code_postal: course.code_postal,
+      lat: course.lat,
+      lng: course.lng,
+      image_url: course.image_url,
+      en_ligne: !!course.en_ligne,
+      organisation_nom: course.organisation_nom,
     },
-    paymentsOpen: canTakePayments({ accountId: course.organiser_account_id, chargesEnabled: course.organiser_charges_enabled }),
+    paymentsOpen: canTakePayments({
+      accountId: course.organiser_account_id,
+      chargesEnabled: course.organiser_charges_enabled,
+    }),
     isOwner,
-    waitlist: waitlist.map((e) => ({ id: e.id, formatId: e.format_id, formatNom: e.format_nom, statut: e.statut, position: e.position, genre: e.genre })),
+    waitlist: waitlist.map((e) => ({
+      id: e.id,
+      formatId: e.format_id,
+      formatNom: e.format_nom,
+      statut: e.statut,
+      position: e.position,
+      genre: e.genre,
+    })),
     anyWaitlist: formats.some((f) => f.avail === "waitlist" && !f.fenetre),
     // No format takes registrations right now: the hero says when they open instead of 'S'inscrire'.
     windowNote:
       formats.length > 0 && formats.every((f) => f.fenetre)
-        ? [...formats].sort((a, b) => (a.ouverture_inscriptions ?? "9").localeCompare(b.ouverture_inscriptions ?? "9"))[0].fenetre
+        ? [...formats].sort((a, b) =>
+            (a.ouverture_inscriptions ?? "9").localeCompare(b.ouverture_inscriptions ?? "9"),
+          )[0].fenetre
         : null,
     formats,
     selectedId: selected?.id ?? null,
@@ -138,7 +197,12 @@ async function buildPage(
     ogImage: course.image_url ? new URL(course.image_url, base).toString() : null,
     qr: await qrSvg(shareUrl, EVENT_QR_SIZE),
     // The discussion of an offline event is its organiser's only (an admin viewing it sees none).
-    discussion: await loadDiscussionFor(context, { id: course.id, organisateur_id: course.en_ligne || isOwner ? course.organisateur_id : null }, user, data.also),
+    discussion: await loadDiscussionFor(
+      context,
+      { id: course.id, organisateur_id: course.en_ligne || isOwner ? course.organisateur_id : null },
+      user,
+      data.also,
+    ),
     jsonLd: eventJsonLd(course, formats, first, base, shareUrl),
   };
 }

@@ -48,12 +48,17 @@ export interface DocumentRef {
 
 /** A submitted file input: a File with content, or nothing chosen. */
 function chosenFile(v: FormDataEntryValue | null): File | null {
-  if (v && typeof v === "object" && typeof (v as File).arrayBuffer === "function" && (v as File).size > 0) return v as File;
+  if (v && typeof v === "object" && typeof (v as File).arrayBuffer === "function" && (v as File).size > 0)
+    return v as File;
   return null;
 }
 
 /** Checks (size before reading, then the first bytes) and stores one document for its owner, privately. */
-export async function storeDocument(context: Ctx, ownerId: string, file: File): Promise<{ ok: true; doc: DocumentRef } | { ok: false; message: string }> {
+export async function storeDocument(
+  context: Ctx,
+  ownerId: string,
+  file: File,
+): Promise<{ ok: true; doc: DocumentRef } | { ok: false; message: string }> {
   const early = checkJustificatifDocument(file.size, null);
   if (!early.ok) return { ok: false, message: DOCUMENT_MSG[early.code] };
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -80,7 +85,11 @@ export async function storeDocument(context: Ctx, ownerId: string, file: File): 
  * id of one already given (from the profile or a first submit), kept only if it is this runner's own.
  * Field names: `justificatif_document` (the file) and `justificatif_document_id`.
  */
-export async function documentFromForm(context: Ctx, ownerId: string, form: FormData): Promise<{ doc: DocumentRef | null; error: string | null }> {
+export async function documentFromForm(
+  context: Ctx,
+  ownerId: string,
+  form: FormData,
+): Promise<{ doc: DocumentRef | null; error: string | null }> {
   const file = chosenFile(form.get("justificatif_document"));
   if (file) {
     const stored = await storeDocument(context, ownerId, file);
@@ -89,11 +98,17 @@ export async function documentFromForm(context: Ctx, ownerId: string, form: Form
   const id = form.get("justificatif_document_id");
   if (form.get("retirer_document") === "on" || typeof id !== "string" || !id) return { doc: null, error: null };
   const own = await findOwnDocument(context.db, id, ownerId);
-  return own ? { doc: { id: own.id, name: own.original_name }, error: null } : { doc: null, error: DOCUMENT_MSG.document_inconnu };
+  return own
+    ? { doc: { id: own.id, name: own.original_name }, error: null }
+    : { doc: null, error: DOCUMENT_MSG.document_inconnu };
 }
 
 /** The runner's document by id, with its name, if it is theirs (to show it on a form). */
-export async function ownDocument(context: Ctx, ownerId: string, id: string | null | undefined): Promise<DocumentRef | null> {
+export async function ownDocument(
+  context: Ctx,
+  ownerId: string,
+  id: string | null | undefined,
+): Promise<DocumentRef | null> {
   if (!id) return null;
   const own = await findOwnDocument(context.db, id, ownerId);
   return own ? { id: own.id, name: own.original_name } : null;
@@ -113,7 +128,12 @@ export async function readDocument(context: Ctx, user: { id: string; isAdmin: bo
 }
 
 /** Attaches the runner's document to their registration (the trigger then asks for a new check). */
-export async function setRegistrationDocument(context: Ctx, userId: string, inscriptionId: string, documentId: string | null): Promise<void> {
+export async function setRegistrationDocument(
+  context: Ctx,
+  userId: string,
+  inscriptionId: string,
+  documentId: string | null,
+): Promise<void> {
   await context.db
     .update(inscriptions)
     .set({ justificatif_document_id: documentId, updated_at: context.clock.now().toISOString() })
@@ -123,7 +143,11 @@ export async function setRegistrationDocument(context: Ctx, userId: string, insc
 
 /** The runner profile's document (offered at each registration). */
 export async function setProfileDocument(context: Ctx, userId: string, documentId: string | null): Promise<void> {
-  await context.db.update(profils_coureurs).set({ justificatif_document_id: documentId }).where(eq(profils_coureurs.id, userId)).run();
+  await context.db
+    .update(profils_coureurs)
+    .set({ justificatif_document_id: documentId })
+    .where(eq(profils_coureurs.id, userId))
+    .run();
 }
 
 // ---------------------------------------------------------------- the verification service
@@ -196,7 +220,8 @@ export async function decideJustificatif(
   let commentaire = null;
   if (input.decision === "refuse") {
     const r = parseRefusal(input.motif, input.commentaire);
-    if (!r.ok) return { ok: false, field: r.code === "motif_requis" ? "motif" : "commentaire", message: DECISION_MSG[r.code] };
+    if (!r.ok)
+      return { ok: false, field: r.code === "motif_requis" ? "motif" : "commentaire", message: DECISION_MSG[r.code] };
     motif = r.motif;
     commentaire = r.commentaire;
   }
@@ -215,7 +240,11 @@ export async function decideJustificatif(
   if (!applied) {
     const state = await readJustificatifState(context.db, input.id);
     if (!state || state.format_id !== format.id) return null;
-    return { ok: false, field: null, message: state.version !== input.version ? DECISION_MSG.contenu_modifie : DECISION_MSG.etat_incompatible };
+    return {
+      ok: false,
+      field: null,
+      message: state.version !== input.version ? DECISION_MSG.contenu_modifie : DECISION_MSG.etat_incompatible,
+    };
   }
   if (input.decision === "refuse") await sendRefusalEmail(context, input.id, refusalText(motif, commentaire), at);
   return { ok: true };
@@ -223,7 +252,13 @@ export async function decideJustificatif(
 
 async function sendRefusalEmail(context: Ctx, inscriptionId: string, reason: string, at: string): Promise<void> {
   const [r] = await context.db
-    .select({ email: inscriptions.email, prenom: inscriptions.prenom, courseNom: courses.nom, formatNom: formats.nom, date: formats.date })
+    .select({
+      email: inscriptions.email,
+      prenom: inscriptions.prenom,
+      courseNom: courses.nom,
+      formatNom: formats.nom,
+      date: formats.date,
+    })
     .from(inscriptions)
     .innerJoin(courses, eq(courses.id, inscriptions.course_id))
     .innerJoin(formats, eq(formats.id, inscriptions.format_id))
@@ -231,17 +266,43 @@ async function sendRefusalEmail(context: Ctx, inscriptionId: string, reason: str
     .limit(1);
   if (!r?.email) return;
   const url = `${context.env.APP_URL.replace(/\/$/, "")}/mon-inscription/${inscriptionId}`;
-  const mail = justificatifRefusedEmail({ prenom: r.prenom, courseNom: r.courseNom, formatNom: r.formatNom, date: r.date, reason, url });
-  await context.mailer.send({ to: r.email, ...mail, kind: "justificatif_refuse", dedupeKey: `justificatif-refuse:${inscriptionId}:${at}` });
+  const mail = justificatifRefusedEmail({
+    prenom: r.prenom,
+    courseNom: r.courseNom,
+    formatNom: r.formatNom,
+    date: r.date,
+    reason,
+    url,
+  });
+  await context.mailer.send({
+    to: r.email,
+    ...mail,
+    kind: "justificatif_refuse",
+    dedupeKey: `justificatif-refuse:${inscriptionId}:${at}`,
+  });
 }
 
 // ---------------------------------------------------------------- the missing ones, as CSV
 
-const MISSING_COLUMNS = ["Nom", "Prénom", "Email", "Téléphone", "Dossard", "Statut de l'inscription", "Justificatif", "État", "Motif du refus"];
+const MISSING_COLUMNS = [
+  "Nom",
+  "Prénom",
+  "Email",
+  "Téléphone",
+  "Dossard",
+  "Statut de l'inscription",
+  "Justificatif",
+  "État",
+  "Motif du refus",
+];
 export const MISSING_EXPORT_MAX = 5000;
 
 /** The format's missing and refused justificatifs as CSV (semicolons, UTF-8 with BOM), for its organiser; null: 404. */
-export async function missingJustificatifsCsv(context: Ctx, user: { id: string }, formatId: string): Promise<{ fileName: string; body: string } | null> {
+export async function missingJustificatifsCsv(
+  context: Ctx,
+  user: { id: string },
+  formatId: string,
+): Promise<{ fileName: string; body: string } | null> {
   const format = await findOwnedFormat(context.db, formatId, user.id);
   if (!format) return null;
   const rows = await listMissingJustificatifs(context.db, format.id, MISSING_EXPORT_MAX);
@@ -249,7 +310,17 @@ export async function missingJustificatifsCsv(context: Ctx, user: { id: string }
   for (const r of rows) {
     const type = r.justificatif_type === "licence" ? "Licence FFA" : r.justificatif_type === "pps" ? "PPS" : "";
     const reason = r.etat === "refuse" ? refusalText(r.justificatif_motif, r.justificatif_commentaire) : "";
-    body += csvRow([r.nom, r.prenom, r.email, r.telephone, r.dossard, statutLabel(r.statut), type, JUSTIFICATIF_ETAT_LABELS[r.etat], reason]);
+    body += csvRow([
+      r.nom,
+      r.prenom,
+      r.email,
+      r.telephone,
+      r.dossard,
+      statutLabel(r.statut),
+      type,
+      JUSTIFICATIF_ETAT_LABELS[r.etat],
+      reason,
+    ]);
   }
   return { fileName: exportFileName(format.nom).replace(/^inscriptions-/, "justificatifs-manquants-"), body };
 }
@@ -270,7 +341,12 @@ export interface PurgeReport {
 export async function purgeJustificatifDocuments(context: Ctx, limit = 200): Promise<PurgeReport> {
   const now = context.clock.now();
   const nowIso = now.toISOString();
-  const detachedRegistrations = await detachExpiredRegistrationDocuments(context.db, documentPurgeRaceDay(parisDate(now)), nowIso, limit);
+  const detachedRegistrations = await detachExpiredRegistrationDocuments(
+    context.db,
+    documentPurgeRaceDay(parisDate(now)),
+    nowIso,
+    limit,
+  );
   const profileCutoff = new Date(now.getTime() - PROFILE_DOCUMENT_RETENTION_DAYS * 86_400_000).toISOString();
   const detachedProfiles = await detachExpiredProfileDocuments(context.db, profileCutoff);
   const cutoff = new Date(now.getTime() - UNATTACHED_DOCUMENT_HOURS * 3_600_000).toISOString();
@@ -285,12 +361,15 @@ export async function purgeJustificatifDocuments(context: Ctx, limit = 200): Pro
   return { detachedRegistrations, detachedProfiles, deletedDocuments };
 }
 
-
 // ---------------------------------------------------------------- registration and profile
 
 /** The document of the runner profile, offered on the registration form. */
 export async function profileDocument(context: Ctx, userId: string): Promise<DocumentRef | null> {
-  const [p] = await context.db.select({ d: profils_coureurs.justificatif_document_id }).from(profils_coureurs).where(eq(profils_coureurs.id, userId)).limit(1);
+  const [p] = await context.db
+    .select({ d: profils_coureurs.justificatif_document_id })
+    .from(profils_coureurs)
+    .where(eq(profils_coureurs.id, userId))
+    .limit(1);
   return ownDocument(context, userId, p?.d);
 }
 
@@ -306,7 +385,11 @@ export async function recordRegistrationJustificatif(
 ): Promise<void> {
   await context.db
     .update(inscriptions)
-    .set({ pps_expiration: values.pps_expiration, justificatif_document_id: values.documentId, updated_at: context.clock.now().toISOString() })
+    .set({
+      pps_expiration: values.pps_expiration,
+      justificatif_document_id: values.documentId,
+      updated_at: context.clock.now().toISOString(),
+    })
     .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.coureur_id, userId)))
     .run();
   await verifyJustificatif(context, inscriptionId);

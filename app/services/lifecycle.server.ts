@@ -41,7 +41,10 @@ export interface TransitionRequest {
 const ACTIVE: readonly Statut[] = ["en_attente", "validee"];
 
 function quoteList(values: readonly string[]): SQL {
-  return sql.join(values.map((v) => sql`${v}`), sql`, `);
+  return sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 }
 
 /**
@@ -56,19 +59,27 @@ export async function applyTransition(context: Ctx, req: TransitionRequest): Pro
   if (!asked.ok) throw new LifecycleError(asked.code);
   const to = asked.to;
 
-  const from = (req.from ? t.from.filter((s) => req.from!.includes(s)) : t.from).filter((s) => !(req.event === "status_set" && s === to));
+  const from = (req.from ? t.from.filter((s) => req.from!.includes(s)) : t.from).filter(
+    (s) => !(req.event === "status_set" && s === to),
+  );
   if (from.length === 0) return null;
   const now = context.clock.now().toISOString();
   const where: SQL[] = [sql`i.id = ${req.inscriptionId}`, sql`i.statut IN (${quoteList(from)})`];
   // A registration ended without payment comes back (or is refused a payment) only from the unpaid reasons.
-  if (req.event === "paid" || req.event === "retried" || (REFUSED_PAYMENT_REASONS as readonly string[]).includes(req.event)) {
+  if (
+    req.event === "paid" ||
+    req.event === "retried" ||
+    (REFUSED_PAYMENT_REASONS as readonly string[]).includes(req.event)
+  ) {
     where.push(sql`(i.statut <> 'annulee' OR i.cancel_reason IN (${quoteList(REVIVABLE_REASONS)}))`);
   }
   if (req.event === "retried") where.push(sql`i.cancel_reason IS NOT 'offer_expired'`);
   if (req.event === "payment_refunded") where.push(sql`i.cancel_reason IN (${quoteList(REFUSED_PAYMENT_REASONS)})`);
   // The organiser's free choice never touches a registration with money on it: that one goes through a cancellation.
   if (req.event === "status_set") {
-    where.push(sql`NOT EXISTS (SELECT 1 FROM paiements p_paid WHERE p_paid.inscription_id = i.id AND p_paid.status IN ('succeeded', 'refunded', 'pending'))`);
+    where.push(
+      sql`NOT EXISTS (SELECT 1 FROM paiements p_paid WHERE p_paid.inscription_id = i.id AND p_paid.status IN ('succeeded', 'refunded', 'pending'))`,
+    );
   }
   if (req.when) where.push(req.when);
 
@@ -84,7 +95,8 @@ export async function applyTransition(context: Ctx, req: TransitionRequest): Pro
   const ending = !ACTIVE.includes(to);
   if (ending) sets.push(sql`hold_expires_at = NULL`);
   if (t.reason === "set" && ending) sets.push(sql`cancel_reason = ${req.event}`, sql`cancelled_at = ${now}`);
-  if (t.reason === "clear" || (t.reason === "set" && !ending)) sets.push(sql`cancel_reason = NULL`, sql`cancelled_at = NULL`);
+  if (t.reason === "clear" || (t.reason === "set" && !ending))
+    sets.push(sql`cancel_reason = NULL`, sql`cancelled_at = NULL`);
   for (const [column, value] of Object.entries(req.set ?? {})) {
     if (!/^[a-z_]+$/.test(column)) throw new Error(`colonne invalide : ${column}`);
     sets.push(sql`${sql.raw(column)} = ${value}`);
@@ -100,7 +112,12 @@ export async function applyTransition(context: Ctx, req: TransitionRequest): Pro
     try {
       await offerFreedPlaces(context, row.format_id);
     } catch (e) {
-      logEvent("cron.failed", { kind: "waitlist", format_id: row.format_id, error: errorCode(e), detail: errorDetail(e) });
+      logEvent("cron.failed", {
+        kind: "waitlist",
+        format_id: row.format_id,
+        error: errorCode(e),
+        detail: errorDetail(e),
+      });
     }
   }
   return row;
@@ -115,7 +132,15 @@ export async function requireTransition(context: Ctx, req: TransitionRequest): P
 
 /** The history of one registration, oldest first. */
 export async function loadHistory(context: Ctx, inscriptionId: string) {
-  return context.db.all<{ id: number; created_at: string; event: string; actor: string | null; from_statut: string | null; to_statut: string; amount_cents: number | null }>(
+  return context.db.all<{
+    id: number;
+    created_at: string;
+    event: string;
+    actor: string | null;
+    from_statut: string | null;
+    to_statut: string;
+    amount_cents: number | null;
+  }>(
     sql`SELECT id, created_at, event, actor, from_statut, to_statut, amount_cents FROM inscriptions_historique WHERE inscription_id = ${inscriptionId} ORDER BY id`,
   );
 }

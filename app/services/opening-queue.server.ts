@@ -30,7 +30,11 @@ function queueOf(context: Ctx, formatId: string) {
  * May this runner have the registration form (or send it) now? 'libre' outside the queue window; otherwise the
  * runner arrives in the format's queue (once: the same place on every call) and is admitted or told where they stand.
  */
-export async function passQueue(context: Ctx, userId: string, format: QueuedFormat): Promise<{ state: "libre" } | QueueStatus> {
+export async function passQueue(
+  context: Ctx,
+  userId: string,
+  format: QueuedFormat,
+): Promise<{ state: "libre" } | QueueStatus> {
   const now = context.clock.now();
   if (!queueActive(format, now)) return { state: "libre" };
   return queueOf(context, format.id).enter(userId, now.getTime(), rate(context));

@@ -37,8 +37,15 @@ function parseDue(raw: string | null | undefined): string[] {
   }
 }
 
-export async function loadPaymentAccount(context: AppLoadContext, userId: string): Promise<PaymentAccountView & { accountId: string | null }> {
-  const [p] = await context.db.select().from(profils_utilisateurs).where(eq(profils_utilisateurs.user_id, userId)).limit(1);
+export async function loadPaymentAccount(
+  context: AppLoadContext,
+  userId: string,
+): Promise<PaymentAccountView & { accountId: string | null }> {
+  const [p] = await context.db
+    .select()
+    .from(profils_utilisateurs)
+    .where(eq(profils_utilisateurs.user_id, userId))
+    .limit(1);
   return {
     accountId: p?.stripe_account_id ?? null,
     hasAccount: !!p?.stripe_account_id,
@@ -58,7 +65,11 @@ export async function canTakePayments(context: AppLoadContext, userId: string): 
  * The block's data for a GET of /monprofilorganisateur. Back from onboarding (?onboarding=done) the status is
  * read live from the provider for display only; the stored flags follow `account.updated` or the refresh button.
  */
-export async function loadPaymentAccountBlock(context: AppLoadContext, userId: string, url: URL): Promise<PaymentAccountBlockData> {
+export async function loadPaymentAccountBlock(
+  context: AppLoadContext,
+  userId: string,
+  url: URL,
+): Promise<PaymentAccountBlockData> {
   const stored = await loadPaymentAccount(context, userId);
   const q = url.searchParams.get("onboarding");
   const onboarding = q === "done" || q === "refresh" ? q : null;
@@ -68,12 +79,24 @@ export async function loadPaymentAccountBlock(context: AppLoadContext, userId: s
   if (onboarding === "done" && accountId) {
     try {
       const live = await context.payments.retrieveAccount(accountId);
-      view = { hasAccount: true, chargesEnabled: live.chargesEnabled, payoutsEnabled: live.payoutsEnabled, detailsSubmitted: live.detailsSubmitted, requirementsDue: live.requirementsDue };
+      view = {
+        hasAccount: true,
+        chargesEnabled: live.chargesEnabled,
+        payoutsEnabled: live.payoutsEnabled,
+        detailsSubmitted: live.detailsSubmitted,
+        requirementsDue: live.requirementsDue,
+      };
     } catch (e) {
       error = STATUS_ERROR_PREFIX + (e instanceof Error ? e.message : "erreur inconnue");
     }
   }
-  return { account: view, provider: context.payments.kind, onboarding, refreshed: url.searchParams.get("compte") === "actualise", error };
+  return {
+    account: view,
+    provider: context.payments.kind,
+    onboarding,
+    refreshed: url.searchParams.get("compte") === "actualise",
+    error,
+  };
 }
 
 /** Creates the connected account when needed and returns the onboarding link to send the organiser to. */
@@ -82,13 +105,20 @@ export async function startOnboarding(context: AppLoadContext, user: { id: strin
   let accountId = current.accountId;
   if (!accountId) {
     const [u] = await context.db.select({ email: users.email }).from(users).where(eq(users.id, user.id)).limit(1);
-    const created = await context.payments.createAccount({ userId: user.id, email: u?.email ?? user.email, idempotencyKey: `account:${user.id}` });
+    const created = await context.payments.createAccount({
+      userId: user.id,
+      email: u?.email ?? user.email,
+      idempotencyKey: `account:${user.id}`,
+    });
     accountId = created.accountId;
     const now = context.clock.now().toISOString();
     await context.db
       .insert(profils_utilisateurs)
       .values({ user_id: user.id, stripe_account_id: accountId, created_at: now, updated_at: now })
-      .onConflictDoUpdate({ target: profils_utilisateurs.user_id, set: { stripe_account_id: accountId, updated_at: now } });
+      .onConflictDoUpdate({
+        target: profils_utilisateurs.user_id,
+        set: { stripe_account_id: accountId, updated_at: now },
+      });
   }
   const base = context.env.APP_URL;
   const link = await context.payments.createAccountLink({

@@ -17,7 +17,9 @@ describe("createPaymentProvider", () => {
   });
 
   it("is Stripe when STRIPE_SECRET_KEY is set, checking signatures with STRIPE_WEBHOOK_SECRET", () => {
-    const p = createPaymentProvider(contextWith({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_stripe" }));
+    const p = createPaymentProvider(
+      contextWith({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_stripe" }),
+    );
     expect(p.kind).toBe("stripe");
     expect(p.webhookSecret).toBe("whsec_stripe");
   });

@@ -19,14 +19,16 @@ export function createPaymentProvider(context: AppLoadContext): PaymentProvider 
     });
   }
   // Unreachable in production: the environment schema refuses a production Worker without STRIPE_SECRET_KEY.
-  if (!allowsLocalStandIns(env)) throw new Error("Le fournisseur de paiement local n'existe qu'en développement et en test.");
+  if (!allowsLocalStandIns(env))
+    throw new Error("Le fournisseur de paiement local n'existe qu'en développement et en test.");
   return createLocalPaymentProvider({
     db: context.db,
     clock: context.clock,
     webhookSecret: env.LOCAL_WEBHOOK_SECRET,
     deliver: async (payload, signature) => {
       const outcome = await handlePaymentWebhook(context, payload, signature);
-      if (outcome.status !== 200) throw new Error(`webhook local refusé : ${outcome.status} ${outcome.body.error ?? ""}`);
+      if (outcome.status !== 200)
+        throw new Error(`webhook local refusé : ${outcome.status} ${outcome.body.error ?? ""}`);
     },
   });
 }

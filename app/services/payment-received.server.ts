@@ -11,7 +11,15 @@ import { REFUSED_PAYMENT_REASONS, statusAfterRefund, type LifecycleEvent } from 
 import type { RefusedPaymentReason } from "~/emails/registration";
 import { logEvent } from "~/utils/log.server";
 import { applyTransition } from "./lifecycle.server";
-import { expireSession, PaymentError, recordEndedSession, recordPaidSession, refundInscription, syncChargeRefunded, type RecordedSession } from "./payments.server";
+import {
+  expireSession,
+  PaymentError,
+  recordEndedSession,
+  recordPaidSession,
+  refundInscription,
+  syncChargeRefunded,
+  type RecordedSession,
+} from "./payments.server";
 import { sendConfirmationEmail, sendRefusedPaymentEmail } from "./registration-emails.server";
 
 type Ctx = AppLoadContext;
@@ -66,7 +74,14 @@ async function settle(context: Ctx, recorded: RecordedSession, sessionId: string
       amountCents,
     });
     if (validated) {
-      logEvent("payment.fulfilled", { inscription_id: inscriptionId, paiement_id: paiementId, checkout_session_id: sessionId, amount_cents: amountCents, fee_cents: feeCents, newly_validated: true });
+      logEvent("payment.fulfilled", {
+        inscription_id: inscriptionId,
+        paiement_id: paiementId,
+        checkout_session_id: sessionId,
+        amount_cents: amountCents,
+        fee_cents: feeCents,
+        newly_validated: true,
+      });
       await sendConfirmationEmail(context, inscriptionId);
       return { state: "validated", inscriptionId, newlyValidated: true };
     }
@@ -80,23 +95,38 @@ async function settle(context: Ctx, recorded: RecordedSession, sessionId: string
  * the payment is refunded in full, then the registration records the refund; the runner gets one e-mail. A replay
  * (or a retry after a refund that failed) picks up where it stopped: the refund's key makes it happen once.
  */
-async function refuseAndRefund(context: Ctx, input: { inscriptionId: string; sessionId: string; reason: RefusedPaymentReason }): Promise<PaymentOutcome> {
+async function refuseAndRefund(
+  context: Ctx,
+  input: { inscriptionId: string; sessionId: string; reason: RefusedPaymentReason },
+): Promise<PaymentOutcome> {
   const { inscriptionId, sessionId } = input;
   let [row] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
   if (!row) return { state: "unknown", inscriptionId };
   const refused = (REFUSED_PAYMENT_REASONS as readonly string[]).includes(row.cancel_reason ?? "");
   if (!refused) {
-    const marked = await applyTransition(context, { inscriptionId, event: input.reason as LifecycleEvent, actor: { type: "payment" } });
+    const marked = await applyTransition(context, {
+      inscriptionId,
+      event: input.reason as LifecycleEvent,
+      actor: { type: "payment" },
+    });
     if (!marked) {
       [row] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
       if (row?.statut === "validee") return { state: "validated", inscriptionId, newlyValidated: false };
       // Anything else (a cancelled paid registration…) is not this payment's to settle.
-      if (!(REFUSED_PAYMENT_REASONS as readonly string[]).includes(row?.cancel_reason ?? "")) return { state: "unknown", inscriptionId };
+      if (!(REFUSED_PAYMENT_REASONS as readonly string[]).includes(row?.cancel_reason ?? ""))
+        return { state: "unknown", inscriptionId };
     }
   }
   const reason = ((refused ? row.cancel_reason : input.reason) ?? input.reason) as RefusedPaymentReason;
   const [p] = await context.db.select().from(paiements).where(eq(paiements.checkout_session_id, sessionId)).limit(1);
-  logEvent("payment.late", { inscription_id: inscriptionId, paiement_id: p?.id, checkout_session_id: sessionId, amount_cents: p?.amount_total_cents, refunded_total_cents: p?.refunded_cents, reason });
+  logEvent("payment.late", {
+    inscription_id: inscriptionId,
+    paiement_id: p?.id,
+    checkout_session_id: sessionId,
+    amount_cents: p?.amount_total_cents,
+    refunded_total_cents: p?.refunded_cents,
+    reason,
+  });
   if (p && p.refunded_cents < p.amount_total_cents) {
     await refundInscription(context, {
       inscriptionId,
@@ -106,7 +136,12 @@ async function refuseAndRefund(context: Ctx, input: { inscriptionId: string; ses
       idempotencyKey: `refused-payment:${sessionId}`,
     });
   }
-  await applyTransition(context, { inscriptionId, event: "payment_refunded", actor: { type: "payment" }, amountCents: p?.amount_total_cents ?? null });
+  await applyTransition(context, {
+    inscriptionId,
+    event: "payment_refunded",
+    actor: { type: "payment" },
+    amountCents: p?.amount_total_cents ?? null,
+  });
   await sendRefusedPaymentEmail(context, inscriptionId, p?.amount_total_cents ?? row.prix_total_coureur_cents, reason);
   return { state: "refunded", inscriptionId, reason };
 }
@@ -121,7 +156,11 @@ export async function onCheckoutEnded(context: Ctx, sessionId: string): Promise<
   if (recorded.state === "paid") return settle(context, recorded, sessionId);
   if ((recorded.state === "expired" || recorded.state === "failed") && recorded.inscriptionId) {
     const nowIso = context.clock.now().toISOString();
-    const [i] = await context.db.select({ offer: inscriptions.liste_attente_id }).from(inscriptions).where(eq(inscriptions.id, recorded.inscriptionId)).limit(1);
+    const [i] = await context.db
+      .select({ offer: inscriptions.liste_attente_id })
+      .from(inscriptions)
+      .where(eq(inscriptions.id, recorded.inscriptionId))
+      .limit(1);
     // An offer of the waiting list stays the runner's until its deadline: another checkout may still be opened.
     await applyTransition(context, {
       inscriptionId: recorded.inscriptionId,
@@ -140,7 +179,10 @@ export async function onCheckoutEnded(context: Ctx, sessionId: string): Promise<
  * Ends a registration's open checkout at the provider, then releases its hold (the cron for expired holds, an event
  * deleted or taken offline). Returns 'paid' when the session turned out paid (the payment is then settled).
  */
-export async function expireCheckoutForInscription(context: Ctx, inscriptionId: string): Promise<"released" | "paid" | "none"> {
+export async function expireCheckoutForInscription(
+  context: Ctx,
+  inscriptionId: string,
+): Promise<"released" | "paid" | "none"> {
   const [i] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
   if (i?.statut !== "en_attente") return "none";
   if (!i.checkout_session_id) {
@@ -154,12 +196,19 @@ export async function expireCheckoutForInscription(context: Ctx, inscriptionId: 
     return released ? "released" : "none";
   }
   const ended = await expireSession(context, i.checkout_session_id);
-  const outcome = ended === "paid" ? await onCheckoutCompleted(context, i.checkout_session_id) : await onCheckoutEnded(context, i.checkout_session_id);
+  const outcome =
+    ended === "paid"
+      ? await onCheckoutCompleted(context, i.checkout_session_id)
+      : await onCheckoutEnded(context, i.checkout_session_id);
   return outcome.state === "validated" || outcome.state === "refunded" ? "paid" : "released";
 }
 
 /** /merci's button, and a retried checkout: re-reads the session and settles it when paid (the webhook may be late). */
-export async function verifyCheckoutSession(context: Ctx, sessionId: string, inscriptionId: string): Promise<PaymentOutcome> {
+export async function verifyCheckoutSession(
+  context: Ctx,
+  sessionId: string,
+  inscriptionId: string,
+): Promise<PaymentOutcome> {
   const info = await context.payments.retrieveCheckoutSession(sessionId);
   if (info.metadata.inscription_id !== inscriptionId) throw new PaymentError("paiement_introuvable");
   if (info.status === "complete") return onCheckoutCompleted(context, sessionId);
@@ -174,7 +223,10 @@ export async function onChargeRefunded(context: Ctx, chargeId: string, amountRef
     inscriptionId: synced.inscriptionId,
     event: "refunded_outside",
     actor: { type: "payment" },
-    to: statusAfterRefund(synced.ledger.amount_total_cents, synced.ledger.refunded_cents) === "remboursee_totalement" ? "remboursee_totalement" : "remboursee_partiellement",
+    to:
+      statusAfterRefund(synced.ledger.amount_total_cents, synced.ledger.refunded_cents) === "remboursee_totalement"
+        ? "remboursee_totalement"
+        : "remboursee_partiellement",
     amountCents: synced.amountCents,
   });
 }

@@ -94,15 +94,28 @@ async function dispatch(context: AppLoadContext, event: PaymentEvent): Promise<b
 }
 
 /** Verifies, de-duplicates and handles one webhook delivery. Never throws. */
-export async function handlePaymentWebhook(context: AppLoadContext, rawBody: string, signature: string | null): Promise<WebhookOutcome> {
+export async function handlePaymentWebhook(
+  context: AppLoadContext,
+  rawBody: string,
+  signature: string | null,
+): Promise<WebhookOutcome> {
   const secret = context.payments.webhookSecret;
   if (!secret) return { status: 400, body: { received: false, error: "Webhook non configuré" } };
   let event: PaymentEvent;
   try {
-    event = (await verifyWebhookSignature(rawBody, signature, secret, context.clock.now(), WEBHOOK_TOLERANCE_SECONDS)) as unknown as PaymentEvent;
+    event = (await verifyWebhookSignature(
+      rawBody,
+      signature,
+      secret,
+      context.clock.now(),
+      WEBHOOK_TOLERANCE_SECONDS,
+    )) as unknown as PaymentEvent;
   } catch (e) {
     logEvent("webhook.rejected", { reason: "signature", error: errorCode(e) });
-    return { status: 400, body: { received: false, error: isPaymentProviderError(e) ? e.message : "Signature invalide" } };
+    return {
+      status: 400,
+      body: { received: false, error: isPaymentProviderError(e) ? e.message : "Signature invalide" },
+    };
   }
   if (!event?.id || !event.type || !event.data?.object) {
     logEvent("webhook.rejected", { reason: "illisible", event_id: event?.id });
@@ -124,13 +137,26 @@ export async function handlePaymentWebhook(context: AppLoadContext, rawBody: str
   }
   try {
     const handled = await dispatch(context, event);
-    await context.db.update(webhook_events).set({ processed_at: context.clock.now().toISOString() }).where(eq(webhook_events.id, event.id));
+    await context.db
+      .update(webhook_events)
+      .set({ processed_at: context.clock.now().toISOString() })
+      .where(eq(webhook_events.id, event.id));
     const objectId = typeof event.data.object.id === "string" ? event.data.object.id : undefined;
-    logEvent(handled ? "webhook.handled" : "webhook.ignored", { event_id: event.id, event_type: event.type, object_id: objectId });
+    logEvent(handled ? "webhook.handled" : "webhook.ignored", {
+      event_id: event.id,
+      event_type: event.type,
+      object_id: objectId,
+    });
     return { status: 200, body: handled ? { received: true } : { received: true, ignored: true } };
   } catch (e) {
     // 500: the provider retries later; the event stays unprocessed.
-    logEvent("webhook.failed", { event_id: event.id, event_type: event.type, error: errorCode(e), detail: errorDetail(e), stack: errorStack(e) });
+    logEvent("webhook.failed", {
+      event_id: event.id,
+      event_type: event.type,
+      error: errorCode(e),
+      detail: errorDetail(e),
+      stack: errorStack(e),
+    });
     return { status: 500, body: { received: false, error: "Erreur de traitement" } };
   }
 }

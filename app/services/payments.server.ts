@@ -6,7 +6,15 @@
 // then call the provider with an idempotency key, then confirm or undo (docs/decisions/0030 and 0032).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { courses, formats, inscriptions, paiements, profils_utilisateurs, remboursements, transferts } from "~/db/schema";
+import {
+  courses,
+  formats,
+  inscriptions,
+  paiements,
+  profils_utilisateurs,
+  remboursements,
+  transferts,
+} from "~/db/schema";
 import {
   applyCommission,
   applyTransfer,
@@ -24,7 +32,14 @@ import {
 } from "~/domain/money";
 import { formatDateLong } from "~/utils/format";
 import { isPaymentProviderError, PaymentProviderError, type CheckoutSessionInfo } from "~/providers/payments";
-import { adminTransferId, AUTO_PAYOUT_ACTOR, AUTO_PAYOUT_BATCH, autoPayoutTransferId, TRANSFER_REFUSALS, type TransferRefusal } from "~/domain/payouts";
+import {
+  adminTransferId,
+  AUTO_PAYOUT_ACTOR,
+  AUTO_PAYOUT_BATCH,
+  autoPayoutTransferId,
+  TRANSFER_REFUSALS,
+  type TransferRefusal,
+} from "~/domain/payouts";
 import { parisDate } from "~/domain/refund";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { withEvent } from "~/db/registrations.server";
@@ -68,7 +83,10 @@ export const PAYMENT_ERROR_MESSAGES: Record<PaymentErrorCode, string> = {
 };
 
 export class PaymentError extends Error {
-  constructor(public readonly code: PaymentErrorCode, public readonly detail?: string) {
+  constructor(
+    public readonly code: PaymentErrorCode,
+    public readonly detail?: string,
+  ) {
     super(detail ? `${PAYMENT_ERROR_MESSAGES[code]} (${detail})` : PAYMENT_ERROR_MESSAGES[code]);
     this.name = "PaymentError";
   }
@@ -105,7 +123,13 @@ function sameLedger(id: string, l: Ledger) {
   );
 }
 
-async function swapLedger(context: Ctx, id: string, from: Ledger, to: Ledger, extra: Partial<PaiementRow> = {}): Promise<boolean> {
+async function swapLedger(
+  context: Ctx,
+  id: string,
+  from: Ledger,
+  to: Ledger,
+  extra: Partial<PaiementRow> = {},
+): Promise<boolean> {
   const res = await context.db
     .update(paiements)
     .set({
@@ -128,19 +152,24 @@ async function swapLedger(context: Ctx, id: string, from: Ledger, to: Ledger, ex
  * Success and cancel pages: /merci and /paiement-annule, with session_id and inscription_id. When the open session
  * was paid in the meantime, returns it as `paidSessionId` (the caller records the payment) with /merci's URL.
  */
-export async function createCheckoutForInscription(context: Ctx, inscriptionId: string): Promise<{ url: string; paidSessionId?: string }> {
-  const rows = await withEvent(context.db
-    .select({
-      inscription: inscriptions,
-      courseNom: courses.nom,
-      organisateurId: courses.organisateur_id,
-      formatNom: formats.nom,
-      formatDate: formats.date,
-      accountId: profils_utilisateurs.stripe_account_id,
-      chargesEnabled: profils_utilisateurs.stripe_charges_enabled,
-    })
-    .from(inscriptions)
-    .$dynamic())
+export async function createCheckoutForInscription(
+  context: Ctx,
+  inscriptionId: string,
+): Promise<{ url: string; paidSessionId?: string }> {
+  const rows = await withEvent(
+    context.db
+      .select({
+        inscription: inscriptions,
+        courseNom: courses.nom,
+        organisateurId: courses.organisateur_id,
+        formatNom: formats.nom,
+        formatDate: formats.date,
+        accountId: profils_utilisateurs.stripe_account_id,
+        chargesEnabled: profils_utilisateurs.stripe_charges_enabled,
+      })
+      .from(inscriptions)
+      .$dynamic(),
+  )
     .leftJoin(profils_utilisateurs, eq(profils_utilisateurs.user_id, courses.organisateur_id))
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);
@@ -161,7 +190,8 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
     try {
       const existing = await context.payments.retrieveCheckoutSession(i.checkout_session_id);
       if (existing.status === "open" && existing.url) return { url: existing.url };
-      if (existing.paymentStatus === "paid") return { url: successUrl.replace("{CHECKOUT_SESSION_ID}", existing.id), paidSessionId: existing.id };
+      if (existing.paymentStatus === "paid")
+        return { url: successUrl.replace("{CHECKOUT_SESSION_ID}", existing.id), paidSessionId: existing.id };
     } catch (e) {
       if (!isPaymentProviderError(e)) throw e;
     }
@@ -203,7 +233,11 @@ export async function createCheckoutForInscription(context: Ctx, inscriptionId: 
       updated_at: now.toISOString(),
     })
     .where(and(eq(inscriptions.id, i.id), eq(inscriptions.statut, "en_attente")));
-  logEvent("checkout.created", { inscription_id: i.id, checkout_session_id: created.id, amount_cents: i.prix_total_coureur_cents });
+  logEvent("checkout.created", {
+    inscription_id: i.id,
+    checkout_session_id: created.id,
+    amount_cents: i.prix_total_coureur_cents,
+  });
   return { url: created.url };
 }
 
@@ -244,7 +278,11 @@ export async function recordPaidSession(context: Ctx, sessionId: string): Promis
   const paid = info.paymentStatus === "paid" || info.paymentStatus === "no_payment_required";
   const now = context.clock.now().toISOString();
   const fee = paid ? await providerFee(context, info) : 0;
-  const ledger = openLedger({ amountTotalCents: info.amountTotalCents, providerFeeCents: fee, commissionPercent: DEFAULT_COMMISSION_PERCENT });
+  const ledger = openLedger({
+    amountTotalCents: info.amountTotalCents,
+    providerFeeCents: fee,
+    commissionPercent: DEFAULT_COMMISSION_PERCENT,
+  });
   const status = paid ? "succeeded" : "pending";
 
   await context.db
@@ -270,16 +308,41 @@ export async function recordPaidSession(context: Ctx, sessionId: string): Promis
   const [p] = await context.db.select().from(paiements).where(eq(paiements.checkout_session_id, info.id)).limit(1);
 
   if (!paid) {
-    logEvent("payment.pending", { inscription_id: inscriptionId, paiement_id: p.id, checkout_session_id: info.id, amount_cents: info.amountTotalCents });
+    logEvent("payment.pending", {
+      inscription_id: inscriptionId,
+      paiement_id: p.id,
+      checkout_session_id: info.id,
+      amount_cents: info.amountTotalCents,
+    });
     return { state: "pending", inscriptionId };
   }
   if (p.status === "pending" || p.status === "failed") {
     await context.db
       .update(paiements)
-      .set({ status: "succeeded", charge_id: info.chargeId, payment_intent_id: info.paymentIntentId, receipt_url: info.receiptUrl, ...ledger, updated_at: now })
-      .where(and(eq(paiements.id, p.id), inArray(paiements.status, ["pending", "failed"]), eq(paiements.transferred_total_cents, 0), eq(paiements.refunded_cents, 0)));
+      .set({
+        status: "succeeded",
+        charge_id: info.chargeId,
+        payment_intent_id: info.paymentIntentId,
+        receipt_url: info.receiptUrl,
+        ...ledger,
+        updated_at: now,
+      })
+      .where(
+        and(
+          eq(paiements.id, p.id),
+          inArray(paiements.status, ["pending", "failed"]),
+          eq(paiements.transferred_total_cents, 0),
+          eq(paiements.refunded_cents, 0),
+        ),
+      );
   }
-  return { state: "paid", inscriptionId, paiementId: p.id, amountCents: p.amount_total_cents, feeCents: p.fee_total_cents };
+  return {
+    state: "paid",
+    inscriptionId,
+    paiementId: p.id,
+    amountCents: p.amount_total_cents,
+    feeCents: p.fee_total_cents,
+  };
 }
 
 /**
@@ -294,7 +357,10 @@ export async function recordEndedSession(context: Ctx, sessionId: string): Promi
   if (info.status === "open") return { state: "open", inscriptionId };
   if (info.status === "complete") {
     const now = context.clock.now().toISOString();
-    await context.db.update(paiements).set({ status: "failed", updated_at: now }).where(and(eq(paiements.checkout_session_id, sessionId), eq(paiements.status, "pending")));
+    await context.db
+      .update(paiements)
+      .set({ status: "failed", updated_at: now })
+      .where(and(eq(paiements.checkout_session_id, sessionId), eq(paiements.status, "pending")));
     return { state: "failed", inscriptionId };
   }
   return { state: "expired", inscriptionId };
@@ -310,7 +376,11 @@ export async function expireSession(context: Ctx, sessionId: string): Promise<"e
   }
   // The provider refused: either it was paid in the meantime, or it had already ended.
   const info = await context.payments.retrieveCheckoutSession(sessionId);
-  return info.status === "complete" && info.paymentStatus === "paid" ? "paid" : info.status === "open" ? "gone" : "expired";
+  return info.status === "complete" && info.paymentStatus === "paid"
+    ? "paid"
+    : info.status === "open"
+      ? "gone"
+      : "expired";
 }
 
 // ---------------------------------------------------------------- commission and transfers
@@ -335,7 +405,10 @@ export type TransferResult =
   | { state: "paid"; transfertId: string; ledger: Ledger; repeated?: boolean }
   | { state: "failed"; transfertId: string; reason: string };
 
-async function organiserCanReceivePayouts(context: Ctx, organisateurId: string | null): Promise<TransferRefusal | null> {
+async function organiserCanReceivePayouts(
+  context: Ctx,
+  organisateurId: string | null,
+): Promise<TransferRefusal | null> {
   if (!organisateurId) return "no_account";
   const [o] = await context.db
     .select({ account: profils_utilisateurs.stripe_account_id, payouts: profils_utilisateurs.stripe_payouts_enabled })
@@ -350,7 +423,8 @@ async function organiserCanReceivePayouts(context: Ctx, organisateurId: string |
 async function existingTransfer(context: Ctx, transfertId: string): Promise<TransferResult | null> {
   const [t] = await context.db.select().from(transferts).where(eq(transferts.id, transfertId)).limit(1);
   if (!t) return null;
-  if (t.status === "failed") return { state: "failed", transfertId, reason: t.failure_reason ?? PAYMENT_ERROR_MESSAGES.transfert_impossible };
+  if (t.status === "failed")
+    return { state: "failed", transfertId, reason: t.failure_reason ?? PAYMENT_ERROR_MESSAGES.transfert_impossible };
   const p = await loadPaiement(context, t.paiement_id);
   return { state: "paid", transfertId, ledger: ledgerOf(p), repeated: true };
 }
@@ -365,7 +439,13 @@ async function existingTransfer(context: Ctx, transfertId: string): Promise<Tran
  */
 export async function transferToOrganiser(
   context: Ctx,
-  input: { paiementId: string; amountCents: number; kind: "acompte" | "solde"; createdBy: string; transfertId?: string },
+  input: {
+    paiementId: string;
+    amountCents: number;
+    kind: "acompte" | "solde";
+    createdBy: string;
+    transfertId?: string;
+  },
 ): Promise<TransferResult> {
   if (shouldSkipTransfer(input.amountCents)) return { state: "skipped" };
   if (input.transfertId) {
@@ -398,8 +478,19 @@ export async function transferToOrganiser(
   // Written in the meantime by the same request sent twice: that one decides.
   if (inserted.length === 0) return (await existingTransfer(context, transfertId))!;
   const fail = async (reason: string, e?: unknown): Promise<TransferResult> => {
-    logEvent("transfer.failed", { paiement_id: p.id, inscription_id: p.inscription_id, transfert_id: transfertId, amount_cents: input.amountCents, kind: input.kind, error: e ? errorCode(e) : refusal ?? "conflict", detail: e ? errorDetail(e) : null });
-    await context.db.update(transferts).set({ status: "failed", failure_reason: reason }).where(eq(transferts.id, transfertId));
+    logEvent("transfer.failed", {
+      paiement_id: p.id,
+      inscription_id: p.inscription_id,
+      transfert_id: transfertId,
+      amount_cents: input.amountCents,
+      kind: input.kind,
+      error: e ? errorCode(e) : (refusal ?? "conflict"),
+      detail: e ? errorDetail(e) : null,
+    });
+    await context.db
+      .update(transferts)
+      .set({ status: "failed", failure_reason: reason })
+      .where(eq(transferts.id, transfertId));
     return { state: "failed", transfertId, reason };
   };
   if (refusal) return fail(TRANSFER_REFUSALS[refusal]);
@@ -413,8 +504,20 @@ export async function transferToOrganiser(
       metadata: { paiement_id: p.id, transfert_id: transfertId, inscription_id: p.inscription_id },
       idempotencyKey: `transfer:${transfertId}`,
     });
-    await context.db.update(transferts).set({ status: "paid", provider_transfer_id: t.id }).where(eq(transferts.id, transfertId));
-    logEvent("transfer.paid", { paiement_id: p.id, inscription_id: p.inscription_id, transfert_id: transfertId, transfer_id: t.id, account_id: p.destination_account_id, amount_cents: input.amountCents, kind: input.kind, by: input.createdBy === AUTO_PAYOUT_ACTOR ? AUTO_PAYOUT_ACTOR : "admin" });
+    await context.db
+      .update(transferts)
+      .set({ status: "paid", provider_transfer_id: t.id })
+      .where(eq(transferts.id, transfertId));
+    logEvent("transfer.paid", {
+      paiement_id: p.id,
+      inscription_id: p.inscription_id,
+      transfert_id: transfertId,
+      transfer_id: t.id,
+      account_id: p.destination_account_id,
+      amount_cents: input.amountCents,
+      kind: input.kind,
+      by: input.createdBy === AUTO_PAYOUT_ACTOR ? AUTO_PAYOUT_ACTOR : "admin",
+    });
     return { state: "paid", transfertId, ledger: to };
   } catch (e) {
     // Undo the reservation: the money did not leave.
@@ -450,8 +553,17 @@ export async function releaseFunds(
       if (done) r = done;
       else {
         const p = await loadPaiement(context, paiementId);
-        const amount = input.mode === "tout" ? transferAllAmount(p.net_remaining_cents) : depositAmount(p.net_remaining_cents, input.depositPercent ?? DEFAULT_DEPOSIT_PERCENT);
-        r = await transferToOrganiser(context, { paiementId, amountCents: amount, kind: input.mode === "tout" ? "solde" : "acompte", createdBy: input.adminId, transfertId });
+        const amount =
+          input.mode === "tout"
+            ? transferAllAmount(p.net_remaining_cents)
+            : depositAmount(p.net_remaining_cents, input.depositPercent ?? DEFAULT_DEPOSIT_PERCENT);
+        r = await transferToOrganiser(context, {
+          paiementId,
+          amountCents: amount,
+          kind: input.mode === "tout" ? "solde" : "acompte",
+          createdBy: input.adminId,
+          transfertId,
+        });
       }
       if (r.state === "skipped") report.skipped += 1;
       else if (r.state === "paid") report.ok += 1;
@@ -495,7 +607,12 @@ export async function runDuePayouts(context: Ctx, limit = AUTO_PAYOUT_BATCH): Pr
       if (r.state === "paid" && !r.repeated) report.paid += 1;
       else if (r.state === "failed") report.failed += 1;
     } catch (e) {
-      logEvent("transfer.failed", { paiement_id: row.id, by: AUTO_PAYOUT_ACTOR, error: errorCode(e), detail: errorDetail(e) });
+      logEvent("transfer.failed", {
+        paiement_id: row.id,
+        by: AUTO_PAYOUT_ACTOR,
+        error: errorCode(e),
+        detail: errorDetail(e),
+      });
       report.failed += 1;
     }
   }
@@ -503,8 +620,16 @@ export async function runDuePayouts(context: Ctx, limit = AUTO_PAYOUT_BATCH): Pr
 }
 
 /** A reversal the provider reports (`transfer.reversed`) that we did not ask for: bring the ledger in line. */
-export async function syncTransferReversal(context: Ctx, providerTransferId: string, amountReversedCents: number): Promise<void> {
-  const [t] = await context.db.select().from(transferts).where(eq(transferts.provider_transfer_id, providerTransferId)).limit(1);
+export async function syncTransferReversal(
+  context: Ctx,
+  providerTransferId: string,
+  amountReversedCents: number,
+): Promise<void> {
+  const [t] = await context.db
+    .select()
+    .from(transferts)
+    .where(eq(transferts.provider_transfer_id, providerTransferId))
+    .limit(1);
   if (!t) return;
   const diff = Math.min(amountReversedCents, t.amount_cents) - t.reversed_cents;
   if (diff <= 0) return;
@@ -513,12 +638,22 @@ export async function syncTransferReversal(context: Ctx, providerTransferId: str
   const to = applyTransferReversal(from, diff);
   const moved = await context.db
     .update(transferts)
-    .set({ reversed_cents: t.reversed_cents + diff, status: t.reversed_cents + diff >= t.amount_cents ? "reversed" : t.status })
+    .set({
+      reversed_cents: t.reversed_cents + diff,
+      status: t.reversed_cents + diff >= t.amount_cents ? "reversed" : t.status,
+    })
     .where(and(eq(transferts.id, t.id), eq(transferts.reversed_cents, t.reversed_cents)))
     .returning({ id: transferts.id });
   if (moved.length !== 1) return;
   if (!(await swapLedger(context, p.id, from, to))) throw new PaymentError("conflit");
-  logEvent("transfer.reversed", { paiement_id: p.id, inscription_id: p.inscription_id, transfert_id: t.id, transfer_id: providerTransferId, amount_cents: diff, origin: "provider" });
+  logEvent("transfer.reversed", {
+    paiement_id: p.id,
+    inscription_id: p.inscription_id,
+    transfert_id: t.id,
+    transfer_id: providerTransferId,
+    amount_cents: diff,
+    origin: "provider",
+  });
 }
 
 // ---------------------------------------------------------------- refunds
@@ -537,8 +672,15 @@ export interface RefundRequest {
  * transferred comes back first by a transfer reversal. The registration's status is the caller's to change
  * (through the lifecycle), from the ledger returned.
  */
-export async function refundInscription(context: Ctx, req: RefundRequest): Promise<{ remboursementId: string; ledger: Ledger }> {
-  const [earlier] = await context.db.select().from(remboursements).where(eq(remboursements.idempotency_key, req.idempotencyKey)).limit(1);
+export async function refundInscription(
+  context: Ctx,
+  req: RefundRequest,
+): Promise<{ remboursementId: string; ledger: Ledger }> {
+  const [earlier] = await context.db
+    .select()
+    .from(remboursements)
+    .where(eq(remboursements.idempotency_key, req.idempotencyKey))
+    .limit(1);
   if (earlier?.status === "succeeded") {
     const p = await loadPaiement(context, earlier.paiement_id);
     return { remboursementId: earlier.id, ledger: ledgerOf(p) };
@@ -547,7 +689,10 @@ export async function refundInscription(context: Ctx, req: RefundRequest): Promi
   if (earlier?.status === "pending") throw new PaymentError("conflit");
   // A failed try keeps its row (and its provider key, whose stored failure would come back): free the caller's key.
   if (earlier?.status === "failed") {
-    await context.db.update(remboursements).set({ idempotency_key: `${earlier.idempotency_key}:echec:${earlier.id}` }).where(eq(remboursements.id, earlier.id));
+    await context.db
+      .update(remboursements)
+      .set({ idempotency_key: `${earlier.idempotency_key}:echec:${earlier.id}` })
+      .where(eq(remboursements.id, earlier.id));
   }
   const [p] = await context.db
     .select()
@@ -593,7 +738,10 @@ export async function refundInscription(context: Ctx, req: RefundRequest): Promi
         if (toReverse <= 0) break;
         const part = Math.min(toReverse, t.amount_cents - t.reversed_cents);
         if (part <= 0 || !t.provider_transfer_id) continue;
-        await context.db.update(transferts).set({ reversed_cents: t.reversed_cents + part }).where(eq(transferts.id, t.id));
+        await context.db
+          .update(transferts)
+          .set({ reversed_cents: t.reversed_cents + part })
+          .where(eq(transferts.id, t.id));
         try {
           await context.payments.createTransferReversal({
             transferId: t.provider_transfer_id,
@@ -605,7 +753,8 @@ export async function refundInscription(context: Ctx, req: RefundRequest): Promi
           await context.db.update(transferts).set({ reversed_cents: t.reversed_cents }).where(eq(transferts.id, t.id));
           throw e;
         }
-        if (t.reversed_cents + part >= t.amount_cents) await context.db.update(transferts).set({ status: "reversed" }).where(eq(transferts.id, t.id));
+        if (t.reversed_cents + part >= t.amount_cents)
+          await context.db.update(transferts).set({ status: "reversed" }).where(eq(transferts.id, t.id));
         reversedLedger = applyTransferReversal(reversedLedger, part);
         toReverse -= part;
       }
@@ -619,21 +768,38 @@ export async function refundInscription(context: Ctx, req: RefundRequest): Promi
       idempotencyKey: `refund:${id}`,
     });
     if (r.status === "failed") throw new PaymentProviderError("Remboursement refusé par le prestataire.");
-    await context.db.update(remboursements).set({ status: "succeeded", provider_refund_id: r.id }).where(eq(remboursements.id, id));
+    await context.db
+      .update(remboursements)
+      .set({ status: "succeeded", provider_refund_id: r.id })
+      .where(eq(remboursements.id, id));
   } catch (e) {
     // Undo the refund part; reversals that did happen stay in the ledger (the money is back with us).
     logEvent("refund.failed", {
-      inscription_id: req.inscriptionId, paiement_id: p.id, remboursement_id: id, charge_id: p.charge_id, amount_cents: req.amountCents,
-      origin: req.idempotencyKey.split(":")[0], error: errorCode(e), detail: errorDetail(e),
+      inscription_id: req.inscriptionId,
+      paiement_id: p.id,
+      remboursement_id: id,
+      charge_id: p.charge_id,
+      amount_cents: req.amountCents,
+      origin: req.idempotencyKey.split(":")[0],
+      error: errorCode(e),
+      detail: errorDetail(e),
     });
-    await swapLedger(context, p.id, plan.ledger, reversedLedger, { status: from.refunded_cents > 0 ? "refunded" : p.status });
+    await swapLedger(context, p.id, plan.ledger, reversedLedger, {
+      status: from.refunded_cents > 0 ? "refunded" : p.status,
+    });
     await context.db.update(remboursements).set({ status: "failed" }).where(eq(remboursements.id, id));
     if (isPaymentProviderError(e)) throw new PaymentError("remboursement_impossible", e.message);
     throw e;
   }
   logEvent("refund.succeeded", {
-    inscription_id: req.inscriptionId, paiement_id: p.id, remboursement_id: id, charge_id: p.charge_id, amount_cents: req.amountCents,
-    reversal_cents: plan.reversalCents, refunded_total_cents: plan.ledger.refunded_cents, origin: req.idempotencyKey.split(":")[0],
+    inscription_id: req.inscriptionId,
+    paiement_id: p.id,
+    remboursement_id: id,
+    charge_id: p.charge_id,
+    amount_cents: req.amountCents,
+    reversal_cents: plan.reversalCents,
+    refunded_total_cents: plan.ledger.refunded_cents,
+    origin: req.idempotencyKey.split(":")[0],
   });
   return { remboursementId: id, ledger: plan.ledger };
 }
@@ -642,7 +808,11 @@ export async function refundInscription(context: Ctx, req: RefundRequest): Promi
  * `charge.refunded`: the provider's total refunded on a charge. A refund made outside Balise (the provider's
  * dashboard) is recorded in the ledger; our own refunds are already there, so this does nothing for them.
  */
-export async function syncChargeRefunded(context: Ctx, chargeId: string, amountRefundedCents: number): Promise<{ inscriptionId: string; ledger: Ledger; amountCents: number } | null> {
+export async function syncChargeRefunded(
+  context: Ctx,
+  chargeId: string,
+  amountRefundedCents: number,
+): Promise<{ inscriptionId: string; ledger: Ledger; amountCents: number } | null> {
   const [p] = await context.db.select().from(paiements).where(eq(paiements.charge_id, chargeId)).limit(1);
   if (!p) return null;
   const diff = Math.min(amountRefundedCents, p.amount_total_cents) - p.refunded_cents;
@@ -650,7 +820,11 @@ export async function syncChargeRefunded(context: Ctx, chargeId: string, amountR
   const from = ledgerOf(p);
   // An outside refund reverses no transfer and keeps the platform fee: it comes out of the net remaining,
   // which may go negative (the organiser then owes it, settled by hand).
-  const ledger: Ledger = { ...from, refunded_cents: from.refunded_cents + diff, net_remaining_cents: from.net_remaining_cents - diff };
+  const ledger: Ledger = {
+    ...from,
+    refunded_cents: from.refunded_cents + diff,
+    net_remaining_cents: from.net_remaining_cents - diff,
+  };
   const key = `external:${chargeId}:${amountRefundedCents}`;
   const inserted = await context.db
     .insert(remboursements)
@@ -668,7 +842,13 @@ export async function syncChargeRefunded(context: Ctx, chargeId: string, amountR
     .returning({ id: remboursements.id });
   if (inserted.length === 0) return null;
   if (!(await swapLedger(context, p.id, from, ledger, { status: "refunded" }))) throw new PaymentError("conflit");
-  logEvent("refund.external", { inscription_id: p.inscription_id, paiement_id: p.id, charge_id: chargeId, amount_cents: diff, refunded_total_cents: ledger.refunded_cents });
+  logEvent("refund.external", {
+    inscription_id: p.inscription_id,
+    paiement_id: p.id,
+    charge_id: chargeId,
+    amount_cents: diff,
+    refunded_total_cents: ledger.refunded_cents,
+  });
   return { inscriptionId: p.inscription_id, ledger, amountCents: diff };
 }
 
@@ -678,7 +858,11 @@ export async function syncChargeRefunded(context: Ctx, chargeId: string, amountR
  * The receipt URL of a registration's payment, for its runner, the event's organiser or an admin.
  * Errors carry the spec's four messages.
  */
-export async function getReceiptUrl(context: Ctx, user: { id: string; isAdmin: boolean }, traceId: string | null | undefined): Promise<string> {
+export async function getReceiptUrl(
+  context: Ctx,
+  user: { id: string; isAdmin: boolean },
+  traceId: string | null | undefined,
+): Promise<string> {
   if (!traceId) throw new PaymentError("recu_sans_trace");
   try {
     const [row] = await context.db
@@ -688,7 +872,8 @@ export async function getReceiptUrl(context: Ctx, user: { id: string; isAdmin: b
       .where(eq(inscriptions.paiement_trace_id, traceId))
       .limit(1);
     // Someone else's registration reads exactly like a missing one.
-    if (!row || !(user.isAdmin || row.i.coureur_id === user.id || row.organisateurId === user.id)) throw new PaymentError("recu_introuvable");
+    if (!row || !(user.isAdmin || row.i.coureur_id === user.id || row.organisateurId === user.id))
+      throw new PaymentError("recu_introuvable");
     const [p] = await context.db
       .select()
       .from(paiements)

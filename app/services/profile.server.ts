@@ -20,25 +20,40 @@ export async function getRunnerProfile(context: AppLoadContext, userId: string):
 }
 
 export async function getUserProfile(context: AppLoadContext, userId: string): Promise<UserProfile | null> {
-  return (await context.db.query.profils_utilisateurs.findFirst({ where: eq(profils_utilisateurs.user_id, userId) })) ?? null;
+  return (
+    (await context.db.query.profils_utilisateurs.findFirst({ where: eq(profils_utilisateurs.user_id, userId) })) ?? null
+  );
 }
 
 /**
  * Values to pre-fill a runner form: the runner profile when saved, else what the simple profile knows,
  * else the account e-mail.
  */
-export async function runnerPrefill(context: AppLoadContext, user: { id: string; email: string }): Promise<Partial<RunnerProfile>> {
+export async function runnerPrefill(
+  context: AppLoadContext,
+  user: { id: string; email: string },
+): Promise<Partial<RunnerProfile>> {
   const runner = await getRunnerProfile(context, user.id);
   if (runner) return runner;
   const p = await getUserProfile(context, user.id);
   return {
-    nom: p?.nom ?? null, prenom: p?.prenom ?? null, genre: p?.genre === "Autre" ? null : (p?.genre ?? null), date_naissance: p?.date_naissance ?? null,
-    nationalite: p?.nationalite ?? null, email: p?.email ?? user.email, telephone: p?.telephone ?? null, pays: p?.pays ?? "France",
+    nom: p?.nom ?? null,
+    prenom: p?.prenom ?? null,
+    genre: p?.genre === "Autre" ? null : (p?.genre ?? null),
+    date_naissance: p?.date_naissance ?? null,
+    nationalite: p?.nationalite ?? null,
+    email: p?.email ?? user.email,
+    telephone: p?.telephone ?? null,
+    pays: p?.pays ?? "France",
     apparaitre_resultats: true,
   };
 }
 
-export async function saveRunnerProfile(context: AppLoadContext, userId: string, input: RunnerProfileInput): Promise<void> {
+export async function saveRunnerProfile(
+  context: AppLoadContext,
+  userId: string,
+  input: RunnerProfileInput,
+): Promise<void> {
   const now = context.clock.now().toISOString();
   await context.db
     .insert(profils_coureurs)
@@ -54,17 +69,28 @@ async function ensureUserProfile(context: AppLoadContext, userId: string, now: s
     .onConflictDoNothing();
 }
 
-export async function saveSimpleProfile(context: AppLoadContext, userId: string, input: SimpleProfileInput): Promise<void> {
+export async function saveSimpleProfile(
+  context: AppLoadContext,
+  userId: string,
+  input: SimpleProfileInput,
+): Promise<void> {
   const now = context.clock.now().toISOString();
   await ensureUserProfile(context, userId, now);
-  await context.db.update(profils_utilisateurs).set({ ...input, updated_at: now }).where(eq(profils_utilisateurs.user_id, userId));
+  await context.db
+    .update(profils_utilisateurs)
+    .set({ ...input, updated_at: now })
+    .where(eq(profils_utilisateurs.user_id, userId));
 }
 
 /**
  * Saves the organiser fields. The first acceptance of the current conditions version records its date;
  * once accepted it is never changed by this form (locked).
  */
-export async function saveOrganiserProfile(context: AppLoadContext, userId: string, input: OrganiserProfileInput): Promise<void> {
+export async function saveOrganiserProfile(
+  context: AppLoadContext,
+  userId: string,
+  input: OrganiserProfileInput,
+): Promise<void> {
   const now = context.clock.now().toISOString();
   await ensureUserProfile(context, userId, now);
   const current = await getUserProfile(context, userId);
@@ -76,7 +102,9 @@ export async function saveOrganiserProfile(context: AppLoadContext, userId: stri
       site_web: input.site_web,
       telephone: input.telephone,
       updated_at: now,
-      ...(accept ? { conditions_acceptees: true, conditions_acceptees_at: now, conditions_version: CONDITIONS_VERSION } : {}),
+      ...(accept
+        ? { conditions_acceptees: true, conditions_acceptees_at: now, conditions_version: CONDITIONS_VERSION }
+        : {}),
     })
     .where(eq(profils_utilisateurs.user_id, userId));
 }

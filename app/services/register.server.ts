@@ -4,12 +4,28 @@
 // registration is app/services/payment-received.server.ts. Decisions 0060, 0061 and 0130.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { mealsTakenSql, placesTakenSql, registrationWindowSql, runnersWaitingSql, waitingCountSql } from "~/db/capacity.server";
+import {
+  mealsTakenSql,
+  placesTakenSql,
+  registrationWindowSql,
+  runnersWaitingSql,
+  waitingCountSql,
+} from "~/db/capacity.server";
 import { windowStatement } from "~/domain/registration-window";
 import { formatDateTimeLong } from "~/utils/format";
 import { courses, formats, inscriptions, profils_coureurs, profils_utilisateurs } from "~/db/schema";
 import { REFUSED_PAYMENT_REASONS } from "~/domain/lifecycle";
-import { canTakePayments, holdExpiresAt, isFull, mealsLeft, personalOf, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
+import {
+  canTakePayments,
+  holdExpiresAt,
+  isFull,
+  mealsLeft,
+  personalOf,
+  RegistrationError,
+  type FormatChoice,
+  type RegistrationInput,
+  type RegistrationValues,
+} from "~/domain/registration";
 import { isPaymentProviderError } from "~/providers/payments";
 import { applyTransition } from "./lifecycle.server";
 import { onCheckoutCompleted } from "./payment-received.server";
@@ -17,7 +33,6 @@ import { createCheckoutForInscription, expireSession, PaymentError } from "./pay
 import { withEvent } from "~/db/registrations.server";
 
 type Ctx = AppLoadContext;
-
 
 // ---------------------------------------------------------------- the registration page
 
@@ -41,7 +56,10 @@ export interface RegistrationPageFormat extends FormatChoice {
 }
 
 /** The event (by id or slug), its formats with places taken, and whether its organiser can take payments. */
-export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string): Promise<{ course: RegistrationPageCourse; formats: RegistrationPageFormat[] } | null> {
+export async function loadRegistrationPage(
+  context: Ctx,
+  courseIdOrSlug: string,
+): Promise<{ course: RegistrationPageCourse; formats: RegistrationPageFormat[] } | null> {
   const now = context.clock.now();
   const nowIso = now.toISOString();
   const [c] = await context.db
@@ -107,10 +125,19 @@ export async function loadRegistrationPage(context: Ctx, courseIdOrSlug: string)
 }
 
 /** The form pre-filled from the runner profile (then the account profile, then the account e-mail). */
-export async function prefillValues(context: Ctx, user: { id: string; email: string }): Promise<Omit<RegistrationValues, "format_id" | "nombre_repas">> {
+export async function prefillValues(
+  context: Ctx,
+  user: { id: string; email: string },
+): Promise<Omit<RegistrationValues, "format_id" | "nombre_repas">> {
   const [runner] = await context.db.select().from(profils_coureurs).where(eq(profils_coureurs.id, user.id)).limit(1);
-  const [account] = await context.db.select().from(profils_utilisateurs).where(eq(profils_utilisateurs.user_id, user.id)).limit(1);
-  const pick = (k: keyof typeof profils_coureurs.$inferSelect & keyof typeof profils_utilisateurs.$inferSelect): string => {
+  const [account] = await context.db
+    .select()
+    .from(profils_utilisateurs)
+    .where(eq(profils_utilisateurs.user_id, user.id))
+    .limit(1);
+  const pick = (
+    k: keyof typeof profils_coureurs.$inferSelect & keyof typeof profils_utilisateurs.$inferSelect,
+  ): string => {
     const v = runner?.[k] ?? account?.[k];
     return typeof v === "string" ? v : "";
   };
@@ -143,8 +170,21 @@ export async function prefillValues(context: Ctx, user: { id: string; email: str
 export type HoldResult = { inscriptionId: string; reused: boolean };
 
 /** Why the INSERT found no place: the format is full, or its meals are gone (a field error then). */
-async function holdRefusal(context: Ctx, formatId: string, formatNom: string, meals: number, nowIso: string): Promise<RegistrationError> {
-  const [f] = await context.db.all<{ cap: number | null; taken: number; stock: number; meals_taken: number; waiting: number; open: number }>(sql`
+async function holdRefusal(
+  context: Ctx,
+  formatId: string,
+  formatNom: string,
+  meals: number,
+  nowIso: string,
+): Promise<RegistrationError> {
+  const [f] = await context.db.all<{
+    cap: number | null;
+    taken: number;
+    stock: number;
+    meals_taken: number;
+    waiting: number;
+    open: number;
+  }>(sql`
     SELECT f.nb_max_coureurs AS cap, ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, f.stock_repas AS stock,
       ${mealsTakenSql(sql.raw("f.id"), nowIso)} AS meals_taken, ${runnersWaitingSql("f")} AS waiting,
       ${registrationWindowSql("f", nowIso)} AS open
@@ -154,7 +194,10 @@ async function holdRefusal(context: Ctx, formatId: string, formatNom: string, me
   // Places freed while runners wait are theirs (issue 20): the newcomer joins the list.
   if (f && Number(f.waiting)) return new RegistrationError("format_liste_attente", formatNom);
   if (f && !isFull(f.cap, Number(f.taken)) && meals > 0) {
-    return new RegistrationError("repas_epuises", String(mealsLeft({ stock_repas: f.stock, meals_taken: Number(f.meals_taken) })));
+    return new RegistrationError(
+      "repas_epuises",
+      String(mealsLeft({ stock_repas: f.stock, meals_taken: Number(f.meals_taken) })),
+    );
   }
   return new RegistrationError("format_complet", formatNom);
 }
@@ -166,7 +209,12 @@ async function holdRefusal(context: Ctx, formatId: string, formatNom: string, me
  * statements one at a time, so two runners can never both get the last place or the last meal. A runner who
  * already holds a place in the format gets that registration back (see updateHeldContent) instead of a second one.
  */
-export async function holdPlace(context: Ctx, userId: string, courseId: string, input: RegistrationInput): Promise<HoldResult> {
+export async function holdPlace(
+  context: Ctx,
+  userId: string,
+  courseId: string,
+  input: RegistrationInput,
+): Promise<HoldResult> {
   const now = context.clock.now();
   const nowIso = now.toISOString();
   const expires = holdExpiresAt(now).toISOString();
@@ -221,10 +269,18 @@ export async function holdPlace(context: Ctx, userId: string, courseId: string, 
  * changes only once it is certain that session can no longer be paid; a session paid in the meantime keeps the
  * registration as it was paid ('paiement_en_cours'). A plain double submit changes nothing and reuses the session.
  */
-async function updateHeldContent(context: Ctx, mine: typeof inscriptions.$inferSelect, input: RegistrationInput, nowIso: string): Promise<HoldResult> {
+async function updateHeldContent(
+  context: Ctx,
+  mine: typeof inscriptions.$inferSelect,
+  input: RegistrationInput,
+  nowIso: string,
+): Promise<HoldResult> {
   const personal = personalOf(input);
-  const pricedChange = mine.nombre_repas !== input.nombre_repas || mine.prix_total_coureur_cents !== input.totals.totalCents;
-  const same = !pricedChange && (Object.keys(personal) as (keyof typeof personal)[]).every((k) => (mine[k] ?? null) === (personal[k] ?? null));
+  const pricedChange =
+    mine.nombre_repas !== input.nombre_repas || mine.prix_total_coureur_cents !== input.totals.totalCents;
+  const same =
+    !pricedChange &&
+    (Object.keys(personal) as (keyof typeof personal)[]).every((k) => (mine[k] ?? null) === (personal[k] ?? null));
   if (same) return { inscriptionId: mine.id, reused: true };
   const oldSession = pricedChange ? mine.checkout_session_id : null;
   if (oldSession) {
@@ -266,7 +322,8 @@ async function updateHeldContent(context: Ctx, mine: typeof inscriptions.$inferS
     RETURNING id`);
   if (updated.length === 1) return { inscriptionId: mine.id, reused: true };
   const [now] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, mine.id)).limit(1);
-  if (now?.statut === "en_attente" && moreMeals > 0) throw await holdRefusal(context, mine.format_id, input.format.nom, input.nombre_repas, nowIso);
+  if (now?.statut === "en_attente" && moreMeals > 0)
+    throw await holdRefusal(context, mine.format_id, input.format.nom, input.nombre_repas, nowIso);
   throw new RegistrationError("paiement_en_cours");
 }
 
@@ -295,14 +352,24 @@ async function checkoutUrl(context: Ctx, inscriptionId: string): Promise<string>
 }
 
 /** The registration form's submit: hold a place, then open (or reuse) its checkout session. Returns where to go. */
-export async function startRegistration(context: Ctx, userId: string, courseId: string, input: RegistrationInput): Promise<{ url: string; inscriptionId: string; reused: boolean }> {
+export async function startRegistration(
+  context: Ctx,
+  userId: string,
+  courseId: string,
+  input: RegistrationInput,
+): Promise<{ url: string; inscriptionId: string; reused: boolean }> {
   const hold = await holdPlace(context, userId, courseId, input);
   try {
     return { url: await checkoutUrl(context, hold.inscriptionId), ...hold };
   } catch (e) {
     // No checkout: give the place back at once (only a hold we just took; a reused one keeps its session).
     if (!hold.reused) {
-      await applyTransition(context, { inscriptionId: hold.inscriptionId, event: "checkout_failed", actor: { type: "system" }, when: sql`i.checkout_session_id IS NULL` });
+      await applyTransition(context, {
+        inscriptionId: hold.inscriptionId,
+        event: "checkout_failed",
+        actor: { type: "system" },
+        when: sql`i.checkout_session_id IS NULL`,
+      });
     }
     throw e;
   }
@@ -365,7 +432,8 @@ export async function abandonRegistration(context: Ctx, userId: string, inscript
     set: { checkout_session_id: null },
     when: sql`i.coureur_id = ${userId} AND i.checkout_session_id IS ${sessionId}`,
   });
-  if (released && sessionId && (await expireSession(context, sessionId)) === "paid") await onCheckoutCompleted(context, sessionId);
+  if (released && sessionId && (await expireSession(context, sessionId)) === "paid")
+    await onCheckoutCompleted(context, sessionId);
   return released != null;
 }
 
@@ -398,43 +466,52 @@ export interface RunnerRegistration {
 }
 
 function runnerRegistrationQuery(context: Ctx) {
-  return withEvent(context.db
-    .select({
-      id: inscriptions.id,
-      statut: inscriptions.statut,
-      hold_expires_at: inscriptions.hold_expires_at,
-      cancel_reason: inscriptions.cancel_reason,
-      nom: inscriptions.nom,
-      prenom: inscriptions.prenom,
-      email: inscriptions.email,
-      nombre_repas: inscriptions.nombre_repas,
-      prix_total_coureur_cents: inscriptions.prix_total_coureur_cents,
-      created_at: inscriptions.created_at,
-      courseId: courses.id,
-      courseSlug: courses.slug,
-      courseNom: courses.nom,
-      lieu: courses.lieu,
-      departement: courses.departement,
-      imageUrl: courses.image_url,
-      formatId: formats.id,
-      formatNom: formats.nom,
-      formatImageUrl: formats.image_url,
-      date: formats.date,
-      heureDepart: formats.heure_depart,
-      distanceKm: formats.distance_km,
-      dplus: formats.denivele_dplus,
-    })
-    .from(inscriptions)
-    .$dynamic());
+  return withEvent(
+    context.db
+      .select({
+        id: inscriptions.id,
+        statut: inscriptions.statut,
+        hold_expires_at: inscriptions.hold_expires_at,
+        cancel_reason: inscriptions.cancel_reason,
+        nom: inscriptions.nom,
+        prenom: inscriptions.prenom,
+        email: inscriptions.email,
+        nombre_repas: inscriptions.nombre_repas,
+        prix_total_coureur_cents: inscriptions.prix_total_coureur_cents,
+        created_at: inscriptions.created_at,
+        courseId: courses.id,
+        courseSlug: courses.slug,
+        courseNom: courses.nom,
+        lieu: courses.lieu,
+        departement: courses.departement,
+        imageUrl: courses.image_url,
+        formatId: formats.id,
+        formatNom: formats.nom,
+        formatImageUrl: formats.image_url,
+        date: formats.date,
+        heureDepart: formats.heure_depart,
+        distanceKm: formats.distance_km,
+        dplus: formats.denivele_dplus,
+      })
+      .from(inscriptions)
+      .$dynamic(),
+  );
 }
 
 /** /mesinscriptions: only the runner's own registrations, newest first. */
 export async function listRunnerRegistrations(context: Ctx, userId: string): Promise<RunnerRegistration[]> {
-  return runnerRegistrationQuery(context).where(eq(inscriptions.coureur_id, userId)).orderBy(desc(inscriptions.created_at)).limit(200);
+  return runnerRegistrationQuery(context)
+    .where(eq(inscriptions.coureur_id, userId))
+    .orderBy(desc(inscriptions.created_at))
+    .limit(200);
 }
 
 /** One registration of the runner (null for anyone else's: it reads like a missing one). */
-export async function getRunnerRegistration(context: Ctx, userId: string, inscriptionId: string): Promise<RunnerRegistration | null> {
+export async function getRunnerRegistration(
+  context: Ctx,
+  userId: string,
+  inscriptionId: string,
+): Promise<RunnerRegistration | null> {
   const [r] = await runnerRegistrationQuery(context)
     .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.coureur_id, userId)))
     .limit(1);
@@ -447,14 +524,20 @@ export type ConfirmationState = "validee" | "confirming" | "refunded" | "unpaid"
  * /merci's check, read-only: the registration must be the runner's and the session must be the one the
  * provider made for it. The fulfilment itself happens in the webhook (or in `confirmNow`, a POST).
  */
-export async function readConfirmation(context: Ctx, userId: string, sessionId: string, inscriptionId: string): Promise<{ registration: RunnerRegistration; state: ConfirmationState }> {
+export async function readConfirmation(
+  context: Ctx,
+  userId: string,
+  sessionId: string,
+  inscriptionId: string,
+): Promise<{ registration: RunnerRegistration; state: ConfirmationState }> {
   const registration = await getRunnerRegistration(context, userId, inscriptionId);
   if (!registration) throw new RegistrationError("relance_impossible");
   const info = await context.payments.retrieveCheckoutSession(sessionId);
   if (info.metadata.inscription_id !== inscriptionId) throw new RegistrationError("relance_impossible");
   let state: ConfirmationState;
   if (registration.statut === "validee") state = "validee";
-  else if ((REFUSED_PAYMENT_REASONS as readonly string[]).includes(registration.cancel_reason ?? "")) state = "refunded";
+  else if ((REFUSED_PAYMENT_REASONS as readonly string[]).includes(registration.cancel_reason ?? ""))
+    state = "refunded";
   else if (info.status === "complete") state = "confirming";
   else if (info.status === "open") state = "unpaid";
   else state = "other";

@@ -67,7 +67,12 @@ export async function registrantsPage(context: Ctx, user: User, formatId: string
   return { format, ...page };
 }
 
-async function registrantOfFormat(context: Ctx, user: User, format: OwnedFormat, id: string): Promise<RegistrantDetail> {
+async function registrantOfFormat(
+  context: Ctx,
+  user: User,
+  format: OwnedFormat,
+  id: string,
+): Promise<RegistrantDetail> {
   const row = await requireOwnedRegistrant(context, user, id);
   if (row.format_id !== format.id) throw new RegistrantError("not_found");
   return row;
@@ -75,7 +80,12 @@ async function registrantOfFormat(context: Ctx, user: User, format: OwnedFormat,
 
 /** What a field's rule needs to know: the meal stock, the current status, today in Paris and the country. */
 function fieldContext(context: Ctx, stockRepas: number, row: RegistrantDetail): FieldContext {
-  return { stockRepas, currentStatut: row.statut as string | null, today: parisDate(context.clock.now()), pays: (row.pays as string | null) ?? null };
+  return {
+    stockRepas,
+    currentStatut: row.statut as string | null,
+    today: parisDate(context.clock.now()),
+    pays: (row.pays as string | null) ?? null,
+  };
 }
 
 /**
@@ -86,7 +96,9 @@ async function setStatus(context: Ctx, user: User, row: RegistrantDetail, to: St
   if (to === row.statut) return;
   const now = context.clock.now();
   const nowIso = now.toISOString();
-  const reactivates = (to === "validee" || to === "en_attente") && !holdsPlace({ statut: row.statut, hold_expires_at: (row.hold_expires_at as string | null) ?? null }, now);
+  const reactivates =
+    (to === "validee" || to === "en_attente") &&
+    !holdsPlace({ statut: row.statut, hold_expires_at: (row.hold_expires_at as string | null) ?? null }, now);
   let changed: Awaited<ReturnType<typeof applyTransition>>;
   try {
     changed = await applyTransition(context, {
@@ -101,8 +113,14 @@ async function setStatus(context: Ctx, user: User, row: RegistrantDetail, to: St
     throw e;
   }
   if (changed) return;
-  if (await hasPayment(context.db, row.id)) throw new RegistrantError("invalid", REFUSAL_MESSAGES.paiement_a_regler, "statut");
-  if (reactivates) throw new RegistrantError("capacity_full", "Ce format est complet (ou ses repas épuisés) : cette inscription ne peut pas reprendre de place.", "statut");
+  if (await hasPayment(context.db, row.id))
+    throw new RegistrantError("invalid", REFUSAL_MESSAGES.paiement_a_regler, "statut");
+  if (reactivates)
+    throw new RegistrantError(
+      "capacity_full",
+      "Ce format est complet (ou ses repas épuisés) : cette inscription ne peut pas reprendre de place.",
+      "statut",
+    );
   throw new RegistrantError("invalid", REFUSAL_MESSAGES.statut_incompatible, "statut");
 }
 
@@ -116,27 +134,60 @@ function freeFor(nowIso: string) {
 /** More meals for a registration that holds its place: only while the format has them left. */
 async function checkMeals(context: Ctx, row: RegistrantDetail, meals: number): Promise<void> {
   const more = meals - Number(row.nombre_repas ?? 0);
-  if (more <= 0 || !holdsPlace({ statut: row.statut, hold_expires_at: (row.hold_expires_at as string | null) ?? null }, context.clock.now())) return;
+  if (
+    more <= 0 ||
+    !holdsPlace(
+      { statut: row.statut, hold_expires_at: (row.hold_expires_at as string | null) ?? null },
+      context.clock.now(),
+    )
+  )
+    return;
   const left = await mealsLeftIn(context.db, row.format_id, context.clock.now());
-  if (more > left) throw new RegistrantError("invalid", REGISTRATION_MSG.repasEpuises(left + Number(row.nombre_repas ?? 0)), "nombre_repas");
+  if (more > left)
+    throw new RegistrantError(
+      "invalid",
+      REGISTRATION_MSG.repasEpuises(left + Number(row.nombre_repas ?? 0)),
+      "nombre_repas",
+    );
 }
 
-async function writeField(context: Ctx, user: User, row: RegistrantDetail, field: EditableField, value: FieldValue): Promise<void> {
+async function writeField(
+  context: Ctx,
+  user: User,
+  row: RegistrantDetail,
+  field: EditableField,
+  value: FieldValue,
+): Promise<void> {
   if (field === "statut") return setStatus(context, user, row, value as Statut);
   if (field === "nombre_repas") await checkMeals(context, row, value as number);
   try {
-    const ok = await updateRegistrantField(context.db, { id: row.id, formatId: row.format_id }, field, value, { prix_repas_cents: row.prix_repas_cents }, context.clock.now());
+    const ok = await updateRegistrantField(
+      context.db,
+      { id: row.id, formatId: row.format_id },
+      field,
+      value,
+      { prix_repas_cents: row.prix_repas_cents },
+      context.clock.now(),
+    );
     if (!ok) throw new RegistrantError("not_found");
   } catch (e) {
     if (e instanceof RegistrantError) throw e;
-    if (isBibConflict(e)) throw new RegistrantError("bib_taken", `Le dossard ${value} est déjà attribué dans ce format.`, "dossard");
+    if (isBibConflict(e))
+      throw new RegistrantError("bib_taken", `Le dossard ${value} est déjà attribué dans ce format.`, "dossard");
     console.error("registrant update", e);
     throw new RegistrantError("save_failed");
   }
 }
 
 /** One table cell (JS, saved on blur). Returns the stored value. */
-export async function saveCell(context: Ctx, user: User, formatId: string, id: string, field: TableField, raw: string): Promise<FieldValue> {
+export async function saveCell(
+  context: Ctx,
+  user: User,
+  formatId: string,
+  id: string,
+  field: TableField,
+  raw: string,
+): Promise<FieldValue> {
   const format = await requireOwnedFormat(context, user, formatId);
   const row = await registrantOfFormat(context, user, format, id);
   const parsed = parseField(field, raw, fieldContext(context, format.stock_repas, row));
@@ -175,11 +226,18 @@ export async function saveRow(
     throw e;
   }
   try {
-    const ok = await updateRegistrantFields(context.db, { id: row.id, formatId: format.id }, others, { prix_repas_cents: format.prix_repas_cents }, context.clock.now());
+    const ok = await updateRegistrantFields(
+      context.db,
+      { id: row.id, formatId: format.id },
+      others,
+      { prix_repas_cents: format.prix_repas_cents },
+      context.clock.now(),
+    );
     if (!ok) throw new RegistrantError("not_found");
   } catch (e) {
     if (e instanceof RegistrantError) throw e;
-    if (isBibConflict(e)) return { ok: false, errors: { dossard: `Le dossard ${values.dossard} est déjà attribué dans ce format.` } };
+    if (isBibConflict(e))
+      return { ok: false, errors: { dossard: `Le dossard ${values.dossard} est déjà attribué dans ce format.` } };
     console.error("registrant row update", e);
     throw new RegistrantError("save_failed");
   }
@@ -187,7 +245,13 @@ export async function saveRow(
 }
 
 /** One field of the details page. */
-export async function saveDetailField(context: Ctx, user: User, id: string, field: EditableField, raw: string): Promise<FieldValue> {
+export async function saveDetailField(
+  context: Ctx,
+  user: User,
+  id: string,
+  field: EditableField,
+  raw: string,
+): Promise<FieldValue> {
   const row = await requireOwnedRegistrant(context, user, id);
   const parsed = parseField(field, raw, fieldContext(context, row.stock_repas as number, row));
   if (!parsed.ok) throw new RegistrantError("invalid", parsed.error, field);
@@ -195,16 +259,33 @@ export async function saveDetailField(context: Ctx, user: User, id: string, fiel
   return parsed.value;
 }
 
-export type AddRunnerResult = { ok: true; id: string } | { ok: false; errors: Partial<Record<keyof AddRunnerInput, string>>; formError?: string };
+export type AddRunnerResult =
+  | { ok: true; id: string }
+  | { ok: false; errors: Partial<Record<keyof AddRunnerInput, string>>; formError?: string };
 
 /** '+ Ajouter un coureur': validation, then an insert that respects capacity unless the organiser overrides it. */
-export async function addRunner(context: Ctx, user: User, formatId: string, input: AddRunnerInput): Promise<AddRunnerResult> {
+export async function addRunner(
+  context: Ctx,
+  user: User,
+  formatId: string,
+  input: AddRunnerInput,
+): Promise<AddRunnerResult> {
   const format = await requireOwnedFormat(context, user, formatId);
-  const v = validateNewRunner(input, { stockRepas: format.stock_repas, prixCents: format.prix_cents, prixRepasCents: format.prix_repas_cents }, parisDate(context.clock.now()));
+  const v = validateNewRunner(
+    input,
+    { stockRepas: format.stock_repas, prixCents: format.prix_cents, prixRepasCents: format.prix_repas_cents },
+    parisDate(context.clock.now()),
+  );
   if (!v.ok) return v;
   const id = crypto.randomUUID();
   try {
-    const inserted = await insertManualRunner(context.db, format, v.runner, { id, traceId: `manuel-${id}`, actorId: user.id }, context.clock.now());
+    const inserted = await insertManualRunner(
+      context.db,
+      format,
+      v.runner,
+      { id, traceId: `manuel-${id}`, actorId: user.id },
+      context.clock.now(),
+    );
     if (!inserted) {
       // The guard refused: full, or not enough meals left (checked in the same statement as the insert).
       const now = context.clock.now();
@@ -212,28 +293,38 @@ export async function addRunner(context: Ctx, user: User, formatId: string, inpu
       if (!v.runner.overrideCapacity && exceedsCapacity(v.runner.statut, format.nb_max_coureurs, page.taken)) {
         return {
           ok: false,
-          errors: { depasser_capacite: `Ce format est complet (${page.taken} / ${format.nb_max_coureurs}). Cochez « Dépasser la capacité » pour inscrire ce coureur quand même.` },
+          errors: {
+            depasser_capacite: `Ce format est complet (${page.taken} / ${format.nb_max_coureurs}). Cochez « Dépasser la capacité » pour inscrire ce coureur quand même.`,
+          },
         };
       }
       const left = await mealsLeftIn(context.db, format.id, now);
       if (!v.runner.overrideMeals && v.runner.nombre_repas > left) {
         return {
           ok: false,
-          errors: { depasser_repas: `Il ne reste que ${left} repas pour ce format. Cochez « Dépasser le stock de repas » pour en réserver quand même.` },
+          errors: {
+            depasser_repas: `Il ne reste que ${left} repas pour ce format. Cochez « Dépasser le stock de repas » pour en réserver quand même.`,
+          },
         };
       }
       return { ok: false, errors: {}, formError: "Erreur lors de l'enregistrement." };
     }
     return { ok: true, id };
   } catch (e) {
-    if (isBibConflict(e)) return { ok: false, errors: { dossard: `Le dossard ${v.runner.dossard} est déjà attribué dans ce format.` } };
+    if (isBibConflict(e))
+      return { ok: false, errors: { dossard: `Le dossard ${v.runner.dossard} est déjà attribué dans ce format.` } };
     console.error("add runner", e);
     return { ok: false, errors: {}, formError: "Erreur lors de l'enregistrement." };
   }
 }
 
 /** Numbers validated runners without a bib from `debut`, skipping used numbers. Returns how many got one. */
-export async function assignBibs(context: Ctx, user: User, formatId: string, debut: string): Promise<{ ok: true; count: number } | { ok: false; error: string }> {
+export async function assignBibs(
+  context: Ctx,
+  user: User,
+  formatId: string,
+  debut: string,
+): Promise<{ ok: true; count: number } | { ok: false; error: string }> {
   const format = await requireOwnedFormat(context, user, formatId);
   const start = parseBibStart(debut);
   if (!start.ok) return start;
@@ -242,7 +333,8 @@ export async function assignBibs(context: Ctx, user: User, formatId: string, deb
   try {
     return { ok: true, count: await applyBibs(context.db, format.id, plan, context.clock.now()) };
   } catch (e) {
-    if (isBibConflict(e)) return { ok: false, error: "Un dossard a été attribué entre-temps : aucun dossard n'a été écrit, réessayez." };
+    if (isBibConflict(e))
+      return { ok: false, error: "Un dossard a été attribué entre-temps : aucun dossard n'a été écrit, réessayez." };
     console.error("assign bibs", e);
     return { ok: false, error: "Erreur lors de l'enregistrement." };
   }
@@ -254,7 +346,12 @@ export const EXPORT_BATCH = 500;
  * The CSV as a stream: the header, then 500 registrants per D1 query (keyset on created_at, id), each batch
  * encoded and handed on before the next is read, so memory stays flat whatever the number of registrants.
  */
-export async function exportRegistrants(context: Ctx, user: User, formatId: string, columns: readonly AnyExportColumn[]) {
+export async function exportRegistrants(
+  context: Ctx,
+  user: User,
+  formatId: string,
+  columns: readonly AnyExportColumn[],
+) {
   const format = await requireOwnedFormat(context, user, formatId);
   const encoder = new TextEncoder();
   let after: { createdAt: string; id: string } | null = null;

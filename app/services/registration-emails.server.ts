@@ -11,19 +11,21 @@ type Ctx = AppLoadContext;
 const appUrl = (context: Ctx) => context.env.APP_URL;
 
 async function emailData(context: Ctx, inscriptionId: string) {
-  const [r] = await withEvent(context.db
-    .select({
-      i: inscriptions,
-      courseNom: courses.nom,
-      lieu: courses.lieu,
-      formatNom: formats.nom,
-      date: formats.date,
-      heure: formats.heure_depart,
-      km: formats.distance_km,
-      dplus: formats.denivele_dplus,
-    })
-    .from(inscriptions)
-    .$dynamic())
+  const [r] = await withEvent(
+    context.db
+      .select({
+        i: inscriptions,
+        courseNom: courses.nom,
+        lieu: courses.lieu,
+        formatNom: formats.nom,
+        date: formats.date,
+        heure: formats.heure_depart,
+        km: formats.distance_km,
+        dplus: formats.denivele_dplus,
+      })
+      .from(inscriptions)
+      .$dynamic(),
+  )
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);
   if (!r?.i.email) return null;
@@ -52,14 +54,31 @@ export async function sendConfirmationEmail(context: Ctx, inscriptionId: string)
   const d = await emailData(context, inscriptionId);
   if (!d) return false;
   const mail = confirmationEmail({ ...d.data, url: `${appUrl(context)}/mon-inscription/${inscriptionId}` });
-  return context.mailer.send({ to: d.to, ...mail, kind: "confirmation_inscription", dedupeKey: `confirmation:${inscriptionId}` });
+  return context.mailer.send({
+    to: d.to,
+    ...mail,
+    kind: "confirmation_inscription",
+    dedupeKey: `confirmation:${inscriptionId}`,
+  });
 }
 
 /** A payment that could not be kept, refunded in full: the runner is told why, once. */
-export async function sendRefusedPaymentEmail(context: Ctx, inscriptionId: string, amountCents: number, reason: RefusedPaymentReason): Promise<boolean> {
+export async function sendRefusedPaymentEmail(
+  context: Ctx,
+  inscriptionId: string,
+  amountCents: number,
+  reason: RefusedPaymentReason,
+): Promise<boolean> {
   const d = await emailData(context, inscriptionId);
   if (!d) return false;
-  const mail = refusedPaymentEmail({ ...d.data, totalCents: amountCents, coursesUrl: `${appUrl(context)}/courses` }, reason);
-  return context.mailer.send({ to: d.to, ...mail, kind: "paiement_rembourse", dedupeKey: `refused-payment:${inscriptionId}` });
+  const mail = refusedPaymentEmail(
+    { ...d.data, totalCents: amountCents, coursesUrl: `${appUrl(context)}/courses` },
+    reason,
+  );
+  return context.mailer.send({
+    to: d.to,
+    ...mail,
+    kind: "paiement_rembourse",
+    dedupeKey: `refused-payment:${inscriptionId}`,
+  });
 }
-

@@ -13,7 +13,8 @@ type Ctx = Pick<AppLoadContext, "db" | "storage" | "clock">;
 
 /** A submitted file input: a File with content, or nothing chosen. */
 export function chosenFile(v: FormDataEntryValue | null): File | null {
-  if (v && typeof v === "object" && typeof (v as File).arrayBuffer === "function" && (v as File).size > 0) return v as File;
+  if (v && typeof v === "object" && typeof (v as File).arrayBuffer === "function" && (v as File).size > 0)
+    return v as File;
   return null;
 }
 
@@ -51,7 +52,13 @@ async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
       db
         .select({ a: formats.image_url, b: formats.gpx_url, c: formats.reglement_pdf_url })
         .from(formats)
-        .where(or(inArray(formats.image_url, chunk), inArray(formats.gpx_url, chunk), inArray(formats.reglement_pdf_url, chunk))),
+        .where(
+          or(
+            inArray(formats.image_url, chunk),
+            inArray(formats.gpx_url, chunk),
+            inArray(formats.reglement_pdf_url, chunk),
+          ),
+        ),
     ]);
     for (const r of c) if (r.u) used.add(r.u);
     for (const r of f) for (const u of [r.a, r.b, r.c]) if (u) used.add(u);
@@ -70,7 +77,10 @@ export async function releaseFiles(ctx: Ctx, ownerId: string, urls: (string | nu
     .select({ key: fichiers.key })
     .from(fichiers)
     .where(and(eq(fichiers.owner_id, ownerId), inArray(fichiers.key, keys)));
-  const used = await referencedKeys(ctx.db, owned.map((o) => o.key));
+  const used = await referencedKeys(
+    ctx.db,
+    owned.map((o) => o.key),
+  );
   const gone = owned.map((o) => o.key).filter((k) => !used.has(k));
   for (const key of gone) {
     await ctx.storage.delete(key);
@@ -86,7 +96,10 @@ export async function releaseFiles(ctx: Ctx, ownerId: string, urls: (string | nu
 export async function cleanOrphanFiles(db: Db, storage: Storage, now: Date, maxAgeHours = 24): Promise<string[]> {
   const cutoff = new Date(now.getTime() - maxAgeHours * 3600_000).toISOString();
   const old = await db.select({ key: fichiers.key }).from(fichiers).where(lt(fichiers.created_at, cutoff)).limit(500);
-  const used = await referencedKeys(db, old.map((o) => o.key));
+  const used = await referencedKeys(
+    db,
+    old.map((o) => o.key),
+  );
   const gone = old.map((o) => o.key).filter((k) => !used.has(k));
   for (const key of gone) {
     await storage.delete(key);

@@ -36,7 +36,9 @@ interface FormatState {
 
 /** The personal columns of a registration, read from the entry's `donnees` (what the runner typed when joining). */
 const personalColumns = sql.raw(REGISTRATION_PERSONAL_COLUMNS.join(", "));
-const personalValues = sql.raw(REGISTRATION_PERSONAL_COLUMNS.map((c) => `json_extract(w.donnees, '$.${c}')`).join(", "));
+const personalValues = sql.raw(
+  REGISTRATION_PERSONAL_COLUMNS.map((c) => `json_extract(w.donnees, '$.${c}')`).join(", "),
+);
 
 /**
  * Offers the format's free places to the first runners waiting, in order. Returns the entries offered a place
@@ -63,7 +65,11 @@ export async function offerFreedPlacesForCourse(context: Ctx, courseId: string):
   return made;
 }
 
-async function offerRound(context: Ctx, formatId: string, budget: number): Promise<{ offered: string[]; skipped: boolean }> {
+async function offerRound(
+  context: Ctx,
+  formatId: string,
+  budget: number,
+): Promise<{ offered: string[]; skipped: boolean }> {
   const now = context.clock.now();
   const nowIso = now.toISOString();
   const [f] = await context.db.all<FormatState>(sql`
@@ -117,7 +123,8 @@ async function offerRound(context: Ctx, formatId: string, budget: number): Promi
   }
   const results = await batchAll<{ id: string }[][]>(context.db, statements);
   const offered = results.slice(1).flatMap((rows) => rows.map((r) => r.id));
-  for (const id of offered) logEvent("waitlist.offered", { liste_attente_id: id, format_id: formatId, deadline: deadlineIso });
+  for (const id of offered)
+    logEvent("waitlist.offered", { liste_attente_id: id, format_id: formatId, deadline: deadlineIso });
   return { offered, skipped: offered.length < candidates.length };
 }
 
@@ -159,7 +166,15 @@ function emailData(r: MailRow, url: string): WaitlistEmailData {
   } catch {
     genre = null;
   }
-  return { prenom: r.prenom, genre, courseNom: r.course_nom, formatNom: r.format_nom, date: r.date, heureDepart: r.heure_depart, url };
+  return {
+    prenom: r.prenom,
+    genre,
+    courseNom: r.course_nom,
+    formatNom: r.format_nom,
+    date: r.date,
+    heureDepart: r.heure_depart,
+    url,
+  };
 }
 
 const entryUrl = (context: Ctx, id: string) => `${appUrl(context)}/liste-attente/${id}`;
@@ -170,12 +185,19 @@ const IDS_PER_STATEMENT = 50;
 
 /** The offer e-mails of these entries (once each: the outbox's key), then marked sent. */
 async function sendOfferEmails(context: Ctx, entryIds: string[]): Promise<void> {
-  for (let k = 0; k < entryIds.length; k += IDS_PER_STATEMENT) await sendOfferEmailsChunk(context, entryIds.slice(k, k + IDS_PER_STATEMENT));
+  for (let k = 0; k < entryIds.length; k += IDS_PER_STATEMENT)
+    await sendOfferEmailsChunk(context, entryIds.slice(k, k + IDS_PER_STATEMENT));
 }
 
 async function sendOfferEmailsChunk(context: Ctx, entryIds: string[]): Promise<void> {
   if (entryIds.length === 0) return;
-  const rows = await mailRows(context, sql`w.id IN (${sql.join(entryIds.map((id) => sql`${id}`), sql`, `)}) AND w.statut = 'offre'`);
+  const rows = await mailRows(
+    context,
+    sql`w.id IN (${sql.join(
+      entryIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND w.statut = 'offre'`,
+  );
   for (const r of rows) {
     const mail = offerEmail({
       ...emailData(r, entryUrl(context, r.id)),
@@ -184,25 +206,47 @@ async function sendOfferEmailsChunk(context: Ctx, entryIds: string[]): Promise<v
       nombreRepas: r.offer_meals ?? 0,
       repasVoulus: r.nombre_repas,
     });
-    await context.mailer.send({ to: r.email, ...mail, kind: "liste_attente_offre", dedupeKey: `waitlist-offer:${r.id}:${r.offre_expires_at}` });
+    await context.mailer.send({
+      to: r.email,
+      ...mail,
+      kind: "liste_attente_offre",
+      dedupeKey: `waitlist-offer:${r.id}:${r.offre_expires_at}`,
+    });
   }
   const now = context.clock.now().toISOString();
-  if (rows.length > 0) await context.db.run(sql`UPDATE liste_attente SET offre_mail_at = ${now} WHERE id IN (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
+  if (rows.length > 0)
+    await context.db.run(
+      sql`UPDATE liste_attente SET offre_mail_at = ${now} WHERE id IN (${sql.join(
+        rows.map((r) => sql`${r.id}`),
+        sql`, `,
+      )})`,
+    );
 }
 
 /**
  * The cron's e-mails: offers whose e-mail was not sent (a request stopped between the offer and its e-mail) and
  * offers that ended unpaid (their runner is told; the next runner got their own offer). Bounded per run.
  */
-export async function sendPendingWaitlistEmails(context: Ctx, limit = 200): Promise<{ offers: number; expired: number }> {
+export async function sendPendingWaitlistEmails(
+  context: Ctx,
+  limit = 200,
+): Promise<{ offers: number; expired: number }> {
   const unsentOffers = await context.db.all<{ id: string }>(sql`
     SELECT id FROM liste_attente WHERE statut = 'offre' AND offre_mail_at IS NULL LIMIT ${limit}`);
-  await sendOfferEmails(context, unsentOffers.map((r) => r.id));
+  await sendOfferEmails(
+    context,
+    unsentOffers.map((r) => r.id),
+  );
   const expired = await mailRows(context, sql`w.statut = 'offre_expiree' AND w.fin_mail_at IS NULL LIMIT ${limit}`);
   const now = context.clock.now().toISOString();
   for (const r of expired) {
     const mail = offerExpiredEmail(emailData(r, courseUrl(context, r)));
-    await context.mailer.send({ to: r.email, ...mail, kind: "liste_attente_offre_expiree", dedupeKey: `waitlist-expired:${r.id}` });
+    await context.mailer.send({
+      to: r.email,
+      ...mail,
+      kind: "liste_attente_offre_expiree",
+      dedupeKey: `waitlist-expired:${r.id}`,
+    });
     await context.db.run(sql`UPDATE liste_attente SET fin_mail_at = ${now} WHERE id = ${r.id}`);
   }
   return { offers: unsentOffers.length, expired: expired.length };
@@ -213,7 +257,12 @@ export async function sendJoinedEmail(context: Ctx, entryId: string, position: n
   const [r] = await mailRows(context, sql`w.id = ${entryId}`);
   if (!r) return;
   const mail = joinedEmail({ ...emailData(r, entryUrl(context, r.id)), position });
-  await context.mailer.send({ to: r.email, ...mail, kind: "liste_attente_inscription", dedupeKey: `waitlist-joined:${r.id}` });
+  await context.mailer.send({
+    to: r.email,
+    ...mail,
+    kind: "liste_attente_inscription",
+    dedupeKey: `waitlist-joined:${r.id}`,
+  });
 }
 
 export async function sendLeftEmail(context: Ctx, entryId: string, byOrganiser: boolean): Promise<void> {
@@ -221,5 +270,7 @@ export async function sendLeftEmail(context: Ctx, entryId: string, byOrganiser: 
   if (!r) return;
   const mail = leftEmail({ ...emailData(r, courseUrl(context, r)), byOrganiser });
   await context.mailer.send({ to: r.email, ...mail, kind: "liste_attente_sortie", dedupeKey: `waitlist-left:${r.id}` });
-  await context.db.run(sql`UPDATE liste_attente SET fin_mail_at = ${context.clock.now().toISOString()} WHERE id = ${r.id}`);
+  await context.db.run(
+    sql`UPDATE liste_attente SET fin_mail_at = ${context.clock.now().toISOString()} WHERE id = ${r.id}`,
+  );
 }

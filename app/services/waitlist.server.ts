@@ -31,12 +31,19 @@ interface User {
  * waiting), the runner without a place in it and not already on its list. Its rank comes after every entry ever
  * made (D1 runs statements one at a time: ranks never collide and order is arrival order).
  */
-export async function joinWaitlist(context: Ctx, userId: string, courseId: string, input: RegistrationInput): Promise<{ entryId: string; position: number }> {
+export async function joinWaitlist(
+  context: Ctx,
+  userId: string,
+  courseId: string,
+  input: RegistrationInput,
+): Promise<{ entryId: string; position: number }> {
   const now = context.clock.now();
   const nowIso = now.toISOString();
   const id = crypto.randomUUID();
   const personal = personalOf(input);
-  const [when] = await context.db.all<WindowFormat>(sql`SELECT date, heure_depart, ouverture_inscriptions, cloture_inscriptions FROM formats WHERE id = ${input.format.id}`);
+  const [when] = await context.db.all<WindowFormat>(
+    sql`SELECT date, heure_depart, ouverture_inscriptions, cloture_inscriptions FROM formats WHERE id = ${input.format.id}`,
+  );
   // The list opens with the registrations and closes with them.
   if (when && windowState(when, now) !== "ouvert") throw new WaitlistError("inscriptions_closes");
   let inserted: { id: string }[];
@@ -65,7 +72,15 @@ export async function joinWaitlist(context: Ctx, userId: string, courseId: strin
 }
 
 async function joinRefusal(context: Ctx, userId: string, formatId: string, nowIso: string): Promise<WaitlistError> {
-  const [f] = await context.db.all<{ enabled: number; en_ligne: number; cap: number | null; taken: number; waiting: number; mine: number; listed: number }>(sql`
+  const [f] = await context.db.all<{
+    enabled: number;
+    en_ligne: number;
+    cap: number | null;
+    taken: number;
+    waiting: number;
+    mine: number;
+    listed: number;
+  }>(sql`
     SELECT f.liste_attente_active AS enabled, c.en_ligne, f.nb_max_coureurs AS cap, ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken,
       ${runnersWaitingSql("f")} AS waiting,
       EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${userId} AND mine.format_id = f.id AND ${holdsPlaceSql("mine", nowIso)}) AS mine,
@@ -124,7 +139,9 @@ function toEntry(r: RunnerEntry): RunnerEntry {
 
 /** One entry of the runner's (null for anyone else's: it reads like a missing one). */
 export async function getRunnerEntry(context: Ctx, userId: string, entryId: string): Promise<RunnerEntry | null> {
-  const [r] = await context.db.all<RunnerEntry>(sql`${RUNNER_ENTRY_SELECT} WHERE w.id = ${entryId} AND w.coureur_id = ${userId}`);
+  const [r] = await context.db.all<RunnerEntry>(
+    sql`${RUNNER_ENTRY_SELECT} WHERE w.id = ${entryId} AND w.coureur_id = ${userId}`,
+  );
   return r ? toEntry(r) : null;
 }
 
@@ -143,23 +160,40 @@ export async function listRunnerEntries(context: Ctx, userId: string, courseId?:
 export async function payOffer(context: Ctx, userId: string, entryId: string): Promise<string> {
   const entry = await getRunnerEntry(context, userId, entryId);
   if (!entry) throw new WaitlistError("introuvable");
-  if (entry.statut !== "offre" || !entry.inscription_id) throw new WaitlistError(entry.statut === "acceptee" ? "deja_inscrit" : "offre_expiree");
-  if (!entry.offre_expires_at || entry.offre_expires_at <= context.clock.now().toISOString()) throw new WaitlistError("offre_expiree");
+  if (entry.statut !== "offre" || !entry.inscription_id)
+    throw new WaitlistError(entry.statut === "acceptee" ? "deja_inscrit" : "offre_expiree");
+  if (!entry.offre_expires_at || entry.offre_expires_at <= context.clock.now().toISOString())
+    throw new WaitlistError("offre_expiree");
   return retryPayment(context, userId, entry.inscription_id);
 }
 
 /** 'Quitter la liste': the runner's entry ends; a running offer is withdrawn and its place goes to the next runner. */
 export async function leaveWaitlist(context: Ctx, userId: string, entryId: string): Promise<void> {
-  await endEntry(context, { entryId, statut: "retiree", actor: { type: "runner", id: userId }, owner: sql`w.coureur_id = ${userId}` });
+  await endEntry(context, {
+    entryId,
+    statut: "retiree",
+    actor: { type: "runner", id: userId },
+    owner: sql`w.coureur_id = ${userId}`,
+  });
 }
 
 /** Ends a running entry (left or removed). The offer's checkout is ended at the provider; a payment made there settles. */
 async function endEntry(
   context: Ctx,
-  req: { entryId: string; statut: "retiree" | "supprimee"; actor: { type: "runner" | "organiser"; id: string }; owner: ReturnType<typeof sql> },
+  req: {
+    entryId: string;
+    statut: "retiree" | "supprimee";
+    actor: { type: "runner" | "organiser"; id: string };
+    owner: ReturnType<typeof sql>;
+  },
 ): Promise<void> {
   const nowIso = context.clock.now().toISOString();
-  const [entry] = await context.db.all<{ id: string; statut: string; inscription_id: string | null; session: string | null }>(sql`
+  const [entry] = await context.db.all<{
+    id: string;
+    statut: string;
+    inscription_id: string | null;
+    session: string | null;
+  }>(sql`
     SELECT w.id, w.statut, w.inscription_id, i.checkout_session_id AS session
     FROM liste_attente w JOIN courses c ON c.id = w.course_id LEFT JOIN inscriptions i ON i.id = w.inscription_id
     WHERE w.id = ${req.entryId} AND ${req.owner}`);
@@ -214,7 +248,11 @@ export interface OrganiserWaitlist {
   counts: { en_liste: number; offre: number; acceptee: number; offre_expiree: number; sorties: number };
 }
 
-async function requireOwnedFormatId(context: Ctx, user: User, formatId: string): Promise<{ id: string; nom: string; course_id: string; enabled: number }> {
+async function requireOwnedFormatId(
+  context: Ctx,
+  user: User,
+  formatId: string,
+): Promise<{ id: string; nom: string; course_id: string; enabled: number }> {
   const [f] = await context.db.all<{ id: string; nom: string; course_id: string; enabled: number }>(sql`
     SELECT f.id, f.nom, f.course_id, f.liste_attente_active AS enabled FROM formats f JOIN courses c ON c.id = f.course_id
     WHERE f.id = ${formatId} AND c.organisateur_id = ${user.id}`);
@@ -223,7 +261,12 @@ async function requireOwnedFormatId(context: Ctx, user: User, formatId: string):
 }
 
 /** The format's list for its organiser, in order (at most 2,000 lines on the page; the export has them all). */
-export async function organiserWaitlist(context: Ctx, user: User, formatId: string, limit = 2000): Promise<OrganiserWaitlist> {
+export async function organiserWaitlist(
+  context: Ctx,
+  user: User,
+  formatId: string,
+  limit = 2000,
+): Promise<OrganiserWaitlist> {
   const f = await requireOwnedFormatId(context, user, formatId);
   const entries = await listEntries(context, f.id, limit);
   const counts = { en_liste: 0, offre: 0, acceptee: 0, offre_expiree: 0, sorties: 0 };
@@ -254,7 +297,12 @@ export async function setWaitlistEnabled(context: Ctx, user: User, formatId: str
 export async function removeFromWaitlist(context: Ctx, user: User, formatId: string, entryId: string): Promise<void> {
   const f = await requireOwnedFormatId(context, user, formatId);
   try {
-    await endEntry(context, { entryId, statut: "supprimee", actor: { type: "organiser", id: user.id }, owner: sql`w.format_id = ${f.id}` });
+    await endEntry(context, {
+      entryId,
+      statut: "supprimee",
+      actor: { type: "organiser", id: user.id },
+      owner: sql`w.format_id = ${f.id}`,
+    });
   } catch (e) {
     if (e instanceof WaitlistError) throw new RegistrantError("not_found");
     throw e;
@@ -262,9 +310,16 @@ export async function removeFromWaitlist(context: Ctx, user: User, formatId: str
 }
 
 /** The list as CSV (UTF-8 with BOM, ';'), in order, for its organiser. */
-export async function exportWaitlist(context: Ctx, user: User, formatId: string): Promise<{ filename: string; body: string }> {
+export async function exportWaitlist(
+  context: Ctx,
+  user: User,
+  formatId: string,
+): Promise<{ filename: string; body: string }> {
   const f = await requireOwnedFormatId(context, user, formatId);
   const entries = await listEntries(context, f.id, 100_000);
-  const lines = [csvRow([...WAITLIST_CSV_HEADER]), ...entries.map((e) => waitlistCsvLine({ ...e, position: e.ordre }, (iso) => (iso ? formatDateTime(iso) : "")))];
+  const lines = [
+    csvRow([...WAITLIST_CSV_HEADER]),
+    ...entries.map((e) => waitlistCsvLine({ ...e, position: e.ordre }, (iso) => (iso ? formatDateTime(iso) : ""))),
+  ];
   return { filename: exportFileName(`liste-attente-${f.nom}`), body: CSV_BOM + lines.join("") };
 }

@@ -24,7 +24,9 @@ export const requireOrganiser = requireUser;
  */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await getSessionUser(request, context);
-  if (!user) throw new Response(ADMIN_LOGIN_REQUIRED, { status: 403, headers: { "Cache-Control": "private, no-store" } });
-  if (!user.isAdmin) throw new Response(ADMIN_FORBIDDEN, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+  if (!user)
+    throw new Response(ADMIN_LOGIN_REQUIRED, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+  if (!user.isAdmin)
+    throw new Response(ADMIN_FORBIDDEN, { status: 403, headers: { "Cache-Control": "private, no-store" } });
   return user;
 }

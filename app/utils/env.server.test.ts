@@ -48,7 +48,11 @@ describe("parseEnv in production", () => {
   });
 
   it.each([
-    ["the development session secret", { SESSION_SECRET: "dev-only-session-secret-change-me-in-production-0001" }, /SESSION_SECRET de développement/],
+    [
+      "the development session secret",
+      { SESSION_SECRET: "dev-only-session-secret-change-me-in-production-0001" },
+      /SESSION_SECRET de développement/,
+    ],
     ["a fake Stripe API host", { STRIPE_API_HOST: "127.0.0.1" }, /STRIPE_API_HOST/],
     ["a plain http site address", { APP_URL: "http://balise.fr" }, /APP_URL/],
     ["a .test sender", { MAIL_FROM: "Balise <no-reply@balise.test>" }, /MAIL_FROM/],
@@ -65,14 +69,22 @@ describe("APP_URL", () => {
     ["https://balise.fr/", "https://balise.fr"],
     ["http://localhost:8787//", "http://localhost:8787"],
   ])("%s is kept as %s (no trailing slash: paths are appended to it)", (given, kept) => {
-    const env = parseEnv({ APP_ENV: "test", APP_URL: given, SESSION_SECRET: "dev-only-session-secret-change-me-in-production-0001" });
+    const env = parseEnv({
+      APP_ENV: "test",
+      APP_URL: given,
+      SESSION_SECRET: "dev-only-session-secret-change-me-in-production-0001",
+    });
     expect(env.APP_URL).toBe(kept);
   });
 });
 
 describe("parseEnv in development and test", () => {
   it.each(["development", "test"])("%s runs on the local stand-ins with only APP_URL and SESSION_SECRET", (APP_ENV) => {
-    const env = parseEnv({ APP_ENV, APP_URL: "http://localhost:8787", SESSION_SECRET: "dev-only-session-secret-change-me-in-production-0001" });
+    const env = parseEnv({
+      APP_ENV,
+      APP_URL: "http://localhost:8787",
+      SESSION_SECRET: "dev-only-session-secret-change-me-in-production-0001",
+    });
     expect(allowsLocalStandIns(env)).toBe(true);
     expect(env.STRIPE_SECRET_KEY).toBeUndefined();
   });

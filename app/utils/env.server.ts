@@ -17,9 +17,15 @@ export const EnvSchema = z
     MAP_TILE_URL: z.string().default("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"),
     STRIPE_SECRET_KEY: z
       .string()
-      .refine((v) => /^(sk|rk)_(live|test)_/.test(v), "STRIPE_SECRET_KEY doit commencer par sk_live_, sk_test_, rk_live_ ou rk_test_")
+      .refine(
+        (v) => /^(sk|rk)_(live|test)_/.test(v),
+        "STRIPE_SECRET_KEY doit commencer par sk_live_, sk_test_, rk_live_ ou rk_test_",
+      )
       .optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET doit commencer par whsec_").optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .startsWith("whsec_", "STRIPE_WEBHOOK_SECRET doit commencer par whsec_")
+      .optional(),
     // A fake Stripe API on loopback (tests of the Stripe adapter only).
     STRIPE_API_HOST: z.string().optional(),
     STRIPE_API_PORT: z.string().optional(),
@@ -41,12 +47,24 @@ export function allowsLocalStandIns(env: Pick<AppEnv, "APP_ENV">): boolean {
 }
 
 /** What production must have: a real payment provider, a real mailer, a session secret of its own. */
-export const PRODUCTION_REQUIRED = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "MAIL_API_URL", "MAIL_API_KEY", "MAIL_FROM"] as const;
+export const PRODUCTION_REQUIRED = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "MAIL_API_URL",
+  "MAIL_API_KEY",
+  "MAIL_FROM",
+] as const;
 /**
  * The ones set with `wrangler secret put` (never in wrangler.jsonc); MAIL_FROM and APP_URL are plain vars there.
  * scripts/deploy.mjs refuses to deploy while one is missing.
  */
-export const PRODUCTION_SECRETS = ["SESSION_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "MAIL_API_URL", "MAIL_API_KEY"] as const;
+export const PRODUCTION_SECRETS = [
+  "SESSION_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "MAIL_API_URL",
+  "MAIL_API_KEY",
+] as const;
 /** Only for tests of the Stripe adapter against a fake API: never in production. */
 const PRODUCTION_FORBIDDEN = ["STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"] as const;
 
@@ -64,9 +82,11 @@ export function productionProblems(env: AppEnv): string[] {
   const missing = PRODUCTION_REQUIRED.filter((k) => !env[k]);
   if (missing.length) problems.push(`variables manquantes en production : ${missing.join(", ")}`);
   const forbidden = PRODUCTION_FORBIDDEN.filter((k) => env[k]);
-  if (forbidden.length) problems.push(`variables réservées aux tests, interdites en production : ${forbidden.join(", ")}`);
+  if (forbidden.length)
+    problems.push(`variables réservées aux tests, interdites en production : ${forbidden.join(", ")}`);
   if (env.SESSION_SECRET.startsWith("dev-only")) problems.push("SESSION_SECRET de développement en production");
-  if (env.MAIL_FROM && /\.(test|invalid|localhost)>?\s*$/i.test(env.MAIL_FROM)) problems.push("MAIL_FROM : adresse de développement en production");
+  if (env.MAIL_FROM && /\.(test|invalid|localhost)>?\s*$/i.test(env.MAIL_FROM))
+    problems.push("MAIL_FROM : adresse de développement en production");
   if (!env.APP_URL.startsWith("https://")) problems.push("APP_URL doit commencer par https:// en production");
   return problems;
 }

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { dateParts, formatDate, formatDateLong, formatDateTime, formatDateTimeLong, formatEuros, formatFromPrice, formatKm, formatMeters, formatNumber, formatPrice, formatTime } from "./format";
+import {
+  dateParts,
+  formatDate,
+  formatDateLong,
+  formatDateTime,
+  formatDateTimeLong,
+  formatEuros,
+  formatFromPrice,
+  formatKm,
+  formatMeters,
+  formatNumber,
+  formatPrice,
+  formatTime,
+} from "./format";
 
 const nb = "\u00a0";
 

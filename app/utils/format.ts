@@ -1,5 +1,10 @@
 // fr-FR formatting helpers. Money is integer cents; dates are ISO strings or YYYY-MM-DD.
-const euro = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const euro = new Intl.NumberFormat("fr-FR", {
+  style: "currency",
+  currency: "EUR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const number = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
 
 /** 1250 -> "12,50 €" (with the narrow no-break spaces Intl uses replaced by plain no-break spaces). */
@@ -53,7 +58,13 @@ export function formatDateLong(value: string | Date | null | undefined): string 
   if (!value) return "—";
   const d = toDate(value);
   if (!d) return "—";
-  dateLongFmt ??= new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: PARIS });
+  dateLongFmt ??= new Intl.DateTimeFormat("fr-FR", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: PARIS,
+  });
   return dateLongFmt.format(d);
 }
 
@@ -63,7 +74,12 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   const d = toDate(value);
   if (!d) return "—";
   dateTimeFmt ??= new Intl.DateTimeFormat("fr-FR", {
-    day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: PARIS,
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: PARIS,
   });
   return dateTimeFmt.format(d);
 }
@@ -77,7 +93,12 @@ export function formatDateTimeLong(value: string | Date | null | undefined): str
   const d = toDate(value);
   if (!d) return "—";
   dayMonthFmt ??= new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: PARIS });
-  hourMinuteFmt ??= new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: PARIS });
+  hourMinuteFmt ??= new Intl.DateTimeFormat("fr-FR", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: PARIS,
+  });
   const [h, m] = hourMinuteFmt.format(d).split(":");
   return `${dayMonthFmt.format(d)} à ${Number(h)}h${m}`;
 }
@@ -100,7 +121,10 @@ export function formatPrice(cents: number | null | undefined): string {
  * formats are free and others not (a free kids' race), the lowest paid price, "dès 12,50 €", with `freeFormat`
  * so that the page can say a free format exists (never "dès 0,00 €").
  */
-export function priceSummary(minCents: number | null | undefined, minPaidCents?: number | null): { text: string; freeFormat: boolean } | null {
+export function priceSummary(
+  minCents: number | null | undefined,
+  minPaidCents?: number | null,
+): { text: string; freeFormat: boolean } | null {
   if (minCents == null) return null;
   if (minCents > 0) return { text: `dès ${formatEuros(minCents)}`, freeFormat: false };
   if (minPaidCents == null || minPaidCents <= 0) return { text: "Gratuit", freeFormat: false };

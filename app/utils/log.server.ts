@@ -94,12 +94,50 @@ export interface LogFields {
 }
 
 const ALLOWED: ReadonlySet<string> = new Set<keyof LogFields>([
-  "inscription_id", "paiement_id", "remboursement_id", "transfert_id", "annulation_id", "liste_attente_id", "format_id", "deadline",
-  "event_id", "event_type", "object_id", "checkout_session_id", "charge_id", "payment_intent_id", "refund_id", "transfer_id", "account_id",
-  "amount_cents", "fee_cents", "refunded_total_cents", "reversal_cents",
-  "status", "state", "kind", "origin", "by", "reason", "error", "detail", "stack", "newly_validated",
-  "expired_holds", "deleted_files", "purged_login_attempts", "purged_justificatifs", "payouts_paid", "payouts_failed", "offers_made", "offers_expired",
-  "errors", "duration_ms", "statements", "round_trips", "sql_ms",
+  "inscription_id",
+  "paiement_id",
+  "remboursement_id",
+  "transfert_id",
+  "annulation_id",
+  "liste_attente_id",
+  "format_id",
+  "deadline",
+  "event_id",
+  "event_type",
+  "object_id",
+  "checkout_session_id",
+  "charge_id",
+  "payment_intent_id",
+  "refund_id",
+  "transfer_id",
+  "account_id",
+  "amount_cents",
+  "fee_cents",
+  "refunded_total_cents",
+  "reversal_cents",
+  "status",
+  "state",
+  "kind",
+  "origin",
+  "by",
+  "reason",
+  "error",
+  "detail",
+  "stack",
+  "newly_validated",
+  "expired_holds",
+  "deleted_files",
+  "purged_login_attempts",
+  "purged_justificatifs",
+  "payouts_paid",
+  "payouts_failed",
+  "offers_made",
+  "offers_expired",
+  "errors",
+  "duration_ms",
+  "statements",
+  "round_trips",
+  "sql_ms",
 ]);
 
 const EMAIL = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[a-z]{2,}/gi;
@@ -125,7 +163,8 @@ export function errorDetail(e: unknown): string | undefined {
 
 /** An unexpected error's stack (positions in the code), e-mail addresses masked; undefined for a known error. */
 export function errorStack(e: unknown): string | undefined {
-  if (!(e instanceof Error) || typeof (e as { code?: unknown }).code === "string" || e.name === "PaymentProviderError") return undefined;
+  if (!(e instanceof Error) || typeof (e as { code?: unknown }).code === "string" || e.name === "PaymentProviderError")
+    return undefined;
   return e.stack?.replace(EMAIL, "[e-mail]").slice(0, STACK_MAX);
 }
 
@@ -134,7 +173,8 @@ export function formatLogLine(event: LogEventName, fields: LogFields = {}): stri
   const line: Record<string, string | number | boolean> = { event };
   for (const [key, value] of Object.entries(fields)) {
     if (!ALLOWED.has(key) || value === undefined || value === null) continue;
-    if (typeof value === "string") line[key] = value.replace(EMAIL, "[e-mail]").slice(0, key === "stack" ? STACK_MAX : TEXT_MAX);
+    if (typeof value === "string")
+      line[key] = value.replace(EMAIL, "[e-mail]").slice(0, key === "stack" ? STACK_MAX : TEXT_MAX);
     else if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean") line[key] = value;
   }
   return JSON.stringify(line);

@@ -15,7 +15,13 @@ export async function qrSvg(text: string, size: number = EVENT_QR_SIZE): Promise
   const key = `${size}\n${text}`;
   const known = memo.get(key);
   if (known !== undefined) return known;
-  const drawn = await QRCode.toString(text, { type: "svg", width: size, margin: 1, errorCorrectionLevel: "M", color: { dark: "#1b1f23", light: "#ffffff" } });
+  const drawn = await QRCode.toString(text, {
+    type: "svg",
+    width: size,
+    margin: 1,
+    errorCorrectionLevel: "M",
+    color: { dark: "#1b1f23", light: "#ffffff" },
+  });
   const svg = drawn.replace("<svg ", `<svg role="img" aria-hidden="true" focusable="false" `);
   if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value as string); // the oldest first
   memo.set(key, svg);

@@ -21,21 +21,33 @@ function passThrough(target: object, prop: string | symbol) {
 export function countingD1(db: D1Database, stats: QueryStats): D1Database {
   const trip = <T>(p: Promise<T>, ms: (r: T) => number): Promise<T> => {
     stats.roundTrips++;
-    return p.then((r) => { stats.sqlMs += ms(r); return r; });
+    return p.then((r) => {
+      stats.sqlMs += ms(r);
+      return r;
+    });
   };
   const statement = (s: D1PreparedStatement): D1PreparedStatement =>
     new Proxy(s, {
       get(target, prop) {
         if (prop === "bind") return (...values: unknown[]) => statement(target.bind(...values));
         if (prop === "all" || prop === "run") return () => trip(target[prop](), duration);
-        if (prop === "first" || prop === "raw") return (...a: never[]) => trip((target[prop] as (...x: never[]) => Promise<unknown>)(...a), () => 0);
+        if (prop === "first" || prop === "raw")
+          return (...a: never[]) => trip((target[prop] as (...x: never[]) => Promise<unknown>)(...a), () => 0);
         return passThrough(target, prop);
       },
     });
   return new Proxy(db, {
     get(target, prop) {
-      if (prop === "prepare") return (query: string) => { stats.statements++; return statement(target.prepare(query)); };
-      if (prop === "exec") return (query: string) => { stats.statements++; return trip(target.exec(query), (r) => r.duration); };
+      if (prop === "prepare")
+        return (query: string) => {
+          stats.statements++;
+          return statement(target.prepare(query));
+        };
+      if (prop === "exec")
+        return (query: string) => {
+          stats.statements++;
+          return trip(target.exec(query), (r) => r.duration);
+        };
       if (prop === "batch") {
         return (stmts: D1PreparedStatement[]) =>
           trip(target.batch(stmts), (rs) => rs.reduce((t, r) => t + duration(r), 0));

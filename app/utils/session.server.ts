@@ -62,7 +62,11 @@ async function readSessionUser(request: Request, context: AppLoadContext): Promi
 }
 
 /** Creates a server-side session and returns the Set-Cookie header value. */
-export async function createSession(context: AppLoadContext, userId: string, userAgent: string | null): Promise<string> {
+export async function createSession(
+  context: AppLoadContext,
+  userId: string,
+  userAgent: string | null,
+): Promise<string> {
   const token = randomToken();
   const now = context.clock.now();
   const expires = new Date(now.getTime() + SESSION_DAYS * 86400_000);

@@ -39,15 +39,29 @@ function run(cmd, cmdArgs) {
 const t0 = Date.now();
 rmSync(persistTo, { recursive: true, force: true });
 mkdirSync(persistTo, { recursive: true });
-console.log(`Jeu de données : ${counts.events} épreuves, ${counts.formats} formats, ${counts.registrations} inscriptions…`);
+console.log(
+  `Jeu de données : ${counts.events} épreuves, ${counts.formats} formats, ${counts.registrations} inscriptions…`,
+);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
 writeFileSync(join(persistTo, "bench-seed.sql"), seedSql);
-run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", join(persistTo, "bench-seed.sql")]);
+run("wrangler", [
+  "d1",
+  "execute",
+  "DB",
+  "--local",
+  "--persist-to",
+  persistTo,
+  "--file",
+  join(persistTo, "bench-seed.sql"),
+]);
 console.log(`Chargé en ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
 
 // ------------------------------------------------------------------ server
 const { stop, ready: waitReady } = startWorker({
-  port, base, persistTo, logLevel: "warn",
+  port,
+  base,
+  persistTo,
+  logLevel: "warn",
   vars: productionReadOnlyVars({ BENCH_QUERY_COUNT: "1" }),
 });
 
@@ -57,8 +71,12 @@ async function once(url) {
   const res = await fetch(url, { headers: { "accept-encoding": "identity" } });
   const body = await res.arrayBuffer();
   return {
-    ms: performance.now() - start, status: res.status, bytes: body.byteLength,
-    queries: res.headers.get("x-query-count"), trips: res.headers.get("x-round-trips"), sqlMs: Number(res.headers.get("x-query-ms") ?? NaN),
+    ms: performance.now() - start,
+    status: res.status,
+    bytes: body.byteLength,
+    queries: res.headers.get("x-query-count"),
+    trips: res.headers.get("x-round-trips"),
+    sqlMs: Number(res.headers.get("x-query-ms") ?? NaN),
   };
 }
 
@@ -79,20 +97,29 @@ async function serial(url, n) {
   }
   times.sort((a, b) => a - b);
   sql.sort((a, b) => a - b);
-  return { p50: pct(times, 50), p95: pct(times, 95), queries: last.queries, trips: last.trips, sqlP50: pct(sql, 50), bytes: last.bytes };
+  return {
+    p50: pct(times, 50),
+    p95: pct(times, 95),
+    queries: last.queries,
+    trips: last.trips,
+    sqlP50: pct(sql, 50),
+    bytes: last.bytes,
+  };
 }
 
 async function concurrent(url, connections, durationS) {
   const end = performance.now() + durationS * 1000;
   let done = 0;
   const start = performance.now();
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < end) {
-      const r = await once(url);
-      if (r.status !== 200) throw new Error(`${url} → HTTP ${r.status}`);
-      done++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const r = await once(url);
+        if (r.status !== 200) throw new Error(`${url} → HTTP ${r.status}`);
+        done++;
+      }
+    }),
+  );
   return done / ((performance.now() - start) / 1000);
 }
 
@@ -105,18 +132,33 @@ async function firstVisit(path) {
   const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
   const js = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
   for (const m of html.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+\.js)["']/g)) js.add(m[1]);
-  let cssRaw = 0, cssGz = 0, jsRaw = 0, jsGz = 0, leaflet = false;
+  let cssRaw = 0,
+    cssGz = 0,
+    jsRaw = 0,
+    jsGz = 0,
+    leaflet = false;
   for (const href of css) {
     const b = await (await fetch(new URL(href, base))).arrayBuffer();
-    cssRaw += b.byteLength; cssGz += gz(b);
+    cssRaw += b.byteLength;
+    cssGz += gz(b);
     if (/leaflet/i.test(href)) leaflet = true;
   }
   for (const href of js) {
     const b = await (await fetch(new URL(href, base))).arrayBuffer();
-    jsRaw += b.byteLength; jsGz += gz(b);
+    jsRaw += b.byteLength;
+    jsGz += gz(b);
     if (/leaflet|MapView/i.test(href) || Buffer.from(b).includes("leaflet-container")) leaflet = true;
   }
-  return { htmlRaw: Buffer.byteLength(html), htmlGz: gz(html), cssRaw, cssGz, jsRaw, jsGz, files: js.size + css.length, leaflet };
+  return {
+    htmlRaw: Buffer.byteLength(html),
+    htmlGz: gz(html),
+    cssRaw,
+    cssGz,
+    jsRaw,
+    jsGz,
+    files: js.size + css.length,
+    leaflet,
+  };
 }
 
 function lazyMapChunk() {
@@ -138,7 +180,10 @@ try {
     ["asset statique (/favicon.svg)", "/favicon.svg"],
     ["accueil /", "/"],
     ["/courses (filtres par défaut)", "/courses"],
-    ["/courses (tous les filtres)", `/courses?q=trail&du=${today}&au=${in180}&departement=Is%C3%A8re&type=trail&distance=15-30&denivele=1000-2000&repas=1&tri=prix&taille=24`],
+    [
+      "/courses (tous les filtres)",
+      `/courses?q=trail&du=${today}&au=${in180}&departement=Is%C3%A8re&type=trail&distance=15-30&denivele=1000-2000&repas=1&tri=prix&taille=24`,
+    ],
     ["épreuve /courses/{slug}", `/courses/${courseSlug(1)}`],
     ["/formats?page=3", "/formats?page=3"],
   ];
@@ -165,33 +210,82 @@ try {
   const staticEnd = await serial(`${base}/favicon.svg`, serialRequests);
   staticEnd.rps = await concurrent(`${base}/favicon.svg`, 10, seconds);
   const st = { p50: (rows[0].p50 + staticEnd.p50) / 2, rps: (rows[0].rps + staticEnd.rps) / 2 };
-  console.log(`\nLatence à 1 connexion (${serialRequests} requêtes), débit à 10 connexions (${seconds} s), sur 127.0.0.1:${port}`);
-  console.log("page".padEnd(34), "p50 ms".padStart(8), "p95 ms".padStart(8), "x statique".padStart(11), "req/s @10".padStart(10), "part statique".padStart(14), "requêtes D1".padStart(12), "allers D1".padStart(10), "SQL p50 ms".padStart(11), "HTML".padStart(10));
+  console.log(
+    `\nLatence à 1 connexion (${serialRequests} requêtes), débit à 10 connexions (${seconds} s), sur 127.0.0.1:${port}`,
+  );
+  console.log(
+    "page".padEnd(34),
+    "p50 ms".padStart(8),
+    "p95 ms".padStart(8),
+    "x statique".padStart(11),
+    "req/s @10".padStart(10),
+    "part statique".padStart(14),
+    "requêtes D1".padStart(12),
+    "allers D1".padStart(10),
+    "SQL p50 ms".padStart(11),
+    "HTML".padStart(10),
+  );
   for (const r of rows) {
     console.log(
-      r.label.padEnd(34), r.p50.toFixed(2).padStart(8), r.p95.toFixed(2).padStart(8), (r.p50 / st.p50).toFixed(2).padStart(11),
-      r.rps.toFixed(0).padStart(10), `${((r.rps / st.rps) * 100).toFixed(0)} %`.padStart(14), String(r.queries ?? "—").padStart(12),
-      String(r.trips ?? "—").padStart(10), (Number.isNaN(r.sqlP50) ? "—" : r.sqlP50.toFixed(2)).padStart(11), kb(r.bytes).padStart(10),
+      r.label.padEnd(34),
+      r.p50.toFixed(2).padStart(8),
+      r.p95.toFixed(2).padStart(8),
+      (r.p50 / st.p50).toFixed(2).padStart(11),
+      r.rps.toFixed(0).padStart(10),
+      `${((r.rps / st.rps) * 100).toFixed(0)} %`.padStart(14),
+      String(r.queries ?? "—").padStart(12),
+      String(r.trips ?? "—").padStart(10),
+      (Number.isNaN(r.sqlP50) ? "—" : r.sqlP50.toFixed(2)).padStart(11),
+      kb(r.bytes).padStart(10),
     );
   }
-  console.log(`asset statique (fin de mesure)    p50 ${staticEnd.p50.toFixed(2)} ms, p95 ${staticEnd.p95.toFixed(2)} ms, ${staticEnd.rps.toFixed(0)} req/s @10`);
+  console.log(
+    `asset statique (fin de mesure)    p50 ${staticEnd.p50.toFixed(2)} ms, p95 ${staticEnd.p95.toFixed(2)} ms, ${staticEnd.rps.toFixed(0)} req/s @10`,
+  );
   console.log(`Référence (moyenne début/fin)     p50 ${st.p50.toFixed(2)} ms, ${st.rps.toFixed(0)} req/s @10`);
   const worst = Math.max(...rows.slice(1).map((r) => r.p50 / st.p50));
   const weakest = Math.min(...rows.slice(1).map((r) => r.rps / st.rps));
-  console.log(`Objectifs : p50 ≤ 5× statique → pire ${worst.toFixed(2)}× ${worst <= 5 ? "OK" : "NON ATTEINT"} ; débit ≥ 25 % du statique → pire ${(weakest * 100).toFixed(0)} % ${weakest >= 0.25 ? "OK" : "NON ATTEINT"}`);
+  console.log(
+    `Objectifs : p50 ≤ 5× statique → pire ${worst.toFixed(2)}× ${worst <= 5 ? "OK" : "NON ATTEINT"} ; débit ≥ 25 % du statique → pire ${(weakest * 100).toFixed(0)} % ${weakest >= 0.25 ? "OK" : "NON ATTEINT"}`,
+  );
 
   console.log("\nRequêtes D1 par page (doivent rester fixes quel que soit le nombre de résultats) :");
   for (const [k, v] of Object.entries(invariance)) console.log(`  ${k.padEnd(44)} ${v}`);
 
   console.log("\nPremière visite sur téléphone (octets transférés, gzip) :");
-  console.log("page".padEnd(28), "HTML gz".padStart(10), "CSS gz".padStart(10), "JS gz".padStart(10), "JS brut".padStart(10), "fichiers".padStart(9), " Leaflet");
-  for (const [label, path] of [["accueil /", "/"], ["/courses", "/courses"], ["/courses?vue=carte", "/courses?vue=carte"], ["épreuve", `/courses/${courseSlug(1)}`]]) {
+  console.log(
+    "page".padEnd(28),
+    "HTML gz".padStart(10),
+    "CSS gz".padStart(10),
+    "JS gz".padStart(10),
+    "JS brut".padStart(10),
+    "fichiers".padStart(9),
+    " Leaflet",
+  );
+  for (const [label, path] of [
+    ["accueil /", "/"],
+    ["/courses", "/courses"],
+    ["/courses?vue=carte", "/courses?vue=carte"],
+    ["épreuve", `/courses/${courseSlug(1)}`],
+  ]) {
     const v = await firstVisit(path);
-    console.log(label.padEnd(28), kb(v.htmlGz).padStart(10), kb(v.cssGz).padStart(10), kb(v.jsGz).padStart(10), kb(v.jsRaw).padStart(10), String(v.files).padStart(9), v.leaflet ? " oui" : " non");
+    console.log(
+      label.padEnd(28),
+      kb(v.htmlGz).padStart(10),
+      kb(v.cssGz).padStart(10),
+      kb(v.jsGz).padStart(10),
+      kb(v.jsRaw).padStart(10),
+      String(v.files).padStart(9),
+      v.leaflet ? " oui" : " non",
+    );
   }
   const lazy = lazyMapChunk();
-  console.log(`Carte (chargée à la demande, seulement quand elle s'affiche) : JS ${kb(lazy.jsGz)} gz (${lazy.js.join(", ")}), CSS ${kb(lazy.cssGz)} gz`);
-  console.log("Objectifs : HTML ≤ 30 Ko gz ; JS ≤ 100 Ko gz sur la liste et la page épreuve ; Leaflet seulement là où une carte s'affiche.");
+  console.log(
+    `Carte (chargée à la demande, seulement quand elle s'affiche) : JS ${kb(lazy.jsGz)} gz (${lazy.js.join(", ")}), CSS ${kb(lazy.cssGz)} gz`,
+  );
+  console.log(
+    "Objectifs : HTML ≤ 30 Ko gz ; JS ≤ 100 Ko gz sur la liste et la page épreuve ; Leaflet seulement là où une carte s'affiche.",
+  );
 } finally {
   if (!args.includes("--keep")) stop();
 }

@@ -69,7 +69,9 @@ const onInsert = (text, at) => {
 const t0 = performance.now();
 const sockets = [];
 for (let i = 0; i < SOCKETS; i += 25) {
-  sockets.push(...(await Promise.all(Array.from({ length: Math.min(25, SOCKETS - i) }, (_, k) => openSocket(i + k, onInsert)))));
+  sockets.push(
+    ...(await Promise.all(Array.from({ length: Math.min(25, SOCKETS - i) }, (_, k) => openSocket(i + k, onInsert)))),
+  );
 }
 console.log(`${sockets.length} sockets ouvertes en ${fmt(performance.now() - t0)}.`);
 await sleep(500);
@@ -99,8 +101,12 @@ for (let n = 0; n < MESSAGES; n++) {
 for (const ws of sockets) ws.close();
 
 console.log(`\nRésultats (${MESSAGES} messages × ${SOCKETS} sockets, un salon) :`);
-console.log(`  POST (réponse HTTP)          p50 ${fmt(pct(postTimes, 50))}  p95 ${fmt(pct(postTimes, 95))}  max ${fmt(Math.max(...postTimes))}`);
-console.log(`  Reçu par toutes les sockets  p50 ${fmt(pct(reachedAll, 50))}  p95 ${fmt(pct(reachedAll, 95))}  max ${fmt(Math.max(...reachedAll))}`);
+console.log(
+  `  POST (réponse HTTP)          p50 ${fmt(pct(postTimes, 50))}  p95 ${fmt(pct(postTimes, 95))}  max ${fmt(Math.max(...postTimes))}`,
+);
+console.log(
+  `  Reçu par toutes les sockets  p50 ${fmt(pct(reachedAll, 50))}  p95 ${fmt(pct(reachedAll, 95))}  max ${fmt(Math.max(...reachedAll))}`,
+);
 console.log(`  Livraison individuelle       p50 ${fmt(pct(deliveries, 50))}  p95 ${fmt(pct(deliveries, 95))}`);
 console.log(`  Livraisons perdues : ${lost}`);
 process.exit(0);

@@ -21,7 +21,10 @@ const log = (...a) => console.log("[bench]", ...a);
 // ---------------------------------------------------------------- 1. fresh database with N registrants
 rmSync(persistTo, { recursive: true, force: true });
 mkdirSync(persistTo, { recursive: true });
-execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { stdio: ["ignore", "ignore", "inherit"], env });
+execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env,
+});
 
 const USER = "bench000-0000-4000-a000-000000000001";
 const COURSE = "bench000-0000-4000-8000-000000000001";
@@ -36,31 +39,64 @@ const lines = [
   `INSERT INTO formats (id, course_id, nom, prix_cents, stock_repas, prix_repas_cents, nb_max_coureurs) VALUES (${q(FORMAT)}, ${q(COURSE)}, 'Marathon bench 42 km', 4500, 3, 1200, 25000);`,
 ];
 const firstNames = ["Léa", "Hugo", "Chloé", "Lucas", "Inès", "Jules", "Zoé", "Nathan", "Élise", "Gabriel"];
-const clubs = ["Rennes Athlé", "Trail Club; Brocéliande", "US \"Les Lièvres\"", null, "=Club", "AC Saint-Malo"];
-const cols = "(id, course_id, format_id, statut, paiement_trace_id, nom, prenom, genre, date_naissance, nationalite, email, telephone, adresse, code_postal, ville, pays, club, nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, dossard, created_at, updated_at)";
+const clubs = ["Rennes Athlé", "Trail Club; Brocéliande", 'US "Les Lièvres"', null, "=Club", "AC Saint-Malo"];
+const cols =
+  "(id, course_id, format_id, statut, paiement_trace_id, nom, prenom, genre, date_naissance, nationalite, email, telephone, adresse, code_postal, ville, pays, club, nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, dossard, created_at, updated_at)";
 const start = Date.UTC(2026, 0, 1);
 for (let i = 0; i < ROWS; i += 250) {
   const values = [];
   for (let k = i; k < Math.min(ROWS, i + 250); k++) {
     const created = new Date(start + k * 37_000).toISOString();
     const meals = k % 4;
-    values.push(`(${[
-      `bench-${String(k).padStart(6, "0")}`, COURSE, FORMAT, k % 17 === 0 ? "en_attente" : "validee", `trace-bench-${k}`,
-      `Nom${k}`, firstNames[k % firstNames.length], k % 2 ? "Homme" : "Femme", `19${String(60 + (k % 40)).padStart(2, "0")}-0${1 + (k % 9)}-1${k % 10}`,
-      "Française", `coureur${k}@exemple.fr`, `+33 6 ${String(k).padStart(8, "0")}`, `${k} rue de la Course\nBâtiment B`, "35000", "Rennes", "France",
-      clubs[k % clubs.length], meals, meals * 1200, 4500 + meals * 1200, k + 1, created, created,
-    ].map(q).join(", ")})`);
+    values.push(
+      `(${[
+        `bench-${String(k).padStart(6, "0")}`,
+        COURSE,
+        FORMAT,
+        k % 17 === 0 ? "en_attente" : "validee",
+        `trace-bench-${k}`,
+        `Nom${k}`,
+        firstNames[k % firstNames.length],
+        k % 2 ? "Homme" : "Femme",
+        `19${String(60 + (k % 40)).padStart(2, "0")}-0${1 + (k % 9)}-1${k % 10}`,
+        "Française",
+        `coureur${k}@exemple.fr`,
+        `+33 6 ${String(k).padStart(8, "0")}`,
+        `${k} rue de la Course\nBâtiment B`,
+        "35000",
+        "Rennes",
+        "France",
+        clubs[k % clubs.length],
+        meals,
+        meals * 1200,
+        4500 + meals * 1200,
+        k + 1,
+        created,
+        created,
+      ]
+        .map(q)
+        .join(", ")})`,
+    );
   }
   lines.push(`INSERT INTO inscriptions ${cols} VALUES ${values.join(",\n")};`);
 }
 const sqlFile = join(persistTo, "bench-seed.sql");
 writeFileSync(sqlFile, `${lines.join("\n")}\n`);
 let t = performance.now();
-execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", sqlFile], { stdio: ["ignore", "ignore", "inherit"], env });
+execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", sqlFile], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env,
+});
 log(`seeded ${ROWS} registrants in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
 // ---------------------------------------------------------------- 2. the Worker on its own port
-const server = startWorker({ port: PORT, base, persistTo, stdout: "ignore", vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: "bench-csv-session-secret-0123456789abcdef-0123456789" } });
+const server = startWorker({
+  port: PORT,
+  base,
+  persistTo,
+  stdout: "ignore",
+  vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: "bench-csv-session-secret-0123456789abcdef-0123456789" },
+});
 const stopServer = server.stop;
 const waitUp = () => server.ready(240);
 
@@ -78,7 +114,11 @@ function descendants(root) {
   const stack = [root];
   while (stack.length) {
     const p = stack.pop();
-    for (const [c, pp] of parent) if (pp === p) { out.push(c); stack.push(c); }
+    for (const [c, pp] of parent)
+      if (pp === p) {
+        out.push(c);
+        stack.push(c);
+      }
   }
   return out;
 }
@@ -97,7 +137,10 @@ function comm(pid) {
     return "";
   }
 }
-const workerdRss = () => descendants(server.pid).filter((p) => comm(p).startsWith("workerd")).reduce((s, p) => s + rssKb(p), 0);
+const workerdRss = () =>
+  descendants(server.pid)
+    .filter((p) => comm(p).startsWith("workerd"))
+    .reduce((s, p) => s + rssKb(p), 0);
 
 try {
   await waitUp();
@@ -108,7 +151,10 @@ try {
     headers: { "content-type": "application/x-www-form-urlencoded" },
     redirect: "manual",
   });
-  const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).filter((c) => c.includes("session")).join("; ");
+  const cookie = (login.headers.getSetCookie?.() ?? [])
+    .map((c) => c.split(";")[0])
+    .filter((c) => c.includes("session"))
+    .join("; ");
   if (!cookie) throw new Error(`login failed (${login.status})`);
   // Warm-up: the page (and the Worker's code) once, then the baseline memory.
   await (await fetch(`${base}/organisateur/inscriptions/${FORMAT}`, { headers: { cookie } })).text();

@@ -20,7 +20,11 @@ if (!existsSync("build/server/index.js")) {
 function startupMs() {
   const dir = mkdtempSync(join(tmpdir(), "balise-startup-"));
   try {
-    const out = execFileSync("wrangler", ["check", "startup", "--outfile", join(dir, "startup.cpuprofile")], { env: offlineEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const out = execFileSync("wrangler", ["check", "startup", "--outfile", join(dir, "startup.cpuprofile")], {
+      env: offlineEnv,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const m = out.match(/Active:\s*([\d.]+)\s*ms/);
     if (!m) throw new Error(`durée introuvable dans la sortie de wrangler :\n${out}`);
     return Number(m[1]);
@@ -34,5 +38,9 @@ const times = [];
 for (let i = 0; i < runs; i++) times.push(startupMs());
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];
-console.log(`Worker (wrangler deploy --dry-run) : ${size.totalKiB.toFixed(2)} KiB, gzip ${size.gzipKiB.toFixed(2)} KiB (limite de npm test : ${GZIP_LIMIT_KIB} KiB ; Cloudflare : 3 MiB gratuit, 10 MiB payant)`);
-console.log(`Démarrage (wrangler check startup, ${runs} mesures) : médiane ${median.toFixed(1)} ms, min ${times[0].toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms (limite Cloudflare : 1 000 ms)`);
+console.log(
+  `Worker (wrangler deploy --dry-run) : ${size.totalKiB.toFixed(2)} KiB, gzip ${size.gzipKiB.toFixed(2)} KiB (limite de npm test : ${GZIP_LIMIT_KIB} KiB ; Cloudflare : 3 MiB gratuit, 10 MiB payant)`,
+);
+console.log(
+  `Démarrage (wrangler check startup, ${runs} mesures) : médiane ${median.toFixed(1)} ms, min ${times[0].toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms (limite Cloudflare : 1 000 ms)`,
+);

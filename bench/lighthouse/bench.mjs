@@ -37,7 +37,15 @@ await server.ready();
 
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 const ms = (v) => (v == null ? "—" : `${Math.round(v)} ms`);
@@ -52,17 +60,28 @@ async function gzipped(url) {
 }
 
 try {
-  console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, performance, ${runs} passage(s) par page\n`);
+  console.log(
+    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, performance, ${runs} passage(s) par page\n`,
+  );
   console.log("page".padEnd(42), "score  FCP      LCP      TBT     CLS    SI       JS (gz)");
   for (const path of PAGES) {
     const results = [];
     for (let i = 0; i < runs; i++) {
-      const r = await lighthouse(`${base}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+      const r = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
       results.push(r.lhr);
     }
-    const lhr = results.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[Math.floor(results.length / 2)];
+    const lhr = results.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[
+      Math.floor(results.length / 2)
+    ];
     const a = lhr.audits;
-    const scripts = (a["network-requests"]?.details?.items ?? []).filter((it) => it.resourceType === "Script" && it.url.startsWith(base));
+    const scripts = (a["network-requests"]?.details?.items ?? []).filter(
+      (it) => it.resourceType === "Script" && it.url.startsWith(base),
+    );
     let gz = 0;
     let raw = 0;
     for (const s of scripts) {

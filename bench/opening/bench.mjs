@@ -40,10 +40,20 @@ const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
 const sha256 = (s) => createHash("sha256").update(s).digest("hex");
 const future = new Date(Date.now() + 7 * 86400_000).toISOString();
 const opening = new Date(Date.now() - 1000).toISOString();
-const runners = Array.from({ length: RUNNERS }, (_, k) => ({ id: `open-runner-${String(k).padStart(5, "0")}`, email: `coureur${k}@open.test`, token: randomBytes(32).toString("base64url") }));
+const runners = Array.from({ length: RUNNERS }, (_, k) => ({
+  id: `open-runner-${String(k).padStart(5, "0")}`,
+  email: `coureur${k}@open.test`,
+  token: randomBytes(32).toString("base64url"),
+}));
 const account = {
-  id: ACCOUNT, object: "account", email: "open-org@balise.test", metadata: { user_id: ORG },
-  charges_enabled: true, payouts_enabled: true, details_submitted: true, requirements: { currently_due: [], past_due: [] },
+  id: ACCOUNT,
+  object: "account",
+  email: "open-org@balise.test",
+  metadata: { user_id: ORG },
+  charges_enabled: true,
+  payouts_enabled: true,
+  details_submitted: true,
+  requirements: { currently_due: [], past_due: [] },
 };
 const seed = [
   `INSERT INTO users (id, email, password_hash) VALUES (${q(ORG)}, 'open-org@balise.test', 'bench-no-login');`,
@@ -67,10 +77,18 @@ writeFileSync(join(persistTo, "seed.sql"), seed);
 run(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", join(persistTo, "seed.sql")]);
 
 const { stop, ready } = startWorker({
-  port, base, persistTo, logLevel: "error",
+  port,
+  base,
+  persistTo,
+  logLevel: "error",
   vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: SECRET, QUEUE_ADMISSIONS_PER_SECOND: String(RATE) },
 });
-const cookieLib = createCookie(sessionCookieName("test"), { path: "/", httpOnly: true, sameSite: "lax", secrets: [SECRET] });
+const cookieLib = createCookie(sessionCookieName("test"), {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secrets: [SECRET],
+});
 for (const r of runners) r.cookie = (await cookieLib.serialize(r.token)).split(";")[0];
 
 const formUrl = `/inscription/${COURSE}?format=${FORMAT}`;
@@ -80,7 +98,11 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100
 const stats = { errors: 0, checkouts: [], complet: 0, paid: 0 };
 
 async function request(r, path, init = {}) {
-  const res = await fetch(`${base}${path}`, { redirect: "manual", ...init, headers: { cookie: r.cookie, origin: base, ...(init.headers ?? {}) } });
+  const res = await fetch(`${base}${path}`, {
+    redirect: "manual",
+    ...init,
+    headers: { cookie: r.cookie, origin: base, ...(init.headers ?? {}) },
+  });
   const body = await res.text();
   if (res.status >= 500) stats.errors++;
   return { status: res.status, location: res.headers.get("location") ?? "", body };
@@ -110,15 +132,32 @@ async function journey(r, t0) {
   if (page.status !== 200) return;
   // 2. Send the form.
   const body = new URLSearchParams({
-    intent: "payer", format_id: FORMAT, nom: "Coureur", prenom: r.id.slice(-4), email: r.email, pays: "France", date_naissance: "1990-01-01",
-    justificatif_type: "licence", numero_licence: "1234567", nombre_repas: "0", apparaitre_resultats: "on",
+    intent: "payer",
+    format_id: FORMAT,
+    nom: "Coureur",
+    prenom: r.id.slice(-4),
+    email: r.email,
+    pays: "France",
+    date_naissance: "1990-01-01",
+    justificatif_type: "licence",
+    numero_licence: "1234567",
+    nombre_repas: "0",
+    apparaitre_resultats: "on",
   });
-  const sent = await request(r, `/inscription/${COURSE}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+  const sent = await request(r, `/inscription/${COURSE}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body,
+  });
   if (sent.status === 302 && sent.location.includes("/dev/checkout/")) {
     stats.checkouts.push(performance.now() - t0);
     // 3. Pay on the local checkout page.
     const path = new URL(sent.location, base).pathname;
-    const paid = await request(r, path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent: "payer" }) });
+    const paid = await request(r, path, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "payer" }),
+    });
     if (paid.status === 302) stats.paid++;
   } else if (sent.body.includes("est complet")) stats.complet++;
 }
@@ -129,11 +168,13 @@ try {
   const assetPath = /\/assets\/[^"]+\.css/.exec(await (await fetch(`${base}/`)).text())?.[0] ?? "/robots.txt";
   const staticTimes = [];
   const ts = performance.now();
-  await Promise.all(Array.from({ length: 500 }, async () => {
-    const s = performance.now();
-    await (await fetch(`${base}${assetPath}`)).arrayBuffer();
-    staticTimes.push(performance.now() - s);
-  }));
+  await Promise.all(
+    Array.from({ length: 500 }, async () => {
+      const s = performance.now();
+      await (await fetch(`${base}${assetPath}`)).arrayBuffer();
+      staticTimes.push(performance.now() - s);
+    }),
+  );
   const staticRps = 500 / ((performance.now() - ts) / 1000);
   await request(runners[0], "/"); // warm-up
 
@@ -141,14 +182,18 @@ try {
   await Promise.all(runners.map((r) => journey(r, t0)));
   const wall = (performance.now() - t0) / 1000;
 
-  const firsts = runners.map((r) => r.firstMs).filter((x) => x != null).sort((a, b) => a - b);
+  const firsts = runners
+    .map((r) => r.firstMs)
+    .filter((x) => x != null)
+    .sort((a, b) => a - b);
   const firstWindow = Math.max(...runners.map((r) => r.firstAt ?? 0)) / 1000;
   const firstRps = firsts.length / firstWindow;
   // Admissions in queue order: a runner with a later ticket is never admitted before one with an earlier ticket
   // (admission times as seen by the runners, who re-read the page every --poll seconds: within one poll).
   const queued = runners.filter((r) => Number.isFinite(r.ticket)).sort((a, b) => a.ticket - b.ticket);
   let inOrder = true;
-  for (let k = 1; k < queued.length; k++) if (queued[k].admittedAt < queued[k - 1].admittedAt - POLL * 1000 - 500) inOrder = false;
+  for (let k = 1; k < queued.length; k++)
+    if (queued[k].admittedAt < queued[k - 1].admittedAt - POLL * 1000 - 500) inOrder = false;
   const tickets = new Set(queued.map((r) => r.ticket));
   // Checkout creations per second, max over any one-second window.
   const cs = [...stats.checkouts].sort((a, b) => a - b);
@@ -157,23 +202,55 @@ try {
     while (cs[i] - cs[j] >= 1000) j++;
     maxPerSecond = Math.max(maxPerSecond, i - j + 1);
   }
-  const db = (s) => JSON.parse(run(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", s]))[0].results;
+  const db = (s) =>
+    JSON.parse(run(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", s]))[0].results;
   stop();
-  const validated = db(`SELECT count(*) AS n FROM inscriptions WHERE format_id = ${q(FORMAT)} AND statut = 'validee'`)[0].n;
-  const doubles = db(`SELECT count(*) AS n FROM (SELECT inscription_id FROM paiements WHERE status = 'succeeded' GROUP BY inscription_id HAVING count(*) > 1)`)[0].n;
-  const perRunner = db(`SELECT count(*) AS n FROM (SELECT coureur_id FROM inscriptions WHERE format_id = ${q(FORMAT)} AND statut = 'validee' GROUP BY coureur_id HAVING count(*) > 1)`)[0].n;
+  const validated = db(
+    `SELECT count(*) AS n FROM inscriptions WHERE format_id = ${q(FORMAT)} AND statut = 'validee'`,
+  )[0].n;
+  const doubles = db(
+    `SELECT count(*) AS n FROM (SELECT inscription_id FROM paiements WHERE status = 'succeeded' GROUP BY inscription_id HAVING count(*) > 1)`,
+  )[0].n;
+  const perRunner = db(
+    `SELECT count(*) AS n FROM (SELECT coureur_id FROM inscriptions WHERE format_id = ${q(FORMAT)} AND statut = 'validee' GROUP BY coureur_id HAVING count(*) > 1)`,
+  )[0].n;
 
-  console.log(`Ouverture des inscriptions avec file d'attente — build de production (wrangler dev, APP_ENV=test, paiement local), ${base}`);
-  console.log(`${RUNNERS} coureurs arrivent au même instant pour ${PLACES} places ; admission ${RATE}/s ; la page de file se relit toutes les ${POLL} s.`);
-  console.log(`  premières réponses : p50 ${pct(firsts, 50).toFixed(0)} ms, p95 ${pct(firsts, 95).toFixed(0)} ms, ${firstRps.toFixed(0)} réponses/s`);
-  console.log(`  fichier statique (même exécution) : p50 ${pct(staticTimes.sort((a, b) => a - b), 50).toFixed(0)} ms, ${staticRps.toFixed(0)} requêtes/s  → rapport ${(firstRps / staticRps * 100).toFixed(0)} % (objectif ≥ 50 %)`);
+  console.log(
+    `Ouverture des inscriptions avec file d'attente — build de production (wrangler dev, APP_ENV=test, paiement local), ${base}`,
+  );
+  console.log(
+    `${RUNNERS} coureurs arrivent au même instant pour ${PLACES} places ; admission ${RATE}/s ; la page de file se relit toutes les ${POLL} s.`,
+  );
+  console.log(
+    `  premières réponses : p50 ${pct(firsts, 50).toFixed(0)} ms, p95 ${pct(firsts, 95).toFixed(0)} ms, ${firstRps.toFixed(0)} réponses/s`,
+  );
+  console.log(
+    `  fichier statique (même exécution) : p50 ${pct(
+      staticTimes.sort((a, b) => a - b),
+      50,
+    ).toFixed(
+      0,
+    )} ms, ${staticRps.toFixed(0)} requêtes/s  → rapport ${((firstRps / staticRps) * 100).toFixed(0)} % (objectif ≥ 50 %)`,
+  );
   console.log(`  coureurs servis : ${firsts.length} / ${RUNNERS} ; erreurs serveur : ${stats.errors} (attendu 0)`);
-  console.log(`  admissions dans l'ordre de la file : ${inOrder ? "oui" : "NON"} (${queued.length} coureurs passés par la file, ${tickets.size} numéros distincts)`);
+  console.log(
+    `  admissions dans l'ordre de la file : ${inOrder ? "oui" : "NON"} (${queued.length} coureurs passés par la file, ${tickets.size} numéros distincts)`,
+  );
   console.log(`  créations de paiement : ${cs.length}, au plus ${maxPerSecond} par seconde (limite ${RATE}/s)`);
-  console.log(`  inscriptions validées après paiement : ${validated} (attendu ${PLACES}) ; « complet » : ${stats.complet}`);
+  console.log(
+    `  inscriptions validées après paiement : ${validated} (attendu ${PLACES}) ; « complet » : ${stats.complet}`,
+  );
   console.log(`  doubles paiements : ${doubles} ; coureurs validés deux fois : ${perRunner} (attendu 0)`);
   console.log(`  durée totale : ${wall.toFixed(0)} s`);
-  const ok = validated === PLACES && stats.errors === 0 && doubles === 0 && perRunner === 0 && inOrder && tickets.size === queued.length && maxPerSecond <= RATE + 1 && firsts.length === RUNNERS;
+  const ok =
+    validated === PLACES &&
+    stats.errors === 0 &&
+    doubles === 0 &&
+    perRunner === 0 &&
+    inOrder &&
+    tickets.size === queued.length &&
+    maxPerSecond <= RATE + 1 &&
+    firsts.length === RUNNERS;
   console.log(ok ? "Résultat : conforme." : "Résultat : ÉCHEC (voir ci-dessus).");
   process.exitCode = ok ? 0 : 1;
 } finally {

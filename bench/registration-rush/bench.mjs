@@ -43,8 +43,14 @@ const runners = Array.from({ length: RUNNERS + EXTRA }, (_, k) => {
   return { id: `rush-runner-${String(k).padStart(4, "0")}`, email: `coureur${k}@rush.test`, token };
 });
 const account = {
-  id: ACCOUNT, object: "account", email: "rush-org@balise.test", metadata: { user_id: ORG },
-  charges_enabled: true, payouts_enabled: true, details_submitted: true, requirements: { currently_due: [], past_due: [] },
+  id: ACCOUNT,
+  object: "account",
+  email: "rush-org@balise.test",
+  metadata: { user_id: ORG },
+  charges_enabled: true,
+  payouts_enabled: true,
+  details_submitted: true,
+  requirements: { currently_due: [], past_due: [] },
 };
 const seedSql = [
   `INSERT INTO users (id, email, password_hash) VALUES (${q(ORG)}, 'rush-org@balise.test', 'bench-no-login');`,
@@ -67,24 +73,50 @@ rmSync(persistTo, { recursive: true, force: true });
 mkdirSync(persistTo, { recursive: true });
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
 writeFileSync(join(persistTo, "rush-seed.sql"), seedSql);
-run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", join(persistTo, "rush-seed.sql")]);
+run("wrangler", [
+  "d1",
+  "execute",
+  "DB",
+  "--local",
+  "--persist-to",
+  persistTo,
+  "--file",
+  join(persistTo, "rush-seed.sql"),
+]);
 
 // ------------------------------------------------------------------ server
 const { stop, ready: waitReady } = startWorker({
-  port, base, persistTo, logLevel: "error",
+  port,
+  base,
+  persistTo,
+  logLevel: "error",
   // The production build, in APP_ENV=test: the rush pays through the local payment provider, which only exists in
   // development and test (a production Worker requires real Stripe keys, app/utils/env.server.ts).
   vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: SECRET },
 });
 
 // The app's own cookie library, with the app's cookie settings for that environment (app/utils/session.server.ts).
-const sessionCookie = createCookie(sessionCookieName("test"), { path: "/", httpOnly: true, sameSite: "lax", secrets: [SECRET] });
+const sessionCookie = createCookie(sessionCookieName("test"), {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secrets: [SECRET],
+});
 for (const r of runners) r.cookie = (await sessionCookie.serialize(r.token)).split(";")[0];
 
 function formBody(r) {
   return new URLSearchParams({
-    intent: "payer", format_id: FORMAT, nom: "Coureur", prenom: r.id.slice(-4), email: r.email, pays: "France",
-    justificatif_type: "licence", numero_licence: "1234567", date_naissance: "1990-01-01", nombre_repas: "0", apparaitre_resultats: "on",
+    intent: "payer",
+    format_id: FORMAT,
+    nom: "Coureur",
+    prenom: r.id.slice(-4),
+    email: r.email,
+    pays: "France",
+    justificatif_type: "licence",
+    numero_licence: "1234567",
+    date_naissance: "1990-01-01",
+    nombre_repas: "0",
+    apparaitre_resultats: "on",
   });
 }
 
@@ -106,7 +138,8 @@ async function submit(r) {
     }
     // 'complet' comes from the form check (400, the page already counts the format full) or from the hold
     // statement itself (409, the last places went while the request was on its way).
-    if ((res.status === 400 || res.status === 409) && body.includes("est complet")) return { kind: "complet", ms, status: res.status };
+    if ((res.status === 400 || res.status === 409) && body.includes("est complet"))
+      return { kind: "complet", ms, status: res.status };
     if (res.status >= 500) return { kind: "erreur", ms, status: res.status };
     return { kind: "autre", ms, status: res.status };
   } catch (e) {
@@ -118,9 +151,14 @@ async function submit(r) {
 async function holdersFromPages(list) {
   let n = 0;
   for (let i = 0; i < list.length; i += 25) {
-    const pages = await Promise.all(list.slice(i, i + 25).map((r) => fetch(`${base}/mesinscriptions`, { headers: { cookie: r.cookie } }).then((x) => x.text())));
+    const pages = await Promise.all(
+      list
+        .slice(i, i + 25)
+        .map((r) => fetch(`${base}/mesinscriptions`, { headers: { cookie: r.cookie } }).then((x) => x.text())),
+    );
     // The rendered status badges only (the same words also travel in the page's serialized loader data).
-    for (const html of pages) n += (html.match(/status-wait">En attente de paiement<|status-ok">Active</g) ?? []).length;
+    for (const html of pages)
+      n += (html.match(/status-wait">En attente de paiement<|status-ok">Active</g) ?? []).length;
   }
   return n;
 }
@@ -150,14 +188,25 @@ const times = results.map((r) => r.ms).sort((a, b) => a - b);
 const holders = await holdersFromPages(crowd);
 
 console.log(`Ruée sur les inscriptions — build de production (wrangler dev, APP_ENV=test, paiement local), ${base}`);
-console.log(`Format « Ultra 80 km » : ${PLACES} places ; ${RUNNERS} coureurs (sessions distinctes) envoient le formulaire au même instant.`);
+console.log(
+  `Format « Ultra 80 km » : ${PLACES} places ; ${RUNNERS} coureurs (sessions distinctes) envoient le formulaire au même instant.`,
+);
 console.log(`  place obtenue (redirection vers le paiement) : ${count("place")}   (attendu : exactement ${PLACES})`);
-console.log(`  « complet »                                   : ${count("complet")} (${results.filter((r) => r.kind === "complet" && r.status === 409).length} refusés par l'INSERT atomique, les autres par le contrôle du formulaire)`);
+console.log(
+  `  « complet »                                   : ${count("complet")} (${results.filter((r) => r.kind === "complet" && r.status === 409).length} refusés par l'INSERT atomique, les autres par le contrôle du formulaire)`,
+);
 console.log(`  inscriptions qui tiennent une place ensuite   : ${holders}   (attendu : ${PLACES})`);
 console.log(`  erreurs serveur (5xx ou connexion)            : ${count("erreur")}   (attendu : 0)`);
-if (count("autre")) console.log(`  autres réponses                               : ${count("autre")} ${JSON.stringify(results.filter((r) => r.kind === "autre").slice(0, 3))}`);
-console.log(`  latence : p50 ${f1(pct(times, 50))}, p95 ${f1(pct(times, 95))}, max ${f1(times[times.length - 1])} ; ${RUNNERS} requêtes en ${f1(wall)} (${(RUNNERS / (wall / 1000)).toFixed(1)} requêtes/s)`);
-console.log(`  (référence : la page d'inscription seule, une requête à la fois : p50 ${f1(pct(solo, 50))}, p95 ${f1(pct(solo, 95))})`);
+if (count("autre"))
+  console.log(
+    `  autres réponses                               : ${count("autre")} ${JSON.stringify(results.filter((r) => r.kind === "autre").slice(0, 3))}`,
+  );
+console.log(
+  `  latence : p50 ${f1(pct(times, 50))}, p95 ${f1(pct(times, 95))}, max ${f1(times[times.length - 1])} ; ${RUNNERS} requêtes en ${f1(wall)} (${(RUNNERS / (wall / 1000)).toFixed(1)} requêtes/s)`,
+);
+console.log(
+  `  (référence : la page d'inscription seule, une requête à la fois : p50 ${f1(pct(solo, 50))}, p95 ${f1(pct(solo, 95))})`,
+);
 
 // 3 winners give up: their checkout sessions are expired and their holds end.
 const winners = crowd.filter((r) => r.session);
@@ -180,12 +229,23 @@ for (const r of late) second.push(await submit(r));
 const finalHolders = await holdersFromPages([...crowd, ...late]);
 console.log(`Puis 3 réservations non payées expirent (sessions de paiement expirées via « Libérer ma place ») :`);
 console.log(`  places tenues après l'expiration : ${afterRelease}   (attendu : ${PLACES - 3})`);
-console.log(`  3 nouveaux coureurs : ${second.slice(0, 3).map((r) => (r.kind === "place" ? "place obtenue" : r.kind)).join(", ")}`);
+console.log(
+  `  3 nouveaux coureurs : ${second
+    .slice(0, 3)
+    .map((r) => (r.kind === "place" ? "place obtenue" : r.kind))
+    .join(", ")}`,
+);
 console.log(`  un 4e nouveau coureur : ${second[3].kind === "complet" ? "« complet »" : second[3].kind}`);
 console.log(`  places tenues à la fin : ${finalHolders}   (attendu : ${PLACES})`);
 
-const ok = count("place") === PLACES && holders === PLACES && count("erreur") === 0 && afterRelease === PLACES - 3
-  && second.slice(0, 3).every((r) => r.kind === "place") && second[3].kind === "complet" && finalHolders === PLACES;
+const ok =
+  count("place") === PLACES &&
+  holders === PLACES &&
+  count("erreur") === 0 &&
+  afterRelease === PLACES - 3 &&
+  second.slice(0, 3).every((r) => r.kind === "place") &&
+  second[3].kind === "complet" &&
+  finalHolders === PLACES;
 console.log(ok ? "Résultat : aucune survente." : "Résultat : ÉCHEC (voir ci-dessus).");
 stop();
 process.exit(ok ? 0 : 1);

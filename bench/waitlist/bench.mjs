@@ -44,7 +44,15 @@ for (let k = 0; k < TAKEN; k++) {
   );
 }
 for (let k = 0; k < WAITING; k++) {
-  const donnees = JSON.stringify({ nom: "Attente", prenom: `R${k}`, email: `waiter${k}@wl.test`, genre: "Homme", justificatif_type: "licence", numero_licence: "1234567", apparaitre_resultats: true });
+  const donnees = JSON.stringify({
+    nom: "Attente",
+    prenom: `R${k}`,
+    email: `waiter${k}@wl.test`,
+    genre: "Homme",
+    justificatif_type: "licence",
+    numero_licence: "1234567",
+    apparaitre_resultats: true,
+  });
   lines.push(`INSERT INTO users (id, email, password_hash) VALUES ('wl-waiter-${pad(k)}', 'waiter${k}@wl.test', 'x');`);
   lines.push(
     `INSERT INTO liste_attente (id, rang, course_id, format_id, coureur_id, statut, nom, prenom, email, donnees, nombre_repas) VALUES ('wl-entry-${pad(k)}', ${k + 1}, ${q(COURSE)}, ${q(FORMAT)}, 'wl-waiter-${pad(k)}', 'en_liste', 'Attente', 'R${k}', 'waiter${k}@wl.test', ${q(donnees)}, 0);`,
@@ -63,15 +71,30 @@ writeFileSync(join(persistTo, "seed.sql"), lines.join("\n"));
 run(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", join(persistTo, "seed.sql")]);
 
 const { stop, ready, server } = startWorker({
-  port, base, persistTo, logLevel: "log", stdout: "pipe", args: ["--test-scheduled"],
-  vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: "bench-waitlist-session-secret-0123456789abcdef", BENCH_QUERY_COUNT: "1" },
+  port,
+  base,
+  persistTo,
+  logLevel: "log",
+  stdout: "pipe",
+  args: ["--test-scheduled"],
+  vars: {
+    APP_ENV: "test",
+    APP_URL: base,
+    SESSION_SECRET: "bench-waitlist-session-secret-0123456789abcdef",
+    BENCH_QUERY_COUNT: "1",
+  },
 });
 // The server's output: the cron's report is one JSON line (app/utils/log.server.ts).
 let out = "";
-server.stdout.on("data", (chunk) => { out += chunk.toString(); });
+server.stdout.on("data", (chunk) => {
+  out += chunk.toString();
+});
 async function cronReport(after) {
   for (let i = 0; i < 600; i++) {
-    const line = out.slice(after).split("\n").find((l) => l.includes('"cron.done"'));
+    const line = out
+      .slice(after)
+      .split("\n")
+      .find((l) => l.includes('"cron.done"'));
     if (line) return JSON.parse(line.slice(line.indexOf("{")));
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -87,19 +110,33 @@ try {
   if (!res.ok) throw new Error(`/__scheduled : ${res.status}`);
   const r = await cronReport(mark);
   if (r.statements === undefined) console.error("ligne cron.done sans compteurs :", JSON.stringify(r));
-  const db = (sql) => JSON.parse(run(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql]))[0].results;
+  const db = (sql) =>
+    JSON.parse(run(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql]))[0]
+      .results;
   stop();
-  const offered = db(`SELECT id FROM liste_attente WHERE format_id = ${q(FORMAT)} AND statut = 'offre' ORDER BY rang`).map((x) => x.id);
+  const offered = db(
+    `SELECT id FROM liste_attente WHERE format_id = ${q(FORMAT)} AND statut = 'offre' ORDER BY rang`,
+  ).map((x) => x.id);
   const inOrder = offered.every((id, k) => id === `wl-entry-${pad(k)}`);
-  const taken = db(`SELECT count(*) AS n FROM inscriptions WHERE format_id = ${q(FORMAT)} AND (statut = 'validee' OR (statut = 'en_attente' AND hold_expires_at > strftime('%Y-%m-%dT%H:%M:%fZ','now')))`)[0].n;
+  const taken = db(
+    `SELECT count(*) AS n FROM inscriptions WHERE format_id = ${q(FORMAT)} AND (statut = 'validee' OR (statut = 'en_attente' AND hold_expires_at > strftime('%Y-%m-%dT%H:%M:%fZ','now')))`,
+  )[0].n;
   const mails = db(`SELECT count(*) AS n FROM mail_outbox WHERE kind = 'liste_attente_offre'`)[0].n;
   const outside = r.duration_ms - r.sql_ms;
-  console.log(`Cron des listes d'attente : ${WAITING} coureurs en attente, ${FREED} places libérées (capacité ${TAKEN} → ${TAKEN + FREED})`);
-  console.log(`  offres faites           : ${r.offers_made} (${offered.length} en base, dans l'ordre : ${inOrder ? "oui" : "NON"}), e-mails d'offre : ${mails}`);
+  console.log(
+    `Cron des listes d'attente : ${WAITING} coureurs en attente, ${FREED} places libérées (capacité ${TAKEN} → ${TAKEN + FREED})`,
+  );
+  console.log(
+    `  offres faites           : ${r.offers_made} (${offered.length} en base, dans l'ordre : ${inOrder ? "oui" : "NON"}), e-mails d'offre : ${mails}`,
+  );
   console.log(`  places prises           : ${taken} / ${TAKEN + FREED}`);
   console.log(`  durée du cron           : ${r.duration_ms} ms (requête /__scheduled : ${wall.toFixed(0)} ms)`);
-  console.log(`  D1                      : ${r.statements} requêtes, ${r.round_trips} allers-retours, ${r.sql_ms} ms dans SQLite`);
-  console.log(`  hors SQLite (borne haute du temps CPU) : ${outside} ms   [limites Workers : 30 000 ms CPU par cron, 1 000 requêtes D1 par invocation]`);
+  console.log(
+    `  D1                      : ${r.statements} requêtes, ${r.round_trips} allers-retours, ${r.sql_ms} ms dans SQLite`,
+  );
+  console.log(
+    `  hors SQLite (borne haute du temps CPU) : ${outside} ms   [limites Workers : 30 000 ms CPU par cron, 1 000 requêtes D1 par invocation]`,
+  );
   console.log(`  dans les limites        : ${outside < 30_000 && r.statements < 1000 ? "oui" : "NON"}`);
   if (offered.length !== FREED || !inOrder || taken !== TAKEN + FREED) process.exitCode = 1;
 } finally {

@@ -86,14 +86,26 @@ async function audit(page: Page, path: string): Promise<Finding[]> {
   const res = await page.goto(path, { waitUntil: "load" });
   expect(res, path).not.toBeNull();
   if (jsOn(page)) await page.waitForLoadState("networkidle");
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ page: path, rule: v.id, impact: v.impact!, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+    .map((v) => ({
+      page: path,
+      rule: v.id,
+      impact: v.impact!,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+    }));
 }
 
 /** A context of the given size; in the nojs project, the page's own scripts are blocked (axe still runs). */
-async function contextFor(browser: Browser, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS], blockScripts: boolean) {
+async function contextFor(
+  browser: Browser,
+  viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS],
+  blockScripts: boolean,
+) {
   const context = await browser.newContext({
     viewport,
     isMobile: viewport.width < 600,
@@ -119,7 +131,9 @@ async function auditAll(browser: Browser, js: boolean, login: string | null, pat
     }
     await context.close();
   }
-  const report = findings.map((f) => `${f.page}: [${f.impact}] ${f.rule} — ${f.help}\n    ${f.targets.join("\n    ")}`).join("\n");
+  const report = findings
+    .map((f) => `${f.page}: [${f.impact}] ${f.rule} — ${f.help}\n    ${f.targets.join("\n    ")}`)
+    .join("\n");
   expect(findings, `axe: serious or critical violations\n${report}`).toEqual([]);
 }
 

@@ -18,7 +18,10 @@ async function signUp(page: Page, email: string, password: string) {
 /** Opens the newest mail with this subject sent to `email` in the local mailbox. */
 async function openMail(page: Page, email: string, subject: string) {
   await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
-  await page.getByRole("link", { name: new RegExp(subject) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(subject) })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: subject })).toBeVisible();
 }
 
@@ -34,7 +37,10 @@ async function logOut(page: Page, isMobile: boolean) {
 }
 
 test.describe("accounts", () => {
-  test("sign up, confirm through /dev/mail, log in back to the remembered page, save the runner profile, log out", async ({ page, isMobile }) => {
+  test("sign up, confirm through /dev/mail, log in back to the remembered page, save the runner profile, log out", async ({
+    page,
+    isMobile,
+  }) => {
     test.setTimeout(90_000);
     const email = uniqueEmail("inscription");
     const password = "trail-des-cimes-2026";
@@ -44,7 +50,9 @@ test.describe("accounts", () => {
     await page.locator('main input[name="password"]').fill("motdepasse");
     await page.locator('main input[name="confirmation"]').fill("motdepasse");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
-    await expect(page.getByText("Ce mot de passe est trop courant ou a déjà fuité. Choisissez-en un autre.")).toBeVisible();
+    await expect(
+      page.getByText("Ce mot de passe est trop courant ou a déjà fuité. Choisissez-en un autre."),
+    ).toBeVisible();
     await expect(page.locator('main input[name="email"]')).toHaveValue(email);
     await signUp(page, email, password);
     // the success page leads to /login after 3 s, with or without JavaScript
@@ -111,7 +119,10 @@ test.describe("accounts", () => {
     await expect(page.getByText("✅ Email de réinitialisation envoyé. Vérifiez votre boîte mail.")).toBeVisible();
 
     await openMail(page, email, "Réinitialisation de votre mot de passe — Balise");
-    const link = await page.locator(".mail-body").getByRole("link", { name: "Choisir un nouveau mot de passe" }).getAttribute("href");
+    const link = await page
+      .locator(".mail-body")
+      .getByRole("link", { name: "Choisir un nouveau mot de passe" })
+      .getAttribute("href");
     await page.locator(".mail-body").getByRole("link", { name: "Choisir un nouveau mot de passe" }).click();
     await expect(page.getByRole("heading", { name: "Nouveau mot de passe" })).toBeVisible();
     await expect(page.getByText("8 caractères minimum. Évitez les mots de passe réutilisés.")).toBeVisible();
@@ -142,7 +153,10 @@ test.describe("accounts", () => {
 
     await page.goto(link!);
     await expect(page.getByText("Lien invalide ou expiré")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Demander un nouveau lien" })).toHaveAttribute("href", "/forgot-password");
+    await expect(page.getByRole("link", { name: "Demander un nouveau lien" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
   });
 
   test("wrong password message, and a logged-in user is sent from /login and /signup to /courses", async ({ page }) => {
@@ -162,7 +176,10 @@ test.describe("accounts", () => {
 });
 
 test.describe("modes and roles", () => {
-  test("the mode switch is a form remembered in a cookie; login resets it to coureur; Admin PRO for admins only", async ({ page, isMobile }) => {
+  test("the mode switch is a form remembered in a cookie; login resets it to coureur; Admin PRO for admins only", async ({
+    page,
+    isMobile,
+  }) => {
     const openMenu = async () => {
       if (isMobile) await page.locator(".mobile-menu > summary").click();
       else await page.locator(".user-menu > summary").click();

@@ -23,14 +23,21 @@ async function registerAndPay(page: Page, project: "nojs" | "js", nom: string) {
   await page.context().clearCookies();
 }
 
-test("admin: find a registration, export the page, then commission, deposit and 'Tout transférer' on its payment", async ({ page }, info) => {
+test("admin: find a registration, export the page, then commission, deposit and 'Tout transférer' on its payment", async ({
+  page,
+}, info) => {
   const project = info.project.name as "nojs" | "js";
   const nom = `Argent${project}${Date.now() % 100000}`;
   await registerAndPay(page, project, nom);
 
   await loginAs(page, "admin@balise.test");
   await page.goto("/admin");
-  await expect(page.getByRole("navigation", { name: "Administration" }).getByRole("link")).toHaveText(["Dashboard", "Courses", "Inscriptions", "Paiements"]);
+  await expect(page.getByRole("navigation", { name: "Administration" }).getByRole("link")).toHaveText([
+    "Dashboard",
+    "Courses",
+    "Inscriptions",
+    "Paiements",
+  ]);
 
   // Registrations: search, status, then the page as CSV.
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Inscriptions" }).click();
@@ -43,7 +50,10 @@ test("admin: find a registration, export the page, then commission, deposit and 
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Semi-marathon de Bordeaux Rive Droite");
   await expect(row).toContainText("Validée");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV (page)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV (page)" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("inscriptions-page-1.csv");
   const csv = readFileSync((await download.path())!, "utf8");
   expect(csv.charCodeAt(0)).toBe(0xfeff);
@@ -69,11 +79,15 @@ test("admin: find a registration, export the page, then commission, deposit and 
   await page.getByRole("button", { name: "Mettre à jour la commission" }).click();
   await expect(page.getByText("Commission plateforme mise à jour sur 1 paiement(s).")).toBeVisible();
   const price = project === "nojs" ? 1800 : 2900;
-  await expect(paymentRow.locator('td[data-label="Commission"]')).toHaveText(`${(price / 1000).toFixed(2).replace(".", ",")}\u00a0€`);
+  await expect(paymentRow.locator('td[data-label="Commission"]')).toHaveText(
+    `${(price / 1000).toFixed(2).replace(".", ",")}\u00a0€`,
+  );
   const netBefore = await paymentRow.locator('td[data-label="Net restant"]').textContent();
 
   // Deposit of 50 % (the selection is kept after each action), then everything left.
-  await expect(page.getByRole("checkbox", { name: new RegExp(`Sélectionner le paiement de Camille ${nom}`) })).toBeChecked();
+  await expect(
+    page.getByRole("checkbox", { name: new RegExp(`Sélectionner le paiement de Camille ${nom}`) }),
+  ).toBeChecked();
   await page.getByLabel("Acompte (% du net restant)").fill("50");
   await page.getByRole("button", { name: "Transférer l'acompte aux organisateurs" }).click();
   await expect(page.getByText("Transferts terminés: 1 OK, 0 échec(s).")).toBeVisible();
@@ -90,7 +104,9 @@ test("admin: find a registration, export the page, then commission, deposit and 
   await page.goto("/monprofilorganisateur");
   const payouts = page.locator("#versements");
   await expect(payouts.getByRole("heading", { name: "Mes versements" })).toBeVisible();
-  await expect(payouts.locator("tbody tr", { hasText: "Semi-marathon de Bordeaux Rive Droite" }).first()).toContainText("Versé");
+  await expect(payouts.locator("tbody tr", { hasText: "Semi-marathon de Bordeaux Rive Droite" }).first()).toContainText(
+    "Versé",
+  );
 });
 
 test("admin screens refuse other users", async ({ page }) => {

@@ -98,7 +98,10 @@ test.describe("catalogue", () => {
 
   test("a format without GPX says so", async ({ page }) => {
     await page.goto("/courses/rando-des-cretes-vosgiennes?onglet=parcours");
-    await page.getByRole("navigation", { name: "Choisir un format" }).getByRole("link", { name: "Grande traversée 25 km" }).click();
+    await page
+      .getByRole("navigation", { name: "Choisir un format" })
+      .getByRole("link", { name: "Grande traversée 25 km" })
+      .click();
     await expect(page.getByText("Le GPX n'est pas disponible pour ce format.")).toBeVisible();
   });
 
@@ -119,7 +122,9 @@ test.describe("catalogue", () => {
 
   test("map view: Leaflet only when the map is shown; without JavaScript, the places", async ({ page }) => {
     const leaflet: string[] = [];
-    page.on("request", (r) => { if (/leaflet|MapView/i.test(r.url())) leaflet.push(r.url()); });
+    page.on("request", (r) => {
+      if (/leaflet|MapView/i.test(r.url())) leaflet.push(r.url());
+    });
     await page.goto("/courses");
     await expect(cards(page)).toHaveCount(12);
     expect(leaflet).toEqual([]);
@@ -164,6 +169,9 @@ test.describe("catalogue", () => {
     await expect(page.locator(".badge-hors_ligne")).toHaveText("Hors-ligne");
     const notice = page.locator(".draft-notice");
     await expect(notice).toBeVisible();
-    await expect(notice.getByRole("link", { name: "Modifier l'épreuve" })).toHaveAttribute("href", /^\/modifier-course\/c0000000-/);
+    await expect(notice.getByRole("link", { name: "Modifier l'épreuve" })).toHaveAttribute(
+      "href",
+      /^\/modifier-course\/c0000000-/,
+    );
   });
 });

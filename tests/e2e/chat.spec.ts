@@ -124,17 +124,25 @@ test.describe("event chat", () => {
 
 /** A phone with JavaScript, on an event page, recording when the chat's code (the Discussion chunk) is fetched. */
 async function phoneWatchingChatCode(browser: Browser) {
-  const ctx = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 700 }, locale: "fr-FR" });
+  const ctx = await browser.newContext({
+    javaScriptEnabled: true,
+    viewport: { width: 390, height: 700 },
+    locale: "fr-FR",
+  });
   const page = await ctx.newPage();
   const loaded: string[] = [];
-  page.on("request", (r) => { if (/\/assets\/Discussion-[^/]+\.js$/.test(r.url())) loaded.push(r.url()); });
+  page.on("request", (r) => {
+    if (/\/assets\/Discussion-[^/]+\.js$/.test(r.url())) loaded.push(r.url());
+  });
   await page.goto(`/courses/${courseFor("forms")}`);
   await page.waitForLoadState("networkidle");
   return { ctx, page, loaded };
 }
 
 test.describe("lazy chat code", () => {
-  test("on a phone with JavaScript, the chat's code loads only once the discussion comes near the screen", async ({ browser }) => {
+  test("on a phone with JavaScript, the chat's code loads only once the discussion comes near the screen", async ({
+    browser,
+  }) => {
     const { ctx, page, loaded } = await phoneWatchingChatCode(browser);
     expect(loaded).toEqual([]);
     // the server's HTML of the discussion is already there
@@ -145,12 +153,17 @@ test.describe("lazy chat code", () => {
     await ctx.close();
   });
 
-  test("leaving an event page before its discussion loaded does not leave the next event's discussion waiting", async ({ browser }) => {
+  test("leaving an event page before its discussion loaded does not leave the next event's discussion waiting", async ({
+    browser,
+  }) => {
     const { ctx, page, loaded } = await phoneWatchingChatCode(browser);
     expect(loaded).toEqual([]); // the discussion is below the fold: not loaded yet
     // in-app navigation (no reload) from the phone menu: the list, then another event
     await page.locator(".mobile-menu > summary").click();
-    await page.getByRole("navigation", { name: "Navigation mobile" }).getByRole("link", { name: "Courses", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Navigation mobile" })
+      .getByRole("link", { name: "Courses", exact: true })
+      .click();
     await expect(page).toHaveURL(/\/courses$/);
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden(); // the menu closed on navigation
     await page.locator(".course-card a").first().click();
@@ -164,11 +177,17 @@ test.describe("lazy chat code", () => {
 
 test.describe("text typed before the chat's code arrives", () => {
   test("is kept when the live discussion replaces the server's HTML", async ({ browser }) => {
-    const ctx = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 700 }, locale: "fr-FR" });
+    const ctx = await browser.newContext({
+      javaScriptEnabled: true,
+      viewport: { width: 390, height: 700 },
+      locale: "fr-FR",
+    });
     const page = await ctx.newPage();
     // The chat's code is held back until the visitor has typed.
     let release = () => {};
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(/\/assets\/Discussion-[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();

@@ -12,7 +12,9 @@ export function jsOn(page: Page): boolean {
 export async function expectNoConsoleErrors(page: Page, run: () => Promise<void>) {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
   await run();
   expect(errors).toEqual([]);
 }

@@ -10,7 +10,10 @@ import { jsOn, loginAs } from "./helpers";
 const RUNNER = "coureur@balise.test";
 const ORGANISER = "organisateur@balise.test";
 const COURSE = courseId(3);
-const FORMATS = { nojs: { id: formatId(3, 0), nom: "Nocturne 14 km" }, js: { id: formatId(3, 1), nom: "Nocturne 24 km" } };
+const FORMATS = {
+  nojs: { id: formatId(3, 0), nom: "Nocturne 14 km" },
+  js: { id: formatId(3, 1), nom: "Nocturne 24 km" },
+};
 // A minimal PDF: the type is read from the first bytes (%PDF-).
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
@@ -41,16 +44,25 @@ test("a runner uploads a PPS at registration, the organiser validates it", async
   await loginAs(page, RUNNER);
   await page.goto(`/inscription/${COURSE}?format=${f.id}`);
   await expect(page.getByRole("radio", { name: new RegExp(f.nom) })).toBeChecked();
-  const [d, m, y] = ((await page.locator(".format-choice", { hasText: f.nom }).locator(".format-choice-meta").textContent()) ?? "").trim().slice(0, 10).split("/");
+  const [d, m, y] = (
+    (await page.locator(".format-choice", { hasText: f.nom }).locator(".format-choice-meta").textContent()) ?? ""
+  )
+    .trim()
+    .slice(0, 10)
+    .split("/");
   const race = `${y}-${m}-${d}`;
   await page.getByRole("radio", { name: /PPS/ }).check();
   if (!jsOn(page)) await page.getByRole("button", { name: "Actualiser" }).click();
   await page.getByLabel("Identifiant PPS").fill("p9f2 8c58 6eb");
   await page.getByLabel("Fin de validité du PPS").fill(shift(race, -1));
   await page.getByRole("textbox", { name: "Club", exact: true }).fill("Vercors Running");
-  await page.getByLabel("Attestation PPS ou licence (facultatif)").setInputFiles({ name: "attestation-pps.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page
+    .getByLabel("Attestation PPS ou licence (facultatif)")
+    .setInputFiles({ name: "attestation-pps.pdf", mimeType: "application/pdf", buffer: PDF });
   await page.getByRole("button", { name: /^Payer/ }).click();
-  await expect(page.locator("#f-pps_expiration-error")).toHaveText(`Votre PPS expire avant la course (le ${frenchDay(shift(race, -1))}).`);
+  await expect(page.locator("#f-pps_expiration-error")).toHaveText(
+    `Votre PPS expire avant la course (le ${frenchDay(shift(race, -1))}).`,
+  );
   // What was typed is kept, the document too (stored on the first submit).
   await expect(page.getByRole("textbox", { name: "Club", exact: true })).toHaveValue("Vercors Running");
   await expect(page.getByLabel("Identifiant PPS")).toHaveValue("p9f2 8c58 6eb");

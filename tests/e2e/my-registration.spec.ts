@@ -54,7 +54,9 @@ test("the runner edits the registration: French error next to the field, then sa
   await expect(page.getByLabel("Apparaître dans les résultats officiels")).not.toBeChecked();
 });
 
-test("Retour leaves the cancel screen; with JavaScript, Escape closes the dialog and the focus stays inside", async ({ page }) => {
+test("Retour leaves the cancel screen; with JavaScript, Escape closes the dialog and the focus stays inside", async ({
+  page,
+}) => {
   const reg = registrationFor(page);
   await loginAs(page, "coureur@balise.test", undefined, reg.url);
   await page.goto(reg.url);
@@ -89,15 +91,20 @@ test("a runner cancels more than 30 days before and gets 90 % of the base", asyn
   const reg = registrationFor(page);
   await loginAs(page, "coureur@balise.test", undefined, reg.url);
   await page.goto(reg.url);
-  const open = page.getByRole("link", { name: `Annuler mon inscription — remboursement estimé : ${euros(reg.refund)}` });
+  const open = page.getByRole("link", {
+    name: `Annuler mon inscription — remboursement estimé : ${euros(reg.refund)}`,
+  });
   await expect(open).toBeVisible();
   await open.click();
 
   // Without JavaScript a page of its own; with it, a dialog over the registration.
-  const screen = jsOn(page) ? page.getByRole("dialog", { name: "Annuler mon inscription" }) : page.locator(".cancel-screen");
+  const screen = jsOn(page)
+    ? page.getByRole("dialog", { name: "Annuler mon inscription" })
+    : page.locator(".cancel-screen");
   await expect(screen.getByRole("heading", { name: "Annuler mon inscription" })).toBeVisible();
   if (!jsOn(page)) await expect(page.getByRole("dialog")).toHaveCount(0);
-  const row = (label: string) => screen.locator(".quote div", { has: page.locator("dt", { hasText: label }) }).locator("dd");
+  const row = (label: string) =>
+    screen.locator(".quote div", { has: page.locator("dt", { hasText: label }) }).locator("dd");
   await expect(row("Montant payé")).toHaveText(euros(reg.cents));
   await expect(row("Frais non remboursables")).toHaveText(`− ${euros(reg.nonRefundable)}`);
   await expect(row("Base remboursable")).toHaveText(euros(reg.base));
@@ -105,13 +112,20 @@ test("a runner cancels more than 30 days before and gets 90 % of the base", asyn
   await expect(row("Remboursement estimé")).toHaveText(euros(reg.refund));
   const days = Number(await row("Jours avant l'épreuve").textContent());
   expect(days).toBeGreaterThan(30);
-  await expect(screen.getByRole("link", { name: "politique de remboursement" })).toHaveAttribute("href", "/legal/remboursements");
+  await expect(screen.getByRole("link", { name: "politique de remboursement" })).toHaveAttribute(
+    "href",
+    "/legal/remboursements",
+  );
 
   // The policy box is required: the server says so next to it.
   await screen.getByLabel("Motif (facultatif)").selectOption("Blessure");
   await screen.getByRole("button", { name: "Confirmer l'annulation" }).click();
-  await expect(page.getByText("Vous devez accepter la politique de remboursement pour confirmer l'annulation.")).toBeVisible();
-  const again = jsOn(page) ? page.getByRole("dialog", { name: "Annuler mon inscription" }) : page.locator(".cancel-screen");
+  await expect(
+    page.getByText("Vous devez accepter la politique de remboursement pour confirmer l'annulation."),
+  ).toBeVisible();
+  const again = jsOn(page)
+    ? page.getByRole("dialog", { name: "Annuler mon inscription" })
+    : page.locator(".cancel-screen");
   await expect(again.getByLabel("Motif (facultatif)")).toHaveValue("Blessure");
 
   await again.getByRole("checkbox", { name: /J'accepte la politique de remboursement/ }).check();
@@ -139,6 +153,11 @@ test("a runner cancels more than 30 days before and gets 90 % of the base", asyn
 
   // And the e-mail is in the local mailbox.
   await page.goto("/dev/mail");
-  await page.getByRole("link", { name: new RegExp(`Annulation confirmée : ${reg.course} — ${reg.formatNom}`) }).first().click();
-  await expect(page.locator(".mail-body")).toContainText(`Remboursement : ${euros(reg.refund)}, soit 90 % de la base remboursable de ${euros(reg.base)}`);
+  await page
+    .getByRole("link", { name: new RegExp(`Annulation confirmée : ${reg.course} — ${reg.formatNom}`) })
+    .first()
+    .click();
+  await expect(page.locator(".mail-body")).toContainText(
+    `Remboursement : ${euros(reg.refund)}, soit 90 % de la base remboursable de ${euros(reg.base)}`,
+  );
 });

@@ -3,7 +3,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { jsOn, loginAs } from "./helpers";
 
 const ORGANISER = "organisateur@balise.test";
-const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG_1PX = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 const GPX = Buffer.from(
   `<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" creator="e2e"><trk><name>E2E</name><trkseg>` +
     `<trkpt lat="45.92" lon="6.86"><ele>1035</ele></trkpt><trkpt lat="45.93" lon="6.87"><ele>1100</ele></trkpt>` +
@@ -16,8 +19,17 @@ test.beforeAll(() => {
   const port = process.env.E2E_PORT ?? "8788";
   execFileSync(
     "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e-${port}`, "--command",
-      "UPDATE profils_utilisateurs SET stripe_charges_enabled = 1 WHERE email = 'organisateur@balise.test'"],
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      `.wrangler/e2e-${port}`,
+      "--command",
+      "UPDATE profils_utilisateurs SET stripe_charges_enabled = 1 WHERE email = 'organisateur@balise.test'",
+    ],
     { stdio: "ignore", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
   );
 });
@@ -26,7 +38,9 @@ function courseCard(page: Page, nom: string) {
   return page.locator("li.organiser-course", { has: page.getByRole("heading", { name: nom, exact: true }) });
 }
 
-test("an organiser creates an event with two formats and files, publishes, duplicates and deletes the copy", async ({ page }, info) => {
+test("an organiser creates an event with two formats and files, publishes, duplicates and deletes the copy", async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   const nom = `Trail des Tests ${info.project.name}`;
   await loginAs(page, ORGANISER, undefined, "/organisateur/nouvelle-course");
@@ -37,7 +51,9 @@ test("an organiser creates an event with two formats and files, publishes, dupli
   await page.getByLabel("Lieu", { exact: false }).first().fill("Chamonix-Mont-Blanc");
   await page.getByLabel("Code postal").fill("74400");
   await page.getByLabel("Département").fill("Haute-Savoie");
-  await page.locator('input[name="image_file"]').setInputFiles({ name: "affiche.png", mimeType: "image/png", buffer: PNG_1PX });
+  await page
+    .locator('input[name="image_file"]')
+    .setInputFiles({ name: "affiche.png", mimeType: "image/png", buffer: PNG_1PX });
   await page.locator('input[name="formats[0].nom"]').fill("Découverte 12 km");
   await page.locator('input[name="formats[0].date"]').fill("2027-06-14");
   await page.locator('input[name="formats[0].prix"]').fill("12,50");
@@ -58,7 +74,9 @@ test("an organiser creates an event with two formats and files, publishes, dupli
   if (jsOn(page)) await page.locator("#format-2").getByLabel("Repas proposé").check();
   await page.locator('input[name="formats[1].stock_repas"]').fill("100");
   await page.locator('input[name="formats[1].prix_repas"]').fill("12");
-  await page.locator('input[name="formats[1].gpx_file"]').setInputFiles({ name: "balcons.gpx", mimeType: "application/gpx+xml", buffer: GPX });
+  await page
+    .locator('input[name="formats[1].gpx_file"]')
+    .setInputFiles({ name: "balcons.gpx", mimeType: "application/gpx+xml", buffer: GPX });
   await page.getByRole("button", { name: "Créer l'épreuve" }).click();
 
   await expect(page).toHaveURL(/\/organisateur\/mon-espace\?message=creee$/);

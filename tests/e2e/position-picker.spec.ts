@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { jsOn, loginAs } from "./helpers";
 
 // The organiser corrects an event's position: lat/lng fields always; with JavaScript, a draggable marker too.
-test("the event position: fields without JavaScript, a map marker that fills them with JavaScript", async ({ page }) => {
+test("the event position: fields without JavaScript, a map marker that fills them with JavaScript", async ({
+  page,
+}) => {
   await loginAs(page, "organisatrice@balise.test", undefined, "/organisateur/nouvelle-course");
   await expect(page).toHaveURL(/\/organisateur\/nouvelle-course/);
   await page.getByText("Position sur la carte").click();

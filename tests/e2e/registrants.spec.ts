@@ -12,11 +12,13 @@ async function openKidsList(page: Page) {
   await page.goto("/organisateur/mon-espace");
   const card = page.locator(".organiser-course", { hasText: "Corrida de Noël de Rennes" });
   // The organiser space links to the list (followed by URL: on phones that page's layout is another issue's).
-  const href = await card.getByRole("row", { name: /Course enfants 1 km/ }).getByRole("link", { name: "Voir les inscrits" }).getAttribute("href");
+  const href = await card
+    .getByRole("row", { name: /Course enfants 1 km/ })
+    .getByRole("link", { name: "Voir les inscrits" })
+    .getAttribute("href");
   await page.goto(href!);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inscriptions – Course enfants 1 km");
 }
-
 
 test("search and filter the registrants", async ({ page }) => {
   await openKidsList(page);
@@ -47,7 +49,9 @@ test("edit a cell", async ({ page }, info) => {
     const taken = await page.getByLabel("Dossard de Jade Moreau", { exact: true }).inputValue();
     await bib.fill(taken);
     await bib.press("Tab");
-    await expect(page.getByRole("alert").filter({ hasText: `Le dossard ${taken} est déjà attribué dans ce format.` })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: `Le dossard ${taken} est déjà attribué dans ce format.` }),
+    ).toBeVisible();
     await expect(bib).toHaveValue(before);
   } else {
     await page.getByRole("button", { name: "Enregistrer la ligne de Léo Petit" }).click();
@@ -92,12 +96,17 @@ test("export the CSV and read it back", async ({ page }) => {
   await openKidsList(page);
   await page.getByText("Exporter CSV").click();
   await page.getByLabel("Email", { exact: true }).uncheck();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Télécharger le CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Télécharger le CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("inscriptions-course-enfants-1-km.csv");
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString("utf8").split("\r\n");
-  expect(lines[0]).toBe("nom;prenom;genre;date_naissance;nationalite;telephone;adresse;code_postal;ville;pays;club;dossard;nombre_repas;statut;created_at");
+  expect(lines[0]).toBe(
+    "nom;prenom;genre;date_naissance;nationalite;telephone;adresse;code_postal;ville;pays;club;dossard;nombre_repas;statut;created_at",
+  );
   expect(lines.some((l) => l.startsWith("Moreau;Jade;;;;;;;;France;;2;0;validé;"))).toBe(true);
 });
 

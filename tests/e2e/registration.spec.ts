@@ -52,13 +52,18 @@ async function payOnLocalCheckout(page: Page) {
 }
 
 test.describe("registration and checkout", () => {
-  test("a runner registers, pays, gets /merci with the QR, the e-mail and the registration listed", async ({ page }) => {
+  test("a runner registers, pays, gets /merci with the QR, the e-mail and the registration listed", async ({
+    page,
+  }) => {
     await openPayments(page);
     await loginAs(page, RUNNER);
     const f = FORMATS.meals;
     await page.goto(`/inscription/${f.course}?format=${f.format}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(f.courseNom);
-    await expect(page.getByRole("link", { name: /Retour à Ronde des Vignobles/ })).toHaveAttribute("href", "/courses/ronde-des-vignobles-beaune");
+    await expect(page.getByRole("link", { name: /Retour à Ronde des Vignobles/ })).toHaveAttribute(
+      "href",
+      "/courses/ronde-des-vignobles-beaune",
+    );
     // Pre-filled from the runner profile, format preselected.
     await expect(page.getByRole("textbox", { name: "Nom", exact: true })).toHaveValue("Bernard");
     await expect(page.getByRole("textbox", { name: "Prénom", exact: true })).toHaveValue("Camille");
@@ -83,7 +88,12 @@ test.describe("registration and checkout", () => {
     await expect(page.getByTestId("total")).toHaveText("68,00\u00a0€");
     await page.getByLabel("Identifiant PPS").fill("P9F28C586EB");
     // The PPS must be valid on race day (the format's day, shown in its choice as dd/mm/yyyy).
-    const [d, m, y] = ((await page.locator(".format-choice", { hasText: f.nom }).locator(".format-choice-meta").textContent()) ?? "").trim().slice(0, 10).split("/");
+    const [d, m, y] = (
+      (await page.locator(".format-choice", { hasText: f.nom }).locator(".format-choice-meta").textContent()) ?? ""
+    )
+      .trim()
+      .slice(0, 10)
+      .split("/");
     await page.getByLabel("Fin de validité du PPS").fill(`${y}-${m}-${d}`);
     await page.getByRole("textbox", { name: "Club", exact: true }).fill("Beaune Athlé");
 
@@ -96,13 +106,19 @@ test.describe("registration and checkout", () => {
     const qr = page.getByTestId("qr").locator("svg");
     await expect(qr).toHaveAttribute("width", "160");
     await expect(qr).toHaveAttribute("height", "160");
-    await expect(page.getByRole("link", { name: "Voir / modifier mon inscription" })).toHaveAttribute("href", /\/mon-inscription\//);
+    await expect(page.getByRole("link", { name: "Voir / modifier mon inscription" })).toHaveAttribute(
+      "href",
+      /\/mon-inscription\//,
+    );
     await expect(page.getByRole("link", { name: "Découvrir d'autres courses" })).toBeVisible();
     const inscriptionId = new URL(page.url()).searchParams.get("inscription_id")!;
 
     // The confirmation e-mail in the local mailbox, with its QR code.
     await page.goto(`/dev/mail?to=${encodeURIComponent(RUNNER)}`);
-    await page.getByRole("link", { name: /Inscription validée : Ronde des Vignobles — Ronde 12 km/ }).first().click();
+    await page
+      .getByRole("link", { name: /Inscription validée : Ronde des Vignobles — Ronde 12 km/ })
+      .first()
+      .click();
     await expect(page.locator('table[aria-label="QR code de votre inscription"]')).toBeVisible();
     await expect(page.getByText("68,00\u00a0€").first()).toBeVisible();
 
@@ -112,10 +128,15 @@ test.describe("registration and checkout", () => {
     await expect(card.getByRole("heading", { name: "Ronde 12 km" })).toBeVisible();
     await expect(card.getByText("Ronde des Vignobles — Beaune")).toBeVisible();
     await expect(card.getByText("Active")).toBeVisible();
-    await expect(card.getByRole("link", { name: "Voir la page" })).toHaveAttribute("href", "/courses/ronde-des-vignobles-beaune");
+    await expect(card.getByRole("link", { name: "Voir la page" })).toHaveAttribute(
+      "href",
+      "/courses/ronde-des-vignobles-beaune",
+    );
   });
 
-  test("capacity 1: after the first runner pays, the second runner finds the format full, with its waiting list to join", async ({ page }) => {
+  test("capacity 1: after the first runner pays, the second runner finds the format full, with its waiting list to join", async ({
+    page,
+  }) => {
     const f = jsOn(page) ? FORMATS.capOne.js : FORMATS.capOne.nojs;
     await openPayments(page);
     // The organiser sets the format's capacity to 1.

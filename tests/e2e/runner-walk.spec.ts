@@ -36,18 +36,24 @@ function tomorrow(): string {
 }
 
 test.describe("bugs of a new runner's walk", () => {
-  test("registration and self-edit follow one schema: no gender, birth date or nationality needed to save a phone; a future birth date is refused", async ({ page }) => {
+  test("registration and self-edit follow one schema: no gender, birth date or nationality needed to save a phone; a future birth date is refused", async ({
+    page,
+  }) => {
     await openPayments(page);
     await loginAs(page, NEW_RUNNER);
     // Walks, each project its own: a competition needs the birth date for its age rules (issue 23, ADR 0151); the
     // rule checked here is that nothing else the registration did not ask for blocks a later change.
-    const walk = jsOn(page) ? { course: courseId(2), format: formatId(2, 1), nom: "Rando des Crêtes Vosgiennes" } : { course: PIC.course, format: formatId(7, 0), nom: "Trail du Pic Saint-Loup" };
+    const walk = jsOn(page)
+      ? { course: courseId(2), format: formatId(2, 1), nom: "Rando des Crêtes Vosgiennes" }
+      : { course: PIC.course, format: formatId(7, 0), nom: "Trail du Pic Saint-Loup" };
     await page.goto(`/inscription/${walk.course}?format=${walk.format}`);
     await expect(page.getByLabel("Genre")).toHaveValue("");
     await expect(page.getByLabel("Nationalité")).toHaveValue("");
     await page.getByLabel("Date de naissance").fill(tomorrow());
     await page.getByRole("button", { name: /^Payer/ }).click();
-    await expect(page.locator("#f-date_naissance-error")).toHaveText("La date de naissance ne peut pas être dans le futur.");
+    await expect(page.locator("#f-date_naissance-error")).toHaveText(
+      "La date de naissance ne peut pas être dans le futur.",
+    );
     await page.getByLabel("Date de naissance").fill("");
     await page.getByRole("button", { name: /^Payer/ }).click();
     await page.waitForURL(/\/dev\/checkout\//);
@@ -62,7 +68,9 @@ test.describe("bugs of a new runner's walk", () => {
     await expect(page.getByText("Modifications enregistrées ✅")).toBeVisible();
     await page.getByLabel("Date de naissance").fill(tomorrow());
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
-    await expect(page.locator("#f-date_naissance-error")).toHaveText("La date de naissance ne peut pas être dans le futur.");
+    await expect(page.locator("#f-date_naissance-error")).toHaveText(
+      "La date de naissance ne peut pas être dans le futur.",
+    );
     await page.goto(`/mon-inscription/${id}`);
     await expect(page.getByLabel("Téléphone", { exact: true })).toHaveValue("06 11 22 33 44");
     await expect(page.getByLabel("Date de naissance")).toHaveValue("");
@@ -88,7 +96,9 @@ test.describe("bugs of a new runner's walk", () => {
     await expect(cards(page)).toHaveCount(1);
   });
 
-  test("Réinitialiser and Back show the values of the page on screen, and the next 'Filtrer' sends those", async ({ page }) => {
+  test("Réinitialiser and Back show the values of the page on screen, and the next 'Filtrer' sends those", async ({
+    page,
+  }) => {
     await page.goto("/courses");
     const all = await resultCount(page);
     const search = page.getByLabel("Rechercher", { exact: true });
@@ -106,7 +116,8 @@ test.describe("bugs of a new runner's walk", () => {
     await expect(cards(page)).toHaveCount(1);
 
     // The filters are open when some filter is set (the search here), closed otherwise.
-    if (!(await page.getByLabel("Département").isVisible())) await page.locator("summary", { hasText: "Filtres et tri" }).click();
+    if (!(await page.getByLabel("Département").isVisible()))
+      await page.locator("summary", { hasText: "Filtres et tri" }).click();
     await page.getByLabel("Département").selectOption("Gironde");
     await page.getByRole("button", { name: "Filtrer" }).click();
     await expect(page).toHaveURL(/departement=Gironde/);
@@ -136,10 +147,15 @@ test.describe("bugs of a new runner's walk", () => {
     expect(singles + clustered).toBe(total);
   });
 
-  test("clicking a tab before the discussion has loaded: no React error, the discussion stays and then goes live", async ({ page }) => {
+  test("clicking a tab before the discussion has loaded: no React error, the discussion stays and then goes live", async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("console", (m) => m.type() === "error" && !/tile|Failed to load resource/.test(m.text()) && errors.push(m.text()));
+    page.on(
+      "console",
+      (m) => m.type() === "error" && !/tile|Failed to load resource/.test(m.text()) && errors.push(m.text()),
+    );
     await page.setViewportSize({ width: 390, height: 844 }); // the discussion is far below the fold
     await page.goto("/courses/trail-des-calanques", { waitUntil: jsOn(page) ? "networkidle" : "load" });
     // With JavaScript the click updates the hydrated page; without it, it loads the tab's page (same discussion).
@@ -172,7 +188,9 @@ test.describe("bugs of a new runner's walk", () => {
     await expect(page.getByRole("textbox", { name: "Email", exact: true })).toBeInViewport();
   });
 
-  test("phone layout: no page wider than the screen on 'Formats & tarifs', the home search button fits, 'Infos pratiques' in sight", async ({ page }) => {
+  test("phone layout: no page wider than the screen on 'Formats & tarifs', the home search button fits, 'Infos pratiques' in sight", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     await page.goto("/courses/trail-des-aiguilles-rouges?onglet=formats");
@@ -226,10 +244,15 @@ test.describe("bugs of a new runner's walk", () => {
     await expect(page.getByRole("heading", { name: "Mes prochaines courses" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Mes inscriptions" })).toBeVisible();
     await expect(page.getByText(/Profil complet à \d+\s%/)).toBeVisible();
-    await expect(page.getByRole("link", { name: /Toutes mes inscriptions/ })).toHaveAttribute("href", "/mesinscriptions");
+    await expect(page.getByRole("link", { name: /Toutes mes inscriptions/ })).toHaveAttribute(
+      "href",
+      "/mesinscriptions",
+    );
   });
 
-  test("texts: one refund scale, the spec's login message, a copy button, no 'S'inscrire' without payments, 'Gratuit'", async ({ page }) => {
+  test("texts: one refund scale, the spec's login message, a copy button, no 'S'inscrire' without payments, 'Gratuit'", async ({
+    page,
+  }) => {
     // The registration page's summary and the legal page say 15 to 30 days.
     await page.goto(`/inscription/${PIC.course}`);
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
@@ -277,7 +300,9 @@ test.describe("bugs of a new runner's walk", () => {
     await expect(bar.getByRole("link", { name: "S'inscrire" })).toBeInViewport();
   });
 
-  test("keyboard: the mobile menu closes on Escape and keeps the focus inside; the sticky save bar never hides the focused field", async ({ page }) => {
+  test("keyboard: the mobile menu closes on Escape and keeps the focus inside; the sticky save bar never hides the focused field", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     const menu = page.locator(".mobile-menu");
@@ -317,7 +342,6 @@ test.describe("bugs of a new runner's walk", () => {
         const r = el.getBoundingClientRect();
         const b = bar.getBoundingClientRect();
         return r.bottom > b.top + 1 && r.top < b.bottom; // overlaps the bar
-
       });
       if (hidden) hiddenOnes++;
     }
@@ -326,7 +350,19 @@ test.describe("bugs of a new runner's walk", () => {
   });
 
   test("French typography: a no-break space before ':', '%' and '€'", async ({ page }) => {
-    const pages = ["/", "/courses", "/courses/trail-des-aiguilles-rouges", "/courses/trail-des-aiguilles-rouges?onglet=infos", "/formats", "/premium", "/fonctionnalites", "/legal/remboursements", "/conditions", "/contact", "/login"];
+    const pages = [
+      "/",
+      "/courses",
+      "/courses/trail-des-aiguilles-rouges",
+      "/courses/trail-des-aiguilles-rouges?onglet=infos",
+      "/formats",
+      "/premium",
+      "/fonctionnalites",
+      "/legal/remboursements",
+      "/conditions",
+      "/contact",
+      "/login",
+    ];
     const found: string[] = [];
     for (const path of pages) {
       await page.goto(path);
@@ -344,7 +380,12 @@ test.describe("bugs of a new runner's walk", () => {
     }
     // An escape written where it is not interpreted (a JSX attribute) would show as "\u00a0".
     await loginAs(page, ORGANISER);
-    for (const path of [...pages, "/organisateur/nouvelle-course", `/modifier-course/${courseId(12)}`, "/organisateur/mon-espace"]) {
+    for (const path of [
+      ...pages,
+      "/organisateur/nouvelle-course",
+      `/modifier-course/${courseId(12)}`,
+      "/organisateur/mon-espace",
+    ]) {
       await page.goto(path);
       const literal = await page.locator("body").evaluate((body) => {
         // biome-ignore lint/performance/useDomNodeTextContent: the visible text only (textContent includes scripts' JSON escapes)

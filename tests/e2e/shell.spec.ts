@@ -32,7 +32,11 @@ test.describe("home and shell", () => {
   });
 
   test("the mobile menu slides in and its links work", async ({ browser }) => {
-    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, javaScriptEnabled: test.info().project.name === "js" });
+    const ctx = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      javaScriptEnabled: test.info().project.name === "js",
+    });
     const page = await ctx.newPage();
     await page.goto("/");
     const panel = page.locator(".mobile-panel");
@@ -84,7 +88,10 @@ test.describe("static pages", () => {
     await expect(page.getByRole("link", { name: "Passer en Premium" })).toHaveAttribute("href", "/premium");
     await page.getByRole("link", { name: "Organisateurs", exact: true }).click();
     await expect(page.getByTestId("tab-organisateurs")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Accéder à l'espace organisateur" })).toHaveAttribute("href", "/organisateur/mon-espace");
+    await expect(page.getByRole("link", { name: "Accéder à l'espace organisateur" })).toHaveAttribute(
+      "href",
+      "/organisateur/mon-espace",
+    );
   });
 
   test("the refund page shows the scale", async ({ page }) => {

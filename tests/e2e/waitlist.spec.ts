@@ -12,7 +12,12 @@ const courseId = (i: number) => `c0000000-0000-4000-8000-${String(i + 1).padStar
 const formatId = (i: number, j: number) => `f0000000-0000-4000-8000-${String((i + 1) * 100 + j + 1).padStart(12, "0")}`;
 // Semi-marathon de Bordeaux Rive Droite (in 34 days) without JavaScript, Trail des Calanques (in 96 days) with it.
 const EVENTS = {
-  nojs: { course: courseId(1), format: formatId(1, 0), nom: "10 km", courseNom: "Semi-marathon de Bordeaux Rive Droite" },
+  nojs: {
+    course: courseId(1),
+    format: formatId(1, 0),
+    nom: "10 km",
+    courseNom: "Semi-marathon de Bordeaux Rive Droite",
+  },
   js: { course: courseId(5), format: formatId(5, 0), nom: "Sormiou 18 km", courseNom: "Trail des Calanques" },
 };
 
@@ -45,9 +50,18 @@ test("a full format takes names; a freed place goes to the first runner waiting,
   // The organiser leaves exactly one place free (other tests of the run may have registered on this format).
   await loginAs(page, ORGANISER);
   await page.goto(`/organisateur/inscriptions/${e.format}`);
-  const taken = Number((await page.getByRole("list", { name: "Totaux du format" }).locator("li", { hasText: "Places" }).locator("strong").textContent()) ?? "0");
+  const taken = Number(
+    (await page
+      .getByRole("list", { name: "Totaux du format" })
+      .locator("li", { hasText: "Places" })
+      .locator("strong")
+      .textContent()) ?? "0",
+  );
   await page.goto(`/modifier-course/${e.course}`);
-  await page.getByLabel("Nombre de places").first().fill(String(taken + 1));
+  await page
+    .getByLabel("Nombre de places")
+    .first()
+    .fill(String(taken + 1));
   await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(page.getByText("Épreuve modifiée avec succès !")).toBeVisible();
   await logout(page);
@@ -63,7 +77,10 @@ test("a full format takes names; a freed place goes to the first runner waiting,
   // The second runner finds it full and joins the list, with the registration's fields and no payment.
   await loginAs(page, SECOND_RUNNER);
   await page.goto(`/courses/${e.course}?onglet=formats`);
-  await page.getByRole("link", { name: `Rejoindre la liste d'attente du format ${e.nom}` }).first().click();
+  await page
+    .getByRole("link", { name: `Rejoindre la liste d'attente du format ${e.nom}` })
+    .first()
+    .click();
   await expect(page.getByRole("radio", { name: `${e.nom} (complet\u00a0: liste d'attente)` })).toBeChecked();
   await expect(page.getByRole("button", { name: /^Payer/ })).toHaveCount(0);
   // A competition asks for the birth date (age and FFA category on race day); this account's profile has none.
@@ -74,16 +91,24 @@ test("a full format takes names; a freed place goes to the first runner waiting,
   await expect(page.getByText(/Vous êtes 1(er|re) sur la liste d'attente/)).toBeVisible();
   const entryUrl = new URL(page.url()).pathname;
   await page.goto(`/courses/${e.course}`);
-  await expect(page.getByText(new RegExp(`Vous êtes 1(er|re) sur la liste d'attente du format ${e.nom}`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`Vous êtes 1(er|re) sur la liste d'attente du format ${e.nom}`)),
+  ).toBeVisible();
   await logout(page);
 
   // The first runner cancels: the place is offered to the second.
   await loginAs(page, RUNNER);
   await page.goto("/mesinscriptions");
   // The newest first: the registration just paid.
-  await page.locator(".reg-card", { hasText: e.courseNom }).first().getByRole("link", { name: "Voir / Modifier" }).click();
+  await page
+    .locator(".reg-card", { hasText: e.courseNom })
+    .first()
+    .getByRole("link", { name: "Voir / Modifier" })
+    .click();
   await page.getByRole("link", { name: /Annuler mon inscription — remboursement estimé/ }).click();
-  const screen = jsOn(page) ? page.getByRole("dialog", { name: "Annuler mon inscription" }) : page.locator(".cancel-screen");
+  const screen = jsOn(page)
+    ? page.getByRole("dialog", { name: "Annuler mon inscription" })
+    : page.locator(".cancel-screen");
   await screen.getByRole("checkbox", { name: /J'accepte la politique de remboursement/ }).check();
   await screen.getByRole("button", { name: "Confirmer l'annulation" }).click();
   await expect(page.getByTestId("statut")).toHaveText("Remboursée partiellement");
@@ -110,7 +135,10 @@ test("a full format takes names; a freed place goes to the first runner waiting,
   const panel = page.locator("#liste-attente");
   await expect(panel.getByRole("heading", { name: "Liste d'attente" })).toBeVisible();
   await expect(panel.getByRole("cell", { name: "Offre acceptée" })).toBeVisible();
-  await expect(panel.getByRole("link", { name: "Exporter la liste (CSV)" })).toHaveAttribute("href", `/organisateur/inscriptions/${e.format}/liste-attente.csv`);
+  await expect(panel.getByRole("link", { name: "Exporter la liste (CSV)" })).toHaveAttribute(
+    "href",
+    `/organisateur/inscriptions/${e.format}/liste-attente.csv`,
+  );
   await panel.getByRole("button", { name: "Désactiver la liste d'attente" }).click();
   await expect(page.getByText("Liste d'attente désactivée.")).toBeVisible();
   await page.locator("#liste-attente").getByRole("button", { name: "Activer la liste d'attente" }).click();

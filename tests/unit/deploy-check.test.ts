@@ -9,7 +9,10 @@ import { checkSize, dryRun, GZIP_LIMIT_KIB, parseUploadSize } from "../../script
 describe("parseUploadSize: wrangler's size line", () => {
   it.each([
     ["Total Upload: 2944.57 KiB / gzip: 562.63 KiB", { totalKiB: 2944.57, gzipKiB: 562.63 }],
-    ["✨ Read 107 files\nTotal Upload: 12.00 KiB / gzip: 3.10 KiB\nYour Worker has access to", { totalKiB: 12, gzipKiB: 3.1 }],
+    [
+      "✨ Read 107 files\nTotal Upload: 12.00 KiB / gzip: 3.10 KiB\nYour Worker has access to",
+      { totalKiB: 12, gzipKiB: 3.1 },
+    ],
     ["--dry-run: exiting now.", null],
   ])("%j", (text, expected) => {
     expect(parseUploadSize(text)).toEqual(expected);
@@ -44,7 +47,10 @@ describe("dryRun: wrangler deploy --dry-run without an account or the network", 
   }, 60_000);
 
   it("fails on a Worker that does not bundle (a missing module)", () => {
-    writeFileSync(join(dir, "broken.js"), "import x from './absent.js';\nexport default { fetch() { return new Response(x); } };\n");
+    writeFileSync(
+      join(dir, "broken.js"),
+      "import x from './absent.js';\nexport default { fetch() { return new Response(x); } };\n",
+    );
     expect(() => dryRun({ config: config("broken.js") })).toThrow(/dry-run a échoué/);
   }, 60_000);
 });
@@ -63,9 +69,15 @@ describe("npm test", () => {
     expect(test).toMatch(/const staticChecks = \[[^\]]*\btypecheck\b/);
   });
 
-  it("runs the linter and counts it (the formatter check stays out until the codebase is formatted)", () => {
+  it("runs the linter and counts it", () => {
     const test = readFileSync(new URL("../../scripts/test.mjs", import.meta.url), "utf8");
     expect(test).toContain('spawnSync("biome", ["lint", "--error-on-warnings", "."]');
     expect(test).toMatch(/const staticChecks = \[[^\]]*\blint\b/);
+  });
+
+  it("runs the formatter's check and counts it (the codebase is formatted: a file left unformatted fails)", () => {
+    const test = readFileSync(new URL("../../scripts/test.mjs", import.meta.url), "utf8");
+    expect(test).toContain('spawnSync("biome", ["format", "."]');
+    expect(test).toMatch(/const staticChecks = \[[^\]]*\bformat\b/);
   });
 });

@@ -27,7 +27,11 @@ const mep = section(readme, "Mise en production");
 /** Table rows whose first cell is a backquoted name: name → the other cells. */
 function tableRows(text: string): Map<string, string[]> {
   const rows = new Map<string, string[]>();
-  for (const m of text.matchAll(/^[ \t]*\|\s*`([a-z_.]+)`\s*\|(.*)\|\s*$/gm)) rows.set(m[1], m[2].split("|").map((c) => c.trim()));
+  for (const m of text.matchAll(/^[ \t]*\|\s*`([a-z_.]+)`\s*\|(.*)\|\s*$/gm))
+    rows.set(
+      m[1],
+      m[2].split("|").map((c) => c.trim()),
+    );
   return rows;
 }
 const webhookTable = tableRows(mep.slice(mep.indexOf("### 4."), mep.indexOf("### 5.")));
@@ -42,7 +46,11 @@ describe("README, 'Mise en production'", () => {
   it("lists exactly the webhook events the handler acts on (HANDLED_EVENT_TYPES), each with its destination", () => {
     expect([...webhookTable.keys()].sort()).toEqual([...HANDLED_EVENT_TYPES].sort());
     for (const [type, [destination]] of webhookTable) {
-      expect(destination, type).toBe(CONNECT_EVENT_TYPES.includes(type as (typeof HANDLED_EVENT_TYPES)[number]) ? "Comptes connectés" : "Votre compte");
+      expect(destination, type).toBe(
+        CONNECT_EVENT_TYPES.includes(type as (typeof HANDLED_EVENT_TYPES)[number])
+          ? "Comptes connectés"
+          : "Votre compte",
+      );
     }
   });
 
@@ -72,7 +80,11 @@ describe("README, 'Mise en production'", () => {
     expect(pkg.scripts.deploy).toBe("node scripts/deploy.mjs");
     expect(pkg.scripts["deploy:staging"]).toBe("node scripts/deploy.mjs --env staging");
     const script = read("scripts/deploy.mjs");
-    const steps = ['run("remix", ["vite:build"])', 'run("wrangler", ["d1", "migrations", "apply", "DB", "--remote"', 'run("wrangler", ["deploy"'].map((s) => script.indexOf(s));
+    const steps = [
+      'run("remix", ["vite:build"])',
+      'run("wrangler", ["d1", "migrations", "apply", "DB", "--remote"',
+      'run("wrangler", ["deploy"',
+    ].map((s) => script.indexOf(s));
     expect(steps.every((i) => i > 0)).toBe(true);
     expect([...steps].sort((a, b) => a - b)).toEqual(steps);
   });

@@ -35,7 +35,14 @@ describe("platformOf: the platform a native package is for, from its name", () =
   it("agrees with every native package the lock file already describes (os, cpu, libc as published)", () => {
     let checked = 0;
     for (const [path, entry] of Object.entries(lock.packages)) {
-      if (!entry.os || !entry.cpu || !/^node_modules\/(@rollup\/rollup-|@cloudflare\/workerd-|@esbuild\/)/.test(path.replace(/^.*(node_modules\/)/, "$1"))) continue;
+      if (
+        !entry.os ||
+        !entry.cpu ||
+        !/^node_modules\/(@rollup\/rollup-|@cloudflare\/workerd-|@esbuild\/)/.test(
+          path.replace(/^.*(node_modules\/)/, "$1"),
+        )
+      )
+        continue;
       const name = path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length);
       const { os, cpu, libc } = entry;
       expect(platformOf(name), name).toEqual({ os, cpu, ...(libc ? { libc } : {}) });
@@ -54,12 +61,18 @@ describe("package-lock.json", () => {
 
   it("a lock file missing one is completed: version, platform and flags as npm writes them", () => {
     const copy = structuredClone(lock);
-    const rollupDarwin = Object.keys(copy.packages).find((k) => k.endsWith("node_modules/@rollup/rollup-darwin-arm64"))!;
+    const rollupDarwin = Object.keys(copy.packages).find((k) =>
+      k.endsWith("node_modules/@rollup/rollup-darwin-arm64"),
+    )!;
     const before = copy.packages[rollupDarwin];
     delete copy.packages[rollupDarwin];
     const { add } = missingPlatformEntries(copy);
-    expect(add).toEqual({ [rollupDarwin]: { version: before.version, cpu: ["arm64"], dev: true, optional: true, os: ["darwin"] } });
-    expect(Object.keys((add as Record<string, object>)[rollupDarwin])).toEqual(Object.keys(before).filter((k) => k !== "integrity" && k !== "license" && k !== "engines"));
+    expect(add).toEqual({
+      [rollupDarwin]: { version: before.version, cpu: ["arm64"], dev: true, optional: true, os: ["darwin"] },
+    });
+    expect(Object.keys((add as Record<string, object>)[rollupDarwin])).toEqual(
+      Object.keys(before).filter((k) => k !== "integrity" && k !== "license" && k !== "engines"),
+    );
   });
 
   it("records the root's dependencies exactly as package.json declares them", () => {
@@ -69,7 +82,9 @@ describe("package-lock.json", () => {
   });
 
   it("names no registry (no resolved URLs)", () => {
-    const withUrl = Object.entries(lock.packages).filter(([, e]) => typeof e.resolved === "string" && /^https?:/.test(e.resolved as string));
+    const withUrl = Object.entries(lock.packages).filter(
+      ([, e]) => typeof e.resolved === "string" && /^https?:/.test(e.resolved as string),
+    );
     expect(withUrl.map(([k]) => k)).toEqual([]);
   });
 });

@@ -35,7 +35,8 @@ function drizzleKitRun(cwd: string, args: string[]) {
       process.execPath,
       [drizzleKit, ...args],
       { cwd, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" }, timeout: 60_000 },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, out: `${stdout}\n${stderr}` }),
+      (error, stdout, stderr) =>
+        done({ code: error ? Number(error.code ?? 1) : 0, stdout, out: `${stdout}\n${stderr}` }),
     );
   });
 }
@@ -78,7 +79,9 @@ function checkClauses(createTable: string) {
  */
 const FTS5_SHADOWS = ["data", "idx", "content", "docsize", "config"];
 function virtualTables(db: DatabaseSync) {
-  const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name").all() as Row[];
+  const rows = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name")
+    .all() as Row[];
   return rows.map((r) => String(r.name));
 }
 
@@ -87,7 +90,8 @@ function describeTables(db: DatabaseSync) {
   const all = (query: string, ...params: string[]) => db.prepare(query).all(...params) as Row[];
   const tables: Record<string, unknown> = {};
   const virtual = new Set(virtualTables(db).flatMap((v) => [v, ...FTS5_SHADOWS.map((s) => `${v}_${s}`)]));
-  const ignored = (name: string) => name.startsWith("sqlite_") || name.startsWith("_cf_") || name === "d1_migrations" || virtual.has(name);
+  const ignored = (name: string) =>
+    name.startsWith("sqlite_") || name.startsWith("_cf_") || name === "d1_migrations" || virtual.has(name);
   for (const table of all("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name")) {
     const name = String(table.name);
     if (ignored(name)) continue;
@@ -113,10 +117,12 @@ function describeTables(db: DatabaseSync) {
       const keyColumns = all("SELECT * FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno", String(ix.name)).map(
         (k) => `${k.name ?? "<expression>"}${k.desc ? " desc" : ""}${k.coll === "BINARY" ? "" : ` collate ${k.coll}`}`,
       );
-      const indexSql = (all("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", String(ix.name))[0]?.sql ??
-        "") as string;
+      const indexSql = (all("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", String(ix.name))[0]
+        ?.sql ?? "") as string;
       const where = ix.partial ? ` where ${squash(indexSql.replace(/^[\s\S]*?\bWHERE\b/i, ""))}` : "";
-      const expression = keyColumns.includes("<expression>") ? ` ${squash(indexSql.replace(/^[\s\S]*?\bON\b/i, ""))}` : "";
+      const expression = keyColumns.includes("<expression>")
+        ? ` ${squash(indexSql.replace(/^[\s\S]*?\bON\b/i, ""))}`
+        : "";
       const description = `${ix.unique ? "unique " : ""}(${keyColumns.join(", ")})${expression}${where}`;
       // An inline UNIQUE constraint gets an automatic name (sqlite_autoindex_<table>_<n>) that depends on its position.
       indexes[ix.origin === "u" ? `unique constraint (${keyColumns.join(", ")})` : String(ix.name)] = description;
@@ -195,11 +201,16 @@ describe("migrations and app/db/schema.ts describe the same database", { timeout
       expect(entry.tag, "file names start with a 4-digit number").toMatch(/^\d{4}_[a-z0-9_]+$/);
       expect(entry.idx, entry.tag).toBe(Number(entry.tag.slice(0, 4)));
     }
-    const snapshots = readdirSync(join(migrationsDir, "meta")).filter((f) => f.endsWith("_snapshot.json")).sort();
+    const snapshots = readdirSync(join(migrationsDir, "meta"))
+      .filter((f) => f.endsWith("_snapshot.json"))
+      .sort();
     expect(snapshots).toEqual(journal.entries.map((e) => `${e.tag.slice(0, 4)}_snapshot.json`));
     let previous = "00000000-0000-0000-0000-000000000000";
     for (const file of snapshots) {
-      const snapshot = JSON.parse(readFileSync(join(migrationsDir, "meta", file), "utf8")) as { id: string; prevId: string };
+      const snapshot = JSON.parse(readFileSync(join(migrationsDir, "meta", file), "utf8")) as {
+        id: string;
+        prevId: string;
+      };
       expect(snapshot.prevId, `${file} follows the previous snapshot`).toBe(previous);
       previous = snapshot.id;
     }

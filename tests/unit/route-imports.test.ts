@@ -32,7 +32,8 @@ function forbidden(file: string, spec: string): string | null {
   if (to === null) return null;
   if (to === "app/db" || to.startsWith("app/db/")) return "imports app/db (go through a service)";
   if (to === "app/root" || to.startsWith("app/root.")) return "imports the root route (use app/components/root-data)";
-  if (to.startsWith(`${ROUTES_DIR}/`) && !/\.css(\?|$)/.test(to)) return "imports another route (move the shared part to app/components or app/services)";
+  if (to.startsWith(`${ROUTES_DIR}/`) && !/\.css(\?|$)/.test(to))
+    return "imports another route (move the shared part to app/components or app/services)";
   return null;
 }
 
@@ -52,7 +53,9 @@ describe("route imports", () => {
     ['const m = await import("~/routes/formats");', "imports another route"],
     ['import {\n  a,\n  b,\n} from "~/db/schema";', "imports app/db"],
   ])("catches %s", (source, why) => {
-    const problems = specifiers(source).map((s) => forbidden("app/routes/x.tsx", s)).filter(Boolean);
+    const problems = specifiers(source)
+      .map((s) => forbidden("app/routes/x.tsx", s))
+      .filter(Boolean);
     expect(problems.join()).toContain(why);
   });
 
@@ -63,7 +66,11 @@ describe("route imports", () => {
     'import { redirect } from "@remix-run/cloudflare";',
     'import { parisDate } from "~/domain/refund";',
   ])("allows %s", (source) => {
-    expect(specifiers(source).map((s) => forbidden("app/routes/x.tsx", s)).filter(Boolean)).toEqual([]);
+    expect(
+      specifiers(source)
+        .map((s) => forbidden("app/routes/x.tsx", s))
+        .filter(Boolean),
+    ).toEqual([]);
   });
 
   it("no route imports app/db or another route", () => {

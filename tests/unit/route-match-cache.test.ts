@@ -10,7 +10,11 @@ const cjsPath = require.resolve("@remix-run/router/dist/router.cjs.js");
 const source = readFileSync(cjsPath, "utf8");
 type Transform = (code: string, id: string, options?: { ssr?: boolean }) => { code: string } | null;
 const plugin = routeMatchCache();
-const transform = (plugin.transform as unknown as Transform).bind({ error: (m: string) => { throw new Error(m); } } as never);
+const transform = (plugin.transform as unknown as Transform).bind({
+  error: (m: string) => {
+    throw new Error(m);
+  },
+} as never);
 
 function load(code: string) {
   const module = { exports: {} as Record<string, unknown> };
@@ -29,14 +33,22 @@ describe("route match cache (server bundle only)", () => {
   });
 
   it("is pinned to the router version it was written for, which is the one installed", () => {
-    const pkg = JSON.parse(readFileSync(require.resolve("@remix-run/router/package.json"), "utf8")) as { version: string };
+    const pkg = JSON.parse(readFileSync(require.resolve("@remix-run/router/package.json"), "utf8")) as {
+      version: string;
+    };
     expect(pkg.version).toBe(ROUTER_VERSION);
   });
 
   it("stops the build on any other router version, even when the statements are still there", () => {
     const other = routeMatchCache({ routerVersion: () => "1.23.4" });
-    const otherTransform = (other.transform as unknown as Transform).bind({ error: (m: string) => { throw new Error(m); } } as never);
-    expect(() => otherTransform(source, cjsPath, { ssr: true })).toThrow(/edits @remix-run\/router 1\.23\.3, but 1\.23\.4 is installed/);
+    const otherTransform = (other.transform as unknown as Transform).bind({
+      error: (m: string) => {
+        throw new Error(m);
+      },
+    } as never);
+    expect(() => otherTransform(source, cjsPath, { ssr: true })).toThrow(
+      /edits @remix-run\/router 1\.23\.3, but 1\.23\.4 is installed/,
+    );
     expect(otherTransform(source, cjsPath, { ssr: false })).toBeNull();
   });
 
@@ -48,20 +60,36 @@ describe("route match cache (server bundle only)", () => {
     const original = load(source);
     const cached = load(transform(source, cjsPath, { ssr: true })!.code);
     const routes = [
-      { id: "root", path: "", children: [
-        { id: "home", index: true },
-        { id: "courses", path: "courses" },
-        { id: "course", path: "courses/:id" },
-        { id: "chat", path: "courses/:id/chat" },
-        { id: "insc", path: "inscription/:courseId" },
-        { id: "csv", path: "organisateur/inscriptions/:formatId/export.csv" },
-        { id: "splat", path: "*" },
-      ] },
+      {
+        id: "root",
+        path: "",
+        children: [
+          { id: "home", index: true },
+          { id: "courses", path: "courses" },
+          { id: "course", path: "courses/:id" },
+          { id: "chat", path: "courses/:id/chat" },
+          { id: "insc", path: "inscription/:courseId" },
+          { id: "csv", path: "organisateur/inscriptions/:formatId/export.csv" },
+          { id: "splat", path: "*" },
+        ],
+      },
     ];
-    const paths = ["/", "/courses", "/courses/", "/courses/trail-x", "/courses/trail-x/chat", "/inscription/c1", "/organisateur/inscriptions/f1/export.csv", "/nope/deep", "/COURSES/x"];
-    const ids = (m: ReturnType<typeof original.matchRoutes>) => m?.map((x) => `${x.route.id}${JSON.stringify(x.params)}`) ?? null;
+    const paths = [
+      "/",
+      "/courses",
+      "/courses/",
+      "/courses/trail-x",
+      "/courses/trail-x/chat",
+      "/inscription/c1",
+      "/organisateur/inscriptions/f1/export.csv",
+      "/nope/deep",
+      "/COURSES/x",
+    ];
+    const ids = (m: ReturnType<typeof original.matchRoutes>) =>
+      m?.map((x) => `${x.route.id}${JSON.stringify(x.params)}`) ?? null;
     for (let round = 0; round < 3; round++) {
-      for (const p of paths) expect(ids(cached.matchRoutes(routes, p)), p).toEqual(ids(original.matchRoutes(routes, p)));
+      for (const p of paths)
+        expect(ids(cached.matchRoutes(routes, p)), p).toEqual(ids(original.matchRoutes(routes, p)));
     }
     expect(cached.matchPath({ path: "/courses/:id", end: true }, "/courses/abc")?.params).toEqual({ id: "abc" });
     expect(cached.matchPath({ path: "/courses/:id", end: false }, "/courses/abc/chat")?.params).toEqual({ id: "abc" });
@@ -74,22 +102,63 @@ describe("route match cache (server bundle only)", () => {
     // Shapes of the app's tree: literal, parameter, optional, splat, index, pathless layout, case-sensitive and
     // dotted segments, and a literal route ranked after a parameter one.
     const routes = [
-      { id: "root", path: "", children: [
-        { id: "home", index: true },
-        { id: "courses", path: "courses", children: [{ id: "courses-index", index: true }, { id: "course", path: ":id", children: [{ id: "chat", path: "chat" }] }] },
-        { id: "formats", path: "formats" },
-        { id: "sitemap", path: "sitemap.xml" },
-        { id: "dev-mail", path: "dev/mail/:id?" },
-        { id: "lang", path: ":lang/courses" },
-        { id: "opt", path: "en?/premium" },
-        { id: "exact", path: "Admin", caseSensitive: true },
-        { id: "admin", path: "admin/*" },
-        { id: "layout", children: [{ id: "login", path: "login" }, { id: "signup", path: "signup" }] },
-        { id: "splat", path: "*" },
-      ] },
+      {
+        id: "root",
+        path: "",
+        children: [
+          { id: "home", index: true },
+          {
+            id: "courses",
+            path: "courses",
+            children: [
+              { id: "courses-index", index: true },
+              { id: "course", path: ":id", children: [{ id: "chat", path: "chat" }] },
+            ],
+          },
+          { id: "formats", path: "formats" },
+          { id: "sitemap", path: "sitemap.xml" },
+          { id: "dev-mail", path: "dev/mail/:id?" },
+          { id: "lang", path: ":lang/courses" },
+          { id: "opt", path: "en?/premium" },
+          { id: "exact", path: "Admin", caseSensitive: true },
+          { id: "admin", path: "admin/*" },
+          {
+            id: "layout",
+            children: [
+              { id: "login", path: "login" },
+              { id: "signup", path: "signup" },
+            ],
+          },
+          { id: "splat", path: "*" },
+        ],
+      },
     ];
-    const segments = ["", "courses", "COURSES", "Courses", "formats", "sitemap.xml", "sitemap%2Exml", "dev", "mail", "x1", "chat",
-      "en", "premium", "Admin", "admin", "login", "LOGIN", "signup", "fr", "caf%C3%A9", "%2F", "ſ", "K", "trail-x"];
+    const segments = [
+      "",
+      "courses",
+      "COURSES",
+      "Courses",
+      "formats",
+      "sitemap.xml",
+      "sitemap%2Exml",
+      "dev",
+      "mail",
+      "x1",
+      "chat",
+      "en",
+      "premium",
+      "Admin",
+      "admin",
+      "login",
+      "LOGIN",
+      "signup",
+      "fr",
+      "caf%C3%A9",
+      "%2F",
+      "ſ",
+      "K",
+      "trail-x",
+    ];
     let seed = 7;
     const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % segments.length;
     const paths = new Set(["/", "//", "/courses//x1", "//courses", "/courses/", "/courses/x1/chat/"]);
@@ -97,7 +166,8 @@ describe("route match cache (server bundle only)", () => {
       const n = 1 + (next() % 4);
       paths.add(`/${Array.from({ length: n }, () => segments[next()]).join("/")}`);
     }
-    const ids = (m: ReturnType<typeof original.matchRoutes>) => m?.map((x) => `${x.route.id}${JSON.stringify(x.params)}@${x.pathname}`) ?? null;
+    const ids = (m: ReturnType<typeof original.matchRoutes>) =>
+      m?.map((x) => `${x.route.id}${JSON.stringify(x.params)}@${x.pathname}`) ?? null;
     for (const p of paths) {
       expect(ids(cached.matchRoutes(routes, p)), p).toEqual(ids(original.matchRoutes(routes, p)));
     }
@@ -107,12 +177,16 @@ describe("route match cache (server bundle only)", () => {
     const original = load(source);
     const cached = load(transform(source, cjsPath, { ssr: true })!.code);
     const make = () => [
-      { id: "root", path: "", children: [
-        { id: "home", index: true },
-        { id: "courses", path: "courses", children: [{ id: "course", path: ":id" }] },
-        { id: "login", path: "login" },
-        { id: "splat", path: "*" },
-      ] },
+      {
+        id: "root",
+        path: "",
+        children: [
+          { id: "home", index: true },
+          { id: "courses", path: "courses", children: [{ id: "course", path: ":id" }] },
+          { id: "login", path: "login" },
+          { id: "splat", path: "*" },
+        ],
+      },
     ];
     for (let round = 0; round < 3; round++) {
       const tree = make(); // the server render makes a fresh tree on every request

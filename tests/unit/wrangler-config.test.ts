@@ -51,7 +51,8 @@ describe.each(DEPLOYED)("wrangler.jsonc, %s", (_label, env) => {
       expect(key, `${key} is a secret: wrangler secret put`).not.toMatch(/SECRET|KEY|TOKEN|PASSWORD/i);
       expect(REQUIRED_SECRETS).not.toContain(key);
       expect(String(value)).not.toMatch(/dev-only|localhost|127\.0\.0\.1|whsec_|sk_(test|live)_/);
-      if (key !== "MAP_TILE_URL") expect(Object.values(devVars), `${key} holds a value of .dev.vars.example`).not.toContain(String(value));
+      if (key !== "MAP_TILE_URL")
+        expect(Object.values(devVars), `${key} holds a value of .dev.vars.example`).not.toContain(String(value));
     }
   });
 
@@ -125,7 +126,9 @@ describe("isExampleUrl: deploy refuses the committed example address", () => {
     expect(exampleVars(config().vars)).toEqual(["APP_URL", "MAIL_FROM"]);
     expect(exampleVars(config("staging").vars)).toEqual(["APP_URL", "MAIL_FROM"]);
     expect(exampleVars({ APP_URL: "https://balise.fr", MAIL_FROM: "Balise <no-reply@balise.fr>" })).toEqual([]);
-    expect(exampleVars({ APP_URL: "https://balise.fr", MAIL_FROM: "Balise <no-reply@balise.example>" })).toEqual(["MAIL_FROM"]);
+    expect(exampleVars({ APP_URL: "https://balise.fr", MAIL_FROM: "Balise <no-reply@balise.example>" })).toEqual([
+      "MAIL_FROM",
+    ]);
   });
 });
 

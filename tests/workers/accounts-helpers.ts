@@ -31,7 +31,10 @@ export function get(path: string, cookie?: string) {
 /** The cookie pairs (name=value) a response sets, ready for a Cookie header. */
 export function cookiesOf(res: Response): string {
   const all = res.headers.getSetCookie?.() ?? [res.headers.get("set-cookie") ?? ""];
-  return all.map((c) => c.split(";")[0]).filter(Boolean).join("; ");
+  return all
+    .map((c) => c.split(";")[0])
+    .filter(Boolean)
+    .join("; ");
 }
 
 export async function lastMailTo(email: string) {
@@ -46,11 +49,19 @@ export function tokenIn(text: string): string {
   return m[1];
 }
 
-export async function login(email: string, password: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}) {
+export async function login(
+  email: string,
+  password: string,
+  extra: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   return post("/login", { email, password, ...extra }, { headers });
 }
 
 /** React escapes apostrophes in text; compare on unescaped HTML. */
 export async function html(res: Response): Promise<string> {
-  return (await res.text()).replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  return (await res.text())
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 }

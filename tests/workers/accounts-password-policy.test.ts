@@ -8,7 +8,11 @@ import { get, html, lastMailTo, login, post, tokenIn } from "./accounts-helpers"
 const COMMON = "Ce mot de passe est trop courant ou a déjà fuité. Choisissez-en un autre.";
 const PERSONAL = "Ce mot de passe reprend votre adresse email ou le nom du site. Choisissez-en un autre.";
 // 100 characters, no listed word alone: accepted.
-const LONG = "Les marmottes sifflent quand le brouillard monte sur la crête du Vercors, avant le départ à 7 h 30.".padEnd(100, "!");
+const LONG =
+  "Les marmottes sifflent quand le brouillard monte sur la crête du Vercors, avant le départ à 7 h 30.".padEnd(
+    100,
+    "!",
+  );
 
 async function userCount(email: string) {
   return env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first<number>("n");
@@ -74,7 +78,7 @@ describe("reset refuses common passwords", () => {
     expect(await html(await get(`/reset-password?token=${token}`))).toContain('name="password"');
     expect((await login(email, "motdepasse")).status).toBe(401);
 
-    const strong = (`${LONG} Et la descente se fait par le col de la Croix-Perrin.`).slice(0, 128);
+    const strong = `${LONG} Et la descente se fait par le col de la Croix-Perrin.`.slice(0, 128);
     expect(strong.length).toBe(128);
     const ok = await post("/reset-password", { token, password: strong, confirmation: strong });
     expect(ok.status).toBe(302);

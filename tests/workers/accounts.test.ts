@@ -32,7 +32,9 @@ describe("sign-up", () => {
     const res = await signUp("Nouvelle.Coureuse@Exemple.fr");
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/signup?statut=compte-cree");
-    const user = await env.DB.prepare("SELECT * FROM users WHERE email = ?").bind("nouvelle.coureuse@exemple.fr").first<{ email_confirmed_at: string | null; password_hash: string }>();
+    const user = await env.DB.prepare("SELECT * FROM users WHERE email = ?")
+      .bind("nouvelle.coureuse@exemple.fr")
+      .first<{ email_confirmed_at: string | null; password_hash: string }>();
     expect(user).not.toBeNull();
     expect(user!.email_confirmed_at).toBeNull();
     expect(user!.password_hash.startsWith("pbkdf2_sha256$100000$")).toBe(true);
@@ -46,11 +48,23 @@ describe("sign-up", () => {
   });
 
   it.each([
-    [{ email: "a@exemple.fr", password: "motdepasse-solide", confirmation: "autre-chose" }, "⚠️ Les mots de passe ne correspondent pas."],
-    [{ email: "a@exemple.fr", password: "court", confirmation: "court" }, "Le mot de passe doit contenir au moins 8 caractères."],
-    [{ email: "a@exemple.fr", password: "x".repeat(129), confirmation: "x".repeat(129) }, "Le mot de passe doit contenir au plus 128 caractères."],
+    [
+      { email: "a@exemple.fr", password: "motdepasse-solide", confirmation: "autre-chose" },
+      "⚠️ Les mots de passe ne correspondent pas.",
+    ],
+    [
+      { email: "a@exemple.fr", password: "court", confirmation: "court" },
+      "Le mot de passe doit contenir au moins 8 caractères.",
+    ],
+    [
+      { email: "a@exemple.fr", password: "x".repeat(129), confirmation: "x".repeat(129) },
+      "Le mot de passe doit contenir au plus 128 caractères.",
+    ],
     [{ email: "pas-un-email", password: "motdepasse-solide", confirmation: "motdepasse-solide" }, "Email invalide."],
-    [{ email: "", password: "motdepasse-solide", confirmation: "motdepasse-solide" }, "Veuillez entrer votre adresse email."],
+    [
+      { email: "", password: "motdepasse-solide", confirmation: "motdepasse-solide" },
+      "Veuillez entrer votre adresse email.",
+    ],
     [{ email: "a@exemple.fr", password: "", confirmation: "" }, "Veuillez entrer un mot de passe."],
   ])("refuses %o with '%s' and keeps the e-mail typed", async (fields, message) => {
     const res = await post("/signup", fields);
@@ -63,7 +77,12 @@ describe("sign-up", () => {
   });
 
   it("a filled honeypot creates nothing but looks like success", async () => {
-    const res = await post("/signup", { email: "robot@exemple.fr", password: "motdepasse", confirmation: "motdepasse", site_internet: "http://spam" });
+    const res = await post("/signup", {
+      email: "robot@exemple.fr",
+      password: "motdepasse",
+      confirmation: "motdepasse",
+      site_internet: "http://spam",
+    });
     expect(res.headers.get("location")).toBe("/signup?statut=compte-cree");
     expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'robot@exemple.fr'").first("n")).toBe(0);
     expect(await lastMailTo("robot@exemple.fr")).toBeNull();
@@ -74,7 +93,9 @@ describe("sign-up", () => {
     expect(res.headers.get("location")).toBe("/signup?statut=compte-cree");
     expect((await lastMailTo("coureur@balise.test"))!.subject).toBe("Vous avez déjà un compte Balise");
     await signUp("coureur@balise.test"); // a second try within the hour sends no second notice
-    const n = await env.DB.prepare("SELECT count(*) AS n FROM mail_outbox WHERE to_email = 'coureur@balise.test' AND kind = 'already_registered'").first("n");
+    const n = await env.DB.prepare(
+      "SELECT count(*) AS n FROM mail_outbox WHERE to_email = 'coureur@balise.test' AND kind = 'already_registered'",
+    ).first("n");
     expect(n).toBe(1);
   });
 });
@@ -95,7 +116,11 @@ describe("e-mail confirmation and login", () => {
     // opening the link changes nothing by itself
     const page = await get(`/confirmer-email?token=${token}`);
     expect(await html(page)).toContain("Confirmer mon adresse email");
-    expect(await env.DB.prepare("SELECT email_confirmed_at FROM users WHERE email = ?").bind(email).first("email_confirmed_at")).toBeNull();
+    expect(
+      await env.DB.prepare("SELECT email_confirmed_at FROM users WHERE email = ?")
+        .bind(email)
+        .first("email_confirmed_at"),
+    ).toBeNull();
 
     const old = await post("/confirmer-email", { token: firstToken });
     expect(await html(old)).toContain("Lien invalide ou expiré");
@@ -103,7 +128,11 @@ describe("e-mail confirmation and login", () => {
     const ok = await post("/confirmer-email", { token });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/login?statut=email-confirme");
-    expect(await env.DB.prepare("SELECT email_confirmed_at FROM users WHERE email = ?").bind(email).first("email_confirmed_at")).not.toBeNull();
+    expect(
+      await env.DB.prepare("SELECT email_confirmed_at FROM users WHERE email = ?")
+        .bind(email)
+        .first("email_confirmed_at"),
+    ).not.toBeNull();
 
     const again = await post("/confirmer-email", { token });
     expect(again.status).toBe(400);
@@ -118,7 +147,9 @@ describe("e-mail confirmation and login", () => {
     const email = "trop-tard@exemple.fr";
     await signUp(email);
     const token = tokenIn((await lastMailTo(email))!.text);
-    await env.DB.prepare("UPDATE auth_tokens SET expires_at = '2020-01-01T00:00:00.000Z' WHERE kind = 'email_confirm'").run();
+    await env.DB.prepare(
+      "UPDATE auth_tokens SET expires_at = '2020-01-01T00:00:00.000Z' WHERE kind = 'email_confirm'",
+    ).run();
     expect(await html(await get(`/confirmer-email?token=${token}`))).toContain("Lien invalide ou expiré");
     expect((await post("/confirmer-email", { token })).status).toBe(400);
   });
@@ -131,7 +162,10 @@ describe("e-mail confirmation and login", () => {
     const session = setCookies.find((c: string) => c.startsWith("balise_session="))!;
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/SameSite=Lax/i);
-    const mode = setCookies.find((c: string) => c.startsWith("balise_mode="))!.split(";")[0].slice("balise_mode=".length);
+    const mode = setCookies
+      .find((c: string) => c.startsWith("balise_mode="))!
+      .split(";")[0]
+      .slice("balise_mode=".length);
     expect(JSON.parse(atob(decodeURIComponent(mode)))).toBe("coureur");
     const cookie = cookiesOf(res);
     const profile = await get("/monprofilcoureur", cookie);
@@ -139,10 +173,13 @@ describe("e-mail confirmation and login", () => {
     expect(await html(profile)).toContain("Mon profil coureur");
   });
 
-  it.each(["//evil.example/x", "https://evil.example", "/\\evil.example", "javascript:alert(1)"])("never redirects off-site (%s)", async (redirectTo) => {
-    const res = await login("coureur@balise.test", PW, { redirectTo });
-    expect(res.headers.get("location")).toBe("/");
-  });
+  it.each(["//evil.example/x", "https://evil.example", "/\\evil.example", "javascript:alert(1)"])(
+    "never redirects off-site (%s)",
+    async (redirectTo) => {
+      const res = await login("coureur@balise.test", PW, { redirectTo });
+      expect(res.headers.get("location")).toBe("/");
+    },
+  );
 
   it("the route guard remembers the page and a logged-in user skips /login and /signup", async () => {
     const anon = await get("/monprofilcoureur");
@@ -176,17 +213,23 @@ describe("e-mail confirmation and login", () => {
   it("locks an account after 5 failures in 15 minutes, even with the right password, without touching others", async () => {
     const email = "bloque@exemple.fr";
     await signUpAndConfirm(email, "bon-mot-de-passe");
-    for (let i = 0; i < 5; i++) expect((await login(email, `faux-${i}`, {}, { "CF-Connecting-IP": `10.0.0.${i}` })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(email, `faux-${i}`, {}, { "CF-Connecting-IP": `10.0.0.${i}` })).status).toBe(401);
     const locked = await login(email, "bon-mot-de-passe", {}, { "CF-Connecting-IP": "10.0.1.1" });
     expect(locked.status).toBe(429);
-    expect(await html(locked)).toContain("❌ Erreur de connexion\u00a0: Trop de tentatives de connexion. Réessayez dans 15 minutes");
+    expect(await html(locked)).toContain(
+      "❌ Erreur de connexion\u00a0: Trop de tentatives de connexion. Réessayez dans 15 minutes",
+    );
     // an unknown address is limited the same way (no enumeration by lockout)
-    for (let i = 0; i < 5; i++) await login("fantome@exemple.fr", "x-x-x-x-x", {}, { "CF-Connecting-IP": `10.0.2.${i}` });
+    for (let i = 0; i < 5; i++)
+      await login("fantome@exemple.fr", "x-x-x-x-x", {}, { "CF-Connecting-IP": `10.0.2.${i}` });
     expect((await login("fantome@exemple.fr", "x-x-x-x-x", {}, { "CF-Connecting-IP": "10.0.2.99" })).status).toBe(429);
     // another account still logs in
     expect((await login("organisateur@balise.test", PW, {}, { "CF-Connecting-IP": "10.0.1.1" })).status).toBe(302);
     // 15 minutes later the account opens again
-    await env.DB.prepare("UPDATE login_attempts SET created_at = '2020-01-01T00:00:00.000Z' WHERE email = ?").bind(email).run();
+    await env.DB.prepare("UPDATE login_attempts SET created_at = '2020-01-01T00:00:00.000Z' WHERE email = ?")
+      .bind(email)
+      .run();
     expect((await login(email, "bon-mot-de-passe")).status).toBe(302);
   }, 30_000);
 
@@ -217,7 +260,9 @@ describe("forgot and reset password", () => {
     expect(known.status).toBe(302);
     expect(unknown.status).toBe(302);
     expect(known.headers.get("location")).toBe(unknown.headers.get("location"));
-    expect(await html(await get(known.headers.get("location")!))).toContain("✅ Email de réinitialisation envoyé. Vérifiez votre boîte mail.");
+    expect(await html(await get(known.headers.get("location")!))).toContain(
+      "✅ Email de réinitialisation envoyé. Vérifiez votre boîte mail.",
+    );
     expect((await lastMailTo("coureur@balise.test"))!.subject).toBe("Réinitialisation de votre mot de passe — Balise");
     expect(await lastMailTo("inconnu@exemple.fr")).toBeNull();
   });
@@ -240,7 +285,9 @@ describe("forgot and reset password", () => {
     const token = tokenIn(mail!.text);
     expect(mail!.text).toContain("valable 1 heure");
     // stored hashed, not in clear
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM auth_tokens WHERE token_hash = ?").bind(token).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM auth_tokens WHERE token_hash = ?").bind(token).first("n"),
+    ).toBe(0);
 
     const form = await html(await get(`/reset-password?token=${token}`));
     expect(form).toContain("8 caractères minimum. Évitez les mots de passe réutilisés.");
@@ -264,7 +311,11 @@ describe("forgot and reset password", () => {
     expect((await login(email, "ancien-mot-de-passe")).status).toBe(401);
     expect((await login(email, "nouveau-mdp-1")).status).toBe(302);
 
-    const twice = await post("/reset-password", { token, password: "encore-un-autre", confirmation: "encore-un-autre" });
+    const twice = await post("/reset-password", {
+      token,
+      password: "encore-un-autre",
+      confirmation: "encore-un-autre",
+    });
     expect(twice.status).toBe(400);
     const page = await html(twice);
     expect(page).toContain("Lien invalide ou expiré");
@@ -275,7 +326,9 @@ describe("forgot and reset password", () => {
   it("refuses an expired, unknown or missing link", async () => {
     await post("/forgot-password", { email: "organisatrice@balise.test" });
     const token = tokenIn((await lastMailTo("organisatrice@balise.test"))!.text);
-    await env.DB.prepare("UPDATE auth_tokens SET expires_at = '2020-01-01T00:00:00.000Z' WHERE kind = 'password_reset'").run();
+    await env.DB.prepare(
+      "UPDATE auth_tokens SET expires_at = '2020-01-01T00:00:00.000Z' WHERE kind = 'password_reset'",
+    ).run();
     for (const path of [`/reset-password?token=${token}`, "/reset-password?token=inconnu", "/reset-password"]) {
       const page = await html(await get(path));
       expect(page).toContain("Lien invalide ou expiré");
@@ -293,17 +346,49 @@ describe("profiles", () => {
     const email = "profil@exemple.fr";
     await signUpAndConfirm(email);
     const cookie = await sessionCookie(email, "motdepasse-solide");
-    const bad = await post("/monprofilcoureur", { nom: "", prenom: "Léa", genre: "Femme", date_naissance: "2999-01-01", nationalite: "Française", email: "lea@", code_postal: "123" }, { cookie });
+    const bad = await post(
+      "/monprofilcoureur",
+      {
+        nom: "",
+        prenom: "Léa",
+        genre: "Femme",
+        date_naissance: "2999-01-01",
+        nationalite: "Française",
+        email: "lea@",
+        code_postal: "123",
+      },
+      { cookie },
+    );
     expect(bad.status).toBe(400);
     const page = await html(bad);
-    for (const m of ["Le nom est obligatoire.", "La date de naissance ne peut pas être dans le futur.", "Email invalide."]) expect(page).toContain(m);
+    for (const m of [
+      "Le nom est obligatoire.",
+      "La date de naissance ne peut pas être dans le futur.",
+      "Email invalide.",
+    ])
+      expect(page).toContain(m);
     expect(page).toContain('value="Léa"'); // keeps what was typed
 
     const fields = {
-      nom: "Moreau", prenom: "Léa", genre: "Femme", date_naissance: "1994-03-08", nationalite: "Française", email: "lea@exemple.fr",
-      telephone: "", adresse: "3 place du Marché", adresse_complement: "", code_postal: "38000", ville: "Grenoble", pays: "France",
-      club: "", justificatif_type: "licence", numero_licence: "1789456", pps_identifier: "PPS-NON", contact_urgence_nom: "Paul Moreau",
-      contact_urgence_telephone: "06 11 22 33 44", apparaitre_resultats: "on",
+      nom: "Moreau",
+      prenom: "Léa",
+      genre: "Femme",
+      date_naissance: "1994-03-08",
+      nationalite: "Française",
+      email: "lea@exemple.fr",
+      telephone: "",
+      adresse: "3 place du Marché",
+      adresse_complement: "",
+      code_postal: "38000",
+      ville: "Grenoble",
+      pays: "France",
+      club: "",
+      justificatif_type: "licence",
+      numero_licence: "1789456",
+      pps_identifier: "PPS-NON",
+      contact_urgence_nom: "Paul Moreau",
+      contact_urgence_telephone: "06 11 22 33 44",
+      apparaitre_resultats: "on",
     };
     const badCp = await post("/monprofilcoureur", { ...fields, code_postal: "380" }, { cookie });
     expect(badCp.status).toBe(400);
@@ -311,14 +396,38 @@ describe("profiles", () => {
     const ok = await post("/monprofilcoureur", fields, { cookie });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/monprofilcoureur?statut=enregistre");
-    const row = await env.DB.prepare("SELECT p.* FROM profils_coureurs p JOIN users u ON u.id = p.id WHERE u.email = ?").bind(email).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ nom: "Moreau", numero_licence: "1789456", pps_identifier: null, telephone: null, club: null, adresse_complement: null, apparaitre_resultats: 1 });
+    const row = await env.DB.prepare("SELECT p.* FROM profils_coureurs p JOIN users u ON u.id = p.id WHERE u.email = ?")
+      .bind(email)
+      .first<Record<string, unknown>>();
+    expect(row).toMatchObject({
+      nom: "Moreau",
+      numero_licence: "1789456",
+      pps_identifier: null,
+      telephone: null,
+      club: null,
+      adresse_complement: null,
+      apparaitre_resultats: 1,
+    });
     const shown = await html(await get("/monprofilcoureur?statut=enregistre", cookie));
     expect(shown).toContain("Profil mis à jour !");
     expect(shown).toContain('value="Grenoble"');
 
-    await post("/monprofilcoureur", { ...fields, justificatif_type: "pps", pps_identifier: "P2026ABC", pps_expiration: new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10), apparaitre_resultats: "" }, { cookie });
-    const row2 = await env.DB.prepare("SELECT p.* FROM profils_coureurs p JOIN users u ON u.id = p.id WHERE u.email = ?").bind(email).first<Record<string, unknown>>();
+    await post(
+      "/monprofilcoureur",
+      {
+        ...fields,
+        justificatif_type: "pps",
+        pps_identifier: "P2026ABC",
+        pps_expiration: new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10),
+        apparaitre_resultats: "",
+      },
+      { cookie },
+    );
+    const row2 = await env.DB.prepare(
+      "SELECT p.* FROM profils_coureurs p JOIN users u ON u.id = p.id WHERE u.email = ?",
+    )
+      .bind(email)
+      .first<Record<string, unknown>>();
     expect(row2).toMatchObject({ numero_licence: null, pps_identifier: "P2026ABC", apparaitre_resultats: 0 });
   });
 
@@ -335,18 +444,41 @@ describe("profiles", () => {
     const cookie = await sessionCookie(email, "motdepasse-solide");
     const page0 = await html(await get("/monprofilorganisateur", cookie));
     expect(page0).toContain('id="compte-paiement"');
-    for (const href of ["/legal/cgv-organisateurs", "/legal/remboursements", "/legal/charte-organisateur"]) expect(page0).toContain(`href="${href}"`);
+    for (const href of ["/legal/cgv-organisateurs", "/legal/remboursements", "/legal/charte-organisateur"])
+      expect(page0).toContain(`href="${href}"`);
 
-    const refused = await post("/monprofilorganisateur", { organisation_nom: "Trail Club du Vercors", site_web: "vercors-trail.fr", telephone: "" }, { cookie });
+    const refused = await post(
+      "/monprofilorganisateur",
+      { organisation_nom: "Trail Club du Vercors", site_web: "vercors-trail.fr", telephone: "" },
+      { cookie },
+    );
     expect(refused.status).toBe(400);
     const refusedPage = await html(refused);
     expect(refusedPage).toContain("Vous devez accepter les conditions pour continuer.");
     expect(refusedPage).toContain('value="Trail Club du Vercors"');
 
-    const ok = await post("/monprofilorganisateur", { organisation_nom: "Trail Club du Vercors", site_web: "vercors-trail.fr", telephone: "04 76 00 00 00", conditions: "on" }, { cookie });
+    const ok = await post(
+      "/monprofilorganisateur",
+      {
+        organisation_nom: "Trail Club du Vercors",
+        site_web: "vercors-trail.fr",
+        telephone: "04 76 00 00 00",
+        conditions: "on",
+      },
+      { cookie },
+    );
     expect(ok.headers.get("location")).toBe("/monprofilorganisateur?statut=enregistre");
-    const row = await env.DB.prepare("SELECT p.* FROM profils_utilisateurs p JOIN users u ON u.id = p.user_id WHERE u.email = ?").bind(email).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ organisation_nom: "Trail Club du Vercors", site_web: "https://vercors-trail.fr/", conditions_acceptees: 1, conditions_version: "2025-08-17" });
+    const row = await env.DB.prepare(
+      "SELECT p.* FROM profils_utilisateurs p JOIN users u ON u.id = p.user_id WHERE u.email = ?",
+    )
+      .bind(email)
+      .first<Record<string, unknown>>();
+    expect(row).toMatchObject({
+      organisation_nom: "Trail Club du Vercors",
+      site_web: "https://vercors-trail.fr/",
+      conditions_acceptees: 1,
+      conditions_version: "2025-08-17",
+    });
     const acceptedAt = row!.conditions_acceptees_at;
     expect(acceptedAt).toBeTruthy();
 
@@ -357,7 +489,11 @@ describe("profiles", () => {
 
     const again = await post("/monprofilorganisateur", { organisation_nom: "TCV", site_web: "" }, { cookie });
     expect(again.status).toBe(302);
-    const row2 = await env.DB.prepare("SELECT p.* FROM profils_utilisateurs p JOIN users u ON u.id = p.user_id WHERE u.email = ?").bind(email).first<Record<string, unknown>>();
+    const row2 = await env.DB.prepare(
+      "SELECT p.* FROM profils_utilisateurs p JOIN users u ON u.id = p.user_id WHERE u.email = ?",
+    )
+      .bind(email)
+      .first<Record<string, unknown>>();
     expect(row2).toMatchObject({ organisation_nom: "TCV", site_web: null, conditions_acceptees_at: acceptedAt });
   });
 
@@ -366,7 +502,19 @@ describe("profiles", () => {
     const bad = await post("/monprofil", { nom: "Lefèvre" }, { cookie });
     expect(bad.status).toBe(400);
     expect(await html(bad)).toContain("Veuillez choisir le genre.");
-    const ok = await post("/monprofil", { nom: "Lefèvre", prenom: "Sophie", genre: "Autre", date_naissance: "1985-07-01", nationalite: "Française", email: "sophie@exemple.fr", telephone: "" }, { cookie });
+    const ok = await post(
+      "/monprofil",
+      {
+        nom: "Lefèvre",
+        prenom: "Sophie",
+        genre: "Autre",
+        date_naissance: "1985-07-01",
+        nationalite: "Française",
+        email: "sophie@exemple.fr",
+        telephone: "",
+      },
+      { cookie },
+    );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/courses");
   });
@@ -382,7 +530,11 @@ describe("profiles", () => {
 
 describe("roles, security and mailbox", () => {
   it("refuses a cross-site POST with 403 before any route runs", async () => {
-    const cross = await post("/login", { email: "coureur@balise.test", password: PW }, { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    const cross = await post(
+      "/login",
+      { email: "coureur@balise.test", password: PW },
+      { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } },
+    );
     expect(cross.status).toBe(403);
     expect(cross.headers.get("set-cookie")).toBeNull();
     const onlyOrigin = await post("/logout", {}, { headers: { origin: "https://evil.example", "sec-fetch-site": "" } });
@@ -405,7 +557,11 @@ describe("roles, security and mailbox", () => {
       if (email) headers.cookie = await sessionCookie(email);
       return new Request("http://localhost/admin/payouts?page=2", { headers });
     };
-    const thrown = async (p: Promise<unknown>) => p.then(() => null, (e) => e as Response);
+    const thrown = async (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e) => e as Response,
+      );
     const anon = await thrown(requireAdmin(await asUser(null), context));
     expect(anon!.status).toBe(403);
     expect(await anon!.text()).toBe("403 — Connectez-vous.");

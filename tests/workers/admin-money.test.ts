@@ -23,13 +23,27 @@ function post(path: string, fields: [string, string][], cookie?: string) {
   return SELF.fetch(`http://localhost${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", host: "localhost", ...(cookie ? { cookie } : {}) },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: "http://localhost",
+      host: "localhost",
+      ...(cookie ? { cookie } : {}),
+    },
     redirect: "manual",
   });
 }
 
-const text = async (res: Response) => (await res.text()).replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
-const count = async (q: string, ...b: unknown[]) => Number((await env.DB.prepare(q).bind(...b).first<{ n: number }>())!.n);
+const text = async (res: Response) =>
+  (await res.text())
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+const count = async (q: string, ...b: unknown[]) =>
+  Number(
+    (await env.DB.prepare(q)
+      .bind(...b)
+      .first<{ n: number }>())!.n,
+  );
 
 let seq = 0;
 /** A fresh event of the demo organiser with one format on `date`, and a paid registration of `price` cents. */
@@ -44,13 +58,23 @@ async function paidOn(date: string, price = 4200, opts: { nom?: string; email?: 
     env.DB.prepare(
       "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, ?, 'Annecy', 'Haute-Savoie', '74000', ?, 1, ?)",
     ).bind(courseId, `Course argent ${seq}`, ORGANISER_ID, `course-argent-${seq}-${courseId.slice(0, 8)}`),
-    env.DB.prepare("INSERT INTO formats (id, course_id, nom, date, heure_depart, prix_cents) VALUES (?, ?, ?, ?, '09:00', ?)").bind(
-      formatId, courseId, `Format argent ${seq}`, date, price,
-    ),
+    env.DB.prepare(
+      "INSERT INTO formats (id, course_id, nom, date, heure_depart, prix_cents) VALUES (?, ?, ?, ?, '09:00', ?)",
+    ).bind(formatId, courseId, `Format argent ${seq}`, date, price),
     env.DB.prepare(
       `INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom, email, prix_total_coureur_cents, hold_expires_at)
        VALUES (?, ?, ?, ?, 'en_attente', ?, ?, 'Camille', ?, ?, ?)`,
-    ).bind(inscriptionId, courseId, formatId, RUNNER, `trace-${inscriptionId}`, opts.nom ?? "Bernard", opts.email ?? "coureur@balise.test", price, new Date(Date.now() + 30 * 60_000).toISOString()),
+    ).bind(
+      inscriptionId,
+      courseId,
+      formatId,
+      RUNNER,
+      `trace-${inscriptionId}`,
+      opts.nom ?? "Bernard",
+      opts.email ?? "coureur@balise.test",
+      price,
+      new Date(Date.now() + 30 * 60_000).toISOString(),
+    ),
   ]);
   const { url } = await createCheckoutForInscription(context, inscriptionId);
   if (!isLocalPaymentProvider(context.payments)) throw new Error("local provider expected");
@@ -64,7 +88,9 @@ async function ledger(paiementId: string): Promise<LedgerRow> {
 }
 
 function balanced(p: LedgerRow) {
-  expect(p.amount_total_cents).toBe(p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents);
+  expect(p.amount_total_cents).toBe(
+    p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents,
+  );
 }
 
 let admin: string;
@@ -76,33 +102,55 @@ beforeAll(async () => {
 });
 
 describe("every admin screen and action is decided on the server", () => {
-  const screens = ["/admin", "/admin/dashboard", "/admin/courses", "/admin/courses/c0000000-0000-4000-8000-000000000001", "/admin/inscriptions", "/admin/inscriptions/export.csv", "/admin/payouts"];
+  const screens = [
+    "/admin",
+    "/admin/dashboard",
+    "/admin/courses",
+    "/admin/courses/c0000000-0000-4000-8000-000000000001",
+    "/admin/inscriptions",
+    "/admin/inscriptions/export.csv",
+    "/admin/payouts",
+  ];
 
-  it.each(screens)("GET %s: 403 'Connectez-vous.' for visitors, 403 'Accès réservé aux administrateurs.' for others", async (path) => {
-    const anon = await get(path);
-    expect(anon.status).toBe(403);
-    expect(await text(anon)).toContain("403 — Connectez-vous.");
-    const other = await get(path, runner);
-    expect(other.status).toBe(403);
-    const body = await text(other);
-    expect(body).toContain("403 — Accès réservé aux administrateurs.");
-    expect(body).not.toContain("Trail des Aiguilles Rouges");
-  });
+  it.each(screens)(
+    "GET %s: 403 'Connectez-vous.' for visitors, 403 'Accès réservé aux administrateurs.' for others",
+    async (path) => {
+      const anon = await get(path);
+      expect(anon.status).toBe(403);
+      expect(await text(anon)).toContain("403 — Connectez-vous.");
+      const other = await get(path, runner);
+      expect(other.status).toBe(403);
+      const body = await text(other);
+      expect(body).toContain("403 — Accès réservé aux administrateurs.");
+      expect(body).not.toContain("Trail des Aiguilles Rouges");
+    },
+  );
 
-  it.each(["commission", "acompte", "tout"])("POST /admin/payouts (%s) is refused to visitors and runners, and changes nothing", async (intent) => {
-    const { paiementId } = await paidOn("2027-03-01");
-    const before = await ledger(paiementId);
-    const fields: [string, string][] = [["intent", intent], ["ids", paiementId], ["commission", "20"], ["acompte", "100"], ["jeton", "x".repeat(20)]];
-    expect((await post("/admin/payouts", fields)).status).toBe(403);
-    expect((await post("/admin/payouts", fields, runner)).status).toBe(403);
-    expect(await ledger(paiementId)).toEqual(before);
-    expect(await count("SELECT count(*) AS n FROM transferts WHERE paiement_id = ?", paiementId)).toBe(0);
-  });
+  it.each(["commission", "acompte", "tout"])(
+    "POST /admin/payouts (%s) is refused to visitors and runners, and changes nothing",
+    async (intent) => {
+      const { paiementId } = await paidOn("2027-03-01");
+      const before = await ledger(paiementId);
+      const fields: [string, string][] = [
+        ["intent", intent],
+        ["ids", paiementId],
+        ["commission", "20"],
+        ["acompte", "100"],
+        ["jeton", "x".repeat(20)],
+      ];
+      expect((await post("/admin/payouts", fields)).status).toBe(403);
+      expect((await post("/admin/payouts", fields, runner)).status).toBe(403);
+      expect(await ledger(paiementId)).toEqual(before);
+      expect(await count("SELECT count(*) AS n FROM transferts WHERE paiement_id = ?", paiementId)).toBe(0);
+    },
+  );
 
   it("admins see the four screens in the menu and on the home tiles", async () => {
     const body = await text(await get("/admin", admin));
-    for (const href of ["/admin/dashboard", "/admin/courses", "/admin/inscriptions", "/admin/payouts"]) expect(body).toContain(`href="${href}"`);
-    for (const label of ["Dashboard", "Courses", "Inscriptions", "Paiements", "Reversements"]) expect(body).toContain(label);
+    for (const href of ["/admin/dashboard", "/admin/courses", "/admin/inscriptions", "/admin/payouts"])
+      expect(body).toContain(`href="${href}"`);
+    for (const label of ["Dashboard", "Courses", "Inscriptions", "Paiements", "Reversements"])
+      expect(body).toContain(label);
   });
 });
 
@@ -111,11 +159,20 @@ describe("counters kept by triggers", () => {
     const a = await paidOn("2027-04-01", 3000);
     await paidOn("2027-04-02", 2000);
     // An outside change of status (as the lifecycle records one), to follow the counters.
-    await env.DB.prepare("UPDATE inscriptions SET statut = 'annulee', transition_seq = transition_seq + 1, last_event = 'status_set', last_actor = 'admin' WHERE id = ?").bind(a.inscriptionId).run();
+    await env.DB.prepare(
+      "UPDATE inscriptions SET statut = 'annulee', transition_seq = transition_seq + 1, last_event = 'status_set', last_actor = 'admin' WHERE id = ?",
+    )
+      .bind(a.inscriptionId)
+      .run();
     const course = crypto.randomUUID();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(course, `org-${course}@balise.test`),
-      env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, slug) VALUES (?, 'Éphémère', 'Lyon', 'Rhône', '69000', ?, ?)").bind(course, course, `eph-${course}`),
+      env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(
+        course,
+        `org-${course}@balise.test`,
+      ),
+      env.DB.prepare(
+        "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, slug) VALUES (?, 'Éphémère', 'Lyon', 'Rhône', '69000', ?, ?)",
+      ).bind(course, course, `eph-${course}`),
       env.DB.prepare("INSERT INTO formats (id, course_id, nom) VALUES (?, ?, 'F')").bind(`${course}-f`, course),
     ]);
     await env.DB.prepare("DELETE FROM courses WHERE id = ?").bind(course).run();
@@ -124,15 +181,24 @@ describe("counters kept by triggers", () => {
     expect(stats.nb_formats).toBe(await count("SELECT count(*) AS n FROM formats"));
     expect(stats.nb_inscriptions).toBe(await count("SELECT count(*) AS n FROM inscriptions"));
     expect(stats.nb_organisateurs).toBe(await count("SELECT count(DISTINCT organisateur_id) AS n FROM courses"));
-    expect(stats.ca_brut_cents).toBe(await count("SELECT coalesce(sum(amount_total_cents), 0) AS n FROM paiements WHERE status IN ('succeeded', 'refunded')"));
-    const kpis = (await env.DB.prepare("SELECT * FROM admin_courses_kpis_v WHERE course_id = ?").bind(a.courseId).first<Record<string, number>>())!;
+    expect(stats.ca_brut_cents).toBe(
+      await count(
+        "SELECT coalesce(sum(amount_total_cents), 0) AS n FROM paiements WHERE status IN ('succeeded', 'refunded')",
+      ),
+    );
+    const kpis = (await env.DB.prepare("SELECT * FROM admin_courses_kpis_v WHERE course_id = ?")
+      .bind(a.courseId)
+      .first<Record<string, number>>())!;
     expect(kpis.total_inscriptions).toBe(1);
     expect(kpis.inscriptions_validees).toBe(0);
     expect(kpis.ca_brut_cents).toBe(3000);
     for (const s of ["validee", "annulee", "en_attente"]) {
-      expect(await count("SELECT coalesce((SELECT n FROM admin_totaux WHERE portee = '*' AND cle = ?), 0) AS n", `inscriptions:${s}`)).toBe(
-        await count("SELECT count(*) AS n FROM inscriptions WHERE statut = ?", s),
-      );
+      expect(
+        await count(
+          "SELECT coalesce((SELECT n FROM admin_totaux WHERE portee = '*' AND cle = ?), 0) AS n",
+          `inscriptions:${s}`,
+        ),
+      ).toBe(await count("SELECT count(*) AS n FROM inscriptions WHERE statut = ?", s));
     }
   });
 
@@ -164,20 +230,35 @@ describe("/admin/inscriptions", () => {
       ["", "SELECT count(*) AS n FROM inscriptions", []],
       ["?statut=validee", "SELECT count(*) AS n FROM inscriptions WHERE statut = 'validee'", []],
       [`?course=${a.courseId}`, "SELECT count(*) AS n FROM inscriptions WHERE course_id = ?", [a.courseId]],
-      [`?course=${a.courseId}&format=${a.formatId}`, "SELECT count(*) AS n FROM inscriptions WHERE format_id = ?", [a.formatId]],
-      ["?q=zeb", "SELECT count(*) AS n FROM inscriptions WHERE lower(nom) LIKE 'zeb%' OR lower(prenom) LIKE 'zeb%' OR lower(email) LIKE 'zeb%'", []],
+      [
+        `?course=${a.courseId}&format=${a.formatId}`,
+        "SELECT count(*) AS n FROM inscriptions WHERE format_id = ?",
+        [a.formatId],
+      ],
+      [
+        "?q=zeb",
+        "SELECT count(*) AS n FROM inscriptions WHERE lower(nom) LIKE 'zeb%' OR lower(prenom) LIKE 'zeb%' OR lower(email) LIKE 'zeb%'",
+        [],
+      ],
       ["?q=ZEBULON.TEST", "SELECT count(*) AS n FROM inscriptions WHERE lower(email) LIKE 'zebulon.test%'", []],
-      ["?du=2020-01-01&au=2099-12-31&statut=validee", "SELECT count(*) AS n FROM inscriptions WHERE statut = 'validee'", []],
+      [
+        "?du=2020-01-01&au=2099-12-31&statut=validee",
+        "SELECT count(*) AS n FROM inscriptions WHERE statut = 'validee'",
+        [],
+      ],
     ];
     for (const [query, sql, binds] of cases) {
       const body = await text(await get(`/admin/inscriptions${query}`, admin));
       const expected = await count(sql, ...binds);
-      expect(body, query).toMatch(new RegExp(`<strong>${expected.toLocaleString("fr-FR").replace(/\s/g, "\\s")}</strong> inscription`));
+      expect(body, query).toMatch(
+        new RegExp(`<strong>${expected.toLocaleString("fr-FR").replace(/\s/g, "\\s")}</strong> inscription`),
+      );
     }
     const one = await text(await get("/admin/inscriptions?q=zeb", admin));
     expect(one).toContain("Zébulon");
     expect(one).toContain("zebulon.test@exemple.fr");
-    for (const col of ["Date", "Course/Format", "Coureur", "Statut", "Montant", "Repas", "Total", "Dossard"]) expect(one).toContain(`>${col}</th>`);
+    for (const col of ["Date", "Course/Format", "Coureur", "Statut", "Montant", "Repas", "Total", "Dossard"])
+      expect(one).toContain(`>${col}</th>`);
   });
 
   it("a date 'au' before 'du' is shown next to the field, the other filters still apply", async () => {
@@ -218,7 +299,7 @@ describe("/admin/inscriptions", () => {
   });
 
   it("exports the page only: BOM, semicolons, named by page, semicolons and formulas neutralised", async () => {
-    await paidOn("2027-05-02", 1500, { nom: "=HYPERLINK(\"x\";\"y\")", email: "formule@exemple.fr" });
+    await paidOn("2027-05-02", 1500, { nom: '=HYPERLINK("x";"y")', email: "formule@exemple.fr" });
     const res = await get("/admin/inscriptions/export.csv?q=formule&taille=25", admin);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
@@ -230,7 +311,10 @@ describe("/admin/inscriptions", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"" ""y"")"`);
     expect(lines[1]).toContain(";15,00;");
-    const page2 = await get("/admin/inscriptions/export.csv?taille=25&page=2&apres=2000-01-01T00:00:00.000Z~zzz", admin);
+    const page2 = await get(
+      "/admin/inscriptions/export.csv?taille=25&page=2&apres=2000-01-01T00:00:00.000Z~zzz",
+      admin,
+    );
     expect(page2.headers.get("content-disposition")).toContain('filename="inscriptions-page-2.csv"');
     expect((await page2.text()).slice(1).trim().split("\r\n")).toHaveLength(1); // nothing older than 2000: the header only
   });
@@ -240,11 +324,24 @@ describe("/admin/payouts", () => {
   it("updates the commission on the selection and the net remaining follows, books balanced", async () => {
     const a = await paidOn("2027-06-01", 4000);
     const b = await paidOn("2027-06-01", 2000);
-    const res = await post("/admin/payouts", [["intent", "commission"], ["commission", "7,5"], ["ids", a.paiementId], ["ids", b.paiementId], ["jeton", "t".repeat(20)]], admin);
+    const res = await post(
+      "/admin/payouts",
+      [
+        ["intent", "commission"],
+        ["commission", "7,5"],
+        ["ids", a.paiementId],
+        ["ids", b.paiementId],
+        ["jeton", "t".repeat(20)],
+      ],
+      admin,
+    );
     expect(res.status).toBe(302);
     const page = await text(await get(res.headers.get("location")!, admin));
     expect(page).toContain("Commission plateforme mise à jour sur 2 paiement(s).");
-    for (const [x, gross] of [[a, 4000], [b, 2000]] as const) {
+    for (const [x, gross] of [
+      [a, 4000],
+      [b, 2000],
+    ] as const) {
       const p = await ledger(x.paiementId);
       expect(p.platform_fee_cents).toBe(Math.round(gross * 0.075));
       expect(p.net_remaining_cents).toBe(gross - p.fee_total_cents - p.platform_fee_cents);
@@ -257,11 +354,26 @@ describe("/admin/payouts", () => {
   });
 
   it("says 'Sélection vide' when nothing is selected, and keeps typed values on a bad percent", async () => {
-    const empty = await post("/admin/payouts", [["intent", "tout"], ["jeton", "e".repeat(20)]], admin);
+    const empty = await post(
+      "/admin/payouts",
+      [
+        ["intent", "tout"],
+        ["jeton", "e".repeat(20)],
+      ],
+      admin,
+    );
     expect(empty.status).toBe(302);
     expect(await text(await get(empty.headers.get("location")!, admin))).toContain("Sélection vide");
     const a = await paidOn("2027-06-02", 3000);
-    const bad = await post("/admin/payouts", [["intent", "commission"], ["commission", "60"], ["ids", a.paiementId]], admin);
+    const bad = await post(
+      "/admin/payouts",
+      [
+        ["intent", "commission"],
+        ["commission", "60"],
+        ["ids", a.paiementId],
+      ],
+      admin,
+    );
     expect(bad.status).toBe(400);
     const body = await text(bad);
     expect(body).toContain("La commission doit être comprise entre 0 et 50 % (pas de 0,1).");
@@ -272,15 +384,32 @@ describe("/admin/payouts", () => {
   it("transfers the deposit, then 'Tout transférer'; a double submit (same form) transfers once", async () => {
     const a = await paidOn("2027-06-03", 4200);
     const net = (await ledger(a.paiementId)).net_remaining_cents;
-    const form: [string, string][] = [["intent", "acompte"], ["acompte", "50"], ["ids", a.paiementId], ["jeton", "double-click-token-0001"]];
+    const form: [string, string][] = [
+      ["intent", "acompte"],
+      ["acompte", "50"],
+      ["ids", a.paiementId],
+      ["jeton", "double-click-token-0001"],
+    ];
     const [r1, r2] = await Promise.all([post("/admin/payouts", form, admin), post("/admin/payouts", form, admin)]);
     expect([r1.status, r2.status]).toEqual([302, 302]);
     let p = await ledger(a.paiementId);
     expect(p.transferred_total_cents).toBe(Math.round(net / 2));
-    expect(await count("SELECT count(*) AS n FROM transferts WHERE paiement_id = ? AND status = 'paid'", a.paiementId)).toBe(1);
+    expect(
+      await count("SELECT count(*) AS n FROM transferts WHERE paiement_id = ? AND status = 'paid'", a.paiementId),
+    ).toBe(1);
     balanced(p);
-    const all = await post("/admin/payouts", [["intent", "tout"], ["ids", a.paiementId], ["jeton", "tout-token-000000001"]], admin);
-    expect(await text(await get(all.headers.get("location")!, admin))).toContain("Transferts terminés: 1 OK, 0 échec(s).");
+    const all = await post(
+      "/admin/payouts",
+      [
+        ["intent", "tout"],
+        ["ids", a.paiementId],
+        ["jeton", "tout-token-000000001"],
+      ],
+      admin,
+    );
+    expect(await text(await get(all.headers.get("location")!, admin))).toContain(
+      "Transferts terminés: 1 OK, 0 échec(s).",
+    );
     p = await ledger(a.paiementId);
     expect(p.net_remaining_cents).toBe(0);
     expect(p.transferred_total_cents).toBe(net);
@@ -295,12 +424,26 @@ describe("/admin/payouts", () => {
     const blocked = await paidOn("2027-06-04", 3000);
     const other = crypto.randomUUID();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(other, `org-${other}@balise.test`),
-      env.DB.prepare("INSERT INTO profils_utilisateurs (user_id, email, stripe_account_id, stripe_charges_enabled, stripe_payouts_enabled) VALUES (?, ?, 'acct_local_x', 1, 0)").bind(other, `org-${other}@balise.test`),
+      env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(
+        other,
+        `org-${other}@balise.test`,
+      ),
+      env.DB.prepare(
+        "INSERT INTO profils_utilisateurs (user_id, email, stripe_account_id, stripe_charges_enabled, stripe_payouts_enabled) VALUES (?, ?, 'acct_local_x', 1, 0)",
+      ).bind(other, `org-${other}@balise.test`),
       env.DB.prepare("UPDATE paiements SET organisateur_id = ? WHERE id = ?").bind(other, blocked.paiementId),
     ]);
     const before = await ledger(blocked.paiementId);
-    const res = await post("/admin/payouts", [["intent", "tout"], ["ids", blocked.paiementId], ["ids", ok.paiementId], ["jeton", "mixed-token-00000001"]], admin);
+    const res = await post(
+      "/admin/payouts",
+      [
+        ["intent", "tout"],
+        ["ids", blocked.paiementId],
+        ["ids", ok.paiementId],
+        ["jeton", "mixed-token-00000001"],
+      ],
+      admin,
+    );
     const page = await text(await get(res.headers.get("location")!, admin));
     expect(page).toContain("Transferts terminés: 1 OK, 1 échec(s).");
     expect(page).toContain("Le compte de paiement de l'organisateur ne peut pas encore recevoir de virements.");
@@ -311,11 +454,15 @@ describe("/admin/payouts", () => {
 
   it("lists a payment whose books do not balance in the ledger check", async () => {
     const a = await paidOn("2027-06-05", 2600);
-    await env.DB.prepare("UPDATE paiements SET net_remaining_cents = net_remaining_cents + 1 WHERE id = ?").bind(a.paiementId).run();
+    await env.DB.prepare("UPDATE paiements SET net_remaining_cents = net_remaining_cents + 1 WHERE id = ?")
+      .bind(a.paiementId)
+      .run();
     const page = await text(await get("/admin/payouts", admin));
     expect(page).toContain("1 paiement(s) déséquilibré(s)");
     expect(page).toContain(a.paiementId);
-    await env.DB.prepare("UPDATE paiements SET net_remaining_cents = net_remaining_cents - 1 WHERE id = ?").bind(a.paiementId).run();
+    await env.DB.prepare("UPDATE paiements SET net_remaining_cents = net_remaining_cents - 1 WHERE id = ?")
+      .bind(a.paiementId)
+      .run();
     expect(await text(await get("/admin/payouts", admin))).toContain("Aucun écart");
   });
 
@@ -346,8 +493,15 @@ describe("the J+1 payout", () => {
     expect(p.transferred_total_cents).toBe(net);
     expect(p.net_remaining_cents).toBe(0);
     balanced(p);
-    expect(await count("SELECT count(*) AS n FROM transferts WHERE paiement_id = ? AND status = 'paid'", a.paiementId)).toBe(1);
-    expect(await count("SELECT count(*) AS n FROM transferts WHERE id = ?", autoPayoutTransferId(a.paiementId, "2027-07-11"))).toBe(1);
+    expect(
+      await count("SELECT count(*) AS n FROM transferts WHERE paiement_id = ? AND status = 'paid'", a.paiementId),
+    ).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM transferts WHERE id = ?",
+        autoPayoutTransferId(a.paiementId, "2027-07-11"),
+      ),
+    ).toBe(1);
     expect(runs.length).toBe(3);
     // b's format is on the 11th: paid on the 12th, not before.
     expect((await ledger(b.paiementId)).transferred_total_cents).toBe(0);
@@ -363,19 +517,28 @@ describe("the J+1 payout", () => {
 
   it("a refused payout changes nothing, is recorded with its reason, and is tried again the next day", async () => {
     const a = await paidOn("2027-08-01", 2500);
-    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_payouts_enabled = 0 WHERE user_id = ?").bind(ORGANISER_ID).run();
+    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_payouts_enabled = 0 WHERE user_id = ?")
+      .bind(ORGANISER_ID)
+      .run();
     try {
       const before = await ledger(a.paiementId);
       const r = await runDuePayouts(testContext(fixedClock("2027-08-02T06:00:00.000Z")));
       expect(r.failed).toBeGreaterThanOrEqual(1);
       expect(await ledger(a.paiementId)).toEqual(before);
-      const row = await env.DB.prepare("SELECT status, failure_reason FROM transferts WHERE id = ?").bind(autoPayoutTransferId(a.paiementId, "2027-08-02")).first<{ status: string; failure_reason: string }>();
-      expect(row).toEqual({ status: "failed", failure_reason: "Le compte de paiement de l'organisateur ne peut pas encore recevoir de virements." });
+      const row = await env.DB.prepare("SELECT status, failure_reason FROM transferts WHERE id = ?")
+        .bind(autoPayoutTransferId(a.paiementId, "2027-08-02"))
+        .first<{ status: string; failure_reason: string }>();
+      expect(row).toEqual({
+        status: "failed",
+        failure_reason: "Le compte de paiement de l'organisateur ne peut pas encore recevoir de virements.",
+      });
       // The same day again: not retried.
       await runDuePayouts(testContext(fixedClock("2027-08-02T09:00:00.000Z")));
       expect(await count("SELECT count(*) AS n FROM transferts WHERE paiement_id = ?", a.paiementId)).toBe(1);
     } finally {
-      await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_payouts_enabled = 1 WHERE user_id = ?").bind(ORGANISER_ID).run();
+      await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_payouts_enabled = 1 WHERE user_id = ?")
+        .bind(ORGANISER_ID)
+        .run();
     }
     await runDuePayouts(testContext(fixedClock("2027-08-03T06:00:00.000Z")));
     expect((await ledger(a.paiementId)).net_remaining_cents).toBe(0);
@@ -384,7 +547,11 @@ describe("the J+1 payout", () => {
   it("moves with the format's date", async () => {
     const a = await paidOn("2027-09-01", 2000);
     await env.DB.prepare("UPDATE formats SET date = '2027-09-20' WHERE id = ?").bind(a.formatId).run();
-    expect((await env.DB.prepare("SELECT payout_due_on FROM paiements WHERE id = ?").bind(a.paiementId).first<{ payout_due_on: string }>())!.payout_due_on).toBe("2027-09-21");
+    expect(
+      (await env.DB.prepare("SELECT payout_due_on FROM paiements WHERE id = ?")
+        .bind(a.paiementId)
+        .first<{ payout_due_on: string }>())!.payout_due_on,
+    ).toBe("2027-09-21");
     await runDuePayouts(testContext(fixedClock("2027-09-02T06:00:00.000Z")));
     expect((await ledger(a.paiementId)).transferred_total_cents).toBe(0);
   });
@@ -394,21 +561,30 @@ describe("a search reads the same rows whichever plan it takes", () => {
   it("registrations and payments: walking the date index or reading the matches gives the same pages", async () => {
     const { listAdminInscriptions, listAdminPayments } = await import("../../app/db/admin.server");
     const { parseAdminInscriptionsQuery, parseAdminPaymentsQuery } = await import("../../app/domain/admin");
-    for (let i = 0; i < 8; i++) await paidOn("2027-10-01", 1000 + i, { nom: i % 2 ? "Plan" : "Planchon", email: `plan${i}@exemple.fr` });
+    for (let i = 0; i < 8; i++)
+      await paidOn("2027-10-01", 1000 + i, { nom: i % 2 ? "Plan" : "Planchon", email: `plan${i}@exemple.fr` });
     const db = testContext().db;
     for (const q of ["pla", "plan", "PLANCH", "plan3@", "camille", "course argent", "zzz"]) {
       for (const extra of ["", "&statut=validee", "&taille=25"]) {
-        const { filters } = parseAdminInscriptionsQuery(new URLSearchParams(`q=${encodeURIComponent(q)}${extra}&taille=25`));
+        const { filters } = parseAdminInscriptionsQuery(
+          new URLSearchParams(`q=${encodeURIComponent(q)}${extra}&taille=25`),
+        );
         const walk = await listAdminInscriptions(db, filters, { plan: "walk" });
         const list = await listAdminInscriptions(db, filters, { plan: "candidates" });
-        expect(walk.rows.map((r) => r.inscription_id), `${q}${extra}`).toEqual(list.rows.map((r) => r.inscription_id));
+        expect(
+          walk.rows.map((r) => r.inscription_id),
+          `${q}${extra}`,
+        ).toEqual(list.rows.map((r) => r.inscription_id));
         expect(walk.total).toBe(list.total);
         expect(walk.next).toBe(list.next);
       }
       const { filters: pf } = parseAdminPaymentsQuery(new URLSearchParams(`q=${encodeURIComponent(q)}`));
       const pw = await listAdminPayments(db, pf, { plan: "walk" });
       const pc = await listAdminPayments(db, pf, { plan: "candidates" });
-      expect(pw.map((r) => r.id), q).toEqual(pc.map((r) => r.id));
+      expect(
+        pw.map((r) => r.id),
+        q,
+      ).toEqual(pc.map((r) => r.id));
     }
     const { filters } = parseAdminInscriptionsQuery(new URLSearchParams("q=plan"));
     expect((await listAdminInscriptions(db, filters)).total).toBe(8);

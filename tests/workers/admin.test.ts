@@ -12,10 +12,13 @@ describe("admin screens", () => {
   // Who may open these screens: tests/workers/admin-money.test.ts ('403 — Connectez-vous.' / 'Accès réservé…').
 
   it("the dashboard shows the platform's figures from admin_stats_v", async () => {
-    const res = await SELF.fetch("http://localhost/admin/dashboard", { headers: { cookie: await sessionCookie(ADMIN) } });
+    const res = await SELF.fetch("http://localhost/admin/dashboard", {
+      headers: { cookie: await sessionCookie(ADMIN) },
+    });
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const label of ["Courses", "Formats", "Inscriptions", "Organisateurs", "CA brut (€)"]) expect(html).toContain(label);
+    for (const label of ["Courses", "Formats", "Inscriptions", "Organisateurs", "CA brut (€)"])
+      expect(html).toContain(label);
     expect(html).toMatch(/CA brut \(€\)<\/p><p class="plan-price">\d[\d\u00a0]*,\d\d\u00a0€/);
   });
 
@@ -34,10 +37,14 @@ describe("admins may view everything", () => {
 
   it("an offline event: 403 for a runner, shown to an admin with a notice", async () => {
     const draft = "c0000000-0000-4000-8000-000000000016"; // 'Trail des Lacs d'Annecy', the demo draft
-    const runner = await SELF.fetch(`http://localhost/courses/${draft}`, { headers: { cookie: await sessionCookie(RUNNER) } });
+    const runner = await SELF.fetch(`http://localhost/courses/${draft}`, {
+      headers: { cookie: await sessionCookie(RUNNER) },
+    });
     expect(runner.status).toBe(403);
     expect(await runner.text()).not.toContain("Semnoz 25 km");
-    const admin = await SELF.fetch(`http://localhost/courses/${draft}`, { headers: { cookie: await sessionCookie(ADMIN) } });
+    const admin = await SELF.fetch(`http://localhost/courses/${draft}`, {
+      headers: { cookie: await sessionCookie(ADMIN) },
+    });
     expect(admin.status).toBe(200);
     const html = await admin.text();
     expect(html).toContain("Semnoz 25 km");

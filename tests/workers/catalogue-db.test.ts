@@ -10,7 +10,16 @@ import {
   newestOnlineCourses,
 } from "~/db/catalogue.server";
 import { createDb } from "~/db/client.server";
-import { addDays, DISTANCE_BANDS, ELEVATION_BANDS, hasMeals, minPrice, nextDate, overlapsBand, valueRange } from "~/domain/catalogue";
+import {
+  addDays,
+  DISTANCE_BANDS,
+  ELEVATION_BANDS,
+  hasMeals,
+  minPrice,
+  nextDate,
+  overlapsBand,
+  valueRange,
+} from "~/domain/catalogue";
 import { parseCourseFilters } from "~/domain/filters";
 import { parisDate } from "~/domain/refund";
 import { discussionStatements, loadDiscussionFor, type DiscussionRows } from "~/services/chat.server";
@@ -32,16 +41,36 @@ function countingDb() {
   };
 }
 
-interface RawFormat { course_id: string; date: string | null; distance_km: number | null; denivele_dplus: number | null; prix_cents: number; stock_repas: number; type_epreuve: string }
-interface RawCourse { id: string; nom: string; lieu: string; departement: string; created_at: string; formats: RawFormat[] }
+interface RawFormat {
+  course_id: string;
+  date: string | null;
+  distance_km: number | null;
+  denivele_dplus: number | null;
+  prix_cents: number;
+  stock_repas: number;
+  type_epreuve: string;
+}
+interface RawCourse {
+  id: string;
+  nom: string;
+  lieu: string;
+  departement: string;
+  created_at: string;
+  formats: RawFormat[];
+}
 
 async function onlineCourses(): Promise<RawCourse[]> {
-  const cs = await env.DB.prepare("SELECT id, nom, lieu, departement, created_at FROM courses WHERE en_ligne = 1").all<Omit<RawCourse, "formats">>();
-  const fs = await env.DB.prepare("SELECT course_id, date, distance_km, denivele_dplus, prix_cents, stock_repas, type_epreuve FROM formats").all<RawFormat>();
+  const cs = await env.DB.prepare("SELECT id, nom, lieu, departement, created_at FROM courses WHERE en_ligne = 1").all<
+    Omit<RawCourse, "formats">
+  >();
+  const fs = await env.DB.prepare(
+    "SELECT course_id, date, distance_km, denivele_dplus, prix_cents, stock_repas, type_epreuve FROM formats",
+  ).all<RawFormat>();
   return cs.results.map((c) => ({ ...c, formats: fs.results.filter((f) => f.course_id === c.id) }));
 }
 
-const list = (db: ReturnType<typeof createDb>, qs: string) => listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
+const list = (db: ReturnType<typeof createDb>, qs: string) =>
+  listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
 
 describe("catalogue repositories", () => {
   let db: ReturnType<typeof createDb>;
@@ -75,7 +104,12 @@ describe("catalogue repositories", () => {
     expect(r.rows.map((x) => x.nom)).not.toContain("Trail des Lacs d'Annecy");
     for (const row of r.rows) {
       const c = all.find((x) => x.id === row.id)!;
-      expect(row.next_date).toBe(nextDate(c.formats.map((f) => f.date), today));
+      expect(row.next_date).toBe(
+        nextDate(
+          c.formats.map((f) => f.date),
+          today,
+        ),
+      );
     }
     expect(r.departements).toContain("Gironde");
     expect(r.departements).not.toContain("Annecy");
@@ -89,23 +123,50 @@ describe("catalogue repositories", () => {
     ["departement=Gironde", (c: RawCourse) => c.departement === "Gironde"],
     ["type=rando", (c: RawCourse) => c.formats.some((f) => f.type_epreuve === "rando")],
     ["repas=1", (c: RawCourse) => hasMeals(c.formats.map((f) => f.stock_repas))],
-    ...(Object.keys(DISTANCE_BANDS) as (keyof typeof DISTANCE_BANDS)[]).map((b) => [
-      `distance=${encodeURIComponent(b)}`,
-      (c: RawCourse) => overlapsBand(valueRange(c.formats.map((f) => f.distance_km)), DISTANCE_BANDS[b]),
-    ] as const),
-    ...(Object.keys(ELEVATION_BANDS) as (keyof typeof ELEVATION_BANDS)[]).map((b) => [
-      `denivele=${encodeURIComponent(b)}`,
-      (c: RawCourse) => overlapsBand(valueRange(c.formats.map((f) => f.denivele_dplus)), ELEVATION_BANDS[b]),
-    ] as const),
-    [`au=${addDays(today, 30)}`, (c: RawCourse) => (nextDate(c.formats.map((f) => f.date), today) ?? "9999") <= addDays(today, 30)],
-    [`du=${addDays(today, 60)}`, (c: RawCourse) => (nextDate(c.formats.map((f) => f.date), today) ?? "0") >= addDays(today, 60)],
-    [`type=trail&distance=30%2B&denivele=2000%2B&repas=1`, (c: RawCourse) =>
-      c.formats.some((f) => f.type_epreuve === "trail") && hasMeals(c.formats.map((f) => f.stock_repas)) &&
-      overlapsBand(valueRange(c.formats.map((f) => f.distance_km)), DISTANCE_BANDS["30+"]) &&
-      overlapsBand(valueRange(c.formats.map((f) => f.denivele_dplus)), ELEVATION_BANDS["2000+"])],
+    ...(Object.keys(DISTANCE_BANDS) as (keyof typeof DISTANCE_BANDS)[]).map(
+      (b) =>
+        [
+          `distance=${encodeURIComponent(b)}`,
+          (c: RawCourse) => overlapsBand(valueRange(c.formats.map((f) => f.distance_km)), DISTANCE_BANDS[b]),
+        ] as const,
+    ),
+    ...(Object.keys(ELEVATION_BANDS) as (keyof typeof ELEVATION_BANDS)[]).map(
+      (b) =>
+        [
+          `denivele=${encodeURIComponent(b)}`,
+          (c: RawCourse) => overlapsBand(valueRange(c.formats.map((f) => f.denivele_dplus)), ELEVATION_BANDS[b]),
+        ] as const,
+    ),
+    [
+      `au=${addDays(today, 30)}`,
+      (c: RawCourse) =>
+        (nextDate(
+          c.formats.map((f) => f.date),
+          today,
+        ) ?? "9999") <= addDays(today, 30),
+    ],
+    [
+      `du=${addDays(today, 60)}`,
+      (c: RawCourse) =>
+        (nextDate(
+          c.formats.map((f) => f.date),
+          today,
+        ) ?? "0") >= addDays(today, 60),
+    ],
+    [
+      `type=trail&distance=30%2B&denivele=2000%2B&repas=1`,
+      (c: RawCourse) =>
+        c.formats.some((f) => f.type_epreuve === "trail") &&
+        hasMeals(c.formats.map((f) => f.stock_repas)) &&
+        overlapsBand(valueRange(c.formats.map((f) => f.distance_km)), DISTANCE_BANDS["30+"]) &&
+        overlapsBand(valueRange(c.formats.map((f) => f.denivele_dplus)), ELEVATION_BANDS["2000+"]),
+    ],
   ] as [string, (c: RawCourse) => boolean][])("filter %s matches the domain rules", async (qs, keep) => {
     const r = await list(db, `${qs}&taille=24`);
-    const expected = all.filter(keep).map((c) => c.id).sort();
+    const expected = all
+      .filter(keep)
+      .map((c) => c.id)
+      .sort();
     expect(r.rows.map((x) => x.id).sort()).toEqual(expected);
     expect(r.hasNext).toBe(false);
     expect(r.total).toBe(expected.length);
@@ -129,8 +190,12 @@ describe("catalogue repositories", () => {
 
   it("excludes courses with no value when a band is chosen", async () => {
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('nv-1', 'Sans valeurs', 'Nulle part', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'sans-valeurs')"),
-      env.DB.prepare(`INSERT INTO formats (id, course_id, nom, date) VALUES ('nv-f1', 'nv-1', 'Format', '${addDays(today, 3)}')`),
+      env.DB.prepare(
+        "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('nv-1', 'Sans valeurs', 'Nulle part', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'sans-valeurs')",
+      ),
+      env.DB.prepare(
+        `INSERT INTO formats (id, course_id, nom, date) VALUES ('nv-f1', 'nv-1', 'Format', '${addDays(today, 3)}')`,
+      ),
     ]);
     expect((await list(db, "q=Sans+valeurs")).rows).toHaveLength(1);
     expect((await list(db, "q=Sans+valeurs&distance=0-15")).rows).toHaveLength(0);
@@ -141,8 +206,12 @@ describe("catalogue repositories", () => {
 
   it("drops formats without a date from date logic, and a cleared 'Du' keeps undated events", async () => {
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('nd-1', 'Sans date', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'sans-date')"),
-      env.DB.prepare("INSERT INTO formats (id, course_id, nom, date, distance_km) VALUES ('nd-f1', 'nd-1', 'Format', NULL, 10)"),
+      env.DB.prepare(
+        "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('nd-1', 'Sans date', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'sans-date')",
+      ),
+      env.DB.prepare(
+        "INSERT INTO formats (id, course_id, nom, date, distance_km) VALUES ('nd-f1', 'nd-1', 'Format', NULL, 10)",
+      ),
     ]);
     expect((await list(db, "q=Sans+date")).rows).toHaveLength(0);
     const cleared = await list(db, "q=Sans+date&du=");
@@ -165,7 +234,10 @@ describe("catalogue repositories", () => {
   it("date, price and elevation orders (walked on an index, or computed when filtered by department) give the reference order (random events, every page)", async () => {
     // Deterministic pseudo-random events: ties on dates and creation times, past, missing and malformed dates.
     let seed = 7;
-    const rnd = (n: number) => { seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0; return (seed >>> 16) % n; };
+    const rnd = (n: number) => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return (seed >>> 16) % n;
+    };
     const dayChoices = [-20, -1, 0, 0, 1, 5, 5, 12, 30, 30, 90];
     const gen: RawCourse[] = [];
     const stmts: D1PreparedStatement[] = [];
@@ -173,20 +245,43 @@ describe("catalogue repositories", () => {
       const id = `rnd-${String(i).padStart(2, "0")}`;
       const created = `2026-0${1 + rnd(3)}-01T00:00:00.000Z`;
       const online = rnd(8) !== 0 ? 1 : 0;
-      stmts.push(env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug, created_at) VALUES (?, ?, 'Ici', ?, '15000', '00000000-0000-4000-a000-000000000002', ?, ?, ?)")
-        .bind(id, `Aleatoire ${i}`, i % 2 ? "Cantal" : "Lozère", online, id, created));
+      stmts.push(
+        env.DB.prepare(
+          "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug, created_at) VALUES (?, ?, 'Ici', ?, '15000', '00000000-0000-4000-a000-000000000002', ?, ?, ?)",
+        ).bind(id, `Aleatoire ${i}`, i % 2 ? "Cantal" : "Lozère", online, id, created),
+      );
       const formats: RawFormat[] = [];
       for (let k = 0; k < 1 + rnd(3); k++) {
         const pick = rnd(14);
-        const date = pick === 11 ? null : pick === 12 ? "2026-1-5" : pick === 13 ? "bientôt" : addDays(today, dayChoices[pick]);
+        const date =
+          pick === 11 ? null : pick === 12 ? "2026-1-5" : pick === 13 ? "bientôt" : addDays(today, dayChoices[pick]);
         const type = rnd(2) ? "trail" : "route";
         const prix = [0, 1500, 1500, 2500][rnd(4)];
         const dplus = [null, 300, 300, 1200][rnd(4)];
-        formats.push({ course_id: id, date, distance_km: 10, denivele_dplus: dplus, prix_cents: prix, stock_repas: 0, type_epreuve: type });
-        stmts.push(env.DB.prepare("INSERT INTO formats (id, course_id, nom, date, type_epreuve, prix_cents, denivele_dplus) VALUES (?, ?, 'F', ?, ?, ?, ?)")
-          .bind(`${id}-f${k}`, id, date, type, prix, dplus));
+        formats.push({
+          course_id: id,
+          date,
+          distance_km: 10,
+          denivele_dplus: dplus,
+          prix_cents: prix,
+          stock_repas: 0,
+          type_epreuve: type,
+        });
+        stmts.push(
+          env.DB.prepare(
+            "INSERT INTO formats (id, course_id, nom, date, type_epreuve, prix_cents, denivele_dplus) VALUES (?, ?, 'F', ?, ?, ?, ?)",
+          ).bind(`${id}-f${k}`, id, date, type, prix, dplus),
+        );
       }
-      if (online) gen.push({ id, nom: `Aleatoire ${i}`, lieu: "Ici", departement: i % 2 ? "Cantal" : "Lozère", created_at: created, formats });
+      if (online)
+        gen.push({
+          id,
+          nom: `Aleatoire ${i}`,
+          lieu: "Ici",
+          departement: i % 2 ? "Cantal" : "Lozère",
+          created_at: created,
+          formats,
+        });
     }
     await env.DB.batch(stmts);
     try {
@@ -196,12 +291,32 @@ describe("catalogue repositories", () => {
         [`du=${addDays(today, -10)}`, today, null, any],
         [`du=${addDays(today, 5)}`, addDays(today, 5), null, any],
         [`au=${addDays(today, 12)}`, today, addDays(today, 12), any],
-        [`du=${addDays(today, 1)}&au=${addDays(today, 30)}&type=trail`, addDays(today, 1), addDays(today, 30), (c) => c.formats.some((f) => f.type_epreuve === "trail")],
-        [`du=${addDays(today, 1)}&au=${addDays(today, 30)}&departement=Cantal`, addDays(today, 1), addDays(today, 30), (c) => c.departement === "Cantal"],
+        [
+          `du=${addDays(today, 1)}&au=${addDays(today, 30)}&type=trail`,
+          addDays(today, 1),
+          addDays(today, 30),
+          (c) => c.formats.some((f) => f.type_epreuve === "trail"),
+        ],
+        [
+          `du=${addDays(today, 1)}&au=${addDays(today, 30)}&departement=Cantal`,
+          addDays(today, 1),
+          addDays(today, 30),
+          (c) => c.departement === "Cantal",
+        ],
         ["tri=prix", today, null, any],
-        [`tri=prix&du=${addDays(today, 5)}&type=route`, addDays(today, 5), null, (c) => c.formats.some((f) => f.type_epreuve === "route")],
+        [
+          `tri=prix&du=${addDays(today, 5)}&type=route`,
+          addDays(today, 5),
+          null,
+          (c) => c.formats.some((f) => f.type_epreuve === "route"),
+        ],
         ["tri=dplus", today, null, any],
-        [`tri=dplus&au=${addDays(today, 30)}&departement=Lozère`, today, addDays(today, 30), (c) => c.departement === "Lozère"],
+        [
+          `tri=dplus&au=${addDays(today, 30)}&departement=Lozère`,
+          today,
+          addDays(today, 30),
+          (c) => c.departement === "Lozère",
+        ],
       ];
       type Item = { c: RawCourse; next: string | null; price: number | null; dplus: number | null };
       const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
@@ -215,12 +330,17 @@ describe("catalogue repositories", () => {
         // Every online event: the demo's and the random ones (no text search, so the index walk is used).
         const tri = /tri=(\w+)/.exec(qs)?.[1] ?? "date";
         const expected = [...all, ...gen]
-          .map((c): Item => ({
-            c,
-            next: nextDate(c.formats.map((f) => f.date), today),
-            price: minPrice(c.formats.map((f) => f.prix_cents)),
-            dplus: valueRange(c.formats.map((f) => f.denivele_dplus))?.max ?? null,
-          }))
+          .map(
+            (c): Item => ({
+              c,
+              next: nextDate(
+                c.formats.map((f) => f.date),
+                today,
+              ),
+              price: minPrice(c.formats.map((f) => f.prix_cents)),
+              dplus: valueRange(c.formats.map((f) => f.denivele_dplus))?.max ?? null,
+            }),
+          )
           .filter(({ c, next }) => next !== null && next >= from && (to === null || next <= to) && keep(c))
           .sort(orders[tri])
           .map(({ c, next }) => `${c.id} ${next}`);
@@ -265,23 +385,45 @@ describe("catalogue repositories", () => {
 
   it("the text index follows inserts, renames and deletes of events (triggers)", async () => {
     const course = (id: string, nom: string) =>
-      env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, ?, 'Saint-Étienne', 'Loire', '42000', '00000000-0000-4000-a000-000000000002', 1, ?)").bind(id, nom, id);
-    await env.DB.batch([course("fts-1", "Éco-trail du Pilat"), env.DB.prepare("INSERT INTO formats (id, course_id, nom, date, prix_cents) VALUES ('fts-1-f', 'fts-1', 'F', ?, 1000)").bind(addDays(today, 20))]);
+      env.DB.prepare(
+        "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, ?, 'Saint-Étienne', 'Loire', '42000', '00000000-0000-4000-a000-000000000002', 1, ?)",
+      ).bind(id, nom, id);
+    await env.DB.batch([
+      course("fts-1", "Éco-trail du Pilat"),
+      env.DB.prepare(
+        "INSERT INTO formats (id, course_id, nom, date, prix_cents) VALUES ('fts-1-f', 'fts-1', 'F', ?, 1000)",
+      ).bind(addDays(today, 20)),
+    ]);
     try {
-      const names = async (q: string) => (await list(db, `q=${encodeURIComponent(q)}&taille=24`)).rows.map((x) => x.nom);
+      const names = async (q: string) =>
+        (await list(db, `q=${encodeURIComponent(q)}&taille=24`)).rows.map((x) => x.nom);
       expect(await names("ECO pilat")).toEqual(["Éco-trail du Pilat"]);
       expect(await names("saint etienne")).toEqual(["Éco-trail du Pilat"]);
-      await env.DB.prepare("UPDATE courses SET nom = 'Grand Trail du Forez', lieu = 'Montbrison' WHERE id = 'fts-1'").run();
+      await env.DB.prepare(
+        "UPDATE courses SET nom = 'Grand Trail du Forez', lieu = 'Montbrison' WHERE id = 'fts-1'",
+      ).run();
       expect(await names("pilat")).toEqual([]);
       expect(await names("forez montbri")).toEqual(["Grand Trail du Forez"]);
-      const key = await env.DB.prepare("SELECT id FROM course_search_ids WHERE course_id = 'fts-1'").first<{ id: number }>();
+      const key = await env.DB.prepare("SELECT id FROM course_search_ids WHERE course_id = 'fts-1'").first<{
+        id: number;
+      }>();
       expect(key).not.toBeNull();
       await env.DB.prepare("DELETE FROM courses WHERE id = 'fts-1'").run();
       expect(await names("forez")).toEqual([]);
-      expect(await env.DB.prepare("SELECT count(*) AS n FROM course_search_ids WHERE course_id = 'fts-1'").first<{ n: number }>()).toEqual({ n: 0 });
-      expect(await env.DB.prepare("SELECT count(*) AS n FROM courses_fts WHERE rowid = ?").bind(key!.id).first<{ n: number }>()).toEqual({ n: 0 });
+      expect(
+        await env.DB.prepare("SELECT count(*) AS n FROM course_search_ids WHERE course_id = 'fts-1'").first<{
+          n: number;
+        }>(),
+      ).toEqual({ n: 0 });
+      expect(
+        await env.DB.prepare("SELECT count(*) AS n FROM courses_fts WHERE rowid = ?")
+          .bind(key!.id)
+          .first<{ n: number }>(),
+      ).toEqual({ n: 0 });
       // One index row per event, no more.
-      const counts = await env.DB.prepare("SELECT (SELECT count(*) FROM courses) AS c, (SELECT count(*) FROM course_search_ids) AS m, (SELECT count(*) FROM courses_fts) AS f").first();
+      const counts = await env.DB.prepare(
+        "SELECT (SELECT count(*) FROM courses) AS c, (SELECT count(*) FROM course_search_ids) AS m, (SELECT count(*) FROM courses_fts) AS f",
+      ).first();
       expect(counts).toEqual({ c: 16, m: 16, f: 16 });
     } finally {
       await env.DB.prepare("DELETE FROM courses WHERE id = 'fts-1'").run();
@@ -291,7 +433,9 @@ describe("catalogue repositories", () => {
   it("the text search reads the index, not every event", async () => {
     const plan = await env.DB.prepare(
       "EXPLAIN QUERY PLAN SELECT m.course_id FROM courses_fts JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ?",
-    ).bind('"crete"*').all<{ detail: string }>();
+    )
+      .bind('"crete"*')
+      .all<{ detail: string }>();
     const details = plan.results.map((r) => r.detail).join(" | ");
     expect(details).toMatch(/VIRTUAL TABLE INDEX/);
     expect(details).toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
@@ -345,11 +489,21 @@ describe("catalogue repositories", () => {
     const later = new Date(now.getTime() + 30 * 60_000).toISOString();
     const earlier = new Date(now.getTime() - 60_000).toISOString();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('full-1', 'Course pleine', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'course-pleine')"),
-      env.DB.prepare(`INSERT INTO formats (id, course_id, nom, date, nb_max_coureurs) VALUES ('full-f1', 'full-1', 'Seul format', '${addDays(today, 20)}', 2)`),
-      env.DB.prepare("INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id) VALUES ('full-i1', 'full-1', 'full-f1', 'validee', 'full-t1')"),
-      env.DB.prepare(`INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id, hold_expires_at) VALUES ('full-i2', 'full-1', 'full-f1', 'en_attente', 'full-t2', '${earlier}')`),
-      env.DB.prepare("INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id) VALUES ('full-i3', 'full-1', 'full-f1', 'annulee', 'full-t3')"),
+      env.DB.prepare(
+        "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('full-1', 'Course pleine', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'course-pleine')",
+      ),
+      env.DB.prepare(
+        `INSERT INTO formats (id, course_id, nom, date, nb_max_coureurs) VALUES ('full-f1', 'full-1', 'Seul format', '${addDays(today, 20)}', 2)`,
+      ),
+      env.DB.prepare(
+        "INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id) VALUES ('full-i1', 'full-1', 'full-f1', 'validee', 'full-t1')",
+      ),
+      env.DB.prepare(
+        `INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id, hold_expires_at) VALUES ('full-i2', 'full-1', 'full-f1', 'en_attente', 'full-t2', '${earlier}')`,
+      ),
+      env.DB.prepare(
+        "INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id) VALUES ('full-i3', 'full-1', 'full-f1', 'annulee', 'full-t3')",
+      ),
     ]);
     let detail = await getCourseWithFormats(db, "full-1", nowIso);
     expect(detail!.formats[0].taken).toBe(1); // expired hold and cancelled registration do not count
@@ -377,15 +531,51 @@ describe("catalogue repositories", () => {
   it("event page: the event, its formats and its discussion in one round trip, the same discussion as read alone", async () => {
     const event = (await getCourseWithFormats(db, "trail-des-aiguilles-rouges", nowIso))!.course;
     const at = (m: number) => new Date(now.getTime() - m * 60_000).toISOString();
-    const insert = "INSERT INTO chat_messages (id, course_id, parent_id, user_id, message, is_hidden, flagged, flagged_reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    const insert =
+      "INSERT INTO chat_messages (id, course_id, parent_id, user_id, message, is_hidden, flagged, flagged_reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
     await env.DB.batch([
-      env.DB.prepare(insert).bind("one-trip-root", event.id, null, "runner-x", "Y a-t-il des navettes ?", 0, 0, null, at(30)),
-      env.DB.prepare(insert).bind("one-trip-reply", event.id, "one-trip-root", event.organisateur_id, "Oui, depuis la gare.", 0, 0, null, at(20)),
-      env.DB.prepare(insert).bind("one-trip-hidden", event.id, null, "runner-y", "texte masqué", 1, 1, "insulte", at(10)),
+      env.DB.prepare(insert).bind(
+        "one-trip-root",
+        event.id,
+        null,
+        "runner-x",
+        "Y a-t-il des navettes ?",
+        0,
+        0,
+        null,
+        at(30),
+      ),
+      env.DB.prepare(insert).bind(
+        "one-trip-reply",
+        event.id,
+        "one-trip-root",
+        event.organisateur_id,
+        "Oui, depuis la gare.",
+        0,
+        0,
+        null,
+        at(20),
+      ),
+      env.DB.prepare(insert).bind(
+        "one-trip-hidden",
+        event.id,
+        null,
+        "runner-y",
+        "texte masqué",
+        1,
+        1,
+        "insulte",
+        at(10),
+      ),
     ]);
     try {
       const c = countingDb();
-      const page = await getCourseWithFormats<DiscussionRows>(c.db, "trail-des-aiguilles-rouges", nowIso, discussionStatements);
+      const page = await getCourseWithFormats<DiscussionRows>(
+        c.db,
+        "trail-des-aiguilles-rouges",
+        nowIso,
+        discussionStatements,
+      );
       expect(c.roundTrips()).toBe(1);
       expect(c.count()).toBe(4);
       const organiser = { id: event.organisateur_id };
@@ -400,7 +590,9 @@ describe("catalogue repositories", () => {
       expect(fromPage.flagReasons).toEqual({ "one-trip-hidden": "insulte" });
       // Anyone else never gets the flag reasons; an event whose discussion is not visible gets none.
       expect((await loadDiscussionFor({ db }, event, { id: "runner-x" }, page!.also)).flagReasons).toEqual({});
-      expect((await loadDiscussionFor({ db }, { id: event.id, organisateur_id: null }, null, page!.also)).messages).toEqual([]);
+      expect(
+        (await loadDiscussionFor({ db }, { id: event.id, organisateur_id: null }, null, page!.also)).messages,
+      ).toEqual([]);
     } finally {
       await env.DB.prepare("DELETE FROM chat_messages WHERE id LIKE 'one-trip-%'").run();
     }
@@ -408,7 +600,11 @@ describe("catalogue repositories", () => {
 
   it("home: the 3 newest online events", async () => {
     const rows = await newestOnlineCourses(db, 3, today, nowIso);
-    expect(rows.map((r) => r.nom)).toEqual(["Trail du Canigou", "Trail du Pic Saint-Loup", "Trail nocturne du Vercors"]);
+    expect(rows.map((r) => r.nom)).toEqual([
+      "Trail du Canigou",
+      "Trail du Pic Saint-Loup",
+      "Trail nocturne du Vercors",
+    ]);
   });
 
   it("/formats: upcoming formats of online events by date and start time, paged", async () => {
@@ -416,7 +612,11 @@ describe("catalogue repositories", () => {
     const p2 = await listUpcomingFormats(db, today, 2, 20);
     expect(p1.rows).toHaveLength(20);
     expect(p1.hasNext).toBe(true);
-    const total = await env.DB.prepare("SELECT count(*) AS n FROM formats f JOIN courses c ON c.id = f.course_id WHERE c.en_ligne = 1 AND f.date >= ?").bind(today).first<number>("n");
+    const total = await env.DB.prepare(
+      "SELECT count(*) AS n FROM formats f JOIN courses c ON c.id = f.course_id WHERE c.en_ligne = 1 AND f.date >= ?",
+    )
+      .bind(today)
+      .first<number>("n");
     expect(p1.rows.length + p2.rows.length).toBe(total);
     expect(p2.hasNext).toBe(false);
     const keys = [...p1.rows, ...p2.rows].map((r) => `${r.date} ${r.heure_depart}`);

@@ -17,8 +17,15 @@ async function sessionCookieFor(email: string): Promise<string> {
   const userId = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<string>("id");
   const token = randomToken();
   const expires = new Date(Date.now() + 86_400_000).toISOString();
-  await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)").bind(await sha256Hex(token), userId, expires).run();
-  const cookie = createCookie("balise_session", { path: "/", httpOnly: true, sameSite: "lax", secrets: [env.SESSION_SECRET as string] });
+  await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)")
+    .bind(await sha256Hex(token), userId, expires)
+    .run();
+  const cookie = createCookie("balise_session", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secrets: [env.SESSION_SECRET as string],
+  });
   return (await cookie.serialize(token)).split(";")[0];
 }
 
@@ -100,7 +107,8 @@ describe("catalogue pages", () => {
     expect(ld["@type"]).toBe("SportsEvent");
     expect(ld.offers).toHaveLength(2);
     expect(ld.location.address.postalCode).toBe("35000");
-    for (const label of ["Aperçu", "Formats &amp; tarifs".replace("&amp;", "&"), "Infos pratiques"]) expect(page).toContain(label);
+    for (const label of ["Aperçu", "Formats &amp; tarifs".replace("&amp;", "&"), "Infos pratiques"])
+      expect(page).toContain(label);
     expect(page).toMatch(/<span class="tab" aria-disabled="true"[^>]*>Parcours<\/span>/); // no GPX for this event
     expect(page).toMatch(/<svg [^>]*width="120" height="120"/);
     expect(page).toContain('<section id="discussion"');
@@ -111,7 +119,9 @@ describe("catalogue pages", () => {
   });
 
   it("event page by id, formats tab: table with places and registration links", async () => {
-    const id = await env.DB.prepare("SELECT id FROM courses WHERE slug = 'trail-des-aiguilles-rouges'").first<string>("id");
+    const id = await env.DB.prepare("SELECT id FROM courses WHERE slug = 'trail-des-aiguilles-rouges'").first<string>(
+      "id",
+    );
     const page = await html(await get(`/courses/${id}?onglet=formats`));
     expect(page).toContain("Découverte 12 km");
     expect(page).toContain(`/inscription/${id}?format=`);
@@ -129,7 +139,9 @@ describe("catalogue pages", () => {
   });
 
   it("parcours tab for a format without GPX says so; infos tab splits supplies", async () => {
-    const fmt = await env.DB.prepare("SELECT f.id FROM formats f JOIN courses c ON c.id = f.course_id WHERE c.slug = 'rando-des-cretes-vosgiennes' AND f.gpx_url IS NULL").first<string>("id");
+    const fmt = await env.DB.prepare(
+      "SELECT f.id FROM formats f JOIN courses c ON c.id = f.course_id WHERE c.slug = 'rando-des-cretes-vosgiennes' AND f.gpx_url IS NULL",
+    ).first<string>("id");
     const page = await html(await get(`/courses/rando-des-cretes-vosgiennes?onglet=parcours&format=${fmt}`));
     expect(page).toContain("Le GPX n'est pas disponible pour ce format.");
     const infos = await html(await get(`/courses/rando-des-cretes-vosgiennes?onglet=infos&format=${fmt}`));
@@ -192,8 +204,12 @@ describe("catalogue pages", () => {
 
   it("an event whose dates are all past still opens, with 'À venir'", async () => {
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('past-1', 'Course passée', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'course-passee')"),
-      env.DB.prepare(`INSERT INTO formats (id, course_id, nom, date) VALUES ('past-f1', 'past-1', 'Vieux format', '${addDays(today, -3)}')`),
+      env.DB.prepare(
+        "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('past-1', 'Course passée', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'course-passee')",
+      ),
+      env.DB.prepare(
+        `INSERT INTO formats (id, course_id, nom, date) VALUES ('past-f1', 'past-1', 'Vieux format', '${addDays(today, -3)}')`,
+      ),
     ]);
     const page = await html(await get("/courses/course-passee"));
     expect(page).toContain("À venir");

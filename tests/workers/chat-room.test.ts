@@ -7,10 +7,14 @@ import { loadDemoData } from "./helpers";
 function nextMessage(ws: WebSocket): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error("no message")), 5000);
-    ws.addEventListener("message", (e) => {
-      clearTimeout(t);
-      resolve(JSON.parse(String(e.data)));
-    }, { once: true });
+    ws.addEventListener(
+      "message",
+      (e) => {
+        clearTimeout(t);
+        resolve(JSON.parse(String(e.data)));
+      },
+      { once: true },
+    );
   });
 }
 
@@ -34,7 +38,10 @@ describe("chat room Durable Object", () => {
     const b = await connect(C1);
     const got = Promise.all([nextMessage(a), nextMessage(b)]);
     await notifyRoom(env.ChatRoom, C1, { type: "delete", id: "m-1" });
-    expect(await got).toEqual([{ type: "delete", id: "m-1" }, { type: "delete", id: "m-1" }]);
+    expect(await got).toEqual([
+      { type: "delete", id: "m-1" },
+      { type: "delete", id: "m-1" },
+    ]);
     a.close();
     b.close();
   });
@@ -56,7 +63,9 @@ describe("chat room Durable Object", () => {
   });
 
   it("has no room for an unknown event", async () => {
-    const res = await SELF.fetch("http://localhost/parties/chat-room/course-inconnue", { headers: { Upgrade: "websocket" } });
+    const res = await SELF.fetch("http://localhost/parties/chat-room/course-inconnue", {
+      headers: { Upgrade: "websocket" },
+    });
     expect(res.status).toBe(404);
   });
 });

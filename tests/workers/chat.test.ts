@@ -30,7 +30,13 @@ class Inbox {
     if (i >= 0) return Promise.resolve(this.events.splice(i, 1)[0]);
     return new Promise((resolve, reject) => {
       const t = setTimeout(() => reject(new Error("no matching event")), ms);
-      this.waiters.push({ pred, resolve: (e) => { clearTimeout(t); resolve(e); } });
+      this.waiters.push({
+        pred,
+        resolve: (e) => {
+          clearTimeout(t);
+          resolve(e);
+        },
+      });
     });
   }
   send(data: unknown) {
@@ -56,7 +62,9 @@ async function connect(room: string, cookie?: string, headers: Record<string, st
 
 const COURSE = courseId(0); // Trail des Aiguilles Rouges, organised by DEMO_USERS.organisateur
 const count = async (sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 
 let coureur: string;
 let organisateur: string;
@@ -77,7 +85,14 @@ describe("chat room: live updates between two sockets", () => {
     const [ia, ib] = await Promise.all([a.next((e) => e.type === "insert"), b.next((e) => e.type === "insert")]);
     expect(ia).toEqual(ib);
     const msg = ia.message!;
-    expect(msg).toMatchObject({ course_id: COURSE, user_id: DEMO_USERS.coureur.id, prenom: "Camille", message: "Qui part du parking du Lavancher ?", is_hidden: false, parent_id: null });
+    expect(msg).toMatchObject({
+      course_id: COURSE,
+      user_id: DEMO_USERS.coureur.id,
+      prenom: "Camille",
+      message: "Qui part du parking du Lavancher ?",
+      is_hidden: false,
+      parent_id: null,
+    });
 
     // b replies: a sees the reply, attached to the root
     b.send({ type: "post", message: "Moi, vers 8h.", parent_id: msg.id });
@@ -94,8 +109,12 @@ describe("chat room: live updates between two sockets", () => {
 
     // the author deletes the root: both see the deletes (reply and root), D1 is empty for that thread
     a.send({ type: "delete", id: msg.id });
-    const deletedA = [await a.next((e) => e.type === "delete"), await a.next((e) => e.type === "delete")].map((e) => e.id).sort();
-    const deletedB = [await b.next((e) => e.type === "delete"), await b.next((e) => e.type === "delete")].map((e) => e.id).sort();
+    const deletedA = [await a.next((e) => e.type === "delete"), await a.next((e) => e.type === "delete")]
+      .map((e) => e.id)
+      .sort();
+    const deletedB = [await b.next((e) => e.type === "delete"), await b.next((e) => e.type === "delete")]
+      .map((e) => e.id)
+      .sort();
     expect(deletedA).toEqual([msg.id, reply.id].sort());
     expect(deletedB).toEqual(deletedA);
     expect(await count("SELECT count(*) AS n FROM chat_messages WHERE id IN (?, ?)", msg.id, reply.id)).toBe(0);
@@ -109,7 +128,10 @@ describe("chat room: refusals", () => {
     const a = await connect(COURSE, coureur);
     const before = await count("SELECT count(*) AS n FROM chat_messages");
     a.send({ type: "post", message: "Je suis l'organisateur", user_id: DEMO_USERS.organisateur.id });
-    expect(await a.next()).toEqual({ type: "error", message: "Message refusé\u00a0: tu ne peux écrire qu'en ton propre nom." });
+    expect(await a.next()).toEqual({
+      type: "error",
+      message: "Message refusé\u00a0: tu ne peux écrire qu'en ton propre nom.",
+    });
     a.send({ type: "post", message: "x", nom: "Durand", prenom: "Olivier" });
     expect(await a.next()).toEqual({ type: "error", message: "Message refusé." });
     expect(await count("SELECT count(*) AS n FROM chat_messages")).toBe(before);
@@ -130,14 +152,22 @@ describe("chat room: refusals", () => {
     const msg = (await a.next((e) => e.type === "insert")).message!;
     await x.next((e) => e.type === "insert");
     x.send({ type: "edit", id: msg.id, message: "piraté" });
-    expect(await x.next()).toEqual({ type: "error", message: "Tu ne peux modifier ou supprimer que tes propres messages." });
+    expect(await x.next()).toEqual({
+      type: "error",
+      message: "Tu ne peux modifier ou supprimer que tes propres messages.",
+    });
     x.send({ type: "delete", id: msg.id });
-    expect(await x.next()).toEqual({ type: "error", message: "Tu ne peux modifier ou supprimer que tes propres messages." });
+    expect(await x.next()).toEqual({
+      type: "error",
+      message: "Tu ne peux modifier ou supprimer que tes propres messages.",
+    });
     // but anyone logged in may flag it
     x.send({ type: "flag", id: msg.id });
     const flagged = await a.next((e) => e.type === "update");
     expect(flagged.message).toMatchObject({ id: msg.id, flagged: true, message: "Mon message" });
-    const row = await env.DB.prepare("SELECT message, flagged, flagged_reason FROM chat_messages WHERE id = ?").bind(msg.id).first();
+    const row = await env.DB.prepare("SELECT message, flagged, flagged_reason FROM chat_messages WHERE id = ?")
+      .bind(msg.id)
+      .first();
     expect(row).toEqual({ message: "Mon message", flagged: 1, flagged_reason: "signalement utilisateur" });
     a.ws.close();
     x.ws.close();
@@ -149,20 +179,28 @@ describe("chat room: refusals", () => {
     const inserts = [];
     for (let i = 0; i < 8; i++) inserts.push(await a.next((e) => e.type === "insert"));
     expect(inserts).toHaveLength(8);
-    expect(await a.next((e) => e.type === "error")).toMatchObject({ message: expect.stringContaining("Trop de messages") });
+    expect(await a.next((e) => e.type === "error")).toMatchObject({
+      message: expect.stringContaining("Trop de messages"),
+    });
     expect(await count("SELECT count(*) AS n FROM chat_messages WHERE course_id = ?", courseId(1))).toBe(8);
     a.ws.close();
   });
 
   it("refuses the room of a draft event to visitors and other sites", async () => {
-    const draft = (await env.DB.prepare("SELECT id FROM courses WHERE slug = ?").bind(DEMO_DRAFT_SLUG).first<{ id: string }>())!.id;
+    const draft = (await env.DB.prepare("SELECT id FROM courses WHERE slug = ?")
+      .bind(DEMO_DRAFT_SLUG)
+      .first<{ id: string }>())!.id;
     const res = await SELF.fetch(`http://localhost/parties/chat-room/${draft}`, { headers: { Upgrade: "websocket" } });
     expect(res.status).toBe(404);
-    const owner = await SELF.fetch(`http://localhost/parties/chat-room/${draft}`, { headers: { Upgrade: "websocket", Cookie: organisateur } });
+    const owner = await SELF.fetch(`http://localhost/parties/chat-room/${draft}`, {
+      headers: { Upgrade: "websocket", Cookie: organisateur },
+    });
     expect(owner.status).toBe(101);
     owner.webSocket!.accept();
     owner.webSocket!.close();
-    const cross = await SELF.fetch(`http://localhost/parties/chat-room/${COURSE}`, { headers: { Upgrade: "websocket", Origin: "https://evil.example" } });
+    const cross = await SELF.fetch(`http://localhost/parties/chat-room/${COURSE}`, {
+      headers: { Upgrade: "websocket", Origin: "https://evil.example" },
+    });
     expect(cross.status).toBe(403);
   });
 
@@ -205,11 +243,23 @@ describe("moderation and the assistant", () => {
       assistant: createLocalAssistant(),
     };
     await answerWithAssistant(deps, { courseId: COURSE, questionId: q.id, rootId: q.id, prompt: "départ ?" });
-    expect(await count("SELECT count(*) AS n FROM chat_messages WHERE parent_id = ? AND user_id = ?", q.id, AI_USER_ID)).toBe(1);
+    expect(
+      await count("SELECT count(*) AS n FROM chat_messages WHERE parent_id = ? AND user_id = ?", q.id, AI_USER_ID),
+    ).toBe(1);
 
     // a failing assistant is only logged
-    const failing = { ...deps, assistant: { name: "boom", answer: async () => { throw new Error("panne"); } } };
-    await expect(answerWithAssistant(failing, { courseId: COURSE, questionId: "other", rootId: q.id, prompt: "x" })).resolves.toBeUndefined();
+    const failing = {
+      ...deps,
+      assistant: {
+        name: "boom",
+        answer: async () => {
+          throw new Error("panne");
+        },
+      },
+    };
+    await expect(
+      answerWithAssistant(failing, { courseId: COURSE, questionId: "other", rootId: q.id, prompt: "x" }),
+    ).resolves.toBeUndefined();
     a.ws.close();
   });
 });
@@ -263,7 +313,10 @@ describe("the chat form action (no JavaScript)", () => {
     const res = await post(coureur, { intent: "edit", id, message: "   " }, courseId(5));
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/courses/${courseId(5)}#discussion`);
-    expect((await env.DB.prepare("SELECT message FROM chat_messages WHERE id = ?").bind(id).first<{ message: string }>())!.message).toBe("Texte initial");
+    expect(
+      (await env.DB.prepare("SELECT message FROM chat_messages WHERE id = ?").bind(id).first<{ message: string }>())!
+        .message,
+    ).toBe("Texte initial");
   });
 });
 
@@ -272,27 +325,55 @@ describe("author names", () => {
     await loadDemoData();
   });
 
-  type Names = { user?: readonly [string, string]; coureur?: readonly [string, string]; inscription?: readonly [string, string] };
+  type Names = {
+    user?: readonly [string, string];
+    coureur?: readonly [string, string];
+    inscription?: readonly [string, string];
+  };
   it.each<[string, Names, string]>([
     ["only the runner profile has the name", { coureur: ["Lucie", "Moreau"] as const }, "Lucie M."],
     ["only a registration has the name", { inscription: ["Hugo", "Petit"] as const }, "Hugo P."],
-    ["the user profile wins over the others", { user: ["Emma", "Roux"] as const, coureur: ["X", "Y"] as const }, "Emma R."],
+    [
+      "the user profile wins over the others",
+      { user: ["Emma", "Roux"] as const, coureur: ["X", "Y"] as const },
+      "Emma R.",
+    ],
   ])("%s: shown as first name and initial, not 'Participant'", async (_label, names, expected) => {
     const id = crypto.randomUUID();
     const stmts = [
-      env.DB.prepare("INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (?, ?, 'x', '2026-01-01T00:00:00.000Z')").bind(id, `${id}@balise.test`),
-      env.DB.prepare("INSERT INTO profils_utilisateurs (user_id, nom, prenom, email) VALUES (?, ?, ?, ?)").bind(id, names.user?.[1] ?? null, names.user?.[0] ?? null, `${id}@balise.test`),
+      env.DB.prepare(
+        "INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (?, ?, 'x', '2026-01-01T00:00:00.000Z')",
+      ).bind(id, `${id}@balise.test`),
+      env.DB.prepare("INSERT INTO profils_utilisateurs (user_id, nom, prenom, email) VALUES (?, ?, ?, ?)").bind(
+        id,
+        names.user?.[1] ?? null,
+        names.user?.[0] ?? null,
+        `${id}@balise.test`,
+      ),
     ];
-    if (names.coureur) stmts.push(env.DB.prepare("INSERT INTO profils_coureurs (id, nom, prenom, email) VALUES (?, ?, ?, ?)").bind(id, names.coureur[1], names.coureur[0], `${id}@balise.test`));
+    if (names.coureur)
+      stmts.push(
+        env.DB.prepare("INSERT INTO profils_coureurs (id, nom, prenom, email) VALUES (?, ?, ?, ?)").bind(
+          id,
+          names.coureur[1],
+          names.coureur[0],
+          `${id}@balise.test`,
+        ),
+      );
     if (names.inscription) {
-      stmts.push(env.DB.prepare("INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom) SELECT ?, c.id, f.id, ?, 'annulee', ?, ?, ? FROM courses c JOIN formats f ON f.course_id = c.id WHERE c.id = ? LIMIT 1")
-        .bind(crypto.randomUUID(), id, `t-${id}`, names.inscription[1], names.inscription[0], COURSE));
+      stmts.push(
+        env.DB.prepare(
+          "INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom) SELECT ?, c.id, f.id, ?, 'annulee', ?, ?, ? FROM courses c JOIN formats f ON f.course_id = c.id WHERE c.id = ? LIMIT 1",
+        ).bind(crypto.randomUUID(), id, `t-${id}`, names.inscription[1], names.inscription[0], COURSE),
+      );
     }
     await env.DB.batch(stmts);
     const a = await connect(COURSE, await cookieFor(id));
     a.send({ type: "post", message: `Bonjour de ${expected}` });
     const got = await a.next((e) => e.type === "insert");
-    expect(displayName(got.message as unknown as { user_id: string; prenom: string | null; nom: string | null })).toBe(expected);
+    expect(displayName(got.message as unknown as { user_id: string; prenom: string | null; nom: string | null })).toBe(
+      expected,
+    );
     a.ws.close();
   });
 });

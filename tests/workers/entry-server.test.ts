@@ -32,15 +32,25 @@ describe("document render", () => {
     const ctx = fakeContext(["<script>a</script>", "<script>b</script>"]);
     const html = `<html><body>page<script>${HANDOFF_END}</script></body></html>`;
     // Remix takes a reader on the data stream while rendering (and reads the cache instead).
-    const res = await renderDocument(createElement("p", null, "stream"), ctx, { status: 200, headers: new Headers() }, () => {
-      ctx.serverHandoffStream?.getReader();
-      return html;
-    });
+    const res = await renderDocument(
+      createElement("p", null, "stream"),
+      ctx,
+      { status: 200, headers: new Headers() },
+      () => {
+        ctx.serverHandoffStream?.getReader();
+        return html;
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(await res.text()).toBe(`<!DOCTYPE html>${html}`);
-    const cache = (ctx.renderMeta as { streamCache: Record<number, { result: { done: boolean; value: string } }> }).streamCache;
-    expect(Object.values(cache).map((c) => c.result.value).join("")).toBe("<script>a</script><script>b</script>");
+    const cache = (ctx.renderMeta as { streamCache: Record<number, { result: { done: boolean; value: string } }> })
+      .streamCache;
+    expect(
+      Object.values(cache)
+        .map((c) => c.result.value)
+        .join(""),
+    ).toBe("<script>a</script><script>b</script>");
     expect(cache[2].result.done).toBe(true);
   });
 
@@ -49,10 +59,15 @@ describe("document render", () => {
     for (let i = 0; i < 2; i++) {
       const ctx = fakeContext(["<script>a</script>", "<script>b</script>"]);
       // The one-pass render takes a reader on the stream, as Remix's does, and prints no data.
-      const res = await renderDocument(createElement("p", null, "rendu en flux"), ctx, { status: 404, headers: new Headers() }, () => {
-        ctx.serverHandoffStream?.getReader();
-        return "<html>sans données</html>";
-      });
+      const res = await renderDocument(
+        createElement("p", null, "rendu en flux"),
+        ctx,
+        { status: 404, headers: new Headers() },
+        () => {
+          ctx.serverHandoffStream?.getReader();
+          return "<html>sans données</html>";
+        },
+      );
       expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
       const body = await res.text();

@@ -36,13 +36,24 @@ describe("schema and demo data", () => {
   });
 
   it("stores money as integer cents and keeps views queryable", async () => {
-    const f = await env.DB.prepare("SELECT typeof(prix_cents) AS t, prix_cents FROM formats LIMIT 1").first<{ t: string }>();
+    const f = await env.DB.prepare("SELECT typeof(prix_cents) AS t, prix_cents FROM formats LIMIT 1").first<{
+      t: string;
+    }>();
     expect(f!.t).toBe("integer");
-    for (const view of ["admin_stats_v", "admin_courses_kpis_v", "admin_inscriptions_v", "admin_paiements_v", "chat_roots_with_counts"]) {
+    for (const view of [
+      "admin_stats_v",
+      "admin_courses_kpis_v",
+      "admin_inscriptions_v",
+      "admin_paiements_v",
+      "chat_roots_with_counts",
+    ]) {
       const r = await env.DB.prepare(`SELECT * FROM ${view} LIMIT 1`).all();
       expect(r.success).toBe(true);
     }
-    const stats = await env.DB.prepare("SELECT * FROM admin_stats_v").first<{ nb_courses: number; nb_inscriptions: number }>();
+    const stats = await env.DB.prepare("SELECT * FROM admin_stats_v").first<{
+      nb_courses: number;
+      nb_inscriptions: number;
+    }>();
     expect(stats!.nb_courses).toBeGreaterThanOrEqual(15);
     expect(stats!.nb_inscriptions).toBe(3 + DEMO_PAID_REGISTRATIONS.length); // the full format's 3 + the runner's paid ones
   });

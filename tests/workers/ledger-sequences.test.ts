@@ -39,24 +39,65 @@ async function freshEvent(date: string) {
 
 function values(formatId: string, meals: number): RegistrationValues {
   return {
-    format_id: formatId, nom: "Suite", prenom: "Léa", genre: "", date_naissance: "1990-01-01", nationalite: "", email: "suite@balise.test", telephone: "",
-    adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "France", club: "", justificatif_type: "licence", numero_licence: "",
-    pps_identifier: "", pps_expiration: "", contact_urgence_nom: "", contact_urgence_telephone: "", nombre_repas: String(meals), apparaitre_resultats: true,
+    format_id: formatId,
+    nom: "Suite",
+    prenom: "Léa",
+    genre: "",
+    date_naissance: "1990-01-01",
+    nationalite: "",
+    email: "suite@balise.test",
+    telephone: "",
+    adresse: "",
+    adresse_complement: "",
+    code_postal: "",
+    ville: "",
+    pays: "France",
+    club: "",
+    justificatif_type: "licence",
+    numero_licence: "",
+    pps_identifier: "",
+    pps_expiration: "",
+    contact_urgence_nom: "",
+    contact_urgence_telephone: "",
+    nombre_repas: String(meals),
+    apparaitre_resultats: true,
   };
 }
 
 async function checkBooks(courseId: string) {
-  const ps = (await env.DB.prepare("SELECT * FROM paiements WHERE course_id = ?").bind(courseId).all<Record<string, number | string>>()).results;
+  const ps = (
+    await env.DB.prepare("SELECT * FROM paiements WHERE course_id = ?")
+      .bind(courseId)
+      .all<Record<string, number | string>>()
+  ).results;
   for (const p of ps) {
     const n = (k: string) => Number(p[k]);
-    expect(n("amount_total_cents"), `paiement ${p.id}`).toBe(n("refunded_cents") + n("fee_total_cents") + n("platform_fee_cents") + n("transferred_total_cents") + n("net_remaining_cents"));
-    const t = await env.DB.prepare("SELECT coalesce(sum(amount_cents - reversed_cents), 0) AS n FROM transferts WHERE paiement_id = ? AND status IN ('paid', 'reversed')").bind(p.id).first<{ n: number }>();
+    expect(n("amount_total_cents"), `paiement ${p.id}`).toBe(
+      n("refunded_cents") +
+        n("fee_total_cents") +
+        n("platform_fee_cents") +
+        n("transferred_total_cents") +
+        n("net_remaining_cents"),
+    );
+    const t = await env.DB.prepare(
+      "SELECT coalesce(sum(amount_cents - reversed_cents), 0) AS n FROM transferts WHERE paiement_id = ? AND status IN ('paid', 'reversed')",
+    )
+      .bind(p.id)
+      .first<{ n: number }>();
     expect(t!.n).toBe(n("transferred_total_cents"));
-    const r = await env.DB.prepare("SELECT coalesce(sum(amount_cents), 0) AS n FROM remboursements WHERE paiement_id = ? AND status = 'succeeded'").bind(p.id).first<{ n: number }>();
+    const r = await env.DB.prepare(
+      "SELECT coalesce(sum(amount_cents), 0) AS n FROM remboursements WHERE paiement_id = ? AND status = 'succeeded'",
+    )
+      .bind(p.id)
+      .first<{ n: number }>();
     expect(r!.n).toBe(n("refunded_cents"));
   }
   // A validated registration was paid exactly its total; a registration holds no place it has not paid for.
-  const rows = (await env.DB.prepare("SELECT * FROM inscriptions WHERE course_id = ?").bind(courseId).all<Record<string, number | string | null>>()).results;
+  const rows = (
+    await env.DB.prepare("SELECT * FROM inscriptions WHERE course_id = ?")
+      .bind(courseId)
+      .all<Record<string, number | string | null>>()
+  ).results;
   for (const r of rows) {
     if (r.statut === "validee") {
       const paid = ps.filter((p) => p.inscription_id === r.id && p.status === "succeeded");
@@ -64,7 +105,10 @@ async function checkBooks(courseId: string) {
       expect(Number(paid[0].amount_total_cents)).toBe(Number(r.prix_total_coureur_cents));
     }
   }
-  const places = rows.filter((r) => r.statut === "validee" || (r.statut === "en_attente" && String(r.hold_expires_at) > new Date().toISOString())).length;
+  const places = rows.filter(
+    (r) =>
+      r.statut === "validee" || (r.statut === "en_attente" && String(r.hold_expires_at) > new Date().toISOString()),
+  ).length;
   expect(places).toBeLessThanOrEqual(6);
 }
 
@@ -74,7 +118,9 @@ describe("the books after random sequences", () => {
     await enableOrganiserAccount(testContext());
   });
 
-  it("balance to the cent, with organiser cancellations and open checkouts on withdrawn and deleted events", { timeout: 120_000 }, async () => {
+  it("balance to the cent, with organiser cancellations and open checkouts on withdrawn and deleted events", {
+    timeout: 120_000,
+  }, async () => {
     const rand = rng(2026);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
     const dates = ["2026-12-30", "2027-01-20", "2027-03-15"]; // under 30, 30–60 and over 60 days: every tier of the scale
@@ -86,15 +132,38 @@ describe("the books after random sequences", () => {
       const { courseId, formatId } = await freshEvent(pick(dates));
       courses.push(courseId);
       const runnersIds = Array.from({ length: 5 }, () => crypto.randomUUID());
-      await env.DB.batch(runnersIds.map((id) => env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, `s-${id}@balise.test`)));
+      await env.DB.batch(
+        runnersIds.map((id) =>
+          env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(
+            id,
+            `s-${id}@balise.test`,
+          ),
+        ),
+      );
       const open = new Map<string, { runner: string; session: string; id: string }>();
-      const ops = ["pay", "pay", "pay", "open", "resubmit", "runner_cancel", "organiser_full", "organiser_scale", "commission", "deposit", "all", "offline", "delete"] as const;
+      const ops = [
+        "pay",
+        "pay",
+        "pay",
+        "open",
+        "resubmit",
+        "runner_cancel",
+        "organiser_full",
+        "organiser_scale",
+        "commission",
+        "deposit",
+        "all",
+        "offline",
+        "delete",
+      ] as const;
       for (let step = 0; step < 14; step++) {
         const op = pick(ops);
         const runner = pick(runnersIds);
         const page = await loadRegistrationPage(ctx, courseId);
         const meals = Math.floor(rand() * 3);
-        const parsed = page ? parseRegistration(values(formatId, meals), page.formats, new Date().toISOString().slice(0, 10)) : null;
+        const parsed = page
+          ? parseRegistration(values(formatId, meals), page.formats, new Date().toISOString().slice(0, 10))
+          : null;
         try {
           if ((op === "pay" || op === "open" || op === "resubmit") && parsed?.ok) {
             const started = await startRegistration(testContext(), runner, courseId, parsed.data);
@@ -102,18 +171,35 @@ describe("the books after random sequences", () => {
             open.set(runner, { runner, session, id: started.inscriptionId });
             if (op === "pay") await pay.paySession(session);
           } else if (op === "runner_cancel" || op === "organiser_full" || op === "organiser_scale") {
-            const v = await env.DB.prepare("SELECT id, coureur_id FROM inscriptions WHERE course_id = ? AND statut = 'validee' ORDER BY random() LIMIT 1").bind(courseId).first<{ id: string; coureur_id: string }>();
+            const v = await env.DB.prepare(
+              "SELECT id, coureur_id FROM inscriptions WHERE course_id = ? AND statut = 'validee' ORDER BY random() LIMIT 1",
+            )
+              .bind(courseId)
+              .first<{ id: string; coureur_id: string }>();
             if (v) {
               await cancelInscription(testContext(), {
                 inscriptionId: v.id,
-                actor: op === "runner_cancel" ? { role: "coureur", userId: v.coureur_id } : { role: "organisateur", userId: ORGANISER_ID },
+                actor:
+                  op === "runner_cancel"
+                    ? { role: "coureur", userId: v.coureur_id }
+                    : { role: "organisateur", userId: ORGANISER_ID },
                 refund: op === "organiser_full" ? "integral" : "bareme",
               });
             }
           } else if (op === "commission" || op === "deposit" || op === "all") {
-            const ids = (await env.DB.prepare("SELECT id FROM paiements WHERE course_id = ?").bind(courseId).all<{ id: string }>()).results.map((r) => r.id);
-            if (op === "commission") for (const id of ids) await setCommission(testContext(), id, Math.floor(rand() * 501) / 10).catch(() => null);
-            else await releaseFunds(testContext(), { paiementIds: ids, mode: op === "all" ? "tout" : "acompte", depositPercent: Math.floor(rand() * 101), adminId: "admin" });
+            const ids = (
+              await env.DB.prepare("SELECT id FROM paiements WHERE course_id = ?").bind(courseId).all<{ id: string }>()
+            ).results.map((r) => r.id);
+            if (op === "commission")
+              for (const id of ids)
+                await setCommission(testContext(), id, Math.floor(rand() * 501) / 10).catch(() => null);
+            else
+              await releaseFunds(testContext(), {
+                paiementIds: ids,
+                mode: op === "all" ? "tout" : "acompte",
+                depositPercent: Math.floor(rand() * 101),
+                adminId: "admin",
+              });
           } else if (op === "offline") {
             if (rand() < 0.5) {
               // Taken offline by the organiser: open checkouts are ended first, nothing can be paid any more.
@@ -134,22 +220,55 @@ describe("the books after random sequences", () => {
               await deleteCourse(testContext(), { id: ORGANISER_ID }, other.courseId);
               expect((await pay.getSession(s.url.split("/").pop()!))!.status).toBe("expired");
               await pay.paySession(s.url.split("/").pop()!).catch(() => null);
-              expect(await env.DB.prepare("SELECT count(*) AS n FROM paiements WHERE course_id = ?").bind(other.courseId).first<{ n: number }>()).toEqual({ n: 0 });
+              expect(
+                await env.DB.prepare("SELECT count(*) AS n FROM paiements WHERE course_id = ?")
+                  .bind(other.courseId)
+                  .first<{ n: number }>(),
+              ).toEqual({ n: 0 });
             }
           }
         } catch (e) {
           // Refusals are part of the game (format full, meals gone, nothing to refund); anything else fails.
           const code = (e as { code?: string }).code;
-          expect(["format_complet", "repas_epuises", "paiement_en_cours", "aucun_remboursement", "deja_annulee", "non_payee", "has_paid_registrations"]).toContain(code);
+          expect([
+            "format_complet",
+            "repas_epuises",
+            "paiement_en_cours",
+            "aucun_remboursement",
+            "deja_annulee",
+            "non_payee",
+            "has_paid_registrations",
+          ]).toContain(code);
         }
         await checkBooks(courseId);
       }
     }
     // What the sequences went through (so that the test is known to cover the cases it names).
-    const ran = async (q: string) => Number((await env.DB.prepare(q.replace("$C", courses.map(() => "?").join(", "))).bind(...courses).first<{ n: number }>())!.n);
-    expect(await ran("SELECT count(*) AS n FROM inscriptions WHERE course_id IN ($C) AND cancel_reason = 'organiser_cancelled'")).toBeGreaterThanOrEqual(2);
-    expect(await ran("SELECT count(*) AS n FROM inscriptions WHERE course_id IN ($C) AND cancel_reason = 'runner_cancelled'")).toBeGreaterThanOrEqual(1);
-    expect(await ran("SELECT count(*) AS n FROM inscriptions WHERE course_id IN ($C) AND cancel_reason = 'event_unavailable'")).toBeGreaterThanOrEqual(1);
-    expect(await ran("SELECT count(*) AS n FROM transferts t JOIN paiements p ON p.id = t.paiement_id WHERE p.course_id IN ($C) AND t.status IN ('paid', 'reversed')")).toBeGreaterThanOrEqual(2);
+    const ran = async (q: string) =>
+      Number(
+        (await env.DB.prepare(q.replace("$C", courses.map(() => "?").join(", ")))
+          .bind(...courses)
+          .first<{ n: number }>())!.n,
+      );
+    expect(
+      await ran(
+        "SELECT count(*) AS n FROM inscriptions WHERE course_id IN ($C) AND cancel_reason = 'organiser_cancelled'",
+      ),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      await ran(
+        "SELECT count(*) AS n FROM inscriptions WHERE course_id IN ($C) AND cancel_reason = 'runner_cancelled'",
+      ),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      await ran(
+        "SELECT count(*) AS n FROM inscriptions WHERE course_id IN ($C) AND cancel_reason = 'event_unavailable'",
+      ),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      await ran(
+        "SELECT count(*) AS n FROM transferts t JOIN paiements p ON p.id = t.paiement_id WHERE p.course_id IN ($C) AND t.status IN ('paid', 'reversed')",
+      ),
+    ).toBeGreaterThanOrEqual(2);
   });
 });

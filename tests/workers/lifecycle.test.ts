@@ -18,7 +18,9 @@ import { sessionCookie } from "./organiser-helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext, type LedgerRow } from "./payments-helpers";
 
 let n = 0;
-async function freshFormat(opts: { cap?: number | null; prix?: number; stock?: number; prixRepas?: number; date?: string } = {}) {
+async function freshFormat(
+  opts: { cap?: number | null; prix?: number; stock?: number; prixRepas?: number; date?: string } = {},
+) {
   n += 1;
   const courseId = crypto.randomUUID();
   const formatId = crypto.randomUUID();
@@ -28,23 +30,55 @@ async function freshFormat(opts: { cap?: number | null; prix?: number; stock?: n
     ).bind(courseId, `Cycle ${n}`, ORGANISER_ID, `cycle-${n}-${courseId.slice(0, 8)}`),
     env.DB.prepare(
       "INSERT INTO formats (id, course_id, nom, date, heure_depart, prix_cents, stock_repas, prix_repas_cents, nb_max_coureurs) VALUES (?, ?, ?, ?, '08:30', ?, ?, ?, ?)",
-    ).bind(formatId, courseId, `Format cycle ${n}`, opts.date ?? "2027-09-12", opts.prix ?? 3000, opts.stock ?? 0, opts.prixRepas ?? 0, opts.cap ?? null),
+    ).bind(
+      formatId,
+      courseId,
+      `Format cycle ${n}`,
+      opts.date ?? "2027-09-12",
+      opts.prix ?? 3000,
+      opts.stock ?? 0,
+      opts.prixRepas ?? 0,
+      opts.cap ?? null,
+    ),
   ]);
   return { courseId, formatId };
 }
 
 async function runners(count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => crypto.randomUUID());
-  await env.DB.batch(ids.map((id) => env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, `c-${id}@balise.test`)));
+  await env.DB.batch(
+    ids.map((id) =>
+      env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, `c-${id}@balise.test`),
+    ),
+  );
   return ids;
 }
 
 function values(formatId: string, over: Partial<RegistrationValues> = {}): RegistrationValues {
   return {
-    format_id: formatId, nom: "Bernard", prenom: "Camille", genre: "Femme", date_naissance: "1991-04-12", nationalite: "Française",
-    email: "coureur@balise.test", telephone: "", adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "France", club: "",
-    justificatif_type: "licence", numero_licence: "1234567", pps_identifier: "", pps_expiration: "", contact_urgence_nom: "", contact_urgence_telephone: "",
-    nombre_repas: "0", apparaitre_resultats: true, ...over,
+    format_id: formatId,
+    nom: "Bernard",
+    prenom: "Camille",
+    genre: "Femme",
+    date_naissance: "1991-04-12",
+    nationalite: "Française",
+    email: "coureur@balise.test",
+    telephone: "",
+    adresse: "",
+    adresse_complement: "",
+    code_postal: "",
+    ville: "",
+    pays: "France",
+    club: "",
+    justificatif_type: "licence",
+    numero_licence: "1234567",
+    pps_identifier: "",
+    pps_expiration: "",
+    contact_urgence_nom: "",
+    contact_urgence_telephone: "",
+    nombre_repas: "0",
+    apparaitre_resultats: true,
+    ...over,
   };
 }
 
@@ -56,9 +90,18 @@ async function input(courseId: string, formatId: string, over: Partial<Registrat
 }
 
 const sessionOf = (url: string) => url.split("/").pop()!;
-const row = async (id: string) => (await env.DB.prepare("SELECT * FROM inscriptions WHERE id = ?").bind(id).first<Record<string, unknown>>())!;
-const paiement = async (id: string) => env.DB.prepare("SELECT * FROM paiements WHERE inscription_id = ?").bind(id).first<LedgerRow & { charge_id: string }>();
-const count = async (q: string, ...b: unknown[]) => Number((await env.DB.prepare(q).bind(...b).first<{ n: number }>())!.n);
+const row = async (id: string) =>
+  (await env.DB.prepare("SELECT * FROM inscriptions WHERE id = ?").bind(id).first<Record<string, unknown>>())!;
+const paiement = async (id: string) =>
+  env.DB.prepare("SELECT * FROM paiements WHERE inscription_id = ?")
+    .bind(id)
+    .first<LedgerRow & { charge_id: string }>();
+const count = async (q: string, ...b: unknown[]) =>
+  Number(
+    (await env.DB.prepare(q)
+      .bind(...b)
+      .first<{ n: number }>())!.n,
+  );
 
 /** A runner registers and pays through the delivering local provider (as a real checkout would). */
 async function registerAndPay(courseId: string, formatId: string, over: Partial<RegistrationValues> = {}) {
@@ -71,7 +114,9 @@ async function registerAndPay(courseId: string, formatId: string, over: Partial<
 }
 
 function balanced(p: LedgerRow) {
-  expect(p.amount_total_cents).toBe(p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents);
+  expect(p.amount_total_cents).toBe(
+    p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents,
+  );
 }
 
 beforeAll(async () => {
@@ -83,10 +128,20 @@ describe("the database keeps the rules", () => {
   it("refuses an unknown status and a status change made outside the lifecycle", async () => {
     const { courseId, formatId } = await freshFormat();
     const { inscriptionId } = await registerAndPay(courseId, formatId);
-    await expect(env.DB.prepare("UPDATE inscriptions SET statut = 'annulee' WHERE id = ?").bind(inscriptionId).run()).rejects.toThrow(/cycle de vie/);
-    await expect(env.DB.prepare("UPDATE inscriptions SET statut = 'bogus', transition_seq = transition_seq + 1 WHERE id = ?").bind(inscriptionId).run()).rejects.toThrow(/statut inconnu/);
     await expect(
-      env.DB.prepare("INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id) VALUES (?, ?, ?, 'payée', ?)").bind(crypto.randomUUID(), courseId, formatId, crypto.randomUUID()).run(),
+      env.DB.prepare("UPDATE inscriptions SET statut = 'annulee' WHERE id = ?").bind(inscriptionId).run(),
+    ).rejects.toThrow(/cycle de vie/);
+    await expect(
+      env.DB.prepare("UPDATE inscriptions SET statut = 'bogus', transition_seq = transition_seq + 1 WHERE id = ?")
+        .bind(inscriptionId)
+        .run(),
+    ).rejects.toThrow(/statut inconnu/);
+    await expect(
+      env.DB.prepare(
+        "INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id) VALUES (?, ?, ?, 'payée', ?)",
+      )
+        .bind(crypto.randomUUID(), courseId, formatId, crypto.randomUUID())
+        .run(),
     ).rejects.toThrow(/statut inconnu/);
     expect((await row(inscriptionId)).statut).toBe("validee");
   });
@@ -103,8 +158,14 @@ describe("the database keeps the rules", () => {
     ]);
     expect(history[1].amount_cents).toBe(3000);
     expect(history[2].amount_cents).toBe((await paiement(inscriptionId))!.refunded_cents);
-    await expect(env.DB.prepare("UPDATE inscriptions_historique SET event = 'x' WHERE inscription_id = ?").bind(inscriptionId).run()).rejects.toThrow(/ajout seulement/);
-    await expect(env.DB.prepare("DELETE FROM inscriptions_historique WHERE inscription_id = ?").bind(inscriptionId).run()).rejects.toThrow(/ajout seulement/);
+    await expect(
+      env.DB.prepare("UPDATE inscriptions_historique SET event = 'x' WHERE inscription_id = ?")
+        .bind(inscriptionId)
+        .run(),
+    ).rejects.toThrow(/ajout seulement/);
+    await expect(
+      env.DB.prepare("DELETE FROM inscriptions_historique WHERE inscription_id = ?").bind(inscriptionId).run(),
+    ).rejects.toThrow(/ajout seulement/);
   });
 });
 
@@ -113,7 +174,12 @@ describe("an organiser's status choice never skips the money", () => {
     SELF.fetch(`http://localhost/organisateur/inscriptions/${formatId}`, {
       method: "POST",
       body: new URLSearchParams({ intent: "cell", id, field: "statut", value }),
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", host: "localhost", cookie },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "http://localhost",
+        host: "localhost",
+        cookie,
+      },
       redirect: "manual",
     });
 
@@ -123,7 +189,9 @@ describe("an organiser's status choice never skips the money", () => {
     const owner = await sessionCookie(ORGANISER_ID);
     const res = await cell(formatId, owner, inscriptionId, "annulee");
     expect(res.status).toBe(400);
-    expect((await res.text()).replace(/&#x27;/g, "'")).toContain("Cette inscription est payée : pour l'arrêter, annulez-la");
+    expect((await res.text()).replace(/&#x27;/g, "'")).toContain(
+      "Cette inscription est payée : pour l'arrêter, annulez-la",
+    );
     expect((await row(inscriptionId)).statut).toBe("validee");
     const out = await cancelInscription(testContext(), { inscriptionId, actor: { role: "coureur", userId: runner } });
     expect(out.refundCents).toBeGreaterThan(0);
@@ -135,10 +203,17 @@ describe("an organiser's status choice never skips the money", () => {
     const { inscriptionId, runner } = await registerAndPay(courseId, formatId);
     await cancelInscription(testContext(), { inscriptionId, actor: { role: "coureur", userId: runner } });
     const owner = await sessionCookie(ORGANISER_ID);
-    for (const to of ["validee", "en_attente", "annulee"]) expect((await cell(formatId, owner, inscriptionId, to)).status).toBe(400);
+    for (const to of ["validee", "en_attente", "annulee"])
+      expect((await cell(formatId, owner, inscriptionId, to)).status).toBe(400);
     expect((await row(inscriptionId)).statut).toBe("remboursee_partiellement");
-    await expect(cancelInscription(testContext(), { inscriptionId, actor: { role: "coureur", userId: runner } })).resolves.toMatchObject({ state: "deja_annulee" });
-    expect((await paiement(inscriptionId))!.refunded_cents).toBe((await env.DB.prepare("SELECT refund_cents AS n FROM annulations WHERE inscription_id = ?").bind(inscriptionId).first<{ n: number }>())!.n);
+    await expect(
+      cancelInscription(testContext(), { inscriptionId, actor: { role: "coureur", userId: runner } }),
+    ).resolves.toMatchObject({ state: "deja_annulee" });
+    expect((await paiement(inscriptionId))!.refunded_cents).toBe(
+      (await env.DB.prepare("SELECT refund_cents AS n FROM annulations WHERE inscription_id = ?")
+        .bind(inscriptionId)
+        .first<{ n: number }>())!.n,
+    );
   });
 
   it("an unpaid registration added by hand may change status, and is recorded", async () => {
@@ -147,11 +222,18 @@ describe("an organiser's status choice never skips the money", () => {
     const add = await SELF.fetch(`http://localhost/organisateur/inscriptions/${formatId}/ajouter`, {
       method: "POST",
       body: new URLSearchParams({ nom: "Main", prenom: "Lou", statut: "validee" }),
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", host: "localhost", cookie: owner },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "http://localhost",
+        host: "localhost",
+        cookie: owner,
+      },
       redirect: "manual",
     });
     expect(add.status).toBe(302);
-    const id = (await env.DB.prepare("SELECT id FROM inscriptions WHERE format_id = ? AND nom = 'Main'").bind(formatId).first<{ id: string }>())!.id;
+    const id = (await env.DB.prepare("SELECT id FROM inscriptions WHERE format_id = ? AND nom = 'Main'")
+      .bind(formatId)
+      .first<{ id: string }>())!.id;
     expect((await cell(formatId, owner, id, "annulee")).status).toBe(200);
     expect((await cell(formatId, owner, id, "validee")).status).toBe(200);
     const history = await loadHistory(testContext(), id);
@@ -168,15 +250,29 @@ describe("the organiser cancels a paid registration", () => {
     const { courseId, formatId } = await freshFormat({ date: "2027-03-01", prix: 4200 });
     const { inscriptionId } = await registerAndPay(courseId, formatId);
     const p0 = (await paiement(inscriptionId))!;
-    await transferToOrganiser(testContext(), { paiementId: p0.id, amountCents: 1500, kind: "acompte", createdBy: "admin" });
-    const out = await cancelInscription(testContext(), { inscriptionId, actor: { role: "organisateur", userId: ORGANISER_ID }, refund: "integral" });
+    await transferToOrganiser(testContext(), {
+      paiementId: p0.id,
+      amountCents: 1500,
+      kind: "acompte",
+      createdBy: "admin",
+    });
+    const out = await cancelInscription(testContext(), {
+      inscriptionId,
+      actor: { role: "organisateur", userId: ORGANISER_ID },
+      refund: "integral",
+    });
     expect(out.refundCents).toBe(4200);
     const p = (await paiement(inscriptionId))!;
     expect(p.refunded_cents).toBe(4200);
     expect(p.transferred_total_cents).toBe(0);
     balanced(p);
-    expect(await row(inscriptionId)).toMatchObject({ statut: "remboursee_totalement", cancel_reason: "organiser_cancelled" });
-    expect(await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `annulation:${inscriptionId}`)).toBe(1);
+    expect(await row(inscriptionId)).toMatchObject({
+      statut: "remboursee_totalement",
+      cancel_reason: "organiser_cancelled",
+    });
+    expect(
+      await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `annulation:${inscriptionId}`),
+    ).toBe(1);
   });
 
   it("by the scale, from the details page without JavaScript; another organiser gets 404", async () => {
@@ -186,13 +282,20 @@ describe("the organiser cancels a paid registration", () => {
       SELF.fetch(`http://localhost/details-coureur/${inscriptionId}`, {
         method: "POST",
         body: new URLSearchParams({ intent: "annuler", ...fields }),
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", host: "localhost", cookie },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "http://localhost",
+          host: "localhost",
+          cookie,
+        },
         redirect: "manual",
       });
     const other = await sessionCookie(DEMO_USERS.organisateur2.id);
     expect((await post(other, { refund: "integral", confirm: "on" })).status).toBe(404);
     const owner = await sessionCookie(ORGANISER_ID);
-    const page = await (await SELF.fetch(`http://localhost/details-coureur/${inscriptionId}`, { headers: { cookie: owner } })).text();
+    const page = await (
+      await SELF.fetch(`http://localhost/details-coureur/${inscriptionId}`, { headers: { cookie: owner } })
+    ).text();
     expect(page).toContain("Annuler l&#x27;inscription");
     const missing = await post(owner, { refund: "bareme" });
     expect(missing.status).toBe(400);
@@ -202,7 +305,9 @@ describe("the organiser cancels a paid registration", () => {
     const p = (await paiement(inscriptionId))!;
     expect(p.refunded_cents).toBe(Math.floor(((3000 - p.fee_total_cents - p.platform_fee_cents) * 90) / 100));
     balanced(p);
-    const after = await (await SELF.fetch(`http://localhost/details-coureur/${inscriptionId}`, { headers: { cookie: owner } })).text();
+    const after = await (
+      await SELF.fetch(`http://localhost/details-coureur/${inscriptionId}`, { headers: { cookie: owner } })
+    ).text();
     expect(after).toContain("Annulée par l&#x27;organisateur");
   });
 });
@@ -217,7 +322,12 @@ describe("money that always follows", () => {
       const sessionId = sessionOf(started.url);
       if (!isLocalPaymentProvider(context.payments)) throw new Error("local provider expected");
       const pay = context.payments.paySession(sessionId).catch(() => null);
-      const resubmit = startRegistration(testContext(), runner, courseId, await input(courseId, formatId, { nombre_repas: "2" })).catch((e) => e);
+      const resubmit = startRegistration(
+        testContext(),
+        runner,
+        courseId,
+        await input(courseId, formatId, { nombre_repas: "2" }),
+      ).catch((e) => e);
       // Alternate which one starts first.
       await (k % 2 ? Promise.all([resubmit, pay]) : Promise.all([pay, resubmit]));
       const r = await row(started.inscriptionId);
@@ -238,14 +348,26 @@ describe("money that always follows", () => {
     const context = testContext();
     const started = await startRegistration(context, runner, courseId, await input(courseId, formatId));
     // The content changed without the checkout being ended (what the freeze prevents; the check at payment catches it).
-    await env.DB.prepare("UPDATE inscriptions SET nombre_repas = 2, prix_total_repas_cents = 3000, prix_total_coureur_cents = 6000 WHERE id = ?").bind(started.inscriptionId).run();
+    await env.DB.prepare(
+      "UPDATE inscriptions SET nombre_repas = 2, prix_total_repas_cents = 3000, prix_total_coureur_cents = 6000 WHERE id = ?",
+    )
+      .bind(started.inscriptionId)
+      .run();
     if (!isLocalPaymentProvider(context.payments)) throw new Error("local provider expected");
     await context.payments.paySession(sessionOf(started.url));
-    expect(await row(started.inscriptionId)).toMatchObject({ statut: "remboursee_totalement", cancel_reason: "amount_mismatch" });
+    expect(await row(started.inscriptionId)).toMatchObject({
+      statut: "remboursee_totalement",
+      cancel_reason: "amount_mismatch",
+    });
     const p = (await paiement(started.inscriptionId))!;
     expect(p.refunded_cents).toBe(3000);
     balanced(p);
-    expect(await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `refused-payment:${started.inscriptionId}`)).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?",
+        `refused-payment:${started.inscriptionId}`,
+      ),
+    ).toBe(1);
   });
 
   it("taking an event offline ends its open checkouts first; a payment that still arrives is refunded in full", async () => {
@@ -262,11 +384,19 @@ describe("money that always follows", () => {
     const second = await startRegistration(context, b, courseId, await input(courseId, formatId));
     await env.DB.prepare("UPDATE courses SET en_ligne = 0 WHERE id = ?").bind(courseId).run();
     await context.payments.paySession(sessionOf(second.url));
-    expect(await row(second.inscriptionId)).toMatchObject({ statut: "remboursee_totalement", cancel_reason: "event_unavailable" });
+    expect(await row(second.inscriptionId)).toMatchObject({
+      statut: "remboursee_totalement",
+      cancel_reason: "event_unavailable",
+    });
     const p = (await paiement(second.inscriptionId))!;
     expect(p.refunded_cents).toBe(p.amount_total_cents);
     balanced(p);
-    expect(await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `refused-payment:${second.inscriptionId}`)).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?",
+        `refused-payment:${second.inscriptionId}`,
+      ),
+    ).toBe(1);
   });
 
   it("deleting an event ends its open checkouts at the provider first; one paid meanwhile makes it undeletable", async () => {
@@ -281,7 +411,9 @@ describe("money that always follows", () => {
     // Paid before the deletion: the event stays.
     const other = await freshFormat();
     const paid = await registerAndPay(other.courseId, other.formatId);
-    await expect(deleteCourse(context, { id: ORGANISER_ID }, other.courseId)).rejects.toMatchObject({ code: "has_paid_registrations" });
+    await expect(deleteCourse(context, { id: ORGANISER_ID }, other.courseId)).rejects.toMatchObject({
+      code: "has_paid_registrations",
+    });
     expect((await row(paid.inscriptionId)).statut).toBe("validee");
   });
 });
@@ -291,12 +423,24 @@ describe("meals are a limited resource", () => {
     const { courseId, formatId } = await freshFormat({ stock: 3, prixRepas: 900 });
     const people = await runners(50);
     const data = await input(courseId, formatId, { nombre_repas: "1" });
-    const results = await Promise.all(people.map((r) => startRegistration(testContext(), r, courseId, data).then(() => "ok", (e) => e)));
+    const results = await Promise.all(
+      people.map((r) =>
+        startRegistration(testContext(), r, courseId, data).then(
+          () => "ok",
+          (e) => e,
+        ),
+      ),
+    );
     expect(results.filter((r) => r === "ok")).toHaveLength(3);
     const refused = results.filter((r) => r !== "ok");
     expect(refused.every((e) => e instanceof RegistrationError && e.code === "repas_epuises")).toBe(true);
     expect((refused[0] as RegistrationError).message).toBe("Il n'y a plus de repas disponibles pour ce format.");
-    expect(await count("SELECT coalesce(sum(nombre_repas), 0) AS n FROM inscriptions WHERE format_id = ? AND statut = 'en_attente'", formatId)).toBe(3);
+    expect(
+      await count(
+        "SELECT coalesce(sum(nombre_repas), 0) AS n FROM inscriptions WHERE format_id = ? AND statut = 'en_attente'",
+        formatId,
+      ),
+    ).toBe(3);
     const page = await loadRegistrationPage(testContext(), courseId);
     expect(page!.formats[0].meals_taken).toBe(3);
   });
@@ -304,8 +448,15 @@ describe("meals are a limited resource", () => {
   it("meals come back with the place (an abandoned hold), and a runner without meals still registers", async () => {
     const { courseId, formatId } = await freshFormat({ stock: 1, prixRepas: 900 });
     const [a, b, c] = await runners(3);
-    const first = await startRegistration(testContext(), a, courseId, await input(courseId, formatId, { nombre_repas: "1" }));
-    await expect(startRegistration(testContext(), b, courseId, await input(courseId, formatId, { nombre_repas: "1" }))).rejects.toMatchObject({ code: "repas_epuises" });
+    const first = await startRegistration(
+      testContext(),
+      a,
+      courseId,
+      await input(courseId, formatId, { nombre_repas: "1" }),
+    );
+    await expect(
+      startRegistration(testContext(), b, courseId, await input(courseId, formatId, { nombre_repas: "1" })),
+    ).rejects.toMatchObject({ code: "repas_epuises" });
     await startRegistration(testContext(), c, courseId, await input(courseId, formatId));
     const { abandonRegistration } = await import("../../app/services/register.server");
     expect(await abandonRegistration(testContext(), a, first.inscriptionId)).toBe(true);
@@ -336,13 +487,19 @@ describe("places and meals: one definition everywhere", () => {
         ).bind(`${formatId}-${k}`, courseId, formatId, statut, `t-${formatId}-${k}`, meals, hold),
       ),
     );
-    const expectedPlaces = placesTaken(rows.map(([statut, hold]) => ({ statut, hold_expires_at: hold })), now);
-    const expectedMeals = rows.filter(([statut, hold]) => holdsPlace({ statut, hold_expires_at: hold }, now)).reduce((s, [, , m]) => s + m, 0);
+    const expectedPlaces = placesTaken(
+      rows.map(([statut, hold]) => ({ statut, hold_expires_at: hold })),
+      now,
+    );
+    const expectedMeals = rows
+      .filter(([statut, hold]) => holdsPlace({ statut, hold_expires_at: hold }, now))
+      .reduce((s, [, , m]) => s + m, 0);
     expect([expectedPlaces, expectedMeals]).toEqual([4, 7]);
 
     const context = testContext();
     const page = (await loadRegistrationPage(context, courseId))!.formats[0];
-    const space = (await listOrganiserCourses(context.db, ORGANISER_ID, now)).find((c) => c.id === courseId)!.formats[0];
+    const space = (await listOrganiserCourses(context.db, ORGANISER_ID, now)).find((c) => c.id === courseId)!
+      .formats[0];
     const registrants = await listRegistrants(context.db, formatId, { q: "", statut: null, page: 1 }, now);
     const facts = (await loadEventFacts(context.db, courseId, now))!;
     const event = await (await SELF.fetch(`http://localhost/courses/${courseId}?onglet=formats`)).text();

@@ -21,7 +21,10 @@ async function oneFormatEvent(cap: number) {
     env.DB.prepare(
       "INSERT INTO formats (id, course_id, nom, date, heure_depart, prix_cents, nb_max_coureurs) VALUES (?, ?, 'Format maintenance', '2027-06-12', '08:30', 2500, ?)",
     ).bind(formatId, courseId, cap),
-    env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(runnerId, `m-${runnerId}@balise.test`),
+    env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(
+      runnerId,
+      `m-${runnerId}@balise.test`,
+    ),
   ]);
   return { courseId, formatId, runnerId };
 }
@@ -38,10 +41,28 @@ describe("scheduled maintenance", () => {
     const page = await loadRegistrationPage(at0, courseId);
     const parsed = parseRegistration(
       {
-        format_id: formatId, nom: "Martin", prenom: "Léa", genre: "Femme", date_naissance: "1990-01-01", nationalite: "Française",
-        email: "lea@balise.test", telephone: "", adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "France", club: "",
-        justificatif_type: "pps", numero_licence: "", pps_identifier: "P9F28C586EB", pps_expiration: "2027-06-30", contact_urgence_nom: "", contact_urgence_telephone: "",
-        nombre_repas: "0", apparaitre_resultats: true,
+        format_id: formatId,
+        nom: "Martin",
+        prenom: "Léa",
+        genre: "Femme",
+        date_naissance: "1990-01-01",
+        nationalite: "Française",
+        email: "lea@balise.test",
+        telephone: "",
+        adresse: "",
+        adresse_complement: "",
+        code_postal: "",
+        ville: "",
+        pays: "France",
+        club: "",
+        justificatif_type: "pps",
+        numero_licence: "",
+        pps_identifier: "P9F28C586EB",
+        pps_expiration: "2027-06-30",
+        contact_urgence_nom: "",
+        contact_urgence_telephone: "",
+        nombre_repas: "0",
+        apparaitre_resultats: true,
       },
       page!.formats,
       "2026-11-21",
@@ -51,13 +72,17 @@ describe("scheduled maintenance", () => {
 
     // Before expiry: nothing to do.
     expect((await runMaintenance(testContext(fixedClock("2026-11-21T10:10:00.000Z")))).expiredHolds).toBe(0);
-    const before = await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?").bind(inscriptionId).first<{ statut: string }>();
+    const before = await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?")
+      .bind(inscriptionId)
+      .first<{ statut: string }>();
     expect(before!.statut).toBe("en_attente");
 
     const report = await runMaintenance(testContext(fixedClock(LATER)));
     expect(report.expiredHolds).toBe(1);
     expect(report.errors).toBe(0);
-    const after = await env.DB.prepare("SELECT statut, hold_expires_at FROM inscriptions WHERE id = ?").bind(inscriptionId).first<{ statut: string; hold_expires_at: string | null }>();
+    const after = await env.DB.prepare("SELECT statut, hold_expires_at FROM inscriptions WHERE id = ?")
+      .bind(inscriptionId)
+      .first<{ statut: string; hold_expires_at: string | null }>();
     expect(after!.statut).toBe("annulee");
     expect(after!.hold_expires_at).toBeNull();
     // A second run finds nothing left.
@@ -71,10 +96,18 @@ describe("scheduled maintenance", () => {
     const recent = `courses/recent-${crypto.randomUUID()}.png`;
     for (const key of [orphan, used, recent]) await env.FILES.put(key, "x");
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO fichiers (key, owner_id, kind, content_type, size, created_at) VALUES (?, ?, 'course_image', 'image/png', 1, ?)").bind(orphan, ORGANISER_ID, old),
-      env.DB.prepare("INSERT INTO fichiers (key, owner_id, kind, content_type, size, created_at) VALUES (?, ?, 'gpx', 'application/gpx+xml', 1, ?)").bind(used, ORGANISER_ID, old),
-      env.DB.prepare("INSERT INTO fichiers (key, owner_id, kind, content_type, size, created_at) VALUES (?, ?, 'course_image', 'image/png', 1, ?)").bind(recent, ORGANISER_ID, "2026-11-21T09:00:00.000Z"),
-      env.DB.prepare("UPDATE formats SET gpx_url = ? WHERE id = (SELECT id FROM formats ORDER BY id LIMIT 1)").bind(`/fichiers/${used}`),
+      env.DB.prepare(
+        "INSERT INTO fichiers (key, owner_id, kind, content_type, size, created_at) VALUES (?, ?, 'course_image', 'image/png', 1, ?)",
+      ).bind(orphan, ORGANISER_ID, old),
+      env.DB.prepare(
+        "INSERT INTO fichiers (key, owner_id, kind, content_type, size, created_at) VALUES (?, ?, 'gpx', 'application/gpx+xml', 1, ?)",
+      ).bind(used, ORGANISER_ID, old),
+      env.DB.prepare(
+        "INSERT INTO fichiers (key, owner_id, kind, content_type, size, created_at) VALUES (?, ?, 'course_image', 'image/png', 1, ?)",
+      ).bind(recent, ORGANISER_ID, "2026-11-21T09:00:00.000Z"),
+      env.DB.prepare("UPDATE formats SET gpx_url = ? WHERE id = (SELECT id FROM formats ORDER BY id LIMIT 1)").bind(
+        `/fichiers/${used}`,
+      ),
     ]);
     const report = await runMaintenance(testContext(fixedClock(LATER)));
     expect(report.deletedFiles).toBe(1);
@@ -86,7 +119,9 @@ describe("scheduled maintenance", () => {
   it("purges login attempts older than a day, keeps the recent ones the limits count", async () => {
     const email = `purge-${crypto.randomUUID()}@balise.test`;
     const at = (iso: string, success: number) =>
-      env.DB.prepare("INSERT INTO login_attempts (email, ip, success, created_at) VALUES (?, '203.0.113.9', ?, ?)").bind(email, success, iso);
+      env.DB.prepare(
+        "INSERT INTO login_attempts (email, ip, success, created_at) VALUES (?, '203.0.113.9', ?, ?)",
+      ).bind(email, success, iso);
     await env.DB.batch([
       at("2026-11-19T10:00:00.000Z", 0),
       at("2026-11-20T10:44:59.000Z", 1),
@@ -95,7 +130,9 @@ describe("scheduled maintenance", () => {
     ]);
     const report = await runMaintenance(testContext(fixedClock(LATER)));
     expect(report.purgedLoginAttempts).toBeGreaterThanOrEqual(2);
-    const left = await env.DB.prepare("SELECT created_at FROM login_attempts WHERE email = ? ORDER BY created_at").bind(email).all<{ created_at: string }>();
+    const left = await env.DB.prepare("SELECT created_at FROM login_attempts WHERE email = ? ORDER BY created_at")
+      .bind(email)
+      .all<{ created_at: string }>();
     expect(left.results.map((r) => r.created_at)).toEqual(["2026-11-20T10:45:01.000Z", "2026-11-21T10:40:00.000Z"]);
     expect((await runMaintenance(testContext(fixedClock(LATER)))).purgedLoginAttempts).toBe(0);
   });

@@ -10,7 +10,14 @@ import { createCheckoutForInscription, transferToOrganiser } from "../../app/ser
 import { onCheckoutCompleted } from "../../app/services/payment-received.server";
 import { createSession } from "../../app/utils/session.server";
 import { loadDemoData } from "./helpers";
-import { enableOrganiserAccount, fixedClock, paiementOf, pendingInscription, silentLocalProvider, testContext } from "./payments-helpers";
+import {
+  enableOrganiserAccount,
+  fixedClock,
+  paiementOf,
+  pendingInscription,
+  silentLocalProvider,
+  testContext,
+} from "./payments-helpers";
 
 const RUNNER = DEMO_USERS.coureur.id;
 const OTHER = DEMO_USERS.organisateur2.id; // another logged-in user, not the owner
@@ -23,7 +30,10 @@ async function cookieFor(userId: string): Promise<string> {
   return (await createSession(testContext(), userId, "vitest")).split(";")[0];
 }
 
-const one = <T>(sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).first<T>();
+const one = <T>(sql: string, ...binds: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>();
 const count = async (sql: string, ...binds: unknown[]) => (await one<{ n: number }>(sql, ...binds))!.n;
 
 /** A registration paid through the real flow: checkout session, local card payment, fulfilment. */
@@ -40,7 +50,10 @@ async function paidInscription(price = 3800): Promise<string> {
 }
 
 async function eventDateOf(inscriptionId: string): Promise<string> {
-  return (await one<{ date: string }>("SELECT f.date FROM inscriptions i JOIN formats f ON f.id = i.format_id WHERE i.id = ?", inscriptionId))!.date;
+  return (await one<{ date: string }>(
+    "SELECT f.date FROM inscriptions i JOIN formats f ON f.id = i.format_id WHERE i.id = ?",
+    inscriptionId,
+  ))!.date;
 }
 
 /** A clock at 11:00 Paris time, `days` calendar days before the registration's event. */
@@ -49,13 +62,18 @@ async function clockDaysBefore(inscriptionId: string, days: number) {
   return fixedClock(new Date(Date.UTC(y, m - 1, d - days, 10)).toISOString());
 }
 
-const statut = async (id: string) => (await one<{ statut: string }>("SELECT statut FROM inscriptions WHERE id = ?", id))!.statut;
-const refundsOf = (id: string) => count("SELECT count(*) AS n FROM remboursements WHERE inscription_id = ? AND status = 'succeeded'", id);
+const statut = async (id: string) =>
+  (await one<{ statut: string }>("SELECT statut FROM inscriptions WHERE id = ?", id))!.statut;
+const refundsOf = (id: string) =>
+  count("SELECT count(*) AS n FROM remboursements WHERE inscription_id = ? AND status = 'succeeded'", id);
 
 async function chargeOf(inscriptionId: string) {
   const p = await paiementOf(inscriptionId);
   const row = await one<{ charge_id: string }>("SELECT charge_id FROM paiements WHERE id = ?", p!.id);
-  const obj = await one<{ data: string }>("SELECT data FROM local_payment_objects WHERE id = ? AND kind = 'charge'", row!.charge_id);
+  const obj = await one<{ data: string }>(
+    "SELECT data FROM local_payment_objects WHERE id = ? AND kind = 'charge'",
+    row!.charge_id,
+  );
   return JSON.parse(obj!.data) as { amount: number; amount_refunded: number };
 }
 
@@ -68,7 +86,8 @@ const ledger = (p: NonNullable<Awaited<ReturnType<typeof paiementOf>>>): Ledger 
   net_remaining_cents: p.net_remaining_cents,
 });
 
-const expected90 = (p: Ledger) => Math.floor(((p.amount_total_cents - p.fee_total_cents - p.platform_fee_cents) * 90) / 100);
+const expected90 = (p: Ledger) =>
+  Math.floor(((p.amount_total_cents - p.fee_total_cents - p.platform_fee_cents) * 90) / 100);
 
 function post(path: string, cookie: string | null, fields: Record<string, string>) {
   return SELF.fetch(`http://localhost${path}`, {
@@ -82,10 +101,24 @@ const get = (path: string, cookie: string | null) =>
   SELF.fetch(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
 
 const editFields = {
-  nom: "Bernard", prenom: "Camille", genre: "Femme", date_naissance: "1991-04-12", nationalite: "Française",
-  email: "coureur@balise.test", telephone: "06 12 34 56 78", adresse: "3 place Bellecour", adresse_complement: "",
-  code_postal: "69002", ville: "Lyon", pays: "France", club: "Lyon Trail Club", justificatif_type: "licence",
-  numero_licence: "7654321", pps_identifier: "", contact_urgence_nom: "Julien Bernard", contact_urgence_telephone: "06 98 76 54 32",
+  nom: "Bernard",
+  prenom: "Camille",
+  genre: "Femme",
+  date_naissance: "1991-04-12",
+  nationalite: "Française",
+  email: "coureur@balise.test",
+  telephone: "06 12 34 56 78",
+  adresse: "3 place Bellecour",
+  adresse_complement: "",
+  code_postal: "69002",
+  ville: "Lyon",
+  pays: "France",
+  club: "Lyon Trail Club",
+  justificatif_type: "licence",
+  numero_licence: "7654321",
+  pps_identifier: "",
+  contact_urgence_nom: "Julien Bernard",
+  contact_urgence_telephone: "06 98 76 54 32",
 };
 
 beforeAll(async () => {
@@ -98,7 +131,12 @@ describe("the demo's paid registrations", () => {
   it("carry the ledger openLedger gives, and a local charge the provider can refund", async () => {
     for (const reg of DEMO_PAID_REGISTRATIONS) {
       const p = (await paiementOf(reg.id))!;
-      expect(ledger(p)).toEqual(openLedger({ amountTotalCents: p.amount_total_cents, providerFeeCents: localProviderFee(p.amount_total_cents) }));
+      expect(ledger(p)).toEqual(
+        openLedger({
+          amountTotalCents: p.amount_total_cents,
+          providerFeeCents: localProviderFee(p.amount_total_cents),
+        }),
+      );
       expect(await statut(reg.id)).toBe("validee");
       expect((await chargeOf(reg.id)).amount).toBe(p.amount_total_cents);
     }
@@ -133,7 +171,9 @@ describe("/mon-inscription/{id}: the owner only", () => {
     expect((await post(`/mon-inscription/${id}`, otherCookie, { ...editFields, nom: "Pirate" })).status).toBe(404);
     expect((await post(`/mon-inscription/${id}/annuler`, otherCookie, { accept_policy: "on" })).status).toBe(404);
     expect((await post(`/mon-inscription/${id}/annuler`, otherCookie, {})).status).toBe(404); // even with an invalid form
-    await expect(cancelInscription(testContext(), { inscriptionId: id, actor: { role: "coureur", userId: OTHER } })).rejects.toMatchObject({ code: "inscription_introuvable" });
+    await expect(
+      cancelInscription(testContext(), { inscriptionId: id, actor: { role: "coureur", userId: OTHER } }),
+    ).rejects.toMatchObject({ code: "inscription_introuvable" });
     expect(await one("SELECT * FROM inscriptions WHERE id = ?", id)).toEqual(before);
     expect(await paiementOf(id)).toEqual(paiementBefore);
     expect(await count("SELECT count(*) AS n FROM annulations WHERE inscription_id = ?", id)).toBe(0);
@@ -151,20 +191,43 @@ describe("runner self-edit", () => {
     const before = (await one<Record<string, unknown>>("SELECT * FROM inscriptions WHERE id = ?", id))!;
     const res = await post(`/mon-inscription/${id}`, runnerCookie, {
       ...editFields,
-      statut: "remboursee_totalement", coureur_id: OTHER, prix_total_coureur_cents: "1", dossard: "99", format_id: "x", paiement_trace_id: "t",
+      statut: "remboursee_totalement",
+      coureur_id: OTHER,
+      prix_total_coureur_cents: "1",
+      dossard: "99",
+      format_id: "x",
+      paiement_trace_id: "t",
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/mon-inscription/${id}?enregistre=1`);
     const after = (await one<Record<string, unknown>>("SELECT * FROM inscriptions WHERE id = ?", id))!;
-    expect(after).toMatchObject({ adresse: "3 place Bellecour", code_postal: "69002", numero_licence: "7654321", apparaitre_resultats: 0 });
-    for (const k of ["statut", "coureur_id", "prix_total_coureur_cents", "dossard", "format_id", "paiement_trace_id", "course_id"]) expect(after[k]).toEqual(before[k]);
+    expect(after).toMatchObject({
+      adresse: "3 place Bellecour",
+      code_postal: "69002",
+      numero_licence: "7654321",
+      apparaitre_resultats: 0,
+    });
+    for (const k of [
+      "statut",
+      "coureur_id",
+      "prix_total_coureur_cents",
+      "dossard",
+      "format_id",
+      "paiement_trace_id",
+      "course_id",
+    ])
+      expect(after[k]).toEqual(before[k]);
     const page = await (await get(`/mon-inscription/${id}?enregistre=1`, runnerCookie)).text();
     expect(page).toContain("Modifications enregistrées ✅");
   });
 
   it("answers bad input with a French message next to the field and keeps what was typed", async () => {
     const id = await paidInscription();
-    const res = await post(`/mon-inscription/${id}`, runnerCookie, { ...editFields, email: "pas-un-email", ville: "Villeurbanne" });
+    const res = await post(`/mon-inscription/${id}`, runnerCookie, {
+      ...editFields,
+      email: "pas-un-email",
+      ville: "Villeurbanne",
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('id="f-email-error" class="field-error">Email invalide.');
@@ -192,14 +255,22 @@ describe("cancellation with the tiered refund", () => {
     expect(p1.refunded_cents).toBe(refund);
     expect(ledgerBalances(ledger(p1))).toBe(true);
     expect((await chargeOf(id)).amount_refunded).toBe(refund);
-    const r = await one<{ amount_cents: number; percent: number; reason: string }>("SELECT amount_cents, percent, reason FROM remboursements WHERE inscription_id = ?", id);
+    const r = await one<{ amount_cents: number; percent: number; reason: string }>(
+      "SELECT amount_cents, percent, reason FROM remboursements WHERE inscription_id = ?",
+      id,
+    );
     expect(r).toEqual({ amount_cents: refund, percent: 90, reason: "Blessure" });
-    const mail = await one<{ subject: string; text: string; to_email: string }>("SELECT subject, text, to_email FROM mail_outbox WHERE dedupe_key = ?", `annulation:${id}`);
+    const mail = await one<{ subject: string; text: string; to_email: string }>(
+      "SELECT subject, text, to_email FROM mail_outbox WHERE dedupe_key = ?",
+      `annulation:${id}`,
+    );
     expect(mail!.to_email).toBe("coureur@balise.test");
     expect(mail!.subject).toContain("Annulation confirmée");
     expect(mail!.text).toContain(`Remboursement : ${(refund / 100).toFixed(2).replace(".", ",")}\u00a0€, soit 90 %`);
     // The place is free: the registration no longer counts among place-holding statuses.
-    expect(await count("SELECT count(*) AS n FROM inscriptions WHERE id = ? AND statut IN ('validee','en_attente')", id)).toBe(0);
+    expect(
+      await count("SELECT count(*) AS n FROM inscriptions WHERE id = ? AND statut IN ('validee','en_attente')", id),
+    ).toBe(0);
 
     // Read-only now: message, disabled form; a replayed confirm and an edit change nothing.
     const after = await (await get(`/mon-inscription/${id}`, runnerCookie)).text();
@@ -260,7 +331,12 @@ describe("cancellation with the tiered refund", () => {
     const context = testContext();
     const p0 = (await paiementOf(id))!;
     const acompte = depositAmount(p0.net_remaining_cents);
-    const t = await transferToOrganiser(context, { paiementId: p0.id, amountCents: acompte, kind: "acompte", createdBy: ORGANISER });
+    const t = await transferToOrganiser(context, {
+      paiementId: p0.id,
+      amountCents: acompte,
+      kind: "acompte",
+      createdBy: ORGANISER,
+    });
     expect(t.state).toBe("paid");
     const p1 = ledger((await paiementOf(id))!);
     expect(p1.transferred_total_cents).toBe(acompte);
@@ -268,17 +344,35 @@ describe("cancellation with the tiered refund", () => {
     const mustReverse = refund - p1.net_remaining_cents; // the net left with the platform goes first
     expect(mustReverse).toBeGreaterThan(0);
 
-    const out = await cancelInscription(testContext(), { inscriptionId: id, actor: { role: "coureur", userId: RUNNER }, reason: "Indisponibilité" });
+    const out = await cancelInscription(testContext(), {
+      inscriptionId: id,
+      actor: { role: "coureur", userId: RUNNER },
+      reason: "Indisponibilité",
+    });
     expect(out).toMatchObject({ state: "annulee", statut: "remboursee_partiellement", refundCents: refund });
     const p2 = ledger((await paiementOf(id))!);
-    expect(p2).toEqual({ ...p1, refunded_cents: refund, net_remaining_cents: 0, transferred_total_cents: acompte - mustReverse });
+    expect(p2).toEqual({
+      ...p1,
+      refunded_cents: refund,
+      net_remaining_cents: 0,
+      transferred_total_cents: acompte - mustReverse,
+    });
     expect(ledgerBalances(p2)).toBe(true);
-    const tr = await one<{ reversed_cents: number; provider_transfer_id: string }>("SELECT reversed_cents, provider_transfer_id FROM transferts WHERE paiement_id = ?", p0.id);
+    const tr = await one<{ reversed_cents: number; provider_transfer_id: string }>(
+      "SELECT reversed_cents, provider_transfer_id FROM transferts WHERE paiement_id = ?",
+      p0.id,
+    );
     expect(tr!.reversed_cents).toBe(mustReverse);
-    const local = await one<{ data: string }>("SELECT data FROM local_payment_objects WHERE id = ?", tr!.provider_transfer_id);
+    const local = await one<{ data: string }>(
+      "SELECT data FROM local_payment_objects WHERE id = ?",
+      tr!.provider_transfer_id,
+    );
     expect(JSON.parse(local!.data).amount_reversed).toBe(mustReverse);
     expect((await chargeOf(id)).amount_refunded).toBe(refund);
-    const rb = await one<{ transfer_reversal_cents: number }>("SELECT transfer_reversal_cents FROM remboursements WHERE inscription_id = ?", id);
+    const rb = await one<{ transfer_reversal_cents: number }>(
+      "SELECT transfer_reversal_cents FROM remboursements WHERE inscription_id = ?",
+      id,
+    );
     expect(rb!.transfer_reversal_cents).toBe(mustReverse);
   });
 
@@ -292,26 +386,45 @@ describe("cancellation with the tiered refund", () => {
     const id = await paidInscription(3800);
     const p0 = ledger((await paiementOf(id))!);
     const base = p0.amount_total_cents - p0.fee_total_cents - p0.platform_fee_cents;
-    const out = await cancelInscription(testContext(await clockDaysBefore(id, days)), { inscriptionId: id, actor: { role: "coureur", userId: RUNNER } });
-    expect(out.quote).toMatchObject({ days_before: days, percent, base_cents: base, refund_cents: Math.floor((base * percent) / 100) });
+    const out = await cancelInscription(testContext(await clockDaysBefore(id, days)), {
+      inscriptionId: id,
+      actor: { role: "coureur", userId: RUNNER },
+    });
+    expect(out.quote).toMatchObject({
+      days_before: days,
+      percent,
+      base_cents: base,
+      refund_cents: Math.floor((base * percent) / 100),
+    });
     const p1 = ledger((await paiementOf(id))!);
     expect(p1.refunded_cents).toBe(Math.floor((base * percent) / 100));
     expect(ledgerBalances(p1)).toBe(true);
-    const a = await one<{ status: string; percent: number; days_before: number }>("SELECT status, percent, days_before FROM annulations WHERE inscription_id = ?", id);
+    const a = await one<{ status: string; percent: number; days_before: number }>(
+      "SELECT status, percent, days_before FROM annulations WHERE inscription_id = ?",
+      id,
+    );
     expect(a).toEqual({ status: "terminee", percent, days_before: days });
   });
 
   it("at zero refund the runner cannot cancel; the organiser's cancellation leaves 'annulee' without a refund", async () => {
     const id = await paidInscription();
     const late = await clockDaysBefore(id, 6);
-    await expect(cancelInscription(testContext(late), { inscriptionId: id, actor: { role: "coureur", userId: RUNNER } })).rejects.toMatchObject({
+    await expect(
+      cancelInscription(testContext(late), { inscriptionId: id, actor: { role: "coureur", userId: RUNNER } }),
+    ).rejects.toMatchObject({
       code: "aucun_remboursement",
       message: "À ce stade du barème, aucun remboursement n'est prévu.",
     });
     expect(await statut(id)).toBe("validee");
     // Not the event's organiser: not found.
-    await expect(cancelInscription(testContext(late), { inscriptionId: id, actor: { role: "organisateur", userId: OTHER } })).rejects.toMatchObject({ code: "inscription_introuvable" });
-    const out = await cancelInscription(testContext(late), { inscriptionId: id, actor: { role: "organisateur", userId: ORGANISER }, reason: "Épreuve annulée" });
+    await expect(
+      cancelInscription(testContext(late), { inscriptionId: id, actor: { role: "organisateur", userId: OTHER } }),
+    ).rejects.toMatchObject({ code: "inscription_introuvable" });
+    const out = await cancelInscription(testContext(late), {
+      inscriptionId: id,
+      actor: { role: "organisateur", userId: ORGANISER },
+      reason: "Épreuve annulée",
+    });
     expect(out).toMatchObject({ state: "annulee", statut: "annulee", refundCents: 0 });
     expect(await statut(id)).toBe("annulee");
     expect(await count("SELECT count(*) AS n FROM remboursements WHERE inscription_id = ?", id)).toBe(0);

@@ -26,7 +26,11 @@ async function openingFormat(ouverture: string, cap = 100) {
 
 async function runners(count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => crypto.randomUUID());
-  await env.DB.batch(ids.map((id) => env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, `q-${id}@balise.test`)));
+  await env.DB.batch(
+    ids.map((id) =>
+      env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, `q-${id}@balise.test`),
+    ),
+  );
   return ids;
 }
 
@@ -39,8 +43,15 @@ describe("the queue", () => {
   it("outside the window: no queue at all", async () => {
     const f = await openingFormat("2027-01-12T09:00:00.000Z");
     const [r] = await runners(1);
-    expect(await passQueue(testContext(fixedClock("2027-01-12T10:00:00.000Z")), r, f.format)).toEqual({ state: "libre" });
-    expect(await passQueue(testContext(fixedClock("2027-01-12T08:00:00.000Z")), r, { ...f.format, ouverture_inscriptions: null })).toEqual({ state: "libre" });
+    expect(await passQueue(testContext(fixedClock("2027-01-12T10:00:00.000Z")), r, f.format)).toEqual({
+      state: "libre",
+    });
+    expect(
+      await passQueue(testContext(fixedClock("2027-01-12T08:00:00.000Z")), r, {
+        ...f.format,
+        ouverture_inscriptions: null,
+      }),
+    ).toEqual({ state: "libre" });
   });
 
   it("100 runners arriving at the same moment: one place each in arrival order, a second tab keeps it, admissions at the rate", async () => {
@@ -64,12 +75,20 @@ describe("the queue", () => {
     const count = admitted.filter(Boolean).length;
     expect(count).toBe(DEFAULT_ADMISSIONS_PER_SECOND + 1);
     // Admissions follow the queue's order: no one admitted behind someone still waiting.
-    const order = first.map((s, k) => ({ k, pos: s.state === "en_file" ? s.position : 0 })).sort((a, b) => a.pos - b.pos);
+    const order = first
+      .map((s, k) => ({ k, pos: s.state === "en_file" ? s.position : 0 }))
+      .sort((a, b) => a.pos - b.pos);
     const firstWaiting = order.findIndex(({ k }) => !admitted[k]);
     expect(order.slice(firstWaiting).every(({ k }) => !admitted[k])).toBe(true);
     // The organiser's figures.
     const figures = await openingFigures(at(1000), f.format);
-    expect(figures).toMatchObject({ arrivals: 100, admitted: count, waiting: 100 - count, validated: 0, placesLeft: 100 });
+    expect(figures).toMatchObject({
+      arrivals: 100,
+      admitted: count,
+      waiting: 100 - count,
+      validated: 0,
+      placesLeft: 100,
+    });
   });
 
   it("the form is reached through the queue, and the submit of a runner not admitted goes back to it (no checkout)", async () => {
@@ -92,11 +111,28 @@ describe("the queue", () => {
     expect(html).toContain('http-equiv="refresh"');
     // A submit from a runner not admitted yet: back to the queue, nothing held.
     const fd = new FormData();
-    for (const [key, v] of Object.entries({ format_id: f.formatId, nom: "Roux", prenom: "Inès", email: "ines@balise.test", date_naissance: "1990-03-04", justificatif_type: "licence", numero_licence: "1234567", nombre_repas: "0", intent: "payer" })) fd.append(key, v);
+    for (const [key, v] of Object.entries({
+      format_id: f.formatId,
+      nom: "Roux",
+      prenom: "Inès",
+      email: "ines@balise.test",
+      date_naissance: "1990-03-04",
+      justificatif_type: "licence",
+      numero_licence: "1234567",
+      nombre_repas: "0",
+      intent: "payer",
+    }))
+      fd.append(key, v);
     const sent = await post(`/inscription/${f.courseId}`, fd, cookies[k]);
     expect(sent.status).toBe(302);
     expect(sent.headers.get("location")).toBe(`/file-attente/${f.formatId}`);
-    expect(Number((await env.DB.prepare("SELECT count(*) AS n FROM inscriptions WHERE format_id = ?").bind(f.formatId).first<{ n: number }>())!.n)).toBe(0);
+    expect(
+      Number(
+        (await env.DB.prepare("SELECT count(*) AS n FROM inscriptions WHERE format_id = ?")
+          .bind(f.formatId)
+          .first<{ n: number }>())!.n,
+      ),
+    ).toBe(0);
     // The organiser sees the opening live.
     const org = await sessionCookie(ORG1.id);
     const registrants = await (await get(`/organisateur/inscriptions/${f.formatId}`, org)).text();

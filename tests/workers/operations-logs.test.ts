@@ -9,7 +9,16 @@ import { HANDLED_EVENT_TYPES } from "../../app/services/payments-webhook.server"
 import { createCheckoutForInscription } from "../../app/services/payments.server";
 import { onCheckoutCompleted } from "../../app/services/payment-received.server";
 import { loadDemoData } from "./helpers";
-import { enableOrganiserAccount, eventPayload, paiementOf, pendingInscription, RUNNER_ID, signedPost, silentLocalProvider, testContext } from "./payments-helpers";
+import {
+  enableOrganiserAccount,
+  eventPayload,
+  paiementOf,
+  pendingInscription,
+  RUNNER_ID,
+  signedPost,
+  silentLocalProvider,
+  testContext,
+} from "./payments-helpers";
 
 type Line = Record<string, unknown> & { event: string };
 
@@ -42,7 +51,12 @@ describe("logs of a registration's money", () => {
     const context = testContext();
     await enableOrganiserAccount(context);
     // The runner's personal data, to be found nowhere in the logs.
-    const personal = { nom: "Lognom-Zébulon", prenom: "Prénom-Ondine", email: "ondine.lognom@exemple-personnel.fr", licence: "LIC-998877" };
+    const personal = {
+      nom: "Lognom-Zébulon",
+      prenom: "Prénom-Ondine",
+      email: "ondine.lognom@exemple-personnel.fr",
+      licence: "LIC-998877",
+    };
     const id = await pendingInscription(4600);
     await env.DB.prepare("UPDATE inscriptions SET nom = ?, prenom = ?, email = ?, numero_licence = ? WHERE id = ?")
       .bind(personal.nom, personal.prenom, personal.email, personal.licence, id)
@@ -58,11 +72,26 @@ describe("logs of a registration's money", () => {
 
     const p = (await paiementOf(id))!;
     const mine = lines.filter((l) => l.inscription_id === id);
-    expect(mine.map((l) => l.event)).toEqual(["checkout.created", "payment.fulfilled", "refund.succeeded", "registration.cancelled"]);
+    expect(mine.map((l) => l.event)).toEqual([
+      "checkout.created",
+      "payment.fulfilled",
+      "refund.succeeded",
+      "registration.cancelled",
+    ]);
     expect(mine[0]).toMatchObject({ amount_cents: 4600 });
     expect(typeof mine[0].checkout_session_id).toBe("string");
-    expect(mine[1]).toMatchObject({ paiement_id: p.id, amount_cents: 4600, fee_cents: p.fee_total_cents, newly_validated: true });
-    expect(mine[2]).toMatchObject({ paiement_id: p.id, amount_cents: p.refunded_cents, refunded_total_cents: p.refunded_cents, origin: "annulation" });
+    expect(mine[1]).toMatchObject({
+      paiement_id: p.id,
+      amount_cents: 4600,
+      fee_cents: p.fee_total_cents,
+      newly_validated: true,
+    });
+    expect(mine[2]).toMatchObject({
+      paiement_id: p.id,
+      amount_cents: p.refunded_cents,
+      refunded_total_cents: p.refunded_cents,
+      origin: "annulation",
+    });
     expect(p.refunded_cents).toBeGreaterThan(0);
     expect(mine[3]).toMatchObject({ amount_cents: p.refunded_cents, by: "coureur" });
 
@@ -80,11 +109,15 @@ describe("logs of a registration's money", () => {
     await onCheckoutCompleted(context, sessionId);
     // The charge disappears on the provider's side: the refund cannot be made.
     const p0 = (await paiementOf(id))!;
-    const { charge_id } = (await env.DB.prepare("SELECT charge_id FROM paiements WHERE id = ?").bind(p0.id).first<{ charge_id: string }>())!;
+    const { charge_id } = (await env.DB.prepare("SELECT charge_id FROM paiements WHERE id = ?")
+      .bind(p0.id)
+      .first<{ charge_id: string }>())!;
     await env.DB.prepare("DELETE FROM local_payment_objects WHERE id = ?").bind(charge_id).run();
 
     const { lines } = await captureLogs(() =>
-      cancelInscription(testContext(), { inscriptionId: id, actor: { role: "coureur", userId: RUNNER_ID } }).catch(() => undefined),
+      cancelInscription(testContext(), { inscriptionId: id, actor: { role: "coureur", userId: RUNNER_ID } }).catch(
+        () => undefined,
+      ),
     );
     const failed = lines.find((l) => l.event === "refund.failed" && l.inscription_id === id);
     expect(failed).toMatchObject({ paiement_id: p0.id, charge_id, origin: "annulation" });
@@ -95,16 +128,21 @@ describe("logs of a registration's money", () => {
 });
 
 describe("webhook events", () => {
-  it.each(HANDLED_EVENT_TYPES.map((t) => [t]))("%s reaches its handler (never acknowledged as ignored)", async (type) => {
-    const objectId = `obj_inconnu_${crypto.randomUUID().slice(0, 8)}`;
-    const { lines } = await captureLogs(async () => {
-      const res = await signedPost(eventPayload(type, { id: objectId, object: "x", amount_refunded: 0, amount_reversed: 0 }));
-      const body = (await res.json()) as { ignored?: boolean };
-      expect(body.ignored).toBeUndefined();
-    });
-    const line = lines.find((l) => l.event_type === type);
-    expect(["webhook.handled", "webhook.failed"]).toContain(line?.event);
-  });
+  it.each(HANDLED_EVENT_TYPES.map((t) => [t]))(
+    "%s reaches its handler (never acknowledged as ignored)",
+    async (type) => {
+      const objectId = `obj_inconnu_${crypto.randomUUID().slice(0, 8)}`;
+      const { lines } = await captureLogs(async () => {
+        const res = await signedPost(
+          eventPayload(type, { id: objectId, object: "x", amount_refunded: 0, amount_reversed: 0 }),
+        );
+        const body = (await res.json()) as { ignored?: boolean };
+        expect(body.ignored).toBeUndefined();
+      });
+      const line = lines.find((l) => l.event_type === type);
+      expect(["webhook.handled", "webhook.failed"]).toContain(line?.event);
+    },
+  );
 
   it("a type not in the list is acknowledged, ignored and logged as such", async () => {
     const { lines } = await captureLogs(async () => {
@@ -115,7 +153,9 @@ describe("webhook events", () => {
   });
 
   it("a forged signature is logged as webhook.rejected, without the payload", async () => {
-    const { lines, text } = await captureLogs(() => signedPost(eventPayload("charge.refunded", { id: "ch_secret_payload" }), { secret: "whsec_wrong" }));
+    const { lines, text } = await captureLogs(() =>
+      signedPost(eventPayload("charge.refunded", { id: "ch_secret_payload" }), { secret: "whsec_wrong" }),
+    );
     expect(lines.map((l) => l.event)).toEqual(["webhook.rejected"]);
     expect(text).not.toContain("ch_secret_payload");
   });
@@ -125,7 +165,11 @@ describe("the cron", () => {
   it("logs one cron.done line per run with its report", async () => {
     const ctx = createExecutionContext();
     const { lines } = await captureLogs(async () => {
-      await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/10 * * * *" }), env as unknown as Env, ctx);
+      await worker.scheduled(
+        createScheduledController({ scheduledTime: Date.now(), cron: "*/10 * * * *" }),
+        env as unknown as Env,
+        ctx,
+      );
       await waitOnExecutionContext(ctx);
     });
     const done = lines.filter((l) => l.event === "cron.done");

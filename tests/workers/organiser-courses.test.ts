@@ -3,8 +3,28 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadDemoData } from "./helpers";
 import { courseForm, get, GPX_TEXT, ORG1, ORG2, PNG_BYTES, post, row, rows, sessionCookie } from "./organiser-helpers";
 
-type Course = { id: string; nom: string; slug: string; en_ligne: number; lat: number | null; lng: number | null; organisateur_id: string; image_url: string | null };
-type Format = { id: string; nom: string; prix_cents: number; stock_repas: number; prix_repas_cents: number; prix_total_inscription_cents: number; type_epreuve: string; distance_km: number | null; position: number; gpx_url: string | null };
+type Course = {
+  id: string;
+  nom: string;
+  slug: string;
+  en_ligne: number;
+  lat: number | null;
+  lng: number | null;
+  organisateur_id: string;
+  image_url: string | null;
+};
+type Format = {
+  id: string;
+  nom: string;
+  prix_cents: number;
+  stock_repas: number;
+  prix_repas_cents: number;
+  prix_total_inscription_cents: number;
+  type_epreuve: string;
+  distance_km: number | null;
+  position: number;
+  gpx_url: string | null;
+};
 
 let org1 = "";
 let org2 = "";
@@ -15,7 +35,10 @@ beforeAll(async () => {
   org2 = await sessionCookie(ORG2.id);
 });
 
-async function createCourse(nom: string, formats: Record<string, string>[] = [{ nom: "Court", prix: "12,50" }]): Promise<Course> {
+async function createCourse(
+  nom: string,
+  formats: Record<string, string>[] = [{ nom: "Court", prix: "12,50" }],
+): Promise<Course> {
   const res = await post("/organisateur/nouvelle-course", courseForm({ nom }, formats), org1);
   expect(res.status).toBe(302);
   const c = await row<Course>("SELECT * FROM courses WHERE nom = ? ORDER BY created_at DESC LIMIT 1", nom);
@@ -52,7 +75,16 @@ describe("create an event", () => {
     const res = await post(
       "/organisateur/nouvelle-course",
       courseForm({ nom: "Trail des Écrins" }, [
-        { nom: "Découverte", type_epreuve: "trail", prix: "12,50", stock_repas: "100", prix_repas: "8,5", distance_km: "12,5", date: "2027-06-14", heure_depart: "9h30" },
+        {
+          nom: "Découverte",
+          type_epreuve: "trail",
+          prix: "12,50",
+          stock_repas: "100",
+          prix_repas: "8,5",
+          distance_km: "12,5",
+          date: "2027-06-14",
+          heure_depart: "9h30",
+        },
         { nom: "", type_epreuve: "ultra", prix: "", stock_repas: "0", prix_repas: "10" },
       ]),
       org1,
@@ -62,11 +94,30 @@ describe("create an event", () => {
     const c = (await row<Course>("SELECT * FROM courses WHERE nom = 'Trail des Écrins'"))!;
     expect(c).toMatchObject({ slug: "trail-des-ecrins", en_ligne: 0, organisateur_id: ORG1.id });
     expect(c.lat).toBeCloseTo(46.03, 1); // Haute-Savoie's centre (local geocoder)
-    const fs = await rows<Format & { date: string; heure_depart: string }>("SELECT * FROM formats WHERE course_id = ? ORDER BY position", c.id);
+    const fs = await rows<Format & { date: string; heure_depart: string }>(
+      "SELECT * FROM formats WHERE course_id = ? ORDER BY position",
+      c.id,
+    );
     expect(fs).toHaveLength(2);
-    expect(fs[0]).toMatchObject({ nom: "Découverte", prix_cents: 1250, stock_repas: 100, prix_repas_cents: 850, prix_total_inscription_cents: 2100, distance_km: 12.5, date: "2027-06-14", heure_depart: "09:30" });
+    expect(fs[0]).toMatchObject({
+      nom: "Découverte",
+      prix_cents: 1250,
+      stock_repas: 100,
+      prix_repas_cents: 850,
+      prix_total_inscription_cents: 2100,
+      distance_km: 12.5,
+      date: "2027-06-14",
+      heure_depart: "09:30",
+    });
     // No meals on sale: the typed meal price is kept (the 'Repas proposé' toggle brings it back) but not counted.
-    expect(fs[1]).toMatchObject({ nom: "Format sans nom", type_epreuve: "trail", prix_cents: 0, stock_repas: 0, prix_repas_cents: 1000, prix_total_inscription_cents: 0 });
+    expect(fs[1]).toMatchObject({
+      nom: "Format sans nom",
+      type_epreuve: "trail",
+      prix_cents: 0,
+      stock_repas: 0,
+      prix_repas_cents: 1000,
+      prix_total_inscription_cents: 0,
+    });
     const page = await get(res.headers.get("location")!, org1);
     const html = await page.text();
     expect(html).toContain("Épreuve et formats enregistrés !");
@@ -84,7 +135,9 @@ describe("create an event", () => {
     const before = (await row<{ n: number }>("SELECT count(*) AS n FROM courses"))!.n;
     const res = await post(
       "/organisateur/nouvelle-course",
-      courseForm({ nom: "", lieu: "Gérardmer", code_postal: "88" }, [{ nom: "Boucle", prix: "douze euros", distance_km: "15,5" }]),
+      courseForm({ nom: "", lieu: "Gérardmer", code_postal: "88" }, [
+        { nom: "Boucle", prix: "douze euros", distance_km: "15,5" },
+      ]),
       org1,
     );
     expect(res.status).toBe(400);
@@ -128,7 +181,10 @@ describe("create an event", () => {
 
 describe("edit an event", () => {
   it("updates the event, updates one format, deletes one and adds one, in one go", async () => {
-    const c = await createCourse("Trail à modifier", [{ nom: "A", prix: "10" }, { nom: "B", prix: "20" }]);
+    const c = await createCourse("Trail à modifier", [
+      { nom: "A", prix: "10" },
+      { nom: "B", prix: "20" },
+    ]);
     const fs = await rows<Format>("SELECT * FROM formats WHERE course_id = ? ORDER BY position", c.id);
     const page = await get(`/modifier-course/${c.id}`, org1);
     expect(page.status).toBe(200);
@@ -144,7 +200,10 @@ describe("edit an event", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/modifier-course/${c.id}?message=modifiee`);
     const after = await rows<Format>("SELECT * FROM formats WHERE course_id = ? ORDER BY position", c.id);
-    expect(after.map((f) => [f.nom, f.prix_cents, f.prix_total_inscription_cents])).toEqual([["A+", 1120, 1120], ["C", 3000, 4200]]);
+    expect(after.map((f) => [f.nom, f.prix_cents, f.prix_total_inscription_cents])).toEqual([
+      ["A+", 1120, 1120],
+      ["C", 3000, 4200],
+    ]);
     expect(after[0].id).toBe(fs[0].id);
     const course = (await row<Course>("SELECT * FROM courses WHERE id = ?", c.id))!;
     expect(course).toMatchObject({ nom: "Trail modifié", lat: 45.5, lng: 6.5, slug: "trail-a-modifier" }); // slug kept
@@ -154,7 +213,11 @@ describe("edit an event", () => {
   it("changes the slug only when asked", async () => {
     const c = await createCourse("Nom provisoire");
     const fs = await rows<Format>("SELECT * FROM formats WHERE course_id = ?", c.id);
-    await post(`/modifier-course/${c.id}`, courseForm({ nom: "Nom définitif", update_slug: "on" }, [{ id: fs[0].id, nom: "X" }]), org1);
+    await post(
+      `/modifier-course/${c.id}`,
+      courseForm({ nom: "Nom définitif", update_slug: "on" }, [{ id: fs[0].id, nom: "X" }]),
+      org1,
+    );
     expect((await row<Course>("SELECT slug FROM courses WHERE id = ?", c.id))!.slug).toBe("nom-definitif");
   });
 
@@ -170,9 +233,16 @@ describe("edit an event", () => {
 
   it("refuses a hidden format id from another event (404) and changes nothing", async () => {
     const mine = await createCourse("Mon trail");
-    const theirs = (await row<{ id: string; course_id: string }>("SELECT f.id, f.course_id FROM formats f JOIN courses c ON c.id = f.course_id WHERE c.organisateur_id = ? LIMIT 1", ORG2.id))!;
+    const theirs = (await row<{ id: string; course_id: string }>(
+      "SELECT f.id, f.course_id FROM formats f JOIN courses c ON c.id = f.course_id WHERE c.organisateur_id = ? LIMIT 1",
+      ORG2.id,
+    ))!;
     const before = [await snapshot(mine.id), await snapshot(theirs.course_id)];
-    const res = await post(`/modifier-course/${mine.id}`, courseForm({ nom: "Mon trail" }, [{ id: theirs.id, nom: "Volé", prix: "1" }]), org1);
+    const res = await post(
+      `/modifier-course/${mine.id}`,
+      courseForm({ nom: "Mon trail" }, [{ id: theirs.id, nom: "Volé", prix: "1" }]),
+      org1,
+    );
     expect(res.status).toBe(404);
     expect([await snapshot(mine.id), await snapshot(theirs.course_id)]).toEqual(before);
   });
@@ -180,10 +250,20 @@ describe("edit an event", () => {
   it("refuses to delete a format that has registrations", async () => {
     const corrida = (await row<Course>("SELECT * FROM courses WHERE slug = 'corrida-de-noel-rennes'"))!;
     const fs = await rows<Format>("SELECT * FROM formats WHERE course_id = ? ORDER BY position", corrida.id);
-    const used = (await row<{ format_id: string }>("SELECT format_id FROM inscriptions WHERE course_id = ? LIMIT 1", corrida.id))!;
+    const used = (await row<{ format_id: string }>(
+      "SELECT format_id FROM inscriptions WHERE course_id = ? LIMIT 1",
+      corrida.id,
+    ))!;
     const kept = fs.filter((f) => f.id !== used.format_id);
     const before = await snapshot(corrida.id);
-    const res = await post(`/modifier-course/${corrida.id}`, courseForm({ nom: corrida.nom, lieu: "Rennes", code_postal: "35000", departement: "Ille-et-Vilaine" }, kept.map((f) => ({ id: f.id, nom: f.nom }))), org1);
+    const res = await post(
+      `/modifier-course/${corrida.id}`,
+      courseForm(
+        { nom: corrida.nom, lieu: "Rennes", code_postal: "35000", departement: "Ille-et-Vilaine" },
+        kept.map((f) => ({ id: f.id, nom: f.nom })),
+      ),
+      org1,
+    );
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("Ce format a des inscriptions");
     expect(await snapshot(corrida.id)).toEqual(before);
@@ -199,10 +279,19 @@ describe("organiser space: duplicate, publish, delete", () => {
     // Newest first: Côte d'Opale was created 70 days ago, Volcans 80 days ago.
     expect(html.indexOf("Trail de la Côte d&#x27;Opale")).toBeLessThan(html.indexOf("Trail des Volcans"));
     // Meal totals per event: validated registrations only.
-    const volcans = (await row<{ id: string; f: string }>("SELECT c.id, f.id AS f FROM courses c JOIN formats f ON f.course_id = c.id WHERE c.slug = 'trail-des-volcans' LIMIT 1"))!;
-    for (const [n, statut, repas] of [[1, "validee", 2], [2, "validee", 3], [3, "annulee", 5]] as const) {
-      await env.DB.prepare("INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id, nom, prenom, nombre_repas) VALUES (?, ?, ?, ?, ?, 'Test', 'Repas', ?)")
-        .bind(`repas-${n}`, volcans.id, volcans.f, statut, `trace-repas-${n}`, repas).run();
+    const volcans = (await row<{ id: string; f: string }>(
+      "SELECT c.id, f.id AS f FROM courses c JOIN formats f ON f.course_id = c.id WHERE c.slug = 'trail-des-volcans' LIMIT 1",
+    ))!;
+    for (const [n, statut, repas] of [
+      [1, "validee", 2],
+      [2, "validee", 3],
+      [3, "annulee", 5],
+    ] as const) {
+      await env.DB.prepare(
+        "INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id, nom, prenom, nombre_repas) VALUES (?, ?, ?, ?, ?, 'Test', 'Repas', ?)",
+      )
+        .bind(`repas-${n}`, volcans.id, volcans.f, statut, `trace-repas-${n}`, repas)
+        .run();
     }
     const withMeals = await (await get("/organisateur/mon-espace", org2)).text();
     expect(withMeals).toContain("5 repas réservés");
@@ -229,15 +318,23 @@ describe("organiser space: duplicate, publish, delete", () => {
     expect(res.headers.get("location")).toBe("/organisateur/mon-espace?message=copiee");
     const copy = (await row<Course>("SELECT * FROM courses WHERE nom = 'Trail des Aiguilles Rouges (copie)'"))!;
     expect(copy).toMatchObject({ en_ligne: 0, slug: "trail-des-aiguilles-rouges-copie", organisateur_id: ORG1.id });
-    const a = await rows<Format>("SELECT nom, prix_cents, gpx_url, position FROM formats WHERE course_id = ? ORDER BY position", src.id);
-    const b = await rows<Format>("SELECT nom, prix_cents, gpx_url, position FROM formats WHERE course_id = ? ORDER BY position", copy.id);
+    const a = await rows<Format>(
+      "SELECT nom, prix_cents, gpx_url, position FROM formats WHERE course_id = ? ORDER BY position",
+      src.id,
+    );
+    const b = await rows<Format>(
+      "SELECT nom, prix_cents, gpx_url, position FROM formats WHERE course_id = ? ORDER BY position",
+      copy.id,
+    );
     expect(b).toEqual(a);
     expect(b.length).toBe(3);
   });
 
   it("refuses to publish without a charges-enabled payment account, then publishes", async () => {
     // The demo organiser has an activated local account: take it back to "cannot take payments" first.
-    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_charges_enabled = 0 WHERE user_id = ?").bind(ORG1.id).run();
+    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_charges_enabled = 0 WHERE user_id = ?")
+      .bind(ORG1.id)
+      .run();
     const c = await createCourse("Trail à publier");
     const res = await post("/organisateur/mon-espace", { intent: "publish", courseId: c.id }, org1);
     expect(res.status).toBe(409);
@@ -247,7 +344,9 @@ describe("organiser space: duplicate, publish, delete", () => {
     expect(page).toContain("configurer un compte de paiement");
     expect(page).toContain('href="/monprofilorganisateur"');
 
-    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_charges_enabled = 1 WHERE user_id = ?").bind(ORG1.id).run();
+    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_charges_enabled = 1 WHERE user_id = ?")
+      .bind(ORG1.id)
+      .run();
     expect((await post("/organisateur/mon-espace", { intent: "publish", courseId: c.id }, org2)).status).toBe(403);
     const ok = await post("/organisateur/mon-espace", { intent: "publish", courseId: c.id }, org1);
     expect(ok.status).toBe(302);
@@ -259,7 +358,11 @@ describe("organiser space: duplicate, publish, delete", () => {
   });
 
   it("refuses to publish when the conditions were accepted in another version", async () => {
-    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_charges_enabled = 1, conditions_version = '2024-01-01' WHERE user_id = ?").bind(ORG2.id).run();
+    await env.DB.prepare(
+      "UPDATE profils_utilisateurs SET stripe_charges_enabled = 1, conditions_version = '2024-01-01' WHERE user_id = ?",
+    )
+      .bind(ORG2.id)
+      .run();
     const c = (await row<Course>("SELECT * FROM courses WHERE organisateur_id = ? LIMIT 1", ORG2.id))!;
     await env.DB.prepare("UPDATE courses SET en_ligne = 0 WHERE id = ?").bind(c.id).run();
     const res = await post("/organisateur/mon-espace", { intent: "publish", courseId: c.id }, org2);
@@ -303,7 +406,11 @@ describe("uploads to R2", () => {
   }
 
   it("refuses a PNG renamed .pdf as the regulation", async () => {
-    const res = await post("/organisateur/nouvelle-course", withFile("formats[0].reglement_file", new File([PNG_BYTES], "reglement.pdf", { type: "application/pdf" })), org1);
+    const res = await post(
+      "/organisateur/nouvelle-course",
+      withFile("formats[0].reglement_file", new File([PNG_BYTES], "reglement.pdf", { type: "application/pdf" })),
+      org1,
+    );
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Le règlement doit être un fichier PDF.");
   });
@@ -311,26 +418,42 @@ describe("uploads to R2", () => {
   it("refuses a 6 MB image", async () => {
     const big = new Uint8Array(6 * 1024 * 1024);
     big.set(PNG_BYTES);
-    const res = await post("/organisateur/nouvelle-course", withFile("image_file", new File([big], "photo.png", { type: "image/png" })), org1);
+    const res = await post(
+      "/organisateur/nouvelle-course",
+      withFile("image_file", new File([big], "photo.png", { type: "image/png" })),
+      org1,
+    );
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Image trop lourde\u00a0: 5 Mo au plus.");
   });
 
   it("refuses a text file named .gpx", async () => {
-    const res = await post("/organisateur/nouvelle-course", withFile("formats[0].gpx_file", new File(["ceci n'est pas une trace"], "trace.gpx")), org1);
+    const res = await post(
+      "/organisateur/nouvelle-course",
+      withFile("formats[0].gpx_file", new File(["ceci n'est pas une trace"], "trace.gpx")),
+      org1,
+    );
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/GPX/);
     expect(await row("SELECT id FROM courses WHERE nom = 'Trail des fichiers'")).toBeNull();
   });
 
   it("stores a valid GPX, records its owner, and serves it with safe headers", async () => {
-    const res = await post("/organisateur/nouvelle-course", withFile("formats[0].gpx_file", new File([GPX_TEXT], "ma-trace.gpx"), { nom: "Trail GPX" }), org1);
+    const res = await post(
+      "/organisateur/nouvelle-course",
+      withFile("formats[0].gpx_file", new File([GPX_TEXT], "ma-trace.gpx"), { nom: "Trail GPX" }),
+      org1,
+    );
     expect(res.status).toBe(302);
     const c = (await row<Course>("SELECT * FROM courses WHERE nom = 'Trail GPX'"))!;
     const f = (await row<Format>("SELECT * FROM formats WHERE course_id = ?", c.id))!;
     expect(f.gpx_url).toMatch(/^\/fichiers\/gpx\/[0-9a-f-]+\.gpx$/);
     const key = f.gpx_url!.replace("/fichiers/", "");
-    expect(await row("SELECT owner_id, kind, content_type FROM fichiers WHERE key = ?", key)).toEqual({ owner_id: ORG1.id, kind: "gpx", content_type: "application/gpx+xml" });
+    expect(await row("SELECT owner_id, kind, content_type FROM fichiers WHERE key = ?", key)).toEqual({
+      owner_id: ORG1.id,
+      kind: "gpx",
+      content_type: "application/gpx+xml",
+    });
     const file = await get(f.gpx_url!);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/gpx+xml");
@@ -341,7 +464,11 @@ describe("uploads to R2", () => {
   });
 
   it("replacing an image deletes the old object once saved; a duplicate's shared file is kept", async () => {
-    const res = await post("/organisateur/nouvelle-course", withFile("image_file", new File([PNG_BYTES], "a.png"), { nom: "Trail image" }), org1);
+    const res = await post(
+      "/organisateur/nouvelle-course",
+      withFile("image_file", new File([PNG_BYTES], "a.png"), { nom: "Trail image" }),
+      org1,
+    );
     expect(res.status).toBe(302);
     const c = (await row<Course>("SELECT * FROM courses WHERE nom = 'Trail image'"))!;
     const oldKey = c.image_url!.replace("/fichiers/", "");

@@ -15,7 +15,12 @@ export async function sessionCookie(userId: string): Promise<string> {
   await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
     .bind(id, userId, now.toISOString(), new Date(now.getTime() + 86400_000).toISOString())
     .run();
-  const cookie = createCookie("balise_session", { path: "/", httpOnly: true, sameSite: "lax", secrets: [env.SESSION_SECRET as string] });
+  const cookie = createCookie("balise_session", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secrets: [env.SESSION_SECRET as string],
+  });
   const setCookie = await cookie.serialize(token);
   return setCookie.split(";")[0];
 }
@@ -41,9 +46,20 @@ export function post(path: string, body: FormData | Record<string, string>, cook
 }
 
 /** A minimal valid event with the given formats (field -> value per format). */
-export function courseForm(course: Record<string, string>, formats: Record<string, string>[], intent = "save"): FormData {
+export function courseForm(
+  course: Record<string, string>,
+  formats: Record<string, string>[],
+  intent = "save",
+): FormData {
   const fd = new FormData();
-  for (const [k, v] of Object.entries({ nom: "Trail de Test", lieu: "Chamonix-Mont-Blanc", code_postal: "74400", departement: "Haute-Savoie", ...course })) fd.append(k, v);
+  for (const [k, v] of Object.entries({
+    nom: "Trail de Test",
+    lieu: "Chamonix-Mont-Blanc",
+    code_postal: "74400",
+    departement: "Haute-Savoie",
+    ...course,
+  }))
+    fd.append(k, v);
   formats.forEach((f, i) => {
     fd.append(`formats[${i}].key`, `k${i}`);
     for (const [k, v] of Object.entries(f)) fd.append(`formats[${i}].${k}`, v);
@@ -57,12 +73,20 @@ export const GPX_TEXT =
   `<trkpt lat="45.92" lon="6.86"><ele>1035</ele></trkpt><trkpt lat="45.93" lon="6.87"><ele>1100</ele></trkpt>` +
   `<trkpt lat="45.94" lon="6.88"><ele>1180</ele></trkpt></trkseg></trk></gpx>`;
 
-export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+export const PNG_BYTES = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
 
 export async function row<T>(sql: string, ...binds: unknown[]): Promise<T | null> {
-  return env.DB.prepare(sql).bind(...binds).first<T>();
+  return env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>();
 }
 
 export async function rows<T>(sql: string, ...binds: unknown[]): Promise<T[]> {
-  return (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 }

@@ -27,7 +27,9 @@ describe("organiser payment account (local provider)", () => {
     const context = testContext();
     expect((await flags())!.account).toBeNull();
     expect(await canTakePayments(context, ORGANISATRICE.id)).toBe(false);
-    await expect(refreshAccountStatus(context, ORGANISATRICE.id)).rejects.toThrow("aucun compte de paiement n'est encore créé.");
+    await expect(refreshAccountStatus(context, ORGANISATRICE.id)).rejects.toThrow(
+      "aucun compte de paiement n'est encore créé.",
+    );
   });
 
   it("start → onboarding page → enabled through account.updated, with one account however many clicks", async () => {
@@ -47,7 +49,11 @@ describe("organiser payment account (local provider)", () => {
     expect(before.charges).toBe(0);
 
     // Back with ?onboarding=done before finishing: the live status shows what is still due.
-    let block = await loadPaymentAccountBlock(context, ORGANISATRICE.id, new URL("http://localhost/monprofilorganisateur?onboarding=done"));
+    let block = await loadPaymentAccountBlock(
+      context,
+      ORGANISATRICE.id,
+      new URL("http://localhost/monprofilorganisateur?onboarding=done"),
+    );
     expect(block.account).toMatchObject({ hasAccount: true, chargesEnabled: false });
     expect(block.account.requirementsDue).toContain("external_account");
 
@@ -60,14 +66,26 @@ describe("organiser payment account (local provider)", () => {
     const link = await context.payments.getAccountLink(url2.split("/").pop()!);
     expect(link!.used).toBe(true);
 
-    block = await loadPaymentAccountBlock(context, ORGANISATRICE.id, new URL("http://localhost/monprofilorganisateur?onboarding=done"));
+    block = await loadPaymentAccountBlock(
+      context,
+      ORGANISATRICE.id,
+      new URL("http://localhost/monprofilorganisateur?onboarding=done"),
+    );
     expect(block).toMatchObject({ onboarding: "done", error: null, provider: "local" });
-    expect(block.account).toEqual({ hasAccount: true, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true, requirementsDue: [] });
+    expect(block.account).toEqual({
+      hasAccount: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+      requirementsDue: [],
+    });
   });
 
   it("refresh re-reads the provider and fixes stale flags", async () => {
     const context = testContext();
-    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_charges_enabled = 0 WHERE user_id = ?").bind(ORGANISATRICE.id).run();
+    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_charges_enabled = 0 WHERE user_id = ?")
+      .bind(ORGANISATRICE.id)
+      .run();
     const view = await refreshAccountStatus(context, ORGANISATRICE.id);
     expect(view.chargesEnabled).toBe(true);
     expect((await flags())!.charges).toBe(1);
@@ -75,8 +93,14 @@ describe("organiser payment account (local provider)", () => {
 
   it("shows a status error with the provider's message when the account cannot be read", async () => {
     const context = testContext();
-    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_account_id = 'acct_local_missing' WHERE user_id = ?").bind(ORGANISATRICE.id).run();
-    const block = await loadPaymentAccountBlock(context, ORGANISATRICE.id, new URL("http://localhost/monprofilorganisateur?onboarding=done"));
+    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_account_id = 'acct_local_missing' WHERE user_id = ?")
+      .bind(ORGANISATRICE.id)
+      .run();
+    const block = await loadPaymentAccountBlock(
+      context,
+      ORGANISATRICE.id,
+      new URL("http://localhost/monprofilorganisateur?onboarding=done"),
+    );
     expect(block.error).toBe("Erreur de statut : Compte introuvable : acct_local_missing");
   });
 });

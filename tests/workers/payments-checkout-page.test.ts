@@ -22,7 +22,8 @@ function post(path: string, intent: string) {
 }
 
 async function statut(id: string) {
-  return (await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?").bind(id).first<{ statut: string }>())!.statut;
+  return (await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?").bind(id).first<{ statut: string }>())!
+    .statut;
 }
 
 describe("/dev/checkout/{id}: the local hosted checkout page", () => {
@@ -53,7 +54,9 @@ describe("/dev/checkout/{id}: the local hosted checkout page", () => {
     const { inscriptionId, url } = await openSession();
     const res = await post(url, "annuler");
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toMatch(new RegExp(`^/paiement-annule\\?session_id=cs_local_\\w+&inscription_id=${inscriptionId}$`));
+    expect(res.headers.get("location")).toMatch(
+      new RegExp(`^/paiement-annule\\?session_id=cs_local_\\w+&inscription_id=${inscriptionId}$`),
+    );
     expect(await statut(inscriptionId)).toBe("en_attente");
   });
 
@@ -61,15 +64,29 @@ describe("/dev/checkout/{id}: the local hosted checkout page", () => {
     const { inscriptionId, url } = await openSession();
     const res = await post(url, "payer");
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toMatch(new RegExp(`^/merci\\?session_id=cs_local_\\w+&inscription_id=${inscriptionId}$`));
+    expect(res.headers.get("location")).toMatch(
+      new RegExp(`^/merci\\?session_id=cs_local_\\w+&inscription_id=${inscriptionId}$`),
+    );
     expect(await statut(inscriptionId)).toBe("validee");
-    expect(await paiementOf(inscriptionId)).toMatchObject({ status: "succeeded", amount_total_cents: 3100, fee_total_cents: 72, platform_fee_cents: 155, net_remaining_cents: 2873 });
-    const ev = await env.DB.prepare("SELECT type, processed_at FROM webhook_events WHERE type = 'checkout.session.completed' ORDER BY created_at DESC LIMIT 1").first<{ processed_at: string | null }>();
+    expect(await paiementOf(inscriptionId)).toMatchObject({
+      status: "succeeded",
+      amount_total_cents: 3100,
+      fee_total_cents: 72,
+      platform_fee_cents: 155,
+      net_remaining_cents: 2873,
+    });
+    const ev = await env.DB.prepare(
+      "SELECT type, processed_at FROM webhook_events WHERE type = 'checkout.session.completed' ORDER BY created_at DESC LIMIT 1",
+    ).first<{ processed_at: string | null }>();
     expect(ev!.processed_at).not.toBeNull();
     // Paying twice does nothing more.
     const again = await post(url, "payer");
     expect(again.status).toBe(302);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM paiements WHERE inscription_id = ?").bind(inscriptionId).first<{ n: number }>()).toEqual({ n: 1 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM paiements WHERE inscription_id = ?")
+        .bind(inscriptionId)
+        .first<{ n: number }>(),
+    ).toEqual({ n: 1 });
   });
 
   it("answers 404 for an unknown session", async () => {

@@ -30,8 +30,16 @@ export async function enableOrganiserAccount(context: AppLoadContext): Promise<s
     .first<{ stripe_account_id: string | null }>();
   if (existing?.stripe_account_id) return existing.stripe_account_id;
   const local = silentLocalProvider(context);
-  const { accountId } = await local.createAccount({ userId: ORGANISER_ID, email: "organisateur@balise.test", idempotencyKey: `account:${ORGANISER_ID}` });
-  const link = await local.createAccountLink({ accountId, returnUrl: "http://localhost/r", refreshUrl: "http://localhost/f" });
+  const { accountId } = await local.createAccount({
+    userId: ORGANISER_ID,
+    email: "organisateur@balise.test",
+    idempotencyKey: `account:${ORGANISER_ID}`,
+  });
+  const link = await local.createAccountLink({
+    accountId,
+    returnUrl: "http://localhost/r",
+    refreshUrl: "http://localhost/f",
+  });
   await local.completeOnboarding(link.url.split("/").pop()!);
   await env.DB.prepare(
     "UPDATE profils_utilisateurs SET stripe_account_id = ?, stripe_charges_enabled = 1, stripe_payouts_enabled = 1, stripe_details_submitted = 1 WHERE user_id = ?",
@@ -54,21 +62,44 @@ export async function pendingInscription(priceCents = 4200): Promise<string> {
     `INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom, email, prix_total_coureur_cents, hold_expires_at)
      VALUES (?, ?, ?, ?, 'en_attente', ?, 'Bernard', 'Camille', 'coureur@balise.test', ?, ?)`,
   )
-    .bind(id, f!.course_id, f!.format_id, RUNNER_ID, `trace-${id}`, priceCents, new Date(Date.now() + 30 * 60_000).toISOString())
+    .bind(
+      id,
+      f!.course_id,
+      f!.format_id,
+      RUNNER_ID,
+      `trace-${id}`,
+      priceCents,
+      new Date(Date.now() + 30 * 60_000).toISOString(),
+    )
     .run();
   return id;
 }
 
-export async function signedPost(payload: string, opts: { secret?: string; at?: Date; signature?: string | null } = {}) {
+export async function signedPost(
+  payload: string,
+  opts: { secret?: string; at?: Date; signature?: string | null } = {},
+) {
   const t = Math.floor((opts.at ?? new Date()).getTime() / 1000);
-  const sig = opts.signature === undefined ? await signWebhookPayload(payload, opts.secret ?? LOCAL_SECRET, t) : opts.signature;
+  const sig =
+    opts.signature === undefined ? await signWebhookPayload(payload, opts.secret ?? LOCAL_SECRET, t) : opts.signature;
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (sig !== null) headers["stripe-signature"] = sig;
   return SELF.fetch("http://localhost/webhooks/stripe", { method: "POST", body: payload, headers });
 }
 
-export function eventPayload(type: string, object: Record<string, unknown>, id = `evt_test_${crypto.randomUUID()}`): string {
-  return JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+export function eventPayload(
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_test_${crypto.randomUUID()}`,
+): string {
+  return JSON.stringify({
+    id,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  });
 }
 
 export interface LedgerRow {

@@ -14,7 +14,15 @@ import {
 } from "../../app/services/payments.server";
 import { expireCheckoutForInscription, verifyCheckoutSession } from "../../app/services/payment-received.server";
 import { loadDemoData } from "./helpers";
-import { enableOrganiserAccount, ORGANISER_ID, paiementOf, pendingInscription, RUNNER_ID, testContext, type LedgerRow } from "./payments-helpers";
+import {
+  enableOrganiserAccount,
+  ORGANISER_ID,
+  paiementOf,
+  pendingInscription,
+  RUNNER_ID,
+  testContext,
+  type LedgerRow,
+} from "./payments-helpers";
 
 async function paidInscription(price: number) {
   const context = testContext();
@@ -30,12 +38,18 @@ async function paidInscription(price: number) {
 
 /** The invariant, plus: the movements tables add up to the totals. */
 async function expectBooksBalance(p: LedgerRow) {
-  expect(p.amount_total_cents).toBe(p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents);
-  const t = await env.DB.prepare("SELECT coalesce(sum(amount_cents - reversed_cents), 0) AS n FROM transferts WHERE paiement_id = ? AND status IN ('paid', 'reversed')")
+  expect(p.amount_total_cents).toBe(
+    p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents,
+  );
+  const t = await env.DB.prepare(
+    "SELECT coalesce(sum(amount_cents - reversed_cents), 0) AS n FROM transferts WHERE paiement_id = ? AND status IN ('paid', 'reversed')",
+  )
     .bind(p.id)
     .first<{ n: number }>();
   expect(t!.n).toBe(p.transferred_total_cents);
-  const r = await env.DB.prepare("SELECT coalesce(sum(amount_cents), 0) AS n FROM remboursements WHERE paiement_id = ? AND status = 'succeeded'")
+  const r = await env.DB.prepare(
+    "SELECT coalesce(sum(amount_cents), 0) AS n FROM remboursements WHERE paiement_id = ? AND status = 'succeeded'",
+  )
     .bind(p.id)
     .first<{ n: number }>();
   expect(r!.n).toBe(p.refunded_cents);
@@ -47,7 +61,13 @@ describe("the ledger through the local provider", () => {
   it("stays balanced after fulfil, commission, deposit, refund with reversal and 'Tout transférer'", async () => {
     const { context, inscriptionId, paiementId } = await paidInscription(4200);
     let p = (await paiementOf(inscriptionId))!;
-    expect(p).toMatchObject({ status: "succeeded", amount_total_cents: 4200, fee_total_cents: 88, platform_fee_cents: 210, net_remaining_cents: 3902 });
+    expect(p).toMatchObject({
+      status: "succeeded",
+      amount_total_cents: 4200,
+      fee_total_cents: 88,
+      platform_fee_cents: 210,
+      net_remaining_cents: 3902,
+    });
     await expectBooksBalance(p);
 
     await setCommission(context, paiementId, 7.5); // 315
@@ -57,54 +77,103 @@ describe("the ledger through the local provider", () => {
 
     const deposit = depositAmount(p.net_remaining_cents); // 50 % of 3797 → 1899
     expect(deposit).toBe(1899);
-    const t1 = await transferToOrganiser(context, { paiementId, amountCents: deposit, kind: "acompte", createdBy: "admin" });
+    const t1 = await transferToOrganiser(context, {
+      paiementId,
+      amountCents: deposit,
+      kind: "acompte",
+      createdBy: "admin",
+    });
     expect(t1.state).toBe("paid");
     p = (await paiementOf(inscriptionId))!;
     expect(p.transferred_total_cents).toBe(1899);
     await expectBooksBalance(p);
 
     // 'Tout transférer' then a refund: the money must come back from the organiser first.
-    await transferToOrganiser(context, { paiementId, amountCents: transferAllAmount(p.net_remaining_cents), kind: "solde", createdBy: "admin" });
+    await transferToOrganiser(context, {
+      paiementId,
+      amountCents: transferAllAmount(p.net_remaining_cents),
+      kind: "solde",
+      createdBy: "admin",
+    });
     p = (await paiementOf(inscriptionId))!;
     expect(p.net_remaining_cents).toBe(0);
     await expectBooksBalance(p);
 
-    const r = await refundInscription(context, { inscriptionId, amountCents: 1000, percent: 25, reason: "Blessure", idempotencyKey: `refund-test:${inscriptionId}` });
+    const r = await refundInscription(context, {
+      inscriptionId,
+      amountCents: 1000,
+      percent: 25,
+      reason: "Blessure",
+      idempotencyKey: `refund-test:${inscriptionId}`,
+    });
     p = (await paiementOf(inscriptionId))!;
-    expect(p).toMatchObject({ status: "refunded", refunded_cents: 1000, transferred_total_cents: 3797 - 1000, net_remaining_cents: 0 });
+    expect(p).toMatchObject({
+      status: "refunded",
+      refunded_cents: 1000,
+      transferred_total_cents: 3797 - 1000,
+      net_remaining_cents: 0,
+    });
     await expectBooksBalance(p);
-    const rem = await env.DB.prepare("SELECT transfer_reversal_cents, status FROM remboursements WHERE id = ?").bind(r.remboursementId).first();
+    const rem = await env.DB.prepare("SELECT transfer_reversal_cents, status FROM remboursements WHERE id = ?")
+      .bind(r.remboursementId)
+      .first();
     expect(rem).toEqual({ transfer_reversal_cents: 1000, status: "succeeded" });
     // The ledger never changes a registration's status: that is the lifecycle's (the cancellation's) to do.
     const ins = await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?").bind(inscriptionId).first();
     expect(ins).toEqual({ statut: "validee" });
 
     // The same refund submitted again refunds nothing more.
-    await refundInscription(context, { inscriptionId, amountCents: 1000, percent: 25, reason: "Blessure", idempotencyKey: `refund-test:${inscriptionId}` });
+    await refundInscription(context, {
+      inscriptionId,
+      amountCents: 1000,
+      percent: 25,
+      reason: "Blessure",
+      idempotencyKey: `refund-test:${inscriptionId}`,
+    });
     expect((await paiementOf(inscriptionId))!.refunded_cents).toBe(1000);
 
     // The provider's own books agree: the charge shows the refund, the transfers show the reversal.
     if (!isLocalPaymentProvider(context.payments)) throw new Error("local provider expected");
-    const [row] = (await env.DB.prepare("SELECT charge_id FROM paiements WHERE id = ?").bind(paiementId).all<{ charge_id: string }>()).results;
+    const [row] = (
+      await env.DB.prepare("SELECT charge_id FROM paiements WHERE id = ?").bind(paiementId).all<{ charge_id: string }>()
+    ).results;
     const charge = await context.payments.getCharge(row.charge_id);
     expect(charge!.amount_refunded).toBe(1000);
   });
 
   it("skips transfers of 0 or less and refuses more than the net remaining", async () => {
     const { context, paiementId, inscriptionId } = await paidInscription(2500);
-    expect(await transferToOrganiser(context, { paiementId, amountCents: 0, kind: "solde", createdBy: "admin" })).toEqual({ state: "skipped" });
-    expect(await transferToOrganiser(context, { paiementId, amountCents: -5, kind: "solde", createdBy: "admin" })).toEqual({ state: "skipped" });
+    expect(
+      await transferToOrganiser(context, { paiementId, amountCents: 0, kind: "solde", createdBy: "admin" }),
+    ).toEqual({ state: "skipped" });
+    expect(
+      await transferToOrganiser(context, { paiementId, amountCents: -5, kind: "solde", createdBy: "admin" }),
+    ).toEqual({ state: "skipped" });
     const p = (await paiementOf(inscriptionId))!;
-    await expect(transferToOrganiser(context, { paiementId, amountCents: p.net_remaining_cents + 1, kind: "solde", createdBy: "admin" })).rejects.toThrow(/montant_superieur_au_solde/);
+    await expect(
+      transferToOrganiser(context, {
+        paiementId,
+        amountCents: p.net_remaining_cents + 1,
+        kind: "solde",
+        createdBy: "admin",
+      }),
+    ).rejects.toThrow(/montant_superieur_au_solde/);
     expect(await paiementOf(inscriptionId)).toEqual(p);
-    const n = await env.DB.prepare("SELECT count(*) AS n FROM transferts WHERE paiement_id = ?").bind(paiementId).first<{ n: number }>();
+    const n = await env.DB.prepare("SELECT count(*) AS n FROM transferts WHERE paiement_id = ?")
+      .bind(paiementId)
+      .first<{ n: number }>();
     expect(n!.n).toBe(0);
   });
 
   it("a full refund after everything was transferred keeps the invariant", async () => {
     const { context, paiementId, inscriptionId } = await paidInscription(3000);
     let p = (await paiementOf(inscriptionId))!;
-    await transferToOrganiser(context, { paiementId, amountCents: p.net_remaining_cents, kind: "solde", createdBy: "admin" });
+    await transferToOrganiser(context, {
+      paiementId,
+      amountCents: p.net_remaining_cents,
+      kind: "solde",
+      createdBy: "admin",
+    });
     await refundInscription(context, { inscriptionId, amountCents: 3000, idempotencyKey: `full:${inscriptionId}` });
     p = (await paiementOf(inscriptionId))!;
     expect(p.refunded_cents).toBe(3000);
@@ -119,9 +188,17 @@ describe("a refund the provider refuses", () => {
   it("is undone in the ledger, reported in French, and the same request can be retried", async () => {
     const { context, inscriptionId, paiementId } = await paidInscription(4200);
     const before = (await paiementOf(inscriptionId))!;
-    const [{ charge_id }] = (await env.DB.prepare("SELECT charge_id FROM paiements WHERE id = ?").bind(paiementId).all<{ charge_id: string }>()).results;
+    const [{ charge_id }] = (
+      await env.DB.prepare("SELECT charge_id FROM paiements WHERE id = ?").bind(paiementId).all<{ charge_id: string }>()
+    ).results;
     await env.DB.prepare("UPDATE paiements SET charge_id = 'ch_local_inconnu' WHERE id = ?").bind(paiementId).run();
-    const req = { inscriptionId, amountCents: 1500, percent: 50, reason: "Indisponibilité", idempotencyKey: `retry:${inscriptionId}` };
+    const req = {
+      inscriptionId,
+      amountCents: 1500,
+      percent: 50,
+      reason: "Indisponibilité",
+      idempotencyKey: `retry:${inscriptionId}`,
+    };
     const err = await refundInscription(context, req).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PaymentError);
     expect((err as PaymentError).code).toBe("remboursement_impossible");
@@ -130,7 +207,9 @@ describe("a refund the provider refuses", () => {
     const money = (r: LedgerRow) => ({ ...r, charge_id: undefined, updated_at: undefined });
     expect(money(undone)).toEqual(money(before));
     await expectBooksBalance(undone);
-    const statut = await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?").bind(inscriptionId).first<{ statut: string }>();
+    const statut = await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?")
+      .bind(inscriptionId)
+      .first<{ statut: string }>();
     expect(statut!.statut).toBe("validee");
 
     await env.DB.prepare("UPDATE paiements SET charge_id = ? WHERE id = ?").bind(charge_id, paiementId).run();
@@ -138,7 +217,11 @@ describe("a refund the provider refuses", () => {
     const after = (await paiementOf(inscriptionId))!;
     expect(after.refunded_cents).toBe(1500);
     await expectBooksBalance(after);
-    const rows = (await env.DB.prepare("SELECT status FROM remboursements WHERE paiement_id = ? ORDER BY status").bind(paiementId).all<{ status: string }>()).results;
+    const rows = (
+      await env.DB.prepare("SELECT status FROM remboursements WHERE paiement_id = ? ORDER BY status")
+        .bind(paiementId)
+        .all<{ status: string }>()
+    ).results;
     expect(rows.map((r) => r.status)).toEqual(["failed", "succeeded"]);
   });
 });
@@ -150,9 +233,15 @@ describe("admin release of funds on a selection", () => {
     const a = await paidInscription(4200); // net 3902
     const b = await paidInscription(2500); // net 2312
     const { context } = a;
-    let r = await releaseFunds(context, { paiementIds: [a.paiementId, b.paiementId, "inconnu"], mode: "acompte", adminId: "admin" });
+    let r = await releaseFunds(context, {
+      paiementIds: [a.paiementId, b.paiementId, "inconnu"],
+      mode: "acompte",
+      adminId: "admin",
+    });
     expect(r).toEqual({ ok: 2, failed: 1, skipped: 0 });
-    expect(payoutNoticeText({ kind: "transferts", ok: r.ok, failed: r.failed })).toBe("Transferts terminés: 2 OK, 1 échec(s).");
+    expect(payoutNoticeText({ kind: "transferts", ok: r.ok, failed: r.failed })).toBe(
+      "Transferts terminés: 2 OK, 1 échec(s).",
+    );
     expect((await paiementOf(a.inscriptionId))!.transferred_total_cents).toBe(1951);
     expect((await paiementOf(b.inscriptionId))!.transferred_total_cents).toBe(1156);
     r = await releaseFunds(context, { paiementIds: [a.paiementId, b.paiementId], mode: "tout", adminId: "admin" });
@@ -172,7 +261,11 @@ describe("checkout for a registration", () => {
 
   it("refuses when the organiser's payment account is not enabled", async () => {
     const context = testContext();
-    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_account_id = NULL, stripe_charges_enabled = 0 WHERE user_id = ?").bind(ORGANISER_ID).run();
+    await env.DB.prepare(
+      "UPDATE profils_utilisateurs SET stripe_account_id = NULL, stripe_charges_enabled = 0 WHERE user_id = ?",
+    )
+      .bind(ORGANISER_ID)
+      .run();
     const id = await pendingInscription(2000);
     const err = await createCheckoutForInscription(context, id).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PaymentError);
@@ -187,7 +280,9 @@ describe("checkout for a registration", () => {
     const b = await createCheckoutForInscription(context, id);
     expect(b.url).toBe(a.url);
     expect(a.url).toMatch(/^\/dev\/checkout\/cs_local_/);
-    const row = await env.DB.prepare("SELECT checkout_session_id, hold_expires_at FROM inscriptions WHERE id = ?").bind(id).first<{ checkout_session_id: string; hold_expires_at: string }>();
+    const row = await env.DB.prepare("SELECT checkout_session_id, hold_expires_at FROM inscriptions WHERE id = ?")
+      .bind(id)
+      .first<{ checkout_session_id: string; hold_expires_at: string }>();
     expect(a.url.endsWith(row!.checkout_session_id)).toBe(true);
     const minutes = (Date.parse(row!.hold_expires_at) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(30);
@@ -206,7 +301,9 @@ describe("checkout for a registration", () => {
     const id = await pendingInscription(2000);
     await createCheckoutForInscription(context, id);
     await expireCheckoutForInscription(context, id);
-    const row = await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?").bind(id).first<{ statut: string }>();
+    const row = await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?")
+      .bind(id)
+      .first<{ statut: string }>();
     expect(row!.statut).toBe("annulee");
     await expect(createCheckoutForInscription(context, id)).rejects.toMatchObject({ code: "inscription_non_payable" });
   });
@@ -218,11 +315,19 @@ describe("receipts", () => {
   it("gives the receipt URL to the runner and the organiser, the spec's messages to others", async () => {
     const { context, inscriptionId } = await paidInscription(2000);
     const trace = `trace-${inscriptionId}`;
-    expect(await getReceiptUrl(context, { id: RUNNER_ID, isAdmin: false }, trace)).toMatch(/^\/dev\/receipt\/ch_local_/);
+    expect(await getReceiptUrl(context, { id: RUNNER_ID, isAdmin: false }, trace)).toMatch(
+      /^\/dev\/receipt\/ch_local_/,
+    );
     expect(await getReceiptUrl(context, { id: ORGANISER_ID, isAdmin: false }, trace)).toMatch(/^\/dev\/receipt\//);
-    await expect(getReceiptUrl(context, { id: "00000000-0000-4000-a000-000000000004", isAdmin: false }, trace)).rejects.toThrow("Aucun reçu trouvé.");
-    await expect(getReceiptUrl(context, { id: RUNNER_ID, isAdmin: false }, "")).rejects.toThrow("Aucun paiement_trace_id disponible pour cette inscription.");
+    await expect(
+      getReceiptUrl(context, { id: "00000000-0000-4000-a000-000000000004", isAdmin: false }, trace),
+    ).rejects.toThrow("Aucun reçu trouvé.");
+    await expect(getReceiptUrl(context, { id: RUNNER_ID, isAdmin: false }, "")).rejects.toThrow(
+      "Aucun paiement_trace_id disponible pour cette inscription.",
+    );
     const unpaid = await pendingInscription(2000);
-    await expect(getReceiptUrl(context, { id: RUNNER_ID, isAdmin: false }, `trace-${unpaid}`)).rejects.toThrow("Aucun reçu trouvé.");
+    await expect(getReceiptUrl(context, { id: RUNNER_ID, isAdmin: false }, `trace-${unpaid}`)).rejects.toThrow(
+      "Aucun reçu trouvé.",
+    );
   });
 });

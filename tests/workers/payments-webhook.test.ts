@@ -15,7 +15,9 @@ import {
 } from "./payments-helpers";
 
 async function count(sql: string, ...binds: unknown[]): Promise<number> {
-  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+  return (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 }
 
 /** A pending registration with an open local checkout session (nothing delivered yet). */
@@ -35,7 +37,9 @@ async function payQuietly(sessionId: string) {
 }
 
 async function statut(inscriptionId: string) {
-  return (await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?").bind(inscriptionId).first<{ statut: string }>())!.statut;
+  return (await env.DB.prepare("SELECT statut FROM inscriptions WHERE id = ?")
+    .bind(inscriptionId)
+    .first<{ statut: string }>())!.statut;
 }
 
 describe("POST /webhooks/stripe: signatures", () => {
@@ -44,12 +48,20 @@ describe("POST /webhooks/stripe: signatures", () => {
   it("accepts a valid signature and handles the event (account.updated re-reads the account)", async () => {
     const context = testContext();
     const accountId = await enableOrganiserAccount(context);
-    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_charges_enabled = 0, stripe_payouts_enabled = 0 WHERE user_id = ?").bind(ORGANISER_ID).run();
+    await env.DB.prepare(
+      "UPDATE profils_utilisateurs SET stripe_charges_enabled = 0, stripe_payouts_enabled = 0 WHERE user_id = ?",
+    )
+      .bind(ORGANISER_ID)
+      .run();
     // The payload is stale (charges disabled): the handler re-reads the account, which is enabled.
-    const res = await signedPost(eventPayload("account.updated", { id: accountId, object: "account", charges_enabled: false }));
+    const res = await signedPost(
+      eventPayload("account.updated", { id: accountId, object: "account", charges_enabled: false }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true });
-    const p = await env.DB.prepare("SELECT stripe_charges_enabled AS c, stripe_payouts_enabled AS p FROM profils_utilisateurs WHERE user_id = ?")
+    const p = await env.DB.prepare(
+      "SELECT stripe_charges_enabled AS c, stripe_payouts_enabled AS p FROM profils_utilisateurs WHERE user_id = ?",
+    )
       .bind(ORGANISER_ID)
       .first<{ c: number; p: number }>();
     expect(p).toEqual({ c: 1, p: 1 });
@@ -65,7 +77,10 @@ describe("POST /webhooks/stripe: signatures", () => {
     const { inscriptionId, sessionId } = await openSession();
     await payQuietly(sessionId);
     const events = await count("SELECT count(*) AS n FROM webhook_events");
-    const res = await signedPost(eventPayload("checkout.session.completed", { id: sessionId, object: "checkout.session" }), opts);
+    const res = await signedPost(
+      eventPayload("checkout.session.completed", { id: sessionId, object: "checkout.session" }),
+      opts,
+    );
     expect(res.status).toBe(400);
     expect(await count("SELECT count(*) AS n FROM webhook_events")).toBe(events);
     expect(await paiementOf(inscriptionId)).toBeNull();
@@ -97,7 +112,9 @@ describe("POST /webhooks/stripe: idempotence and order", () => {
   it("fulfils checkout.session.completed: registration validee, one paiements row, ledger balanced, one e-mail", async () => {
     const { inscriptionId, sessionId } = await openSession(4200);
     await payQuietly(sessionId);
-    const res = await signedPost(eventPayload("checkout.session.completed", { id: sessionId, object: "checkout.session" }));
+    const res = await signedPost(
+      eventPayload("checkout.session.completed", { id: sessionId, object: "checkout.session" }),
+    );
     expect(res.status).toBe(200);
     expect(await statut(inscriptionId)).toBe("validee");
     const p = (await paiementOf(inscriptionId))!;
@@ -110,7 +127,9 @@ describe("POST /webhooks/stripe: idempotence and order", () => {
       refunded_cents: 0,
       net_remaining_cents: 3902,
     });
-    expect(await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `confirmation:${inscriptionId}`)).toBe(1);
+    expect(
+      await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `confirmation:${inscriptionId}`),
+    ).toBe(1);
   });
 
   it("the same event replayed 10 times changes nothing after the first", async () => {
@@ -119,8 +138,11 @@ describe("POST /webhooks/stripe: idempotence and order", () => {
     const payload = eventPayload("checkout.session.completed", { id: sessionId, object: "checkout.session" });
     expect((await signedPost(payload)).status).toBe(200);
     const snapshot = async () => ({
-      paiements: (await env.DB.prepare("SELECT * FROM paiements WHERE inscription_id = ?").bind(inscriptionId).all()).results,
-      inscription: await env.DB.prepare("SELECT statut, updated_at, hold_expires_at FROM inscriptions WHERE id = ?").bind(inscriptionId).first(),
+      paiements: (await env.DB.prepare("SELECT * FROM paiements WHERE inscription_id = ?").bind(inscriptionId).all())
+        .results,
+      inscription: await env.DB.prepare("SELECT statut, updated_at, hold_expires_at FROM inscriptions WHERE id = ?")
+        .bind(inscriptionId)
+        .first(),
       mails: await count("SELECT count(*) AS n FROM mail_outbox"),
       events: (await env.DB.prepare("SELECT * FROM webhook_events ORDER BY id").all()).results,
     });
@@ -139,7 +161,9 @@ describe("POST /webhooks/stripe: idempotence and order", () => {
     await payQuietly(sessionId);
     expect((await signedPost(eventPayload("checkout.session.completed", { id: sessionId }))).status).toBe(200);
     // A late, stale expiry for the same session.
-    expect((await signedPost(eventPayload("checkout.session.expired", { id: sessionId, status: "expired" }))).status).toBe(200);
+    expect(
+      (await signedPost(eventPayload("checkout.session.expired", { id: sessionId, status: "expired" }))).status,
+    ).toBe(200);
     expect(await statut(inscriptionId)).toBe("validee");
     expect((await paiementOf(inscriptionId))!.status).toBe("succeeded");
   });
@@ -147,7 +171,9 @@ describe("POST /webhooks/stripe: idempotence and order", () => {
   it("expired delivered first for a session that was in fact paid: re-read, fulfilled", async () => {
     const { inscriptionId, sessionId } = await openSession();
     await payQuietly(sessionId);
-    expect((await signedPost(eventPayload("checkout.session.expired", { id: sessionId, status: "expired" }))).status).toBe(200);
+    expect(
+      (await signedPost(eventPayload("checkout.session.expired", { id: sessionId, status: "expired" }))).status,
+    ).toBe(200);
     expect(await statut(inscriptionId)).toBe("validee");
     expect((await signedPost(eventPayload("checkout.session.completed", { id: sessionId }))).status).toBe(200);
     expect(await count("SELECT count(*) AS n FROM paiements WHERE inscription_id = ?", inscriptionId)).toBe(1);
@@ -158,11 +184,15 @@ describe("POST /webhooks/stripe: idempotence and order", () => {
     const local = silentLocalProvider(testContext());
     await local.expireCheckoutSession(sessionId);
     expect((await signedPost(eventPayload("checkout.session.expired", { id: sessionId }))).status).toBe(200);
-    const row = await env.DB.prepare("SELECT statut, hold_expires_at, cancel_reason FROM inscriptions WHERE id = ?").bind(inscriptionId).first<{ statut: string; hold_expires_at: string | null; cancel_reason: string }>();
+    const row = await env.DB.prepare("SELECT statut, hold_expires_at, cancel_reason FROM inscriptions WHERE id = ?")
+      .bind(inscriptionId)
+      .first<{ statut: string; hold_expires_at: string | null; cancel_reason: string }>();
     expect(row).toMatchObject({ statut: "annulee", hold_expires_at: null });
     expect(row!.cancel_reason).toBe("hold_expired");
     // A forged "completed" event body cannot pay it: the session is re-read.
-    expect((await signedPost(eventPayload("checkout.session.completed", { id: sessionId, payment_status: "paid" }))).status).toBe(200);
+    expect(
+      (await signedPost(eventPayload("checkout.session.completed", { id: sessionId, payment_status: "paid" }))).status,
+    ).toBe(200);
     expect(await statut(inscriptionId)).toBe("annulee");
     expect(await paiementOf(inscriptionId)).toBeNull();
   });
@@ -179,11 +209,15 @@ describe("POST /webhooks/stripe: idempotence and order", () => {
     expect((await signedPost(eventPayload("checkout.session.completed", { id: sessionId }))).status).toBe(200);
     const payload = eventPayload("charge.refunded", { id: paid.charge, object: "charge", amount_refunded: 1000 });
     expect((await signedPost(payload)).status).toBe(200);
-    expect((await signedPost(eventPayload("charge.refunded", { id: paid.charge, amount_refunded: 1000 }))).status).toBe(200);
+    expect((await signedPost(eventPayload("charge.refunded", { id: paid.charge, amount_refunded: 1000 }))).status).toBe(
+      200,
+    );
     const p = (await paiementOf(inscriptionId))!;
     expect(p.refunded_cents).toBe(1000);
     expect(p.status).toBe("refunded");
-    expect(p.amount_total_cents).toBe(p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents);
+    expect(p.amount_total_cents).toBe(
+      p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents,
+    );
     expect(await statut(inscriptionId)).toBe("remboursee_partiellement");
   });
 });

@@ -31,7 +31,11 @@ function productionBindings(over: Record<string, string | undefined> = {}): Env 
 
 async function call(bindings: Env, path: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`https://balise.example.fr${path}`, { redirect: "manual", ...init }), bindings, ctx);
+  const res = await worker.fetch(
+    new Request(`https://balise.example.fr${path}`, { redirect: "manual", ...init }),
+    bindings,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -42,56 +46,97 @@ afterEach(() => vi.restoreAllMocks());
 describe("a production Worker without its real configuration", () => {
   it("refuses every request and its log names the missing variables (only SESSION_SECRET set)", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const bindings = productionBindings({ STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, MAIL_API_URL: undefined, MAIL_API_KEY: undefined, MAIL_FROM: undefined });
+    const bindings = productionBindings({
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+      MAIL_API_URL: undefined,
+      MAIL_API_KEY: undefined,
+      MAIL_FROM: undefined,
+    });
     for (const path of ["/", "/dev/mail", "/forgot-password"]) {
       const res = await call(bindings, path);
       expect(res.status).toBe(503);
       expect(await res.text()).not.toMatch(/STRIPE|MAIL_/);
     }
     const logged = errors.mock.calls.map((c) => String(c[0])).join("\n");
-    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "MAIL_API_URL", "MAIL_API_KEY", "MAIL_FROM"]) expect(logged).toContain(name);
+    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "MAIL_API_URL", "MAIL_API_KEY", "MAIL_FROM"])
+      expect(logged).toContain(name);
   });
 
   it("refuses the published development session secret", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const res = await call(productionBindings({ SESSION_SECRET: "dev-only-session-secret-change-me-in-production-0001" }), "/");
+    const res = await call(
+      productionBindings({ SESSION_SECRET: "dev-only-session-secret-change-me-in-production-0001" }),
+      "/",
+    );
     expect(res.status).toBe(503);
   });
 
   it("cannot build a request context", () => {
     expect(() =>
-      getLoadContext({ request: new Request("https://balise.example.fr/"), env: productionBindings({ MAIL_API_KEY: undefined }), ctx: { waitUntil: () => {} }, nonce: "n" }),
+      getLoadContext({
+        request: new Request("https://balise.example.fr/"),
+        env: productionBindings({ MAIL_API_KEY: undefined }),
+        ctx: { waitUntil: () => {} },
+        nonce: "n",
+      }),
     ).toThrow(/MAIL_API_KEY/);
   });
 });
 
 describe("a production Worker with its configuration", () => {
   it("uses Stripe and the HTTP mailer, never the local stand-ins", () => {
-    const context = getLoadContext({ request: new Request("https://balise.example.fr/"), env: productionBindings(), ctx: { waitUntil: () => {} }, nonce: "n" });
+    const context = getLoadContext({
+      request: new Request("https://balise.example.fr/"),
+      env: productionBindings(),
+      ctx: { waitUntil: () => {} },
+      nonce: "n",
+    });
     expect(context.payments.kind).toBe("stripe");
     expect(context.mailer.kind).toBe("http");
     expect(context.isDev).toBe(false);
   });
 
   it("answers 404 on every /dev/* page and local provider endpoint, GET and POST", async () => {
-    const [mail] = await env.DB.prepare("SELECT id FROM mail_outbox LIMIT 1").all<{ id: string }>().then((r) => r.results);
-    const paths = ["/dev", "/dev/mail", `/dev/mail/${mail?.id ?? "x"}`, "/dev/checkout/cs_local_x", "/dev/onboarding/al_local_x", "/dev/receipt/ch_local_x"];
+    const [mail] = await env.DB.prepare("SELECT id FROM mail_outbox LIMIT 1")
+      .all<{ id: string }>()
+      .then((r) => r.results);
+    const paths = [
+      "/dev",
+      "/dev/mail",
+      `/dev/mail/${mail?.id ?? "x"}`,
+      "/dev/checkout/cs_local_x",
+      "/dev/onboarding/al_local_x",
+      "/dev/receipt/ch_local_x",
+    ];
     for (const path of paths) {
       const get = await call(productionBindings(), path);
       expect(get.status, path).toBe(404);
       const post = await call(productionBindings(), path, {
         method: "POST",
         body: new URLSearchParams({ intent: "payer" }),
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://balise.example.fr", "sec-fetch-site": "same-origin" },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "https://balise.example.fr",
+          "sec-fetch-site": "same-origin",
+        },
       });
       expect(post.status, `POST ${path}`).toBe(404);
     }
   });
 
   it("refuses a webhook signed with the development secret published in the source", async () => {
-    const payload = eventPayload("checkout.session.completed", { id: "cs_local_forged", object: "checkout.session", payment_status: "paid" });
+    const payload = eventPayload("checkout.session.completed", {
+      id: "cs_local_forged",
+      object: "checkout.session",
+      payment_status: "paid",
+    });
     const signature = await signWebhookPayload(payload, LOCAL_SECRET, Math.floor(Date.now() / 1000));
-    const res = await call(productionBindings(), "/webhooks/stripe", { method: "POST", body: payload, headers: { "content-type": "application/json", "stripe-signature": signature } });
+    const res = await call(productionBindings(), "/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -99,7 +144,12 @@ describe("a production Worker with its configuration", () => {
     const res = await call(productionBindings(), "/login", {
       method: "POST",
       body: new URLSearchParams({ email: "coureur@balise.test", password: "balise-demo" }),
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://balise.example.fr", host: "balise.example.fr", "sec-fetch-site": "same-origin" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://balise.example.fr",
+        host: "balise.example.fr",
+        "sec-fetch-site": "same-origin",
+      },
     });
     expect(res.status).toBe(302);
     const cookie = res.headers.getSetCookie().find((c) => c.includes("balise_session="));

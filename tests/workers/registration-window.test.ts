@@ -29,15 +29,36 @@ async function format(opts: { ouverture?: string | null; cloture?: string | null
 
 async function runner(): Promise<string> {
   const id = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, `o-${id}@balise.test`).run();
+  await env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')")
+    .bind(id, `o-${id}@balise.test`)
+    .run();
   return id;
 }
 
 function values(formatId: string): RegistrationValues {
   return {
-    format_id: formatId, nom: "Roux", prenom: "Inès", genre: "", date_naissance: "1990-03-04", nationalite: "", email: "ines@balise.test", telephone: "",
-    adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "France", club: "", justificatif_type: "licence",
-    numero_licence: "1234567", pps_identifier: "", pps_expiration: "", contact_urgence_nom: "", contact_urgence_telephone: "", nombre_repas: "0", apparaitre_resultats: true,
+    format_id: formatId,
+    nom: "Roux",
+    prenom: "Inès",
+    genre: "",
+    date_naissance: "1990-03-04",
+    nationalite: "",
+    email: "ines@balise.test",
+    telephone: "",
+    adresse: "",
+    adresse_complement: "",
+    code_postal: "",
+    ville: "",
+    pays: "France",
+    club: "",
+    justificatif_type: "licence",
+    numero_licence: "1234567",
+    pps_identifier: "",
+    pps_expiration: "",
+    contact_urgence_nom: "",
+    contact_urgence_telephone: "",
+    nombre_repas: "0",
+    apparaitre_resultats: true,
   };
 }
 
@@ -53,14 +74,22 @@ describe("opening time", () => {
     const page = await loadRegistrationPage(before, f.courseId);
     expect(page!.formats[0].fenetre).toBe("Ouverture des inscriptions le 12 janvier 2027 à 10h00");
     const parsed = parseRegistration(values(f.formatId), page!.formats, "2027-01-12");
-    expect(!parsed.ok && parsed.errors.format_id).toBe("Ultra 80 km : Ouverture des inscriptions le 12 janvier 2027 à 10h00.");
+    expect(!parsed.ok && parsed.errors.format_id).toBe(
+      "Ultra 80 km : Ouverture des inscriptions le 12 janvier 2027 à 10h00.",
+    );
     // A page loaded once open (the runner's clock, a tampered form): the atomic hold still checks the opening.
     const openPage = await loadRegistrationPage(at(OPENING), f.courseId);
     const ok = parseRegistration(values(f.formatId), openPage!.formats, "2027-01-12");
     if (!ok.ok) throw new Error(JSON.stringify(ok.errors));
     const r = await runner();
     await expect(startRegistration(before, r, f.courseId, ok.data)).rejects.toMatchObject({ code: "hors_periode" });
-    expect(Number((await env.DB.prepare("SELECT count(*) AS n FROM inscriptions WHERE format_id = ?").bind(f.formatId).first<{ n: number }>())!.n)).toBe(0);
+    expect(
+      Number(
+        (await env.DB.prepare("SELECT count(*) AS n FROM inscriptions WHERE format_id = ?")
+          .bind(f.formatId)
+          .first<{ n: number }>())!.n,
+      ),
+    ).toBe(0);
     // From the opening instant on: today's path.
     const started = await startRegistration(at(OPENING), r, f.courseId, ok.data);
     expect(started.url).toContain("/dev/checkout/");
@@ -71,8 +100,12 @@ describe("opening time", () => {
     const page = await loadRegistrationPage(at("2027-02-01T00:00:00.000Z"), f.courseId);
     const ok = parseRegistration(values(f.formatId), page!.formats, "2027-02-01");
     if (!ok.ok) throw new Error(JSON.stringify(ok.errors));
-    await expect(startRegistration(at("2027-03-01T19:00:00.000Z"), await runner(), f.courseId, ok.data)).rejects.toBeInstanceOf(RegistrationError);
-    expect((await loadRegistrationPage(at("2027-03-02T00:00:00.000Z"), f.courseId))!.formats[0].fenetre).toBe("Inscriptions closes");
+    await expect(
+      startRegistration(at("2027-03-01T19:00:00.000Z"), await runner(), f.courseId, ok.data),
+    ).rejects.toBeInstanceOf(RegistrationError);
+    expect((await loadRegistrationPage(at("2027-03-02T00:00:00.000Z"), f.courseId))!.formats[0].fenetre).toBe(
+      "Inscriptions closes",
+    );
   });
 
   it("the event page states the opening instead of 'S'inscrire'", async () => {
@@ -89,13 +122,34 @@ describe("opening time", () => {
     const org = await sessionCookie(ORG1.id);
     const res = await post(
       `/modifier-course/${f.courseId}`,
-      courseForm({ nom: "Ouverture", lieu: "Annecy", code_postal: "74000", departement: "Haute-Savoie", lat: "45,9", lng: "6,1" }, [
-        { id: f.formatId, nom: "Ultra 80 km", prix: "90", date: "2027-09-12", heure_depart: "05:00", nb_max_coureurs: "100", ouverture_date: "12/01/2027", ouverture_heure: "10:00" },
-      ]),
+      courseForm(
+        {
+          nom: "Ouverture",
+          lieu: "Annecy",
+          code_postal: "74000",
+          departement: "Haute-Savoie",
+          lat: "45,9",
+          lng: "6,1",
+        },
+        [
+          {
+            id: f.formatId,
+            nom: "Ultra 80 km",
+            prix: "90",
+            date: "2027-09-12",
+            heure_depart: "05:00",
+            nb_max_coureurs: "100",
+            ouverture_date: "12/01/2027",
+            ouverture_heure: "10:00",
+          },
+        ],
+      ),
       org,
     );
     expect(res.status).toBe(302);
-    const row = await env.DB.prepare("SELECT ouverture_inscriptions, cloture_inscriptions FROM formats WHERE id = ?").bind(f.formatId).first();
+    const row = await env.DB.prepare("SELECT ouverture_inscriptions, cloture_inscriptions FROM formats WHERE id = ?")
+      .bind(f.formatId)
+      .first();
     expect(row).toEqual({ ouverture_inscriptions: OPENING, cloture_inscriptions: null });
     const form = await (await get(`/modifier-course/${f.courseId}`, org)).text();
     expect(form).toContain('value="2027-01-12"');

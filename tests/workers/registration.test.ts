@@ -18,7 +18,14 @@ import {
 } from "~/services/register.server";
 import { signWebhookPayload } from "~/providers/payments-local.server";
 import { loadDemoData } from "./helpers";
-import { enableOrganiserAccount, eventPayload, LOCAL_SECRET, ORGANISER_ID, silentLocalProvider, testContext } from "./payments-helpers";
+import {
+  enableOrganiserAccount,
+  eventPayload,
+  LOCAL_SECRET,
+  ORGANISER_ID,
+  silentLocalProvider,
+  testContext,
+} from "./payments-helpers";
 
 let n = 0;
 /** A fresh online event of the demo organiser with one format. */
@@ -41,17 +48,38 @@ async function freshFormat(opts: { cap: number | null; prix?: number; stock?: nu
 async function runners(count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => crypto.randomUUID());
   await env.DB.batch(
-    ids.map((id) => env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, `r-${id}@balise.test`)),
+    ids.map((id) =>
+      env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, `r-${id}@balise.test`),
+    ),
   );
   return ids;
 }
 
 function formValues(formatId: string, over: Partial<RegistrationValues> = {}): RegistrationValues {
   return {
-    format_id: formatId, nom: "Bernard", prenom: "Camille", genre: "Femme", date_naissance: "1991-04-12", nationalite: "Française",
-    email: "coureur@balise.test", telephone: "", adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "France", club: "",
-    justificatif_type: "licence", numero_licence: "1234567", pps_identifier: "", pps_expiration: "", contact_urgence_nom: "", contact_urgence_telephone: "",
-    nombre_repas: "0", apparaitre_resultats: true, ...over,
+    format_id: formatId,
+    nom: "Bernard",
+    prenom: "Camille",
+    genre: "Femme",
+    date_naissance: "1991-04-12",
+    nationalite: "Française",
+    email: "coureur@balise.test",
+    telephone: "",
+    adresse: "",
+    adresse_complement: "",
+    code_postal: "",
+    ville: "",
+    pays: "France",
+    club: "",
+    justificatif_type: "licence",
+    numero_licence: "1234567",
+    pps_identifier: "",
+    pps_expiration: "",
+    contact_urgence_nom: "",
+    contact_urgence_telephone: "",
+    nombre_repas: "0",
+    apparaitre_resultats: true,
+    ...over,
   };
 }
 
@@ -77,7 +105,9 @@ async function row(id: string) {
 }
 
 async function count(q: string, ...binds: unknown[]): Promise<number> {
-  return (await env.DB.prepare(q).bind(...binds).first<{ n: number }>())!.n;
+  return (await env.DB.prepare(q)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 }
 
 async function deliver(type: string, sessionId: string) {
@@ -117,10 +147,14 @@ describe("the place hold", () => {
     const data = await input(courseId, formatId);
     const results = await Promise.allSettled(ids.map((id) => holdPlace(testContext(), id, courseId, data)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
-    const reasons = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => (r.reason as RegistrationError).code);
+    const reasons = results
+      .filter((r): r is PromiseRejectedResult => r.status === "rejected")
+      .map((r) => (r.reason as RegistrationError).code);
     expect(reasons).toEqual(Array(35).fill("format_complet"));
     expect(await holding(formatId)).toBe(5);
-    expect(await count("SELECT count(DISTINCT paiement_trace_id) AS n FROM inscriptions WHERE format_id = ?", formatId)).toBe(5);
+    expect(
+      await count("SELECT count(DISTINCT paiement_trace_id) AS n FROM inscriptions WHERE format_id = ?", formatId),
+    ).toBe(5);
   });
 
   it("a format without a cap always takes the registration", async () => {
@@ -141,7 +175,10 @@ describe("the place hold", () => {
     expect(first.reused).toBe(false);
     expect(second).toMatchObject({ inscriptionId: first.inscriptionId, reused: true, url: first.url });
     // Twice at the same time: still one registration, one place.
-    const both = await Promise.all([startRegistration(testContext(), a, courseId, data), startRegistration(testContext(), a, courseId, data)]);
+    const both = await Promise.all([
+      startRegistration(testContext(), a, courseId, data),
+      startRegistration(testContext(), a, courseId, data),
+    ]);
     expect(both.map((x) => x.inscriptionId)).toEqual([first.inscriptionId, first.inscriptionId]);
     expect(await count("SELECT count(*) AS n FROM inscriptions WHERE format_id = ?", formatId)).toBe(1);
     expect(await holding(formatId)).toBe(1);
@@ -151,10 +188,20 @@ describe("the place hold", () => {
     expect(first.url).toBe(`/dev/checkout/${r.checkout_session_id}`);
 
     // With two meals now: same registration, new amount, a new checkout session; the old one is ended.
-    const withMeals = await startRegistration(testContext(), a, courseId, await input(courseId, formatId, { nombre_repas: "2" }));
+    const withMeals = await startRegistration(
+      testContext(),
+      a,
+      courseId,
+      await input(courseId, formatId, { nombre_repas: "2" }),
+    );
     expect(withMeals.inscriptionId).toBe(first.inscriptionId);
     expect(withMeals.url).not.toBe(first.url);
-    expect(await row(first.inscriptionId)).toMatchObject({ statut: "en_attente", nombre_repas: 2, prix_total_repas_cents: 2400, prix_total_coureur_cents: 4900 });
+    expect(await row(first.inscriptionId)).toMatchObject({
+      statut: "en_attente",
+      nombre_repas: 2,
+      prix_total_repas_cents: 2400,
+      prix_total_coureur_cents: 4900,
+    });
     const old = await silentLocalProvider(testContext()).getSession(sessionOf(first.url));
     expect(old!.status).toBe("expired");
     expect(await holding(formatId)).toBe(1);
@@ -163,13 +210,19 @@ describe("the place hold", () => {
   it("a closed payment account: no registration is kept, the page says registrations are not open", async () => {
     const { courseId, formatId } = await freshFormat({ cap: 3 });
     const [a] = await runners(1);
-    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_charges_enabled = 0 WHERE user_id = ?").bind(ORGANISER_ID).run();
+    await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_charges_enabled = 0 WHERE user_id = ?")
+      .bind(ORGANISER_ID)
+      .run();
     try {
       expect((await loadRegistrationPage(testContext(), courseId))!.course.paymentsOpen).toBe(false);
-      await expect(startRegistration(testContext(), a, courseId, await input(courseId, formatId))).rejects.toMatchObject({ code: "inscriptions_fermees" });
+      await expect(
+        startRegistration(testContext(), a, courseId, await input(courseId, formatId)),
+      ).rejects.toMatchObject({ code: "inscriptions_fermees" });
       expect(await holding(formatId)).toBe(0);
     } finally {
-      await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_charges_enabled = 1 WHERE user_id = ?").bind(ORGANISER_ID).run();
+      await env.DB.prepare("UPDATE profils_utilisateurs SET stripe_charges_enabled = 1 WHERE user_id = ?")
+        .bind(ORGANISER_ID)
+        .run();
     }
   });
 
@@ -180,7 +233,9 @@ describe("the place hold", () => {
     const first = await startRegistration(testContext(), a, courseId, data);
     // Someone else cannot abandon or retry it.
     expect(await abandonRegistration(testContext(), b, first.inscriptionId)).toBe(false);
-    await expect(retryPayment(testContext(), b, first.inscriptionId)).rejects.toMatchObject({ code: "relance_impossible" });
+    await expect(retryPayment(testContext(), b, first.inscriptionId)).rejects.toMatchObject({
+      code: "relance_impossible",
+    });
     // Retry while held: the same open checkout.
     expect(await retryPayment(testContext(), a, first.inscriptionId)).toBe(first.url);
     expect(await abandonRegistration(testContext(), a, first.inscriptionId)).toBe(true);
@@ -207,7 +262,12 @@ describe("payment fulfilment", () => {
   it("sends one confirmation e-mail whatever the webhook replays and success-page checks", async () => {
     const { courseId, formatId } = await freshFormat({ cap: 10, prix: 3800, stock: 5, prixRepas: 1200 });
     const [a] = await runners(1);
-    const started = await startRegistration(testContext(), a, courseId, await input(courseId, formatId, { nombre_repas: "1" }));
+    const started = await startRegistration(
+      testContext(),
+      a,
+      courseId,
+      await input(courseId, formatId, { nombre_repas: "1" }),
+    );
     const sessionId = sessionOf(started.url);
     await silentLocalProvider(testContext()).paySession(sessionId);
     for (let k = 0; k < 3; k++) expect((await deliver("checkout.session.completed", sessionId)).status).toBe(200);
@@ -218,12 +278,21 @@ describe("payment fulfilment", () => {
 
     expect((await row(started.inscriptionId)).statut).toBe("validee");
     expect(await count("SELECT count(*) AS n FROM paiements WHERE inscription_id = ?", started.inscriptionId)).toBe(1);
-    const mails = await env.DB.prepare("SELECT * FROM mail_outbox WHERE dedupe_key = ?").bind(`confirmation:${started.inscriptionId}`).all<{ to_email: string; subject: string; html: string; text: string }>();
+    const mails = await env.DB.prepare("SELECT * FROM mail_outbox WHERE dedupe_key = ?")
+      .bind(`confirmation:${started.inscriptionId}`)
+      .all<{ to_email: string; subject: string; html: string; text: string }>();
     expect(mails.results).toHaveLength(1);
     const m = mails.results[0];
     expect(m.to_email).toBe("coureur@balise.test");
     expect(m.subject).toBe(`Inscription validée : Course test ${n} — Format test ${n}`);
-    for (const part of [`Course test ${n}`, `Format test ${n}`, "samedi 12 juin 2027 à 8h30", "Camille Bernard", "50,00\u00a0€", `/mon-inscription/${started.inscriptionId}`]) {
+    for (const part of [
+      `Course test ${n}`,
+      `Format test ${n}`,
+      "samedi 12 juin 2027 à 8h30",
+      "Camille Bernard",
+      "50,00\u00a0€",
+      `/mon-inscription/${started.inscriptionId}`,
+    ]) {
       expect(m.text).toContain(part);
       expect(m.html).toContain(part.replace("'", "&#39;"));
     }
@@ -237,7 +306,9 @@ describe("payment fulfilment", () => {
     const [a] = await runners(1);
     const started = await startRegistration(testContext(), a, courseId, await input(courseId, formatId));
     await silentLocalProvider(testContext()).paySession(sessionOf(started.url));
-    await env.DB.prepare("UPDATE inscriptions SET hold_expires_at = ? WHERE id = ?").bind(new Date(Date.now() - 60_000).toISOString(), started.inscriptionId).run();
+    await env.DB.prepare("UPDATE inscriptions SET hold_expires_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 60_000).toISOString(), started.inscriptionId)
+      .run();
     expect((await deliver("checkout.session.completed", sessionOf(started.url))).status).toBe(200);
     expect((await row(started.inscriptionId)).statut).toBe("validee");
     expect(await holding(formatId)).toBe(1);
@@ -250,26 +321,55 @@ describe("payment fulfilment", () => {
     const lateSession = sessionOf(late.url);
     // The runner pays just before the session ends, but the event is processed after the hold expired…
     await silentLocalProvider(testContext()).paySession(lateSession);
-    await env.DB.prepare("UPDATE inscriptions SET hold_expires_at = ? WHERE id = ?").bind(new Date(Date.now() - 60_000).toISOString(), late.inscriptionId).run();
+    await env.DB.prepare("UPDATE inscriptions SET hold_expires_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 60_000).toISOString(), late.inscriptionId)
+      .run();
     // …and meanwhile another runner took the freed place.
-    const winner = await startRegistration(testContext(), b, courseId, await input(courseId, formatId, { prenom: "Hugo", email: "hugo@balise.test" }));
+    const winner = await startRegistration(
+      testContext(),
+      b,
+      courseId,
+      await input(courseId, formatId, { prenom: "Hugo", email: "hugo@balise.test" }),
+    );
 
     expect((await deliver("checkout.session.completed", lateSession)).status).toBe(200);
     expect((await deliver("checkout.session.completed", lateSession)).status).toBe(200); // replay: nothing more
 
     const r = await row(late.inscriptionId);
     expect(r).toMatchObject({ statut: "remboursee_totalement", cancel_reason: "late_payment" });
-    const p = (await env.DB.prepare("SELECT * FROM paiements WHERE inscription_id = ?").bind(late.inscriptionId).first<Record<string, number>>())!;
+    const p = (await env.DB.prepare("SELECT * FROM paiements WHERE inscription_id = ?")
+      .bind(late.inscriptionId)
+      .first<Record<string, number>>())!;
     expect(p.amount_total_cents).toBe(4200);
     expect(p.refunded_cents).toBe(4200);
-    expect(p.amount_total_cents).toBe(p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents);
-    expect(await count("SELECT count(*) AS n FROM remboursements WHERE inscription_id = ? AND status = 'succeeded'", late.inscriptionId)).toBe(1);
-    const charge = await silentLocalProvider(testContext()).getCharge((await env.DB.prepare("SELECT charge_id FROM paiements WHERE inscription_id = ?").bind(late.inscriptionId).first<{ charge_id: string }>())!.charge_id);
+    expect(p.amount_total_cents).toBe(
+      p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents,
+    );
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM remboursements WHERE inscription_id = ? AND status = 'succeeded'",
+        late.inscriptionId,
+      ),
+    ).toBe(1);
+    const charge = await silentLocalProvider(testContext()).getCharge(
+      (await env.DB.prepare("SELECT charge_id FROM paiements WHERE inscription_id = ?")
+        .bind(late.inscriptionId)
+        .first<{ charge_id: string }>())!.charge_id,
+    );
     expect(charge!.amount_refunded).toBe(4200);
     // Explanation e-mail (once), no confirmation.
-    expect(await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `refused-payment:${late.inscriptionId}`)).toBe(1);
-    expect(await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `confirmation:${late.inscriptionId}`)).toBe(0);
-    const mail = (await env.DB.prepare("SELECT text FROM mail_outbox WHERE dedupe_key = ?").bind(`refused-payment:${late.inscriptionId}`).first<{ text: string }>())!;
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?",
+        `refused-payment:${late.inscriptionId}`,
+      ),
+    ).toBe(1);
+    expect(
+      await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `confirmation:${late.inscriptionId}`),
+    ).toBe(0);
+    const mail = (await env.DB.prepare("SELECT text FROM mail_outbox WHERE dedupe_key = ?")
+      .bind(`refused-payment:${late.inscriptionId}`)
+      .first<{ text: string }>())!;
     expect(mail.text).toContain("remboursé intégralement (42,00\u00a0€)");
     // Nobody over capacity: the winner keeps the only place.
     expect((await row(winner.inscriptionId)).statut).toBe("en_attente");
@@ -290,11 +390,15 @@ describe("only the runner's own registrations", () => {
     expect((await listRunnerRegistrations(testContext(), a)).map((r) => r.id)).toEqual([mine.inscriptionId]);
     expect(await listRunnerRegistrations(testContext(), b)).toEqual([]);
     expect(await getRunnerRegistration(testContext(), b, mine.inscriptionId)).toBeNull();
-    await expect(readConfirmation(testContext(), b, sessionId, mine.inscriptionId)).rejects.toBeInstanceOf(RegistrationError);
+    await expect(readConfirmation(testContext(), b, sessionId, mine.inscriptionId)).rejects.toBeInstanceOf(
+      RegistrationError,
+    );
     expect((await readConfirmation(testContext(), a, sessionId, mine.inscriptionId)).state).toBe("unpaid");
     // A session of another registration does not confirm this one.
     const other = await startRegistration(testContext(), b, courseId, await input(courseId, formatId));
-    await expect(readConfirmation(testContext(), a, sessionOf(other.url), mine.inscriptionId)).rejects.toBeInstanceOf(RegistrationError);
+    await expect(readConfirmation(testContext(), a, sessionOf(other.url), mine.inscriptionId)).rejects.toBeInstanceOf(
+      RegistrationError,
+    );
     await silentLocalProvider(testContext()).paySession(sessionId);
     expect((await readConfirmation(testContext(), a, sessionId, mine.inscriptionId)).state).toBe("confirming");
     await deliver("checkout.session.completed", sessionId);

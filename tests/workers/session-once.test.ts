@@ -11,7 +11,11 @@ function recording(): { bindings: Env; sql: string[] } {
   const sql: string[] = [];
   const DB = new Proxy(env.DB, {
     get(target, prop) {
-      if (prop === "prepare") return (query: string) => { sql.push(query); return target.prepare(query); };
+      if (prop === "prepare")
+        return (query: string) => {
+          sql.push(query);
+          return target.prepare(query);
+        };
       const value = Reflect.get(target, prop);
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -19,10 +23,22 @@ function recording(): { bindings: Env; sql: string[] } {
   return { bindings: { ...env, DB } as Env, sql };
 }
 
-async function sessionReads(path: string, cookie: string, init: RequestInit = {}): Promise<{ status: number; reads: number }> {
+async function sessionReads(
+  path: string,
+  cookie: string,
+  init: RequestInit = {},
+): Promise<{ status: number; reads: number }> {
   const { bindings, sql } = recording();
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`http://localhost${path}`, { ...init, headers: { cookie, ...(init.headers ?? {}) }, redirect: "manual" }), bindings, ctx);
+  const res = await worker.fetch(
+    new Request(`http://localhost${path}`, {
+      ...init,
+      headers: { cookie, ...(init.headers ?? {}) },
+      redirect: "manual",
+    }),
+    bindings,
+    ctx,
+  );
   await res.arrayBuffer();
   await waitOnExecutionContext(ctx);
   return { status: res.status, reads: sql.filter((q) => /from "sessions"/i.test(q)).length };
@@ -35,9 +51,12 @@ describe("session look-ups per request", () => {
     cookie = await sessionCookie(ORG1.id);
   });
 
-  it.each(["/mesinscriptions", "/organisateur/mon-espace", "/monprofil", "/courses"])("GET %s reads the session once", async (path) => {
-    expect(await sessionReads(path, cookie)).toEqual({ status: 200, reads: 1 });
-  });
+  it.each(["/mesinscriptions", "/organisateur/mon-espace", "/monprofil", "/courses"])(
+    "GET %s reads the session once",
+    async (path) => {
+      expect(await sessionReads(path, cookie)).toEqual({ status: 200, reads: 1 });
+    },
+  );
 
   it.each(["/mesinscriptions.data", "/organisateur/mon-espace.data"])("single fetch %s reads it once", async (path) => {
     expect(await sessionReads(path, cookie)).toEqual({ status: 200, reads: 1 });

@@ -13,7 +13,15 @@ import { runMaintenance } from "../../app/services/maintenance.server";
 import { onCheckoutEnded } from "../../app/services/payment-received.server";
 import { abandonRegistration, loadRegistrationPage, startRegistration } from "../../app/services/register.server";
 import { saveCell } from "../../app/services/registrants.server";
-import { exportWaitlist, joinWaitlist, leaveWaitlist, organiserWaitlist, payOffer, removeFromWaitlist, setWaitlistEnabled } from "../../app/services/waitlist.server";
+import {
+  exportWaitlist,
+  joinWaitlist,
+  leaveWaitlist,
+  organiserWaitlist,
+  payOffer,
+  removeFromWaitlist,
+  setWaitlistEnabled,
+} from "../../app/services/waitlist.server";
 import { loadDemoData } from "./helpers";
 import { courseForm, get, ORG1, ORG2, post, sessionCookie } from "./organiser-helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
@@ -36,21 +44,55 @@ async function fullFormat(opts: { cap?: number; date?: string } = {}) {
 
 async function runners(count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => crypto.randomUUID());
-  if (count > 0) await env.DB.batch(ids.map((id) => env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, `w-${id}@balise.test`)));
+  if (count > 0)
+    await env.DB.batch(
+      ids.map((id) =>
+        env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(
+          id,
+          `w-${id}@balise.test`,
+        ),
+      ),
+    );
   return ids;
 }
 
 function values(formatId: string, email: string, over: Partial<RegistrationValues> = {}): RegistrationValues {
   return {
-    format_id: formatId, nom: "Martin", prenom: "Léa", genre: "Femme", date_naissance: "1990-05-02", nationalite: "Française",
-    email, telephone: "", adresse: "", adresse_complement: "", code_postal: "", ville: "", pays: "France", club: "",
-    justificatif_type: "licence", numero_licence: "1234567", pps_identifier: "", pps_expiration: "", contact_urgence_nom: "", contact_urgence_telephone: "",
-    nombre_repas: "0", apparaitre_resultats: true, ...over,
+    format_id: formatId,
+    nom: "Martin",
+    prenom: "Léa",
+    genre: "Femme",
+    date_naissance: "1990-05-02",
+    nationalite: "Française",
+    email,
+    telephone: "",
+    adresse: "",
+    adresse_complement: "",
+    code_postal: "",
+    ville: "",
+    pays: "France",
+    club: "",
+    justificatif_type: "licence",
+    numero_licence: "1234567",
+    pps_identifier: "",
+    pps_expiration: "",
+    contact_urgence_nom: "",
+    contact_urgence_telephone: "",
+    nombre_repas: "0",
+    apparaitre_resultats: true,
+    ...over,
   };
 }
 
 const TODAY = "2026-11-23";
-async function input(courseId: string, formatId: string, runner: string, intent: "register" | "waitlist", over: Partial<RegistrationValues> = {}, ctx = testContext()) {
+async function input(
+  courseId: string,
+  formatId: string,
+  runner: string,
+  intent: "register" | "waitlist",
+  over: Partial<RegistrationValues> = {},
+  ctx = testContext(),
+) {
   const page = await loadRegistrationPage(ctx, courseId);
   const parsed = parseRegistration(values(formatId, `w-${runner}@balise.test`, over), page!.formats, TODAY, intent);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
@@ -60,25 +102,44 @@ async function input(courseId: string, formatId: string, runner: string, intent:
 /** Registers and pays through the delivering local provider; returns the registration. */
 async function registerAndPay(courseId: string, formatId: string, runner: string) {
   const context = testContext();
-  const started = await startRegistration(context, runner, courseId, await input(courseId, formatId, runner, "register"));
+  const started = await startRegistration(
+    context,
+    runner,
+    courseId,
+    await input(courseId, formatId, runner, "register"),
+  );
   if (!isLocalPaymentProvider(context.payments)) throw new Error("local provider expected");
   await context.payments.paySession(started.url.split("/").pop()!);
   return started.inscriptionId;
 }
 
-async function join(courseId: string, formatId: string, runner: string, over: Partial<RegistrationValues> = {}, ctx = testContext()) {
+async function join(
+  courseId: string,
+  formatId: string,
+  runner: string,
+  over: Partial<RegistrationValues> = {},
+  ctx = testContext(),
+) {
   return joinWaitlist(ctx, runner, courseId, await input(courseId, formatId, runner, "waitlist", over, ctx));
 }
 
-const entry = async (id: string) => (await env.DB.prepare("SELECT * FROM liste_attente WHERE id = ?").bind(id).first<Record<string, unknown>>())!;
-const inscription = async (id: string) => (await env.DB.prepare("SELECT * FROM inscriptions WHERE id = ?").bind(id).first<Record<string, unknown>>())!;
+const entry = async (id: string) =>
+  (await env.DB.prepare("SELECT * FROM liste_attente WHERE id = ?").bind(id).first<Record<string, unknown>>())!;
+const inscription = async (id: string) =>
+  (await env.DB.prepare("SELECT * FROM inscriptions WHERE id = ?").bind(id).first<Record<string, unknown>>())!;
 const mails = async (runner: string, kind: string) =>
-  (await env.DB.prepare("SELECT subject, text FROM mail_outbox WHERE to_email = ? AND kind = ? ORDER BY created_at").bind(`w-${runner}@balise.test`, kind).all<{ subject: string; text: string }>()).results;
+  (
+    await env.DB.prepare("SELECT subject, text FROM mail_outbox WHERE to_email = ? AND kind = ? ORDER BY created_at")
+      .bind(`w-${runner}@balise.test`, kind)
+      .all<{ subject: string; text: string }>()
+  ).results;
 /** Places taken now, as the capacity rule counts them (validated + running holds and offers). */
 async function taken(formatId: string, at = new Date()) {
   const r = await env.DB.prepare(
     "SELECT count(*) AS n FROM inscriptions WHERE format_id = ? AND (statut = 'validee' OR (statut = 'en_attente' AND (hold_expires_at IS NULL OR hold_expires_at > ?)))",
-  ).bind(formatId, at.toISOString()).first<{ n: number }>();
+  )
+    .bind(formatId, at.toISOString())
+    .first<{ n: number }>();
   return Number(r!.n);
 }
 const hoursLater = (h: number) => testContext(fixedClock(new Date(Date.now() + h * 3_600_000).toISOString()));
@@ -118,19 +179,25 @@ describe("joining a full format's list", () => {
     expect(!parsed.ok && parsed.errors.format_id).toContain("rejoignez sa liste d'attente");
     const [newcomer] = await runners(1);
     const data = await input(f.courseId, f.formatId, newcomer, "waitlist");
-    await expect(startRegistration(testContext(), newcomer, f.courseId, data)).rejects.toBeInstanceOf(RegistrationError);
+    await expect(startRegistration(testContext(), newcomer, f.courseId, data)).rejects.toBeInstanceOf(
+      RegistrationError,
+    );
   });
 
   it("refuses the list while a place is free to everyone, and when the organiser turned it off", async () => {
     const f = await fullFormat({ cap: 3 });
     const [a] = await runners(1);
     const data = await input(f.courseId, f.formatId, a, "register");
-    await expect(joinWaitlist(testContext(), a, f.courseId, data)).rejects.toMatchObject({ code: "places_disponibles" });
+    await expect(joinWaitlist(testContext(), a, f.courseId, data)).rejects.toMatchObject({
+      code: "places_disponibles",
+    });
     const g = await fullWithList(1, 0);
     await setWaitlistEnabled(testContext(), ORG1, g.formatId, false);
     const page = await loadRegistrationPage(testContext(), g.courseId);
     expect(parseRegistration(values(g.formatId, "x@balise.test"), page!.formats, TODAY, "waitlist").ok).toBe(false);
-    await expect(setWaitlistEnabled(testContext(), ORG2, g.formatId, true)).rejects.toMatchObject({ code: "not_found" });
+    await expect(setWaitlistEnabled(testContext(), ORG2, g.formatId, true)).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });
 
@@ -139,7 +206,13 @@ describe("every path that frees a place offers it to the first runner waiting", 
     const e = await entry(entryId);
     expect(e.statut).toBe("offre");
     const i = await inscription(e.inscription_id as string);
-    expect(i).toMatchObject({ statut: "en_attente", coureur_id: runner, liste_attente_id: entryId, last_event: "offered", nom: "Martin" });
+    expect(i).toMatchObject({
+      statut: "en_attente",
+      coureur_id: runner,
+      liste_attente_id: entryId,
+      last_event: "offered",
+      nom: "Martin",
+    });
     expect(i.hold_expires_at).toBe(e.offre_expires_at);
     const offer = await mails(runner, "liste_attente_offre");
     expect(offer).toHaveLength(1);
@@ -150,7 +223,10 @@ describe("every path that frees a place offers it to the first runner waiting", 
 
   it("a runner's cancellation: the first runner gets the place for 48 h, the second keeps waiting", async () => {
     const f = await fullWithList(2, 2);
-    await cancelInscription(testContext(), { inscriptionId: f.paid[0], actor: { role: "coureur", userId: f.holders[0] } });
+    await cancelInscription(testContext(), {
+      inscriptionId: f.paid[0],
+      actor: { role: "coureur", userId: f.holders[0] },
+    });
     const i = await expectOfferTo(f.entries[0], f.waiters[0]);
     const hours = (Date.parse(i.hold_expires_at as string) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(47.9);
@@ -161,7 +237,11 @@ describe("every path that frees a place offers it to the first runner waiting", 
 
   it("an organiser's cancellation", async () => {
     const f = await fullWithList(1, 1);
-    await cancelInscription(testContext(), { inscriptionId: f.paid[0], actor: { role: "organisateur", userId: ORGANISER_ID }, refund: "integral" });
+    await cancelInscription(testContext(), {
+      inscriptionId: f.paid[0],
+      actor: { role: "organisateur", userId: ORGANISER_ID },
+      refund: "integral",
+    });
     await expectOfferTo(f.entries[0], f.waiters[0]);
   });
 
@@ -177,7 +257,12 @@ describe("every path that frees a place offers it to the first runner waiting", 
   it("a runner who gives up their checkout ('Libérer ma place')", async () => {
     const f = await fullFormat({ cap: 1 });
     const [holder, waiter] = await runners(2);
-    const started = await startRegistration(testContext(), holder, f.courseId, await input(f.courseId, f.formatId, holder, "register"));
+    const started = await startRegistration(
+      testContext(),
+      holder,
+      f.courseId,
+      await input(f.courseId, f.formatId, holder, "register"),
+    );
     const { entryId } = await join(f.courseId, f.formatId, waiter);
     expect(await abandonRegistration(testContext(), holder, started.inscriptionId)).toBe(true);
     await expectOfferTo(entryId, waiter);
@@ -188,7 +273,9 @@ describe("every path that frees a place offers it to the first runner waiting", 
     const manual = crypto.randomUUID();
     await env.DB.prepare(
       "INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom, email, last_event, last_actor) VALUES (?, ?, ?, NULL, 'validee', ?, 'Main', 'Ajout', 'm@balise.test', 'created', 'organiser')",
-    ).bind(manual, f.courseId, f.formatId, crypto.randomUUID()).run();
+    )
+      .bind(manual, f.courseId, f.formatId, crypto.randomUUID())
+      .run();
     const [waiter] = await runners(1);
     const { entryId } = await join(f.courseId, f.formatId, waiter);
     await saveCell(testContext(), ORG1, f.formatId, manual, "statut", "annulee");
@@ -200,9 +287,28 @@ describe("every path that frees a place offers it to the first runner waiting", 
     const org = await sessionCookie(ORG1.id);
     const res = await post(
       `/modifier-course/${f.courseId}`,
-      courseForm({ nom: `Attente ${n}`, lieu: "Annecy", code_postal: "74000", departement: "Haute-Savoie", lat: "45,9", lng: "6,1" }, [
-        { id: f.formatId, nom: "Format élargi", prix: "30", date: "2027-09-12", heure_depart: "08:30", nb_max_coureurs: "3", stock_repas: "10", prix_repas: "12" },
-      ]),
+      courseForm(
+        {
+          nom: `Attente ${n}`,
+          lieu: "Annecy",
+          code_postal: "74000",
+          departement: "Haute-Savoie",
+          lat: "45,9",
+          lng: "6,1",
+        },
+        [
+          {
+            id: f.formatId,
+            nom: "Format élargi",
+            prix: "30",
+            date: "2027-09-12",
+            heure_depart: "08:30",
+            nb_max_coureurs: "3",
+            stock_repas: "10",
+            prix_repas: "12",
+          },
+        ],
+      ),
       org,
     );
     expect(res.status).toBe(302);
@@ -216,7 +322,10 @@ describe("every path that frees a place offers it to the first runner waiting", 
 describe("offers: paid, expired, left", () => {
   it("'Payer maintenant' opens a checkout; paid, the registration is validated and the entry accepted; an expired session keeps the offer until its deadline", async () => {
     const f = await fullWithList(1, 1);
-    await cancelInscription(testContext(), { inscriptionId: f.paid[0], actor: { role: "coureur", userId: f.holders[0] } });
+    await cancelInscription(testContext(), {
+      inscriptionId: f.paid[0],
+      actor: { role: "coureur", userId: f.holders[0] },
+    });
     const [waiter] = f.waiters;
     const context = testContext();
     if (!isLocalPaymentProvider(context.payments)) throw new Error("local provider expected");
@@ -225,7 +334,9 @@ describe("offers: paid, expired, left", () => {
     // A first checkout left to expire: the place stays the runner's (offer deadline), a second checkout works.
     const first = (await payOffer(context, waiter, f.entries[0])).split("/").pop()!;
     const offerId = (await entry(f.entries[0])).inscription_id as string;
-    expect(Date.parse((await inscription(offerId)).hold_expires_at as string) - Date.now()).toBeGreaterThan(47 * 3_600_000);
+    expect(Date.parse((await inscription(offerId)).hold_expires_at as string) - Date.now()).toBeGreaterThan(
+      47 * 3_600_000,
+    );
     await context.payments.expireCheckoutSession(first);
     await onCheckoutEnded(context, first);
     expect((await inscription(offerId)).statut).toBe("en_attente");
@@ -239,7 +350,10 @@ describe("offers: paid, expired, left", () => {
 
   it("not paid in time: the cron ends it, the next runner gets the place, both are told", async () => {
     const f = await fullWithList(1, 2);
-    await cancelInscription(testContext(), { inscriptionId: f.paid[0], actor: { role: "coureur", userId: f.holders[0] } });
+    await cancelInscription(testContext(), {
+      inscriptionId: f.paid[0],
+      actor: { role: "coureur", userId: f.holders[0] },
+    });
     const [first, second] = f.waiters;
     const offerId = (await entry(f.entries[0])).inscription_id as string;
     // Before the deadline nothing moves.
@@ -263,7 +377,11 @@ describe("offers: paid, expired, left", () => {
     const [holder, waiter] = await runners(2);
     const paid = await registerAndPay(f.courseId, f.formatId, holder);
     const { entryId } = await join(f.courseId, f.formatId, waiter);
-    await cancelInscription(testContext(), { inscriptionId: paid, actor: { role: "organisateur", userId: ORGANISER_ID }, refund: "integral" });
+    await cancelInscription(testContext(), {
+      inscriptionId: paid,
+      actor: { role: "organisateur", userId: ORGANISER_ID },
+      refund: "integral",
+    });
     const hours = (Date.parse((await entry(entryId)).offre_expires_at as string) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(11.9);
     expect(hours).toBeLessThanOrEqual(12);
@@ -271,7 +389,10 @@ describe("offers: paid, expired, left", () => {
 
   it("leaving with an offer running withdraws it and passes it on; the organiser removes a runner; another organiser cannot", async () => {
     const f = await fullWithList(1, 3);
-    await cancelInscription(testContext(), { inscriptionId: f.paid[0], actor: { role: "coureur", userId: f.holders[0] } });
+    await cancelInscription(testContext(), {
+      inscriptionId: f.paid[0],
+      actor: { role: "coureur", userId: f.holders[0] },
+    });
     const offerId = (await entry(f.entries[0])).inscription_id as string;
     await expect(leaveWaitlist(testContext(), f.waiters[1], f.entries[0])).rejects.toBeInstanceOf(WaitlistError);
     await leaveWaitlist(testContext(), f.waiters[0], f.entries[0]);
@@ -279,7 +400,9 @@ describe("offers: paid, expired, left", () => {
     expect(await inscription(offerId)).toMatchObject({ statut: "annulee", cancel_reason: "offer_withdrawn" });
     expect((await entry(f.entries[1])).statut).toBe("offre");
     expect(await mails(f.waiters[0], "liste_attente_sortie")).toHaveLength(1);
-    await expect(removeFromWaitlist(testContext(), ORG2, f.formatId, f.entries[2])).rejects.toMatchObject({ code: "not_found" });
+    await expect(removeFromWaitlist(testContext(), ORG2, f.formatId, f.entries[2])).rejects.toMatchObject({
+      code: "not_found",
+    });
     await removeFromWaitlist(testContext(), ORG1, f.formatId, f.entries[2]);
     expect((await entry(f.entries[2])).statut).toBe("supprimee");
     const list = await organiserWaitlist(testContext(), ORG1, f.formatId);
@@ -313,7 +436,15 @@ describe("the pages: the runner's own entry only, the organiser's list only", ()
     expect((await get(`/organisateur/inscriptions/${f.formatId}/liste-attente.csv`, org)).status).toBe(200);
     const other = await sessionCookie(ORG2.id);
     expect((await get(`/organisateur/inscriptions/${f.formatId}/liste-attente.csv`, other)).status).toBe(404);
-    expect((await post(`/organisateur/inscriptions/${f.formatId}/liste-attente`, { intent: "retirer", entry_id: f.entries[0] }, other)).status).toBe(404);
+    expect(
+      (
+        await post(
+          `/organisateur/inscriptions/${f.formatId}/liste-attente`,
+          { intent: "retirer", entry_id: f.entries[0] },
+          other,
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -323,7 +454,9 @@ describe("concurrency: 50 runners registering while 5 places are freed", () => {
     const newcomers = await runners(50);
     const inputs = await Promise.all(newcomers.map((r) => input(f.courseId, f.formatId, r, "waitlist")));
     const results = await Promise.allSettled([
-      ...f.paid.map((id, k) => cancelInscription(testContext(), { inscriptionId: id, actor: { role: "coureur", userId: f.holders[k] } })),
+      ...f.paid.map((id, k) =>
+        cancelInscription(testContext(), { inscriptionId: id, actor: { role: "coureur", userId: f.holders[k] } }),
+      ),
       ...newcomers.map((r, k) => startRegistration(testContext(), r, f.courseId, inputs[k])),
     ]);
     // Every cancellation went through; no newcomer took a place ahead of the runners waiting.

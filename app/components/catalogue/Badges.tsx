@@ -6,7 +6,9 @@ export function Badges({ codes }: { codes: readonly BadgeCode[] }) {
   return (
     <ul className="badges" aria-label="Badges">
       {codes.map((c) => (
-        <li key={c} className={`badge badge-${c}`}>{BADGE_LABELS[c]}</li>
+        <li key={c} className={`badge badge-${c}`}>
+          {BADGE_LABELS[c]}
+        </li>
       ))}
     </ul>
   );

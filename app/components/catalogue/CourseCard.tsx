@@ -37,8 +37,14 @@ export function typeLabels(types: string | null): string | null {
  */
 export function CourseCard({ c, headingLevel = 3 }: { c: CardView; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
-  const distance = rangeText(c.min_distance != null && c.max_distance != null ? { min: c.min_distance, max: c.max_distance } : null, formatKm);
-  const dplus = rangeText(c.min_dplus != null && c.max_dplus != null ? { min: c.min_dplus, max: c.max_dplus } : null, formatMeters);
+  const distance = rangeText(
+    c.min_distance != null && c.max_distance != null ? { min: c.min_distance, max: c.max_distance } : null,
+    formatKm,
+  );
+  const dplus = rangeText(
+    c.min_dplus != null && c.max_dplus != null ? { min: c.min_dplus, max: c.max_dplus } : null,
+    formatMeters,
+  );
   const date = dateParts(c.next_date);
   const price = priceSummary(c.min_price_cents, c.min_paid_price_cents);
   return (
@@ -59,7 +65,9 @@ export function CourseCard({ c, headingLevel = 3 }: { c: CardView; headingLevel?
           <H className="card-title">{c.nom}</H>
           <p className="card-place">{`${c.lieu} (${c.departement})`}</p>
           <p className="visually-hidden">{c.next_date ? `Le ${formatDateLong(c.next_date)}.` : "Date à venir."}</p>
-          <p className="card-meta">{[typeLabels(c.types), distance, dplus ? `${dplus}\u00a0D+` : null].filter(Boolean).join(" · ")}</p>
+          <p className="card-meta">
+            {[typeLabels(c.types), distance, dplus ? `${dplus}\u00a0D+` : null].filter(Boolean).join(" · ")}
+          </p>
           <div className="card-foot">
             <Badges codes={c.badges} />
             {price ? (
@@ -70,7 +78,9 @@ export function CourseCard({ c, headingLevel = 3 }: { c: CardView; headingLevel?
             ) : null}
           </div>
         </div>
-        {c.image_url ? <img className="card-thumb" src={c.image_url} alt="" loading="lazy" width={72} height={72} /> : null}
+        {c.image_url ? (
+          <img className="card-thumb" src={c.image_url} alt="" loading="lazy" width={72} height={72} />
+        ) : null}
       </FastLink>
     </li>
   );

@@ -19,7 +19,14 @@ function niceStep(span: number, target: number): number {
  * Elevation profile drawn on the server as SVG: distance (km) on x, altitude (m) on y.
  * No JavaScript needed; scales with the page width.
  */
-export function ElevationProfile({ points, distanceKm, dplus, dmoins, minEle, maxEle }: {
+export function ElevationProfile({
+  points,
+  distanceKm,
+  dplus,
+  dmoins,
+  minEle,
+  maxEle,
+}: {
   points: ProfilePoint[];
   distanceKm: number;
   dplus: number;
@@ -30,19 +37,51 @@ export function ElevationProfile({ points, distanceKm, dplus, dmoins, minEle, ma
   const label = `Profil altimétrique\u00a0: ${formatKm(distanceKm)}, D+ ${formatMeters(dplus)}, D- ${formatMeters(dmoins)}, altitude de ${formatMeters(minEle)} à ${formatMeters(maxEle)}`;
   return (
     <figure className="profile">
-      <ProfileSvg variant="wide" label={label} points={points} distanceKm={distanceKm} minEle={minEle} maxEle={maxEle} />
-      <ProfileSvg variant="narrow" label={label} points={points} distanceKm={distanceKm} minEle={minEle} maxEle={maxEle} />
+      <ProfileSvg
+        variant="wide"
+        label={label}
+        points={points}
+        distanceKm={distanceKm}
+        minEle={minEle}
+        maxEle={maxEle}
+      />
+      <ProfileSvg
+        variant="narrow"
+        label={label}
+        points={points}
+        distanceKm={distanceKm}
+        minEle={minEle}
+        maxEle={maxEle}
+      />
       <figcaption className="profile-stats">
-        <span>Distance <strong>{formatKm(distanceKm)}</strong></span>
-        <span>D+ <strong>{formatMeters(dplus)}</strong></span>
-        <span>D- <strong>{formatMeters(dmoins)}</strong></span>
-        <span>Altitude <strong>{formatMeters(minEle)} – {formatMeters(maxEle)}</strong></span>
+        <span>
+          Distance <strong>{formatKm(distanceKm)}</strong>
+        </span>
+        <span>
+          D+ <strong>{formatMeters(dplus)}</strong>
+        </span>
+        <span>
+          D- <strong>{formatMeters(dmoins)}</strong>
+        </span>
+        <span>
+          Altitude{" "}
+          <strong>
+            {formatMeters(minEle)} – {formatMeters(maxEle)}
+          </strong>
+        </span>
       </figcaption>
     </figure>
   );
 }
 
-function ProfileSvg({ variant, label, points, distanceKm, minEle, maxEle }: {
+function ProfileSvg({
+  variant,
+  label,
+  points,
+  distanceKm,
+  minEle,
+  maxEle,
+}: {
   variant: keyof typeof GEOMETRY;
   label: string;
   points: ProfilePoint[];
@@ -60,7 +99,10 @@ function ProfileSvg({ variant, label, points, distanceKm, minEle, maxEle }: {
   const x = (d: number) => PAD.left + (d / maxD) * innerW;
   const y = (e: number) => PAD.top + innerH - ((e - lo) / (hi - lo)) * innerH;
   const line = points.map((p, i) => `${i === 0 ? "M" : "L"}${x(p.d).toFixed(1)} ${y(p.e).toFixed(1)}`).join("");
-  const area = points.length > 1 ? `${line}L${x(points[points.length - 1].d).toFixed(1)} ${PAD.top + innerH}L${x(points[0].d).toFixed(1)} ${PAD.top + innerH}Z` : "";
+  const area =
+    points.length > 1
+      ? `${line}L${x(points[points.length - 1].d).toFixed(1)} ${PAD.top + innerH}L${x(points[0].d).toFixed(1)} ${PAD.top + innerH}Z`
+      : "";
   const yTicks: number[] = [];
   for (let v = lo; v <= hi + 1e-9; v += stepY) yTicks.push(v);
   const stepX = niceStep(maxD, xTarget);
@@ -68,21 +110,29 @@ function ProfileSvg({ variant, label, points, distanceKm, minEle, maxEle }: {
   // No tick label under the unit "km" at the right end.
   for (let v = 0; v <= maxD + 1e-9; v += stepX) if (x(v) < W - PAD.right - 26) xTicks.push(v);
   return (
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className={`profile-svg profile-${variant}`}>
-        <title>{label}</title>
-        {yTicks.map((v) => (
-          <g key={`y${v}`}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="profile-grid" />
-            <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" className="profile-tick">{formatNumber(v)}</text>
-          </g>
-        ))}
-        {xTicks.map((v) => (
-          <text key={`x${v}`} x={x(v)} y={H - 8} textAnchor="middle" className="profile-tick">{formatNumber(v)}</text>
-        ))}
-        <path d={area} className="profile-area" />
-        <path d={line} className="profile-line" />
-        <text x={W - PAD.right} y={H - 8} textAnchor="end" className="profile-unit">km</text>
-        <text x={4} y={12} className="profile-unit">m</text>
-      </svg>
+    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className={`profile-svg profile-${variant}`}>
+      <title>{label}</title>
+      {yTicks.map((v) => (
+        <g key={`y${v}`}>
+          <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="profile-grid" />
+          <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" className="profile-tick">
+            {formatNumber(v)}
+          </text>
+        </g>
+      ))}
+      {xTicks.map((v) => (
+        <text key={`x${v}`} x={x(v)} y={H - 8} textAnchor="middle" className="profile-tick">
+          {formatNumber(v)}
+        </text>
+      ))}
+      <path d={area} className="profile-area" />
+      <path d={line} className="profile-line" />
+      <text x={W - PAD.right} y={H - 8} textAnchor="end" className="profile-unit">
+        km
+      </text>
+      <text x={4} y={12} className="profile-unit">
+        m
+      </text>
+    </svg>
   );
 }

@@ -15,12 +15,22 @@ export function LazyMap(props: {
   label: string;
   fallback?: ReactNode;
 }) {
-  const loading = <p className="map-loading" style={{ height: MAP_HEIGHT }}>Chargement de la carte…</p>;
+  const loading = (
+    <p className="map-loading" style={{ height: MAP_HEIGHT }}>
+      Chargement de la carte…
+    </p>
+  );
   return (
     <ClientOnly fallback={props.fallback ?? null}>
       {() => (
         <Suspense fallback={loading}>
-          <MapView tileUrl={props.tileUrl} markers={props.markers} track={props.track} label={props.label} height={MAP_HEIGHT} />
+          <MapView
+            tileUrl={props.tileUrl}
+            markers={props.markers}
+            track={props.track}
+            label={props.label}
+            height={MAP_HEIGHT}
+          />
         </Suspense>
       )}
     </ClientOnly>

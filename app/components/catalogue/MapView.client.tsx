@@ -31,7 +31,13 @@ function popupFor(m: MapMarker): HTMLElement {
   return popup;
 }
 
-export default function MapView({ tileUrl, markers = [], track = [], label, height }: {
+export default function MapView({
+  tileUrl,
+  markers = [],
+  track = [],
+  label,
+  height,
+}: {
   tileUrl: string;
   markers?: MapMarker[];
   track?: [number, number][][];
@@ -54,7 +60,13 @@ export default function MapView({ tileUrl, markers = [], track = [], label, heig
       for (const g of groups) {
         if (g.length === 1 || zoom >= map.getMaxZoom()) {
           for (const m of g) {
-            L.circleMarker([m.lat, m.lng], { radius: 8, color: "#0f5132", weight: 2, fillColor: "#c2410c", fillOpacity: 0.9 })
+            L.circleMarker([m.lat, m.lng], {
+              radius: 8,
+              color: "#0f5132",
+              weight: 2,
+              fillColor: "#c2410c",
+              fillOpacity: 0.9,
+            })
               .bindPopup(popupFor(m))
               .bindTooltip(m.title)
               .addTo(layer);

@@ -3,7 +3,11 @@ import { courseBadges } from "~/domain/catalogue";
 import type { CardView } from "./CourseCard";
 
 /** A summary row from the catalogue queries -> what a card shows, with its badges (domain rules). */
-export function toCardView(r: CourseRow, now: Date, today: string): CardView & { lat: number | null; lng: number | null } {
+export function toCardView(
+  r: CourseRow,
+  now: Date,
+  today: string,
+): CardView & { lat: number | null; lng: number | null } {
   return {
     id: r.id,
     slug: r.slug,

@@ -43,7 +43,8 @@ export function Discussion({ data }: { data: DiscussionData }) {
   const urlCode = params.get(ERROR_PARAMS.code);
   const urlTarget = params.get(ERROR_PARAMS.target);
   const urlText = params.get(ERROR_PARAMS.text) ?? "";
-  const urlError = isChatErrorCode(urlCode) && urlTarget ? { target: urlTarget, message: CHAT_ERROR_MESSAGES[urlCode] } : null;
+  const urlError =
+    isChatErrorCode(urlCode) && urlTarget ? { target: urlTarget, message: CHAT_ERROR_MESSAGES[urlCode] } : null;
   const [errors, setErrors] = useState<Errors>(() => (urlError ? { [urlError.target]: urlError.message } : {}));
   const [info, setInfo] = useState<string | null>(() => (params.get(INFO_PARAM) === "signale" ? FLAG_THANKS : null));
   const [pending, setPending] = useState<string | null>(null);
@@ -64,7 +65,12 @@ export function Discussion({ data }: { data: DiscussionData }) {
   // Live room: partysocket reconnects by itself; pings keep the connection open without waking the room.
   useEffect(() => {
     let closed = false;
-    let socket: { close(): void; send(d: string): void; readyState: number; addEventListener: WebSocket["addEventListener"] } | null = null;
+    let socket: {
+      close(): void;
+      send(d: string): void;
+      readyState: number;
+      addEventListener: WebSocket["addEventListener"];
+    } | null = null;
     let ping: ReturnType<typeof setInterval> | undefined;
     setLive("connecting");
     import("partysocket")
@@ -111,14 +117,21 @@ export function Discussion({ data }: { data: DiscussionData }) {
       const fd = new FormData(form);
       for (const [k, v] of Object.entries(fields ?? {})) fd.set(k, v);
       const intent = String(fd.get("intent")) as ChatIntent;
-      const target = formTarget({ intent, id: String(fd.get("id") ?? ""), parent_id: String(fd.get("parent_id") ?? "") });
+      const target = formTarget({
+        intent,
+        id: String(fd.get("id") ?? ""),
+        parent_id: String(fd.get("parent_id") ?? ""),
+      });
       const { ChatFormSchema } = await import("./chat-form-schema");
       const parsed = ChatFormSchema.safeParse(Object.fromEntries(fd));
       if (!parsed.success) {
         setErrors((e) => ({ ...e, [target]: parsed.error.issues[0].message }));
         return;
       }
-      if ((intent === "post" || intent === "reply" || intent === "edit") && String(fd.get("message") ?? "").trim() === "") {
+      if (
+        (intent === "post" || intent === "reply" || intent === "edit") &&
+        String(fd.get("message") ?? "").trim() === ""
+      ) {
         // Empty: ignored (and an empty edit just cancels the edit).
         form.closest("details")?.removeAttribute("open");
         return;
@@ -127,7 +140,12 @@ export function Discussion({ data }: { data: DiscussionData }) {
       setPending(target);
       setInfo(null);
       try {
-        const res = await fetch(action, { method: "POST", body: fd, credentials: "same-origin", headers: { Accept: "application/json" } });
+        const res = await fetch(action, {
+          method: "POST",
+          body: fd,
+          credentials: "same-origin",
+          headers: { Accept: "application/json" },
+        });
         const body = (await res.json()) as ChatActionResult;
         if (!body.ok) {
           setErrors((e) => ({ ...e, [target]: body.error }));
@@ -186,15 +204,26 @@ export function Discussion({ data }: { data: DiscussionData }) {
     const edited = m.updated_at && m.updated_at !== m.created_at;
     const flagReason = data.flagReasons[m.id];
     return (
-      <article className={`chat-msg${m.user_id === AI_USER_ID ? " chat-msg-ai" : ""}${mine ? " chat-msg-mine" : ""}`} aria-label={`Message de ${displayName(m)}`}>
+      <article
+        className={`chat-msg${m.user_id === AI_USER_ID ? " chat-msg-ai" : ""}${mine ? " chat-msg-mine" : ""}`}
+        aria-label={`Message de ${displayName(m)}`}
+      >
         <header className="chat-msg-head">
           <span className="chat-author">{displayName(m)}</span>
           {m.user_id === organiserId ? <span className="chat-badge">Organisateur</span> : null}
-          <time className="chat-time" dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+          <time className="chat-time" dateTime={m.created_at}>
+            {formatDateTime(m.created_at)}
+          </time>
           {edited ? <span className="chat-edited">(modifié)</span> : null}
-          {viewer?.isOrganiser && m.flagged ? <span className="chat-badge chat-badge-flag">Signalé{flagReason ? ` : ${flagReason}` : ""}</span> : null}
+          {viewer?.isOrganiser && m.flagged ? (
+            <span className="chat-badge chat-badge-flag">Signalé{flagReason ? ` : ${flagReason}` : ""}</span>
+          ) : null}
         </header>
-        {m.is_hidden ? <p className="chat-text chat-hidden">{CHAT_TEXTS.hidden}</p> : <p className="chat-text">{m.message}</p>}
+        {m.is_hidden ? (
+          <p className="chat-text chat-hidden">{CHAT_TEXTS.hidden}</p>
+        ) : (
+          <p className="chat-text">{m.message}</p>
+        )}
         {viewer ? (
           <div className="chat-actions">
             {isRoot ? (
@@ -202,45 +231,90 @@ export function Discussion({ data }: { data: DiscussionData }) {
                 <form method="post" action={action} onSubmit={hydrated ? onSubmit : undefined} className="chat-form">
                   <input type="hidden" name="intent" value="reply" />
                   <input type="hidden" name="parent_id" value={m.id} />
-                  <label className="visually-hidden" htmlFor={`reply-${m.id}`}>Ta réponse</label>
-                  <textarea id={`reply-${m.id}`} name="message" rows={2} maxLength={MAX_MESSAGE_LENGTH} defaultValue={draftFor(`reply:${m.id}`)} placeholder="Ta réponse…" />
+                  <label className="visually-hidden" htmlFor={`reply-${m.id}`}>
+                    Ta réponse
+                  </label>
+                  <textarea
+                    id={`reply-${m.id}`}
+                    name="message"
+                    rows={2}
+                    maxLength={MAX_MESSAGE_LENGTH}
+                    defaultValue={draftFor(`reply:${m.id}`)}
+                    placeholder="Ta réponse…"
+                  />
                   <FieldError message={errorFor(`reply:${m.id}`)} />
-                  <button type="submit" className="btn btn-primary btn-sm" disabled={pending === `reply:${m.id}`}>Envoyer la réponse</button>
+                  <button type="submit" className="btn btn-primary btn-sm" disabled={pending === `reply:${m.id}`}>
+                    Envoyer la réponse
+                  </button>
                 </form>
               </ActionStep>
             ) : null}
             {canModify && !m.is_hidden ? (
               <ActionStep label="Modifier" open={!!errorFor(`edit:${m.id}`)}>
-                <form method="post" action={action} onSubmit={hydrated ? onSubmit : undefined} className="chat-form" key={m.updated_at ?? m.created_at}>
+                <form
+                  method="post"
+                  action={action}
+                  onSubmit={hydrated ? onSubmit : undefined}
+                  className="chat-form"
+                  key={m.updated_at ?? m.created_at}
+                >
                   <input type="hidden" name="intent" value="edit" />
                   <input type="hidden" name="id" value={m.id} />
-                  <label className="visually-hidden" htmlFor={`edit-${m.id}`}>Nouveau texte</label>
-                  <textarea id={`edit-${m.id}`} name="message" rows={2} maxLength={MAX_MESSAGE_LENGTH} defaultValue={draftFor(`edit:${m.id}`) ?? m.message} />
+                  <label className="visually-hidden" htmlFor={`edit-${m.id}`}>
+                    Nouveau texte
+                  </label>
+                  <textarea
+                    id={`edit-${m.id}`}
+                    name="message"
+                    rows={2}
+                    maxLength={MAX_MESSAGE_LENGTH}
+                    defaultValue={draftFor(`edit:${m.id}`) ?? m.message}
+                  />
                   <FieldError message={errorFor(`edit:${m.id}`)} />
-                  <button type="submit" className="btn btn-primary btn-sm" disabled={pending === `edit:${m.id}`}>Enregistrer</button>
+                  <button type="submit" className="btn btn-primary btn-sm" disabled={pending === `edit:${m.id}`}>
+                    Enregistrer
+                  </button>
                 </form>
               </ActionStep>
             ) : null}
             {canModify ? (
-              <ActionStep label="Supprimer" open={!!errorFor(`delete:${m.id}`)} onSummaryClick={hydrated ? (e) => onConfirmSummary(e, "delete") : undefined}>
+              <ActionStep
+                label="Supprimer"
+                open={!!errorFor(`delete:${m.id}`)}
+                onSummaryClick={hydrated ? (e) => onConfirmSummary(e, "delete") : undefined}
+              >
                 <form method="post" action={action} onSubmit={hydrated ? onSubmit : undefined} className="chat-form">
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={m.id} />
                   <p className="chat-confirm">{CHAT_TEXTS.confirmDelete}</p>
                   <FieldError message={errorFor(`delete:${m.id}`)} />
-                  <button type="submit" className="btn btn-danger btn-sm" disabled={pending === `delete:${m.id}`}>Oui, supprimer</button>
+                  <button type="submit" className="btn btn-danger btn-sm" disabled={pending === `delete:${m.id}`}>
+                    Oui, supprimer
+                  </button>
                 </form>
               </ActionStep>
             ) : null}
             {!mine && m.user_id !== AI_USER_ID ? (
-              <ActionStep label="Signaler" open={!!errorFor(`flag:${m.id}`)} onSummaryClick={hydrated ? (e) => onConfirmSummary(e, "flag") : undefined}>
+              <ActionStep
+                label="Signaler"
+                open={!!errorFor(`flag:${m.id}`)}
+                onSummaryClick={hydrated ? (e) => onConfirmSummary(e, "flag") : undefined}
+              >
                 <form method="post" action={action} onSubmit={hydrated ? onSubmit : undefined} className="chat-form">
                   <input type="hidden" name="intent" value="flag" />
                   <input type="hidden" name="id" value={m.id} />
                   <label htmlFor={`flag-${m.id}`}>{CHAT_TEXTS.askFlagReason}</label>
-                  <input id={`flag-${m.id}`} name="reason" type="text" maxLength={MAX_FLAG_REASON_LENGTH} defaultValue={draftFor(`flag:${m.id}`) || DEFAULT_FLAG_REASON} />
+                  <input
+                    id={`flag-${m.id}`}
+                    name="reason"
+                    type="text"
+                    maxLength={MAX_FLAG_REASON_LENGTH}
+                    defaultValue={draftFor(`flag:${m.id}`) || DEFAULT_FLAG_REASON}
+                  />
                   <FieldError message={errorFor(`flag:${m.id}`)} />
-                  <button type="submit" className="btn btn-ghost btn-sm" disabled={pending === `flag:${m.id}`}>Signaler</button>
+                  <button type="submit" className="btn btn-ghost btn-sm" disabled={pending === `flag:${m.id}`}>
+                    Signaler
+                  </button>
                 </form>
               </ActionStep>
             ) : null}
@@ -254,10 +328,19 @@ export function Discussion({ data }: { data: DiscussionData }) {
     <div className="chat" data-live={live}>
       {hydrated ? (
         <p className="chat-live small muted" aria-live="polite">
-          <span className="chat-dot" aria-hidden="true" /> {live === "on" ? "En direct" : live === "connecting" ? "Connexion au direct…" : "Hors ligne\u00a0: recharge la page pour voir les nouveaux messages"}
+          <span className="chat-dot" aria-hidden="true" />{" "}
+          {live === "on"
+            ? "En direct"
+            : live === "connecting"
+              ? "Connexion au direct…"
+              : "Hors ligne\u00a0: recharge la page pour voir les nouveaux messages"}
         </p>
       ) : null}
-      {info ? <p role="status" className="alert alert-success chat-info">{info}</p> : null}
+      {info ? (
+        <p role="status" className="alert alert-success chat-info">
+          {info}
+        </p>
+      ) : null}
       <div className="chat-scroll" ref={scrollRef} tabIndex={0} role="region" aria-label="Messages de la discussion">
         {threads.length === 0 ? (
           <p className="chat-empty">{CHAT_TEXTS.empty}</p>
@@ -266,11 +349,19 @@ export function Discussion({ data }: { data: DiscussionData }) {
             {threads.map((t) => (
               <li key={t.root.id} id={`message-${t.root.id}`} className="chat-thread">
                 {renderMessage(t.root, true)}
-                <p className="chat-count small muted">{t.repliesCount === 0 ? "Aucune réponse" : t.repliesCount === 1 ? "1 réponse" : `${t.repliesCount} réponses`}</p>
+                <p className="chat-count small muted">
+                  {t.repliesCount === 0
+                    ? "Aucune réponse"
+                    : t.repliesCount === 1
+                      ? "1 réponse"
+                      : `${t.repliesCount} réponses`}
+                </p>
                 {t.replies.length ? (
                   <ol className="chat-replies">
                     {t.replies.map((r) => (
-                      <li key={r.id} id={`message-${r.id}`}>{renderMessage(r, false)}</li>
+                      <li key={r.id} id={`message-${r.id}`}>
+                        {renderMessage(r, false)}
+                      </li>
                     ))}
                   </ol>
                 ) : null}
@@ -280,7 +371,12 @@ export function Discussion({ data }: { data: DiscussionData }) {
         )}
       </div>
       {viewer ? (
-        <form method="post" action={action} onSubmit={hydrated ? onSubmit : undefined} className="chat-form chat-compose">
+        <form
+          method="post"
+          action={action}
+          onSubmit={hydrated ? onSubmit : undefined}
+          className="chat-form chat-compose"
+        >
           <input type="hidden" name="intent" value="post" />
           <label htmlFor={`chat-new-${courseId}`}>Ton message</label>
           <textarea
@@ -292,9 +388,13 @@ export function Discussion({ data }: { data: DiscussionData }) {
             placeholder="Pose ta question… mentionne @IA pour interroger l'assistant."
             aria-describedby={`chat-new-help-${courseId}`}
           />
-          <p id={`chat-new-help-${courseId}`} className="small muted">Écris @IA suivi de ta question (horaires, distances, ravitos…) pour obtenir une réponse de l'assistant.</p>
+          <p id={`chat-new-help-${courseId}`} className="small muted">
+            Écris @IA suivi de ta question (horaires, distances, ravitos…) pour obtenir une réponse de l'assistant.
+          </p>
           <FieldError message={errorFor("post")} />
-          <button type="submit" className="btn btn-primary" disabled={pending === "post"}>{pending === "post" ? "Envoi…" : "Envoyer"}</button>
+          <button type="submit" className="btn btn-primary" disabled={pending === "post"}>
+            {pending === "post" ? "Envoi…" : "Envoyer"}
+          </button>
         </form>
       ) : (
         <div className="chat-login">
@@ -311,7 +411,11 @@ export function Discussion({ data }: { data: DiscussionData }) {
 
 function FieldError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
-  return <p role="alert" className="chat-error">{message}</p>;
+  return (
+    <p role="alert" className="chat-error">
+      {message}
+    </p>
+  );
 }
 
 /** A confirmation step that works without JavaScript: a <details> whose summary opens the form. */

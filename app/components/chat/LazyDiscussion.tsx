@@ -40,7 +40,9 @@ function nearViewport(id: string): Promise<void> {
       resolve();
     };
     releaseNow = done;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), { rootMargin: "600px 0px" });
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
+      rootMargin: "600px 0px",
+    });
     io.observe(el);
     const gone = setInterval(() => !el.isConnected && done(), 500);
   });
@@ -65,7 +67,9 @@ const ServerDiscussion = import.meta.env.SSR ? Discussion : null;
 /** What the visitor typed in the island's text fields (by id), so that the live component starts with it. */
 function typedDrafts(island: HTMLElement | null): Record<string, string> {
   const drafts: Record<string, string> = {};
-  for (const el of island?.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>("textarea[id], input[type=text][id]") ?? []) {
+  for (const el of island?.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>(
+    "textarea[id], input[type=text][id]",
+  ) ?? []) {
     if (el.value !== el.defaultValue) drafts[el.id] = el.value;
   }
   return drafts;
@@ -113,8 +117,16 @@ export function LazyDiscussion({ data }: { data: DiscussionData }) {
       </div>
     );
   }
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: empty on purpose, so that React keeps the server's HTML (see above)
-  if (!live) return <div ref={island} className="discussion-island" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+  if (!live)
+    return (
+      <div
+        ref={island}
+        className="discussion-island"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: empty on purpose, so that React keeps the server's HTML (see above)
+        dangerouslySetInnerHTML={{ __html: "" }}
+        suppressHydrationWarning
+      />
+    );
   return (
     <div className="discussion-island">
       <Suspense fallback={FALLBACK}>

@@ -5,14 +5,24 @@ import { CHAT_ERROR_MESSAGES, MAX_FLAG_REASON_LENGTH, MAX_MESSAGE_LENGTH } from 
 import type { ChatIntent } from "./chat-form";
 
 const Id = z.string().trim().min(1).max(64);
-const Message = z.string().max(MAX_MESSAGE_LENGTH + 200, CHAT_ERROR_MESSAGES.TOO_LONG).default("");
+const Message = z
+  .string()
+  .max(MAX_MESSAGE_LENGTH + 200, CHAT_ERROR_MESSAGES.TOO_LONG)
+  .default("");
 
 export const ChatFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("post"), message: Message }),
   z.object({ intent: z.literal("reply"), parent_id: Id, message: Message }),
   z.object({ intent: z.literal("edit"), id: Id, message: Message }),
   z.object({ intent: z.literal("delete"), id: Id }),
-  z.object({ intent: z.literal("flag"), id: Id, reason: z.string().max(MAX_FLAG_REASON_LENGTH + 50, CHAT_ERROR_MESSAGES.REASON_TOO_LONG).optional() }),
+  z.object({
+    intent: z.literal("flag"),
+    id: Id,
+    reason: z
+      .string()
+      .max(MAX_FLAG_REASON_LENGTH + 50, CHAT_ERROR_MESSAGES.REASON_TOO_LONG)
+      .optional(),
+  }),
 ]);
 export type ChatForm = z.infer<typeof ChatFormSchema>;
 

@@ -3,8 +3,17 @@ import type { ChatMessageDto } from "../../../party/protocol";
 import { applyRoomEvent, isRoomEvent } from "./room-events";
 
 const msg = (id: string, parent_id: string | null = null, message = id): ChatMessageDto => ({
-  id, course_id: "c", parent_id, user_id: "u", nom: null, prenom: "Camille", message, is_hidden: false, flagged: false,
-  created_at: "2026-11-21T10:00:00.000Z", updated_at: "2026-11-21T10:00:00.000Z",
+  id,
+  course_id: "c",
+  parent_id,
+  user_id: "u",
+  nom: null,
+  prenom: "Camille",
+  message,
+  is_hidden: false,
+  flagged: false,
+  created_at: "2026-11-21T10:00:00.000Z",
+  updated_at: "2026-11-21T10:00:00.000Z",
 });
 
 describe("applyRoomEvent", () => {

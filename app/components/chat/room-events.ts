@@ -4,7 +4,8 @@ import type { ChatMessageDto, RoomEvent } from "../../../party/protocol";
 /** Applies one room event to the list (idempotent: the same event twice changes nothing more). */
 export function applyRoomEvent(list: ChatMessageDto[], event: RoomEvent): ChatMessageDto[] {
   if (event.type === "insert") {
-    if (list.some((m) => m.id === event.message.id)) return list.map((m) => (m.id === event.message.id ? event.message : m));
+    if (list.some((m) => m.id === event.message.id))
+      return list.map((m) => (m.id === event.message.id ? event.message : m));
     return [...list, event.message];
   }
   if (event.type === "update") return list.map((m) => (m.id === event.message.id ? event.message : m));

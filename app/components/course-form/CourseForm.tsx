@@ -14,11 +14,22 @@ import {
 } from "~/domain/course-form";
 import { Field as SharedField, type FieldProps } from "~/components/Field";
 
-const TYPE_LABELS: Record<(typeof FORMAT_TYPES)[number], string> = { trail: "Trail", rando: "Randonnée", route: "Route" };
+const TYPE_LABELS: Record<(typeof FORMAT_TYPES)[number], string> = {
+  trail: "Trail",
+  rando: "Randonnée",
+  route: "Route",
+};
 
 /** The event form's fields: ids without the brackets of the formats' names, no browser autofill unless asked. */
 function Field({ value, ...props }: Omit<FieldProps, "defaultValue" | "id"> & { value: string }) {
-  return <SharedField {...props} id={`f-${props.name.replace(/[^a-z0-9]/gi, "-")}`} defaultValue={value} autoComplete={props.autoComplete ?? "off"} />;
+  return (
+    <SharedField
+      {...props}
+      id={`f-${props.name.replace(/[^a-z0-9]/gi, "-")}`}
+      defaultValue={value}
+      autoComplete={props.autoComplete ?? "off"}
+    />
+  );
 }
 
 interface FileFieldProps {
@@ -58,8 +69,14 @@ function FileField({ name, urlName, label, url, accept, hint, error, kind }: Fil
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
       />
-      <p className="hint" id={`${id}-hint`}>{url ? `Choisir un fichier le remplace. ${hint}` : hint}</p>
-      {error ? <p className="field-error" id={`${id}-error`}>{error}</p> : null}
+      <p className="hint" id={`${id}-hint`}>
+        {url ? `Choisir un fichier le remplace. ${hint}` : hint}
+      </p>
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -86,15 +103,41 @@ function MealFields({ f, i, errors }: { f: FormatValues; i: number; errors: Fiel
       {hidden ? <input type="hidden" name={n("stock_repas")} value="0" /> : null}
       <div className="grid-2" hidden={hidden} data-testid={`repas-${i}`}>
         {hidden ? null : (
-          <Field name={n("stock_repas")} label="Stock de repas" inputMode="numeric" value={f.stock_repas} error={errors[n("stock_repas")]} hint={"0\u00a0: pas de repas proposé."} />
+          <Field
+            name={n("stock_repas")}
+            label="Stock de repas"
+            inputMode="numeric"
+            value={f.stock_repas}
+            error={errors[n("stock_repas")]}
+            hint={"0\u00a0: pas de repas proposé."}
+          />
         )}
-        <Field name={n("prix_repas")} label="Prix du repas (€)" inputMode="decimal" value={f.prix_repas} error={errors[n("prix_repas")]} hint="Compté seulement si le stock de repas est supérieur à 0." />
+        <Field
+          name={n("prix_repas")}
+          label="Prix du repas (€)"
+          inputMode="decimal"
+          value={f.prix_repas}
+          error={errors[n("prix_repas")]}
+          hint="Compté seulement si le stock de repas est supérieur à 0."
+        />
       </div>
     </div>
   );
 }
 
-function FormatBlock({ f, i, errors, registered, count }: { f: FormatValues; i: number; errors: FieldErrors; registered?: number; count: number }) {
+function FormatBlock({
+  f,
+  i,
+  errors,
+  registered,
+  count,
+}: {
+  f: FormatValues;
+  i: number;
+  errors: FieldErrors;
+  registered?: number;
+  count: number;
+}) {
   const n = (field: string) => formatFieldName(i, field);
   const e = (field: string) => errors[n(field)];
   return (
@@ -107,54 +150,206 @@ function FormatBlock({ f, i, errors, registered, count }: { f: FormatValues; i: 
       <input type="hidden" name={n("id")} value={f.id} />
       {registered != null ? <p className="muted small">Inscrits&nbsp;: {registered}</p> : null}
       <div className="grid-2">
-        <Field name={n("nom")} label="Nom du format" value={f.nom} error={e("nom")} hint={"Par exemple « Découverte 12 km ». Vide\u00a0: « Format sans nom »."} />
+        <Field
+          name={n("nom")}
+          label="Nom du format"
+          value={f.nom}
+          error={e("nom")}
+          hint={"Par exemple « Découverte 12 km ». Vide\u00a0: « Format sans nom »."}
+        />
         <div className="field">
           <label htmlFor={`f-type-${i}`}>Type d'épreuve</label>
           <select id={`f-type-${i}`} name={n("type_epreuve")} defaultValue={f.type_epreuve || "trail"}>
             {FORMAT_TYPES.map((t) => (
-              <option key={t} value={t}>{TYPE_LABELS[t]}</option>
+              <option key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </option>
             ))}
           </select>
         </div>
         <Field name={n("date")} label="Date" type="date" value={f.date} error={e("date")} />
-        <Field name={n("heure_depart")} label="Heure de départ" type="time" value={f.heure_depart} error={e("heure_depart")} />
-        <Field name={n("distance_km")} label="Distance (km)" inputMode="decimal" value={f.distance_km} error={e("distance_km")} hint="Par exemple 12,5" />
-        <Field name={n("denivele_dplus")} label="Dénivelé positif D+ (m)" inputMode="numeric" value={f.denivele_dplus} error={e("denivele_dplus")} />
-        <Field name={n("denivele_dmoins")} label="Dénivelé négatif D- (m)" inputMode="numeric" value={f.denivele_dmoins} error={e("denivele_dmoins")} />
-        <Field name={n("nb_max_coureurs")} label="Nombre de places" inputMode="numeric" value={f.nb_max_coureurs} error={e("nb_max_coureurs")} hint={"Vide\u00a0: sans limite."} />
-        <Field name={n("adresse_depart")} label="Adresse de départ" value={f.adresse_depart} error={e("adresse_depart")} />
-        <Field name={n("adresse_arrivee")} label="Adresse d'arrivée" value={f.adresse_arrivee} error={e("adresse_arrivee")} />
-        <Field name={n("prix")} label="Prix (€)" inputMode="decimal" value={f.prix} error={e("prix")} hint={"Par exemple 25 ou 12,50. Vide\u00a0: 0\u00a0€."} />
-        <Field name={n("age_minimum")} label="Âge minimum" inputMode="numeric" value={f.age_minimum} error={e("age_minimum")} />
-        <Field name={n("ouverture_date")} label="Ouverture des inscriptions (date)" type="date" value={f.ouverture_date} error={e("ouverture_date")} hint={"Vide\u00a0: ouvertes dès la mise en ligne."} />
-        <Field name={n("ouverture_heure")} label="Ouverture des inscriptions (heure)" type="time" value={f.ouverture_heure} error={e("ouverture_heure")} hint={"Heure de Paris. Vide\u00a0: minuit."} />
-        <Field name={n("cloture_date")} label="Clôture des inscriptions (date)" type="date" value={f.cloture_date} error={e("cloture_date")} hint={"Vide\u00a0: au départ de la course."} />
-        <Field name={n("cloture_heure")} label="Clôture des inscriptions (heure)" type="time" value={f.cloture_heure} error={e("cloture_heure")} hint={"Heure de Paris. Vide\u00a0: 23h59."} />
+        <Field
+          name={n("heure_depart")}
+          label="Heure de départ"
+          type="time"
+          value={f.heure_depart}
+          error={e("heure_depart")}
+        />
+        <Field
+          name={n("distance_km")}
+          label="Distance (km)"
+          inputMode="decimal"
+          value={f.distance_km}
+          error={e("distance_km")}
+          hint="Par exemple 12,5"
+        />
+        <Field
+          name={n("denivele_dplus")}
+          label="Dénivelé positif D+ (m)"
+          inputMode="numeric"
+          value={f.denivele_dplus}
+          error={e("denivele_dplus")}
+        />
+        <Field
+          name={n("denivele_dmoins")}
+          label="Dénivelé négatif D- (m)"
+          inputMode="numeric"
+          value={f.denivele_dmoins}
+          error={e("denivele_dmoins")}
+        />
+        <Field
+          name={n("nb_max_coureurs")}
+          label="Nombre de places"
+          inputMode="numeric"
+          value={f.nb_max_coureurs}
+          error={e("nb_max_coureurs")}
+          hint={"Vide\u00a0: sans limite."}
+        />
+        <Field
+          name={n("adresse_depart")}
+          label="Adresse de départ"
+          value={f.adresse_depart}
+          error={e("adresse_depart")}
+        />
+        <Field
+          name={n("adresse_arrivee")}
+          label="Adresse d'arrivée"
+          value={f.adresse_arrivee}
+          error={e("adresse_arrivee")}
+        />
+        <Field
+          name={n("prix")}
+          label="Prix (€)"
+          inputMode="decimal"
+          value={f.prix}
+          error={e("prix")}
+          hint={"Par exemple 25 ou 12,50. Vide\u00a0: 0\u00a0€."}
+        />
+        <Field
+          name={n("age_minimum")}
+          label="Âge minimum"
+          inputMode="numeric"
+          value={f.age_minimum}
+          error={e("age_minimum")}
+        />
+        <Field
+          name={n("ouverture_date")}
+          label="Ouverture des inscriptions (date)"
+          type="date"
+          value={f.ouverture_date}
+          error={e("ouverture_date")}
+          hint={"Vide\u00a0: ouvertes dès la mise en ligne."}
+        />
+        <Field
+          name={n("ouverture_heure")}
+          label="Ouverture des inscriptions (heure)"
+          type="time"
+          value={f.ouverture_heure}
+          error={e("ouverture_heure")}
+          hint={"Heure de Paris. Vide\u00a0: minuit."}
+        />
+        <Field
+          name={n("cloture_date")}
+          label="Clôture des inscriptions (date)"
+          type="date"
+          value={f.cloture_date}
+          error={e("cloture_date")}
+          hint={"Vide\u00a0: au départ de la course."}
+        />
+        <Field
+          name={n("cloture_heure")}
+          label="Clôture des inscriptions (heure)"
+          type="time"
+          value={f.cloture_heure}
+          error={e("cloture_heure")}
+          hint={"Heure de Paris. Vide\u00a0: 23h59."}
+        />
       </div>
       <MealFields f={f} i={i} errors={errors} />
-      <Field name={n("ravitaillements")} label="Ravitaillements" textarea value={f.ravitaillements} error={e("ravitaillements")} hint="Un par ligne, ou séparés par des virgules ou des points-virgules." />
-      <Field name={n("remise_dossards")} label="Remise des dossards" value={f.remise_dossards} error={e("remise_dossards")} />
+      <Field
+        name={n("ravitaillements")}
+        label="Ravitaillements"
+        textarea
+        value={f.ravitaillements}
+        error={e("ravitaillements")}
+        hint="Un par ligne, ou séparés par des virgules ou des points-virgules."
+      />
+      <Field
+        name={n("remise_dossards")}
+        label="Remise des dossards"
+        value={f.remise_dossards}
+        error={e("remise_dossards")}
+      />
       <Field name={n("dotation")} label="Dotation" value={f.dotation} error={e("dotation")} />
       <Field name={n("hebergements")} label="Hébergements" textarea value={f.hebergements} error={e("hebergements")} />
-      <Field name={n("presentation_parcours")} label="Présentation du parcours" textarea value={f.presentation_parcours} error={e("presentation_parcours")} />
+      <Field
+        name={n("presentation_parcours")}
+        label="Présentation du parcours"
+        textarea
+        value={f.presentation_parcours}
+        error={e("presentation_parcours")}
+      />
       <div className="grid-3">
-        <FileField name={n("image_file")} urlName={n("image_url")} label="Image du format" url={f.image_url} accept="image/jpeg,image/png,image/webp" hint="JPEG, PNG ou WebP, 5 Mo au plus." error={e("image_file")} kind="image" />
-        <FileField name={n("gpx_file")} urlName={n("gpx_url")} label="Trace GPX" url={f.gpx_url} accept=".gpx,application/gpx+xml" hint="Fichier GPX avec une trace ou un itinéraire, 10 Mo au plus." error={e("gpx_file")} kind="file" />
-        <FileField name={n("reglement_file")} urlName={n("reglement_pdf_url")} label="Règlement (PDF)" url={f.reglement_pdf_url} accept="application/pdf" hint="PDF, 10 Mo au plus." error={e("reglement_file")} kind="file" />
+        <FileField
+          name={n("image_file")}
+          urlName={n("image_url")}
+          label="Image du format"
+          url={f.image_url}
+          accept="image/jpeg,image/png,image/webp"
+          hint="JPEG, PNG ou WebP, 5 Mo au plus."
+          error={e("image_file")}
+          kind="image"
+        />
+        <FileField
+          name={n("gpx_file")}
+          urlName={n("gpx_url")}
+          label="Trace GPX"
+          url={f.gpx_url}
+          accept=".gpx,application/gpx+xml"
+          hint="Fichier GPX avec une trace ou un itinéraire, 10 Mo au plus."
+          error={e("gpx_file")}
+          kind="file"
+        />
+        <FileField
+          name={n("reglement_file")}
+          urlName={n("reglement_pdf_url")}
+          label="Règlement (PDF)"
+          url={f.reglement_pdf_url}
+          accept="application/pdf"
+          hint="PDF, 10 Mo au plus."
+          error={e("reglement_file")}
+          kind="file"
+        />
       </div>
       {f.confirmDelete ? (
         <div className="alert alert-error format-confirm" role="alert">
           <p>Supprimer ce format ? Cette action est irréversible.</p>
-          {registered ? <p className="small">Ce format a {registered} inscrit(s)&nbsp;: l'enregistrement sera refusé.</p> : null}
+          {registered ? (
+            <p className="small">Ce format a {registered} inscrit(s)&nbsp;: l'enregistrement sera refusé.</p>
+          ) : null}
           <div className="actions">
-            <button type="submit" name="intent" value={`delete-format:${i}`} className="btn btn-danger">Oui, supprimer ce format</button>
-            <button type="submit" name="intent" value={`cancel-delete-format:${i}`} className="btn btn-ghost">Annuler</button>
+            <button type="submit" name="intent" value={`delete-format:${i}`} className="btn btn-danger">
+              Oui, supprimer ce format
+            </button>
+            <button type="submit" name="intent" value={`cancel-delete-format:${i}`} className="btn btn-ghost">
+              Annuler
+            </button>
           </div>
         </div>
       ) : (
         <div className="actions format-actions">
-          <button type="submit" name="intent" value={`duplicate-format:${i}`} className="btn btn-ghost" formNoValidate>Dupliquer ce format</button>
-          <button type="submit" name="intent" value={`ask-delete-format:${i}`} className="btn btn-ghost btn-danger-ghost" formNoValidate disabled={count <= 1} title={count <= 1 ? "Une épreuve a au moins un format." : undefined}>
+          <button type="submit" name="intent" value={`duplicate-format:${i}`} className="btn btn-ghost" formNoValidate>
+            Dupliquer ce format
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value={`ask-delete-format:${i}`}
+            className="btn btn-ghost btn-danger-ghost"
+            formNoValidate
+            disabled={count <= 1}
+            title={count <= 1 ? "Une épreuve a au moins un format." : undefined}
+          >
             Supprimer ce format
           </button>
         </div>
@@ -174,7 +369,16 @@ export interface CourseFormProps {
   cancelTo: string;
 }
 
-export function CourseForm({ values, errors, formError, rev, submitLabel, editing, registered, cancelTo }: CourseFormProps) {
+export function CourseForm({
+  values,
+  errors,
+  formError,
+  rev,
+  submitLabel,
+  editing,
+  registered,
+  cancelTo,
+}: CourseFormProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const hasErrors = Object.keys(errors).length > 0 || !!formError;
@@ -182,7 +386,8 @@ export function CourseForm({ values, errors, formError, rev, submitLabel, editin
   useEffect(() => {
     if (!hasErrors || rev === "initial") return;
     const first =
-      document.querySelector<HTMLElement>('.course-form [aria-invalid="true"]') ?? document.querySelector<HTMLElement>('.course-form [role="alert"]');
+      document.querySelector<HTMLElement>('.course-form [aria-invalid="true"]') ??
+      document.querySelector<HTMLElement>('.course-form [role="alert"]');
     first?.focus({ preventScroll: false });
     first?.scrollIntoView({ block: "center" });
   }, [rev, hasErrors]);
@@ -192,29 +397,87 @@ export function CourseForm({ values, errors, formError, rev, submitLabel, editin
       <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
         {submitLabel}
       </button>
-      {formError ? <p className="alert alert-error" role="alert" tabIndex={-1}>{formError}</p> : null}
+      {formError ? (
+        <p className="alert alert-error" role="alert" tabIndex={-1}>
+          {formError}
+        </p>
+      ) : null}
       <fieldset className="card form-card">
         <legend>L'épreuve</legend>
         <input type="hidden" name="geo_origin" value={values.geo_origin} />
         <div className="grid-2">
           <Field name="nom" label="Nom de l'épreuve" required value={values.nom} error={errors.nom} />
-          <Field name="lieu" label="Lieu" required value={values.lieu} error={errors.lieu} hint="La commune du départ." />
-          <Field name="code_postal" label="Code postal" required inputMode="numeric" value={values.code_postal} error={errors.code_postal} autoComplete="postal-code" />
-          <Field name="departement" label="Département" required value={values.departement} error={errors.departement} hint="Par exemple Haute-Savoie." />
+          <Field
+            name="lieu"
+            label="Lieu"
+            required
+            value={values.lieu}
+            error={errors.lieu}
+            hint="La commune du départ."
+          />
+          <Field
+            name="code_postal"
+            label="Code postal"
+            required
+            inputMode="numeric"
+            value={values.code_postal}
+            error={errors.code_postal}
+            autoComplete="postal-code"
+          />
+          <Field
+            name="departement"
+            label="Département"
+            required
+            value={values.departement}
+            error={errors.departement}
+            hint="Par exemple Haute-Savoie."
+          />
         </div>
         {editing ? (
           <label className="checkbox small">
-            <input type="checkbox" name="update_slug" defaultChecked={values.update_slug === "on"} /> Mettre à jour l'adresse de la page d'après le nouveau nom
+            <input type="checkbox" name="update_slug" defaultChecked={values.update_slug === "on"} /> Mettre à jour
+            l'adresse de la page d'après le nouveau nom
           </label>
         ) : null}
-        <Field name="presentation" label="Présentation" textarea value={values.presentation} error={errors.presentation} />
-        <FileField name="image_file" urlName="image_url" label="Image de l'épreuve" url={values.image_url} accept="image/jpeg,image/png,image/webp" hint="JPEG, PNG ou WebP, 5 Mo au plus ; idéalement environ 1600 × 900." error={errors.image_file} kind="image" />
+        <Field
+          name="presentation"
+          label="Présentation"
+          textarea
+          value={values.presentation}
+          error={errors.presentation}
+        />
+        <FileField
+          name="image_file"
+          urlName="image_url"
+          label="Image de l'épreuve"
+          url={values.image_url}
+          accept="image/jpeg,image/png,image/webp"
+          hint="JPEG, PNG ou WebP, 5 Mo au plus ; idéalement environ 1600 × 900."
+          error={errors.image_file}
+          kind="image"
+        />
         <details className="geo-details" open={!!(errors.lat || errors.lng)}>
           <summary>Position sur la carte</summary>
-          <p className="hint">Laissez vide pour la calculer à partir du code postal et du lieu. Vous pouvez la corriger ici.</p>
+          <p className="hint">
+            Laissez vide pour la calculer à partir du code postal et du lieu. Vous pouvez la corriger ici.
+          </p>
           <div className="grid-2">
-            <Field name="lat" label="Latitude" inputMode="decimal" value={values.lat} error={errors.lat} hint="Par exemple 45,92" />
-            <Field name="lng" label="Longitude" inputMode="decimal" value={values.lng} error={errors.lng} hint="Par exemple 6,87" />
+            <Field
+              name="lat"
+              label="Latitude"
+              inputMode="decimal"
+              value={values.lat}
+              error={errors.lat}
+              hint="Par exemple 45,92"
+            />
+            <Field
+              name="lng"
+              label="Longitude"
+              inputMode="decimal"
+              value={values.lng}
+              error={errors.lng}
+              hint="Par exemple 6,87"
+            />
           </div>
           <PositionPicker latId="f-lat" lngId="f-lng" />
         </details>
@@ -223,16 +486,27 @@ export function CourseForm({ values, errors, formError, rev, submitLabel, editin
       <h2 className="formats-title">Formats</h2>
       {errors.formats ? <p className="field-error">{errors.formats}</p> : null}
       {values.formats.map((f, i) => (
-        <FormatBlock key={f.key} f={f} i={i} errors={errors} registered={f.id && registered ? (registered[f.id] ?? 0) : undefined} count={values.formats.length} />
+        <FormatBlock
+          key={f.key}
+          f={f}
+          i={i}
+          errors={errors}
+          registered={f.id && registered ? (registered[f.id] ?? 0) : undefined}
+          count={values.formats.length}
+        />
       ))}
       <p>
-        <button type="submit" name="intent" value="add-format" className="btn btn-ghost" formNoValidate>+ Ajouter un format</button>
+        <button type="submit" name="intent" value="add-format" className="btn btn-ghost" formNoValidate>
+          + Ajouter un format
+        </button>
       </p>
       <div className="actions form-submit">
         <button type="submit" name="intent" value="save" className="btn btn-primary" disabled={busy}>
           {busy ? "Enregistrement…" : submitLabel}
         </button>
-        <Link to={cancelTo} className="btn btn-ghost">Annuler</Link>
+        <Link to={cancelTo} className="btn btn-ghost">
+          Annuler
+        </Link>
       </div>
     </Form>
   );

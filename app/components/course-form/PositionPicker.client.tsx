@@ -21,7 +21,17 @@ function writeField(id: string, value: number) {
   el.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
-export default function PositionPicker({ tileUrl, latId, lngId, height }: { tileUrl: string; latId: string; lngId: string; height: number }) {
+export default function PositionPicker({
+  tileUrl,
+  latId,
+  lngId,
+  height,
+}: {
+  tileUrl: string;
+  latId: string;
+  lngId: string;
+  height: number;
+}) {
   const el = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!el.current) return;
@@ -29,9 +39,17 @@ export default function PositionPicker({ tileUrl, latId, lngId, height }: { tile
     const lng = readField(lngId);
     const start: [number, number] = lat != null && lng != null ? [lat, lng] : FRANCE;
     const map = L.map(el.current, { scrollWheelZoom: false }).setView(start, lat != null && lng != null ? 12 : 5);
-    L.tileLayer(tileUrl, { maxZoom: 18, attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' }).addTo(map);
+    L.tileLayer(tileUrl, {
+      maxZoom: 18,
+      attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+    }).addTo(map);
     const icon = L.divIcon({ className: "position-marker", iconSize: [22, 22], iconAnchor: [11, 11] });
-    const marker = L.marker(start, { draggable: true, icon, keyboard: true, title: "Position de l'épreuve (déplaçable)" }).addTo(map);
+    const marker = L.marker(start, {
+      draggable: true,
+      icon,
+      keyboard: true,
+      title: "Position de l'épreuve (déplaçable)",
+    }).addTo(map);
     const place = (p: L.LatLng) => {
       writeField(latId, p.lat);
       writeField(lngId, p.lng);
@@ -45,5 +63,14 @@ export default function PositionPicker({ tileUrl, latId, lngId, height }: { tile
       map.remove();
     };
   }, [tileUrl, latId, lngId]);
-  return <div ref={el} className="leaflet-map position-picker" style={{ height }} role="region" aria-label={"Carte\u00a0: déplacez le repère pour corriger la position"} data-testid="position-picker" />;
+  return (
+    <div
+      ref={el}
+      className="leaflet-map position-picker"
+      style={{ height }}
+      role="region"
+      aria-label={"Carte\u00a0: déplacez le repère pour corriger la position"}
+      data-testid="position-picker"
+    />
+  );
 }

@@ -14,7 +14,13 @@ export function PositionPicker({ latId, lngId }: { latId: string; lngId: string 
   return (
     <ClientOnly>
       {() => (
-        <Suspense fallback={<p className="hint" style={{ height: HEIGHT }}>Chargement de la carte…</p>}>
+        <Suspense
+          fallback={
+            <p className="hint" style={{ height: HEIGHT }}>
+              Chargement de la carte…
+            </p>
+          }
+        >
           <p className="hint">Déplacez le repère (ou cliquez sur la carte) pour corriger la position.</p>
           <Picker tileUrl={tileUrl} latId={latId} lngId={lngId} height={HEIGHT} />
         </Suspense>
