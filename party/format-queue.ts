@@ -22,6 +22,9 @@ export class FormatQueue extends DurableObject<Env> {
     ctx.blockConcurrencyWhile(async () => {
       this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS entries (
         user_id TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, arrived_at INTEGER NOT NULL, admit_at INTEGER NOT NULL)`);
+      this.ctx.storage.sql.exec(
+        "CREATE TABLE IF NOT EXISTS checkout_slots (id INTEGER PRIMARY KEY CHECK (id = 1), last_at INTEGER NOT NULL)",
+      );
     });
   }
 
@@ -73,6 +76,23 @@ export class FormatQueue extends DurableObject<Env> {
   status(userId: string, now: number): QueueStatus | null {
     const entry = this.#entry(userId);
     return entry ? statusOf(entry, this.#admittedCount(now), now) : null;
+  }
+
+  /**
+   * The instant this runner's checkout may be created: 1/rate after the previous one, never before `now`. Runners
+   * admitted together (slow networks bring them back at once) are spread out, so the payment provider never sees
+   * more than the rate.
+   */
+  reserveCheckout(now: number, ratePerSecond: number): number {
+    const row = this.ctx.storage.sql
+      .exec<{ last_at: number }>("SELECT last_at FROM checkout_slots WHERE id = 1")
+      .toArray()[0];
+    const at = nextAdmission(row ? Number(row.last_at) : null, now, ratePerSecond);
+    this.ctx.storage.sql.exec(
+      "INSERT INTO checkout_slots (id, last_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_at = excluded.last_at",
+      at,
+    );
+    return at;
   }
 
   stats(now: number): QueueStats {

@@ -40,6 +40,24 @@ export async function passQueue(
   return queueOf(context, format.id).enter(userId, now.getTime(), rate(context));
 }
 
+/** The longest a request waits for its checkout slot; past it the runner is told to try again in a moment. */
+export const MAX_CHECKOUT_WAIT_MS = 20_000;
+
+/**
+ * During an opening, waits for this runner's checkout slot (metered by the format's queue at the same rate as
+ * admissions), so that checkout creations never exceed the rate even when admitted runners come back together.
+ * Outside the queue window: returns at once. Returns false when the slot is further than MAX_CHECKOUT_WAIT_MS.
+ */
+export async function waitCheckoutSlot(context: Ctx, format: QueuedFormat): Promise<boolean> {
+  const now = context.clock.now();
+  if (!queueActive(format, now)) return true;
+  const at = await queueOf(context, format.id).reserveCheckout(now.getTime(), rate(context));
+  const wait = at - now.getTime();
+  if (wait > MAX_CHECKOUT_WAIT_MS) return false;
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return true;
+}
+
 export interface OpeningFigures extends QueueStats {
   /** Registrations holding a place unpaid (checkout open, offers). */
   inPayment: number;

@@ -41,6 +41,7 @@ import {
   type TransferRefusal,
 } from "~/domain/payouts";
 import { parisDate } from "~/domain/refund";
+import { waitCheckoutSlot } from "./opening-queue.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { withEvent } from "~/db/registrations.server";
 
@@ -164,6 +165,8 @@ export async function createCheckoutForInscription(
         organisateurId: courses.organisateur_id,
         formatNom: formats.nom,
         formatDate: formats.date,
+        ouverture: formats.ouverture_inscriptions,
+        cap: formats.nb_max_coureurs,
         accountId: profils_utilisateurs.stripe_account_id,
         chargesEnabled: profils_utilisateurs.stripe_charges_enabled,
       })
@@ -201,6 +204,16 @@ export async function createCheckoutForInscription(
   // One more minute than the provider's 30-minute minimum, so that the request's travel time never breaks it.
   const expiresAt = new Date(Math.ceil((now.getTime() + (CHECKOUT_TTL_MINUTES + 1) * 60_000) / 1000) * 1000);
   const productName = `${row.courseNom} — ${row.formatNom}${row.formatDate ? ` (${formatDateLong(row.formatDate)})` : ""}`;
+  // During an opening rush, calls to the provider are metered (issue 21): the place stays held while waiting.
+  if (
+    !(await waitCheckoutSlot(context, {
+      id: i.format_id,
+      ouverture_inscriptions: row.ouverture,
+      nb_max_coureurs: row.cap,
+    }))
+  ) {
+    throw new PaymentError("erreur_fournisseur", "file d'ouverture : créneau de paiement trop lointain");
+  }
   let created: Awaited<ReturnType<typeof context.payments.createCheckoutSession>>;
   try {
     created = await context.payments.createCheckoutSession({

@@ -188,12 +188,17 @@ try {
     .sort((a, b) => a - b);
   const firstWindow = Math.max(...runners.map((r) => r.firstAt ?? 0)) / 1000;
   const firstRps = firsts.length / firstWindow;
-  // Admissions in queue order: a runner with a later ticket is never admitted before one with an earlier ticket
-  // (admission times as seen by the runners, who re-read the page every --poll seconds: within one poll).
+  // The Durable Object fixes each ticket's admission time in ticket order (workerd test); what the runners see also
+  // depends on when their page is re-read and answered: count the runners seen admitted more than one refresh
+  // period before an earlier ticket.
   const queued = runners.filter((r) => Number.isFinite(r.ticket)).sort((a, b) => a.ticket - b.ticket);
-  let inOrder = true;
-  for (let k = 1; k < queued.length; k++)
-    if (queued[k].admittedAt < queued[k - 1].admittedAt - POLL * 1000 - 500) inOrder = false;
+  let inversions = 0;
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const r of queued) {
+    if (r.admittedAt < latest - POLL * 1000) inversions++;
+    latest = Math.max(latest, r.admittedAt);
+  }
+  const inOrder = inversions === 0;
   const tickets = new Set(queued.map((r) => r.ticket));
   // Checkout creations per second, max over any one-second window.
   const cs = [...stats.checkouts].sort((a, b) => a - b);
@@ -205,6 +210,17 @@ try {
   const db = (s) =>
     JSON.parse(run(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", s]))[0].results;
   stop();
+  // Checkout creations as recorded by the local payment provider (millisecond times of its records, written right
+  // after each call; under load the local database may delay a record a little): at most RATE in any one second.
+  const times = db(
+    `SELECT created_at FROM local_payment_objects WHERE kind = 'checkout_session' ORDER BY created_at`,
+  ).map((x) => Date.parse(x.created_at));
+  const created = times.length;
+  let serverMax = 0;
+  for (let a = 0, b = 0; a < times.length; a++) {
+    while (times[a] - times[b] >= 1000) b++;
+    serverMax = Math.max(serverMax, a - b + 1);
+  }
   const validated = db(
     `SELECT count(*) AS n FROM inscriptions WHERE format_id = ${q(FORMAT)} AND statut = 'validee'`,
   )[0].n;
@@ -234,9 +250,11 @@ try {
   );
   console.log(`  coureurs servis : ${firsts.length} / ${RUNNERS} ; erreurs serveur : ${stats.errors} (attendu 0)`);
   console.log(
-    `  admissions dans l'ordre de la file : ${inOrder ? "oui" : "NON"} (${queued.length} coureurs passés par la file, ${tickets.size} numéros distincts)`,
+    `  file : ${queued.length} coureurs, ${tickets.size} numéros distincts ; vus admis avant un numéro plus petit (au-delà d'un rafraîchissement) : ${inversions}`,
   );
-  console.log(`  créations de paiement : ${cs.length}, au plus ${maxPerSecond} par seconde (limite ${RATE}/s)`);
+  console.log(
+    `  créations de paiement chez le prestataire : ${created}, au plus ${serverMax} sur une seconde (limite ${RATE}/s) ; réponses reçues par les coureurs : au plus ${maxPerSecond} sur une seconde`,
+  );
   console.log(
     `  inscriptions validées après paiement : ${validated} (attendu ${PLACES}) ; « complet » : ${stats.complet}`,
   );
@@ -249,7 +267,7 @@ try {
     perRunner === 0 &&
     inOrder &&
     tickets.size === queued.length &&
-    maxPerSecond <= RATE + 1 &&
+    serverMax <= RATE &&
     firsts.length === RUNNERS;
   console.log(ok ? "Résultat : conforme." : "Résultat : ÉCHEC (voir ci-dessus).");
   process.exitCode = ok ? 0 : 1;

@@ -91,6 +91,19 @@ describe("the queue", () => {
     });
   });
 
+  it("checkout creations are spread at the rate, even when admitted runners come back together", async () => {
+    const f = await openingFormat("2027-01-12T09:00:00.000Z");
+    const stub = env.FormatQueue.get(env.FormatQueue.idFromName(f.formatId));
+    const now = Date.parse("2027-01-12T09:00:30.000Z");
+    const slots = await Promise.all(Array.from({ length: 12 }, () => stub.reserveCheckout(now, 10)));
+    const sorted = [...slots].sort((a, b) => a - b);
+    expect(new Set(slots).size).toBe(12);
+    expect(sorted[0]).toBe(now);
+    expect(sorted.every((t, k) => k === 0 || t - sorted[k - 1] === 100)).toBe(true); // 10 per second: 100 ms apart
+    // A quiet moment later: at once again.
+    expect(await stub.reserveCheckout(now + 60_000, 10)).toBe(now + 60_000);
+  });
+
   it("the form is reached through the queue, and the submit of a runner not admitted goes back to it (no checkout)", async () => {
     const opening = new Date(Date.now() - 60_000).toISOString(); // opened a minute ago: the queue window runs
     const f = await openingFormat(opening);
