@@ -265,7 +265,7 @@ async function sendRefusalEmail(context: Ctx, inscriptionId: string, reason: str
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);
   if (!r?.email) return;
-  const url = `${context.env.APP_URL.replace(/\/$/, "")}/mon-inscription/${inscriptionId}`;
+  const url = `${context.env.APP_URL}/mon-inscription/${inscriptionId}`;
   const mail = justificatifRefusedEmail({
     prenom: r.prenom,
     courseNom: r.courseNom,

@@ -130,7 +130,8 @@ async function offerRound(
 
 // ---------------------------------------------------------------- e-mails
 
-const appUrl = (context: Ctx) => context.env.APP_URL.replace(/\/$/, "");
+/** The site address (trimmed once, when the environment is parsed). */
+const appUrl = (context: Ctx) => context.env.APP_URL;
 
 interface MailRow {
   id: string;

@@ -27,3 +27,28 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await page.getByRole("button", { name: "Se connecter" }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
 }
+
+/** The demo organiser activates the local payment account once (idempotent: skipped when already active), then leaves. */
+export async function openPayments(page: Page) {
+  await loginAs(page, "organisateur@balise.test");
+  await page.goto("/monprofilorganisateur/compte-paiement");
+  const start = page.getByRole("button", { name: /Configurer mon compte de paiement|Reprendre l'onboarding/ });
+  if (await start.count()) {
+    await start.first().click();
+    await page.waitForURL(/\/dev\/onboarding\//);
+    await page.getByRole("button", { name: "Activer le compte" }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith("/dev/onboarding"));
+  }
+  await logout(page);
+}
+
+export async function logout(page: Page) {
+  await page.context().clearCookies();
+}
+
+/** Pays on the local provider's checkout page and waits for /merci. */
+export async function payOnLocalCheckout(page: Page) {
+  await page.waitForURL(/\/dev\/checkout\//);
+  await page.getByRole("button", { name: /^Payer \d/ }).click();
+  await page.waitForURL(/\/merci\?/);
+}

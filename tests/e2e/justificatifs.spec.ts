@@ -2,10 +2,10 @@
 // (the expiry checked against the race, the document kept when the form comes back), pays, and the event's organiser
 // sees it 'À vérifier', opens the document and validates it in one click; the runner then sees 'Validé'.
 // JavaScript off (nojs) and on (js), each on its own format of the Trail nocturne du Vercors (organisateur@).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { courseId, formatId } from "../../app/db/demo-data";
 import { frenchDay } from "../../app/domain/french-dates";
-import { jsOn, loginAs } from "./helpers";
+import { jsOn, loginAs, openPayments } from "./helpers";
 
 const RUNNER = "coureur@balise.test";
 const ORGANISER = "organisateur@balise.test";
@@ -20,20 +20,6 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 function shift(day: string, n: number): string {
   const [y, m, d] = day.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-
-/** The organiser's local payment account, activated once (idempotent), as registration.spec does. */
-async function openPayments(page: Page) {
-  await loginAs(page, ORGANISER);
-  await page.goto("/monprofilorganisateur/compte-paiement");
-  const start = page.getByRole("button", { name: /Configurer mon compte de paiement|Reprendre l'onboarding/ });
-  if (await start.count()) {
-    await start.first().click();
-    await page.waitForURL(/\/dev\/onboarding\//);
-    await page.getByRole("button", { name: "Activer le compte" }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith("/dev/onboarding"));
-  }
-  await page.context().clearCookies();
 }
 
 test("a runner uploads a PPS at registration, the organiser validates it", async ({ page }) => {

@@ -1,16 +1,15 @@
 // Registration and checkout end to end, JavaScript off (project nojs) and on (project js), on fresh demo data.
 // The demo organiser first activates his payment account through the local provider's pages (the product's
 // own onboarding flow); each project uses its own formats so that the two runs do not meet.
-import { expect, test, type Page } from "@playwright/test";
-import { jsOn, loginAs } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { courseId, formatId } from "../../app/db/demo-data";
+import { jsOn, loginAs, logout, openPayments, payOnLocalCheckout } from "./helpers";
 
 const RUNNER = "coureur@balise.test";
 const ORGANISER = "organisateur@balise.test";
 const SECOND_RUNNER = "organisatrice@balise.test";
 
-// Demo ids (app/db/demo-data.ts): course i → c…(i+1), format j of course i → f…((i+1)*100+j+1).
-const courseId = (i: number) => `c0000000-0000-4000-8000-${String(i + 1).padStart(12, "0")}`;
-const formatId = (i: number, j: number) => `f0000000-0000-4000-8000-${String((i + 1) * 100 + j + 1).padStart(12, "0")}`;
+// Demo ids: courseId(i) and formatId(i, j) of app/db/demo-data.ts.
 
 const FORMATS = {
   // Ronde des Vignobles — Ronde 12 km: 24,00 € + meals at 22,00 €.
@@ -26,30 +25,6 @@ const FORMATS = {
     js: { course: courseId(10), format: formatId(10, 1), nom: "5 km" },
   },
 };
-
-async function logout(page: Page) {
-  await page.context().clearCookies();
-}
-
-/** The organiser activates the local payment account once (idempotent: skipped when already active). */
-async function openPayments(page: Page) {
-  await loginAs(page, ORGANISER);
-  await page.goto("/monprofilorganisateur/compte-paiement");
-  const start = page.getByRole("button", { name: /Configurer mon compte de paiement|Reprendre l'onboarding/ });
-  if (await start.count()) {
-    await start.first().click();
-    await page.waitForURL(/\/dev\/onboarding\//);
-    await page.getByRole("button", { name: "Activer le compte" }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith("/dev/onboarding"));
-  }
-  await logout(page);
-}
-
-async function payOnLocalCheckout(page: Page) {
-  await page.waitForURL(/\/dev\/checkout\//);
-  await page.getByRole("button", { name: /^Payer \d/ }).click();
-  await page.waitForURL(/\/merci\?/);
-}
 
 test.describe("registration and checkout", () => {
   test("a runner registers, pays, gets /merci with the QR, the e-mail and the registration listed", async ({

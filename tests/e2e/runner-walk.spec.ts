@@ -1,9 +1,9 @@
 // Issue 18, a new runner's walk on a phone (nojs: Pixel 5, JavaScript off) and on a desktop (js): one test per bug.
-// Registrations use the Trail du Pic Saint-Loup (course 7), which no other spec touches: nojs its Rando 10 km,
-// js its Trail 21 km, both as admin@balise.test, whose profile has no gender, birth date nor nationality.
+// Registrations are walks no other spec registers on: nojs the Pic Saint-Loup's Rando 10 km (course 7), js the Rando
+// des Crêtes Vosgiennes' Grande traversée (course 2), both as admin@balise.test, whose profile has no gender, birth date nor nationality.
 import { expect, test, type Page } from "@playwright/test";
 import { courseId, formatId } from "../../app/db/demo-data";
-import { jsOn, loginAs } from "./helpers";
+import { jsOn, loginAs, openPayments } from "./helpers";
 
 const ORGANISER = "organisateur@balise.test";
 const NEW_RUNNER = "admin@balise.test";
@@ -14,20 +14,6 @@ const cards = (page: Page) => page.locator("ul.card-grid > li.course-card");
 async function resultCount(page: Page): Promise<number> {
   const text = (await page.getByTestId("results-count").textContent()) ?? "";
   return Number(/^(\d+) épreuve/.exec(text.replace(/\s+/g, " ").trim())?.[1] ?? NaN);
-}
-
-/** The organiser's local payment account is active (idempotent), as in registration.spec.ts. */
-async function openPayments(page: Page) {
-  await loginAs(page, ORGANISER);
-  await page.goto("/monprofilorganisateur/compte-paiement");
-  const start = page.getByRole("button", { name: /Configurer mon compte de paiement|Reprendre l'onboarding/ });
-  if (await start.count()) {
-    await start.first().click();
-    await page.waitForURL(/\/dev\/onboarding\//);
-    await page.getByRole("button", { name: "Activer le compte" }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith("/dev/onboarding"));
-  }
-  await page.context().clearCookies();
 }
 
 function tomorrow(): string {

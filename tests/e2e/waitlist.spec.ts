@@ -2,14 +2,13 @@
 // organiser, a second runner joins its list through the registration form and sees their position, the first
 // runner cancels, the second gets the offer ('Payer maintenant') and pays it; the organiser sees the list.
 // Each project uses its own event so that the two runs never meet.
-import { expect, test, type Page } from "@playwright/test";
-import { jsOn, loginAs } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { courseId, formatId } from "../../app/db/demo-data";
+import { jsOn, loginAs, logout, openPayments, payOnLocalCheckout } from "./helpers";
 
 const RUNNER = "coureur@balise.test";
 const ORGANISER = "organisateur@balise.test";
 const SECOND_RUNNER = "organisatrice@balise.test";
-const courseId = (i: number) => `c0000000-0000-4000-8000-${String(i + 1).padStart(12, "0")}`;
-const formatId = (i: number, j: number) => `f0000000-0000-4000-8000-${String((i + 1) * 100 + j + 1).padStart(12, "0")}`;
 // Semi-marathon de Bordeaux Rive Droite (in 34 days) without JavaScript, Trail des Calanques (in 96 days) with it.
 const EVENTS = {
   nojs: {
@@ -20,29 +19,6 @@ const EVENTS = {
   },
   js: { course: courseId(5), format: formatId(5, 0), nom: "Sormiou 18 km", courseNom: "Trail des Calanques" },
 };
-
-async function logout(page: Page) {
-  await page.context().clearCookies();
-}
-
-async function openPayments(page: Page) {
-  await loginAs(page, ORGANISER);
-  await page.goto("/monprofilorganisateur/compte-paiement");
-  const start = page.getByRole("button", { name: /Configurer mon compte de paiement|Reprendre l'onboarding/ });
-  if (await start.count()) {
-    await start.first().click();
-    await page.waitForURL(/\/dev\/onboarding\//);
-    await page.getByRole("button", { name: "Activer le compte" }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith("/dev/onboarding"));
-  }
-  await logout(page);
-}
-
-async function payOnLocalCheckout(page: Page) {
-  await page.waitForURL(/\/dev\/checkout\//);
-  await page.getByRole("button", { name: /^Payer \d/ }).click();
-  await page.waitForURL(/\/merci\?/);
-}
 
 test("a full format takes names; a freed place goes to the first runner waiting, who pays it", async ({ page }) => {
   const e = jsOn(page) ? EVENTS.js : EVENTS.nojs;
