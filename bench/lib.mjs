@@ -1,7 +1,7 @@
 // What the benches share: their command-line options, the environment they run wrangler in, and the production
 // build served by `wrangler dev` on its own port and data directory.
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 /** Environment for wrangler: no metrics, no network lookups, no D1 banner. */
 export const benchEnv = {
@@ -93,4 +93,66 @@ export function startWorker({ port, base, persistTo, vars = {}, logLevel = "warn
     throw new Error("le serveur ne répond pas");
   }
   return { pid: server.pid, stop, ready, server };
+}
+
+/** Every process under `root` (a spawned wrangler: its workerd children included), by walking /proc. */
+function descendants(root) {
+  const parent = new Map();
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {}
+  }
+  const out = [];
+  const stack = [root];
+  while (stack.length) {
+    const p = stack.pop();
+    for (const [c, pp] of parent)
+      if (pp === p) {
+        out.push(c);
+        stack.push(c);
+      }
+  }
+  return out;
+}
+
+function comm(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return "";
+  }
+}
+
+/** The workerd processes serving a `startWorker` (the Worker and its local D1/R2/Durable Objects). */
+export function workerdPids(root) {
+  return descendants(root).filter((p) => comm(p).startsWith("workerd"));
+}
+
+export function rssKb(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time (user + system, ms) the given processes have used so far, from /proc/{pid}/stat (clock ticks of 10 ms on
+ * Linux). Read before and after a series of requests: the difference is what the server spent on them, the local
+ * D1 (SQLite inside workerd) included.
+ */
+export function cpuMs(pids) {
+  let ticks = 0;
+  for (const p of pids) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {}
+  }
+  return ticks * 10;
 }

@@ -1,7 +1,7 @@
 // Several read statements in one D1 round trip (a batch): each round trip costs CPU on both sides of the binding,
 // so a page reads everything it needs at once (docs/decisions/0025, 0026).
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import type { SQL } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.server";
 
 const dialect = new SQLiteAsyncDialect();
@@ -15,4 +15,22 @@ export async function batchAll<T extends unknown[]>(db: Db, queries: SQL[]): Pro
   });
   const results = await client.batch(stmts);
   return results.map((r) => r.results) as T;
+}
+
+/**
+ * A raw statement (`db.all(sql…)`) that drizzle's `db.batch` runs beside query builders, so that their rows keep
+ * drizzle's mapping: drizzle-orm's D1 batch binds a raw statement's parameters on a prepared `stmt` that raw
+ * statements never get (they fail with "reading 'bind'"); this one carries it.
+ */
+export function batchableAll<T>(db: Db, query: SQL) {
+  const raw = db.all<T>(query);
+  return Object.assign(raw, { stmt: db.$client.prepare(raw.getQuery().sql) });
+}
+
+/**
+ * A column under a name of its own, mapped as the column is: D1's batch returns rows as objects keyed by column
+ * name, so a query that selects two columns of the same name (a join) must alias one of them to run in a batch.
+ */
+export function aliased<C extends AnyColumn>(column: C, alias: string) {
+  return sql<C["_"]["data"] | (C["_"]["notNull"] extends true ? never : null)>`${column}`.mapWith(column).as(alias);
 }

@@ -31,7 +31,7 @@ import {
 import { JustificatifDocumentField, type DocumentRef } from "~/components/JustificatifDocumentField";
 import { isCompetition } from "~/domain/eligibility";
 import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
-import { documentFromForm, profileDocument, recordRegistrationJustificatif } from "~/services/justificatifs.server";
+import { documentFromForm, profileDocument } from "~/services/justificatifs.server";
 import { loadRegistrationPage, prefillValues, startRegistration } from "~/services/register.server";
 import { joinWaitlist } from "~/services/waitlist.server";
 import { passQueue } from "~/services/opening-queue.server";
@@ -132,12 +132,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const gate = await passQueue(context, user.id, parsed.data.format);
   if (gate.state === "en_file" || gate.state === "expire") return redirect(`/file-attente/${parsed.data.format.id}`);
   try {
-    const { url, inscriptionId } = await startRegistration(context, user.id, course.id, parsed.data);
-    const competition = isCompetition(parsed.data.format);
-    await recordRegistrationJustificatif(context, user.id, inscriptionId, {
-      pps_expiration: parsed.data.pps_expiration ?? null,
-      documentId: competition ? (document?.id ?? null) : null,
-    });
+    const { url } = await startRegistration(context, user.id, course.id, parsed.data, document?.id ?? null);
     return redirect(url);
   } catch (e) {
     if (e instanceof RegistrationError) {

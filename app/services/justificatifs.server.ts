@@ -152,18 +152,31 @@ export async function setProfileDocument(context: Ctx, userId: string, documentI
 
 // ---------------------------------------------------------------- the verification service
 
+/** The registration as verified: its row, and its format's race date and kind (read here unless the caller has them). */
+export type JustificatifFacts = {
+  i: typeof inscriptions.$inferSelect;
+  date: string | null;
+  type_epreuve: string;
+};
+
 /**
  * After a registration or an edit: asks the verification service (context.verifier) about the justificatif and
  * records a certain answer as a decision ('verificateur:<kind>'); an uncertain one leaves it to the organiser.
  * A failure of the service changes nothing (logged).
  */
-export async function verifyJustificatif(context: Ctx, inscriptionId: string): Promise<void> {
-  const [r] = await context.db
-    .select({ i: inscriptions, date: formats.date, type_epreuve: formats.type_epreuve })
-    .from(inscriptions)
-    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
-    .where(eq(inscriptions.id, inscriptionId))
-    .limit(1);
+export async function verifyJustificatif(
+  context: Ctx,
+  inscriptionId: string,
+  known?: JustificatifFacts,
+): Promise<void> {
+  const [r] = known
+    ? [known]
+    : await context.db
+        .select({ i: inscriptions, date: formats.date, type_epreuve: formats.type_epreuve })
+        .from(inscriptions)
+        .innerJoin(formats, eq(formats.id, inscriptions.format_id))
+        .where(eq(inscriptions.id, inscriptionId))
+        .limit(1);
   if (!r || !isCompetition(r) || r.i.justificatif_decision) return;
   const type = r.i.justificatif_type;
   const numero = type === "licence" ? r.i.numero_licence : type === "pps" ? r.i.pps_identifier : null;
@@ -371,26 +384,4 @@ export async function profileDocument(context: Ctx, userId: string): Promise<Doc
     .where(eq(profils_coureurs.id, userId))
     .limit(1);
   return ownDocument(context, userId, p?.d);
-}
-
-/**
- * Right after the place hold (app/services/register.server.ts): the PPS's expiry and the document go on the runner's
- * registration, then the verification service is asked. A walk keeps neither.
- */
-export async function recordRegistrationJustificatif(
-  context: Ctx,
-  userId: string,
-  inscriptionId: string,
-  values: { pps_expiration: string | null; documentId: string | null },
-): Promise<void> {
-  await context.db
-    .update(inscriptions)
-    .set({
-      pps_expiration: values.pps_expiration,
-      justificatif_document_id: values.documentId,
-      updated_at: context.clock.now().toISOString(),
-    })
-    .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.coureur_id, userId)))
-    .run();
-  await verifyJustificatif(context, inscriptionId);
 }

@@ -44,6 +44,7 @@ import { parisDate } from "~/domain/refund";
 import { waitCheckoutSlot } from "./opening-queue.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { withEvent } from "~/db/registrations.server";
+import { aliased } from "~/db/batch.server";
 
 export const CHECKOUT_TTL_MINUTES = 30;
 
@@ -149,26 +150,25 @@ async function swapLedger(
 // ---------------------------------------------------------------- checkout
 
 /**
- * Creates (or reuses) the checkout session of a pending registration and returns the URL to send the runner to.
- * Success and cancel pages: /merci and /paiement-annule, with session_id and inscription_id. When the open session
- * was paid in the meantime, returns it as `paidSessionId` (the caller records the payment) with /merci's URL.
+ * What a checkout needs to know about a registration (its event, format and organiser's account), in one query. A
+ * query builder, not a promise: the registration form's submit batches it with the hold that creates the row
+ * (one D1 round trip for both) and hands the result to createCheckoutForInscription as `known`.
  */
-export async function createCheckoutForInscription(
-  context: Ctx,
-  inscriptionId: string,
-): Promise<{ url: string; paidSessionId?: string }> {
-  const rows = await withEvent(
+export function checkoutFactsQuery(context: Ctx, inscriptionId: string) {
+  return withEvent(
     context.db
       .select({
         inscription: inscriptions,
-        courseNom: courses.nom,
-        organisateurId: courses.organisateur_id,
-        formatNom: formats.nom,
-        formatDate: formats.date,
-        ouverture: formats.ouverture_inscriptions,
-        cap: formats.nb_max_coureurs,
-        accountId: profils_utilisateurs.stripe_account_id,
-        chargesEnabled: profils_utilisateurs.stripe_charges_enabled,
+        // Aliased: in a batch, D1 returns rows as objects, where a second `nom` would overwrite the first.
+        courseNom: aliased(courses.nom, "facts_course_nom"),
+        organisateurId: aliased(courses.organisateur_id, "facts_organisateur_id"),
+        formatNom: aliased(formats.nom, "facts_format_nom"),
+        formatDate: aliased(formats.date, "facts_format_date"),
+        typeEpreuve: aliased(formats.type_epreuve, "facts_type_epreuve"),
+        ouverture: aliased(formats.ouverture_inscriptions, "facts_ouverture"),
+        cap: aliased(formats.nb_max_coureurs, "facts_cap"),
+        accountId: aliased(profils_utilisateurs.stripe_account_id, "facts_account_id"),
+        chargesEnabled: aliased(profils_utilisateurs.stripe_charges_enabled, "facts_charges_enabled"),
       })
       .from(inscriptions)
       .$dynamic(),
@@ -176,7 +176,22 @@ export async function createCheckoutForInscription(
     .leftJoin(profils_utilisateurs, eq(profils_utilisateurs.user_id, courses.organisateur_id))
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);
-  const row = rows[0];
+}
+
+export type CheckoutFacts = Awaited<ReturnType<typeof checkoutFactsQuery>>[number];
+
+/**
+ * Creates (or reuses) the checkout session of a pending registration and returns the URL to send the runner to.
+ * Success and cancel pages: /merci and /paiement-annule, with session_id and inscription_id. When the open session
+ * was paid in the meantime, returns it as `paidSessionId` (the caller records the payment) with /merci's URL.
+ * `known`: the registration's facts when the caller has just read them (checkoutFactsQuery), else they are read.
+ */
+export async function createCheckoutForInscription(
+  context: Ctx,
+  inscriptionId: string,
+  known?: CheckoutFacts,
+): Promise<{ url: string; paidSessionId?: string }> {
+  const row = known ?? (await checkoutFactsQuery(context, inscriptionId))[0];
   if (!row) throw new PaymentError("inscription_introuvable");
   const i = row.inscription;
   if (i.statut === "validee") throw new PaymentError("inscription_deja_payee");

@@ -29,8 +29,17 @@ import {
 import { isPaymentProviderError } from "~/providers/payments";
 import { applyTransition } from "./lifecycle.server";
 import { onCheckoutCompleted } from "./payment-received.server";
-import { createCheckoutForInscription, expireSession, PaymentError } from "./payments.server";
+import {
+  type CheckoutFacts,
+  checkoutFactsQuery,
+  createCheckoutForInscription,
+  expireSession,
+  PaymentError,
+} from "./payments.server";
+import { verifyJustificatif } from "./justificatifs.server";
+import { isCompetition } from "~/domain/eligibility";
 import { withEvent } from "~/db/registrations.server";
+import { batchableAll } from "~/db/batch.server";
 
 type Ctx = AppLoadContext;
 
@@ -62,7 +71,10 @@ export async function loadRegistrationPage(
 ): Promise<{ course: RegistrationPageCourse; formats: RegistrationPageFormat[] } | null> {
   const now = context.clock.now();
   const nowIso = now.toISOString();
-  const [c] = await context.db
+  // The event (by id or slug) and its formats in one batch: one D1 round trip (the formats' query finds the event
+  // by the same key).
+  const courseKey = sql`${courses.id} = ${courseIdOrSlug} OR ${courses.slug} = ${courseIdOrSlug}`;
+  const courseQuery = context.db
     .select({
       id: courses.id,
       nom: courses.nom,
@@ -76,10 +88,9 @@ export async function loadRegistrationPage(
     })
     .from(courses)
     .leftJoin(profils_utilisateurs, eq(profils_utilisateurs.user_id, courses.organisateur_id))
-    .where(sql`${courses.id} = ${courseIdOrSlug} OR ${courses.slug} = ${courseIdOrSlug}`)
+    .where(courseKey)
     .limit(1);
-  if (!c) return null;
-  const rows = await context.db
+  const formatsQuery = context.db
     .select({
       id: formats.id,
       nom: formats.nom,
@@ -101,8 +112,10 @@ export async function loadRegistrationPage(
       cloture_inscriptions: formats.cloture_inscriptions,
     })
     .from(formats)
-    .where(eq(formats.course_id, c.id))
+    .where(eq(formats.course_id, sql`(SELECT ${courses.id} FROM ${courses} WHERE ${courseKey} LIMIT 1)`))
     .orderBy(formats.date, formats.heure_depart, formats.position);
+  const [[c], rows] = await context.db.batch([courseQuery, formatsQuery]);
+  if (!c) return null;
   return {
     course: {
       id: c.id,
@@ -167,7 +180,12 @@ export async function prefillValues(
 
 // ---------------------------------------------------------------- the place hold
 
-export type HoldResult = { inscriptionId: string; reused: boolean };
+/** The hold, and for a new one what its checkout needs (read in the same round trip as the INSERT). */
+export type HoldResult = { inscriptionId: string; reused: boolean; facts?: CheckoutFacts };
+
+/** The justificatif's parts kept on the registration besides the runner's fields: a PPS expiry, a private document. */
+export type HoldJustificatif = { pps_expiration: string | null; documentId: string | null };
+const NO_JUSTIFICATIF: HoldJustificatif = { pps_expiration: null, documentId: null };
 
 /** Why the INSERT found no place: the format is full, or its meals are gone (a field error then). */
 async function holdRefusal(
@@ -214,6 +232,7 @@ export async function holdPlace(
   userId: string,
   courseId: string,
   input: RegistrationInput,
+  justificatif: HoldJustificatif = NO_JUSTIFICATIF,
 ): Promise<HoldResult> {
   const now = context.clock.now();
   const nowIso = now.toISOString();
@@ -222,15 +241,22 @@ export async function holdPlace(
   const trace = crypto.randomUUID();
   const f = input.format;
   const personal = personalOf(input);
-  const inserted = await context.db.all<{ id: string }>(sql`
+  // The INSERT and the read of what the checkout needs go in one batch (one D1 round trip): the read finds the row
+  // only when the INSERT took the place.
+  const [inserted, facts] = await context.db.batch([
+    batchableAll<{ id: string }>(
+      context.db,
+      sql`
     INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id,
       nom, prenom, email, genre, date_naissance, nationalite, telephone, adresse, adresse_complement, code_postal, ville, pays,
-      apparaitre_resultats, club, justificatif_type, numero_licence, pps_identifier, contact_urgence_nom, contact_urgence_telephone,
+      apparaitre_resultats, club, justificatif_type, numero_licence, pps_identifier, pps_expiration, justificatif_document_id,
+      contact_urgence_nom, contact_urgence_telephone,
       nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, hold_expires_at, last_event, last_actor, last_actor_id, created_at, updated_at)
     SELECT ${id}, f.course_id, f.id, ${userId}, 'en_attente', ${trace},
       ${personal.nom}, ${personal.prenom}, ${personal.email}, ${personal.genre}, ${personal.date_naissance}, ${personal.nationalite},
       ${personal.telephone}, ${personal.adresse}, ${personal.adresse_complement}, ${personal.code_postal}, ${personal.ville}, ${personal.pays},
       ${personal.apparaitre_resultats ? 1 : 0}, ${personal.club}, ${personal.justificatif_type}, ${personal.numero_licence}, ${personal.pps_identifier},
+      ${justificatif.pps_expiration}, ${justificatif.documentId},
       ${personal.contact_urgence_nom}, ${personal.contact_urgence_telephone},
       ${input.nombre_repas}, ${input.totals.repasCents}, ${input.totals.totalCents}, ${expires}, 'created', 'runner', ${userId}, ${nowIso}, ${nowIso}
     FROM formats f JOIN courses c ON c.id = f.course_id
@@ -242,8 +268,11 @@ export async function holdPlace(
       AND ${registrationWindowSql("f", nowIso)}
       AND NOT EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${userId} AND mine.format_id = f.id
         AND mine.statut = 'en_attente' AND mine.hold_expires_at > ${nowIso})
-    RETURNING id`);
-  if (inserted.length === 1) return { inscriptionId: inserted[0].id, reused: false };
+    RETURNING id`,
+    ),
+    checkoutFactsQuery(context, id),
+  ]);
+  if (inserted.length === 1) return { inscriptionId: inserted[0].id, reused: false, facts: facts[0] };
 
   // No row: either this runner already holds a place here (reuse it), or the format is full (or out of meals).
   const [mine] = await context.db
@@ -260,7 +289,7 @@ export async function holdPlace(
     .orderBy(desc(inscriptions.created_at))
     .limit(1);
   if (!mine) throw await holdRefusal(context, f.id, f.nom, input.nombre_repas, nowIso);
-  return updateHeldContent(context, mine, input, nowIso);
+  return updateHeldContent(context, mine, input, justificatif, nowIso);
 }
 
 /**
@@ -273,6 +302,7 @@ async function updateHeldContent(
   context: Ctx,
   mine: typeof inscriptions.$inferSelect,
   input: RegistrationInput,
+  justificatif: HoldJustificatif,
   nowIso: string,
 ): Promise<HoldResult> {
   const personal = personalOf(input);
@@ -280,6 +310,8 @@ async function updateHeldContent(
     mine.nombre_repas !== input.nombre_repas || mine.prix_total_coureur_cents !== input.totals.totalCents;
   const same =
     !pricedChange &&
+    (mine.pps_expiration ?? null) === justificatif.pps_expiration &&
+    (mine.justificatif_document_id ?? null) === justificatif.documentId &&
     (Object.keys(personal) as (keyof typeof personal)[]).every((k) => (mine[k] ?? null) === (personal[k] ?? null));
   if (same) return { inscriptionId: mine.id, reused: true };
   const oldSession = pricedChange ? mine.checkout_session_id : null;
@@ -312,7 +344,8 @@ async function updateHeldContent(
       adresse = ${personal.adresse}, adresse_complement = ${personal.adresse_complement}, code_postal = ${personal.code_postal},
       ville = ${personal.ville}, pays = ${personal.pays}, apparaitre_resultats = ${personal.apparaitre_resultats ? 1 : 0},
       club = ${personal.club}, justificatif_type = ${personal.justificatif_type}, numero_licence = ${personal.numero_licence},
-      pps_identifier = ${personal.pps_identifier}, contact_urgence_nom = ${personal.contact_urgence_nom},
+      pps_identifier = ${personal.pps_identifier}, pps_expiration = ${justificatif.pps_expiration},
+      justificatif_document_id = ${justificatif.documentId}, contact_urgence_nom = ${personal.contact_urgence_nom},
       contact_urgence_telephone = ${personal.contact_urgence_telephone},
       nombre_repas = ${input.nombre_repas}, prix_total_repas_cents = ${input.totals.repasCents}, prix_total_coureur_cents = ${input.totals.totalCents},
       updated_at = ${nowIso}
@@ -337,10 +370,10 @@ function checkoutError(e: unknown): RegistrationError | PaymentError {
   return new RegistrationError("paiement");
 }
 
-async function checkoutUrl(context: Ctx, inscriptionId: string): Promise<string> {
+async function checkoutUrl(context: Ctx, inscriptionId: string, known?: CheckoutFacts): Promise<string> {
   let created: Awaited<ReturnType<typeof createCheckoutForInscription>>;
   try {
-    created = await createCheckoutForInscription(context, inscriptionId);
+    created = await createCheckoutForInscription(context, inscriptionId, known);
   } catch (e) {
     console.error("checkout", inscriptionId, e);
     throw checkoutError(e);
@@ -351,16 +384,26 @@ async function checkoutUrl(context: Ctx, inscriptionId: string): Promise<string>
   return created.url;
 }
 
-/** The registration form's submit: hold a place, then open (or reuse) its checkout session. Returns where to go. */
+/**
+ * The registration form's submit: hold a place, then open (or reuse) its checkout session, then ask the verification
+ * service about the justificatif. Returns where to go. A competition keeps the PPS expiry and the runner's document
+ * (`documentId`, already checked as theirs); a walk keeps neither.
+ */
 export async function startRegistration(
   context: Ctx,
   userId: string,
   courseId: string,
   input: RegistrationInput,
+  documentId: string | null = null,
 ): Promise<{ url: string; inscriptionId: string; reused: boolean }> {
-  const hold = await holdPlace(context, userId, courseId, input);
+  const competition = isCompetition(input.format);
+  const hold = await holdPlace(context, userId, courseId, input, {
+    pps_expiration: input.pps_expiration ?? null,
+    documentId: competition ? documentId : null,
+  });
+  let url: string;
   try {
-    return { url: await checkoutUrl(context, hold.inscriptionId), ...hold };
+    url = await checkoutUrl(context, hold.inscriptionId, hold.facts);
   } catch (e) {
     // No checkout: give the place back at once (only a hold we just took; a reused one keeps its session).
     if (!hold.reused) {
@@ -373,6 +416,13 @@ export async function startRegistration(
     }
     throw e;
   }
+  const f = hold.facts;
+  await verifyJustificatif(
+    context,
+    hold.inscriptionId,
+    f ? { i: f.inscription, date: f.formatDate, type_epreuve: f.typeEpreuve } : undefined,
+  );
+  return { url, ...hold };
 }
 
 /**

@@ -6,10 +6,10 @@
 // It uses its own state directory (.wrangler/bench-csv-export) and its own port: it never touches the dev
 // or e2e databases. It needs a production build (npm run build). Prints one JSON summary at the end.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { hashPassword } from "../../app/utils/password.server.ts";
-import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
+import { benchEnv as env, option as opt, rssKb, startWorker, workerdPids } from "../lib.mjs";
 
 const args = process.argv.slice(2);
 const ROWS = Number(opt("--rows", "20000"));
@@ -100,47 +100,7 @@ const server = startWorker({
 const stopServer = server.stop;
 const waitUp = () => server.ready(240);
 
-/** Every process under the spawned wrangler (its workerd children included), by walking /proc. */
-function descendants(root) {
-  const parent = new Map();
-  for (const d of readdirSync("/proc")) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, "utf8");
-      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {}
-  }
-  const out = [];
-  const stack = [root];
-  while (stack.length) {
-    const p = stack.pop();
-    for (const [c, pp] of parent)
-      if (pp === p) {
-        out.push(c);
-        stack.push(c);
-      }
-  }
-  return out;
-}
-function rssKb(pid) {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-function comm(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
-  } catch {
-    return "";
-  }
-}
-const workerdRss = () =>
-  descendants(server.pid)
-    .filter((p) => comm(p).startsWith("workerd"))
-    .reduce((s, p) => s + rssKb(p), 0);
+const workerdRss = () => workerdPids(server.pid).reduce((s, p) => s + rssKb(p), 0);
 
 try {
   await waitUp();

@@ -7,20 +7,24 @@
 // 3. all runners submit the registration form (POST /inscription/{id}, 'Payer') at the same moment and the
 //    answers are classified: a redirect to the checkout = a place, 409 'complet', 5xx = server error;
 // 4. counts the registrations holding a place (validated + unexpired pending) through the product itself;
-// 5. 3 of the winners give up ('Libérer ma place' on /paiement-annule: their checkout sessions are expired and
+// 5. the cost of one registration POST, one request at a time on a second format with room to spare: D1 statements,
+//    round trips and SQL time (BENCH_QUERY_COUNT=1 headers) and the CPU the workerd processes used (/proc), beside
+//    the same figures for the event page (a catalogue page);
+// 6. 3 of the winners give up ('Libérer ma place' on /paiement-annule: their checkout sessions are expired and
 //    their holds end), then 3 new runners submit (they must get the places) and a 4th (must read 'complet').
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createCookie } from "@remix-run/cloudflare";
-import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
+import { cpuMs, benchEnv as env, option as opt, startWorker, workerdPids } from "../lib.mjs";
 import { sessionCookieName } from "../../app/utils/session-cookie.ts";
 
 const port = Number(opt("--port", "8993"));
 const RUNNERS = Number(opt("--runners", "300"));
 const PLACES = Number(opt("--places", "10"));
 const EXTRA = 4;
+const SOLO = 20;
 const persistTo = ".wrangler/bench-rush";
 const base = `http://127.0.0.1:${port}`;
 const SECRET = "bench-rush-session-secret-0123456789abcdef-0123456789";
@@ -33,12 +37,13 @@ if (!existsSync("build/server/index.js")) {
 // ------------------------------------------------------------------ dataset
 const COURSE = "rush-course-0001";
 const FORMAT = "rush-format-0001";
+const SOLO_FORMAT = "rush-format-solo";
 const ORG = "rush-organiser";
 const ACCOUNT = "acct_local_rushbench000000000001";
 const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
 const sha256 = (s) => createHash("sha256").update(s).digest("hex");
 const future = new Date(Date.now() + 7 * 86400_000).toISOString();
-const runners = Array.from({ length: RUNNERS + EXTRA }, (_, k) => {
+const runners = Array.from({ length: RUNNERS + EXTRA + SOLO }, (_, k) => {
   const token = randomBytes(32).toString("base64url");
   return { id: `rush-runner-${String(k).padStart(4, "0")}`, email: `coureur${k}@rush.test`, token };
 });
@@ -59,6 +64,7 @@ const seedSql = [
   `INSERT INTO local_payment_objects (id, kind, data) VALUES (${q(ACCOUNT)}, 'account', ${q(JSON.stringify(account))});`,
   `INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (${q(COURSE)}, 'Trail de la ruée', 'Chamonix-Mont-Blanc', 'Haute-Savoie', '74400', ${q(ORG)}, 1, 'trail-de-la-ruee');`,
   `INSERT INTO formats (id, course_id, nom, date, heure_depart, distance_km, denivele_dplus, prix_cents, nb_max_coureurs) VALUES (${q(FORMAT)}, ${q(COURSE)}, 'Ultra 80 km', date('now', '+90 days'), '05:00', 80, 5000, 9000, ${PLACES});`,
+  `INSERT INTO formats (id, course_id, nom, date, heure_depart, distance_km, denivele_dplus, prix_cents, nb_max_coureurs) VALUES (${q(SOLO_FORMAT)}, ${q(COURSE)}, 'Découverte 12 km', date('now', '+90 days'), '09:00', 12, 400, 2000, 1000);`,
   ...runners.flatMap((r) => [
     `INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (${q(r.id)}, ${q(r.email)}, 'bench-no-login', strftime('%Y-%m-%dT%H:%M:%fZ','now'));`,
     `INSERT INTO sessions (id, user_id, expires_at) VALUES (${q(sha256(r.token))}, ${q(r.id)}, ${q(future)});`,
@@ -85,15 +91,17 @@ run("wrangler", [
 ]);
 
 // ------------------------------------------------------------------ server
-const { stop, ready: waitReady } = startWorker({
+const worker = startWorker({
   port,
   base,
   persistTo,
   logLevel: "error",
   // The production build, in APP_ENV=test: the rush pays through the local payment provider, which only exists in
   // development and test (a production Worker requires real Stripe keys, app/utils/env.server.ts).
-  vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: SECRET },
+  vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: SECRET, BENCH_QUERY_COUNT: "1" },
 });
+
+const { stop, ready: waitReady } = worker;
 
 // The app's own cookie library, with the app's cookie settings for that environment (app/utils/session.server.ts).
 const sessionCookie = createCookie(sessionCookieName("test"), {
@@ -104,10 +112,10 @@ const sessionCookie = createCookie(sessionCookieName("test"), {
 });
 for (const r of runners) r.cookie = (await sessionCookie.serialize(r.token)).split(";")[0];
 
-function formBody(r) {
+function formBody(r, format = FORMAT) {
   return new URLSearchParams({
     intent: "payer",
-    format_id: FORMAT,
+    format_id: format,
     nom: "Coureur",
     prenom: r.id.slice(-4),
     email: r.email,
@@ -120,15 +128,16 @@ function formBody(r) {
   });
 }
 
-async function submit(r) {
+async function submit(r, format = FORMAT) {
   const start = performance.now();
   try {
     const res = await fetch(`${base}/inscription/${COURSE}`, {
       method: "POST",
       redirect: "manual",
       headers: { cookie: r.cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
-      body: formBody(r),
+      body: formBody(r, format),
     });
+    r.counts = ["x-query-count", "x-round-trips", "x-query-ms"].map((h) => Number(res.headers.get(h) ?? Number.NaN));
     const body = await res.text();
     const ms = performance.now() - start;
     const location = res.headers.get("location") ?? "";
@@ -141,7 +150,9 @@ async function submit(r) {
     if ((res.status === 400 || res.status === 409) && body.includes("est complet"))
       return { kind: "complet", ms, status: res.status };
     if (res.status >= 500) return { kind: "erreur", ms, status: res.status };
-    return { kind: "autre", ms, status: res.status };
+    // The form's messages (field errors, form error), to tell what was refused.
+    const said = [...body.matchAll(/id="[^"]*-error"[^>]*>([^<]+)</g)].map((m) => m[1]).slice(0, 3);
+    return { kind: "autre", ms, status: res.status, said };
   } catch (e) {
     return { kind: "erreur", ms: performance.now() - start, status: String(e) };
   }
@@ -181,7 +192,7 @@ solo.sort((a, b) => a - b);
 
 const crowd = runners.slice(0, RUNNERS);
 const t0 = performance.now();
-const results = await Promise.all(crowd.map(submit));
+const results = await Promise.all(crowd.map((r) => submit(r)));
 const wall = performance.now() - t0;
 const count = (k) => results.filter((r) => r.kind === k).length;
 const times = results.map((r) => r.ms).sort((a, b) => a - b);
@@ -207,6 +218,34 @@ console.log(
 console.log(
   `  (référence : la page d'inscription seule, une requête à la fois : p50 ${f1(pct(solo, 50))}, p95 ${f1(pct(solo, 95))})`,
 );
+
+// The cost of one request, one at a time: a registration POST (on the roomy format) and the event page.
+const pids = workerdPids(worker.pid);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+async function costOf(label, n, one) {
+  const c0 = cpuMs(pids);
+  const t0 = performance.now();
+  const counts = [];
+  for (let i = 0; i < n; i++) counts.push(await one(i));
+  const cpu = (cpuMs(pids) - c0) / n;
+  const wallMs = (performance.now() - t0) / n;
+  const col = (k) => median(counts.map((c) => c[k]));
+  console.log(
+    `  ${label.padEnd(34)} : ${col(0)} requêtes SQL, ${col(1)} allers-retours D1, SQL ${col(2).toFixed(1)} ms, CPU workerd ${cpu.toFixed(1)} ms, ${wallMs.toFixed(1)} ms par requête`,
+  );
+}
+console.log(`Coût d'une requête, une à la fois (médianes ; CPU = moyenne sur ${SOLO} requêtes, D1 local compris) :`);
+const solos = runners.slice(RUNNERS + EXTRA);
+await costOf("POST /inscription (place prise)", SOLO, async (i) => {
+  const r = await submit(solos[i], SOLO_FORMAT);
+  if (r.kind !== "place") console.log(`    réponse inattendue : ${JSON.stringify(r)}`);
+  return solos[i].counts;
+});
+await costOf("GET /courses/{slug} (page épreuve)", SOLO, async () => {
+  const res = await fetch(`${base}/courses/trail-de-la-ruee`);
+  await res.text();
+  return ["x-query-count", "x-round-trips", "x-query-ms"].map((h) => Number(res.headers.get(h) ?? Number.NaN));
+});
 
 // 3 winners give up: their checkout sessions are expired and their holds end.
 const winners = crowd.filter((r) => r.session);

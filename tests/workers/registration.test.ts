@@ -18,6 +18,8 @@ import {
 } from "~/services/register.server";
 import { signWebhookPayload } from "~/providers/payments-local.server";
 import { loadDemoData } from "./helpers";
+import { getLoadContext } from "../../load-context";
+import { countingD1, type QueryStats } from "~/utils/query-count.server";
 import {
   enableOrganiserAccount,
   eventPayload,
@@ -250,6 +252,31 @@ describe("the place hold", () => {
     await startRegistration(testContext(), b, courseId, data);
     await expect(retryPayment(testContext(), a, first.inscriptionId)).rejects.toMatchObject({ code: "format_complet" });
     expect(await holding(formatId)).toBe(1);
+  });
+
+  it("a registration's submit costs 3 D1 round trips: the page's data, the hold with what its checkout needs, the session recorded", async () => {
+    const { courseId, formatId } = await freshFormat({ cap: 10 });
+    const [a] = await runners(1);
+    const data = await input(courseId, formatId);
+    const stats: QueryStats = { statements: 0, roundTrips: 0, sqlMs: 0 };
+    const context = getLoadContext({
+      request: new Request("http://localhost/"),
+      env: env as unknown as Env,
+      ctx: { waitUntil: () => {} },
+      nonce: "test",
+      d1: countingD1(env.DB, stats),
+    });
+    // The local provider keeps its objects in D1; in production that is the provider's HTTP API: not counted.
+    context.payments = silentLocalProvider(testContext());
+    const page = await loadRegistrationPage(context, courseId);
+    expect(page?.formats.map((f) => f.id)).toEqual([formatId]);
+    expect(stats.roundTrips).toBe(1);
+    const started = await startRegistration(context, a, courseId, data);
+    expect(started.reused).toBe(false);
+    expect(stats.roundTrips).toBe(3);
+    // The same through the slug, and an unknown event: still one round trip, nothing found.
+    expect(await loadRegistrationPage(context, "epreuve-qui-n-existe-pas")).toBeNull();
+    expect(stats.roundTrips).toBe(4);
   });
 });
 
