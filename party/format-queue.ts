@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { nextAdmission, statusOf, type QueueEntry, type QueueStatus } from "../app/domain/opening-queue";
+import { drawOrder, nextAdmission, statusOf, type QueueEntry, type QueueStatus } from "../app/domain/opening-queue";
 
 export interface QueueStats {
   /** Accounts that arrived (each once). */
@@ -15,6 +15,9 @@ export interface QueueStats {
  * its SQLite storage in arrival order, one per account: a second tab or a double click finds the same entry. Each
  * entry's admission time is fixed on arrival (app/domain/opening-queue.ts, nextAdmission), so the order never jumps
  * and admissions never exceed the rate. A Durable Object runs one call at a time: no two arrivals get one number.
+ * With a draw (`drawAt`, the organiser's choice), arrivals before that instant wait in a pool; the first call at or
+ * after it draws their order (crypto.getRandomValues) and gives them numbers and admission times from `drawAt` on,
+ * before any later arrival is numbered.
  */
 export class FormatQueue extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -24,6 +27,9 @@ export class FormatQueue extends DurableObject<Env> {
         user_id TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, arrived_at INTEGER NOT NULL, admit_at INTEGER NOT NULL)`);
       this.ctx.storage.sql.exec(
         "CREATE TABLE IF NOT EXISTS checkout_slots (id INTEGER PRIMARY KEY CHECK (id = 1), last_at INTEGER NOT NULL)",
+      );
+      this.ctx.storage.sql.exec(
+        "CREATE TABLE IF NOT EXISTS draw_pool (user_id TEXT PRIMARY KEY, arrived_at INTEGER NOT NULL)",
       );
     });
   }
@@ -44,8 +50,60 @@ export class FormatQueue extends DurableObject<Env> {
     );
   }
 
-  /** Arrives (or finds the same place again) and says where the runner stands. */
-  enter(userId: string, now: number, ratePerSecond: number): QueueStatus {
+  #poolSize(): number {
+    return Number(this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM draw_pool").one().n);
+  }
+
+  /** A uniform integer in [0, n), from crypto.getRandomValues (rejection sampling: no modulo bias). */
+  #randomBelow(n: number): number {
+    const limit = Math.floor(0x1_0000_0000 / n) * n;
+    const buf = new Uint32Array(1);
+    do crypto.getRandomValues(buf);
+    while (buf[0] >= limit);
+    return buf[0] % n;
+  }
+
+  /** Once the draw's time has come: the pool's order is drawn and numbered first, admitted from `drawAt` at the rate. */
+  #drawIfDue(drawAt: number | null, now: number, ratePerSecond: number): void {
+    if (drawAt == null || now < drawAt || this.#poolSize() === 0) return;
+    const pool = this.ctx.storage.sql
+      .exec<{ user_id: string; arrived_at: number }>("SELECT user_id, arrived_at FROM draw_pool ORDER BY arrived_at")
+      .toArray();
+    const last = this.ctx.storage.sql
+      .exec<{ seq: number | null; admit_at: number | null }>(
+        "SELECT max(seq) AS seq, max(admit_at) AS admit_at FROM entries",
+      )
+      .one();
+    let seq = Number(last.seq ?? 0);
+    let prev = last.admit_at == null ? null : Number(last.admit_at);
+    for (const p of drawOrder(pool, (n) => this.#randomBelow(n))) {
+      prev = nextAdmission(prev, drawAt, ratePerSecond);
+      seq++;
+      this.ctx.storage.sql.exec(
+        "INSERT INTO entries (user_id, seq, arrived_at, admit_at) VALUES (?, ?, ?, ?)",
+        p.user_id,
+        seq,
+        Number(p.arrived_at),
+        prev,
+      );
+    }
+    this.ctx.storage.sql.exec("DELETE FROM draw_pool");
+  }
+
+  /**
+   * Arrives (or finds the same place again) and says where the runner stands. `drawAt`: the instant of the format's
+   * draw (null: arrival order only); before it, an arrival joins the draw.
+   */
+  enter(userId: string, now: number, ratePerSecond: number, drawAt: number | null = null): QueueStatus {
+    if (drawAt != null && now < drawAt) {
+      this.ctx.storage.sql.exec(
+        "INSERT INTO draw_pool (user_id, arrived_at) VALUES (?, ?) ON CONFLICT (user_id) DO NOTHING",
+        userId,
+        now,
+      );
+      return { state: "tirage", drawAt, entrants: this.#poolSize() };
+    }
+    this.#drawIfDue(drawAt, now, ratePerSecond);
     let entry = this.#entry(userId);
     if (entry && statusOf(entry, 0, now).state === "expire") {
       // Admitted long ago and did not register: back in the queue, at the end.
@@ -73,7 +131,12 @@ export class FormatQueue extends DurableObject<Env> {
   }
 
   /** Where the runner stands, without arriving (null: not in the queue). */
-  status(userId: string, now: number): QueueStatus | null {
+  status(userId: string, now: number, ratePerSecond: number, drawAt: number | null = null): QueueStatus | null {
+    if (drawAt != null && now < drawAt) {
+      const pooled = this.ctx.storage.sql.exec("SELECT 1 FROM draw_pool WHERE user_id = ?", userId).toArray().length;
+      return pooled ? { state: "tirage", drawAt, entrants: this.#poolSize() } : null;
+    }
+    this.#drawIfDue(drawAt, now, ratePerSecond);
     const entry = this.#entry(userId);
     return entry ? statusOf(entry, this.#admittedCount(now), now) : null;
   }
@@ -95,7 +158,9 @@ export class FormatQueue extends DurableObject<Env> {
     return at;
   }
 
-  stats(now: number): QueueStats {
+  stats(now: number, ratePerSecond: number, drawAt: number | null = null): QueueStats {
+    this.#drawIfDue(drawAt, now, ratePerSecond);
+    const pooled = this.#poolSize();
     const r = this.ctx.storage.sql
       .exec<{ arrivals: number; admitted: number }>(
         "SELECT count(*) AS arrivals, coalesce(sum(admit_at <= ?), 0) AS admitted FROM entries",
@@ -103,9 +168,9 @@ export class FormatQueue extends DurableObject<Env> {
       )
       .one();
     return {
-      arrivals: Number(r.arrivals),
+      arrivals: Number(r.arrivals) + pooled,
       admitted: Number(r.admitted),
-      waiting: Number(r.arrivals) - Number(r.admitted),
+      waiting: Number(r.arrivals) - Number(r.admitted) + pooled,
     };
   }
 }

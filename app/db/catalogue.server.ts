@@ -347,6 +347,8 @@ export interface FormatDetail {
   /** The organiser's opening and closing times of registrations (issue 21). */
   ouverture_inscriptions: string | null;
   cloture_inscriptions: string | null;
+  /** The organiser's draw of the first minutes' arrivals (0: none). */
+  tirage_minutes: number;
   /** Places held by a checkout in progress (or an offer): counted as taken, but not for good (issue 21). */
   held: number;
 }
@@ -376,7 +378,7 @@ export async function getCourseWithFormats<Also extends unknown[] = []>(
            f.prix_repas_cents, f.prix_total_inscription_cents, f.ravitaillements, f.remise_dossards, f.dotation,
            f.reglement_pdf_url, f.nb_max_coureurs, f.age_minimum, f.hebergements, f.position,
            ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, f.liste_attente_active, ${waitingCountSql(sql.raw("f.id"))} AS waiting,
-           f.ouverture_inscriptions, f.cloture_inscriptions,
+           f.ouverture_inscriptions, f.cloture_inscriptions, f.tirage_minutes,
            (SELECT count(*) FROM inscriptions i_held WHERE i_held.format_id = f.id AND i_held.statut = 'en_attente' AND i_held.hold_expires_at > ${nowIso}) AS held
     FROM formats f
     WHERE f.course_id = ${courseId}

@@ -36,6 +36,7 @@ export interface OwnedFormat {
   prix_repas_cents: number;
   nb_max_coureurs: number | null;
   ouverture_inscriptions: string | null;
+  tirage_minutes: number;
   type_epreuve: string;
 }
 
@@ -43,7 +44,7 @@ export interface OwnedFormat {
 export async function findOwnedFormat(db: Db, formatId: string, userId: string): Promise<OwnedFormat | null> {
   const row = await prepare(
     db,
-    sql`SELECT f.id, f.nom, f.course_id, c.nom AS course_nom, f.stock_repas, f.prix_cents, f.prix_repas_cents, f.nb_max_coureurs, f.type_epreuve, f.ouverture_inscriptions
+    sql`SELECT f.id, f.nom, f.course_id, c.nom AS course_nom, f.stock_repas, f.prix_cents, f.prix_repas_cents, f.nb_max_coureurs, f.type_epreuve, f.ouverture_inscriptions, f.tirage_minutes
         FROM formats f JOIN courses c ON c.id = f.course_id
         WHERE f.id = ${formatId} AND c.organisateur_id = ${userId}`,
   ).first<OwnedFormat>();

@@ -215,6 +215,8 @@ export const formats = sqliteTable(
     /** When registrations open and close (ISO instants; null: open now, close at the start). Issue 21. */
     ouverture_inscriptions: text("ouverture_inscriptions"),
     cloture_inscriptions: text("cloture_inscriptions"),
+    /** The organiser's draw: arrivals of the first N minutes after the opening are ordered at random (0: none). */
+    tirage_minutes: integer("tirage_minutes").notNull().default(0),
     position: integer("position").notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),

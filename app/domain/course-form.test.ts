@@ -216,10 +216,27 @@ describe("parseCourseForm: formats", () => {
     [{ ouverture_date: "2027-03-01", cloture_date: "2027-02-01" }, "cloture_date", /doit suivre leur ouverture/],
     [{ ouverture_date: "30/02/2027" }, "ouverture_date", /Date invalide/],
     [{ cloture_heure: "26:00", cloture_date: "2027-02-01" }, "cloture_heure", /Heure invalide/],
+    [{ tirage_minutes: "10" }, "tirage_minutes", /indiquez la date d'ouverture/],
+    [{ tirage_minutes: "10", ouverture_date: "2027-01-12" }, "tirage_minutes", /indiquez le nombre de places/],
+    [{ tirage_minutes: "45", ouverture_date: "2027-01-12", nb_max_coureurs: "500" }, "tirage_minutes", /30 au plus/],
+    [
+      { tirage_minutes: "dix", ouverture_date: "2027-01-12", nb_max_coureurs: "500" },
+      "tirage_minutes",
+      /nombre entier/,
+    ],
   ])("registration window %j: a French message beside %s", (fields, field, message) => {
     const r = parseCourseForm(form({}, fields));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors[`formats[0].${field}`]).toMatch(message);
+  });
+
+  it.each<[Record<string, string>, number]>([
+    [{}, 0],
+    [{ tirage_minutes: "" }, 0],
+    [{ tirage_minutes: "0" }, 0],
+    [{ tirage_minutes: "10", ouverture_date: "2027-01-12", ouverture_heure: "10:00", nb_max_coureurs: "500" }, 10],
+  ])("draw at the opening %j → %i minutes", (fields, minutes) => {
+    expect(parsedFormat(fields).tirage_minutes).toBe(minutes);
   });
 
   it("a stored instant comes back as the Paris date and time typed", () => {

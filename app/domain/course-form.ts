@@ -1,6 +1,7 @@
 // The create/edit event form (spec section 5): what was typed (strings, kept as typed) and what it means
 // (numbers, integer cents, nulls). One zod schema shared by the form component and the action.
 import { z } from "zod";
+import { MAX_DRAW_MINUTES } from "./opening-queue";
 import { parisInstant, parisWallClock } from "./paris-time";
 import { fieldErrors, fieldOfIssue } from "./form-errors";
 
@@ -37,6 +38,7 @@ export const FORMAT_FIELDS = [
   "ouverture_heure",
   "cloture_date",
   "cloture_heure",
+  "tirage_minutes",
 ] as const;
 export type FormatField = (typeof FORMAT_FIELDS)[number];
 /** `src`: the block's index in the submitted form (file inputs are named by it). */
@@ -283,6 +285,10 @@ export const FormatSchema = z
     ouverture_heure: timeField,
     cloture_date: dateField,
     cloture_heure: timeField,
+    tirage_minutes: integer(
+      `Tirage au sort invalide\u00a0: un nombre entier de minutes, ${MAX_DRAW_MINUTES} au plus.`,
+      MAX_DRAW_MINUTES,
+    ).transform((n) => n ?? 0),
   })
   .transform((f, ctx) => {
     // The meal price counts only when meals are on sale (spec section 5). It is kept as typed either way: an
@@ -304,6 +310,20 @@ export const FormatSchema = z
     };
     const ouverture = instant(ouverture_date, ouverture_heure, "ouverture");
     const cloture = instant(cloture_date, cloture_heure, "cloture");
+    // The draw orders the opening's queue (issue 21): it needs an opening time and a number of places.
+    if (f.tirage_minutes > 0 && !ouverture)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["tirage_minutes"],
+        message: "Le tirage au sort a lieu à l'ouverture\u00a0: indiquez la date d'ouverture des inscriptions.",
+      });
+    else if (f.tirage_minutes > 0 && f.nb_max_coureurs == null)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["tirage_minutes"],
+        message:
+          "Le tirage au sort départage les arrivées pour des places limitées\u00a0: indiquez le nombre de places.",
+      });
     if (ouverture && cloture && cloture <= ouverture) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,

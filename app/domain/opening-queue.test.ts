@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ADMISSION_MINUTES, nextAdmission, queueActive, queueSentence, statusOf, waitText } from "./opening-queue";
+import {
+  ADMISSION_MINUTES,
+  drawAt,
+  drawOrder,
+  drawRule,
+  nextAdmission,
+  queueActive,
+  queueSentence,
+  statusOf,
+  waitText,
+} from "./opening-queue";
 
 const OPEN = "2027-01-12T09:00:00.000Z";
 const t = (iso: string) => new Date(iso);
@@ -60,5 +70,46 @@ describe("French texts", () => {
   it("positions", () => {
     expect(queueSentence(1)).toBe("Vous êtes 1er dans la file d'attente");
     expect(queueSentence(153)).toBe("Vous êtes 153e dans la file d'attente");
+  });
+});
+
+describe("the optional draw of the first minutes' arrivals", () => {
+  it.each<[string, { ouverture_inscriptions?: string | null; tirage_minutes?: number | null }, number | null]>([
+    ["no draw chosen", { ouverture_inscriptions: OPEN, tirage_minutes: 0 }, null],
+    ["no opening time", { tirage_minutes: 10 }, null],
+    ["10 minutes", { ouverture_inscriptions: OPEN, tirage_minutes: 10 }, Date.parse(OPEN) + 600_000],
+    ["capped at 30 minutes", { ouverture_inscriptions: OPEN, tirage_minutes: 90 }, Date.parse(OPEN) + 1_800_000],
+  ])("drawAt: %s", (_, f, expected) => {
+    expect(drawAt(f)).toBe(expected);
+  });
+
+  it.each<[number | null, string]>([
+    [null, ""],
+    [0, ""],
+    [1, "tirage au sort des arrivées de la première minute"],
+    [10, "tirage au sort des arrivées des 10 premières minutes"],
+  ])("drawRule(%s)", (m, text) => expect(drawRule(m)).toBe(text));
+
+  it("drawOrder keeps every arrival once, in the order the random source picks", () => {
+    // randomBelow always 0: each step swaps the last unplaced item with the first → a fixed permutation.
+    expect(drawOrder(["a", "b", "c", "d"], () => 0)).toEqual(["b", "c", "d", "a"]);
+    // randomBelow(n) = n - 1: nothing moves.
+    expect(drawOrder(["a", "b", "c", "d"], (n) => n - 1)).toEqual(["a", "b", "c", "d"]);
+    expect(drawOrder([], () => 0)).toEqual([]);
+  });
+
+  it("drawOrder is uniform: over 24,000 draws of 4 arrivals each of the 24 orders comes up about 1,000 times", () => {
+    let seed = 42;
+    const lcg = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return Math.floor((seed / 2 ** 31) * n);
+    };
+    const counts = new Map<string, number>();
+    for (let k = 0; k < 24_000; k++) {
+      const o = drawOrder([1, 2, 3, 4], lcg).join("");
+      counts.set(o, (counts.get(o) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(24);
+    for (const n of counts.values()) expect(Math.abs(n - 1000)).toBeLessThan(150);
   });
 });

@@ -3,7 +3,9 @@
 // arrival, one entry per account. Admission to the registration form, and so to checkout, is metered: the k-th
 // arrival is admitted 1/rate seconds after the (k-1)-th, never before their own arrival. An admitted runner has
 // ADMISSION_MINUTES to send the form. Outside that window the path is today's (no queue, no extra round trip).
-// Pure: pass `now`. docs/decisions/0133-opening-queue.md
+// Optionally (the organiser's choice, stated on the event page) the arrivals of the first `tirage_minutes` after the
+// opening are put in order by a random draw when that time is up; later arrivals follow in arrival order.
+// Pure: pass `now` (and the random source). docs/decisions/0133-opening-queue.md, 0134-opening-draw.md
 
 /** How long after the opening a format's arrivals go through the queue. */
 export const QUEUE_MINUTES = 60;
@@ -29,6 +31,37 @@ export function nextAdmission(previousAdmitAt: number | null, arrivedAt: number,
   return Math.max(arrivedAt, previousAdmitAt + spacing);
 }
 
+/** The longest draw an organiser may set (minutes after the opening): within the queue's window. */
+export const MAX_DRAW_MINUTES = 30;
+
+/** When the draw takes place (ms), for a format whose organiser chose one; null: arrival order only. */
+export function drawAt(f: { ouverture_inscriptions?: string | null; tirage_minutes?: number | null }): number | null {
+  if (!f.ouverture_inscriptions || !f.tirage_minutes || f.tirage_minutes <= 0) return null;
+  return Date.parse(f.ouverture_inscriptions) + Math.min(f.tirage_minutes, MAX_DRAW_MINUTES) * 60_000;
+}
+
+/** The rule as stated to runners: 'tirage au sort des arrivées des 10 premières minutes' ('' without a draw). */
+export function drawRule(minutes: number | null | undefined): string {
+  if (!minutes || minutes <= 0) return "";
+  const m = Math.min(minutes, MAX_DRAW_MINUTES);
+  return m === 1
+    ? "tirage au sort des arrivées de la première minute"
+    : `tirage au sort des arrivées des ${m} premières minutes`;
+}
+
+/**
+ * The draw: a uniform random order of `items` (Fisher–Yates). `randomBelow(n)` returns an integer in [0, n),
+ * uniformly (the Durable Object passes one built on crypto.getRandomValues; tests pass their own).
+ */
+export function drawOrder<T>(items: readonly T[], randomBelow: (n: number) => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomBelow(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
 export interface QueueEntry {
   /** 1, 2, 3… in arrival order. */
   seq: number;
@@ -37,6 +70,7 @@ export interface QueueEntry {
 }
 
 export type QueueStatus =
+  | { state: "tirage"; drawAt: number; entrants: number }
   | { state: "admis"; until: number }
   | { state: "en_file"; position: number; waitSeconds: number; ticket: number }
   | { state: "expire" };

@@ -55,6 +55,17 @@ describe("windowState: before the opening, open, closed", () => {
     expect(windowStatement({ cloture_inscriptions: CLOSE }, new Date("2027-04-01T00:00:00Z"), fmt)).toBe(
       "Inscriptions closes",
     );
+    expect(
+      windowStatement(
+        { ouverture_inscriptions: OPEN, tirage_minutes: 10, nb_max_coureurs: 500 },
+        new Date("2027-01-01T00:00:00Z"),
+        fmt,
+      ),
+    ).toMatch(/^Ouverture des inscriptions le .+ \(tirage au sort des arrivées des 10 premières minutes\)$/);
+    // Without a cap there is no queue, so no draw to state.
+    expect(
+      windowStatement({ ouverture_inscriptions: OPEN, tirage_minutes: 10 }, new Date("2027-01-01T00:00:00Z"), fmt),
+    ).not.toContain("tirage");
     expect(windowStatement({}, new Date(), fmt)).toBeNull();
   });
 });

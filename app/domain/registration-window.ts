@@ -2,6 +2,7 @@
 // (none: the race's start, Europe/Paris). Before the opening the event page states it ('Ouverture des inscriptions
 // le 12 janvier 2027 à 10h00') and the server refuses every registration; after the close, likewise. Pure: pass
 // `now`. The same rule in SQL: registrationWindowOpenSql in app/db/capacity.server.ts.
+import { drawRule } from "./opening-queue";
 import { parisInstant } from "./paris-time";
 
 export type WindowState = "avant" | "ouvert" | "clos";
@@ -11,6 +12,9 @@ export interface WindowFormat {
   cloture_inscriptions?: string | null;
   date?: string | null;
   heure_depart?: string | null;
+  /** The organiser's draw at the opening (issue 21), stated with the opening; it needs a capped format. */
+  tirage_minutes?: number | null;
+  nb_max_coureurs?: number | null;
 }
 
 /**
@@ -32,12 +36,16 @@ export function windowState(f: WindowFormat, now: Date): WindowState {
 }
 
 /**
- * The statement shown instead of 'S'inscrire' (null while open). `formatInstant` renders an instant as
+ * The statement shown instead of 'S'inscrire' (null while open), with the organiser's draw when there is one:
+ * 'Ouverture des inscriptions le 12 janvier 2027 à 10h00 (tirage au sort des arrivées des 10 premières minutes)'. `formatInstant` renders an instant as
  * "12 janvier 2027 à 10h00" (app/utils/format.ts, formatDateTimeLong).
  */
 export function windowStatement(f: WindowFormat, now: Date, formatInstant: (iso: string) => string): string | null {
   const state = windowState(f, now);
-  if (state === "avant") return `Ouverture des inscriptions le ${formatInstant(f.ouverture_inscriptions!)}`;
+  if (state === "avant") {
+    const draw = f.nb_max_coureurs != null ? drawRule(f.tirage_minutes) : "";
+    return `Ouverture des inscriptions le ${formatInstant(f.ouverture_inscriptions!)}${draw ? ` (${draw})` : ""}`;
+  }
   if (state === "clos") return "Inscriptions closes";
   return null;
 }

@@ -5,7 +5,8 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { Link } from "~/components/Link";
-import { queueSentence, waitText } from "~/domain/opening-queue";
+import { drawRule, queueSentence, waitText } from "~/domain/opening-queue";
+import { formatDateTimeLong } from "~/utils/format";
 import { loadQueueFormat, passQueue } from "~/services/opening-queue.server";
 import { requireUser } from "~/utils/auth.server";
 
@@ -27,6 +28,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (gate.state === "libre" || gate.state === "admis") throw redirect(form);
   return {
     format: { nom: format.nom, courseNom: format.course_nom, courseId: format.course_id },
+    rule: drawRule(format.tirage_minutes),
+    draw:
+      gate.state === "tirage"
+        ? { at: formatDateTimeLong(new Date(gate.drawAt).toISOString()), entrants: gate.entrants }
+        : null,
     position: gate.state === "en_file" ? gate.position : null,
     wait: gate.state === "en_file" ? waitText(gate.waitSeconds) : null,
     ticket: gate.state === "en_file" ? gate.ticket : null,
@@ -47,7 +53,17 @@ export default function FileAttente() {
       <h1>Ouverture des inscriptions — {d.format.nom}</h1>
       <p className="muted">{d.format.courseNom}</p>
       <div className="card reg-block" role="status" aria-live="polite">
-        {d.position != null ? (
+        {d.draw ? (
+          <>
+            <p className="queue-position">
+              <strong>Vous participez au tirage au sort de l'ouverture.</strong>
+            </p>
+            <p>
+              {`Votre ordre de passage sera tiré au sort le ${d.draw.at} parmi les coureurs arrivés depuis l'ouverture (${d.draw.entrants} pour l'instant).`}{" "}
+              Cette page se met à jour toute seule&nbsp;: gardez-la ouverte, sans la recharger.
+            </p>
+          </>
+        ) : d.position != null ? (
           <>
             <p className="queue-position">
               <strong>{queueSentence(d.position)}.</strong>
@@ -65,8 +81,11 @@ export default function FileAttente() {
           <p>Votre tour est passé sans inscription&nbsp;: vous reprenez une place en fin de file.</p>
         )}
         <p className="hint">
-          Les coureurs entrent dans l'ordre d'arrivée, quelques-uns par seconde, pour que le paiement reste rapide et
-          sûr pour tous. Un second onglet garde la même place.
+          {d.rule
+            ? `Règle fixée par l'organisateur : ${d.rule} après l'ouverture, puis ordre d'arrivée. `
+            : "Les coureurs entrent dans l'ordre d'arrivée. "}
+          Quelques-uns entrent par seconde, pour que le paiement reste rapide et sûr pour tous. Un second onglet garde
+          la même place.
         </p>
       </div>
       <p>

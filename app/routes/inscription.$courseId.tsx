@@ -68,7 +68,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const asked = formats.find((f) => f.id === wanted);
   if (asked) {
     const gate = await passQueue(context, user.id, asked);
-    if (gate.state === "en_file" || gate.state === "expire") throw redirect(`/file-attente/${asked.id}`);
+    if (gate.state !== "libre" && gate.state !== "admis") throw redirect(`/file-attente/${asked.id}`);
   }
   const prefill = await prefillValues(context, user);
   const values: RegistrationValues = { ...prefill, format_id: preselectFormat(formats, wanted), nombre_repas: "0" };
@@ -130,7 +130,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.ok || documentError) return reply(400, parsed.ok ? {} : parsed.errors);
   // During an opening rush only admitted runners reach the checkout (metered, issue 21).
   const gate = await passQueue(context, user.id, parsed.data.format);
-  if (gate.state === "en_file" || gate.state === "expire") return redirect(`/file-attente/${parsed.data.format.id}`);
+  if (gate.state !== "libre" && gate.state !== "admis") return redirect(`/file-attente/${parsed.data.format.id}`);
   try {
     const { url } = await startRegistration(context, user.id, course.id, parsed.data, document?.id ?? null);
     return redirect(url);

@@ -69,6 +69,7 @@ function toValues(course: CourseRow, rows: FormatRow[]): CourseFormValues {
       ouverture_heure: windowInputs(f.ouverture_inscriptions).time,
       cloture_date: windowInputs(f.cloture_inscriptions).date,
       cloture_heure: windowInputs(f.cloture_inscriptions).time,
+      tirage_minutes: f.tirage_minutes ? String(f.tirage_minutes) : "",
     })),
   };
 }

@@ -4,7 +4,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { placesTakenSql } from "~/db/capacity.server";
-import { DEFAULT_ADMISSIONS_PER_SECOND, queueActive, type QueueStatus } from "~/domain/opening-queue";
+import { DEFAULT_ADMISSIONS_PER_SECOND, drawAt, queueActive, type QueueStatus } from "~/domain/opening-queue";
 import type { QueueStats } from "../../party/format-queue";
 
 type Ctx = AppLoadContext;
@@ -13,6 +13,8 @@ export interface QueuedFormat {
   id: string;
   ouverture_inscriptions?: string | null;
   nb_max_coureurs?: number | null;
+  /** The organiser's draw of the first minutes' arrivals (0 or null: arrival order). */
+  tirage_minutes?: number | null;
 }
 
 /** Admissions per second: the operator's QUEUE_ADMISSIONS_PER_SECOND, else the default (well under the provider's limit). */
@@ -37,7 +39,7 @@ export async function passQueue(
 ): Promise<{ state: "libre" } | QueueStatus> {
   const now = context.clock.now();
   if (!queueActive(format, now)) return { state: "libre" };
-  return queueOf(context, format.id).enter(userId, now.getTime(), rate(context));
+  return queueOf(context, format.id).enter(userId, now.getTime(), rate(context), drawAt(format));
 }
 
 /** The longest a request waits for its checkout slot; past it the runner is told to try again in a moment. */
@@ -74,7 +76,7 @@ export async function openingFigures(context: Ctx, format: QueuedFormat): Promis
     context.db.all<{ validated: number; taken: number }>(sql`
       SELECT (SELECT count(*) FROM inscriptions WHERE format_id = ${format.id} AND statut = 'validee') AS validated,
         ${placesTakenSql(sql`${format.id}`, nowIso)} AS taken`),
-    queueOf(context, format.id).stats(now.getTime()),
+    queueOf(context, format.id).stats(now.getTime(), rate(context), drawAt(format)),
   ]);
   const validated = Number(counts[0]?.validated ?? 0);
   const taken = Number(counts[0]?.taken ?? 0);
@@ -96,7 +98,7 @@ export interface QueuePageFormat extends QueuedFormat {
 /** The format of a queue page (null: unknown, or its event offline). */
 export async function loadQueueFormat(context: Ctx, formatId: string): Promise<QueuePageFormat | null> {
   const [f] = await context.db.all<QueuePageFormat>(sql`
-    SELECT f.id, f.nom, f.ouverture_inscriptions, f.nb_max_coureurs, c.id AS course_id, c.nom AS course_nom, c.en_ligne
+    SELECT f.id, f.nom, f.ouverture_inscriptions, f.nb_max_coureurs, f.tirage_minutes, c.id AS course_id, c.nom AS course_nom, c.en_ligne
     FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.id = ${formatId}`);
   return f?.en_ligne ? f : null;
 }

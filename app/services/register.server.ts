@@ -110,6 +110,7 @@ export async function loadRegistrationPage(
       liste_attente_active: formats.liste_attente_active,
       ouverture_inscriptions: formats.ouverture_inscriptions,
       cloture_inscriptions: formats.cloture_inscriptions,
+      tirage_minutes: formats.tirage_minutes,
     })
     .from(formats)
     .where(eq(formats.course_id, sql`(SELECT ${courses.id} FROM ${courses} WHERE ${courseKey} LIMIT 1)`))

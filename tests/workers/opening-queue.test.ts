@@ -107,20 +107,23 @@ describe("the queue", () => {
   it("the form is reached through the queue, and the submit of a runner not admitted goes back to it (no checkout)", async () => {
     const opening = new Date(Date.now() - 60_000).toISOString(); // opened a minute ago: the queue window runs
     const f = await openingFormat(opening);
+    // 30 runners arrived first (admitted one by one, 10 per second): the next ones wait seconds, whatever this
+    // machine's speed.
+    const ahead = await runners(30);
+    await Promise.all(ahead.map((id) => passQueue(testContext(), id, f.format)));
     const ids = await runners(3);
     const cookies = await Promise.all(ids.map((id) => sessionCookie(id)));
     const answers = await Promise.all(cookies.map((c) => get(`/inscription/${f.courseId}?format=${f.formatId}`, c)));
     const statuses = answers.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1); // the first arrival gets the form
     const queued = answers.filter((r) => r.status === 302);
-    expect(queued).toHaveLength(2);
+    expect(queued).toHaveLength(3);
     for (const r of queued) expect(r.headers.get("location")).toBe(`/file-attente/${f.formatId}`);
     // The queue page says where they stand, refreshes itself without JavaScript.
     const k = statuses.indexOf(302);
     const page = await get(`/file-attente/${f.formatId}`, cookies[k]);
     const html = await page.text();
     expect(page.status).toBe(200);
-    expect(html).toMatch(/Vous êtes [12](er|e) dans la file d&#x27;attente/);
+    expect(html).toMatch(/Vous êtes (2[0-9]|3[0-3])e dans la file d&#x27;attente/);
     expect(html).toContain('http-equiv="refresh"');
     // A submit from a runner not admitted yet: back to the queue, nothing held.
     const fd = new FormData();
@@ -150,5 +153,59 @@ describe("the queue", () => {
     const org = await sessionCookie(ORG1.id);
     const registrants = await (await get(`/organisateur/inscriptions/${f.formatId}`, org)).text();
     expect(registrants).toContain("Ouverture en cours");
+  });
+
+  it("with a draw: the first minutes' arrivals wait for it, then pass in a drawn order (all of them before later arrivals), at the rate", async () => {
+    const opening = "2027-01-12T09:00:00.000Z";
+    const f = await openingFormat(opening);
+    const format = { ...f.format, tirage_minutes: 10 };
+    const drawAt = Date.parse(opening) + 10 * 60_000;
+    const at = (ms: number) => testContext(fixedClock(new Date(Date.parse(opening) + ms).toISOString()));
+    const ids = await runners(60);
+    // 50 arrive during the draw's 10 minutes, in parallel, some twice (a second tab).
+    const pooled = await Promise.all(ids.slice(0, 50).map((id, k) => passQueue(at(k * 1000), id, format)));
+    expect(pooled.every((s) => s.state === "tirage" && s.drawAt === drawAt)).toBe(true);
+    await Promise.all(ids.slice(0, 10).map((id) => passQueue(at(5 * 60_000), id, format)));
+    const figures = await openingFigures(at(9 * 60_000), format);
+    expect([figures?.arrivals, figures?.waiting, figures?.admitted]).toEqual([50, 50, 0]);
+    // At the draw: the 50 get numbers 1–50 in a drawn order; 10 later arrivals follow with 51–60, in arrival order.
+    const later = await Promise.all(ids.slice(50).map((id, k) => passQueue(at(10 * 60_000 + 1 + k), id, format)));
+    const tickets = new Map<string, number>();
+    const after = await Promise.all(ids.slice(0, 50).map((id) => passQueue(at(10 * 60_000 + 100), id, format)));
+    after.forEach((s, k) => {
+      if (s.state === "en_file") tickets.set(ids[k], s.ticket);
+      else expect(s.state).toBe("admis"); // the first two drawn (admitted at the draw and 100 ms later)
+    });
+    expect(after.filter((s) => s.state === "admis")).toHaveLength(2);
+    expect(new Set(tickets.values()).size).toBe(48);
+    expect(Math.max(...tickets.values())).toBe(50);
+    const laterTickets = later.map((s) => (s.state === "en_file" ? s.ticket : 0));
+    expect(laterTickets).toEqual(Array.from({ length: 10 }, (_, k) => 51 + k));
+    // Drawn, not arrival order: the 48 tickets are not increasing with arrival (a chance of 2/48! of failing).
+    const byArrival = ids.slice(0, 50).flatMap((id) => (tickets.has(id) ? [tickets.get(id)!] : []));
+    expect(byArrival.every((t, k) => k === 0 || t > byArrival[k - 1])).toBe(false);
+    // Admissions at the rate from the draw: 10 per second.
+    const oneSecond = await Promise.all(ids.slice(0, 50).map((id) => passQueue(at(10 * 60_000 + 1000), id, format)));
+    expect(oneSecond.filter((s) => s.state === "admis")).toHaveLength(DEFAULT_ADMISSIONS_PER_SECOND + 1);
+  });
+
+  it("a draw is stated on the event page before the opening and on the queue page during it", async () => {
+    const opening = new Date(Date.now() + 86_400_000).toISOString();
+    const f = await openingFormat(opening);
+    await env.DB.prepare("UPDATE formats SET tirage_minutes = 10 WHERE id = ?").bind(f.formatId).run();
+    const page = await (await get(`/courses/${f.courseId}`)).text();
+    expect(page).toContain("(tirage au sort des arrivées des 10 premières minutes)");
+    // During the draw's minutes, the queue page tells the runner they are in the draw.
+    const started = new Date(Date.now() - 60_000).toISOString();
+    const g = await openingFormat(started);
+    await env.DB.prepare("UPDATE formats SET tirage_minutes = 10 WHERE id = ?").bind(g.formatId).run();
+    const [r] = await runners(1);
+    const cookie = await sessionCookie(r);
+    const form = await get(`/inscription/${g.courseId}?format=${g.formatId}`, cookie);
+    expect(form.status).toBe(302);
+    expect(form.headers.get("location")).toBe(`/file-attente/${g.formatId}`);
+    const queue = await (await get(`/file-attente/${g.formatId}`, cookie)).text();
+    expect(queue).toContain("Vous participez au tirage au sort de l&#x27;ouverture.");
+    expect(queue).toContain("parmi les coureurs arrivés depuis l&#x27;ouverture (1 pour l&#x27;instant)");
   });
 });

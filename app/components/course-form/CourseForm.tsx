@@ -264,6 +264,16 @@ function FormatBlock({
           error={e("cloture_heure")}
           hint={"Heure de Paris. Vide\u00a0: 23h59."}
         />
+        <Field
+          name={n("tirage_minutes")}
+          label="Tirage au sort à l'ouverture (minutes)"
+          inputMode="numeric"
+          value={f.tirage_minutes}
+          error={e("tirage_minutes")}
+          hint={
+            "Les arrivées des N premières minutes après l'ouverture passent dans un ordre tiré au sort, annoncé sur la page de l'épreuve. Vide\u00a0: ordre d'arrivée."
+          }
+        />
       </div>
       <MealFields f={f} i={i} errors={errors} />
       <Field

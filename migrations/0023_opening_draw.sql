@@ -1,0 +1,1 @@
+ALTER TABLE `formats` ADD `tirage_minutes` integer DEFAULT 0 NOT NULL;
