@@ -150,7 +150,10 @@ export class FormatQueue extends DurableObject<Env> {
     const row = this.ctx.storage.sql
       .exec<{ last_at: number }>("SELECT last_at FROM checkout_slots WHERE id = 1")
       .toArray()[0];
-    const at = nextAdmission(row ? Number(row.last_at) : null, now, ratePerSecond);
+    // The caller's `now` is when it sent the call; under load the call waits here behind others, and a slot computed
+    // from that stale time can already be past when the answer arrives, letting several callers through at once
+    // (bench/opening saw 20 creations in a second at 10/s). Slots start no earlier than this object's own clock.
+    const at = nextAdmission(row ? Number(row.last_at) : null, Math.max(now, Date.now()), ratePerSecond);
     this.ctx.storage.sql.exec(
       "INSERT INTO checkout_slots (id, last_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_at = excluded.last_at",
       at,

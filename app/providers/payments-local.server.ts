@@ -164,9 +164,10 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
     if (!o) throw new PaymentProviderError(`${what} introuvable : ${id}`, "resource_missing");
     return o;
   }
-  async function save<T extends { id: string }>(kind: string, obj: T): Promise<void> {
+  /** `receivedAt`: when the call reached the provider (its rate limit counts calls then), else now. */
+  async function save<T extends { id: string }>(kind: string, obj: T, receivedAt?: string): Promise<void> {
     const data = JSON.stringify(obj);
-    const at = clock.now().toISOString();
+    const at = receivedAt ?? clock.now().toISOString();
     await db
       .insert(local_payment_objects)
       .values({ id: obj.id, kind, data, created_at: at, updated_at: at })
@@ -261,6 +262,9 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
       if (expires < minExpiry || expires > nowSec() + 24 * 3600) {
         throw new PaymentProviderError("expires_at doit être entre 30 minutes et 24 heures.", "parameter_invalid");
       }
+      // The record's time is the call's arrival, as the real provider's rate limit sees it (the reads and writes
+      // of this stand-in's own storage may wait behind other requests' under load).
+      const receivedAt = clock.now().toISOString();
       return once(input.idempotencyKey, async () => {
         const id = newId("cs");
         const session: LocalCheckoutSession = {
@@ -290,7 +294,7 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
           url: `/dev/checkout/${id}`,
           declined_count: 0,
         };
-        await save("checkout_session", session);
+        await save("checkout_session", session, receivedAt);
         return session;
       }).then((s) => ({ id: s.id, url: s.url }));
     },

@@ -54,7 +54,8 @@ export async function waitCheckoutSlot(context: Ctx, format: QueuedFormat): Prom
   const now = context.clock.now();
   if (!queueActive(format, now)) return true;
   const at = await queueOf(context, format.id).reserveCheckout(now.getTime(), rate(context));
-  const wait = at - now.getTime();
+  // Measured from when the slot's answer arrives (the call itself may have waited), not from before the call.
+  const wait = at - context.clock.now().getTime();
   if (wait > MAX_CHECKOUT_WAIT_MS) return false;
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   return true;

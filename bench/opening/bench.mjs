@@ -210,8 +210,8 @@ try {
   const db = (s) =>
     JSON.parse(run(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", s]))[0].results;
   stop();
-  // Checkout creations as recorded by the local payment provider (millisecond times of its records, written right
-  // after each call; under load the local database may delay a record a little): at most RATE in any one second.
+  // Checkout creations as recorded by the local payment provider: each record carries the time the call reached
+  // it (as the real provider's rate limit counts them): at most RATE in any one second.
   const times = db(
     `SELECT created_at FROM local_payment_objects WHERE kind = 'checkout_session' ORDER BY created_at`,
   ).map((x) => Date.parse(x.created_at));
