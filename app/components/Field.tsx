@@ -28,6 +28,51 @@ export function fieldAria(id: string, { hint, error }: { hint?: unknown; error?:
   return { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined } as const;
 }
 
+/**
+ * The frame of a field whose control is the caller's own (a controlled select, an input with a ref): its label
+ * (`htmlFor` = `id`), the control, then the hint and the error with the ids fieldAria points the control at.
+ */
+export function FieldShell({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={error ? "field has-error" : "field"}>
+      <label htmlFor={id}>
+        {label}
+        {required ? (
+          <span className="req" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function Field({
   name,
   label,

@@ -7,6 +7,7 @@ import {
   JUSTIFICATIF_TYPES,
   makeRunnerFieldsSchema,
   RUNNER_FIELD_MSG,
+  RUNNER_FIELD_LABELS,
   RUNNER_PERSONAL_FIELDS,
   type RunnerPersonalField,
 } from "./runner-fields";
@@ -256,6 +257,13 @@ export function mealsLeft(f: { stock_repas: number; meals_taken?: number }): num
 export { JUSTIFICATIF_TYPES };
 
 export const REGISTRATION_FIELDS = ["format_id", ...RUNNER_PERSONAL_FIELDS, "nombre_repas"] as const;
+
+/** The registration form's fields as its error summary names them: the runner's fields' one set of labels. */
+export const REGISTRATION_FIELD_LABELS: Record<(typeof REGISTRATION_FIELDS)[number], string> = {
+  format_id: "Format",
+  ...RUNNER_FIELD_LABELS,
+  nombre_repas: "Nombre de repas",
+};
 
 /** The runner's columns of a registration (what a waiting-list entry keeps to make its offer: app/services/waitlist-offers.server.ts). */
 export const REGISTRATION_PERSONAL_COLUMNS = [...RUNNER_PERSONAL_FIELDS, "apparaitre_resultats"] as const;

@@ -24,6 +24,7 @@ import {
   preselectFormat,
   RegistrationError,
   registrationTotals,
+  REGISTRATION_FIELD_LABELS,
   REGISTRATION_MSG,
   type RegistrationField,
   type RegistrationValues,
@@ -148,29 +149,31 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** Field labels, for the error summary's links (in the order of the form). */
-const FIELD_LABELS: Record<RegistrationField, string> = {
-  format_id: "Format",
-  nom: "Nom",
-  prenom: "Prénom",
-  genre: "Genre",
-  date_naissance: "Date de naissance",
-  nationalite: "Nationalité",
-  email: "Email",
-  telephone: "Téléphone",
-  adresse: "Adresse",
-  adresse_complement: "Complément d'adresse",
-  code_postal: "Code postal",
-  ville: "Ville",
-  pays: "Pays",
-  club: "Club",
-  contact_urgence_nom: "Contact d'urgence (nom)",
-  contact_urgence_telephone: "Contact d'urgence (téléphone)",
-  justificatif_type: "Justificatif",
-  numero_licence: "Numéro de licence",
-  pps_identifier: "Identifiant PPS",
-  pps_expiration: "Fin de validité du PPS",
-  nombre_repas: "Nombre de repas",
-};
+
+/** The fields in the order the form shows them (the summary lists the errors in that order). */
+const SUMMARY_ORDER: readonly RegistrationField[] = [
+  "format_id",
+  "nom",
+  "prenom",
+  "genre",
+  "date_naissance",
+  "nationalite",
+  "email",
+  "telephone",
+  "adresse",
+  "adresse_complement",
+  "code_postal",
+  "ville",
+  "pays",
+  "club",
+  "contact_urgence_nom",
+  "contact_urgence_telephone",
+  "justificatif_type",
+  "pps_identifier",
+  "pps_expiration",
+  "numero_licence",
+  "nombre_repas",
+];
 
 /** Where a field's link points: the input itself (the first radio of a group). */
 function fieldAnchor(f: RegistrationField): string {
@@ -184,7 +187,7 @@ function fieldAnchor(f: RegistrationField): string {
  */
 function ErrorSummary({ errors, stamp }: { errors: Errors; stamp: unknown }) {
   const ref = useRef<HTMLDivElement>(null);
-  const list = (Object.keys(FIELD_LABELS) as RegistrationField[]).filter((f) => errors[f]);
+  const list = SUMMARY_ORDER.filter((f) => errors[f]);
   // A new answer from the action (stamp) moves the focus again, even with the same errors.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the answer (stamp), not on the list it reads
   useEffect(() => {
@@ -214,7 +217,7 @@ function ErrorSummary({ errors, stamp }: { errors: Errors; stamp: unknown }) {
                 target.scrollIntoView({ block: "center" });
               }}
             >
-              {FIELD_LABELS[f]}&nbsp;: {errors[f]}
+              {REGISTRATION_FIELD_LABELS[f]}&nbsp;: {errors[f]}
             </a>
           </li>
         ))}

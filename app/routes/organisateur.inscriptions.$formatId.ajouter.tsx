@@ -16,6 +16,7 @@ import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/runner-fields";
 import { addRunner, registrantsPage } from "~/services/registrants.server";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatEuros } from "~/utils/format";
+import { FieldShell, fieldAria } from "~/components/Field";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Ajouter un coureur – ${data.format.nom} — Balise` : "Ajouter un coureur — Balise" },
@@ -78,33 +79,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirect(`/organisateur/inscriptions/${formatId}?${keep.toString()}`);
 }
 
-function Field({
-  name,
-  label,
-  error,
-  children,
-  hint,
-}: {
-  name: string;
-  label: ReactNode;
-  error?: string;
-  children: ReactNode;
-  hint?: ReactNode;
-}) {
-  return (
-    <div className={`field${error ? " has-error" : ""}`}>
-      <label htmlFor={`add-${name}`}>{label}</label>
-      {children}
-      {hint ? <p className="hint">{hint}</p> : null}
-      {error ? (
-        <p className="field-error" id={`add-${name}-err`} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export default function AddRunner() {
   const { format, taken, today } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -136,10 +110,10 @@ export default function AddRunner() {
   const mealCount = /^\d+$/.test(meals.trim()) ? Number(meals.trim()) : 0;
   const mealPrice = format.stock_repas > 0 ? format.prix_repas_cents : 0;
   const back = `/organisateur/inscriptions/${format.id}${location.search}`;
-  const invalid = (name: keyof AddRunnerInput) =>
-    e[name] ? { "aria-invalid": true, "aria-describedby": `add-${name}-err` } : {};
+  // The shared field frame (label, hint, error ids) around this dialog's own controls; ids `add-{name}`.
+  const invalid = (name: keyof AddRunnerInput, hint?: ReactNode) => fieldAria(`add-${name}`, { hint, error: e[name] });
   const text = (name: keyof AddRunnerInput, label: ReactNode, props: Record<string, unknown> = {}) => (
-    <Field name={name} label={label} error={e[name]}>
+    <FieldShell id={`add-${name}`} label={label} error={e[name]}>
       <input
         id={`add-${name}`}
         name={name}
@@ -149,10 +123,10 @@ export default function AddRunner() {
         {...invalid(name)}
         {...props}
       />
-    </Field>
+    </FieldShell>
   );
   const choice = (name: keyof AddRunnerInput, label: ReactNode, options: readonly string[]) => (
-    <Field name={name} label={label} error={e[name]}>
+    <FieldShell id={`add-${name}`} label={label} error={e[name]}>
       <select id={`add-${name}`} name={name} defaultValue={v[name] ?? ""} {...invalid(name)}>
         <option value="">—</option>
         {options.map((o) => (
@@ -161,7 +135,7 @@ export default function AddRunner() {
           </option>
         ))}
       </select>
-    </Field>
+    </FieldShell>
   );
   const full = format.nb_max_coureurs != null && taken >= format.nb_max_coureurs;
 
@@ -176,7 +150,7 @@ export default function AddRunner() {
         ) : null}
         <Form method="post" noValidate className="add-form">
           <div className="form-grid">
-            <Field name="nom" label="Nom *" error={e.nom}>
+            <FieldShell id="add-nom" label="Nom *" error={e.nom}>
               <input
                 ref={first}
                 id="add-nom"
@@ -188,7 +162,7 @@ export default function AddRunner() {
                 maxLength={200}
                 {...invalid("nom")}
               />
-            </Field>
+            </FieldShell>
             {text("prenom", "Prénom *", { required: true, autoComplete: "off" })}
             {text("email", "Email", { type: "email", inputMode: "email", autoComplete: "off" })}
             {choice("genre", "Genre", GENRES_SIMPLE)}
@@ -201,18 +175,19 @@ export default function AddRunner() {
             {text("ville", "Ville")}
             {choice("pays", "Pays", PAYS)}
             {text("club", "Club")}
-            <Field name="justificatif_type" label="Justificatif" error={e.justificatif_type}>
+            <FieldShell id="add-justificatif_type" label="Justificatif" error={e.justificatif_type}>
               <select
                 id="add-justificatif_type"
                 name="justificatif_type"
                 value={just}
                 onChange={(ev) => setJust(ev.target.value)}
+                {...invalid("justificatif_type")}
               >
                 <option value="">—</option>
                 <option value="licence">Licence</option>
                 <option value="pps">PPS</option>
               </select>
-            </Field>
+            </FieldShell>
             {!hydrated || just === "licence"
               ? text("numero_licence", hydrated ? "Numéro de licence" : "Numéro de licence (si licence)")
               : null}
@@ -221,7 +196,7 @@ export default function AddRunner() {
               : null}
             {text("contact_urgence_nom", "Contact urgence – nom")}
             {text("contact_urgence_telephone", "Contact urgence – téléphone", { type: "tel", inputMode: "tel" })}
-            <Field name="statut" label="Statut" error={e.statut}>
+            <FieldShell id="add-statut" label="Statut" error={e.statut}>
               <select id="add-statut" name="statut" defaultValue={v.statut || "validee"} {...invalid("statut")}>
                 {ADD_FORM_STATUTS.map(([code, label]) => (
                   <option key={code} value={code}>
@@ -229,10 +204,10 @@ export default function AddRunner() {
                   </option>
                 ))}
               </select>
-            </Field>
+            </FieldShell>
             {text("dossard", "Dossard", { inputMode: "numeric" })}
-            <Field
-              name="nombre_repas"
+            <FieldShell
+              id="add-nombre_repas"
               label="Nombre de repas"
               error={e.nombre_repas}
               hint={
@@ -250,9 +225,9 @@ export default function AddRunner() {
                 inputMode="numeric"
                 value={meals}
                 onChange={(ev) => setMeals(ev.target.value)}
-                {...invalid("nombre_repas")}
+                {...invalid("nombre_repas", true)}
               />
-            </Field>
+            </FieldShell>
             <div className="field">
               <span className="label">Prix total repas</span>
               <output htmlFor="add-nombre_repas" className="readonly-value" aria-live="polite">
@@ -285,7 +260,7 @@ export default function AddRunner() {
                 Dépasser la capacité&nbsp;: inscrire ce coureur même si le format est complet.
               </label>
               {e.depasser_capacite ? (
-                <p className="field-error" id="add-depasser_capacite-err" role="alert">
+                <p className="field-error" id="add-depasser_capacite-error" role="alert">
                   {e.depasser_capacite}
                 </p>
               ) : null}
@@ -304,7 +279,7 @@ export default function AddRunner() {
                 Dépasser le stock de repas : réserver ces repas même s'il n'en reste plus assez.
               </label>
               {e.depasser_repas ? (
-                <p className="field-error" id="add-depasser_repas-err" role="alert">
+                <p className="field-error" id="add-depasser_repas-error" role="alert">
                   {e.depasser_repas}
                 </p>
               ) : null}
