@@ -38,6 +38,7 @@ export function FieldShell({
   hint,
   error,
   required,
+  className,
   children,
 }: {
   id: string;
@@ -45,10 +46,11 @@ export function FieldShell({
   hint?: ReactNode;
   error?: string;
   required?: boolean;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <div className={error ? "field has-error" : "field"}>
+    <div className={["field", className, error ? "has-error" : null].filter(Boolean).join(" ")}>
       <label htmlFor={id}>
         {label}
         {required ? (
@@ -92,16 +94,7 @@ export function Field({
 }: FieldProps) {
   const common = { id, name, defaultValue: defaultValue ?? "", ...fieldAria(id, { hint, error }) };
   return (
-    <div className={className ? `field ${className}` : "field"}>
-      <label htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="req" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
+    <FieldShell id={id} label={label} hint={hint} error={error} required={required} className={className}>
       {textarea ? (
         <textarea {...common} rows={4} required={required} placeholder={placeholder} maxLength={maxLength} />
       ) : (
@@ -116,17 +109,7 @@ export function Field({
           max={max}
         />
       )}
-      {hint ? (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }
 
@@ -152,16 +135,7 @@ export function SelectField({
 }: SelectFieldProps) {
   const id = `f-${name}`;
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="req" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
+    <FieldShell id={id} label={label} error={error} required={required}>
       <select id={id} name={name} defaultValue={defaultValue ?? ""} required={required} {...fieldAria(id, { error })}>
         <option value="">{emptyLabel}</option>
         {options.map((o) => {
@@ -174,11 +148,6 @@ export function SelectField({
           );
         })}
       </select>
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }
