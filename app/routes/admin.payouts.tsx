@@ -16,6 +16,7 @@ import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { CourseSelect, DateRangeFields, TransferStatus } from "~/components/AdminFields";
 import { AdminNav } from "~/components/AdminNav";
 import { Link } from "~/components/Link";
+import { FieldShell, fieldAria } from "~/components/Field";
 import {
   ADMIN_DEFAULTS,
   ADMIN_PAYMENTS_CAP,
@@ -170,8 +171,7 @@ export default function AdminPayouts() {
         )}
 
         <div className="card admin-actions">
-          <div className="field">
-            <label htmlFor="p-commission">Commission plateforme (%)</label>
+          <FieldShell id="p-commission" label="Commission plateforme (%)" error={errors.commission}>
             <input
               id="p-commission"
               name="commission"
@@ -181,20 +181,13 @@ export default function AdminPayouts() {
               step={0.1}
               inputMode="decimal"
               defaultValue={values.commission}
-              aria-invalid={errors.commission ? true : undefined}
-              aria-describedby={errors.commission ? "p-commission-error" : undefined}
+              {...fieldAria("p-commission", { error: errors.commission })}
             />
-            {errors.commission ? (
-              <p id="p-commission-error" className="field-error">
-                {errors.commission}
-              </p>
-            ) : null}
-          </div>
+          </FieldShell>
           <button type="submit" name="intent" value="commission" className="btn btn-ghost" disabled={busy}>
             Mettre à jour la commission
           </button>
-          <div className="field">
-            <label htmlFor="p-acompte">Acompte (% du net restant)</label>
+          <FieldShell id="p-acompte" label="Acompte (% du net restant)" error={errors.acompte}>
             <input
               id="p-acompte"
               name="acompte"
@@ -204,15 +197,9 @@ export default function AdminPayouts() {
               step={1}
               inputMode="numeric"
               defaultValue={values.acompte}
-              aria-invalid={errors.acompte ? true : undefined}
-              aria-describedby={errors.acompte ? "p-acompte-error" : undefined}
+              {...fieldAria("p-acompte", { error: errors.acompte })}
             />
-            {errors.acompte ? (
-              <p id="p-acompte-error" className="field-error">
-                {errors.acompte}
-              </p>
-            ) : null}
-          </div>
+          </FieldShell>
           <button type="submit" name="intent" value="acompte" className="btn btn-ghost" disabled={busy}>
             Transférer l'acompte aux organisateurs
           </button>
