@@ -97,6 +97,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       course_nom: row.course_nom,
       stock_repas: row.stock_repas,
       paiement_trace_id: row.paiement_trace_id,
+      // The runner's licence or PPS document, if they gave one (served to this organiser by /justificatifs/{id}).
+      document_id: (row.justificatif_document_id as string | null) ?? null,
       prix_total_repas_cents: row.prix_total_repas_cents,
       prix_total_coureur_cents: row.prix_total_coureur_cents,
       created_at: row.created_at,
@@ -438,6 +440,15 @@ export default function DetailsCoureur() {
           </p>
         ) : null}
       </div>
+
+      {row.document_id ? (
+        <p className="justif-doc-line">
+          Document justificatif fourni par le coureur&nbsp;:{" "}
+          <a href={`/justificatifs/${row.document_id}`} target="_blank" rel="noreferrer">
+            Voir le document
+          </a>
+        </p>
+      ) : null}
 
       {GROUPS.map((g) => (
         <div key={g.title} className="table-wrap detail-group">

@@ -227,6 +227,12 @@ describe("the organiser's check", () => {
     expect(validated).not.toContain("Valider le justificatif de Camille Bernard");
   });
 
+  it("the runner's details page links the document for the event's organiser", async () => {
+    const html = await (await get(`/details-coureur/${REG}`, organiser)).text();
+    expect(html).toContain("Document justificatif fourni par le coureur");
+    expect(html).toContain(`href="/justificatifs/${(await reg())!.justificatif_document_id}"`);
+  });
+
   it("another organiser's 'Valider' is a 404 and changes nothing", async () => {
     const res = await send(
       `/organisateur/inscriptions/${formatId}`,
