@@ -9,6 +9,7 @@ import type { inscriptions } from "~/db/schema";
 import {
   decideRequest,
   LifecycleError,
+  NOT_RETRIABLE_REASONS,
   REFUSED_PAYMENT_REASONS,
   REVIVABLE_REASONS,
   TRANSITIONS,
@@ -73,7 +74,13 @@ export async function applyTransition(context: Ctx, req: TransitionRequest): Pro
   ) {
     where.push(sql`(i.statut <> 'annulee' OR i.cancel_reason IN (${quoteList(REVIVABLE_REASONS)}))`);
   }
-  if (req.event === "retried") where.push(sql`i.cancel_reason IS NOT 'offer_expired'`);
+  if (req.event === "retried")
+    where.push(sql`(i.cancel_reason IS NULL OR i.cancel_reason NOT IN (${quoteList(NOT_RETRIABLE_REASONS)}))`);
+  // A registration whose bib is offered for transfer cannot be cancelled meanwhile (issue 22): withdraw first.
+  if (req.event === "runner_cancelled" || req.event === "organiser_cancelled")
+    where.push(
+      sql`NOT EXISTS (SELECT 1 FROM cessions c_open WHERE c_open.inscription_id = i.id AND c_open.statut = 'ouverte')`,
+    );
   if (req.event === "payment_refunded") where.push(sql`i.cancel_reason IN (${quoteList(REFUSED_PAYMENT_REASONS)})`);
   // The organiser's free choice never touches a registration with money on it: that one goes through a cancellation.
   if (req.event === "status_set") {
