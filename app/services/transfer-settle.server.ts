@@ -149,7 +149,22 @@ export async function finishTransfer(context: Ctx, cessionId: string): Promise<v
 
 async function sendTransferredEmails(context: Ctx, cessionId: string): Promise<void> {
   const rows = await context.db
-    .select({ c: cessions, i: inscriptions, course: courses, format: formats })
+    .select({
+      c: {
+        inscription_id: cessions.inscription_id,
+        remboursement_cents: cessions.remboursement_cents,
+        frais_cents: cessions.frais_cents,
+      },
+      i: {
+        id: inscriptions.id,
+        email: inscriptions.email,
+        prenom: inscriptions.prenom,
+        dossard: inscriptions.dossard,
+        prix_total_coureur_cents: inscriptions.prix_total_coureur_cents,
+      },
+      course: { nom: courses.nom },
+      format: { nom: formats.nom, date: formats.date, heure_depart: formats.heure_depart },
+    })
     .from(cessions)
     .innerJoin(
       inscriptions,
