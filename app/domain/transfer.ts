@@ -35,6 +35,8 @@ export interface TransferSettings {
   cession_frais_cents: number;
   date: string | null;
   heure_depart: string | null;
+  /** The bib number follows the place (default), or the organiser gives a new one. */
+  cession_dossard_suit?: boolean | number;
 }
 
 /** When transfers close: the end of the closing day (Paris), never after the race's start. Null: no end known. */
@@ -198,5 +200,9 @@ export function transferRulesSentence(f: TransferSettings, formatDay: (date: str
     f.cession_frais_cents > 0
       ? `des frais de transfert de ${formatEuros(f.cession_frais_cents)} gardés par l'organisateur`
       : "sans frais de transfert";
-  return `Transfert de dossard possible${until}, au prix de l'inscription, ${fee}. Le dossard et son numéro passent au nouveau coureur ; les repas ne suivent pas (chacun choisit les siens).`;
+  const bib =
+    f.cession_dossard_suit === false || f.cession_dossard_suit === 0
+      ? "Le nouveau coureur reçoit un nouveau numéro de dossard"
+      : "Le numéro de dossard passe au nouveau coureur";
+  return `Transfert de dossard possible${until}, au prix de l'inscription, ${fee}. ${bib} ; les repas ne suivent pas (chacun choisit les siens).`;
 }

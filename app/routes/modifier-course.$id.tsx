@@ -69,6 +69,10 @@ function toValues(course: CourseRow, rows: FormatRow[]): CourseFormValues {
       ouverture_heure: windowInputs(f.ouverture_inscriptions).time,
       cloture_date: windowInputs(f.cloture_inscriptions).date,
       cloture_heure: windowInputs(f.cloture_inscriptions).time,
+      cession_active: f.cession_active ? "oui" : "",
+      cession_cloture: f.cession_cloture ?? "",
+      cession_frais: centsToInput(f.cession_frais_cents),
+      cession_dossard: f.cession_dossard_suit ? "" : "nouveau",
     })),
   };
 }

@@ -57,6 +57,7 @@ const settingsOf = (f: typeof formats.$inferSelect): TransferSettings => ({
   cession_active: f.cession_active,
   cession_cloture: f.cession_cloture,
   cession_frais_cents: f.cession_frais_cents,
+  cession_dossard_suit: f.cession_dossard_suit,
   date: f.date,
   heure_depart: f.heure_depart,
 });
