@@ -102,15 +102,15 @@ describe("canOfferTransfer", () => {
 describe("the seller's form", () => {
   const schema = makeTransferOfferSchema("vendeur@balise.test");
   it.each([
-    [{ email: "  Amie@Exemple.FR ", confirm: "on" }, true, null],
-    [{ email: "", confirm: "on" }, false, "email"],
-    [{ email: "pas-un-email", confirm: "on" }, false, "email"],
-    [{ email: "VENDEUR@balise.test", confirm: "on" }, false, "email"],
-    [{ email: "amie@exemple.fr" }, false, "confirm"],
+    [{ cession_email: "  Amie@Exemple.FR ", cession_confirmation: "on" }, true, null],
+    [{ cession_email: "", cession_confirmation: "on" }, false, "cession_email"],
+    [{ cession_email: "pas-un-email", cession_confirmation: "on" }, false, "cession_email"],
+    [{ cession_email: "VENDEUR@balise.test", cession_confirmation: "on" }, false, "cession_email"],
+    [{ cession_email: "amie@exemple.fr" }, false, "cession_confirmation"],
   ])("%o", (input, ok, field) => {
     const r = schema.safeParse(input);
     expect(r.success).toBe(ok);
-    if (r.success) expect(r.data.email).toBe("amie@exemple.fr");
+    if (r.success) expect(r.data.cession_email).toBe("amie@exemple.fr");
     else expect(r.error.issues[0].path[0]).toBe(field);
   });
 });

@@ -4,7 +4,10 @@
 // docs/decisions/0170-bib-transfer.md
 import { z } from "zod";
 import { formatEuros } from "~/utils/format";
+import type { RaceFormat } from "./eligibility";
 import { parisInstant } from "./paris-time";
+import { parseMealCount } from "./registration";
+import { makeRunnerFieldsSchema, type RunnerPersonalField } from "./runner-fields";
 import { closesAt } from "./registration-window";
 
 /** An offer is held this long, never past the format's transfer closing date nor the race's start. */
@@ -175,17 +178,20 @@ export const TRANSFER_FORM_MSG = {
   withdrawn: "Offre de transfert retirée : votre inscription reste valide.",
 } as const;
 
-/** The seller's form: the invited person's e-mail and the confirmation. `ownEmail` is the seller's account e-mail. */
+/**
+ * The seller's form (on /mon-inscription/{id}, beside the self-edit form whose fields are named after the columns):
+ * the invited person's e-mail and the confirmation. `ownEmail` is the seller's account e-mail.
+ */
 export function makeTransferOfferSchema(ownEmail: string) {
   return z.object({
-    email: z
+    cession_email: z
       .string({ required_error: TRANSFER_FORM_MSG.email })
       .trim()
       .toLowerCase()
       .max(254, TRANSFER_FORM_MSG.email)
       .email(TRANSFER_FORM_MSG.email)
       .refine((e) => e !== ownEmail.trim().toLowerCase(), TRANSFER_FORM_MSG.self),
-    confirm: z
+    cession_confirmation: z
       .string({ required_error: TRANSFER_FORM_MSG.confirm, invalid_type_error: TRANSFER_FORM_MSG.confirm })
       .refine((v) => v === "on", TRANSFER_FORM_MSG.confirm),
   });
@@ -205,4 +211,47 @@ export function transferRulesSentence(f: TransferSettings, formatDay: (date: str
       ? "Le nouveau coureur reçoit un nouveau numéro de dossard"
       : "Le numéro de dossard passe au nouveau coureur";
   return `Transfert de dossard possible${until}, au prix de l'inscription, ${fee}. ${bib} ; les repas ne suivent pas (chacun choisit les siens).`;
+}
+
+// ---------------------------------------------------------------- the buyer's form
+
+/** The fields the buyer types when accepting (the others come from their profile: one set of rules, 0110). */
+export const TRANSFER_ACCEPT_FIELDS = [
+  "nom",
+  "prenom",
+  "genre",
+  "date_naissance",
+  "telephone",
+  "club",
+  "justificatif_type",
+  "numero_licence",
+  "pps_identifier",
+  "pps_expiration",
+  "contact_urgence_nom",
+  "contact_urgence_telephone",
+] as const satisfies readonly RunnerPersonalField[];
+
+/**
+ * The buyer's form: their own runner fields (the rules of app/domain/runner-fields.ts, with the format's race rules:
+ * licence or PPS for a competition, age) and the meals, at most `mealsLeft`. Issues carry the field as their path.
+ */
+export function makeTransferAcceptSchema(today: string, race: RaceFormat, mealsLeft: number) {
+  const runner = makeRunnerFieldsSchema(today, {
+    required: ["justificatif_type"],
+    race,
+    fields: TRANSFER_ACCEPT_FIELDS,
+  });
+  return z.record(z.unknown()).transform((input, ctx) => {
+    const r = runner.safeParse(input);
+    if (!r.success) for (const issue of r.error.issues) ctx.addIssue(issue);
+    const meals = parseMealCount(input.nombre_repas, mealsLeft);
+    if (meals === null)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["nombre_repas"],
+        message: `Nombre de repas invalide\u00a0: de 0 à ${mealsLeft}.`,
+      });
+    if (!r.success || meals === null) return z.NEVER;
+    return { runner: r.data, meals };
+  });
 }

@@ -7,7 +7,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { mealsTakenSql } from "~/db/capacity.server";
 import { cessions, courses, formats, inscriptions, paiements, users } from "~/db/schema";
-import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals, type RegistrationPersonal } from "~/domain/registration";
+import type { RaceFormat } from "~/domain/eligibility";
+import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/registration";
 import {
   canOfferTransfer,
   TransferError,
@@ -21,7 +22,7 @@ import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { applyTransition } from "./lifecycle.server";
 import { onCheckoutCompleted } from "./payment-received.server";
 import { expireSession } from "./payments.server";
-import { retryPayment } from "./register.server";
+import { prefillValues, retryPayment } from "./register.server";
 
 type Ctx = AppLoadContext;
 
@@ -277,6 +278,7 @@ export interface Invitation {
   date: string | null;
   heureDepart: string | null;
   typeEpreuve: string;
+  race: RaceFormat;
   priceCents: number;
   mealPriceCents: number;
   mealsLeft: number;
@@ -333,6 +335,13 @@ export async function loadInvitation(
     date: row.f.date,
     heureDepart: row.f.heure_depart,
     typeEpreuve: row.f.type_epreuve,
+    race: {
+      date: row.f.date,
+      type_epreuve: row.f.type_epreuve,
+      distance_km: row.f.distance_km,
+      denivele_dplus: row.f.denivele_dplus,
+      age_minimum: row.f.age_minimum,
+    },
     priceCents: row.f.prix_cents,
     mealPriceCents: row.f.prix_repas_cents,
     mealsLeft: Math.max(0, row.f.stock_repas - Number(meals?.taken ?? 0)),
@@ -353,9 +362,13 @@ export async function acceptTransfer(
   user: { id: string; email: string },
   cessionId: string,
   token: string,
-  input: { personal: RegistrationPersonal; meals: number },
+  input: { runner: Record<string, unknown>; meals: number },
 ): Promise<string> {
   const inv = await loadInvitation(context, user, cessionId, token);
+  // What the form did not ask comes from the runner's profile; the e-mail is the invited account's.
+  const empty = (v: unknown) => (v === "" ? null : v);
+  const prefill = Object.fromEntries(Object.entries(await prefillValues(context, user)).map(([k, v]) => [k, empty(v)]));
+  const personal: Record<string, unknown> = { ...prefill, ...input.runner, email: user.email.trim().toLowerCase() };
   if (inv.statut !== "ouverte") throw new TransferError("offre_terminee");
   const now = context.clock.now();
   const nowIso = now.toISOString();
@@ -369,7 +382,7 @@ export async function acceptTransfer(
   const columns = sql.raw(REGISTRATION_PERSONAL_COLUMNS.join(", "));
   const values = sql.join(
     REGISTRATION_PERSONAL_COLUMNS.map((c) => {
-      const v = (input.personal as Record<string, unknown>)[c];
+      const v = personal[c];
       return sql`${typeof v === "boolean" ? (v ? 1 : 0) : (v ?? null)}`;
     }),
     sql`, `,
@@ -390,6 +403,19 @@ export async function acceptTransfer(
   if (made.length === 0) {
     const [again] = await context.db.select().from(cessions).where(eq(cessions.id, cessionId)).limit(1);
     if (again?.statut !== "ouverte") throw new TransferError("offre_terminee");
+    // The same form sent twice at once: the first made the registration, the second goes to its checkout.
+    const [mineHere] = await context.db
+      .select({ id: inscriptions.id })
+      .from(inscriptions)
+      .where(
+        and(
+          eq(inscriptions.cession_id, cessionId),
+          eq(inscriptions.coureur_id, user.id),
+          eq(inscriptions.statut, "en_attente"),
+        ),
+      )
+      .limit(1);
+    if (mineHere) return retryPayment(context, user.id, mineHere.id);
     const [mine] = await context.db.all<{ n: number }>(sql`
       SELECT count(*) AS n FROM inscriptions WHERE coureur_id = ${user.id} AND format_id = ${inv.formatId}
         AND (statut = 'validee' OR (statut = 'en_attente' AND (hold_expires_at IS NULL OR hold_expires_at > ${nowIso})))`);

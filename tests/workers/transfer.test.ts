@@ -133,7 +133,7 @@ async function expectBalanced(formatId: string) {
 /** Accepts the offer as `buyer` and returns the session id of the checkout opened. */
 async function accept(cessionId: string, buyer: { id: string; email: string }, meals = 0) {
   const url = await acceptTransfer(testContext(), buyer, cessionId, await tokenFor(cessionId), {
-    personal: personal(buyer) as never,
+    runner: personal(buyer),
     meals,
   });
   return url.split("/").pop()!;
@@ -249,7 +249,7 @@ describe("who may do what (no IDOR)", () => {
       code: "mauvais_compte",
     });
     await expect(
-      acceptTransfer(testContext(), other, cessionId, token, { personal: personal(other) as never, meals: 0 }),
+      acceptTransfer(testContext(), other, cessionId, token, { runner: personal(other), meals: 0 }),
     ).rejects.toMatchObject({ code: "mauvais_compte" });
     expect((await loadInvitation(testContext(), buyer, cessionId, token)).statut).toBe("ouverte");
     expect(await one("SELECT count(*) AS n FROM inscriptions WHERE cession_id = ?", cessionId)).toEqual({ n: 0 });
