@@ -43,6 +43,7 @@ test("a runner offers their bib to a named person, who accepts and pays: the pla
     .first()
     .getByRole("link", { name: "Voir / Modifier" })
     .click();
+  await page.waitForURL(/\/mon-inscription\/[0-9a-f-]+$/);
   const mine = new URL(page.url()).pathname;
 
   // A wrong address is refused next to the field, keeping what was typed.
