@@ -609,7 +609,7 @@ function TransferPanel({
             </button>
           </Form>
         </>
-      ) : t.refusal ? (
+      ) : t.last?.statut === "payee" ? null : t.refusal ? (
         t.rules ? (
           <p className="muted">{t.refusal}</p>
         ) : null

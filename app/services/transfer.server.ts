@@ -144,7 +144,8 @@ export async function loadTransferPanel(
     rules: transferRulesSentence(settings, formatDateLong),
     open: open ? { email: open.email, expiresAt: open.expires_at } : null,
     last: ended ? { statut: ended.statut, email: ended.email, remboursementCents: ended.remboursement_cents } : null,
-    refusal: can.ok ? null : open ? null : new TransferError(can.code).message,
+    // Nothing to refuse once an offer runs, or once the place changed hands (the page says so).
+    refusal: can.ok || open || ended?.statut === "payee" ? null : new TransferError(can.code).message,
     split: {
       sellerRefundCents: split.sellerRefundCents,
       organiserFeeCents: split.organiserKeepsCents,

@@ -3,7 +3,8 @@
 // /mon-inscription/{id}; the invited runner opens the e-mail's link, types their fields, pays through the normal
 // checkout; the seller's registration says 'Transférée', the organiser sees the transfer. Each project uses its
 // own event so that the two runs never meet.
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { courseId, formatId } from "../../app/db/demo-data";
 import { jsOn, loginAs, logout, openPayments, payOnLocalCheckout } from "./helpers";
 
@@ -15,6 +16,20 @@ const EVENTS = {
   nojs: { course: courseId(1), format: formatId(1, 1), index: 1, courseNom: "Semi-marathon de Bordeaux Rive Droite" },
   js: { course: courseId(5), format: formatId(5, 1), index: 1, courseNom: "Trail des Calanques" },
 };
+
+/**
+ * The new pages and panels pass the same accessibility rules as every page (tests/e2e/a11y.spec.ts). axe runs in
+ * the page: only in the project with JavaScript on (a11y.spec.ts covers script-less pages with its own contexts).
+ */
+async function expectAccessible(page: Page) {
+  if (!jsOn(page)) return;
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(
+    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`),
+  ).toEqual([]);
+}
 
 test("a runner offers their bib to a named person, who accepts and pays: the place changes hands", async ({ page }) => {
   const e = jsOn(page) ? EVENTS.js : EVENTS.nojs;
@@ -48,6 +63,8 @@ test("a runner offers their bib to a named person, who accepts and pays: the pla
 
   // A wrong address is refused next to the field, keeping what was typed.
   const panel = page.locator("#cession");
+  await expect(panel.getByRole("button", { name: "Proposer mon dossard" })).toBeVisible();
+  await expectAccessible(page);
   await panel.getByLabel("Adresse e-mail de la personne qui reprend votre dossard").fill("pas-une-adresse");
   await panel.getByRole("button", { name: "Proposer mon dossard" }).click();
   await expect(page.locator("#f-cession_email-error")).toContainText("Saisissez l'adresse e-mail");
@@ -73,6 +90,7 @@ test("a runner offers their bib to a named person, who accepts and pays: the pla
   const link = await page.getByRole("link", { name: "Voir l'offre de transfert" }).getAttribute("href");
   await page.goto(new URL(link!).pathname + new URL(link!).search);
   await expect(page.getByTestId("transfer-offer")).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel("Date de naissance").fill("1988-04-02");
   await page.getByLabel("Justificatif").selectOption("licence");
   await page.getByLabel("Numéro de licence FFA").fill("1234567");
@@ -92,4 +110,5 @@ test("a runner offers their bib to a named person, who accepts and pays: the pla
   const transfers = page.getByTestId("transfers");
   await expect(transfers.getByRole("cell", { name: BUYER }).first()).toBeVisible();
   await expect(transfers.getByRole("cell", { name: "Transférée" }).first()).toBeVisible();
+  await expectAccessible(page);
 });
