@@ -32,6 +32,8 @@ async function expectAccessible(page: Page) {
 }
 
 test("a runner offers their bib to a named person, who accepts and pays: the place changes hands", async ({ page }) => {
+  // Three accounts, two payments and three accessibility scans: longer than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const e = jsOn(page) ? EVENTS.js : EVENTS.nojs;
   await openPayments(page);
 
@@ -49,6 +51,8 @@ test("a runner offers their bib to a named person, who accepts and pays: the pla
   // The seller registers and pays.
   await loginAs(page, SELLER);
   await page.goto(`/inscription/${e.course}?format=${e.format}`);
+  // The rules are on the registration page too, before paying.
+  await expect(page.getByTestId("transfer-rules-registration")).toContainText("Transfert de dossard possible");
   await page.getByRole("button", { name: /^Payer/ }).click();
   await payOnLocalCheckout(page);
   await expect(page.getByText("Inscription validée ! Un e-mail de confirmation a été envoyé.")).toBeVisible();
