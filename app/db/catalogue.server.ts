@@ -351,6 +351,11 @@ export interface FormatDetail {
   tirage_minutes: number;
   /** Places held by a checkout in progress (or an offer): counted as taken, but not for good (issue 21). */
   held: number;
+  /** Bib transfer rules (issue 22). */
+  cession_active: number;
+  cession_cloture: string | null;
+  cession_frais_cents: number;
+  cession_dossard_suit: number;
 }
 
 /**
@@ -379,6 +384,7 @@ export async function getCourseWithFormats<Also extends unknown[] = []>(
            f.reglement_pdf_url, f.nb_max_coureurs, f.age_minimum, f.hebergements, f.position,
            ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, f.liste_attente_active, ${waitingCountSql(sql.raw("f.id"))} AS waiting,
            f.ouverture_inscriptions, f.cloture_inscriptions, f.tirage_minutes,
+           f.cession_active, f.cession_cloture, f.cession_frais_cents, f.cession_dossard_suit,
            (SELECT count(*) FROM inscriptions i_held WHERE i_held.format_id = f.id AND i_held.statut = 'en_attente' AND i_held.hold_expires_at > ${nowIso}) AS held
     FROM formats f
     WHERE f.course_id = ${courseId}

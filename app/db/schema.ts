@@ -217,6 +217,12 @@ export const formats = sqliteTable(
     cloture_inscriptions: text("cloture_inscriptions"),
     /** The organiser's draw: arrivals of the first N minutes after the opening are ordered at random (0: none). */
     tirage_minutes: integer("tirage_minutes").notNull().default(0),
+    // Bib transfer (issue 22, decision 0170): allowed by the organiser, until a day (YYYY-MM-DD, Paris; null: until
+    // the start), for a fee kept by the organiser; the bib number follows the place unless the organiser says not.
+    cession_active: integer("cession_active", { mode: "boolean" }).notNull().default(false),
+    cession_cloture: text("cession_cloture"),
+    cession_frais_cents: integer("cession_frais_cents").notNull().default(0),
+    cession_dossard_suit: integer("cession_dossard_suit", { mode: "boolean" }).notNull().default(true),
     position: integer("position").notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -266,6 +272,8 @@ export const inscriptions = sqliteTable(
     last_amount_cents: integer("last_amount_cents"),
     // An offer of the waiting list (issue 20): the entry it was made to. Its hold runs until the offer's deadline.
     liste_attente_id: text("liste_attente_id"),
+    // A buyer's registration (issue 22): the bib transfer offer it accepts. Paid, it takes the seller's place.
+    cession_id: text("cession_id"),
     // The justificatif's check (decision 0150), not the registration's status: the document given (private, R2),
     // when the retention purge deleted it, and the organiser's (or a verification service's) decision on the content
     // as it was; a trigger (migration 0022) clears the decision when the runner changes the justificatif.
@@ -281,6 +289,7 @@ export const inscriptions = sqliteTable(
   },
   (t) => [
     index("inscriptions_liste_attente_idx").on(t.liste_attente_id),
+    index("inscriptions_cession_idx").on(t.cession_id),
     index("inscriptions_justificatif_document_idx").on(t.justificatif_document_id),
     index("inscriptions_format_statut_idx").on(t.format_id, t.statut, t.hold_expires_at),
     index("inscriptions_coureur_idx").on(t.coureur_id, t.created_at),
@@ -672,3 +681,42 @@ export const schema = {
   course_search_ids,
   liste_attente,
 };
+
+// ---------------------------------------------------------------- bib transfers (issue 22)
+/**
+ * A bib transfer offer: the seller's registration offered to a named person (an e-mail; the link carries a token
+ * whose SHA-256 is kept). 'ouverte' until paid ('payee': the place changed hands), withdrawn ('retiree') or past its
+ * deadline ('expiree'). The buyer's registration points here (inscriptions.cession_id). docs/decisions/0170.
+ */
+export const cessions = sqliteTable(
+  "cessions",
+  {
+    id: text("id").primaryKey(),
+    inscription_id: text("inscription_id").notNull(),
+    course_id: text("course_id").notNull(),
+    format_id: text("format_id")
+      .notNull()
+      .references(() => formats.id, { onDelete: "cascade" }),
+    vendeur_id: text("vendeur_id").notNull(),
+    email: text("email").notNull(), // lower-cased
+    token_hash: text("token_hash").notNull(),
+    statut: text("statut").notNull().default("ouverte"), // ouverte | payee | retiree | expiree
+    expires_at: text("expires_at").notNull(),
+    frais_cents: integer("frais_cents").notNull().default(0), // the organiser's fee when the offer was made
+    dossard_suit: integer("dossard_suit", { mode: "boolean" }).notNull().default(true),
+    acheteur_inscription_id: text("acheteur_inscription_id"),
+    dossard: integer("dossard"), // the seller's bib number when the place changed hands
+    remboursement_cents: integer("remboursement_cents"), // what the seller is refunded (transferSplit)
+    rembourse_at: text("rembourse_at"), // the seller's refund went through
+    ended_at: text("ended_at"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    // One open offer per registration.
+    uniqueIndex("cessions_open_uq").on(t.inscription_id).where(sql`statut = 'ouverte'`),
+    index("cessions_statut_expires_idx").on(t.statut, t.expires_at),
+    index("cessions_format_idx").on(t.format_id, t.created_at),
+    index("cessions_inscription_idx").on(t.inscription_id, t.created_at),
+  ],
+);

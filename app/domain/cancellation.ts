@@ -34,7 +34,8 @@ export type CancelErrorCode =
   | "non_payee"
   | "aucun_remboursement"
   | "annulation_en_cours"
-  | "remboursement_impossible";
+  | "remboursement_impossible"
+  | "cession_en_cours";
 
 export const CANCEL_ERROR_MESSAGES: Record<CancelErrorCode, string> = {
   inscription_introuvable: "Inscription introuvable.",
@@ -44,6 +45,8 @@ export const CANCEL_ERROR_MESSAGES: Record<CancelErrorCode, string> = {
   annulation_en_cours: "Votre demande d'annulation est déjà en cours de traitement.",
   remboursement_impossible:
     "Le remboursement n'a pas pu être effectué. Réessayez dans quelques minutes ; rien n'a été débité ni annulé.",
+  cession_en_cours:
+    "Ce dossard est proposé au transfert : retirez l'offre avant d'annuler l'inscription (rien n'a été annulé).",
 };
 
 export class CancelError extends Error {

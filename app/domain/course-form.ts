@@ -39,6 +39,11 @@ export const FORMAT_FIELDS = [
   "cloture_date",
   "cloture_heure",
   "tirage_minutes",
+  // Bib transfer (issue 22): 'oui' or '' (select), the last day, the fee in euros, 'nouveau' or '' (the bib follows).
+  "cession_active",
+  "cession_cloture",
+  "cession_frais",
+  "cession_dossard",
 ] as const;
 export type FormatField = (typeof FORMAT_FIELDS)[number];
 /** `src`: the block's index in the submitted form (file inputs are named by it). */
@@ -289,11 +294,26 @@ export const FormatSchema = z
       `Tirage au sort invalide\u00a0: un nombre entier de minutes, ${MAX_DRAW_MINUTES} au plus.`,
       MAX_DRAW_MINUTES,
     ).transform((n) => n ?? 0),
+    cession_active: z.string().transform((s) => s.trim() === "oui"),
+    cession_cloture: dateField,
+    cession_frais: euros("Frais de transfert invalides\u00a0: un montant en euros, par exemple 5 ou 2,50."),
+    cession_dossard: z.string().transform((s) => s.trim() !== "nouveau"),
   })
   .transform((f, ctx) => {
     // The meal price counts only when meals are on sale (spec section 5). It is kept as typed either way: an
     // organiser who turns meals off then on again (the 'Repas proposé' toggle) finds the price they typed.
-    const { prix, prix_repas, key: _key, ouverture_date, ouverture_heure, cloture_date, cloture_heure, ...rest } = f;
+    const {
+      prix,
+      prix_repas,
+      key: _key,
+      ouverture_date,
+      ouverture_heure,
+      cloture_date,
+      cloture_heure,
+      cession_frais,
+      cession_dossard,
+      ...rest
+    } = f;
     const mealCounted = f.stock_repas > 0 ? prix_repas : 0;
     // Opening and closing of registrations (issue 21): Paris wall-clock date and time, stored as instants.
     const instant = (date: string | null, time: string | null, field: "ouverture" | "cloture") => {
@@ -338,6 +358,8 @@ export const FormatSchema = z
       prix_total_inscription_cents: prix + mealCounted,
       ouverture_inscriptions: ouverture,
       cloture_inscriptions: cloture,
+      cession_frais_cents: cession_frais,
+      cession_dossard_suit: cession_dossard,
     };
   });
 

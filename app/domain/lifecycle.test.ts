@@ -38,6 +38,12 @@ const ALLOWED: [Actor, LifecycleEvent, Statut | null, Statut][] = [
   ["payment", "amount_mismatch", "annulee", "annulee"],
   ["payment", "event_unavailable", "en_attente", "annulee"],
   ["payment", "event_unavailable", "annulee", "annulee"],
+  // Bib transfer (issue 22)
+  ["runner", "transfer_accepted", null, "en_attente"],
+  ["payment", "transferred", "validee", "transferee"],
+  ["runner", "transfer_ended", "en_attente", "annulee"],
+  ["payment", "transfer_ended", "en_attente", "annulee"],
+  ["system", "transfer_ended", "en_attente", "annulee"],
 ];
 
 const UNPAID_END = "hold_expired";
@@ -143,7 +149,9 @@ describe("a registration ended without payment comes back only from an unpaid en
     ["abandoned", true],
     ["checkout_failed", true],
     ["offer_expired", true],
+    ["transfer_ended", true],
     ["offer_withdrawn", false],
+    ["transferred", false],
     ["runner_cancelled", false],
     ["organiser_cancelled", false],
     ["status_set", false],
@@ -153,9 +161,31 @@ describe("a registration ended without payment comes back only from an unpaid en
     expect(decide("paid", { actor: "payment", from: "annulee", cancelReason: reason }).ok).toBe(ok);
     // An expired offer's place went to the next runner: no new attempt (its session's payment still settles).
     expect(decide("retried", { actor: "runner", from: "annulee", cancelReason: reason }).ok).toBe(
-      ok && reason !== "offer_expired",
+      ok && reason !== "offer_expired" && reason !== "transfer_ended",
     );
     expect(decide("late_payment", { actor: "payment", from: "annulee", cancelReason: reason }).ok).toBe(ok);
+  });
+});
+
+describe("bib transfer (issue 22)", () => {
+  it("only a validated registration is handed over, by a payment, and it ends there", () => {
+    expect(decide("transferred", { actor: "payment", from: "validee" })).toEqual({ ok: true, to: "transferee" });
+    expect(decide("transferred", { actor: "runner", from: "validee" }).ok).toBe(false);
+    expect(decide("transferred", { actor: "payment", from: "en_attente" }).ok).toBe(false);
+    // A transferred registration is never cancelled, refunded again, set by hand or paid again.
+    expect(decide("runner_cancelled", { actor: "runner", from: "transferee", to: "annulee" }).ok).toBe(false);
+    expect(
+      decide("organiser_cancelled", { actor: "organiser", from: "transferee", to: "remboursee_totalement" }).ok,
+    ).toBe(false);
+    expect(decide("status_set", { actor: "organiser", from: "transferee", to: "validee", paid: false }).ok).toBe(false);
+    expect(decide("paid", { actor: "payment", from: "transferee", cancelReason: "transferred" }).ok).toBe(false);
+    expect(decide("refunded_outside", { actor: "payment", from: "transferee", to: "remboursee_totalement" }).ok).toBe(
+      false,
+    );
+  });
+  it("a buyer's registration ended unpaid refuses a payment that still arrives (refunded) but is never retried", () => {
+    expect(decide("late_payment", { actor: "payment", from: "annulee", cancelReason: "transfer_ended" }).ok).toBe(true);
+    expect(decide("retried", { actor: "runner", from: "annulee", cancelReason: "transfer_ended" }).ok).toBe(false);
   });
 });
 

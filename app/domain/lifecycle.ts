@@ -51,6 +51,12 @@ export const EVENTS = [
   "refunded_outside",
   /** The organiser changes the status of a registration that has no payment (added by hand). */
   "status_set",
+  /** A runner accepts a bib transfer offered to them: a registration held for their checkout (issue 22). */
+  "transfer_accepted",
+  /** The buyer of a transfer paid: the seller's registration hands its place (and bib) over, and is refunded. */
+  "transferred",
+  /** A buyer's unpaid registration ends: the offer was withdrawn, expired, or another buyer paid first. */
+  "transfer_ended",
 ] as const;
 export type LifecycleEvent = (typeof EVENTS)[number];
 
@@ -74,7 +80,10 @@ export const REVIVABLE_REASONS = [
   "abandoned",
   "checkout_failed",
   "offer_expired",
+  "transfer_ended",
 ] as const satisfies readonly LifecycleEvent[];
+/** Unpaid ends whose place went to someone else: a payment of their session still settles, but no new attempt. */
+export const NOT_RETRIABLE_REASONS = ["offer_expired", "transfer_ended"] as const satisfies readonly LifecycleEvent[];
 /** Cancel reasons of payments that arrived but could not be kept: refunded in full. */
 export const REFUSED_PAYMENT_REASONS = [
   "late_payment",
@@ -106,6 +115,9 @@ export const TRANSITIONS: Record<LifecycleEvent, Transition> = {
     actors: ["organiser", "admin"],
     reason: "set",
   },
+  transfer_accepted: { from: [], to: "en_attente", actors: ["runner"], reason: "clear" },
+  transferred: { from: ["validee"], to: "transferee", actors: ["payment"], reason: "set" },
+  transfer_ended: { from: ["en_attente"], to: "annulee", actors: ["runner", "payment", "system"], reason: "set" },
 };
 
 /** Statuses an organiser may set by hand, on a registration that has no payment. */
@@ -159,7 +171,8 @@ export function decide(
     event === "paid" || event === "retried" || (REFUSED_PAYMENT_REASONS as readonly string[]).includes(event);
   if (revives && input.from === "annulee" && !unpaidEnd) return { ok: false, code: "statut_incompatible" };
   // An expired offer's place went to the next runner: a payment of its session still settles, but no new attempt.
-  if (event === "retried" && reason === "offer_expired") return { ok: false, code: "statut_incompatible" };
+  if (event === "retried" && (NOT_RETRIABLE_REASONS as readonly string[]).includes(reason))
+    return { ok: false, code: "statut_incompatible" };
   if (event === "payment_refunded" && !(REFUSED_PAYMENT_REASONS as readonly string[]).includes(reason))
     return { ok: false, code: "statut_incompatible" };
   if (event === "status_set") {
@@ -223,6 +236,9 @@ export const EVENT_LABELS: Record<LifecycleEvent | "imported", string> = {
   organiser_cancelled: "Annulée par l'organisateur",
   refunded_outside: "Remboursement effectué chez le prestataire de paiement",
   status_set: "Statut modifié par l'organisateur",
+  transfer_accepted: "Transfert de dossard accepté : place réservée pour le paiement",
+  transferred: "Dossard transféré à un autre coureur : remboursé selon les règles du transfert",
+  transfer_ended: "Offre de transfert terminée sans paiement (retirée, expirée ou payée par un autre)",
   imported: "Statut au début de l'historique",
 };
 

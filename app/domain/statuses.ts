@@ -9,6 +9,9 @@ export const STATUTS = [
   "annulee",
   "remboursee_partiellement",
   "remboursee_totalement",
+  // The place was handed to another runner (bib transfer, issue 22): the seller refunded, the buyer's registration
+  // holds the place. docs/decisions/0170-bib-transfer.md
+  "transferee",
 ] as const;
 export type Statut = (typeof STATUTS)[number];
 
@@ -34,6 +37,8 @@ const ALIASES: Record<string, Statut> = {
   remboursee_partiellement: "remboursee_partiellement",
   remboursée_totalement: "remboursee_totalement",
   remboursee_totalement: "remboursee_totalement",
+  transférée: "transferee",
+  transferee: "transferee",
 };
 
 /** Any spelling found in the spec (or typed by an organiser) -> the canonical code; null when unknown. */
@@ -50,13 +55,15 @@ export const STATUT_LABELS: Record<Statut, string> = {
   annulee: "Annulée",
   remboursee_partiellement: "Remboursée partiellement",
   remboursee_totalement: "Remboursée totalement",
+  transferee: "Transférée",
 };
 
 /** The runner page's badge (spec section 4): Active, Annulée, Remboursée partiellement, Remboursée totalement. */
 export function runnerBadge(
   statut: string,
-): "Active" | "Annulée" | "Remboursée partiellement" | "Remboursée totalement" {
+): "Active" | "Annulée" | "Remboursée partiellement" | "Remboursée totalement" | "Transférée" {
   const s = normaliseStatut(statut);
+  if (s === "transferee") return "Transférée";
   if (s === "remboursee_totalement") return "Remboursée totalement";
   if (s === "remboursee_partiellement") return "Remboursée partiellement";
   if (s === "annulee") return "Annulée";
@@ -66,5 +73,5 @@ export function runnerBadge(
 /** Cancelled or refunded registrations are read-only for the runner. */
 export function isReadOnlyForRunner(statut: string): boolean {
   const s = normaliseStatut(statut);
-  return s === "annulee" || s === "remboursee_partiellement" || s === "remboursee_totalement";
+  return s === "annulee" || s === "remboursee_partiellement" || s === "remboursee_totalement" || s === "transferee";
 }

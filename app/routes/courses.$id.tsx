@@ -407,6 +407,9 @@ function Infos({ d }: { d: Data }) {
           <p>
             <strong>Dotation&nbsp;:</strong> {f.dotation ?? "—"}
           </p>
+          <p data-testid="transfer-rules">
+            <strong>Transfert de dossard&nbsp;:</strong> {f.transferRules ?? "non autorisé par l'organisateur."}
+          </p>
         </section>
         <section className="card info-card">
           <h3>Ravitaillements</h3>

@@ -86,7 +86,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     cancel,
     history,
-    paid: cancel != null || ["remboursee_partiellement", "remboursee_totalement"].includes(row.statut),
+    paid: cancel != null || ["remboursee_partiellement", "remboursee_totalement", "transferee"].includes(row.statut),
     cancelled: saved === "annulee",
     row: {
       id: row.id,

@@ -278,6 +278,7 @@ export default function Inscription() {
   }, [values]);
 
   const chosen = formats.find((f) => f.id === formatId) ?? null;
+  const transferRules = (chosen as { transferRules?: string | null } | null)?.transferRules ?? null;
   const waitlisted = chosen != null && formatAvailability(chosen) === "waitlist";
   // A walk asks for no justificatif (decision 0151); without a format chosen yet, the fields show.
   const needsJustificatif = !chosen || isCompetition(chosen);
@@ -589,6 +590,11 @@ export default function Inscription() {
               Votre place est réservée 30 minutes pendant le paiement. En cas d'annulation, le{" "}
               <Link to="/legal/remboursements">barème de remboursement</Link> s'applique ({refundScaleSentence()}).
             </p>
+            {transferRules ? (
+              <p className="hint" data-testid="transfer-rules-registration">
+                {transferRules}
+              </p>
+            ) : null}
             {waitlisted ? (
               <p className="hint" id="waitlist-hint">
                 Ce format est complet. Rejoignez sa liste d'attente sans rien payer maintenant&nbsp;: dès qu'une place

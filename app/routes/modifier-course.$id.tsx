@@ -70,6 +70,10 @@ function toValues(course: CourseRow, rows: FormatRow[]): CourseFormValues {
       cloture_date: windowInputs(f.cloture_inscriptions).date,
       cloture_heure: windowInputs(f.cloture_inscriptions).time,
       tirage_minutes: f.tirage_minutes ? String(f.tirage_minutes) : "",
+      cession_active: f.cession_active ? "oui" : "",
+      cession_cloture: f.cession_cloture ?? "",
+      cession_frais: centsToInput(f.cession_frais_cents),
+      cession_dossard: f.cession_dossard_suit ? "" : "nouveau",
     })),
   };
 }

@@ -36,6 +36,8 @@ import styles from "~/styles/my-registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatDateTime, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 import { fieldErrors } from "~/domain/form-errors";
+import { makeTransferOfferSchema, TRANSFER_FORM_MSG, TransferError } from "~/domain/transfer";
+import { loadTransferPanel, offerTransfer, withdrawTransfer } from "~/services/transfer.server";
 import { Field, type FieldProps, SelectField as SharedSelectField, type SelectFieldProps } from "~/components/Field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -104,7 +106,39 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     cancelled: url.searchParams.get("annulation") === "ok",
     cancelPending: url.searchParams.get("annulation") === "en-cours",
     history: await loadHistory(context, i.id),
+    // Bib transfer (issue 22): the rules, the running offer, what the seller would get back.
+    transfer: await loadTransferPanel(context, user.id, i.id),
+    transferNotice: url.searchParams.get("cession"),
   };
+}
+
+type TransferResult = { errors: Record<string, string>; formError: string; email: string };
+
+/** The transfer forms of this page (offer, withdraw): the server decides (owner, status, dates). */
+async function transferAction(
+  context: ActionFunctionArgs["context"],
+  user: { id: string; email: string },
+  id: string,
+  intent: string,
+  values: Record<string, string>,
+) {
+  const fail = (t: TransferResult, status: number) =>
+    data({ errors: {}, formError: "", values: null, document: null, transfer: t }, { status });
+  if (intent === "cession-retirer") {
+    await withdrawTransfer(context, user.id, id);
+    return redirect(`/mon-inscription/${id}?cession=retiree#cession`);
+  }
+  const parsed = makeTransferOfferSchema(user.email).safeParse(values);
+  const email = values.cession_email ?? "";
+  if (!parsed.success)
+    return fail({ errors: fieldErrors(parsed.error) as Record<string, string>, formError: "", email }, 400);
+  try {
+    await offerTransfer(context, user, id, parsed.data.cession_email);
+  } catch (e) {
+    if (e instanceof TransferError) return fail({ errors: {}, formError: e.message, email }, 409);
+    throw e;
+  }
+  return redirect(`/mon-inscription/${id}?cession=proposee#cession`);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -115,10 +149,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const values: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === "string") values[k] = v;
+  const intent = values.intent ?? "";
+  if (intent === "cession-proposer" || intent === "cession-retirer")
+    return transferAction(context, user, id, intent, values);
+  const transfer = null as TransferResult | null;
   const locked = readOnlyMessage(reg.inscription.statut);
   if (locked)
     return data(
-      { errors: {} as Record<string, string>, formError: locked, values, document: null as DocumentRef | null },
+      {
+        errors: {} as Record<string, string>,
+        formError: locked,
+        values: values as Record<string, string> | null,
+        document: null as DocumentRef | null,
+        transfer,
+      },
       { status: 409 },
     );
 
@@ -129,13 +173,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.success || doc.error) {
     const errors = (parsed.success ? {} : fieldErrors(parsed.error)) as Record<string, string>;
     if (doc.error) errors.justificatif_document = doc.error;
-    return data({ errors, formError: "Corrigez les champs signalés.", values, document: doc.doc }, { status: 400 });
+    return data(
+      { errors, formError: "Corrigez les champs signalés.", values, document: doc.doc, transfer },
+      { status: 400 },
+    );
   }
   const result = await saveRunnerFields(context, user.id, id, pickSelfEdit(parsed.data));
   if (result === "introuvable") throw notFound();
   if (result === "lecture_seule") {
     return data(
-      { errors: {}, formError: readOnlyMessage("annulee") ?? "", values, document: doc.doc },
+      { errors: {}, formError: readOnlyMessage("annulee") ?? "", values, document: doc.doc, transfer },
       { status: 409 },
     );
   }
@@ -218,6 +265,7 @@ const badgeClass: Record<string, string> = {
   Annulée: "status-cancelled",
   "Remboursée partiellement": "status-refunded",
   "Remboursée totalement": "status-refunded",
+  Transférée: "status-cancelled",
 };
 
 export default function MyRegistration() {
@@ -231,7 +279,7 @@ export default function MyRegistration() {
   const values: Values = result?.values
     ? { ...result.values, apparaitre_resultats: result.values.apparaitre_resultats === "on" }
     : d.fields;
-  const document = result ? (result.document ?? null) : d.justificatif.document;
+  const document = result?.values ? (result.document ?? null) : d.justificatif.document;
 
   // Without JavaScript the cancel screen replaces the page; with it, it opens as a dialog over the page.
   if (outlet && !hydrated) return <div className="container page-narrow my-reg">{outlet}</div>;
@@ -466,8 +514,18 @@ export default function MyRegistration() {
               Le paiement de cette inscription n'est pas finalisé&nbsp;: il n'y a rien à rembourser.
             </p>
           )}
-          {d.readOnly ? (
-            <button type="button" className="btn btn-danger" disabled>
+          {d.transfer?.open && !d.readOnly ? (
+            <p className="hint" id="cancel-transfer-note">
+              Votre dossard est proposé au transfert&nbsp;: retirez l'offre pour pouvoir annuler.
+            </p>
+          ) : null}
+          {d.readOnly || d.transfer?.open ? (
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled
+              aria-describedby={d.transfer?.open ? "cancel-transfer-note" : undefined}
+            >
               Annuler mon inscription
             </button>
           ) : (
@@ -476,6 +534,9 @@ export default function MyRegistration() {
             </Link>
           )}
         </section>
+        {d.transfer ? (
+          <TransferPanel transfer={d.transfer} notice={d.transferNotice} result={result?.transfer ?? null} />
+        ) : null}
         <section className="card history" aria-labelledby="history-title">
           <h2 id="history-title">Historique de l'inscription</h2>
           <ol className="history-list">
@@ -494,5 +555,108 @@ export default function MyRegistration() {
         </RefundModal>
       ) : null}
     </>
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** 'Transférer mon dossard' (issue 22): the rules, the offer form or the running offer with 'Retirer l'offre'. */
+function TransferPanel({
+  transfer: t,
+  notice,
+  result,
+}: {
+  transfer: NonNullable<LoaderData["transfer"]>;
+  notice: string | null;
+  result: { errors: Record<string, string>; formError: string; email: string } | null;
+}) {
+  const nav = useNavigation();
+  const busy = nav.state === "submitting" && nav.formData?.get("intent")?.toString().startsWith("cession-");
+  return (
+    <section className="card form-card transfer-card" id="cession" aria-labelledby="transfer-title">
+      <h2 id="transfer-title">Transférer mon dossard</h2>
+      <p>{t.rules ?? "L'organisateur n'autorise pas le transfert de dossard sur ce format."}</p>
+      {notice === "proposee" && t.open ? (
+        <p className="alert alert-success" role="status">
+          {TRANSFER_FORM_MSG.offered}
+        </p>
+      ) : null}
+      {notice === "retiree" && !t.open ? (
+        <p className="alert alert-success" role="status">
+          {TRANSFER_FORM_MSG.withdrawn}
+        </p>
+      ) : null}
+      {result?.formError ? (
+        <p className="alert alert-error" role="alert">
+          {result.formError}
+        </p>
+      ) : null}
+      {t.last?.statut === "payee" ? (
+        <p data-testid="transfer-done">
+          Dossard transféré à {t.last.email}. Remboursement&nbsp;: {formatEuros(t.last.remboursementCents ?? 0)}.
+        </p>
+      ) : null}
+      {t.open ? (
+        <>
+          <p data-testid="transfer-open">
+            Offre envoyée à <strong>{t.open.email}</strong>, valable jusqu'au {formatDateTime(t.open.expiresAt)}. Tant
+            qu'elle n'est pas payée, vous pouvez la retirer&nbsp;: votre inscription reste valide.
+          </p>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="cession-retirer" />
+            <button type="submit" className="btn btn-secondary" disabled={busy}>
+              Retirer l'offre de transfert
+            </button>
+          </Form>
+        </>
+      ) : t.last?.statut === "payee" ? null : t.refusal ? (
+        t.rules ? (
+          <p className="muted">{t.refusal}</p>
+        ) : null
+      ) : (
+        <>
+          <p>
+            Si la personne accepte et paie {formatEuros(t.split.buyerPriceCents)} (prix de l'inscription, hors repas),
+            votre inscription passe à son nom et vous êtes remboursé de{" "}
+            <strong>{formatEuros(t.split.sellerRefundCents)}</strong>
+            &nbsp;: le prix payé moins les frais de transfert ({formatEuros(t.split.organiserFeeCents)}) et les frais du
+            prestataire de paiement ({formatEuros(t.split.providerFeeCents)}).
+          </p>
+          <Form method="post" preventScrollReset noValidate className="transfer-form">
+            <input type="hidden" name="intent" value="cession-proposer" />
+            <Field
+              name="cession_email"
+              label="Adresse e-mail de la personne qui reprend votre dossard"
+              type="email"
+              autoComplete="off"
+              inputMode="email"
+              required
+              defaultValue={result?.email ?? ""}
+              error={result?.errors.cession_email}
+            />
+            <div className="field">
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  name="cession_confirmation"
+                  id="f-cession_confirmation"
+                  aria-invalid={result?.errors.cession_confirmation ? true : undefined}
+                  aria-describedby={result?.errors.cession_confirmation ? "f-cession_confirmation-error" : undefined}
+                />
+                <span>Je cède mon dossard à cette personne, aux conditions ci-dessus.</span>
+              </label>
+              {result?.errors.cession_confirmation ? (
+                <p className="field-error" id="f-cession_confirmation-error">
+                  {result.errors.cession_confirmation}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Proposer mon dossard
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
   );
 }

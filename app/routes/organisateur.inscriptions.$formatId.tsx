@@ -36,6 +36,8 @@ import { decideJustificatif } from "~/services/justificatifs.server";
 import { assignBibs, registrantsPage, saveCell, saveRow, type RowErrors } from "~/services/registrants.server";
 import { organiserWaitlist } from "~/services/waitlist.server";
 import { WaitlistPanel } from "~/components/WaitlistPanel";
+import { TransfersPanel } from "~/components/TransfersPanel";
+import { listFormatTransfers } from "~/services/transfer.server";
 import { OpeningFigures } from "~/components/OpeningFigures";
 import { openingFigures } from "~/services/opening-queue.server";
 import registrantsCss from "~/styles/registrants.css?url";
@@ -84,12 +86,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     justificatif,
     page: url.searchParams.get("page"),
   }).catch(notFoundOr);
-  const [waitlist, opening] = await Promise.all([
+  const [waitlist, opening, transfers] = await Promise.all([
     organiserWaitlist(context, user, result.format.id).catch(notFoundOr),
     openingFigures(context, result.format),
+    // registrantsPage checked that the format is this organiser's.
+    listFormatTransfers(context, result.format.id),
   ]);
   return {
     waitlist,
+    transfers,
     opening,
     format: {
       id: result.format.id,
@@ -651,6 +656,7 @@ export default function RegistrantsPage() {
       </nav>
 
       <WaitlistPanel formatId={d.format.id} list={d.waitlist} />
+      <TransfersPanel list={d.transfers} />
 
       <Outlet />
     </section>

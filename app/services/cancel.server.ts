@@ -15,13 +15,14 @@ import { applyTransition } from "./lifecycle.server";
 import { paymentErrorMessage, refundInscription } from "./payments.server";
 import { logEvent } from "~/utils/log.server";
 import { withEvent } from "~/db/registrations.server";
+import { hasOpenTransfer } from "~/db/transfers.server";
 
 type Ctx = AppLoadContext;
 
 /** A claim still 'en_cours' after this long is considered abandoned (the Worker died mid-way) and may be retried. */
 export const STALE_CLAIM_MINUTES = 10;
 /** Statuses the runner can no longer change (spec section 4), as stored. */
-const READ_ONLY_STATUTS = ["annulee", "remboursee_partiellement", "remboursee_totalement"];
+const READ_ONLY_STATUTS = ["annulee", "remboursee_partiellement", "remboursee_totalement", "transferee"];
 
 async function loadRow(context: Ctx, inscriptionId: string) {
   const rows = await withEvent(
@@ -273,6 +274,13 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
   if (!current || isReadOnlyForRunner(current.statut)) {
     await fail(context, claimId, "statut déjà annulé");
     throw new CancelError("deja_annulee");
+  }
+
+  // A bib offered for transfer is not cancelled meanwhile (issue 22): the offer's INSERT checks for this claim, and
+  // this check sees an offer made before the claim, so one of the two always gives way.
+  if (await hasOpenTransfer(context, row.i.id)) {
+    await fail(context, claimId, "transfert de dossard en cours");
+    throw new CancelError("cession_en_cours");
   }
 
   // 3. The money, then the status (through the lifecycle, which records the change).

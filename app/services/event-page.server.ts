@@ -1,6 +1,7 @@
 // The public event page (/courses/:id): who may see it, the event with its formats and places, the selected tab's
 // content (the GPX track from storage), the share link's QR code, the structured data and the discussion. The route
 // only maps the result to a response (issue 19: routes stay thin).
+import { transferRulesSentence } from "~/domain/transfer";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { type FormatDetail, getCourseWithFormats } from "~/db/catalogue.server";
 import {
@@ -22,7 +23,7 @@ import { canViewCourse } from "~/domain/visibility";
 import { windowStatement } from "~/domain/registration-window";
 import { availability } from "~/domain/waitlist";
 import { listRunnerEntries } from "~/services/waitlist.server";
-import { formatDateTimeLong } from "~/utils/format";
+import { formatDateLong, formatDateTimeLong } from "~/utils/format";
 import { discussionStatements, type DiscussionRows, loadDiscussionFor } from "~/services/chat.server";
 import { EVENT_QR_SIZE, qrSvg } from "~/utils/qr.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -50,6 +51,8 @@ function withPlaces(f: FormatDetail, now: Date) {
   const fenetre = windowStatement(f, now, formatDateTimeLong);
   return {
     ...f,
+    /** The bib transfer rules in one sentence, shown before anyone pays (null: no transfer). Issue 22. */
+    transferRules: transferRulesSentence(f, formatDateLong),
     left,
     full: isFormatFull(f.nb_max_coureurs, f.taken) === true,
     low: isLowPlaces(left),

@@ -9,6 +9,7 @@ import type { inscriptions } from "~/db/schema";
 import {
   decideRequest,
   LifecycleError,
+  NOT_RETRIABLE_REASONS,
   REFUSED_PAYMENT_REASONS,
   REVIVABLE_REASONS,
   TRANSITIONS,
@@ -52,6 +53,20 @@ function quoteList(values: readonly string[]): SQL {
  * Returns the row after the change, or null. Throws LifecycleError when the actor may never make this change.
  */
 export async function applyTransition(context: Ctx, req: TransitionRequest): Promise<InscriptionRow | null> {
+  const statement = transitionStatement(context, req);
+  if (!statement) return null;
+  const rows = await context.db.all<InscriptionRow>(statement);
+  const row = rows[0] ?? null;
+  if (row) await afterTransition(context, row);
+  return row;
+}
+
+/**
+ * The conditional UPDATE of a change (… RETURNING *), for a caller that runs several changes in one D1 batch (one
+ * transaction: a bib changing hands, issue 22), then calls afterTransition with each row changed. Null when the event
+ * never applies from the statuses asked. Throws LifecycleError when the actor may never make this change.
+ */
+export function transitionStatement(context: Ctx, req: TransitionRequest): SQL | null {
   const t = TRANSITIONS[req.event];
   // Who may ask, and where to: decided without the row (the row's status is checked by the UPDATE itself,
   // with the same rules as decide()).
@@ -64,7 +79,10 @@ export async function applyTransition(context: Ctx, req: TransitionRequest): Pro
   );
   if (from.length === 0) return null;
   const now = context.clock.now().toISOString();
-  const where: SQL[] = [sql`i.id = ${req.inscriptionId}`, sql`i.statut IN (${quoteList(from)})`];
+  const where0: SQL[] = [];
+  // A buyer's registration of a bib transfer is paid through its offer only: never taken again as a new place.
+  if (req.event === "retried") where0.push(sql`i.cession_id IS NULL`);
+  const where: SQL[] = [sql`i.id = ${req.inscriptionId}`, sql`i.statut IN (${quoteList(from)})`, ...where0];
   // A registration ended without payment comes back (or is refused a payment) only from the unpaid reasons.
   if (
     req.event === "paid" ||
@@ -73,7 +91,13 @@ export async function applyTransition(context: Ctx, req: TransitionRequest): Pro
   ) {
     where.push(sql`(i.statut <> 'annulee' OR i.cancel_reason IN (${quoteList(REVIVABLE_REASONS)}))`);
   }
-  if (req.event === "retried") where.push(sql`i.cancel_reason IS NOT 'offer_expired'`);
+  if (req.event === "retried")
+    where.push(sql`(i.cancel_reason IS NULL OR i.cancel_reason NOT IN (${quoteList(NOT_RETRIABLE_REASONS)}))`);
+  // A registration whose bib is offered for transfer cannot be cancelled meanwhile (issue 22): withdraw first.
+  if (req.event === "runner_cancelled" || req.event === "organiser_cancelled")
+    where.push(
+      sql`NOT EXISTS (SELECT 1 FROM cessions c_open WHERE c_open.inscription_id = i.id AND c_open.statut = 'ouverte')`,
+    );
   if (req.event === "payment_refunded") where.push(sql`i.cancel_reason IN (${quoteList(REFUSED_PAYMENT_REASONS)})`);
   // The organiser's free choice never touches a registration with money on it: that one goes through a cancellation.
   if (req.event === "status_set") {
@@ -101,14 +125,17 @@ export async function applyTransition(context: Ctx, req: TransitionRequest): Pro
     if (!/^[a-z_]+$/.test(column)) throw new Error(`colonne invalide : ${column}`);
     sets.push(sql`${sql.raw(column)} = ${value}`);
   }
-  const rows = await context.db.all<InscriptionRow>(sql`
+  return sql`
     UPDATE inscriptions AS i SET ${sql.join(sets, sql`, `)}
     WHERE ${sql.join(where, sql` AND `)}
-    RETURNING *`);
-  const row = rows[0] ?? null;
+    RETURNING *`;
+}
+
+/** What follows a change that was made: a registration that stopped holding its place frees it. */
+export async function afterTransition(context: Ctx, row: InscriptionRow): Promise<void> {
   // A registration that stops holding its place frees it: the format's waiting list gets it first (issue 20). One
   // read when nobody waits; a failure here is left to the cron (the place is never lost, only offered later).
-  if (row && ending) {
+  if (!ACTIVE.includes(row.statut as Statut)) {
     try {
       await offerFreedPlaces(context, row.format_id);
     } catch (e) {
@@ -120,7 +147,6 @@ export async function applyTransition(context: Ctx, req: TransitionRequest): Pro
       });
     }
   }
-  return row;
 }
 
 /** Like applyTransition, but a refusal is an error the caller shows (the organiser's status select). */

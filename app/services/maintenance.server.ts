@@ -7,6 +7,8 @@ import { runDuePayouts } from "./payments.server";
 import { cleanOrphanFiles } from "./uploads.server";
 import { OFFERS_PER_PASS, offerFreedPlaces, sendPendingWaitlistEmails } from "./waitlist-offers.server";
 import { purgeJustificatifDocuments } from "./justificatifs.server";
+import { expireTransferOffers } from "./transfer.server";
+import { finishPendingTransfers } from "./transfer-settle.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 
 export interface MaintenanceReport {
@@ -21,6 +23,9 @@ export interface MaintenanceReport {
   offersExpired: number;
   /** Runners' licence and PPS documents deleted at the end of their retention (decision 0150). */
   purgedJustificatifs: number;
+  /** Bib transfer offers that ended unpaid at their deadline, and transfers whose seller's refund was finished. */
+  transfersExpired: number;
+  transfersFinished: number;
   errors: number;
 }
 
@@ -47,8 +52,19 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     offersMade: 0,
     offersExpired: 0,
     purgedJustificatifs: 0,
+    transfersExpired: 0,
+    transfersFinished: 0,
     errors: 0,
   };
+  try {
+    // Bib transfers (issue 22): offers past their deadline end first, so that a payment still arriving is refunded;
+    // a transfer paid whose seller's refund failed is tried again.
+    report.transfersExpired = await expireTransferOffers(context, limit);
+    report.transfersFinished = await finishPendingTransfers(context);
+  } catch (e) {
+    report.errors++;
+    logEvent("cron.failed", { kind: "cession", error: errorCode(e), detail: errorDetail(e) });
+  }
   const stale = await context.db
     .select({ id: inscriptions.id, offer: inscriptions.liste_attente_id })
     .from(inscriptions)

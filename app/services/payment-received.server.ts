@@ -21,6 +21,7 @@ import {
   type RecordedSession,
 } from "./payments.server";
 import { sendConfirmationEmail, sendRefusedPaymentEmail } from "./registration-emails.server";
+import { claimTransfer, finishTransfer } from "./transfer-settle.server";
 
 type Ctx = AppLoadContext;
 
@@ -63,6 +64,23 @@ async function settle(context: Ctx, recorded: RecordedSession, sessionId: string
   if (!row.enLigne) refusal = "event_unavailable";
   else if (amountCents !== row.i.prix_total_coureur_cents) refusal = "amount_mismatch";
 
+  // A buyer's payment of a bib transfer (issue 22) takes the seller's place, if it claims the offer first.
+  if (!refusal && row.i.cession_id) {
+    const cessionId = row.i.cession_id;
+    if (await claimTransfer(context, { buyerId: inscriptionId, cessionId, sessionId, amountCents })) {
+      logEvent("payment.fulfilled", {
+        inscription_id: inscriptionId,
+        paiement_id: paiementId,
+        checkout_session_id: sessionId,
+        amount_cents: amountCents,
+        fee_cents: feeCents,
+        newly_validated: true,
+      });
+      await finishTransfer(context, cessionId);
+      return { state: "validated", inscriptionId, newlyValidated: true };
+    }
+    refusal = "late_payment";
+  }
   if (!refusal) {
     const nowIso = context.clock.now().toISOString();
     const validated = await applyTransition(context, {
@@ -157,19 +175,27 @@ export async function onCheckoutEnded(context: Ctx, sessionId: string): Promise<
   if ((recorded.state === "expired" || recorded.state === "failed") && recorded.inscriptionId) {
     const nowIso = context.clock.now().toISOString();
     const [i] = await context.db
-      .select({ offer: inscriptions.liste_attente_id })
+      .select({ offer: inscriptions.liste_attente_id, cession: inscriptions.cession_id })
       .from(inscriptions)
       .where(eq(inscriptions.id, recorded.inscriptionId))
       .limit(1);
-    // An offer of the waiting list stays the runner's until its deadline: another checkout may still be opened.
+    // An offer of the waiting list (or of a bib transfer) stays the runner's until its deadline: another checkout
+    // may still be opened.
     await applyTransition(context, {
       inscriptionId: recorded.inscriptionId,
-      event: i?.offer ? "offer_expired" : recorded.state === "failed" ? "payment_failed" : "hold_expired",
+      event: i?.cession
+        ? "transfer_ended"
+        : i?.offer
+          ? "offer_expired"
+          : recorded.state === "failed"
+            ? "payment_failed"
+            : "hold_expired",
       actor: { type: "payment" },
       from: ["en_attente"],
-      when: i?.offer
-        ? sql`i.checkout_session_id = ${sessionId} AND (i.hold_expires_at IS NULL OR i.hold_expires_at <= ${nowIso})`
-        : sql`i.checkout_session_id = ${sessionId}`,
+      when:
+        i?.offer || i?.cession
+          ? sql`i.checkout_session_id = ${sessionId} AND (i.hold_expires_at IS NULL OR i.hold_expires_at <= ${nowIso})`
+          : sql`i.checkout_session_id = ${sessionId}`,
     });
   }
   return { state: recorded.state, inscriptionId: recorded.inscriptionId };
@@ -188,7 +214,7 @@ export async function expireCheckoutForInscription(
   if (!i.checkout_session_id) {
     const released = await applyTransition(context, {
       inscriptionId,
-      event: i.liste_attente_id ? "offer_expired" : "hold_expired",
+      event: i.cession_id ? "transfer_ended" : i.liste_attente_id ? "offer_expired" : "hold_expired",
       actor: { type: "system" },
       from: ["en_attente"],
       when: sql`i.checkout_session_id IS NULL`,

@@ -251,13 +251,14 @@ export async function createCheckoutForInscription(
     if (isPaymentProviderError(e)) throw new PaymentError("erreur_fournisseur", e.message);
     throw e;
   }
-  // The hold runs until the session ends; an offer of the waiting list keeps its own deadline when that is later.
+  // The hold runs until the session ends; an offer of the waiting list (or of a bib transfer) keeps its own deadline
+  // when that is later.
   const expiresIso = expiresAt.toISOString();
   await context.db
     .update(inscriptions)
     .set({
       checkout_session_id: created.id,
-      hold_expires_at: sql`CASE WHEN ${inscriptions.liste_attente_id} IS NOT NULL AND ${inscriptions.hold_expires_at} > ${expiresIso} THEN ${inscriptions.hold_expires_at} ELSE ${expiresIso} END`,
+      hold_expires_at: sql`CASE WHEN (${inscriptions.liste_attente_id} IS NOT NULL OR ${inscriptions.cession_id} IS NOT NULL) AND ${inscriptions.hold_expires_at} > ${expiresIso} THEN ${inscriptions.hold_expires_at} ELSE ${expiresIso} END`,
       updated_at: now.toISOString(),
     })
     .where(and(eq(inscriptions.id, i.id), eq(inscriptions.statut, "en_attente")));

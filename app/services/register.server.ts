@@ -12,7 +12,8 @@ import {
   waitingCountSql,
 } from "~/db/capacity.server";
 import { windowStatement } from "~/domain/registration-window";
-import { formatDateTimeLong } from "~/utils/format";
+import { transferRulesSentence } from "~/domain/transfer";
+import { formatDateLong, formatDateTimeLong } from "~/utils/format";
 import { courses, formats, inscriptions, profils_coureurs, profils_utilisateurs } from "~/db/schema";
 import { REFUSED_PAYMENT_REASONS } from "~/domain/lifecycle";
 import {
@@ -111,6 +112,10 @@ export async function loadRegistrationPage(
       ouverture_inscriptions: formats.ouverture_inscriptions,
       cloture_inscriptions: formats.cloture_inscriptions,
       tirage_minutes: formats.tirage_minutes,
+      cession_active: formats.cession_active,
+      cession_cloture: formats.cession_cloture,
+      cession_frais_cents: formats.cession_frais_cents,
+      cession_dossard_suit: formats.cession_dossard_suit,
     })
     .from(formats)
     .where(eq(formats.course_id, sql`(SELECT ${courses.id} FROM ${courses} WHERE ${courseKey} LIMIT 1)`))
@@ -134,6 +139,8 @@ export async function loadRegistrationPage(
       meals_taken: Number(r.meals_taken),
       waiting: Number(r.waiting),
       fenetre: windowStatement(r, now, formatDateTimeLong),
+      // The bib transfer rules, shown before paying (issue 22); null when the organiser allows none.
+      transferRules: transferRulesSentence(r, formatDateLong),
     })),
   };
 }

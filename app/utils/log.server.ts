@@ -28,6 +28,9 @@ export const LOG_EVENT_NAMES = [
   "cron.done",
   "cron.failed",
   "waitlist.offered",
+  "transfer.offered",
+  "transfer.completed",
+  "transfer.ended",
 ] as const;
 
 export type LogEventName = (typeof LOG_EVENT_NAMES)[number];
@@ -46,6 +49,8 @@ export interface LogFields {
   /** A waiting-list entry, and its format. */
   liste_attente_id?: Id;
   format_id?: Id;
+  /** A bib transfer offer (issue 22). */
+  cession_id?: Id;
   /** An offer's deadline (ISO instant). */
   deadline?: Id;
   // The payment provider's ids.
@@ -64,6 +69,7 @@ export interface LogFields {
   fee_cents?: Cents;
   refunded_total_cents?: Cents;
   reversal_cents?: Cents;
+  refund_cents?: Cents;
   // Codes and states (never free text).
   status?: Id;
   state?: Id;
@@ -101,6 +107,7 @@ const ALLOWED: ReadonlySet<string> = new Set<keyof LogFields>([
   "annulation_id",
   "liste_attente_id",
   "format_id",
+  "cession_id",
   "deadline",
   "event_id",
   "event_type",
@@ -115,6 +122,7 @@ const ALLOWED: ReadonlySet<string> = new Set<keyof LogFields>([
   "fee_cents",
   "refunded_total_cents",
   "reversal_cents",
+  "refund_cents",
   "status",
   "state",
   "kind",

@@ -275,6 +275,37 @@ function FormatBlock({
           }
         />
       </div>
+      <div className="grid-2" data-testid={`cession-${i}`}>
+        <div className="field">
+          <label htmlFor={`f-cession-${i}`}>Transfert de dossard entre coureurs</label>
+          <select id={`f-cession-${i}`} name={n("cession_active")} defaultValue={f.cession_active}>
+            <option value="">Non autorisé</option>
+            <option value="oui">Autorisé</option>
+          </select>
+        </div>
+        <Field
+          name={n("cession_cloture")}
+          label="Transferts possibles jusqu'au (inclus)"
+          type="date"
+          value={f.cession_cloture}
+          error={e("cession_cloture")}
+          hint={"Vide\u00a0: jusqu'au départ."}
+        />
+        <Field
+          name={n("cession_frais")}
+          label="Frais de transfert (€)"
+          value={f.cession_frais}
+          error={e("cession_frais")}
+          hint={"Gardés par l'organisateur, retenus sur le remboursement du coureur qui cède. Vide\u00a0: aucun."}
+        />
+        <div className="field">
+          <label htmlFor={`f-cession-dossard-${i}`}>Numéro de dossard après un transfert</label>
+          <select id={`f-cession-dossard-${i}`} name={n("cession_dossard")} defaultValue={f.cession_dossard}>
+            <option value="">Le numéro passe au nouveau coureur</option>
+            <option value="nouveau">Nouveau numéro, attribué par l'organisateur</option>
+          </select>
+        </div>
+      </div>
       <MealFields f={f} i={i} errors={errors} />
       <Field
         name={n("ravitaillements")}

@@ -1,0 +1,69 @@
+// The registrants page's bib transfers (issue 22): every offer of the format, who offered it to whom, its status,
+// the fee kept and the refund, with links to both registrations' details (and their status history).
+import { Link } from "~/components/Link";
+import { cessionStatutLabel } from "~/domain/transfer";
+import { formatDateTime, formatEuros } from "~/utils/format";
+
+export interface TransferLine {
+  id: string;
+  statut: string;
+  createdAt: string;
+  endedAt: string | null;
+  email: string;
+  fraisCents: number;
+  remboursementCents: number | null;
+  dossard: number | null;
+  vendeur: { id: string; nom: string | null; prenom: string | null };
+  acheteur: { id: string; nom: string | null; prenom: string | null } | null;
+}
+
+const name = (p: { nom: string | null; prenom: string | null }) =>
+  [p.prenom, p.nom].filter(Boolean).join(" ") || "Sans nom";
+
+export function TransfersPanel({ list }: { list: TransferLine[] }) {
+  return (
+    <section className="card transfers-panel" aria-labelledby="transfers-title" data-testid="transfers">
+      <h2 id="transfers-title">Transferts de dossard</h2>
+      {list.length === 0 ? (
+        <p className="muted">Aucun transfert de dossard sur ce format.</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Transferts de dossard, du plus récent au plus ancien</caption>
+            <thead>
+              <tr>
+                <th scope="col">Proposé le</th>
+                <th scope="col">Coureur qui cède</th>
+                <th scope="col">Proposé à</th>
+                <th scope="col">Statut</th>
+                <th scope="col">Nouveau coureur</th>
+                <th scope="col">Dossard</th>
+                <th scope="col">Frais gardés</th>
+                <th scope="col">Remboursé au cédant</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((t) => (
+                <tr key={t.id}>
+                  <td>{formatDateTime(t.createdAt)}</td>
+                  <td>
+                    <Link to={`/details-coureur/${t.vendeur.id}`}>{name(t.vendeur)}</Link>
+                  </td>
+                  <td>{t.email}</td>
+                  <td>
+                    {cessionStatutLabel(t.statut)}
+                    {t.endedAt ? ` (${formatDateTime(t.endedAt)})` : ""}
+                  </td>
+                  <td>{t.acheteur ? <Link to={`/details-coureur/${t.acheteur.id}`}>{name(t.acheteur)}</Link> : "—"}</td>
+                  <td>{t.dossard ?? "—"}</td>
+                  <td>{t.statut === "payee" ? formatEuros(t.fraisCents) : "—"}</td>
+                  <td>{t.remboursementCents != null ? formatEuros(t.remboursementCents) : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

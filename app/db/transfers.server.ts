@@ -1,0 +1,14 @@
+// Bib transfer offers (issue 22): the reads other modules need about them. docs/decisions/0170-bib-transfer.md
+import { and, eq } from "drizzle-orm";
+import type { Db } from "./client.server";
+import { cessions } from "./schema";
+
+/** Is the registration's bib on offer right now (an open transfer offer)? Such a registration is not cancelled. */
+export async function hasOpenTransfer(context: { db: Db }, inscriptionId: string): Promise<boolean> {
+  const rows = await context.db
+    .select({ id: cessions.id })
+    .from(cessions)
+    .where(and(eq(cessions.inscription_id, inscriptionId), eq(cessions.statut, "ouverte")))
+    .limit(1);
+  return rows.length > 0;
+}

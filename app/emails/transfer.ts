@@ -1,0 +1,71 @@
+// The bib transfer's e-mails (issue 22), in French: the invitation (to the named person, with the link and its
+// deadline), and the two e-mails when the place changed hands (the seller: refunded; the buyer: registered).
+// docs/decisions/0170-bib-transfer.md
+import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/utils/format";
+import { renderEmail, type RenderedEmail } from "./layout";
+
+export interface TransferEmailData {
+  prenom: string | null;
+  courseNom: string;
+  formatNom: string;
+  date: string | null;
+  heureDepart: string | null;
+  url: string;
+}
+
+function race(d: TransferEmailData): string {
+  const day = d.date ? formatDateLong(d.date) : "date à venir";
+  return `${d.courseNom} — ${d.formatNom} (${d.heureDepart ? `${day} à ${formatTime(d.heureDepart)}` : day})`;
+}
+
+const hello = (prenom: string | null) => (prenom ? `Bonjour ${prenom},` : "Bonjour,");
+
+export function invitationEmail(
+  d: TransferEmailData & { vendeur: string; deadline: string; priceCents: number },
+): RenderedEmail {
+  return renderEmail({
+    subject: `${d.vendeur} vous cède son dossard : ${d.courseNom} — ${d.formatNom}`,
+    preheader: `Acceptez avant le ${formatDateTimeLong(d.deadline)}.`,
+    paragraphs: [
+      "Bonjour,",
+      `${d.vendeur} ne peut pas courir ${race(d)} et vous propose de reprendre son inscription, par Balise, au prix de l'inscription : ${formatEuros(d.priceCents)} (hors repas).`,
+      `Pour l'accepter, connectez-vous avec cette adresse e-mail, complétez vos informations de coureur et payez avant le ${formatDateTimeLong(d.deadline)}. Vous ne payez rien à ${d.vendeur} directement : c'est Balise qui le rembourse.`,
+      "Ne transmettez pas ce lien : il est personnel.",
+    ],
+    action: { label: "Voir l'offre de transfert", url: d.url },
+    footnote: "Si vous ne connaissez pas cette personne, ignorez ce message : l'offre expirera d'elle-même.",
+  });
+}
+
+export function sellerTransferredEmail(
+  d: TransferEmailData & { refundCents: number; feeCents: number },
+): RenderedEmail {
+  const fee = d.feeCents > 0 ? ` (frais de transfert de l'organisateur : ${formatEuros(d.feeCents)})` : "";
+  return renderEmail({
+    subject: `Dossard transféré : ${d.courseNom} — ${d.formatNom}`,
+    preheader: `Vous êtes remboursé de ${formatEuros(d.refundCents)}.`,
+    paragraphs: [
+      hello(d.prenom),
+      `Votre dossard pour ${race(d)} a été repris : votre inscription est maintenant « Transférée ».`,
+      `Vous êtes remboursé de ${formatEuros(d.refundCents)}${fee}. Les frais du prestataire de paiement ne sont pas remboursables. Le remboursement apparaît sur votre relevé sous quelques jours.`,
+    ],
+    action: { label: "Voir mon inscription", url: d.url },
+  });
+}
+
+export function buyerTransferredEmail(
+  d: TransferEmailData & { paidCents: number; dossard: number | null },
+): RenderedEmail {
+  return renderEmail({
+    subject: `Inscription confirmée : ${d.courseNom} — ${d.formatNom}`,
+    preheader: "Le dossard est à vous.",
+    paragraphs: [
+      hello(d.prenom),
+      `Votre paiement de ${formatEuros(d.paidCents)} est reçu : vous êtes inscrit à ${race(d)}, à la place du coureur qui vous a cédé son dossard.`,
+      d.dossard != null
+        ? `Votre numéro de dossard : ${d.dossard}.`
+        : "Votre numéro de dossard sera attribué par l'organisateur.",
+    ],
+    action: { label: "Voir mon inscription", url: d.url },
+  });
+}

@@ -1,0 +1,200 @@
+// /cession/{id}?jeton=…: a bib transfer offered to the logged-in runner (issue 22). Only the invited address's
+// account, with the link's token, sees it (anything else reads as not found, or says which account to use). The
+// runner types their own fields and meals, then pays through the normal checkout; paid, the place is theirs.
+// Works without JavaScript: one form, redirect to the checkout after the POST. docs/decisions/0170-bib-transfer.md
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Field, SelectField } from "~/components/Field";
+import { Link } from "~/components/Link";
+import { fieldErrors } from "~/domain/form-errors";
+import { GENRES_SIMPLE, JUSTIFICATIFS } from "~/domain/profile";
+import { parisDate } from "~/domain/refund";
+import { isCompetition } from "~/domain/eligibility";
+import { RegistrationError } from "~/domain/registration";
+import { makeTransferAcceptSchema, TRANSFER_ACCEPT_FIELDS, TransferError } from "~/domain/transfer";
+import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
+import { prefillValues } from "~/services/register.server";
+import { acceptTransfer, loadInvitation } from "~/services/transfer.server";
+import styles from "~/styles/registration.css?url";
+import { requireUser } from "~/utils/auth.server";
+import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/utils/format";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [
+  { title: "Reprendre un dossard — Balise" },
+  { name: "robots", content: "noindex" },
+];
+
+function refusal(e: TransferError): Response {
+  return new Response(e.message, { status: e.code === "mauvais_compte" ? 403 : 404 });
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const token = new URL(request.url).searchParams.get("jeton") ?? "";
+  try {
+    const offer = await loadInvitation(context, user, params.id ?? "", token);
+    const prefill = await prefillValues(context, user);
+    const values = Object.fromEntries(TRANSFER_ACCEPT_FIELDS.map((f) => [f, prefill[f] ?? ""])) as Record<
+      string,
+      string
+    >;
+    return {
+      offer,
+      token,
+      values: { ...values, nombre_repas: "0" } as Record<string, string>,
+      competition: isCompetition(offer.race),
+      now: context.clock.now().toISOString(),
+    };
+  } catch (e) {
+    if (e instanceof TransferError) throw refusal(e);
+    throw e;
+  }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const values: Record<string, string> = {};
+  for (const [k, v] of form) if (typeof v === "string") values[k] = v;
+  const token = values.jeton ?? "";
+  const id = params.id ?? "";
+  try {
+    const offer = await loadInvitation(context, user, id, token);
+    const parsed = makeTransferAcceptSchema(parisDate(context.clock.now()), offer.race, offer.mealsLeft).safeParse(
+      values,
+    );
+    if (!parsed.success)
+      return data(
+        {
+          errors: fieldErrors(parsed.error) as Record<string, string>,
+          formError: "Corrigez les champs signalés.",
+          values,
+        },
+        { status: 400 },
+      );
+    return redirect(await acceptTransfer(context, user, id, token, parsed.data));
+  } catch (e) {
+    if (e instanceof TransferError) {
+      if (e.code === "offre_introuvable" || e.code === "mauvais_compte") throw refusal(e);
+      const errors: Record<string, string> = e.code === "repas_epuises" ? { nombre_repas: e.message } : {};
+      return data({ errors, formError: e.message, values }, { status: 409 });
+    }
+    if (e instanceof RegistrationError) return data({ errors: {}, formError: e.message, values }, { status: 409 });
+    if (e instanceof PaymentError)
+      return data({ errors: {}, formError: paymentErrorMessage(e), values }, { status: 409 });
+    throw e;
+  }
+}
+
+export default function Cession() {
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const nav = useNavigation();
+  const busy = nav.state !== "idle";
+  const o = d.offer;
+  const values: Record<string, string> = result?.values ?? d.values;
+  const errors: Record<string, string> = result?.errors ?? {};
+  const open = o.statut === "ouverte" && o.expiresAt > d.now;
+  const text = (name: string) => values[name] ?? "";
+  const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
+    <Field name={name} label={label} defaultValue={text(name)} error={errors[name]} {...extra} />
+  );
+  return (
+    <section className="container page-narrow transfer-page">
+      <h1>Reprendre un dossard</h1>
+      <p>
+        <strong>
+          {o.courseNom} — {o.formatNom}
+        </strong>
+        <br />
+        {o.date ? formatDateLong(o.date) : "Date à venir"}
+        {o.heureDepart ? ` à ${formatTime(o.heureDepart)}` : ""}
+      </p>
+      <p>{o.rules}</p>
+      {!open ? (
+        <p className="alert alert-info" role="status" data-testid="transfer-closed">
+          Cette offre de transfert n'est plus disponible (retirée, expirée ou déjà payée).{" "}
+          <Link to={`/courses/${o.courseSlug || o.courseId}`}>Voir l'épreuve</Link>
+        </p>
+      ) : (
+        <>
+          <p data-testid="transfer-offer">
+            Prix de l'inscription&nbsp;: <strong>{formatEuros(o.priceCents)}</strong>, à payer avant le{" "}
+            {formatDateTimeLong(o.expiresAt)}. Vous payez Balise, pas la personne qui vous cède son dossard.
+          </p>
+          {result?.formError ? (
+            <p className="alert alert-error" role="alert">
+              {result.formError}
+            </p>
+          ) : null}
+          <Form method="post" noValidate className="card form-card">
+            <input type="hidden" name="jeton" value={d.token} />
+            <fieldset>
+              <legend>
+                <h2>Vos informations de coureur</h2>
+              </legend>
+              <div className="field-grid">
+                {field("nom", "Nom", { required: true, autoComplete: "family-name" })}
+                {field("prenom", "Prénom", { required: true, autoComplete: "given-name" })}
+                <SelectField
+                  name="genre"
+                  label="Genre"
+                  options={GENRES_SIMPLE}
+                  defaultValue={text("genre")}
+                  error={errors.genre}
+                />
+                {field("date_naissance", "Date de naissance", { type: "date", autoComplete: "bday" })}
+                {field("telephone", "Téléphone", { type: "tel", autoComplete: "tel", inputMode: "tel" })}
+                {field("club", "Club")}
+                {d.competition ? (
+                  <>
+                    <SelectField
+                      name="justificatif_type"
+                      label="Justificatif"
+                      options={JUSTIFICATIFS}
+                      defaultValue={text("justificatif_type")}
+                      error={errors.justificatif_type}
+                      required
+                    />
+                    {field("numero_licence", "Numéro de licence FFA", {
+                      hint: "Pour une licence.",
+                    })}
+                    {field("pps_identifier", "Identifiant PPS", { hint: "Pour un PPS." })}
+                    {field("pps_expiration", "Fin de validité du PPS", {
+                      type: "date",
+                      hint: "Le PPS doit être valable le jour de la course.",
+                    })}
+                  </>
+                ) : null}
+                {field("contact_urgence_nom", "Contact d'urgence (nom)")}
+                {field("contact_urgence_telephone", "Contact d'urgence (téléphone)", { type: "tel", inputMode: "tel" })}
+                {o.stockRepas > 0 ? (
+                  field("nombre_repas", `Nombre de repas (${formatEuros(o.mealPriceCents)} l'unité)`, {
+                    type: "number",
+                    min: 0,
+                    max: o.mealsLeft,
+                    inputMode: "numeric",
+                    hint: `Il en reste ${o.mealsLeft}. Les repas du coureur qui cède ne suivent pas.`,
+                  })
+                ) : (
+                  <input type="hidden" name="nombre_repas" value="0" />
+                )}
+              </div>
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {busy ? "Un instant…" : "Accepter et payer"}
+              </button>
+            </fieldset>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

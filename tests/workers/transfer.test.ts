@@ -1,0 +1,405 @@
+// Bib transfer (issue 22) inside workerd with the real D1: the offer to a named person and its link (no IDOR), the
+// place changing hands when the buyer pays, two buyers paying at once, a withdrawal during the checkout, a payment
+// that arrives too late (refunded), the offer's expiry by the cron, no cancellation while on offer, and the ledger
+// balanced to the cent after all of it. docs/decisions/0170-bib-transfer.md
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CancelError } from "../../app/domain/cancellation";
+import { ledgerBalances, type Ledger } from "../../app/domain/money";
+import { TransferError, transferSplit } from "../../app/domain/transfer";
+import { fixedClock } from "../../app/providers/clock";
+import { cancelInscription } from "../../app/services/cancel.server";
+import { runMaintenance } from "../../app/services/maintenance.server";
+import { onCheckoutCompleted } from "../../app/services/payment-received.server";
+import { createCheckoutForInscription } from "../../app/services/payments.server";
+import { acceptTransfer, loadInvitation, offerTransfer, withdrawTransfer } from "../../app/services/transfer.server";
+import { loadDemoData } from "./helpers";
+import { enableOrganiserAccount, ORGANISER_ID, silentLocalProvider, testContext } from "./payments-helpers";
+
+const one = <T>(q: string, ...binds: unknown[]) =>
+  env.DB.prepare(q)
+    .bind(...binds)
+    .first<T>();
+const all = async <T>(q: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(q)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+
+let n = 0;
+/** An event with one format open to transfers (fee 5,00 €, bib follows), a cap of `cap`. */
+async function transferFormat(cap = 3) {
+  n += 1;
+  const courseId = crypto.randomUUID();
+  const formatId = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, ?, 'Annecy', 'Haute-Savoie', '74000', ?, 1, ?)",
+    ).bind(courseId, `Cession ${n}`, ORGANISER_ID, `cession-${n}-${courseId.slice(0, 8)}`),
+    env.DB.prepare(
+      `INSERT INTO formats (id, course_id, nom, date, heure_depart, prix_cents, stock_repas, prix_repas_cents, nb_max_coureurs,
+        cession_active, cession_frais_cents, cession_cloture) VALUES (?, ?, ?, '2027-09-12', '08:30', 4200, 10, 1200, ?, 1, 500, '2027-09-01')`,
+    ).bind(formatId, courseId, `Format cession ${n}`, cap),
+  ]);
+  return { courseId, formatId };
+}
+
+async function account(prefix: string) {
+  const id = crypto.randomUUID();
+  const email = `${prefix}-${id.slice(0, 8)}@balise.test`;
+  await env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, email).run();
+  return { id, email };
+}
+
+/** A validated registration of `runner`, paid through the local provider (one meal, bib `bib`). */
+async function paidRegistration(
+  courseId: string,
+  formatId: string,
+  runner: { id: string; email: string },
+  bib: number,
+) {
+  const context = testContext();
+  const id = crypto.randomUUID();
+  await env.DB.prepare(
+    `INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom, email,
+      nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, hold_expires_at)
+     VALUES (?, ?, ?, ?, 'en_attente', ?, 'Vendeur', 'Paul', ?, 1, 1200, 5400, ?)`,
+  )
+    .bind(
+      id,
+      courseId,
+      formatId,
+      runner.id,
+      `trace-${id}`,
+      runner.email,
+      new Date(Date.now() + 30 * 60_000).toISOString(),
+    )
+    .run();
+  const { url } = await createCheckoutForInscription(context, id);
+  const sessionId = url.split("/").pop()!;
+  await silentLocalProvider(context).paySession(sessionId);
+  expect((await onCheckoutCompleted(context, sessionId)).state).toBe("validated");
+  await env.DB.prepare("UPDATE inscriptions SET dossard = ? WHERE id = ?").bind(bib, id).run();
+  return id;
+}
+
+/** The link's token, read from the invitation e-mail (as the invited person would). */
+async function tokenFor(cessionId: string): Promise<string> {
+  const mail = await one<{ text: string }>(
+    "SELECT text FROM mail_outbox WHERE kind = 'cession_invitation' AND dedupe_key = ?",
+    `cession-invitation:${cessionId}`,
+  );
+  const m = /\/cession\/[^?\s]+\?jeton=([A-Za-z0-9_%-]+)/.exec(mail!.text);
+  return decodeURIComponent(m![1]);
+}
+
+const personal = (p: { email: string }, nom = "Acheteuse") => ({
+  nom,
+  prenom: "Léa",
+  genre: "Femme",
+  date_naissance: "1990-05-02",
+  nationalite: "Française",
+  email: p.email,
+  telephone: null,
+  adresse: null,
+  adresse_complement: null,
+  code_postal: null,
+  ville: null,
+  pays: "France",
+  club: null,
+  justificatif_type: "licence",
+  numero_licence: "1234567",
+  pps_identifier: null,
+  pps_expiration: null,
+  contact_urgence_nom: null,
+  contact_urgence_telephone: null,
+  apparaitre_resultats: true,
+});
+
+const inscription = (id: string) =>
+  one<{ statut: string; cancel_reason: string | null; dossard: number | null; cession_id: string | null }>(
+    "SELECT * FROM inscriptions WHERE id = ?",
+    id,
+  );
+
+/** Every payment of the format balances to the cent. */
+async function expectBalanced(formatId: string) {
+  const rows = await all<Ledger & { id: string }>("SELECT * FROM paiements WHERE format_id = ?", formatId);
+  for (const r of rows) expect(ledgerBalances(r), r.id).toBe(true);
+  return rows;
+}
+
+/** Accepts the offer as `buyer` and returns the session id of the checkout opened. */
+async function accept(cessionId: string, buyer: { id: string; email: string }, meals = 0) {
+  const url = await acceptTransfer(testContext(), buyer, cessionId, await tokenFor(cessionId), {
+    runner: personal(buyer),
+    meals,
+  });
+  return url.split("/").pop()!;
+}
+
+async function buyerOf(cessionId: string, buyerId: string) {
+  return (await one<{ id: string }>(
+    "SELECT id FROM inscriptions WHERE cession_id = ? AND coureur_id = ? ORDER BY created_at DESC",
+    cessionId,
+    buyerId,
+  ))!.id;
+}
+
+beforeAll(async () => {
+  await loadDemoData();
+  await enableOrganiserAccount(testContext());
+});
+
+describe("a named transfer, accepted and paid", () => {
+  it("hands the place and the bib over, refunds the seller the price paid minus the fees, e-mails both", async () => {
+    const { courseId, formatId } = await transferFormat();
+    const seller = await account("vendeur");
+    const buyer = await account("acheteuse");
+    const sellerReg = await paidRegistration(courseId, formatId, seller, 17);
+    const { cessionId } = await offerTransfer(testContext(), seller, sellerReg, buyer.email);
+
+    const sessionId = await accept(cessionId, buyer, 2);
+    const buyerReg = await buyerOf(cessionId, buyer.id);
+    expect(await inscription(buyerReg)).toMatchObject({ statut: "en_attente", cession_id: cessionId });
+    await silentLocalProvider(testContext()).paySession(sessionId);
+    expect((await onCheckoutCompleted(testContext(), sessionId)).state).toBe("validated");
+
+    expect(await inscription(sellerReg)).toMatchObject({ statut: "transferee", dossard: null });
+    expect(await inscription(buyerReg)).toMatchObject({ statut: "validee", dossard: 17 });
+    const c = await one<{ statut: string; remboursement_cents: number; rembourse_at: string | null }>(
+      "SELECT * FROM cessions WHERE id = ?",
+      cessionId,
+    );
+    const [sellerPay] = await all<Ledger>("SELECT * FROM paiements WHERE inscription_id = ?", sellerReg);
+    const split = transferSplit({
+      sellerPaidCents: 5400,
+      sellerProviderFeeCents: sellerPay.fee_total_cents,
+      organiserFeeCents: 500,
+      formatPriceCents: 4200,
+      buyerMealsCents: 2400,
+    });
+    expect(c).toMatchObject({ statut: "payee", remboursement_cents: split.sellerRefundCents });
+    expect(c!.rembourse_at).not.toBeNull();
+    // The seller's ledger: refunded the split, the organiser keeps exactly the fee, the platform its nothing.
+    expect(sellerPay).toMatchObject({
+      refunded_cents: split.sellerRefundCents,
+      platform_fee_cents: 0,
+      net_remaining_cents: 500,
+    });
+    const [buyerPay] = await all<Ledger>("SELECT * FROM paiements WHERE inscription_id = ?", buyerReg);
+    expect(buyerPay.amount_total_cents).toBe(4200 + 2400);
+    await expectBalanced(formatId);
+    // The history says it; both got an e-mail.
+    const events = await all<{ event: string; to_statut: string; amount_cents: number | null }>(
+      "SELECT event, to_statut, amount_cents FROM inscriptions_historique WHERE inscription_id = ? ORDER BY id",
+      sellerReg,
+    );
+    expect(events.at(-1)).toEqual({
+      event: "transferred",
+      to_statut: "transferee",
+      amount_cents: split.sellerRefundCents,
+    });
+    const kinds = await all<{ kind: string; to_email: string }>(
+      "SELECT kind, to_email FROM mail_outbox WHERE dedupe_key LIKE ? ORDER BY kind",
+      `cession-%:${cessionId}`,
+    );
+    expect(kinds.map((k) => `${k.kind}:${k.to_email}`)).toEqual([
+      `cession_acheteur:${buyer.email}`,
+      `cession_invitation:${buyer.email}`,
+      `cession_vendeur:${seller.email}`,
+    ]);
+    // A transferred registration is read-only: no cancellation, no second offer.
+    await expect(
+      cancelInscription(testContext(), { inscriptionId: sellerReg, actor: { role: "coureur", userId: seller.id } }),
+    ).rejects.toThrow(CancelError);
+    await expect(offerTransfer(testContext(), seller, sellerReg, buyer.email)).rejects.toThrow(TransferError);
+    // Replaying the payment changes nothing.
+    expect((await onCheckoutCompleted(testContext(), sessionId)).state).toBe("validated");
+    expect((await all("SELECT id FROM remboursements WHERE inscription_id = ?", sellerReg)).length).toBe(1);
+  });
+});
+
+describe("who may do what (no IDOR)", () => {
+  it("only the owner offers or withdraws; only the invited account, with the link's token, sees and accepts", async () => {
+    const { courseId, formatId } = await transferFormat();
+    const seller = await account("vendeur");
+    const buyer = await account("invitee");
+    const other = await account("autre");
+    const sellerReg = await paidRegistration(courseId, formatId, seller, 21);
+    await expect(
+      offerTransfer(testContext(), other, sellerReg, other.email === buyer.email ? "x@y.fr" : buyer.email),
+    ).rejects.toMatchObject({
+      code: "inscription_introuvable",
+    });
+    const { cessionId } = await offerTransfer(testContext(), seller, sellerReg, buyer.email);
+    await expect(offerTransfer(testContext(), seller, sellerReg, other.email)).rejects.toMatchObject({
+      code: "deja_proposee",
+    });
+    expect(await withdrawTransfer(testContext(), other.id, sellerReg)).toBe(false);
+    const token = await tokenFor(cessionId);
+    await expect(loadInvitation(testContext(), buyer, cessionId, `${token}x`)).rejects.toMatchObject({
+      code: "offre_introuvable",
+    });
+    await expect(loadInvitation(testContext(), buyer, crypto.randomUUID(), token)).rejects.toMatchObject({
+      code: "offre_introuvable",
+    });
+    await expect(loadInvitation(testContext(), other, cessionId, token)).rejects.toMatchObject({
+      code: "mauvais_compte",
+    });
+    await expect(
+      acceptTransfer(testContext(), other, cessionId, token, { runner: personal(other), meals: 0 }),
+    ).rejects.toMatchObject({ code: "mauvais_compte" });
+    expect((await loadInvitation(testContext(), buyer, cessionId, token)).statut).toBe("ouverte");
+    expect(await one("SELECT count(*) AS n FROM inscriptions WHERE cession_id = ?", cessionId)).toEqual({ n: 0 });
+  });
+});
+
+describe("two buyers paying for the same bib at once", () => {
+  it("one gets the place; the other payment is refunded in full and recorded; the books balance", async () => {
+    const { courseId, formatId } = await transferFormat();
+    const seller = await account("vendeur");
+    const a = await account("acheteur-a");
+    const b = await account("acheteur-b");
+    const sellerReg = await paidRegistration(courseId, formatId, seller, 33);
+    const { cessionId } = await offerTransfer(testContext(), seller, sellerReg, a.email);
+    const sessionA = await accept(cessionId, a);
+    // The same link re-sent to another address (as a public exchange would): a second buyer checks out too.
+    await env.DB.prepare("UPDATE cessions SET email = ? WHERE id = ?").bind(b.email, cessionId).run();
+    const sessionB = await accept(cessionId, b);
+    const provider = silentLocalProvider(testContext());
+    await Promise.all([provider.paySession(sessionA), provider.paySession(sessionB)]);
+    const outcomes = await Promise.all([
+      onCheckoutCompleted(testContext(), sessionA),
+      onCheckoutCompleted(testContext(), sessionB),
+    ]);
+    expect(outcomes.map((o) => o.state).sort()).toEqual(["refunded", "validated"]);
+    // The webhooks' replays agree.
+    const replays = [
+      await onCheckoutCompleted(testContext(), sessionA),
+      await onCheckoutCompleted(testContext(), sessionB),
+    ];
+    expect(replays.map((o) => o.state)).toEqual(outcomes.map((o) => o.state));
+    const regs = await all<{ statut: string; cancel_reason: string | null }>(
+      "SELECT statut, cancel_reason FROM inscriptions WHERE cession_id = ? ORDER BY statut",
+      cessionId,
+    );
+    expect(regs.map((r) => r.statut).sort()).toEqual(["remboursee_totalement", "validee"]);
+    expect(regs.find((r) => r.statut !== "validee")?.cancel_reason).toBe("late_payment");
+    expect((await inscription(sellerReg))?.statut).toBe("transferee");
+    const pays = await expectBalanced(formatId);
+    const loser = pays.find((p) => p.refunded_cents === p.amount_total_cents && p.amount_total_cents === 4200);
+    expect(loser).toBeDefined();
+    // One place taken in the format by this bib: the seller's is gone, one buyer holds it.
+    expect(
+      await one("SELECT count(*) AS n FROM inscriptions WHERE format_id = ? AND statut = 'validee'", formatId),
+    ).toEqual({ n: 1 });
+  });
+});
+
+describe("withdrawal and expiry", () => {
+  it("a withdrawal during the checkout ends it; a payment that slipped in is refunded; the seller keeps the place", async () => {
+    const { courseId, formatId } = await transferFormat();
+    const seller = await account("vendeur");
+    const buyer = await account("acheteur");
+    const sellerReg = await paidRegistration(courseId, formatId, seller, 41);
+    const { cessionId } = await offerTransfer(testContext(), seller, sellerReg, buyer.email);
+    const session = await accept(cessionId, buyer);
+    // Paid at the provider, the webhook not yet here, when the seller withdraws.
+    await silentLocalProvider(testContext()).paySession(session);
+    expect(await withdrawTransfer(testContext(), seller.id, sellerReg)).toBe(true);
+    const buyerReg = await buyerOf(cessionId, buyer.id);
+    expect(await inscription(buyerReg)).toMatchObject({
+      statut: "remboursee_totalement",
+      cancel_reason: "late_payment",
+    });
+    expect(await inscription(sellerReg)).toMatchObject({ statut: "validee", dossard: 41 });
+    expect((await one<{ statut: string }>("SELECT statut FROM cessions WHERE id = ?", cessionId))?.statut).toBe(
+      "retiree",
+    );
+    // The webhook arriving afterwards changes nothing more.
+    expect((await onCheckoutCompleted(testContext(), session)).state).toBe("refunded");
+    await expectBalanced(formatId);
+    // Withdrawn, the registration can be cancelled again.
+    const ctx = testContext(fixedClock("2027-06-01T09:00:00.000Z"));
+    expect(
+      (await cancelInscription(ctx, { inscriptionId: sellerReg, actor: { role: "coureur", userId: seller.id } })).state,
+    ).toBe("annulee");
+  });
+
+  it("a withdrawal before payment ends the buyer's checkout at the provider", async () => {
+    const { courseId, formatId } = await transferFormat();
+    const seller = await account("vendeur");
+    const buyer = await account("acheteur");
+    const sellerReg = await paidRegistration(courseId, formatId, seller, 42);
+    const { cessionId } = await offerTransfer(testContext(), seller, sellerReg, buyer.email);
+    const session = await accept(cessionId, buyer);
+    expect(await withdrawTransfer(testContext(), seller.id, sellerReg)).toBe(true);
+    const buyerReg = await buyerOf(cessionId, buyer.id);
+    expect(await inscription(buyerReg)).toMatchObject({ statut: "annulee", cancel_reason: "transfer_ended" });
+    const s = await silentLocalProvider(testContext()).paySession(session);
+    expect(s.status).toBe("expired");
+    await expectBalanced(formatId);
+  });
+
+  it("the cron ends an offer past its deadline; a payment arriving after is refunded", async () => {
+    const { courseId, formatId } = await transferFormat();
+    const seller = await account("vendeur");
+    const buyer = await account("acheteur");
+    const sellerReg = await paidRegistration(courseId, formatId, seller, 43);
+    const { cessionId } = await offerTransfer(testContext(), seller, sellerReg, buyer.email);
+    const session = await accept(cessionId, buyer);
+    const later = testContext(fixedClock(new Date(Date.now() + 73 * 3_600_000).toISOString()));
+    // Paid at the provider just before the cron runs: the cron closes the offer first, then finds the payment.
+    await silentLocalProvider(testContext()).paySession(session);
+    const report = await runMaintenance(later);
+    expect(report.transfersExpired).toBeGreaterThanOrEqual(1);
+    expect((await one<{ statut: string }>("SELECT statut FROM cessions WHERE id = ?", cessionId))?.statut).toBe(
+      "expiree",
+    );
+    expect(await inscription(await buyerOf(cessionId, buyer.id))).toMatchObject({
+      statut: "remboursee_totalement",
+      cancel_reason: "late_payment",
+    });
+    expect((await inscription(sellerReg))?.statut).toBe("validee");
+    await expectBalanced(formatId);
+  });
+});
+
+describe("a registration on offer cannot be cancelled at the same time", () => {
+  it("refuses the cancellation while an offer runs", async () => {
+    const { courseId, formatId } = await transferFormat();
+    const seller = await account("vendeur");
+    const buyer = await account("acheteur");
+    const sellerReg = await paidRegistration(courseId, formatId, seller, 51);
+    await offerTransfer(testContext(), seller, sellerReg, buyer.email);
+    const ctx = testContext(fixedClock("2027-06-01T09:00:00.000Z"));
+    await expect(
+      cancelInscription(ctx, { inscriptionId: sellerReg, actor: { role: "coureur", userId: seller.id } }),
+    ).rejects.toMatchObject({ code: "cession_en_cours" });
+    expect((await inscription(sellerReg))?.statut).toBe("validee");
+    await expectBalanced(formatId);
+  });
+
+  it.each([0, 1, 2, 3])("offer and cancellation sent together (run %i): exactly one wins", async () => {
+    const { courseId, formatId } = await transferFormat();
+    const seller = await account("vendeur");
+    const buyer = await account("acheteur");
+    const sellerReg = await paidRegistration(courseId, formatId, seller, 60);
+    const ctx = testContext(fixedClock("2027-06-01T09:00:00.000Z"));
+    const [offer, cancel] = await Promise.allSettled([
+      offerTransfer(ctx, seller, sellerReg, buyer.email),
+      cancelInscription(ctx, { inscriptionId: sellerReg, actor: { role: "coureur", userId: seller.id } }),
+    ]);
+    const open = await one<{ n: number }>(
+      "SELECT count(*) AS n FROM cessions WHERE inscription_id = ? AND statut = 'ouverte'",
+      sellerReg,
+    );
+    const statut = (await inscription(sellerReg))!.statut;
+    // Never both: an open offer on a cancelled registration.
+    expect(open!.n === 1 && statut !== "validee").toBe(false);
+    expect([offer.status, cancel.status].filter((s) => s === "fulfilled").length).toBe(1);
+    await expectBalanced(formatId);
+  });
+});
