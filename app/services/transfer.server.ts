@@ -65,7 +65,8 @@ const settingsOf = (f: typeof formats.$inferSelect): TransferSettings => ({
 
 async function loadOwned(context: Ctx, userId: string, inscriptionId: string) {
   const [row] = await context.db
-    .select({ i: inscriptions, f: formats, course: courses })
+    // The event's columns this use case reads only: D1 returns at most 100 columns per row.
+    .select({ i: inscriptions, f: formats, course: { id: courses.id, nom: courses.nom, slug: courses.slug } })
     .from(inscriptions)
     .innerJoin(formats, eq(formats.id, inscriptions.format_id))
     .innerJoin(courses, eq(courses.id, inscriptions.course_id))
