@@ -318,13 +318,20 @@ describe("catalogue repositories", () => {
           (c) => c.departement === "Lozère",
         ],
       ];
-      type Item = { c: RawCourse; next: string | null; price: number | null; dplus: number | null };
+      type Item = {
+        c: RawCourse;
+        next: string | null;
+        first: string | null;
+        price: number | null;
+        dplus: number | null;
+      };
       const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
       const orders: Record<string, (a: Item, b: Item) => number> = {
         date: (a, b) => cmp(a.next!, b.next!) || cmp(b.c.created_at, a.c.created_at) || cmp(a.c.id, b.c.id),
-        prix: (a, b) => cmp(a.price!, b.price!) || cmp(a.next!, b.next!) || cmp(a.c.id, b.c.id),
+        // Ties by the event's first date (issue 26: the index carries it), then the id.
+        prix: (a, b) => cmp(a.price!, b.price!) || cmp(a.first!, b.first!) || cmp(a.c.id, b.c.id),
         // Highest first, events without a value last.
-        dplus: (a, b) => cmp(b.dplus ?? -1, a.dplus ?? -1) || cmp(a.next!, b.next!) || cmp(a.c.id, b.c.id),
+        dplus: (a, b) => cmp(b.dplus ?? -1, a.dplus ?? -1) || cmp(a.first!, b.first!) || cmp(a.c.id, b.c.id),
       };
       for (const [qs, from, to, keep] of cases) {
         // Every online event: the demo's and the random ones (no text search, so the index walk is used).
@@ -336,6 +343,11 @@ describe("catalogue repositories", () => {
               next: nextDate(
                 c.formats.map((f) => f.date),
                 today,
+              ),
+              // The earliest valid date, past or not.
+              first: nextDate(
+                c.formats.map((f) => f.date),
+                "0000-00-00",
               ),
               price: minPrice(c.formats.map((f) => f.prix_cents)),
               dplus: valueRange(c.formats.map((f) => f.denivele_dplus))?.max ?? null,
