@@ -2,7 +2,7 @@
 // happen in SQL, with a fixed number of queries per page whatever the number of results (no N+1).
 // Per-event aggregates come from course_stats (kept by triggers, migrations/0003_catalogue.sql).
 import { sql, type SQL } from "drizzle-orm";
-import { DISTANCE_BANDS, ELEVATION_BANDS } from "~/domain/catalogue";
+import { DISTANCE_BANDS, ELEVATION_BANDS, LIST_MAX_ROWS } from "~/domain/catalogue";
 import type { CourseFilters } from "~/domain/filters";
 import { batchAll } from "./batch.server";
 import { placesTakenSql, waitingCountSql } from "./capacity.server";
@@ -204,12 +204,6 @@ function directSql(
  * that the walk stops soon).
  */
 export const TEXT_DIRECT_MAX = 200;
-
-/**
- * The list reads at most this many matching events: deeper pages are not served (a message asks to narrow the
- * filters), and the count stops there ('Plus de 500 épreuves'). So does the map. docs/decisions/0160.
- */
-export const LIST_MAX_ROWS = 500;
 
 /** A point of the map view: every filtered event with coordinates, not only the page's (no card columns). */
 export interface CourseMarker {

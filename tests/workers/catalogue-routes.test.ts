@@ -65,6 +65,15 @@ describe("catalogue pages", () => {
     expect(page).not.toContain('rel="next"');
   });
 
+  it("/courses: a page beyond the first 500 events says to narrow the search, with a link back (issue 26)", async () => {
+    const page = await html(await get("/courses?taille=6&page=90"));
+    expect(page).toMatch(/La liste s(&#x27;|')arrête aux (<!-- -->)?500(<!-- -->)? premières épreuves/);
+    expect(cardCount(page)).toBe(0);
+    expect(page).toContain('rel="prev"');
+    expect(page).not.toContain('rel="next"');
+    expect(page).toContain("Revenir à la première page");
+  });
+
   it("/courses: filters combine in the URL (department + meals)", async () => {
     const page = await html(await get("/courses?departement=Gironde&repas=1"));
     expect(page).toMatch(/>1 épreuve</);
