@@ -202,6 +202,13 @@ describe("catalogue pages", () => {
     expect(page).toContain("18h00");
   });
 
+  it("/formats: a page beyond the first 500 formats reads nothing and links back (issue 26)", async () => {
+    const page = await html(await get("/formats?page=11"));
+    expect(page).toMatch(/La liste s(&#x27;|')arrête aux (<!-- -->)?500(<!-- -->)? prochains formats/);
+    expect(page).toContain('href="/formats"');
+    expect(page).not.toContain('rel="next"');
+  });
+
   it("/sitemap.xml lists the online events only", async () => {
     const res = await get("/sitemap.xml");
     expect(res.status).toBe(200);
