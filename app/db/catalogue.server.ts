@@ -292,7 +292,11 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
       const few = sql`(SELECT count(*) FROM text_ids) <= ${TEXT_DIRECT_MAX}`;
       const many = sql`(SELECT count(*) FROM text_ids) > ${TEXT_DIRECT_MAX}`;
       const source = sql`text_ids t CROSS JOIN courses c ON c.id = t.id CROSS JOIN course_stats s ON s.course_id = c.id`;
-      selection = (limit, off, order) => sql`SELECT * FROM (${directSql(source, order, [few, ...where], dateWhere, today, limit, off)})
+      selection = (
+        limit,
+        off,
+        order,
+      ) => sql`SELECT * FROM (${directSql(source, order, [few, ...where], dateWhere, today, limit, off)})
         UNION ALL
         SELECT * FROM (${walk(limit, off, order, [many, textMatchesRowSql(match)])})`;
     }

@@ -257,8 +257,8 @@ export default function CoursesPage() {
               : d.totalCapped
                 ? `${countText} · page ${filters.page}`
                 : d.pages > 1
-                ? `${countText} · page ${filters.page} sur ${d.pages}`
-                : countText}
+                  ? `${countText} · page ${filters.page} sur ${d.pages}`
+                  : countText}
         </p>
         <nav className="view-toggle" aria-label="Affichage">
           <Link
@@ -283,8 +283,8 @@ export default function CoursesPage() {
           {d.tooDeep ? (
             <p data-testid="too-deep">
               <strong>
-                La liste s'arrête aux {formatNumber(LIST_MAX_ROWS)} premières épreuves. Précisez la recherche (dates, département,
-                type, distance…) pour voir les suivantes.
+                La liste s'arrête aux {formatNumber(LIST_MAX_ROWS)} premières épreuves. Précisez la recherche (dates,
+                département, type, distance…) pour voir les suivantes.
               </strong>
             </p>
           ) : (

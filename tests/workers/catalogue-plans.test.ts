@@ -155,16 +155,19 @@ describe("catalogue query plans (bounded work per request)", () => {
     "vue=carte&q=trail",
   ];
 
-  it.each(lists)("/courses?%s reads a bounded number of rows (no sort of a growing group, no full scan)", async (qs) => {
-    const recorded: Recorded[] = [];
-    const db = createDb(recordingD1(env.DB, recorded));
-    await listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
-    expect(recorded.length).toBeGreaterThanOrEqual(3);
-    for (const p of await plansOf(recorded)) {
-      if (qs === "q=trail") console.log(p.plan);
-      expect(p.problems, `${p.sql}\n${p.plan}`).toEqual([]);
-    }
-  });
+  it.each(lists)(
+    "/courses?%s reads a bounded number of rows (no sort of a growing group, no full scan)",
+    async (qs) => {
+      const recorded: Recorded[] = [];
+      const db = createDb(recordingD1(env.DB, recorded));
+      await listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
+      expect(recorded.length).toBeGreaterThanOrEqual(3);
+      for (const p of await plansOf(recorded)) {
+        if (qs === "q=trail") console.log(p.plan);
+        expect(p.problems, `${p.sql}\n${p.plan}`).toEqual([]);
+      }
+    },
+  );
 
   it("home, event page, /formats (deep page included) and the sitemap read a bounded number of rows", async () => {
     const recorded: Recorded[] = [];
@@ -186,9 +189,9 @@ describe("catalogue query plans (bounded work per request)", () => {
       ]),
     ).toEqual(["USE TEMP B-TREE FOR RIGHT PART OF ORDER BY"]);
     expect(planProblems([{ id: 1, parent: 0, detail: "SCAN c" }])).toEqual(["SCAN c"]);
-    expect(planProblems([{ id: 1, parent: 0, detail: "SEARCH c USING INDEX courses_en_ligne_created_idx (en_ligne=?)" }])).toEqual([
-      "SEARCH c USING INDEX courses_en_ligne_created_idx (en_ligne=?)",
-    ]);
+    expect(
+      planProblems([{ id: 1, parent: 0, detail: "SEARCH c USING INDEX courses_en_ligne_created_idx (en_ligne=?)" }]),
+    ).toEqual(["SEARCH c USING INDEX courses_en_ligne_created_idx (en_ligne=?)"]);
     expect(planProblems([{ id: 1, parent: 0, detail: "SCAN c USING INDEX courses_organisateur_idx" }])).toEqual([
       "SCAN c USING INDEX courses_organisateur_idx",
     ]);

@@ -32,7 +32,13 @@ describe("read replication (D1 Sessions API)", () => {
     expect(contextFor("/").d1Session.start).toBe("first-unconstrained");
     expect(contextFor("/courses/trail-du-canigou").d1Session.start).toBe("first-unconstrained");
     expect(contextFor("/courses", { method: "POST" }).d1Session.start).toBe("first-primary");
-    for (const p of ["/inscription/c1", "/merci?i=1", "/mon-inscription/i1/annuler", "/admin/payouts", "/webhooks/stripe"])
+    for (const p of [
+      "/inscription/c1",
+      "/merci?i=1",
+      "/mon-inscription/i1/annuler",
+      "/admin/payouts",
+      "/webhooks/stripe",
+    ])
       expect(contextFor(p).d1Session.start, p).toBe("first-primary");
     const cron = getLoadContext({
       request: new Request("http://localhost/"),
@@ -69,7 +75,14 @@ describe("read replication (D1 Sessions API)", () => {
 
   it("a catalogue page still costs one D1 round trip, through the request's session", async () => {
     const counted = { ...env, BENCH_QUERY_COUNT: "1" } as typeof env;
-    for (const path of ["/", "/courses", "/courses?q=trail", "/courses?page=2&taille=6", "/formats", "/courses/trail-du-canigou"]) {
+    for (const path of [
+      "/",
+      "/courses",
+      "/courses?q=trail",
+      "/courses?page=2&taille=6",
+      "/formats",
+      "/courses/trail-du-canigou",
+    ]) {
       const c = createExecutionContext();
       const res = await worker.fetch(new Request(`http://localhost${path}`), counted, c);
       await waitOnExecutionContext(c);
