@@ -105,9 +105,14 @@ function textSearchSql(match: string): SQL {
   return sql`c.id IN (SELECT m.course_id FROM courses_fts JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ${match})`;
 }
 
-/** The event `c` matches the text: one seek in the text index by its key (an index walk checks each row it keeps). */
+/**
+ * The event `c` matches the text, for an index walk that checks each row it keeps: its key in the list of the text
+ * index's matches, which SQLite reads once per statement (integer keys, a Bloom filter and an in-memory index). A
+ * seek in the text index per walked row (`rowid = ? AND MATCH`) measured far slower (about 0.5 ms a row at 10,000
+ * events: FTS5 merges a prefix term's doclists for every lookup).
+ */
 function textMatchesRowSql(match: string): SQL {
-  return sql`EXISTS (SELECT 1 FROM course_search_ids m CROSS JOIN courses_fts ON courses_fts.rowid = m.id WHERE m.course_id = c.id AND courses_fts MATCH ${match})`;
+  return sql`(SELECT m.id FROM course_search_ids m WHERE m.course_id = c.id) IN (SELECT courses_fts.rowid FROM courses_fts WHERE courses_fts MATCH ${match})`;
 }
 
 /**

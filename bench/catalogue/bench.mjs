@@ -206,7 +206,7 @@ try {
     ],
     ["/courses?q=trail (texte)", "/courses?q=trail"],
     ["/courses filtrée (q, bandes, repas, prix)", "/courses?q=a&distance=15-30&denivele=0-1000&repas=on&tri=prix"],
-    ["/courses?page=30 (page profonde)", "/courses?page=30"],
+    ["/courses?page=20 (page profonde)", "/courses?page=20"],
     ["épreuve /courses/{slug}", `/courses/${courseSlug(1)}`],
     ["/formats?page=3", "/formats?page=3"],
   ];

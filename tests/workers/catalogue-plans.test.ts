@@ -142,8 +142,8 @@ describe("catalogue query plans (bounded work per request)", () => {
     "",
     "tri=prix",
     "tri=dplus",
-    "page=30",
-    "taille=24&page=20&tri=prix",
+    "page=20",
+    "taille=24&page=10&tri=prix",
     "q=trail",
     "q=trail&tri=dplus",
     "q=a&distance=15-30&denivele=0-1000&repas=on&tri=prix",
@@ -175,7 +175,7 @@ describe("catalogue query plans (bounded work per request)", () => {
     await newestOnlineCourses(db, 3, today, nowIso);
     await getCourseWithFormats(db, "trail-des-aiguilles-rouges", nowIso);
     await listUpcomingFormats(db, today, 3, 50);
-    await listUpcomingFormats(db, today, 10, 50);
+    await listUpcomingFormats(db, today, 5, 50);
     await listSitemapCourses(db);
     expect(recorded.length).toBe(6);
     for (const p of await plansOf(recorded)) expect(p.problems, `${p.sql}\n${p.plan}`).toEqual([]);

@@ -65,9 +65,9 @@ describe("catalogue pages", () => {
     expect(page).not.toContain('rel="next"');
   });
 
-  it("/courses: a page beyond the first 500 events says to narrow the search, with a link back (issue 26)", async () => {
-    const page = await html(await get("/courses?taille=6&page=90"));
-    expect(page).toMatch(/La liste s(&#x27;|')arrête aux (<!-- -->)?500(<!-- -->)? premières épreuves/);
+  it("/courses: a page beyond the first 240 events says to narrow the search, with a link back (issue 26)", async () => {
+    const page = await html(await get("/courses?taille=6&page=41"));
+    expect(page).toMatch(/La liste s(&#x27;|')arrête aux (<!-- -->)?240(<!-- -->)? premières épreuves/);
     expect(cardCount(page)).toBe(0);
     expect(page).toContain('rel="prev"');
     expect(page).not.toContain('rel="next"');
@@ -202,9 +202,9 @@ describe("catalogue pages", () => {
     expect(page).toContain("18h00");
   });
 
-  it("/formats: a page beyond the first 500 formats reads nothing and links back (issue 26)", async () => {
-    const page = await html(await get("/formats?page=11"));
-    expect(page).toMatch(/La liste s(&#x27;|')arrête aux (<!-- -->)?500(<!-- -->)? prochains formats/);
+  it("/formats: a page beyond the first 240 formats reads nothing and links back (issue 26)", async () => {
+    const page = await html(await get("/formats?page=6"));
+    expect(page).toMatch(/La liste s(&#x27;|')arrête aux (<!-- -->)?240(<!-- -->)? prochains formats/);
     expect(page).toContain('href="/formats"');
     expect(page).not.toContain('rel="next"');
   });
