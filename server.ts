@@ -10,6 +10,7 @@ import { allowsLocalStandIns, envFromBindings, type AppEnv } from "./app/utils/e
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/utils/csrf";
 import { authorizeRoomConnection } from "./party/auth";
 import { countingD1 } from "./app/utils/query-count.server";
+import { bookmarkSetCookie, mayWrite } from "./app/domain/read-consistency";
 import { runMaintenance } from "./app/services/maintenance.server";
 import { errorCode, errorDetail, errorStack, logEvent } from "./app/utils/log.server";
 
@@ -76,10 +77,15 @@ export default {
     // Benchmark only (bench/catalogue, BENCH_QUERY_COUNT=1): the request's D1 statements, round trips, SQL time.
     const stats = { statements: 0, roundTrips: 0, sqlMs: 0 };
     const counting = (env as { BENCH_QUERY_COUNT?: string }).BENCH_QUERY_COUNT === "1";
-    const d1 = counting ? countingD1(env.DB, stats) : undefined;
-    const response = await handler(request, getLoadContext({ request, env, ctx, nonce, d1 }));
+    const wrapD1 = counting ? (d1: D1Database) => countingD1(d1, stats) : undefined;
+    const context = getLoadContext({ request, env, ctx, nonce, wrapD1 });
+    const response = await handler(request, context);
     // Remix may hand back immutable headers (redirects); copy into a fresh response.
     const headers = applyCachePolicy(applySecurityHeaders(new Headers(response.headers), nonce, { dev }), request);
+    // A request that may have written hands its session's bookmark to the visitor's next requests, which then read
+    // from a replica only once it has this write (read your own writes: decision 0161).
+    const bookmark = mayWrite(request.method) ? context.d1Session.bookmark() : null;
+    if (bookmark) headers.append("Set-Cookie", bookmarkSetCookie(bookmark, url.protocol === "https:"));
     if (counting) {
       headers.set("X-Query-Count", String(stats.statements));
       headers.set("X-Round-Trips", String(stats.roundTrips));
@@ -95,8 +101,16 @@ export default {
       // Benchmark only (bench/waitlist, BENCH_QUERY_COUNT=1): the run's D1 statements, round trips and SQL time.
       const stats = { statements: 0, roundTrips: 0, sqlMs: 0 };
       const counting = (env as { BENCH_QUERY_COUNT?: string }).BENCH_QUERY_COUNT === "1";
-      const d1 = counting ? countingD1(env.DB, stats) : undefined;
-      const context = getLoadContext({ request: new Request(env.APP_URL), env, ctx, nonce: "", d1 });
+      const wrapD1 = counting ? (d1: D1Database) => countingD1(d1, stats) : undefined;
+      // The cron job settles holds, offers and payouts: it reads from the primary.
+      const context = getLoadContext({
+        request: new Request(env.APP_URL),
+        env,
+        ctx,
+        nonce: "",
+        wrapD1,
+        readFrom: "first-primary",
+      });
       const report = await runMaintenance(context);
       logEvent("cron.done", {
         expired_holds: report.expiredHolds,

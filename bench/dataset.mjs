@@ -1,6 +1,10 @@
 // The benches' dataset (catalogue, admin): `events` events of 3 formats, 10 registrations per format (a tenth
 // cancelled, a fifth pending, the rest validated and paid), spread over the last months, in plain SQL run by
 // `wrangler d1 execute --file` on a fresh local D1 with the real migrations (their triggers keep the summaries).
+// With `schema` (the database's own trigger and index definitions, read from sqlite_master after the migrations),
+// the seed drops the triggers and indexes of the four tables it fills, inserts the rows, creates the same indexes
+// (one sort each instead of one B-tree insert per row and index), fills what the triggers keep in one pass per table
+// (the statements the migrations back-fill with), then creates the same triggers again (issue 26).
 const FORMATS_PER_EVENT = 3;
 const REGS_PER_FORMAT = 10;
 const PLACES = [
@@ -75,7 +79,50 @@ function width(n) {
   return Math.max(5, String(Math.max(0, n - 1)).length);
 }
 
-export function catalogueDataset({ events = 10_000 } = {}) {
+/** Back-fill statements of the migrations, for the tables the triggers of courses/formats/inscriptions/paiements keep. */
+function derivedTablesSql() {
+  return `
+INSERT INTO course_stats (course_id, nb_formats, min_distance, max_distance, min_dplus, max_dplus, min_price_cents, has_meals, first_date, last_date)
+SELECT c.id, count(f.id), min(f.distance_km), max(f.distance_km), min(f.denivele_dplus), max(f.denivele_dplus), min(f.prix_cents),
+       coalesce(max(f.stock_repas > 0), 0),
+       min(CASE WHEN f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN f.date END),
+       max(CASE WHEN f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN f.date END)
+FROM courses c LEFT JOIN formats f ON f.course_id = c.id
+WHERE c.id LIKE 'bc-%'
+GROUP BY c.id;
+INSERT INTO course_search_ids (course_id) SELECT id FROM courses WHERE id LIKE 'bc-%' ORDER BY created_at, id;
+INSERT INTO courses_fts (rowid, nom, lieu, departement)
+SELECT m.id, c.nom, c.lieu, c.departement FROM course_search_ids m JOIN courses c ON c.id = m.course_id WHERE c.id LIKE 'bc-%';
+INSERT INTO inscriptions_historique (inscription_id, created_at, event, actor, actor_id, from_statut, to_statut, amount_cents)
+SELECT id, created_at, last_event, last_actor, last_actor_id, NULL, statut, last_amount_cents FROM inscriptions WHERE id LIKE 'bi-%' ORDER BY rowid;
+DELETE FROM admin_totaux;
+DELETE FROM admin_jours;
+INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'courses', count(*) FROM courses;
+INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'formats', count(*) FROM formats;
+INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'organisateurs', count(DISTINCT organisateur_id) FROM courses;
+INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'inscriptions', count(*) FROM inscriptions;
+INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'inscriptions:' || statut, count(*) FROM inscriptions GROUP BY statut;
+INSERT INTO admin_totaux (portee, cle, n) SELECT 'c:' || course_id, 'inscriptions', count(*) FROM inscriptions GROUP BY course_id;
+INSERT INTO admin_totaux (portee, cle, n) SELECT 'c:' || course_id, 'inscriptions:' || statut, count(*) FROM inscriptions GROUP BY course_id, statut;
+INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'ca_brut_cents', coalesce(sum(amount_total_cents), 0) FROM paiements WHERE status IN ('succeeded', 'refunded');
+INSERT INTO admin_totaux (portee, cle, n) SELECT 'c:' || course_id, 'ca_brut_cents', sum(amount_total_cents) FROM paiements WHERE status IN ('succeeded', 'refunded') GROUP BY course_id;
+INSERT INTO admin_jours (portee, jour, inscriptions, ca_brut_cents)
+SELECT portee, jour, sum(inscriptions), sum(ca_brut_cents) FROM (
+  SELECT '*' AS portee, substr(created_at, 1, 10) AS jour, count(*) AS inscriptions, 0 AS ca_brut_cents FROM inscriptions WHERE statut = 'validee' GROUP BY 2
+  UNION ALL
+  SELECT 'c:' || course_id, substr(created_at, 1, 10), count(*), 0 FROM inscriptions WHERE statut = 'validee' GROUP BY 1, 2
+  UNION ALL
+  SELECT '*', substr(created_at, 1, 10), 0, sum(amount_total_cents) FROM paiements WHERE status IN ('succeeded', 'refunded') GROUP BY 2
+  UNION ALL
+  SELECT 'c:' || course_id, substr(created_at, 1, 10), 0, sum(amount_total_cents) FROM paiements WHERE status IN ('succeeded', 'refunded') GROUP BY 1, 2
+) GROUP BY portee, jour;
+`;
+}
+
+/** Tables whose triggers the fast seed suspends (everything else it writes has none). */
+const SEEDED_TABLES = ["courses", "formats", "inscriptions", "paiements"];
+
+export function catalogueDataset({ events = 10_000, schema = null } = {}) {
   const w = width(events);
   const fw = w + 1;
   const rw = w + 2;
@@ -97,7 +144,7 @@ SELECT printf('bc-%0${w}d', i),
 FROM n JOIN places p ON p.k = i % ${PLACES.length};
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${formats - 1})
 INSERT INTO formats (id, course_id, nom, date, heure_depart, type_epreuve, distance_km, denivele_dplus, denivele_dmoins, prix_cents,
-  stock_repas, prix_repas_cents, prix_total_inscription_cents, nb_max_coureurs, position, ravitaillements, adresse_depart)
+  stock_repas, prix_repas_cents, prix_total_inscription_cents, nb_max_coureurs, position, ravitaillements, adresse_depart, course_created_at)
 SELECT printf('bf-%0${fw}d', i), printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT}), 'Format ' || (i % ${FORMATS_PER_EVENT} + 1),
   CASE WHEN i % 97 = 0 THEN NULL ELSE date('now', printf('%+d days', (i * 13) % 420 - 30)) END,
   printf('%02d:%02d', 6 + i % 4, (i % 2) * 30),
@@ -105,7 +152,8 @@ SELECT printf('bf-%0${fw}d', i), printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT}),
   5 + (i * 7) % 70, (i * 37) % 3500, (i * 37) % 3500, 1000 + (i * 11) % 7000,
   CASE WHEN i % 5 = 0 THEN 100 ELSE 0 END, CASE WHEN i % 5 = 0 THEN 1500 ELSE 0 END,
   1000 + (i * 11) % 7000 + CASE WHEN i % 5 = 0 THEN 1500 ELSE 0 END,
-  CASE WHEN i % 7 = 0 THEN NULL ELSE 10 + i % 40 END, i % ${FORMATS_PER_EVENT}, 'km 5 ; km 10, arrivée', 'Place de la mairie'
+  CASE WHEN i % 7 = 0 THEN NULL ELSE 10 + i % 40 END, i % ${FORMATS_PER_EVENT}, 'km 5 ; km 10, arrivée', 'Place de la mairie',
+  (SELECT c.created_at FROM courses c WHERE c.id = printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT}))
 FROM n;
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${registrations - 1}),
   surnames(k, v) AS (VALUES ${values(SURNAMES)}), firsts(k, v) AS (VALUES ${values(FIRST_NAMES)})
@@ -118,13 +166,27 @@ SELECT printf('bi-%0${rw}d', i), printf('bc-%0${w}d', i / ${REGS_PER_FORMAT} / $
   strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d seconds', (${registrations} - i) * 53))
 FROM n JOIN surnames s ON s.k = i % ${SURNAMES.length} JOIN firsts f ON f.k = (i / 7) % ${FIRST_NAMES.length};
 INSERT INTO paiements (id, inscription_id, course_id, format_id, organisateur_id, destination_account_id, checkout_session_id, charge_id, status,
-  amount_total_cents, fee_total_cents, platform_fee_cents, transferred_total_cents, refunded_cents, net_remaining_cents, created_at, updated_at)
+  amount_total_cents, fee_total_cents, platform_fee_cents, transferred_total_cents, refunded_cents, net_remaining_cents, created_at, updated_at, payout_due_on)
 SELECT 'bp-' || substr(i.id, 4), i.id, i.course_id, i.format_id, 'bench-org', 'acct_bench', 'cs_bench_' || substr(i.id, 4), 'ch_bench_' || substr(i.id, 4),
-  'succeeded', 2000, 55, 100, 0, 0, 1845, i.created_at, i.created_at
+  'succeeded', 2000, 55, 100, 0, 0, 1845, i.created_at, i.created_at,
+  (SELECT date(f.date, '+1 day') FROM formats f WHERE f.id = i.format_id AND f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')
 FROM inscriptions i WHERE i.id LIKE 'bi-%' AND i.statut = 'validee';
 `;
+  const suspended = (schema ?? []).filter((t) => SEEDED_TABLES.includes(t.tbl_name) && t.sql);
+  const triggers = suspended.filter((t) => t.type === "trigger");
+  const indexes = suspended.filter((t) => t.type === "index");
+  const fastSql =
+    schema === null
+      ? seedSql
+      : `${triggers.map((t) => `DROP TRIGGER ${t.name};`).join("\n")}
+${indexes.map((t) => `DROP INDEX ${t.name};`).join("\n")}
+${seedSql}
+${indexes.map((t) => `${t.sql};`).join("\n")}
+${derivedTablesSql()}
+${triggers.map((t) => `${t.sql};`).join("\n")}
+`;
   return {
-    seedSql,
+    seedSql: fastSql,
     counts: { events, formats, registrations },
     courseSlug: (i) => `bench-course-${String(i).padStart(w, "0")}`,
     courseId: (i) => `bc-${String(i).padStart(w, "0")}`,

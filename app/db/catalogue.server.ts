@@ -2,7 +2,7 @@
 // happen in SQL, with a fixed number of queries per page whatever the number of results (no N+1).
 // Per-event aggregates come from course_stats (kept by triggers, migrations/0003_catalogue.sql).
 import { sql, type SQL } from "drizzle-orm";
-import { DISTANCE_BANDS, ELEVATION_BANDS } from "~/domain/catalogue";
+import { DISTANCE_BANDS, ELEVATION_BANDS, LIST_MAX_ROWS } from "~/domain/catalogue";
 import type { CourseFilters } from "~/domain/filters";
 import { batchAll } from "./batch.server";
 import { placesTakenSql, waitingCountSql } from "./capacity.server";
@@ -63,19 +63,19 @@ export interface CourseCard {
 const CARD_COLUMNS = sql.raw(`c.id, c.slug, c.nom, c.lieu, c.departement, c.lat, c.lng, c.image_url, c.created_at,
   s.nb_formats, s.min_distance, s.max_distance, s.min_dplus, s.max_dplus, s.min_price_cents, s.has_meals`);
 
-/** Home: the newest online events with their summary and badges, in one query. */
+/** Home: the newest online events (ties by id, descending) with their summary and badges, in one query. */
 export async function newestOnlineCourses(db: Db, limit: number, today: string, nowIso: string): Promise<CourseCard[]> {
   return db.all<CourseCard>(sql`
     WITH page AS MATERIALIZED (
       SELECT ${CARD_COLUMNS}, ${nextDateSql(today)} AS next_date
       FROM courses c LEFT JOIN course_stats s ON s.course_id = c.id
       WHERE c.en_ligne = 1
-      ORDER BY c.created_at DESC, c.id
+      ORDER BY c.created_at DESC, c.id DESC -- courses_online_newest_idx, read backwards: no sort
       LIMIT ${limit}
     )
     SELECT page.*, ${isFullSql(sql.raw("page.id"), nowIso)} AS is_full, ${typesSql(sql.raw("page.id"))} AS types,
            ${minPaidPriceSql(sql.raw("page.id"))} AS min_paid_price_cents
-    FROM page ORDER BY page.created_at DESC, page.id`);
+    FROM page ORDER BY page.created_at DESC, page.id DESC`);
 }
 
 /** At most this many typed words reach the text index (a longer query adds nothing but work). */
@@ -99,49 +99,65 @@ export function searchMatchQuery(text: string): string | null {
 /**
  * Events whose nom, lieu or departement contain every typed word at the start of one of their words, ignoring
  * case and accents: the courses_fts index (migrations/0017, kept by triggers), read through its integer keys.
+ * Used where the whole list of matches is read (the list without a lower date bound).
  */
-function textSearchSql(text: string): SQL {
-  const match = searchMatchQuery(text);
-  if (match === null) return sql`0`;
+function textSearchSql(match: string): SQL {
   return sql`c.id IN (SELECT m.course_id FROM courses_fts JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ${match})`;
 }
 
-/** ORDER BY of the list, on the columns of the row source aliased `p`. */
+/**
+ * The event `c` matches the text, for an index walk that checks each row it keeps: its key in the list of the text
+ * index's matches, which SQLite reads once per statement (integer keys, a Bloom filter and an in-memory index). A
+ * seek in the text index per walked row (`rowid = ? AND MATCH`) measured far slower (about 0.5 ms a row at 10,000
+ * events: FTS5 merges a prefix term's doclists for every lookup).
+ */
+function textMatchesRowSql(match: string): SQL {
+  return sql`(SELECT m.id FROM course_search_ids m WHERE m.course_id = c.id) IN (SELECT courses_fts.rowid FROM courses_fts WHERE courses_fts MATCH ${match})`;
+}
+
+/**
+ * ORDER BY of the list, on the columns of the row source aliased `p`. Ties: in date order the newest event first,
+ * then the id; in price and elevation order the event's first date, then the id (the indexes carry these ties:
+ * docs/decisions/0160-catalogue-bounded-work.md).
+ */
 function orderBy(tri: CourseFilters["tri"], p: string): SQL {
   const by: Record<CourseFilters["tri"], string> = {
     date: `${p}.next_date IS NULL, ${p}.next_date, ${p}.created_at DESC, ${p}.id`,
-    prix: `${p}.min_price_cents IS NULL, ${p}.min_price_cents, ${p}.next_date IS NULL, ${p}.next_date, ${p}.id`,
-    dplus: `${p}.max_dplus IS NULL, ${p}.max_dplus DESC, ${p}.next_date IS NULL, ${p}.next_date, ${p}.id`,
+    prix: `${p}.min_price_cents IS NULL, ${p}.min_price_cents, ${p}.first_date IS NULL, ${p}.first_date, ${p}.id`,
+    dplus: `${p}.max_dplus IS NULL, ${p}.max_dplus DESC, ${p}.first_date IS NULL, ${p}.first_date, ${p}.id`,
   };
   return sql.raw(by[tri]);
 }
 
+/** The narrow columns of a page's row (what the orders and the second step need). */
+const NARROW = sql.raw(
+  "c.id AS id, c.created_at AS created_at, s.min_price_cents AS min_price_cents, s.max_dplus AS max_dplus, s.first_date AS first_date",
+);
+
 /**
- * The `page` CTE for the date order when a lower bound applies (`from` = the later of Du and today): formats in
- * date order (index formats_date_idx), each kept only when it is its event's first format on or after today (the
- * event's next date, index formats_course_idx), joined to the event and its stats for the other filters.
- * Same rows and order as filtering `next_date >= from` and sorting by next date, created_at DESC, id.
+ * Date order with a lower date bound (`from` = the later of Du and today): formats in the page's whole order
+ * (formats_next_date_idx: date, event created_at DESC, event id), each kept only when it is its event's first
+ * format on or after today (its next date; formats_course_idx), joined to the event and its stats for the other
+ * filters. SQLite stops after `limit` rows: no sort, whatever the number of formats on a day.
  */
-function datePageSql(where: SQL[], from: string, au: string | null, today: string, limit: number, offset: number): SQL {
-  return sql`page AS MATERIALIZED (
-      SELECT c.id AS id, c.created_at AS created_at, s.min_price_cents AS min_price_cents, s.max_dplus AS max_dplus, f.date AS next_date
-      FROM formats f CROSS JOIN courses c ON c.id = f.course_id JOIN course_stats s ON s.course_id = c.id
+function dateWalkSql(where: SQL[], from: string, au: string | null, today: string, limit: number, offset: number): SQL {
+  return sql`SELECT ${NARROW}, f.date AS next_date
+      FROM formats f INDEXED BY formats_next_date_idx CROSS JOIN courses c ON c.id = f.course_id CROSS JOIN course_stats s ON s.course_id = c.id
       WHERE f.date >= ${from} AND f.date GLOB ${DATE_OK} ${au !== null ? sql`AND f.date <= ${au}` : sql``}
         AND NOT EXISTS (SELECT 1 FROM formats f2 WHERE f2.course_id = f.course_id AND f2.date >= ${today} AND f2.date GLOB ${DATE_OK}
                         AND (f2.date < f.date OR (f2.date = f.date AND f2.id < f.id)))
         AND ${sql.join(where, sql` AND `)}
-      ORDER BY f.date, c.created_at DESC, c.id
-      LIMIT ${limit} OFFSET ${offset}
-    )`;
+      ORDER BY f.date, f.course_created_at DESC, f.course_id
+      LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /**
- * The `page` CTE for the price and elevation orders when a lower date bound applies: course_stats in price order
- * (course_stats_min_price_idx) or elevation order (course_stats_max_dplus_idx), each event's next date computed on
- * the way, past events skipped by their last date. With a lower date bound every kept event has a date, hence
- * formats and a price, so "nulls last" needs no term of its own (SQLite puts NULL last in descending order).
+ * Price and elevation orders with a lower date bound: course_stats in the page's whole order
+ * (course_stats_price_order_idx: price, first date, id; course_stats_dplus_order_idx: D+ descending, first date,
+ * id), each event's next date computed on the way, past events skipped by their last date. With a lower date
+ * bound every kept event has a date, hence formats and a price (NULL D+ comes last in descending order).
  */
-function statsPageSql(
+function statsWalkSql(
   tri: "prix" | "dplus",
   where: SQL[],
   from: string,
@@ -150,20 +166,49 @@ function statsPageSql(
   limit: number,
   offset: number,
 ): SQL {
+  const index = sql.raw(tri === "prix" ? "course_stats_price_order_idx" : "course_stats_dplus_order_idx");
   const order =
-    tri === "prix" ? sql.raw("s.min_price_cents, s.next_date, c.id") : sql.raw("s.max_dplus DESC, s.next_date, c.id");
-  return sql`page AS MATERIALIZED (
-      SELECT c.id AS id, c.created_at AS created_at, s.min_price_cents AS min_price_cents, s.max_dplus AS max_dplus, s.next_date AS next_date
-      FROM (SELECT s0.*, ${nextDateSql(today, "s0")} AS next_date FROM course_stats s0) s CROSS JOIN courses c ON c.id = s.course_id
-      WHERE s.last_date >= ${from} AND s.next_date >= ${from} ${au !== null ? sql`AND s.next_date <= ${au}` : sql``}
+    tri === "prix"
+      ? sql.raw("s.min_price_cents, s.first_date, s.course_id")
+      : sql.raw("s.max_dplus DESC, s.first_date, s.course_id");
+  const next = nextDateSql(today);
+  return sql`SELECT ${NARROW}, ${next} AS next_date
+      FROM course_stats s INDEXED BY ${index} CROSS JOIN courses c ON c.id = s.course_id
+      WHERE s.last_date >= ${from} AND ${next} >= ${from} ${au !== null ? sql`AND ${next} <= ${au}` : sql``}
         AND ${sql.join(where, sql` AND `)}
       ORDER BY ${order}
-      LIMIT ${limit} OFFSET ${offset}
-    )`;
+      LIMIT ${limit} OFFSET ${offset}`;
 }
 
-/** Beyond this offset (10 pages of 24), the order is computed over every matching event instead of walked. */
-export const WALK_MAX_OFFSET = 240;
+/**
+ * Every event of `source` (a FROM clause giving `c` and `s`) with its next date, filtered, sorted and paged:
+ * the plan for a few text matches (at most TEXT_DIRECT_MAX of them) and for a list without a lower date bound.
+ */
+function directSql(
+  source: SQL,
+  tri: CourseFilters["tri"],
+  where: SQL[],
+  dateWhere: SQL[],
+  today: string,
+  limit: number,
+  offset: number,
+): SQL {
+  return sql`SELECT b.* FROM (
+        SELECT ${NARROW}, ${nextDateSql(today)} AS next_date
+        FROM ${source}
+        WHERE ${sql.join(where, sql` AND `)}
+      ) b
+      ${dateWhere.length ? sql`WHERE ${sql.join(dateWhere, sql` AND `)}` : sql``}
+      ORDER BY ${orderBy(tri, "b")}
+      LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/**
+ * A text search reads its matches directly when there are at most this many (sorting them is bounded work); with
+ * more, the page's index is walked and each row is checked in the text index (matches are then frequent enough
+ * that the walk stops soon).
+ */
+export const TEXT_DIRECT_MAX = 200;
 
 /** A point of the map view: every filtered event with coordinates, not only the page's (no card columns). */
 export interface CourseMarker {
@@ -175,29 +220,36 @@ export interface CourseMarker {
   lng: number;
 }
 
-/** The map never receives more points than this (the list and the pager still reach every event). */
-export const MAP_MAX_MARKERS = 2000;
+/** The map never receives more points than this (the first ones by next date). */
+export const MAP_MAX_MARKERS = LIST_MAX_ROWS;
 
 export interface CourseListResult {
   rows: CourseCard[];
-  /** A next page exists (one extra row is read). */
+  /** A next page exists (one extra row is read) and is within LIST_MAX_ROWS. */
   hasNext: boolean;
-  /** How many events match the filters, all pages together (docs/decisions/0112). */
+  /** How many events match the filters, all pages together, counted up to LIST_MAX_ROWS (docs/decisions/0112). */
   total: number;
+  /** More than LIST_MAX_ROWS events match: `total` is LIST_MAX_ROWS. */
+  totalCapped: boolean;
+  /** The page asked for starts beyond LIST_MAX_ROWS: it is not read. */
+  tooDeep: boolean;
   departements: string[];
-  /** Map view only (`f.vue === "carte"`): every matching event with coordinates, by next date; else null. */
+  /** Map view only (`f.vue === "carte"`): matching events with coordinates, by next date; else null. */
   markers: CourseMarker[] | null;
 }
 
 /**
- * /courses: the filtered, sorted page of online events (spec section 5), the number of matching events, the
- * department choices and, for the map view, every matching event's coordinates. Three statements (four for the
- * map) in one batch, whatever the filters and the page.
+ * /courses: the filtered, sorted page of online events (spec section 5), the number of matching events (up to
+ * LIST_MAX_ROWS), the department choices and, for the map view, the matching events' coordinates. Three
+ * statements (four for the map) in one batch, whatever the filters and the page. With a lower date bound (the
+ * default), each statement walks an index in the page's order and reads a bounded number of rows whatever the
+ * size of the catalogue (docs/decisions/0025 and 0160).
  */
 export async function listCourses(db: Db, f: CourseFilters, today: string, nowIso: string): Promise<CourseListResult> {
   const where: SQL[] = [sql`c.en_ligne = 1`];
   const q = f.q.trim();
-  if (q) where.push(textSearchSql(q));
+  const match = q ? searchMatchQuery(q) : null;
+  if (q && match === null) where.push(sql`0`);
   if (f.departement) where.push(sql`c.departement = ${f.departement}`);
   if (f.type)
     where.push(sql`EXISTS (SELECT 1 FROM formats fx WHERE fx.course_id = c.id AND fx.type_epreuve = ${f.type})`);
@@ -216,40 +268,57 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   if (f.du) dateWhere.push(sql`next_date >= ${f.du}`);
   if (f.au) dateWhere.push(sql`next_date <= ${f.au}`);
   const offset = (f.page - 1) * f.taille;
-
-  // With a lower date bound and no selective filter, the page is read by walking an index already in the page's
-  // order (the formats' dates, or course_stats by price or by elevation gain) and SQLite stops after the page's
-  // rows, instead of computing and sorting every event's next date (docs/decisions/0025). Text and department
-  // filters are selective: there, reading the few matching events directly is cheaper than walking past rows that
-  // do not match. So is a deep page (the walk would pass every earlier row).
-  const walk = f.du !== null && !q && !f.departement && offset <= WALK_MAX_OFFSET;
-  const from = f.du !== null && f.du > today ? f.du : today;
+  const tooDeep = offset >= LIST_MAX_ROWS;
   const tri = f.tri;
-  const page = walk
-    ? tri === "date"
-      ? datePageSql(where, from, f.au, today, f.taille + 1, offset)
-      : statsPageSql(tri, where, from, f.au, today, f.taille + 1, offset)
-    : sql`
-    base AS MATERIALIZED (
-      SELECT c.id AS id, c.created_at AS created_at, s.min_price_cents AS min_price_cents, s.max_dplus AS max_dplus,
-             ${nextDateSql(today)} AS next_date
-      FROM courses c JOIN course_stats s ON s.course_id = c.id
-      WHERE ${sql.join(where, sql` AND `)}
-    ),
-    page AS MATERIALIZED (
-      SELECT b.* FROM base b
-      ${dateWhere.length ? sql`WHERE ${sql.join(dateWhere, sql` AND `)}` : sql``}
-      ORDER BY ${orderBy(f.tri, "b")}
-      LIMIT ${f.taille + 1} OFFSET ${offset}
-    )`;
-  // Then read the full columns of the page's rows only.
+  const from = f.du !== null && f.du > today ? f.du : today;
+
+  // The matching events in the page's order, `limit` of them after `offset`.
+  let ctes: SQL[] = [];
+  let selection: (limit: number, offset: number, order: CourseFilters["tri"]) => SQL;
+  if (f.du === null) {
+    // 'Du' cleared: events without a next date are listed too (last), so no index is in the page's order; every
+    // matching event is read (the one list whose cost grows with the catalogue: docs/decisions/0160).
+    const all = match !== null ? [...where, textSearchSql(match)] : where;
+    const source = sql`courses c JOIN course_stats s ON s.course_id = c.id`;
+    selection = (limit, off, order) => directSql(source, order, all, dateWhere, today, limit, off);
+  } else {
+    const walk = (limit: number, off: number, order: CourseFilters["tri"], extra: SQL[]) =>
+      order === "date"
+        ? dateWalkSql([...where, ...extra], from, f.au, today, limit, off)
+        : statsWalkSql(order, [...where, ...extra], from, f.au, today, limit, off);
+    if (match === null) {
+      selection = (limit, off, order) => walk(limit, off, order, []);
+    } else {
+      // A few matches are read directly; many are found by walking the page's index. Both plans are in the
+      // statement, each guarded by the number of matches (a constant SQLite evaluates before either loop).
+      ctes = [
+        sql`text_ids AS (SELECT m.course_id AS id FROM courses_fts CROSS JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ${match} LIMIT ${TEXT_DIRECT_MAX + 1})`,
+      ];
+      const few = sql`(SELECT count(*) FROM text_ids) <= ${TEXT_DIRECT_MAX}`;
+      const many = sql`(SELECT count(*) FROM text_ids) > ${TEXT_DIRECT_MAX}`;
+      const source = sql`text_ids t CROSS JOIN courses c ON c.id = t.id CROSS JOIN course_stats s ON s.course_id = c.id`;
+      selection = (
+        limit,
+        off,
+        order,
+      ) => sql`SELECT * FROM (${directSql(source, order, [few, ...where], dateWhere, today, limit, off)})
+        UNION ALL
+        SELECT * FROM (${walk(limit, off, order, [many, textMatchesRowSql(match)])})`;
+    }
+  }
+  const withCtes = (...more: SQL[]) => {
+    const all = [...ctes, ...more];
+    return all.length ? sql`WITH ${sql.join(all, sql`, `)}` : sql``;
+  };
+  // The page, then the full columns of its rows only.
+  const pageLimit = tooDeep ? 0 : Math.min(f.taille + 1, LIST_MAX_ROWS - offset);
   const list = sql`
-    WITH ${page}
+    ${withCtes(sql`page AS MATERIALIZED (${selection(pageLimit, tooDeep ? 0 : offset, tri)})`)}
     SELECT ${CARD_COLUMNS}, p.next_date AS next_date,
            ${isFullSql(sql.raw("p.id"), nowIso)} AS is_full, ${typesSql(sql.raw("p.id"))} AS types,
            ${minPaidPriceSql(sql.raw("p.id"))} AS min_paid_price_cents
     FROM page p JOIN courses c ON c.id = p.id LEFT JOIN course_stats s ON s.course_id = p.id
-    ORDER BY ${orderBy(f.tri, "p")}`;
+    ORDER BY ${orderBy(tri, "p")}`;
   // Departments with an online event: a skip-scan of the departement index (one seek per department).
   const deps = sql`
     WITH RECURSIVE d(departement) AS (
@@ -260,32 +329,27 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
     SELECT departement FROM d
     WHERE departement IS NOT NULL AND EXISTS (SELECT 1 FROM courses c3 WHERE c3.departement = d.departement AND c3.en_ligne = 1)
     ORDER BY departement`;
-  // Every matching event (not only the page's), as narrow rows: for the count, and for the map's points.
-  const matching = sql`(
-      SELECT b.* FROM (
-        SELECT c.id AS id, c.slug AS slug, c.nom AS nom, c.lieu AS lieu, c.departement AS departement, c.lat AS lat, c.lng AS lng,
-               ${nextDateSql(today)} AS next_date
-        FROM courses c JOIN course_stats s ON s.course_id = c.id
-        WHERE ${sql.join(where, sql` AND `)}
-      ) b
-      ${dateWhere.length ? sql`WHERE ${sql.join(dateWhere, sql` AND `)}` : sql``}
-    )`;
-  const count = sql`SELECT count(*) AS n FROM ${matching} m`;
+  // The count walks the same plan as the page (in the page's order, whose index is walked), up to one row more
+  // than LIST_MAX_ROWS.
+  const count = sql`${withCtes()} SELECT count(*) AS n FROM (${selection(LIST_MAX_ROWS + 1, 0, tri)})`;
   const statements = [list, deps, count];
   if (f.vue === "carte") {
     statements.push(sql`
-      SELECT m.slug, m.nom, m.lieu, m.departement, m.lat, m.lng FROM ${matching} m
-      WHERE m.lat IS NOT NULL AND m.lng IS NOT NULL
-      ORDER BY m.next_date IS NULL, m.next_date, m.id
-      LIMIT ${MAP_MAX_MARKERS}`);
+      ${withCtes(sql`walk AS MATERIALIZED (${selection(MAP_MAX_MARKERS, 0, "date")})`)}
+      SELECT c.slug, c.nom, c.lieu, c.departement, c.lat, c.lng FROM walk w CROSS JOIN courses c ON c.id = w.id
+      WHERE c.lat IS NOT NULL AND c.lng IS NOT NULL
+      ORDER BY ${orderBy("date", "w")}`);
   }
   const [rows, depRows, countRows, markerRows] = await batchAll<
     [CourseCard[], { departement: string }[], { n: number }[], CourseMarker[]?]
   >(db, statements);
+  const n = countRows[0]?.n ?? 0;
   return {
     rows: rows.slice(0, f.taille),
-    hasNext: rows.length > f.taille,
-    total: countRows[0]?.n ?? 0,
+    hasNext: rows.length > f.taille && offset + f.taille < LIST_MAX_ROWS,
+    total: Math.min(n, LIST_MAX_ROWS),
+    totalCapped: n > LIST_MAX_ROWS,
+    tooDeep,
     departements: depRows.map((d) => d.departement),
     markers: f.vue === "carte" ? (markerRows ?? []) : null,
   };
@@ -415,21 +479,28 @@ export interface FormatRow {
   lieu: string;
 }
 
-/** /formats: upcoming formats of online events by start date and time; `hasNext` from one extra row. */
+/**
+ * /formats: upcoming formats of online events by start date and time; `hasNext` from one extra row. Like the
+ * list, it reads at most LIST_MAX_ROWS formats deep (the walk of formats_date_idx passes every earlier row): a
+ * page beyond says so (`tooDeep`) and reads nothing.
+ */
 export async function listUpcomingFormats(
   db: Db,
   today: string,
   page: number,
   size: number,
-): Promise<{ rows: FormatRow[]; hasNext: boolean }> {
+): Promise<{ rows: FormatRow[]; hasNext: boolean; tooDeep: boolean }> {
+  const offset = (page - 1) * size;
+  const tooDeep = offset >= LIST_MAX_ROWS;
+  const limit = tooDeep ? 0 : Math.min(size + 1, LIST_MAX_ROWS - offset);
   const rows = await db.all<FormatRow>(sql`
     SELECT f.id, f.nom, f.date, f.heure_depart, f.distance_km, f.denivele_dplus, f.denivele_dmoins, f.prix_cents, f.type_epreuve,
            c.id AS course_id, c.slug AS course_slug, c.nom AS course_nom, c.lieu
     FROM formats f CROSS JOIN courses c ON c.id = f.course_id -- formats first: the date index gives the order
     WHERE f.date >= ${today} AND c.en_ligne = 1
     ORDER BY f.date, f.heure_depart
-    LIMIT ${size + 1} OFFSET ${(page - 1) * size}`);
-  return { rows: rows.slice(0, size), hasNext: rows.length > size };
+    LIMIT ${limit} OFFSET ${tooDeep ? 0 : offset}`);
+  return { rows: rows.slice(0, size), hasNext: rows.length > size && offset + size < LIST_MAX_ROWS, tooDeep };
 }
 
 /** /sitemap.xml: every online event with its last change. */

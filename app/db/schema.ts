@@ -172,7 +172,8 @@ export const courses = sqliteTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    index("courses_en_ligne_created_idx").on(t.en_ligne, t.created_at),
+    // Issue 26: with the id, the home page's order (newest first, ties by id) is read from the index, never sorted.
+    index("courses_online_newest_idx").on(t.en_ligne, t.created_at, t.id),
     index("courses_organisateur_idx").on(t.organisateur_id, t.created_at),
     index("courses_departement_idx").on(t.departement),
     // 0012: admin search and the admin's course list by name (decision 0120)
@@ -224,11 +225,18 @@ export const formats = sqliteTable(
     cession_frais_cents: integer("cession_frais_cents").notNull().default(0),
     cession_dossard_suit: integer("cession_dossard_suit", { mode: "boolean" }).notNull().default(true),
     position: integer("position").notNull().default(0),
+    /**
+     * Copy of its event's courses.created_at, kept by triggers (migrations: catalogue walk): the /courses date order
+     * (next date, newest event first, id) is then one index of formats (formats_next_date_idx), read in order and
+     * never sorted (docs/decisions/0160-catalogue-bounded-work.md). Never written by the application.
+     */
+    course_created_at: text("course_created_at"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     index("formats_course_idx").on(t.course_id, t.date),
+    index("formats_next_date_idx").on(t.date, sql`${t.course_created_at} DESC`, t.course_id),
     index("formats_date_idx").on(t.date, t.heure_depart),
     index("formats_nom_lower_idx").on(sql`lower(${t.nom})`), // 0012: admin payment search by format name
   ],
@@ -561,9 +569,10 @@ export const course_stats = sqliteTable(
   },
   (t) => [
     index("course_stats_first_date_idx").on(t.first_date),
-    // 0010: /courses sorted by price or by elevation gain reads these in order (decision 0025)
-    index("course_stats_min_price_idx").on(t.min_price_cents),
-    index("course_stats_max_dplus_idx").on(t.max_dplus),
+    // /courses sorted by price or by elevation gain reads these in the page's whole order, ties included
+    // (decisions 0025 and 0160): no sort of a group of equal prices.
+    index("course_stats_price_order_idx").on(t.min_price_cents, t.first_date, t.course_id),
+    index("course_stats_dplus_order_idx").on(sql`${t.max_dplus} DESC`, t.first_date, t.course_id),
   ],
 );
 

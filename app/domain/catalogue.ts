@@ -7,6 +7,13 @@ export const LOW_PLACES_THRESHOLD = 10;
 export const HOME_LIMIT = 3;
 export const PAGE_SIZES = [6, 12, 18, 24] as const;
 export const DEFAULT_PAGE_SIZE = 12;
+/**
+ * /courses reads at most this many matching events (ten pages of 24, the depth ADR 0025 already walked): deeper
+ * pages are not served (the page asks to narrow the search), the count stops there ("Plus de 240 épreuves") and so
+ * do the map's points; /formats stops at as many formats. This bounds the work of every list request whatever the
+ * size of the catalogue (docs/decisions/0160-catalogue-bounded-work.md).
+ */
+export const LIST_MAX_ROWS = 240;
 
 export interface Band {
   min: number;

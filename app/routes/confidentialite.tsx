@@ -42,8 +42,9 @@ export default function Confidentialite() {
       </p>
       <h2>Cookies</h2>
       <p>
-        Balise n'utilise que des cookies nécessaires&nbsp;: la session de connexion et le mode d'affichage (coureur ou
-        organisateur). Aucun cookie publicitaire.
+        Balise n'utilise que des cookies nécessaires&nbsp;: la session de connexion, le mode d'affichage (coureur ou
+        organisateur) et, pendant cinq minutes après un enregistrement, un repère technique qui vous montre vos propres
+        modifications aussitôt (il ne contient aucune donnée personnelle). Aucun cookie publicitaire.
       </p>
     </LegalPage>
   );

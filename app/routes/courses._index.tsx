@@ -5,7 +5,8 @@ import { CourseCard } from "~/components/catalogue/CourseCard";
 import { LazyMap } from "~/components/catalogue/LazyMap";
 import { toCardView } from "~/components/catalogue/card-view";
 import { catalogueClock, searchCourses } from "~/services/catalogue.server";
-import { DISTANCE_BANDS, ELEVATION_BANDS, EVENT_TYPES, PAGE_SIZES, SORTS } from "~/domain/catalogue";
+import { DISTANCE_BANDS, ELEVATION_BANDS, EVENT_TYPES, LIST_MAX_ROWS, PAGE_SIZES, SORTS } from "~/domain/catalogue";
+import { formatNumber } from "~/utils/format";
 // filters.ts (zod) is used by the loader only, so it stays out of the browser bundle.
 import { filtersToSearch, hasActiveFilters, parseCourseFilters, type FilterField } from "~/domain/filters";
 import { useRootData } from "~/components/root-data";
@@ -50,6 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     errors,
     moreSet,
     total: result.total,
+    totalCapped: result.totalCapped,
+    tooDeep: result.tooDeep,
     pages: Math.max(1, Math.ceil(result.total / filters.taille)),
     markers:
       result.markers?.map((m) => ({
@@ -93,7 +96,10 @@ export default function CoursesPage() {
   const isMap = filters.vue === "carte";
   const resetHref = isMap ? "/courses?vue=carte" : "/courses";
   const total = d.total;
-  const countText = `${total} épreuve${total > 1 ? "s" : ""}`;
+  // Beyond LIST_MAX_ROWS matches the count stops (docs/decisions/0160): "Plus de 500 épreuves".
+  const countText = d.totalCapped
+    ? `Plus de ${formatNumber(total)} épreuves`
+    : `${formatNumber(total)} épreuve${total > 1 ? "s" : ""}`;
   const onMap = d.markers?.length ?? 0;
 
   return (
@@ -248,9 +254,11 @@ export default function CoursesPage() {
             ? "Recherche en cours…"
             : isMap && d.markers
               ? `${countText}${onMap < total ? ` · ${onMap} sur la carte` : ""}`
-              : d.pages > 1
-                ? `${countText} · page ${filters.page} sur ${d.pages}`
-                : countText}
+              : d.totalCapped
+                ? `${countText} · page ${filters.page}`
+                : d.pages > 1
+                  ? `${countText} · page ${filters.page} sur ${d.pages}`
+                  : countText}
         </p>
         <nav className="view-toggle" aria-label="Affichage">
           <Link
@@ -272,9 +280,18 @@ export default function CoursesPage() {
 
       {d.cards.length === 0 ? (
         <div className="empty">
-          <p>
-            <strong>Aucune épreuve trouvée</strong>
-          </p>
+          {d.tooDeep ? (
+            <p data-testid="too-deep">
+              <strong>
+                La liste s'arrête aux {formatNumber(LIST_MAX_ROWS)} premières épreuves. Précisez la recherche (dates,
+                département, type, distance…) pour voir les suivantes.
+              </strong>
+            </p>
+          ) : (
+            <p>
+              <strong>Aucune épreuve trouvée</strong>
+            </p>
+          )}
           {filters.page > 1 ? (
             <p>
               <Link to={`/courses${d.firstPage}`} className="btn btn-ghost">

@@ -2,10 +2,10 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { FastLink, Link } from "~/components/Link";
 import { upcomingFormats } from "~/services/catalogue.server";
-import { EVENT_TYPES } from "~/domain/catalogue";
+import { EVENT_TYPES, LIST_MAX_ROWS } from "~/domain/catalogue";
 import { MAX_PAGE } from "~/domain/filters";
 import catalogueCss from "~/styles/catalogue.css?url";
-import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { formatDate, formatEuros, formatKm, formatMeters, formatNumber, formatTime } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 
@@ -25,18 +25,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("page") ?? "1";
   const page = /^\d{1,5}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= MAX_PAGE ? Number(raw) : 1;
-  const { rows, hasNext } = await upcomingFormats(context, page, FORMATS_PAGE_SIZE);
-  return { rows, page, hasNext };
+  const { rows, hasNext, tooDeep } = await upcomingFormats(context, page, FORMATS_PAGE_SIZE);
+  return { rows, page, hasNext, tooDeep };
 }
 
 export default function FormatsPage() {
-  const { rows, page, hasNext } = useLoaderData<typeof loader>();
+  const { rows, page, hasNext, tooDeep } = useLoaderData<typeof loader>();
   return (
     <section className="container page catalogue">
       <h1>Tous les formats</h1>
       <p className="muted">Les formats des épreuves en ligne, à partir d'aujourd'hui, par date et heure de départ.</p>
       {rows.length === 0 ? (
-        <p className="empty">Aucun format disponible.</p>
+        tooDeep ? (
+          <p className="empty">
+            La liste s'arrête aux {formatNumber(LIST_MAX_ROWS)} prochains formats.{" "}
+            <Link to="/formats">Revenir à la première page</Link> ou{" "}
+            <Link to="/courses">chercher une épreuve par date, lieu ou type</Link>.
+          </p>
+        ) : (
+          <p className="empty">Aucun format disponible.</p>
+        )
       ) : (
         <div className="table-wrap">
           <table className="table formats-table">

@@ -8,10 +8,12 @@ import {
   listSitemapCourses,
   listUpcomingFormats,
   newestOnlineCourses,
+  TEXT_DIRECT_MAX,
 } from "~/db/catalogue.server";
 import { createDb } from "~/db/client.server";
 import {
   addDays,
+  LIST_MAX_ROWS,
   DISTANCE_BANDS,
   ELEVATION_BANDS,
   hasMeals,
@@ -318,13 +320,20 @@ describe("catalogue repositories", () => {
           (c) => c.departement === "Lozère",
         ],
       ];
-      type Item = { c: RawCourse; next: string | null; price: number | null; dplus: number | null };
+      type Item = {
+        c: RawCourse;
+        next: string | null;
+        first: string | null;
+        price: number | null;
+        dplus: number | null;
+      };
       const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
       const orders: Record<string, (a: Item, b: Item) => number> = {
         date: (a, b) => cmp(a.next!, b.next!) || cmp(b.c.created_at, a.c.created_at) || cmp(a.c.id, b.c.id),
-        prix: (a, b) => cmp(a.price!, b.price!) || cmp(a.next!, b.next!) || cmp(a.c.id, b.c.id),
+        // Ties by the event's first date (issue 26: the index carries it), then the id.
+        prix: (a, b) => cmp(a.price!, b.price!) || cmp(a.first!, b.first!) || cmp(a.c.id, b.c.id),
         // Highest first, events without a value last.
-        dplus: (a, b) => cmp(b.dplus ?? -1, a.dplus ?? -1) || cmp(a.next!, b.next!) || cmp(a.c.id, b.c.id),
+        dplus: (a, b) => cmp(b.dplus ?? -1, a.dplus ?? -1) || cmp(a.first!, b.first!) || cmp(a.c.id, b.c.id),
       };
       for (const [qs, from, to, keep] of cases) {
         // Every online event: the demo's and the random ones (no text search, so the index walk is used).
@@ -336,6 +345,11 @@ describe("catalogue repositories", () => {
               next: nextDate(
                 c.formats.map((f) => f.date),
                 today,
+              ),
+              // The earliest valid date, past or not.
+              first: nextDate(
+                c.formats.map((f) => f.date),
+                "0000-00-00",
               ),
               price: minPrice(c.formats.map((f) => f.prix_cents)),
               dplus: valueRange(c.formats.map((f) => f.denivele_dplus))?.max ?? null,
@@ -372,6 +386,69 @@ describe("catalogue repositories", () => {
   ])("text search %j ignores case and accents, through the index", async (q, expected) => {
     const r = await list(db, `q=${encodeURIComponent(q)}&taille=24`);
     expect(r.rows.map((x) => x.nom).sort()).toEqual(expected);
+  });
+
+  it("a text search with many matches walks the date index and checks each row in the text index; with few it reads them: same rows as the reference; count and depth stop at LIST_MAX_ROWS", async () => {
+    // 520 online events named 'Sentier n', one format each, 40 per day: more than TEXT_DIRECT_MAX matches.
+    const n = 520;
+    const stmts: D1PreparedStatement[] = [];
+    const gen: { id: string; nom: string; next: string; created: string }[] = [];
+    for (let i = 0; i < n; i++) {
+      const id = `sent-${String(i).padStart(3, "0")}`;
+      const created = `2026-0${1 + (i % 3)}-01T00:00:00.000Z`;
+      const next = addDays(today, 1 + (i % 13));
+      gen.push({ id, nom: `Sentier ${i}`, next, created });
+      stmts.push(
+        env.DB.prepare(
+          "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug, created_at) VALUES (?, ?, 'Là', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, ?, ?)",
+        ).bind(id, `Sentier ${i}`, id, created),
+        env.DB.prepare(
+          "INSERT INTO formats (id, course_id, nom, date, type_epreuve, prix_cents) VALUES (?, ?, 'F', ?, 'trail', 1000)",
+        ).bind(`${id}-f`, id, next),
+      );
+    }
+    for (let i = 0; i < stmts.length; i += 100) await env.DB.batch(stmts.slice(i, i + 100));
+    try {
+      const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      const reference = (keep: (g: (typeof gen)[number]) => boolean) =>
+        gen
+          .filter(keep)
+          .sort((a, b) => cmp(a.next, b.next) || cmp(b.created, a.created) || cmp(a.id, b.id))
+          .map((g) => `${g.id} ${g.next}`);
+      const walkAll = async (qs: string) => {
+        const got: string[] = [];
+        let last: Awaited<ReturnType<typeof list>> | null = null;
+        for (let page = 1; page < 40; page++) {
+          last = await list(db, `taille=24&page=${page}&${qs}`);
+          got.push(...last.rows.map((x) => `${x.id} ${x.next_date}`));
+          if (!last.hasNext) break;
+        }
+        return { got, first: await list(db, qs) };
+      };
+      // Many matches: the walk. The list stops after LIST_MAX_ROWS events, the count says "more than".
+      const many = await walkAll("q=sentier");
+      expect(many.got).toEqual(reference(() => true).slice(0, LIST_MAX_ROWS));
+      expect([many.first.total, many.first.totalCapped]).toEqual([LIST_MAX_ROWS, true]);
+      const beyond = await list(db, `q=sentier&taille=24&page=${Math.ceil(LIST_MAX_ROWS / 24) + 1}`);
+      expect([beyond.rows.length, beyond.hasNext, beyond.tooDeep]).toEqual([0, false, true]);
+      // Few matches ('1' starts 111 of the numbers): read directly, the same order.
+      const few = await walkAll("q=sentier%201");
+      const expected = reference((g) => /^Sentier 1/.test(g.nom));
+      expect(expected.length).toBeLessThanOrEqual(TEXT_DIRECT_MAX);
+      expect(few.got).toEqual(expected);
+      expect([few.first.total, few.first.totalCapped]).toEqual([expected.length, false]);
+      // Price order with many matches walks course_stats: every event has the same price, ties by first date, id.
+      const byPrice = await list(db, "q=sentier&tri=prix&taille=6");
+      expect(byPrice.rows.map((r) => r.id)).toEqual(
+        [...gen]
+          .sort((a, b) => cmp(a.next, b.next) || cmp(a.id, b.id))
+          .slice(0, 6)
+          .map((g) => g.id),
+      );
+    } finally {
+      await env.DB.prepare("DELETE FROM formats WHERE course_id LIKE 'sent-%'").run();
+      await env.DB.prepare("DELETE FROM courses WHERE id LIKE 'sent-%'").run();
+    }
   });
 
   it("a card knows the lowest paid price next to a free format (never 'dès 0,00 €')", async () => {

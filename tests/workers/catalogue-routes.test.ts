@@ -65,6 +65,15 @@ describe("catalogue pages", () => {
     expect(page).not.toContain('rel="next"');
   });
 
+  it("/courses: a page beyond the first 240 events says to narrow the search, with a link back (issue 26)", async () => {
+    const page = await html(await get("/courses?taille=6&page=41"));
+    expect(page).toMatch(/La liste s(&#x27;|')arrête aux (<!-- -->)?240(<!-- -->)? premières épreuves/);
+    expect(cardCount(page)).toBe(0);
+    expect(page).toContain('rel="prev"');
+    expect(page).not.toContain('rel="next"');
+    expect(page).toContain("Revenir à la première page");
+  });
+
   it("/courses: filters combine in the URL (department + meals)", async () => {
     const page = await html(await get("/courses?departement=Gironde&repas=1"));
     expect(page).toMatch(/>1 épreuve</);
@@ -191,6 +200,13 @@ describe("catalogue pages", () => {
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThan(corrida); // same day, 18:00 before 19:00
     expect(page).toContain("18h00");
+  });
+
+  it("/formats: a page beyond the first 240 formats reads nothing and links back (issue 26)", async () => {
+    const page = await html(await get("/formats?page=6"));
+    expect(page).toMatch(/La liste s(&#x27;|')arrête aux (<!-- -->)?240(<!-- -->)? prochains formats/);
+    expect(page).toContain('href="/formats"');
+    expect(page).not.toContain('rel="next"');
   });
 
   it("/sitemap.xml lists the online events only", async () => {

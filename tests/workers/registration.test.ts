@@ -264,7 +264,7 @@ describe("the place hold", () => {
       env: env as unknown as Env,
       ctx: { waitUntil: () => {} },
       nonce: "test",
-      d1: countingD1(env.DB, stats),
+      wrapD1: (d1) => countingD1(d1, stats),
     });
     // The local provider keeps its objects in D1; in production that is the provider's HTTP API: not counted.
     context.payments = silentLocalProvider(testContext());

@@ -6,21 +6,27 @@ import worker from "../../server";
 import { loadDemoData } from "./helpers";
 import { ORG1, sessionCookie } from "./organiser-helpers";
 
-/** The Worker's bindings with a D1 that records the SQL of every statement prepared through it. */
+/**
+ * The Worker's bindings with a D1 that records the SQL of every statement prepared through it, or through the D1
+ * sessions it opens (each request reads through one: decision 0161).
+ */
 function recording(): { bindings: Env; sql: string[] } {
   const sql: string[] = [];
-  const DB = new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === "prepare")
-        return (query: string) => {
-          sql.push(query);
-          return target.prepare(query);
-        };
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { bindings: { ...env, DB } as Env, sql };
+  const record = <T extends object>(db: T): T =>
+    new Proxy(db, {
+      get(target, prop) {
+        if (prop === "prepare")
+          return (query: string) => {
+            sql.push(query);
+            return (target as unknown as D1Database).prepare(query);
+          };
+        if (prop === "withSession")
+          return (start?: string) => record((target as unknown as D1Database).withSession(start));
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return { bindings: { ...env, DB: record(env.DB) } as Env, sql };
 }
 
 async function sessionReads(

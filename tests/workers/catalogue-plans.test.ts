@@ -1,0 +1,205 @@
+// Issue 26: every catalogue page does a bounded amount of work whatever the number of events, formats and
+// registrations. Each statement the catalogue sends to D1 (home, /courses in every order, filters, text search,
+// deep pages, the map, the event page, /formats, the sitemap) is recorded, then its query plan is read with
+// EXPLAIN QUERY PLAN, with the same values bound. A plan fails when it sorts (a temporary B-tree) anything but a
+// page of rows already bounded by a LIMIT, or when it scans a table (or walks an index) that grows with the data
+// outside the few walks that read an index in the page's own order and stop after the page.
+// docs/decisions/0160-catalogue-bounded-work.md
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  getCourseWithFormats,
+  listCourses,
+  listSitemapCourses,
+  listUpcomingFormats,
+  newestOnlineCourses,
+} from "~/db/catalogue.server";
+import { createDb } from "~/db/client.server";
+import { addDays } from "~/domain/catalogue";
+import { parseCourseFilters } from "~/domain/filters";
+import { parisDate } from "~/domain/refund";
+import { loadDemoData } from "./helpers";
+
+const now = new Date();
+const nowIso = now.toISOString();
+const today = parisDate(now);
+
+interface Recorded {
+  sql: string;
+  params: unknown[];
+}
+
+/** A D1 binding that records every statement prepared through it, with its bound values. */
+function recordingD1(db: D1Database, out: Recorded[]): D1Database {
+  const statement = (s: D1PreparedStatement, rec: Recorded): D1PreparedStatement =>
+    new Proxy(s, {
+      get(target, prop) {
+        if (prop === "bind")
+          return (...values: unknown[]) => {
+            rec.params = values;
+            return statement(target.bind(...values), rec);
+          };
+        const v = Reflect.get(target, prop);
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    });
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === "prepare")
+        return (query: string) => {
+          const rec: Recorded = { sql: query, params: [] };
+          out.push(rec);
+          return statement(target.prepare(query), rec);
+        };
+      const v = Reflect.get(target, prop);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+}
+
+interface PlanRow {
+  id: number;
+  parent: number;
+  detail: string;
+}
+
+/**
+ * Indexes read in order that stop after a bounded number of entries (a LIMIT, or a min()): the date walk, the
+ * price and elevation walks, the home page's newest events, /formats by date and the sitemap.
+ */
+const ORDERED_WALKS = [
+  "formats_next_date_idx",
+  "course_stats_price_order_idx",
+  "course_stats_dplus_order_idx",
+  "courses_online_newest_idx",
+  "formats_date_idx",
+  // The departments' skip-scan: each step is min(departement) above the last one, a single index entry.
+  "courses_departement_idx",
+];
+/** CTEs whose rows are bounded by construction (a LIMIT inside them): sorting or scanning them is bounded work. */
+const BOUNDED = ["page", "p", "text_ids", "t", "d", "walk", "w"];
+
+/** What is wrong with one plan (empty when the plan reads a bounded amount of data). */
+function planProblems(rows: PlanRow[]): string[] {
+  const problems: string[] = [];
+  for (const r of rows) {
+    const d = r.detail;
+    if (/USE TEMP B-TREE/.test(d)) {
+      // Allowed only when what is sorted is a bounded CTE scanned at the same level of the plan.
+      const siblings = rows.filter((s) => s.parent === r.parent && s.id !== r.id);
+      // or the few formats of one event (the card's types, read through formats_course_idx).
+      const ok = siblings.some((s) => {
+        const m = /^(?:SCAN|SEARCH) (\w+)/.exec(s.detail);
+        if (m !== null && BOUNDED.includes(m[1]) && !/USING/.test(s.detail)) return true;
+        return /^SEARCH \w+ USING (?:COVERING )?INDEX formats_course_idx \(course_id=\?/.test(s.detail);
+      });
+      if (!ok) problems.push(d);
+      continue;
+    }
+    // A range (or a low-cardinality equality) at the head of an index outside the ordered walks reads a part of
+    // the table that grows with the data: every upcoming format, every online event.
+    const search = /^SEARCH (\w+) USING (?:COVERING )?INDEX (\w+) \((.*)\)$/.exec(d);
+    if (search && !ORDERED_WALKS.includes(search[2])) {
+      const head = search[3].split(" AND ")[0];
+      if (/[<>]/.test(head) || search[3] === "en_ligne=?") problems.push(d);
+      continue;
+    }
+    const scan = /^SCAN (\w+)(.*)$/.exec(d);
+    if (d === "SCAN CONSTANT ROW") continue;
+    if (scan) {
+      const [, name, rest] = scan;
+      if (BOUNDED.includes(name) && !/USING (?:COVERING )?INDEX/.test(rest)) continue;
+      if (/VIRTUAL TABLE INDEX/.test(rest)) continue; // the text index: a MATCH lookup
+      const index = /USING (?:COVERING )?INDEX (\w+)/.exec(rest)?.[1];
+      if (index && ORDERED_WALKS.includes(index)) continue;
+      problems.push(d);
+    }
+  }
+  return problems;
+}
+
+async function plansOf(recorded: Recorded[]) {
+  const out: { sql: string; problems: string[]; plan: string }[] = [];
+  for (const r of recorded) {
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${r.sql}`)
+      .bind(...r.params)
+      .all<PlanRow>();
+    out.push({
+      sql: r.sql.replace(/\s+/g, " ").slice(0, 160),
+      problems: planProblems(plan.results),
+      plan: plan.results.map((p) => p.detail).join(" | "),
+    });
+  }
+  return out;
+}
+
+describe("catalogue query plans (bounded work per request)", () => {
+  beforeAll(async () => {
+    await loadDemoData();
+  });
+
+  const lists = [
+    "",
+    "tri=prix",
+    "tri=dplus",
+    "page=20",
+    "taille=24&page=10&tri=prix",
+    "q=trail",
+    "q=trail&tri=dplus",
+    "q=a&distance=15-30&denivele=0-1000&repas=on&tri=prix",
+    `q=trail&du=${today}&au=${addDays(today, 180)}&departement=Is%C3%A8re&type=trail&distance=15-30&denivele=1000-2000&repas=1&tri=prix&taille=24`,
+    "departement=Is%C3%A8re",
+    "type=route&tri=dplus",
+    `du=${addDays(today, 30)}&au=${addDays(today, 60)}`,
+    "vue=carte",
+    "vue=carte&q=trail",
+  ];
+
+  it.each(lists)(
+    "/courses?%s reads a bounded number of rows (no sort of a growing group, no full scan)",
+    async (qs) => {
+      const recorded: Recorded[] = [];
+      const db = createDb(recordingD1(env.DB, recorded));
+      await listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
+      expect(recorded.length).toBeGreaterThanOrEqual(3);
+      for (const p of await plansOf(recorded)) {
+        if (qs === "q=trail") console.log(p.plan);
+        expect(p.problems, `${p.sql}\n${p.plan}`).toEqual([]);
+      }
+    },
+  );
+
+  it("home, event page, /formats (deep page included) and the sitemap read a bounded number of rows", async () => {
+    const recorded: Recorded[] = [];
+    const db = createDb(recordingD1(env.DB, recorded));
+    await newestOnlineCourses(db, 3, today, nowIso);
+    await getCourseWithFormats(db, "trail-des-aiguilles-rouges", nowIso);
+    await listUpcomingFormats(db, today, 3, 50);
+    await listUpcomingFormats(db, today, 5, 50);
+    await listSitemapCourses(db);
+    expect(recorded.length).toBe(6);
+    for (const p of await plansOf(recorded)) expect(p.problems, `${p.sql}\n${p.plan}`).toEqual([]);
+  });
+
+  it("the checker itself refuses a sort of a whole date group and a full scan (it can fail)", () => {
+    expect(
+      planProblems([
+        { id: 1, parent: 0, detail: "SCAN f USING INDEX formats_date_idx" },
+        { id: 2, parent: 0, detail: "USE TEMP B-TREE FOR RIGHT PART OF ORDER BY" },
+      ]),
+    ).toEqual(["USE TEMP B-TREE FOR RIGHT PART OF ORDER BY"]);
+    expect(planProblems([{ id: 1, parent: 0, detail: "SCAN c" }])).toEqual(["SCAN c"]);
+    expect(
+      planProblems([{ id: 1, parent: 0, detail: "SEARCH c USING INDEX courses_en_ligne_created_idx (en_ligne=?)" }]),
+    ).toEqual(["SEARCH c USING INDEX courses_en_ligne_created_idx (en_ligne=?)"]);
+    expect(planProblems([{ id: 1, parent: 0, detail: "SCAN c USING INDEX courses_organisateur_idx" }])).toEqual([
+      "SCAN c USING INDEX courses_organisateur_idx",
+    ]);
+    expect(
+      planProblems([
+        { id: 1, parent: 0, detail: "SCAN page" },
+        { id: 2, parent: 0, detail: "USE TEMP B-TREE FOR ORDER BY" },
+      ]),
+    ).toEqual([]);
+  });
+});
