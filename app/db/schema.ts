@@ -717,6 +717,9 @@ export const cessions = sqliteTable(
     dossard: integer("dossard"), // the seller's bib number when the place changed hands
     remboursement_cents: integer("remboursement_cents"), // what the seller is refunded (transferSplit)
     rembourse_at: text("rembourse_at"), // the seller's refund went through
+    // An offer to the format's waiting list (decision 0171): the list entry invited (its runner's account e-mail);
+    // null for an offer to a person the seller named.
+    liste_attente_id: text("liste_attente_id"),
     ended_at: text("ended_at"),
     created_at: createdAt(),
     updated_at: updatedAt(),

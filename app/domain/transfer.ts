@@ -79,7 +79,8 @@ export type TransferErrorCode =
   | "mauvais_compte"
   | "deja_inscrit"
   | "repas_epuises"
-  | "cession_en_cours";
+  | "cession_en_cours"
+  | "liste_vide";
 
 export const TRANSFER_MESSAGES: Record<TransferErrorCode, string> = {
   inscription_introuvable: "Inscription introuvable.",
@@ -95,6 +96,8 @@ export const TRANSFER_MESSAGES: Record<TransferErrorCode, string> = {
   repas_epuises: "Il ne reste plus assez de repas : choisissez-en moins.",
   cession_en_cours:
     "Ce dossard est proposé au transfert : retirez l'offre avant d'annuler l'inscription (rien n'a été annulé).",
+  liste_vide:
+    "Personne n'attend sur la liste d'attente de ce format : proposez votre dossard à une personne de votre choix.",
 };
 
 export class TransferError extends Error {
@@ -176,7 +179,20 @@ export const TRANSFER_FORM_MSG = {
   confirm: "Cochez la case pour confirmer que vous cédez votre dossard.",
   offered: "Offre de transfert envoyée : la personne invitée a reçu un lien par e-mail.",
   withdrawn: "Offre de transfert retirée : votre inscription reste valide.",
+  offeredToList:
+    "Offre de transfert envoyée au premier coureur de la liste d'attente : s'il ne la prend pas à temps, elle passe au suivant.",
 } as const;
+
+/** Who the seller offers the bib to: a person they name (an e-mail), or the format's waiting list (decision 0171). */
+export type TransferRecipient = "personne" | "liste";
+export const transferRecipient = (v: string | undefined): TransferRecipient => (v === "liste" ? "liste" : "personne");
+
+/** The seller's form when the offer goes to the waiting list: only the confirmation. */
+export const TransferToWaitlistSchema = z.object({
+  cession_confirmation: z
+    .string({ required_error: TRANSFER_FORM_MSG.confirm, invalid_type_error: TRANSFER_FORM_MSG.confirm })
+    .refine((v) => v === "on", TRANSFER_FORM_MSG.confirm),
+});
 
 /**
  * The seller's form (on /mon-inscription/{id}, beside the self-edit form whose fields are named after the columns):

@@ -21,8 +21,21 @@ function race(d: TransferEmailData): string {
 const hello = (prenom: string | null) => (prenom ? `Bonjour ${prenom},` : "Bonjour,");
 
 export function invitationEmail(
-  d: TransferEmailData & { vendeur: string; deadline: string; priceCents: number },
+  d: TransferEmailData & { vendeur: string; deadline: string; priceCents: number; fromWaitlist?: boolean },
 ): RenderedEmail {
+  // To the first runner of the waiting list (decision 0171): a stranger to the seller, who stays unnamed.
+  if (d.fromWaitlist)
+    return renderEmail({
+      subject: `Une place se libère pour vous : ${d.courseNom} — ${d.formatNom}`,
+      preheader: `Acceptez avant le ${formatDateTimeLong(d.deadline)}.`,
+      paragraphs: [
+        "Bonjour,",
+        `Un coureur inscrit à ${race(d)} ne peut plus courir et cède son dossard à la liste d'attente : vous êtes le premier à qui il est proposé, au prix de l'inscription : ${formatEuros(d.priceCents)} (hors repas).`,
+        `Pour l'accepter, connectez-vous avec cette adresse e-mail, complétez vos informations de coureur et payez avant le ${formatDateTimeLong(d.deadline)}. Passé ce délai, le dossard est proposé au coureur suivant de la liste ; vous y gardez votre place.`,
+        "Ne transmettez pas ce lien : il est personnel.",
+      ],
+      action: { label: "Voir l'offre de transfert", url: d.url },
+    });
   return renderEmail({
     subject: `${d.vendeur} vous cède son dossard : ${d.courseNom} — ${d.formatNom}`,
     preheader: `Acceptez avant le ${formatDateTimeLong(d.deadline)}.`,

@@ -36,8 +36,19 @@ import styles from "~/styles/my-registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatDateTime, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 import { fieldErrors } from "~/domain/form-errors";
-import { makeTransferOfferSchema, TRANSFER_FORM_MSG, TransferError } from "~/domain/transfer";
-import { loadTransferPanel, offerTransfer, withdrawTransfer } from "~/services/transfer.server";
+import {
+  makeTransferOfferSchema,
+  TRANSFER_FORM_MSG,
+  TransferError,
+  TransferToWaitlistSchema,
+  transferRecipient,
+} from "~/domain/transfer";
+import {
+  loadTransferPanel,
+  offerTransfer,
+  offerTransferToWaitlist,
+  withdrawTransfer,
+} from "~/services/transfer.server";
 import { Field, type FieldProps, SelectField as SharedSelectField, type SelectFieldProps } from "~/components/Field";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -112,7 +123,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-type TransferResult = { errors: Record<string, string>; formError: string; email: string };
+type TransferResult = {
+  errors: Record<string, string>;
+  formError: string;
+  email: string;
+  recipient?: "personne" | "liste";
+};
 
 /** The transfer forms of this page (offer, withdraw): the server decides (owner, status, dates). */
 async function transferAction(
@@ -128,17 +144,31 @@ async function transferAction(
     await withdrawTransfer(context, user.id, id);
     return redirect(`/mon-inscription/${id}?cession=retiree#cession`);
   }
-  const parsed = makeTransferOfferSchema(user.email).safeParse(values);
   const email = values.cession_email ?? "";
-  if (!parsed.success)
-    return fail({ errors: fieldErrors(parsed.error) as Record<string, string>, formError: "", email }, 400);
+  const recipient = transferRecipient(values.cession_destinataire);
   try {
-    await offerTransfer(context, user, id, parsed.data.cession_email);
+    if (recipient === "liste") {
+      const parsed = TransferToWaitlistSchema.safeParse(values);
+      if (!parsed.success)
+        return fail(
+          { errors: fieldErrors(parsed.error) as Record<string, string>, formError: "", email, recipient },
+          400,
+        );
+      await offerTransferToWaitlist(context, user, id);
+    } else {
+      const parsed = makeTransferOfferSchema(user.email).safeParse(values);
+      if (!parsed.success)
+        return fail(
+          { errors: fieldErrors(parsed.error) as Record<string, string>, formError: "", email, recipient },
+          400,
+        );
+      await offerTransfer(context, user, id, parsed.data.cession_email);
+    }
   } catch (e) {
-    if (e instanceof TransferError) return fail({ errors: {}, formError: e.message, email }, 409);
+    if (e instanceof TransferError) return fail({ errors: {}, formError: e.message, email, recipient }, 409);
     throw e;
   }
-  return redirect(`/mon-inscription/${id}?cession=proposee#cession`);
+  return redirect(`/mon-inscription/${id}?cession=${recipient === "liste" ? "proposee-liste" : "proposee"}#cession`);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -568,7 +598,7 @@ function TransferPanel({
 }: {
   transfer: NonNullable<LoaderData["transfer"]>;
   notice: string | null;
-  result: { errors: Record<string, string>; formError: string; email: string } | null;
+  result: TransferResult | null;
 }) {
   const nav = useNavigation();
   const busy = nav.state === "submitting" && nav.formData?.get("intent")?.toString().startsWith("cession-");
@@ -576,9 +606,9 @@ function TransferPanel({
     <section className="card form-card transfer-card" id="cession" aria-labelledby="transfer-title">
       <h2 id="transfer-title">Transférer mon dossard</h2>
       <p>{t.rules ?? "L'organisateur n'autorise pas le transfert de dossard sur ce format."}</p>
-      {notice === "proposee" && t.open ? (
+      {(notice === "proposee" || notice === "proposee-liste") && t.open ? (
         <p className="alert alert-success" role="status">
-          {TRANSFER_FORM_MSG.offered}
+          {t.open.toWaitlist ? TRANSFER_FORM_MSG.offeredToList : TRANSFER_FORM_MSG.offered}
         </p>
       ) : null}
       {notice === "retiree" && !t.open ? (
@@ -593,14 +623,25 @@ function TransferPanel({
       ) : null}
       {t.last?.statut === "payee" ? (
         <p data-testid="transfer-done">
-          Dossard transféré à {t.last.email}. Remboursement&nbsp;: {formatEuros(t.last.remboursementCents ?? 0)}.
+          Dossard transféré à {t.last.email ?? "un coureur de la liste d'attente"}. Remboursement&nbsp;:{" "}
+          {formatEuros(t.last.remboursementCents ?? 0)}.
         </p>
       ) : null}
       {t.open ? (
         <>
           <p data-testid="transfer-open">
-            Offre envoyée à <strong>{t.open.email}</strong>, valable jusqu'au {formatDateTime(t.open.expiresAt)}. Tant
-            qu'elle n'est pas payée, vous pouvez la retirer&nbsp;: votre inscription reste valide.
+            {t.open.email ? (
+              <>
+                Offre envoyée à <strong>{t.open.email}</strong>
+              </>
+            ) : (
+              <>
+                Offre envoyée au <strong>premier coureur de la liste d'attente</strong> (puis au suivant s'il ne la
+                prend pas)
+              </>
+            )}
+            , valable jusqu'au {formatDateTime(t.open.expiresAt)}. Tant qu'elle n'est pas payée, vous pouvez la
+            retirer&nbsp;: votre inscription reste valide.
           </p>
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="cession-retirer" />
@@ -624,13 +665,44 @@ function TransferPanel({
           </p>
           <Form method="post" preventScrollReset noValidate className="transfer-form">
             <input type="hidden" name="intent" value="cession-proposer" />
+            {t.waiting > 0 ? (
+              <fieldset className="field">
+                <legend>À qui&nbsp;?</legend>
+                <label className="checkbox">
+                  <input
+                    type="radio"
+                    name="cession_destinataire"
+                    value="personne"
+                    defaultChecked={result?.recipient !== "liste"}
+                  />
+                  <span>À une personne de mon choix (son adresse e-mail ci-dessous)</span>
+                </label>
+                <label className="checkbox">
+                  <input
+                    type="radio"
+                    name="cession_destinataire"
+                    value="liste"
+                    defaultChecked={result?.recipient === "liste"}
+                  />
+                  <span>
+                    {t.waiting === 1
+                      ? "Au coureur qui attend sur la liste d'attente de ce format"
+                      : `Au premier des ${t.waiting} coureurs de la liste d'attente (au suivant s'il ne la prend pas à temps)`}
+                  </span>
+                </label>
+              </fieldset>
+            ) : null}
             <Field
               name="cession_email"
-              label="Adresse e-mail de la personne qui reprend votre dossard"
+              label={
+                t.waiting > 0
+                  ? "Adresse e-mail de la personne qui reprend votre dossard (si vous la choisissez)"
+                  : "Adresse e-mail de la personne qui reprend votre dossard"
+              }
               type="email"
               autoComplete="off"
               inputMode="email"
-              required
+              required={t.waiting === 0}
               defaultValue={result?.email ?? ""}
               error={result?.errors.cession_email}
             />
@@ -643,7 +715,7 @@ function TransferPanel({
                   aria-invalid={result?.errors.cession_confirmation ? true : undefined}
                   aria-describedby={result?.errors.cession_confirmation ? "f-cession_confirmation-error" : undefined}
                 />
-                <span>Je cède mon dossard à cette personne, aux conditions ci-dessus.</span>
+                <span>Je cède mon dossard, aux conditions ci-dessus.</span>
               </label>
               {result?.errors.cession_confirmation ? (
                 <p className="field-error" id="f-cession_confirmation-error">

@@ -87,6 +87,12 @@ export async function claimTransfer(
         AND EXISTS (SELECT 1 FROM cessions c_d WHERE c_d.id = ${cessionId} AND c_d.statut = 'payee'
           AND c_d.acheteur_inscription_id = ${buyerId} AND c_d.dossard_suit = 1 AND c_d.dossard IS NOT NULL)
       RETURNING id`,
+    // An offer to the waiting list (decision 0171): the buyer's entry has its place now ('Offre acceptée').
+    sql`UPDATE liste_attente SET statut = 'acceptee', ended_at = ${nowIso}, updated_at = ${nowIso}
+      WHERE id = (SELECT c_l.liste_attente_id FROM cessions c_l WHERE c_l.id = ${cessionId} AND c_l.statut = 'payee'
+          AND c_l.acheteur_inscription_id = ${buyerId})
+        AND statut = 'en_liste'
+      RETURNING id`,
   ]);
   if (results[0].length !== 1) {
     // Claimed meanwhile by this same payment (a webhook replay racing /merci)?

@@ -98,11 +98,13 @@ export interface TransferPanel {
   /** The organiser's rules in one sentence (null: transfers not allowed on this format). */
   rules: string | null;
   /** An offer running: to whom, until when. */
-  open: { email: string; expiresAt: string } | null;
+  open: { email: string | null; toWaitlist: boolean; expiresAt: string } | null;
   /** The last offer that ended (paid, withdrawn, expired), for the runner's page. */
-  last: { statut: string; email: string; remboursementCents: number | null } | null;
+  last: { statut: string; email: string | null; toWaitlist: boolean; remboursementCents: number | null } | null;
   /** May the runner offer it now (null), or why not (a French sentence). */
   refusal: string | null;
+  /** Runners waiting on the format's list who could be offered the place (the seller excepted). */
+  waiting: number;
   /** What the seller would get back, and what the buyer would pay for the place. */
   split: { sellerRefundCents: number; organiserFeeCents: number; providerFeeCents: number; buyerPriceCents: number };
 }
@@ -115,7 +117,7 @@ export async function loadTransferPanel(
 ): Promise<TransferPanel | null> {
   const row = await loadOwned(context, userId, inscriptionId);
   if (!row) return null;
-  const [p, open, last] = await Promise.all([
+  const [p, open, last, waiting] = await Promise.all([
     collectedPayment(context, inscriptionId),
     openOffer(context, inscriptionId),
     context.db
@@ -124,6 +126,9 @@ export async function loadTransferPanel(
       .where(eq(cessions.inscription_id, inscriptionId))
       .orderBy(desc(cessions.created_at))
       .limit(1),
+    context.db.all<{ n: number }>(sql`
+      SELECT count(*) AS n FROM liste_attente
+      WHERE format_id = ${row.i.format_id} AND statut = 'en_liste' AND coureur_id <> ${userId}`),
   ]);
   const settings = settingsOf(row.f);
   const can = canOfferTransfer({
@@ -143,10 +148,25 @@ export async function loadTransferPanel(
   const ended = last[0] && last[0].statut !== "ouverte" ? last[0] : null;
   return {
     rules: transferRulesSentence(settings, formatDateLong),
-    open: open ? { email: open.email, expiresAt: open.expires_at } : null,
-    last: ended ? { statut: ended.statut, email: ended.email, remboursementCents: ended.remboursement_cents } : null,
+    // An offer to the waiting list never shows the seller the e-mail of the runner it went to.
+    open: open
+      ? {
+          email: open.liste_attente_id ? null : open.email,
+          toWaitlist: open.liste_attente_id != null,
+          expiresAt: open.expires_at,
+        }
+      : null,
+    last: ended
+      ? {
+          statut: ended.statut,
+          email: ended.liste_attente_id ? null : ended.email,
+          toWaitlist: ended.liste_attente_id != null,
+          remboursementCents: ended.remboursement_cents,
+        }
+      : null,
     // Nothing to refuse once an offer runs, or once the place changed hands (the page says so).
     refusal: can.ok || open || ended?.statut === "payee" ? null : new TransferError(can.code).message,
+    waiting: Number(waiting[0]?.n ?? 0),
     split: {
       sellerRefundCents: split.sellerRefundCents,
       organiserFeeCents: split.organiserKeepsCents,
@@ -168,31 +188,84 @@ export async function offerTransfer(
   inscriptionId: string,
   email: string,
 ): Promise<{ cessionId: string }> {
-  const row = await loadOwned(context, user.id, inscriptionId);
+  const { row, deadline } = await offerable(context, user.id, inscriptionId);
+  return makeOffer(context, row, { sellerId: user.id, sellerEmail: user.email, email, listeId: null, deadline });
+}
+
+/**
+ * The owner offers the place to the format's waiting list (decision 0171): the invitation goes to the first runner
+ * waiting (their account's e-mail), as a named offer would; if they let it lapse, the cron hands it to the next one
+ * (relayToWaitlist). Refused in French when nobody waits.
+ */
+export async function offerTransferToWaitlist(
+  context: Ctx,
+  user: { id: string; email: string },
+  inscriptionId: string,
+): Promise<{ cessionId: string }> {
+  const { row, deadline } = await offerable(context, user.id, inscriptionId);
+  const next = await nextWaitingRunner(context, row.i.format_id, user.id, inscriptionId);
+  if (!next) throw new TransferError("liste_vide");
+  return makeOffer(context, row, {
+    sellerId: user.id,
+    sellerEmail: user.email,
+    email: next.email,
+    listeId: next.id,
+    deadline,
+  });
+}
+
+/** The owner's registration, when it may be offered now, and the offer's deadline; a TransferError otherwise. */
+async function offerable(context: Ctx, userId: string, inscriptionId: string) {
+  const row = await loadOwned(context, userId, inscriptionId);
   if (!row) throw new TransferError("inscription_introuvable");
   const p = await collectedPayment(context, inscriptionId);
-  const now = context.clock.now();
   const can = canOfferTransfer({
     statut: row.i.statut,
     paid: p != null,
     settings: settingsOf(row.f),
     openOffer: (await openOffer(context, inscriptionId)) != null,
-    now,
+    now: context.clock.now(),
   });
   if (!can.ok) throw new TransferError(can.code);
+  return { row, deadline: can.deadline.toISOString() };
+}
+
+/**
+ * The first runner waiting on the format's list who may take this registration's place: still waiting
+ * ('en_liste'), not the seller, not invited to this registration's transfer before (one who let an offer lapse
+ * keeps their place on the list for freed places, and the next one is asked). Their account's e-mail: the one the
+ * invitation page checks.
+ */
+async function nextWaitingRunner(context: Ctx, formatId: string, sellerId: string, inscriptionId: string) {
+  const [next] = await context.db.all<{ id: string; email: string }>(sql`
+    SELECT w.id, lower(u.email) AS email FROM liste_attente w JOIN users u ON u.id = w.coureur_id
+    WHERE w.format_id = ${formatId} AND w.statut = 'en_liste' AND w.coureur_id <> ${sellerId}
+      AND NOT EXISTS (SELECT 1 FROM cessions c WHERE c.inscription_id = ${inscriptionId} AND c.liste_attente_id = w.id)
+    ORDER BY w.rang LIMIT 1`);
+  return next ?? null;
+}
+
+type OwnedRow = NonNullable<Awaited<ReturnType<typeof loadOwned>>>;
+
+/** Makes the offer (one INSERT, guarded as offerTransfer says) and e-mails the invitation. */
+async function makeOffer(
+  context: Ctx,
+  row: OwnedRow,
+  o: { sellerId: string; sellerEmail: string; email: string; listeId: string | null; deadline: string },
+): Promise<{ cessionId: string }> {
+  const inscriptionId = row.i.id;
   const id = crypto.randomUUID();
   const token = newToken();
-  const nowIso = now.toISOString();
-  const deadline = can.deadline.toISOString();
+  const nowIso = context.clock.now().toISOString();
   let made: { id: string }[];
   try {
     made = await context.db.all<{ id: string }>(sql`
       INSERT INTO cessions (id, inscription_id, course_id, format_id, vendeur_id, email, token_hash, statut, expires_at,
-        frais_cents, dossard_suit, created_at, updated_at)
-      SELECT ${id}, i.id, i.course_id, i.format_id, i.coureur_id, ${email}, ${await hashToken(token)}, 'ouverte', ${deadline},
-        f.cession_frais_cents, f.cession_dossard_suit, ${nowIso}, ${nowIso}
+        frais_cents, dossard_suit, liste_attente_id, created_at, updated_at)
+      SELECT ${id}, i.id, i.course_id, i.format_id, i.coureur_id, ${o.email}, ${await hashToken(token)}, 'ouverte', ${o.deadline},
+        f.cession_frais_cents, f.cession_dossard_suit, ${o.listeId}, ${nowIso}, ${nowIso}
       FROM inscriptions i JOIN formats f ON f.id = i.format_id
-      WHERE i.id = ${inscriptionId} AND i.coureur_id = ${user.id} AND i.statut = 'validee' AND f.cession_active = 1
+      WHERE i.id = ${inscriptionId} AND i.coureur_id = ${o.sellerId} AND i.statut = 'validee' AND f.cession_active = 1
         AND NOT EXISTS (SELECT 1 FROM annulations a WHERE a.inscription_id = i.id AND a.status IN ('en_cours', 'terminee'))
       RETURNING id`);
   } catch (e) {
@@ -201,8 +274,14 @@ export async function offerTransfer(
     throw e;
   }
   if (made.length === 0) throw new TransferError("non_payee");
-  logEvent("transfer.offered", { cession_id: id, inscription_id: inscriptionId, deadline });
-  const vendeur = [row.i.prenom, row.i.nom].filter(Boolean).join(" ") || user.email;
+  logEvent("transfer.offered", {
+    cession_id: id,
+    inscription_id: inscriptionId,
+    deadline: o.deadline,
+    // An offer to the waiting list names the list entry invited.
+    ...(o.listeId ? { liste_attente_id: o.listeId } : {}),
+  });
+  const vendeur = [row.i.prenom, row.i.nom].filter(Boolean).join(" ") || o.sellerEmail;
   const mail = invitationEmail({
     prenom: null,
     vendeur,
@@ -211,11 +290,52 @@ export async function offerTransfer(
     date: row.f.date,
     heureDepart: row.f.heure_depart,
     url: invitationUrl(context, id, token),
-    deadline,
+    deadline: o.deadline,
     priceCents: row.f.prix_cents,
+    fromWaitlist: o.listeId != null,
   });
-  await context.mailer.send({ to: email, ...mail, kind: "cession_invitation", dedupeKey: `cession-invitation:${id}` });
+  await context.mailer.send({
+    to: o.email,
+    ...mail,
+    kind: "cession_invitation",
+    dedupeKey: `cession-invitation:${id}`,
+  });
   return { cessionId: id };
+}
+
+/**
+ * A waiting-list offer that lapsed (or whose runner could not take it): the same registration is offered to the
+ * next runner waiting, with a new deadline, while the seller's registration may still be offered (validated, paid,
+ * transfers still open). Nothing when nobody else waits: the seller keeps their place.
+ */
+async function relayToWaitlist(context: Ctx, ended: { inscription_id: string; vendeur_id: string }): Promise<boolean> {
+  const [seller] = await context.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, ended.vendeur_id))
+    .limit(1);
+  let o: Awaited<ReturnType<typeof offerable>>;
+  try {
+    o = await offerable(context, ended.vendeur_id, ended.inscription_id);
+  } catch (e) {
+    if (e instanceof TransferError) return false;
+    throw e;
+  }
+  const next = await nextWaitingRunner(context, o.row.i.format_id, ended.vendeur_id, ended.inscription_id);
+  if (!next) return false;
+  try {
+    await makeOffer(context, o.row, {
+      sellerId: ended.vendeur_id,
+      sellerEmail: seller?.email ?? "",
+      email: next.email,
+      listeId: next.id,
+      deadline: o.deadline,
+    });
+  } catch (e) {
+    if (e instanceof TransferError) return false;
+    throw e;
+  }
+  return true;
 }
 
 export const invitationUrl = (context: Ctx, cessionId: string, token: string) =>
@@ -432,14 +552,21 @@ export async function acceptTransfer(
 /** Offers past their deadline end ('expiree'); their buyers' open checkouts end. Returns how many ended. */
 export async function expireTransferOffers(context: Ctx, limit = 100): Promise<number> {
   const nowIso = context.clock.now().toISOString();
-  const ended = await context.db.all<{ id: string; inscription_id: string }>(sql`
+  const ended = await context.db.all<{
+    id: string;
+    inscription_id: string;
+    vendeur_id: string;
+    liste_attente_id: string | null;
+  }>(sql`
     UPDATE cessions SET statut = 'expiree', ended_at = ${nowIso}, updated_at = ${nowIso}
     WHERE id IN (SELECT id FROM cessions WHERE statut = 'ouverte' AND expires_at <= ${nowIso} LIMIT ${limit})
       AND statut = 'ouverte'
-    RETURNING id, inscription_id`);
+    RETURNING id, inscription_id, vendeur_id, liste_attente_id`);
   for (const c of ended) {
     logEvent("transfer.ended", { cession_id: c.id, inscription_id: c.inscription_id, reason: "expiree" });
     await endBuyerRegistrations(context, c.id, "system");
+    // An offer to the waiting list goes on to the next runner waiting.
+    if (c.liste_attente_id) await relayToWaitlist(context, c);
   }
   return ended.length;
 }

@@ -76,7 +76,7 @@ test("a runner offers their bib to a named person, who accepts and pays: the pla
     "pas-une-adresse",
   );
   await page.getByLabel("Adresse e-mail de la personne qui reprend votre dossard").fill(BUYER);
-  await page.getByRole("checkbox", { name: /Je cède mon dossard à cette personne/ }).check();
+  await page.getByRole("checkbox", { name: /Je cède mon dossard/ }).check();
   await page.locator("#cession").getByRole("button", { name: "Proposer mon dossard" }).click();
   await expect(page.getByText("Offre de transfert envoyée")).toBeVisible();
   await expect(page.getByTestId("transfer-open")).toContainText(BUYER);

@@ -12,7 +12,15 @@ import { cancelInscription } from "../../app/services/cancel.server";
 import { runMaintenance } from "../../app/services/maintenance.server";
 import { onCheckoutCompleted } from "../../app/services/payment-received.server";
 import { createCheckoutForInscription } from "../../app/services/payments.server";
-import { acceptTransfer, loadInvitation, offerTransfer, withdrawTransfer } from "../../app/services/transfer.server";
+import {
+  acceptTransfer,
+  loadInvitation,
+  loadTransferPanel,
+  offerTransfer,
+  offerTransferToWaitlist,
+  withdrawTransfer,
+} from "../../app/services/transfer.server";
+import { get, post, sessionCookie } from "./organiser-helpers";
 import { loadDemoData } from "./helpers";
 import { enableOrganiserAccount, ORGANISER_ID, silentLocalProvider, testContext } from "./payments-helpers";
 
@@ -401,5 +409,101 @@ describe("a registration on offer cannot be cancelled at the same time", () => {
     expect(open!.n === 1 && statut !== "validee").toBe(false);
     expect([offer.status, cancel.status].filter((s) => s === "fulfilled").length).toBe(1);
     await expectBalanced(formatId);
+  });
+});
+
+describe("an offer to the format's waiting list (decision 0171)", () => {
+  /** `runners` waiting on the format's list, in this order. */
+  async function waitingList(courseId: string, formatId: string, runners: { id: string; email: string }[]) {
+    await env.DB.batch(
+      runners.map((r) =>
+        env.DB.prepare(
+          // Ranks are global and unique: after every rank so far, in this order.
+          "INSERT INTO liste_attente (id, rang, course_id, format_id, coureur_id, statut, email, donnees) VALUES (?, (SELECT coalesce(max(rang), 0) + 1 FROM liste_attente), ?, ?, ?, 'en_liste', ?, '{}')",
+        ).bind(`la-${r.id}`, courseId, formatId, r.id, r.email),
+      ),
+    );
+  }
+  const entry = (runnerId: string) =>
+    one<{ statut: string }>("SELECT statut FROM liste_attente WHERE id = ?", `la-${runnerId}`);
+
+  it("goes to the first runner waiting, to the next when it lapses, and the one who pays leaves the list with the place", async () => {
+    const { courseId, formatId } = await transferFormat(1);
+    const seller = await account("vendeur");
+    const first = await account("premier");
+    const second = await account("second");
+    const sellerReg = await paidRegistration(courseId, formatId, seller, 77);
+    await waitingList(courseId, formatId, [first, second]);
+    const { cessionId } = await offerTransferToWaitlist(testContext(), seller, sellerReg);
+    const offer = await one<{ email: string; liste_attente_id: string }>(
+      "SELECT email, liste_attente_id FROM cessions WHERE id = ?",
+      cessionId,
+    );
+    expect(offer).toEqual({ email: first.email, liste_attente_id: `la-${first.id}` });
+    // The invitation goes to the first runner, without naming the seller.
+    const mail = await one<{ to_email: string; subject: string; text: string }>(
+      "SELECT * FROM mail_outbox WHERE dedupe_key = ?",
+      `cession-invitation:${cessionId}`,
+    );
+    expect(mail?.to_email).toBe(first.email);
+    expect(mail?.subject).toContain("Une place se libère pour vous");
+    expect(mail?.text).not.toContain("Paul");
+    // The seller's page does not show that runner's e-mail.
+    const panel = await loadTransferPanel(testContext(), seller.id, sellerReg);
+    expect(panel?.open).toMatchObject({ email: null, toWaitlist: true });
+    // The first runner lets it lapse: the cron hands it to the second; the first keeps their place on the list.
+    const later = testContext(fixedClock(new Date(Date.now() + 73 * 3_600_000).toISOString()));
+    await runMaintenance(later);
+    const relayed = await one<{ id: string; email: string; liste_attente_id: string }>(
+      "SELECT id, email, liste_attente_id FROM cessions WHERE inscription_id = ? AND statut = 'ouverte'",
+      sellerReg,
+    );
+    expect(relayed).toMatchObject({ email: second.email, liste_attente_id: `la-${second.id}` });
+    expect((await entry(first.id))?.statut).toBe("en_liste");
+    // The second runner accepts and pays: the place changes hands and their entry is served.
+    const session = await accept(relayed!.id, second);
+    await silentLocalProvider(testContext()).paySession(session);
+    expect((await onCheckoutCompleted(testContext(), session)).state).toBe("validated");
+    expect((await inscription(sellerReg))?.statut).toBe("transferee");
+    expect((await inscription(await buyerOf(relayed!.id, second.id)))?.statut).toBe("validee");
+    expect((await entry(second.id))?.statut).toBe("acceptee");
+    expect((await entry(first.id))?.statut).toBe("en_liste");
+    await expectBalanced(formatId);
+  });
+
+  it("is refused in French when nobody waits, and through the page the seller picks it without JavaScript", async () => {
+    const { courseId, formatId } = await transferFormat(1);
+    const seller = await account("vendeur");
+    const sellerReg = await paidRegistration(courseId, formatId, seller, 78);
+    const refused = await offerTransferToWaitlist(testContext(), seller, sellerReg).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TransferError);
+    expect((refused as TransferError).message).toBe(
+      "Personne n'attend sur la liste d'attente de ce format : proposez votre dossard à une personne de votre choix.",
+    );
+    const waiting = await account("attente");
+    await waitingList(courseId, formatId, [waiting]);
+    const cookie = await sessionCookie(seller.id);
+    const page = await (await get(`/mon-inscription/${sellerReg}`, cookie)).text();
+    expect(page).toContain("Au coureur qui attend sur la liste d&#x27;attente de ce format");
+    const fd = new FormData();
+    fd.append("intent", "cession-proposer");
+    fd.append("cession_destinataire", "liste");
+    // Without the confirmation: the message next to the box, nothing offered.
+    const bad = await post(`/mon-inscription/${sellerReg}`, fd, cookie);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Cochez la case pour confirmer que vous cédez votre dossard.");
+    fd.append("cession_confirmation", "on");
+    const sent = await post(`/mon-inscription/${sellerReg}`, fd, cookie);
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toBe(`/mon-inscription/${sellerReg}?cession=proposee-liste#cession`);
+    expect(
+      await one<{ email: string }>(
+        "SELECT email FROM cessions WHERE inscription_id = ? AND statut = 'ouverte'",
+        sellerReg,
+      ),
+    ).toEqual({ email: waiting.email });
+    const after = await (await get(`/mon-inscription/${sellerReg}?cession=proposee-liste`, cookie)).text();
+    expect(after).toContain("premier coureur de la liste d&#x27;attente");
+    expect(after).not.toContain(waiting.email);
   });
 });

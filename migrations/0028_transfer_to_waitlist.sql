@@ -1,0 +1,1 @@
+ALTER TABLE `cessions` ADD `liste_attente_id` text;
