@@ -420,6 +420,7 @@ export interface FormatDetail {
   cession_cloture: string | null;
   cession_frais_cents: number;
   cession_dossard_suit: number;
+  cession_repas_suivent: number;
 }
 
 /**
@@ -448,7 +449,7 @@ export async function getCourseWithFormats<Also extends unknown[] = []>(
            f.reglement_pdf_url, f.nb_max_coureurs, f.age_minimum, f.hebergements, f.position,
            ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, f.liste_attente_active, ${waitingCountSql(sql.raw("f.id"))} AS waiting,
            f.ouverture_inscriptions, f.cloture_inscriptions, f.tirage_minutes,
-           f.cession_active, f.cession_cloture, f.cession_frais_cents, f.cession_dossard_suit,
+           f.cession_active, f.cession_cloture, f.cession_frais_cents, f.cession_dossard_suit, f.cession_repas_suivent,
            (SELECT count(*) FROM inscriptions i_held WHERE i_held.format_id = f.id AND i_held.statut = 'en_attente' AND i_held.hold_expires_at > ${nowIso}) AS held
     FROM formats f
     WHERE f.course_id = ${courseId}

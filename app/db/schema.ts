@@ -224,6 +224,8 @@ export const formats = sqliteTable(
     cession_cloture: text("cession_cloture"),
     cession_frais_cents: integer("cession_frais_cents").notNull().default(0),
     cession_dossard_suit: integer("cession_dossard_suit", { mode: "boolean" }).notNull().default(true),
+    // The seller's meals follow the place (the buyer takes and pays them) or not (each chooses their own; default).
+    cession_repas_suivent: integer("cession_repas_suivent", { mode: "boolean" }).notNull().default(false),
     position: integer("position").notNull().default(0),
     /**
      * Copy of its event's courses.created_at, kept by triggers (migrations: catalogue walk): the /courses date order

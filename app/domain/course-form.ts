@@ -44,6 +44,7 @@ export const FORMAT_FIELDS = [
   "cession_cloture",
   "cession_frais",
   "cession_dossard",
+  "cession_repas",
 ] as const;
 export type FormatField = (typeof FORMAT_FIELDS)[number];
 /** `src`: the block's index in the submitted form (file inputs are named by it). */
@@ -298,6 +299,7 @@ export const FormatSchema = z
     cession_cloture: dateField,
     cession_frais: euros("Frais de transfert invalides\u00a0: un montant en euros, par exemple 5 ou 2,50."),
     cession_dossard: z.string().transform((s) => s.trim() !== "nouveau"),
+    cession_repas: z.string().transform((s) => s.trim() === "suivent"),
   })
   .transform((f, ctx) => {
     // The meal price counts only when meals are on sale (spec section 5). It is kept as typed either way: an
@@ -312,6 +314,7 @@ export const FormatSchema = z
       cloture_heure,
       cession_frais,
       cession_dossard,
+      cession_repas,
       ...rest
     } = f;
     const mealCounted = f.stock_repas > 0 ? prix_repas : 0;
@@ -360,6 +363,7 @@ export const FormatSchema = z
       cloture_inscriptions: cloture,
       cession_frais_cents: cession_frais,
       cession_dossard_suit: cession_dossard,
+      cession_repas_suivent: cession_repas,
     };
   });
 

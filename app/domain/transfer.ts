@@ -40,6 +40,8 @@ export interface TransferSettings {
   heure_depart: string | null;
   /** The bib number follows the place (default), or the organiser gives a new one. */
   cession_dossard_suit?: boolean | number;
+  /** The seller's meals follow the place (the buyer takes and pays them); by default each chooses their own. */
+  cession_repas_suivent?: boolean | number;
 }
 
 /** When transfers close: the end of the closing day (Paris), never after the race's start. Null: no end known. */
@@ -226,7 +228,11 @@ export function transferRulesSentence(f: TransferSettings, formatDay: (date: str
     f.cession_dossard_suit === false || f.cession_dossard_suit === 0
       ? "Le nouveau coureur reçoit un nouveau numéro de dossard"
       : "Le numéro de dossard passe au nouveau coureur";
-  return `Transfert de dossard possible${until}, au prix de l'inscription, ${fee}. ${bib} ; les repas ne suivent pas (chacun choisit les siens).`;
+  const meals =
+    f.cession_repas_suivent === true || f.cession_repas_suivent === 1
+      ? "les repas suivent le dossard (le nouveau coureur les reprend et les paie)"
+      : "les repas ne suivent pas (chacun choisit les siens)";
+  return `Transfert de dossard possible${until}, au prix de l'inscription, ${fee}. ${bib} ; ${meals}.`;
 }
 
 // ---------------------------------------------------------------- the buyer's form

@@ -68,9 +68,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.id ?? "";
   try {
     const offer = await loadInvitation(context, user, id, token);
-    const parsed = makeTransferAcceptSchema(parisDate(context.clock.now()), offer.race, offer.mealsLeft).safeParse(
-      values,
-    );
+    // When the seller's meals follow the place there is nothing to choose: the server sets them (acceptTransfer).
+    const parsed = makeTransferAcceptSchema(
+      parisDate(context.clock.now()),
+      offer.race,
+      offer.mealsFollow ? offer.mealsLeft + offer.sellerMeals : offer.mealsLeft,
+    ).safeParse(offer.mealsFollow ? { ...values, nombre_repas: String(offer.sellerMeals) } : values);
     if (!parsed.success)
       return data(
         {
@@ -176,7 +179,12 @@ export default function Cession() {
                 ) : null}
                 {field("contact_urgence_nom", "Contact d'urgence (nom)")}
                 {field("contact_urgence_telephone", "Contact d'urgence (téléphone)", { type: "tel", inputMode: "tel" })}
-                {o.stockRepas > 0 ? (
+                {o.mealsFollow && o.sellerMeals > 0 ? (
+                  <p className="field" data-testid="meals-follow">
+                    {`Les repas du coureur qui cède suivent le dossard : ${o.sellerMeals} repas (${formatEuros(o.sellerMeals * o.mealPriceCents)}), inclus dans votre paiement.`}
+                    <input type="hidden" name="nombre_repas" value={o.sellerMeals} />
+                  </p>
+                ) : o.stockRepas > 0 && !o.mealsFollow ? (
                   field("nombre_repas", `Nombre de repas (${formatEuros(o.mealPriceCents)} l'unité)`, {
                     type: "number",
                     min: 0,

@@ -74,6 +74,7 @@ function toValues(course: CourseRow, rows: FormatRow[]): CourseFormValues {
       cession_cloture: f.cession_cloture ?? "",
       cession_frais: centsToInput(f.cession_frais_cents),
       cession_dossard: f.cession_dossard_suit ? "" : "nouveau",
+      cession_repas: f.cession_repas_suivent ? "suivent" : "",
     })),
   };
 }

@@ -116,6 +116,7 @@ export async function loadRegistrationPage(
       cession_cloture: formats.cession_cloture,
       cession_frais_cents: formats.cession_frais_cents,
       cession_dossard_suit: formats.cession_dossard_suit,
+      cession_repas_suivent: formats.cession_repas_suivent,
     })
     .from(formats)
     .where(eq(formats.course_id, sql`(SELECT ${courses.id} FROM ${courses} WHERE ${courseKey} LIMIT 1)`))

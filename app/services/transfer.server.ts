@@ -59,6 +59,7 @@ const settingsOf = (f: typeof formats.$inferSelect): TransferSettings => ({
   cession_cloture: f.cession_cloture,
   cession_frais_cents: f.cession_frais_cents,
   cession_dossard_suit: f.cession_dossard_suit,
+  cession_repas_suivent: f.cession_repas_suivent,
   date: f.date,
   heure_depart: f.heure_depart,
 });
@@ -407,6 +408,9 @@ export interface Invitation {
   stockRepas: number;
   rules: string | null;
   /** A pending registration of this user for this offer (a checkout to go back to). */
+  /** The organiser's rule: the seller's meals follow the place; then the buyer takes `sellerMeals`, no choice. */
+  mealsFollow: boolean;
+  sellerMeals: number;
   pendingId: string | null;
 }
 
@@ -421,10 +425,11 @@ export async function loadInvitation(
   token: string,
 ): Promise<Invitation> {
   const [row] = await context.db
-    .select({ c: cessions, f: formats, course: courses })
+    .select({ c: cessions, f: formats, course: courses, sellerMeals: inscriptions.nombre_repas })
     .from(cessions)
     .innerJoin(formats, eq(formats.id, cessions.format_id))
     .innerJoin(courses, eq(courses.id, cessions.course_id))
+    .innerJoin(inscriptions, eq(inscriptions.id, cessions.inscription_id))
     .where(eq(cessions.id, cessionId))
     .limit(1);
   if (!row || !token || !sameHash(row.c.token_hash, await hashToken(token)))
@@ -469,6 +474,9 @@ export async function loadInvitation(
     mealsLeft: Math.max(0, row.f.stock_repas - Number(meals?.taken ?? 0)),
     stockRepas: row.f.stock_repas,
     rules: transferRulesSentence(settingsOf(row.f), formatDateLong),
+    // The organiser's rule: the seller's meals follow the place (the buyer takes exactly those, and pays them).
+    mealsFollow: Boolean(row.f.cession_repas_suivent),
+    sellerMeals: row.sellerMeals,
     pendingId: pending?.id ?? null,
   };
 }
@@ -496,9 +504,11 @@ export async function acceptTransfer(
   const nowIso = now.toISOString();
   if (inv.expiresAt <= nowIso) throw new TransferError("offre_terminee");
   if (inv.pendingId) return retryPayment(context, user.id, inv.pendingId);
+  // The server decides: when the seller's meals follow the place, the buyer takes exactly those.
+  const meals = inv.mealsFollow ? inv.sellerMeals : input.meals;
   const totals = registrationTotals(
     { prix_cents: inv.priceCents, prix_repas_cents: inv.mealPriceCents, stock_repas: inv.stockRepas },
-    input.meals,
+    meals,
   );
   const id = crypto.randomUUID();
   const columns = sql.raw(REGISTRATION_PERSONAL_COLUMNS.join(", "));
@@ -514,13 +524,13 @@ export async function acceptTransfer(
       nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, hold_expires_at, cession_id,
       last_event, last_actor, last_actor_id, created_at, updated_at)
     SELECT ${id}, c.course_id, c.format_id, ${user.id}, 'en_attente', ${crypto.randomUUID()}, ${values},
-      ${input.meals}, ${totals.repasCents}, ${totals.totalCents}, c.expires_at, c.id,
+      ${meals}, ${totals.repasCents}, ${totals.totalCents}, c.expires_at, c.id,
       'transfer_accepted', 'runner', ${user.id}, ${nowIso}, ${nowIso}
     FROM cessions c JOIN formats f ON f.id = c.format_id JOIN inscriptions s ON s.id = c.inscription_id
     WHERE c.id = ${cessionId} AND c.statut = 'ouverte' AND c.expires_at > ${nowIso} AND s.statut = 'validee'
       AND NOT EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${user.id} AND mine.format_id = c.format_id
         AND (mine.statut = 'validee' OR (mine.statut = 'en_attente' AND (mine.hold_expires_at IS NULL OR mine.hold_expires_at > ${nowIso}))))
-      AND (${input.meals} = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} + s.nombre_repas >= ${input.meals})
+      AND (${meals} = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} + s.nombre_repas >= ${meals})
     RETURNING id`);
   if (made.length === 0) {
     const [again] = await context.db.select().from(cessions).where(eq(cessions.id, cessionId)).limit(1);

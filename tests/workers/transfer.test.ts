@@ -507,3 +507,29 @@ describe("an offer to the format's waiting list (decision 0171)", () => {
     expect(after).not.toContain(waiting.email);
   });
 });
+
+describe("the organiser's meals rule", () => {
+  it("when the seller's meals follow the place, the buyer takes exactly those and pays them, whatever they send", async () => {
+    const { courseId, formatId } = await transferFormat(1);
+    await env.DB.prepare("UPDATE formats SET cession_repas_suivent = 1 WHERE id = ?").bind(formatId).run();
+    const seller = await account("vendeur");
+    const buyer = await account("acheteur");
+    const sellerReg = await paidRegistration(courseId, formatId, seller, 90); // one meal, 12,00 €
+    const { cessionId } = await offerTransfer(testContext(), seller, sellerReg, buyer.email);
+    const invitation = await loadInvitation(testContext(), buyer, cessionId, await tokenFor(cessionId));
+    expect(invitation).toMatchObject({ mealsFollow: true, sellerMeals: 1 });
+    expect(invitation.rules).toContain("les repas suivent le dossard");
+    const session = await accept(cessionId, buyer, 3); // asks for 3: the rule gives the seller's one
+    const buyerReg = await buyerOf(cessionId, buyer.id);
+    expect(
+      await one<{ nombre_repas: number; prix_total_coureur_cents: number }>(
+        "SELECT nombre_repas, prix_total_coureur_cents FROM inscriptions WHERE id = ?",
+        buyerReg,
+      ),
+    ).toEqual({ nombre_repas: 1, prix_total_coureur_cents: 4200 + 1200 });
+    await silentLocalProvider(testContext()).paySession(session);
+    expect((await onCheckoutCompleted(testContext(), session)).state).toBe("validated");
+    expect((await inscription(sellerReg))?.statut).toBe("transferee");
+    await expectBalanced(formatId);
+  });
+});

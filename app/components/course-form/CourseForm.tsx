@@ -305,6 +305,13 @@ function FormatBlock({
             <option value="nouveau">Nouveau numéro, attribué par l'organisateur</option>
           </select>
         </div>
+        <div className="field">
+          <label htmlFor={`f-cession-repas-${i}`}>Repas du coureur qui cède</label>
+          <select id={`f-cession-repas-${i}`} name={n("cession_repas")} defaultValue={f.cession_repas}>
+            <option value="">Ne suivent pas (chacun choisit les siens)</option>
+            <option value="suivent">Suivent le dossard (le nouveau coureur les reprend et les paie)</option>
+          </select>
+        </div>
       </div>
       <MealFields f={f} i={i} errors={errors} />
       <Field

@@ -1,0 +1,1 @@
+ALTER TABLE `formats` ADD `cession_repas_suivent` integer DEFAULT false NOT NULL;
