@@ -219,12 +219,12 @@ export async function offerTransferToWaitlist(
 async function offerable(context: Ctx, userId: string, inscriptionId: string) {
   const row = await loadOwned(context, userId, inscriptionId);
   if (!row) throw new TransferError("inscription_introuvable");
-  const p = await collectedPayment(context, inscriptionId);
+  const [p, open] = await Promise.all([collectedPayment(context, inscriptionId), openOffer(context, inscriptionId)]);
   const can = canOfferTransfer({
     statut: row.i.statut,
     paid: p != null,
     settings: settingsOf(row.f),
-    openOffer: (await openOffer(context, inscriptionId)) != null,
+    openOffer: open != null,
     now: context.clock.now(),
   });
   if (!can.ok) throw new TransferError(can.code);

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import type { RegistrationValues } from "../../app/domain/registration";
 
 /** Loads the demo data into the test D1 and R2, the same statements `npm run dev` loads. */
 export async function loadDemoData(): Promise<void> {
@@ -6,4 +7,33 @@ export async function loadDemoData(): Promise<void> {
   const stmts = DEMO_STATEMENTS.map((s) => env.DB.prepare(s));
   for (let i = 0; i < stmts.length; i += 50) await env.DB.batch(stmts.slice(i, i + 50));
   for (const f of DEMO_FILES) await env.FILES.put(f.key, f.body, { httpMetadata: { contentType: f.contentType } });
+}
+
+/** The registration form as a runner fills it (licence, no meals), for `formatId`; `over` changes any field. */
+export function registrationValues(formatId: string, over: Partial<RegistrationValues> = {}): RegistrationValues {
+  return {
+    format_id: formatId,
+    nom: "Bernard",
+    prenom: "Camille",
+    genre: "Femme",
+    date_naissance: "1991-04-12",
+    nationalite: "Française",
+    email: "coureur@balise.test",
+    telephone: "",
+    adresse: "",
+    adresse_complement: "",
+    code_postal: "",
+    ville: "",
+    pays: "France",
+    club: "",
+    justificatif_type: "licence",
+    numero_licence: "1234567",
+    pps_identifier: "",
+    pps_expiration: "",
+    contact_urgence_nom: "",
+    contact_urgence_telephone: "",
+    nombre_repas: "0",
+    apparaitre_resultats: true,
+    ...over,
+  };
 }

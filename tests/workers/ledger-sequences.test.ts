@@ -10,7 +10,7 @@ import { cancelInscription } from "../../app/services/cancel.server";
 import { deleteCourse, setPublished } from "../../app/services/courses.server";
 import { releaseFunds, setCommission } from "../../app/services/payments.server";
 import { loadRegistrationPage, startRegistration } from "../../app/services/register.server";
-import { loadDemoData } from "./helpers";
+import { loadDemoData, registrationValues } from "./helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
 
 function rng(seed: number) {
@@ -38,30 +38,16 @@ async function freshEvent(date: string) {
 }
 
 function values(formatId: string, meals: number): RegistrationValues {
-  return {
-    format_id: formatId,
+  return registrationValues(formatId, {
     nom: "Suite",
     prenom: "Léa",
     genre: "",
     date_naissance: "1990-01-01",
     nationalite: "",
     email: "suite@balise.test",
-    telephone: "",
-    adresse: "",
-    adresse_complement: "",
-    code_postal: "",
-    ville: "",
-    pays: "France",
-    club: "",
-    justificatif_type: "licence",
     numero_licence: "",
-    pps_identifier: "",
-    pps_expiration: "",
-    contact_urgence_nom: "",
-    contact_urgence_telephone: "",
     nombre_repas: String(meals),
-    apparaitre_resultats: true,
-  };
+  });
 }
 
 async function checkBooks(courseId: string) {

@@ -13,7 +13,7 @@ import { deleteCourse, listOrganiserCourses, setPublished } from "../../app/serv
 import { loadHistory } from "../../app/services/lifecycle.server";
 import { transferToOrganiser } from "../../app/services/payments.server";
 import { loadRegistrationPage, startRegistration } from "../../app/services/register.server";
-import { loadDemoData } from "./helpers";
+import { loadDemoData, registrationValues } from "./helpers";
 import { sessionCookie } from "./organiser-helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext, type LedgerRow } from "./payments-helpers";
 
@@ -54,33 +54,7 @@ async function runners(count: number): Promise<string[]> {
   return ids;
 }
 
-function values(formatId: string, over: Partial<RegistrationValues> = {}): RegistrationValues {
-  return {
-    format_id: formatId,
-    nom: "Bernard",
-    prenom: "Camille",
-    genre: "Femme",
-    date_naissance: "1991-04-12",
-    nationalite: "Française",
-    email: "coureur@balise.test",
-    telephone: "",
-    adresse: "",
-    adresse_complement: "",
-    code_postal: "",
-    ville: "",
-    pays: "France",
-    club: "",
-    justificatif_type: "licence",
-    numero_licence: "1234567",
-    pps_identifier: "",
-    pps_expiration: "",
-    contact_urgence_nom: "",
-    contact_urgence_telephone: "",
-    nombre_repas: "0",
-    apparaitre_resultats: true,
-    ...over,
-  };
-}
+const values = registrationValues;
 
 async function input(courseId: string, formatId: string, over: Partial<RegistrationValues> = {}) {
   const page = await loadRegistrationPage(testContext(), courseId);

@@ -4,7 +4,7 @@ import { fixedClock } from "~/providers/clock";
 import { parseRegistration } from "~/domain/registration";
 import { runMaintenance } from "~/services/maintenance.server";
 import { loadRegistrationPage, startRegistration } from "~/services/register.server";
-import { loadDemoData } from "./helpers";
+import { loadDemoData, registrationValues } from "./helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
 
 const T0 = "2026-11-21T10:00:00.000Z";
@@ -40,30 +40,16 @@ describe("scheduled maintenance", () => {
     const at0 = testContext(fixedClock(T0));
     const page = await loadRegistrationPage(at0, courseId);
     const parsed = parseRegistration(
-      {
-        format_id: formatId,
+      registrationValues(formatId, {
         nom: "Martin",
         prenom: "Léa",
-        genre: "Femme",
         date_naissance: "1990-01-01",
-        nationalite: "Française",
         email: "lea@balise.test",
-        telephone: "",
-        adresse: "",
-        adresse_complement: "",
-        code_postal: "",
-        ville: "",
-        pays: "France",
-        club: "",
         justificatif_type: "pps",
         numero_licence: "",
         pps_identifier: "P9F28C586EB",
         pps_expiration: "2027-06-30",
-        contact_urgence_nom: "",
-        contact_urgence_telephone: "",
-        nombre_repas: "0",
-        apparaitre_resultats: true,
-      },
+      }),
       page!.formats,
       "2026-11-21",
     );

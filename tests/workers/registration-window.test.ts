@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parseRegistration, RegistrationError, type RegistrationValues } from "../../app/domain/registration";
 import { fixedClock } from "../../app/providers/clock";
 import { loadRegistrationPage, startRegistration } from "../../app/services/register.server";
-import { loadDemoData } from "./helpers";
+import { loadDemoData, registrationValues } from "./helpers";
 import { courseForm, get, ORG1, post, sessionCookie } from "./organiser-helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
 
@@ -36,30 +36,14 @@ async function runner(): Promise<string> {
 }
 
 function values(formatId: string): RegistrationValues {
-  return {
-    format_id: formatId,
+  return registrationValues(formatId, {
     nom: "Roux",
     prenom: "Inès",
     genre: "",
     date_naissance: "1990-03-04",
     nationalite: "",
     email: "ines@balise.test",
-    telephone: "",
-    adresse: "",
-    adresse_complement: "",
-    code_postal: "",
-    ville: "",
-    pays: "France",
-    club: "",
-    justificatif_type: "licence",
-    numero_licence: "1234567",
-    pps_identifier: "",
-    pps_expiration: "",
-    contact_urgence_nom: "",
-    contact_urgence_telephone: "",
-    nombre_repas: "0",
-    apparaitre_resultats: true,
-  };
+  });
 }
 
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import {
   startRegistration,
 } from "~/services/register.server";
 import { signWebhookPayload } from "~/providers/payments-local.server";
-import { loadDemoData } from "./helpers";
+import { loadDemoData, registrationValues } from "./helpers";
 import { getLoadContext } from "../../load-context";
 import { countingD1, type QueryStats } from "~/utils/query-count.server";
 import {
@@ -57,33 +57,7 @@ async function runners(count: number): Promise<string[]> {
   return ids;
 }
 
-function formValues(formatId: string, over: Partial<RegistrationValues> = {}): RegistrationValues {
-  return {
-    format_id: formatId,
-    nom: "Bernard",
-    prenom: "Camille",
-    genre: "Femme",
-    date_naissance: "1991-04-12",
-    nationalite: "Française",
-    email: "coureur@balise.test",
-    telephone: "",
-    adresse: "",
-    adresse_complement: "",
-    code_postal: "",
-    ville: "",
-    pays: "France",
-    club: "",
-    justificatif_type: "licence",
-    numero_licence: "1234567",
-    pps_identifier: "",
-    pps_expiration: "",
-    contact_urgence_nom: "",
-    contact_urgence_telephone: "",
-    nombre_repas: "0",
-    apparaitre_resultats: true,
-    ...over,
-  };
-}
+const formValues = registrationValues;
 
 async function input(courseId: string, formatId: string, over: Partial<RegistrationValues> = {}) {
   const page = await loadRegistrationPage(testContext(), courseId);

@@ -22,7 +22,7 @@ import {
   removeFromWaitlist,
   setWaitlistEnabled,
 } from "../../app/services/waitlist.server";
-import { loadDemoData } from "./helpers";
+import { loadDemoData, registrationValues } from "./helpers";
 import { courseForm, get, ORG1, ORG2, post, sessionCookie } from "./organiser-helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
 
@@ -57,31 +57,13 @@ async function runners(count: number): Promise<string[]> {
 }
 
 function values(formatId: string, email: string, over: Partial<RegistrationValues> = {}): RegistrationValues {
-  return {
-    format_id: formatId,
+  return registrationValues(formatId, {
     nom: "Martin",
     prenom: "Léa",
-    genre: "Femme",
     date_naissance: "1990-05-02",
-    nationalite: "Française",
     email,
-    telephone: "",
-    adresse: "",
-    adresse_complement: "",
-    code_postal: "",
-    ville: "",
-    pays: "France",
-    club: "",
-    justificatif_type: "licence",
-    numero_licence: "1234567",
-    pps_identifier: "",
-    pps_expiration: "",
-    contact_urgence_nom: "",
-    contact_urgence_telephone: "",
-    nombre_repas: "0",
-    apparaitre_resultats: true,
     ...over,
-  };
+  });
 }
 
 const TODAY = "2026-11-23";
