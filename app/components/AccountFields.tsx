@@ -2,8 +2,24 @@
 // show/hide toggle appears only once JavaScript runs (without JS the field simply works), and the honeypot.
 import { useState, type ReactNode } from "react";
 import { HONEYPOT_FIELD } from "~/domain/profile-account";
-import { type FieldProps, fieldAria } from "~/components/Field";
+import { Field, type FieldProps, fieldAria } from "~/components/Field";
 import { useHydrated } from "~/components/useHydrated";
+
+/** The account e-mail (login, sign-up, forgotten password): same label, keyboard and autofill everywhere. */
+export function AccountEmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  return (
+    <Field
+      name="email"
+      label="Email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      defaultValue={defaultValue}
+      error={error}
+    />
+  );
+}
 
 export function PasswordField(props: Omit<FieldProps, "type" | "defaultValue"> & { minLength?: number }) {
   const hydrated = useHydrated();

@@ -1,7 +1,9 @@
 // Pieces the admin screens (and the organiser's payouts) share: the date filters, a transfer's status with its
-// reason, and a course select.
+// reason, a course select, and the cells and header of their tables.
+import type { ReactNode } from "react";
+import { Link } from "~/components/Link";
 import { TRANSFER_STATUS_LABELS, type DateFilterErrors } from "~/domain/admin";
-import { formatDate } from "~/utils/format";
+import { formatDate, formatEuros } from "~/utils/format";
 
 /** 'Du' and 'Au' (type=date), each with its French message when it cannot be used. */
 export function DateRangeFields({
@@ -80,5 +82,69 @@ export function CourseSelect({
         ))}
       </select>
     </div>
+  );
+}
+
+export type AdminColumn = string | { label: string; num: true };
+
+/** A table's header row: `first` (a cell of its own, e.g. 'select all'), then one column per label; `num` columns
+ * are right-aligned (amounts, counts). */
+export function AdminTableHead({ columns, first }: { columns: readonly AdminColumn[]; first?: ReactNode }) {
+  return (
+    <thead>
+      <tr>
+        {first}
+        {columns.map((c) =>
+          typeof c === "string" ? (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ) : (
+            <th key={c.label} scope="col" className="num">
+              {c.label}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}
+
+/** A right-aligned amount cell, labelled for the narrow-screen layout. */
+export function MoneyCell({ label, cents }: { label: string; cents: number }) {
+  return (
+    <td data-label={label} className="num">
+      {formatEuros(cents)}
+    </td>
+  );
+}
+
+/** The event (linked to its admin page when `courseId` is given) and, below it, the format. */
+export function EventFormatCell({
+  courseId,
+  course,
+  format,
+}: {
+  courseId?: string;
+  course: string;
+  format: ReactNode;
+}) {
+  return (
+    <td data-label="Course/Format">
+      {courseId ? <Link to={`/admin/courses/${courseId}`}>{course}</Link> : course}
+      <br />
+      <span className="muted small">{format}</span>
+    </td>
+  );
+}
+
+/** The runner's name and, below it, their e-mail. */
+export function RunnerCell({ name, email }: { name: string; email: string | null }) {
+  return (
+    <td data-label="Coureur">
+      {name}
+      <br />
+      <span className="muted small">{email}</span>
+    </td>
   );
 }

@@ -10,22 +10,14 @@ import {
   REFUS_MOTIFS,
   refusalText,
   COMMENTAIRE_MAX,
-  type JustificatifEtat,
+  type JustificatifColumns,
 } from "~/domain/justificatif";
 import { formatDate } from "~/utils/format";
 
-export interface JustificatifRow {
+export interface JustificatifRow extends JustificatifColumns {
   id: string;
   nom: string | null;
   prenom: string | null;
-  justificatif_etat: JustificatifEtat;
-  justificatif_type: string | null;
-  numero_licence: string | null;
-  pps_identifier: string | null;
-  pps_expiration: string | null;
-  justificatif_document_id: string | null;
-  justificatif_motif: string | null;
-  justificatif_commentaire: string | null;
 }
 
 export interface JustificatifCellError {

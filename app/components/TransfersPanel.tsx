@@ -1,26 +1,12 @@
 // The registrants page's bib transfers (issue 22): every offer of the format, who offered it to whom, its status,
 // the fee kept and the refund, with links to both registrations' details (and their status history).
 import { Link } from "~/components/Link";
-import { cessionStatutLabel } from "~/domain/transfer";
-import { formatDateTime, formatEuros } from "~/utils/format";
+import { cessionStatutLabel, type OrganiserTransfer } from "~/domain/transfer";
+import { formatDateTime, formatEuros, personName } from "~/utils/format";
 
-export interface TransferLine {
-  id: string;
-  statut: string;
-  createdAt: string;
-  endedAt: string | null;
-  email: string;
-  fraisCents: number;
-  remboursementCents: number | null;
-  dossard: number | null;
-  vendeur: { id: string; nom: string | null; prenom: string | null };
-  acheteur: { id: string; nom: string | null; prenom: string | null } | null;
-}
+const name = (p: { nom: string | null; prenom: string | null }) => personName(p, "Sans nom");
 
-const name = (p: { nom: string | null; prenom: string | null }) =>
-  [p.prenom, p.nom].filter(Boolean).join(" ") || "Sans nom";
-
-export function TransfersPanel({ list }: { list: TransferLine[] }) {
+export function TransfersPanel({ list }: { list: OrganiserTransfer[] }) {
   return (
     <section className="card transfers-panel" aria-labelledby="transfers-title" data-testid="transfers">
       <h2 id="transfers-title">Transferts de dossard</h2>

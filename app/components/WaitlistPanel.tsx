@@ -5,7 +5,7 @@ import { Form } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { waitlistStatutLabel } from "~/domain/waitlist";
 import type { OrganiserWaitlist } from "~/services/waitlist.server";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime, personName } from "~/utils/format";
 
 export function WaitlistPanel({ formatId, list }: { formatId: string; list: OrganiserWaitlist }) {
   const action = `/organisateur/inscriptions/${formatId}/liste-attente`;
@@ -72,7 +72,7 @@ export function WaitlistPanel({ formatId, list }: { formatId: string; list: Orga
                 {list.entries.map((e) => (
                   <tr key={e.id}>
                     <td>{e.ordre}</td>
-                    <td>{[e.prenom, e.nom].filter(Boolean).join(" ") || "—"}</td>
+                    <td>{personName(e, "—")}</td>
                     <td>{e.email}</td>
                     <td>{formatDateTime(e.created_at)}</td>
                     <td>{waitlistStatutLabel(e.statut)}</td>
@@ -85,10 +85,7 @@ export function WaitlistPanel({ formatId, list }: { formatId: string; list: Orga
                           <input type="hidden" name="entry_id" value={e.id} />
                           <button type="submit" className="btn btn-ghost btn-small">
                             Retirer
-                            <span className="visually-hidden">
-                              {" "}
-                              {[e.prenom, e.nom].filter(Boolean).join(" ")} de la liste
-                            </span>
+                            <span className="visually-hidden"> {personName(e)} de la liste</span>
                           </button>
                         </Form>
                       ) : null}

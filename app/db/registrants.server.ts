@@ -17,7 +17,7 @@ import {
 import type { Db } from "./client.server";
 import { mealsTakenSql, placesTakenSql } from "./capacity.server";
 import { justificatifEtatSql } from "./justificatifs.server";
-import type { JustificatifEtat } from "~/domain/justificatif";
+import type { JustificatifColumns, JustificatifEtat } from "~/domain/justificatif";
 
 const dialect = new SQLiteAsyncDialect();
 
@@ -51,7 +51,8 @@ export async function findOwnedFormat(db: Db, formatId: string, userId: string):
   return row ?? null;
 }
 
-export interface RegistrantRow {
+/** A registrant row; its justificatif's check (decision 0150) is separate from the status. */
+export interface RegistrantRow extends JustificatifColumns {
   id: string;
   nom: string | null;
   prenom: string | null;
@@ -63,15 +64,6 @@ export interface RegistrantRow {
   created_at: string;
   /** Has a payment (then only a cancellation may end it: its status is not a free choice). */
   paid: number;
-  // The justificatif's check (decision 0150), separate from the status.
-  justificatif_etat: JustificatifEtat;
-  justificatif_type: string | null;
-  numero_licence: string | null;
-  pps_identifier: string | null;
-  pps_expiration: string | null;
-  justificatif_document_id: string | null;
-  justificatif_motif: string | null;
-  justificatif_commentaire: string | null;
 }
 
 export interface RegistrantFilters {

@@ -291,3 +291,15 @@ export function checkJustificatifDocument(
   if (!type || !DOCUMENT_TYPES[type]) return { ok: false, code: "document_type" };
   return { ok: true, contentType: type, extension: DOCUMENT_TYPES[type] };
 }
+
+/** A registration's justificatif as the organiser's table reads it: what the runner gave and its check. */
+export interface JustificatifColumns {
+  justificatif_etat: JustificatifEtat;
+  justificatif_type: string | null;
+  numero_licence: string | null;
+  pps_identifier: string | null;
+  pps_expiration: string | null;
+  justificatif_document_id: string | null;
+  justificatif_motif: string | null;
+  justificatif_commentaire: string | null;
+}

@@ -16,6 +16,7 @@ import {
   REGISTRATION_MSG,
   type FormatChoice,
   type RegistrationValues,
+  runnerListStatus,
 } from "./registration";
 
 describe("registrationTotals: price + meal price × meals, in cents", () => {
@@ -355,5 +356,21 @@ describe("error codes map to the spec's messages", () => {
   ] as const)("%s (%s)", (code, name, message) => {
     expect(registrationErrorMessage(code, name)).toBe(message);
     expect(new RegistrationError(code, name).message).toBe(message);
+  });
+});
+
+describe("runnerListStatus", () => {
+  const now = new Date("2027-01-12T10:00:00Z");
+  it.each([
+    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:05:00Z" }, "En attente de paiement"],
+    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:00:00Z" }, "Réservation expirée"],
+    [{ statut: "en_attente", hold_expires_at: null }, "En attente de paiement"],
+    [{ statut: "refusee", hold_expires_at: null }, "Refusée"],
+    [{ statut: "validee", hold_expires_at: null }, "Active"],
+    [{ statut: "annulee", hold_expires_at: null }, "Annulée"],
+    [{ statut: "remboursee_partiellement", hold_expires_at: null }, "Remboursée partiellement"],
+    [{ statut: "transferee", hold_expires_at: null }, "Transférée"],
+  ])("%o → %s", (r, expected) => {
+    expect(runnerListStatus(r, now)).toBe(expected);
   });
 });

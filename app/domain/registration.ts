@@ -13,6 +13,7 @@ import {
 } from "./runner-fields";
 import { availability, type Availability } from "./waitlist";
 import { fieldErrors, fieldOfIssue } from "./form-errors";
+import { runnerBadge } from "./statuses";
 
 /** A place is held while its checkout session can still be paid (the provider's minimum is 30 minutes). */
 export const HOLD_MINUTES = 30;
@@ -180,6 +181,14 @@ export function holdsPlace(r: { statut: string; hold_expires_at: string | null }
   if (r.statut === "validee") return true;
   if (r.statut !== "en_attente") return false;
   return r.hold_expires_at == null || new Date(r.hold_expires_at).getTime() > now.getTime();
+}
+
+/** A registration's status in the runner's own lists (/coureur, /mesinscriptions): a pending one says whether its
+ * hold still runs; the others take the runner page's badge. */
+export function runnerListStatus(r: { statut: string; hold_expires_at: string | null }, now: Date): string {
+  if (r.statut === "en_attente") return holdsPlace(r, now) ? "En attente de paiement" : "Réservation expirée";
+  if (r.statut === "refusee") return "Refusée";
+  return runnerBadge(r.statut);
 }
 
 /** Places taken = validated registrations + pending ones whose hold has not expired. */

@@ -277,3 +277,17 @@ export function makeTransferAcceptSchema(today: string, race: RaceFormat, mealsL
     return { runner: r.data, meals };
   });
 }
+
+/** One bib transfer as the organiser's registrants page lists it. */
+export interface OrganiserTransfer {
+  id: string;
+  statut: string;
+  createdAt: string;
+  endedAt: string | null;
+  email: string;
+  fraisCents: number;
+  remboursementCents: number | null;
+  dossard: number | null;
+  vendeur: { id: string; nom: string | null; prenom: string | null };
+  acheteur: { id: string; nom: string | null; prenom: string | null } | null;
+}

@@ -2,7 +2,7 @@
 // automatic refund when a payment arrived after its place was gone. French, HTML plus plain text; every
 // dynamic value is escaped. The QR is drawn as an HTML table of cells (mail clients block SVG and data: images).
 import QRCode from "qrcode";
-import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime, personName } from "~/utils/format";
 import { escapeHtml, type RenderedEmail } from "./layout";
 
 export interface RegistrationEmailData {
@@ -70,7 +70,7 @@ const p = (t: string) => `<p style="margin:0 0 14px;line-height:1.5">${escapeHtm
 
 export function confirmationEmail(d: RegistrationEmailData): RenderedEmail {
   const subject = `Inscription validée : ${d.courseNom} — ${d.formatNom}`;
-  const runner = [d.prenom, d.nom].filter(Boolean).join(" ") || d.email;
+  const runner = personName(d, d.email);
   const rows: [string, string][] = [
     ["Épreuve", `${d.courseNom} (${d.lieu})`],
     ["Format", `${d.formatNom} — ${formatKm(d.distanceKm)}, ${formatMeters(d.dplus)} D+`],

@@ -3,15 +3,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { adminInscriptionsExport } from "~/services/admin.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { csvDownload } from "~/utils/http";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const { fileName, body } = await adminInscriptionsExport(context, new URL(request.url));
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload(body, fileName);
 }

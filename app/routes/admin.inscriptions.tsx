@@ -4,7 +4,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import { CourseSelect, DateRangeFields } from "~/components/AdminFields";
+import {
+  type AdminColumn,
+  AdminTableHead,
+  CourseSelect,
+  DateRangeFields,
+  EventFormatCell,
+  RunnerCell,
+} from "~/components/AdminFields";
 import { AdminNav } from "~/components/AdminNav";
 import { Link } from "~/components/Link";
 import { ADMIN_PAGE_SIZES, ADMIN_SEARCH_COUNT_CAP as SEARCH_COUNT_CAP, adminInscriptionsQuery } from "~/domain/admin";
@@ -12,7 +19,7 @@ import { STATUT_LABELS, STATUTS } from "~/domain/statuses";
 import { adminInscriptionsPage } from "~/services/admin.server";
 import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
-import { formatDateTime, formatEuros, formatNumber } from "~/utils/format";
+import { formatDateTime, formatEuros, formatNumber, personName } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => [
@@ -60,6 +67,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })}`,
   };
 }
+
+/** The registrations table's columns. */
+const INSCRIPTION_COLUMNS: readonly AdminColumn[] = [
+  "Date",
+  "Course/Format",
+  "Coureur",
+  "Statut",
+  { label: "Montant", num: true },
+  { label: "Repas", num: true },
+  { label: "Total", num: true },
+  { label: "Dossard", num: true },
+];
 
 function StatutSelect({ value }: { value: string }) {
   return (
@@ -194,40 +213,16 @@ export default function AdminInscriptions() {
       ) : (
         <div className="table-wrap">
           <table className="table admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Course/Format</th>
-                <th scope="col">Coureur</th>
-                <th scope="col">Statut</th>
-                <th scope="col" className="num">
-                  Montant
-                </th>
-                <th scope="col" className="num">
-                  Repas
-                </th>
-                <th scope="col" className="num">
-                  Total
-                </th>
-                <th scope="col" className="num">
-                  Dossard
-                </th>
-              </tr>
-            </thead>
+            <AdminTableHead columns={INSCRIPTION_COLUMNS} />
             <tbody>
               {d.rows.map((r) => (
                 <tr key={r.inscription_id} data-inscription={r.inscription_id}>
                   <td data-label="Date">{formatDateTime(r.created_at)}</td>
-                  <td data-label="Course/Format">
-                    <Link to={`/admin/courses/${r.course_id}`}>{r.course_nom}</Link>
-                    <br />
-                    <span className="muted small">{r.format_nom}</span>
-                  </td>
-                  <td data-label="Coureur">
-                    {[r.coureur_prenom, r.coureur_nom].filter(Boolean).join(" ") || "—"}
-                    <br />
-                    <span className="muted small">{r.coureur_email}</span>
-                  </td>
+                  <EventFormatCell courseId={r.course_id} course={r.course_nom} format={r.format_nom} />
+                  <RunnerCell
+                    name={personName({ prenom: r.coureur_prenom, nom: r.coureur_nom }, "—")}
+                    email={r.coureur_email}
+                  />
                   <td data-label="Statut">{(STATUT_LABELS as Record<string, string>)[r.statut] ?? r.statut}</td>
                   <td data-label="Montant" className="num">
                     {formatEuros(r.montant_total_cents - r.prix_total_repas_cents)}

@@ -13,7 +13,16 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import { CourseSelect, DateRangeFields, TransferStatus } from "~/components/AdminFields";
+import {
+  type AdminColumn,
+  AdminTableHead,
+  CourseSelect,
+  DateRangeFields,
+  EventFormatCell,
+  MoneyCell,
+  RunnerCell,
+  TransferStatus,
+} from "~/components/AdminFields";
 import { AdminNav } from "~/components/AdminNav";
 import { Link } from "~/components/Link";
 import { FieldShell, fieldAria } from "~/components/Field";
@@ -36,7 +45,7 @@ import { adminPaymentsPage, transferSelection, updateCommission } from "~/servic
 import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import { randomToken } from "~/utils/crypto.server";
-import { formatDate, formatDateTime, formatEuros } from "~/utils/format";
+import { formatDate, formatDateTime, formatEuros, personName } from "~/utils/format";
 import { fieldErrors } from "~/domain/form-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
@@ -89,6 +98,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   return back({ kind: "transferts", ok: report.ok, failed: report.failed });
 }
+
+/** The payments table's columns after the selection box. */
+const PAYMENT_COLUMNS: readonly AdminColumn[] = [
+  "Date",
+  "Course/Format",
+  "Coureur",
+  "Statut",
+  { label: "Brut", num: true },
+  { label: "Frais", num: true },
+  { label: "Commission", num: true },
+  { label: "Transféré", num: true },
+  { label: "Remboursé", num: true },
+  { label: "Net restant", num: true },
+  "Versement",
+];
 
 function Money({ cents }: { cents: number }) {
   return <>{formatEuros(cents)}</>;
@@ -212,42 +236,21 @@ export default function AdminPayouts() {
         <section className="admin-totals" aria-labelledby="totals-title">
           <h2 id="totals-title">{`Sélection : ${totals.count} paiement${totals.count > 1 ? "s" : ""}`}</h2>
           <dl>
-            <div>
-              <dt>Brut</dt>
-              <dd>
-                <Money cents={totals.gross} />
-              </dd>
-            </div>
-            <div>
-              <dt>Frais</dt>
-              <dd>
-                <Money cents={totals.fees} />
-              </dd>
-            </div>
-            <div>
-              <dt>Commission</dt>
-              <dd>
-                <Money cents={totals.commission} />
-              </dd>
-            </div>
-            <div>
-              <dt>Transféré</dt>
-              <dd>
-                <Money cents={totals.transferred} />
-              </dd>
-            </div>
-            <div>
-              <dt>Remboursé</dt>
-              <dd>
-                <Money cents={totals.refunded} />
-              </dd>
-            </div>
-            <div>
-              <dt>Net restant</dt>
-              <dd>
-                <Money cents={totals.netRemaining} />
-              </dd>
-            </div>
+            {(
+              [
+                ["Brut", totals.gross],
+                ["Frais", totals.fees],
+                ["Commission", totals.commission],
+                ["Transféré", totals.transferred],
+                ["Remboursé", totals.refunded],
+                ["Net restant", totals.netRemaining],
+              ] as const
+            ).map(([label, cents]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{formatEuros(cents)}</dd>
+              </div>
+            ))}
           </dl>
           <noscript>
             <button type="submit" formMethod="get" className="btn btn-ghost btn-small">
@@ -267,8 +270,9 @@ export default function AdminPayouts() {
         ) : (
           <div className="table-wrap">
             <table className="table admin-table">
-              <thead>
-                <tr>
+              <AdminTableHead
+                columns={PAYMENT_COLUMNS}
+                first={
                   <th scope="col">
                     <input
                       type="checkbox"
@@ -279,34 +283,11 @@ export default function AdminPayouts() {
                       }
                     />
                   </th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Course/Format</th>
-                  <th scope="col">Coureur</th>
-                  <th scope="col">Statut</th>
-                  <th scope="col" className="num">
-                    Brut
-                  </th>
-                  <th scope="col" className="num">
-                    Frais
-                  </th>
-                  <th scope="col" className="num">
-                    Commission
-                  </th>
-                  <th scope="col" className="num">
-                    Transféré
-                  </th>
-                  <th scope="col" className="num">
-                    Remboursé
-                  </th>
-                  <th scope="col" className="num">
-                    Net restant
-                  </th>
-                  <th scope="col">Versement</th>
-                </tr>
-              </thead>
+                }
+              />
               <tbody>
                 {d.rows.map((r) => {
-                  const who = [r.coureur_prenom, r.coureur_nom].filter(Boolean).join(" ") || r.coureur_email || "—";
+                  const who = personName({ prenom: r.coureur_prenom, nom: r.coureur_nom }, r.coureur_email || "—");
                   return (
                     <tr key={r.id} className={checked.has(r.id) ? "is-selected" : undefined}>
                       <td data-label="Sélection">
@@ -320,40 +301,20 @@ export default function AdminPayouts() {
                         />
                       </td>
                       <td data-label="Date">{formatDateTime(r.created_at)}</td>
-                      <td data-label="Course/Format">
-                        {r.course_nom}
-                        <br />
-                        <span className="muted small">
-                          {r.format_nom}
-                          {r.format_date ? ` — ${formatDate(r.format_date)}` : ""}
-                        </span>
-                      </td>
-                      <td data-label="Coureur">
-                        {who}
-                        <br />
-                        <span className="muted small">{r.coureur_email}</span>
-                      </td>
+                      <EventFormatCell
+                        course={r.course_nom}
+                        format={`${r.format_nom}${r.format_date ? ` — ${formatDate(r.format_date)}` : ""}`}
+                      />
+                      <RunnerCell name={who} email={r.coureur_email} />
                       <td data-label="Statut">
                         {(PAYMENT_STATUS_LABELS as Record<string, string>)[r.status] ?? r.status}
                       </td>
-                      <td data-label="Brut" className="num">
-                        <Money cents={r.amount_total_cents} />
-                      </td>
-                      <td data-label="Frais" className="num">
-                        <Money cents={r.fee_total_cents} />
-                      </td>
-                      <td data-label="Commission" className="num">
-                        <Money cents={r.platform_fee_cents} />
-                      </td>
-                      <td data-label="Transféré" className="num">
-                        <Money cents={r.transferred_total_cents} />
-                      </td>
-                      <td data-label="Remboursé" className="num">
-                        <Money cents={r.refunded_cents} />
-                      </td>
-                      <td data-label="Net restant" className="num">
-                        <Money cents={r.net_remaining_cents} />
-                      </td>
+                      <MoneyCell label="Brut" cents={r.amount_total_cents} />
+                      <MoneyCell label="Frais" cents={r.fee_total_cents} />
+                      <MoneyCell label="Commission" cents={r.platform_fee_cents} />
+                      <MoneyCell label="Transféré" cents={r.transferred_total_cents} />
+                      <MoneyCell label="Remboursé" cents={r.refunded_cents} />
+                      <MoneyCell label="Net restant" cents={r.net_remaining_cents} />
                       <td data-label="Versement">
                         {r.last_transfer_status ? (
                           <TransferStatus

@@ -6,8 +6,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { daysBefore, parisDate } from "~/domain/refund";
 import { runnerProfileCompleteness } from "~/domain/profile";
-import { holdsPlace } from "~/domain/registration";
-import { runnerBadge } from "~/domain/statuses";
+import { holdsPlace, runnerListStatus } from "~/domain/registration";
 import { runnerPrefill } from "~/services/profile.server";
 import { listRunnerRegistrations } from "~/services/register.server";
 import styles from "~/styles/registration.css?url";
@@ -55,14 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       courseNom: r.courseNom,
       formatNom: r.formatNom,
       date: r.date,
-      status:
-        r.statut === "en_attente"
-          ? holdsPlace(r, now)
-            ? "En attente de paiement"
-            : "Réservation expirée"
-          : r.statut === "refusee"
-            ? "Refusée"
-            : runnerBadge(r.statut),
+      status: runnerListStatus(r, now),
     })),
     total: rows.length,
     completeness: runnerProfileCompleteness(profile),

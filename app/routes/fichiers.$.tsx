@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { JUSTIFICATIF_DOCUMENT_PREFIX } from "~/domain/justificatif";
+import { contentDisposition } from "~/utils/http";
 
 const ATTACHMENT = /\.(gpx|pdf)$/i;
 
@@ -18,6 +19,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Cache-Control", "public, max-age=31536000, immutable");
   headers.set("ETag", object.httpEtag);
-  if (ATTACHMENT.test(key)) headers.set("Content-Disposition", `attachment; filename="${key.split("/").pop()}"`);
+  if (ATTACHMENT.test(key)) headers.set("Content-Disposition", contentDisposition(key.split("/").pop() ?? key));
   return new Response(object.body, { headers });
 }

@@ -8,8 +8,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { FormAlert, Honeypot } from "~/components/AccountFields";
-import { Field } from "~/components/Field";
+import { FormAlert, Honeypot, AccountEmailField } from "~/components/AccountFields";
 import { ForgotPasswordSchema, formValues, honeypotFilled, MSG } from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
 import { clientIp, requestPasswordReset } from "~/services/auth.server";
@@ -59,13 +58,7 @@ export default function ForgotPassword() {
             passe.
           </p>
           <Honeypot />
-          <Field
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
+          <AccountEmailField
             defaultValue={result?.values.email}
             error={errors.email ? `❌ ${errors.email}` : undefined}
           />

@@ -148,8 +148,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-/** Field labels, for the error summary's links (in the order of the form). */
-
 /** The fields in the order the form shows them (the summary lists the errors in that order). */
 const SUMMARY_ORDER: readonly RegistrationField[] = [
   "format_id",

@@ -8,8 +8,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { FormAlert, PasswordField } from "~/components/AccountFields";
-import { Field } from "~/components/Field";
+import { FormAlert, PasswordField, AccountEmailField } from "~/components/AccountFields";
 import { AuthError, LoginSchema, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
 import { LOGIN_TO_PAY } from "~/domain/registration-messages";
@@ -80,16 +79,7 @@ export default function Login() {
       {result?.formError ? <FormAlert kind="error">{result.formError}</FormAlert> : null}
       <Form method="post" className="card auth-card" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          defaultValue={result?.values.email}
-          error={errors.email}
-        />
+        <AccountEmailField defaultValue={result?.values.email} error={errors.email} />
         <PasswordField
           name="password"
           label="Mot de passe"

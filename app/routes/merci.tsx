@@ -22,7 +22,7 @@ import {
 } from "~/services/register.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
-import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime, personName } from "~/utils/format";
 import { CONFIRMATION_QR_SIZE, qrSvg } from "~/utils/qr.server";
 
 const REFRESH_SECONDS = 3;
@@ -102,7 +102,7 @@ function Details({ r }: { r: RunnerRegistration }) {
         {formatKm(r.distanceKm)} · {formatMeters(r.dplus)} D+
       </dd>
       <dt>Coureur</dt>
-      <dd>{[r.prenom, r.nom].filter(Boolean).join(" ")}</dd>
+      <dd>{personName(r)}</dd>
       <dt>Email</dt>
       <dd>{r.email}</dd>
       <dt>Date et heure de départ</dt>

@@ -3,8 +3,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { holdsPlace } from "~/domain/registration";
-import { runnerBadge } from "~/domain/statuses";
+import { runnerListStatus } from "~/domain/registration";
 import { positionSentence } from "~/domain/waitlist";
 import { listRunnerRegistrations } from "~/services/register.server";
 import { listRunnerEntries } from "~/services/waitlist.server";
@@ -29,14 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     waitlist,
     registrations: rows.map((r) => ({
       ...r,
-      status:
-        r.statut === "en_attente"
-          ? holdsPlace(r, now)
-            ? "En attente de paiement"
-            : "Réservation expirée"
-          : r.statut === "refusee"
-            ? "Refusée"
-            : runnerBadge(r.statut),
+      status: runnerListStatus(r, now),
     })),
   };
 }

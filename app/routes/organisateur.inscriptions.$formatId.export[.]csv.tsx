@@ -6,6 +6,7 @@ import { parseExportColumns } from "~/domain/csv";
 import { RegistrantError } from "~/domain/registrants";
 import { exportRegistrants } from "~/services/registrants.server";
 import { requireOrganiser } from "~/utils/auth.server";
+import { csvDownload, textNotFound } from "~/utils/http";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);
@@ -13,22 +14,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const columns = parseExportColumns(url.searchParams.getAll("col"));
   try {
     const { fileName, stream } = await exportRegistrants(context, user, params.formatId ?? "", columns);
-    return new Response(stream, {
-      status: 200,
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return csvDownload(stream, fileName);
   } catch (e) {
-    if (e instanceof RegistrantError && e.code === "not_found") {
-      return new Response("Format introuvable.", {
-        status: 404,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
-    }
+    if (e instanceof RegistrantError && e.code === "not_found") return textNotFound("Format introuvable.");
     throw e;
   }
 }

@@ -4,21 +4,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { missingJustificatifsCsv } from "~/services/justificatifs.server";
 import { requireOrganiser } from "~/utils/auth.server";
+import { csvDownload, textNotFound } from "~/utils/http";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);
   const csv = await missingJustificatifsCsv(context, user, params.formatId ?? "");
-  if (!csv)
-    return new Response("Format introuvable.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  return new Response(csv.body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csv.fileName}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  if (!csv) return textNotFound("Format introuvable.");
+  return csvDownload(csv.body, csv.fileName);
 }

@@ -4,27 +4,15 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RegistrantError } from "~/domain/registrants";
 import { exportWaitlist } from "~/services/waitlist.server";
 import { requireOrganiser } from "~/utils/auth.server";
+import { csvDownload, textNotFound } from "~/utils/http";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);
   try {
     const { filename, body } = await exportWaitlist(context, user, params.formatId ?? "");
-    return new Response(body, {
-      status: 200,
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return csvDownload(body, filename);
   } catch (e) {
-    if (e instanceof RegistrantError && e.code === "not_found") {
-      return new Response("Format introuvable.", {
-        status: 404,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
-    }
+    if (e instanceof RegistrantError && e.code === "not_found") return textNotFound("Format introuvable.");
     throw e;
   }
 }

@@ -9,8 +9,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect } from "react";
-import { FormAlert, Honeypot, PasswordField } from "~/components/AccountFields";
-import { Field } from "~/components/Field";
+import { FormAlert, Honeypot, PasswordField, AccountEmailField } from "~/components/AccountFields";
 import { formValues, honeypotFilled, MSG, PASSWORD_MAX, PASSWORD_MIN, SignupSchema } from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
 import { signUp } from "~/services/auth.server";
@@ -77,16 +76,7 @@ export default function Signup() {
       ) : null}
       <Form method="post" className="card auth-card" noValidate>
         <Honeypot />
-        <Field
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          defaultValue={result?.values.email}
-          error={errors.email}
-        />
+        <AccountEmailField defaultValue={result?.values.email} error={errors.email} />
         <PasswordField
           name="password"
           label="Mot de passe"

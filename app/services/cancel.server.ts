@@ -3,8 +3,9 @@
 // The money moves through payments.server.ts (refundInscription); this module decides when and how much, and
 // guarantees one cancellation per registration (docs/decisions/0070-cancellation-claim.md).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, inArray, lt, notInArray, or, sql } from "drizzle-orm";
-import { annulations, courses, formats, inscriptions, paiements } from "~/db/schema";
+import { and, eq, lt, notInArray, or, sql } from "drizzle-orm";
+import { annulations, courses, formats, inscriptions, type paiements } from "~/db/schema";
+import { collectedPayment } from "~/db/payments.server";
 import { CancelError, runnerCanCancel, type CancelReason } from "~/domain/cancellation";
 import { statusAfterRefund } from "~/domain/lifecycle";
 import type { SelfEditField, SelfEditInput } from "~/domain/my-registration";
@@ -49,14 +50,8 @@ async function loadRow(context: Ctx, inscriptionId: string) {
   return rows[0] ?? null;
 }
 
-async function paidPaiement(context: Ctx, inscriptionId: string) {
-  const [p] = await context.db
-    .select()
-    .from(paiements)
-    .where(and(eq(paiements.inscription_id, inscriptionId), inArray(paiements.status, ["succeeded", "refunded"])))
-    .orderBy(desc(paiements.created_at))
-    .limit(1);
-  return p ?? null;
+function paidPaiement(context: Ctx, inscriptionId: string) {
+  return collectedPayment(context.db, inscriptionId);
 }
 
 /** The refund quote of spec section 3, from what was actually paid and the fees actually kept. */

@@ -64,18 +64,21 @@ async function settle(context: Ctx, recorded: RecordedSession, sessionId: string
   if (!row.enLigne) refusal = "event_unavailable";
   else if (amountCents !== row.i.prix_total_coureur_cents) refusal = "amount_mismatch";
 
+  const logFulfilled = () =>
+    logEvent("payment.fulfilled", {
+      inscription_id: inscriptionId,
+      paiement_id: paiementId,
+      checkout_session_id: sessionId,
+      amount_cents: amountCents,
+      fee_cents: feeCents,
+      newly_validated: true,
+    });
+
   // A buyer's payment of a bib transfer (issue 22) takes the seller's place, if it claims the offer first.
   if (!refusal && row.i.cession_id) {
     const cessionId = row.i.cession_id;
     if (await claimTransfer(context, { buyerId: inscriptionId, cessionId, sessionId, amountCents })) {
-      logEvent("payment.fulfilled", {
-        inscription_id: inscriptionId,
-        paiement_id: paiementId,
-        checkout_session_id: sessionId,
-        amount_cents: amountCents,
-        fee_cents: feeCents,
-        newly_validated: true,
-      });
+      logFulfilled();
       await finishTransfer(context, cessionId);
       return { state: "validated", inscriptionId, newlyValidated: true };
     }
@@ -92,14 +95,7 @@ async function settle(context: Ctx, recorded: RecordedSession, sessionId: string
       amountCents,
     });
     if (validated) {
-      logEvent("payment.fulfilled", {
-        inscription_id: inscriptionId,
-        paiement_id: paiementId,
-        checkout_session_id: sessionId,
-        amount_cents: amountCents,
-        fee_cents: feeCents,
-        newly_validated: true,
-      });
+      logFulfilled();
       await sendConfirmationEmail(context, inscriptionId);
       return { state: "validated", inscriptionId, newlyValidated: true };
     }

@@ -15,6 +15,7 @@ import {
   remboursements,
   transferts,
 } from "~/db/schema";
+import { collectedPayment } from "~/db/payments.server";
 import {
   applyCommission,
   applyTransfer,
@@ -723,12 +724,7 @@ export async function refundInscription(
       .set({ idempotency_key: `${earlier.idempotency_key}:echec:${earlier.id}` })
       .where(eq(remboursements.id, earlier.id));
   }
-  const [p] = await context.db
-    .select()
-    .from(paiements)
-    .where(and(eq(paiements.inscription_id, req.inscriptionId), inArray(paiements.status, ["succeeded", "refunded"])))
-    .orderBy(desc(paiements.created_at))
-    .limit(1);
+  const p = await collectedPayment(context.db, req.inscriptionId);
   if (!p?.charge_id) throw new PaymentError("paiement_introuvable");
   const from = ledgerOf(p);
   const plan = planRefund(from, req.amountCents);
@@ -903,12 +899,7 @@ export async function getReceiptUrl(
     // Someone else's registration reads exactly like a missing one.
     if (!row || !(user.isAdmin || row.i.coureur_id === user.id || row.organisateurId === user.id))
       throw new PaymentError("recu_introuvable");
-    const [p] = await context.db
-      .select()
-      .from(paiements)
-      .where(and(eq(paiements.inscription_id, row.i.id), inArray(paiements.status, ["succeeded", "refunded"])))
-      .orderBy(desc(paiements.created_at))
-      .limit(1);
+    const p = await collectedPayment(context.db, row.i.id);
     if (!p?.charge_id) throw new PaymentError("recu_introuvable");
     if (p.receipt_url) return p.receipt_url;
     let url: string | null;

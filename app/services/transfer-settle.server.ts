@@ -5,9 +5,10 @@
 // money split of app/domain/transfer.ts) and both are e-mailed; a refund that fails is retried by the cron.
 // docs/decisions/0170-bib-transfer.md
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { batchAll } from "~/db/batch.server";
-import { cessions, courses, formats, inscriptions, paiements } from "~/db/schema";
+import { cessions, courses, formats, inscriptions, } from "~/db/schema";
+import { collectedPayment } from "~/db/payments.server";
 import { transferSplit } from "~/domain/transfer";
 import { buyerTransferredEmail, sellerTransferredEmail, type TransferEmailData } from "~/emails/transfer";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
@@ -17,14 +18,8 @@ import { refundInscription, setCommission } from "./payments.server";
 type Ctx = AppLoadContext;
 
 /** The seller's collected payment (the newest), or null. */
-async function sellerPayment(context: Ctx, inscriptionId: string) {
-  const [p] = await context.db
-    .select()
-    .from(paiements)
-    .where(and(eq(paiements.inscription_id, inscriptionId), inArray(paiements.status, ["succeeded", "refunded"])))
-    .orderBy(desc(paiements.created_at))
-    .limit(1);
-  return p ?? null;
+function sellerPayment(context: Ctx, inscriptionId: string) {
+  return collectedPayment(context.db, inscriptionId);
 }
 
 /**

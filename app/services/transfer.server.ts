@@ -14,10 +14,11 @@ import {
   TransferError,
   transferSplit,
   transferRulesSentence,
+  type OrganiserTransfer,
   type TransferSettings,
 } from "~/domain/transfer";
 import { invitationEmail } from "~/emails/transfer";
-import { formatDateLong } from "~/utils/format";
+import { formatDateLong, personName } from "~/utils/format";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { applyTransition } from "./lifecycle.server";
 import { onCheckoutCompleted } from "./payment-received.server";
@@ -282,7 +283,7 @@ async function makeOffer(
     // An offer to the waiting list names the list entry invited.
     ...(o.listeId ? { liste_attente_id: o.listeId } : {}),
   });
-  const vendeur = [row.i.prenom, row.i.nom].filter(Boolean).join(" ") || o.sellerEmail;
+  const vendeur = personName(row.i, o.sellerEmail);
   const mail = invitationEmail({
     prenom: null,
     vendeur,
@@ -439,17 +440,7 @@ export async function loadInvitation(
   const [meals] = await context.db.all<{ taken: number }>(
     sql`SELECT ${mealsTakenSql(sql`${row.f.id}`, nowIso)} AS taken`,
   );
-  const [pending] = await context.db
-    .select({ id: inscriptions.id })
-    .from(inscriptions)
-    .where(
-      and(
-        eq(inscriptions.cession_id, cessionId),
-        eq(inscriptions.coureur_id, user.id),
-        eq(inscriptions.statut, "en_attente"),
-      ),
-    )
-    .limit(1);
+  const pending = await buyerPendingRegistration(context, cessionId, user.id);
   return {
     id: row.c.id,
     statut: row.c.statut,
@@ -536,17 +527,7 @@ export async function acceptTransfer(
     const [again] = await context.db.select().from(cessions).where(eq(cessions.id, cessionId)).limit(1);
     if (again?.statut !== "ouverte") throw new TransferError("offre_terminee");
     // The same form sent twice at once: the first made the registration, the second goes to its checkout.
-    const [mineHere] = await context.db
-      .select({ id: inscriptions.id })
-      .from(inscriptions)
-      .where(
-        and(
-          eq(inscriptions.cession_id, cessionId),
-          eq(inscriptions.coureur_id, user.id),
-          eq(inscriptions.statut, "en_attente"),
-        ),
-      )
-      .limit(1);
+    const mineHere = await buyerPendingRegistration(context, cessionId, user.id);
     if (mineHere) return retryPayment(context, user.id, mineHere.id);
     const [mine] = await context.db.all<{ n: number }>(sql`
       SELECT count(*) AS n FROM inscriptions WHERE coureur_id = ${user.id} AND format_id = ${inv.formatId}
@@ -555,6 +536,26 @@ export async function acceptTransfer(
     throw new TransferError("repas_epuises");
   }
   return retryPayment(context, user.id, id);
+}
+
+/** The buyer's registration for an offer that waits for payment, if they started one. */
+async function buyerPendingRegistration(
+  context: Ctx,
+  cessionId: string,
+  userId: string,
+): Promise<{ id: string } | undefined> {
+  const [row] = await context.db
+    .select({ id: inscriptions.id })
+    .from(inscriptions)
+    .where(
+      and(
+        eq(inscriptions.cession_id, cessionId),
+        eq(inscriptions.coureur_id, userId),
+        eq(inscriptions.statut, "en_attente"),
+      ),
+    )
+    .limit(1);
+  return row;
 }
 
 // ---------------------------------------------------------------- the cron
@@ -582,19 +583,6 @@ export async function expireTransferOffers(context: Ctx, limit = 100): Promise<n
 }
 
 // ---------------------------------------------------------------- the organiser
-
-export interface OrganiserTransfer {
-  id: string;
-  statut: string;
-  createdAt: string;
-  endedAt: string | null;
-  email: string;
-  fraisCents: number;
-  remboursementCents: number | null;
-  dossard: number | null;
-  vendeur: { id: string; nom: string | null; prenom: string | null };
-  acheteur: { id: string; nom: string | null; prenom: string | null } | null;
-}
 
 /** Every transfer of a format, newest first, for the event's organiser (the caller checked the ownership). */
 export async function listFormatTransfers(context: Ctx, formatId: string): Promise<OrganiserTransfer[]> {

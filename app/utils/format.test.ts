@@ -12,6 +12,7 @@ import {
   formatNumber,
   formatPrice,
   formatTime,
+  personName,
 } from "./format";
 
 const nb = "\u00a0";
@@ -99,5 +100,18 @@ describe("prices and date blocks as runners read them", () => {
     ["bientôt", null],
   ])("%j -> %j", (ymd, parts) => {
     expect(dateParts(ymd)).toEqual(parts);
+  });
+});
+
+describe("personName", () => {
+  it.each([
+    [{ prenom: "Léa", nom: "Martin" }, "—", "Léa Martin"],
+    [{ prenom: null, nom: "Martin" }, "—", "Martin"],
+    [{ prenom: "Léa", nom: "" }, "—", "Léa"],
+    [{ prenom: "  ", nom: null }, "—", "—"],
+    [{}, "Sans nom", "Sans nom"],
+    [{ prenom: " Léa ", nom: " Martin " }, "", "Léa Martin"],
+  ])("%o → %s", (p, fallback, expected) => {
+    expect(personName(p, fallback)).toBe(expected);
   });
 });

@@ -150,3 +150,8 @@ export function dateParts(value: string | null | undefined): { day: string; mont
   monthFmt ??= new Intl.DateTimeFormat("fr-FR", { month: "short", timeZone: PARIS });
   return { day: dayFmt.format(d), month: monthFmt.format(d), year: String(d.getUTCFullYear()) };
 }
+
+/** A person's name as shown: first name then last name, whichever are set; `fallback` when neither is. */
+export function personName(p: { prenom?: string | null; nom?: string | null }, fallback = ""): string {
+  return [p.prenom?.trim(), p.nom?.trim()].filter(Boolean).join(" ") || fallback;
+}
