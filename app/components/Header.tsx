@@ -48,6 +48,25 @@ function CreateCourseButton({ className }: { className?: string }) {
   );
 }
 
+/** The links every visitor has (home, features, events), then the mode's own when logged in: the same in the
+ * desktop bar and the mobile panel. */
+function MainLinks({ user, mode }: { user: ShellUser | null; mode: Mode }) {
+  return (
+    <>
+      <NavLink to="/" end className="nav-link">
+        Accueil
+      </NavLink>
+      <NavLink to="/fonctionnalites" className="nav-link">
+        Fonctionnalités
+      </NavLink>
+      <NavLink to="/courses" className="nav-link">
+        Courses
+      </NavLink>
+      {user ? <ModeLinks mode={mode} /> : null}
+    </>
+  );
+}
+
 function ModeLinks({ mode }: { mode: Mode }) {
   if (mode === "organisateur") {
     return (
@@ -144,16 +163,7 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
           Balise
         </Link>
         <nav className="main-nav" aria-label="Navigation principale">
-          <NavLink to="/" end className="nav-link">
-            Accueil
-          </NavLink>
-          <NavLink to="/fonctionnalites" className="nav-link">
-            Fonctionnalités
-          </NavLink>
-          <NavLink to="/courses" className="nav-link">
-            Courses
-          </NavLink>
-          {user ? <ModeLinks mode={mode} /> : null}
+          <MainLinks user={user} mode={mode} />
           {user?.isAdmin ? (
             <NavLink to="/admin" className="nav-link">
               Admin <span className="badge badge-pro">PRO</span>
@@ -198,16 +208,7 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
             </summary>
             <div className="mobile-panel">
               <nav aria-label="Navigation mobile" className="mobile-nav">
-                <NavLink to="/" end className="nav-link">
-                  Accueil
-                </NavLink>
-                <NavLink to="/fonctionnalites" className="nav-link">
-                  Fonctionnalités
-                </NavLink>
-                <NavLink to="/courses" className="nav-link">
-                  Courses
-                </NavLink>
-                {user ? <ModeLinks mode={mode} /> : null}
+                <MainLinks user={user} mode={mode} />
                 {user?.isAdmin ? (
                   <div className="mobile-admin">
                     <p className="mobile-section-title">Administration</p>
