@@ -42,6 +42,18 @@ export async function passQueue(
   return queueOf(context, format.id).enter(userId, now.getTime(), rate(context), drawAt(format));
 }
 
+/**
+ * Do runners still wait in this format's opening queue (arrived, or in the draw's pool, and not admitted yet)?
+ * While they do, a freed place is theirs: it goes to the next runner the queue admits, not to the waiting list
+ * (issue 21). False outside the queue window, without calling the Durable Object.
+ */
+export async function queueHasWaiting(context: Ctx, format: QueuedFormat): Promise<boolean> {
+  const now = context.clock.now();
+  if (!queueActive(format, now)) return false;
+  const stats = await queueOf(context, format.id).stats(now.getTime(), rate(context), drawAt(format));
+  return stats.waiting > 0;
+}
+
 /** The longest a request waits for its checkout slot; past it the runner is told to try again in a moment. */
 export const MAX_CHECKOUT_WAIT_MS = 20_000;
 

@@ -12,6 +12,7 @@ import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/regi
 import { offerDeadline, offersToMake, registrationClosesAt } from "~/domain/waitlist";
 import { joinedEmail, leftEmail, offerEmail, offerExpiredEmail, type WaitlistEmailData } from "~/emails/waitlist";
 import { logEvent } from "~/utils/log.server";
+import { queueHasWaiting } from "./opening-queue.server";
 
 type Ctx = AppLoadContext;
 
@@ -30,6 +31,8 @@ interface FormatState {
   prix_cents: number;
   prix_repas_cents: number;
   stock_repas: number;
+  ouverture_inscriptions: string | null;
+  tirage_minutes: number | null;
   taken: number;
   waiting: number;
 }
@@ -74,12 +77,15 @@ async function offerRound(
   const nowIso = now.toISOString();
   const [f] = await context.db.all<FormatState>(sql`
     SELECT f.id, f.course_id, f.nb_max_coureurs AS cap, f.liste_attente_active AS enabled, c.en_ligne, f.date, f.heure_depart, f.cloture_inscriptions,
-      f.prix_cents, f.prix_repas_cents, f.stock_repas,
+      f.prix_cents, f.prix_repas_cents, f.stock_repas, f.ouverture_inscriptions, f.tirage_minutes,
       ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, ${waitingCountSql(sql.raw("f.id"))} AS waiting
     FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.id = ${formatId}`);
   if (!f?.enabled || !f.en_ligne || Number(f.waiting) === 0) return { offered: [], skipped: false };
   const count = Math.min(budget, offersToMake(f.cap, Number(f.taken), Number(f.waiting)));
   if (count === 0) return { offered: [], skipped: false };
+  // During an opening, a place freed while runners still wait in the queue is theirs (the queue admits the next
+  // one, who finds it free); the waiting list has it once the queue is empty (or its window is over).
+  if (await queueHasWaiting(context, { ...f, nb_max_coureurs: f.cap })) return { offered: [], skipped: false };
   const deadline = offerDeadline(now, registrationClosesAt(f));
   if (!deadline) return { offered: [], skipped: false };
   const deadlineIso = deadline.toISOString();

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ADMISSIONS_PER_SECOND } from "../../app/domain/opening-queue";
 import { fixedClock } from "../../app/providers/clock";
 import { openingFigures, passQueue } from "../../app/services/opening-queue.server";
+import { offerFreedPlaces } from "../../app/services/waitlist-offers.server";
 import { loadDemoData } from "./helpers";
 import { get, ORG1, post, sessionCookie } from "./organiser-helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
@@ -153,6 +154,37 @@ describe("the queue", () => {
     const org = await sessionCookie(ORG1.id);
     const registrants = await (await get(`/organisateur/inscriptions/${f.formatId}`, org)).text();
     expect(registrants).toContain("Ouverture en cours");
+  });
+
+  it("a place freed during the opening goes to the queue while runners wait in it, to the waiting list once it is empty", async () => {
+    const opening = "2027-01-12T09:00:00.000Z";
+    const f = await openingFormat(opening, 1);
+    await env.DB.prepare("UPDATE formats SET liste_attente_active = 1 WHERE id = ?").bind(f.formatId).run();
+    const [listed] = await runners(1);
+    const entryId = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO liste_attente (id, rang, course_id, format_id, coureur_id, statut, email, donnees) VALUES (?, (SELECT coalesce(max(rang), 0) + 1 FROM liste_attente), ?, ?, ?, 'en_liste', ?, ?)",
+    )
+      .bind(
+        entryId,
+        f.courseId,
+        f.formatId,
+        listed,
+        `q-${listed}@balise.test`,
+        JSON.stringify({ nom: "Lenoir", prenom: "Inès", apparaitre_resultats: 1 }),
+      )
+      .run();
+    // 30 runners arrive at the opening: admitted 100 ms apart, the last at 09:00:02.900. The one place is free.
+    const at = (t: string) => testContext(fixedClock(`2027-01-12T09:00:${t}Z`));
+    const queued = await runners(30);
+    for (const id of queued) await passQueue(at("00.000"), id, f.format);
+    expect(await offerFreedPlaces(at("01.000"), f.formatId)).toEqual([]);
+    const statut = () =>
+      env.DB.prepare("SELECT statut FROM liste_attente WHERE id = ?").bind(entryId).first<{ statut: string }>();
+    expect((await statut())?.statut).toBe("en_liste");
+    // Everyone in the queue admitted: the waiting list's first runner is offered the place.
+    expect(await offerFreedPlaces(at("03.000"), f.formatId)).toEqual([entryId]);
+    expect((await statut())?.statut).not.toBe("en_liste");
   });
 
   it("with a draw: the first minutes' arrivals wait for it, then pass in a drawn order (all of them before later arrivals), at the rate", async () => {
