@@ -1,7 +1,8 @@
-// Authenticates a WebSocket upgrade to a chat room before it reaches the Durable Object.
-// The Worker (server.ts) calls this through partyserver's onBeforeConnect.
+// Authenticates a WebSocket upgrade to a chat room, or admits one to a format's opening queue (live positions),
+// before it reaches the Durable Object. The Worker (server.ts) calls this through partyserver's onBeforeConnect.
 import { getLoadContext } from "../load-context";
 import { findVisibleCourse } from "../app/services/chat.server";
+import { loadQueueFormat } from "../app/services/opening-queue.server";
 import { getSessionUser } from "../app/utils/session.server";
 
 /** Set by the Worker only (any copy sent by a client is removed): the authenticated user id, or empty. */
@@ -24,9 +25,15 @@ export async function authorizeRoomConnection(
   lobby: { className: string; name: string },
   { env, ctx }: { env: Env; ctx: Pick<ExecutionContext, "waitUntil"> },
 ): Promise<Request | Response> {
-  if (lobby.className !== "ChatRoom") return new Response("Salon introuvable", { status: 404 });
+  if (lobby.className !== "ChatRoom" && lobby.className !== "FormatQueue")
+    return new Response("Salon introuvable", { status: 404 });
   if (!sameOrigin(req, env.APP_URL)) return new Response("Origine refusée", { status: 403 });
   const context = getLoadContext({ request: req, env, ctx, nonce: "" });
+  if (lobby.className === "FormatQueue") {
+    // Live positions of a format's queue: public figures by ticket number; the format must exist and be online
+    // (no queue object is made for any other name).
+    return (await loadQueueFormat(context, lobby.name)) ? req : new Response("Format introuvable", { status: 404 });
+  }
   const user = await getSessionUser(req, context);
   const course = await findVisibleCourse(context.db, lobby.name, user);
   if (!course) return new Response("Épreuve introuvable", { status: 404 });

@@ -1,5 +1,14 @@
-import { DurableObject } from "cloudflare:workers";
-import { drawOrder, nextAdmission, statusOf, type QueueEntry, type QueueStatus } from "../app/domain/opening-queue";
+import { type Connection, type ConnectionContext, Server } from "partyserver";
+import {
+  drawOrder,
+  LIVE_PUSH_MS,
+  liveMessage,
+  nextAdmission,
+  parseTicket,
+  statusOf,
+  type QueueEntry,
+  type QueueStatus,
+} from "../app/domain/opening-queue";
 
 export interface QueueStats {
   /** Accounts that arrived (each once). */
@@ -18,8 +27,16 @@ export interface QueueStats {
  * With a draw (`drawAt`, the organiser's choice), arrivals before that instant wait in a pool; the first call at or
  * after it draws their order (crypto.getRandomValues) and gives them numbers and admission times from `drawAt` on,
  * before any later arrival is numbered.
+ *
+ * Live positions: the queue page (with JavaScript) opens a WebSocket to /parties/format-queue/{formatId}?ticket=N
+ * (partysocket; the Worker checks the origin and that the format exists, party/auth.ts). While sockets are open, an
+ * alarm pushes each one its ticket's position and wait every LIVE_PUSH_MS, and 'admis' when its turn comes. Positions
+ * are not secret (a ticket number says nothing about who holds it); admission is still decided by the server on the
+ * next request. Hibernates between pushes.
  */
-export class FormatQueue extends DurableObject<Env> {
+export class FormatQueue extends Server<Env> {
+  static options = { hibernate: true };
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
@@ -39,6 +56,16 @@ export class FormatQueue extends DurableObject<Env> {
       .exec<{ seq: number; arrived_at: number; admit_at: number }>(
         "SELECT seq, arrived_at, admit_at FROM entries WHERE user_id = ?",
         userId,
+      )
+      .toArray()[0];
+    return row ? { seq: row.seq, arrivedAt: row.arrived_at, admitAt: row.admit_at } : null;
+  }
+
+  #entryByTicket(ticket: number): QueueEntry | null {
+    const row = this.ctx.storage.sql
+      .exec<{ seq: number; arrived_at: number; admit_at: number }>(
+        "SELECT seq, arrived_at, admit_at FROM entries WHERE seq = ?",
+        ticket,
       )
       .toArray()[0];
     return row ? { seq: row.seq, arrivedAt: row.arrived_at, admitAt: row.admit_at } : null;
@@ -159,6 +186,37 @@ export class FormatQueue extends DurableObject<Env> {
       at,
     );
     return at;
+  }
+
+  // ------------------------------------------------------------ live positions
+
+  onConnect(connection: Connection<{ ticket: number }>, ctx: ConnectionContext): void | Promise<void> {
+    const ticket = parseTicket(new URL(ctx.request.url).searchParams.get("ticket"));
+    if (ticket == null) {
+      connection.close(1008, "ticket");
+      return;
+    }
+    connection.setState({ ticket });
+    return this.#pushAll(Date.now());
+  }
+
+  onAlarm(): Promise<void> {
+    return this.#pushAll(Date.now());
+  }
+
+  /** Sends every open socket its ticket's status; keeps the alarm running while one of them still waits. */
+  async #pushAll(now: number): Promise<void> {
+    const admitted = this.#admittedCount(now);
+    let waiting = false;
+    for (const connection of this.getConnections<{ ticket: number }>()) {
+      const ticket = connection.state?.ticket;
+      if (ticket == null) continue;
+      const entry = this.#entryByTicket(ticket);
+      const message = liveMessage(entry ? statusOf(entry, admitted, now) : null);
+      if (message.type === "position") waiting = true;
+      connection.send(JSON.stringify(message));
+    }
+    if (waiting) await this.ctx.storage.setAlarm(now + LIVE_PUSH_MS);
   }
 
   stats(now: number, ratePerSecond: number, drawAt: number | null = null): QueueStats {

@@ -16,6 +16,8 @@ writeFileSync(
     "APP_ENV=test",
     `APP_URL=http://localhost:${port}`,
     "SESSION_SECRET=e2e-only-session-secret-0123456789abcdef-0123456789",
+    // One admission every 10 s in an opening's queue: tests/e2e/opening-queue.spec.ts sees a runner wait.
+    "QUEUE_ADMISSIONS_PER_SECOND=0.1",
     "",
   ].join("\n"),
 );

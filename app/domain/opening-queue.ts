@@ -106,3 +106,34 @@ export function waitText(seconds: number): string {
 export function queueSentence(position: number): string {
   return `Vous êtes ${position === 1 ? "1er" : `${position}e`} dans la file d'attente`;
 }
+
+/** How often the queue pushes live positions to open sockets (ms). */
+export const LIVE_PUSH_MS = 1000;
+
+/** What the queue pushes to a socket: its ticket's place and wait, its turn, or that the ticket is not (or no longer) in the queue. */
+export type LiveMessage =
+  | { type: "position"; position: number; waitSeconds: number }
+  | { type: "admis" }
+  | { type: "inconnu" };
+
+/** The live message for a ticket's status (null: no such ticket). An expired turn reads as unknown: the page reloads. */
+export function liveMessage(status: QueueStatus | null): LiveMessage {
+  if (status?.state === "en_file")
+    return { type: "position", position: status.position, waitSeconds: status.waitSeconds };
+  if (status?.state === "admis") return { type: "admis" };
+  return { type: "inconnu" };
+}
+
+/** A ticket number from a URL (a positive integer), or null. */
+export function parseTicket(raw: string | null): number | null {
+  if (!raw || !/^[1-9][0-9]{0,8}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+/** Is this a live message (parsed JSON from the socket)? */
+export function isLiveMessage(v: unknown): v is LiveMessage {
+  if (typeof v !== "object" || v === null) return false;
+  const m = v as Record<string, unknown>;
+  if (m.type === "admis" || m.type === "inconnu") return true;
+  return m.type === "position" && Number.isInteger(m.position) && Number.isInteger(m.waitSeconds);
+}

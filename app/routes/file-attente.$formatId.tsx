@@ -1,23 +1,23 @@
 // /file-attente/{formatId}: the opening queue of a format (issue 21). The runner sees their place and an honest
-// estimate; the page refreshes itself every few seconds without JavaScript (meta refresh), and with JavaScript
-// re-reads its data in place. Once admitted, the runner goes to the registration form.
+// estimate. Without JavaScript the page reloads itself every few seconds (a meta refresh inside <noscript>, so that
+// it never reloads a page that runs scripts); with JavaScript the queue pushes the place and the wait over a
+// WebSocket every second (partysocket; party/format-queue.ts), and the page re-reads its data when the turn comes
+// (and every 30 s, should the socket be down). Once admitted, the runner goes to the registration form.
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "~/components/Link";
-import { drawRule, queueSentence, waitText } from "~/domain/opening-queue";
+import { drawRule, isLiveMessage, queueSentence, waitText, type LiveMessage } from "~/domain/opening-queue";
 import { formatDateTimeLong } from "~/utils/format";
 import { loadQueueFormat, passQueue } from "~/services/opening-queue.server";
 import { requireUser } from "~/utils/auth.server";
 
-/** Seconds between refreshes of the page. */
+/** Seconds between reloads of the page without JavaScript. */
 const REFRESH_SECONDS = 5;
+/** Seconds between re-reads with JavaScript (the socket pushes every second; this is the fallback). */
+const REVALIDATE_SECONDS = 30;
 
-export const meta: MetaFunction = () => [
-  { title: "File d'attente — Balise" },
-  { name: "robots", content: "noindex" },
-  { httpEquiv: "refresh", content: String(REFRESH_SECONDS) },
-];
+export const meta: MetaFunction = () => [{ title: "File d'attente — Balise" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const form = `/inscription/${format.course_id}?format=${format.id}`;
   if (gate.state === "libre" || gate.state === "admis") throw redirect(form);
   return {
-    format: { nom: format.nom, courseNom: format.course_nom, courseId: format.course_id },
+    format: { id: format.id, nom: format.nom, courseNom: format.course_nom, courseId: format.course_id },
     rule: drawRule(format.tirage_minutes),
     draw:
       gate.state === "tirage"
@@ -39,17 +39,67 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The queue's live messages for this ticket (null until the first one, or without a ticket). */
+function useLivePosition(formatId: string, ticket: number | null): LiveMessage | null {
+  const [live, setLive] = useState<LiveMessage | null>(null);
+  useEffect(() => {
+    setLive(null);
+    if (ticket == null) return;
+    let closed = false;
+    let socket: { close(): void } | null = null;
+    import("partysocket")
+      .then(({ default: PartySocket }) => {
+        if (closed) return;
+        const s = new PartySocket({
+          host: window.location.host,
+          party: "format-queue",
+          room: formatId,
+          query: { ticket: String(ticket) },
+        });
+        socket = s;
+        s.addEventListener("message", (e: MessageEvent) => {
+          try {
+            const m: unknown = JSON.parse(String(e.data));
+            if (isLiveMessage(m)) setLive(m);
+          } catch {
+            /* not for us */
+          }
+        });
+      })
+      .catch((e) => console.error("file d'attente : connexion en direct impossible", e));
+    return () => {
+      closed = true;
+      socket?.close();
+    };
+  }, [formatId, ticket]);
+  return live;
+}
+
 export default function FileAttente() {
   const d = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
+  const live = useLivePosition(d.format.id, d.ticket);
+  // The turn has come (or the ticket is no longer in the queue): the loader sends the runner on.
+  const turn = live?.type === "admis" || live?.type === "inconnu";
   useEffect(() => {
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, REFRESH_SECONDS * 1000);
+    if (turn && revalidator.state === "idle") revalidator.revalidate();
+  }, [turn, revalidator]);
+  useEffect(() => {
+    const timer = setInterval(
+      () => {
+        if (revalidator.state === "idle") revalidator.revalidate();
+      },
+      (d.ticket == null ? REFRESH_SECONDS : REVALIDATE_SECONDS) * 1000,
+    );
     return () => clearInterval(timer);
-  }, [revalidator]);
+  }, [revalidator, d.ticket]);
+  const position = live?.type === "position" ? live.position : d.position;
+  const wait = live?.type === "position" ? waitText(live.waitSeconds) : d.wait;
   return (
     <section className="container page queue-page">
+      <noscript>
+        <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+      </noscript>
       <h1>Ouverture des inscriptions — {d.format.nom}</h1>
       <p className="muted">{d.format.courseNom}</p>
       <div className="card reg-block" role="status" aria-live="polite">
@@ -63,13 +113,13 @@ export default function FileAttente() {
               Cette page se met à jour toute seule&nbsp;: gardez-la ouverte, sans la recharger.
             </p>
           </>
-        ) : d.position != null ? (
+        ) : position != null ? (
           <>
             <p className="queue-position">
-              <strong>{queueSentence(d.position)}.</strong>
+              <strong>{queueSentence(position)}.</strong>
             </p>
             <p>
-              Attente estimée&nbsp;: {d.wait}. Cette page se met à jour toute seule&nbsp;: gardez-la ouverte, sans la
+              Attente estimée&nbsp;: {wait}. Cette page se met à jour toute seule&nbsp;: gardez-la ouverte, sans la
               recharger.
             </p>
             <p className="muted small">

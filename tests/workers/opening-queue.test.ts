@@ -1,7 +1,7 @@
 // Issue 21: the opening queue. From the organiser's opening time, arrivals take a place in the format's Durable
 // Object in arrival order (one per account), are admitted at the configured rate, and only admitted runners get the
 // form and reach the checkout. Outside the window the path is today's, without the queue.
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ADMISSIONS_PER_SECOND } from "../../app/domain/opening-queue";
 import { fixedClock } from "../../app/providers/clock";
@@ -185,6 +185,70 @@ describe("the queue", () => {
     // Everyone in the queue admitted: the waiting list's first runner is offered the place.
     expect(await offerFreedPlaces(at("03.000"), f.formatId)).toEqual([entryId]);
     expect((await statut())?.statut).not.toBe("en_liste");
+  });
+
+  it("live positions: the queue pushes a ticket's place every second over a WebSocket, then its turn", async () => {
+    const opening = new Date(Date.now() - 60_000).toISOString();
+    const f = await openingFormat(opening);
+    const ids = await runners(21);
+    const answers = [];
+    for (const id of ids) answers.push(await passQueue(testContext(), id, f.format));
+    const last = answers[20];
+    expect(last.state).toBe("en_file");
+    const ticket = last.state === "en_file" ? last.ticket : 0;
+    const open = async (query: string, headers: Record<string, string> = {}) =>
+      SELF.fetch(`http://localhost/parties/format-queue/${f.formatId}${query}`, {
+        headers: { Upgrade: "websocket", ...headers },
+      });
+    const res = await open(`?ticket=${ticket}`);
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    const messages: { type: string; position?: number }[] = [];
+    const admitted = new Promise<void>((resolve) =>
+      ws.addEventListener("message", (e) => {
+        const m = JSON.parse(String(e.data));
+        messages.push(m);
+        if (m.type === "admis") resolve();
+      }),
+    );
+    ws.accept();
+    // Admitted 100 ms apart from the first arrival: ticket 21 about 2 s later, pushed within a second of it.
+    await Promise.race([admitted, new Promise((_, reject) => setTimeout(() => reject(new Error("pas admis")), 8000))]);
+    const positions = messages.filter((m) => m.type === "position").map((m) => m.position ?? 0);
+    expect(positions.length).toBeGreaterThan(0);
+    expect(positions.every((p, k) => p >= 1 && (k === 0 || p <= positions[k - 1]))).toBe(true);
+    ws.close();
+    // A ticket nobody holds reads as unknown; a malformed one is refused; so are another format and another site.
+    const unknown = (await open("?ticket=999")).webSocket!;
+    const first = new Promise<string>((resolve) => unknown.addEventListener("message", (e) => resolve(String(e.data))));
+    unknown.accept();
+    expect(JSON.parse(await first)).toEqual({ type: "inconnu" });
+    unknown.close();
+    const closed = (await open("?ticket=abc")).webSocket!;
+    const code = new Promise<number>((resolve) => closed.addEventListener("close", (e) => resolve(e.code)));
+    closed.accept();
+    expect(await code).toBe(1008);
+    expect(
+      (
+        await SELF.fetch(`http://localhost/parties/format-queue/${crypto.randomUUID()}?ticket=1`, {
+          headers: { Upgrade: "websocket" },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await open(`?ticket=${ticket}`, { Origin: "https://ailleurs.example" })).status).toBe(403);
+  });
+
+  it("the queue page reloads itself only without JavaScript (its meta refresh is inside noscript)", async () => {
+    const opening = new Date(Date.now() - 60_000).toISOString();
+    const f = await openingFormat(opening);
+    const ahead = await runners(30);
+    await Promise.all(ahead.map((id) => passQueue(testContext(), id, f.format)));
+    const [me] = await runners(1);
+    const cookie = await sessionCookie(me);
+    expect((await get(`/inscription/${f.courseId}?format=${f.formatId}`, cookie)).status).toBe(302);
+    const html = await (await get(`/file-attente/${f.formatId}`, cookie)).text();
+    expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="5"\/?><\/noscript>/);
+    expect(html.match(/http-equiv="refresh"/g)).toHaveLength(1);
   });
 
   it("with a draw: the first minutes' arrivals wait for it, then pass in a drawn order (all of them before later arrivals), at the rate", async () => {
