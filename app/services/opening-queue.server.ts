@@ -59,18 +59,26 @@ export const MAX_CHECKOUT_WAIT_MS = 20_000;
 
 /**
  * During an opening, waits for this runner's checkout slot (metered by the format's queue at the same rate as
- * admissions), so that checkout creations never exceed the rate even when admitted runners come back together.
- * Outside the queue window: returns at once. Returns false when the slot is further than MAX_CHECKOUT_WAIT_MS.
+ * admissions), so that checkout creations never exceed the rate even when admitted runners come back together:
+ * the slot orders the callers, then the queue's go-ahead (its own clock, at the moment of asking) keeps the calls
+ * 1/rate apart even when several timers fire at once. Outside the queue window: returns at once. Returns false when
+ * the wait would pass MAX_CHECKOUT_WAIT_MS.
  */
 export async function waitCheckoutSlot(context: Ctx, format: QueuedFormat): Promise<boolean> {
   const now = context.clock.now();
   if (!queueActive(format, now)) return true;
-  const at = await queueOf(context, format.id).reserveCheckout(now.getTime(), rate(context));
+  const queue = queueOf(context, format.id);
+  const started = Date.now();
+  const at = await queue.reserveCheckout(now.getTime(), rate(context));
   // Measured from when the slot's answer arrives (the call itself may have waited), not from before the call.
-  const wait = at - context.clock.now().getTime();
+  let wait = at - context.clock.now().getTime();
   if (wait > MAX_CHECKOUT_WAIT_MS) return false;
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  return true;
+  for (;;) {
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    wait = await queue.grantCheckout(rate(context));
+    if (wait <= 0) return true;
+    if (Date.now() + wait - started > MAX_CHECKOUT_WAIT_MS) return false;
+  }
 }
 
 export interface OpeningFigures extends QueueStats {

@@ -5,7 +5,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ADMISSIONS_PER_SECOND } from "../../app/domain/opening-queue";
 import { fixedClock } from "../../app/providers/clock";
-import { openingFigures, passQueue } from "../../app/services/opening-queue.server";
+import { openingFigures, passQueue, waitCheckoutSlot } from "../../app/services/opening-queue.server";
 import { offerFreedPlaces } from "../../app/services/waitlist-offers.server";
 import { loadDemoData } from "./helpers";
 import { get, ORG1, post, sessionCookie } from "./organiser-helpers";
@@ -103,6 +103,28 @@ describe("the queue", () => {
     expect(sorted.every((t, k) => k === 0 || t - sorted[k - 1] === 100)).toBe(true); // 10 per second: 100 ms apart
     // A quiet moment later: at once again.
     expect(await stub.reserveCheckout(now + 60_000, 10)).toBe(now + 60_000);
+  });
+
+  it("the go-ahead for a checkout is given 1/rate apart at the moment of asking, whoever asks together", async () => {
+    const f = await openingFormat(new Date(Date.now() - 60_000).toISOString());
+    const stub = env.FormatQueue.get(env.FormatQueue.idFromName(f.formatId));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => stub.grantCheckout(10)));
+    expect(answers.filter((w) => w === 0)).toHaveLength(1);
+    for (const w of answers.filter((x) => x !== 0)) expect(w).toBeGreaterThan(50);
+    // Callers of the service wait their turn: they go 100 ms apart (10 per second), all of them.
+    await new Promise((r) => setTimeout(r, 150));
+    const start = Date.now();
+    const went: number[] = [];
+    const ok = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const pass = await waitCheckoutSlot(testContext(), f.format);
+        went.push(Date.now());
+        return pass;
+      }),
+    );
+    expect(ok.every(Boolean)).toBe(true);
+    // The sixth go-ahead comes 5 × 100 ms after the first at the earliest (delivery only adds to it).
+    expect(Math.max(...went) - start).toBeGreaterThanOrEqual(480);
   });
 
   it("the form is reached through the queue, and the submit of a runner not admitted goes back to it (no checkout)", async () => {
