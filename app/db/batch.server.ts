@@ -2,6 +2,7 @@
 // so a page reads everything it needs at once (docs/decisions/0025, 0026).
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Db } from "./client.server";
 
 const dialect = new SQLiteAsyncDialect();
@@ -34,3 +35,11 @@ export function batchableAll<T>(db: Db, query: SQL) {
 export function aliased<C extends AnyColumn>(column: C, alias: string) {
   return sql<C["_"]["data"] | (C["_"]["notNull"] extends true ? never : null)>`${column}`.mapWith(column).as(alias);
 }
+
+/**
+ * Runs query builders in one D1 batch: `db.batch` itself, or a batch that rides with the request's session look-up
+ * (readBesideSession, app/utils/session.server.ts), which the page's loader passes down.
+ */
+export type BatchRead = <T extends Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>>(
+  queries: T,
+) => Promise<BatchResponse<T>>;

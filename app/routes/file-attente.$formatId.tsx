@@ -11,6 +11,7 @@ import { drawRule, isLiveMessage, queueSentence, waitText, type LiveMessage } fr
 import { formatDateTimeLong } from "~/utils/format";
 import { loadQueueFormat, passQueue } from "~/services/opening-queue.server";
 import { requireUser } from "~/utils/auth.server";
+import { readBesideSession } from "~/utils/session.server";
 
 /** Seconds between reloads of the page without JavaScript. */
 const REFRESH_SECONDS = 5;
@@ -20,8 +21,11 @@ const REVALIDATE_SECONDS = 30;
 export const meta: MetaFunction = () => [{ title: "File d'attente — Balise" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const format = await loadQueueFormat(context, params.formatId ?? "");
+  // The format's read rides with the session look-up: one D1 round trip.
+  const [user, format] = await Promise.all([
+    requireUser(request, context),
+    loadQueueFormat(context, params.formatId ?? "", (queries) => readBesideSession(request, context, queries)),
+  ]);
   if (!format) throw new Response("Format introuvable.", { status: 404 });
   const gate = await passQueue(context, user.id, format);
   const form = `/inscription/${format.course_id}?format=${format.id}`;

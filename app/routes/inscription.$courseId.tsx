@@ -39,7 +39,7 @@ import { passQueue } from "~/services/opening-queue.server";
 import { OFFER_HOURS, OFFER_HOURS_NEAR_RACE, WaitlistError } from "~/domain/waitlist";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
-import type { SessionUser } from "~/utils/session.server";
+import { readBesideSession } from "~/utils/session.server";
 import { canViewCourse } from "~/domain/visibility";
 import { parisDate, refundScaleSentence } from "~/domain/refund";
 import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
@@ -53,17 +53,22 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The event and its formats, for someone who may see it: an offline event only for its organiser and admins. */
-async function pageData(context: LoaderFunctionArgs["context"], courseId: string, user: SessionUser) {
-  const page = await loadRegistrationPage(context, courseId);
+/**
+ * The user, and the event with its formats if they may see it (an offline event only for its organiser and
+ * admins). On a GET both come in one D1 round trip: the page's read rides with the session look-up.
+ */
+async function pageData(request: Request, context: LoaderFunctionArgs["context"], courseId: string) {
+  const [user, page] = await Promise.all([
+    requireUser(request, context),
+    loadRegistrationPage(context, courseId, (queries) => readBesideSession(request, context, queries)),
+  ]);
   if (!page) throw new Response("Épreuve introuvable.", { status: 404 });
   if (!canViewCourse(page.course, user)) throw new Response(REGISTRATION_MSG.offline, { status: 403 });
-  return page;
+  return { user, ...page };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const { course, formats } = await pageData(context, params.courseId ?? "", user);
+  const { user, course, formats } = await pageData(request, context, params.courseId ?? "");
   const wanted = new URL(request.url).searchParams.get("format");
   // During an opening rush the form is reached through the format's queue (issue 21); otherwise at once.
   const asked = formats.find((f) => f.id === wanted);
@@ -93,8 +98,7 @@ interface ActionResult {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const { course, formats } = await pageData(context, params.courseId ?? "", user);
+  const { user, course, formats } = await pageData(request, context, params.courseId ?? "");
   const form = await request.formData();
   const values = formValues(form);
   let document: DocumentRef | null = null;

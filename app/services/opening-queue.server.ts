@@ -3,6 +3,7 @@
 // answers at once from the page's data: no Durable Object call, today's path. docs/decisions/0133-opening-queue.md
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
+import { type BatchRead, batchableAll } from "~/db/batch.server";
 import { placesTakenSql } from "~/db/capacity.server";
 import { DEFAULT_ADMISSIONS_PER_SECOND, drawAt, queueActive, type QueueStatus } from "~/domain/opening-queue";
 import type { QueueStats } from "../../party/format-queue";
@@ -116,10 +117,18 @@ export interface QueuePageFormat extends QueuedFormat {
   en_ligne: number;
 }
 
-/** The format of a queue page (null: unknown, or its event offline). */
-export async function loadQueueFormat(context: Ctx, formatId: string): Promise<QueuePageFormat | null> {
-  const [f] = await context.db.all<QueuePageFormat>(sql`
-    SELECT f.id, f.nom, f.ouverture_inscriptions, f.nb_max_coureurs, f.tirage_minutes, c.id AS course_id, c.nom AS course_nom, c.en_ligne
-    FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.id = ${formatId}`);
+/** The format of a queue page (null: unknown, or its event offline). `read`: see BatchRead (one round trip with the session). */
+export async function loadQueueFormat(
+  context: Ctx,
+  formatId: string,
+  read: BatchRead = (queries) => context.db.batch(queries),
+): Promise<QueuePageFormat | null> {
+  const [[f]] = await read([
+    batchableAll<QueuePageFormat>(
+      context.db,
+      sql`SELECT f.id, f.nom, f.ouverture_inscriptions, f.nb_max_coureurs, f.tirage_minutes, c.id AS course_id, c.nom AS course_nom, c.en_ligne
+        FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.id = ${formatId}`,
+    ),
+  ]);
   return f?.en_ligne ? f : null;
 }

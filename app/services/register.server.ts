@@ -40,7 +40,7 @@ import {
 import { verifyJustificatif } from "./justificatifs.server";
 import { isCompetition } from "~/domain/eligibility";
 import { withEvent } from "~/db/registrations.server";
-import { batchableAll } from "~/db/batch.server";
+import { type BatchRead, batchableAll } from "~/db/batch.server";
 
 type Ctx = AppLoadContext;
 
@@ -69,6 +69,7 @@ export interface RegistrationPageFormat extends FormatChoice {
 export async function loadRegistrationPage(
   context: Ctx,
   courseIdOrSlug: string,
+  read: BatchRead = (queries) => context.db.batch(queries),
 ): Promise<{ course: RegistrationPageCourse; formats: RegistrationPageFormat[] } | null> {
   const now = context.clock.now();
   const nowIso = now.toISOString();
@@ -121,7 +122,7 @@ export async function loadRegistrationPage(
     .from(formats)
     .where(eq(formats.course_id, sql`(SELECT ${courses.id} FROM ${courses} WHERE ${courseKey} LIMIT 1)`))
     .orderBy(formats.date, formats.heure_depart, formats.position);
-  const [[c], rows] = await context.db.batch([courseQuery, formatsQuery]);
+  const [[c], rows] = await read([courseQuery, formatsQuery]);
   if (!c) return null;
   return {
     course: {

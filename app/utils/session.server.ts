@@ -1,5 +1,6 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { admins, sessions, users } from "~/db/schema";
 import { randomToken, sha256Hex } from "./crypto.server";
 import { sessionCookieName } from "./session-cookie";
@@ -25,38 +26,116 @@ export interface SessionUser {
   sessionId: string;
 }
 
-/** The look-up made for a request (its load context), with the Cookie header it was made for. */
-const lookups = new WeakMap<AppLoadContext, { cookie: string | null; user: Promise<SessionUser | null> }>();
+/** Reads that ride in the session look-up's D1 batch: their statements, and where their rows go. */
+interface Rider {
+  queries: readonly BatchItem<"sqlite">[];
+  resolve(rows: unknown[]): void;
+  reject(e: unknown): void;
+}
+
+/**
+ * The look-up made for a request (its load context), with the Cookie header it was made for, and the page reads
+ * waiting to ride in its D1 batch (null once the batch has left).
+ */
+interface Lookup {
+  cookie: string | null;
+  user: Promise<SessionUser | null>;
+  riders: Rider[] | null;
+}
+const lookups = new WeakMap<AppLoadContext, Lookup>();
+/** An action's look-up, kept on its own request (the loaders that follow it get a request of their own). */
+const actionLookups = new WeakMap<Request, Lookup>();
 
 /**
  * The request's user: the signed session cookie and the server-side session row. Revoked or expired sessions count
  * as anonymous. Read once per request: the root loader and the page's loader (requireUser…) share the look-up, kept
- * on the request's load context. An action's request (POST…) reads it afresh, and the loaders that run after an
- * action get a GET request of their own, so they read it after whatever the action changed.
+ * on the request's load context. An action's request (POST…) has a look-up of its own (kept on that request), and
+ * the loaders that run after an action get a GET request of their own, so they read it after whatever the action
+ * changed.
  */
 export function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  if (request.method !== "GET" && request.method !== "HEAD") return readSessionUser(request, context);
-  const cookie = request.headers.get("Cookie");
-  const known = lookups.get(context);
-  if (known && known.cookie === cookie) return known.user;
-  const user = readSessionUser(request, context);
-  lookups.set(context, { cookie, user });
-  return user;
+  return lookupOf(request, context).user;
 }
 
-async function readSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  const token = await sessionCookie(context).parse(request.headers.get("Cookie"));
-  if (typeof token !== "string" || token.length < 20) return null;
+function lookupOf(request: Request, context: AppLoadContext): Lookup {
+  const cookie = request.headers.get("Cookie");
+  const action = request.method !== "GET" && request.method !== "HEAD";
+  const known = action ? actionLookups.get(request) : lookups.get(context);
+  if (known && known.cookie === cookie) return known;
+  const entry: Lookup = { cookie, user: Promise.resolve(null), riders: [] };
+  entry.user = readSessionUser(request, context, entry);
+  if (action) actionLookups.set(request, entry);
+  else lookups.set(context, entry);
+  return entry;
+}
+
+/**
+ * Runs a page's reads in the same D1 round trip as the request's session look-up when that look-up has not left
+ * yet (the root loader, or the action, starts it; the cookie's signature and hash are checked before its batch
+ * leaves, so reads asked for in the same tick catch it); otherwise in a batch of their own. Same rows either way: a
+ * logged-in page then costs one D1 round trip instead of two (issue 21's first answers, docs/decisions/0133).
+ */
+export function readBesideSession<T extends Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>>(
+  request: Request,
+  context: AppLoadContext,
+  queries: T,
+): Promise<BatchResponse<T>> {
+  const entry = lookupOf(request, context);
+  if (!entry.riders) return context.db.batch(queries);
+  const riders = entry.riders;
+  return new Promise((resolve, reject) =>
+    riders.push({ queries, resolve: (rows) => resolve(rows as BatchResponse<T>), reject }),
+  );
+}
+
+/** Sends the riders' reads (with the session's own statement first, when there is one) and hands each its rows. */
+async function sendWithRiders<S>(
+  context: AppLoadContext,
+  entry: Lookup,
+  own: BatchItem<"sqlite"> | null,
+): Promise<S[] | null> {
+  const riders = entry.riders ?? [];
+  entry.riders = null;
+  const queries = [...(own ? [own] : []), ...riders.flatMap((r) => r.queries)];
+  if (queries.length === 0) return null;
+  let rows: unknown[];
+  try {
+    rows = await context.db.batch(queries as unknown as [BatchItem<"sqlite">]);
+  } catch (e) {
+    for (const r of riders) r.reject(e);
+    throw e;
+  }
+  let k = own ? 1 : 0;
+  for (const r of riders) {
+    r.resolve(rows.slice(k, k + r.queries.length));
+    k += r.queries.length;
+  }
+  return own ? (rows[0] as S[]) : null;
+}
+
+async function readSessionUser(request: Request, context: AppLoadContext, entry: Lookup): Promise<SessionUser | null> {
+  let token: unknown;
+  try {
+    token = await sessionCookie(context).parse(request.headers.get("Cookie"));
+  } catch (e) {
+    await sendWithRiders(context, entry, null);
+    throw e;
+  }
+  if (typeof token !== "string" || token.length < 20) {
+    await sendWithRiders(context, entry, null);
+    return null;
+  }
   const id = await sha256Hex(token);
   const now = context.clock.now().toISOString();
-  const rows = await context.db
+  const query = context.db
     .select({ id: users.id, email: users.email, admin: admins.user_id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(admins, eq(admins.user_id, users.id))
     .where(and(eq(sessions.id, id), isNull(sessions.revoked_at), gt(sessions.expires_at, now)))
     .limit(1);
-  const row = rows[0];
+  const rows = await sendWithRiders<{ id: string; email: string; admin: string | null }>(context, entry, query);
+  const row = rows?.[0];
   if (!row) return null;
   return { id: row.id, email: row.email, isAdmin: row.admin != null, sessionId: id };
 }

@@ -1,7 +1,8 @@
 // Issue 21: the opening queue. From the organiser's opening time, arrivals take a place in the format's Durable
 // Object in arrival order (one per account), are admitted at the configured rate, and only admitted runners get the
 // form and reach the checkout. Outside the window the path is today's, without the queue.
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ADMISSIONS_PER_SECOND } from "../../app/domain/opening-queue";
 import { fixedClock } from "../../app/providers/clock";
@@ -258,6 +259,32 @@ describe("the queue", () => {
       ).status,
     ).toBe(404);
     expect((await open(`?ticket=${ticket}`, { Origin: "https://ailleurs.example" })).status).toBe(403);
+  });
+
+  it("a queued runner's first answer and queue page cost one D1 round trip each (the page's read rides with the session)", async () => {
+    const opening = new Date(Date.now() - 60_000).toISOString();
+    const f = await openingFormat(opening);
+    const ahead = await runners(30);
+    await Promise.all(ahead.map((id) => passQueue(testContext(), id, f.format)));
+    const [me] = await runners(1);
+    const cookie = await sessionCookie(me);
+    const counted = { ...env, BENCH_QUERY_COUNT: "1" } as typeof env;
+    const fetchCounted = async (path: string) => {
+      const c = createExecutionContext();
+      const res = await worker.fetch(new Request(`http://localhost${path}`, { headers: { cookie } }), counted, c);
+      await waitOnExecutionContext(c);
+      return res;
+    };
+    const first = await fetchCounted(`/inscription/${f.courseId}?format=${f.formatId}`);
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe(`/file-attente/${f.formatId}`);
+    expect(first.headers.get("X-Round-Trips")).toBe("1");
+    const page = await fetchCounted(`/file-attente/${f.formatId}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/Vous êtes \d+e dans la file/);
+    expect(page.headers.get("X-Round-Trips")).toBe("1");
+    // An unknown event: the same single round trip, and a 404.
+    expect((await fetchCounted(`/inscription/${crypto.randomUUID()}`)).status).toBe(404);
   });
 
   it("the queue page reloads itself only without JavaScript (its meta refresh is inside noscript)", async () => {
