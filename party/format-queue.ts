@@ -1,5 +1,6 @@
 import { type Connection, type ConnectionContext, Server } from "partyserver";
 import {
+  checkoutWindow,
   drawOrder,
   LIVE_PUSH_MS,
   liveMessage,
@@ -45,9 +46,7 @@ export class FormatQueue extends Server<Env> {
       this.ctx.storage.sql.exec(
         "CREATE TABLE IF NOT EXISTS checkout_slots (id INTEGER PRIMARY KEY CHECK (id = 1), last_at INTEGER NOT NULL)",
       );
-      this.ctx.storage.sql.exec(
-        "CREATE TABLE IF NOT EXISTS checkout_grants (id INTEGER PRIMARY KEY CHECK (id = 1), last_at INTEGER NOT NULL)",
-      );
+      this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS checkout_grant_times (at INTEGER NOT NULL)");
       this.ctx.storage.sql.exec(
         "CREATE TABLE IF NOT EXISTS draw_pool (user_id TEXT PRIMARY KEY, arrived_at INTEGER NOT NULL)",
       );
@@ -192,23 +191,22 @@ export class FormatQueue extends Server<Env> {
   }
 
   /**
-   * The go-ahead for a checkout creation, at the moment it is asked (this object's clock): granted (0) when 1/rate has
-   * passed since the last one granted, otherwise the milliseconds to wait before asking again. A reserved slot
-   * (reserveCheckout) orders the callers; this check keeps the calls themselves apart even when their timers, in a
-   * busy isolate, fire together (bench/opening saw up to 18 creations in one second at 10 per second with slots
-   * alone).
+   * The go-ahead for a checkout creation, at the moment it is asked (this object's clock): granted (0) while fewer
+   * than the rate's calls were granted in the last second (checkoutWindow), otherwise the milliseconds until the
+   * oldest of them leaves the window. A reserved slot (reserveCheckout) orders and spaces the callers; this check
+   * keeps the calls themselves within the rate even when their timers, in a busy isolate, fire together
+   * (bench/opening saw up to 18 creations in one second at 10 per second with slots alone). A sliding window rather
+   * than one call per 1/rate: a go-ahead nobody asked for at its instant is not lost, so late callers never pile up.
    */
   grantCheckout(ratePerSecond: number): number {
     const now = Date.now();
-    const row = this.ctx.storage.sql
-      .exec<{ last_at: number }>("SELECT last_at FROM checkout_grants WHERE id = 1")
-      .toArray()[0];
-    const next = nextAdmission(row ? Number(row.last_at) : null, now, ratePerSecond);
-    if (next > now) return next - now;
-    this.ctx.storage.sql.exec(
-      "INSERT INTO checkout_grants (id, last_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_at = excluded.last_at",
-      now,
-    );
+    const { size, windowMs } = checkoutWindow(ratePerSecond);
+    this.ctx.storage.sql.exec("DELETE FROM checkout_grant_times WHERE at <= ?", now - windowMs);
+    const w = this.ctx.storage.sql
+      .exec<{ n: number; oldest: number | null }>("SELECT count(*) AS n, min(at) AS oldest FROM checkout_grant_times")
+      .one();
+    if (Number(w.n) >= size) return Math.max(1, Number(w.oldest) + windowMs - now + 1);
+    this.ctx.storage.sql.exec("INSERT INTO checkout_grant_times (at) VALUES (?)", now);
     return 0;
   }
 

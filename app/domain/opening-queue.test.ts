@@ -5,6 +5,8 @@ import {
   drawOrder,
   drawRule,
   nextAdmission,
+  checkoutWindow,
+  queueRefreshSeconds,
   queueActive,
   queueSentence,
   statusOf,
@@ -111,5 +113,33 @@ describe("the optional draw of the first minutes' arrivals", () => {
     }
     expect(counts.size).toBe(24);
     for (const n of counts.values()) expect(Math.abs(n - 1000)).toBeLessThan(150);
+  });
+});
+
+describe("checkoutWindow: at most the rate's calls in any window", () => {
+  it.each([
+    [10, { size: 10, windowMs: 1000 }],
+    [25, { size: 25, windowMs: 1000 }],
+    [2.5, { size: 2, windowMs: 1000 }],
+    [1, { size: 1, windowMs: 1000 }],
+    [0.5, { size: 1, windowMs: 2000 }],
+    [0.1, { size: 1, windowMs: 10000 }],
+    [0, { size: 1, windowMs: 10000 }],
+  ])("%s per second → %o", (rate, expected) => {
+    expect(checkoutWindow(rate)).toEqual(expected);
+  });
+});
+
+describe("queueRefreshSeconds: a quarter of the wait, between 5 and 30 s", () => {
+  it.each([
+    [0, 5],
+    [-3, 5],
+    [20, 5],
+    [21, 6],
+    [60, 15],
+    [120, 30],
+    [3600, 30],
+  ])("%s s of wait → reload after %s s", (wait, expected) => {
+    expect(queueRefreshSeconds(wait)).toBe(expected);
   });
 });

@@ -31,6 +31,15 @@ export function nextAdmission(previousAdmitAt: number | null, arrivedAt: number,
   return Math.max(arrivedAt, previousAdmitAt + spacing);
 }
 
+/**
+ * The window in which at most `size` checkout creations may start: the rate's calls per second (10 per second: 10 in
+ * any second); under one per second, one per 1/rate seconds.
+ */
+export function checkoutWindow(ratePerSecond: number): { size: number; windowMs: number } {
+  const rate = Math.max(0.1, ratePerSecond);
+  return rate >= 1 ? { size: Math.floor(rate), windowMs: 1000 } : { size: 1, windowMs: Math.round(1000 / rate) };
+}
+
 /** The longest draw an organiser may set (minutes after the opening): within the queue's window. */
 export const MAX_DRAW_MINUTES = 30;
 
@@ -136,4 +145,18 @@ export function isLiveMessage(v: unknown): v is LiveMessage {
   const m = v as Record<string, unknown>;
   if (m.type === "admis" || m.type === "inconnu") return true;
   return m.type === "position" && Number.isInteger(m.position) && Number.isInteger(m.waitSeconds);
+}
+
+/** The queue page's reload interval without JavaScript near the front of the queue (and its shortest). */
+export const QUEUE_REFRESH_MIN_SECONDS = 5;
+/** Its longest: a runner far back reloads less often (every quarter of their wait), which keeps a large queue's
+ * reloads from crowding the server while staying ahead of the turn. */
+export const QUEUE_REFRESH_MAX_SECONDS = 30;
+
+/** Seconds until the queue page reloads itself, for a wait (or a draw) this many seconds away. */
+export function queueRefreshSeconds(waitSeconds: number): number {
+  return Math.min(
+    QUEUE_REFRESH_MAX_SECONDS,
+    Math.max(QUEUE_REFRESH_MIN_SECONDS, Math.ceil(Math.max(0, waitSeconds) / 4)),
+  );
 }

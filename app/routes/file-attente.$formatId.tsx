@@ -1,20 +1,25 @@
 // /file-attente/{formatId}: the opening queue of a format (issue 21). The runner sees their place and an honest
-// estimate. Without JavaScript the page reloads itself every few seconds (a meta refresh inside <noscript>, so that
-// it never reloads a page that runs scripts); with JavaScript the queue pushes the place and the wait over a
+// estimate. Without JavaScript the page reloads itself (a meta refresh inside <noscript>, so that it never reloads a
+// page that runs scripts) every 5 s near the front, less often far back (a quarter of the wait, at most 30 s); with JavaScript the queue pushes the place and the wait over a
 // WebSocket every second (partysocket; party/format-queue.ts), and the page re-reads its data when the turn comes
 // (and every 30 s, should the socket be down). Once admitted, the runner goes to the registration form.
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Link } from "~/components/Link";
-import { drawRule, isLiveMessage, queueSentence, waitText, type LiveMessage } from "~/domain/opening-queue";
+import {
+  drawRule,
+  isLiveMessage,
+  queueRefreshSeconds,
+  queueSentence,
+  waitText,
+  type LiveMessage,
+} from "~/domain/opening-queue";
 import { formatDateTimeLong } from "~/utils/format";
 import { loadQueueFormat, passQueue } from "~/services/opening-queue.server";
 import { requireUser } from "~/utils/auth.server";
 import { readBesideSession } from "~/utils/session.server";
 
-/** Seconds between reloads of the page without JavaScript. */
-const REFRESH_SECONDS = 5;
 /** Seconds between re-reads with JavaScript (the socket pushes every second; this is the fallback). */
 const REVALIDATE_SECONDS = 30;
 
@@ -40,6 +45,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     position: gate.state === "en_file" ? gate.position : null,
     wait: gate.state === "en_file" ? waitText(gate.waitSeconds) : null,
     ticket: gate.state === "en_file" ? gate.ticket : null,
+    refresh: queueRefreshSeconds(
+      gate.state === "en_file"
+        ? gate.waitSeconds
+        : gate.state === "tirage"
+          ? (gate.drawAt - context.clock.now().getTime()) / 1000
+          : 0,
+    ),
   };
 }
 
@@ -93,7 +105,7 @@ export default function FileAttente() {
       () => {
         if (revalidator.state === "idle") revalidator.revalidate();
       },
-      (d.ticket == null ? REFRESH_SECONDS : REVALIDATE_SECONDS) * 1000,
+      (d.ticket == null ? d.refresh : REVALIDATE_SECONDS) * 1000,
     );
     return () => clearInterval(timer);
   }, [revalidator, d.ticket]);
@@ -102,7 +114,7 @@ export default function FileAttente() {
   return (
     <section className="container page queue-page">
       <noscript>
-        <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+        <meta httpEquiv="refresh" content={String(d.refresh)} />
       </noscript>
       <h1>Ouverture des inscriptions — {d.format.nom}</h1>
       <p className="muted">{d.format.courseNom}</p>

@@ -1,6 +1,7 @@
 // Registration opening with its queue (issue 21; a script that prints figures, not a test). From the repository
 // root, after `npm run build`:
 //   npx node bench/opening/bench.mjs [--port 8995] [--runners 1000] [--places 100] [--rate 10] [--poll 5]
+//   (--poll: the shortest reload period, the page's own near the front; queued runners reload as the page says)
 // 1. prepares its own local database (.wrangler/bench-opening): an organiser able to take payments, one format of
 //    --places places whose registrations opened a second ago (so its queue runs), --runners runner accounts;
 // 2. starts the production build (wrangler dev, APP_ENV=test: local payment provider), QUEUE_ADMISSIONS_PER_SECOND=--rate;
@@ -132,7 +133,9 @@ async function journey(r, t0) {
     }
     if (r.ticket == null) r.ticket = Number(/data-ticket="(\d+)"/.exec(q1.body)?.[1] ?? Number.NaN);
     round++;
-    await sleep(POLL * 1000);
+    // As a browser without JavaScript: the page's own meta refresh (5 s near the front, up to 30 s far back).
+    const refresh = Number(/http-equiv="refresh" content="(\d+)"/.exec(q1.body)?.[1] ?? POLL);
+    await sleep(refresh * 1000);
     page = { status: 302, location: queueUrl };
   }
   r.admittedRound = round;
@@ -255,7 +258,7 @@ try {
     `Ouverture des inscriptions avec file d'attente — build de production (wrangler dev, APP_ENV=test, paiement local), ${base}`,
   );
   console.log(
-    `${RUNNERS} coureurs arrivent au même instant pour ${PLACES} places ; admission ${RATE}/s ; la page de file se relit toutes les ${POLL} s.`,
+    `${RUNNERS} coureurs arrivent au même instant pour ${PLACES} places ; admission ${RATE}/s ; la page de file se relit comme elle le demande (toutes les ${POLL} à 30 s).`,
   );
   console.log(
     `  premières réponses : p50 ${pct(firsts, 50).toFixed(0)} ms, p95 ${pct(firsts, 95).toFixed(0)} ms, ${firstRps.toFixed(0)} réponses/s`,
