@@ -7,7 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { batchAll } from "~/db/batch.server";
-import { cessions, courses, formats, inscriptions, } from "~/db/schema";
+import { cessions, courses, formats, inscriptions } from "~/db/schema";
 import { collectedPayment } from "~/db/payments.server";
 import { transferSplit } from "~/domain/transfer";
 import { buyerTransferredEmail, sellerTransferredEmail, type TransferEmailData } from "~/emails/transfer";
