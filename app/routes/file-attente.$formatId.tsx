@@ -108,7 +108,7 @@ export default function FileAttente() {
       (d.ticket == null ? d.refresh : REVALIDATE_SECONDS) * 1000,
     );
     return () => clearInterval(timer);
-  }, [revalidator, d.ticket]);
+  }, [revalidator, d.ticket, d.refresh]);
   const position = live?.type === "position" ? live.position : d.position;
   const wait = live?.type === "position" ? waitText(live.waitSeconds) : d.wait;
   return (
