@@ -118,13 +118,13 @@ describe("the optional draw of the first minutes' arrivals", () => {
 
 describe("checkoutWindow: at most the rate's calls in any window", () => {
   it.each([
-    [10, { size: 10, windowMs: 1000 }],
-    [25, { size: 25, windowMs: 1000 }],
-    [2.5, { size: 2, windowMs: 1000 }],
-    [1, { size: 1, windowMs: 1000 }],
-    [0.5, { size: 1, windowMs: 2000 }],
-    [0.1, { size: 1, windowMs: 10000 }],
-    [0, { size: 1, windowMs: 10000 }],
+    [10, { size: 10, windowMs: 1100 }],
+    [25, { size: 25, windowMs: 1100 }],
+    [2.5, { size: 2, windowMs: 1100 }],
+    [1, { size: 1, windowMs: 1100 }],
+    [0.5, { size: 1, windowMs: 2200 }],
+    [0.1, { size: 1, windowMs: 11000 }],
+    [0, { size: 1, windowMs: 11000 }],
   ])("%s per second → %o", (rate, expected) => {
     expect(checkoutWindow(rate)).toEqual(expected);
   });

@@ -35,7 +35,8 @@ import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
 import { documentFromForm, profileDocument } from "~/services/justificatifs.server";
 import { loadRegistrationPage, prefillValues, startRegistration } from "~/services/register.server";
 import { joinWaitlist } from "~/services/waitlist.server";
-import { passQueue } from "~/services/opening-queue.server";
+import { passQueue, queueView } from "~/services/opening-queue.server";
+import { QueuePanel } from "~/components/QueuePanel";
 import { OFFER_HOURS, OFFER_HOURS_NEAR_RACE, WaitlistError } from "~/domain/waitlist";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
@@ -49,7 +50,13 @@ import { Field as SharedField, type FieldProps, SelectField } from "~/components
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.course ? `Inscription — ${data.course.nom} — Balise` : "Inscription — Balise" },
+  {
+    title: data?.queue
+      ? "File d'attente — Balise"
+      : data?.course
+        ? `Inscription — ${data.course.nom} — Balise`
+        : "Inscription — Balise",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -71,14 +78,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, course, formats } = await pageData(request, context, params.courseId ?? "");
   const wanted = new URL(request.url).searchParams.get("format");
   // During an opening rush the form is reached through the format's queue (issue 21); otherwise at once.
+  // A runner who waits sees the queue here, at the form's own address (no redirect: one answer on a weak network);
+  // the page reloads (or, with JavaScript, re-reads) itself and shows the form when their turn comes.
   const asked = formats.find((f) => f.id === wanted);
   if (asked) {
     const gate = await passQueue(context, user.id, asked);
-    if (gate.state !== "libre" && gate.state !== "admis") throw redirect(`/file-attente/${asked.id}`);
+    if (gate.state !== "libre" && gate.state !== "admis")
+      return { queue: queueView(context, { ...asked, course_id: course.id, course_nom: course.nom }, gate) } as const;
   }
   const prefill = await prefillValues(context, user);
   const values: RegistrationValues = { ...prefill, format_id: preselectFormat(formats, wanted), nombre_repas: "0" };
   return {
+    queue: null,
     course,
     formats,
     values,
@@ -257,8 +268,16 @@ function Select({
   return <SelectField {...props} defaultValue={values[props.name]} error={errors[props.name]} emptyLabel={empty} />;
 }
 
+/** The form, or the queue while the runner waits for their turn (issue 21). */
 export default function Inscription() {
-  const { course, formats, values: initial, today, document: profileDoc } = useLoaderData<typeof loader>();
+  const d = useLoaderData<typeof loader>();
+  return d.queue ? <QueuePanel view={d.queue} /> : <RegistrationForm data={d} />;
+}
+
+type FormPageData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { queue: null }>;
+
+function RegistrationForm({ data }: { data: FormPageData }) {
+  const { course, formats, values: initial, today, document: profileDoc } = data;
   const result = useActionData<typeof action>();
   const values = result?.values ?? initial;
   const document = result ? (result.document ?? null) : profileDoc;

@@ -5,7 +5,17 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { type BatchRead, batchableAll } from "~/db/batch.server";
 import { placesTakenSql } from "~/db/capacity.server";
-import { DEFAULT_ADMISSIONS_PER_SECOND, drawAt, queueActive, type QueueStatus } from "~/domain/opening-queue";
+import {
+  DEFAULT_ADMISSIONS_PER_SECOND,
+  drawAt,
+  drawRule,
+  queueActive,
+  queueRefreshSeconds,
+  type QueueStatus,
+  type QueueView,
+  waitText,
+} from "~/domain/opening-queue";
+import { formatDateTimeLong } from "~/utils/format";
 import type { QueueStats } from "../../party/format-queue";
 
 type Ctx = AppLoadContext;
@@ -131,4 +141,27 @@ export async function loadQueueFormat(
     ),
   ]);
   return f?.en_ligne ? f : null;
+}
+
+/** What the queue panel shows to a runner who waits (a draw to come, or a place in the queue). */
+export function queueView(
+  context: Ctx,
+  format: { id: string; nom: string; course_id: string; course_nom: string; tirage_minutes?: number | null },
+  gate: Exclude<QueueStatus, { state: "admis" }>,
+): QueueView {
+  const now = context.clock.now().getTime();
+  return {
+    format: { id: format.id, nom: format.nom, courseNom: format.course_nom, courseId: format.course_id },
+    rule: drawRule(format.tirage_minutes),
+    draw:
+      gate.state === "tirage"
+        ? { at: formatDateTimeLong(new Date(gate.drawAt).toISOString()), entrants: gate.entrants }
+        : null,
+    position: gate.state === "en_file" ? gate.position : null,
+    wait: gate.state === "en_file" ? waitText(gate.waitSeconds) : null,
+    ticket: gate.state === "en_file" ? gate.ticket : null,
+    refresh: queueRefreshSeconds(
+      gate.state === "en_file" ? gate.waitSeconds : gate.state === "tirage" ? (gate.drawAt - now) / 1000 : 0,
+    ),
+  };
 }

@@ -6,8 +6,8 @@
 //    --places places whose registrations opened a second ago (so its queue runs), --runners runner accounts;
 // 2. starts the production build (wrangler dev, APP_ENV=test: local payment provider), QUEUE_ADMISSIONS_PER_SECOND=--rate;
 // 3. every runner opens the registration page at the same moment (the event page's link): each is answered with the
-//    form (admitted) or the queue page; queued runners re-read the queue page every --poll seconds (its meta
-//    refresh), are admitted in turn, send the form, and pay on the local checkout page;
+//    form (admitted) or the queue, at the same address; queued runners reload it as its meta refresh says, are
+//    admitted in turn, send the form, and pay on the local checkout page;
 // 4. prints: the first answers' latency and rate against a static asset's in the same run, runners answered, server
 //    errors, admissions in queue order, checkout creations per second (max over any second), places validated
 //    (expected exactly --places), payments per registration (expected 1: no double charge).
@@ -101,7 +101,7 @@ const runners = accounts.slice(0, RUNNERS);
 const solos = accounts.slice(RUNNERS);
 
 const formUrl = `/inscription/${COURSE}?format=${FORMAT}`;
-const queueUrl = `/file-attente/${FORMAT}`;
+const queueUrl = `/file-attente/${FORMAT}`; // where a form sent too early brings the runner back
 const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const stats = { errors: 0, checkouts: [], complet: 0, paid: 0 };
@@ -118,25 +118,22 @@ async function request(r, path, init = {}) {
 }
 
 async function journey(r, t0) {
-  // 1. The first answer: the form (admitted) or the queue.
+  // 1. The first answer: the form (admitted) or the queue, at the form's own address.
   const s = performance.now();
   let page = await request(r, formUrl);
   r.firstMs = performance.now() - s;
   r.firstAt = performance.now() - t0;
   if (page.status >= 500) return;
   let round = 0;
-  while (page.status === 302 && page.location.startsWith("/file-attente/")) {
-    const q1 = await request(r, queueUrl);
-    if (q1.status === 302) {
-      page = await request(r, q1.location);
-      break;
-    }
-    if (r.ticket == null) r.ticket = Number(/data-ticket="(\d+)"/.exec(q1.body)?.[1] ?? Number.NaN);
+  const queued = (p) => p.status === 200 && p.body.includes("queue-position");
+  while (queued(page) || (page.status === 302 && page.location.startsWith("/file-attente/"))) {
+    if (page.status === 302) page = await request(r, queueUrl);
+    if (r.ticket == null) r.ticket = Number(/data-ticket="(\d+)"/.exec(page.body)?.[1] ?? Number.NaN);
     round++;
     // As a browser without JavaScript: the page's own meta refresh (5 s near the front, up to 30 s far back).
-    const refresh = Number(/http-equiv="refresh" content="(\d+)"/.exec(q1.body)?.[1] ?? POLL);
+    const refresh = Number(/http-equiv="refresh" content="(\d+)"/.exec(page.body)?.[1] ?? POLL);
     await sleep(refresh * 1000);
-    page = { status: 302, location: queueUrl };
+    page = await request(r, formUrl);
   }
   r.admittedRound = round;
   r.admittedAt = performance.now() - t0;
@@ -272,7 +269,7 @@ try {
     )} ms, ${staticRps.toFixed(0)} requêtes/s  → rapport ${((firstRps / staticRps) * 100).toFixed(0)} % (objectif ≥ 50 %)`,
   );
   console.log(
-    `  une requête à la fois (CPU workerd, D1 local compris ; durée) : fichier statique ${soloStatic.cpu.toFixed(1)} ms (${soloStatic.wall.toFixed(1)} ms), première réponse (GET du formulaire → file) ${soloFirst.cpu.toFixed(1)} ms (${soloFirst.wall.toFixed(1)} ms), page de file ${soloQueue.cpu.toFixed(1)} ms (${soloQueue.wall.toFixed(1)} ms)`,
+    `  une requête à la fois (CPU workerd, D1 local compris ; durée) : fichier statique ${soloStatic.cpu.toFixed(1)} ms (${soloStatic.wall.toFixed(1)} ms), première réponse (GET du formulaire : la file) ${soloFirst.cpu.toFixed(1)} ms (${soloFirst.wall.toFixed(1)} ms), page de file ${soloQueue.cpu.toFixed(1)} ms (${soloQueue.wall.toFixed(1)} ms)`,
   );
   console.log(`  coureurs servis : ${firsts.length} / ${RUNNERS} ; erreurs serveur : ${stats.errors} (attendu 0)`);
   console.log(

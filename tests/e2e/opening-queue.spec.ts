@@ -1,9 +1,9 @@
 // The opening queue end to end (issue 21), JavaScript off (project nojs) and on (project js). The e2e server admits
 // one runner every 10 seconds (QUEUE_ADMISSIONS_PER_SECOND=0.1, scripts/e2e-server.mjs), so a second runner
 // arriving just after the first waits. The organiser opens registrations now; the first runner gets the form at
-// once; the second is sent to the queue, sees 'Vous êtes 1er dans la file d'attente' and reaches the form when
-// their turn comes: without JavaScript by the page's own refresh, with it by the queue's WebSocket push, without
-// reloading the page. Each project uses its own event so that the two runs never meet.
+// once; the second sees the queue at the form's own address ('Vous êtes 1er dans la file d'attente') and reaches
+// the form when their turn comes: without JavaScript by the page's own refresh, with it by the queue's WebSocket
+// push, without reloading the page. Each project uses its own event so that the two runs never meet.
 import { expect, test } from "@playwright/test";
 import { courseId, formatId } from "../../app/db/demo-data";
 import { jsOn, loginAs, logout } from "./helpers";
@@ -63,8 +63,9 @@ test("at the opening, the second runner waits in the queue and reaches the form 
   await expect(first.getByRole("button", { name: /^Payer/ })).toBeVisible();
   await other.close();
 
-  await expect(page).toHaveURL(new RegExp(`/file-attente/${e.format}$`));
+  // The queue, at the form's own address (no redirect), and no form yet.
   await expect(page.getByText("Vous êtes 1er dans la file d'attente.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Payer/ })).toHaveCount(0);
   await expect(page.getByText(/Numéro de passage/)).toBeVisible();
   if (jsOn(page)) await page.evaluate(() => Object.assign(window, { samePage: true }));
   // Admitted 10 s after the first runner: the form, with the place still to take.

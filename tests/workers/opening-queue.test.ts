@@ -139,13 +139,15 @@ describe("the queue", () => {
     const ids = await runners(3);
     const cookies = await Promise.all(ids.map((id) => sessionCookie(id)));
     const answers = await Promise.all(cookies.map((c) => get(`/inscription/${f.courseId}?format=${f.formatId}`, c)));
-    const statuses = answers.map((r) => r.status);
-    const queued = answers.filter((r) => r.status === 302);
-    expect(queued).toHaveLength(3);
-    for (const r of queued) expect(r.headers.get("location")).toBe(`/file-attente/${f.formatId}`);
-    // The queue page says where they stand, refreshes itself without JavaScript.
-    const k = statuses.indexOf(302);
-    const page = await get(`/file-attente/${f.formatId}`, cookies[k]);
+    // Each is answered at once with the queue, at the form's own address (no redirect), and no form.
+    const bodies = await Promise.all(answers.map((r) => r.text()));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    for (const b of bodies) {
+      expect(b).toMatch(/Vous êtes (2[0-9]|3[0-3])e dans la file d&#x27;attente/);
+      expect(b).not.toContain('name="intent"');
+    }
+    // The queue page (where a submit sent too early brings the runner back) says the same.
+    const page = await get(`/file-attente/${f.formatId}`, cookies[0]);
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toMatch(/Vous êtes (2[0-9]|3[0-3])e dans la file d&#x27;attente/);
@@ -164,7 +166,7 @@ describe("the queue", () => {
       intent: "payer",
     }))
       fd.append(key, v);
-    const sent = await post(`/inscription/${f.courseId}`, fd, cookies[k]);
+    const sent = await post(`/inscription/${f.courseId}`, fd, cookies[0]);
     expect(sent.status).toBe(302);
     expect(sent.headers.get("location")).toBe(`/file-attente/${f.formatId}`);
     expect(
@@ -262,7 +264,7 @@ describe("the queue", () => {
     expect((await open(`?ticket=${ticket}`, { Origin: "https://ailleurs.example" })).status).toBe(403);
   });
 
-  it("a queued runner's first answer and queue page cost one D1 round trip each (the page's read rides with the session)", async () => {
+  it("a queued runner's first answer (the queue, at the form's address) and the queue page cost one D1 round trip each", async () => {
     const opening = new Date(Date.now() - 60_000).toISOString();
     const f = await openingFormat(opening);
     const ahead = await runners(30);
@@ -277,8 +279,8 @@ describe("the queue", () => {
       return res;
     };
     const first = await fetchCounted(`/inscription/${f.courseId}?format=${f.formatId}`);
-    expect(first.status).toBe(302);
-    expect(first.headers.get("location")).toBe(`/file-attente/${f.formatId}`);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toMatch(/Vous êtes \d+e dans la file/);
     expect(first.headers.get("X-Round-Trips")).toBe("1");
     const page = await fetchCounted(`/file-attente/${f.formatId}`);
     expect(page.status).toBe(200);
@@ -295,7 +297,8 @@ describe("the queue", () => {
     await Promise.all(ahead.map((id) => passQueue(testContext(), id, f.format)));
     const [me] = await runners(1);
     const cookie = await sessionCookie(me);
-    expect((await get(`/inscription/${f.courseId}?format=${f.formatId}`, cookie)).status).toBe(302);
+    const first = await (await get(`/inscription/${f.courseId}?format=${f.formatId}`, cookie)).text();
+    expect(first).toMatch(/<noscript><meta http-equiv="refresh" content="5"\/?><\/noscript>/);
     const html = await (await get(`/file-attente/${f.formatId}`, cookie)).text();
     expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="5"\/?><\/noscript>/);
     expect(html.match(/http-equiv="refresh"/g)).toHaveLength(1);
@@ -348,8 +351,8 @@ describe("the queue", () => {
     const [r] = await runners(1);
     const cookie = await sessionCookie(r);
     const form = await get(`/inscription/${g.courseId}?format=${g.formatId}`, cookie);
-    expect(form.status).toBe(302);
-    expect(form.headers.get("location")).toBe(`/file-attente/${g.formatId}`);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain("Vous participez au tirage au sort de l&#x27;ouverture.");
     const queue = await (await get(`/file-attente/${g.formatId}`, cookie)).text();
     expect(queue).toContain("Vous participez au tirage au sort de l&#x27;ouverture.");
     expect(queue).toContain("parmi les coureurs arrivés depuis l&#x27;ouverture (1 pour l&#x27;instant)");
