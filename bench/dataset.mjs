@@ -83,8 +83,8 @@ function width(n) {
 /** Back-fill statements of the migrations, for the tables the triggers of courses/formats/inscriptions/paiements keep. */
 function derivedTablesSql() {
   return `
-INSERT INTO course_stats (course_id, nb_formats, min_distance, max_distance, min_dplus, max_dplus, min_price_cents, has_meals, first_date, last_date)
-SELECT c.id, count(f.id), min(f.distance_km), max(f.distance_km), min(f.denivele_dplus), max(f.denivele_dplus), min(f.prix_cents),
+INSERT INTO course_stats (course_id, departement, nb_formats, min_distance, max_distance, min_dplus, max_dplus, min_price_cents, has_meals, first_date, last_date)
+SELECT c.id, c.departement, count(f.id), min(f.distance_km), max(f.distance_km), min(f.denivele_dplus), max(f.denivele_dplus), min(f.prix_cents),
        coalesce(max(f.stock_repas > 0), 0),
        min(CASE WHEN f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN f.date END),
        max(CASE WHEN f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN f.date END)
@@ -118,8 +118,8 @@ SELECT '*', jour, sum(inscriptions), sum(ca_brut_cents) FROM admin_jours WHERE p
 `;
 }
 
-/** Tables whose triggers the fast seed suspends (everything else it writes has none). */
-const SEEDED_TABLES = ["courses", "formats", "inscriptions", "paiements"];
+/** Tables whose triggers and indexes the fast seed suspends (everything else it writes has no trigger). */
+const SEEDED_TABLES = ["courses", "formats", "inscriptions", "paiements", "course_stats"];
 
 export function catalogueDataset({ events = 10_000, schema = null } = {}) {
   const w = width(events);
@@ -143,7 +143,8 @@ SELECT printf('bc-%0${w}d', i),
 FROM n CROSS JOIN places p ON p.k = i % ${PLACES.length};
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${formats - 1})
 INSERT INTO formats (id, course_id, nom, date, heure_depart, type_epreuve, distance_km, denivele_dplus, denivele_dmoins, prix_cents,
-  stock_repas, prix_repas_cents, prix_total_inscription_cents, nb_max_coureurs, position, ravitaillements, adresse_depart, course_created_at)
+  stock_repas, prix_repas_cents, prix_total_inscription_cents, nb_max_coureurs, position, ravitaillements, adresse_depart, course_created_at,
+  course_departement)
 SELECT printf('bf-%0${fw}d', i), printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT}), 'Format ' || (i % ${FORMATS_PER_EVENT} + 1),
   CASE WHEN i % 97 = 0 THEN NULL ELSE date('now', printf('%+d days', (i * 13) % 420 - 30)) END,
   printf('%02d:%02d', 6 + i % 4, (i % 2) * 30),
@@ -152,7 +153,8 @@ SELECT printf('bf-%0${fw}d', i), printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT}),
   CASE WHEN i % 5 = 0 THEN 100 ELSE 0 END, CASE WHEN i % 5 = 0 THEN 1500 ELSE 0 END,
   1000 + (i * 11) % 7000 + CASE WHEN i % 5 = 0 THEN 1500 ELSE 0 END,
   CASE WHEN i % 7 = 0 THEN NULL ELSE 10 + i % 40 END, i % ${FORMATS_PER_EVENT}, 'km 5 ; km 10, arrivée', 'Place de la mairie',
-  (SELECT c.created_at FROM courses c WHERE c.id = printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT}))
+  (SELECT c.created_at FROM courses c WHERE c.id = printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT})),
+  (SELECT c.departement FROM courses c WHERE c.id = printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT}))
 FROM n;
 WITH RECURSIVE t0(j, plus1, minus1) AS (SELECT julianday('now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 day'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')),
   n(i, ts) AS (SELECT 0, strftime('%Y-%m-%dT%H:%M:%fZ', (SELECT j FROM t0) - ${registrations} * 53 / 86400.0) UNION ALL SELECT i + 1, strftime('%Y-%m-%dT%H:%M:%fZ', (SELECT j FROM t0) - (${registrations} - i - 1) * 53 / 86400.0) FROM n WHERE i < ${registrations - 1})
