@@ -97,13 +97,29 @@ export function searchMatchQuery(text: string): string | null {
 }
 
 /**
- * The event `c` matches the text, for an index walk that checks each row it keeps: its key in the list of the text
+ * A condition on the event whose id is the SQL expression given, which a walk checks first, on the id its index
+ * gives, before it reads the event's row (decision 0162: reading the rows of the events a broad text search skips
+ * was most of its cost).
+ */
+type KeyCondition = (courseId: SQL) => SQL;
+
+/** The walk's key conditions on `courseId`, each followed by AND (empty when there are none). */
+function keyConditions(first: KeyCondition[], courseId: string): SQL {
+  return sql.join(
+    first.map((k) => sql`${k(sql.raw(courseId))} AND `),
+    sql``,
+  );
+}
+
+/**
+ * The event matches the text, for an index walk that checks each row it keeps: its key in the list of the text
  * index's matches, which SQLite reads once per statement (integer keys, a Bloom filter and an in-memory index). A
  * seek in the text index per walked row (`rowid = ? AND MATCH`) measured far slower (about 0.5 ms a row at 10,000
  * events: FTS5 merges a prefix term's doclists for every lookup).
  */
-function textMatchesRowSql(match: string): SQL {
-  return sql`(SELECT m.id FROM course_search_ids m WHERE m.course_id = c.id) IN (SELECT courses_fts.rowid FROM courses_fts WHERE courses_fts MATCH ${match})`;
+function textMatchesRowSql(match: string): KeyCondition {
+  return (courseId) =>
+    sql`(SELECT m.id FROM course_search_ids m WHERE m.course_id = ${courseId}) IN (SELECT courses_fts.rowid FROM courses_fts WHERE courses_fts MATCH ${match})`;
 }
 
 /**
@@ -128,8 +144,9 @@ const NARROW = sql.raw(
 /**
  * Date order with a lower date bound (`from` = the later of Du and today): formats in the page's whole order
  * (formats_next_date_idx: date, event created_at DESC, event id), each kept only when it is its event's first
- * format on or after today (its next date; formats_course_idx), joined to the event and its stats for the other
- * filters. SQLite stops after `limit` rows: no sort, whatever the number of formats on a day.
+ * format on or after today (its next date; formats_course_idx, ties by rowid: both read from the indexes alone),
+ * joined to the event and its stats for the other filters. SQLite stops after `limit` rows: no sort, whatever the
+ * number of formats on a day.
  */
 function dateWalkSql(
   where: SQL[],
@@ -139,6 +156,7 @@ function dateWalkSql(
   today: string,
   limit: number,
   offset: number,
+  first: KeyCondition[] = [],
 ): SQL {
   // With a department, only its formats are walked (the same order after the department: decision 0162).
   const source =
@@ -148,8 +166,8 @@ function dateWalkSql(
   return sql`SELECT ${NARROW}, f.date AS next_date
       FROM ${source} CROSS JOIN courses c ON c.id = f.course_id CROSS JOIN course_stats s ON s.course_id = c.id
       WHERE ${departement === null ? sql`` : sql`f.course_departement = ${departement} AND `}f.date >= ${from} AND f.date GLOB ${DATE_OK} ${au !== null ? sql`AND f.date <= ${au}` : sql``}
-        AND NOT EXISTS (SELECT 1 FROM formats f2 WHERE f2.course_id = f.course_id AND f2.date >= ${today} AND f2.date GLOB ${DATE_OK}
-                        AND (f2.date < f.date OR (f2.date = f.date AND f2.id < f.id)))
+        AND ${keyConditions(first, "f.course_id")}NOT EXISTS (SELECT 1 FROM formats f2 WHERE f2.course_id = f.course_id AND f2.date >= ${today} AND f2.date GLOB ${DATE_OK}
+                        AND (f2.date < f.date OR (f2.date = f.date AND f2.rowid < f.rowid)))
         AND ${sql.join(where, sql` AND `)}
       ORDER BY f.date, f.course_created_at DESC, f.course_id
       LIMIT ${limit} OFFSET ${offset}`;
@@ -170,6 +188,7 @@ function statsWalkSql(
   today: string,
   limit: number,
   offset: number,
+  first: KeyCondition[] = [],
 ): SQL {
   // With a department, only its events are walked, in the same order (decision 0162).
   const index = sql.raw(
@@ -188,7 +207,7 @@ function statsWalkSql(
   const next = nextDateSql(today);
   return sql`SELECT ${NARROW}, ${next} AS next_date
       FROM course_stats s INDEXED BY ${index} CROSS JOIN courses c ON c.id = s.course_id
-      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}s.last_date >= ${from} AND ${next} >= ${from} ${au !== null ? sql`AND ${next} <= ${au}` : sql``}
+      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}s.last_date >= ${from} AND ${keyConditions(first, "s.course_id")}${next} >= ${from} ${au !== null ? sql`AND ${next} <= ${au}` : sql``}
         AND ${sql.join(where, sql` AND `)}
       ORDER BY ${order}
       LIMIT ${limit} OFFSET ${offset}`;
@@ -209,17 +228,18 @@ function clearedWalkSql(
   today: string,
   limit: number,
   offset: number,
+  first: KeyCondition[] = [],
 ): SQL {
   if (au !== null)
     return tri === "date"
-      ? dateWalkSql(where, departement, today, au, today, limit, offset)
-      : statsWalkSql(tri, where, departement, today, au, today, limit, offset);
+      ? dateWalkSql(where, departement, today, au, today, limit, offset, first)
+      : statsWalkSql(tri, where, departement, today, au, today, limit, offset, first);
   const next = nextDateSql(today);
   if (tri === "date") {
-    const upcoming = dateWalkSql(where, departement, today, null, today, offset + limit, 0);
+    const upcoming = dateWalkSql(where, departement, today, null, today, offset + limit, 0, first);
     const past = sql`SELECT ${NARROW}, NULL AS next_date
       FROM courses c INDEXED BY courses_online_created_desc_idx CROSS JOIN course_stats s ON s.course_id = c.id
-      WHERE (s.last_date IS NULL OR s.last_date < ${today}) AND ${sql.join(where, sql` AND `)}
+      WHERE ${keyConditions(first, "c.id")}(s.last_date IS NULL OR s.last_date < ${today}) AND ${sql.join(where, sql` AND `)}
       ORDER BY c.created_at DESC, c.id
       LIMIT ${offset + limit}`;
     return sql`SELECT * FROM (${upcoming}) UNION ALL SELECT * FROM (${past}) LIMIT ${limit} OFFSET ${offset}`;
@@ -228,7 +248,7 @@ function clearedWalkSql(
   const dep = departement === null ? sql`` : sql`s.departement = ${departement} AND `;
   const arm = (idx: SQL, cond: SQL, order: SQL) => sql`SELECT ${NARROW}, ${next} AS next_date
       FROM course_stats s INDEXED BY ${idx} CROSS JOIN courses c ON c.id = s.course_id
-      WHERE ${dep}${cond} AND ${sql.join(where, sql` AND `)}
+      WHERE ${dep}${cond} AND ${keyConditions(first, "s.course_id")}${sql.join(where, sql` AND `)}
       ORDER BY ${order}
       LIMIT ${offset + limit}`;
   if (tri === "dplus")
@@ -341,12 +361,12 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   let ctes: SQL[] = [];
   let selection: (limit: number, offset: number, order: CourseFilters["tri"]) => SQL;
   {
-    const walk = (limit: number, off: number, order: CourseFilters["tri"], extra: SQL[]) =>
+    const walk = (limit: number, off: number, order: CourseFilters["tri"], first: KeyCondition[]) =>
       f.du === null
-        ? clearedWalkSql(order, [...where, ...extra], f.departement, f.au, today, limit, off)
+        ? clearedWalkSql(order, where, f.departement, f.au, today, limit, off, first)
         : order === "date"
-          ? dateWalkSql([...where, ...extra], f.departement, from, f.au, today, limit, off)
-          : statsWalkSql(order, [...where, ...extra], f.departement, from, f.au, today, limit, off);
+          ? dateWalkSql(where, f.departement, from, f.au, today, limit, off, first)
+          : statsWalkSql(order, where, f.departement, from, f.au, today, limit, off, first);
     if (match === null) {
       selection = (limit, off, order) => walk(limit, off, order, []);
     } else {
@@ -364,7 +384,7 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
         order,
       ) => sql`SELECT * FROM (${directSql(source, order, [few, ...where], dateWhere, today, limit, off)})
         UNION ALL
-        SELECT * FROM (${walk(limit, off, order, [many, textMatchesRowSql(match)])})`;
+        SELECT * FROM (${walk(limit, off, order, [() => many, textMatchesRowSql(match)])})`;
     }
   }
   const withCtes = (...more: SQL[]) => {
