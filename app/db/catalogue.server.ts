@@ -207,7 +207,7 @@ function statsWalkSql(
   const next = nextDateSql(today);
   return sql`SELECT ${NARROW}, ${next} AS next_date
       FROM course_stats s INDEXED BY ${index} CROSS JOIN courses c ON c.id = s.course_id
-      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}s.last_date >= ${from} AND ${keyConditions(first, "s.course_id")}${next} >= ${from} ${au !== null ? sql`AND ${next} <= ${au}` : sql``}
+      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}${keyConditions(first, "s.course_id")}s.last_date >= ${from} AND ${next} >= ${from} ${au !== null ? sql`AND ${next} <= ${au}` : sql``}
         AND ${sql.join(where, sql` AND `)}
       ORDER BY ${order}
       LIMIT ${limit} OFFSET ${offset}`;
