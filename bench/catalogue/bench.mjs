@@ -1,13 +1,14 @@
 // Catalogue benchmark (a script that prints figures; not a test). From the repository root, after `npm run build`:
 //   npx node bench/catalogue/bench.mjs [--events 10000] [--port 8991] [--keep] [--requests 200] [--seconds 4] [--seed-only]
 // 1. seeds a large local dataset (--events events, default 10,000; 3 formats each, 10 registrations per format:
-//    bench/dataset.mjs) into its own
-//    --persist-to directory (.wrangler/bench-catalogue), with the real migrations;
+//    bench/dataset.mjs) into its own --persist-to directory (.wrangler/bench-catalogue), with the real migrations,
+//    straight into the local D1's file (loadLocalD1: 100,000 events in about a minute), and prints the time it
+//    took; --seed-only stops there;
 // 2. starts the production build with `wrangler dev` (APP_ENV=production) on its own port, with
 //    BENCH_QUERY_COUNT=1 so that every response reports its D1 statements in X-Query-Count;
 // 3. measures on loopback with a small load generator (Node's fetch): a static asset, the home page, /courses
 //    with default filters, /courses with every filter set, a text search, a filtered list sorted by price, a deep
-//    page of /courses, an event page, /formats (paged): p50/p95 at
+//    page of /courses, one department by price, 'Du' cleared, an event page, /formats (paged): p50/p95 at
 //    1 connection, requests/s at 10 connections, each page's ratio to the static asset, query counts, D1 round
 //    trips and the time SQLite reports for them;
 // 4. prints the bytes a first visit transfers (HTML, CSS, JS, gzip) for the home, /courses and an event page.
@@ -181,6 +182,8 @@ try {
     ["/courses?q=trail (texte)", "/courses?q=trail"],
     ["/courses filtrée (q, bandes, repas, prix)", "/courses?q=a&distance=15-30&denivele=0-1000&repas=on&tri=prix"],
     ["/courses?page=20 (page profonde)", "/courses?page=20"],
+    ["/courses?departement=Isère&tri=prix", "/courses?departement=Is%C3%A8re&tri=prix"],
+    ["/courses?du= ('Du' effacé)", "/courses?du="],
     ["épreuve /courses/{slug}", `/courses/${courseSlug(1)}`],
     ["/formats?page=3", "/formats?page=3"],
   ];
