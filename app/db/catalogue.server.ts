@@ -97,34 +97,41 @@ export function searchMatchQuery(text: string): string | null {
 }
 
 /**
- * Events whose nom, lieu or departement contain every typed word at the start of one of their words, ignoring
- * case and accents: the courses_fts index (migrations/0017, kept by triggers), read through its integer keys.
- * Used where the whole list of matches is read (the list without a lower date bound).
+ * A condition on the event whose id is the SQL expression given, which a walk checks first, on the id its index
+ * gives, before it reads the event's row (decision 0162: reading the rows of the events a broad text search skips
+ * was most of its cost).
  */
-function textSearchSql(match: string): SQL {
-  return sql`c.id IN (SELECT m.course_id FROM courses_fts JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ${match})`;
+type KeyCondition = (courseId: SQL) => SQL;
+
+/** The walk's key conditions on `courseId`, each followed by AND (empty when there are none). */
+function keyConditions(first: KeyCondition[], courseId: string): SQL {
+  return sql.join(
+    first.map((k) => sql`${k(sql.raw(courseId))} AND `),
+    sql``,
+  );
 }
 
 /**
- * The event `c` matches the text, for an index walk that checks each row it keeps: its key in the list of the text
+ * The event matches the text, for an index walk that checks each row it keeps: its key in the list of the text
  * index's matches, which SQLite reads once per statement (integer keys, a Bloom filter and an in-memory index). A
  * seek in the text index per walked row (`rowid = ? AND MATCH`) measured far slower (about 0.5 ms a row at 10,000
  * events: FTS5 merges a prefix term's doclists for every lookup).
  */
-function textMatchesRowSql(match: string): SQL {
-  return sql`(SELECT m.id FROM course_search_ids m WHERE m.course_id = c.id) IN (SELECT courses_fts.rowid FROM courses_fts WHERE courses_fts MATCH ${match})`;
+function textMatchesRowSql(match: string): KeyCondition {
+  return (courseId) =>
+    sql`(SELECT m.id FROM course_search_ids m WHERE m.course_id = ${courseId}) IN (SELECT courses_fts.rowid FROM courses_fts WHERE courses_fts MATCH ${match})`;
 }
 
 /**
  * ORDER BY of the list, on the columns of the row source aliased `p`. Ties: in date order the newest event first,
- * then the id; in price and elevation order the event's first date, then the id (the indexes carry these ties:
- * docs/decisions/0160-catalogue-bounded-work.md).
+ * then the id; in price and elevation order the event's first date (an event without any dated format first, as
+ * in the index), then the id (the indexes carry these ties: docs/decisions/0160-catalogue-bounded-work.md, 0162).
  */
 function orderBy(tri: CourseFilters["tri"], p: string): SQL {
   const by: Record<CourseFilters["tri"], string> = {
     date: `${p}.next_date IS NULL, ${p}.next_date, ${p}.created_at DESC, ${p}.id`,
-    prix: `${p}.min_price_cents IS NULL, ${p}.min_price_cents, ${p}.first_date IS NULL, ${p}.first_date, ${p}.id`,
-    dplus: `${p}.max_dplus IS NULL, ${p}.max_dplus DESC, ${p}.first_date IS NULL, ${p}.first_date, ${p}.id`,
+    prix: `${p}.min_price_cents IS NULL, ${p}.min_price_cents, ${p}.first_date, ${p}.id`,
+    dplus: `${p}.max_dplus IS NULL, ${p}.max_dplus DESC, ${p}.first_date, ${p}.id`,
   };
   return sql.raw(by[tri]);
 }
@@ -137,15 +144,30 @@ const NARROW = sql.raw(
 /**
  * Date order with a lower date bound (`from` = the later of Du and today): formats in the page's whole order
  * (formats_next_date_idx: date, event created_at DESC, event id), each kept only when it is its event's first
- * format on or after today (its next date; formats_course_idx), joined to the event and its stats for the other
- * filters. SQLite stops after `limit` rows: no sort, whatever the number of formats on a day.
+ * format on or after today (its next date; formats_course_idx, ties by rowid: both read from the indexes alone),
+ * joined to the event and its stats for the other filters. SQLite stops after `limit` rows: no sort, whatever the
+ * number of formats on a day.
  */
-function dateWalkSql(where: SQL[], from: string, au: string | null, today: string, limit: number, offset: number): SQL {
+function dateWalkSql(
+  where: SQL[],
+  departement: string | null,
+  from: string,
+  au: string | null,
+  today: string,
+  limit: number,
+  offset: number,
+  first: KeyCondition[] = [],
+): SQL {
+  // With a department, only its formats are walked (the same order after the department: decision 0162).
+  const source =
+    departement === null
+      ? sql`formats f INDEXED BY formats_next_date_idx`
+      : sql`formats f INDEXED BY formats_departement_next_date_idx`;
   return sql`SELECT ${NARROW}, f.date AS next_date
-      FROM formats f INDEXED BY formats_next_date_idx CROSS JOIN courses c ON c.id = f.course_id CROSS JOIN course_stats s ON s.course_id = c.id
-      WHERE f.date >= ${from} AND f.date GLOB ${DATE_OK} ${au !== null ? sql`AND f.date <= ${au}` : sql``}
-        AND NOT EXISTS (SELECT 1 FROM formats f2 WHERE f2.course_id = f.course_id AND f2.date >= ${today} AND f2.date GLOB ${DATE_OK}
-                        AND (f2.date < f.date OR (f2.date = f.date AND f2.id < f.id)))
+      FROM ${source} CROSS JOIN courses c ON c.id = f.course_id CROSS JOIN course_stats s ON s.course_id = c.id
+      WHERE ${departement === null ? sql`` : sql`f.course_departement = ${departement} AND `}f.date >= ${from} AND f.date GLOB ${DATE_OK} ${au !== null ? sql`AND f.date <= ${au}` : sql``}
+        AND ${keyConditions(first, "f.course_id")}NOT EXISTS (SELECT 1 FROM formats f2 WHERE f2.course_id = f.course_id AND f2.date >= ${today} AND f2.date GLOB ${DATE_OK}
+                        AND (f2.date < f.date OR (f2.date = f.date AND f2.rowid < f.rowid)))
         AND ${sql.join(where, sql` AND `)}
       ORDER BY f.date, f.course_created_at DESC, f.course_id
       LIMIT ${limit} OFFSET ${offset}`;
@@ -160,13 +182,24 @@ function dateWalkSql(where: SQL[], from: string, au: string | null, today: strin
 function statsWalkSql(
   tri: "prix" | "dplus",
   where: SQL[],
+  departement: string | null,
   from: string,
   au: string | null,
   today: string,
   limit: number,
   offset: number,
+  first: KeyCondition[] = [],
 ): SQL {
-  const index = sql.raw(tri === "prix" ? "course_stats_price_order_idx" : "course_stats_dplus_order_idx");
+  // With a department, only its events are walked, in the same order (decision 0162).
+  const index = sql.raw(
+    departement === null
+      ? tri === "prix"
+        ? "course_stats_price_order_idx"
+        : "course_stats_dplus_order_idx"
+      : tri === "prix"
+        ? "course_stats_departement_price_idx"
+        : "course_stats_departement_dplus_idx",
+  );
   const order =
     tri === "prix"
       ? sql.raw("s.min_price_cents, s.first_date, s.course_id")
@@ -174,10 +207,62 @@ function statsWalkSql(
   const next = nextDateSql(today);
   return sql`SELECT ${NARROW}, ${next} AS next_date
       FROM course_stats s INDEXED BY ${index} CROSS JOIN courses c ON c.id = s.course_id
-      WHERE s.last_date >= ${from} AND ${next} >= ${from} ${au !== null ? sql`AND ${next} <= ${au}` : sql``}
+      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}${keyConditions(first, "s.course_id")}s.last_date >= ${from} AND ${next} >= ${from} ${au !== null ? sql`AND ${next} <= ${au}` : sql``}
         AND ${sql.join(where, sql` AND `)}
       ORDER BY ${order}
       LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/**
+ * 'Du' cleared (an empty 'Du': events without an upcoming date are listed too), in the page's order, through the
+ * same indexes (decision 0162). With 'Au', an event needs a next date up to it: the walks from today. Otherwise, in
+ * date order, the events with a next date (the walk from today) and then those without one, newest first
+ * (courses_online_created_desc_idx: created_at DESC, id, the page's ties); in price and elevation order, every
+ * event in the index's order, whatever its dates (events without a price, i.e. without formats, last).
+ */
+function clearedWalkSql(
+  tri: CourseFilters["tri"],
+  where: SQL[],
+  departement: string | null,
+  au: string | null,
+  today: string,
+  limit: number,
+  offset: number,
+  first: KeyCondition[] = [],
+): SQL {
+  if (au !== null)
+    return tri === "date"
+      ? dateWalkSql(where, departement, today, au, today, limit, offset, first)
+      : statsWalkSql(tri, where, departement, today, au, today, limit, offset, first);
+  const next = nextDateSql(today);
+  if (tri === "date") {
+    const upcoming = dateWalkSql(where, departement, today, null, today, offset + limit, 0, first);
+    const past = sql`SELECT ${NARROW}, NULL AS next_date
+      FROM courses c INDEXED BY courses_online_created_desc_idx CROSS JOIN course_stats s ON s.course_id = c.id
+      WHERE ${keyConditions(first, "c.id")}(s.last_date IS NULL OR s.last_date < ${today}) AND ${sql.join(where, sql` AND `)}
+      ORDER BY c.created_at DESC, c.id
+      LIMIT ${offset + limit}`;
+    return sql`SELECT * FROM (${upcoming}) UNION ALL SELECT * FROM (${past}) LIMIT ${limit} OFFSET ${offset}`;
+  }
+  const index = (byDepartement: string, all: string) => sql.raw(departement === null ? all : byDepartement);
+  const dep = departement === null ? sql`` : sql`s.departement = ${departement} AND `;
+  const arm = (idx: SQL, cond: SQL, order: SQL) => sql`SELECT ${NARROW}, ${next} AS next_date
+      FROM course_stats s INDEXED BY ${idx} CROSS JOIN courses c ON c.id = s.course_id
+      WHERE ${dep}${cond} AND ${keyConditions(first, "s.course_id")}${sql.join(where, sql` AND `)}
+      ORDER BY ${order}
+      LIMIT ${offset + limit}`;
+  if (tri === "dplus")
+    // Descending D+ puts events without formats (NULL) last, as the page's order does.
+    return sql`SELECT * FROM (${arm(
+      index("course_stats_departement_dplus_idx", "course_stats_dplus_order_idx"),
+      sql`1`,
+      sql.raw("s.max_dplus DESC, s.first_date, s.course_id"),
+    )}) LIMIT ${limit} OFFSET ${offset}`;
+  const priceIdx = index("course_stats_departement_price_idx", "course_stats_price_order_idx");
+  const priceOrder = sql.raw("s.min_price_cents, s.first_date, s.course_id");
+  return sql`SELECT * FROM (${arm(priceIdx, sql`s.min_price_cents IS NOT NULL`, priceOrder)})
+    UNION ALL SELECT * FROM (${arm(priceIdx, sql`s.min_price_cents IS NULL`, priceOrder)})
+    LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /**
@@ -275,17 +360,13 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   // The matching events in the page's order, `limit` of them after `offset`.
   let ctes: SQL[] = [];
   let selection: (limit: number, offset: number, order: CourseFilters["tri"]) => SQL;
-  if (f.du === null) {
-    // 'Du' cleared: events without a next date are listed too (last), so no index is in the page's order; every
-    // matching event is read (the one list whose cost grows with the catalogue: docs/decisions/0160).
-    const all = match !== null ? [...where, textSearchSql(match)] : where;
-    const source = sql`courses c JOIN course_stats s ON s.course_id = c.id`;
-    selection = (limit, off, order) => directSql(source, order, all, dateWhere, today, limit, off);
-  } else {
-    const walk = (limit: number, off: number, order: CourseFilters["tri"], extra: SQL[]) =>
-      order === "date"
-        ? dateWalkSql([...where, ...extra], from, f.au, today, limit, off)
-        : statsWalkSql(order, [...where, ...extra], from, f.au, today, limit, off);
+  {
+    const walk = (limit: number, off: number, order: CourseFilters["tri"], first: KeyCondition[]) =>
+      f.du === null
+        ? clearedWalkSql(order, where, f.departement, f.au, today, limit, off, first)
+        : order === "date"
+          ? dateWalkSql(where, f.departement, from, f.au, today, limit, off, first)
+          : statsWalkSql(order, where, f.departement, from, f.au, today, limit, off, first);
     if (match === null) {
       selection = (limit, off, order) => walk(limit, off, order, []);
     } else {
@@ -303,7 +384,7 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
         order,
       ) => sql`SELECT * FROM (${directSql(source, order, [few, ...where], dateWhere, today, limit, off)})
         UNION ALL
-        SELECT * FROM (${walk(limit, off, order, [many, textMatchesRowSql(match)])})`;
+        SELECT * FROM (${walk(limit, off, order, [() => many, textMatchesRowSql(match)])})`;
     }
   }
   const withCtes = (...more: SQL[]) => {

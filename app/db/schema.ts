@@ -174,6 +174,9 @@ export const courses = sqliteTable(
   (t) => [
     // Issue 26: with the id, the home page's order (newest first, ties by id) is read from the index, never sorted.
     index("courses_online_newest_idx").on(t.en_ligne, t.created_at, t.id),
+    // /courses with 'Du' cleared lists the events without an upcoming date after the others, newest first, ties by
+    // id (the date order's ties): read from this index (decision 0162).
+    index("courses_online_created_desc_idx").on(t.en_ligne, sql`${t.created_at} DESC`, t.id),
     index("courses_organisateur_idx").on(t.organisateur_id, t.created_at),
     index("courses_departement_idx").on(t.departement),
     // 0012: admin search and the admin's course list by name (decision 0120)
@@ -233,12 +236,24 @@ export const formats = sqliteTable(
      * never sorted (docs/decisions/0160-catalogue-bounded-work.md). Never written by the application.
      */
     course_created_at: text("course_created_at"),
+    /**
+     * Copy of its event's courses.departement, kept by triggers: a list filtered by department walks only that
+     * department's formats in the date order (formats_departement_next_date_idx), not the whole catalogue's
+     * (docs/decisions/0162-catalogue-walks-by-department.md). Never written by the application.
+     */
+    course_departement: text("course_departement"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     index("formats_course_idx").on(t.course_id, t.date),
     index("formats_next_date_idx").on(t.date, sql`${t.course_created_at} DESC`, t.course_id),
+    index("formats_departement_next_date_idx").on(
+      t.course_departement,
+      t.date,
+      sql`${t.course_created_at} DESC`,
+      t.course_id,
+    ),
     index("formats_date_idx").on(t.date, t.heure_depart),
     index("formats_nom_lower_idx").on(sql`lower(${t.nom})`), // 0012: admin payment search by format name
   ],
@@ -568,6 +583,8 @@ export const course_stats = sqliteTable(
     has_meals: integer("has_meals", { mode: "boolean" }).notNull().default(false),
     first_date: text("first_date"),
     last_date: text("last_date"),
+    /** Copy of the event's courses.departement, kept by triggers (decision 0162). */
+    departement: text("departement"),
   },
   (t) => [
     index("course_stats_first_date_idx").on(t.first_date),
@@ -575,6 +592,9 @@ export const course_stats = sqliteTable(
     // (decisions 0025 and 0160): no sort of a group of equal prices.
     index("course_stats_price_order_idx").on(t.min_price_cents, t.first_date, t.course_id),
     index("course_stats_dplus_order_idx").on(sql`${t.max_dplus} DESC`, t.first_date, t.course_id),
+    // The same orders within one department (a list filtered by department walks only its events: decision 0162).
+    index("course_stats_departement_price_idx").on(t.departement, t.min_price_cents, t.first_date, t.course_id),
+    index("course_stats_departement_dplus_idx").on(t.departement, sql`${t.max_dplus} DESC`, t.first_date, t.course_id),
   ],
 );
 

@@ -96,6 +96,43 @@ describe("catalogue repositories", () => {
     }
   });
 
+  it("keeps the department copies of formats and course_stats equal to their event's (triggers, decision 0162)", async () => {
+    const mismatches = () =>
+      env.DB.prepare(
+        `SELECT (SELECT count(*) FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.course_departement IS NOT c.departement)
+              + (SELECT count(*) FROM course_stats s JOIN courses c ON c.id = s.course_id WHERE s.departement IS NOT c.departement) AS n`,
+      ).first<number>("n");
+    const copies = (id: string) =>
+      env.DB.prepare(
+        "SELECT (SELECT group_concat(course_departement) FROM formats WHERE course_id = ?1) AS f, (SELECT departement FROM course_stats WHERE course_id = ?1) AS s",
+      )
+        .bind(id)
+        .first<{ f: string | null; s: string | null }>();
+    expect(await mismatches()).toBe(0);
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('dc-1', 'Copie', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'copie-1'), ('dc-2', 'Copie 2', 'Là', 'Lozère', '48000', '00000000-0000-4000-a000-000000000002', 1, 'copie-2')",
+      ),
+      env.DB.prepare(
+        "INSERT INTO formats (id, course_id, nom, date) VALUES ('dc-f1', 'dc-1', 'A', NULL), ('dc-f2', 'dc-1', 'B', NULL)",
+      ),
+    ]);
+    try {
+      expect(await copies("dc-1")).toEqual({ f: "Cantal,Cantal", s: "Cantal" });
+      await env.DB.prepare("UPDATE courses SET departement = 'Aveyron' WHERE id = 'dc-1'").run();
+      expect(await copies("dc-1")).toEqual({ f: "Aveyron,Aveyron", s: "Aveyron" });
+      // A format moved to another event takes that event's department; a direct write of a copy is undone.
+      await env.DB.prepare("UPDATE formats SET course_id = 'dc-2' WHERE id = 'dc-f2'").run();
+      expect(await copies("dc-2")).toEqual({ f: "Lozère", s: "Lozère" });
+      await env.DB.prepare("UPDATE formats SET course_departement = 'Paris' WHERE id = 'dc-f1'").run();
+      await env.DB.prepare("UPDATE course_stats SET departement = 'Paris' WHERE course_id = 'dc-1'").run();
+      expect(await copies("dc-1")).toEqual({ f: "Aveyron", s: "Aveyron" });
+      expect(await mismatches()).toBe(0);
+    } finally {
+      await env.DB.prepare("DELETE FROM courses WHERE id IN ('dc-1', 'dc-2')").run();
+    }
+  });
+
   it("lists the 15 online events by next date, never the draft", async () => {
     const r = await list(db, "");
     expect(r.hasNext).toBe(true);
@@ -288,7 +325,8 @@ describe("catalogue repositories", () => {
     await env.DB.batch(stmts);
     try {
       const any = () => true;
-      const cases: [string, string, string | null, (c: RawCourse) => boolean][] = [
+      // `from` null: 'Du' cleared (events without an upcoming date listed too: decision 0162).
+      const cases: [string, string | null, string | null, (c: RawCourse) => boolean][] = [
         ["", today, null, any],
         [`du=${addDays(today, -10)}`, today, null, any],
         [`du=${addDays(today, 5)}`, addDays(today, 5), null, any],
@@ -319,6 +357,14 @@ describe("catalogue repositories", () => {
           addDays(today, 30),
           (c) => c.departement === "Lozère",
         ],
+        ["du=", null, null, any],
+        [`du=&au=${addDays(today, 12)}`, null, addDays(today, 12), any],
+        ["du=&departement=Cantal", null, null, (c) => c.departement === "Cantal"],
+        ["du=&tri=prix", null, null, any],
+        ["du=&tri=prix&departement=Lozère", null, null, (c) => c.departement === "Lozère"],
+        [`du=&tri=prix&au=${addDays(today, 30)}`, null, addDays(today, 30), any],
+        ["du=&tri=dplus", null, null, any],
+        ["du=&tri=dplus&type=route", null, null, (c) => c.formats.some((f) => f.type_epreuve === "route")],
       ];
       type Item = {
         c: RawCourse;
@@ -327,13 +373,18 @@ describe("catalogue repositories", () => {
         price: number | null;
         dplus: number | null;
       };
-      const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+      // null sorts first (as in SQLite's indexes); `last` puts it last instead.
+      const cmp = (a: string | number | null, b: string | number | null) =>
+        a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : a > b ? 1 : 0;
+      const last = (a: unknown, b: unknown) => Number(a === null) - Number(b === null);
       const orders: Record<string, (a: Item, b: Item) => number> = {
-        date: (a, b) => cmp(a.next!, b.next!) || cmp(b.c.created_at, a.c.created_at) || cmp(a.c.id, b.c.id),
-        // Ties by the event's first date (issue 26: the index carries it), then the id.
-        prix: (a, b) => cmp(a.price!, b.price!) || cmp(a.first!, b.first!) || cmp(a.c.id, b.c.id),
+        // Events without an upcoming date ('Du' cleared) last, newest first.
+        date: (a, b) =>
+          last(a.next, b.next) || cmp(a.next, b.next) || cmp(b.c.created_at, a.c.created_at) || cmp(a.c.id, b.c.id),
+        // Ties by the event's first date (issue 26: the index carries it; none first), then the id.
+        prix: (a, b) => last(a.price, b.price) || cmp(a.price, b.price) || cmp(a.first, b.first) || cmp(a.c.id, b.c.id),
         // Highest first, events without a value last.
-        dplus: (a, b) => cmp(b.dplus ?? -1, a.dplus ?? -1) || cmp(a.first!, b.first!) || cmp(a.c.id, b.c.id),
+        dplus: (a, b) => cmp(b.dplus ?? -1, a.dplus ?? -1) || cmp(a.first, b.first) || cmp(a.c.id, b.c.id),
       };
       for (const [qs, from, to, keep] of cases) {
         // Every online event: the demo's and the random ones (no text search, so the index walk is used).
@@ -355,7 +406,12 @@ describe("catalogue repositories", () => {
               dplus: valueRange(c.formats.map((f) => f.denivele_dplus))?.max ?? null,
             }),
           )
-          .filter(({ c, next }) => next !== null && next >= from && (to === null || next <= to) && keep(c))
+          .filter(
+            ({ c, next }) =>
+              (from === null ? to === null || next !== null : next !== null && next >= from) &&
+              (to === null || (next !== null && next <= to)) &&
+              keep(c),
+          )
           .sort(orders[tri])
           .map(({ c, next }) => `${c.id} ${next}`);
         const got: string[] = [];

@@ -73,6 +73,11 @@ const ORDERED_WALKS = [
   "course_stats_dplus_order_idx",
   "courses_online_newest_idx",
   "formats_date_idx",
+  // The same walks within one department, and the events without an upcoming date when 'Du' is cleared (0162).
+  "courses_online_created_desc_idx",
+  "formats_departement_next_date_idx",
+  "course_stats_departement_price_idx",
+  "course_stats_departement_dplus_idx",
   // The departments' skip-scan: each step is min(departement) above the last one, a single index entry.
   "courses_departement_idx",
 ];
@@ -153,6 +158,15 @@ describe("catalogue query plans (bounded work per request)", () => {
     `du=${addDays(today, 30)}&au=${addDays(today, 60)}`,
     "vue=carte",
     "vue=carte&q=trail",
+    // 'Du' cleared (decision 0162): every order, with and without 'Au', a department or a text.
+    "du=",
+    "du=&tri=prix",
+    "du=&tri=dplus",
+    `du=&au=${addDays(today, 60)}`,
+    `du=&au=${addDays(today, 60)}&tri=prix`,
+    "du=&departement=Is%C3%A8re&tri=prix",
+    "du=&q=trail",
+    "du=&page=5",
   ];
 
   it.each(lists)(
@@ -168,6 +182,37 @@ describe("catalogue query plans (bounded work per request)", () => {
       }
     },
   );
+
+  // A department is the filter that shrinks the list most (a few per cent of the catalogue each): a walk of the
+  // whole catalogue's index that keeps one event in twenty (then one in a hundred with the other filters) read
+  // every upcoming event at 100,000 events before finding a page (decision 0162). With a department, the walk
+  // starts at that department in an index of the same order.
+  const byDepartment = [
+    "departement=Is%C3%A8re",
+    "departement=Is%C3%A8re&tri=prix",
+    "departement=Is%C3%A8re&tri=dplus",
+    "departement=Is%C3%A8re&q=trail",
+    `q=trail&du=${today}&au=${addDays(today, 180)}&departement=Is%C3%A8re&type=trail&distance=15-30&denivele=1000-2000&repas=1&tri=prix&taille=24`,
+    "departement=Is%C3%A8re&vue=carte&tri=dplus",
+  ];
+  const wholeCatalogueWalk = /(?:formats_next_date_idx|course_stats_price_order_idx|course_stats_dplus_order_idx)/;
+  const departmentWalk =
+    /SEARCH \w+ USING (?:COVERING )?INDEX (?:formats_departement_next_date_idx \(course_departement=\?|course_stats_departement_(?:price|dplus)_idx \(departement=\?)/;
+
+  it.each(byDepartment)("/courses?%s walks only the department's events", async (qs) => {
+    const recorded: Recorded[] = [];
+    const db = createDb(recordingD1(env.DB, recorded));
+    await listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
+    const plans = await plansOf(recorded);
+    // The page, the count (and the map's points): each walks the department's slice of an ordered index.
+    const walks = plans.filter((p) => !/WITH RECURSIVE d\(departement\)/.test(p.sql));
+    expect(walks.length).toBeGreaterThanOrEqual(2);
+    for (const p of walks) {
+      expect(p.problems, `${p.sql}\n${p.plan}`).toEqual([]);
+      expect(p.plan, p.sql).not.toMatch(wholeCatalogueWalk);
+      expect(p.plan, p.sql).toMatch(departmentWalk);
+    }
+  });
 
   it("home, event page, /formats (deep page included) and the sitemap read a bounded number of rows", async () => {
     const recorded: Recorded[] = [];
