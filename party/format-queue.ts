@@ -56,21 +56,12 @@ export class FormatQueue extends Server<Env> {
     });
   }
 
-  #entry(userId: string): QueueEntry | null {
+  /** A runner's entry, by account (`user_id`) or by ticket number (`seq`); null when there is none. */
+  #entry(by: "user_id" | "seq", value: string | number): QueueEntry | null {
     const row = this.ctx.storage.sql
       .exec<{ seq: number; arrived_at: number; admit_at: number }>(
-        "SELECT seq, arrived_at, admit_at FROM entries WHERE user_id = ?",
-        userId,
-      )
-      .toArray()[0];
-    return row ? { seq: row.seq, arrivedAt: row.arrived_at, admitAt: row.admit_at } : null;
-  }
-
-  #entryByTicket(ticket: number): QueueEntry | null {
-    const row = this.ctx.storage.sql
-      .exec<{ seq: number; arrived_at: number; admit_at: number }>(
-        "SELECT seq, arrived_at, admit_at FROM entries WHERE seq = ?",
-        ticket,
+        `SELECT seq, arrived_at, admit_at FROM entries WHERE ${by} = ?`,
+        value,
       )
       .toArray()[0];
     return row ? { seq: row.seq, arrivedAt: row.arrived_at, admitAt: row.admit_at } : null;
@@ -136,7 +127,7 @@ export class FormatQueue extends Server<Env> {
       return { state: "tirage", drawAt, entrants: this.#poolSize() };
     }
     this.#drawIfDue(drawAt, now, ratePerSecond);
-    let entry = this.#entry(userId);
+    let entry = this.#entry("user_id", userId);
     if (entry && statusOf(entry, 0, now).state === "expire") {
       // Admitted long ago and did not register: back in the queue, at the end.
       this.ctx.storage.sql.exec("DELETE FROM entries WHERE user_id = ?", userId);
@@ -169,7 +160,7 @@ export class FormatQueue extends Server<Env> {
       return pooled ? { state: "tirage", drawAt, entrants: this.#poolSize() } : null;
     }
     this.#drawIfDue(drawAt, now, ratePerSecond);
-    const entry = this.#entry(userId);
+    const entry = this.#entry("user_id", userId);
     return entry ? statusOf(entry, this.#admittedCount(now), now) : null;
   }
 
@@ -236,7 +227,7 @@ export class FormatQueue extends Server<Env> {
     for (const connection of this.getConnections<{ ticket: number }>()) {
       const ticket = connection.state?.ticket;
       if (ticket == null) continue;
-      const entry = this.#entryByTicket(ticket);
+      const entry = this.#entry("seq", ticket);
       const message = liveMessage(entry ? statusOf(entry, admitted, now) : null);
       if (message.type === "position") waiting = true;
       connection.send(JSON.stringify(message));

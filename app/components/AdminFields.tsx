@@ -1,6 +1,7 @@
 // Pieces the admin screens (and the organiser's payouts) share: the date filters, a transfer's status with its
 // reason, a course select, and the cells and header of their tables.
 import type { ReactNode } from "react";
+import { FieldShell, fieldAria } from "~/components/Field";
 import { Link } from "~/components/Link";
 import { TRANSFER_STATUS_LABELS, type DateFilterErrors } from "~/domain/admin";
 import { formatDate, formatEuros } from "~/utils/format";
@@ -23,22 +24,15 @@ export function DateRangeFields({
         const id = `${idPrefix}-${name}`;
         const error = errors[name];
         return (
-          <div className="field" key={name}>
-            <label htmlFor={id}>{name === "du" ? "Du" : "Au"}</label>
+          <FieldShell key={name} id={id} label={name === "du" ? "Du" : "Au"} error={error}>
             <input
               id={id}
               name={name}
               type="date"
               defaultValue={name === "du" ? du : au}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
+              {...fieldAria(id, { error })}
             />
-            {error ? (
-              <p id={`${id}-error`} className="field-error">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          </FieldShell>
         );
       })}
     </>

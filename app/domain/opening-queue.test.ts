@@ -6,6 +6,7 @@ import {
   drawRule,
   nextAdmission,
   checkoutWindow,
+  mustWait,
   queueRefreshSeconds,
   queueActive,
   queueSentence,
@@ -141,5 +142,17 @@ describe("queueRefreshSeconds: a quarter of the wait, between 5 and 30 s", () =>
     [3600, 30],
   ])("%s s of wait → reload after %s s", (wait, expected) => {
     expect(queueRefreshSeconds(wait)).toBe(expected);
+  });
+});
+
+describe("mustWait: the form only outside the queue or once admitted", () => {
+  it.each([
+    [{ state: "libre" } as const, false],
+    [{ state: "admis", until: 1 } as const, false],
+    [{ state: "en_file", position: 3, waitSeconds: 1, ticket: 4 } as const, true],
+    [{ state: "tirage", drawAt: 1, entrants: 2 } as const, true],
+    [{ state: "expire" } as const, true],
+  ])("%o → %s", (gate, expected) => {
+    expect(mustWait(gate)).toBe(expected);
   });
 });

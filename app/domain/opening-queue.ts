@@ -94,6 +94,14 @@ export type QueueStatus =
   | { state: "en_file"; position: number; waitSeconds: number; ticket: number }
   | { state: "expire" };
 
+/** The queue's answer at the form's door: 'libre' outside the queue window, or where the runner stands. */
+export type GateAnswer = { state: "libre" } | QueueStatus;
+
+/** Must this runner wait (a draw to come, or a place in the queue) rather than have the form? */
+export function mustWait(gate: GateAnswer): gate is Exclude<QueueStatus, { state: "admis" }> {
+  return gate.state !== "libre" && gate.state !== "admis";
+}
+
 /**
  * Where a runner stands: admitted (until when), in the queue (their position among those not admitted yet, and the
  * wait), or past their admission (they go back to the end of the queue by arriving again).

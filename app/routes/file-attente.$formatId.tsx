@@ -4,6 +4,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { QueuePanel } from "~/components/QueuePanel";
+import { mustWait } from "~/domain/opening-queue";
 import { loadQueueFormat, passQueue, queueView } from "~/services/opening-queue.server";
 import { requireUser } from "~/utils/auth.server";
 import { readBesideSession } from "~/utils/session.server";
@@ -18,8 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ]);
   if (!format) throw new Response("Format introuvable.", { status: 404 });
   const gate = await passQueue(context, user.id, format);
-  if (gate.state === "libre" || gate.state === "admis")
-    throw redirect(`/inscription/${format.course_id}?format=${format.id}`);
+  if (!mustWait(gate)) throw redirect(`/inscription/${format.course_id}?format=${format.id}`);
   return queueView(context, format, gate);
 }
 

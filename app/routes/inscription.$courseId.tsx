@@ -37,6 +37,7 @@ import { loadRegistrationPage, prefillValues, startRegistration } from "~/servic
 import { joinWaitlist } from "~/services/waitlist.server";
 import { passQueue, queueView } from "~/services/opening-queue.server";
 import { QueuePanel } from "~/components/QueuePanel";
+import { mustWait } from "~/domain/opening-queue";
 import { OFFER_HOURS, OFFER_HOURS_NEAR_RACE, WaitlistError } from "~/domain/waitlist";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
@@ -83,7 +84,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const asked = formats.find((f) => f.id === wanted);
   if (asked) {
     const gate = await passQueue(context, user.id, asked);
-    if (gate.state !== "libre" && gate.state !== "admis")
+    if (mustWait(gate))
       return { queue: queueView(context, { ...asked, course_id: course.id, course_nom: course.nom }, gate) } as const;
   }
   const prefill = await prefillValues(context, user);
@@ -146,7 +147,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.ok || documentError) return reply(400, parsed.ok ? {} : parsed.errors);
   // During an opening rush only admitted runners reach the checkout (metered, issue 21).
   const gate = await passQueue(context, user.id, parsed.data.format);
-  if (gate.state !== "libre" && gate.state !== "admis") return redirect(`/file-attente/${parsed.data.format.id}`);
+  if (mustWait(gate)) return redirect(`/file-attente/${parsed.data.format.id}`);
   try {
     const { url } = await startRegistration(context, user.id, course.id, parsed.data, document?.id ?? null);
     return redirect(url);

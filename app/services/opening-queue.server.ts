@@ -9,6 +9,7 @@ import {
   DEFAULT_ADMISSIONS_PER_SECOND,
   drawAt,
   drawRule,
+  type GateAnswer,
   queueActive,
   queueRefreshSeconds,
   type QueueStatus,
@@ -43,11 +44,7 @@ function queueOf(context: Ctx, formatId: string) {
  * May this runner have the registration form (or send it) now? 'libre' outside the queue window; otherwise the
  * runner arrives in the format's queue (once: the same place on every call) and is admitted or told where they stand.
  */
-export async function passQueue(
-  context: Ctx,
-  userId: string,
-  format: QueuedFormat,
-): Promise<{ state: "libre" } | QueueStatus> {
+export async function passQueue(context: Ctx, userId: string, format: QueuedFormat): Promise<GateAnswer> {
   const now = context.clock.now();
   if (!queueActive(format, now)) return { state: "libre" };
   return queueOf(context, format.id).enter(userId, now.getTime(), rate(context), drawAt(format));

@@ -36,6 +36,15 @@ async function runners(count: number): Promise<string[]> {
   return ids;
 }
 
+/** A format whose queue runs (opened a minute ago) with 30 runners ahead, and a runner's session waiting behind them. */
+async function queuedBehindThirty() {
+  const f = await openingFormat(new Date(Date.now() - 60_000).toISOString());
+  const ahead = await runners(30);
+  await Promise.all(ahead.map((id) => passQueue(testContext(), id, f.format)));
+  const [me] = await runners(1);
+  return { f, cookie: await sessionCookie(me) };
+}
+
 beforeAll(async () => {
   await loadDemoData();
   await enableOrganiserAccount(testContext());
@@ -265,12 +274,7 @@ describe("the queue", () => {
   });
 
   it("a queued runner's first answer (the queue, at the form's address) and the queue page cost one D1 round trip each", async () => {
-    const opening = new Date(Date.now() - 60_000).toISOString();
-    const f = await openingFormat(opening);
-    const ahead = await runners(30);
-    await Promise.all(ahead.map((id) => passQueue(testContext(), id, f.format)));
-    const [me] = await runners(1);
-    const cookie = await sessionCookie(me);
+    const { f, cookie } = await queuedBehindThirty();
     const counted = { ...env, BENCH_QUERY_COUNT: "1" } as typeof env;
     const fetchCounted = async (path: string) => {
       const c = createExecutionContext();
@@ -291,12 +295,7 @@ describe("the queue", () => {
   });
 
   it("the queue page reloads itself only without JavaScript (its meta refresh is inside noscript)", async () => {
-    const opening = new Date(Date.now() - 60_000).toISOString();
-    const f = await openingFormat(opening);
-    const ahead = await runners(30);
-    await Promise.all(ahead.map((id) => passQueue(testContext(), id, f.format)));
-    const [me] = await runners(1);
-    const cookie = await sessionCookie(me);
+    const { f, cookie } = await queuedBehindThirty();
     const first = await (await get(`/inscription/${f.courseId}?format=${f.formatId}`, cookie)).text();
     expect(first).toMatch(/<noscript><meta http-equiv="refresh" content="5"\/?><\/noscript>/);
     const html = await (await get(`/file-attente/${f.formatId}`, cookie)).text();
