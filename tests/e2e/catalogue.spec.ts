@@ -54,6 +54,9 @@ test.describe("catalogue", () => {
       const next = page.getByRole("link", { name: "Suivant →" });
       if ((await next.count()) === 0) break;
       await next.click();
+      // With JavaScript the address changes before the new page is drawn (React renders in a transition): wait
+      // for the new page's cards, or the old ones would be read twice.
+      await expect(cards(page).first().locator(".card-title")).not.toHaveText(titles[0]);
     }
     expect(seen).toHaveLength(total);
     expect(new Set(seen).size).toBe(total); // no event twice, none skipped
@@ -61,6 +64,7 @@ test.describe("catalogue", () => {
     for (let n = pages - 1; n >= 1; n--) {
       await page.getByRole("link", { name: "← Précédent" }).click();
       await expect(page).toHaveURL(n === 1 ? /page=1|taille=6(?!.*page=)/ : new RegExp(`page=${n}(&|$)`));
+      await expect(cards(page).first().locator(".card-title")).toHaveText(seen[(n - 1) * 6]);
     }
     await expect(cards(page).first().locator(".card-title")).toHaveText(seen[0]);
   });

@@ -64,15 +64,14 @@ const FALLBACK = <p className="muted">Chargement de la discussion…</p>;
 // so the chat's code only arrives through the lazy import above.
 const ServerDiscussion = import.meta.env.SSR ? Discussion : null;
 
-/** What the visitor typed in the island's text fields (by id), so that the live component starts with it. */
-function typedDrafts(island: HTMLElement | null): Record<string, string> {
-  const drafts: Record<string, string> = {};
-  for (const el of island?.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>(
-    "textarea[id], input[type=text][id]",
-  ) ?? []) {
+const DRAFT_FIELDS = "textarea[id], input[type=text][id]";
+
+/** Records what the visitor typed in the island's text fields (by id) into `drafts`, so that the live component starts with it. */
+function recordDraft(drafts: Record<string, string>, el: Element) {
+  if ((el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) && el.matches(DRAFT_FIELDS)) {
     if (el.value !== el.defaultValue) drafts[el.id] = el.value;
+    else delete drafts[el.id];
   }
-  return drafts;
 }
 
 /** Puts the island's drafts back into the live component's fields, as soon as it is on screen. */
@@ -99,14 +98,18 @@ export function LazyDiscussion({ data }: { data: DiscussionData }) {
   useEffect(() => {
     if (live) return;
     let cancelled = false;
+    // Text typed into the island is carried over to the live component, not lost. It is recorded as it is typed, not
+    // read once when the code arrives: the swap happens in a transition, and a visitor may still type in between.
+    const el = island.current;
+    const record = (e: Event) => e.target instanceof Element && recordDraft(drafts.current, e.target);
+    for (const field of el?.querySelectorAll(DRAFT_FIELDS) ?? []) recordDraft(drafts.current, field);
+    el?.addEventListener("input", record);
     void discussionCode().then(() => {
-      if (cancelled) return;
-      // Text typed into the island before the code arrived is carried over, not lost.
-      drafts.current = typedDrafts(island.current);
-      startTransition(() => setLive(true));
+      if (!cancelled) startTransition(() => setLive(true));
     });
     return () => {
       cancelled = true;
+      el?.removeEventListener("input", record);
     };
   }, [live]);
 
