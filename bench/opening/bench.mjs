@@ -16,7 +16,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createCookie } from "@remix-run/cloudflare";
-import { cpuMs, benchEnv as env, option as opt, startWorker, workerdPids } from "../lib.mjs";
+import { cpuMs, benchEnv as env, option as opt, profileWorker, startWorker, workerdPids } from "../lib.mjs";
 import { sessionCookieName } from "../../app/utils/session-cookie.ts";
 
 const port = Number(opt("--port", "8995"));
@@ -24,6 +24,9 @@ const RUNNERS = Number(opt("--runners", "1000"));
 const PLACES = Number(opt("--places", "100"));
 const RATE = Number(opt("--rate", "10"));
 const POLL = Number(opt("--poll", "5"));
+// --profile PORT: after the run, a CPU profile of the Worker over the one-at-a-time first answers (wrangler's
+// inspector on PORT), printed by function.
+const PROFILE = opt("--profile", "");
 const persistTo = ".wrangler/bench-opening";
 const base = `http://127.0.0.1:${port}`;
 const SECRET = "bench-opening-session-secret-0123456789abcdef-0123456789";
@@ -89,6 +92,7 @@ const {
   persistTo,
   logLevel: "error",
   vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: SECRET, QUEUE_ADMISSIONS_PER_SECOND: String(RATE) },
+  args: PROFILE ? ["--inspector-port", PROFILE] : [],
 });
 const cookieLib = createCookie(sessionCookieName("test"), {
   path: "/",
@@ -104,7 +108,8 @@ const formUrl = `/inscription/${COURSE}?format=${FORMAT}`;
 const queueUrl = `/file-attente/${FORMAT}`; // where a form sent too early brings the runner back
 const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const stats = { errors: 0, checkouts: [], complet: 0, paid: 0 };
+const stats = { errors: 0, checkouts: [], complet: 0, paid: 0, done: [] };
+let rushStart = 0;
 
 async function request(r, path, init = {}) {
   const res = await fetch(`${base}${path}`, {
@@ -114,6 +119,12 @@ async function request(r, path, init = {}) {
   });
   const body = await res.text();
   if (res.status >= 500) stats.errors++;
+  // every answered request of the rush, by kind: what shared the server with the first answers
+  if (rushStart)
+    stats.done.push({
+      at: performance.now() - rushStart,
+      kind: `${init.method ?? "GET"} ${path.split("?")[0].split("/")[1]}`,
+    });
   return { status: res.status, location: res.headers.get("location") ?? "", body };
 }
 
@@ -187,6 +198,7 @@ try {
   await request(runners[0], "/"); // warm-up
 
   const t0 = performance.now();
+  rushStart = t0;
   await Promise.all(runners.map((r) => journey(r, t0)));
   const wall = (performance.now() - t0) / 1000;
 
@@ -196,6 +208,8 @@ try {
     .sort((a, b) => a - b);
   const firstWindow = Math.max(...runners.map((r) => r.firstAt ?? 0)) / 1000;
   const firstRps = firsts.length / firstWindow;
+  const during = {};
+  for (const d of stats.done) if (d.at <= firstWindow * 1000) during[d.kind] = (during[d.kind] ?? 0) + 1;
   // The Durable Object fixes each ticket's admission time in ticket order (workerd test); what the runners see also
   // depends on when their page is re-read and answered: count the runners seen admitted more than one refresh
   // period before an earlier ticket.
@@ -227,6 +241,12 @@ try {
   const soloStatic = await cpuPer(SOLO, async () => (await fetch(`${base}${assetPath}`)).arrayBuffer());
   const soloFirst = await cpuPer(SOLO, (i) => request(solos[i], formUrl));
   const soloQueue = await cpuPer(SOLO, (i) => request(solos[i], queueUrl));
+  if (PROFILE) {
+    const lines = await profileWorker(PROFILE, async () => {
+      for (let k = 0; k < 4; k++) for (const r of solos) await request(r, formUrl);
+    });
+    console.log(`profil du Worker (${4 * SOLO} premières réponses, temps propre par fonction) :\n${lines.join("\n")}`);
+  }
   const db = (s) =>
     JSON.parse(run(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", s]))[0].results;
   stop();
@@ -267,6 +287,13 @@ try {
     ).toFixed(
       0,
     )} ms, ${staticRps.toFixed(0)} requêtes/s  → rapport ${((firstRps / staticRps) * 100).toFixed(0)} % (objectif ≥ 50 %)`,
+  );
+  console.log(
+    `  requêtes servies pendant les premières réponses (${firstWindow.toFixed(1)} s), par sorte : ${Object.entries(
+      during,
+    )
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ")}`,
   );
   console.log(
     `  une requête à la fois (CPU workerd, D1 local compris ; durée) : fichier statique ${soloStatic.cpu.toFixed(1)} ms (${soloStatic.wall.toFixed(1)} ms), première réponse (GET du formulaire : la file) ${soloFirst.cpu.toFixed(1)} ms (${soloFirst.wall.toFixed(1)} ms), page de file ${soloQueue.cpu.toFixed(1)} ms (${soloQueue.wall.toFixed(1)} ms)`,
