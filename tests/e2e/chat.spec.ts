@@ -101,6 +101,7 @@ test.describe("event chat", () => {
     // the organiser writes; the runner flags it (a field without JS, window.prompt with JS)
     const org = await newUserPage(browser, ORGANISATEUR, js, path);
     const orgText = `Parking P2 fermé samedi ${Date.now()}`;
+    if (js) await expect(org.locator("#discussion").getByText("En direct")).toBeVisible();
     await org.locator("#discussion").getByLabel("Ton message").fill(orgText);
     await org.locator("#discussion").getByRole("button", { name: "Envoyer", exact: true }).click();
     await expect(message(org, orgText)).toBeVisible();
