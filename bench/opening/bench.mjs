@@ -1,6 +1,6 @@
 // Registration opening with its queue (issue 21; a script that prints figures, not a test). From the repository
 // root, after `npm run build`:
-//   npx node bench/opening/bench.mjs [--port 8995] [--runners 1000] [--places 100] [--rate 10] [--poll 5]
+//   npx node bench/opening/bench.mjs [--port 8995] [--runners 1000] [--places 100] [--rate 10] [--poll 5] [--profile 9239]
 //   (--poll: the shortest reload period, the page's own near the front; queued runners reload as the page says)
 // 1. prepares its own local database (.wrangler/bench-opening): an organiser able to take payments, one format of
 //    --places places whose registrations opened a second ago (so its queue runs), --runners runner accounts;
