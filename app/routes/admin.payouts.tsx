@@ -99,6 +99,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return back({ kind: "transferts", ok: report.ok, failed: report.failed });
 }
 
+/** The unbalanced payments' table columns. */
+const UNBALANCED_COLUMNS: readonly AdminColumn[] = [
+  "Paiement",
+  "Date",
+  { label: "Brut", num: true },
+  { label: "Somme des parts", num: true },
+  { label: "Écart", num: true },
+];
+
 /** The payments table's columns after the selection box. */
 const PAYMENT_COLUMNS: readonly AdminColumn[] = [
   "Date",
@@ -352,21 +361,7 @@ export default function AdminPayouts() {
             >{`${d.unbalanced.length} paiement(s) déséquilibré(s) : brut ≠ remboursé + frais + commission + transféré + net restant.`}</p>
             <div className="table-wrap">
               <table className="table admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Paiement</th>
-                    <th scope="col">Date</th>
-                    <th scope="col" className="num">
-                      Brut
-                    </th>
-                    <th scope="col" className="num">
-                      Somme des parts
-                    </th>
-                    <th scope="col" className="num">
-                      Écart
-                    </th>
-                  </tr>
-                </thead>
+                <AdminTableHead columns={UNBALANCED_COLUMNS} />
                 <tbody>
                   {d.unbalanced.map((p) => {
                     const parts =
