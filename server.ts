@@ -5,6 +5,7 @@ import { routePartykitRequest } from "partyserver";
 // @ts-ignore -- generated file
 import * as build from "./build/server/index.js";
 import { getLoadContext } from "./load-context";
+import type { lightQueueResponse as LightQueueResponse } from "./app/light-queue-page";
 import { applyCachePolicy, applySecurityHeaders, createNonce } from "./app/utils/security-headers";
 import { allowsLocalStandIns, envFromBindings, type AppEnv } from "./app/utils/env.server";
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/utils/csrf";
@@ -20,13 +21,21 @@ export { FormatQueue } from "./party/format-queue";
 // The Remix handler derives its route tree from the build; it holds no env, secret or request state, so it is
 // made once per isolate on first use (lazily, per mode) instead of on every request (docs/decisions/0025).
 const remixHandlers = new Map<string, ReturnType<typeof createRequestHandler>>();
+
+/** What the build's entry module (app/entry.server.tsx) hands the Worker. */
+interface EntryModule {
+  createRequestHandler: typeof createRequestHandler;
+  lightQueueResponse: typeof LightQueueResponse;
+}
+function entryModule(): EntryModule {
+  return (build as unknown as ServerBuild).entry.module as unknown as EntryModule;
+}
+
 function remixHandler(mode: "development" | "production") {
   let handler = remixHandlers.get(mode);
   if (!handler) {
     // The build's own Remix runtime (app/entry.server.tsx says why), never a second copy bundled here.
-    const serverBuild = build as unknown as ServerBuild;
-    const entry = serverBuild.entry.module as unknown as { createRequestHandler: typeof createRequestHandler };
-    handler = entry.createRequestHandler(serverBuild, mode);
+    handler = entryModule().createRequestHandler(build as unknown as ServerBuild, mode);
     remixHandlers.set(mode, handler);
   }
   return handler;
@@ -73,6 +82,18 @@ export default {
       });
     }
     const nonce = createNonce();
+    // A runner who waits in an opening queue: the light waiting page, one Durable Object call, no D1, no Remix
+    // (docs/decisions/0135). Null for every other request, and whenever the full page has to decide.
+    const light = await entryModule().lightQueueResponse(request, env, appEnv, nonce, Date.now());
+    if (light) {
+      const headers = applyCachePolicy(applySecurityHeaders(new Headers(light.headers), nonce, { dev }), request);
+      if ((env as { BENCH_QUERY_COUNT?: string }).BENCH_QUERY_COUNT === "1") {
+        headers.set("X-Query-Count", "0");
+        headers.set("X-Round-Trips", "0");
+        headers.set("X-Query-Ms", "0.00");
+      }
+      return new Response(light.body, { status: light.status, headers });
+    }
     const handler = remixHandler(dev ? "development" : "production");
     // Benchmark only (bench/catalogue, BENCH_QUERY_COUNT=1): the request's D1 statements, round trips, SQL time.
     const stats = { statements: 0, roundTrips: 0, sqlMs: 0 };

@@ -8,6 +8,9 @@ import { NonceContext } from "./utils/nonce";
 // route matching is memoised at build time (vite-plugins/route-match-cache.ts). Importing it in server.ts instead
 // would bundle a second, unmemoised copy from node_modules, which re-ranks every route on each request.
 export { createRequestHandler } from "@remix-run/cloudflare";
+// The opening queue's light waiting page (docs/decisions/0135), answered by the Worker before Remix: through this
+// module too, so that the Worker renders it with the build's copy of React.
+export { lightQueueResponse } from "./light-queue-page";
 
 /** What Remix's StreamTransfer (in <RemixServer>) reads the loader data from: one entry per chunk of the stream. */
 export const HANDOFF_END = "window.__remixContext.streamController.close();";

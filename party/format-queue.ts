@@ -7,7 +7,10 @@ import {
   nextAdmission,
   parseTicket,
   statusOf,
+  drawAt as drawInstant,
+  usableFacts,
   type QueueEntry,
+  type QueueFacts,
   type QueueStatus,
 } from "../app/domain/opening-queue";
 
@@ -38,22 +41,35 @@ export interface QueueStats {
 export class FormatQueue extends Server<Env> {
   static options = { hibernate: true };
 
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    ctx.blockConcurrencyWhile(async () => {
-      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS entries (
-        user_id TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, arrived_at INTEGER NOT NULL, admit_at INTEGER NOT NULL)`);
-      // Every call counts the admitted (admit_at <= now) and reads the last admission time: through this index, not
-      // a scan of a queue that may hold tens of thousands of runners.
-      this.ctx.storage.sql.exec("CREATE INDEX IF NOT EXISTS entries_admit_idx ON entries (admit_at)");
-      this.ctx.storage.sql.exec(
-        "CREATE TABLE IF NOT EXISTS checkout_slots (id INTEGER PRIMARY KEY CHECK (id = 1), last_at INTEGER NOT NULL)",
-      );
-      this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS checkout_grant_times (at INTEGER NOT NULL)");
-      this.ctx.storage.sql.exec(
-        "CREATE TABLE IF NOT EXISTS draw_pool (user_id TEXT PRIMARY KEY, arrived_at INTEGER NOT NULL)",
-      );
-    });
+  /**
+   * The facts of the format kept for the Worker's light waiting page (docs/decisions/0135), with when they were
+   * handed over; in memory only: an object that restarts has none, and the full page hands them over again.
+   */
+  #facts: { facts: QueueFacts; at: number } | null = null;
+
+  /** Whether this object's tables exist (made on first use). */
+  #schemaReady = false;
+
+  /**
+   * Makes the tables on first use rather than in the constructor: a call that stores nothing (the light page's
+   * call for a format whose queue keeps no facts, or forgetFacts) leaves no storage behind, so an address typed
+   * with any format id makes no lasting object (the full page's gate runs only for formats read from D1).
+   */
+  #schema(): void {
+    if (this.#schemaReady) return;
+    this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS entries (
+      user_id TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, arrived_at INTEGER NOT NULL, admit_at INTEGER NOT NULL)`);
+    // Every call counts the admitted (admit_at <= now) and reads the last admission time: through this index, not
+    // a scan of a queue that may hold tens of thousands of runners.
+    this.ctx.storage.sql.exec("CREATE INDEX IF NOT EXISTS entries_admit_idx ON entries (admit_at)");
+    this.ctx.storage.sql.exec(
+      "CREATE TABLE IF NOT EXISTS checkout_slots (id INTEGER PRIMARY KEY CHECK (id = 1), last_at INTEGER NOT NULL)",
+    );
+    this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS checkout_grant_times (at INTEGER NOT NULL)");
+    this.ctx.storage.sql.exec(
+      "CREATE TABLE IF NOT EXISTS draw_pool (user_id TEXT PRIMARY KEY, arrived_at INTEGER NOT NULL)",
+    );
+    this.#schemaReady = true;
   }
 
   /** A runner's entry, by account (`user_id`) or by ticket number (`seq`); null when there is none. */
@@ -117,7 +133,15 @@ export class FormatQueue extends Server<Env> {
    * Arrives (or finds the same place again) and says where the runner stands. `drawAt`: the instant of the format's
    * draw (null: arrival order only); before it, an arrival joins the draw.
    */
-  enter(userId: string, now: number, ratePerSecond: number, drawAt: number | null = null): QueueStatus {
+  enter(
+    userId: string,
+    now: number,
+    ratePerSecond: number,
+    drawAt: number | null = null,
+    facts: QueueFacts | null = null,
+  ): QueueStatus {
+    if (facts) this.#facts = { facts, at: now };
+    this.#schema();
     if (drawAt != null && now < drawAt) {
       this.ctx.storage.sql.exec(
         "INSERT INTO draw_pool (user_id, arrived_at) VALUES (?, ?) ON CONFLICT (user_id) DO NOTHING",
@@ -153,8 +177,31 @@ export class FormatQueue extends Server<Env> {
     return statusOf(entry, this.#admittedCount(now), now);
   }
 
+  /**
+   * The light waiting page's one call (docs/decisions/0135): with usable kept facts for this event's registration
+   * page, the runner arrives (or finds their place) exactly as through the full page's gate. Null when the facts are
+   * missing, too old or for another address: the full page answers (and hands them over). An admitted runner gets
+   * their status too: the full page shows them the form.
+   */
+  lightEnter(
+    userId: string,
+    courseId: string,
+    now: number,
+    ratePerSecond: number,
+  ): { facts: QueueFacts; status: QueueStatus } | null {
+    const facts = usableFacts(this.#facts, courseId, now);
+    if (!facts) return null;
+    return { facts, status: this.enter(userId, now, ratePerSecond, drawInstant(facts)) };
+  }
+
+  /** The organiser changed the format or its event: the light page waits for the full page's next gate call. */
+  forgetFacts(): void {
+    this.#facts = null;
+  }
+
   /** Where the runner stands, without arriving (null: not in the queue). */
   status(userId: string, now: number, ratePerSecond: number, drawAt: number | null = null): QueueStatus | null {
+    this.#schema();
     if (drawAt != null && now < drawAt) {
       const pooled = this.ctx.storage.sql.exec("SELECT 1 FROM draw_pool WHERE user_id = ?", userId).toArray().length;
       return pooled ? { state: "tirage", drawAt, entrants: this.#poolSize() } : null;
@@ -170,6 +217,7 @@ export class FormatQueue extends Server<Env> {
    * more than the rate.
    */
   reserveCheckout(now: number, ratePerSecond: number): number {
+    this.#schema();
     const row = this.ctx.storage.sql
       .exec<{ last_at: number }>("SELECT last_at FROM checkout_slots WHERE id = 1")
       .toArray()[0];
@@ -193,6 +241,7 @@ export class FormatQueue extends Server<Env> {
    * than one call per 1/rate: a go-ahead nobody asked for at its instant is not lost, so late callers never pile up.
    */
   grantCheckout(ratePerSecond: number): number {
+    this.#schema();
     const now = Date.now();
     const { size, windowMs } = checkoutWindow(ratePerSecond);
     this.ctx.storage.sql.exec("DELETE FROM checkout_grant_times WHERE at <= ?", now - windowMs);
@@ -222,6 +271,7 @@ export class FormatQueue extends Server<Env> {
 
   /** Sends every open socket its ticket's status; keeps the alarm running while one of them still waits. */
   async #pushAll(now: number): Promise<void> {
+    this.#schema();
     const admitted = this.#admittedCount(now);
     let waiting = false;
     for (const connection of this.getConnections<{ ticket: number }>()) {
@@ -236,6 +286,7 @@ export class FormatQueue extends Server<Env> {
   }
 
   stats(now: number, ratePerSecond: number, drawAt: number | null = null): QueueStats {
+    this.#schema();
     this.#drawIfDue(drawAt, now, ratePerSecond);
     const pooled = this.#poolSize();
     const r = this.ctx.storage.sql

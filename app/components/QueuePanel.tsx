@@ -6,9 +6,12 @@
 // party/format-queue.ts), and the page re-reads its data when the turn comes (and every 30 s, should the socket be
 // down). docs/decisions/0133-opening-queue.md
 import { useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "~/components/Link";
 import { isLiveMessage, queueSentence, waitText, type LiveMessage, type QueueView } from "~/domain/opening-queue";
+
+/** The queue page's title, at the registration page's address and on the light waiting page. */
+export const QUEUE_PAGE_TITLE = "File d'attente — Balise";
 
 /** Seconds between re-reads with JavaScript (the socket pushes every second; this is the fallback). */
 const REVALIDATE_SECONDS = 30;
@@ -69,6 +72,29 @@ export function QueuePanel({ view: d }: { view: QueueView }) {
   const position = live?.type === "position" ? live.position : d.position;
   const wait = live?.type === "position" ? waitText(live.waitSeconds) : d.wait;
   return (
+    <QueuePanelBody view={d} position={position} wait={wait}>
+      <Link to={`/courses/${d.format.courseId}`}>Retour à l'épreuve</Link>
+    </QueuePanelBody>
+  );
+}
+
+/**
+ * The queue panel's markup, without hooks: the page above (Remix) and the Worker's light waiting page
+ * (app/light-queue-page.tsx, docs/decisions/0135) print the same texts. `data-queue-*` mark what the light page's
+ * few lines of script rewrite from the live messages. `children`: the link back to the event.
+ */
+export function QueuePanelBody({
+  view: d,
+  position,
+  wait,
+  children,
+}: {
+  view: QueueView;
+  position: number | null;
+  wait: string | null;
+  children: ReactNode;
+}) {
+  return (
     <section className="container page queue-page">
       <noscript>
         <meta httpEquiv="refresh" content={String(d.refresh)} />
@@ -89,11 +115,11 @@ export function QueuePanel({ view: d }: { view: QueueView }) {
         ) : position != null ? (
           <>
             <p className="queue-position">
-              <strong>{queueSentence(position)}.</strong>
+              <strong data-queue-sentence="">{queueSentence(position)}.</strong>
             </p>
             <p>
-              Attente estimée&nbsp;: {wait}. Cette page se met à jour toute seule&nbsp;: gardez-la ouverte, sans la
-              recharger.
+              Attente estimée&nbsp;: <span data-queue-wait="">{wait}</span>. Cette page se met à jour toute seule&nbsp;:
+              gardez-la ouverte, sans la recharger.
             </p>
             <p className="muted small">
               Numéro de passage&nbsp;: <span data-ticket={d.ticket}>{d.ticket}</span> (il ne change pas, même dans un
@@ -111,9 +137,7 @@ export function QueuePanel({ view: d }: { view: QueueView }) {
           la même place.
         </p>
       </div>
-      <p>
-        <Link to={`/courses/${d.format.courseId}`}>Retour à l'épreuve</Link>
-      </p>
+      <p>{children}</p>
     </section>
   );
 }

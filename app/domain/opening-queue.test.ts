@@ -4,7 +4,12 @@ import {
   drawAt,
   drawOrder,
   drawRule,
+  isLiveMessage,
+  liveMessage,
   nextAdmission,
+  QUEUE_FACTS_TTL_MS,
+  type QueueFacts,
+  usableFacts,
   checkoutWindow,
   mustWait,
   queueRefreshSeconds,
@@ -154,5 +159,66 @@ describe("mustWait: the form only outside the queue or once admitted", () => {
     [{ state: "expire" } as const, true],
   ])("%o → %s", (gate, expected) => {
     expect(mustWait(gate)).toBe(expected);
+  });
+});
+
+describe("liveMessage: the place and the wait, in figures and in words", () => {
+  it.each([
+    [
+      { state: "en_file", position: 1, waitSeconds: 30, ticket: 7 },
+      {
+        type: "position",
+        position: 1,
+        waitSeconds: 30,
+        sentence: "Vous êtes 1er dans la file d'attente",
+        wait: "moins d'une minute",
+      },
+    ],
+    [
+      { state: "en_file", position: 153, waitSeconds: 900, ticket: 160 },
+      {
+        type: "position",
+        position: 153,
+        waitSeconds: 900,
+        sentence: "Vous êtes 153e dans la file d'attente",
+        wait: "environ 15 minutes",
+      },
+    ],
+    [{ state: "admis", until: 1 }, { type: "admis" }],
+    [{ state: "expire" }, { type: "inconnu" }],
+    [null, { type: "inconnu" }],
+  ] as const)("%j → %j", (status, message) => {
+    expect(liveMessage(status)).toEqual(message);
+    expect(isLiveMessage(JSON.parse(JSON.stringify(message)))).toBe(true);
+  });
+  it("a position without its words is not a live message", () => {
+    expect(isLiveMessage({ type: "position", position: 3, waitSeconds: 10 })).toBe(false);
+  });
+});
+
+describe("usableFacts: the light waiting page uses kept facts only while they are fresh, for their event, in the window", () => {
+  const facts: QueueFacts = {
+    id: "f1",
+    nom: "Ultra 80 km",
+    course_id: "c1",
+    course_slug: "ultra-de-l-ouverture",
+    course_nom: "Ultra de l'ouverture",
+    ouverture_inscriptions: OPEN,
+    nb_max_coureurs: 100,
+    tirage_minutes: null,
+  };
+  const open = Date.parse(OPEN);
+  it.each([
+    ["kept a second ago, by id", { facts, at: open + 1000 }, "c1", open + 2000, true],
+    ["by slug", { facts, at: open + 1000 }, "ultra-de-l-ouverture", open + 2000, true],
+    ["nothing kept", null, "c1", open + 2000, false],
+    ["just too old", { facts, at: open }, "c1", open + QUEUE_FACTS_TTL_MS, false],
+    ["kept in the future (another clock)", { facts, at: open + 5000 }, "c1", open + 1000, false],
+    ["another event's address", { facts, at: open + 1000 }, "c2", open + 2000, false],
+    ["before the opening", { facts, at: open - 5000 }, "c1", open - 1000, false],
+    ["after the queue's window", { facts, at: open + 3_600_000 }, "c1", open + 3_600_000 + 1000, false],
+    ["no cap (no queue)", { facts: { ...facts, nb_max_coureurs: null }, at: open + 1000 }, "c1", open + 2000, false],
+  ] as const)("%s", (_label, kept, courseId, now, usable) => {
+    expect(usableFacts(kept, courseId, now) !== null).toBe(usable);
   });
 });

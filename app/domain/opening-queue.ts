@@ -139,14 +139,27 @@ export const LIVE_PUSH_MS = 1000;
 
 /** What the queue pushes to a socket: its ticket's place and wait, its turn, or that the ticket is not (or no longer) in the queue. */
 export type LiveMessage =
-  | { type: "position"; position: number; waitSeconds: number }
+  | {
+      type: "position";
+      position: number;
+      waitSeconds: number;
+      /** The same place and wait in words (queueSentence, waitText): what the light waiting page writes as is. */
+      sentence: string;
+      wait: string;
+    }
   | { type: "admis" }
   | { type: "inconnu" };
 
 /** The live message for a ticket's status (null: no such ticket). An expired turn reads as unknown: the page reloads. */
 export function liveMessage(status: QueueStatus | null): LiveMessage {
   if (status?.state === "en_file")
-    return { type: "position", position: status.position, waitSeconds: status.waitSeconds };
+    return {
+      type: "position",
+      position: status.position,
+      waitSeconds: status.waitSeconds,
+      sentence: queueSentence(status.position),
+      wait: waitText(status.waitSeconds),
+    };
   if (status?.state === "admis") return { type: "admis" };
   return { type: "inconnu" };
 }
@@ -162,7 +175,13 @@ export function isLiveMessage(v: unknown): v is LiveMessage {
   if (typeof v !== "object" || v === null) return false;
   const m = v as Record<string, unknown>;
   if (m.type === "admis" || m.type === "inconnu") return true;
-  return m.type === "position" && Number.isInteger(m.position) && Number.isInteger(m.waitSeconds);
+  return (
+    m.type === "position" &&
+    Number.isInteger(m.position) &&
+    Number.isInteger(m.waitSeconds) &&
+    typeof m.sentence === "string" &&
+    typeof m.wait === "string"
+  );
 }
 
 /** The queue page's reload interval without JavaScript near the front of the queue (and its shortest). */
@@ -188,4 +207,42 @@ export interface QueueView {
   wait: string | null;
   ticket: number | null;
   refresh: number;
+}
+
+/**
+ * What a format's queue keeps for the Worker's light waiting page (docs/decisions/0135): the facts the page shows
+ * and the gate needs, handed over by the registration page's gate calls (which read them from D1), for an event
+ * online at that moment.
+ */
+export interface QueueFacts {
+  id: string;
+  nom: string;
+  course_id: string;
+  /** The event's slug: its registration page answers at either address. */
+  course_slug: string;
+  course_nom: string;
+  ouverture_inscriptions: string | null;
+  nb_max_coureurs: number | null;
+  tirage_minutes: number | null;
+}
+
+/** How long kept facts serve the light page without a gate call of the full page renewing them. */
+export const QUEUE_FACTS_TTL_MS = 30_000;
+
+/**
+ * The kept facts the light page may use now for the registration page of `courseId` (its id or slug; null: none, too old, another
+ * event's address, or outside the queue's window: the full page answers).
+ */
+export function usableFacts(
+  kept: { facts: QueueFacts; at: number } | null,
+  courseId: string,
+  now: number,
+): QueueFacts | null {
+  if (!kept || now - kept.at >= QUEUE_FACTS_TTL_MS || now < kept.at) return null;
+  if (
+    (kept.facts.course_id !== courseId && kept.facts.course_slug !== courseId) ||
+    !queueActive(kept.facts, new Date(now))
+  )
+    return null;
+  return kept.facts;
 }

@@ -3,13 +3,13 @@
 // who waits (app/components/QueuePanel.tsx). Once admitted, the runner goes to the form.
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { QueuePanel } from "~/components/QueuePanel";
+import { QUEUE_PAGE_TITLE, QueuePanel } from "~/components/QueuePanel";
 import { mustWait } from "~/domain/opening-queue";
-import { loadQueueFormat, passQueue, queueView } from "~/services/opening-queue.server";
+import { loadQueueFormat, passQueue, queueFacts, queueView } from "~/services/opening-queue.server";
 import { requireUser } from "~/utils/auth.server";
 import { readBesideSession } from "~/utils/session.server";
 
-export const meta: MetaFunction = () => [{ title: "File d'attente — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: QUEUE_PAGE_TITLE }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The format's read rides with the session look-up: one D1 round trip.
@@ -18,7 +18,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     loadQueueFormat(context, params.formatId ?? "", (queries) => readBesideSession(request, context, queries)),
   ]);
   if (!format) throw new Response("Format introuvable.", { status: 404 });
-  const gate = await passQueue(context, user.id, format);
+  const gate = await passQueue(
+    context,
+    user.id,
+    format,
+    queueFacts(format, { id: format.course_id, nom: format.course_nom, slug: format.course_slug }),
+  );
   if (!mustWait(gate)) throw redirect(`/inscription/${format.course_id}?format=${format.id}`);
   return queueView(context, format, gate);
 }

@@ -35,8 +35,8 @@ import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
 import { documentFromForm, profileDocument } from "~/services/justificatifs.server";
 import { loadRegistrationPage, prefillValues, startRegistration } from "~/services/register.server";
 import { joinWaitlist } from "~/services/waitlist.server";
-import { passQueue, queueView } from "~/services/opening-queue.server";
-import { QueuePanel } from "~/components/QueuePanel";
+import { passQueue, queueFacts, queueView } from "~/services/opening-queue.server";
+import { QUEUE_PAGE_TITLE, QueuePanel } from "~/components/QueuePanel";
 import { mustWait } from "~/domain/opening-queue";
 import { OFFER_HOURS, OFFER_HOURS_NEAR_RACE, WaitlistError } from "~/domain/waitlist";
 import styles from "~/styles/registration.css?url";
@@ -53,7 +53,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
     title: data?.queue
-      ? "File d'attente — Balise"
+      ? QUEUE_PAGE_TITLE
       : data?.course
         ? `Inscription — ${data.course.nom} — Balise`
         : "Inscription — Balise",
@@ -83,7 +83,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // the page reloads (or, with JavaScript, re-reads) itself and shows the form when their turn comes.
   const asked = formats.find((f) => f.id === wanted);
   if (asked) {
-    const gate = await passQueue(context, user.id, asked);
+    // The event's facts go with the call: the queue keeps them for the Worker's light waiting page (0135).
+    const facts = course.en_ligne ? queueFacts(asked, course) : null;
+    const gate = await passQueue(context, user.id, asked, facts);
     if (mustWait(gate))
       return { queue: queueView(context, { ...asked, course_id: course.id, course_nom: course.nom }, gate) } as const;
   }

@@ -9,6 +9,7 @@ import { CONDITIONS_VERSION, CourseError, type PublishReadiness } from "~/domain
 import type { CourseInput, FormatInput } from "~/domain/course-form";
 import { slugify, uniqueSlug } from "~/domain/slug";
 import type { GeoPoint } from "~/providers/geocoder.server";
+import { forgetQueueFacts } from "./opening-queue.server";
 import { expireCheckoutForInscription } from "./payment-received.server";
 import { releaseFiles } from "./uploads.server";
 
@@ -157,6 +158,8 @@ export async function updateCourse(
     ...removed.map((f) => db.delete(formats).where(and(eq(formats.id, f.id), eq(formats.course_id, courseId)))),
   ] as const;
   await db.batch(statements as unknown as [(typeof statements)[0], ...(typeof statements)[number][]]);
+  // The queues of formats with an opening forget what they kept for the light waiting page (docs/decisions/0135).
+  await forgetQueueFacts(ctx, withOpening(existing));
   // Files the event no longer points to: deleted unless something else still uses them.
   const before = [course.image_url, ...existing.flatMap((f) => [f.image_url, f.gpx_url, f.reglement_pdf_url])];
   const after = new Set([
@@ -267,7 +270,7 @@ export async function publishReadiness(db: Db, userId: string): Promise<PublishR
  * still arrives for it is refunded in full (app/services/payment-received.server.ts).
  */
 export async function setPublished(ctx: Ctx, actor: Actor, courseId: string, publish: boolean): Promise<void> {
-  const { course } = await getCourseForOwner(ctx.db, actor, courseId);
+  const { course, formats: formatRows } = await getCourseForOwner(ctx.db, actor, courseId);
   if (publish) {
     const r = await publishReadiness(ctx.db, course.organisateur_id);
     if (!r.conditions || !r.charges) throw new CourseError("publish_requirements");
@@ -276,7 +279,12 @@ export async function setPublished(ctx: Ctx, actor: Actor, courseId: string, pub
     .update(courses)
     .set({ en_ligne: publish, updated_at: ctx.clock.now().toISOString() })
     .where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id)));
-  if (!publish) await endOpenCheckouts(ctx, courseId);
+  if (!publish) await Promise.all([endOpenCheckouts(ctx, courseId), forgetQueueFacts(ctx, withOpening(formatRows))]);
+}
+
+/** The ids of the formats that have an opening time (only their queues can keep facts). */
+function withOpening(rows: readonly { id: string; ouverture_inscriptions: string | null }[]): string[] {
+  return rows.filter((f) => f.ouverture_inscriptions).map((f) => f.id);
 }
 
 export interface FormatSummary {

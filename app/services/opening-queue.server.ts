@@ -10,13 +10,16 @@ import {
   drawAt,
   drawRule,
   type GateAnswer,
+  mustWait,
   queueActive,
+  type QueueFacts,
   queueRefreshSeconds,
   type QueueStatus,
   type QueueView,
   waitText,
 } from "~/domain/opening-queue";
 import { formatDateTimeLong } from "~/utils/format";
+import { cookieAccount } from "~/utils/session.server";
 import type { QueueStats } from "../../party/format-queue";
 
 type Ctx = AppLoadContext;
@@ -30,24 +33,73 @@ export interface QueuedFormat {
 }
 
 /** Admissions per second: the operator's QUEUE_ADMISSIONS_PER_SECOND, else the default (well under the provider's limit). */
-function rate(context: Ctx): number {
-  const raw = Number((context.bindings as { QUEUE_ADMISSIONS_PER_SECOND?: string }).QUEUE_ADMISSIONS_PER_SECOND);
+function rateOf(bindings: Env): number {
+  const raw = Number((bindings as { QUEUE_ADMISSIONS_PER_SECOND?: string }).QUEUE_ADMISSIONS_PER_SECOND);
   return Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_ADMISSIONS_PER_SECOND;
 }
 
-function queueOf(context: Ctx, formatId: string) {
-  const ns = context.bindings.FormatQueue;
+function rate(context: Ctx): number {
+  return rateOf(context.bindings);
+}
+
+function queueIn(bindings: Env, formatId: string) {
+  const ns = bindings.FormatQueue;
   return ns.get(ns.idFromName(formatId));
+}
+
+function queueOf(context: Ctx, formatId: string) {
+  return queueIn(context.bindings, formatId);
 }
 
 /**
  * May this runner have the registration form (or send it) now? 'libre' outside the queue window; otherwise the
  * runner arrives in the format's queue (once: the same place on every call) and is admitted or told where they stand.
+ * `facts` (the registration page's, for an event online): kept by the queue for the Worker's light waiting page.
  */
-export async function passQueue(context: Ctx, userId: string, format: QueuedFormat): Promise<GateAnswer> {
+export async function passQueue(
+  context: Ctx,
+  userId: string,
+  format: QueuedFormat,
+  facts: QueueFacts | null = null,
+): Promise<GateAnswer> {
   const now = context.clock.now();
   if (!queueActive(format, now)) return { state: "libre" };
-  return queueOf(context, format.id).enter(userId, now.getTime(), rate(context), drawAt(format));
+  return queueOf(context, format.id).enter(userId, now.getTime(), rate(context), drawAt(format), facts);
+}
+
+/**
+ * The Worker's light waiting page (docs/decisions/0135), before Remix and without D1: for a GET of a registration
+ * page with `?format=`, a session cookie naming the account and a queue that keeps the format's facts, one call to
+ * the format's queue. Returns what the queue panel shows when the runner waits; null otherwise (admitted, no kept
+ * facts, an older cookie…): the full page answers, with every check it makes.
+ */
+export async function lightQueueView(
+  request: Request,
+  bindings: Env,
+  env: { APP_ENV: string; SESSION_SECRET: string },
+  now: number,
+): Promise<QueueView | null> {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  const match = /^\/inscription\/([^/]+)$/.exec(url.pathname);
+  const formatId = url.searchParams.get("format");
+  if (!match || !formatId || formatId.length > 100 || !bindings.FormatQueue) return null;
+  const account = await cookieAccount(request, env);
+  if (!account) return null;
+  let courseKey: string;
+  try {
+    courseKey = decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+  const answer = await queueIn(bindings, formatId).lightEnter(account, courseKey, now, rateOf(bindings));
+  if (!answer || !mustWait(answer.status)) return null;
+  return waitingView(now, answer.facts, answer.status);
+}
+
+/** The organiser saved these formats (or their event): their queues forget the facts kept for the light page. */
+export async function forgetQueueFacts(context: Ctx, formatIds: readonly string[]): Promise<void> {
+  await Promise.all(formatIds.map((id) => queueOf(context, id).forgetFacts()));
 }
 
 /**
@@ -120,8 +172,26 @@ export async function openingFigures(context: Ctx, format: QueuedFormat): Promis
 export interface QueuePageFormat extends QueuedFormat {
   nom: string;
   course_id: string;
+  course_slug: string;
   course_nom: string;
   en_ligne: number;
+}
+
+/** The facts a format's queue keeps for the light waiting page, from a page that read the format and its event online. */
+export function queueFacts(
+  format: QueuedFormat & { nom: string },
+  course: { id: string; nom: string; slug: string },
+): QueueFacts {
+  return {
+    id: format.id,
+    nom: format.nom,
+    course_id: course.id,
+    course_slug: course.slug,
+    course_nom: course.nom,
+    ouverture_inscriptions: format.ouverture_inscriptions ?? null,
+    nb_max_coureurs: format.nb_max_coureurs ?? null,
+    tirage_minutes: format.tirage_minutes ?? null,
+  };
 }
 
 /** The format of a queue page (null: unknown, or its event offline). `read`: see BatchRead (one round trip with the session). */
@@ -133,7 +203,7 @@ export async function loadQueueFormat(
   const [[f]] = await read([
     batchableAll<QueuePageFormat>(
       context.db,
-      sql`SELECT f.id, f.nom, f.ouverture_inscriptions, f.nb_max_coureurs, f.tirage_minutes, c.id AS course_id, c.nom AS course_nom, c.en_ligne
+      sql`SELECT f.id, f.nom, f.ouverture_inscriptions, f.nb_max_coureurs, f.tirage_minutes, c.id AS course_id, c.slug AS course_slug, c.nom AS course_nom, c.en_ligne
         FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.id = ${formatId}`,
     ),
   ]);
@@ -141,12 +211,14 @@ export async function loadQueueFormat(
 }
 
 /** What the queue panel shows to a runner who waits (a draw to come, or a place in the queue). */
-export function queueView(
-  context: Ctx,
-  format: { id: string; nom: string; course_id: string; course_nom: string; tirage_minutes?: number | null },
-  gate: Exclude<QueueStatus, { state: "admis" }>,
-): QueueView {
-  const now = context.clock.now().getTime();
+export function queueView(context: Ctx, format: ViewedFormat, gate: WaitingStatus): QueueView {
+  return waitingView(context.clock.now().getTime(), format, gate);
+}
+
+type ViewedFormat = { id: string; nom: string; course_id: string; course_nom: string; tirage_minutes?: number | null };
+type WaitingStatus = Exclude<QueueStatus, { state: "admis" }>;
+
+function waitingView(now: number, format: ViewedFormat, gate: WaitingStatus): QueueView {
   return {
     format: { id: format.id, nom: format.nom, courseNom: format.course_nom, courseId: format.course_id },
     rule: drawRule(format.tirage_minutes),

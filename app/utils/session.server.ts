@@ -8,15 +8,50 @@ import { sessionCookieName } from "./session-cookie";
 export const SESSION_DAYS = 30;
 
 function sessionCookie(context: AppLoadContext) {
-  const secure = context.env.APP_ENV === "production";
-  return createCookie(sessionCookieName(context.env.APP_ENV), {
+  return sessionCookieFor(context.env);
+}
+
+function sessionCookieFor(env: { APP_ENV: string; SESSION_SECRET: string }) {
+  const secure = env.APP_ENV === "production";
+  return createCookie(sessionCookieName(env.APP_ENV), {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure,
-    secrets: [context.env.SESSION_SECRET],
+    secrets: [env.SESSION_SECRET],
     maxAge: 60 * 60 * 24 * SESSION_DAYS,
   });
+}
+
+/**
+ * What the signed session cookie holds: the session's token (its SHA-256 is the session row's id) and, since
+ * docs/decisions/0135, the account id. The account id is trusted on its signature alone for one thing only: a
+ * runner's place in an opening queue (the Worker's light waiting page, before any D1 read). Everything else reads
+ * the session row. Cookies made before carry the token alone (a string): they still work, without the light page.
+ */
+type SessionCookieValue = string | { t: string; u: string };
+
+/** The token and the account id (null for an older cookie) of a parsed cookie value; null when it is not one. */
+function cookieParts(value: unknown): { token: string; account: string | null } | null {
+  if (typeof value === "string") return value.length >= 20 ? { token: value, account: null } : null;
+  if (value && typeof value === "object") {
+    const { t, u } = value as { t?: unknown; u?: unknown };
+    if (typeof t === "string" && t.length >= 20 && typeof u === "string" && u.length > 0)
+      return { token: t, account: u };
+  }
+  return null;
+}
+
+/**
+ * The account id the signed session cookie names, without reading D1 (null: no cookie, a bad signature, or an older
+ * cookie). Only for an opening queue's light waiting page (docs/decisions/0135): the session may have been revoked
+ * since, so nothing personal may be shown or changed on its strength.
+ */
+export async function cookieAccount(request: Request, env: { APP_ENV: string; SESSION_SECRET: string }) {
+  const value = await sessionCookieFor(env)
+    .parse(request.headers.get("Cookie"))
+    .catch(() => null);
+  return cookieParts(value)?.account ?? null;
 }
 
 export interface SessionUser {
@@ -114,18 +149,18 @@ async function sendWithRiders<S>(
 }
 
 async function readSessionUser(request: Request, context: AppLoadContext, entry: Lookup): Promise<SessionUser | null> {
-  let token: unknown;
+  let parts: ReturnType<typeof cookieParts>;
   try {
-    token = await sessionCookie(context).parse(request.headers.get("Cookie"));
+    parts = cookieParts(await sessionCookie(context).parse(request.headers.get("Cookie")));
   } catch (e) {
     await sendWithRiders(context, entry, null);
     throw e;
   }
-  if (typeof token !== "string" || token.length < 20) {
+  if (!parts) {
     await sendWithRiders(context, entry, null);
     return null;
   }
-  const id = await sha256Hex(token);
+  const id = await sha256Hex(parts.token);
   const now = context.clock.now().toISOString();
   const query = context.db
     .select({ id: users.id, email: users.email, admin: admins.user_id })
@@ -136,7 +171,8 @@ async function readSessionUser(request: Request, context: AppLoadContext, entry:
     .limit(1);
   const rows = await sendWithRiders<{ id: string; email: string; admin: string | null }>(context, entry, query);
   const row = rows?.[0];
-  if (!row) return null;
+  // A cookie that names another account than its session's is not this site's: anonymous.
+  if (!row || (parts.account != null && parts.account !== row.id)) return null;
   return { id: row.id, email: row.email, isAdmin: row.admin != null, sessionId: id };
 }
 
@@ -156,18 +192,19 @@ export async function createSession(
     expires_at: expires.toISOString(),
     user_agent: userAgent?.slice(0, 200) ?? null,
   });
-  return sessionCookie(context).serialize(token);
+  const value: SessionCookieValue = { t: token, u: userId };
+  return sessionCookie(context).serialize(value);
 }
 
 /** Revokes the current session server-side and clears the cookie. */
 export async function destroySession(request: Request, context: AppLoadContext): Promise<string> {
   const cookie = sessionCookie(context);
-  const token = await cookie.parse(request.headers.get("Cookie"));
-  if (typeof token === "string") {
+  const parts = cookieParts(await cookie.parse(request.headers.get("Cookie")));
+  if (parts) {
     await context.db
       .update(sessions)
       .set({ revoked_at: context.clock.now().toISOString() })
-      .where(eq(sessions.id, await sha256Hex(token)));
+      .where(eq(sessions.id, await sha256Hex(parts.token)));
   }
   return cookie.serialize("", { maxAge: 0 });
 }

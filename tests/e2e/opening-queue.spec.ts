@@ -3,7 +3,7 @@
 // arriving just after the first waits. The organiser opens registrations now; the first runner gets the form at
 // once; the second sees the queue at the form's own address ('Vous êtes 1er dans la file d'attente') and reaches
 // the form when their turn comes: without JavaScript by the page's own refresh, with it by the queue's WebSocket
-// push, without reloading the page. Each project uses its own event so that the two runs never meet.
+// push (the light waiting page then reloads itself). Each project uses its own event so that the two runs never meet.
 import { expect, test } from "@playwright/test";
 import { courseId, formatId } from "../../app/db/demo-data";
 import { jsOn, loginAs, logout } from "./helpers";
@@ -58,6 +58,8 @@ test("at the opening, the second runner waits in the queue and reaches the form 
   await loginAs(first, FIRST);
   await loginAs(page, SECOND);
   const form = `/inscription/${e.course}?format=${e.format}`;
+  const sockets: string[] = [];
+  page.on("websocket", (ws) => sockets.push(ws.url()));
   await first.goto(form);
   await page.goto(form);
   await expect(first.getByRole("button", { name: /^Payer/ })).toBeVisible();
@@ -67,10 +69,15 @@ test("at the opening, the second runner waits in the queue and reaches the form 
   await expect(page.getByText("Vous êtes 1er dans la file d'attente.")).toBeVisible();
   await expect(page.getByRole("button", { name: /^Payer/ })).toHaveCount(0);
   await expect(page.getByText(/Numéro de passage/)).toBeVisible();
-  if (jsOn(page)) await page.evaluate(() => Object.assign(window, { samePage: true }));
+  // The first runner's page handed the format's facts to its queue: the second runner waits on the Worker's light
+  // page (docs/decisions/0135), under the site's name.
+  await expect(page.getByRole("link", { name: "Balise, accueil" })).toBeVisible();
+  await expect(page.locator("main[data-queue-format]")).toHaveCount(1);
+  await expect(page.getByRole("navigation", { name: "Navigation principale" })).toHaveCount(0);
   // Admitted 10 s after the first runner: the form, with the place still to take.
   await expect(page.getByRole("button", { name: /^Payer/ })).toBeVisible({ timeout: 30_000 });
   expect(new URL(page.url()).pathname).toBe(`/inscription/${e.course}`);
-  // With JavaScript the turn came over the WebSocket: the page moved on without reloading.
-  if (jsOn(page)) expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  // With JavaScript the position came live over the queue's WebSocket (the turn reloads the page, which then has
+  // the form); without it, the page's own refresh brought the form.
+  expect(sockets.some((u) => u.includes(`/parties/format-queue/${e.format}?ticket=`))).toBe(jsOn(page));
 });

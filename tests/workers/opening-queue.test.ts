@@ -1,13 +1,15 @@
 // Issue 21: the opening queue. From the organiser's opening time, arrivals take a place in the format's Durable
 // Object in arrival order (one per account), are admitted at the configured rate, and only admitted runners get the
 // form and reach the checkout. Outside the window the path is today's, without the queue.
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createCookie } from "@remix-run/cloudflare";
 import worker from "../../server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ADMISSIONS_PER_SECOND } from "../../app/domain/opening-queue";
 import { fixedClock } from "../../app/providers/clock";
 import { openingFigures, passQueue, waitCheckoutSlot } from "../../app/services/opening-queue.server";
 import { offerFreedPlaces } from "../../app/services/waitlist-offers.server";
+import { setPublished } from "../../app/services/courses.server";
 import { loadDemoData } from "./helpers";
 import { get, ORG1, post, sessionCookie } from "./organiser-helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
@@ -355,5 +357,108 @@ describe("the queue", () => {
     const queue = await (await get(`/file-attente/${g.formatId}`, cookie)).text();
     expect(queue).toContain("Vous participez au tirage au sort de l&#x27;ouverture.");
     expect(queue).toContain("parmi les coureurs arrivés depuis l&#x27;ouverture (1 pour l&#x27;instant)");
+  });
+});
+
+describe("the light waiting page (docs/decisions/0135)", () => {
+  /** A request through the Worker with its D1 round trips counted (X-Round-Trips). */
+  async function fetchCounted(path: string, cookie: string) {
+    const counted = { ...env, BENCH_QUERY_COUNT: "1" } as typeof env;
+    const c = createExecutionContext();
+    const res = await worker.fetch(
+      new Request(`http://localhost${path}`, { headers: { cookie }, redirect: "manual" }),
+      counted,
+      c,
+    );
+    await waitOnExecutionContext(c);
+    return { res, html: await res.text(), trips: res.headers.get("X-Round-Trips") };
+  }
+  const ticketOf = (html: string) => /data-ticket="(\d+)"/.exec(html)?.[1];
+
+  it("a queued runner's next answer comes from the Worker alone (no D1): the same panel, place and ticket, its reload without JavaScript, its live script", async () => {
+    const { f, cookie } = await queuedBehindThirty();
+    const path = `/inscription/${f.courseId}?format=${f.formatId}`;
+    // The first answer is the full page's: it reads the format in D1 and hands its facts to the queue.
+    const first = await fetchCounted(path, cookie);
+    expect(first.trips).toBe("1");
+    expect(first.html).toMatch(/Vous êtes \d+e dans la file d&#x27;attente/);
+    const second = await fetchCounted(path, cookie);
+    expect(second.res.status).toBe(200);
+    expect(second.trips).toBe("0");
+    expect(second.html).toMatch(/<title>File d&#x27;attente — Balise<\/title>/);
+    expect(second.html).toMatch(/Vous êtes \d+e dans la file d&#x27;attente/);
+    expect(second.html).toContain("Attente estimée");
+    expect(ticketOf(second.html)).toBe(ticketOf(first.html));
+    expect(second.html).toMatch(/<noscript><meta http-equiv="refresh" content="5"\/?><\/noscript>/);
+    expect(second.html).not.toContain('name="intent"');
+    // The live script runs under the page's nonce (the Content-Security-Policy's), and nothing is cached.
+    const nonce = /'nonce-([^']+)'/.exec(second.res.headers.get("Content-Security-Policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.html).toContain(`<script nonce="${nonce}">`);
+    expect(second.html).toContain("/parties/format-queue/");
+    expect(second.res.headers.get("Cache-Control")).toBe("private, no-store");
+    // At the event's other address (its slug) too; not at another event's address with this format.
+    const { slug } = (await env.DB.prepare("SELECT slug FROM courses WHERE id = ?")
+      .bind(f.courseId)
+      .first<{ slug: string }>())!;
+    expect((await fetchCounted(`/inscription/${slug}?format=${f.formatId}`, cookie)).trips).toBe("0");
+    const other = await openingFormat(new Date(Date.now() - 60_000).toISOString());
+    expect((await fetchCounted(`/inscription/${other.courseId}?format=${f.formatId}`, cookie)).trips).not.toBe("0");
+  });
+
+  it("the full page answers whenever it has to decide: an older cookie, a forged one, an admitted runner, an event taken offline", async () => {
+    const { f, cookie } = await queuedBehindThirty();
+    const path = `/inscription/${f.courseId}?format=${f.formatId}`;
+    expect((await fetchCounted(path, cookie)).trips).toBe("1");
+    expect((await fetchCounted(path, cookie)).trips).toBe("0");
+    // A cookie of before (the token alone) still works, through the full page.
+    const [older] = await runners(1);
+    const token = crypto.randomUUID() + crypto.randomUUID();
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+    const hash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)")
+      .bind(hash, older, new Date(Date.now() + 86_400_000).toISOString())
+      .run();
+    const olderCookie = (
+      await createCookie("balise_session", { path: "/", secrets: [env.SESSION_SECRET as string] }).serialize(token)
+    ).split(";")[0];
+    const viaFull = await fetchCounted(path, olderCookie);
+    expect(viaFull.trips).toBe("1");
+    expect(viaFull.html).toMatch(/Vous êtes \d+e dans la file/);
+    // A cookie whose account was changed without the secret: refused (the login page), never the queue.
+    const [name, value] = cookie.split("=");
+    const [payload, signature] = decodeURIComponent(value).split(".");
+    const data = JSON.parse(atob(payload)) as { t: string; u: string };
+    const forgedValue = `${btoa(JSON.stringify({ ...data, u: older }))}.${signature}`;
+    const forged = await fetchCounted(path, `${name}=${encodeURIComponent(forgedValue)}`);
+    expect(forged.res.status).toBe(302);
+    expect(forged.res.headers.get("location")).toMatch(/^\/login/);
+    // An admitted runner gets the form, from the full page.
+    const g = await openingFormat(new Date(Date.now() - 60_000).toISOString());
+    const [first] = await runners(1);
+    const firstCookie = await sessionCookie(first);
+    const gPath = `/inscription/${g.courseId}?format=${g.formatId}`;
+    expect((await fetchCounted(gPath, firstCookie)).html).toContain('name="intent"');
+    const again = await fetchCounted(gPath, firstCookie);
+    expect(again.trips).not.toBe("0");
+    expect(again.html).toContain('name="intent"');
+    // The organiser takes the event offline: the queue forgets at once, the full page refuses.
+    await setPublished(testContext(), { id: ORGANISER_ID, isAdmin: false }, f.courseId, false);
+    const offline = await fetchCounted(path, cookie);
+    expect(offline.trips).not.toBe("0");
+    expect(offline.res.status).toBe(403);
+  });
+
+  it("the light page's call for a format whose queue keeps nothing leaves no storage behind", async () => {
+    const [r] = await runners(1);
+    const cookie = await sessionCookie(r);
+    const typed = crypto.randomUUID();
+    const res = await fetchCounted(`/inscription/${crypto.randomUUID()}?format=${typed}`, cookie);
+    expect(res.res.status).toBe(404);
+    const stub = env.FormatQueue.get(env.FormatQueue.idFromName(typed));
+    const tables = await runInDurableObject(stub, (_instance, state) =>
+      state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'entries'").toArray(),
+    );
+    expect(tables).toEqual([]);
   });
 });

@@ -21,7 +21,8 @@ export async function sessionCookie(userId: string): Promise<string> {
     sameSite: "lax",
     secrets: [env.SESSION_SECRET as string],
   });
-  const setCookie = await cookie.serialize(token);
+  // What the app's login sets (app/utils/session.server.ts): the token and the account id, signed together.
+  const setCookie = await cookie.serialize({ t: token, u: userId });
   return setCookie.split(";")[0];
 }
 
