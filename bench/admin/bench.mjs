@@ -50,7 +50,7 @@ const cookie = (
     sameSite: "lax",
     secure: true,
     secrets: [vars.SESSION_SECRET],
-  }).serialize(token)
+  }).serialize({ t: token, u: "bench-admin" })
 ).split(";")[0];
 
 async function once(path) {

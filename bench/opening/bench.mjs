@@ -100,7 +100,8 @@ const cookieLib = createCookie(sessionCookieName("test"), {
   sameSite: "lax",
   secrets: [SECRET],
 });
-for (const r of accounts) r.cookie = (await cookieLib.serialize(r.token)).split(";")[0];
+// As the login sets it (app/utils/session.server.ts): the session's token and the account id, signed together.
+for (const r of accounts) r.cookie = (await cookieLib.serialize({ t: r.token, u: r.id })).split(";")[0];
 const runners = accounts.slice(0, RUNNERS);
 const solos = accounts.slice(RUNNERS);
 
@@ -134,6 +135,12 @@ async function journey(r, t0) {
   let page = await request(r, formUrl);
   r.firstMs = performance.now() - s;
   r.firstAt = performance.now() - t0;
+  // Which page answered: the Worker's light waiting page (docs/decisions/0135), the full page's queue, or the form.
+  r.firstKind = page.body.includes("data-queue-format")
+    ? "light"
+    : page.body.includes("queue-position")
+      ? "full"
+      : "form";
   if (page.status >= 500) return;
   let round = 0;
   const queued = (p) => p.status === 200 && p.body.includes("queue-position");
@@ -296,7 +303,12 @@ try {
       .join(", ")}`,
   );
   console.log(
-    `  une requête à la fois (CPU workerd, D1 local compris ; durée) : fichier statique ${soloStatic.cpu.toFixed(1)} ms (${soloStatic.wall.toFixed(1)} ms), première réponse (GET du formulaire : la file) ${soloFirst.cpu.toFixed(1)} ms (${soloFirst.wall.toFixed(1)} ms), page de file ${soloQueue.cpu.toFixed(1)} ms (${soloQueue.wall.toFixed(1)} ms)`,
+    `  une requête à la fois (CPU workerd, D1 local compris ; durée) : fichier statique ${soloStatic.cpu.toFixed(1)} ms (${soloStatic.wall.toFixed(1)} ms), première réponse (GET du formulaire : la file, page légère) ${soloFirst.cpu.toFixed(1)} ms (${soloFirst.wall.toFixed(1)} ms), page de file ${soloQueue.cpu.toFixed(1)} ms (${soloQueue.wall.toFixed(1)} ms)`,
+  );
+  const kinds = {};
+  for (const r of runners) if (r.firstKind) kinds[r.firstKind] = (kinds[r.firstKind] ?? 0) + 1;
+  console.log(
+    `  premières réponses par page : file légère (Worker, sans D1) ${kinds.light ?? 0}, file de la page complète ${kinds.full ?? 0}, formulaire ${kinds.form ?? 0}`,
   );
   console.log(`  coureurs servis : ${firsts.length} / ${RUNNERS} ; erreurs serveur : ${stats.errors} (attendu 0)`);
   console.log(

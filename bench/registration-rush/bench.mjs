@@ -110,7 +110,7 @@ const sessionCookie = createCookie(sessionCookieName("test"), {
   sameSite: "lax",
   secrets: [SECRET],
 });
-for (const r of runners) r.cookie = (await sessionCookie.serialize(r.token)).split(";")[0];
+for (const r of runners) r.cookie = (await sessionCookie.serialize({ t: r.token, u: r.id })).split(";")[0];
 
 function formBody(r, format = FORMAT) {
   return new URLSearchParams({
