@@ -7,8 +7,8 @@
 // 2. starts the production build with `wrangler dev` (APP_ENV=production) on its own port, with
 //    BENCH_QUERY_COUNT=1 so that every response reports its D1 statements in X-Query-Count;
 // 3. measures on loopback with a small load generator (Node's fetch): a static asset, the home page, /courses
-//    with default filters, /courses with every filter set, a text search, a filtered list sorted by price, a deep
-//    page of /courses, one department by price, 'Du' cleared, an event page, /formats (paged): p50/p95 at
+//    with default filters, /courses with every filter set, text searches (a frequent word, a town, no match), a
+//    filtered list sorted by price, a deep page of /courses, one department by price, 'Du' cleared, an event page, /formats (paged): p50/p95 at
 //    1 connection, requests/s at 10 connections, each page's ratio to the static asset, query counts, D1 round
 //    trips and the time SQLite reports for them;
 // 4. prints the bytes a first visit transfers (HTML, CSS, JS, gzip) for the home, /courses and an event page.
@@ -180,6 +180,9 @@ try {
       `/courses?q=trail&du=${today}&au=${in180}&departement=Is%C3%A8re&type=trail&distance=15-30&denivele=1000-2000&repas=1&tri=prix&taille=24`,
     ],
     ["/courses?q=trail (texte)", "/courses?q=trail"],
+    // A word of one event in 25 (a town): more matches than are always read directly, too few for a short walk.
+    ["/courses?q=chamonix (texte, 4 %)", "/courses?q=chamonix"],
+    ["/courses?q=zzz (texte, aucun)", "/courses?q=zzz"],
     ["/courses filtrée (q, bandes, repas, prix)", "/courses?q=a&distance=15-30&denivele=0-1000&repas=on&tri=prix"],
     ["/courses?page=20 (page profonde)", "/courses?page=20"],
     ["/courses?departement=Isère&tri=prix", "/courses?departement=Is%C3%A8re&tri=prix"],
