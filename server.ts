@@ -84,7 +84,14 @@ export default {
     const nonce = createNonce();
     // A runner who waits in an opening queue: the light waiting page, one Durable Object call, no D1, no Remix
     // (docs/decisions/0135). Null for every other request, and whenever the full page has to decide.
-    const light = await entryModule().lightQueueResponse(request, env, appEnv, nonce, Date.now());
+    let light: Response | null = null;
+    try {
+      light = await entryModule().lightQueueResponse(request, env, appEnv, nonce, Date.now());
+    } catch (e) {
+      // The queue's object overloaded or reset in a rush: the full page answers (and shows its own error if the
+      // queue is still unreachable).
+      logEvent("queue.light_failed", { error: errorCode(e), detail: errorDetail(e) });
+    }
     if (light) {
       const headers = applyCachePolicy(applySecurityHeaders(new Headers(light.headers), nonce, { dev }), request);
       if ((env as { BENCH_QUERY_COUNT?: string }).BENCH_QUERY_COUNT === "1") {

@@ -34,10 +34,10 @@ const LIVE_SCRIPT = `(function () {
   }
   function connect() {
     var socket = new WebSocket(url);
-    socket.onopen = function () { delay = 1000; };
     socket.onmessage = function (e) {
       var m;
       try { m = JSON.parse(e.data); } catch (_) { return; }
+      delay = 1000; // the queue answers: the next reconnection may be quick again
       if (m.type === "position") {
         set("[data-queue-sentence]", m.sentence + ".");
         set("[data-queue-wait]", m.wait);

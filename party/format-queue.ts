@@ -8,6 +8,7 @@ import {
   parseTicket,
   statusOf,
   drawAt as drawInstant,
+  factsAccepted,
   usableFacts,
   type QueueEntry,
   type QueueFacts,
@@ -46,6 +47,8 @@ export class FormatQueue extends Server<Env> {
    * handed over; in memory only: an object that restarts has none, and the full page hands them over again.
    */
   #facts: { facts: QueueFacts; at: number } | null = null;
+  /** The newest save of the event this queue was told of (forgetFacts): facts read before it are refused. */
+  #factsFloor: string | null = null;
 
   /** Whether this object's tables exist (made on first use). */
   #schemaReady = false;
@@ -140,7 +143,7 @@ export class FormatQueue extends Server<Env> {
     drawAt: number | null = null,
     facts: QueueFacts | null = null,
   ): QueueStatus {
-    if (facts) this.#facts = { facts, at: now };
+    if (facts && factsAccepted(facts, this.#factsFloor)) this.#facts = { facts, at: now };
     this.#schema();
     if (drawAt != null && now < drawAt) {
       this.ctx.storage.sql.exec(
@@ -194,9 +197,13 @@ export class FormatQueue extends Server<Env> {
     return { facts, status: this.enter(userId, now, ratePerSecond, drawInstant(facts)) };
   }
 
-  /** The organiser changed the format or its event: the light page waits for the full page's next gate call. */
-  forgetFacts(): void {
+  /**
+   * The organiser saved the event (`version`: its new updated_at), took it offline or deleted it
+   * (FACTS_NEVER_AGAIN): the light page waits for a gate call of the full page that read the event after that.
+   */
+  forgetFacts(version: string): void {
     this.#facts = null;
+    if (this.#factsFloor === null || version > this.#factsFloor) this.#factsFloor = version;
   }
 
   /** Where the runner stands, without arriving (null: not in the queue). */

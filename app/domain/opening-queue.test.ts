@@ -4,6 +4,8 @@ import {
   drawAt,
   drawOrder,
   drawRule,
+  FACTS_NEVER_AGAIN,
+  factsAccepted,
   isLiveMessage,
   liveMessage,
   nextAdmission,
@@ -203,6 +205,7 @@ describe("usableFacts: the light waiting page uses kept facts only while they ar
     course_id: "c1",
     course_slug: "ultra-de-l-ouverture",
     course_nom: "Ultra de l'ouverture",
+    version: "2027-01-01T10:00:00.000Z",
     ouverture_inscriptions: OPEN,
     nb_max_coureurs: 100,
     tirage_minutes: null,
@@ -220,5 +223,28 @@ describe("usableFacts: the light waiting page uses kept facts only while they ar
     ["no cap (no queue)", { facts: { ...facts, nb_max_coureurs: null }, at: open + 1000 }, "c1", open + 2000, false],
   ] as const)("%s", (_label, kept, courseId, now, usable) => {
     expect(usableFacts(kept, courseId, now) !== null).toBe(usable);
+  });
+});
+
+describe("factsAccepted: facts read before a save the queue was told of are refused", () => {
+  const facts = (version: string) => ({
+    id: "f1",
+    nom: "Ultra",
+    course_id: "c1",
+    course_slug: "ultra",
+    course_nom: "Ultra",
+    version,
+    ouverture_inscriptions: OPEN,
+    nb_max_coureurs: 100,
+    tirage_minutes: null,
+  });
+  it.each([
+    ["no save told", "2027-01-01T10:00:00.000Z", null, true],
+    ["read at the save", "2027-01-01T10:00:00.000Z", "2027-01-01T10:00:00.000Z", true],
+    ["read after the save", "2027-01-01T10:00:01.000Z", "2027-01-01T10:00:00.000Z", true],
+    ["read before the save", "2027-01-01T09:59:59.999Z", "2027-01-01T10:00:00.000Z", false],
+    ["the event deleted or gone for good", "2099-12-31T23:59:59.999Z", FACTS_NEVER_AGAIN, false],
+  ] as const)("%s", (_label, version, floor, accepted) => {
+    expect(factsAccepted(facts(version), floor)).toBe(accepted);
   });
 });

@@ -221,9 +221,23 @@ export interface QueueFacts {
   /** The event's slug: its registration page answers at either address. */
   course_slug: string;
   course_nom: string;
+  /** The event's updated_at as the page read it: facts older than a save the queue was told of are refused. */
+  version: string;
   ouverture_inscriptions: string | null;
   nb_max_coureurs: number | null;
   tirage_minutes: number | null;
+}
+
+/** A version after every event's updated_at: what a queue is told when its format's event goes offline or away. */
+export const FACTS_NEVER_AGAIN = "~";
+
+/**
+ * May a queue keep these facts, having been told of a save of version `floor` (null: of none)? Facts read before
+ * that save (an older updated_at: a page that read D1, or a lagging replica, before the organiser saved) are
+ * refused; ISO dates compare as strings.
+ */
+export function factsAccepted(facts: QueueFacts, floor: string | null): boolean {
+  return floor === null || facts.version >= floor;
 }
 
 /** How long kept facts serve the light page without a gate call of the full page renewing them. */

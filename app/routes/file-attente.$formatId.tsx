@@ -22,7 +22,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     context,
     user.id,
     format,
-    queueFacts(format, { id: format.course_id, nom: format.course_nom, slug: format.course_slug }),
+    queueFacts(format, {
+      id: format.course_id,
+      nom: format.course_nom,
+      slug: format.course_slug,
+      updated_at: format.course_updated_at,
+    }),
   );
   if (!mustWait(gate)) throw redirect(`/inscription/${format.course_id}?format=${format.id}`);
   return queueView(context, format, gate);

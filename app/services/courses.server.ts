@@ -159,7 +159,7 @@ export async function updateCourse(
   ] as const;
   await db.batch(statements as unknown as [(typeof statements)[0], ...(typeof statements)[number][]]);
   // The queues of formats with an opening forget what they kept for the light waiting page (docs/decisions/0135).
-  await forgetQueueFacts(ctx, withOpening(existing));
+  await forgetQueueFacts(ctx, withOpening(existing), now);
   // Files the event no longer points to: deleted unless something else still uses them.
   const before = [course.image_url, ...existing.flatMap((f) => [f.image_url, f.gpx_url, f.reglement_pdf_url])];
   const after = new Set([
@@ -245,6 +245,7 @@ export async function deleteCourse(ctx: Ctx, actor: Actor, courseId: string): Pr
     db.delete(formats).where(eq(formats.course_id, courseId)),
     db.delete(courses).where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id))),
   ]);
+  await forgetQueueFacts(ctx, withOpening(rows));
   await releaseFiles(ctx, course.organisateur_id, [
     course.image_url,
     ...rows.flatMap((f) => [f.image_url, f.gpx_url, f.reglement_pdf_url]),
@@ -271,15 +272,17 @@ export async function publishReadiness(db: Db, userId: string): Promise<PublishR
  */
 export async function setPublished(ctx: Ctx, actor: Actor, courseId: string, publish: boolean): Promise<void> {
   const { course, formats: formatRows } = await getCourseForOwner(ctx.db, actor, courseId);
+  const savedAt = ctx.clock.now().toISOString();
   if (publish) {
     const r = await publishReadiness(ctx.db, course.organisateur_id);
     if (!r.conditions || !r.charges) throw new CourseError("publish_requirements");
   }
   await ctx.db
     .update(courses)
-    .set({ en_ligne: publish, updated_at: ctx.clock.now().toISOString() })
+    .set({ en_ligne: publish, updated_at: savedAt })
     .where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id)));
-  if (!publish) await Promise.all([endOpenCheckouts(ctx, courseId), forgetQueueFacts(ctx, withOpening(formatRows))]);
+  if (!publish)
+    await Promise.all([endOpenCheckouts(ctx, courseId), forgetQueueFacts(ctx, withOpening(formatRows), savedAt)]);
 }
 
 /** The ids of the formats that have an opening time (only their queues can keep facts). */

@@ -12,6 +12,7 @@ import {
   type GateAnswer,
   mustWait,
   queueActive,
+  FACTS_NEVER_AGAIN,
   type QueueFacts,
   queueRefreshSeconds,
   type QueueStatus,
@@ -97,9 +98,16 @@ export async function lightQueueView(
   return waitingView(now, answer.facts, answer.status);
 }
 
-/** The organiser saved these formats (or their event): their queues forget the facts kept for the light page. */
-export async function forgetQueueFacts(context: Ctx, formatIds: readonly string[]): Promise<void> {
-  await Promise.all(formatIds.map((id) => queueOf(context, id).forgetFacts()));
+/**
+ * The organiser saved these formats' event (`version`: its new updated_at), took it offline or deleted it (no
+ * version: for good): their queues forget the facts kept for the light page, and refuse facts read before.
+ */
+export async function forgetQueueFacts(
+  context: Ctx,
+  formatIds: readonly string[],
+  version: string = FACTS_NEVER_AGAIN,
+): Promise<void> {
+  await Promise.all(formatIds.map((id) => queueOf(context, id).forgetFacts(version)));
 }
 
 /**
@@ -174,13 +182,14 @@ export interface QueuePageFormat extends QueuedFormat {
   course_id: string;
   course_slug: string;
   course_nom: string;
+  course_updated_at: string;
   en_ligne: number;
 }
 
 /** The facts a format's queue keeps for the light waiting page, from a page that read the format and its event online. */
 export function queueFacts(
   format: QueuedFormat & { nom: string },
-  course: { id: string; nom: string; slug: string },
+  course: { id: string; nom: string; slug: string; updated_at: string },
 ): QueueFacts {
   return {
     id: format.id,
@@ -188,6 +197,7 @@ export function queueFacts(
     course_id: course.id,
     course_slug: course.slug,
     course_nom: course.nom,
+    version: course.updated_at,
     ouverture_inscriptions: format.ouverture_inscriptions ?? null,
     nb_max_coureurs: format.nb_max_coureurs ?? null,
     tirage_minutes: format.tirage_minutes ?? null,
@@ -203,7 +213,7 @@ export async function loadQueueFormat(
   const [[f]] = await read([
     batchableAll<QueuePageFormat>(
       context.db,
-      sql`SELECT f.id, f.nom, f.ouverture_inscriptions, f.nb_max_coureurs, f.tirage_minutes, c.id AS course_id, c.slug AS course_slug, c.nom AS course_nom, c.en_ligne
+      sql`SELECT f.id, f.nom, f.ouverture_inscriptions, f.nb_max_coureurs, f.tirage_minutes, c.id AS course_id, c.slug AS course_slug, c.nom AS course_nom, c.updated_at AS course_updated_at, c.en_ligne
         FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.id = ${formatId}`,
     ),
   ]);

@@ -54,6 +54,8 @@ export interface RegistrationPageCourse {
   slug: string;
   en_ligne: boolean;
   organisateur_id: string;
+  /** When the organiser last saved the event (its version, for the opening queue's kept facts). */
+  updated_at: string;
   /** The organiser's payment account can take charges. */
   paymentsOpen: boolean;
 }
@@ -85,6 +87,7 @@ export async function loadRegistrationPage(
       slug: courses.slug,
       en_ligne: courses.en_ligne,
       organisateur_id: courses.organisateur_id,
+      updated_at: courses.updated_at,
       accountId: profils_utilisateurs.stripe_account_id,
       charges: profils_utilisateurs.stripe_charges_enabled,
     })
@@ -133,6 +136,7 @@ export async function loadRegistrationPage(
       slug: c.slug,
       en_ligne: c.en_ligne,
       organisateur_id: c.organisateur_id,
+      updated_at: c.updated_at,
       paymentsOpen: canTakePayments({ accountId: c.accountId, chargesEnabled: c.charges }),
     },
     formats: rows.map((r) => ({

@@ -31,6 +31,7 @@ export const LOG_EVENT_NAMES = [
   "transfer.offered",
   "transfer.completed",
   "transfer.ended",
+  "queue.light_failed",
 ] as const;
 
 export type LogEventName = (typeof LOG_EVENT_NAMES)[number];

@@ -7,9 +7,15 @@ import worker from "../../server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ADMISSIONS_PER_SECOND } from "../../app/domain/opening-queue";
 import { fixedClock } from "../../app/providers/clock";
-import { openingFigures, passQueue, waitCheckoutSlot } from "../../app/services/opening-queue.server";
+import {
+  forgetQueueFacts,
+  openingFigures,
+  passQueue,
+  queueFacts,
+  waitCheckoutSlot,
+} from "../../app/services/opening-queue.server";
 import { offerFreedPlaces } from "../../app/services/waitlist-offers.server";
-import { setPublished } from "../../app/services/courses.server";
+import { deleteCourse, setPublished } from "../../app/services/courses.server";
 import { loadDemoData } from "./helpers";
 import { get, ORG1, post, sessionCookie } from "./organiser-helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
@@ -447,6 +453,36 @@ describe("the light waiting page (docs/decisions/0135)", () => {
     const offline = await fetchCounted(path, cookie);
     expect(offline.trips).not.toBe("0");
     expect(offline.res.status).toBe(403);
+  });
+
+  it("facts read before the organiser saved are refused when they arrive late; a deleted event's queue forgets for good", async () => {
+    const { f, cookie } = await queuedBehindThirty();
+    const path = `/inscription/${f.courseId}?format=${f.formatId}`;
+    expect((await fetchCounted(path, cookie)).trips).toBe("1");
+    expect((await fetchCounted(path, cookie)).trips).toBe("0");
+    const row = (await env.DB.prepare("SELECT c.nom, c.slug, c.updated_at FROM courses c WHERE c.id = ?")
+      .bind(f.courseId)
+      .first<{ nom: string; slug: string; updated_at: string }>())!;
+    const before = queueFacts(
+      { ...f.format, nom: "Ultra 80 km", tirage_minutes: null },
+      { id: f.courseId, nom: row.nom, slug: row.slug, updated_at: row.updated_at },
+    );
+    // The organiser saves (a later updated_at); a page that read the event before hands its facts afterwards.
+    const saved = new Date(Date.parse(row.updated_at) + 60_000).toISOString();
+    await env.DB.prepare("UPDATE courses SET updated_at = ? WHERE id = ?").bind(saved, f.courseId).run();
+    await forgetQueueFacts(testContext(), [f.formatId], saved);
+    const [late] = await runners(1);
+    await passQueue(testContext(), late, f.format, before);
+    expect((await fetchCounted(path, cookie)).trips).not.toBe("0");
+    // The next full page read the saved event: the light page serves again.
+    expect((await fetchCounted(path, cookie)).trips).toBe("0");
+    // Deleted (nothing paid): the queue forgets, and no page can hand facts again.
+    await deleteCourse(testContext(), { id: ORGANISER_ID }, f.courseId);
+    const gone = await fetchCounted(path, cookie);
+    expect(gone.trips).not.toBe("0");
+    expect(gone.res.status).toBe(404);
+    await passQueue(testContext(), late, f.format, { ...before, version: "2099-01-01T00:00:00.000Z" });
+    expect((await fetchCounted(path, cookie)).res.status).toBe(404);
   });
 
   it("the light page's call for a format whose queue keeps nothing leaves no storage behind", async () => {
