@@ -101,25 +101,37 @@ export function searchMatchQuery(text: string): string | null {
  * gives, before it reads the event's row (decision 0162: reading the rows of the events a broad text search skips
  * was most of its cost).
  */
-type KeyCondition = (courseId: SQL) => SQL;
+type KeyCondition = (key: WalkKey) => SQL;
 
-/** The walk's key conditions on `courseId`, each followed by AND (empty when there are none). */
-function keyConditions(first: KeyCondition[], courseId: string): SQL {
+/** The walked row's event: its id, and its rowid in the text index when the walked index carries it (else null). */
+interface WalkKey {
+  courseId: SQL;
+  searchId: SQL | null;
+}
+
+/** The walk's key conditions on its event, each followed by AND (empty when there are none). */
+function keyConditions(first: KeyCondition[], courseId: string, searchId: string | null = null): SQL {
+  const key: WalkKey = { courseId: sql.raw(courseId), searchId: searchId === null ? null : sql.raw(searchId) };
   return sql.join(
-    first.map((k) => sql`${k(sql.raw(courseId))} AND `),
+    first.map((k) => sql`${k(key)} AND `),
     sql``,
   );
 }
 
 /**
  * The event matches the text, for an index walk that checks each row it keeps: its key in the list of the text
- * index's matches, which SQLite reads once per statement (integer keys, a Bloom filter and an in-memory index). A
- * seek in the text index per walked row (`rowid = ? AND MATCH`) measured far slower (about 0.5 ms a row at 10,000
+ * index's matches, which SQLite reads once per statement (integer keys, a Bloom filter and an in-memory index). The
+ * date walks' indexes carry the event's text-index rowid (formats.course_search_id, kept by triggers): the check
+ * then needs nothing but the walked index entry; the other walks look the rowid up by event (decision 0163). A seek
+ * in the text index per walked row (`rowid = ? AND MATCH`) measured far slower (about 0.5 ms a row at 10,000
  * events: FTS5 merges a prefix term's doclists for every lookup).
  */
 function textMatchesRowSql(match: string): KeyCondition {
-  return (courseId) =>
-    sql`(SELECT m.id FROM course_search_ids m WHERE m.course_id = ${courseId}) IN (SELECT courses_fts.rowid FROM courses_fts WHERE courses_fts MATCH ${match})`;
+  const matches = sql`(SELECT courses_fts.rowid FROM courses_fts WHERE courses_fts MATCH ${match})`;
+  return ({ courseId, searchId }) =>
+    searchId !== null
+      ? sql`${searchId} IN ${matches}`
+      : sql`(SELECT m.id FROM course_search_ids m WHERE m.course_id = ${courseId}) IN ${matches}`;
 }
 
 /**
@@ -166,7 +178,7 @@ function dateWalkSql(
   return sql`SELECT ${NARROW}, f.date AS next_date
       FROM ${source} CROSS JOIN courses c ON c.id = f.course_id CROSS JOIN course_stats s ON s.course_id = c.id
       WHERE ${departement === null ? sql`` : sql`f.course_departement = ${departement} AND `}f.date >= ${from} AND f.date GLOB ${DATE_OK} ${au !== null ? sql`AND f.date <= ${au}` : sql``}
-        AND ${keyConditions(first, "f.course_id")}NOT EXISTS (SELECT 1 FROM formats f2 WHERE f2.course_id = f.course_id AND f2.date >= ${today} AND f2.date GLOB ${DATE_OK}
+        AND ${keyConditions(first, "f.course_id", "f.course_search_id")}NOT EXISTS (SELECT 1 FROM formats f2 WHERE f2.course_id = f.course_id AND f2.date >= ${today} AND f2.date GLOB ${DATE_OK}
                         AND (f2.date < f.date OR (f2.date = f.date AND f2.rowid < f.rowid)))
         AND ${sql.join(where, sql` AND `)}
       ORDER BY f.date, f.course_created_at DESC, f.course_id
@@ -296,12 +308,13 @@ function directSql(
 export const TEXT_DIRECT_MAX = 200;
 
 /**
- * Sorting M matches costs about M; the walk, which must find LIST_MAX_ROWS + 1 of them among events in date order,
- * visits about N / M events per match, i.e. N / M in all up to a constant: the two meet at M ≈ k·√N. Measured on
- * the catalogue bench's data (10,000 events: 3 µs per match read directly, a walk of 17 ms for 400 matches),
- * k ≈ 15; reading directly is chosen while M² ≤ k²·N, N being the number of events (admin_totaux keeps it).
+ * Sorting M matches costs about M; the walk, which must find LIST_MAX_ROWS + 1 of them among events in the page's
+ * order, visits about N / M events per match, i.e. N / M in all up to a constant: the two meet at M ≈ k·√N. Reading
+ * directly is chosen while M² ≤ k²·N, N being the number of events (admin_totaux keeps it). Measured on the catalogue
+ * bench's data (10,000 events: about 3 µs per match read directly; 400 matches walked in 8 ms in date order, whose
+ * index carries the text-index rowid, and in 17 ms in the price and elevation orders, which look it up per event).
  */
-export const TEXT_DIRECT_FACTOR = 15;
+export const TEXT_DIRECT_FACTOR: Record<CourseFilters["tri"], number> = { date: 10, prix: 15, dplus: 15 };
 
 /** The most matches a search reads directly (and the most its statement takes from the text index to decide). */
 export const TEXT_DIRECT_CAP = 6000;
@@ -394,16 +407,18 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
       // search with few matches.
       const only = (guard: SQL) => sql`CASE WHEN ${guard} THEN -1 ELSE 0 END`;
       const events = sql`coalesce((SELECT a.n FROM admin_totaux a WHERE a.portee = '*' AND a.cle = 'courses'), 0)`;
-      const few = sql`(SELECT n <= ${TEXT_DIRECT_MAX} OR (n <= ${TEXT_DIRECT_CAP} AND n * n <= ${TEXT_DIRECT_FACTOR * TEXT_DIRECT_FACTOR} * ${events}) FROM text_n)`;
-      const many = sql`NOT ${few}`;
+      const few = (order: CourseFilters["tri"]) => {
+        const k = TEXT_DIRECT_FACTOR[order];
+        return sql`(SELECT n <= ${TEXT_DIRECT_MAX} OR (n <= ${TEXT_DIRECT_CAP} AND n * n <= ${k * k} * ${events}) FROM text_n)`;
+      };
       const source = sql`text_ids t CROSS JOIN courses c ON c.id = t.id CROSS JOIN course_stats s ON s.course_id = c.id`;
       selection = (
         limit,
         off,
         order,
-      ) => sql`SELECT * FROM (SELECT * FROM (${directSql(source, order, where, dateWhere, today, limit, off)}) LIMIT ${only(few)})
+      ) => sql`SELECT * FROM (SELECT * FROM (${directSql(source, order, where, dateWhere, today, limit, off)}) LIMIT ${only(few(order))})
         UNION ALL
-        SELECT * FROM (SELECT * FROM (${walk(limit, off, order, [textMatchesRowSql(match)])}) LIMIT ${only(many)})`;
+        SELECT * FROM (SELECT * FROM (${walk(limit, off, order, [textMatchesRowSql(match)])}) LIMIT ${only(sql`NOT ${few(order)}`)})`;
     }
   }
   const withCtes = (...more: SQL[]) => {

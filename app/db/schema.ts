@@ -242,17 +242,24 @@ export const formats = sqliteTable(
      * (docs/decisions/0162-catalogue-walks-by-department.md). Never written by the application.
      */
     course_departement: text("course_departement"),
+    /**
+     * Copy of its event's course_search_ids.id (the event's rowid in the text index), kept by triggers: a text search
+     * that walks the date order checks each format against the text index's matches from the walked index alone,
+     * without a look-up of the event per format (docs/decisions/0163). Never written by the application.
+     */
+    course_search_id: integer("course_search_id"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     index("formats_course_idx").on(t.course_id, t.date),
-    index("formats_next_date_idx").on(t.date, sql`${t.course_created_at} DESC`, t.course_id),
+    index("formats_next_date_idx").on(t.date, sql`${t.course_created_at} DESC`, t.course_id, t.course_search_id),
     index("formats_departement_next_date_idx").on(
       t.course_departement,
       t.date,
       sql`${t.course_created_at} DESC`,
       t.course_id,
+      t.course_search_id,
     ),
     index("formats_date_idx").on(t.date, t.heure_depart),
     index("formats_nom_lower_idx").on(sql`lower(${t.nom})`), // 0012: admin payment search by format name

@@ -133,6 +133,44 @@ describe("catalogue repositories", () => {
     }
   });
 
+  it("keeps each format's copy of its event's text-index rowid (triggers, decision 0163)", async () => {
+    const mismatches = () =>
+      env.DB.prepare(
+        "SELECT count(*) AS n FROM formats f LEFT JOIN course_search_ids m ON m.course_id = f.course_id WHERE f.course_search_id IS NOT m.id OR m.id IS NULL",
+      ).first<number>("n");
+    const copies = (id: string) =>
+      env.DB.prepare(
+        "SELECT group_concat(f.course_search_id = m.id) AS same, count(*) AS n FROM formats f JOIN course_search_ids m ON m.course_id = ?1 WHERE f.course_id = ?1",
+      )
+        .bind(id)
+        .first<{ same: string | null; n: number }>();
+    expect(await mismatches()).toBe(0);
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('sc-1', 'Copie', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'scopie-1'), ('sc-2', 'Copie 2', 'Là', 'Lozère', '48000', '00000000-0000-4000-a000-000000000002', 1, 'scopie-2')",
+      ),
+      env.DB.prepare(
+        "INSERT INTO formats (id, course_id, nom, date) VALUES ('sc-f1', 'sc-1', 'A', NULL), ('sc-f2', 'sc-1', 'B', NULL)",
+      ),
+    ]);
+    try {
+      expect(await copies("sc-1")).toEqual({ same: "1,1", n: 2 });
+      // A format moved to another event takes that event's rowid; a direct write of the copy is undone.
+      await env.DB.prepare("UPDATE formats SET course_id = 'sc-2' WHERE id = 'sc-f2'").run();
+      expect(await copies("sc-2")).toEqual({ same: "1", n: 1 });
+      await env.DB.prepare("UPDATE formats SET course_search_id = -1 WHERE id = 'sc-f1'").run();
+      expect(await copies("sc-1")).toEqual({ same: "1", n: 1 });
+      // A format whose event's row in course_search_ids comes after it gets the rowid then.
+      await env.DB.prepare("DELETE FROM course_search_ids WHERE course_id = 'sc-1'").run();
+      await env.DB.prepare("UPDATE formats SET course_search_id = NULL WHERE id = 'sc-f1'").run();
+      await env.DB.prepare("INSERT INTO course_search_ids (course_id) VALUES ('sc-1')").run();
+      expect(await copies("sc-1")).toEqual({ same: "1", n: 1 });
+      expect(await mismatches()).toBe(0);
+    } finally {
+      await env.DB.prepare("DELETE FROM courses WHERE id IN ('sc-1', 'sc-2')").run();
+    }
+  });
+
   it("lists the 15 online events by next date, never the draft", async () => {
     const r = await list(db, "");
     expect(r.hasNext).toBe(true);
