@@ -349,8 +349,8 @@ export interface CourseListResult {
 
 /**
  * /courses: the filtered, sorted page of online events (spec section 5), the number of matching events (up to
- * LIST_MAX_ROWS), the department choices and, for the map view, the matching events' coordinates. Three
- * statements (four for the map) in one batch, whatever the filters and the page. With a lower date bound (the
+ * LIST_MAX_ROWS), the department choices and, for the map view, the matching events' coordinates. Two
+ * statements (three for the map) in one batch, whatever the filters and the page. With a lower date bound (the
  * default), each statement walks an index in the page's order and reads a bounded number of rows whatever the
  * size of the catalogue (docs/decisions/0025 and 0160).
  */
@@ -395,7 +395,8 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
       selection = (limit, off, order) => walk(limit, off, order, []);
     } else {
       // A few matches are read directly; many are found by walking the page's index. Both plans are in the
-      // statement, each guarded by the number of matches (a constant SQLite evaluates before either loop).
+      // statement, each guarded by the number of matches through its LIMIT (0 for the plan not taken: its loop
+      // never starts).
       ctes = [
         sql`text_ids AS (SELECT m.course_id AS id FROM courses_fts CROSS JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ${match} LIMIT ${TEXT_DIRECT_CAP + 1})`,
         // The number of matches (up to the cap), from the text index alone: the ids are read only by the plan that
