@@ -5,6 +5,7 @@
 // from the queue's WebSocket and reload the page when the turn comes (the full page then shows the form).
 // Exported to the Worker through the build's entry (app/entry.server.tsx), so React is bundled once.
 import { renderToString } from "react-dom/server";
+import { BRAND_LINK_LABEL, BrandContent } from "~/components/Brand";
 import { QUEUE_PAGE_TITLE, QueuePanelBody } from "~/components/QueuePanel";
 import type { QueueView } from "~/domain/opening-queue";
 import { lightQueueView } from "~/services/opening-queue.server";
@@ -71,11 +72,8 @@ export function lightQueueDocument(view: QueueView, nonce: string): string {
       <body>
         <header className="site-header">
           <div className="container header-inner">
-            <a href="/" className="brand" aria-label="Balise, accueil">
-              <span className="brand-mark" aria-hidden="true">
-                ◆
-              </span>{" "}
-              Balise
+            <a href="/" className="brand" aria-label={BRAND_LINK_LABEL}>
+              <BrandContent />
             </a>
           </div>
         </header>

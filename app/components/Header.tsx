@@ -1,4 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
+import { BRAND_LINK_LABEL, BrandContent } from "~/components/Brand";
 import { Link, NavLink } from "~/components/Link";
 import { useEffect, useRef } from "react";
 
@@ -156,11 +157,8 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <Link to="/" className="brand" aria-label="Balise, accueil">
-          <span className="brand-mark" aria-hidden="true">
-            ◆
-          </span>{" "}
-          Balise
+        <Link to="/" className="brand" aria-label={BRAND_LINK_LABEL}>
+          <BrandContent />
         </Link>
         <nav className="main-nav" aria-label="Navigation principale">
           <MainLinks user={user} mode={mode} />
