@@ -82,37 +82,31 @@ export default {
       });
     }
     const nonce = createNonce();
+    // Benchmark only (bench/catalogue, BENCH_QUERY_COUNT=1): the request's D1 statements, round trips, SQL time.
+    const stats = { statements: 0, roundTrips: 0, sqlMs: 0 };
+    const counting = (env as { BENCH_QUERY_COUNT?: string }).BENCH_QUERY_COUNT === "1";
     // A runner who waits in an opening queue: the light waiting page, one Durable Object call, no D1, no Remix
     // (docs/decisions/0135). Null for every other request, and whenever the full page has to decide.
-    let light: Response | null = null;
+    let response: Response | null = null;
     try {
-      light = await entryModule().lightQueueResponse(request, env, appEnv, nonce, Date.now());
+      response = await entryModule().lightQueueResponse(request, env, appEnv, nonce, Date.now());
     } catch (e) {
       // The queue's object overloaded or reset in a rush: the full page answers (and shows its own error if the
       // queue is still unreachable).
       logEvent("queue.light_failed", { error: errorCode(e), detail: errorDetail(e) });
     }
-    if (light) {
-      const headers = applyCachePolicy(applySecurityHeaders(new Headers(light.headers), nonce, { dev }), request);
-      if ((env as { BENCH_QUERY_COUNT?: string }).BENCH_QUERY_COUNT === "1") {
-        headers.set("X-Query-Count", "0");
-        headers.set("X-Round-Trips", "0");
-        headers.set("X-Query-Ms", "0.00");
-      }
-      return new Response(light.body, { status: light.status, headers });
+    let bookmark: string | null = null;
+    if (!response) {
+      const handler = remixHandler(dev ? "development" : "production");
+      const wrapD1 = counting ? (d1: D1Database) => countingD1(d1, stats) : undefined;
+      const context = getLoadContext({ request, env, ctx, nonce, wrapD1 });
+      response = await handler(request, context);
+      // A request that may have written hands its session's bookmark to the visitor's next requests, which then
+      // read from a replica only once it has this write (read your own writes: decision 0161).
+      bookmark = mayWrite(request.method) ? context.d1Session.bookmark() : null;
     }
-    const handler = remixHandler(dev ? "development" : "production");
-    // Benchmark only (bench/catalogue, BENCH_QUERY_COUNT=1): the request's D1 statements, round trips, SQL time.
-    const stats = { statements: 0, roundTrips: 0, sqlMs: 0 };
-    const counting = (env as { BENCH_QUERY_COUNT?: string }).BENCH_QUERY_COUNT === "1";
-    const wrapD1 = counting ? (d1: D1Database) => countingD1(d1, stats) : undefined;
-    const context = getLoadContext({ request, env, ctx, nonce, wrapD1 });
-    const response = await handler(request, context);
     // Remix may hand back immutable headers (redirects); copy into a fresh response.
     const headers = applyCachePolicy(applySecurityHeaders(new Headers(response.headers), nonce, { dev }), request);
-    // A request that may have written hands its session's bookmark to the visitor's next requests, which then read
-    // from a replica only once it has this write (read your own writes: decision 0161).
-    const bookmark = mayWrite(request.method) ? context.d1Session.bookmark() : null;
     if (bookmark) headers.append("Set-Cookie", bookmarkSetCookie(bookmark, url.protocol === "https:"));
     if (counting) {
       headers.set("X-Query-Count", String(stats.statements));

@@ -39,17 +39,9 @@ function rateOf(bindings: Env): number {
   return Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_ADMISSIONS_PER_SECOND;
 }
 
-function rate(context: Ctx): number {
-  return rateOf(context.bindings);
-}
-
 function queueIn(bindings: Env, formatId: string) {
   const ns = bindings.FormatQueue;
   return ns.get(ns.idFromName(formatId));
-}
-
-function queueOf(context: Ctx, formatId: string) {
-  return queueIn(context.bindings, formatId);
 }
 
 /**
@@ -65,7 +57,13 @@ export async function passQueue(
 ): Promise<GateAnswer> {
   const now = context.clock.now();
   if (!queueActive(format, now)) return { state: "libre" };
-  return queueOf(context, format.id).enter(userId, now.getTime(), rate(context), drawAt(format), facts);
+  return queueIn(context.bindings, format.id).enter(
+    userId,
+    now.getTime(),
+    rateOf(context.bindings),
+    drawAt(format),
+    facts,
+  );
 }
 
 /**
@@ -107,7 +105,7 @@ export async function forgetQueueFacts(
   formatIds: readonly string[],
   version: string = FACTS_NEVER_AGAIN,
 ): Promise<void> {
-  await Promise.all(formatIds.map((id) => queueOf(context, id).forgetFacts(version)));
+  await Promise.all(formatIds.map((id) => queueIn(context.bindings, id).forgetFacts(version)));
 }
 
 /**
@@ -118,7 +116,11 @@ export async function forgetQueueFacts(
 export async function queueHasWaiting(context: Ctx, format: QueuedFormat): Promise<boolean> {
   const now = context.clock.now();
   if (!queueActive(format, now)) return false;
-  const stats = await queueOf(context, format.id).stats(now.getTime(), rate(context), drawAt(format));
+  const stats = await queueIn(context.bindings, format.id).stats(
+    now.getTime(),
+    rateOf(context.bindings),
+    drawAt(format),
+  );
   return stats.waiting > 0;
 }
 
@@ -135,15 +137,15 @@ export const MAX_CHECKOUT_WAIT_MS = 20_000;
 export async function waitCheckoutSlot(context: Ctx, format: QueuedFormat): Promise<boolean> {
   const now = context.clock.now();
   if (!queueActive(format, now)) return true;
-  const queue = queueOf(context, format.id);
+  const queue = queueIn(context.bindings, format.id);
   const started = Date.now();
-  const at = await queue.reserveCheckout(now.getTime(), rate(context));
+  const at = await queue.reserveCheckout(now.getTime(), rateOf(context.bindings));
   // Measured from when the slot's answer arrives (the call itself may have waited), not from before the call.
   let wait = at - context.clock.now().getTime();
   if (wait > MAX_CHECKOUT_WAIT_MS) return false;
   for (;;) {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    wait = await queue.grantCheckout(rate(context));
+    wait = await queue.grantCheckout(rateOf(context.bindings));
     if (wait <= 0) return true;
     if (Date.now() + wait - started > MAX_CHECKOUT_WAIT_MS) return false;
   }
@@ -165,7 +167,7 @@ export async function openingFigures(context: Ctx, format: QueuedFormat): Promis
     context.db.all<{ validated: number; taken: number }>(sql`
       SELECT (SELECT count(*) FROM inscriptions WHERE format_id = ${format.id} AND statut = 'validee') AS validated,
         ${placesTakenSql(sql`${format.id}`, nowIso)} AS taken`),
-    queueOf(context, format.id).stats(now.getTime(), rate(context), drawAt(format)),
+    queueIn(context.bindings, format.id).stats(now.getTime(), rateOf(context.bindings), drawAt(format)),
   ]);
   const validated = Number(counts[0]?.validated ?? 0);
   const taken = Number(counts[0]?.taken ?? 0);
