@@ -83,8 +83,8 @@ function width(n) {
 /** Back-fill statements of the migrations, for the tables the triggers of courses/formats/inscriptions/paiements keep. */
 function derivedTablesSql() {
   return `
-INSERT INTO course_stats (course_id, departement, nb_formats, min_distance, max_distance, min_dplus, max_dplus, min_price_cents, has_meals, first_date, last_date)
-SELECT c.id, c.departement, count(f.id), min(f.distance_km), max(f.distance_km), min(f.denivele_dplus), max(f.denivele_dplus), min(f.prix_cents),
+INSERT INTO course_stats (course_id, departement, course_search_id, nb_formats, min_distance, max_distance, min_dplus, max_dplus, min_price_cents, has_meals, first_date, last_date)
+SELECT c.id, c.departement, (SELECT m.id FROM course_search_ids m WHERE m.course_id = c.id), count(f.id), min(f.distance_km), max(f.distance_km), min(f.denivele_dplus), max(f.denivele_dplus), min(f.prix_cents),
        coalesce(max(f.stock_repas > 0), 0),
        min(CASE WHEN f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN f.date END),
        max(CASE WHEN f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN f.date END)
@@ -115,6 +115,12 @@ SELECT portee, jour, sum(inscriptions), sum(ca_brut_cents) FROM (
 INSERT INTO admin_jours (portee, jour, inscriptions, ca_brut_cents)
 SELECT '*', jour, sum(inscriptions), sum(ca_brut_cents) FROM admin_jours WHERE portee LIKE 'c:%' GROUP BY jour;
 `;
+}
+
+/** A seed statement's name in the timings: the table it writes. */
+function stepLabel(sql) {
+  const m = /\b(INSERT(?: OR IGNORE)? INTO|DELETE FROM) (\w+)/.exec(sql);
+  return m ? `${m[1].startsWith("DELETE") ? "effacement" : "insertion"} ${m[2]}` : sql.slice(0, 40);
 }
 
 /** Tables whose triggers and indexes the fast seed suspends (everything else it writes has no trigger). */
@@ -176,18 +182,28 @@ FROM inscriptions i WHERE i.id LIKE 'bi-%' AND i.statut = 'validee';
   const suspended = (schema ?? []).filter((t) => SEEDED_TABLES.includes(t.tbl_name) && t.sql);
   const triggers = suspended.filter((t) => t.type === "trigger");
   const indexes = suspended.filter((t) => t.type === "index");
-  const fastSql =
+  // The seed as named steps (loadLocalD1 times each one); a step is one statement, or one group of DROP/CREATE.
+  const statements = (sql) =>
+    sql
+      .split(/;\n/)
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .map((x) => ({ label: stepLabel(x), sql: `${x};` }));
+  const steps =
     schema === null
-      ? seedSql
-      : `${triggers.map((t) => `DROP TRIGGER ${t.name};`).join("\n")}
-${indexes.map((t) => `DROP INDEX ${t.name};`).join("\n")}
-${seedSql}
-${indexes.map((t) => `${t.sql};`).join("\n")}
-${derivedTablesSql()}
-${triggers.map((t) => `${t.sql};`).join("\n")}
-`;
+      ? statements(seedSql)
+      : [
+          { label: "déclencheurs suspendus", sql: triggers.map((t) => `DROP TRIGGER ${t.name};`).join("\n") },
+          { label: "index suspendus", sql: indexes.map((t) => `DROP INDEX ${t.name};`).join("\n") },
+          ...statements(seedSql),
+          ...indexes.map((t) => ({ label: `index ${t.name}`, sql: `${t.sql};` })),
+          ...statements(derivedTablesSql()),
+          { label: "déclencheurs recréés", sql: triggers.map((t) => `${t.sql};`).join("\n") },
+        ];
+  const fastSql = steps.map((step) => step.sql).join("\n");
   return {
     seedSql: fastSql,
+    steps,
     counts: { events, formats, registrations },
     courseSlug: (i) => `bench-course-${String(i).padStart(w, "0")}`,
     courseId: (i) => `bc-${String(i).padStart(w, "0")}`,
@@ -202,7 +218,8 @@ ${triggers.map((t) => `${t.sql};`).join("\n")}
  * seed is the same SQL `wrangler d1 execute --file` would run (it suspends the triggers and indexes of the tables
  * it fills, creates them again and fills what the triggers keep with the migrations' back-fill statements), in
  * one transaction, without a journal, fsync or foreign-key lookups (every key it writes refers to a row it has
- * just written). Issue 26: 100,000 events in under a minute. Returns the dataset (counts, ids).
+ * just written). Issue 26: 100,000 events in under a minute. Returns the dataset (counts, ids) and
+ * `timings`, each step's milliseconds, slowest first.
  */
 export async function loadLocalD1(persistTo, { events = 10_000, migrationsDir = "migrations" } = {}) {
   let DatabaseSync;
@@ -247,11 +264,18 @@ export async function loadLocalD1(persistTo, { events = 10_000, migrationsDir = 
     const { journal_mode: mode } = db.prepare("PRAGMA journal_mode").get();
     db.exec("PRAGMA foreign_keys = OFF; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;");
     db.exec(
-      "PRAGMA cache_size = -2000000; PRAGMA mmap_size = 8000000000; PRAGMA temp_store = MEMORY; PRAGMA threads = 2;",
+      process.env.SEED_PRAGMAS ??
+        "PRAGMA cache_size = -2000000; PRAGMA mmap_size = 8000000000; PRAGMA temp_store = MEMORY; PRAGMA threads = 2;",
     );
     db.exec("BEGIN");
-    db.exec(dataset.seedSql);
+    const timings = new Map();
+    for (const step of dataset.steps) {
+      const start = performance.now();
+      db.exec(step.sql);
+      timings.set(step.label, (timings.get(step.label) ?? 0) + performance.now() - start);
+    }
     db.exec("COMMIT");
+    dataset.timings = [...timings].map(([label, ms]) => ({ label, ms })).sort((a, b) => b.ms - a.ms);
     db.exec(`PRAGMA journal_mode = ${mode}; PRAGMA foreign_keys = ON;`);
     return dataset;
   } finally {

@@ -121,8 +121,9 @@ function keyConditions(first: KeyCondition[], courseId: string, searchId: string
 /**
  * The event matches the text, for an index walk that checks each row it keeps: its key in the list of the text
  * index's matches, which SQLite reads once per statement (integer keys, a Bloom filter and an in-memory index). The
- * date walks' indexes carry the event's text-index rowid (formats.course_search_id, kept by triggers): the check
- * then needs nothing but the walked index entry; the other walks look the rowid up by event (decision 0163). A seek
+ * walks' indexes carry the event's text-index rowid (formats.course_search_id for the date order, decision 0163;
+ * course_stats.course_search_id for price and elevation, 0164; both kept by triggers): the check then needs nothing
+ * but the walked index entry; the walk of past events (by creation) looks the rowid up by event. A seek
  * in the text index per walked row (`rowid = ? AND MATCH`) measured far slower (about 0.5 ms a row at 10,000
  * events: FTS5 merges a prefix term's doclists for every lookup).
  */
@@ -219,7 +220,7 @@ function statsWalkSql(
   const next = nextDateSql(today);
   return sql`SELECT ${NARROW}, ${next} AS next_date
       FROM course_stats s INDEXED BY ${index} CROSS JOIN courses c ON c.id = s.course_id
-      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}${keyConditions(first, "s.course_id")}s.last_date >= ${from} AND ${next} >= ${from} ${au !== null ? sql`AND ${next} <= ${au}` : sql``}
+      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}${keyConditions(first, "s.course_id", "s.course_search_id")}s.last_date >= ${from} AND ${next} >= ${from} ${au !== null ? sql`AND ${next} <= ${au}` : sql``}
         AND ${sql.join(where, sql` AND `)}
       ORDER BY ${order}
       LIMIT ${limit} OFFSET ${offset}`;
@@ -260,7 +261,7 @@ function clearedWalkSql(
   const dep = departement === null ? sql`` : sql`s.departement = ${departement} AND `;
   const arm = (idx: SQL, cond: SQL, order: SQL) => sql`SELECT ${NARROW}, ${next} AS next_date
       FROM course_stats s INDEXED BY ${idx} CROSS JOIN courses c ON c.id = s.course_id
-      WHERE ${dep}${cond} AND ${keyConditions(first, "s.course_id")}${sql.join(where, sql` AND `)}
+      WHERE ${dep}${cond} AND ${keyConditions(first, "s.course_id", "s.course_search_id")}${sql.join(where, sql` AND `)}
       ORDER BY ${order}
       LIMIT ${offset + limit}`;
   if (tri === "dplus")
@@ -311,10 +312,11 @@ export const TEXT_DIRECT_MAX = 200;
  * Sorting M matches costs about M; the walk, which must find LIST_MAX_ROWS + 1 of them among events in the page's
  * order, visits about N / M events per match, i.e. N / M in all up to a constant: the two meet at M ≈ k·√N. Reading
  * directly is chosen while M² ≤ k²·N, N being the number of events (admin_totaux keeps it). Measured on the catalogue
- * bench's data (10,000 events: about 3 µs per match read directly; 400 matches walked in 8 ms in date order, whose
- * index carries the text-index rowid, and in 17 ms in the price and elevation orders, which look it up per event).
+ * bench's data (decisions 0163 and 0164; about 2 to 3 µs per match read directly): k = 10 in date order (a walk of
+ * formats, each checked for being its event's next one), 5 by price or elevation (a walk of events, whose index
+ * carries the text-index rowid since 0164: 4,000 matches at 100,000 events walked in 4.6 ms, read in 13 ms).
  */
-export const TEXT_DIRECT_FACTOR: Record<CourseFilters["tri"], number> = { date: 10, prix: 15, dplus: 15 };
+export const TEXT_DIRECT_FACTOR: Record<CourseFilters["tri"], number> = { date: 10, prix: 5, dplus: 5 };
 
 /** The most matches a search reads directly (and the most its statement takes from the text index to decide). */
 export const TEXT_DIRECT_CAP = 6000;

@@ -592,16 +592,34 @@ export const course_stats = sqliteTable(
     last_date: text("last_date"),
     /** Copy of the event's courses.departement, kept by triggers (decision 0162). */
     departement: text("departement"),
+    /**
+     * Copy of the event's course_search_ids.id (its rowid in the text index), kept by triggers: a text search
+     * walking the price or elevation order checks each event from the walked index entry alone (decision 0164).
+     */
+    course_search_id: integer("course_search_id"),
   },
   (t) => [
     index("course_stats_first_date_idx").on(t.first_date),
     // /courses sorted by price or by elevation gain reads these in the page's whole order, ties included
     // (decisions 0025 and 0160): no sort of a group of equal prices.
-    index("course_stats_price_order_idx").on(t.min_price_cents, t.first_date, t.course_id),
-    index("course_stats_dplus_order_idx").on(sql`${t.max_dplus} DESC`, t.first_date, t.course_id),
+    // The text-index rowid last: a text search checks it from the index entry (decision 0164).
+    index("course_stats_price_order_idx").on(t.min_price_cents, t.first_date, t.course_id, t.course_search_id),
+    index("course_stats_dplus_order_idx").on(sql`${t.max_dplus} DESC`, t.first_date, t.course_id, t.course_search_id),
     // The same orders within one department (a list filtered by department walks only its events: decision 0162).
-    index("course_stats_departement_price_idx").on(t.departement, t.min_price_cents, t.first_date, t.course_id),
-    index("course_stats_departement_dplus_idx").on(t.departement, sql`${t.max_dplus} DESC`, t.first_date, t.course_id),
+    index("course_stats_departement_price_idx").on(
+      t.departement,
+      t.min_price_cents,
+      t.first_date,
+      t.course_id,
+      t.course_search_id,
+    ),
+    index("course_stats_departement_dplus_idx").on(
+      t.departement,
+      sql`${t.max_dplus} DESC`,
+      t.first_date,
+      t.course_id,
+      t.course_search_id,
+    ),
   ],
 );
 

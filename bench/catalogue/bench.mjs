@@ -45,9 +45,17 @@ console.log(`Jeu de données : ${EVENTS} épreuves…`);
 // wrangler creates the local database's file; the migrations and the rows then go straight into it
 // (bench/dataset.mjs: loadLocalD1).
 run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", "SELECT 1"]);
-const { counts, courseSlug } = await loadLocalD1(persistTo, { events: EVENTS });
+const { counts, courseSlug, timings } = await loadLocalD1(persistTo, { events: EVENTS });
 console.log(
   `${counts.events} épreuves, ${counts.formats} formats, ${counts.registrations} inscriptions chargées en ${((Date.now() - t0) / 1000).toFixed(0)} s (objectif : moins d'une minute).`,
+);
+const inSeconds = (ms) => `${(ms / 1000).toFixed(1).replace(".", ",")} s`;
+const total = timings.reduce((sum, t) => sum + t.ms, 0);
+console.log(
+  `  dont ${inSeconds(total)} de SQL ; étapes les plus longues : ${timings
+    .slice(0, 8)
+    .map((t) => `${t.label} ${inSeconds(t.ms)}`)
+    .join(", ")}.`,
 );
 if (args.includes("--seed-only")) process.exit(0);
 

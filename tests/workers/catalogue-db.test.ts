@@ -171,6 +171,43 @@ describe("catalogue repositories", () => {
     }
   });
 
+  it("keeps each event's stats copy of its text-index rowid (triggers, decision 0164)", async () => {
+    const mismatches = () =>
+      env.DB.prepare(
+        "SELECT count(*) AS n FROM course_stats s LEFT JOIN course_search_ids m ON m.course_id = s.course_id WHERE s.course_search_id IS NOT m.id OR m.id IS NULL",
+      ).first<number>("n");
+    const copy = (id: string) =>
+      env.DB.prepare(
+        "SELECT s.course_search_id AS copy, (SELECT m.id FROM course_search_ids m WHERE m.course_id = ?1) AS id FROM course_stats s WHERE s.course_id = ?1",
+      )
+        .bind(id)
+        .first<{ copy: number | null; id: number | null }>();
+    expect(await mismatches()).toBe(0);
+    await env.DB.prepare(
+      "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('ss-1', 'Copie', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'sscopie-1')",
+    ).run();
+    try {
+      const made = await copy("ss-1");
+      expect(made?.id).toEqual(expect.any(Number));
+      expect(made?.copy).toBe(made?.id);
+      // A direct write of the copy is undone.
+      await env.DB.prepare("UPDATE course_stats SET course_search_id = -1 WHERE course_id = 'ss-1'").run();
+      expect(await copy("ss-1")).toEqual(made);
+      // Stats made before the event's search row get its rowid when the row comes.
+      await env.DB.prepare("DELETE FROM course_search_ids WHERE course_id = 'ss-1'").run();
+      await env.DB.prepare("DELETE FROM course_stats WHERE course_id = 'ss-1'").run();
+      await env.DB.prepare("INSERT INTO course_stats (course_id) VALUES ('ss-1')").run();
+      expect(await copy("ss-1")).toEqual({ copy: null, id: null });
+      await env.DB.prepare("INSERT INTO course_search_ids (course_id) VALUES ('ss-1')").run();
+      const again = await copy("ss-1");
+      expect(again?.id).toEqual(expect.any(Number));
+      expect(again?.copy).toBe(again?.id);
+      expect(await mismatches()).toBe(0);
+    } finally {
+      await env.DB.prepare("DELETE FROM courses WHERE id = 'ss-1'").run();
+    }
+  });
+
   it("lists the 15 online events by next date, never the draft", async () => {
     const r = await list(db, "");
     expect(r.hasNext).toBe(true);

@@ -178,7 +178,6 @@ describe("catalogue query plans (bounded work per request)", () => {
       // The page and its count (one walk), the departments; the map's points in a third.
       expect(recorded.length).toBeGreaterThanOrEqual(2);
       for (const p of await plansOf(recorded)) {
-        if (qs === "q=trail") console.log(p.plan);
         expect(p.problems, `${p.sql}\n${p.plan}`).toEqual([]);
       }
     },
@@ -213,6 +212,31 @@ describe("catalogue query plans (bounded work per request)", () => {
       expect(p.plan, p.sql).not.toMatch(wholeCatalogueWalk);
       expect(p.plan, p.sql).toMatch(departmentWalk);
     }
+  });
+
+  // A text search that walks an ordered index checks each walked event against the text index's matches from the
+  // index entry alone: the indexes carry the event's text-index rowid (decisions 0163 and 0164). Only the walk of
+  // past events ('Du' cleared, date order) looks it up by event.
+  const textWalks = [
+    "q=trail",
+    "q=trail&tri=prix",
+    "q=trail&tri=dplus",
+    "departement=Is%C3%A8re&q=trail&tri=prix",
+    "departement=Is%C3%A8re&q=trail&tri=dplus",
+    "du=&q=trail&tri=prix",
+    "du=&q=trail&tri=dplus",
+  ];
+  const searchRowLookup = /INDEX \S*course_search_ids\S* \(course_id=\?\)/;
+
+  it.each(textWalks)("/courses?%s checks the text from the walked index entry", async (qs) => {
+    const recorded: Recorded[] = [];
+    const db = createDb(recordingD1(env.DB, recorded));
+    await listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
+    const plans = await plansOf(recorded);
+    const page = plans.find((p) => !/WITH RECURSIVE d\(departement\)/.test(p.sql));
+    expect(page, recorded.map((r) => r.sql).join("\n")).toBeDefined();
+    expect(page?.plan).toMatch(/courses_fts/);
+    expect(page?.plan, page?.sql).not.toMatch(searchRowLookup);
   });
 
   it("home, event page, /formats (deep page included) and the sitemap read a bounded number of rows", async () => {
