@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEARCH_MAX_WORDS, searchMatchQuery } from "./catalogue.server";
+import { matchWithinDepartment, SEARCH_MAX_WORDS, searchMatchQuery } from "./catalogue.server";
 
 describe("searchMatchQuery: what the runner typed, as FTS5 prefix terms, never raw FTS syntax", () => {
   it.each([
@@ -20,5 +20,20 @@ describe("searchMatchQuery: what the runner typed, as FTS5 prefix terms, never r
 
   it(`keeps at most ${SEARCH_MAX_WORDS} words`, () => {
     expect(searchMatchQuery("a b c d e f g h i j")?.split(" ")).toHaveLength(SEARCH_MAX_WORDS);
+  });
+});
+
+describe("matchWithinDepartment: the department's words as whole terms of its column, never raw FTS syntax", () => {
+  it.each([
+    ["Isère", '"trail"* AND departement : ("Isère")'],
+    ["Haute-Savoie", '"trail"* AND departement : ("Haute" "Savoie")'],
+    ["Côte-d'Or", '"trail"* AND departement : ("Côte" "d" "Or")'],
+    ['Is"ère) OR x', '"trail"* AND departement : ("Is" "ère" "OR" "x")'],
+    ["Ise\u0300re", '"trail"* AND departement : ("Isère")'],
+    [null, '"trail"*'],
+    ["", '"trail"*'],
+    [' " - ', '"trail"*'],
+  ])("%j -> %j", (departement, expected) => {
+    expect(matchWithinDepartment('"trail"*', departement)).toBe(expected);
   });
 });

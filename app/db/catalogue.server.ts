@@ -97,6 +97,22 @@ export function searchMatchQuery(text: string): string | null {
 }
 
 /**
+ * The text query narrowed to one department (decision 0165): the text index intersects the word's matches with the
+ * events whose `departement` column holds every word of the department's name, so that the plan reading the matches
+ * and the walk checking each event against them get (about) the department's matches only. The department's words
+ * are whole quoted terms, in any order (no positions to read, no FTS syntax from the query string); they only
+ * narrow, since both plans still check `c.departement` exactly. A department without a word leaves the query as it is.
+ */
+export function matchWithinDepartment(match: string, departement: string | null): string {
+  const words = departement?.normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return match;
+  return `${match} AND departement : (${words
+    .slice(0, SEARCH_MAX_WORDS)
+    .map((w) => `"${w}"`)
+    .join(" ")})`;
+}
+
+/**
  * A condition on the event whose id is the SQL expression given, which a walk checks first, on the id its index
  * gives, before it reads the event's row (decision 0162: reading the rows of the events a broad text search skips
  * was most of its cost).
@@ -359,8 +375,9 @@ export interface CourseListResult {
 export async function listCourses(db: Db, f: CourseFilters, today: string, nowIso: string): Promise<CourseListResult> {
   const where: SQL[] = [sql`c.en_ligne = 1`];
   const q = f.q.trim();
-  const match = q ? searchMatchQuery(q) : null;
-  if (q && match === null) where.push(sql`0`);
+  const words = q ? searchMatchQuery(q) : null;
+  const match = words === null ? null : matchWithinDepartment(words, f.departement);
+  if (q && words === null) where.push(sql`0`);
   if (f.departement) where.push(sql`c.departement = ${f.departement}`);
   if (f.type)
     where.push(sql`EXISTS (SELECT 1 FROM formats fx WHERE fx.course_id = c.id AND fx.type_epreuve = ${f.type})`);
@@ -403,7 +420,9 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
         sql`text_ids AS (SELECT m.course_id AS id FROM courses_fts CROSS JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ${match} LIMIT ${TEXT_DIRECT_CAP + 1})`,
         // The number of matches (up to the cap), from the text index alone: the ids are read only by the plan that
         // reads them directly (a CTE is made on its first use; the other plan's LIMIT 0 never reaches it).
-        sql`text_n(n) AS (SELECT count(*) FROM (SELECT 1 FROM courses_fts WHERE courses_fts MATCH ${match} LIMIT ${TEXT_DIRECT_CAP + 1}))`,
+        // The words alone, without the department: the plan is chosen by the cost model of the whole catalogue
+        // (decision 0165), and the department's phrase would make the text index read its positions.
+        sql`text_n(n) AS (SELECT count(*) FROM (SELECT 1 FROM courses_fts WHERE courses_fts MATCH ${words} LIMIT ${TEXT_DIRECT_CAP + 1}))`,
       ];
       // Each plan runs only when its guard holds: a LIMIT of 0 skips a loop before its first row, whereas a
       // subquery in WHERE is checked on every row (SQLite does not hoist it), which walked the whole index for a

@@ -235,6 +235,18 @@ describe("catalogue repositories", () => {
     ["q=trail", (c: RawCourse) => /trail/i.test(c.nom + c.lieu + c.departement)],
     ["q=100%25", () => false],
     ["departement=Gironde", (c: RawCourse) => c.departement === "Gironde"],
+    // A text with a department: the text index narrows to the department's words (decision 0165), the department
+    // itself is checked exactly ('Savoie' is a word of 'Haute-Savoie', not its department).
+    [
+      "q=trail&departement=Haute-Savoie",
+      (c: RawCourse) => /trail/i.test(c.nom + c.lieu + c.departement) && c.departement === "Haute-Savoie",
+    ],
+    ["q=a&departement=Savoie", () => false],
+    [
+      "q=du&departement=C%C3%B4te-d'Or",
+      (c: RawCourse) => /\bdu/i.test(`${c.nom} ${c.lieu} ${c.departement}`) && c.departement === "Côte-d'Or",
+    ],
+    ["q=trail&departement=Is%22%C3%A8re) OR x", () => false],
     ["type=rando", (c: RawCourse) => c.formats.some((f) => f.type_epreuve === "rando")],
     ["repas=1", (c: RawCourse) => hasMeals(c.formats.map((f) => f.stock_repas))],
     ...(Object.keys(DISTANCE_BANDS) as (keyof typeof DISTANCE_BANDS)[]).map(
