@@ -97,14 +97,23 @@ export function searchMatchQuery(text: string): string | null {
 }
 
 /**
+ * A department name whose words this code splits exactly as the text index's tokenizer does: letters and digits,
+ * each followed by its combining marks, between spaces, hyphens, apostrophes and dots. Organisers type the name;
+ * a name with anything else (a symbol, an emoji, a private-use character) is not narrowed (decision 0165).
+ */
+const PLAIN_DEPARTMENT = /^(?:[\p{L}\p{N}]\p{M}*|[\s\-'’.])*$/u;
+
+/**
  * The text query narrowed to one department (decision 0165): the text index intersects the word's matches with the
  * events whose `departement` column holds every word of the department's name, so that the plan reading the matches
  * and the walk checking each event against them get (about) the department's matches only. The department's words
- * are whole quoted terms, in any order (no positions to read, no FTS syntax from the query string); they only
- * narrow, since both plans still check `c.departement` exactly. A department without a word leaves the query as it is.
+ * are whole quoted terms in any order (no positions to read, no FTS syntax from the query string), as typed (the
+ * tokenizer folds case and accents on both sides); they only narrow, since both plans still check `c.departement`
+ * exactly. A department without a word, or not plain, leaves the query as it is.
  */
 export function matchWithinDepartment(match: string, departement: string | null): string {
-  const words = departement?.normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  if (departement === null || !PLAIN_DEPARTMENT.test(departement)) return match;
+  const words = departement.match(/[\p{L}\p{N}]\p{M}*(?:[\p{L}\p{N}]\p{M}*)*/gu) ?? [];
   if (words.length === 0) return match;
   return `${match} AND departement : (${words
     .slice(0, SEARCH_MAX_WORDS)

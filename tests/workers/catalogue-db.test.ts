@@ -303,6 +303,28 @@ describe("catalogue repositories", () => {
     expect(r.markers).toBeNull();
   });
 
+  it("a text search with a typed department finds its events, whatever accents and apostrophes (decision 0165)", async () => {
+    const names = ["Ise\u0300re-Nord", "Val-d’Oise", "Lozère\uF8FF", "Saint-Pierre-et-Miquelon 975"];
+    await env.DB.batch(
+      names.map((dep, i) =>
+        env.DB.prepare(
+          "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?1, 'Trail tapé', 'Ici', ?2, '15000', '00000000-0000-4000-a000-000000000002', 1, ?3)",
+        ).bind(`td-${i}`, dep, `tape-${i}`),
+      ),
+    );
+    try {
+      for (const [i, dep] of names.entries()) {
+        const r = await list(db, `q=trail+tape&du=&departement=${encodeURIComponent(dep)}`);
+        expect(
+          r.rows.map((x) => x.id),
+          dep,
+        ).toEqual([`td-${i}`]);
+      }
+    } finally {
+      await env.DB.prepare("DELETE FROM courses WHERE id LIKE 'td-%'").run();
+    }
+  });
+
   it("the map shows every filtered event, not only the page's: 15 points for a page of 12", async () => {
     const r = await list(db, "vue=carte");
     expect(r.rows).toHaveLength(12);
