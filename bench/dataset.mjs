@@ -264,8 +264,7 @@ export async function loadLocalD1(persistTo, { events = 10_000, migrationsDir = 
     const { journal_mode: mode } = db.prepare("PRAGMA journal_mode").get();
     db.exec("PRAGMA foreign_keys = OFF; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;");
     db.exec(
-      process.env.SEED_PRAGMAS ??
-        "PRAGMA cache_size = -2000000; PRAGMA mmap_size = 8000000000; PRAGMA temp_store = MEMORY; PRAGMA threads = 2;",
+      "PRAGMA cache_size = -2000000; PRAGMA mmap_size = 8000000000; PRAGMA temp_store = MEMORY; PRAGMA threads = 2;",
     );
     db.exec("BEGIN");
     const timings = new Map();

@@ -113,7 +113,7 @@ const PLAIN_DEPARTMENT = /^(?:[\p{L}\p{N}]\p{M}*|[\s\-'’.])*$/u;
  */
 export function matchWithinDepartment(match: string, departement: string | null): string {
   if (departement === null || !PLAIN_DEPARTMENT.test(departement)) return match;
-  const words = departement.match(/[\p{L}\p{N}]\p{M}*(?:[\p{L}\p{N}]\p{M}*)*/gu) ?? [];
+  const words = departement.match(/(?:[\p{L}\p{N}]\p{M}*)+/gu) ?? [];
   if (words.length === 0) return match;
   return `${match} AND departement : (${words
     .slice(0, SEARCH_MAX_WORDS)
@@ -430,7 +430,7 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
         // The number of matches (up to the cap), from the text index alone: the ids are read only by the plan that
         // reads them directly (a CTE is made on its first use; the other plan's LIMIT 0 never reaches it).
         // The words alone, without the department: the plan is chosen by the cost model of the whole catalogue
-        // (decision 0165), and the department's phrase would make the text index read its positions.
+        // (decision 0165), which counts the word's matches in the whole catalogue.
         sql`text_n(n) AS (SELECT count(*) FROM (SELECT 1 FROM courses_fts WHERE courses_fts MATCH ${words} LIMIT ${TEXT_DIRECT_CAP + 1}))`,
       ];
       // Each plan runs only when its guard holds: a LIMIT of 0 skips a loop before its first row, whereas a

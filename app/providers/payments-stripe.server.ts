@@ -58,8 +58,8 @@ function chargeInfo(charge: Stripe.Charge): ChargeInfo {
 }
 
 export function createStripePaymentProvider(config: StripeProviderConfig): PaymentProvider {
-  // Every request gets a provider, and most never call Stripe (a catalogue page): the SDK's client (about a
-  // twentieth of a page's CPU to build) is made on the provider's first call.
+  // Every request gets a provider, and most never call Stripe (a catalogue page): the SDK's client is made on the
+  // provider's first call (building it took the event page from 2.2 to 3.5 ms in an in-process measurement).
   let client: Stripe | undefined;
   const stripe = () => {
     client ??= createStripeClient(config);
