@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { matchWithinDepartment, SEARCH_MAX_WORDS, searchMatchQuery } from "./catalogue.server";
+import {
+  matchWithinDepartment,
+  SEARCH_MAX_WORDS,
+  searchMatchQuery,
+  searchTerms,
+  TERM_LETTERS,
+} from "./catalogue.server";
 
 describe("searchMatchQuery: what the runner typed, as FTS5 prefix terms, never raw FTS syntax", () => {
   it.each([
@@ -42,5 +48,40 @@ describe("matchWithinDepartment: the department's words as whole terms of its co
     [" - ", '"trail"*'],
   ])("%j -> %j", (departement, expected) => {
     expect(matchWithinDepartment('"trail"*', departement)).toBe(expected);
+  });
+});
+
+describe("searchTerms: the search's words as the text index's terms, when this code knows how they fold", () => {
+  it.each([
+    ["crete", ["crete"]],
+    ["  CRÊTES ", ["cretes"]],
+    ["Côte d'Or", ["cote", "d", "or"]],
+    ["Trail de l'Écureuil", ["trail", "de", "l", "ecureuil"]],
+    ["Cre\u0302tes", ["cretes"]], // decomposed accent, composed first (as for the text index's query)
+    ["10 km", ["10", "km"]],
+    ["Ÿvelines Ñandú Åre", ["yvelines", "nandu", "are"]],
+    // A character whose folding only the text index knows: no terms (the walk reads the index's list instead).
+    ["Œuvre", null],
+    ["Straße", null],
+    ["ＡＢＣ", null],
+    ["trail ﬁn", null],
+    ["İstanbul", null],
+    ["\u212Aelvin", ["kelvin"]], // the Kelvin sign is K once composed, for the index's query too
+    ["", null],
+    [" - ' * ", null],
+  ])("%j -> %j", (typed, expected) => {
+    expect(searchTerms(typed)).toEqual(expected);
+  });
+
+  it("has one term per word of the FTS5 query, in the same order", () => {
+    for (const typed of ["Côte d'Or", "a b c d e f g h i j", "Saint-Loup-sur-Semouse 2026"]) {
+      expect(searchTerms(typed)?.length).toBe(searchMatchQuery(typed)?.split(" ").length);
+    }
+  });
+
+  it("folds only to ASCII letters and digits (the prefix ranges rely on it)", () => {
+    for (const [ch, term] of TERM_LETTERS) expect(`${ch} -> ${term}`).toMatch(/ -> [a-z0-9]$/);
+    expect(TERM_LETTERS.get("É")).toBe("e");
+    expect(TERM_LETTERS.get("ç")).toBe("c");
   });
 });

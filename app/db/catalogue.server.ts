@@ -88,12 +88,57 @@ export const SEARCH_MAX_WORDS = 8;
  * split away as non-word characters). Null when nothing searchable was typed.
  */
 export function searchMatchQuery(text: string): string | null {
-  const words = text.normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  const words = searchWords(text);
   if (words.length === 0) return null;
-  return words
-    .slice(0, SEARCH_MAX_WORDS)
-    .map((w) => `"${w}"*`)
-    .join(" ");
+  return words.map((w) => `"${w}"*`).join(" ");
+}
+
+/** The words of a search (letters, marks and digits, NFC), at most SEARCH_MAX_WORDS of them. */
+function searchWords(text: string): string[] {
+  return (text.normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, SEARCH_MAX_WORDS);
+}
+
+/**
+ * The letters whose folding this code knows, each with the term letter the text index's tokenizer makes of it
+ * (unicode61, remove_diacritics 2: case and accents folded). A workerd test asks FTS5 to fold every one of them
+ * and compares (tests/workers/catalogue-terms.test.ts); any other character leaves the search to the text index.
+ */
+export const TERM_LETTERS: ReadonlyMap<string, string> = new Map(
+  [..."abcdefghijklmnopqrstuvwxyz0123456789", ..."àâäáãåçéèêëíìîïñóòôöõúùûüýÿ"].flatMap((ch) => {
+    const base = /[a-z0-9]/.test(ch) ? ch : ch.normalize("NFD").charAt(0);
+    return ch.toUpperCase() === ch
+      ? [[ch, base]]
+      : [
+          [ch, base],
+          [ch.toUpperCase(), base],
+        ];
+  }) as [string, string][],
+);
+
+/**
+ * The search's words as the text index's terms ('Crêtes' → 'cretes'), for the walk that checks each row's terms in
+ * course_terms (decision 0167): null when a word holds a character outside TERM_LETTERS, whose folding only the
+ * text index knows, or when nothing searchable was typed.
+ */
+export function searchTerms(text: string): string[] | null {
+  const words = searchWords(text);
+  if (words.length === 0) return null;
+  const terms: string[] = [];
+  for (const word of words) {
+    let term = "";
+    for (const ch of word) {
+      const folded = TERM_LETTERS.get(ch);
+      if (folded === undefined) return null;
+      term += folded;
+    }
+    terms.push(term);
+  }
+  return terms;
+}
+
+/** The first string after every string that starts with `term` (letters a–z and digits): its last letter's next. */
+function afterPrefix(term: string): string {
+  return term.slice(0, -1) + String.fromCharCode(term.charCodeAt(term.length - 1) + 1);
 }
 
 /**
@@ -151,13 +196,35 @@ function keyConditions(first: KeyCondition[], courseId: string, searchId: string
  * but the walked index entry; the walk of past events (by creation) looks the rowid up by event. A seek
  * in the text index per walked row (`rowid = ? AND MATCH`) measured far slower (about 0.5 ms a row at 10,000
  * events: FTS5 merges a prefix term's doclists for every lookup).
+ * Reading the list costs its length, which grows with the catalogue for a word found in most events ('de', 'trail'):
+ * with many matches, a walk checks the row's terms instead (termsMatchRowSql, decision 0167).
  */
 function textMatchesRowSql(match: string): KeyCondition {
   const matches = sql`(SELECT courses_fts.rowid FROM courses_fts WHERE courses_fts MATCH ${match})`;
-  return ({ courseId, searchId }) =>
-    searchId !== null
-      ? sql`${searchId} IN ${matches}`
-      : sql`(SELECT m.id FROM course_search_ids m WHERE m.course_id = ${courseId}) IN ${matches}`;
+  return ({ courseId, searchId }) => sql`${searchId ?? searchIdOf(courseId)} IN ${matches}`;
+}
+
+/**
+ * The event's terms hold every word's prefix: for each word, a seek in course_terms' primary key (event, term) over
+ * the word's prefix range, on the walked index entry's text-index rowid (decision 0167). A scalar subquery, not
+ * EXISTS: SQLite makes an EXISTS a join it checks only after the walk's other joins.
+ */
+function termsMatchRowSql(terms: string[]): KeyCondition {
+  return ({ courseId, searchId }) => {
+    const id = searchId ?? searchIdOf(courseId);
+    return sql.join(
+      terms.map(
+        (t) =>
+          sql`(SELECT 1 FROM course_terms ct WHERE ct.course_search_id = ${id} AND ct.term >= ${t} AND ct.term < ${afterPrefix(t)} LIMIT 1) IS NOT NULL`,
+      ),
+      sql` AND `,
+    );
+  };
+}
+
+/** The text-index rowid of the event whose id is the SQL expression given. */
+function searchIdOf(courseId: SQL): SQL {
+  return sql`(SELECT m.id FROM course_search_ids m WHERE m.course_id = ${courseId})`;
 }
 
 /**
@@ -343,8 +410,16 @@ export const TEXT_DIRECT_MAX = 200;
  */
 export const TEXT_DIRECT_FACTOR: Record<CourseFilters["tri"], number> = { date: 10, prix: 5, dplus: 5 };
 
-/** The most matches a search reads directly (and the most its statement takes from the text index to decide). */
+/** The most matches a search reads directly (its statement counts at least this many to decide, 0167: more). */
 export const TEXT_DIRECT_CAP = 6000;
+
+/**
+ * A walk seeks each walked row's terms in course_terms (about 0.8 µs a seek) instead of reading the list of the
+ * text's matches (about 0.17 µs a match, for a list of M) once the list costs more: the walk visits about
+ * rows·N / M rows, so the two meet at M ≈ k·√N. Seeking is chosen while M² ≥ k²·N; measured on the catalogue
+ * bench's data (decision 0167).
+ */
+export const TEXT_SEEK_FACTOR: Record<CourseFilters["tri"], number> = { date: 65, prix: 65, dplus: 65 };
 
 /** A point of the map view: every filtered event with coordinates, not only the page's (no card columns). */
 export interface CourseMarker {
@@ -386,6 +461,7 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   const q = f.q.trim();
   const words = q ? searchMatchQuery(q) : null;
   const match = words === null ? null : matchWithinDepartment(words, f.departement);
+  const terms = searchTerms(q);
   if (q && words === null) where.push(sql`0`);
   if (f.departement) where.push(sql`c.departement = ${f.departement}`);
   if (f.type)
@@ -425,31 +501,46 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
       // A few matches are read directly; many are found by walking the page's index. Both plans are in the
       // statement, each guarded by the number of matches through its LIMIT (0 for the plan not taken: its loop
       // never starts).
+      const events = sql`coalesce((SELECT a.n FROM admin_totaux a WHERE a.portee = '*' AND a.cle = 'courses'), 0)`;
+      const seekMax = Math.max(...Object.values(TEXT_SEEK_FACTOR));
+      const countLimit =
+        terms === null
+          ? sql`${TEXT_DIRECT_CAP + 1}`
+          : sql`max(${TEXT_DIRECT_CAP}, CAST(${seekMax} * sqrt(${events}) AS INTEGER)) + 1`;
+      const seek = (order: CourseFilters["tri"]) => {
+        const k = TEXT_SEEK_FACTOR[order];
+        return sql`(SELECT n * n >= ${k * k} * ${events} FROM text_n)`;
+      };
       ctes = [
         sql`text_ids AS (SELECT m.course_id AS id FROM courses_fts CROSS JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ${match} LIMIT ${TEXT_DIRECT_CAP + 1})`,
-        // The number of matches (up to the cap), from the text index alone: the ids are read only by the plan that
+        // The number of matches (up to countLimit), from the text index alone: the ids are read only by the plan that
         // reads them directly (a CTE is made on its first use; the other plan's LIMIT 0 never reaches it).
         // The words alone, without the department: the plan is chosen by the cost model of the whole catalogue
         // (decision 0165), which counts the word's matches in the whole catalogue.
-        sql`text_n(n) AS (SELECT count(*) FROM (SELECT 1 FROM courses_fts WHERE courses_fts MATCH ${words} LIMIT ${TEXT_DIRECT_CAP + 1}))`,
+        // Counted up to what both choices need: TEXT_DIRECT_CAP, and k·√N for seeking terms (0167).
+        sql`text_n(n) AS (SELECT count(*) FROM (SELECT 1 FROM courses_fts WHERE courses_fts MATCH ${words} LIMIT ${countLimit}))`,
       ];
       // Each plan runs only when its guard holds: a LIMIT of 0 skips a loop before its first row, whereas a
       // subquery in WHERE is checked on every row (SQLite does not hoist it), which walked the whole index for a
       // search with few matches.
       const only = (guard: SQL) => sql`CASE WHEN ${guard} THEN -1 ELSE 0 END`;
-      const events = sql`coalesce((SELECT a.n FROM admin_totaux a WHERE a.portee = '*' AND a.cle = 'courses'), 0)`;
       const few = (order: CourseFilters["tri"]) => {
         const k = TEXT_DIRECT_FACTOR[order];
         return sql`(SELECT n <= ${TEXT_DIRECT_MAX} OR (n <= ${TEXT_DIRECT_CAP} AND n * n <= ${k * k} * ${events}) FROM text_n)`;
       };
       const source = sql`text_ids t CROSS JOIN courses c ON c.id = t.id CROSS JOIN course_stats s ON s.course_id = c.id`;
-      selection = (
-        limit,
-        off,
-        order,
-      ) => sql`SELECT * FROM (SELECT * FROM (${directSql(source, order, where, dateWhere, today, limit, off)}) LIMIT ${only(few(order))})
-        UNION ALL
-        SELECT * FROM (SELECT * FROM (${walk(limit, off, order, [textMatchesRowSql(match)])}) LIMIT ${only(sql`NOT ${few(order)}`)})`;
+      selection = (limit, off, order) => {
+        const direct = sql`SELECT * FROM (SELECT * FROM (${directSql(source, order, where, dateWhere, today, limit, off)}) LIMIT ${only(few(order))})`;
+        const listed = walk(limit, off, order, [textMatchesRowSql(match)]);
+        if (terms === null)
+          return sql`${direct} UNION ALL SELECT * FROM (SELECT * FROM (${listed}) LIMIT ${only(sql`NOT ${few(order)}`)})`;
+        // With terms, the walk has two arms: it checks the list of matches, or seeks each row's terms (0167). Only
+        // one of the three arms runs.
+        const sought = walk(limit, off, order, [termsMatchRowSql(terms)]);
+        return sql`${direct}
+          UNION ALL SELECT * FROM (SELECT * FROM (${listed}) LIMIT ${only(sql`NOT ${few(order)} AND NOT ${seek(order)}`)})
+          UNION ALL SELECT * FROM (SELECT * FROM (${sought}) LIMIT ${only(sql`NOT ${few(order)} AND ${seek(order)}`)})`;
+      };
     }
   }
   const withCtes = (...more: SQL[]) => {

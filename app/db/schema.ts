@@ -654,12 +654,6 @@ export const admin_jours = sqliteTable(
 );
 
 /**
- * The integer key of each event in the text-search index (courses_fts, an FTS5 table: migrations/0017). courses.id
- * is a TEXT primary key, so SQLite's implicit rowid of courses may be renumbered (VACUUM): the index is keyed on
- * this table's INTEGER PRIMARY KEY instead. Kept by triggers on courses; never written by the application.
- * docs/decisions/0111-accent-insensitive-search.md
- */
-/**
  * The waiting list of a full format (issue 20), in order of `rang` (a sequence: first come, first offered). A
  * runner joins with the same fields as a registration (`donnees`: the registration's personal columns, as JSON;
  * name and e-mail also as columns for the organiser's list and export). When a place is freed, the first entries
@@ -704,10 +698,32 @@ export const liste_attente = sqliteTable(
   ],
 );
 
+/**
+ * The integer key of each event in the text-search index (courses_fts, an FTS5 table: migrations/0017). courses.id
+ * is a TEXT primary key, so SQLite's implicit rowid of courses may be renumbered (VACUUM): the index is keyed on
+ * this table's INTEGER PRIMARY KEY instead. Kept by triggers on courses; never written by the application.
+ * docs/decisions/0111-accent-insensitive-search.md
+ */
 export const course_search_ids = sqliteTable("course_search_ids", {
   id: integer("id").primaryKey(),
   course_id: text("course_id").notNull().unique(),
 });
+
+/**
+ * The distinct terms of each event's text (nom, lieu, departement) as the text index's tokenizer makes them, keyed
+ * by the event's rowid in that index (course_search_ids.id). A walk of a catalogue order checks a word found in
+ * most events here, one primary-key seek per walked row, instead of reading the word's whole list of matches from
+ * the text index (docs/decisions/0167-catalogue-terms-checked-per-row.md). Filled by triggers through FTS5 itself
+ * (migrations: course terms); never written by the application.
+ */
+export const course_terms = sqliteTable(
+  "course_terms",
+  {
+    course_search_id: integer("course_search_id").notNull(),
+    term: text("term").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.course_search_id, t.term] })],
+);
 
 export const schema = {
   users,
@@ -735,6 +751,7 @@ export const schema = {
   admin_jours,
   inscriptions_historique,
   course_search_ids,
+  course_terms,
   liste_attente,
 };
 

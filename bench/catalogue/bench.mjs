@@ -7,7 +7,7 @@
 // 2. starts the production build with `wrangler dev` (APP_ENV=production) on its own port, with
 //    BENCH_QUERY_COUNT=1 so that every response reports its D1 statements in X-Query-Count;
 // 3. measures on loopback with a small load generator (Node's fetch): a static asset, the home page, /courses
-//    with default filters, /courses with every filter set, text searches (a frequent word, a town, no match), a
+//    with default filters, /courses with every filter set, text searches (a frequent word, a town, no match, a word in every event), a
 //    filtered list sorted by price, a deep page of /courses, one department by price, 'Du' cleared, an event page, /formats (paged): p50/p95 at
 //    1 connection, requests/s at 10 connections, each page's ratio to the static asset, query counts, D1 round
 //    trips and the time SQLite reports for them;
@@ -191,6 +191,8 @@ try {
     // A word of one event in 25 (a town): more matches than are always read directly, too few for a short walk.
     ["/courses?q=chamonix (texte, 4 %)", "/courses?q=chamonix"],
     ["/courses?q=zzz (texte, aucun)", "/courses?q=zzz"],
+    // A short word found in every event's name ('Trail de …'): its list of matches is the whole catalogue.
+    ["/courses?q=trail de (texte, mot courant)", "/courses?q=trail+de"],
     ["/courses filtrée (q, bandes, repas, prix)", "/courses?q=a&distance=15-30&denivele=0-1000&repas=on&tri=prix"],
     ["/courses?page=20 (page profonde)", "/courses?page=20"],
     ["/courses?departement=Isère&tri=prix", "/courses?departement=Is%C3%A8re&tri=prix"],

@@ -2,6 +2,9 @@
 // Applied to a database that already holds events, it must keep every event findable under the same rowid, build
 // prefix indexes that agree with the text (FTS5's own integrity check reads both), and leave the triggers of 0017
 // keeping the new table.
+// Migrations 0037 and 0038 add course_terms, each event's terms (docs/decisions/0167-catalogue-terms-checked-per-row.md):
+// back-filled from the text index, then kept by triggers, it must always hold exactly the (event, term) pairs the
+// text index holds.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -9,6 +12,7 @@ import { describe, expect, it } from "vitest";
 
 const migrationsDir = resolve(import.meta.dirname, "../../migrations");
 const PREFIX_MIGRATION = "0036_courses_fts_prefix_index.sql";
+const TERMS_MIGRATION = "0037_course_terms.sql";
 const files = readdirSync(migrationsDir)
   .filter((f) => f.endsWith(".sql"))
   .sort();
@@ -45,7 +49,7 @@ describe("migration 0036: the text index with prefix indexes", () => {
     const queries = ['"d"*', '"de"*', '"cre"*', '"cote"*', '"d"* "or"*', '"savoie"*'];
     const before = queries.map((q) => found(db, q));
 
-    migrate(db, (f) => f === PREFIX_MIGRATION);
+    migrate(db, (f) => f >= PREFIX_MIGRATION && f < TERMS_MIGRATION);
 
     const table = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'courses_fts'").get();
     expect(String(table?.sql)).toMatch(/prefix = '1 2 3'/);
@@ -67,6 +71,54 @@ describe("migration 0036: the text index with prefix indexes", () => {
     db.prepare("DELETE FROM courses WHERE id = 'ev-4'").run();
     expect(found(db, '"ve"*')).toEqual([]);
     expect(() => db.exec("INSERT INTO courses_fts (courses_fts, rank) VALUES ('integrity-check', 0)")).not.toThrow();
+    db.close();
+  });
+});
+
+describe("migrations 0037–0038: each event's terms, as the text index holds them", () => {
+  /** (rowid, term) pairs of the text index (an instance vocabulary, one row per occurrence) and of course_terms. */
+  function pairs(db: DatabaseSync) {
+    const index = db
+      .prepare("SELECT DISTINCT doc AS id, term FROM temp.oracle ORDER BY doc, term")
+      .all()
+      .map((r) => `${r.id}:${r.term}`);
+    const terms = db
+      .prepare("SELECT course_search_id AS id, term FROM course_terms ORDER BY course_search_id, term")
+      .all()
+      .map((r) => `${r.id}:${r.term}`);
+    return { index, terms };
+  }
+
+  it("are back-filled from the events written before, then kept through inserts, renames and deletes (the writes the application makes)", () => {
+    expect(files).toContain(TERMS_MIGRATION);
+    const db = new DatabaseSync(":memory:", { enableForeignKeyConstraints: false });
+    migrate(db, (f) => f < TERMS_MIGRATION);
+    addEvent(db, "ev-1", "Trail des Crêtes", "Lyon", "Rhône");
+    addEvent(db, "ev-2", "Course de la Côte n° 12", "Beaune", "Côte-d'Or");
+    addEvent(db, "ev-3", "Œuvre — ÉCOTRAIL ＡＢＣ", "L'Haÿ-les-Roses", "Val-de-Marne");
+    migrate(db, (f) => f >= TERMS_MIGRATION);
+    db.exec("CREATE VIRTUAL TABLE temp.oracle USING fts5vocab(main, courses_fts, instance)");
+
+    const backfilled = pairs(db);
+    expect(backfilled.terms.length).toBeGreaterThan(15);
+    expect(backfilled.terms).toEqual(backfilled.index);
+    expect(backfilled.terms).toContain("1:cretes");
+
+    addEvent(db, "ev-4", "Défi de l'Oisans", "Bourg-d'Oisans", "Isère");
+    db.prepare("UPDATE courses SET nom = 'Ultra du Vercors' WHERE id = 'ev-1'").run();
+    db.prepare("UPDATE courses SET lieu = 'Dijon' WHERE id = 'ev-2'").run();
+    db.prepare(
+      "UPDATE courses SET nom = 'Rando des Lacs', lieu = 'Annecy', departement = 'Haute-Savoie' WHERE id = 'ev-3'",
+    ).run();
+    db.prepare("DELETE FROM courses WHERE id = 'ev-4'").run();
+    addEvent(db, "ev-5", "Foulées du Lac", "Annecy", "Haute-Savoie");
+
+    const kept = pairs(db);
+    expect(kept.terms).toEqual(kept.index);
+    expect(kept.terms.some((p) => p.endsWith(":cretes") || p.endsWith(":oisans"))).toBe(false);
+    expect(kept.terms.filter((p) => p.endsWith(":lacs") || p.endsWith(":lac"))).toHaveLength(2);
+    // The scratch index is left empty after each write.
+    expect(db.prepare("SELECT count(*) AS n FROM course_terms_scratch_vocab").get()).toEqual({ n: 0 });
     db.close();
   });
 });

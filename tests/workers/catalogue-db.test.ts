@@ -553,7 +553,7 @@ describe("catalogue repositories", () => {
     expect(r.rows.map((x) => x.nom).sort()).toEqual(expected);
   });
 
-  it("a text search with many matches walks the date index and checks each row in the text index; with few it reads them: same rows as the reference; count and depth stop at LIST_MAX_ROWS", async () => {
+  it("a text search with many matches walks the date index and checks each row in the text index (or in course_terms); with few it reads them: same rows as the reference; count and depth stop at LIST_MAX_ROWS", async () => {
     // 520 online events named 'Sentier n', one format each, 40 per day: more than TEXT_DIRECT_MAX matches.
     const n = 520;
     const stmts: D1PreparedStatement[] = [];
@@ -610,6 +610,35 @@ describe("catalogue repositories", () => {
           .slice(0, 6)
           .map((g) => g.id),
       );
+      // Seeking each walked row's terms in course_terms (decision 0167), chosen once M ≥ 65·√N: forced here by a
+      // smaller catalogue size. The same rows; one event's terms removed hides it from this walk only, which
+      // shows the walk taken.
+      const sizeSql = "SELECT n FROM admin_totaux WHERE portee = '*' AND cle = 'courses'";
+      const size = await env.DB.prepare(sizeSql).first<{ n: number }>();
+      const setSize = (n: number) =>
+        env.DB.prepare("UPDATE admin_totaux SET n = ? WHERE portee = '*' AND cle = 'courses'").bind(n).run();
+      expect(size!.n).toBeGreaterThan((n / 65) ** 2); // the real size: the walk reads the text index's list
+      await setSize(50);
+      try {
+        const sought = await walkAll("q=SENTÎER");
+        expect(sought.got).toEqual(reference(() => true).slice(0, LIST_MAX_ROWS));
+        expect([sought.first.total, sought.first.totalCapped]).toEqual([LIST_MAX_ROWS, true]);
+        const soughtByPrice = await list(db, "q=sentier&tri=prix&taille=6");
+        expect(soughtByPrice.rows.map((r) => r.id)).toEqual(byPrice.rows.map((r) => r.id));
+        const soughtFew = await walkAll("q=sentier%201");
+        expect(soughtFew.got).toEqual(few.got);
+        const firstId = reference(() => true)[0].split(" ")[0];
+        await env.DB.prepare(
+          "DELETE FROM course_terms WHERE course_search_id = (SELECT id FROM course_search_ids WHERE course_id = ?)",
+        )
+          .bind(firstId)
+          .run();
+        expect((await list(db, "q=sentier&taille=6")).rows.map((r) => r.id)).not.toContain(firstId);
+        await setSize(size!.n);
+        expect((await list(db, "q=sentier&taille=6")).rows.map((r) => r.id)).toContain(firstId);
+      } finally {
+        await setSize(size!.n);
+      }
     } finally {
       await env.DB.prepare("DELETE FROM formats WHERE course_id LIKE 'sent-%'").run();
       await env.DB.prepare("DELETE FROM courses WHERE id LIKE 'sent-%'").run();

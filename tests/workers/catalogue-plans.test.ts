@@ -216,7 +216,8 @@ describe("catalogue query plans (bounded work per request)", () => {
 
   // A text search that walks an ordered index checks each walked event against the text index's matches from the
   // index entry alone: the indexes carry the event's text-index rowid (decisions 0163 and 0164). Only the walk of
-  // past events ('Du' cleared, date order) looks it up by event.
+  // past events ('Du' cleared, date order) looks it up by event. The same holds for the arm that seeks each row's
+  // terms in course_terms instead (decision 0167).
   const textWalks = [
     "q=trail",
     "q=trail&tri=prix",
@@ -237,6 +238,11 @@ describe("catalogue query plans (bounded work per request)", () => {
     expect(page, recorded.map((r) => r.sql).join("\n")).toBeDefined();
     expect(page?.plan).toMatch(/courses_fts/);
     expect(page?.plan, page?.sql).not.toMatch(searchRowLookup);
+    // The arm that seeks each row's terms (decision 0167): one seek in course_terms' key per word, never a scan.
+    expect(page?.plan, page?.sql).toMatch(
+      /SEARCH ct USING COVERING INDEX \S*course_terms\S* \(course_search_id=\? AND term>\? AND term<\?\)/,
+    );
+    expect(page?.plan, page?.sql).not.toMatch(/SCAN ct\b/);
   });
 
   it("home, event page, /formats (deep page included) and the sitemap read a bounded number of rows", async () => {
