@@ -2,7 +2,7 @@
 // cancelled, a fifth pending, the rest validated and paid), spread over the last months, in plain SQL run by
 // `wrangler d1 execute --file` on a fresh local D1 with the real migrations (their triggers keep the summaries).
 // With `schema` (the database's own trigger and index definitions, read from sqlite_master after the migrations),
-// the seed drops the triggers and indexes of the four tables it fills, inserts the rows, creates the same indexes
+// the seed drops the triggers and indexes of the tables it fills, inserts the rows, creates the same indexes
 // (one sort each instead of one B-tree insert per row and index), fills what the triggers keep in one pass per table
 // (the statements the migrations back-fill with), then creates the same triggers again (issue 26).
 const FORMATS_PER_EVENT = 3;
@@ -127,7 +127,7 @@ function stepLabel(sql) {
 }
 
 /** Tables whose triggers and indexes the fast seed suspends (everything else it writes has no trigger). */
-const SEEDED_TABLES = ["courses", "formats", "inscriptions", "paiements", "course_stats"];
+const SEEDED_TABLES = ["courses", "course_search_ids", "formats", "inscriptions", "paiements", "course_stats"];
 
 export function catalogueDataset({ events = 10_000, schema = null } = {}) {
   const w = width(events);

@@ -13,18 +13,20 @@ INSERT OR IGNORE INTO course_terms (course_search_id, term) SELECT doc, term FRO
 --> statement-breakpoint
 DROP TABLE `course_terms_backfill`;
 --> statement-breakpoint
--- An event written (insert, replace) or its text changed: its terms made again. The event's search key is made here
--- if the trigger of 0017 has not made it yet (INSERT OR IGNORE: the same row either way).
-CREATE TRIGGER `course_terms_insert` AFTER INSERT ON `courses`
+-- An event's search key made (by the trigger of 0017 on a new event): its terms made from the event's text. This
+-- trigger is on the key, not on the event's insert, so that it never makes a key itself: an insert into courses
+-- with its own conflict clause (OR REPLACE, OR ABORT) applies that clause to every statement of its triggers, and
+-- two triggers making the same key would then conflict. A key reused after a deletion starts from no terms.
+CREATE TRIGGER `course_terms_insert` AFTER INSERT ON `course_search_ids`
 BEGIN
-  INSERT OR IGNORE INTO course_search_ids (course_id) VALUES (NEW.id);
-  DELETE FROM course_terms WHERE course_search_id = (SELECT id FROM course_search_ids WHERE course_id = NEW.id);
-  INSERT INTO course_terms_scratch (rowid, nom, lieu, departement) VALUES (1, NEW.nom, NEW.lieu, NEW.departement);
-  INSERT OR IGNORE INTO course_terms (course_search_id, term)
-    SELECT (SELECT id FROM course_search_ids WHERE course_id = NEW.id), term FROM course_terms_scratch_vocab;
+  DELETE FROM course_terms WHERE course_search_id = NEW.id;
+  INSERT INTO course_terms_scratch (rowid, nom, lieu, departement)
+    SELECT 1, c.nom, c.lieu, c.departement FROM courses c WHERE c.id = NEW.course_id;
+  INSERT OR IGNORE INTO course_terms (course_search_id, term) SELECT NEW.id, term FROM course_terms_scratch_vocab;
   INSERT INTO course_terms_scratch (course_terms_scratch) VALUES ('delete-all');
 END;
 --> statement-breakpoint
+-- An event's text changed: its terms made again.
 CREATE TRIGGER `course_terms_update` AFTER UPDATE OF nom, lieu, departement ON `courses`
 BEGIN
   DELETE FROM course_terms WHERE course_search_id = (SELECT id FROM course_search_ids WHERE course_id = NEW.id);

@@ -498,10 +498,11 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
     if (match === null) {
       selection = (limit, off, order) => walk(limit, off, order, []);
     } else {
-      // A few matches are read directly; many are found by walking the page's index. Both plans are in the
-      // statement, each guarded by the number of matches through its LIMIT (0 for the plan not taken: its loop
-      // never starts).
-      const events = sql`coalesce((SELECT a.n FROM admin_totaux a WHERE a.portee = '*' AND a.cle = 'courses'), 0)`;
+      // A few matches are read directly; many are found by walking the page's index (checking the list of
+      // matches, or each row's terms: 0167). Every plan is in the statement, each guarded by the number of matches
+      // through its LIMIT (0 for the plans not taken: their loops never start).
+      // The number of events, never below 0 (a counter gone wrong must not stop the search: sqrt below).
+      const events = sql`max(coalesce((SELECT a.n FROM admin_totaux a WHERE a.portee = '*' AND a.cle = 'courses'), 0), 0)`;
       const seekMax = Math.max(...Object.values(TEXT_SEEK_FACTOR));
       const countLimit =
         terms === null

@@ -714,7 +714,7 @@ export const course_search_ids = sqliteTable("course_search_ids", {
  * by the event's rowid in that index (course_search_ids.id). A walk of a catalogue order checks a word found in
  * most events here, one primary-key seek per walked row, instead of reading the word's whole list of matches from
  * the text index (docs/decisions/0167-catalogue-terms-checked-per-row.md). Filled by triggers through FTS5 itself
- * (migrations: course terms); never written by the application.
+ * (migrations 0037 and 0038); never written by the application.
  */
 export const course_terms = sqliteTable(
   "course_terms",

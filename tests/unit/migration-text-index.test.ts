@@ -89,7 +89,7 @@ describe("migrations 0037–0038: each event's terms, as the text index holds th
     return { index, terms };
   }
 
-  it("are back-filled from the events written before, then kept through inserts, renames and deletes (the writes the application makes)", () => {
+  it("are back-filled from the events written before, then kept through inserts (with or without a conflict clause), renames and deletes", () => {
     expect(files).toContain(TERMS_MIGRATION);
     const db = new DatabaseSync(":memory:", { enableForeignKeyConstraints: false });
     migrate(db, (f) => f < TERMS_MIGRATION);
@@ -112,6 +112,25 @@ describe("migrations 0037–0038: each event's terms, as the text index holds th
     ).run();
     db.prepare("DELETE FROM courses WHERE id = 'ev-4'").run();
     addEvent(db, "ev-5", "Foulées du Lac", "Annecy", "Haute-Savoie");
+    // An insert with its own conflict clause applies it to every trigger statement: the terms still follow the
+    // index, and a new event is still accepted (found by review: a first version failed both).
+    const withClause = (clause: string, id: string, nom: string) =>
+      db
+        .prepare(
+          `INSERT ${clause} INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, ?, 'Gap', 'Hautes-Alpes', '05000', 'org', 1, ?)`,
+        )
+        .run(id, nom, id);
+    withClause("OR ABORT", "ev-6", "Trail du Champsaur");
+    withClause("OR REPLACE", "ev-7", "Raid des Écrins");
+    withClause("OR REPLACE", "ev-6", "Ultra du Dévoluy");
+    const found6 = db
+      .prepare(
+        "SELECT term FROM course_terms WHERE course_search_id = (SELECT id FROM course_search_ids WHERE course_id = 'ev-6')",
+      )
+      .all()
+      .map((r) => r.term);
+    expect(found6).toContain("devoluy");
+    expect(found6).not.toContain("champsaur");
 
     const kept = pairs(db);
     expect(kept.terms).toEqual(kept.index);

@@ -3,7 +3,9 @@
 // 2. course_terms holds exactly the (event, term) pairs of the text index, through the writes the application makes.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { TERM_LETTERS } from "~/db/catalogue.server";
+import { listCourses, TERM_LETTERS } from "~/db/catalogue.server";
+import { createDb } from "~/db/client.server";
+import { parseCourseFilters } from "~/domain/filters";
 import { loadDemoData } from "./helpers";
 
 /** The (rowid, term) pairs of the text index, and of course_terms, as sorted "id:term" strings. */
@@ -85,6 +87,25 @@ describe("course_terms: each event's terms, as the text index makes them", () =>
       expect(deleted.terms).toEqual(start.terms);
     } finally {
       await env.DB.prepare("DELETE FROM courses WHERE id IN ('terms-1', 'terms-2')").run();
+    }
+  });
+
+  it("a search still answers, with the same events, when the events counter is wrong (the plan's size is never below 0)", async () => {
+    const nowIso = new Date().toISOString();
+    const today = nowIso.slice(0, 10);
+    const ids = async (qs: string) =>
+      (
+        await listCourses(createDb(env.DB), parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso)
+      ).rows.map((r) => r.id);
+    const sizeSql = "SELECT n FROM admin_totaux WHERE portee = '*' AND cle = 'courses'";
+    const size = await env.DB.prepare(sizeSql).first<{ n: number }>();
+    const expected = await Promise.all(["q=trail", "q=trail&tri=prix", "q=de"].map(ids));
+    expect(expected[0].length).toBeGreaterThan(0);
+    await env.DB.prepare("UPDATE admin_totaux SET n = -3 WHERE portee = '*' AND cle = 'courses'").run();
+    try {
+      expect(await Promise.all(["q=trail", "q=trail&tri=prix", "q=de"].map(ids))).toEqual(expected);
+    } finally {
+      await env.DB.prepare("UPDATE admin_totaux SET n = ? WHERE portee = '*' AND cle = 'courses'").bind(size!.n).run();
     }
   });
 });
