@@ -27,6 +27,15 @@ function addEvent(db: DatabaseSync, id: string, nom: string, lieu: string, depar
   ).run(id, nom, lieu, departement, id);
 }
 
+/** A database with the migrations before `migration` applied and these events (id, nom, lieu, departement) written. */
+function databaseBefore(migration: string, events: [string, string, string, string][]) {
+  expect(files).toContain(migration);
+  const db = new DatabaseSync(":memory:", { enableForeignKeyConstraints: false });
+  migrate(db, (f) => f < migration);
+  for (const event of events) addEvent(db, ...event);
+  return db;
+}
+
 /** Ids of the events whose text matches the FTS5 query, through the rowid key. */
 function found(db: DatabaseSync, match: string): string[] {
   return db
@@ -39,12 +48,11 @@ function found(db: DatabaseSync, match: string): string[] {
 
 describe("migration 0036: the text index with prefix indexes", () => {
   it("keeps the events written before it, agrees with their text, and is kept by the triggers after it", () => {
-    expect(files).toContain(PREFIX_MIGRATION);
-    const db = new DatabaseSync(":memory:", { enableForeignKeyConstraints: false });
-    migrate(db, (f) => f < PREFIX_MIGRATION);
-    addEvent(db, "ev-1", "Trail des Crêtes", "Lyon", "Rhône");
-    addEvent(db, "ev-2", "Course de la Côte", "Beaune", "Côte-d'Or");
-    addEvent(db, "ev-3", "Rando du Lac", "Annecy", "Haute-Savoie");
+    const db = databaseBefore(PREFIX_MIGRATION, [
+      ["ev-1", "Trail des Crêtes", "Lyon", "Rhône"],
+      ["ev-2", "Course de la Côte", "Beaune", "Côte-d'Or"],
+      ["ev-3", "Rando du Lac", "Annecy", "Haute-Savoie"],
+    ]);
     const rowids = db.prepare("SELECT course_id, id FROM course_search_ids ORDER BY course_id").all();
     const queries = ['"d"*', '"de"*', '"cre"*', '"cote"*', '"d"* "or"*', '"savoie"*'];
     const before = queries.map((q) => found(db, q));
@@ -90,12 +98,11 @@ describe("migrations 0037–0038: each event's terms, as the text index holds th
   }
 
   it("are back-filled from the events written before, then kept through inserts (with or without a conflict clause), renames and deletes", () => {
-    expect(files).toContain(TERMS_MIGRATION);
-    const db = new DatabaseSync(":memory:", { enableForeignKeyConstraints: false });
-    migrate(db, (f) => f < TERMS_MIGRATION);
-    addEvent(db, "ev-1", "Trail des Crêtes", "Lyon", "Rhône");
-    addEvent(db, "ev-2", "Course de la Côte n° 12", "Beaune", "Côte-d'Or");
-    addEvent(db, "ev-3", "Œuvre — ÉCOTRAIL ＡＢＣ", "L'Haÿ-les-Roses", "Val-de-Marne");
+    const db = databaseBefore(TERMS_MIGRATION, [
+      ["ev-1", "Trail des Crêtes", "Lyon", "Rhône"],
+      ["ev-2", "Course de la Côte n° 12", "Beaune", "Côte-d'Or"],
+      ["ev-3", "Œuvre — ÉCOTRAIL ＡＢＣ", "L'Haÿ-les-Roses", "Val-de-Marne"],
+    ]);
     migrate(db, (f) => f >= TERMS_MIGRATION);
     db.exec("CREATE VIRTUAL TABLE temp.oracle USING fts5vocab(main, courses_fts, instance)");
 

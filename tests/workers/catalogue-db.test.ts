@@ -71,6 +71,12 @@ async function onlineCourses(): Promise<RawCourse[]> {
   return cs.results.map((c) => ({ ...c, formats: fs.results.filter((f) => f.course_id === c.id) }));
 }
 
+/** Rows of `table` whose copy of their event's text-index rowid is not the event's key (or has no key to copy). */
+const rowidCopyMismatches = (table: "formats" | "course_stats") =>
+  env.DB.prepare(
+    `SELECT count(*) AS n FROM ${table} t LEFT JOIN course_search_ids m ON m.course_id = t.course_id WHERE t.course_search_id IS NOT m.id OR m.id IS NULL`,
+  ).first<number>("n");
+
 const list = (db: ReturnType<typeof createDb>, qs: string) =>
   listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
 
@@ -134,10 +140,7 @@ describe("catalogue repositories", () => {
   });
 
   it("keeps each format's copy of its event's text-index rowid (triggers, decision 0163)", async () => {
-    const mismatches = () =>
-      env.DB.prepare(
-        "SELECT count(*) AS n FROM formats f LEFT JOIN course_search_ids m ON m.course_id = f.course_id WHERE f.course_search_id IS NOT m.id OR m.id IS NULL",
-      ).first<number>("n");
+    const mismatches = () => rowidCopyMismatches("formats");
     const copies = (id: string) =>
       env.DB.prepare(
         "SELECT group_concat(f.course_search_id = m.id) AS same, count(*) AS n FROM formats f JOIN course_search_ids m ON m.course_id = ?1 WHERE f.course_id = ?1",
@@ -172,10 +175,7 @@ describe("catalogue repositories", () => {
   });
 
   it("keeps each event's stats copy of its text-index rowid (triggers, decision 0164)", async () => {
-    const mismatches = () =>
-      env.DB.prepare(
-        "SELECT count(*) AS n FROM course_stats s LEFT JOIN course_search_ids m ON m.course_id = s.course_id WHERE s.course_search_id IS NOT m.id OR m.id IS NULL",
-      ).first<number>("n");
+    const mismatches = () => rowidCopyMismatches("course_stats");
     const copy = (id: string) =>
       env.DB.prepare(
         "SELECT s.course_search_id AS copy, (SELECT m.id FROM course_search_ids m WHERE m.course_id = ?1) AS id FROM course_stats s WHERE s.course_id = ?1",

@@ -138,6 +138,15 @@ async function plansOf(recorded: Recorded[]) {
   return out;
 }
 
+/** The statements /courses?`qs` sends with their plans; `walks`: all but the departments' list. */
+async function listPlans(qs: string) {
+  const recorded: Recorded[] = [];
+  const db = createDb(recordingD1(env.DB, recorded));
+  await listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
+  const plans = await plansOf(recorded);
+  return { recorded, plans, walks: plans.filter((p) => !/WITH RECURSIVE d\(departement\)/.test(p.sql)) };
+}
+
 describe("catalogue query plans (bounded work per request)", () => {
   beforeAll(async () => {
     await loadDemoData();
@@ -172,12 +181,10 @@ describe("catalogue query plans (bounded work per request)", () => {
   it.each(lists)(
     "/courses?%s reads a bounded number of rows (no sort of a growing group, no full scan)",
     async (qs) => {
-      const recorded: Recorded[] = [];
-      const db = createDb(recordingD1(env.DB, recorded));
-      await listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
+      const { recorded, plans } = await listPlans(qs);
       // The page and its count (one walk), the departments; the map's points in a third.
       expect(recorded.length).toBeGreaterThanOrEqual(2);
-      for (const p of await plansOf(recorded)) {
+      for (const p of plans) {
         expect(p.problems, `${p.sql}\n${p.plan}`).toEqual([]);
       }
     },
@@ -200,12 +207,8 @@ describe("catalogue query plans (bounded work per request)", () => {
     /SEARCH \w+ USING (?:COVERING )?INDEX (?:formats_departement_next_date_idx \(course_departement=\?|course_stats_departement_(?:price|dplus)_idx \(departement=\?)/;
 
   it.each(byDepartment)("/courses?%s walks only the department's events", async (qs) => {
-    const recorded: Recorded[] = [];
-    const db = createDb(recordingD1(env.DB, recorded));
-    await listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
-    const plans = await plansOf(recorded);
     // The page with its count (and the map's points): each walks the department's slice of an ordered index.
-    const walks = plans.filter((p) => !/WITH RECURSIVE d\(departement\)/.test(p.sql));
+    const { walks } = await listPlans(qs);
     expect(walks.length).toBeGreaterThanOrEqual(1);
     for (const p of walks) {
       expect(p.problems, `${p.sql}\n${p.plan}`).toEqual([]);
@@ -230,11 +233,8 @@ describe("catalogue query plans (bounded work per request)", () => {
   const searchRowLookup = /INDEX \S*course_search_ids\S* \(course_id=\?\)/;
 
   it.each(textWalks)("/courses?%s checks the text from the walked index entry", async (qs) => {
-    const recorded: Recorded[] = [];
-    const db = createDb(recordingD1(env.DB, recorded));
-    await listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
-    const plans = await plansOf(recorded);
-    const page = plans.find((p) => !/WITH RECURSIVE d\(departement\)/.test(p.sql));
+    const { recorded, walks } = await listPlans(qs);
+    const page = walks[0];
     expect(page, recorded.map((r) => r.sql).join("\n")).toBeDefined();
     expect(page?.plan).toMatch(/courses_fts/);
     expect(page?.plan, page?.sql).not.toMatch(searchRowLookup);
