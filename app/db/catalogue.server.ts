@@ -319,6 +319,34 @@ function statsWalkSql(
 }
 
 /**
+ * The events a list in date order without text counts (up to `limit`), in no particular order (decision 0168):
+ * events through course_stats_last_date_idx (or its department's), which starts at the lower date bound, so that
+ * events whose last date is past are never visited; every event when 'Du' and 'Au' are cleared. Each is checked as
+ * the page's walks check it: its next date within the bounds, then the filters. A walk of events, where the page's
+ * walk in date order goes through formats, each checked for being its event's next one (about ten times the work
+ * per event).
+ */
+function countWalkSql(
+  where: SQL[],
+  departement: string | null,
+  dated: boolean,
+  from: string,
+  au: string | null,
+  today: string,
+  limit: number,
+): SQL {
+  const next = nextDateSql(today);
+  const index = sql.raw(departement === null ? "course_stats_last_date_idx" : "course_stats_departement_last_date_idx");
+  // The next date is on or after `from` (a last date on or after it is needed, and enough when `from` is today).
+  const dates: SQL[] = dated ? [sql`s.last_date >= ${from}`] : [];
+  if (dated && (from > today || au !== null)) dates.push(sql`${next} >= ${from}`);
+  if (au !== null) dates.push(sql`${next} <= ${au}`);
+  return sql`SELECT 1 FROM course_stats s INDEXED BY ${index} CROSS JOIN courses c ON c.id = s.course_id
+      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}${sql.join([...dates, ...where], sql` AND `)}
+      LIMIT ${limit}`;
+}
+
+/**
  * 'Du' cleared (an empty 'Du': events without an upcoming date are listed too), in the page's order, through the
  * same indexes (decision 0162). With 'Au', an event needs a next date up to it: the walks from today. Otherwise, in
  * date order, the events with a next date (the walk from today) and then those without one, newest first
@@ -550,18 +578,25 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   };
   // One walk of the page's plan, up to one row more than LIST_MAX_ROWS (in the page's order, whose index is
   // walked), gives both the count and the page: the page is a slice of it, and only its rows get the full columns.
+  // Except in date order without text, for a page short of that depth: the page's walk goes through formats, each
+  // checked for being its event's next one, and reads only as far as the page; the count walks events (decision
+  // 0168). (A text search's walks check the text of each row, which costs the same in either walk: measured.)
   // The count's one row is the left side of the join, so that it comes back even when the page is empty (a page
   // past the last one); the page's rows carry it too.
+  const countApart = match === null && tri === "date" && offset + f.taille + 1 <= LIST_MAX_ROWS;
+  const counted = countApart
+    ? sql`(${countWalkSql(where, f.departement, f.du !== null || f.au !== null, from, f.au, today, LIST_MAX_ROWS + 1)})`
+    : sql`walk`;
   const pageLimit = tooDeep ? 0 : Math.min(f.taille + 1, LIST_MAX_ROWS - offset);
   const list = sql`
     ${withCtes(
-      sql`walk AS MATERIALIZED (${selection(LIST_MAX_ROWS + 1, 0, tri)})`,
+      sql`walk AS MATERIALIZED (${selection(countApart ? offset + f.taille + 1 : LIST_MAX_ROWS + 1, 0, tri)})`,
       sql`page AS MATERIALIZED (SELECT * FROM walk w ORDER BY ${orderBy(tri, "w")} LIMIT ${pageLimit} OFFSET ${tooDeep ? 0 : offset})`,
     )}
     SELECT ${CARD_COLUMNS}, p.next_date AS next_date,
            ${isFullSql(sql.raw("p.id"), nowIso)} AS is_full, ${typesSql(sql.raw("p.id"))} AS types,
            ${minPaidPriceSql(sql.raw("p.id"))} AS min_paid_price_cents, n.n AS matching
-    FROM (SELECT count(*) AS n FROM walk) n LEFT JOIN page p ON 1 LEFT JOIN courses c ON c.id = p.id
+    FROM (SELECT count(*) AS n FROM ${counted}) n LEFT JOIN page p ON 1 LEFT JOIN courses c ON c.id = p.id
       LEFT JOIN course_stats s ON s.course_id = p.id
     ORDER BY ${orderBy(tri, "p")}`;
   // Departments with an online event: a skip-scan of the departement index (one seek per department).

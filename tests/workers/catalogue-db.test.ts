@@ -527,6 +527,8 @@ describe("catalogue repositories", () => {
         for (let page = 1; page < 20; page++) {
           const r = await list(db, `taille=6&page=${page}&${qs}`);
           got.push(...r.rows.map((x) => `${x.id} ${x.next_date}`));
+          // The count (in date order, a walk of its own: decision 0168) is the number of rows listed.
+          expect([r.total, r.totalCapped], `${qs} page ${page}`).toEqual([expected.length, false]);
           if (!r.hasNext) break;
         }
         expect(got, qs).toEqual(expected);
@@ -602,6 +604,13 @@ describe("catalogue repositories", () => {
       expect(expected.length).toBeLessThanOrEqual(TEXT_DIRECT_MAX);
       expect(few.got).toEqual(expected);
       expect([few.first.total, few.first.totalCapped]).toEqual([expected.length, false]);
+      // Many matches, fewer events within the dates: the walk reads them all, and counts them.
+      const au = addDays(today, 3);
+      const within = reference((g) => g.next <= au);
+      expect(within.length).toBeLessThan(LIST_MAX_ROWS);
+      const manyWithin = await walkAll(`q=sentier&au=${au}`);
+      expect(manyWithin.got).toEqual(within);
+      expect([manyWithin.first.total, manyWithin.first.totalCapped]).toEqual([within.length, false]);
       // Price order with many matches walks course_stats: every event has the same price, ties by first date, id.
       const byPrice = await list(db, "q=sentier&tri=prix&taille=6");
       expect(byPrice.rows.map((r) => r.id)).toEqual(
@@ -627,6 +636,9 @@ describe("catalogue repositories", () => {
         expect(soughtByPrice.rows.map((r) => r.id)).toEqual(byPrice.rows.map((r) => r.id));
         const soughtFew = await walkAll("q=sentier%201");
         expect(soughtFew.got).toEqual(few.got);
+        const soughtWithin = await walkAll(`q=sentier&au=${au}`);
+        expect(soughtWithin.got).toEqual(within);
+        expect(soughtWithin.first.total).toBe(within.length);
         const firstId = reference(() => true)[0].split(" ")[0];
         await env.DB.prepare(
           "DELETE FROM course_terms WHERE course_search_id = (SELECT id FROM course_search_ids WHERE course_id = ?)",

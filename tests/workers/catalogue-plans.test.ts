@@ -78,6 +78,9 @@ const ORDERED_WALKS = [
   "formats_departement_next_date_idx",
   "course_stats_departement_price_idx",
   "course_stats_departement_dplus_idx",
+  // The count of a list in date order: events from the lower date bound, up to LIST_MAX_ROWS + 1 (0168).
+  "course_stats_last_date_idx",
+  "course_stats_departement_last_date_idx",
   // The departments' skip-scan: each step is min(departement) above the last one, a single index entry.
   "courses_departement_idx",
 ];
