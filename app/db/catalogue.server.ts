@@ -30,10 +30,6 @@ function minPaidPriceSql(courseId: SQL): SQL {
   return sql`(SELECT min(fp.prix_cents) FROM formats fp WHERE fp.course_id = ${courseId} AND fp.prix_cents > 0)`;
 }
 
-function typesSql(courseId: SQL): SQL {
-  return sql`(SELECT group_concat(t.type_epreuve) FROM (SELECT DISTINCT ft.type_epreuve FROM formats ft WHERE ft.course_id = ${courseId} ORDER BY ft.type_epreuve) t)`;
-}
-
 /** What a card shows. Booleans come back from SQLite as 0/1. */
 export interface CourseCard {
   id: string;
@@ -61,7 +57,7 @@ export interface CourseCard {
 }
 
 const CARD_COLUMNS = sql.raw(`c.id, c.slug, c.nom, c.lieu, c.departement, c.lat, c.lng, c.image_url, c.created_at,
-  s.nb_formats, s.min_distance, s.max_distance, s.min_dplus, s.max_dplus, s.min_price_cents, s.has_meals`);
+  s.nb_formats, s.min_distance, s.max_distance, s.min_dplus, s.max_dplus, s.min_price_cents, s.has_meals, s.types`);
 
 /** Home: the newest online events (ties by id, descending) with their summary and badges, in one query. */
 export async function newestOnlineCourses(db: Db, limit: number, today: string, nowIso: string): Promise<CourseCard[]> {
@@ -73,7 +69,7 @@ export async function newestOnlineCourses(db: Db, limit: number, today: string, 
       ORDER BY c.created_at DESC, c.id DESC -- courses_online_newest_idx, read backwards: no sort
       LIMIT ${limit}
     )
-    SELECT page.*, ${isFullSql(sql.raw("page.id"), nowIso)} AS is_full, ${typesSql(sql.raw("page.id"))} AS types,
+    SELECT page.*, ${isFullSql(sql.raw("page.id"), nowIso)} AS is_full,
            ${minPaidPriceSql(sql.raw("page.id"))} AS min_paid_price_cents
     FROM page ORDER BY page.created_at DESC, page.id DESC`);
 }
@@ -492,8 +488,8 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   const terms = searchTerms(q);
   if (q && words === null) where.push(sql`0`);
   if (f.departement) where.push(sql`c.departement = ${f.departement}`);
-  if (f.type)
-    where.push(sql`EXISTS (SELECT 1 FROM formats fx WHERE fx.course_id = c.id AND fx.type_epreuve = ${f.type})`);
+  // The event's types, on its summary (decision 0169).
+  if (f.type) where.push(sql`instr(',' || s.types || ',', ${`,${f.type},`}) > 0`);
   if (f.distance) {
     const b = DISTANCE_BANDS[f.distance];
     where.push(sql`s.max_distance >= ${b.min}`);
@@ -594,7 +590,7 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
       sql`page AS MATERIALIZED (SELECT * FROM walk w ORDER BY ${orderBy(tri, "w")} LIMIT ${pageLimit} OFFSET ${tooDeep ? 0 : offset})`,
     )}
     SELECT ${CARD_COLUMNS}, p.next_date AS next_date,
-           ${isFullSql(sql.raw("p.id"), nowIso)} AS is_full, ${typesSql(sql.raw("p.id"))} AS types,
+           ${isFullSql(sql.raw("p.id"), nowIso)} AS is_full,
            ${minPaidPriceSql(sql.raw("p.id"))} AS min_paid_price_cents, n.n AS matching
     FROM (SELECT count(*) AS n FROM ${counted}) n LEFT JOIN page p ON 1 LEFT JOIN courses c ON c.id = p.id
       LEFT JOIN course_stats s ON s.course_id = p.id

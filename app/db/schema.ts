@@ -597,6 +597,11 @@ export const course_stats = sqliteTable(
      * walking the price or elevation order checks each event from the walked index entry alone (decision 0164).
      */
     course_search_id: integer("course_search_id"),
+    /**
+     * The distinct types of the event's formats, sorted, joined by commas ('rando,trail'; null without formats),
+     * kept by triggers: the type filter and the card read it from the event's summary (decision 0169).
+     */
+    types: text("types"),
   },
   (t) => [
     index("course_stats_first_date_idx").on(t.first_date),

@@ -102,6 +102,46 @@ describe("catalogue repositories", () => {
     }
   });
 
+  it("keeps each event's summary of its formats' types, sorted and distinct (triggers, decision 0169)", async () => {
+    // The reference: the event's formats, read directly.
+    const mismatches = () =>
+      env.DB.prepare(
+        `SELECT count(*) AS n FROM course_stats s
+         WHERE s.types IS NOT (SELECT group_concat(t.type_epreuve) FROM (SELECT DISTINCT ft.type_epreuve FROM formats ft WHERE ft.course_id = s.course_id ORDER BY ft.type_epreuve) t)`,
+      ).first<number>("n");
+    const types = (id: string) =>
+      env.DB.prepare("SELECT types FROM course_stats WHERE course_id = ?").bind(id).first<string | null>("types");
+    expect(await mismatches()).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM course_stats WHERE types IS NOT NULL").first<number>("n"))!,
+    ).toBeGreaterThan(0);
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('ty-1', 'Types', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'types-1'), ('ty-2', 'Types 2', 'Là', 'Lozère', '48000', '00000000-0000-4000-a000-000000000002', 1, 'types-2')",
+      ),
+      env.DB.prepare(
+        "INSERT INTO formats (id, course_id, nom, type_epreuve) VALUES ('ty-f1', 'ty-1', 'A', 'trail'), ('ty-f2', 'ty-1', 'B', 'rando'), ('ty-f3', 'ty-1', 'C', 'trail')",
+      ),
+    ]);
+    try {
+      expect([await types("ty-1"), await types("ty-2")]).toEqual(["rando,trail", null]);
+      await env.DB.prepare("UPDATE formats SET type_epreuve = 'route' WHERE id = 'ty-f2'").run();
+      expect(await types("ty-1")).toBe("route,trail");
+      // A format moved to another event: both summaries follow.
+      await env.DB.prepare("UPDATE formats SET course_id = 'ty-2' WHERE id = 'ty-f2'").run();
+      expect([await types("ty-1"), await types("ty-2")]).toEqual(["trail", "route"]);
+      await env.DB.prepare("DELETE FROM formats WHERE id IN ('ty-f1', 'ty-f3')").run();
+      expect(await types("ty-1")).toBeNull();
+      // A summary made again (as the format triggers of 0003 do when it is missing) reads the formats.
+      await env.DB.prepare("DELETE FROM course_stats WHERE course_id = 'ty-2'").run();
+      await env.DB.prepare("INSERT INTO course_stats (course_id) VALUES ('ty-2')").run();
+      expect(await types("ty-2")).toBe("route");
+      expect(await mismatches()).toBe(0);
+    } finally {
+      await env.DB.prepare("DELETE FROM courses WHERE id IN ('ty-1', 'ty-2')").run();
+    }
+  });
+
   it("keeps the department copies of formats and course_stats equal to their event's (triggers, decision 0162)", async () => {
     const mismatches = () =>
       env.DB.prepare(

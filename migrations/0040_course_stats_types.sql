@@ -1,0 +1,1 @@
+ALTER TABLE `course_stats` ADD `types` text;
