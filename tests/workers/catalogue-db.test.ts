@@ -80,6 +80,13 @@ const rowidCopyMismatches = (table: "formats" | "course_stats") =>
 const list = (db: ReturnType<typeof createDb>, qs: string) =>
   listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
 
+/** Two online events without formats, `${p}-1` in Cantal and `${p}-2` in Lozère, for the trigger tests. */
+function twoEvents(p: string): D1PreparedStatement {
+  return env.DB.prepare(
+    "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?1 || '-1', 'Copie', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, ?1 || '-copie-1'), (?1 || '-2', 'Copie 2', 'Là', 'Lozère', '48000', '00000000-0000-4000-a000-000000000002', 1, ?1 || '-copie-2')",
+  ).bind(p);
+}
+
 describe("catalogue repositories", () => {
   let db: ReturnType<typeof createDb>;
   let all: RawCourse[];
@@ -116,9 +123,7 @@ describe("catalogue repositories", () => {
       (await env.DB.prepare("SELECT count(*) AS n FROM course_stats WHERE types IS NOT NULL").first<number>("n"))!,
     ).toBeGreaterThan(0);
     await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('ty-1', 'Types', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'types-1'), ('ty-2', 'Types 2', 'Là', 'Lozère', '48000', '00000000-0000-4000-a000-000000000002', 1, 'types-2')",
-      ),
+      twoEvents("ty"),
       env.DB.prepare(
         "INSERT INTO formats (id, course_id, nom, type_epreuve) VALUES ('ty-f1', 'ty-1', 'A', 'trail'), ('ty-f2', 'ty-1', 'B', 'rando'), ('ty-f3', 'ty-1', 'C', 'trail')",
       ),
@@ -156,9 +161,7 @@ describe("catalogue repositories", () => {
         .first<{ f: string | null; s: string | null }>();
     expect(await mismatches()).toBe(0);
     await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('dc-1', 'Copie', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'copie-1'), ('dc-2', 'Copie 2', 'Là', 'Lozère', '48000', '00000000-0000-4000-a000-000000000002', 1, 'copie-2')",
-      ),
+      twoEvents("dc"),
       env.DB.prepare(
         "INSERT INTO formats (id, course_id, nom, date) VALUES ('dc-f1', 'dc-1', 'A', NULL), ('dc-f2', 'dc-1', 'B', NULL)",
       ),
@@ -189,9 +192,7 @@ describe("catalogue repositories", () => {
         .first<{ same: string | null; n: number }>();
     expect(await mismatches()).toBe(0);
     await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES ('sc-1', 'Copie', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'scopie-1'), ('sc-2', 'Copie 2', 'Là', 'Lozère', '48000', '00000000-0000-4000-a000-000000000002', 1, 'scopie-2')",
-      ),
+      twoEvents("sc"),
       env.DB.prepare(
         "INSERT INTO formats (id, course_id, nom, date) VALUES ('sc-f1', 'sc-1', 'A', NULL), ('sc-f2', 'sc-1', 'B', NULL)",
       ),
