@@ -625,10 +625,10 @@ export const course_stats = sqliteTable(
       t.course_id,
       t.course_search_id,
     ),
-    // The count of a list in date order walks events from the lower date bound by their last date (events whose last
-    // date is past are never visited), the text-index rowid checked from the entry (decision 0168).
-    index("course_stats_last_date_idx").on(t.last_date, t.course_search_id),
-    index("course_stats_departement_last_date_idx").on(t.departement, t.last_date, t.course_search_id),
+    // The count of a list in date order walks events from the lower date bound by their last date: events whose last
+    // date is past are never visited (decision 0168).
+    index("course_stats_last_date_idx").on(t.last_date),
+    index("course_stats_departement_last_date_idx").on(t.departement, t.last_date),
   ],
 );
 

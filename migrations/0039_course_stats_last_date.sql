@@ -1,2 +1,0 @@
-CREATE INDEX `course_stats_last_date_idx` ON `course_stats` (`last_date`,`course_search_id`);--> statement-breakpoint
-CREATE INDEX `course_stats_departement_last_date_idx` ON `course_stats` (`departement`,`last_date`,`course_search_id`);

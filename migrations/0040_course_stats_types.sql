@@ -1,1 +1,0 @@
-ALTER TABLE `course_stats` ADD `types` text;
