@@ -245,9 +245,8 @@ const NARROW = sql.raw(
 /**
  * Date order with a lower date bound (`from` = the later of Du and today): formats in the page's whole order
  * (formats_next_date_idx: date, event created_at DESC, event id), each kept only when it is its event's first
- * format on or after today (its next date; formats_course_idx, ties by rowid: both read from the indexes alone),
- * joined to the event and its stats for the other filters. SQLite stops after `limit` rows: no sort, whatever the
- * number of formats on a day.
+ * format on or after today (its next date, ties by rowid), joined to the event's stats and then the event for the
+ * other filters. SQLite stops after `limit` rows: no sort, whatever the number of formats on a day.
  */
 function dateWalkSql(
   where: SQL[],
@@ -264,12 +263,18 @@ function dateWalkSql(
     departement === null
       ? sql`formats f INDEXED BY formats_next_date_idx`
       : sql`formats f INDEXED BY formats_departement_next_date_idx`;
+  // The event's summary before the event (decision 0170): the summary's filters drop most walked formats before the
+  // event's row is read, and its first date tells most formats whether they are their event's next one without a
+  // seek (SQLite checks the conditions holding a subquery last): when the first date is on or after today, the next
+  // format is the first date's format of lowest rowid; otherwise the event's formats are sought as before.
   return sql`SELECT ${NARROW}, f.date AS next_date
-      FROM ${source} CROSS JOIN courses c ON c.id = f.course_id CROSS JOIN course_stats s ON s.course_id = c.id
+      FROM ${source} CROSS JOIN course_stats s ON s.course_id = f.course_id CROSS JOIN courses c ON c.id = f.course_id
       WHERE ${departement === null ? sql`` : sql`f.course_departement = ${departement} AND `}f.date >= ${from} AND f.date GLOB ${DATE_OK} ${au !== null ? sql`AND f.date <= ${au}` : sql``}
-        AND ${keyConditions(first, "f.course_id", "f.course_search_id")}NOT EXISTS (SELECT 1 FROM formats f2 WHERE f2.course_id = f.course_id AND f2.date >= ${today} AND f2.date GLOB ${DATE_OK}
-                        AND (f2.date < f.date OR (f2.date = f.date AND f2.rowid < f.rowid)))
-        AND ${sql.join(where, sql` AND `)}
+        AND ${keyConditions(first, "f.course_id", "f.course_search_id")}${sql.join(where, sql` AND `)}
+        AND CASE WHEN s.first_date >= ${today}
+          THEN f.date = s.first_date AND NOT EXISTS (SELECT 1 FROM formats f2 WHERE f2.course_id = f.course_id AND f2.date = f.date AND f2.rowid < f.rowid)
+          ELSE NOT EXISTS (SELECT 1 FROM formats f2 WHERE f2.course_id = f.course_id AND f2.date >= ${today} AND f2.date GLOB ${DATE_OK}
+                           AND (f2.date < f.date OR (f2.date = f.date AND f2.rowid < f.rowid))) END
       ORDER BY f.date, f.course_created_at DESC, f.course_id
       LIMIT ${limit} OFFSET ${offset}`;
 }
