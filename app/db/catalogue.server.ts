@@ -18,6 +18,18 @@ function nextDateSql(today: string, stats = "s"): SQL {
     END`;
 }
 
+/**
+ * The event (its stats `s`) has a next date (from today) within `from` (today or later) and `au`: a last date on or
+ * after `from`, which is enough when `from` is today and there is no `au`; else its next date, computed.
+ */
+function nextDateWithinSql(from: string, au: string | null, today: string): SQL {
+  const next = nextDateSql(today);
+  const dates = [sql`s.last_date >= ${from}`];
+  if (from > today || au !== null) dates.push(sql`${next} >= ${from}`);
+  if (au !== null) dates.push(sql`${next} <= ${au}`);
+  return sql.join(dates, sql` AND `);
+}
+
 /** Complet for the event whose id is `courseId`: it has formats and every one is capped and full (1/0). */
 function isFullSql(courseId: SQL, nowIso: string): SQL {
   return sql`(SELECT CASE WHEN count(*) = 0 THEN 0
@@ -313,7 +325,7 @@ function statsWalkSql(
   const next = nextDateSql(today);
   return sql`SELECT ${NARROW}, ${next} AS next_date
       FROM course_stats s INDEXED BY ${index} CROSS JOIN courses c ON c.id = s.course_id
-      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}${keyConditions(first, "s.course_id", "s.course_search_id")}s.last_date >= ${from} AND ${next} >= ${from} ${au !== null ? sql`AND ${next} <= ${au}` : sql``}
+      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}${keyConditions(first, "s.course_id", "s.course_search_id")}${nextDateWithinSql(from, au, today)}
         AND ${sql.join(where, sql` AND `)}
       ORDER BY ${order}
       LIMIT ${limit} OFFSET ${offset}`;
@@ -336,12 +348,8 @@ function countWalkSql(
   today: string,
   limit: number,
 ): SQL {
-  const next = nextDateSql(today);
   const index = sql.raw(departement === null ? "course_stats_last_date_idx" : "course_stats_departement_last_date_idx");
-  // The next date is on or after `from` (a last date on or after it is needed, and enough when `from` is today).
-  const dates: SQL[] = dated ? [sql`s.last_date >= ${from}`] : [];
-  if (dated && (from > today || au !== null)) dates.push(sql`${next} >= ${from}`);
-  if (au !== null) dates.push(sql`${next} <= ${au}`);
+  const dates = dated ? [nextDateWithinSql(from, au, today)] : [];
   return sql`SELECT 1 FROM course_stats s INDEXED BY ${index} CROSS JOIN courses c ON c.id = s.course_id
       WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}${sql.join([...dates, ...where], sql` AND `)}
       LIMIT ${limit}`;
