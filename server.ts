@@ -143,6 +143,7 @@ export default {
         payouts_failed: report.payoutsFailed,
         offers_made: report.offersMade,
         offers_expired: report.offersExpired,
+        renewed_next_dates: report.renewedNextDates,
         errors: report.errors,
         duration_ms: Date.now() - started,
         ...(counting

@@ -83,12 +83,14 @@ function width(n) {
 /** Back-fill statements of the migrations, for the tables the triggers of courses/formats/inscriptions/paiements keep. */
 function derivedTablesSql() {
   return `
-INSERT INTO course_stats (course_id, departement, course_search_id, nb_formats, min_distance, max_distance, min_dplus, max_dplus, min_price_cents, has_meals, first_date, last_date, types)
+INSERT INTO course_stats (course_id, departement, course_search_id, nb_formats, min_distance, max_distance, min_dplus, max_dplus, min_price_cents, has_meals, first_date, last_date, types, next_date, course_created_at, en_ligne)
 SELECT c.id, c.departement, (SELECT m.id FROM course_search_ids m WHERE m.course_id = c.id), count(f.id), min(f.distance_km), max(f.distance_km), min(f.denivele_dplus), max(f.denivele_dplus), min(f.prix_cents),
        coalesce(max(f.stock_repas > 0), 0),
        min(CASE WHEN f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN f.date END),
        max(CASE WHEN f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN f.date END),
-       (SELECT group_concat(t.type_epreuve) FROM (SELECT DISTINCT ft.type_epreuve FROM formats ft WHERE ft.course_id = c.id ORDER BY ft.type_epreuve) t)
+       (SELECT group_concat(t.type_epreuve) FROM (SELECT DISTINCT ft.type_epreuve FROM formats ft WHERE ft.course_id = c.id ORDER BY ft.type_epreuve) t),
+       min(CASE WHEN f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' AND f.date >= coalesce((SELECT j.jour FROM catalogue_jour j WHERE j.id = 1), '') THEN f.date END),
+       c.created_at, c.en_ligne
 FROM courses c LEFT JOIN formats f ON f.course_id = c.id
 WHERE c.id LIKE 'bc-%'
 GROUP BY c.id;

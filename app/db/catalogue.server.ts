@@ -199,10 +199,9 @@ function keyConditions(first: KeyCondition[], courseId: string, searchId: string
 /**
  * The event matches the text, for an index walk that checks each row it keeps: its key in the list of the text
  * index's matches, which SQLite reads once per statement (integer keys, a Bloom filter and an in-memory index). The
- * walks' indexes carry the event's text-index rowid (formats.course_search_id for the date order, decision 0163;
- * course_stats.course_search_id for price and elevation, 0164; both kept by triggers): the check then needs nothing
- * but the walked index entry; the walk of past events (by creation) looks the rowid up by event. A seek
- * in the text index per walked row (`rowid = ? AND MATCH`) measured far slower (about 0.5 ms a row at 10,000
+ * walks' indexes carry the event's text-index rowid (course_stats.course_search_id, kept by triggers: 0164, and
+ * 0172 for the date order): the check then needs nothing but the walked index entry; the walk of past events (by
+ * creation) looks the rowid up by event. A seek in the text index per walked row (`rowid = ? AND MATCH`) measured far slower (about 0.5 ms a row at 10,000
  * events: FTS5 merges a prefix term's doclists for every lookup).
  * Reading the list costs its length, which grows with the catalogue for a word found in most events ('de', 'trail'):
  * with many matches, a walk checks the row's terms instead (termsMatchRowSql, decision 0167).
@@ -249,16 +248,56 @@ function orderBy(tri: CourseFilters["tri"], p: string): SQL {
   return sql.raw(by[tri]);
 }
 
-/** The narrow columns of a page's row (what the orders and the second step need). */
+/** The narrow columns of a page's row (what the orders and the second step need), all on the event's summary. */
 const NARROW = sql.raw(
-  "c.id AS id, c.created_at AS created_at, s.min_price_cents AS min_price_cents, s.max_dplus AS max_dplus, s.first_date AS first_date",
+  "s.course_id AS id, s.course_created_at AS created_at, s.min_price_cents AS min_price_cents, s.max_dplus AS max_dplus, s.first_date AS first_date",
 );
 
+/** The catalogue's day, from which course_stats.next_date counts (decision 0172; '' if its row were missing). */
+const CATALOGUE_DAY = sql`coalesce((SELECT j.jour FROM catalogue_jour j WHERE j.id = 1), '')`;
+
 /**
- * Date order with a lower date bound (`from` = the later of Du and today): formats in the page's whole order
- * (formats_next_date_idx: date, event created_at DESC, event id), each kept only when it is its event's first
- * format on or after today (its next date, ties by rowid), joined to the event's stats and then the event for the
- * other filters. SQLite stops after `limit` rows: no sort, whatever the number of formats on a day.
+ * The summary's next date of the event (`s`) is its next date from today (decision 0172): the row is renewed (its next
+ * date, if any, is on or after today), and the catalogue's day is not after today, or else the event has no format
+ * between today and that day (a request whose clock is behind the cron's). SQLite reads the day once per statement.
+ */
+function nextDateCurrentSql(today: string): SQL {
+  return sql`(${CATALOGUE_DAY} <= ${today} OR NOT EXISTS (SELECT 1 FROM formats fx WHERE fx.course_id = s.course_id AND fx.date >= ${today} AND fx.date < ${CATALOGUE_DAY}))`;
+}
+
+/**
+ * The events whose summary's next date is not their next date from today, with a last date on or after `from`: those
+ * whose next date went by since the catalogue's day (the cron renews them, those first: a few, the events of the
+ * days since its last run), and those with a format between today and the catalogue's day when that day is after
+ * today. Their next date is computed, as the price and elevation walks do (decision 0172).
+ */
+function notRenewedSql(
+  columns: SQL,
+  where: SQL[],
+  departement: string | null,
+  from: string,
+  au: string | null,
+  today: string,
+  first: KeyCondition[],
+): SQL {
+  const index = sql.raw(departement === null ? "course_stats_next_date_idx" : "course_stats_departement_next_date_idx");
+  const dep = (alias: string) =>
+    departement === null ? sql`` : sql`${sql.raw(alias)}.departement = ${departement} AND `;
+  // Each of them sought by its key (the summary's primary key: the other conditions on `s` must not pick an index).
+  return sql`SELECT ${columns} FROM course_stats s INDEXED BY sqlite_autoindex_course_stats_1
+      WHERE s.course_id IN (
+          SELECT s1.course_id FROM course_stats s1 INDEXED BY ${index} WHERE ${dep("s1")}s1.next_date < ${today} AND s1.last_date >= ${from}
+          UNION ALL SELECT fx.course_id FROM formats fx WHERE fx.date >= ${today} AND fx.date < ${CATALOGUE_DAY})
+        AND ${dep("s")}${keyConditions(first, "s.course_id", "s.course_search_id")}${nextDateWithinSql(from, au, today)}
+        AND ${sql.join(where, sql` AND `)}`;
+}
+
+/**
+ * Date order with a lower date bound (`from` = the later of Du and today): events by their summary's next date,
+ * newest first, then id (course_stats_next_date_idx: the page's whole order, decision 0172), the text and the filters
+ * checked from the index entry; then the few events whose summary's next date is not renewed yet, their next date
+ * computed, and the page sorted from both (at most `offset + limit` rows and those few). No walk of formats, no sort
+ * of a growing group, whatever the number of events on a day.
  */
 function dateWalkSql(
   where: SQL[],
@@ -270,24 +309,25 @@ function dateWalkSql(
   offset: number,
   first: KeyCondition[] = [],
 ): SQL {
-  // With a department, only its formats are walked (the same order after the department: decision 0162).
-  const source =
-    departement === null
-      ? sql`formats f INDEXED BY formats_next_date_idx`
-      : sql`formats f INDEXED BY formats_departement_next_date_idx`;
-  // The event's summary before the event (decision 0170): the summary's filters drop most walked formats before the
-  // event's row is read, and its first date tells most formats whether they are their event's next one without a
-  // seek (SQLite checks the conditions holding a subquery last): when the first date is on or after today, the next
-  // format is the first date's format of lowest rowid; otherwise the event's formats are sought as before.
-  return sql`SELECT ${NARROW}, f.date AS next_date
-      FROM ${source} CROSS JOIN course_stats s ON s.course_id = f.course_id CROSS JOIN courses c ON c.id = f.course_id
-      WHERE ${departement === null ? sql`` : sql`f.course_departement = ${departement} AND `}f.date >= ${from} AND f.date GLOB ${DATE_OK} ${au !== null ? sql`AND f.date <= ${au}` : sql``}
-        AND ${keyConditions(first, "f.course_id", "f.course_search_id")}${sql.join(where, sql` AND `)}
-        AND CASE WHEN s.first_date >= ${today}
-          THEN f.date = s.first_date AND NOT EXISTS (SELECT 1 FROM formats f2 WHERE f2.course_id = f.course_id AND f2.date = f.date AND f2.rowid < f.rowid)
-          ELSE NOT EXISTS (SELECT 1 FROM formats f2 WHERE f2.course_id = f.course_id AND f2.date >= ${today} AND f2.date GLOB ${DATE_OK}
-                           AND (f2.date < f.date OR (f2.date = f.date AND f2.rowid < f.rowid))) END
-      ORDER BY f.date, f.course_created_at DESC, f.course_id
+  // With a department, only its events are walked (the same order after the department: decision 0162).
+  const index = sql.raw(departement === null ? "course_stats_next_date_idx" : "course_stats_departement_next_date_idx");
+  const renewed = sql`SELECT ${NARROW}, s.next_date AS next_date
+      FROM course_stats s INDEXED BY ${index}
+      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}s.next_date >= ${from}${au !== null ? sql` AND s.next_date <= ${au}` : sql``}
+        AND ${keyConditions(first, "s.course_id", "s.course_search_id")}${sql.join(where, sql` AND `)} AND ${nextDateCurrentSql(today)}
+      ORDER BY s.next_date, s.course_created_at DESC, s.course_id
+      LIMIT ${offset + limit}`;
+  const others = notRenewedSql(
+    sql`${NARROW}, ${nextDateSql(today)} AS next_date`,
+    where,
+    departement,
+    from,
+    au,
+    today,
+    first,
+  );
+  return sql`SELECT * FROM (SELECT * FROM (${renewed}) UNION ALL SELECT * FROM (${others})) dw
+      ORDER BY ${orderBy("date", "dw")}
       LIMIT ${limit} OFFSET ${offset}`;
 }
 
@@ -324,7 +364,7 @@ function statsWalkSql(
       : sql.raw("s.max_dplus DESC, s.first_date, s.course_id");
   const next = nextDateSql(today);
   return sql`SELECT ${NARROW}, ${next} AS next_date
-      FROM course_stats s INDEXED BY ${index} CROSS JOIN courses c ON c.id = s.course_id
+      FROM course_stats s INDEXED BY ${index}
       WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}${keyConditions(first, "s.course_id", "s.course_search_id")}${nextDateWithinSql(from, au, today)}
         AND ${sql.join(where, sql` AND `)}
       ORDER BY ${order}
@@ -332,12 +372,10 @@ function statsWalkSql(
 }
 
 /**
- * The events a list in date order without text counts (up to `limit`), in no particular order (decision 0168):
- * events through course_stats_last_date_idx (or its department's), which starts at the lower date bound, so that
- * events whose last date is past are never visited; every event when 'Du' and 'Au' are cleared. Each is checked as
- * the page's walks check it: its next date within the bounds, then the filters. A walk of events, where the page's
- * walk in date order goes through formats, each checked for being its event's next one (about ten times the work
- * per event).
+ * The events a list in date order without text counts (up to `limit`, plus the few not renewed), in no particular
+ * order (decisions 0168 and 0172): the date walk's events without its order (course_stats_next_date_idx or its
+ * department's, from the lower date bound, the filters checked from the index entry), then those whose summary's next
+ * date is not renewed yet; every event when 'Du' and 'Au' are cleared.
  */
 function countWalkSql(
   where: SQL[],
@@ -348,11 +386,14 @@ function countWalkSql(
   today: string,
   limit: number,
 ): SQL {
-  const index = sql.raw(departement === null ? "course_stats_last_date_idx" : "course_stats_departement_last_date_idx");
-  const dates = dated ? [nextDateWithinSql(from, au, today)] : [];
-  return sql`SELECT 1 FROM course_stats s INDEXED BY ${index} CROSS JOIN courses c ON c.id = s.course_id
-      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}${sql.join([...dates, ...where], sql` AND `)}
+  const index = sql.raw(departement === null ? "course_stats_next_date_idx" : "course_stats_departement_next_date_idx");
+  const dep = departement === null ? sql`` : sql`s.departement = ${departement} AND `;
+  if (!dated)
+    return sql`SELECT 1 FROM course_stats s INDEXED BY ${index} WHERE ${dep}${sql.join(where, sql` AND `)} LIMIT ${limit}`;
+  const renewed = sql`SELECT 1 FROM course_stats s INDEXED BY ${index}
+      WHERE ${dep}s.next_date >= ${from}${au !== null ? sql` AND s.next_date <= ${au}` : sql``} AND ${sql.join(where, sql` AND `)} AND ${nextDateCurrentSql(today)}
       LIMIT ${limit}`;
+  return sql`SELECT * FROM (${renewed}) UNION ALL ${notRenewedSql(sql`1`, where, departement, from, au, today, [])}`;
 }
 
 /**
@@ -381,7 +422,7 @@ function clearedWalkSql(
     const upcoming = dateWalkSql(where, departement, today, null, today, offset + limit, 0, first);
     const past = sql`SELECT ${NARROW}, NULL AS next_date
       FROM courses c INDEXED BY courses_online_created_desc_idx CROSS JOIN course_stats s ON s.course_id = c.id
-      WHERE ${keyConditions(first, "c.id")}(s.last_date IS NULL OR s.last_date < ${today}) AND ${sql.join(where, sql` AND `)}
+      WHERE c.en_ligne = 1 AND ${keyConditions(first, "c.id")}(s.last_date IS NULL OR s.last_date < ${today}) AND ${sql.join(where, sql` AND `)}
       ORDER BY c.created_at DESC, c.id
       LIMIT ${offset + limit}`;
     return sql`SELECT * FROM (${upcoming}) UNION ALL SELECT * FROM (${past}) LIMIT ${limit} OFFSET ${offset}`;
@@ -389,7 +430,7 @@ function clearedWalkSql(
   const index = (byDepartement: string, all: string) => sql.raw(departement === null ? all : byDepartement);
   const dep = departement === null ? sql`` : sql`s.departement = ${departement} AND `;
   const arm = (idx: SQL, cond: SQL, order: SQL) => sql`SELECT ${NARROW}, ${next} AS next_date
-      FROM course_stats s INDEXED BY ${idx} CROSS JOIN courses c ON c.id = s.course_id
+      FROM course_stats s INDEXED BY ${idx}
       WHERE ${dep}${cond} AND ${keyConditions(first, "s.course_id", "s.course_search_id")}${sql.join(where, sql` AND `)}
       ORDER BY ${order}
       LIMIT ${offset + limit}`;
@@ -408,7 +449,7 @@ function clearedWalkSql(
 }
 
 /**
- * Every event of `source` (a FROM clause giving `c` and `s`) with its next date, filtered, sorted and paged:
+ * Every event of `source` (a FROM clause giving the summary `s`) with its next date, filtered, sorted and paged:
  * the plan for a few text matches (at most TEXT_DIRECT_MAX of them) and for a list without a lower date bound.
  */
 function directSql(
@@ -494,13 +535,14 @@ export interface CourseListResult {
  * size of the catalogue (docs/decisions/0025 and 0160).
  */
 export async function listCourses(db: Db, f: CourseFilters, today: string, nowIso: string): Promise<CourseListResult> {
-  const where: SQL[] = [sql`c.en_ligne = 1`];
+  // Every condition is on the event's summary (its copies of the event's columns: decisions 0162 and 0172).
+  const where: SQL[] = [sql`s.en_ligne = 1`];
   const q = f.q.trim();
   const words = q ? searchMatchQuery(q) : null;
   const match = words === null ? null : matchWithinDepartment(words, f.departement);
   const terms = searchTerms(q);
   if (q && words === null) where.push(sql`0`);
-  if (f.departement) where.push(sql`c.departement = ${f.departement}`);
+  if (f.departement) where.push(sql`s.departement = ${f.departement}`);
   // The event's types, on its summary (decision 0169).
   if (f.type) where.push(sql`instr(',' || s.types || ',', ${`,${f.type},`}) > 0`);
   if (f.distance) {
@@ -566,7 +608,7 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
         const k = TEXT_DIRECT_FACTOR[order];
         return sql`(SELECT n <= ${TEXT_DIRECT_MAX} OR (n <= ${TEXT_DIRECT_CAP} AND n * n <= ${k * k} * ${events}) FROM text_n)`;
       };
-      const source = sql`text_ids t CROSS JOIN courses c ON c.id = t.id CROSS JOIN course_stats s ON s.course_id = c.id`;
+      const source = sql`text_ids t CROSS JOIN course_stats s ON s.course_id = t.id`;
       selection = (limit, off, order) => {
         const direct = sql`SELECT * FROM (SELECT * FROM (${directSql(source, order, where, dateWhere, today, limit, off)}) LIMIT ${only(few(order))})`;
         const listed = walk(limit, off, order, [textMatchesRowSql(match)]);
@@ -587,9 +629,8 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   };
   // One walk of the page's plan, up to one row more than LIST_MAX_ROWS (in the page's order, whose index is
   // walked), gives both the count and the page: the page is a slice of it, and only its rows get the full columns.
-  // Except in date order without text, for a page short of that depth: the page's walk goes through formats, each
-  // checked for being its event's next one, and reads only as far as the page; the count walks events (decision
-  // 0168). (A text search's walks check the text of each row, which costs the same in either walk: measured.)
+  // Except in date order without text, for a page short of that depth: the page's walk reads only as far as the page
+  // (each kept event's row), and the count walks the index entries alone (decisions 0168 and 0172). (A text search's walks check the text of each row, which costs the same in either walk: measured.)
   // The count's one row is the left side of the join, so that it comes back even when the page is empty (a page
   // past the last one); the page's rows carry it too.
   const countApart = match === null && tri === "date" && offset + f.taille + 1 <= LIST_MAX_ROWS;
@@ -789,6 +830,24 @@ export async function listUpcomingFormats(
     ORDER BY f.date, f.heure_depart
     LIMIT ${limit} OFFSET ${tooDeep ? 0 : offset}`);
   return { rows: rows.slice(0, size), hasNext: rows.length > size && offset + size < LIST_MAX_ROWS, tooDeep };
+}
+
+/**
+ * The cron's renewal of the summaries' next dates (decision 0172): the catalogue's day moves to `today` (never back),
+ * then the next dates that went by before it are counted again from it, at most `limit` rows a run (the rows of the
+ * events whose date passed since the last run: a few hundred a day at 100,000 events). Returns how many it renewed.
+ * Until renewed, the walks read such a row apart and compute its next date.
+ */
+export async function renewNextDates(db: Db, today: string, limit: number): Promise<number> {
+  const [, renewed] = await batchAll<[unknown[], unknown[]]>(db, [
+    sql`INSERT INTO catalogue_jour (id, jour) VALUES (1, ${today})
+      ON CONFLICT (id) DO UPDATE SET jour = excluded.jour WHERE excluded.jour > catalogue_jour.jour`,
+    sql`UPDATE course_stats SET next_date = (SELECT min(fn.date) FROM formats fn WHERE fn.course_id = course_stats.course_id
+          AND fn.date >= ${CATALOGUE_DAY} AND fn.date GLOB ${DATE_OK})
+      WHERE course_id IN (SELECT s.course_id FROM course_stats s INDEXED BY course_stats_next_date_idx WHERE s.next_date < ${CATALOGUE_DAY} LIMIT ${limit})
+      RETURNING course_id`,
+  ]);
+  return renewed.length;
 }
 
 /** /sitemap.xml: every online event with its last change. */

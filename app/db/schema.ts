@@ -3,7 +3,16 @@
 // Money is integer cents (columns suffixed _cents, see docs/decisions/0005-money-and-statuses.md).
 // Timestamps are ISO-8601 UTC strings ("2026-11-21T14:33:00.000Z"); they sort as text.
 import { sql } from "drizzle-orm";
-import { index, primaryKey, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  primaryKey,
+  integer,
+  real,
+  type SQLiteColumn,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 const createdAt = () => text("created_at").notNull().default(nowIso);
@@ -253,14 +262,6 @@ export const formats = sqliteTable(
   },
   (t) => [
     index("formats_course_idx").on(t.course_id, t.date),
-    index("formats_next_date_idx").on(t.date, sql`${t.course_created_at} DESC`, t.course_id, t.course_search_id),
-    index("formats_departement_next_date_idx").on(
-      t.course_departement,
-      t.date,
-      sql`${t.course_created_at} DESC`,
-      t.course_id,
-      t.course_search_id,
-    ),
     index("formats_date_idx").on(t.date, t.heure_depart),
     index("formats_nom_lower_idx").on(sql`lower(${t.nom})`), // 0012: admin payment search by format name
   ],
@@ -602,6 +603,17 @@ export const course_stats = sqliteTable(
      * kept by triggers: the type filter and the card read it from the event's summary (decision 0169).
      */
     types: text("types"),
+    /**
+     * The event's next date as of the catalogue's day (catalogue_jour): its first valid format date on or after that
+     * day, null without one. Kept by triggers when formats change, and renewed by the cron as days pass (rows whose
+     * next date went by first): a date before the request's today marks a row not renewed yet, which the walks read
+     * apart (decision 0172).
+     */
+    next_date: text("next_date"),
+    /** Copy of the event's courses.created_at (the date order's tie), kept by triggers (decision 0172). */
+    course_created_at: text("course_created_at"),
+    /** Copy of the event's courses.en_ligne, kept by triggers (decision 0172). */
+    en_ligne: integer("en_ligne", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("course_stats_first_date_idx").on(t.first_date),
@@ -625,12 +637,52 @@ export const course_stats = sqliteTable(
       t.course_id,
       t.course_search_id,
     ),
-    // The count of a list in date order walks events from the lower date bound by their last date: events whose last
-    // date is past are never visited (decision 0168).
-    index("course_stats_last_date_idx").on(t.last_date),
-    index("course_stats_departement_last_date_idx").on(t.departement, t.last_date),
+    // /courses in date order, its count included, walks events by their next date, newest first, then id (the page's
+    // whole order), and checks the text and the filters from the index entry: an event the filters drop costs an
+    // index entry, not a row (decision 0172).
+    index("course_stats_next_date_idx").on(
+      t.next_date,
+      sql`${t.course_created_at} DESC`,
+      t.course_id,
+      t.course_search_id,
+      ...filterColumns(t),
+    ),
+    index("course_stats_departement_next_date_idx").on(
+      t.departement,
+      t.next_date,
+      sql`${t.course_created_at} DESC`,
+      t.course_id,
+      t.course_search_id,
+      ...filterColumns(t),
+    ),
   ],
 );
+
+/**
+ * The summary's columns /courses filters on (online, meals, distance and elevation bands, types) and the last date
+ * (the rows whose next date is not renewed yet), carried by the date order's indexes (decision 0172).
+ */
+function filterColumns(t: {
+  en_ligne: SQLiteColumn;
+  has_meals: SQLiteColumn;
+  max_distance: SQLiteColumn;
+  min_distance: SQLiteColumn;
+  max_dplus: SQLiteColumn;
+  min_dplus: SQLiteColumn;
+  types: SQLiteColumn;
+  last_date: SQLiteColumn;
+}): [SQLiteColumn, ...SQLiteColumn[]] {
+  return [t.en_ligne, t.has_meals, t.max_distance, t.min_distance, t.max_dplus, t.min_dplus, t.types, t.last_date];
+}
+
+/**
+ * The catalogue's day (one row, id 1): course_stats.next_date counts from it. The cron moves it to today and renews
+ * the next dates that went by (decision 0172); the migration starts it at the day it ran.
+ */
+export const catalogue_jour = sqliteTable("catalogue_jour", {
+  id: integer("id").primaryKey(),
+  jour: text("jour").notNull(),
+});
 
 /**
  * Admin counters, kept by triggers on courses, formats, inscriptions and paiements (migrations/0013): never
@@ -756,6 +808,7 @@ export const schema = {
   fichiers,
   justificatif_documents,
   course_stats,
+  catalogue_jour,
   admin_totaux,
   admin_jours,
   inscriptions_historique,

@@ -1,7 +1,13 @@
 // The public catalogue's reads for the home page, /courses, /formats and the sitemap: online events only, at the
 // Paris day and instant the request's clock gives. The queries themselves are in app/db/catalogue.server.ts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { listCourses, listSitemapCourses, listUpcomingFormats, newestOnlineCourses } from "~/db/catalogue.server";
+import {
+  listCourses,
+  listSitemapCourses,
+  listUpcomingFormats,
+  newestOnlineCourses,
+  renewNextDates,
+} from "~/db/catalogue.server";
 import type { CourseFilters } from "~/domain/filters";
 import { parisDate } from "~/domain/refund";
 
@@ -31,4 +37,12 @@ export function upcomingFormats(context: Ctx, page: number, size: number, at = c
 /** /sitemap.xml: every online event (never drafts). */
 export function sitemapCourses(context: Pick<AppLoadContext, "db">) {
   return listSitemapCourses(context.db);
+}
+
+/** Next dates the cron renews per run at most (the events whose date passed since its last run: decision 0172). */
+export const NEXT_DATES_PER_RUN = 2000;
+
+/** The cron: the catalogue's day moves to today and the next dates that went by are counted again. */
+export function renewCatalogueDates(context: Pick<AppLoadContext, "db" | "clock">, limit = NEXT_DATES_PER_RUN) {
+  return renewNextDates(context.db, catalogueClock(context).today, limit);
 }

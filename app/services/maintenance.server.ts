@@ -10,6 +10,7 @@ import { purgeJustificatifDocuments } from "./justificatifs.server";
 import { expireTransferOffers } from "./transfer.server";
 import { finishPendingTransfers } from "./transfer-settle.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
+import { renewCatalogueDates } from "./catalogue.server";
 
 export interface MaintenanceReport {
   expiredHolds: number;
@@ -26,6 +27,8 @@ export interface MaintenanceReport {
   /** Bib transfer offers that ended unpaid at their deadline, and transfers whose seller's refund was finished. */
   transfersExpired: number;
   transfersFinished: number;
+  /** Events whose summary's next date went by and was counted again (decision 0172). */
+  renewedNextDates: number;
   errors: number;
 }
 
@@ -54,6 +57,7 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     purgedJustificatifs: 0,
     transfersExpired: 0,
     transfersFinished: 0,
+    renewedNextDates: 0,
     errors: 0,
   };
   try {
@@ -107,6 +111,12 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
   } catch (e) {
     report.errors++;
     logEvent("cron.failed", { kind: "files", error: errorCode(e), detail: errorDetail(e) });
+  }
+  try {
+    report.renewedNextDates = await renewCatalogueDates(context);
+  } catch (e) {
+    report.errors++;
+    logEvent("cron.failed", { kind: "next_dates", error: errorCode(e), detail: errorDetail(e) });
   }
   try {
     report.purgedLoginAttempts = await purgeLoginAttempts(context);

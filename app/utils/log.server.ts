@@ -92,6 +92,7 @@ export interface LogFields {
   payouts_failed?: number;
   offers_made?: number;
   offers_expired?: number;
+  renewed_next_dates?: number;
   errors?: number;
   duration_ms?: number;
   /** Benchmarks only (BENCH_QUERY_COUNT=1): D1 statements, round trips and time spent in D1. */
@@ -142,6 +143,7 @@ const ALLOWED: ReadonlySet<string> = new Set<keyof LogFields>([
   "payouts_failed",
   "offers_made",
   "offers_expired",
+  "renewed_next_dates",
   "errors",
   "duration_ms",
   "statements",

@@ -8,6 +8,7 @@ import {
   listSitemapCourses,
   listUpcomingFormats,
   newestOnlineCourses,
+  renewNextDates,
   TEXT_DIRECT_MAX,
 } from "~/db/catalogue.server";
 import { createDb } from "~/db/client.server";
@@ -81,6 +82,35 @@ const list = (db: ReturnType<typeof createDb>, qs: string) =>
   listCourses(db, parseCourseFilters(new URLSearchParams(qs), today).filters, today, nowIso);
 
 /** Two online events without formats, `${p}-1` in Cantal and `${p}-2` in Lozère, for the trigger tests. */
+/** The catalogue's day (decision 0172). */
+function catalogueDay(): Promise<string> {
+  return env.DB.prepare("SELECT jour FROM catalogue_jour WHERE id = 1")
+    .first<string>("jour")
+    .then((d) => d ?? "");
+}
+
+/** Puts the catalogue's day at `day` and every event's next date from it (the format triggers count it again). */
+async function setCatalogueDay(day: string): Promise<void> {
+  await env.DB.batch([
+    env.DB.prepare("UPDATE catalogue_jour SET jour = ? WHERE id = 1").bind(day),
+    env.DB.prepare("UPDATE formats SET date = date"),
+  ]);
+}
+
+/** Events whose summary's next date is before today: not renewed yet. */
+function notRenewedCount(): Promise<number> {
+  return env.DB.prepare("SELECT count(*) AS n FROM course_stats WHERE next_date < ?")
+    .bind(today)
+    .first<number>("n")
+    .then((n) => n ?? 0);
+}
+
+function nextDateOf(id: string): Promise<string | null> {
+  return env.DB.prepare("SELECT next_date FROM course_stats WHERE course_id = ?")
+    .bind(id)
+    .first<string | null>("next_date");
+}
+
 function twoEvents(p: string): D1PreparedStatement {
   return env.DB.prepare(
     "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?1 || '-1', 'Copie', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, ?1 || '-copie-1'), (?1 || '-2', 'Copie 2', 'Là', 'Lozère', '48000', '00000000-0000-4000-a000-000000000002', 1, ?1 || '-copie-2')",
@@ -536,46 +566,144 @@ describe("catalogue repositories", () => {
         // Highest first, events without a value last.
         dplus: (a, b) => cmp(b.dplus ?? -1, a.dplus ?? -1) || cmp(a.first, b.first) || cmp(a.c.id, b.c.id),
       };
-      for (const [qs, from, to, keep] of cases) {
-        // Every online event: the demo's and the random ones (no text search, so the index walk is used).
-        const tri = /tri=(\w+)/.exec(qs)?.[1] ?? "date";
-        const expected = [...all, ...gen]
-          .map(
-            (c): Item => ({
-              c,
-              next: nextDate(
-                c.formats.map((f) => f.date),
-                today,
-              ),
-              // The earliest valid date, past or not.
-              first: nextDate(
-                c.formats.map((f) => f.date),
-                "0000-00-00",
-              ),
-              price: minPrice(c.formats.map((f) => f.prix_cents)),
-              dplus: valueRange(c.formats.map((f) => f.denivele_dplus))?.max ?? null,
-            }),
-          )
-          .filter(
-            ({ c, next }) =>
-              (from === null ? to === null || next !== null : next !== null && next >= from) &&
-              (to === null || (next !== null && next <= to)) &&
-              keep(c),
-          )
-          .sort(orders[tri])
-          .map(({ c, next }) => `${c.id} ${next}`);
-        const got: string[] = [];
-        for (let page = 1; page < 20; page++) {
-          const r = await list(db, `taille=6&page=${page}&${qs}`);
-          got.push(...r.rows.map((x) => `${x.id} ${x.next_date}`));
-          // The count (in date order, a walk of its own: decision 0168) is the number of rows listed.
-          expect([r.total, r.totalCapped], `${qs} page ${page}`).toEqual([expected.length, false]);
-          if (!r.hasNext) break;
+      const check = async (day: string) => {
+        for (const [qs, from, to, keep] of cases) {
+          // Every online event: the demo's and the random ones (no text search, so the index walk is used).
+          const tri = /tri=(\w+)/.exec(qs)?.[1] ?? "date";
+          const expected = [...all, ...gen]
+            .map(
+              (c): Item => ({
+                c,
+                next: nextDate(
+                  c.formats.map((f) => f.date),
+                  today,
+                ),
+                // The earliest valid date, past or not.
+                first: nextDate(
+                  c.formats.map((f) => f.date),
+                  "0000-00-00",
+                ),
+                price: minPrice(c.formats.map((f) => f.prix_cents)),
+                dplus: valueRange(c.formats.map((f) => f.denivele_dplus))?.max ?? null,
+              }),
+            )
+            .filter(
+              ({ c, next }) =>
+                (from === null ? to === null || next !== null : next !== null && next >= from) &&
+                (to === null || (next !== null && next <= to)) &&
+                keep(c),
+            )
+            .sort(orders[tri])
+            .map(({ c, next }) => `${c.id} ${next}`);
+          const got: string[] = [];
+          for (let page = 1; page < 20; page++) {
+            const r = await list(db, `taille=6&page=${page}&${qs}`);
+            got.push(...r.rows.map((x) => `${x.id} ${x.next_date}`));
+            // The count (in date order, a walk of its own: decision 0168) is the number of rows listed.
+            expect([r.total, r.totalCapped], `${qs} page ${page} (day ${day})`).toEqual([expected.length, false]);
+            if (!r.hasNext) break;
+          }
+          expect(got, `${qs} (day ${day})`).toEqual(expected);
         }
-        expect(got, qs).toEqual(expected);
+      };
+      // The summaries' next dates count from the catalogue's day (decision 0172), in each state the cron can leave
+      // them: never renewed (every event with a past format is read apart), renewed today, and renewed by a clock
+      // ahead of the request's (events with a format before that day are read apart).
+      const original = await catalogueDay();
+      try {
+        await setCatalogueDay("2000-01-01");
+        expect(await notRenewedCount(), "events read apart").toBeGreaterThan(3);
+        await check("2000-01-01");
+        await renewNextDates(db, today, 1000);
+        expect(await notRenewedCount()).toBe(0);
+        await check(today);
+        await setCatalogueDay(addDays(today, 6));
+        await check(addDays(today, 6));
+      } finally {
+        await setCatalogueDay(original);
       }
     } finally {
       await env.DB.prepare("DELETE FROM courses WHERE id LIKE 'rnd-%'").run();
+    }
+  });
+
+  it("keeps each event's next date from the catalogue's day, its creation time and online flag (triggers, decision 0172)", async () => {
+    const summary = (id: string) =>
+      env.DB.prepare(
+        "SELECT s.next_date, s.course_created_at = c.created_at AS created, s.en_ligne FROM course_stats s JOIN courses c ON c.id = s.course_id WHERE s.course_id = ?",
+      )
+        .bind(id)
+        .first<{ next_date: string | null; created: number; en_ligne: number }>();
+    // Every event's next date as the formats give it from the catalogue's day, and the copies: none differ.
+    const mismatches = () =>
+      env.DB.prepare(
+        `SELECT count(*) AS n FROM course_stats s JOIN courses c ON c.id = s.course_id
+         WHERE s.next_date IS NOT (SELECT min(f.date) FROM formats f WHERE f.course_id = s.course_id AND f.date >= (SELECT jour FROM catalogue_jour)
+                                     AND f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')
+            OR s.course_created_at IS NOT c.created_at OR s.en_ligne IS NOT c.en_ligne`,
+      ).first<number>("n");
+    expect(await mismatches()).toBe(0);
+    const day = await catalogueDay();
+    await env.DB.batch([
+      twoEvents("nd"),
+      env.DB.prepare(
+        "INSERT INTO formats (id, course_id, nom, date) VALUES ('nd-f1', 'nd-1', 'A', ?1), ('nd-f2', 'nd-1', 'B', ?2), ('nd-f3', 'nd-1', 'C', 'bientôt')",
+      ).bind(addDays(day, -3), addDays(day, 9)),
+    ]);
+    try {
+      // A past format is not the next date; a malformed one never is.
+      expect(await summary("nd-1")).toEqual({ next_date: addDays(day, 9), created: 1, en_ligne: 1 });
+      expect(await summary("nd-2")).toEqual({ next_date: null, created: 1, en_ligne: 1 });
+      await env.DB.prepare("UPDATE formats SET date = ? WHERE id = 'nd-f1'").bind(addDays(day, 2)).run();
+      expect((await summary("nd-1"))?.next_date).toBe(addDays(day, 2));
+      // A format moved to another event: both events' next dates follow.
+      await env.DB.prepare("UPDATE formats SET course_id = 'nd-2' WHERE id = 'nd-f1'").run();
+      expect([(await summary("nd-1"))?.next_date, (await summary("nd-2"))?.next_date]).toEqual([
+        addDays(day, 9),
+        addDays(day, 2),
+      ]);
+      await env.DB.prepare("DELETE FROM formats WHERE id = 'nd-f2'").run();
+      expect((await summary("nd-1"))?.next_date).toBe(null);
+      await env.DB.prepare(
+        "UPDATE courses SET en_ligne = 0, created_at = '2020-01-01T00:00:00.000Z' WHERE id = 'nd-2'",
+      ).run();
+      expect(await summary("nd-2")).toEqual({ next_date: addDays(day, 2), created: 1, en_ligne: 0 });
+      // A summary made again (as the format triggers of 0003 do when it is missing) reads the formats and the event.
+      await env.DB.prepare("DELETE FROM course_stats WHERE course_id = 'nd-2'").run();
+      await env.DB.prepare("INSERT INTO course_stats (course_id) VALUES ('nd-2')").run();
+      expect(await summary("nd-2")).toEqual({ next_date: addDays(day, 2), created: 1, en_ligne: 0 });
+      expect(await mismatches()).toBe(0);
+    } finally {
+      await env.DB.prepare("DELETE FROM courses WHERE id IN ('nd-1', 'nd-2')").run();
+    }
+  });
+
+  it("the cron's renewal moves the catalogue's day forward only, and renews the next dates that went by, a bounded number a run (decision 0172)", async () => {
+    const original = await catalogueDay();
+    await env.DB.batch([
+      twoEvents("rn"),
+      env.DB.prepare(
+        "INSERT INTO formats (id, course_id, nom, date) VALUES ('rn-f1', 'rn-1', 'A', ?1), ('rn-f2', 'rn-1', 'B', ?2), ('rn-f3', 'rn-2', 'C', ?1)",
+      ).bind(addDays(today, -2), addDays(today, 4)),
+    ]);
+    try {
+      await setCatalogueDay(addDays(today, -10));
+      const gone = await notRenewedCount();
+      expect(gone).toBeGreaterThanOrEqual(2); // rn-1 and rn-2, with the demo's past events
+      expect(await nextDateOf("rn-1")).toBe(addDays(today, -2));
+      // At most `limit` rows a run; the rest the next runs.
+      expect(await renewNextDates(db, today, 1)).toBe(1);
+      expect(await notRenewedCount()).toBe(gone - 1);
+      expect(await renewNextDates(db, today, 1000)).toBe(gone - 1);
+      expect(await catalogueDay()).toBe(today);
+      expect([await nextDateOf("rn-1"), await nextDateOf("rn-2")]).toEqual([addDays(today, 4), null]);
+      // Nothing left: a run renews nothing. A clock behind never moves the day back.
+      expect(await renewNextDates(db, today, 1000)).toBe(0);
+      expect(await renewNextDates(db, addDays(today, -1), 1000)).toBe(0);
+      expect(await catalogueDay()).toBe(today);
+    } finally {
+      await env.DB.prepare("DELETE FROM courses WHERE id IN ('rn-1', 'rn-2')").run();
+      await setCatalogueDay(original);
     }
   });
 
