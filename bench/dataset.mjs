@@ -160,8 +160,7 @@ FROM n CROSS JOIN places p ON p.k = i % ${PLACES.length};
 INSERT OR IGNORE INTO course_search_ids (course_id) SELECT id FROM courses WHERE id LIKE 'bc-%' ORDER BY created_at, id;
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${formats - 1})
 INSERT INTO formats (id, course_id, nom, date, heure_depart, type_epreuve, distance_km, denivele_dplus, denivele_dmoins, prix_cents,
-  stock_repas, prix_repas_cents, prix_total_inscription_cents, nb_max_coureurs, position, ravitaillements, adresse_depart, course_created_at,
-  course_departement, course_search_id)
+  stock_repas, prix_repas_cents, prix_total_inscription_cents, nb_max_coureurs, position, ravitaillements, adresse_depart)
 SELECT printf('bf-%0${fw}d', i), printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT}), 'Format ' || (i % ${FORMATS_PER_EVENT} + 1),
   CASE WHEN i % 97 = 0 THEN NULL ELSE date('now', printf('%+d days', (i * 13) % 420 - 30)) END,
   printf('%02d:%02d', 6 + i % 4, (i % 2) * 30),
@@ -169,10 +168,7 @@ SELECT printf('bf-%0${fw}d', i), printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT}),
   5 + (i * 7) % 70, (i * 37) % 3500, (i * 37) % 3500, 1000 + (i * 11) % 7000,
   CASE WHEN i % 5 = 0 THEN 100 ELSE 0 END, CASE WHEN i % 5 = 0 THEN 1500 ELSE 0 END,
   1000 + (i * 11) % 7000 + CASE WHEN i % 5 = 0 THEN 1500 ELSE 0 END,
-  CASE WHEN i % 7 = 0 THEN NULL ELSE 10 + i % 40 END, i % ${FORMATS_PER_EVENT}, 'km 5 ; km 10, arrivée', 'Place de la mairie',
-  (SELECT c.created_at FROM courses c WHERE c.id = printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT})),
-  (SELECT c.departement FROM courses c WHERE c.id = printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT})),
-  (SELECT m.id FROM course_search_ids m WHERE m.course_id = printf('bc-%0${w}d', i / ${FORMATS_PER_EVENT}))
+  CASE WHEN i % 7 = 0 THEN NULL ELSE 10 + i % 40 END, i % ${FORMATS_PER_EVENT}, 'km 5 ; km 10, arrivée', 'Place de la mairie'
 FROM n;
 WITH RECURSIVE t0(j, plus1, minus1) AS (SELECT julianday('now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 day'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')),
   n(i, ts) AS (SELECT 0, strftime('%Y-%m-%dT%H:%M:%fZ', (SELECT j FROM t0) - ${registrations} * 53 / 86400.0) UNION ALL SELECT i + 1, strftime('%Y-%m-%dT%H:%M:%fZ', (SELECT j FROM t0) - (${registrations} - i - 1) * 53 / 86400.0) FROM n WHERE i < ${registrations - 1})

@@ -239,24 +239,6 @@ export const formats = sqliteTable(
     // The seller's meals follow the place (the buyer takes and pays them) or not (each chooses their own; default).
     cession_repas_suivent: integer("cession_repas_suivent", { mode: "boolean" }).notNull().default(false),
     position: integer("position").notNull().default(0),
-    /**
-     * Copy of its event's courses.created_at, kept by triggers (migrations: catalogue walk): the /courses date order
-     * (next date, newest event first, id) is then one index of formats (formats_next_date_idx), read in order and
-     * never sorted (docs/decisions/0160-catalogue-bounded-work.md). Never written by the application.
-     */
-    course_created_at: text("course_created_at"),
-    /**
-     * Copy of its event's courses.departement, kept by triggers: a list filtered by department walks only that
-     * department's formats in the date order (formats_departement_next_date_idx), not the whole catalogue's
-     * (docs/decisions/0162-catalogue-walks-by-department.md). Never written by the application.
-     */
-    course_departement: text("course_departement"),
-    /**
-     * Copy of its event's course_search_ids.id (the event's rowid in the text index), kept by triggers: a text search
-     * that walks the date order checks each format against the text index's matches from the walked index alone,
-     * without a look-up of the event per format (docs/decisions/0163). Never written by the application.
-     */
-    course_search_id: integer("course_search_id"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -72,10 +72,10 @@ async function onlineCourses(): Promise<RawCourse[]> {
   return cs.results.map((c) => ({ ...c, formats: fs.results.filter((f) => f.course_id === c.id) }));
 }
 
-/** Rows of `table` whose copy of their event's text-index rowid is not the event's key (or has no key to copy). */
-const rowidCopyMismatches = (table: "formats" | "course_stats") =>
+/** Summaries whose copy of their event's text-index rowid is not the event's key (or has no key to copy). */
+const rowidCopyMismatches = () =>
   env.DB.prepare(
-    `SELECT count(*) AS n FROM ${table} t LEFT JOIN course_search_ids m ON m.course_id = t.course_id WHERE t.course_search_id IS NOT m.id OR m.id IS NULL`,
+    `SELECT count(*) AS n FROM course_stats t LEFT JOIN course_search_ids m ON m.course_id = t.course_id WHERE t.course_search_id IS NOT m.id OR m.id IS NULL`,
   ).first<number>("n");
 
 const list = (db: ReturnType<typeof createDb>, qs: string) =>
@@ -177,76 +177,30 @@ describe("catalogue repositories", () => {
     }
   });
 
-  it("keeps the department copies of formats and course_stats equal to their event's (triggers, decision 0162)", async () => {
+  it("keeps the summary's copy of its event's department (triggers, decisions 0162 and 0172)", async () => {
     const mismatches = () =>
       env.DB.prepare(
-        `SELECT (SELECT count(*) FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.course_departement IS NOT c.departement)
-              + (SELECT count(*) FROM course_stats s JOIN courses c ON c.id = s.course_id WHERE s.departement IS NOT c.departement) AS n`,
+        "SELECT count(*) AS n FROM course_stats s JOIN courses c ON c.id = s.course_id WHERE s.departement IS NOT c.departement",
       ).first<number>("n");
-    const copies = (id: string) =>
-      env.DB.prepare(
-        "SELECT (SELECT group_concat(course_departement) FROM formats WHERE course_id = ?1) AS f, (SELECT departement FROM course_stats WHERE course_id = ?1) AS s",
-      )
-        .bind(id)
-        .first<{ f: string | null; s: string | null }>();
+    const copy = (id: string) =>
+      env.DB.prepare("SELECT departement FROM course_stats WHERE course_id = ?").bind(id).first<string>("departement");
     expect(await mismatches()).toBe(0);
-    await env.DB.batch([
-      twoEvents("dc"),
-      env.DB.prepare(
-        "INSERT INTO formats (id, course_id, nom, date) VALUES ('dc-f1', 'dc-1', 'A', NULL), ('dc-f2', 'dc-1', 'B', NULL)",
-      ),
-    ]);
+    await env.DB.batch([twoEvents("dc")]);
     try {
-      expect(await copies("dc-1")).toEqual({ f: "Cantal,Cantal", s: "Cantal" });
+      expect(await copy("dc-1")).toBe("Cantal");
       await env.DB.prepare("UPDATE courses SET departement = 'Aveyron' WHERE id = 'dc-1'").run();
-      expect(await copies("dc-1")).toEqual({ f: "Aveyron,Aveyron", s: "Aveyron" });
-      // A format moved to another event takes that event's department; a direct write of a copy is undone.
-      await env.DB.prepare("UPDATE formats SET course_id = 'dc-2' WHERE id = 'dc-f2'").run();
-      expect(await copies("dc-2")).toEqual({ f: "Lozère", s: "Lozère" });
-      await env.DB.prepare("UPDATE formats SET course_departement = 'Paris' WHERE id = 'dc-f1'").run();
+      expect(await copy("dc-1")).toBe("Aveyron");
+      // A direct write of the copy is undone.
       await env.DB.prepare("UPDATE course_stats SET departement = 'Paris' WHERE course_id = 'dc-1'").run();
-      expect(await copies("dc-1")).toEqual({ f: "Aveyron", s: "Aveyron" });
+      expect(await copy("dc-1")).toBe("Aveyron");
       expect(await mismatches()).toBe(0);
     } finally {
       await env.DB.prepare("DELETE FROM courses WHERE id IN ('dc-1', 'dc-2')").run();
     }
   });
 
-  it("keeps each format's copy of its event's text-index rowid (triggers, decision 0163)", async () => {
-    const mismatches = () => rowidCopyMismatches("formats");
-    const copies = (id: string) =>
-      env.DB.prepare(
-        "SELECT group_concat(f.course_search_id = m.id) AS same, count(*) AS n FROM formats f JOIN course_search_ids m ON m.course_id = ?1 WHERE f.course_id = ?1",
-      )
-        .bind(id)
-        .first<{ same: string | null; n: number }>();
-    expect(await mismatches()).toBe(0);
-    await env.DB.batch([
-      twoEvents("sc"),
-      env.DB.prepare(
-        "INSERT INTO formats (id, course_id, nom, date) VALUES ('sc-f1', 'sc-1', 'A', NULL), ('sc-f2', 'sc-1', 'B', NULL)",
-      ),
-    ]);
-    try {
-      expect(await copies("sc-1")).toEqual({ same: "1,1", n: 2 });
-      // A format moved to another event takes that event's rowid; a direct write of the copy is undone.
-      await env.DB.prepare("UPDATE formats SET course_id = 'sc-2' WHERE id = 'sc-f2'").run();
-      expect(await copies("sc-2")).toEqual({ same: "1", n: 1 });
-      await env.DB.prepare("UPDATE formats SET course_search_id = -1 WHERE id = 'sc-f1'").run();
-      expect(await copies("sc-1")).toEqual({ same: "1", n: 1 });
-      // A format whose event's row in course_search_ids comes after it gets the rowid then.
-      await env.DB.prepare("DELETE FROM course_search_ids WHERE course_id = 'sc-1'").run();
-      await env.DB.prepare("UPDATE formats SET course_search_id = NULL WHERE id = 'sc-f1'").run();
-      await env.DB.prepare("INSERT INTO course_search_ids (course_id) VALUES ('sc-1')").run();
-      expect(await copies("sc-1")).toEqual({ same: "1", n: 1 });
-      expect(await mismatches()).toBe(0);
-    } finally {
-      await env.DB.prepare("DELETE FROM courses WHERE id IN ('sc-1', 'sc-2')").run();
-    }
-  });
-
   it("keeps each event's stats copy of its text-index rowid (triggers, decision 0164)", async () => {
-    const mismatches = () => rowidCopyMismatches("course_stats");
+    const mismatches = () => rowidCopyMismatches();
     const copy = (id: string) =>
       env.DB.prepare(
         "SELECT s.course_search_id AS copy, (SELECT m.id FROM course_search_ids m WHERE m.course_id = ?1) AS id FROM course_stats s WHERE s.course_id = ?1",
