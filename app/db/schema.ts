@@ -602,8 +602,21 @@ export const course_stats = sqliteTable(
     // /courses sorted by price or by elevation gain reads these in the page's whole order, ties included
     // (decisions 0025 and 0160): no sort of a group of equal prices.
     // The text-index rowid last: a text search checks it from the index entry (decision 0164).
-    index("course_stats_price_order_idx").on(t.min_price_cents, t.first_date, t.course_id, t.course_search_id),
-    index("course_stats_dplus_order_idx").on(sql`${t.max_dplus} DESC`, t.first_date, t.course_id, t.course_search_id),
+    // The filter columns after them: a filter checks an event from the index entry (decision 0173).
+    index("course_stats_price_order_idx").on(
+      t.min_price_cents,
+      t.first_date,
+      t.course_id,
+      t.course_search_id,
+      ...filterColumns(t),
+    ),
+    index("course_stats_dplus_order_idx").on(
+      sql`${t.max_dplus} DESC`,
+      t.first_date,
+      t.course_id,
+      t.course_search_id,
+      ...filterColumns(t, t.max_dplus),
+    ),
     // The same orders within one department (a list filtered by department walks only its events: decision 0162).
     index("course_stats_departement_price_idx").on(
       t.departement,
@@ -611,6 +624,7 @@ export const course_stats = sqliteTable(
       t.first_date,
       t.course_id,
       t.course_search_id,
+      ...filterColumns(t),
     ),
     index("course_stats_departement_dplus_idx").on(
       t.departement,
@@ -618,6 +632,7 @@ export const course_stats = sqliteTable(
       t.first_date,
       t.course_id,
       t.course_search_id,
+      ...filterColumns(t, t.max_dplus),
     ),
     // /courses in date order, its count included, walks events by their next date, newest first, then id (the page's
     // whole order), and checks the text and the filters from the index entry: an event the filters drop costs an
@@ -642,19 +657,26 @@ export const course_stats = sqliteTable(
 
 /**
  * The summary's columns /courses filters on (online, meals, distance and elevation bands, types) and the last date
- * (the rows whose next date is not renewed yet), carried by the date order's indexes (decision 0172).
+ * (the rows whose next date is not renewed yet; the price and elevation walks' date bound), carried by the walks'
+ * indexes (decisions 0172 and 0173).
  */
-function filterColumns(t: {
-  en_ligne: SQLiteColumn;
-  has_meals: SQLiteColumn;
-  max_distance: SQLiteColumn;
-  min_distance: SQLiteColumn;
-  max_dplus: SQLiteColumn;
-  min_dplus: SQLiteColumn;
-  types: SQLiteColumn;
-  last_date: SQLiteColumn;
-}): [SQLiteColumn, ...SQLiteColumn[]] {
-  return [t.en_ligne, t.has_meals, t.max_distance, t.min_distance, t.max_dplus, t.min_dplus, t.types, t.last_date];
+function filterColumns(
+  t: {
+    en_ligne: SQLiteColumn;
+    has_meals: SQLiteColumn;
+    max_distance: SQLiteColumn;
+    min_distance: SQLiteColumn;
+    max_dplus: SQLiteColumn;
+    min_dplus: SQLiteColumn;
+    types: SQLiteColumn;
+    last_date: SQLiteColumn;
+  },
+  /** A column the index already has (its order's). */
+  except?: SQLiteColumn,
+): SQLiteColumn[] {
+  return [t.en_ligne, t.has_meals, t.max_distance, t.min_distance, t.max_dplus, t.min_dplus, t.types, t.last_date].filter(
+    (c) => c !== except,
+  );
 }
 
 /**

@@ -221,6 +221,19 @@ describe("catalogue query plans (bounded work per request)", () => {
     }
   });
 
+  // The date order's count checks every filter from the walked index entry (decision 0172): an event the filters drop
+  // costs an index entry, not a row. (SQLite says COVERING only when no column of the row is read.)
+  it.each([
+    "distance=15-30&denivele=0-1000&repas=on&type=trail",
+    "departement=Is%C3%A8re&distance=30%2B&denivele=2000%2B&repas=on&type=rando",
+    `du=${addDays(today, 30)}&au=${addDays(today, 60)}&type=route`,
+  ])("/courses?%s counts its events from the index entries alone", async (qs) => {
+    const { walks } = await listPlans(qs);
+    expect(walks[0]?.plan).toMatch(
+      /SEARCH s USING COVERING INDEX course_stats_(?:departement_)?next_date_idx \((?:departement=\? AND )?next_date>\?/,
+    );
+  });
+
   // A text search that walks an ordered index checks each walked event against the text index's matches from the
   // index entry alone: the indexes carry the event's text-index rowid (decisions 0163 and 0164). Only the walk of
   // past events ('Du' cleared, date order) looks it up by event. The same holds for the arm that seeks each row's
