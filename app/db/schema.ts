@@ -674,9 +674,16 @@ function filterColumns(
   /** A column the index already has (its order's). */
   except?: SQLiteColumn,
 ): SQLiteColumn[] {
-  return [t.en_ligne, t.has_meals, t.max_distance, t.min_distance, t.max_dplus, t.min_dplus, t.types, t.last_date].filter(
-    (c) => c !== except,
-  );
+  return [
+    t.en_ligne,
+    t.has_meals,
+    t.max_distance,
+    t.min_distance,
+    t.max_dplus,
+    t.min_dplus,
+    t.types,
+    t.last_date,
+  ].filter((c) => c !== except);
 }
 
 /**
