@@ -99,6 +99,8 @@ SELECT m.id, c.nom, c.lieu, c.departement FROM course_search_ids m JOIN courses 
 CREATE VIRTUAL TABLE course_terms_seed USING fts5vocab(courses_fts, instance);
 INSERT OR IGNORE INTO course_terms (course_search_id, term) SELECT doc, term FROM course_terms_seed ORDER BY doc, term;
 DROP TABLE course_terms_seed;
+UPDATE course_stats SET terms = (SELECT group_concat(' ' || t.term, '') || ' ' FROM (SELECT ct.term FROM course_terms ct
+  WHERE ct.course_search_id = course_stats.course_search_id ORDER BY ct.term) t) WHERE course_id LIKE 'bc-%';
 INSERT INTO inscriptions_historique (inscription_id, created_at, event, actor, actor_id, from_statut, to_statut, amount_cents)
 SELECT id, created_at, last_event, last_actor, last_actor_id, NULL, statut, last_amount_cents FROM inscriptions WHERE id LIKE 'bi-%' ORDER BY rowid;
 DELETE FROM admin_totaux;

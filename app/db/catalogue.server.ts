@@ -124,8 +124,8 @@ export const TERM_LETTERS: ReadonlyMap<string, string> = new Map(
 );
 
 /**
- * The search's words as the text index's terms ('Crêtes' → 'cretes'), for the walk that checks each row's terms in
- * course_terms (decision 0167): null when a word holds a character outside TERM_LETTERS, whose folding only the
+ * The search's words as the text index's terms ('Crêtes' → 'cretes'), for the walk that checks each event's terms
+ * (decisions 0167 and 0174): null when a word holds a character outside TERM_LETTERS, whose folding only the
  * text index knows, or when nothing searchable was typed.
  */
 export function searchTerms(text: string): string[] | null {
@@ -142,11 +142,6 @@ export function searchTerms(text: string): string[] | null {
     terms.push(term);
   }
   return terms;
-}
-
-/** The first string after every string that starts with `term` (letters a–z and digits): its last letter's next. */
-function afterPrefix(term: string): string {
-  return term.slice(0, -1) + String.fromCharCode(term.charCodeAt(term.length - 1) + 1);
 }
 
 /**
@@ -181,15 +176,23 @@ export function matchWithinDepartment(match: string, departement: string | null)
  */
 type KeyCondition = (key: WalkKey) => SQL;
 
-/** The walked row's event: its id, and its rowid in the text index when the walked index carries it (else null). */
+/**
+ * The walked row's event: its id, its rowid in the text index when the walked index carries it (else null), and its
+ * terms (the summary's, which the walks' indexes carry: decision 0174).
+ */
 interface WalkKey {
   courseId: SQL;
   searchId: SQL | null;
+  terms: SQL;
 }
 
 /** The walk's key conditions on its event, each followed by AND (empty when there are none). */
 function keyConditions(first: KeyCondition[], courseId: string, searchId: string | null = null): SQL {
-  const key: WalkKey = { courseId: sql.raw(courseId), searchId: searchId === null ? null : sql.raw(searchId) };
+  const key: WalkKey = {
+    courseId: sql.raw(courseId),
+    searchId: searchId === null ? null : sql.raw(searchId),
+    terms: sql.raw("s.terms"),
+  };
   return sql.join(
     first.map((k) => sql`${k(key)} AND `),
     sql``,
@@ -204,7 +207,8 @@ function keyConditions(first: KeyCondition[], courseId: string, searchId: string
  * creation) looks the rowid up by event. A seek in the text index per walked row (`rowid = ? AND MATCH`) measured far slower (about 0.5 ms a row at 10,000
  * events: FTS5 merges a prefix term's doclists for every lookup).
  * Reading the list costs its length, which grows with the catalogue for a word found in most events ('de', 'trail'):
- * with many matches, a walk checks the row's terms instead (termsMatchRowSql, decision 0167).
+ * a walk checks the event's terms in its index entry instead whenever this code knows the word's folding
+ * (termsInEntrySql, decision 0174); the list is for the other words.
  */
 function textMatchesRowSql(match: string): KeyCondition {
   const matches = sql`(SELECT courses_fts.rowid FROM courses_fts WHERE courses_fts MATCH ${match})`;
@@ -212,21 +216,15 @@ function textMatchesRowSql(match: string): KeyCondition {
 }
 
 /**
- * The event's terms hold every word's prefix: for each word, a seek in course_terms' primary key (event, term) over
- * the word's prefix range, on the walked index entry's text-index rowid (decision 0167). A scalar subquery, not
- * EXISTS: SQLite makes an EXISTS a join it checks only after the walk's other joins.
+ * The event's terms hold every word's prefix, checked in the summary's terms (' cretes rando vosges ', each term after
+ * a space), which the walks' indexes carry: nothing is read but the walked index entry (decision 0174).
  */
-function termsMatchRowSql(terms: string[]): KeyCondition {
-  return ({ courseId, searchId }) => {
-    const id = searchId ?? searchIdOf(courseId);
-    return sql.join(
-      terms.map(
-        (t) =>
-          sql`(SELECT 1 FROM course_terms ct WHERE ct.course_search_id = ${id} AND ct.term >= ${t} AND ct.term < ${afterPrefix(t)} LIMIT 1) IS NOT NULL`,
-      ),
+function termsInEntrySql(terms: string[]): KeyCondition {
+  return ({ terms: column }) =>
+    sql.join(
+      terms.map((t) => sql`instr(${column}, ${` ${t}`}) > 0`),
       sql` AND `,
     );
-  };
 }
 
 /** The text-index rowid of the event whose id is the SQL expression given. */
@@ -488,16 +486,8 @@ export const TEXT_DIRECT_MAX = 200;
  */
 export const TEXT_DIRECT_FACTOR: Record<CourseFilters["tri"], number> = { date: 10, prix: 5, dplus: 5 };
 
-/** The most matches a search reads directly (its statement counts at least this many to decide, 0167: more). */
+/** The most matches a search reads directly (its statement counts up to one more to decide). */
 export const TEXT_DIRECT_CAP = 6000;
-
-/**
- * A walk seeks each walked row's terms in course_terms (about 0.8 µs a seek) instead of reading the list of the
- * text's matches (about 0.17 µs a match, for a list of M) once the list costs more: the walk visits about
- * rows·N / M rows, so the two meet at M ≈ k·√N. Seeking is chosen while M² ≥ k²·N; measured on the catalogue
- * bench's data (decision 0167).
- */
-export const TEXT_SEEK_FACTOR: Record<CourseFilters["tri"], number> = { date: 65, prix: 65, dplus: 65 };
 
 /** A point of the map view: every filtered event with coordinates, not only the page's (no card columns). */
 export interface CourseMarker {
@@ -577,28 +567,19 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
     if (match === null) {
       selection = (limit, off, order) => walk(limit, off, order, []);
     } else {
-      // A few matches are read directly; many are found by walking the page's index (checking the list of
-      // matches, or each row's terms: 0167). Every plan is in the statement, each guarded by the number of matches
-      // through its LIMIT (0 for the plans not taken: their loops never start).
-      // The number of events, never below 0 (a counter gone wrong must not stop the search: sqrt below).
+      // A few matches are read directly; many are found by walking the page's index, checking each walked event's
+      // terms in its index entry (0174), or the list of matches for a word whose folding only the text index knows.
+      // Both plans are in the statement, each guarded by the number of matches through its LIMIT (0 for the plan not
+      // taken: its loop never starts).
+      // The number of events, never below 0 (a counter gone wrong must not stop the search).
       const events = sql`max(coalesce((SELECT a.n FROM admin_totaux a WHERE a.portee = '*' AND a.cle = 'courses'), 0), 0)`;
-      const seekMax = Math.max(...Object.values(TEXT_SEEK_FACTOR));
-      const countLimit =
-        terms === null
-          ? sql`${TEXT_DIRECT_CAP + 1}`
-          : sql`max(${TEXT_DIRECT_CAP}, CAST(${seekMax} * sqrt(${events}) AS INTEGER)) + 1`;
-      const seek = (order: CourseFilters["tri"]) => {
-        const k = TEXT_SEEK_FACTOR[order];
-        return sql`(SELECT n * n >= ${k * k} * ${events} FROM text_n)`;
-      };
       ctes = [
         sql`text_ids AS (SELECT m.course_id AS id FROM courses_fts CROSS JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ${match} LIMIT ${TEXT_DIRECT_CAP + 1})`,
-        // The number of matches (up to countLimit), from the text index alone: the ids are read only by the plan that
-        // reads them directly (a CTE is made on its first use; the other plan's LIMIT 0 never reaches it).
+        // The number of matches (up to TEXT_DIRECT_CAP + 1), from the text index alone: the ids are read only by the
+        // plan that reads them directly (a CTE is made on its first use; the other plan's LIMIT 0 never reaches it).
         // The words alone, without the department: the plan is chosen by the cost model of the whole catalogue
         // (decision 0165), which counts the word's matches in the whole catalogue.
-        // Counted up to what both choices need: TEXT_DIRECT_CAP, and k·√N for seeking terms (0167).
-        sql`text_n(n) AS (SELECT count(*) FROM (SELECT 1 FROM courses_fts WHERE courses_fts MATCH ${words} LIMIT ${countLimit}))`,
+        sql`text_n(n) AS (SELECT count(*) FROM (SELECT 1 FROM courses_fts WHERE courses_fts MATCH ${words} LIMIT ${TEXT_DIRECT_CAP + 1}))`,
       ];
       // Each plan runs only when its guard holds: a LIMIT of 0 skips a loop before its first row, whereas a
       // subquery in WHERE is checked on every row (SQLite does not hoist it), which walked the whole index for a
@@ -611,15 +592,8 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
       const source = sql`text_ids t CROSS JOIN course_stats s ON s.course_id = t.id`;
       selection = (limit, off, order) => {
         const direct = sql`SELECT * FROM (SELECT * FROM (${directSql(source, order, where, dateWhere, today, limit, off)}) LIMIT ${only(few(order))})`;
-        const listed = walk(limit, off, order, [textMatchesRowSql(match)]);
-        if (terms === null)
-          return sql`${direct} UNION ALL SELECT * FROM (SELECT * FROM (${listed}) LIMIT ${only(sql`NOT ${few(order)}`)})`;
-        // With terms, the walk has two arms: it checks the list of matches, or seeks each row's terms (0167). Only
-        // one of the three arms runs.
-        const sought = walk(limit, off, order, [termsMatchRowSql(terms)]);
-        return sql`${direct}
-          UNION ALL SELECT * FROM (SELECT * FROM (${listed}) LIMIT ${only(sql`NOT ${few(order)} AND NOT ${seek(order)}`)})
-          UNION ALL SELECT * FROM (SELECT * FROM (${sought}) LIMIT ${only(sql`NOT ${few(order)} AND ${seek(order)}`)})`;
+        const walked = walk(limit, off, order, [terms === null ? textMatchesRowSql(match) : termsInEntrySql(terms)]);
+        return sql`${direct} UNION ALL SELECT * FROM (SELECT * FROM (${walked}) LIMIT ${only(sql`NOT ${few(order)}`)})`;
       };
     }
   }

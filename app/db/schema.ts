@@ -596,6 +596,12 @@ export const course_stats = sqliteTable(
     course_created_at: text("course_created_at"),
     /** Copy of the event's courses.en_ligne, kept by triggers (decision 0172). */
     en_ligne: integer("en_ligne", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The event's terms (course_terms), sorted, each after a space, with a space at the end (' cretes rando vosges '),
+     * null without any: a walk checks a typed word as a prefix of one of them from its index entry (decision 0174).
+     * Kept by triggers.
+     */
+    terms: text("terms"),
   },
   (t) => [
     index("course_stats_first_date_idx").on(t.first_date),
@@ -608,14 +614,14 @@ export const course_stats = sqliteTable(
       t.first_date,
       t.course_id,
       t.course_search_id,
-      ...filterColumns(t),
+      ...filterColumns(t, t.min_price_cents, t.first_date),
     ),
     index("course_stats_dplus_order_idx").on(
       sql`${t.max_dplus} DESC`,
       t.first_date,
       t.course_id,
       t.course_search_id,
-      ...filterColumns(t, t.max_dplus),
+      ...filterColumns(t, t.max_dplus, t.first_date),
     ),
     // The same orders within one department (a list filtered by department walks only its events: decision 0162).
     index("course_stats_departement_price_idx").on(
@@ -624,7 +630,7 @@ export const course_stats = sqliteTable(
       t.first_date,
       t.course_id,
       t.course_search_id,
-      ...filterColumns(t),
+      ...filterColumns(t, t.min_price_cents, t.first_date),
     ),
     index("course_stats_departement_dplus_idx").on(
       t.departement,
@@ -632,7 +638,7 @@ export const course_stats = sqliteTable(
       t.first_date,
       t.course_id,
       t.course_search_id,
-      ...filterColumns(t, t.max_dplus),
+      ...filterColumns(t, t.max_dplus, t.first_date),
     ),
     // /courses in date order, its count included, walks events by their next date, newest first, then id (the page's
     // whole order), and checks the text and the filters from the index entry: an event the filters drop costs an
@@ -642,7 +648,7 @@ export const course_stats = sqliteTable(
       sql`${t.course_created_at} DESC`,
       t.course_id,
       t.course_search_id,
-      ...filterColumns(t),
+      ...filterColumns(t, t.course_created_at),
     ),
     index("course_stats_departement_next_date_idx").on(
       t.departement,
@@ -650,15 +656,16 @@ export const course_stats = sqliteTable(
       sql`${t.course_created_at} DESC`,
       t.course_id,
       t.course_search_id,
-      ...filterColumns(t),
+      ...filterColumns(t, t.course_created_at),
     ),
   ],
 );
 
 /**
- * The summary's columns /courses filters on (online, meals, distance and elevation bands, types) and the last date
- * (the rows whose next date is not renewed yet; the price and elevation walks' date bound), carried by the walks'
- * indexes (decisions 0172 and 0173).
+ * The summary's columns a walk of /courses reads, carried by the walks' indexes so that a walk reads nothing but
+ * its index entries (decisions 0172 to 0174): the filters (online, meals, distance and elevation bands, types), the
+ * last date (the rows whose next date is not renewed yet; the price and elevation walks' date bound), the terms (the
+ * text), and the page's order columns (price, first date, creation time).
  */
 function filterColumns(
   t: {
@@ -670,9 +677,13 @@ function filterColumns(
     min_dplus: SQLiteColumn;
     types: SQLiteColumn;
     last_date: SQLiteColumn;
+    terms: SQLiteColumn;
+    min_price_cents: SQLiteColumn;
+    first_date: SQLiteColumn;
+    course_created_at: SQLiteColumn;
   },
-  /** A column the index already has (its order's). */
-  except?: SQLiteColumn,
+  /** The columns the index already has (its order's). */
+  ...except: SQLiteColumn[]
 ): SQLiteColumn[] {
   return [
     t.en_ligne,
@@ -683,7 +694,11 @@ function filterColumns(
     t.min_dplus,
     t.types,
     t.last_date,
-  ].filter((c) => c !== except);
+    t.terms,
+    t.min_price_cents,
+    t.first_date,
+    t.course_created_at,
+  ].filter((c) => !except.includes(c));
 }
 
 /**
@@ -783,10 +798,9 @@ export const course_search_ids = sqliteTable("course_search_ids", {
 
 /**
  * The distinct terms of each event's text (nom, lieu, departement) as the text index's tokenizer makes them, keyed
- * by the event's rowid in that index (course_search_ids.id). A walk of a catalogue order checks a word found in
- * most events here, one primary-key seek per walked row, instead of reading the word's whole list of matches from
- * the text index (docs/decisions/0167-catalogue-terms-checked-per-row.md). Filled by triggers through FTS5 itself
- * (migrations 0037 and 0038); never written by the application.
+ * by the event's rowid in that index (course_search_ids.id): the source of course_stats.terms, which the walks of
+ * the catalogue's orders check (docs/decisions/0167-catalogue-terms-checked-per-row.md, 0174). Filled by triggers
+ * through FTS5 itself (migrations 0037 and 0038); never written by the application.
  */
 export const course_terms = sqliteTable(
   "course_terms",

@@ -9,6 +9,7 @@ import {
   listUpcomingFormats,
   newestOnlineCourses,
   renewNextDates,
+  searchTerms,
   TEXT_DIRECT_MAX,
 } from "~/db/catalogue.server";
 import { createDb } from "~/db/client.server";
@@ -632,6 +633,43 @@ describe("catalogue repositories", () => {
     }
   });
 
+  it("keeps each event's terms on its summary, as course_terms holds them (triggers, decision 0174)", async () => {
+    const mismatches = () =>
+      env.DB.prepare(
+        `SELECT count(*) AS n FROM course_stats s
+         WHERE s.terms IS NOT (SELECT group_concat(' ' || t.term, '') || ' ' FROM (SELECT ct.term FROM course_terms ct
+           WHERE ct.course_search_id = (SELECT m.id FROM course_search_ids m WHERE m.course_id = s.course_id) ORDER BY ct.term) t)`,
+      ).first<number>("n");
+    const terms = (id: string) =>
+      env.DB.prepare("SELECT terms FROM course_stats WHERE course_id = ?").bind(id).first<string | null>("terms");
+    expect(await mismatches()).toBe(0);
+    await env.DB.batch([twoEvents("tm")]);
+    try {
+      // 'Copie' in 'Ici', Cantal: every term after a space, a space at the end.
+      const made = await terms("tm-1");
+      expect(made?.split(" ").filter(Boolean).sort()).toEqual(["cantal", "copie", "ici"]);
+      expect(made).toMatch(/^ .* $/);
+      await env.DB.prepare("UPDATE courses SET nom = 'Trail des Crêtes', lieu = 'Gérardmer' WHERE id = 'tm-1'").run();
+      expect((await terms("tm-1"))?.split(" ").filter(Boolean).sort()).toEqual([
+        "cantal",
+        "cretes",
+        "des",
+        "gerardmer",
+        "trail",
+      ]);
+      // A text without a word: no terms left.
+      await env.DB.prepare("UPDATE courses SET nom = '—', lieu = '…', departement = '?' WHERE id = 'tm-1'").run();
+      expect(await terms("tm-1")).toBeNull();
+      // A summary made again (as the format triggers of 0003 do when it is missing) reads the event's terms.
+      await env.DB.prepare("DELETE FROM course_stats WHERE course_id = 'tm-2'").run();
+      await env.DB.prepare("INSERT INTO course_stats (course_id) VALUES ('tm-2')").run();
+      expect((await terms("tm-2"))?.split(" ").filter(Boolean).sort()).toEqual(["2", "copie", "la", "lozere"]);
+      expect(await mismatches()).toBe(0);
+    } finally {
+      await env.DB.prepare("DELETE FROM courses WHERE id IN ('tm-1', 'tm-2')").run();
+    }
+  });
+
   it("the cron's renewal moves the catalogue's day forward only, and renews the next dates that went by, a bounded number a run (decision 0172)", async () => {
     const original = await catalogueDay();
     await env.DB.batch([
@@ -678,7 +716,7 @@ describe("catalogue repositories", () => {
     expect(r.rows.map((x) => x.nom).sort()).toEqual(expected);
   });
 
-  it("a text search with many matches walks the date index and checks each row in the text index (or in course_terms); with few it reads them: same rows as the reference; count and depth stop at LIST_MAX_ROWS", async () => {
+  it("a text search with many matches walks the date index and checks each event's terms in the index entry (or the text index's list); with few it reads them: same rows as the reference; count and depth stop at LIST_MAX_ROWS", async () => {
     // 520 online events named 'Sentier n', one format each, 40 per day: more than TEXT_DIRECT_MAX matches.
     const n = 520;
     const stmts: D1PreparedStatement[] = [];
@@ -690,7 +728,7 @@ describe("catalogue repositories", () => {
       gen.push({ id, nom: `Sentier ${i}`, next, created });
       stmts.push(
         env.DB.prepare(
-          "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug, created_at) VALUES (?, ?, 'Là', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, ?, ?)",
+          "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug, created_at) VALUES (?, ?, 'Ørsta', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, ?, ?)",
         ).bind(id, `Sentier ${i}`, id, created),
         env.DB.prepare(
           "INSERT INTO formats (id, course_id, nom, date, type_epreuve, prix_cents) VALUES (?, ?, 'F', ?, 'trail', 1000)",
@@ -742,38 +780,26 @@ describe("catalogue repositories", () => {
           .slice(0, 6)
           .map((g) => g.id),
       );
-      // Seeking each walked row's terms in course_terms (decision 0167), chosen once M ≥ 65·√N: forced here by a
-      // smaller catalogue size. The same rows; one event's terms removed hides it from this walk only, which
-      // shows the walk taken.
-      const sizeSql = "SELECT n FROM admin_totaux WHERE portee = '*' AND cle = 'courses'";
-      const size = await env.DB.prepare(sizeSql).first<{ n: number }>();
-      const setSize = (n: number) =>
-        env.DB.prepare("UPDATE admin_totaux SET n = ? WHERE portee = '*' AND cle = 'courses'").bind(n).run();
-      expect(size!.n).toBeGreaterThan((n / 65) ** 2); // the real size: the walk reads the text index's list
-      await setSize(50);
-      try {
-        const sought = await walkAll("q=SENTÎER");
-        expect(sought.got).toEqual(reference(() => true).slice(0, LIST_MAX_ROWS));
-        expect([sought.first.total, sought.first.totalCapped]).toEqual([LIST_MAX_ROWS, true]);
-        const soughtByPrice = await list(db, "q=sentier&tri=prix&taille=6");
-        expect(soughtByPrice.rows.map((r) => r.id)).toEqual(byPrice.rows.map((r) => r.id));
-        const soughtFew = await walkAll("q=sentier%201");
-        expect(soughtFew.got).toEqual(few.got);
-        const soughtWithin = await walkAll(`q=sentier&au=${au}`);
-        expect(soughtWithin.got).toEqual(within);
-        expect(soughtWithin.first.total).toBe(within.length);
-        const firstId = reference(() => true)[0].split(" ")[0];
-        await env.DB.prepare(
-          "DELETE FROM course_terms WHERE course_search_id = (SELECT id FROM course_search_ids WHERE course_id = ?)",
-        )
-          .bind(firstId)
-          .run();
-        expect((await list(db, "q=sentier&taille=6")).rows.map((r) => r.id)).not.toContain(firstId);
-        await setSize(size!.n);
-        expect((await list(db, "q=sentier&taille=6")).rows.map((r) => r.id)).toContain(firstId);
-      } finally {
-        await setSize(size!.n);
-      }
+      // The walk checks each event's terms in its index entry (decision 0174) when this code knows the folding of
+      // every letter typed; otherwise ('Ørsta': ø is not in TERM_LETTERS) it checks the text index's list of
+      // matches. The same rows either way; one event's terms emptied hides it from the first walk only, which shows
+      // the walk taken.
+      expect(searchTerms("Ørsta")).toBeNull();
+      const listed = await walkAll("q=%C3%98rsta");
+      expect(listed.got).toEqual(reference(() => true).slice(0, LIST_MAX_ROWS));
+      expect([listed.first.total, listed.first.totalCapped]).toEqual([LIST_MAX_ROWS, true]);
+      const listedWithin = await walkAll(`q=%C3%B8rsta&au=${au}`);
+      expect(listedWithin.got).toEqual(within);
+      expect((await list(db, "q=%C3%98rsta&tri=prix&taille=6")).rows.map((r) => r.id)).toEqual(
+        byPrice.rows.map((r) => r.id),
+      );
+      const firstId = reference(() => true)[0].split(" ")[0];
+      await env.DB.prepare("UPDATE course_stats SET terms = ' x ' WHERE course_id = ?").bind(firstId).run();
+      expect((await list(db, "q=sentier&taille=6")).rows.map((r) => r.id)).not.toContain(firstId);
+      expect((await list(db, "q=%C3%98rsta&taille=6")).rows.map((r) => r.id)).toContain(firstId);
+      // Its text written again: its terms come back (triggers).
+      await env.DB.prepare("UPDATE courses SET nom = nom WHERE id = ?").bind(firstId).run();
+      expect((await list(db, "q=sentier&taille=6")).rows.map((r) => r.id)).toContain(firstId);
     } finally {
       await env.DB.prepare("DELETE FROM formats WHERE course_id LIKE 'sent-%'").run();
       await env.DB.prepare("DELETE FROM courses WHERE id LIKE 'sent-%'").run();

@@ -234,14 +234,16 @@ describe("catalogue query plans (bounded work per request)", () => {
     );
   });
 
-  // A text search that walks an ordered index checks each walked event against the text index's matches from the
-  // index entry alone: the indexes carry the event's text-index rowid (decisions 0163 and 0164). Only the walk of
-  // past events ('Du' cleared, date order) looks it up by event. The same holds for the arm that seeks each row's
-  // terms in course_terms instead (decision 0167).
+  // A text search that walks an ordered index checks each walked event's terms in the index entry (decision 0174):
+  // the walk reads nothing but its index (COVERING), never course_terms nor the event's search row. A word whose
+  // folding only the text index knows ('Ørsta') is checked against the text index's list of matches, from the
+  // text-index rowid the index entry carries (decisions 0163 and 0164); only the walk of past events ('Du'
+  // cleared, date order) looks it up by event.
   const textWalks = [
     "q=trail",
     "q=trail&tri=prix",
     "q=trail&tri=dplus",
+    "departement=Is%C3%A8re&q=trail",
     "departement=Is%C3%A8re&q=trail&tri=prix",
     "departement=Is%C3%A8re&q=trail&tri=dplus",
     "du=&q=trail&tri=prix",
@@ -255,12 +257,19 @@ describe("catalogue query plans (bounded work per request)", () => {
     expect(page, recorded.map((r) => r.sql).join("\n")).toBeDefined();
     expect(page?.plan).toMatch(/courses_fts/);
     expect(page?.plan, page?.sql).not.toMatch(searchRowLookup);
-    // The arm that seeks each row's terms (decision 0167): one seek in course_terms' key per word, never a scan.
-    expect(page?.plan, page?.sql).toMatch(
-      /SEARCH ct USING COVERING INDEX \S*course_terms\S* \(course_search_id=\? AND term>\? AND term<\?\)/,
-    );
-    expect(page?.plan, page?.sql).not.toMatch(/SCAN ct\b/);
+    expect(page?.plan, page?.sql).toMatch(/(?:SEARCH|SCAN) s USING COVERING INDEX course_stats_\w+_idx/);
+    expect(page?.plan, page?.sql).not.toMatch(/\bct\b|course_terms/);
   });
+
+  it.each(textWalks.map((qs) => qs.replace("q=trail", "q=%C3%98rsta")))(
+    "/courses?%s checks the text index's list from the walked index entry",
+    async (qs) => {
+      const { walks } = await listPlans(qs);
+      const page = walks[0];
+      expect(page?.plan, page?.sql).toMatch(/LIST SUBQUERY \d+ \| SCAN courses_fts VIRTUAL TABLE/);
+      expect(page?.plan, page?.sql).not.toMatch(searchRowLookup);
+    },
+  );
 
   it("home, event page, /formats (deep page included) and the sitemap read a bounded number of rows", async () => {
     const recorded: Recorded[] = [];
