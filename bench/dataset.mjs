@@ -83,24 +83,24 @@ function width(n) {
 /** Back-fill statements of the migrations, for the tables the triggers of courses/formats/inscriptions/paiements keep. */
 function derivedTablesSql() {
   return `
-INSERT INTO course_stats (course_id, departement, course_search_id, nb_formats, min_distance, max_distance, min_dplus, max_dplus, min_price_cents, has_meals, first_date, last_date, types, next_date, course_created_at, en_ligne)
+INSERT INTO courses_fts (rowid, nom, lieu, departement)
+SELECT m.id, c.nom, c.lieu, c.departement FROM course_search_ids m JOIN courses c ON c.id = m.course_id WHERE c.id LIKE 'bc-%';
+CREATE VIRTUAL TABLE course_terms_seed USING fts5vocab(courses_fts, instance);
+INSERT OR IGNORE INTO course_terms (course_search_id, term) SELECT doc, term FROM course_terms_seed ORDER BY doc, term;
+DROP TABLE course_terms_seed;
+INSERT INTO course_stats (course_id, departement, course_search_id, nb_formats, min_distance, max_distance, min_dplus, max_dplus, min_price_cents, has_meals, first_date, last_date, types, next_date, course_created_at, en_ligne, terms)
 SELECT c.id, c.departement, (SELECT m.id FROM course_search_ids m WHERE m.course_id = c.id), count(f.id), min(f.distance_km), max(f.distance_km), min(f.denivele_dplus), max(f.denivele_dplus), min(f.prix_cents),
        coalesce(max(f.stock_repas > 0), 0),
        min(CASE WHEN f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN f.date END),
        max(CASE WHEN f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN f.date END),
        (SELECT group_concat(t.type_epreuve) FROM (SELECT DISTINCT ft.type_epreuve FROM formats ft WHERE ft.course_id = c.id ORDER BY ft.type_epreuve) t),
        min(CASE WHEN f.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' AND f.date >= coalesce((SELECT j.jour FROM catalogue_jour j WHERE j.id = 1), '') THEN f.date END),
-       c.created_at, c.en_ligne
+       c.created_at, c.en_ligne,
+       (SELECT group_concat(' ' || t.term, '') || ' ' FROM (SELECT ct.term FROM course_terms ct
+         WHERE ct.course_search_id = (SELECT m.id FROM course_search_ids m WHERE m.course_id = c.id) ORDER BY ct.term) t)
 FROM courses c LEFT JOIN formats f ON f.course_id = c.id
 WHERE c.id LIKE 'bc-%'
 GROUP BY c.id;
-INSERT INTO courses_fts (rowid, nom, lieu, departement)
-SELECT m.id, c.nom, c.lieu, c.departement FROM course_search_ids m JOIN courses c ON c.id = m.course_id WHERE c.id LIKE 'bc-%';
-CREATE VIRTUAL TABLE course_terms_seed USING fts5vocab(courses_fts, instance);
-INSERT OR IGNORE INTO course_terms (course_search_id, term) SELECT doc, term FROM course_terms_seed ORDER BY doc, term;
-DROP TABLE course_terms_seed;
-UPDATE course_stats SET terms = (SELECT group_concat(' ' || t.term, '') || ' ' FROM (SELECT ct.term FROM course_terms ct
-  WHERE ct.course_search_id = course_stats.course_search_id ORDER BY ct.term) t) WHERE course_id LIKE 'bc-%';
 INSERT INTO inscriptions_historique (inscription_id, created_at, event, actor, actor_id, from_statut, to_statut, amount_cents)
 SELECT id, created_at, last_event, last_actor, last_actor_id, NULL, statut, last_amount_cents FROM inscriptions WHERE id LIKE 'bi-%' ORDER BY rowid;
 DELETE FROM admin_totaux;
@@ -207,8 +207,14 @@ FROM inscriptions i WHERE i.id LIKE 'bi-%' AND i.statut = 'validee';
           { label: "déclencheurs suspendus", sql: triggers.map((t) => `DROP TRIGGER ${t.name};`).join("\n") },
           { label: "index suspendus", sql: indexes.map((t) => `DROP INDEX ${t.name};`).join("\n") },
           ...statements(seedSql),
-          ...indexes.map((t) => ({ label: `index ${t.name}`, sql: `${t.sql};` })),
+          // The summaries' indexes after the summaries (one sort each), the others before (the fill reads them).
+          ...indexes
+            .filter((t) => t.tbl_name !== "course_stats")
+            .map((t) => ({ label: `index ${t.name}`, sql: `${t.sql};` })),
           ...statements(derivedTablesSql()),
+          ...indexes
+            .filter((t) => t.tbl_name === "course_stats")
+            .map((t) => ({ label: `index ${t.name}`, sql: `${t.sql};` })),
           { label: "déclencheurs recréés", sql: triggers.map((t) => `${t.sql};`).join("\n") },
         ];
   const fastSql = steps.map((step) => step.sql).join("\n");
