@@ -135,10 +135,16 @@ function stepLabel(sql) {
 const SEEDED_TABLES = ["courses", "formats", "inscriptions", "paiements", "course_stats"];
 /**
  * Tables whose triggers only are suspended: course_search_ids keeps its unique index on course_id, which the
- * formats' insert looks every event's key up by (without it, one scan per format).
+ * summaries' fill looks every event's key up by (without it, one scan per event).
  */
 const TRIGGERS_ONLY_TABLES = ["course_search_ids"];
 
+/**
+ * The catalogue bench's dataset: `events` events, their formats, registrations and payments, as SQL steps. With
+ * `schema` (the database's trigger and index definitions, from sqlite_master), the fast load described above;
+ * without it, plain inserts that the triggers keep.
+ * @param {{ events?: number, schema?: { type: string, name: string, tbl_name: string, sql: string | null }[] | null }} [options]
+ */
 export function catalogueDataset({ events = 10_000, schema = null } = {}) {
   const w = width(events);
   const fw = w + 1;
