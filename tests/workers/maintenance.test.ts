@@ -75,6 +75,32 @@ describe("scheduled maintenance", () => {
     expect((await runMaintenance(testContext(fixedClock(LATER)))).expiredHolds).toBe(0);
   });
 
+  it("renews the catalogue's next dates that went by, and moves the catalogue's day to today (decision 0172)", async () => {
+    // Far enough ahead of any real day the migration started the catalogue's day at.
+    const courseId = crypto.randomUUID();
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, 'Course renouvelée', 'Annecy', 'Haute-Savoie', '74000', ?, 1, ?)",
+      ).bind(courseId, ORGANISER_ID, `renouvelee-${courseId.slice(0, 8)}`),
+      env.DB.prepare(
+        "INSERT INTO formats (id, course_id, nom, date, prix_cents) VALUES (?1 || '-a', ?1, 'A', '2031-01-05', 1000), (?1 || '-b', ?1, 'B', '2031-02-01', 1000)",
+      ).bind(courseId),
+    ]);
+    const nextDate = () =>
+      env.DB.prepare("SELECT next_date FROM course_stats WHERE course_id = ?")
+        .bind(courseId)
+        .first<string>("next_date");
+    expect(await nextDate()).toBe("2031-01-05");
+    const report = await runMaintenance(testContext(fixedClock("2031-01-10T09:00:00.000Z")));
+    expect(report.renewedNextDates).toBeGreaterThanOrEqual(1);
+    expect(report.errors).toBe(0);
+    expect(await nextDate()).toBe("2031-02-01");
+    expect(await env.DB.prepare("SELECT jour FROM catalogue_jour").first<string>("jour")).toBe("2031-01-10");
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM course_stats WHERE next_date < '2031-01-10'").first<number>("n"),
+    ).toBe(0);
+  });
+
   it("deletes old uploads no event references, keeps referenced and recent ones", async () => {
     const old = "2026-11-01T00:00:00.000Z";
     const orphan = `courses/orphan-${crypto.randomUUID()}.png`;
