@@ -816,8 +816,8 @@ export async function renewNextDates(db: Db, today: string, limit: number): Prom
   const [, renewed] = await batchAll<[unknown[], unknown[]]>(db, [
     sql`INSERT INTO catalogue_jour (id, jour) VALUES (1, ${today})
       ON CONFLICT (id) DO UPDATE SET jour = excluded.jour WHERE excluded.jour > catalogue_jour.jour`,
-    sql`UPDATE course_stats SET next_date = (SELECT min(fn.date) FROM formats fn WHERE fn.course_id = course_stats.course_id
-          AND fn.date >= ${CATALOGUE_DAY} AND fn.date GLOB ${DATE_OK})
+    // A write of null: the summary's trigger counts the next date again from the day (migration 0048).
+    sql`UPDATE course_stats SET next_date = NULL
       WHERE course_id IN (SELECT s.course_id FROM course_stats s INDEXED BY course_stats_next_date_idx WHERE s.next_date < ${CATALOGUE_DAY} LIMIT ${limit})
       RETURNING course_id`,
   ]);

@@ -619,6 +619,11 @@ describe("catalogue repositories", () => {
       ]);
       await env.DB.prepare("DELETE FROM formats WHERE id = 'nd-f2'").run();
       expect((await summary("nd-1"))?.next_date).toBe(null);
+      // A direct write of the next date is undone (0048).
+      await env.DB.prepare(
+        "UPDATE course_stats SET next_date = '1999-01-01' WHERE course_id IN ('nd-1', 'nd-2')",
+      ).run();
+      expect([(await summary("nd-1"))?.next_date, (await summary("nd-2"))?.next_date]).toEqual([null, addDays(day, 2)]);
       await env.DB.prepare(
         "UPDATE courses SET en_ligne = 0, created_at = '2020-01-01T00:00:00.000Z' WHERE id = 'nd-2'",
       ).run();
