@@ -204,8 +204,8 @@ function keyConditions(first: KeyCondition[], courseId: string, searchId: string
  * index's matches, which SQLite reads once per statement (integer keys, a Bloom filter and an in-memory index). The
  * walks' indexes carry the event's text-index rowid (course_stats.course_search_id, kept by triggers: 0164, and
  * 0172 for the date order): the check then needs nothing but the walked index entry; the walk of past events (by
- * creation) looks the rowid up by event. A seek in the text index per walked row (`rowid = ? AND MATCH`) measured far slower (about 0.5 ms a row at 10,000
- * events: FTS5 merges a prefix term's doclists for every lookup).
+ * creation) looks the rowid up by event. A seek in the text index per walked row (`rowid = ? AND MATCH`) measured
+ * far slower (about 0.5 ms a row at 10,000 events: FTS5 merges a prefix term's doclists for every lookup).
  * Reading the list costs its length, which grows with the catalogue for a word found in most events ('de', 'trail'):
  * a walk checks the event's terms in its index entry instead whenever this code knows the word's folding
  * (termsInEntrySql, decision 0174); the list is for the other words.
@@ -251,6 +251,19 @@ const NARROW = sql.raw(
   "s.course_id AS id, s.course_created_at AS created_at, s.min_price_cents AS min_price_cents, s.max_dplus AS max_dplus, s.first_date AS first_date",
 );
 
+/**
+ * The walked summary (`alias`) is in the department, followed by AND (empty without a department): the condition
+ * that starts a walk at its department in an index led by it (decision 0162).
+ */
+function inDepartmentSql(departement: string | null, alias = "s"): SQL {
+  return departement === null ? sql`` : sql`${sql.raw(alias)}.departement = ${departement} AND `;
+}
+
+/** The summary's next date within the list's dates: the range of course_stats_next_date_idx a walk reads (0172). */
+function nextDateRangeSql(from: string, au: string | null): SQL {
+  return sql`s.next_date >= ${from}${au !== null ? sql` AND s.next_date <= ${au}` : sql``}`;
+}
+
 /** The catalogue's day, from which course_stats.next_date counts (decision 0172; '' if its row were missing). */
 const CATALOGUE_DAY = sql`coalesce((SELECT j.jour FROM catalogue_jour j WHERE j.id = 1), '')`;
 
@@ -279,14 +292,12 @@ function notRenewedSql(
   first: KeyCondition[],
 ): SQL {
   const index = sql.raw(departement === null ? "course_stats_next_date_idx" : "course_stats_departement_next_date_idx");
-  const dep = (alias: string) =>
-    departement === null ? sql`` : sql`${sql.raw(alias)}.departement = ${departement} AND `;
   // Each of them sought by its key (the summary's primary key: the other conditions on `s` must not pick an index).
   return sql`SELECT ${columns} FROM course_stats s INDEXED BY sqlite_autoindex_course_stats_1
       WHERE s.course_id IN (
-          SELECT s1.course_id FROM course_stats s1 INDEXED BY ${index} WHERE ${dep("s1")}s1.next_date < ${today} AND s1.last_date >= ${from}
+          SELECT s1.course_id FROM course_stats s1 INDEXED BY ${index} WHERE ${inDepartmentSql(departement, "s1")}s1.next_date < ${today} AND s1.last_date >= ${from}
           UNION ALL SELECT fx.course_id FROM formats fx WHERE fx.date >= ${today} AND fx.date < ${CATALOGUE_DAY})
-        AND ${dep("s")}${keyConditions(first, "s.course_id", "s.course_search_id")}${nextDateWithinSql(from, au, today)}
+        AND ${inDepartmentSql(departement)}${keyConditions(first, "s.course_id", "s.course_search_id")}${nextDateWithinSql(from, au, today)}
         AND ${sql.join(where, sql` AND `)}`;
 }
 
@@ -311,7 +322,7 @@ function dateWalkSql(
   const index = sql.raw(departement === null ? "course_stats_next_date_idx" : "course_stats_departement_next_date_idx");
   const renewed = sql`SELECT ${NARROW}, s.next_date AS next_date
       FROM course_stats s INDEXED BY ${index}
-      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}s.next_date >= ${from}${au !== null ? sql` AND s.next_date <= ${au}` : sql``}
+      WHERE ${inDepartmentSql(departement)}${nextDateRangeSql(from, au)}
         AND ${keyConditions(first, "s.course_id", "s.course_search_id")}${sql.join(where, sql` AND `)} AND ${nextDateCurrentSql(today)}
       ORDER BY s.next_date, s.course_created_at DESC, s.course_id
       LIMIT ${offset + limit}`;
@@ -363,7 +374,7 @@ function statsWalkSql(
   const next = nextDateSql(today);
   return sql`SELECT ${NARROW}, ${next} AS next_date
       FROM course_stats s INDEXED BY ${index}
-      WHERE ${departement === null ? sql`` : sql`s.departement = ${departement} AND `}${keyConditions(first, "s.course_id", "s.course_search_id")}${nextDateWithinSql(from, au, today)}
+      WHERE ${inDepartmentSql(departement)}${keyConditions(first, "s.course_id", "s.course_search_id")}${nextDateWithinSql(from, au, today)}
         AND ${sql.join(where, sql` AND `)}
       ORDER BY ${order}
       LIMIT ${limit} OFFSET ${offset}`;
@@ -385,11 +396,11 @@ function countWalkSql(
   limit: number,
 ): SQL {
   const index = sql.raw(departement === null ? "course_stats_next_date_idx" : "course_stats_departement_next_date_idx");
-  const dep = departement === null ? sql`` : sql`s.departement = ${departement} AND `;
+  const dep = inDepartmentSql(departement);
   if (!dated)
     return sql`SELECT 1 FROM course_stats s INDEXED BY ${index} WHERE ${dep}${sql.join(where, sql` AND `)} LIMIT ${limit}`;
   const renewed = sql`SELECT 1 FROM course_stats s INDEXED BY ${index}
-      WHERE ${dep}s.next_date >= ${from}${au !== null ? sql` AND s.next_date <= ${au}` : sql``} AND ${sql.join(where, sql` AND `)} AND ${nextDateCurrentSql(today)}
+      WHERE ${dep}${nextDateRangeSql(from, au)} AND ${sql.join(where, sql` AND `)} AND ${nextDateCurrentSql(today)}
       LIMIT ${limit}`;
   return sql`SELECT * FROM (${renewed}) UNION ALL ${notRenewedSql(sql`1`, where, departement, from, au, today, [])}`;
 }
@@ -426,7 +437,7 @@ function clearedWalkSql(
     return sql`SELECT * FROM (${upcoming}) UNION ALL SELECT * FROM (${past}) LIMIT ${limit} OFFSET ${offset}`;
   }
   const index = (byDepartement: string, all: string) => sql.raw(departement === null ? all : byDepartement);
-  const dep = departement === null ? sql`` : sql`s.departement = ${departement} AND `;
+  const dep = inDepartmentSql(departement);
   const arm = (idx: SQL, cond: SQL, order: SQL) => sql`SELECT ${NARROW}, ${next} AS next_date
       FROM course_stats s INDEXED BY ${idx}
       WHERE ${dep}${cond} AND ${keyConditions(first, "s.course_id", "s.course_search_id")}${sql.join(where, sql` AND `)}
