@@ -271,6 +271,24 @@ describe("catalogue query plans (bounded work per request)", () => {
     },
   );
 
+  // D1 takes at most 100 bound parameters and 100 KB per statement (field notes): the longest searches (eight words,
+  // the most SEARCH_MAX_WORDS lets through, a department's words too), with every filter, in every order, with the map
+  // and with 'Du' cleared, stay within both.
+  const words = "trail de la montagne blanche du nord ouest et encore";
+  const longest = ["date", "prix", "dplus"].flatMap((tri) => [
+    `q=${encodeURIComponent(words)}&du=${today}&au=${addDays(today, 180)}&departement=Is%C3%A8re&type=trail&distance=15-30&denivele=1000-2000&repas=1&tri=${tri}&vue=carte`,
+    `q=${encodeURIComponent(words)}&du=&au=${addDays(today, 180)}&departement=Is%C3%A8re&type=trail&distance=15-30&denivele=1000-2000&repas=1&tri=${tri}&vue=carte`,
+    `q=${encodeURIComponent(`Ørsta ${words}`)}&du=${addDays(today, 3)}&departement=Haute-Savoie&distance=30%2B&repas=1&tri=${tri}&page=3`,
+  ]);
+  it.each(longest)("/courses?%s stays within D1's limits per statement", async (qs) => {
+    const { recorded } = await listPlans(qs);
+    for (const r of recorded) {
+      expect(r.params.length, r.sql.slice(0, 120)).toBeLessThanOrEqual(100);
+      expect(new TextEncoder().encode(r.sql).length).toBeLessThanOrEqual(100_000);
+    }
+    expect(Math.max(...recorded.map((r) => r.params.length))).toBeGreaterThan(30); // the statements were recorded
+  });
+
   it("home, event page, /formats (deep page included) and the sitemap read a bounded number of rows", async () => {
     const recorded: Recorded[] = [];
     const db = createDb(recordingD1(env.DB, recorded));
