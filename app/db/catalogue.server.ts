@@ -827,7 +827,7 @@ export async function renewNextDates(db: Db, today: string, limit: number): Prom
   const [, renewed] = await batchAll<[unknown[], unknown[]]>(db, [
     sql`INSERT INTO catalogue_jour (id, jour) VALUES (1, ${today})
       ON CONFLICT (id) DO UPDATE SET jour = excluded.jour WHERE excluded.jour > catalogue_jour.jour`,
-    // A write of null: the summary's trigger counts the next date again from the day (migration 0048).
+    // A write of null: the summary's trigger counts the next date again from the day (migration 0042).
     sql`UPDATE course_stats SET next_date = NULL
       WHERE course_id IN (SELECT s.course_id FROM course_stats s INDEXED BY course_stats_next_date_idx WHERE s.next_date < ${CATALOGUE_DAY} LIMIT ${limit})
       RETURNING course_id`,

@@ -619,7 +619,7 @@ describe("catalogue repositories", () => {
       ]);
       await env.DB.prepare("DELETE FROM formats WHERE id = 'nd-f2'").run();
       expect((await summary("nd-1"))?.next_date).toBe(null);
-      // A direct write of the next date is undone (0048).
+      // A direct write of the next date is undone (0042).
       await env.DB.prepare(
         "UPDATE course_stats SET next_date = '1999-01-01' WHERE course_id IN ('nd-1', 'nd-2')",
       ).run();
@@ -655,6 +655,15 @@ describe("catalogue repositories", () => {
       expect(made?.split(" ").filter(Boolean).sort()).toEqual(["cantal", "copie", "ici"]);
       expect(made).toMatch(/^ .* $/);
       await env.DB.prepare("UPDATE courses SET nom = 'Trail des Crêtes', lieu = 'Gérardmer' WHERE id = 'tm-1'").run();
+      expect((await terms("tm-1"))?.split(" ").filter(Boolean).sort()).toEqual([
+        "cantal",
+        "cretes",
+        "des",
+        "gerardmer",
+        "trail",
+      ]);
+      // A direct write of the terms is undone.
+      await env.DB.prepare("UPDATE course_stats SET terms = ' x ' WHERE course_id = 'tm-1'").run();
       expect((await terms("tm-1"))?.split(" ").filter(Boolean).sort()).toEqual([
         "cantal",
         "cretes",
@@ -799,7 +808,11 @@ describe("catalogue repositories", () => {
         byPrice.rows.map((r) => r.id),
       );
       const firstId = reference(() => true)[0].split(" ")[0];
-      await env.DB.prepare("UPDATE course_stats SET terms = ' x ' WHERE course_id = ?").bind(firstId).run();
+      await env.DB.prepare(
+        "DELETE FROM course_terms WHERE course_search_id = (SELECT id FROM course_search_ids WHERE course_id = ?)",
+      )
+        .bind(firstId)
+        .run();
       expect((await list(db, "q=sentier&taille=6")).rows.map((r) => r.id)).not.toContain(firstId);
       expect((await list(db, "q=%C3%98rsta&taille=6")).rows.map((r) => r.id)).toContain(firstId);
       // Its text written again: its terms come back (triggers).
