@@ -835,7 +835,18 @@ export async function renewNextDates(db: Db, today: string, limit: number): Prom
   return renewed.length;
 }
 
-/** /sitemap.xml: every online event with its last change. */
-export async function listSitemapCourses(db: Db): Promise<{ id: string; slug: string; updated_at: string }[]> {
-  return db.all(sql`SELECT id, slug, updated_at FROM courses WHERE en_ligne = 1 ORDER BY created_at DESC LIMIT 50000`);
+/** The sitemap's index (decision 0175): the highest row number of the events, one seek (null: none yet). */
+export async function maxCourseRowid(db: Db): Promise<number | null> {
+  const [row] = await db.all<{ m: number | null }>(sql`SELECT max(rowid) AS m FROM courses`);
+  return row?.m ?? null;
+}
+
+/** A part of the sitemap: the online events whose row number is in (`after`, `upTo`], by row number. */
+export async function listSitemapCourses(
+  db: Db,
+  range: { after: number; upTo: number },
+): Promise<{ slug: string; updated_at: string }[]> {
+  // NOT INDEXED: the range of row numbers, never the index of online events (which would read them all).
+  return db.all(sql`SELECT slug, updated_at FROM courses NOT INDEXED
+    WHERE rowid > ${range.after} AND rowid <= ${range.upTo} AND en_ligne = 1 ORDER BY rowid`);
 }

@@ -1,25 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { sitemapCourses } from "~/services/catalogue.server";
+import { parseSitemapPart } from "~/domain/sitemap";
+import { sitemap } from "~/services/catalogue.server";
 
-function xml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
-/** /sitemap.xml: the public pages and every online event (never drafts). */
-export async function loader({ context }: LoaderFunctionArgs) {
-  const base = context.env.APP_URL;
-  const courses = await sitemapCourses(context);
-  const urls = [
-    `<url><loc>${xml(base)}/</loc><changefreq>daily</changefreq></url>`,
-    `<url><loc>${xml(base)}/courses</loc><changefreq>daily</changefreq></url>`,
-    `<url><loc>${xml(base)}/formats</loc><changefreq>daily</changefreq></url>`,
-    `<url><loc>${xml(base)}/fonctionnalites</loc></url>`,
-    ...courses.map(
-      (c) =>
-        `<url><loc>${xml(`${base}/courses/${encodeURIComponent(c.slug)}`)}</loc><lastmod>${xml(c.updated_at.slice(0, 10))}</lastmod></url>`,
-    ),
-  ];
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+/**
+ * /sitemap.xml: the index of the sitemap's parts; /sitemap.xml?partie=N: the public pages (part 1) and the online
+ * events of part N (never drafts). Each answer reads a bounded number of rows (decision 0175).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const part = parseSitemapPart(new URL(request.url).searchParams.get("partie"));
+  const body = part === "invalid" ? null : await sitemap(context, context.env.APP_URL, part);
+  if (body === null) {
+    return new Response("Partie du plan du site introuvable.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
   return new Response(body, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -5,11 +5,13 @@ import {
   listCourses,
   listSitemapCourses,
   listUpcomingFormats,
+  maxCourseRowid,
   newestOnlineCourses,
   renewNextDates,
 } from "~/db/catalogue.server";
 import type { CourseFilters } from "~/domain/filters";
 import { parisDate } from "~/domain/refund";
+import { sitemapIndexXml, sitemapPartCount, sitemapPartRange, sitemapPartXml } from "~/domain/sitemap";
 
 type Ctx = Pick<AppLoadContext, "db" | "clock">;
 
@@ -34,9 +36,12 @@ export function upcomingFormats(context: Ctx, page: number, size: number, at = c
   return listUpcomingFormats(context.db, at.today, page, size);
 }
 
-/** /sitemap.xml: every online event (never drafts). */
-export function sitemapCourses(context: Pick<AppLoadContext, "db">) {
-  return listSitemapCourses(context.db);
+/** /sitemap.xml (decision 0175): the index of parts, or one part's online events (never drafts); null: no such part. */
+export async function sitemap(context: Pick<AppLoadContext, "db">, base: string, part: number | null) {
+  const parts = sitemapPartCount(await maxCourseRowid(context.db));
+  if (part === null) return sitemapIndexXml(base, parts);
+  if (part > parts) return null;
+  return sitemapPartXml(base, part, await listSitemapCourses(context.db, sitemapPartRange(part)));
 }
 
 /** Next dates the cron renews per run at most (the events whose date passed since its last run: decision 0172). */

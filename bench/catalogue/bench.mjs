@@ -1,5 +1,6 @@
 // Catalogue benchmark (a script that prints figures; not a test). From the repository root, after `npm run build`:
 //   npx node bench/catalogue/bench.mjs [--events 10000] [--port 8991] [--keep] [--requests 200] [--seconds 4] [--seed-only]
+//     [--profile PORT [--profile-path /courses?q=chamonix]]
 // 1. seeds a large local dataset (--events events, default 10,000; 3 formats each, 10 registrations per format:
 //    bench/dataset.mjs) into its own --persist-to directory (.wrangler/bench-catalogue), with the real migrations,
 //    straight into the local D1's file (loadLocalD1: 100,000 events in about a minute), and prints the time it
@@ -8,21 +9,26 @@
 //    BENCH_QUERY_COUNT=1 so that every response reports its D1 statements in X-Query-Count;
 // 3. measures on loopback with a small load generator (Node's fetch): a static asset, the home page, /courses
 //    with default filters, /courses with every filter set, text searches (a frequent word, a town, no match, a word in every event), a
-//    filtered list sorted by price, a deep page of /courses, one department by price, 'Du' cleared, an event page, /formats (paged): p50/p95 at
+//    filtered list sorted by price, a deep page of /courses, one department by price, 'Du' cleared, an event page, /formats (paged), the sitemap's
+//    index and a part: p50/p95 at
 //    1 connection, requests/s at 10 connections, each page's ratio to the static asset, query counts, D1 round
 //    trips and the time SQLite reports for them;
-// 4. prints the bytes a first visit transfers (HTML, CSS, JS, gzip) for the home, /courses and an event page.
+// 4. prints the bytes a first visit transfers (HTML, CSS, JS, gzip) for the home, /courses and an event page;
+// 5. with --profile PORT: a CPU profile of the Worker (wrangler's inspector on PORT) over 200 requests of
+//    --profile-path, one at a time, printed by function (self time).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadLocalD1 } from "../dataset.mjs";
-import { benchEnv as env, option as opt, productionReadOnlyVars, startWorker } from "../lib.mjs";
+import { benchEnv as env, option as opt, productionReadOnlyVars, profileWorker, startWorker } from "../lib.mjs";
 
 const args = process.argv.slice(2);
 const port = Number(opt("--port", "8991"));
 const serialRequests = Number(opt("--requests", "200"));
 const seconds = Number(opt("--seconds", "4"));
+const PROFILE = opt("--profile", "");
+const PROFILE_PATH = opt("--profile-path", "/courses?q=chamonix");
 const persistTo = ".wrangler/bench-catalogue";
 const base = `http://127.0.0.1:${port}`;
 
@@ -66,6 +72,7 @@ const { stop, ready: waitReady } = startWorker({
   persistTo,
   logLevel: "warn",
   vars: productionReadOnlyVars({ BENCH_QUERY_COUNT: "1" }),
+  args: PROFILE ? ["--inspector-port", PROFILE] : [],
 });
 
 // ------------------------------------------------------------------ load generator
@@ -199,6 +206,9 @@ try {
     ["/courses?du= ('Du' effacé)", "/courses?du="],
     ["épreuve /courses/{slug}", `/courses/${courseSlug(1)}`],
     ["/formats?page=3", "/formats?page=3"],
+    // The sitemap's index and one of its parts (decision 0175): a bounded range of events each.
+    ["/sitemap.xml (index)", "/sitemap.xml"],
+    ["/sitemap.xml?partie=5", "/sitemap.xml?partie=5"],
   ];
   // Query counts must not depend on the number of results.
   const qc = async (p) => (await once(`${base}${p}`)).queries;
@@ -292,6 +302,13 @@ try {
       String(v.files).padStart(9),
       v.leaflet ? " oui" : " non",
     );
+  }
+  if (PROFILE) {
+    for (let i = 0; i < 20; i++) await once(`${base}${PROFILE_PATH}`); // warm-up
+    const lines = await profileWorker(PROFILE, async () => {
+      for (let i = 0; i < 200; i++) await once(`${base}${PROFILE_PATH}`);
+    });
+    console.log(`\nProfil du Worker (200 × ${PROFILE_PATH}, temps propre par fonction) :\n${lines.join("\n")}`);
   }
   const lazy = lazyMapChunk();
   console.log(

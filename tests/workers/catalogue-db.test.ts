@@ -7,6 +7,7 @@ import {
   listCourses,
   listSitemapCourses,
   listUpcomingFormats,
+  maxCourseRowid,
   newestOnlineCourses,
   renewNextDates,
   searchTerms,
@@ -1074,9 +1075,18 @@ describe("catalogue repositories", () => {
     expect([...p1.rows, ...p2.rows].some((r) => r.course_nom === "Trail des Lacs d'Annecy")).toBe(false);
   });
 
-  it("sitemap: online events only", async () => {
-    const rows = await listSitemapCourses(db);
+  it("sitemap: online events only, within the part's row numbers", async () => {
+    const rows = await listSitemapCourses(db, { after: 0, upTo: 1000 });
     expect(rows).toHaveLength(15);
     expect(rows.some((r) => r.slug === "trail-des-lacs-d-annecy")).toBe(false);
+    const max = await maxCourseRowid(db);
+    expect(max).toBeGreaterThanOrEqual(16);
+    // Every row number up to the highest but the last: the last online event is left out.
+    const lastOnline = await env.DB.prepare("SELECT max(rowid) AS m FROM courses WHERE en_ligne = 1").first<number>(
+      "m",
+    );
+    const upToBefore = await listSitemapCourses(db, { after: 0, upTo: (lastOnline as number) - 1 });
+    expect(upToBefore).toHaveLength(14);
+    expect(await listSitemapCourses(db, { after: max as number, upTo: (max as number) + 1000 })).toEqual([]);
   });
 });

@@ -12,10 +12,12 @@ import {
   listCourses,
   listSitemapCourses,
   listUpcomingFormats,
+  maxCourseRowid,
   newestOnlineCourses,
 } from "~/db/catalogue.server";
 import { createDb } from "~/db/client.server";
 import { addDays } from "~/domain/catalogue";
+import { SITEMAP_PART_SIZE, sitemapPartRange } from "~/domain/sitemap";
 import { parseCourseFilters } from "~/domain/filters";
 import { parisDate } from "~/domain/refund";
 import { loadDemoData } from "./helpers";
@@ -65,7 +67,8 @@ interface PlanRow {
 
 /**
  * Indexes read in order that stop after a bounded number of entries (a LIMIT, or a min()): the date walk, the
- * price and elevation walks, the home page's newest events, /formats by date and the sitemap.
+ * price and elevation walks, the home page's newest events and /formats by date. (The sitemap reads a range of row
+ * numbers instead: decision 0175.)
  */
 const ORDERED_WALKS = [
   // The date walk and its count (decisions 0168, 0172), and the events whose summary's next date is not renewed yet.
@@ -109,6 +112,11 @@ function planProblems(rows: PlanRow[]): string[] {
     if (search && !ORDERED_WALKS.includes(search[2])) {
       const head = search[3].split(" AND ")[0];
       if (/[<>]/.test(head) || search[3] === "en_ligne=?") problems.push(d);
+      continue;
+    }
+    // A range of row numbers must be closed on both sides (the sitemap's parts: decision 0175).
+    if (/USING INTEGER PRIMARY KEY \(rowid[<>]/.test(d) && !/rowid>\? AND rowid<\?/.test(d)) {
+      problems.push(d);
       continue;
     }
     const scan = /^SCAN (\w+)(.*)$/.exec(d);
@@ -296,9 +304,13 @@ describe("catalogue query plans (bounded work per request)", () => {
     await getCourseWithFormats(db, "trail-des-aiguilles-rouges", nowIso);
     await listUpcomingFormats(db, today, 3, 50);
     await listUpcomingFormats(db, today, 5, 50);
-    await listSitemapCourses(db);
-    expect(recorded.length).toBe(6);
+    await maxCourseRowid(db);
+    await listSitemapCourses(db, sitemapPartRange(1));
+    expect(recorded.length).toBe(7);
     for (const p of await plansOf(recorded)) expect(p.problems, `${p.sql}\n${p.plan}`).toEqual([]);
+    // The sitemap's part reads one range of row numbers, SITEMAP_PART_SIZE wide.
+    const [after, upTo] = recorded[6].params as number[];
+    expect(upTo - after).toBe(SITEMAP_PART_SIZE);
   });
 
   it("the checker itself refuses a sort of a whole date group and a full scan (it can fail)", () => {
@@ -309,6 +321,9 @@ describe("catalogue query plans (bounded work per request)", () => {
       ]),
     ).toEqual(["USE TEMP B-TREE FOR RIGHT PART OF ORDER BY"]);
     expect(planProblems([{ id: 1, parent: 0, detail: "SCAN c" }])).toEqual(["SCAN c"]);
+    expect(planProblems([{ id: 1, parent: 0, detail: "SEARCH courses USING INTEGER PRIMARY KEY (rowid>?)" }])).toEqual([
+      "SEARCH courses USING INTEGER PRIMARY KEY (rowid>?)",
+    ]);
     expect(
       planProblems([{ id: 1, parent: 0, detail: "SEARCH c USING INDEX courses_en_ligne_created_idx (en_ligne=?)" }]),
     ).toEqual(["SEARCH c USING INDEX courses_en_ligne_created_idx (en_ligne=?)"]);

@@ -209,13 +209,42 @@ describe("catalogue pages", () => {
     expect(page).not.toContain('rel="next"');
   });
 
-  it("/sitemap.xml lists the online events only", async () => {
+  it("/sitemap.xml is an index of parts; part 1 lists the public pages and the online events only", async () => {
     const res = await get("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/xml");
-    const xml = await res.text();
+    const index = await res.text();
+    expect(index).toContain("<sitemapindex");
+    expect(index.match(/<sitemap><loc>[^<]*\/sitemap\.xml\?partie=1<\/loc>/g)).toHaveLength(1);
+    expect(index).not.toContain("partie=2");
+    const part = await get("/sitemap.xml?partie=1");
+    expect(part.status).toBe(200);
+    expect(part.headers.get("content-type")).toContain("application/xml");
+    const xml = await part.text();
+    expect(xml).toContain("<urlset");
     expect((xml.match(/<loc>[^<]*\/courses\/[^<]+<\/loc>/g) ?? []).length).toBe(15);
+    expect(xml).toMatch(/<loc>[^<]*\/courses<\/loc>/);
     expect(xml).not.toContain(DRAFT_SLUG);
+    for (const missing of ["?partie=2", "?partie=0", "?partie=abc", "?partie=1.5"]) {
+      const r = await get(`/sitemap.xml${missing}`);
+      expect(r.status, missing).toBe(404);
+      expect(await r.text()).toBe("Partie du plan du site introuvable.");
+    }
+  });
+
+  it("/sitemap.xml: an event past the first parts is listed in its own part, once", async () => {
+    await env.DB.prepare(
+      "INSERT INTO courses (rowid, id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (1250, 'far-1', 'Course lointaine', 'Ici', 'Cantal', '15000', '00000000-0000-4000-a000-000000000002', 1, 'course-lointaine')",
+    ).run();
+    const index = await (await get("/sitemap.xml")).text();
+    expect(index.match(/<sitemap>/g)).toHaveLength(3);
+    const parts = await Promise.all([1, 2, 3].map(async (n) => (await get(`/sitemap.xml?partie=${n}`)).text()));
+    expect(parts.map((x) => x.includes("/courses/course-lointaine"))).toEqual([false, false, true]);
+    expect(parts[1]).toContain("<urlset");
+    expect(parts[1]).not.toContain("<url>");
+    expect(parts[2].match(/<url>/g)).toHaveLength(1);
+    expect((await get("/sitemap.xml?partie=4")).status).toBe(404);
+    await env.DB.prepare("DELETE FROM courses WHERE id = 'far-1'").run();
   });
 
   it("an event whose dates are all past still opens, with 'À venir'", async () => {
