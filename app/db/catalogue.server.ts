@@ -510,8 +510,16 @@ export interface CourseMarker {
   lng: number;
 }
 
-/** The map never receives more points than this (the first ones by next date). */
+/** The map never receives more points than this (the first ones in the list's order: decision 0176). */
 export const MAP_MAX_MARKERS = LIST_MAX_ROWS;
+
+/** The map's points from the list statement's JSON array of [slug, nom, lieu, departement, lat, lng]. */
+function markersFromJson(json: string | null): CourseMarker[] {
+  if (json === null) return [];
+  return (JSON.parse(json) as [string, string, string, string, number, number][]).map(
+    ([slug, nom, lieu, departement, lat, lng]) => ({ slug, nom, lieu, departement, lat, lng }),
+  );
+}
 
 export interface CourseListResult {
   rows: CourseCard[];
@@ -524,14 +532,14 @@ export interface CourseListResult {
   /** The page asked for starts beyond LIST_MAX_ROWS: it is not read. */
   tooDeep: boolean;
   departements: string[];
-  /** Map view only (`f.vue === "carte"`): matching events with coordinates, by next date; else null. */
+  /** Map view only (`f.vue === "carte"`): the first LIST_MAX_ROWS matching events with coordinates, in the list's order; else null. */
   markers: CourseMarker[] | null;
 }
 
 /**
  * /courses: the filtered, sorted page of online events (spec section 5), the number of matching events (up to
  * LIST_MAX_ROWS), the department choices and, for the map view, the matching events' coordinates. Two
- * statements (three for the map) in one batch, whatever the filters and the page. With a lower date bound (the
+ * statements in one batch (the map's points come with the page: decision 0176), whatever the filters and the page. With a lower date bound (the
  * default), each statement walks an index in the page's order and reads a bounded number of rows whatever the
  * size of the catalogue (docs/decisions/0025 and 0160).
  */
@@ -618,19 +626,35 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   // (each kept event's row), and the count walks the index entries alone (decisions 0168 and 0172). (A text search's walks check the text of each row, which costs the same in either walk: measured.)
   // The count's one row is the left side of the join, so that it comes back even when the page is empty (a page
   // past the last one); the page's rows carry it too.
-  const countApart = match === null && tri === "date" && offset + f.taille + 1 <= LIST_MAX_ROWS;
+  // The map's points are the walk's first LIST_MAX_ROWS events, in the page's order (decision 0176): the walk then
+  // reads that far, and the count comes from it.
+  const map = f.vue === "carte";
+  const countApart = !map && match === null && tri === "date" && offset + f.taille + 1 <= LIST_MAX_ROWS;
   const counted = countApart
     ? sql`(${countWalkSql(where, f.departement, f.du !== null || f.au !== null, from, f.au, today, LIST_MAX_ROWS + 1)})`
     : sql`walk`;
   const pageLimit = tooDeep ? 0 : Math.min(f.taille + 1, LIST_MAX_ROWS - offset);
+  // The map's points, as one JSON array of [slug, nom, lieu, departement, lat, lng] on the statement's first row only
+  // (the count's row when the page is empty), so that the walk is read once for the page, the count and the map.
+  const points = map
+    ? [
+        sql`pts AS MATERIALIZED (SELECT json_group_array(json_array(c.slug, c.nom, c.lieu, c.departement, c.lat, c.lng)) AS j
+          FROM (SELECT w.id FROM walk w ORDER BY ${orderBy(tri, "w")} LIMIT ${MAP_MAX_MARKERS}) w
+          CROSS JOIN courses c ON c.id = w.id WHERE c.lat IS NOT NULL AND c.lng IS NOT NULL)`,
+      ]
+    : [];
+  const pointsColumn = map
+    ? sql`CASE WHEN p.id IS NULL OR p.id = (SELECT p1.id FROM page p1 ORDER BY ${orderBy(tri, "p1")} LIMIT 1) THEN (SELECT j FROM pts) END`
+    : sql`NULL`;
   const list = sql`
     ${withCtes(
       sql`walk AS MATERIALIZED (${selection(countApart ? offset + f.taille + 1 : LIST_MAX_ROWS + 1, 0, tri)})`,
       sql`page AS MATERIALIZED (SELECT * FROM walk w ORDER BY ${orderBy(tri, "w")} LIMIT ${pageLimit} OFFSET ${tooDeep ? 0 : offset})`,
+      ...points,
     )}
     SELECT ${CARD_COLUMNS}, p.next_date AS next_date,
            ${isFullSql(sql.raw("p.id"), nowIso)} AS is_full,
-           ${minPaidPriceSql(sql.raw("p.id"))} AS min_paid_price_cents, n.n AS matching
+           ${minPaidPriceSql(sql.raw("p.id"))} AS min_paid_price_cents, n.n AS matching, ${pointsColumn} AS points
     FROM (SELECT count(*) AS n FROM ${counted}) n LEFT JOIN page p ON 1 LEFT JOIN courses c ON c.id = p.id
       LEFT JOIN course_stats s ON s.course_id = p.id
     ORDER BY ${orderBy(tri, "p")}`;
@@ -644,19 +668,11 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
     SELECT departement FROM d
     WHERE departement IS NOT NULL AND EXISTS (SELECT 1 FROM courses c3 WHERE c3.departement = d.departement AND c3.en_ligne = 1)
     ORDER BY departement`;
-  const statements = [list, deps];
-  if (f.vue === "carte") {
-    statements.push(sql`
-      ${withCtes(sql`walk AS MATERIALIZED (${selection(MAP_MAX_MARKERS, 0, "date")})`)}
-      SELECT c.slug, c.nom, c.lieu, c.departement, c.lat, c.lng FROM walk w CROSS JOIN courses c ON c.id = w.id
-      WHERE c.lat IS NOT NULL AND c.lng IS NOT NULL
-      ORDER BY ${orderBy("date", "w")}`);
-  }
-  const [listRows, depRows, markerRows] = await batchAll<
-    [(CourseCard & { matching: number })[], { departement: string }[], CourseMarker[]?]
-  >(db, statements);
+  const [listRows, depRows] = await batchAll<
+    [(CourseCard & { matching: number; points: string | null })[], { departement: string }[]]
+  >(db, [list, deps]);
   const n = Number(listRows[0]?.matching ?? 0);
-  const rows: CourseCard[] = listRows.filter((r) => r.id != null).map(({ matching: _n, ...card }) => card);
+  const rows: CourseCard[] = listRows.filter((r) => r.id != null).map(({ matching: _n, points: _p, ...card }) => card);
   return {
     rows: rows.slice(0, f.taille),
     hasNext: rows.length > f.taille && offset + f.taille < LIST_MAX_ROWS,
@@ -664,7 +680,7 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
     totalCapped: n > LIST_MAX_ROWS,
     tooDeep,
     departements: depRows.map((d) => d.departement),
-    markers: f.vue === "carte" ? (markerRows ?? []) : null,
+    markers: map ? markersFromJson(listRows.find((r) => r.points != null)?.points ?? null) : null,
   };
 }
 

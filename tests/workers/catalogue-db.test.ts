@@ -795,6 +795,33 @@ describe("catalogue repositories", () => {
           .slice(0, 6)
           .map((g) => g.id),
       );
+      // The map's points are the walk's first LIST_MAX_ROWS events in the list's order (decision 0176), read with
+      // the page: the same page, count and pager as the list, whatever the order.
+      await env.DB.prepare("UPDATE courses SET lat = 45.1, lng = 6.2 WHERE id LIKE 'sent-%'").run();
+      for (const [tri, order] of [
+        ["date", reference(() => true).map((x) => x.split(" ")[0])],
+        ["prix", [...gen].sort((a, b) => cmp(a.next, b.next) || cmp(a.id, b.id)).map((g) => g.id)],
+      ] as [string, string[]][]) {
+        const plain = await list(db, `q=sentier&tri=${tri}&taille=6&page=2`);
+        const onMap = await list(db, `q=sentier&tri=${tri}&taille=6&page=2&vue=carte`);
+        expect(onMap.rows, tri).toEqual(plain.rows);
+        expect([onMap.total, onMap.totalCapped, onMap.hasNext], tri).toEqual([LIST_MAX_ROWS, true, true]);
+        expect(onMap.markers!.map((m) => m.slug).sort(), tri).toEqual(order.slice(0, LIST_MAX_ROWS).sort());
+        expect(onMap.markers![0], tri).toEqual({
+          slug: onMap.markers![0].slug,
+          nom: expect.stringMatching(/^Sentier /),
+          lieu: "Ørsta",
+          departement: "Cantal",
+          lat: 45.1,
+          lng: 6.2,
+        });
+        // A page past the last one still gets the points (on the count's row).
+        const deep = await list(
+          db,
+          `q=sentier&tri=${tri}&taille=24&page=${Math.ceil(LIST_MAX_ROWS / 24) + 1}&vue=carte`,
+        );
+        expect([deep.rows.length, deep.tooDeep, deep.markers!.length], tri).toEqual([0, true, LIST_MAX_ROWS]);
+      }
       // The walk checks each event's terms in its index entry (decision 0174) when this code knows the folding of
       // every letter typed; otherwise ('Ørsta': ø is not in TERM_LETTERS) it checks the text index's list of
       // matches. The same rows either way; one event's terms emptied hides it from the first walk only, which shows
@@ -919,7 +946,7 @@ describe("catalogue repositories", () => {
     expect(c.roundTrips()).toBe(1);
     c.reset();
     await list(c.db, "vue=carte&q=trail");
-    expect(c.count()).toBe(3); // and every match's coordinates for the map
+    expect(c.count()).toBe(2); // the map's points come with the page (one walk: decision 0176)
     expect(c.roundTrips()).toBe(1);
     c.reset();
     await getCourseWithFormats(c.db, "trail-des-aiguilles-rouges", nowIso);

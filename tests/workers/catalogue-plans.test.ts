@@ -87,7 +87,7 @@ const ORDERED_WALKS = [
 ];
 /** CTEs whose rows are bounded by construction (a LIMIT inside them): sorting or scanning them is bounded work. */
 // dw: the date walk's page, from at most a page of renewed events and the few not renewed (decision 0172).
-const BOUNDED = ["page", "p", "text_ids", "t", "d", "walk", "w", "n", "text_n", "dw"];
+const BOUNDED = ["page", "p", "p1", "pts", "text_ids", "t", "d", "walk", "w", "n", "text_n", "dw"];
 
 /** What is wrong with one plan (empty when the plan reads a bounded amount of data). */
 function planProblems(rows: PlanRow[]): string[] {
