@@ -269,6 +269,7 @@ export async function loadLocalD1(persistTo, { events = 10_000, migrationsDir = 
         .map((r) => r.name),
     );
     const record = db.prepare("INSERT INTO d1_migrations (name) VALUES (?)");
+    const migrationsStart = performance.now();
     for (const name of readdirSync(migrationsDir)
       .filter((f) => f.endsWith(".sql"))
       .sort()) {
@@ -278,6 +279,7 @@ export async function loadLocalD1(persistTo, { events = 10_000, migrationsDir = 
       record.run(name);
       db.exec("COMMIT");
     }
+    const migrationsMs = performance.now() - migrationsStart;
     const schema = db
       .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('trigger', 'index') ORDER BY rowid")
       .all();
@@ -290,15 +292,16 @@ export async function loadLocalD1(persistTo, { events = 10_000, migrationsDir = 
       "PRAGMA cache_size = -2000000; PRAGMA mmap_size = 8000000000; PRAGMA temp_store = MEMORY; PRAGMA threads = 2;",
     );
     db.exec("BEGIN");
-    const timings = new Map();
-    for (const step of dataset.steps) {
+    const timings = new Map([["migrations", migrationsMs]]);
+    const timed = (label, sql) => {
       const start = performance.now();
-      db.exec(step.sql);
-      timings.set(step.label, (timings.get(step.label) ?? 0) + performance.now() - start);
-    }
-    db.exec("COMMIT");
+      db.exec(sql);
+      timings.set(label, (timings.get(label) ?? 0) + performance.now() - start);
+    };
+    for (const step of dataset.steps) timed(step.label, step.sql);
+    timed("validation (COMMIT)", "COMMIT");
+    timed("journal rétabli", `PRAGMA journal_mode = ${mode}; PRAGMA foreign_keys = ON;`);
     dataset.timings = [...timings].map(([label, ms]) => ({ label, ms })).sort((a, b) => b.ms - a.ms);
-    db.exec(`PRAGMA journal_mode = ${mode}; PRAGMA foreign_keys = ON;`);
     return dataset;
   } finally {
     db.close();
