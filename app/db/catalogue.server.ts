@@ -851,18 +851,24 @@ export async function renewNextDates(db: Db, today: string, limit: number): Prom
   return renewed.length;
 }
 
-/** The sitemap's index (decision 0175): the highest row number of the events, one seek (null: none yet). */
-export async function maxCourseRowid(db: Db): Promise<number | null> {
-  const [row] = await db.all<{ m: number | null }>(sql`SELECT max(rowid) AS m FROM courses`);
-  return row?.m ?? null;
-}
-
-/** A part of the sitemap: the online events whose row number is in (`after`, `upTo`], by row number. */
-export async function listSitemapCourses(
+/**
+ * The sitemap (decision 0175), in one round trip: the highest row number of the events (one seek; null: none yet)
+ * and, for a part, the online events whose row number is in (`after`, `upTo`], by row number.
+ */
+export async function readSitemap(
   db: Db,
-  range: { after: number; upTo: number },
-): Promise<{ slug: string; updated_at: string }[]> {
+  range: { after: number; upTo: number } | null,
+): Promise<{ maxRowid: number | null; courses: { slug: string; updated_at: string }[] }> {
+  const max = sql`SELECT max(rowid) AS m FROM courses`;
+  if (range === null) {
+    const [[row]] = await batchAll<[{ m: number | null }[]]>(db, [max]);
+    return { maxRowid: row?.m ?? null, courses: [] };
+  }
   // NOT INDEXED: the range of row numbers, never the index of online events (which would read them all).
-  return db.all(sql`SELECT slug, updated_at FROM courses NOT INDEXED
-    WHERE rowid > ${range.after} AND rowid <= ${range.upTo} AND en_ligne = 1 ORDER BY rowid`);
+  const [[row], courses] = await batchAll<[{ m: number | null }[], { slug: string; updated_at: string }[]]>(db, [
+    max,
+    sql`SELECT slug, updated_at FROM courses NOT INDEXED
+      WHERE rowid > ${range.after} AND rowid <= ${range.upTo} AND en_ligne = 1 ORDER BY rowid`,
+  ]);
+  return { maxRowid: row?.m ?? null, courses };
 }

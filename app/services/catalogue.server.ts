@@ -3,10 +3,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import {
   listCourses,
-  listSitemapCourses,
   listUpcomingFormats,
-  maxCourseRowid,
   newestOnlineCourses,
+  readSitemap,
   renewNextDates,
 } from "~/db/catalogue.server";
 import type { CourseFilters } from "~/domain/filters";
@@ -38,10 +37,11 @@ export function upcomingFormats(context: Ctx, page: number, size: number, at = c
 
 /** /sitemap.xml (decision 0175): the index of parts, or one part's online events (never drafts); null: no such part. */
 export async function sitemap(context: Pick<AppLoadContext, "db">, base: string, part: number | null) {
-  const parts = sitemapPartCount(await maxCourseRowid(context.db));
+  const { maxRowid, courses } = await readSitemap(context.db, part === null ? null : sitemapPartRange(part));
+  const parts = sitemapPartCount(maxRowid);
   if (part === null) return sitemapIndexXml(base, parts);
   if (part > parts) return null;
-  return sitemapPartXml(base, part, await listSitemapCourses(context.db, sitemapPartRange(part)));
+  return sitemapPartXml(base, part, courses);
 }
 
 /** Next dates the cron renews per run at most (the events whose date passed since its last run: decision 0172). */

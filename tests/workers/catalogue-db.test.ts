@@ -5,10 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   getCourseWithFormats,
   listCourses,
-  listSitemapCourses,
   listUpcomingFormats,
-  maxCourseRowid,
   newestOnlineCourses,
+  readSitemap,
   renewNextDates,
   searchTerms,
   TEXT_DIRECT_MAX,
@@ -1102,18 +1101,23 @@ describe("catalogue repositories", () => {
     expect([...p1.rows, ...p2.rows].some((r) => r.course_nom === "Trail des Lacs d'Annecy")).toBe(false);
   });
 
-  it("sitemap: online events only, within the part's row numbers", async () => {
-    const rows = await listSitemapCourses(db, { after: 0, upTo: 1000 });
-    expect(rows).toHaveLength(15);
-    expect(rows.some((r) => r.slug === "trail-des-lacs-d-annecy")).toBe(false);
-    const max = await maxCourseRowid(db);
-    expect(max).toBeGreaterThanOrEqual(16);
+  it("sitemap: online events only, within the part's row numbers, in one round trip", async () => {
+    const c = countingDb();
+    const { maxRowid, courses } = await readSitemap(c.db, { after: 0, upTo: 1000 });
+    expect([c.count(), c.roundTrips()]).toEqual([2, 1]);
+    expect(courses).toHaveLength(15);
+    expect(courses.some((r) => r.slug === "trail-des-lacs-d-annecy")).toBe(false);
+    expect(maxRowid).toBeGreaterThanOrEqual(16);
     // Every row number up to the highest but the last: the last online event is left out.
     const lastOnline = await env.DB.prepare("SELECT max(rowid) AS m FROM courses WHERE en_ligne = 1").first<number>(
       "m",
     );
-    const upToBefore = await listSitemapCourses(db, { after: 0, upTo: (lastOnline as number) - 1 });
-    expect(upToBefore).toHaveLength(14);
-    expect(await listSitemapCourses(db, { after: max as number, upTo: (max as number) + 1000 })).toEqual([]);
+    expect((await readSitemap(db, { after: 0, upTo: (lastOnline as number) - 1 })).courses).toHaveLength(14);
+    expect((await readSitemap(db, { after: maxRowid as number, upTo: (maxRowid as number) + 1000 })).courses).toEqual(
+      [],
+    );
+    c.reset();
+    expect(await readSitemap(c.db, null)).toEqual({ maxRowid, courses: [] });
+    expect([c.count(), c.roundTrips()]).toEqual([1, 1]);
   });
 });
