@@ -287,7 +287,9 @@ export async function bibAssignmentInput(db: Db, formatId: string): Promise<{ ru
   const [runners, used] = await db.$client.batch([
     prepare(
       db,
-      sql`SELECT id FROM inscriptions WHERE format_id = ${formatId} AND statut = 'validee' AND dossard IS NULL ORDER BY created_at, id`,
+      // The format's registrations in their order (decision 0177): never the platform's validated ones by status.
+      sql`SELECT id FROM inscriptions INDEXED BY inscriptions_format_created_idx
+        WHERE format_id = ${formatId} AND statut = 'validee' AND dossard IS NULL ORDER BY created_at, id`,
     ),
     prepare(db, sql`SELECT dossard FROM inscriptions WHERE format_id = ${formatId} AND dossard IS NOT NULL`),
   ]);

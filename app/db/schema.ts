@@ -303,12 +303,16 @@ export const inscriptions = sqliteTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    index("inscriptions_liste_attente_idx").on(t.liste_attente_id),
-    index("inscriptions_cession_idx").on(t.cession_id),
-    index("inscriptions_justificatif_document_idx").on(t.justificatif_document_id),
+    // Columns set on a few registrations only (an offer from the waiting list, a transfer, a document, a checkout
+    // under way, a bib): their indexes hold those rows alone (decision 0177). A lookup by value (x = ?) uses them.
+    index("inscriptions_liste_attente_idx").on(t.liste_attente_id).where(sql`${t.liste_attente_id} IS NOT NULL`),
+    index("inscriptions_cession_idx").on(t.cession_id).where(sql`${t.cession_id} IS NOT NULL`),
+    index("inscriptions_justificatif_document_idx")
+      .on(t.justificatif_document_id)
+      .where(sql`${t.justificatif_document_id} IS NOT NULL`),
     index("inscriptions_format_statut_idx").on(t.format_id, t.statut, t.hold_expires_at),
     index("inscriptions_coureur_idx").on(t.coureur_id, t.created_at),
-    index("inscriptions_course_idx").on(t.course_id),
+    // By event: inscriptions_course_created_idx below (its first column), decision 0177.
     index("inscriptions_created_idx").on(t.created_at, t.id), // 0012: with the id, for keyset pages
     // 0012: /admin/inscriptions reads newest first within a status or an event, and finds names and e-mails by
     // their first letters (lower() folds ASCII letters; docs/decisions/0120-admin-money-screens.md)
@@ -317,8 +321,8 @@ export const inscriptions = sqliteTable(
     index("inscriptions_nom_lower_idx").on(sql`lower(${t.nom})`),
     index("inscriptions_prenom_lower_idx").on(sql`lower(${t.prenom})`),
     index("inscriptions_email_lower_idx").on(sql`lower(${t.email})`),
-    uniqueIndex("inscriptions_format_dossard_uq").on(t.format_id, t.dossard),
-    index("inscriptions_checkout_idx").on(t.checkout_session_id),
+    uniqueIndex("inscriptions_format_dossard_uq").on(t.format_id, t.dossard).where(sql`${t.dossard} IS NOT NULL`),
+    index("inscriptions_checkout_idx").on(t.checkout_session_id).where(sql`${t.checkout_session_id} IS NOT NULL`),
     index("inscriptions_format_created_idx").on(t.format_id, t.created_at, t.id), // 0009: list and export order
   ],
 );
