@@ -2,22 +2,10 @@
 // fills what the triggers keep with its own statements (issue 26). Its figures are worth something only if that
 // gives the database the triggers would have given: the same small dataset is loaded both ways, on the real
 // migrations, and the summaries (every column the catalogue's walks read), the terms and the indexes compared.
-import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { catalogueDataset } from "../../bench/dataset.mjs";
-
-const migrationsDir = resolve(import.meta.dirname, "../../migrations");
-
-function migrated(): DatabaseSync {
-  const db = new DatabaseSync(":memory:", { enableForeignKeyConstraints: false });
-  for (const file of readdirSync(migrationsDir)
-    .filter((f) => f.endsWith(".sql"))
-    .sort())
-    db.exec(readFileSync(join(migrationsDir, file), "utf8"));
-  return db;
-}
+import { migratedDb } from "./migrated-db";
 
 type Step = { sql: string };
 
@@ -44,10 +32,10 @@ function summaries(db: DatabaseSync) {
 describe("bench/dataset.mjs: the fast seed gives what the triggers give", () => {
   it("the same summaries, terms and indexes as a load with the triggers on", () => {
     const EVENTS = 60;
-    const slow = migrated();
+    const slow = migratedDb();
     load(slow, catalogueDataset({ events: EVENTS }).steps);
 
-    const fast = migrated();
+    const fast = migratedDb();
     const schema = fast
       .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('trigger', 'index') ORDER BY rowid")
       .all() as { type: string; name: string; tbl_name: string; sql: string | null }[];

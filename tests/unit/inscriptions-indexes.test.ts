@@ -1,20 +1,10 @@
 // Decision 0177: the registrations' indexes of columns most rows leave empty hold only the rows that fill them,
 // and every lookup by value still uses them. Read on the real migrations, with EXPLAIN QUERY PLAN.
-import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-
-const migrationsDir = resolve(import.meta.dirname, "../../migrations");
-
-function migrated(): DatabaseSync {
-  const db = new DatabaseSync(":memory:", { enableForeignKeyConstraints: false });
-  for (const file of readdirSync(migrationsDir)
-    .filter((f) => f.endsWith(".sql"))
-    .sort())
-    db.exec(readFileSync(join(migrationsDir, file), "utf8"));
-  return db;
-}
+import { migratedDb } from "./migrated-db";
 
 const plan = (db: DatabaseSync, q: string, ...params: (string | number)[]) =>
   db
@@ -24,7 +14,7 @@ const plan = (db: DatabaseSync, q: string, ...params: (string | number)[]) =>
     .join(" | ");
 
 describe("registrations: partial indexes of the columns most rows leave empty (decision 0177)", () => {
-  const db = migrated();
+  const db = migratedDb();
 
   it.each([
     ["SELECT id FROM inscriptions i WHERE i.liste_attente_id = ?", "inscriptions_liste_attente_idx"],

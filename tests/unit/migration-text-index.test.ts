@@ -5,22 +5,12 @@
 // Migrations 0037 and 0038 add course_terms, each event's terms (docs/decisions/0167-catalogue-terms-checked-per-row.md):
 // back-filled from the text index, then kept by triggers, it must always hold exactly the (event, term) pairs the
 // text index holds.
-import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { migrationFileNames as files, migrate } from "./migrated-db";
 
-const migrationsDir = resolve(import.meta.dirname, "../../migrations");
 const PREFIX_MIGRATION = "0036_courses_fts_prefix_index.sql";
 const TERMS_MIGRATION = "0037_course_terms.sql";
-const files = readdirSync(migrationsDir)
-  .filter((f) => f.endsWith(".sql"))
-  .sort();
-
-function migrate(db: DatabaseSync, which: (file: string) => boolean) {
-  for (const file of files.filter(which)) db.exec(readFileSync(join(migrationsDir, file), "utf8"));
-}
-
 function addEvent(db: DatabaseSync, id: string, nom: string, lieu: string, departement: string) {
   db.prepare(
     "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, ?, ?, ?, '00000', 'org', 1, ?)",
