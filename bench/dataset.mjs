@@ -80,7 +80,12 @@ function width(n) {
   return Math.max(5, String(Math.max(0, n - 1)).length);
 }
 
-/** Back-fill statements of the migrations, for the tables the triggers of courses/formats/inscriptions/paiements keep. */
+/**
+ * Back-fill statements of the migrations, for the tables the triggers of courses/formats/inscriptions/paiements keep.
+ * The admin counters are counted once per (event, status) and per event, from the registrations' (format, status)
+ * index and the formats' events, then summed (every registration's event is its format's), instead of one pass over
+ * the registrations per counter (issue 26: 3.2–4.4 s at 100,000 events before, 2.9 s after).
+ */
 function derivedTablesSql() {
   return `
 INSERT INTO courses_fts (rowid, nom, lieu, departement)
@@ -108,12 +113,20 @@ DELETE FROM admin_jours;
 INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'courses', count(*) FROM courses;
 INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'formats', count(*) FROM formats;
 INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'organisateurs', count(DISTINCT organisateur_id) FROM courses;
-INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'inscriptions', count(*) FROM inscriptions;
-INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'inscriptions:' || statut, count(*) FROM inscriptions GROUP BY statut;
-INSERT INTO admin_totaux (portee, cle, n) SELECT 'c:' || course_id, 'inscriptions', count(*) FROM inscriptions GROUP BY course_id;
-INSERT INTO admin_totaux (portee, cle, n) SELECT 'c:' || course_id, 'inscriptions:' || statut, count(*) FROM inscriptions GROUP BY course_id, statut;
-INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'ca_brut_cents', coalesce(sum(amount_total_cents), 0) FROM paiements WHERE status IN ('succeeded', 'refunded');
-INSERT INTO admin_totaux (portee, cle, n) SELECT 'c:' || course_id, 'ca_brut_cents', sum(amount_total_cents) FROM paiements WHERE status IN ('succeeded', 'refunded') GROUP BY course_id;
+CREATE TEMP TABLE seed_inscriptions_n AS
+SELECT f.course_id AS course_id, x.statut AS statut, sum(x.n) AS n
+FROM (SELECT format_id, statut, count(*) AS n FROM inscriptions GROUP BY format_id, statut) x JOIN formats f ON f.id = x.format_id
+GROUP BY f.course_id, x.statut;
+INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'inscriptions', coalesce(sum(n), 0) FROM seed_inscriptions_n;
+INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'inscriptions:' || statut, sum(n) FROM seed_inscriptions_n GROUP BY statut;
+INSERT INTO admin_totaux (portee, cle, n) SELECT 'c:' || course_id, 'inscriptions', sum(n) FROM seed_inscriptions_n GROUP BY course_id;
+INSERT INTO admin_totaux (portee, cle, n) SELECT 'c:' || course_id, 'inscriptions:' || statut, n FROM seed_inscriptions_n;
+DROP TABLE seed_inscriptions_n;
+CREATE TEMP TABLE seed_ca AS
+SELECT course_id, sum(amount_total_cents) AS ca FROM paiements WHERE status IN ('succeeded', 'refunded') GROUP BY course_id;
+INSERT INTO admin_totaux (portee, cle, n) SELECT '*', 'ca_brut_cents', coalesce(sum(ca), 0) FROM seed_ca;
+INSERT INTO admin_totaux (portee, cle, n) SELECT 'c:' || course_id, 'ca_brut_cents', ca FROM seed_ca;
+DROP TABLE seed_ca;
 INSERT INTO admin_jours (portee, jour, inscriptions, ca_brut_cents)
 SELECT portee, jour, sum(inscriptions), sum(ca_brut_cents) FROM (
   SELECT 'c:' || course_id AS portee, substr(created_at, 1, 10) AS jour, count(*) AS inscriptions, 0 AS ca_brut_cents FROM inscriptions WHERE statut = 'validee' GROUP BY 1, 2
@@ -127,8 +140,9 @@ SELECT '*', jour, sum(inscriptions), sum(ca_brut_cents) FROM admin_jours WHERE p
 
 /** A seed statement's name in the timings: the table it writes. */
 function stepLabel(sql) {
-  const m = /\b(INSERT(?: OR IGNORE)? INTO|DELETE FROM) (\w+)/.exec(sql);
-  return m ? `${m[1].startsWith("DELETE") ? "effacement" : "insertion"} ${m[2]}` : sql.slice(0, 40);
+  const m = /\b(INSERT(?: OR IGNORE)? INTO|DELETE FROM|CREATE TEMP TABLE) (\w+)/.exec(sql);
+  if (!m) return sql.slice(0, 40);
+  return `${m[1].startsWith("DELETE") ? "effacement" : m[1].startsWith("CREATE") ? "comptes" : "insertion"} ${m[2]}`;
 }
 
 /** Tables whose triggers and indexes the fast seed suspends (everything else it writes has no trigger). */

@@ -64,6 +64,19 @@ describe("bench/dataset.mjs: the fast seed gives what the triggers give", () => 
         )
         .all();
     expect(terms(fast)).toEqual(terms(slow));
+    // The same admin counters (every event's and the platform's registrations by status, takings), and the same
+    // daily counters summed per scope (a day's edge could fall between the two loads' clocks).
+    const counters = (db: DatabaseSync) =>
+      db.prepare("SELECT portee, cle, n FROM admin_totaux ORDER BY portee, cle").all();
+    expect(counters(fast)).toEqual(counters(slow));
+    expect(counters(slow).length).toBeGreaterThan(3 * EVENTS);
+    const daily = (db: DatabaseSync) =>
+      db
+        .prepare(
+          "SELECT portee, sum(inscriptions) AS i, sum(ca_brut_cents) AS ca FROM admin_jours GROUP BY portee ORDER BY portee",
+        )
+        .all();
+    expect(daily(fast)).toEqual(daily(slow));
     // The same triggers and indexes afterwards.
     const objects = (db: DatabaseSync) =>
       db.prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('trigger', 'index') ORDER BY name").all();
