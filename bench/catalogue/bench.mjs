@@ -15,7 +15,9 @@
 //    trips and the time SQLite reports for them;
 // 4. prints the bytes a first visit transfers (HTML, CSS, JS, gzip) for the home, /courses and an event page;
 // 5. with --profile PORT: a CPU profile of the Worker (wrangler's inspector on PORT) over 200 requests of
-//    --profile-path, one at a time, printed by function (self time).
+//    --profile-path, one at a time, printed by function (self time). Read it with care: the sampler charges native
+//    work to whichever JS function is on top (it gave createNonce 1 ms a request, which a constant nonce did not
+//    save); a build that stops at a given point, measured with the workerd processes' CPU, is the surer test.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
