@@ -1,5 +1,6 @@
 // Synthetic but realistic GPX tracks for the demo data: a loop around a start point with a smooth
 // elevation profile (sum of sines), sampled every ~50 m. Deterministic for a given seed.
+import { escapeHtml } from "../utils/markup.ts";
 
 function rng(seed: number) {
   let s = seed >>> 0 || 1;
@@ -56,9 +57,9 @@ export function synthGpx(o: SynthOptions): string {
   }
   return `<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="Balise" xmlns="http://www.topografix.com/GPX/1/1">
-  <metadata><name>${o.name.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</name></metadata>
+  <metadata><name>${escapeHtml(o.name)}</name></metadata>
   <trk>
-    <name>${o.name.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</name>
+    <name>${escapeHtml(o.name)}</name>
     <trkseg>
 ${pts.join("\n")}
     </trkseg>

@@ -80,7 +80,7 @@ describe("sitemap XML", () => {
     expect(first).toContain("<loc>https://balise.example/</loc><changefreq>daily</changefreq>");
     expect(first).toContain("<loc>https://balise.example/fonctionnalites</loc></url>");
     expect(first).toContain(
-      "<loc>https://balise.example/courses/trail-d'%C3%A9t%C3%A9</loc><lastmod>2026-11-20</lastmod>",
+      "<loc>https://balise.example/courses/trail-d&#39;%C3%A9t%C3%A9</loc><lastmod>2026-11-20</lastmod>",
     );
     expect(first.match(/<url>/g)).toHaveLength(5);
     const second = sitemapPartXml(base, 2, courses);

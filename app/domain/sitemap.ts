@@ -2,6 +2,8 @@
 // events of one fixed range of the events' row numbers, so that no request reads more than one range, whatever the
 // number of events. Pure: the index needs only the highest row number, a part only its own range.
 
+import { escapeHtml } from "~/utils/markup";
+
 /** Row numbers per part: a part reads at most this many events (under 1 ms of SQL). */
 export const SITEMAP_PART_SIZE = 500;
 
@@ -30,9 +32,7 @@ export function parseSitemapPart(value: string | null): number | null | "invalid
   return part <= SITEMAP_MAX_PARTS ? part : "invalid";
 }
 
-function xml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
+const xml = escapeHtml;
 
 /** A part's address, as the index lists it. */
 export function sitemapPartUrl(base: string, part: number): string {

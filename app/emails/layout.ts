@@ -1,17 +1,12 @@
 // Shared frame of every e-mail: French, HTML plus plain text. Every dynamic value is escaped.
+import { escapeHtml } from "~/utils/markup";
+
+export { escapeHtml };
+
 export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
-}
-
-export function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 export interface EmailParts {
