@@ -859,16 +859,14 @@ export async function readSitemap(
   db: Db,
   range: { after: number; upTo: number } | null,
 ): Promise<{ maxRowid: number | null; courses: { slug: string; updated_at: string }[] }> {
-  const max = sql`SELECT max(rowid) AS m FROM courses`;
-  if (range === null) {
-    const [[row]] = await batchAll<[{ m: number | null }[]]>(db, [max]);
-    return { maxRowid: row?.m ?? null, courses: [] };
-  }
+  const statements = [sql`SELECT max(rowid) AS m FROM courses`];
   // NOT INDEXED: the range of row numbers, never the index of online events (which would read them all).
-  const [[row], courses] = await batchAll<[{ m: number | null }[], { slug: string; updated_at: string }[]]>(db, [
-    max,
-    sql`SELECT slug, updated_at FROM courses NOT INDEXED
-      WHERE rowid > ${range.after} AND rowid <= ${range.upTo} AND en_ligne = 1 ORDER BY rowid`,
-  ]);
+  if (range !== null)
+    statements.push(sql`SELECT slug, updated_at FROM courses NOT INDEXED
+      WHERE rowid > ${range.after} AND rowid <= ${range.upTo} AND en_ligne = 1 ORDER BY rowid`);
+  const [[row], courses = []] = await batchAll<[{ m: number | null }[], { slug: string; updated_at: string }[]?]>(
+    db,
+    statements,
+  );
   return { maxRowid: row?.m ?? null, courses };
 }

@@ -32,8 +32,6 @@ export function parseSitemapPart(value: string | null): number | null | "invalid
   return part <= SITEMAP_MAX_PARTS ? part : "invalid";
 }
 
-const xml = escapeHtml;
-
 /** A part's address, as the index lists it. */
 export function sitemapPartUrl(base: string, part: number): string {
   return `${base}/sitemap.xml?partie=${part}`;
@@ -43,7 +41,7 @@ export function sitemapPartUrl(base: string, part: number): string {
 export function sitemapIndexXml(base: string, parts: number): string {
   const entries = Array.from(
     { length: parts },
-    (_, i) => `<sitemap><loc>${xml(sitemapPartUrl(base, i + 1))}</loc></sitemap>`,
+    (_, i) => `<sitemap><loc>${escapeHtml(sitemapPartUrl(base, i + 1))}</loc></sitemap>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
 }
@@ -60,11 +58,12 @@ const PUBLIC_PAGES: { path: string; daily: boolean }[] = [
 export function sitemapPartXml(base: string, part: number, courses: { slug: string; updated_at: string }[]): string {
   const urls = [
     ...(part === 1 ? PUBLIC_PAGES : []).map(
-      (p) => `<url><loc>${xml(`${base}${p.path}`)}</loc>${p.daily ? "<changefreq>daily</changefreq>" : ""}</url>`,
+      (p) =>
+        `<url><loc>${escapeHtml(`${base}${p.path}`)}</loc>${p.daily ? "<changefreq>daily</changefreq>" : ""}</url>`,
     ),
     ...courses.map(
       (c) =>
-        `<url><loc>${xml(`${base}/courses/${encodeURIComponent(c.slug)}`)}</loc><lastmod>${xml(c.updated_at.slice(0, 10))}</lastmod></url>`,
+        `<url><loc>${escapeHtml(`${base}/courses/${encodeURIComponent(c.slug)}`)}</loc><lastmod>${escapeHtml(c.updated_at.slice(0, 10))}</lastmod></url>`,
     ),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;

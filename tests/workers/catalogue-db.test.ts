@@ -647,37 +647,27 @@ describe("catalogue repositories", () => {
       ).first<number>("n");
     const terms = (id: string) =>
       env.DB.prepare("SELECT terms FROM course_stats WHERE course_id = ?").bind(id).first<string | null>("terms");
+    /** The event's terms, sorted, without the spaces around them. */
+    const termList = async (id: string) => (await terms(id))?.split(" ").filter(Boolean).sort();
     expect(await mismatches()).toBe(0);
     await env.DB.batch([twoEvents("tm")]);
     try {
       // 'Copie' in 'Ici', Cantal: every term after a space, a space at the end.
       const made = await terms("tm-1");
-      expect(made?.split(" ").filter(Boolean).sort()).toEqual(["cantal", "copie", "ici"]);
+      expect(await termList("tm-1")).toEqual(["cantal", "copie", "ici"]);
       expect(made).toMatch(/^ .* $/);
       await env.DB.prepare("UPDATE courses SET nom = 'Trail des Crêtes', lieu = 'Gérardmer' WHERE id = 'tm-1'").run();
-      expect((await terms("tm-1"))?.split(" ").filter(Boolean).sort()).toEqual([
-        "cantal",
-        "cretes",
-        "des",
-        "gerardmer",
-        "trail",
-      ]);
+      expect(await termList("tm-1")).toEqual(["cantal", "cretes", "des", "gerardmer", "trail"]);
       // A direct write of the terms is undone.
       await env.DB.prepare("UPDATE course_stats SET terms = ' x ' WHERE course_id = 'tm-1'").run();
-      expect((await terms("tm-1"))?.split(" ").filter(Boolean).sort()).toEqual([
-        "cantal",
-        "cretes",
-        "des",
-        "gerardmer",
-        "trail",
-      ]);
+      expect(await termList("tm-1")).toEqual(["cantal", "cretes", "des", "gerardmer", "trail"]);
       // A text without a word: no terms left.
       await env.DB.prepare("UPDATE courses SET nom = '—', lieu = '…', departement = '?' WHERE id = 'tm-1'").run();
       expect(await terms("tm-1")).toBeNull();
       // A summary made again (as the format triggers of 0003 do when it is missing) reads the event's terms.
       await env.DB.prepare("DELETE FROM course_stats WHERE course_id = 'tm-2'").run();
       await env.DB.prepare("INSERT INTO course_stats (course_id) VALUES ('tm-2')").run();
-      expect((await terms("tm-2"))?.split(" ").filter(Boolean).sort()).toEqual(["2", "copie", "la", "lozere"]);
+      expect(await termList("tm-2")).toEqual(["2", "copie", "la", "lozere"]);
       expect(await mismatches()).toBe(0);
     } finally {
       await env.DB.prepare("DELETE FROM courses WHERE id IN ('tm-1', 'tm-2')").run();
