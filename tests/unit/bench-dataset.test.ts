@@ -2,10 +2,13 @@
 // fills what the triggers keep with its own statements (issue 26). Its figures are worth something only if that
 // gives the database the triggers would have given: the same small dataset is loaded both ways, on the real
 // migrations, and the summaries (every column the catalogue's walks read), the terms and the indexes compared.
-import type { DatabaseSync } from "node:sqlite";
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { catalogueDataset } from "../../bench/dataset.mjs";
-import { migratedDb } from "./migrated-db";
+import { catalogueDataset, EMPTY_INDEXES, loadLocalD1 } from "../../bench/dataset.mjs";
+import { migratedDb, migrationFileNames, migrationsDir } from "./migrated-db";
 
 type Step = { sql: string };
 
@@ -13,6 +16,13 @@ function load(db: DatabaseSync, steps: Step[]) {
   db.exec("BEGIN");
   for (const step of steps) db.exec(step.sql);
   db.exec("COMMIT");
+}
+
+/** The trigger and index definitions the fast seed suspends and creates again, as loadLocalD1 reads them. */
+function schemaOf(db: DatabaseSync) {
+  return db
+    .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('trigger', 'index') ORDER BY rowid")
+    .all() as { type: string; name: string; tbl_name: string; sql: string | null }[];
 }
 
 /**
@@ -36,10 +46,7 @@ describe("bench/dataset.mjs: the fast seed gives what the triggers give", () => 
     load(slow, catalogueDataset({ events: EVENTS }).steps);
 
     const fast = migratedDb();
-    const schema = fast
-      .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('trigger', 'index') ORDER BY rowid")
-      .all() as { type: string; name: string; tbl_name: string; sql: string | null }[];
-    load(fast, catalogueDataset({ events: EVENTS, schema }).steps);
+    load(fast, catalogueDataset({ events: EVENTS, schema: schemaOf(fast) }).steps);
 
     const expected = summaries(slow);
     expect(expected).toHaveLength(EVENTS);
@@ -81,5 +88,81 @@ describe("bench/dataset.mjs: the fast seed gives what the triggers give", () => 
     const objects = (db: DatabaseSync) =>
       db.prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('trigger', 'index') ORDER BY name").all();
     expect(objects(fast)).toEqual(objects(slow));
+    // The indexes the fast seed keeps in place during its load are partial and hold nothing, as it assumes.
+    for (const name of EMPTY_INDEXES) {
+      const index = fast
+        .prepare("SELECT tbl_name, sql FROM sqlite_master WHERE type = 'index' AND name = ?")
+        .get(name) as { tbl_name: string; sql: string } | undefined;
+      const where = index?.sql.split(" WHERE ")[1];
+      expect(where, name).toBeDefined();
+      expect(fast.prepare(`SELECT count(*) AS n FROM ${index?.tbl_name} WHERE ${where}`).get(), name).toEqual({ n: 0 });
+    }
+  });
+
+  it("the fast seed: registrations 53 s apart up to now, in ISO instants; payouts due the day after their format", () => {
+    const db = migratedDb();
+    const before = Math.floor(Date.now() / 1000);
+    load(db, catalogueDataset({ events: 40, schema: schemaOf(db) }).steps);
+    const after = Math.ceil(Date.now() / 1000);
+    const created = db.prepare("SELECT created_at, updated_at FROM inscriptions ORDER BY id").all() as {
+      created_at: string;
+      updated_at: string;
+    }[];
+    expect(created).toHaveLength(40 * 3 * 10);
+    const seconds = created.map((r) => {
+      expect(r.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(r.updated_at).toBe(r.created_at);
+      return Date.parse(r.created_at) / 1000;
+    });
+    expect(seconds.slice(1).every((s, k) => s - seconds[k] === 53)).toBe(true);
+    expect(seconds.at(-1)).toBeGreaterThanOrEqual(before);
+    expect(seconds.at(-1)).toBeLessThanOrEqual(after);
+    const payouts = db
+      .prepare(
+        `SELECT p.payout_due_on AS due, f.date AS date, p.created_at = i.created_at AS same
+         FROM paiements p JOIN formats f ON f.id = p.format_id JOIN inscriptions i ON i.id = p.inscription_id`,
+      )
+      .all() as { due: string | null; date: string | null; same: number }[];
+    expect(payouts.length).toBe(db.prepare("SELECT count(*) AS n FROM inscriptions WHERE statut = 'validee'").get()?.n);
+    expect(payouts.some((p) => p.date === null)).toBe(true);
+    for (const p of payouts) {
+      expect(p.same).toBe(1);
+      if (p.date === null) expect(p.due).toBeNull();
+      else expect(Date.parse(p.due ?? "") - Date.parse(p.date)).toBe(86_400_000);
+    }
+  });
+
+  it("loadLocalD1 migrates and loads a local D1's file in a process of its own, and leaves it whole, in WAL", async () => {
+    const persistTo = mkdtempSync(join(tmpdir(), "balise-load-d1-"));
+    try {
+      const dir = join(persistTo, "v3/d1/miniflare-D1DatabaseObject");
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, "base.sqlite");
+      const empty = new DatabaseSync(file);
+      empty.exec("PRAGMA journal_mode = WAL");
+      empty.close();
+
+      const dataset = await loadLocalD1(persistTo, { events: 30, migrationsDir });
+      expect(dataset.counts).toEqual({ events: 30, formats: 90, registrations: 900 });
+      expect(dataset.courseId(7)).toBe("bc-00007");
+      const labels = dataset.timings.map((t: { label: string }) => t.label);
+      expect(labels).toEqual(expect.arrayContaining(["migrations", "insertion inscriptions", "validation (COMMIT)"]));
+
+      const db = new DatabaseSync(file);
+      try {
+        expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+        expect(db.prepare("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+        expect(db.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+        expect(db.prepare("SELECT count(*) AS n FROM d1_migrations").get()).toEqual({ n: migrationFileNames.length });
+        expect(db.prepare("SELECT count(*) AS n FROM inscriptions").get()).toEqual({ n: 900 });
+        expect(db.prepare("SELECT count(*) AS n FROM course_stats").get()).toEqual({ n: 30 });
+        const { page_count: pages } = db.prepare("PRAGMA page_count").get() as { page_count: number };
+        expect(statSync(file).size).toBeGreaterThanOrEqual(pages * 4096);
+      } finally {
+        db.close();
+      }
+    } finally {
+      rmSync(persistTo, { recursive: true, force: true });
+    }
   });
 });
