@@ -14,6 +14,8 @@ import { countingD1 } from "./app/utils/query-count.server";
 import { bookmarkSetCookie, mayWrite } from "./app/domain/read-consistency";
 import { runMaintenance } from "./app/services/maintenance.server";
 import { errorCode, errorDetail, errorStack, logEvent } from "./app/utils/log.server";
+import { pageCacheKey, pageCacheSeconds } from "./app/utils/page-cache";
+import { cachedPage, dataCentreCache, keepPage } from "./app/utils/page-cache.server";
 
 export { ChatRoom } from "./party/chat-room";
 export { FormatQueue } from "./party/format-queue";
@@ -96,11 +98,23 @@ export default {
       logEvent("queue.light_failed", { error: errorCode(e), detail: errorDetail(e) });
     }
     let bookmark: string | null = null;
+    // A cookie-less visitor's catalogue list: the page kept for a few seconds by this data centre, with a fresh
+    // nonce (docs/decisions/0178).
+    const cacheSeconds = pageCacheSeconds(appEnv);
+    const cacheKey = !response && cacheSeconds > 0 ? pageCacheKey(request) : null;
+    if (cacheKey) response = await cachedPage(dataCentreCache(), cacheKey, nonce);
     if (!response) {
       const handler = remixHandler(dev ? "development" : "production");
       const wrapD1 = counting ? (d1: D1Database) => countingD1(d1, stats) : undefined;
       const context = getLoadContext({ request, env, ctx, nonce, wrapD1 });
       response = await handler(request, context);
+      if (cacheKey) {
+        response = await keepPage(dataCentreCache(), cacheKey, response, {
+          nonce,
+          seconds: cacheSeconds,
+          waitUntil: (p) => ctx.waitUntil(p),
+        });
+      }
       // A request that may have written hands its session's bookmark to the visitor's next requests, which then
       // read from a replica only once it has this write (read your own writes: decision 0161).
       bookmark = mayWrite(request.method) ? context.d1Session.bookmark() : null;

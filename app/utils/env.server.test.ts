@@ -19,6 +19,12 @@ function without(...keys: string[]) {
 }
 
 describe("parseEnv in production", () => {
+  it("reads PAGE_CACHE_SECONDS as whole seconds, absent by default", () => {
+    expect(parseEnv(PROD).PAGE_CACHE_SECONDS).toBeUndefined();
+    expect(parseEnv({ ...PROD, PAGE_CACHE_SECONDS: "45" }).PAGE_CACHE_SECONDS).toBe(45);
+    expect(parseEnv({ ...PROD, PAGE_CACHE_SECONDS: "0" }).PAGE_CACHE_SECONDS).toBe(0);
+  });
+
   it("accepts a complete production configuration", () => {
     const env = parseEnv(PROD);
     expect(env.APP_ENV).toBe("production");
@@ -58,6 +64,9 @@ describe("parseEnv in production", () => {
     ["a .test sender", { MAIL_FROM: "Balise <no-reply@balise.test>" }, /MAIL_FROM/],
     ["a publishable key instead of a secret key", { STRIPE_SECRET_KEY: "pk_live_123" }, /STRIPE_SECRET_KEY/],
     ["a webhook secret of another kind", { STRIPE_WEBHOOK_SECRET: "secret" }, /STRIPE_WEBHOOK_SECRET/],
+    ["a page cache of words", { PAGE_CACHE_SECONDS: "trente" }, /PAGE_CACHE_SECONDS doit être un nombre/],
+    ["a page cache of 10 minutes", { PAGE_CACHE_SECONDS: "600" }, /PAGE_CACHE_SECONDS ne peut pas dépasser 300/],
+    ["a negative page cache", { PAGE_CACHE_SECONDS: "-1" }, /PAGE_CACHE_SECONDS ne peut pas être négatif/],
   ])("refuses %s", (_label, over, message) => {
     expect(() => parseEnv({ ...PROD, ...over })).toThrow(message);
   });

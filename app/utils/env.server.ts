@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_PAGE_CACHE_SECONDS } from "./page-cache";
 
 /**
  * The Worker's environment, parsed once per bindings object. A bad value fails loudly, naming the variables.
@@ -36,6 +37,14 @@ export const EnvSchema = z
     MAIL_FROM: z.string().optional(),
     GEOCODER: z.enum(["local", "ban"]).default("local"),
     GEOCODER_URL: z.string().url().optional(),
+    // Seconds the anonymous catalogue lists are kept by the data centre (docs/decisions/0178): 30 in production,
+    // none in development and test, unless set.
+    PAGE_CACHE_SECONDS: z.coerce
+      .number({ invalid_type_error: "PAGE_CACHE_SECONDS doit être un nombre de secondes" })
+      .int("PAGE_CACHE_SECONDS doit être un nombre entier de secondes")
+      .min(0, "PAGE_CACHE_SECONDS ne peut pas être négatif")
+      .max(MAX_PAGE_CACHE_SECONDS, `PAGE_CACHE_SECONDS ne peut pas dépasser ${MAX_PAGE_CACHE_SECONDS}`)
+      .optional(),
   })
   .passthrough();
 

@@ -32,6 +32,7 @@ export const LOG_EVENT_NAMES = [
   "transfer.completed",
   "transfer.ended",
   "queue.light_failed",
+  "page_cache.failed",
 ] as const;
 
 export type LogEventName = (typeof LOG_EVENT_NAMES)[number];

@@ -1,0 +1,53 @@
+// Short-lived shared cache of the anonymous catalogue pages (docs/decisions/0178): which requests may be answered
+// from it, which responses may go into it, and how a page's CSP nonce is taken out before it is stored and a fresh
+// one put back each time it is served. No I/O here: the Worker's Cache API calls are in page-cache.server.ts.
+
+/** The catalogue's list pages. The event page is not among them: it shows the places left and the way in. */
+export const CACHED_PAGE_PATHS: ReadonlySet<string> = new Set(["/", "/courses", "/formats"]);
+
+/** How long a page is kept, in production, unless PAGE_CACHE_SECONDS says otherwise. */
+export const DEFAULT_PAGE_CACHE_SECONDS = 30;
+export const MAX_PAGE_CACHE_SECONDS = 300;
+
+/**
+ * Stands for the nonce in a stored page. A page never contains it otherwise: React escapes every text it renders,
+ * and even if a visitor's text carried it, it would only become the nonce the page's own scripts already show.
+ */
+export const NONCE_PLACEHOLDER = "__balise_nonce__";
+
+/** Seconds a page stays in the cache: none in development and test (a developer sees each change at once). */
+export function pageCacheSeconds(env: { APP_ENV: string; PAGE_CACHE_SECONDS?: number }): number {
+  if (env.PAGE_CACHE_SECONDS !== undefined) return env.PAGE_CACHE_SECONDS;
+  return env.APP_ENV === "production" ? DEFAULT_PAGE_CACHE_SECONDS : 0;
+}
+
+/**
+ * The cache key of a request that may be answered from the cache, or null. Only a GET of a list page by a visitor
+ * who sends no cookie at all: a signed-in runner or organiser, a visitor who chose a mode or has just written
+ * (read-your-own-writes bookmark) always gets a page rendered for them.
+ */
+export function pageCacheKey(request: Request): string | null {
+  if (request.method !== "GET") return null;
+  if (request.headers.has("Cookie") || request.headers.has("Authorization")) return null;
+  const url = new URL(request.url);
+  if (!CACHED_PAGE_PATHS.has(url.pathname)) return null;
+  return url.toString();
+}
+
+/** A rendered page that may be shared: a complete HTML answer that sets no cookie and is not marked private. */
+export function isShareablePage(response: Response): boolean {
+  if (response.status !== 200) return false;
+  if (response.headers.has("Set-Cookie")) return false;
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return false;
+  return !/\b(private|no-store)\b/i.test(response.headers.get("Cache-Control") ?? "");
+}
+
+/** The page as stored: its nonce replaced by the placeholder. */
+export function withoutNonce(html: string, nonce: string): string {
+  return nonce ? html.replaceAll(nonce, NONCE_PLACEHOLDER) : html;
+}
+
+/** The stored page as served: this request's nonce in place of the placeholder. */
+export function withNonce(html: string, nonce: string): string {
+  return html.replaceAll(NONCE_PLACEHOLDER, nonce);
+}
