@@ -274,22 +274,74 @@ export const LOADER_MALLOC =
   "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=4000000000";
 
 /**
- * Migrates and loads the dataset straight into the SQLite file of a local D1 (bench/load-d1.mjs, in a Node process
- * of its own: see LOADER_MALLOC). Returns the dataset (counts, ids) and `timings`, each step's milliseconds,
- * slowest first.
+ * Puts the loaded file `loaded` in the place of the local D1's own SQLite file under `persistTo` (the one
+ * `wrangler d1 execute --local` creates), keeping what workerd wrote in it (its `_cf_*` tables): the tables of the
+ * local file that the loaded one lacks are copied into it, the local file's write-ahead log and index are deleted
+ * (they describe the file being replaced), and the loaded file takes its name.
  */
-export async function loadLocalD1(persistTo, { events = 10_000, migrationsDir = "migrations" } = {}) {
+export async function adoptLocalD1(loaded, persistTo) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const { readdirSync, renameSync, rmSync } = await import("node:fs");
+  const dir = `${persistTo}/v3/d1/miniflare-D1DatabaseObject`;
+  const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (files.length !== 1) throw new Error(`Une seule base D1 locale attendue dans ${dir} : ${files.join(", ")}`);
+  const target = `${dir}/${files[0]}`;
+  const db = new DatabaseSync(loaded);
+  try {
+    db.exec(`ATTACH ${q(target)} AS locale`);
+    const theirs = db.prepare("SELECT name, sql FROM locale.sqlite_master WHERE type = 'table'").all();
+    const ours = new Set(
+      db
+        .prepare("SELECT name FROM main.sqlite_master WHERE type = 'table'")
+        .all()
+        .map((t) => t.name),
+    );
+    for (const t of theirs.filter((t) => !ours.has(t.name))) {
+      db.exec(t.sql);
+      db.exec(`INSERT INTO main."${t.name}" SELECT * FROM locale."${t.name}"`);
+    }
+    db.exec("DETACH locale");
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  } finally {
+    db.close();
+  }
+  for (const suffix of ["-wal", "-shm"]) {
+    rmSync(`${target}${suffix}`, { force: true });
+    rmSync(`${loaded}${suffix}`, { force: true });
+  }
+  renameSync(loaded, target);
+}
+
+/**
+ * Migrates and loads the dataset into a new SQLite file (bench/load-d1.mjs, in a Node process of its own: see
+ * LOADER_MALLOC) while `createDatabase` has wrangler create the local D1 (`wrangler d1 execute --local
+ * --persist-to <persistTo>`; no wrangler dev may run on it), then puts the loaded file in its place
+ * (adoptLocalD1). Without `createDatabase`, the local D1 must exist already. Returns the dataset (counts, ids)
+ * and `timings`, each step's milliseconds, slowest first.
+ */
+export async function loadLocalD1(
+  persistTo,
+  { events = 10_000, migrationsDir = "migrations", createDatabase = async () => {} } = {},
+) {
   const { execFile } = await import("node:child_process");
+  const { mkdirSync, rmSync } = await import("node:fs");
   const { fileURLToPath } = await import("node:url");
   const script = fileURLToPath(new URL("./load-d1.mjs", import.meta.url));
-  const stdout = await new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      [script, persistTo, String(events), migrationsDir],
-      { env: { ...process.env, GLIBC_TUNABLES: LOADER_MALLOC }, maxBuffer: 1 << 20 },
-      (error, out) => (error ? reject(error) : resolve(out)),
-    );
-    child.stderr?.pipe(process.stderr);
-  });
+  mkdirSync(persistTo, { recursive: true });
+  const loaded = `${persistTo}/chargement-d1.sqlite`;
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${loaded}${suffix}`, { force: true });
+  const [stdout] = await Promise.all([
+    new Promise((resolve, reject) => {
+      const child = execFile(
+        process.execPath,
+        [script, loaded, String(events), migrationsDir],
+        { env: { ...process.env, GLIBC_TUNABLES: LOADER_MALLOC }, maxBuffer: 1 << 20 },
+        (error, out) => (error ? reject(error) : resolve(out)),
+      );
+      child.stderr?.pipe(process.stderr);
+    }),
+    createDatabase(),
+  ]);
+  await adoptLocalD1(loaded, persistTo);
   return { ...catalogueDataset({ events }), timings: JSON.parse(stdout).timings };
 }

@@ -20,7 +20,7 @@
 //    --profile-path, one at a time, printed by function (self time). Read it with care: the sampler charges native
 //    work to whichever JS function is on top (it gave createNonce 1 ms a request, which a constant nonce did not
 //    save); a build that stops at a given point, measured with the workerd processes' CPU, is the surer test.
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -45,17 +45,23 @@ if (!existsSync("build/server/index.js")) {
 const EVENTS = Number(opt("--events", "10000"));
 
 function run(cmd, cmdArgs) {
-  execFileSync(cmd, cmdArgs, { stdio: ["ignore", "ignore", "inherit"], env });
+  return new Promise((resolve, reject) => {
+    const child = execFile(cmd, cmdArgs, { env }, (error) => (error ? reject(error) : resolve()));
+    child.stderr?.pipe(process.stderr);
+  });
 }
 
 const t0 = Date.now();
 rmSync(persistTo, { recursive: true, force: true });
 mkdirSync(persistTo, { recursive: true });
 console.log(`Jeu de données : ${EVENTS} épreuves…`);
-// wrangler creates the local database's file; the migrations and the rows then go straight into it
-// (bench/dataset.mjs: loadLocalD1).
-run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", "SELECT 1"]);
-const { counts, courseSlug, timings } = await loadLocalD1(persistTo, { events: EVENTS });
+// The migrations and the rows go into a file of their own while wrangler creates the local database's file, which
+// the loaded one then replaces (bench/dataset.mjs: loadLocalD1).
+const { counts, courseSlug, timings } = await loadLocalD1(persistTo, {
+  events: EVENTS,
+  createDatabase: () =>
+    run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", "SELECT 1"]),
+});
 console.log(
   `${counts.events} épreuves, ${counts.formats} formats, ${counts.registrations} inscriptions chargées en ${((Date.now() - t0) / 1000).toFixed(0)} s (objectif : moins d'une minute).`,
 );

@@ -2,7 +2,7 @@
 // fills what the triggers keep with its own statements (issue 26). Its figures are worth something only if that
 // gives the database the triggers would have given: the same small dataset is loaded both ways, on the real
 // migrations, and the summaries (every column the catalogue's walks read), the terms and the indexes compared.
-import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -132,32 +132,45 @@ describe("bench/dataset.mjs: the fast seed gives what the triggers give", () => 
     }
   });
 
-  it("loadLocalD1 migrates and loads a local D1's file in a process of its own, and leaves it whole, in WAL", async () => {
+  it("loadLocalD1 loads a file of its own while the local D1 is created, then puts it in its place, whole, in WAL", async () => {
     const persistTo = mkdtempSync(join(tmpdir(), "balise-load-d1-"));
     try {
       const dir = join(persistTo, "v3/d1/miniflare-D1DatabaseObject");
-      mkdirSync(dir, { recursive: true });
       const file = join(dir, "base.sqlite");
-      const empty = new DatabaseSync(file);
-      empty.exec("PRAGMA journal_mode = WAL");
-      empty.close();
-
-      const dataset = await loadLocalD1(persistTo, { events: 30, migrationsDir });
+      // What `wrangler d1 execute --local` leaves: workerd's own table, and a write-ahead log beside the file.
+      const createDatabase = async () => {
+        mkdirSync(dir, { recursive: true });
+        const created = new DatabaseSync(file);
+        created.exec("PRAGMA journal_mode = WAL");
+        created.exec("CREATE TABLE _cf_METADATA (key INTEGER PRIMARY KEY, value BLOB)");
+        created.exec("INSERT INTO _cf_METADATA VALUES (2, 0)");
+        const wal = readFileSync(`${file}-wal`);
+        created.close();
+        writeFileSync(`${file}-wal`, wal);
+      };
+      const dataset = await loadLocalD1(persistTo, {
+        events: 30,
+        migrationsDir,
+        createDatabase,
+      });
       expect(dataset.counts).toEqual({ events: 30, formats: 90, registrations: 900 });
       expect(dataset.courseId(7)).toBe("bc-00007");
       const labels = dataset.timings.map((t: { label: string }) => t.label);
       expect(labels).toEqual(expect.arrayContaining(["migrations", "insertion inscriptions", "validation (COMMIT)"]));
+      expect(readdirSync(dir).sort()).toEqual(["base.sqlite"]);
+      expect(readdirSync(persistTo).sort()).toEqual(["v3"]);
 
       const db = new DatabaseSync(file);
       try {
         expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
         expect(db.prepare("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
         expect(db.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+        expect(db.prepare("SELECT key, value FROM _cf_METADATA").all()).toEqual([{ key: 2, value: 0 }]);
         expect(db.prepare("SELECT count(*) AS n FROM d1_migrations").get()).toEqual({ n: migrationFileNames.length });
         expect(db.prepare("SELECT count(*) AS n FROM inscriptions").get()).toEqual({ n: 900 });
         expect(db.prepare("SELECT count(*) AS n FROM course_stats").get()).toEqual({ n: 30 });
         const { page_count: pages } = db.prepare("PRAGMA page_count").get() as { page_count: number };
-        expect(statSync(file).size).toBeGreaterThanOrEqual(pages * 4096);
+        expect(statSync(file).size).toBe(pages * 4096);
       } finally {
         db.close();
       }
