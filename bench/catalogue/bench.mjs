@@ -3,7 +3,7 @@
 //     [--profile PORT [--profile-path /courses?q=chamonix]]
 // 1. seeds a large local dataset (--events events, default 10,000; 3 formats each, 10 registrations per format:
 //    bench/dataset.mjs) into its own --persist-to directory (.wrangler/bench-catalogue), with the real migrations,
-//    straight into the local D1's file (loadLocalD1: 100,000 events in about a minute), and prints the time it
+//    into a file that then replaces the local D1's (loadLocalD1: 100,000 events in 52-53 s), and prints the time it
 //    took; --seed-only stops there;
 // 2. starts the production build with `wrangler dev` (APP_ENV=production) on its own port, with
 //    BENCH_QUERY_COUNT=1 so that every response reports its D1 statements in X-Query-Count;
