@@ -20,7 +20,15 @@ describe("pageCacheKey: only a cookie-less GET of a catalogue list", () => {
     ],
     ["formats", { url: "https://balise.fr/formats?page=3" }, "https://balise.fr/formats?page=3"],
     ["event page: places left, live", { url: "https://balise.fr/courses/trail-du-canigou" }, null],
-    ["data request of client navigation", { url: "https://balise.fr/courses.data?q=trail" }, null],
+    [
+      "data of a client navigation to the list",
+      { url: "https://balise.fr/courses.data?q=trail&_routes=routes%2Fcourses._index" },
+      "https://balise.fr/courses.data?q=trail&_routes=routes%2Fcourses._index",
+    ],
+    ["data of the home page", { url: "https://balise.fr/_root.data" }, "https://balise.fr/_root.data"],
+    ["data of the formats", { url: "https://balise.fr/formats.data?page=2" }, "https://balise.fr/formats.data?page=2"],
+    ["data of the event page", { url: "https://balise.fr/courses/trail-du-canigou.data" }, null],
+    ["data with a cookie", { url: "https://balise.fr/courses.data", headers: { Cookie: "__session=abc" } }, null],
     ["trailing slash is another page", { url: "https://balise.fr/courses/" }, null],
     ["signed in", { url: "https://balise.fr/courses", headers: { Cookie: "__session=abc" } }, null],
     ["mode chosen", { url: "https://balise.fr/", headers: { Cookie: "mode=organisateur" } }, null],
@@ -46,7 +54,11 @@ describe("isShareablePage: a complete HTML page that sets no cookie and is not p
     ["not found", 404, html, false],
     ["redirect", 302, { Location: "/connexion" }, false],
     ["server error", 500, html, false],
+    ["single-fetch data", 200, { "Content-Type": "text/x-script" }, true],
+    ["single-fetch data that sets a cookie", 200, { "Content-Type": "text/x-script", "Set-Cookie": "a=b" }, false],
     ["XML", 200, { "Content-Type": "application/xml" }, false],
+    ["JSON", 200, { "Content-Type": "application/json" }, false],
+    ["HTML-like type", 200, { "Content-Type": "text/htmlx" }, false],
   ];
   it.each(cases)("%s", (_label, status, headers, expected) => {
     const body = status === 302 ? null : "<html></html>";

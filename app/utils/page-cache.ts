@@ -4,6 +4,11 @@
 
 /** The catalogue's list pages. The event page is not among them: it shows the places left and the way in. */
 export const CACHED_PAGE_PATHS: ReadonlySet<string> = new Set(["/", "/courses", "/formats"]);
+/** The same pages' data, as a client-side navigation asks for it (Remix single fetch: `/_root.data` for `/`). */
+export const CACHED_DATA_PATHS: ReadonlySet<string> = new Set(["/_root.data", "/courses.data", "/formats.data"]);
+
+/** The media types of what may be kept: a page, and Remix's single-fetch data. */
+const SHAREABLE_TYPES = ["text/html", "text/x-script"];
 
 /** How long a page is kept, in production, unless PAGE_CACHE_SECONDS says otherwise. */
 export const DEFAULT_PAGE_CACHE_SECONDS = 30;
@@ -22,7 +27,8 @@ export function pageCacheSeconds(env: { APP_ENV: string; PAGE_CACHE_SECONDS?: nu
 }
 
 /**
- * The cache key of a request that may be answered from the cache, or null. Only a GET of a list page by a visitor
+ * The cache key of a request that may be answered from the cache, or null. Only a GET of a list page (or of its
+ * data, for a client-side navigation) by a visitor
  * who sends no cookie at all: a signed-in runner or organiser, a visitor who chose a mode or has just written
  * (read-your-own-writes bookmark) always gets a page rendered for them.
  */
@@ -30,15 +36,18 @@ export function pageCacheKey(request: Request): string | null {
   if (request.method !== "GET") return null;
   if (request.headers.has("Cookie") || request.headers.has("Authorization")) return null;
   const url = new URL(request.url);
-  if (!CACHED_PAGE_PATHS.has(url.pathname)) return null;
+  if (!CACHED_PAGE_PATHS.has(url.pathname) && !CACHED_DATA_PATHS.has(url.pathname)) return null;
   return url.toString();
 }
 
-/** A rendered page that may be shared: a complete HTML answer that sets no cookie and is not marked private. */
+/**
+ * A rendered page (or its data) that may be shared: a complete answer that sets no cookie and is not marked private.
+ */
 export function isShareablePage(response: Response): boolean {
   if (response.status !== 200) return false;
   if (response.headers.has("Set-Cookie")) return false;
-  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return false;
+  const type = (response.headers.get("Content-Type") ?? "").split(";")[0].trim();
+  if (!SHAREABLE_TYPES.includes(type)) return false;
   return !/\b(private|no-store)\b/i.test(response.headers.get("Cache-Control") ?? "");
 }
 

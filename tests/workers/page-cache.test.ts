@@ -1,6 +1,7 @@
 // The anonymous catalogue lists kept by the data centre for a few seconds (decision 0178), through the Worker's
-// own fetch and workerd's Cache API: the second request is answered without D1 and with its own nonce; a visitor
-// with a cookie, the event page, and development and test (by default) always get a page rendered for them.
+// own fetch and workerd's Cache API: the second request (for a page, or for its data in a client navigation) is
+// answered without D1 and, for a page, with its own nonce; a visitor with a cookie, the event page, and development
+// and test (by default) always get a page rendered for them.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../server";
@@ -48,6 +49,25 @@ describe("page cache of the anonymous catalogue lists", () => {
       expect(b.inPolicy, path).not.toBe(a.inPolicy);
       expect(second.html.replaceAll(b.inPolicy ?? "", "N"), path).toBe(first.html.replaceAll(a.inPolicy ?? "", "N"));
       expect(second.html, path).not.toContain("__balise_nonce__");
+    }
+  });
+
+  it("a client navigation's data for a list comes from the cache the second time, the same data, without D1", async () => {
+    for (const path of ["/courses.data?q=trail&cache=6", "/_root.data?cache=6", "/formats.data?page=1&cache=6"]) {
+      const first = await fetchPage(path);
+      expect(first.res.status, path).toBe(200);
+      expect(first.res.headers.get("Content-Type"), path).toBe("text/x-script");
+      expect(first.res.headers.get("X-Page-Cache"), path).toBe("miss");
+      const second = await fetchPage(path);
+      expect(second.res.headers.get("X-Page-Cache"), path).toBe("hit");
+      expect(second.res.headers.get("X-Round-Trips"), path).toBe("0");
+      expect(second.res.headers.get("Content-Type"), path).toBe("text/x-script");
+      expect(second.html, path).toBe(first.html);
+    }
+    // The event page's data stays live, like the page.
+    for (let i = 0; i < 2; i++) {
+      const event = await fetchPage("/courses/trail-du-canigou.data");
+      expect(event.res.headers.get("X-Page-Cache")).toBeNull();
     }
   });
 
