@@ -24,22 +24,27 @@ function noncesOf(res: Response, html: string) {
   return { inPage, inPolicy };
 }
 
+/** Two requests for `path`: the first rendered (one D1 round trip) and kept, the second from the cache, without D1. */
+async function missThenHit(path: string, type: RegExp) {
+  const first = await fetchPage(path);
+  expect(first.res.status, path).toBe(200);
+  expect(first.res.headers.get("Content-Type"), path).toMatch(type);
+  expect(first.res.headers.get("X-Page-Cache"), path).toBe("miss");
+  expect(first.res.headers.get("X-Round-Trips"), path).toBe("1");
+  const second = await fetchPage(path);
+  expect(second.res.status, path).toBe(200);
+  expect(second.res.headers.get("Content-Type"), path).toMatch(type);
+  expect(second.res.headers.get("X-Page-Cache"), path).toBe("hit");
+  expect(second.res.headers.get("X-Round-Trips"), path).toBe("0");
+  return { first, second };
+}
+
 describe("page cache of the anonymous catalogue lists", () => {
   beforeAll(loadDemoData);
 
   it("the second request for a list comes from the cache, without D1, the same page with a fresh nonce", async () => {
     for (const path of ["/courses?q=trail&cache=1", "/?cache=1", "/formats?cache=1"]) {
-      const first = await fetchPage(path);
-      expect(first.res.status, path).toBe(200);
-      expect(first.res.headers.get("X-Page-Cache"), path).toBe("miss");
-      expect(first.res.headers.get("X-Round-Trips"), path).toBe("1");
-
-      const second = await fetchPage(path);
-      expect(second.res.status, path).toBe(200);
-      expect(second.res.headers.get("X-Page-Cache"), path).toBe("hit");
-      expect(second.res.headers.get("X-Round-Trips"), path).toBe("0");
-      expect(second.res.headers.get("Content-Type"), path).toMatch(/^text\/html/);
-
+      const { first, second } = await missThenHit(path, /^text\/html/);
       const a = noncesOf(first.res, first.html);
       const b = noncesOf(second.res, second.html);
       expect(a.inPage.size, path).toBe(1);
@@ -54,14 +59,7 @@ describe("page cache of the anonymous catalogue lists", () => {
 
   it("a client navigation's data for a list comes from the cache the second time, the same data, without D1", async () => {
     for (const path of ["/courses.data?q=trail&cache=6", "/_root.data?cache=6", "/formats.data?page=1&cache=6"]) {
-      const first = await fetchPage(path);
-      expect(first.res.status, path).toBe(200);
-      expect(first.res.headers.get("Content-Type"), path).toBe("text/x-script");
-      expect(first.res.headers.get("X-Page-Cache"), path).toBe("miss");
-      const second = await fetchPage(path);
-      expect(second.res.headers.get("X-Page-Cache"), path).toBe("hit");
-      expect(second.res.headers.get("X-Round-Trips"), path).toBe("0");
-      expect(second.res.headers.get("Content-Type"), path).toBe("text/x-script");
+      const { first, second } = await missThenHit(path, /^text\/x-script$/);
       expect(second.html, path).toBe(first.html);
     }
     // The event page's data stays live, like the page.
