@@ -100,8 +100,8 @@ export default {
     let bookmark: string | null = null;
     // A cookie-less visitor's catalogue list: the page kept for a few seconds by this data centre, with a fresh
     // nonce (docs/decisions/0178).
-    const cacheSeconds = pageCacheSeconds(appEnv);
-    const cacheKey = !response && cacheSeconds > 0 ? pageCacheKey(request) : null;
+    const cacheSeconds = pageCacheSeconds(appEnv.PAGE_CACHE_SECONDS, dev);
+    const cacheKey = !response && cacheSeconds > 0 ? pageCacheKey(request, url) : null;
     if (cacheKey) response = await cachedPage(dataCentreCache(), cacheKey, nonce);
     if (!response) {
       const handler = remixHandler(dev ? "development" : "production");

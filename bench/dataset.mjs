@@ -279,7 +279,7 @@ export const LOADER_MALLOC =
  * local file that the loaded one lacks are copied into it, the local file's write-ahead log and index are deleted
  * (they describe the file being replaced), and the loaded file takes its name.
  */
-export async function adoptLocalD1(loaded, persistTo) {
+async function adoptLocalD1(loaded, persistTo) {
   const { DatabaseSync } = await import("node:sqlite");
   const { readdirSync, renameSync, rmSync } = await import("node:fs");
   const dir = `${persistTo}/v3/d1/miniflare-D1DatabaseObject`;

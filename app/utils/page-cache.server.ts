@@ -13,7 +13,7 @@ export function dataCentreCache(): PageCache {
 /** Carries a page's own Cache-Control while it sits in the cache, which needs one of its own to keep it. */
 const PAGE_CACHE_CONTROL = "X-Balise-Cache-Control";
 /** Tells the operator (and the bench) whether a page came from the cache. */
-export const PAGE_CACHE_HEADER = "X-Page-Cache";
+const PAGE_CACHE_HEADER = "X-Page-Cache";
 
 /** The stored page for `key`, with this request's nonce, or null when there is none (or the cache fails). */
 export async function cachedPage(cache: PageCache, key: string, nonce: string): Promise<Response | null> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { allowsLocalStandIns, type AppEnv } from "./env.server";
 import {
   DEFAULT_PAGE_CACHE_SECONDS,
   isShareablePage,
@@ -67,14 +68,16 @@ describe("isShareablePage: a complete HTML page that sets no cookie and is not p
 });
 
 describe("pageCacheSeconds", () => {
-  const cases: [string, { APP_ENV: string; PAGE_CACHE_SECONDS?: number }, number][] = [
+  const cases: [string, Pick<AppEnv, "APP_ENV" | "PAGE_CACHE_SECONDS">, number][] = [
     ["production", { APP_ENV: "production" }, DEFAULT_PAGE_CACHE_SECONDS],
     ["development", { APP_ENV: "development" }, 0],
     ["test", { APP_ENV: "test" }, 0],
     ["production, turned off", { APP_ENV: "production", PAGE_CACHE_SECONDS: 0 }, 0],
     ["test, turned on", { APP_ENV: "test", PAGE_CACHE_SECONDS: 20 }, 20],
   ];
-  it.each(cases)("%s", (_label, env, expected) => expect(pageCacheSeconds(env)).toBe(expected));
+  it.each(cases)("%s", (_label, env, expected) =>
+    expect(pageCacheSeconds(env.PAGE_CACHE_SECONDS, allowsLocalStandIns(env))).toBe(expected),
+  );
 });
 
 describe("the nonce leaves a stored page and a fresh one comes back", () => {

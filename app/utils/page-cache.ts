@@ -20,10 +20,13 @@ export const MAX_PAGE_CACHE_SECONDS = 300;
  */
 export const NONCE_PLACEHOLDER = "__balise_nonce__";
 
-/** Seconds a page stays in the cache: none in development and test (a developer sees each change at once). */
-export function pageCacheSeconds(env: { APP_ENV: string; PAGE_CACHE_SECONDS?: number }): number {
-  if (env.PAGE_CACHE_SECONDS !== undefined) return env.PAGE_CACHE_SECONDS;
-  return env.APP_ENV === "production" ? DEFAULT_PAGE_CACHE_SECONDS : 0;
+/**
+ * Seconds a page stays in the cache: PAGE_CACHE_SECONDS when set, else none where the local stand-ins run
+ * (development and test, `allowsLocalStandIns`: a developer sees each change at once) and 30 in production.
+ */
+export function pageCacheSeconds(configured: number | undefined, localStandIns: boolean): number {
+  if (configured !== undefined) return configured;
+  return localStandIns ? 0 : DEFAULT_PAGE_CACHE_SECONDS;
 }
 
 /**
@@ -32,10 +35,9 @@ export function pageCacheSeconds(env: { APP_ENV: string; PAGE_CACHE_SECONDS?: nu
  * who sends no cookie at all: a signed-in runner or organiser, a visitor who chose a mode or has just written
  * (read-your-own-writes bookmark) always gets a page rendered for them.
  */
-export function pageCacheKey(request: Request): string | null {
+export function pageCacheKey(request: Request, url = new URL(request.url)): string | null {
   if (request.method !== "GET") return null;
   if (request.headers.has("Cookie") || request.headers.has("Authorization")) return null;
-  const url = new URL(request.url);
   if (!CACHED_PAGE_PATHS.has(url.pathname) && !CACHED_DATA_PATHS.has(url.pathname)) return null;
   return url.toString();
 }
