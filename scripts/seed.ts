@@ -2,8 +2,8 @@
 // Runs under the project's Node 22 (npm scripts put it first on PATH). One local workerd (wrangler's
 // getPlatformProxy) writes both D1 and R2, in the same state directory `wrangler dev --persist-to DIR` uses.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { getPlatformProxy } from "wrangler";
+import { join, resolve } from "node:path";
+import { getPlatformProxy, unstable_readConfig } from "wrangler";
 import { buildDemoData, DEMO_PASSWORD } from "../app/db/demo-data.ts";
 import { hashPassword } from "../app/utils/password.server.ts";
 
@@ -24,7 +24,26 @@ interface SeedEnv {
   DB: D1Database;
   FILES: R2Bucket;
 }
-const proxy = await getPlatformProxy<SeedEnv>({ persist: { path: join(persistTo, "v3") }, remoteBindings: false });
+// The seed needs D1 and R2 only. Given wrangler.jsonc whole, the proxy would also declare the Durable Objects, whose
+// classes live in server.ts, and warn the operator that they "will not work in local development" (they do, in
+// `wrangler dev`): it gets a configuration of its own with the same two bindings, so the same local files.
+const config = unstable_readConfig({ config: "wrangler.jsonc" });
+const seedConfig = resolve(persistTo, "seed.wrangler.json");
+writeFileSync(
+  seedConfig,
+  JSON.stringify({
+    name: config.name,
+    compatibility_date: config.compatibility_date,
+    compatibility_flags: config.compatibility_flags,
+    d1_databases: config.d1_databases,
+    r2_buckets: config.r2_buckets,
+  }),
+);
+const proxy = await getPlatformProxy<SeedEnv>({
+  configPath: seedConfig,
+  persist: { path: resolve(persistTo, "v3") },
+  remoteBindings: false,
+});
 try {
   const stmts = statements.map((s) => proxy.env.DB.prepare(s));
   for (let i = 0; i < stmts.length; i += 50) await proxy.env.DB.batch(stmts.slice(i, i + 50));
