@@ -1,6 +1,7 @@
 // The organiser's payment-account block (/monprofilorganisateur, section "compte-paiement").
 // Plain POST forms: works without JavaScript.
 import { Form } from "@remix-run/react";
+import { requirementLabels } from "~/domain/payment-requirements";
 
 /** The route with the onboarding actions (app/routes/monprofilorganisateur_.compte-paiement.tsx). */
 export const PAYMENT_ACCOUNT_ACTION = "/monprofilorganisateur/compte-paiement";
@@ -23,23 +24,6 @@ export interface PaymentAccountBlockProps {
   action?: string;
   /** Heading level: the block is a section of a bigger page, or a page of its own. */
   headingLevel?: 1 | 2;
-}
-
-const REQUIREMENT_LABELS: Record<string, string> = {
-  external_account: "Coordonnées bancaires (IBAN)",
-  "business_profile.url": "Site web de l'organisation",
-  "business_profile.mcc": "Secteur d'activité",
-  "individual.verification.document": "Pièce d'identité",
-  "individual.id_number": "Numéro d'identification",
-  "individual.dob.day": "Date de naissance",
-  "individual.address.line1": "Adresse",
-  "tos_acceptance.date": "Acceptation des conditions du prestataire",
-  "company.tax_id": "Numéro d'identification fiscale (SIREN)",
-  "representative.verification.document": "Pièce d'identité du représentant",
-};
-
-export function requirementLabel(code: string): string {
-  return REQUIREMENT_LABELS[code] ?? code;
 }
 
 function Flag({ on, label }: { on: boolean; label: string }) {
@@ -91,18 +75,18 @@ export function PaymentAccountBlock({
 
       <ul className="pay-flags">
         <Flag on={account.hasAccount} label="Compte créé" />
-        <Flag on={account.chargesEnabled} label="Paiements activés (charges enabled)" />
-        <Flag on={account.payoutsEnabled} label="Virements activés (payouts enabled)" />
-        <Flag on={account.detailsSubmitted} label="Informations transmises (details submitted)" />
+        <Flag on={account.chargesEnabled} label="Paiements activés" />
+        <Flag on={account.payoutsEnabled} label="Virements activés" />
+        <Flag on={account.detailsSubmitted} label="Informations transmises" />
       </ul>
       {account.requirementsDue.length > 0 ? (
         <div className="pay-requirements">
           <p>
-            <strong>Informations demandées (requirements due)&nbsp;:</strong>
+            <strong>Informations demandées&nbsp;:</strong>
           </p>
           <ul>
-            {account.requirementsDue.map((r) => (
-              <li key={r}>{requirementLabel(r)}</li>
+            {requirementLabels(account.requirementsDue).map((label) => (
+              <li key={label}>{label}</li>
             ))}
           </ul>
         </div>

@@ -13,7 +13,7 @@ import {
   LOCAL_ONBOARDING_REQUIREMENTS,
   localReturnUrl,
 } from "~/providers/payments-local.server";
-import { requirementLabel } from "~/components/PaymentAccountBlock";
+import { requirementLabels } from "~/domain/payment-requirements";
 import styles from "~/styles/payments.css?url";
 import { requireDevelopment } from "~/utils/dev-only.server";
 
@@ -40,7 +40,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     expired,
     refreshUrl: localReturnUrl(link.refresh_url, appUrl),
     returnUrl: localReturnUrl(link.return_url, appUrl),
-    requirements: LOCAL_ONBOARDING_REQUIREMENTS.map(requirementLabel),
+    requirements: requirementLabels(LOCAL_ONBOARDING_REQUIREMENTS),
   };
 }
 

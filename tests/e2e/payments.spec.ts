@@ -3,7 +3,7 @@ import { jsOn, loginAs } from "./helpers";
 
 // Each project onboards its own demo account (neither has a payment account in the demo data),
 // so the JavaScript-off run and the JavaScript-on run do not depend on each other.
-test("an organiser onboards with the local provider and sees 'charges enabled'", async ({ page }) => {
+test("an organiser onboards with the local provider and sees 'Paiements activés : oui'", async ({ page }) => {
   // Accounts no other spec activates (organiser.spec turns organisateur@ on directly in D1); any user may organise.
   const email = jsOn(page) ? "organisatrice@balise.test" : "admin@balise.test";
   await loginAs(page, email, undefined, "/monprofilorganisateur");
@@ -11,7 +11,7 @@ test("an organiser onboards with the local provider and sees 'charges enabled'",
 
   const block = page.locator("#compte-paiement");
   await expect(block.getByRole("heading", { name: "Compte de paiement" })).toBeVisible();
-  await expect(block.getByText("Paiements activés (charges enabled) : non")).toBeVisible();
+  await expect(block.getByText("Paiements activés : non")).toBeVisible();
 
   await block.getByRole("button", { name: "Configurer mon compte de paiement" }).click();
   await expect(page).toHaveURL(/\/dev\/onboarding\/acctlink_local_/);
@@ -21,13 +21,13 @@ test("an organiser onboards with the local provider and sees 'charges enabled'",
 
   await expect(page).toHaveURL(/\/monprofilorganisateur\?onboarding=done/);
   await expect(block.getByText("Onboarding terminé : votre compte peut encaisser des paiements.")).toBeVisible();
-  await expect(block.getByText("Paiements activés (charges enabled) : oui")).toBeVisible();
-  await expect(block.getByText("Virements activés (payouts enabled) : oui")).toBeVisible();
-  await expect(block.getByText("Informations transmises (details submitted) : oui")).toBeVisible();
+  await expect(block.getByText("Paiements activés : oui")).toBeVisible();
+  await expect(block.getByText("Virements activés : oui")).toBeVisible();
+  await expect(block.getByText("Informations transmises : oui")).toBeVisible();
 
   // The stored status (written by the account.updated webhook) survives a plain reload, and refreshes on demand.
   await page.goto("/monprofilorganisateur");
-  await expect(block.getByText("Paiements activés (charges enabled) : oui")).toBeVisible();
+  await expect(block.getByText("Paiements activés : oui")).toBeVisible();
   await block.getByRole("button", { name: "Actualiser le statut" }).click();
   await expect(page).toHaveURL(/\/monprofilorganisateur\?compte=actualise/);
   await expect(block.getByText("Statut du compte actualisé.")).toBeVisible();
