@@ -526,6 +526,7 @@ export default function DetailsCoureur() {
                 <input
                   type="checkbox"
                   name="confirm"
+                  defaultChecked={cancelResult?.cancelValues.confirm === "on"}
                   aria-invalid={cancelResult?.cancelErrors.confirm ? true : undefined}
                   aria-describedby={cancelResult?.cancelErrors.confirm ? "confirm-err" : undefined}
                 />
@@ -594,11 +595,11 @@ export default function DetailsCoureur() {
               </td>
             </tr>
             <tr>
-              <th scope="row">Créée le (created_at)</th>
+              <th scope="row">Créée le</th>
               <td>{formatDateTime(row.created_at)}</td>
             </tr>
             <tr>
-              <th scope="row">Modifiée le (updated_at)</th>
+              <th scope="row">Modifiée le</th>
               <td>{formatDateTime(row.updated_at)}</td>
             </tr>
           </tbody>

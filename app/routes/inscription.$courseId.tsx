@@ -196,14 +196,36 @@ function fieldAnchor(f: RegistrationField): string {
   return f === "format_id" ? "format-choices" : f === "justificatif_type" ? "f-justificatif" : `f-${f}`;
 }
 
+const DOCUMENT_KEY = "justificatif_document";
+/** The summary's line for the attached document (its field: app/components/JustificatifDocumentField.tsx). */
+function documentItem(message: string) {
+  return { key: DOCUMENT_KEY, anchor: "f-justificatif_document", text: `Attestation PPS ou licence\u00a0: ${message}` };
+}
+
 /**
  * The error summary at the top of the form (WCAG 3.3.1, GOV.UK pattern): how many fields to correct, each a link
  * to its field. Focused when it appears, with JavaScript by the effect, without JavaScript by `autofocus` on the
  * reloaded page, so the runner who pressed 'Payer' at the bottom is taken to it and hears it.
  */
-function ErrorSummary({ errors, stamp }: { errors: Errors; stamp: unknown }) {
+function ErrorSummary({
+  errors,
+  documentError,
+  stamp,
+}: {
+  errors: Errors;
+  /** The attached document's error (too big, wrong type): listed where the document's field is, after the licence. */
+  documentError?: string | null;
+  stamp: unknown;
+}) {
   const ref = useRef<HTMLDivElement>(null);
-  const list = SUMMARY_ORDER.filter((f) => errors[f]);
+  const list: { key: string; anchor: string; text: string }[] = [];
+  for (const f of SUMMARY_ORDER) {
+    if (f === "nombre_repas" && documentError) list.push(documentItem(documentError));
+    const message = errors[f];
+    if (message)
+      list.push({ key: f, anchor: fieldAnchor(f), text: `${REGISTRATION_FIELD_LABELS[f]}\u00a0: ${message}` });
+  }
+  if (documentError && !list.some((i) => i.key === DOCUMENT_KEY)) list.push(documentItem(documentError));
   // A new answer from the action (stamp) moves the focus again, even with the same errors.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the answer (stamp), not on the list it reads
   useEffect(() => {
@@ -217,13 +239,13 @@ function ErrorSummary({ errors, stamp }: { errors: Errors; stamp: unknown }) {
         {list.length === 1 ? "Un champ est à corriger" : `${list.length} champs sont à corriger`}
       </h2>
       <ul>
-        {list.map((f) => (
-          <li key={f}>
+        {list.map((item) => (
+          <li key={item.key}>
             <a
-              href={`#${fieldAnchor(f)}`}
+              href={`#${item.anchor}`}
               onClick={(e) => {
                 // With JavaScript, the link also puts the focus in the field (a fragment link only scrolls to it).
-                const el = document.getElementById(fieldAnchor(f));
+                const el = document.getElementById(item.anchor);
                 const target = el?.matches("input, select, textarea")
                   ? el
                   : (el?.querySelector<HTMLElement>("input:not([disabled])") ?? el);
@@ -233,7 +255,7 @@ function ErrorSummary({ errors, stamp }: { errors: Errors; stamp: unknown }) {
                 target.scrollIntoView({ block: "center" });
               }}
             >
-              {REGISTRATION_FIELD_LABELS[f]}&nbsp;: {errors[f]}
+              {item.text}
             </a>
           </li>
         ))}
@@ -356,7 +378,7 @@ function RegistrationForm({ data }: { data: FormPageData }) {
               {formError}
             </p>
           ) : null}
-          <ErrorSummary errors={errors} stamp={result} />
+          <ErrorSummary errors={errors} documentError={result?.documentError} stamp={result} />
 
           <fieldset className="card reg-block">
             <legend>Format</legend>

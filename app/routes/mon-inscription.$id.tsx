@@ -128,6 +128,8 @@ type TransferResult = {
   formError: string;
   email: string;
   recipient?: "personne" | "liste";
+  /** The confirmation box was ticked: it stays ticked when the form comes back with an error. */
+  confirmed?: boolean;
 };
 
 /** The transfer forms of this page (offer, withdraw): the server decides (owner, status, dates). */
@@ -146,12 +148,13 @@ async function transferAction(
   }
   const email = values.cession_email ?? "";
   const recipient = transferRecipient(values.cession_destinataire);
+  const confirmed = values.cession_confirmation === "on";
   try {
     if (recipient === "liste") {
       const parsed = TransferToWaitlistSchema.safeParse(values);
       if (!parsed.success)
         return fail(
-          { errors: fieldErrors(parsed.error) as Record<string, string>, formError: "", email, recipient },
+          { errors: fieldErrors(parsed.error) as Record<string, string>, formError: "", email, recipient, confirmed },
           400,
         );
       await offerTransferToWaitlist(context, user, id);
@@ -159,13 +162,13 @@ async function transferAction(
       const parsed = makeTransferOfferSchema(user.email).safeParse(values);
       if (!parsed.success)
         return fail(
-          { errors: fieldErrors(parsed.error) as Record<string, string>, formError: "", email, recipient },
+          { errors: fieldErrors(parsed.error) as Record<string, string>, formError: "", email, recipient, confirmed },
           400,
         );
       await offerTransfer(context, user, id, parsed.data.cession_email);
     }
   } catch (e) {
-    if (e instanceof TransferError) return fail({ errors: {}, formError: e.message, email, recipient }, 409);
+    if (e instanceof TransferError) return fail({ errors: {}, formError: e.message, email, recipient, confirmed }, 409);
     throw e;
   }
   return redirect(`/mon-inscription/${id}?cession=${recipient === "liste" ? "proposee-liste" : "proposee"}#cession`);
@@ -712,6 +715,7 @@ function TransferPanel({
                   type="checkbox"
                   name="cession_confirmation"
                   id="f-cession_confirmation"
+                  defaultChecked={result?.confirmed === true}
                   aria-invalid={result?.errors.cession_confirmation ? true : undefined}
                   aria-describedby={result?.errors.cession_confirmation ? "f-cession_confirmation-error" : undefined}
                 />

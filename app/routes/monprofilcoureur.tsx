@@ -201,7 +201,7 @@ export default function RunnerProfilePage() {
             name="pays"
             label="Pays"
             options={PAYS}
-            defaultValue={str(v.pays) || "France"}
+            defaultValue={result ? str(v.pays) : str(v.pays) || "France"}
             error={errors.pays}
             emptyLabel="— Non précisé —"
           />

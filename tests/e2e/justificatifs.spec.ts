@@ -42,6 +42,24 @@ test("a runner uploads a PPS at registration, the organiser validates it", async
   await page.getByLabel("Identifiant PPS").fill("p9f2 8c58 6eb");
   await page.getByLabel("Fin de validité du PPS").fill(shift(race, -1));
   await page.getByRole("textbox", { name: "Club", exact: true }).fill("Vercors Running");
+  // A file that is not a PDF or an image: its error is in the summary at the top too, linked to the file's field.
+  await page
+    .getByLabel("Attestation PPS ou licence (facultatif)")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("pas une attestation") });
+  await page.getByRole("button", { name: /^Payer/ }).click();
+  const summary = page.locator(".error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link", { name: /^Attestation PPS ou licence/ })).toHaveText(
+    "Attestation PPS ou licence\u00a0: Le justificatif doit être un PDF ou une image (JPEG, PNG ou WebP).",
+  );
+  await expect(summary.getByRole("link", { name: /^Attestation PPS ou licence/ })).toHaveAttribute(
+    "href",
+    "#f-justificatif_document",
+  );
+  await expect(page.locator("#f-justificatif_document-err")).toHaveText(
+    "Le justificatif doit être un PDF ou une image (JPEG, PNG ou WebP).",
+  );
+  await expect(page.getByRole("textbox", { name: "Club", exact: true })).toHaveValue("Vercors Running");
   await page
     .getByLabel("Attestation PPS ou licence (facultatif)")
     .setInputFiles({ name: "attestation-pps.pdf", mimeType: "application/pdf", buffer: PDF });
