@@ -393,9 +393,11 @@ export const paiements = sqliteTable(
     index("paiements_status_created_idx").on(t.status, t.created_at),
     index("paiements_format_idx").on(t.format_id, t.created_at),
     index("paiements_organisateur_idx").on(t.organisateur_id, t.created_at),
+    // Payments with money still owed to the organiser, partly refunded ones included (what a partial refund
+    // leaves is the organiser's: the J+1 payout sends it too).
     index("paiements_payout_due_idx")
       .on(t.payout_due_on)
-      .where(sql`${t.status} = 'succeeded' AND ${t.net_remaining_cents} > 0`),
+      .where(sql`${t.status} IN ('succeeded', 'refunded') AND ${t.net_remaining_cents} > 0`),
     index("paiements_unbalanced_idx")
       .on(t.id)
       .where(

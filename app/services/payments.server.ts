@@ -613,15 +613,16 @@ export interface AutoPayoutReport {
 
 /**
  * The J+1 payout (cron): the day after a format's date, the whole net remaining of each of its collected payments
- * goes to the organiser, through transferToOrganiser with one transfer id per payment and day, so that a run that
- * comes back (the cron every 10 minutes, a retry) sends nothing twice. A payment whose transfer failed today is
- * tried again tomorrow. Bounded per run; read through the partial index of payments still to pay out.
+ * goes to the organiser (what a partial refund left of a payment included), through transferToOrganiser with one
+ * transfer id per payment and day, so that a run that comes back (the cron every 10 minutes, a retry) sends nothing
+ * twice. A payment whose transfer failed today is tried again tomorrow. Bounded per run; read through the partial
+ * index of payments still to pay out.
  */
 export async function runDuePayouts(context: Ctx, limit = AUTO_PAYOUT_BATCH): Promise<AutoPayoutReport> {
   const today = parisDate(context.clock.now());
   const due = await context.db.all<{ id: string; net_remaining_cents: number }>(sql`
     SELECT p.id, p.net_remaining_cents FROM paiements p INDEXED BY paiements_payout_due_idx
-    WHERE p.status = 'succeeded' AND p.net_remaining_cents > 0 AND p.payout_due_on <= ${today}
+    WHERE p.status IN ('succeeded', 'refunded') AND p.net_remaining_cents > 0 AND p.payout_due_on <= ${today}
       AND NOT EXISTS (SELECT 1 FROM transferts t WHERE t.id = 'j1-' || ${today} || '-' || p.id)
     ORDER BY p.payout_due_on LIMIT ${limit}`);
   const report: AutoPayoutReport = { paid: 0, failed: 0 };

@@ -7,7 +7,7 @@ import { autoPayoutTransferId } from "../../app/domain/payouts";
 import { fixedClock } from "../../app/providers/clock";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import { runMaintenance } from "../../app/services/maintenance.server";
-import { createCheckoutForInscription, runDuePayouts } from "../../app/services/payments.server";
+import { createCheckoutForInscription, refundInscription, runDuePayouts } from "../../app/services/payments.server";
 import { loadDemoData } from "./helpers";
 import { sessionCookie } from "./organiser-helpers";
 import { enableOrganiserAccount, ORGANISER_ID, paiementOf, testContext, type LedgerRow } from "./payments-helpers";
@@ -542,6 +542,37 @@ describe("the J+1 payout", () => {
     }
     await runDuePayouts(testContext(fixedClock("2027-08-03T06:00:00.000Z")));
     expect((await ledger(a.paiementId)).net_remaining_cents).toBe(0);
+  });
+
+  it("pays what a partial refund left of a payment, and nothing of a payment refunded in full", async () => {
+    const a = await paidOn("2027-10-01", 4500);
+    const b = await paidOn("2027-10-01", 3000);
+    const before = await ledger(a.paiementId);
+    // A quarter back to the runner (a cancellation on the scale): the rest is still the organiser's.
+    await refundInscription(a.context, {
+      inscriptionId: a.inscriptionId,
+      amountCents: 1125,
+      idempotencyKey: `test-partiel-${a.paiementId}`,
+    });
+    const partly = await ledger(a.paiementId);
+    expect(partly.status).toBe("refunded");
+    expect(partly.net_remaining_cents).toBe(before.net_remaining_cents - 1125);
+    // The whole payment back: the provider's fee is the platform's loss, nothing is owed to the organiser.
+    await refundInscription(b.context, {
+      inscriptionId: b.inscriptionId,
+      amountCents: 3000,
+      idempotencyKey: `test-total-${b.paiementId}`,
+    });
+    expect((await ledger(b.paiementId)).net_remaining_cents).toBeLessThanOrEqual(0);
+
+    await runDuePayouts(testContext(fixedClock("2027-10-02T06:00:00.000Z")));
+    const paid = await ledger(a.paiementId);
+    expect(paid.transferred_total_cents).toBe(partly.net_remaining_cents);
+    expect(paid.net_remaining_cents).toBe(0);
+    expect(paid.refunded_cents).toBe(1125);
+    balanced(paid);
+    expect(await count("SELECT count(*) AS n FROM transferts WHERE paiement_id = ?", b.paiementId)).toBe(0);
+    balanced(await ledger(b.paiementId));
   });
 
   it("moves with the format's date", async () => {

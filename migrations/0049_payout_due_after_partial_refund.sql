@@ -1,0 +1,2 @@
+DROP INDEX `paiements_payout_due_idx`;--> statement-breakpoint
+CREATE INDEX `paiements_payout_due_idx` ON `paiements` (`payout_due_on`) WHERE "paiements"."status" IN ('succeeded', 'refunded') AND "paiements"."net_remaining_cents" > 0;
