@@ -84,6 +84,16 @@ export const REVIVABLE_REASONS = [
 ] as const satisfies readonly LifecycleEvent[];
 /** Unpaid ends whose place went to someone else: a payment of their session still settles, but no new attempt. */
 export const NOT_RETRIABLE_REASONS = ["offer_expired", "transfer_ended"] as const satisfies readonly LifecycleEvent[];
+/**
+ * Cancel reasons of registrations whose own payment was kept, then settled (a cancellation with its refund, a refund
+ * made outside Balise, a bib handed over): a replay of that payment's session has nothing left to do.
+ */
+export const SETTLED_PAYMENT_REASONS = [
+  "runner_cancelled",
+  "organiser_cancelled",
+  "refunded_outside",
+  "transferred",
+] as const satisfies readonly LifecycleEvent[];
 /** Cancel reasons of payments that arrived but could not be kept: refunded in full. */
 export const REFUSED_PAYMENT_REASONS = [
   "late_payment",

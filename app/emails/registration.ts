@@ -146,6 +146,69 @@ const REFUSED_PAYMENT_TEXTS: Record<
   },
 };
 
+/**
+ * Why a payment that belongs to no place was refunded in full, the registration left as it is: the registration was
+ * already paid by another checkout (a second payment), or the organiser closed it (refused or cancelled it) while
+ * the runner was paying.
+ */
+export type StrayPaymentReason = "already_paid" | "registration_closed";
+
+const STRAY_PAYMENT_TEXTS: Record<
+  StrayPaymentReason,
+  {
+    subject: (d: { courseNom: string; formatNom: string }) => string;
+    why: (d: { courseNom: string; formatNom: string; totalCents: number }) => string;
+    after: string;
+  }
+> = {
+  already_paid: {
+    subject: (d) => `Second paiement remboursé : ${d.courseNom} — ${d.formatNom}`,
+    why: (d) =>
+      `Nous avons reçu un second paiement de ${formatEuros(d.totalCents)} pour votre inscription à ${d.courseNom} (${d.formatNom}), qui était déjà payée.`,
+    after: "Votre inscription reste validée : ce second paiement vous est remboursé intégralement.",
+  },
+  registration_closed: {
+    subject: (d) => `Paiement remboursé : ${d.courseNom} — ${d.formatNom}`,
+    why: (d) =>
+      `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) est arrivé alors que l'organisateur avait clos votre inscription.`,
+    after:
+      "Nous ne pouvons donc pas la valider : votre paiement vous est remboursé intégralement. Pour toute question, contactez l'organisateur depuis la page de la course.",
+  },
+};
+
+/** A payment that belongs to no place (a second payment, a registration closed meanwhile): refunded in full. */
+export function strayPaymentEmail(
+  d: Omit<RegistrationEmailData, "url"> & { coursesUrl: string },
+  reason: StrayPaymentReason,
+): RenderedEmail {
+  const texts = STRAY_PAYMENT_TEXTS[reason];
+  const subject = texts.subject(d);
+  const paras = [
+    `Bonjour ${d.prenom ?? ""},`.replace(" ,", ","),
+    texts.why(d),
+    texts.after,
+    `Montant remboursé : ${formatEuros(d.totalCents)}. Le remboursement apparaît sur votre relevé sous 5 à 10 jours selon votre banque.`,
+  ];
+  const html = frame(
+    subject,
+    "Un paiement vous est remboursé intégralement.",
+    [
+      ...paras.map(p),
+      `<p style="margin:20px 0"><a href="${escapeHtml(d.coursesUrl)}" style="display:inline-block;background:#0f5132;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Explorer les courses</a></p>`,
+    ].join("\n"),
+  );
+  const text = [
+    "Balise",
+    "",
+    ...paras.flatMap((t) => [t, ""]),
+    `Explorer les courses : ${d.coursesUrl}`,
+    "",
+    "—",
+    "Balise — email automatique, merci de ne pas y répondre.",
+  ].join("\n");
+  return { subject, html, text };
+}
+
 /** A payment that could not be kept (late, wrong amount, event withdrawn): refunded in full, and why. */
 export function refusedPaymentEmail(
   d: Omit<RegistrationEmailData, "url"> & { coursesUrl: string },

@@ -176,6 +176,15 @@ export default function Merci() {
           </Form>
           <Details r={r} />
         </>
+      ) : d.state === "closed" ? (
+        <>
+          <h1>Inscription non validée</h1>
+          <p className="alert alert-error" role="alert">
+            L'organisateur a clos cette inscription pendant votre paiement&nbsp;: votre paiement vous est remboursé
+            intégralement. Un e-mail d'explication vous a été envoyé.
+          </p>
+          <Details r={r} />
+        </>
       ) : d.state === "refunded" ? (
         <>
           <h1>Inscription non validée</h1>

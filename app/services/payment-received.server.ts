@@ -7,8 +7,13 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
 import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
 import { courses, inscriptions, paiements } from "~/db/schema";
-import { REFUSED_PAYMENT_REASONS, statusAfterRefund, type LifecycleEvent } from "~/domain/lifecycle";
-import type { RefusedPaymentReason } from "~/emails/registration";
+import {
+  REFUSED_PAYMENT_REASONS,
+  SETTLED_PAYMENT_REASONS,
+  statusAfterRefund,
+  type LifecycleEvent,
+} from "~/domain/lifecycle";
+import type { RefusedPaymentReason, StrayPaymentReason } from "~/emails/registration";
 import { logEvent } from "~/utils/log.server";
 import { applyTransition } from "./lifecycle.server";
 import {
@@ -20,7 +25,7 @@ import {
   syncChargeRefunded,
   type RecordedSession,
 } from "./payments.server";
-import { sendConfirmationEmail, sendRefusedPaymentEmail } from "./registration-emails.server";
+import { sendConfirmationEmail, sendRefusedPaymentEmail, sendStrayPaymentEmail } from "./registration-emails.server";
 import { claimTransfer, finishTransfer } from "./transfer-settle.server";
 
 type Ctx = AppLoadContext;
@@ -28,6 +33,7 @@ type Ctx = AppLoadContext;
 export type PaymentOutcome =
   | { state: "validated"; inscriptionId: string; newlyValidated: boolean }
   | { state: "refunded"; inscriptionId: string; reason: RefusedPaymentReason }
+  | { state: "stray_refunded"; inscriptionId: string; reason: StrayPaymentReason }
   | { state: "pending" | "open" | "expired" | "unknown" | "failed"; inscriptionId: string | null };
 
 /** The place (and the meals) are the registration's: its hold is running, or a place and its meals are free again. */
@@ -57,7 +63,7 @@ async function settle(context: Ctx, recorded: RecordedSession, sessionId: string
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);
   if (!row) return { state: "unknown", inscriptionId };
-  if (row.i.statut === "validee") return { state: "validated", inscriptionId, newlyValidated: false };
+  if (row.i.statut === "validee") return alreadyValidated(context, row.i, sessionId);
 
   // Why the payment could not be kept, if so: the event was withdrawn, or what was paid is not the total.
   let refusal: RefusedPaymentReason | null = null;
@@ -125,10 +131,20 @@ async function refuseAndRefund(
     });
     if (!marked) {
       [row] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
-      if (row?.statut === "validee") return { state: "validated", inscriptionId, newlyValidated: false };
-      // Anything else (a cancelled paid registration…) is not this payment's to settle.
-      if (!(REFUSED_PAYMENT_REASONS as readonly string[]).includes(row?.cancel_reason ?? ""))
-        return { state: "unknown", inscriptionId };
+      if (!row) return { state: "unknown", inscriptionId };
+      if (row.statut === "validee") return alreadyValidated(context, row, sessionId);
+      if (!(REFUSED_PAYMENT_REASONS as readonly string[]).includes(row.cancel_reason ?? "")) {
+        // This session's payment validated the registration, then a cancellation, a refund or a bib transfer
+        // settled it: a replay has nothing to do.
+        if (
+          row.checkout_session_id === sessionId &&
+          (SETTLED_PAYMENT_REASONS as readonly string[]).includes(row.cancel_reason ?? "")
+        )
+          return { state: "unknown", inscriptionId };
+        // Any other end (refused or cancelled by the organiser, an offer withdrawn, while the runner was paying):
+        // the payment belongs to no place.
+        return refundStrayPayment(context, { inscriptionId, sessionId, reason: "registration_closed" });
+      }
     }
   }
   const reason = ((refused ? row.cancel_reason : input.reason) ?? input.reason) as RefusedPaymentReason;
@@ -158,6 +174,55 @@ async function refuseAndRefund(
   });
   await sendRefusedPaymentEmail(context, inscriptionId, p?.amount_total_cents ?? row.prix_total_coureur_cents, reason);
   return { state: "refunded", inscriptionId, reason };
+}
+
+/**
+ * A paid session of a registration already validated: its own payment (a replay), or a second one (an earlier
+ * session paid late, after a new checkout was paid), which is refunded in full while the registration stays valid.
+ */
+async function alreadyValidated(
+  context: Ctx,
+  row: { id: string; checkout_session_id: string | null },
+  sessionId: string,
+): Promise<PaymentOutcome> {
+  if (row.checkout_session_id === sessionId)
+    return { state: "validated", inscriptionId: row.id, newlyValidated: false };
+  await refundStrayPayment(context, { inscriptionId: row.id, sessionId, reason: "already_paid" });
+  return { state: "validated", inscriptionId: row.id, newlyValidated: false };
+}
+
+/**
+ * A payment that belongs to no place (decision 0180): refunded in full, by its own id (never the registration's own
+ * payment), the registration left as it is; the runner gets one e-mail. Safe to replay: the refund's key and the
+ * e-mail's are the session's.
+ */
+async function refundStrayPayment(
+  context: Ctx,
+  input: { inscriptionId: string; sessionId: string; reason: StrayPaymentReason },
+): Promise<PaymentOutcome> {
+  const { inscriptionId, sessionId, reason } = input;
+  const [p] = await context.db.select().from(paiements).where(eq(paiements.checkout_session_id, sessionId)).limit(1);
+  if (!p) return { state: "unknown", inscriptionId };
+  logEvent("payment.late", {
+    inscription_id: inscriptionId,
+    paiement_id: p.id,
+    checkout_session_id: sessionId,
+    amount_cents: p.amount_total_cents,
+    refunded_total_cents: p.refunded_cents,
+    reason,
+  });
+  if (p.refunded_cents < p.amount_total_cents) {
+    await refundInscription(context, {
+      inscriptionId,
+      paiementId: p.id,
+      amountCents: p.amount_total_cents - p.refunded_cents,
+      percent: 100,
+      reason,
+      idempotencyKey: `refused-payment:${sessionId}`,
+    });
+  }
+  await sendStrayPaymentEmail(context, { inscriptionId, sessionId, amountCents: p.amount_total_cents, reason });
+  return { state: "stray_refunded", inscriptionId, reason };
 }
 
 /**
@@ -222,7 +287,9 @@ export async function expireCheckoutForInscription(
     ended === "paid"
       ? await onCheckoutCompleted(context, i.checkout_session_id)
       : await onCheckoutEnded(context, i.checkout_session_id);
-  return outcome.state === "validated" || outcome.state === "refunded" ? "paid" : "released";
+  return outcome.state === "validated" || outcome.state === "refunded" || outcome.state === "stray_refunded"
+    ? "paid"
+    : "released";
 }
 
 /** /merci's button, and a retried checkout: re-reads the session and settles it when paid (the webhook may be late). */

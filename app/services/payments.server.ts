@@ -15,7 +15,7 @@ import {
   remboursements,
   transferts,
 } from "~/db/schema";
-import { collectedPayment } from "~/db/payments.server";
+import { collectedPayment, collectedPaymentById } from "~/db/payments.server";
 import {
   applyCommission,
   applyTransfer,
@@ -696,6 +696,8 @@ export interface RefundRequest {
   reason?: string | null;
   /** Same key, same refund: a double submit refunds once. */
   idempotencyKey: string;
+  /** This payment of the registration rather than its own (a stray second payment, refunded in full). */
+  paiementId?: string;
 }
 
 /**
@@ -725,7 +727,9 @@ export async function refundInscription(
       .set({ idempotency_key: `${earlier.idempotency_key}:echec:${earlier.id}` })
       .where(eq(remboursements.id, earlier.id));
   }
-  const p = await collectedPayment(context.db, req.inscriptionId);
+  const p = req.paiementId
+    ? await collectedPaymentById(context.db, req.inscriptionId, req.paiementId)
+    : await collectedPayment(context.db, req.inscriptionId);
   if (!p?.charge_id) throw new PaymentError("paiement_introuvable");
   const from = ledgerOf(p);
   const plan = planRefund(from, req.amountCents);

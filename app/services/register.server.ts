@@ -14,7 +14,7 @@ import {
 import { windowStatement } from "~/domain/registration-window";
 import { transferRulesSentence } from "~/domain/transfer";
 import { formatDateLong, formatDateTimeLong } from "~/utils/format";
-import { courses, formats, inscriptions, profils_coureurs, profils_utilisateurs } from "~/db/schema";
+import { courses, formats, inscriptions, paiements, profils_coureurs, profils_utilisateurs } from "~/db/schema";
 import { REFUSED_PAYMENT_REASONS } from "~/domain/lifecycle";
 import {
   canTakePayments,
@@ -582,7 +582,17 @@ export async function getRunnerRegistration(
   return r ?? null;
 }
 
-export type ConfirmationState = "validee" | "confirming" | "refunded" | "unpaid" | "other";
+export type ConfirmationState = "validee" | "confirming" | "refunded" | "closed" | "unpaid" | "other";
+
+/** The session's payment was recorded and then refunded in full. */
+async function sessionRefundedInFull(context: Ctx, sessionId: string): Promise<boolean> {
+  const [p] = await context.db
+    .select({ total: paiements.amount_total_cents, refunded: paiements.refunded_cents })
+    .from(paiements)
+    .where(eq(paiements.checkout_session_id, sessionId))
+    .limit(1);
+  return p != null && p.total > 0 && p.refunded >= p.total;
+}
 
 /**
  * /merci's check, read-only: the registration must be the runner's and the session must be the one the
@@ -602,7 +612,9 @@ export async function readConfirmation(
   if (registration.statut === "validee") state = "validee";
   else if ((REFUSED_PAYMENT_REASONS as readonly string[]).includes(registration.cancel_reason ?? ""))
     state = "refunded";
-  else if (info.status === "complete") state = "confirming";
+  else if (info.status === "complete")
+    // Paid, but the organiser closed the registration meanwhile: the payment was refunded in full (decision 0180).
+    state = (await sessionRefundedInFull(context, sessionId)) ? "closed" : "confirming";
   else if (info.status === "open") state = "unpaid";
   else state = "other";
   return { registration, state };

@@ -3,7 +3,13 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { courses, formats, inscriptions } from "~/db/schema";
-import { confirmationEmail, refusedPaymentEmail, type RefusedPaymentReason } from "~/emails/registration";
+import {
+  confirmationEmail,
+  refusedPaymentEmail,
+  strayPaymentEmail,
+  type RefusedPaymentReason,
+  type StrayPaymentReason,
+} from "~/emails/registration";
 import { withEvent } from "~/db/registrations.server";
 
 type Ctx = AppLoadContext;
@@ -63,6 +69,25 @@ export async function sendConfirmationEmail(context: Ctx, inscriptionId: string)
 }
 
 /** A payment that could not be kept, refunded in full: the runner is told why, once. */
+/** A payment that belongs to no place, refunded in full (once per checkout session). */
+export async function sendStrayPaymentEmail(
+  context: Ctx,
+  input: { inscriptionId: string; sessionId: string; amountCents: number; reason: StrayPaymentReason },
+): Promise<boolean> {
+  const d = await emailData(context, input.inscriptionId);
+  if (!d) return false;
+  const mail = strayPaymentEmail(
+    { ...d.data, totalCents: input.amountCents, coursesUrl: `${appUrl(context)}/courses` },
+    input.reason,
+  );
+  return context.mailer.send({
+    to: d.to,
+    ...mail,
+    kind: "paiement_rembourse",
+    dedupeKey: `stray-payment:${input.sessionId}`,
+  });
+}
+
 export async function sendRefusedPaymentEmail(
   context: Ctx,
   inscriptionId: string,

@@ -5,6 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parseRegistration, RegistrationError, type RegistrationValues } from "~/domain/registration";
 import { handlePaymentWebhook } from "~/services/payments-webhook.server";
 import { createCheckoutForInscription } from "~/services/payments.server";
+import { collectedPayment } from "~/db/payments.server";
+import { applyTransition } from "~/services/lifecycle.server";
+import { cancelInscription } from "~/services/cancel.server";
 import { verifyCheckoutSession } from "~/services/payment-received.server";
 import {
   abandonRegistration,
@@ -375,6 +378,127 @@ describe("payment fulfilment", () => {
     // Nobody over capacity: the winner keeps the only place.
     expect((await row(winner.inscriptionId)).statut).toBe("en_attente");
     expect(await holding(formatId)).toBe(1);
+  });
+});
+
+describe("a payment that belongs to no place (decision 0180)", () => {
+  beforeAll(async () => {
+    await loadDemoData();
+    await enableOrganiserAccount(testContext());
+  });
+
+  const paiement = async (sessionId: string) =>
+    (await env.DB.prepare("SELECT * FROM paiements WHERE checkout_session_id = ?")
+      .bind(sessionId)
+      .first<Record<string, number | string>>())!;
+  const balanced = (p: Record<string, number | string>) =>
+    expect(p.amount_total_cents).toBe(
+      Number(p.refunded_cents) +
+        Number(p.fee_total_cents) +
+        Number(p.platform_fee_cents) +
+        Number(p.transferred_total_cents) +
+        Number(p.net_remaining_cents),
+    );
+
+  it("a second paid session of a validated registration is refunded in full; the registration and its own payment stay", async () => {
+    const { courseId, formatId } = await freshFormat({ cap: 10, prix: 3000 });
+    const [a] = await runners(1);
+    const started = await startRegistration(testContext(), a, courseId, await input(courseId, formatId));
+    const first = sessionOf(started.url);
+    // The first session is paid, but its confirmation comes late; meanwhile the registration moved on to a second
+    // checkout (as after the first one was given up), which is paid and validates it.
+    await silentLocalProvider(testContext()).paySession(first);
+    await env.DB.prepare("UPDATE inscriptions SET checkout_session_id = NULL, updated_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() + 1000).toISOString(), started.inscriptionId)
+      .run();
+    const second = sessionOf((await createCheckoutForInscription(testContext(), started.inscriptionId)).url);
+    expect(second).not.toBe(first);
+    await silentLocalProvider(testContext()).paySession(second);
+    expect((await deliver("checkout.session.completed", second)).status).toBe(200);
+    expect(await row(started.inscriptionId)).toMatchObject({ statut: "validee", checkout_session_id: second });
+
+    // The first payment's confirmation and two replays, in parallel: one refund starts, the others find it running
+    // and answer 500 (the provider sends them again); a later replay finds it done.
+    const answers = await Promise.all([0, 1, 2].map(() => deliver("checkout.session.completed", first)));
+    expect(answers.some((r) => r.status === 200)).toBe(true);
+    expect(answers.every((r) => r.status === 200 || r.status === 500)).toBe(true);
+    expect((await deliver("checkout.session.completed", first)).status).toBe(200);
+    expect(await row(started.inscriptionId)).toMatchObject({ statut: "validee", checkout_session_id: second });
+    const stray = await paiement(first);
+    const own = await paiement(second);
+    expect(stray.refunded_cents).toBe(3000);
+    expect(own.refunded_cents).toBe(0);
+    balanced(stray);
+    balanced(own);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM remboursements WHERE paiement_id = ? AND status = 'succeeded'",
+        String(stray.id),
+      ),
+    ).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM remboursements WHERE paiement_id = ?", String(own.id))).toBe(0);
+    const mail = (await env.DB.prepare("SELECT subject, text FROM mail_outbox WHERE dedupe_key = ?")
+      .bind(`stray-payment:${first}`)
+      .all<{ subject: string; text: string }>())!.results;
+    expect(mail).toHaveLength(1);
+    expect(mail[0].text).toContain(
+      "Votre inscription reste validée : ce second paiement vous est remboursé intégralement.",
+    );
+    // The registration's money paths read its own payment, not the refunded one.
+    expect((await collectedPayment(testContext().db, started.inscriptionId))!.id).toBe(own.id);
+  });
+
+  it("a payment of a registration the organiser refused during the checkout is refunded in full; the refusal stays", async () => {
+    const { courseId, formatId } = await freshFormat({ cap: 10, prix: 2600 });
+    const [a] = await runners(1);
+    const started = await startRegistration(testContext(), a, courseId, await input(courseId, formatId));
+    const sessionId = sessionOf(started.url);
+    await applyTransition(testContext(), {
+      inscriptionId: started.inscriptionId,
+      event: "status_set",
+      actor: { type: "organiser", id: ORGANISER_ID },
+      to: "refusee",
+    });
+    await silentLocalProvider(testContext()).paySession(sessionId);
+    for (let k = 0; k < 2; k++) expect((await deliver("checkout.session.completed", sessionId)).status).toBe(200);
+
+    expect(await row(started.inscriptionId)).toMatchObject({ statut: "refusee", cancel_reason: "status_set" });
+    const p = await paiement(sessionId);
+    expect(p.refunded_cents).toBe(2600);
+    expect(p.net_remaining_cents).toBeLessThanOrEqual(0);
+    balanced(p);
+    expect(
+      await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `stray-payment:${sessionId}`),
+    ).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?",
+        `confirmation:${started.inscriptionId}`,
+      ),
+    ).toBe(0);
+    // The runner back on /merci is told, instead of waiting for a confirmation that will never come.
+    const seen = await readConfirmation(testContext(), a, sessionId, started.inscriptionId);
+    expect(seen.state).toBe("closed");
+  });
+
+  it("a replay of the payment that validated a registration, after the runner cancelled it, refunds nothing more", async () => {
+    const { courseId, formatId } = await freshFormat({ cap: 10, prix: 4000 });
+    const [a] = await runners(1);
+    const started = await startRegistration(testContext(), a, courseId, await input(courseId, formatId));
+    const sessionId = sessionOf(started.url);
+    await silentLocalProvider(testContext()).paySession(sessionId);
+    expect((await deliver("checkout.session.completed", sessionId)).status).toBe(200);
+    await cancelInscription(testContext(), {
+      inscriptionId: started.inscriptionId,
+      actor: { role: "coureur", userId: a },
+    });
+    const after = await paiement(sessionId);
+    expect(Number(after.refunded_cents)).toBeLessThan(4000);
+    expect((await deliver("checkout.session.completed", sessionId)).status).toBe(200);
+    expect(await paiement(sessionId)).toEqual(after);
+    expect(
+      await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `stray-payment:${sessionId}`),
+    ).toBe(0);
   });
 });
 
