@@ -45,7 +45,7 @@ import { parisDate } from "~/domain/refund";
 import { waitCheckoutSlot } from "./opening-queue.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { withEvent } from "~/db/registrations.server";
-import { aliased } from "~/db/batch.server";
+import { aliased, batchAll } from "~/db/batch.server";
 
 export const CHECKOUT_TTL_MINUTES = 30;
 
@@ -114,6 +114,8 @@ const ledgerOf = (p: PaiementRow): Ledger => ({
   refunded_cents: p.refunded_cents,
   net_remaining_cents: p.net_remaining_cents,
 });
+
+const EXTERNAL_REFUND_REASON = "Remboursement effectué chez le prestataire de paiement";
 
 /** WHERE clause matching a paiement whose money columns are still exactly `l` (optimistic concurrency). */
 function sameLedger(id: string, l: Ledger) {
@@ -667,16 +669,33 @@ export async function syncTransferReversal(
   const p = await loadPaiement(context, t.paiement_id);
   const from = ledgerOf(p);
   const to = applyTransferReversal(from, diff);
-  const moved = await context.db
-    .update(transferts)
-    .set({
-      reversed_cents: t.reversed_cents + diff,
-      status: t.reversed_cents + diff >= t.amount_cents ? "reversed" : t.status,
-    })
-    .where(and(eq(transferts.id, t.id), eq(transferts.reversed_cents, t.reversed_cents)))
-    .returning({ id: transferts.id });
-  if (moved.length !== 1) return;
-  if (!(await swapLedger(context, p.id, from, to))) throw new PaymentError("conflit");
+  // The transfer's reversed amount and the ledger move together or not at all (one D1 transaction), each only while
+  // both are still as read: a transfer moved without its ledger would make a retry of the same event find nothing
+  // left to do while the books never showed the money back.
+  const nowIso = context.clock.now().toISOString();
+  const [moved, swapped] = await batchAll<[{ id: string }[], { id: string }[]]>(context.db, [
+    sql`UPDATE transferts SET reversed_cents = ${t.reversed_cents + diff},
+        status = ${t.reversed_cents + diff >= t.amount_cents ? "reversed" : t.status}
+      WHERE id = ${t.id} AND reversed_cents = ${t.reversed_cents}
+        AND EXISTS (SELECT 1 FROM paiements WHERE ${sameLedger(p.id, from)}) RETURNING id`,
+    sql`UPDATE paiements SET transferred_total_cents = ${to.transferred_total_cents},
+        net_remaining_cents = ${to.net_remaining_cents}, platform_fee_cents = ${to.platform_fee_cents},
+        refunded_cents = ${to.refunded_cents}, updated_at = ${nowIso}
+      WHERE ${sameLedger(p.id, from)}
+        AND EXISTS (SELECT 1 FROM transferts t2 WHERE t2.id = ${t.id} AND t2.reversed_cents = ${t.reversed_cents + diff})
+      RETURNING id`,
+  ]);
+  if (moved.length !== 1 || swapped.length !== 1) {
+    // Another delivery of this reversal recorded it: nothing to do. Otherwise something moved meanwhile: the
+    // provider sends the event again, and the difference is computed afresh.
+    const [now] = await context.db
+      .select({ reversed: transferts.reversed_cents })
+      .from(transferts)
+      .where(eq(transferts.id, t.id))
+      .limit(1);
+    if ((now?.reversed ?? 0) >= Math.min(amountReversedCents, t.amount_cents)) return;
+    throw new PaymentError("conflit");
+  }
   logEvent("transfer.reversed", {
     paiement_id: p.id,
     inscription_id: p.inscription_id,
@@ -856,22 +875,31 @@ export async function syncChargeRefunded(
     net_remaining_cents: from.net_remaining_cents - diff,
   };
   const key = `external:${chargeId}:${amountRefundedCents}`;
-  const inserted = await context.db
-    .insert(remboursements)
-    .values({
-      id: crypto.randomUUID(),
-      paiement_id: p.id,
-      inscription_id: p.inscription_id,
-      amount_cents: diff,
-      reason: "Remboursement effectué chez le prestataire de paiement",
-      idempotency_key: key,
-      status: "succeeded",
-      created_at: context.clock.now().toISOString(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: remboursements.id });
-  if (inserted.length === 0) return null;
-  if (!(await swapLedger(context, p.id, from, ledger, { status: "refunded" }))) throw new PaymentError("conflit");
+  // The refund's row and the ledger move together or not at all (one D1 transaction), each only while the ledger
+  // is still the one read: a row recorded without its ledger would make a retry of the same event skip the refund
+  // (its key taken) while the books never showed it, and the J+1 payout would send the refunded money.
+  const id = crypto.randomUUID();
+  const nowIso = context.clock.now().toISOString();
+  const [inserted, moved] = await batchAll<[{ id: string }[], { id: string }[]]>(context.db, [
+    sql`INSERT INTO remboursements (id, paiement_id, inscription_id, amount_cents, reason, idempotency_key, status, created_at)
+      SELECT ${id}, ${p.id}, ${p.inscription_id}, ${diff}, ${EXTERNAL_REFUND_REASON}, ${key}, 'succeeded', ${nowIso}
+      WHERE EXISTS (SELECT 1 FROM paiements WHERE ${sameLedger(p.id, from)})
+      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+    sql`UPDATE paiements SET refunded_cents = ${ledger.refunded_cents}, net_remaining_cents = ${ledger.net_remaining_cents},
+        status = 'refunded', updated_at = ${nowIso}
+      WHERE ${sameLedger(p.id, from)} AND EXISTS (SELECT 1 FROM remboursements r WHERE r.id = ${id}) RETURNING id`,
+  ]);
+  if (inserted.length !== 1 || moved.length !== 1) {
+    // This event was recorded before (its key is taken): nothing to do. Otherwise the ledger moved meanwhile:
+    // the provider sends the event again, and the difference is computed afresh.
+    const [done] = await context.db
+      .select({ id: remboursements.id })
+      .from(remboursements)
+      .where(eq(remboursements.idempotency_key, key))
+      .limit(1);
+    if (done) return null;
+    throw new PaymentError("conflit");
+  }
   logEvent("refund.external", {
     inscription_id: p.inscription_id,
     paiement_id: p.id,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCheckoutForInscription } from "../../app/services/payments.server";
+import { createCheckoutForInscription, transferToOrganiser } from "../../app/services/payments.server";
 import { loadDemoData } from "./helpers";
 import {
   enableOrganiserAccount,
@@ -219,5 +219,76 @@ describe("POST /webhooks/stripe: idempotence and order", () => {
       p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents,
     );
     expect(await statut(inscriptionId)).toBe("remboursee_partiellement");
+  });
+
+  /** Delivers the events in parallel, then each one the server refused again (as the provider does), until 200. */
+  async function deliverUntilAccepted(payloads: string[]) {
+    let pending = payloads;
+    for (let round = 0; round < 5 && pending.length > 0; round++) {
+      const answers = await Promise.all(pending.map((p) => signedPost(p)));
+      for (const a of answers) expect([200, 500]).toContain(a.status);
+      pending = pending.filter((_, i) => answers[i].status !== 200);
+    }
+    expect(pending).toEqual([]);
+  }
+
+  it("two refunds made outside Balise, their events racing and retried: the books show both, once", async () => {
+    const { inscriptionId, sessionId } = await openSession(5000);
+    const paid = await payQuietly(sessionId);
+    expect((await signedPost(eventPayload("checkout.session.completed", { id: sessionId }))).status).toBe(200);
+    // The provider's running total after each refund: 1000, then 2500.
+    await deliverUntilAccepted([
+      eventPayload("charge.refunded", { id: paid.charge, object: "charge", amount_refunded: 1000 }),
+      eventPayload("charge.refunded", { id: paid.charge, object: "charge", amount_refunded: 2500 }),
+      eventPayload("charge.refunded", { id: paid.charge, object: "charge", amount_refunded: 1000 }),
+    ]);
+    const p = (await paiementOf(inscriptionId))!;
+    expect(p.refunded_cents).toBe(2500);
+    expect(p.amount_total_cents).toBe(
+      p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents,
+    );
+    expect(
+      await count(
+        "SELECT coalesce(sum(amount_cents), 0) AS n FROM remboursements WHERE paiement_id = ? AND status = 'succeeded'",
+        p.id,
+      ),
+    ).toBe(2500);
+  });
+
+  it("two reversals of a transfer made at the provider, their events racing and retried: the books show the last total, once", async () => {
+    const { context, inscriptionId, sessionId } = await openSession(6000);
+    await payQuietly(sessionId);
+    expect((await signedPost(eventPayload("checkout.session.completed", { id: sessionId }))).status).toBe(200);
+    const before = (await paiementOf(inscriptionId))!;
+    const sent = await transferToOrganiser(context, {
+      paiementId: before.id,
+      amountCents: before.net_remaining_cents,
+      kind: "solde",
+      createdBy: ORGANISER_ID,
+    });
+    expect(sent.state).toBe("paid");
+    const t = (await env.DB.prepare("SELECT * FROM transferts WHERE paiement_id = ?")
+      .bind(before.id)
+      .first<{ id: string; provider_transfer_id: string; amount_cents: number }>())!;
+    // The provider's running total reversed after each reversal: 700, then 1900.
+    await deliverUntilAccepted([
+      eventPayload("transfer.reversed", { id: t.provider_transfer_id, object: "transfer", amount_reversed: 700 }),
+      eventPayload("transfer.reversed", { id: t.provider_transfer_id, object: "transfer", amount_reversed: 1900 }),
+      eventPayload("transfer.reversed", { id: t.provider_transfer_id, object: "transfer", amount_reversed: 1900 }),
+    ]);
+    const after = (await paiementOf(inscriptionId))!;
+    const reversed = (await env.DB.prepare("SELECT reversed_cents FROM transferts WHERE id = ?")
+      .bind(t.id)
+      .first<{ reversed_cents: number }>())!.reversed_cents;
+    expect(reversed).toBe(1900);
+    expect(after.transferred_total_cents).toBe(t.amount_cents - 1900);
+    expect(after.net_remaining_cents).toBe(1900);
+    expect(after.amount_total_cents).toBe(
+      after.refunded_cents +
+        after.fee_total_cents +
+        after.platform_fee_cents +
+        after.transferred_total_cents +
+        after.net_remaining_cents,
+    );
   });
 });
