@@ -13,7 +13,7 @@ import { quoteFullRefund, quoteRefund, type RefundQuote } from "~/domain/refund"
 import { isReadOnlyForRunner } from "~/domain/statuses";
 import { cancellationEmail } from "~/emails/cancellation";
 import { applyTransition } from "./lifecycle.server";
-import { paymentErrorMessage, refundInscription } from "./payments.server";
+import { PaymentError, paymentErrorMessage, refundInscription } from "./payments.server";
 import { logEvent } from "~/utils/log.server";
 import { withEvent } from "~/db/registrations.server";
 import { hasOpenTransfer } from "~/db/transfers.server";
@@ -293,6 +293,9 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
       remboursementId = r.remboursementId;
       statut = statusAfterRefund(r.ledger.amount_total_cents, r.ledger.refunded_cents);
     } catch (e) {
+      // A refund of this payment is under way, or stopped half-way: the claim stays as it is, so that a try after
+      // STALE_CLAIM_MINUTES takes it again under the same id, so the same refund key, which finishes that refund.
+      if (e instanceof PaymentError && e.code === "conflit") throw new CancelError("annulation_en_cours");
       await fail(context, claimId, paymentErrorMessage(e));
       console.error("cancel: refund failed", row.i.id, e);
       throw new CancelError("remboursement_impossible", paymentErrorMessage(e));

@@ -737,8 +737,10 @@ export async function refundInscription(
     const p = await loadPaiement(context, earlier.paiement_id);
     return { remboursementId: earlier.id, ledger: ledgerOf(p) };
   }
-  // Another try of the same refund is still running (or stopped half-way): do not start a second one.
-  if (earlier?.status === "pending") throw new PaymentError("conflit");
+  // Another try of the same refund is still running: do not start a second one. One that stopped half-way (its
+  // request ended after the ledger was reserved) is finished under its own provider key.
+  // (Awaited here: workerd reports a rejection handed on unawaited as unhandled.)
+  if (earlier?.status === "pending") return await resumeRefund(context, earlier);
   // A failed try keeps its row (and its provider key, whose stored failure would come back): free the caller's key.
   if (earlier?.status === "failed") {
     await context.db
@@ -746,10 +748,24 @@ export async function refundInscription(
       .set({ idempotency_key: `${earlier.idempotency_key}:echec:${earlier.id}` })
       .where(eq(remboursements.id, earlier.id));
   }
-  const p = req.paiementId
-    ? await collectedPaymentById(context.db, req.inscriptionId, req.paiementId)
-    : await collectedPayment(context.db, req.inscriptionId);
+  const find = () =>
+    req.paiementId
+      ? collectedPaymentById(context.db, req.inscriptionId, req.paiementId)
+      : collectedPayment(context.db, req.inscriptionId);
+  let p = await find();
   if (!p?.charge_id) throw new PaymentError("paiement_introuvable");
+  // Another refund of this payment still pending: running (conflit), or stopped half-way, then finished first, so
+  // that this one starts from the ledger as it really is.
+  const [unresolved] = await context.db
+    .select()
+    .from(remboursements)
+    .where(and(eq(remboursements.paiement_id, p.id), eq(remboursements.status, "pending")))
+    .limit(1);
+  if (unresolved) {
+    await resumeRefund(context, unresolved);
+    p = await find();
+    if (!p?.charge_id) throw new PaymentError("paiement_introuvable");
+  }
   const from = ledgerOf(p);
   const plan = planRefund(from, req.amountCents);
   const id = crypto.randomUUID();
@@ -775,6 +791,7 @@ export async function refundInscription(
 
   // 2. Money already sent to the organiser comes back first (newest transfers first).
   let reversedLedger = from;
+  let providerRefundId = "";
   try {
     let toReverse = plan.reversalCents;
     if (toReverse > 0) {
@@ -817,10 +834,7 @@ export async function refundInscription(
       idempotencyKey: `refund:${id}`,
     });
     if (r.status === "failed") throw new PaymentProviderError("Remboursement refusé par le prestataire.");
-    await context.db
-      .update(remboursements)
-      .set({ status: "succeeded", provider_refund_id: r.id })
-      .where(eq(remboursements.id, id));
+    providerRefundId = r.id;
   } catch (e) {
     // Undo the refund part; reversals that did happen stay in the ledger (the money is back with us).
     logEvent("refund.failed", {
@@ -840,6 +854,16 @@ export async function refundInscription(
     if (isPaymentProviderError(e)) throw new PaymentError("remboursement_impossible", e.message);
     throw e;
   }
+  // 4. The money moved: nothing is undone from here. If this write fails, the row stays pending and the next try of
+  // the same refund finishes it (resumeRefund), under the same provider key.
+  try {
+    await context.db
+      .update(remboursements)
+      .set({ status: "succeeded", provider_refund_id: providerRefundId })
+      .where(eq(remboursements.id, id));
+  } catch (e) {
+    console.error("refund: made, not yet recorded (finished by the next try)", id, e);
+  }
   logEvent("refund.succeeded", {
     inscription_id: req.inscriptionId,
     paiement_id: p.id,
@@ -851,6 +875,68 @@ export async function refundInscription(
     origin: req.idempotencyKey.split(":")[0],
   });
   return { remboursementId: id, ledger: plan.ledger };
+}
+
+/** A refund pending for longer than this stopped half-way (a request lasts seconds): the next try finishes it. */
+export const REFUND_RESUME_MINUTES = 5;
+
+type RemboursementRow = typeof remboursements.$inferSelect;
+
+/**
+ * A try of the same refund found its row pending. Younger than REFUND_RESUME_MINUTES: it is still running (conflit).
+ * Older: its request stopped after the ledger was reserved, before or after the provider's refund. The refund is
+ * asked again under its own key, so the provider makes it once: it answers the first request's refund if that one
+ * went through, and makes it now if it did not; the ledger already counts it. A refund that had transfers to reverse
+ * is not finished here (which reversals went through is not recorded): it is logged (`refund.stuck`) for the
+ * operator, and stays pending, so that no other refund of the payment starts meanwhile.
+ */
+async function resumeRefund(
+  context: Ctx,
+  earlier: RemboursementRow,
+): Promise<{ remboursementId: string; ledger: Ledger }> {
+  const now = context.clock.now().getTime();
+  if (now - Date.parse(earlier.created_at) < REFUND_RESUME_MINUTES * 60_000) throw new PaymentError("conflit");
+  const p = await loadPaiement(context, earlier.paiement_id);
+  const stuck = (error: string) => {
+    logEvent("refund.stuck", {
+      inscription_id: earlier.inscription_id,
+      paiement_id: p.id,
+      remboursement_id: earlier.id,
+      amount_cents: earlier.amount_cents,
+      reversal_cents: earlier.transfer_reversal_cents,
+      error,
+    });
+    return new PaymentError("conflit");
+  };
+  if (earlier.transfer_reversal_cents > 0 || !p.charge_id) throw stuck("reversals_unknown");
+  let r: Awaited<ReturnType<typeof context.payments.createRefund>>;
+  try {
+    r = await context.payments.createRefund({
+      chargeId: p.charge_id,
+      amountCents: earlier.amount_cents,
+      metadata: { remboursement_id: earlier.id, inscription_id: earlier.inscription_id },
+      idempotencyKey: `refund:${earlier.id}`,
+    });
+  } catch (e) {
+    if (isPaymentProviderError(e)) throw stuck(errorCode(e));
+    throw e;
+  }
+  if (r.status === "failed") throw stuck("refused");
+  await context.db
+    .update(remboursements)
+    .set({ status: "succeeded", provider_refund_id: r.id })
+    .where(and(eq(remboursements.id, earlier.id), eq(remboursements.status, "pending")));
+  logEvent("refund.succeeded", {
+    inscription_id: earlier.inscription_id,
+    paiement_id: p.id,
+    remboursement_id: earlier.id,
+    charge_id: p.charge_id,
+    amount_cents: earlier.amount_cents,
+    reversal_cents: 0,
+    refunded_total_cents: p.refunded_cents,
+    origin: "reprise",
+  });
+  return { remboursementId: earlier.id, ledger: ledgerOf(p) };
 }
 
 /**

@@ -15,6 +15,7 @@ export const LOG_EVENT_NAMES = [
   "checkout.released",
   "refund.succeeded",
   "refund.failed",
+  "refund.stuck",
   "refund.external",
   "transfer.paid",
   "transfer.failed",

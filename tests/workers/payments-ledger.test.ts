@@ -7,6 +7,7 @@ import {
   createCheckoutForInscription,
   getReceiptUrl,
   PaymentError,
+  REFUND_RESUME_MINUTES,
   refundInscription,
   releaseFunds,
   setCommission,
@@ -14,12 +15,17 @@ import {
 } from "../../app/services/payments.server";
 import { expireCheckoutForInscription, verifyCheckoutSession } from "../../app/services/payment-received.server";
 import { loadDemoData } from "./helpers";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { fixedClock } from "../../app/providers/clock";
+import type { CancelError } from "../../app/domain/cancellation";
+import { cancelInscription, STALE_CLAIM_MINUTES } from "../../app/services/cancel.server";
 import {
   enableOrganiserAccount,
   ORGANISER_ID,
   paiementOf,
   pendingInscription,
   RUNNER_ID,
+  silentLocalProvider,
   testContext,
   type LedgerRow,
 } from "./payments-helpers";
@@ -223,6 +229,111 @@ describe("a refund the provider refuses", () => {
         .all<{ status: string }>()
     ).results;
     expect(rows.map((r) => r.status)).toEqual(["failed", "succeeded"]);
+  });
+});
+
+describe("a refund that stopped half-way (its request ended after the ledger was reserved)", () => {
+  beforeAll(loadDemoData);
+
+  /** The context of a request that ends while the provider's refund is asked: before it reaches the provider, or after. */
+  function dyingContext(reached: boolean): AppLoadContext {
+    const context = testContext();
+    const real = context.payments.createRefund;
+    context.payments = {
+      ...context.payments,
+      createRefund: async (input) => {
+        if (reached) await real(input);
+        return new Promise(() => {});
+      },
+    };
+    return context;
+  }
+
+  async function pendingRow(paiementId: string) {
+    for (let i = 0; i < 200; i++) {
+      const row = await env.DB.prepare("SELECT * FROM remboursements WHERE paiement_id = ? AND status = 'pending'")
+        .bind(paiementId)
+        .first<{ id: string }>();
+      if (row) return row;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error("no pending refund");
+  }
+
+  async function chargeRefunded(paiementId: string) {
+    const { charge_id } = (await env.DB.prepare("SELECT charge_id FROM paiements WHERE id = ?")
+      .bind(paiementId)
+      .first<{ charge_id: string }>())!;
+    return (await silentLocalProvider(testContext()).getCharge(charge_id))!.amount_refunded;
+  }
+
+  it.each([
+    ["before reaching the provider", false],
+    ["after the provider refunded", true],
+  ])("%s: the next try waits while it may still run, then finishes it once under its key", async (_, reached) => {
+    const { inscriptionId, paiementId } = await paidInscription(4200);
+    const req = { inscriptionId, amountCents: 1500, percent: 50, idempotencyKey: `reprise:${inscriptionId}` };
+    void refundInscription(dyingContext(reached), req);
+    await pendingRow(paiementId);
+    expect((await paiementOf(inscriptionId))!.refunded_cents).toBe(1500); // reserved
+
+    // Right away: it may still be running.
+    const soon = await refundInscription(testContext(), req).catch((e: unknown) => e);
+    expect((soon as PaymentError).code).toBe("conflit");
+    // Another refund of the same payment does not start meanwhile either.
+    const other = await refundInscription(testContext(), { ...req, idempotencyKey: `autre:${inscriptionId}` }).catch(
+      (e: unknown) => e,
+    );
+    expect((other as PaymentError).code).toBe("conflit");
+
+    // Later: the same refund is finished, once.
+    const later = testContext(fixedClock(new Date(Date.now() + (REFUND_RESUME_MINUTES + 1) * 60_000).toISOString()));
+    const done = await refundInscription(later, req);
+    expect(done.ledger.refunded_cents).toBe(1500);
+    expect(await chargeRefunded(paiementId)).toBe(1500);
+    const rows = (
+      await env.DB.prepare("SELECT status, provider_refund_id FROM remboursements WHERE paiement_id = ?")
+        .bind(paiementId)
+        .all<{ status: string; provider_refund_id: string | null }>()
+    ).results;
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe("succeeded");
+    expect(rows[0].provider_refund_id).toMatch(/^re_/);
+    const after = (await paiementOf(inscriptionId))!;
+    expect(after.refunded_cents).toBe(1500);
+    await expectBooksBalance(after);
+    // A further refund of the payment goes through normally.
+    await refundInscription(later, { ...req, amountCents: 500, idempotencyKey: `suite:${inscriptionId}` });
+    expect(await chargeRefunded(paiementId)).toBe(2000);
+    await expectBooksBalance((await paiementOf(inscriptionId))!);
+  });
+
+  it("a runner's cancellation whose refund stopped half-way: 'en cours' at first, then finished with the scale's amount, once", async () => {
+    const { inscriptionId, paiementId } = await paidInscription(4200);
+    void cancelInscription(dyingContext(true), { inscriptionId, actor: { role: "coureur", userId: RUNNER_ID } });
+    const pending = await pendingRow(paiementId);
+    const reserved = (await paiementOf(inscriptionId))!.refunded_cents;
+    expect(reserved).toBeGreaterThan(0);
+
+    const again = await cancelInscription(testContext(), {
+      inscriptionId,
+      actor: { role: "coureur", userId: RUNNER_ID },
+    }).catch((e: unknown) => e);
+    expect((again as CancelError).code).toBe("annulation_en_cours");
+
+    const later = testContext(fixedClock(new Date(Date.now() + (STALE_CLAIM_MINUTES + 1) * 60_000).toISOString()));
+    const done = await cancelInscription(later, { inscriptionId, actor: { role: "coureur", userId: RUNNER_ID } });
+    expect(done.statut).toMatch(/^remboursee_/);
+    const after = (await paiementOf(inscriptionId))!;
+    expect(after.refunded_cents).toBe(reserved);
+    expect(await chargeRefunded(paiementId)).toBe(reserved);
+    await expectBooksBalance(after);
+    const rows = (
+      await env.DB.prepare("SELECT id, status FROM remboursements WHERE paiement_id = ?")
+        .bind(paiementId)
+        .all<{ id: string; status: string }>()
+    ).results;
+    expect(rows).toEqual([{ id: pending.id, status: "succeeded" }]);
   });
 });
 
