@@ -25,6 +25,7 @@ import {
 } from "~/components/AdminFields";
 import { AdminNav } from "~/components/AdminNav";
 import { Link } from "~/components/Link";
+import { useHydrated } from "~/components/useHydrated";
 import { FieldShell, fieldAria } from "~/components/Field";
 import {
   ADMIN_DEFAULTS,
@@ -145,6 +146,9 @@ export default function AdminPayouts() {
       return next;
     });
   const allOn = d.rows.length > 0 && d.rows.every((r) => checked.has(r.id));
+  // 'Tout sélectionner' ticks the rows' boxes in the browser: shown once the page is interactive (without
+  // JavaScript, each row's box is ticked by hand).
+  const hydrated = useHydrated();
   const f = d.values;
   const notice = d.notice ? payoutNoticeText(d.notice) : null;
 
@@ -283,14 +287,18 @@ export default function AdminPayouts() {
                 columns={PAYMENT_COLUMNS}
                 first={
                   <th scope="col">
-                    <input
-                      type="checkbox"
-                      aria-label="Tout sélectionner"
-                      checked={allOn}
-                      onChange={(e) =>
-                        setChecked(e.currentTarget.checked ? new Set(d.rows.map((r) => r.id)) : new Set())
-                      }
-                    />
+                    {hydrated ? (
+                      <input
+                        type="checkbox"
+                        aria-label="Tout sélectionner"
+                        checked={allOn}
+                        onChange={(e) =>
+                          setChecked(e.currentTarget.checked ? new Set(d.rows.map((r) => r.id)) : new Set())
+                        }
+                      />
+                    ) : (
+                      <span className="visually-hidden">Sélection</span>
+                    )}
                   </th>
                 }
               />
