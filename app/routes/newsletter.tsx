@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
 import { NEWSLETTER_THANKS } from "~/components/Footer";
@@ -12,9 +12,16 @@ const NewsletterSchema = z.object({
 
 /** The newsletter form only thanks the visitor: no e-mail is stored (spec section 2). */
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = NewsletterSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
-  return { ok: true as const, error: undefined };
+  const form = Object.fromEntries(await request.formData());
+  const parsed = NewsletterSchema.safeParse(form);
+  // The address typed comes back with its error, so that the form below shows it again (without JavaScript).
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: parsed.error.issues[0].message,
+      email: typeof form.email === "string" ? form.email : "",
+    };
+  return { ok: true as const, error: undefined, email: "" };
 }
 
 export function loader() {
@@ -32,9 +39,27 @@ export default function Newsletter() {
         </p>
       ) : null}
       {data && !data.ok ? (
-        <p role="alert" className="alert alert-error">
-          {data.error}
-        </p>
+        <Form method="post" className="newsletter">
+          <label htmlFor="newsletter-page-email">Recevoir la newsletter</label>
+          <div className="newsletter-row">
+            <input
+              id="newsletter-page-email"
+              type="email"
+              name="email"
+              required
+              autoComplete="email"
+              defaultValue={data.email}
+              aria-invalid
+              aria-describedby="newsletter-page-email-error"
+            />
+            <button type="submit" className="btn btn-primary">
+              S'abonner
+            </button>
+          </div>
+          <p id="newsletter-page-email-error" role="alert" className="field-error">
+            {data.error}
+          </p>
+        </Form>
       ) : null}
       {!data ? <p>Utilisez le formulaire en bas de page pour vous abonner.</p> : null}
       <p>
