@@ -20,6 +20,8 @@ import { createGeocoder } from "~/providers/geocoder.server";
 import { createCourse, updateCourse, type Actor, type SavedCourse } from "./courses.server";
 import { chosenFile, storeUpload } from "./uploads.server";
 
+/** What the organiser reads after an unexpected failure (the spec's prefix, then this). */
+const UNEXPECTED_SAVE_ERROR = "une erreur inattendue est survenue. Réessayez dans un instant.";
 export interface CourseFormState {
   values: CourseFormValues;
   errors: FieldErrors;
@@ -116,7 +118,9 @@ export async function handleCourseForm(
     ) {
       throw new Response(e.message, { status: e.status });
     }
-    const message = e instanceof CourseError ? e.message : e instanceof Error ? e.message : String(e);
+    // A domain error says what went wrong in French; anything else (a database error) is logged, never shown.
+    if (!(e instanceof CourseError)) console.error("course form: save failed", e);
+    const message = e instanceof CourseError ? e.message : UNEXPECTED_SAVE_ERROR;
     const formError =
       mode.kind === "create"
         ? `Erreur enregistrement épreuve : ${message}`
