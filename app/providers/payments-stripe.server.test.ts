@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PaymentProviderError, type PaymentProvider } from "./payments";
+import { outcomeUnknown, PaymentProviderError, type PaymentProvider } from "./payments";
 import { signWebhookPayload } from "./payments-local.server";
 import { createStripePaymentProvider, STRIPE_API_VERSION, verifyWebhookSignature } from "./payments-stripe.server";
 
@@ -313,6 +313,36 @@ describe("Stripe adapter against a fake Stripe API", () => {
     expect(err).toBeInstanceOf(PaymentProviderError);
     expect((err as PaymentProviderError).message).toBe("Insufficient funds in Stripe account.");
     expect((err as PaymentProviderError).providerCode).toBe("balance_insufficient");
+  });
+
+  const refund = (p: PaymentProvider) =>
+    p
+      .createRefund({ chargeId: "ch_1", amountCents: 100, metadata: {}, idempotencyKey: "refund:r-x" })
+      .catch((e: unknown) => e);
+
+  it("tells a refusal (nothing was done) from a failure whose outcome is unknown (ask again under the same key)", async () => {
+    reply("POST", "/v1/refunds", 400, {
+      error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge already refunded." },
+    });
+    expect(outcomeUnknown(await refund(provider))).toBe(false);
+    reply("POST", "/v1/refunds", 429, { error: { type: "invalid_request_error", message: "Too many requests." } });
+    expect(outcomeUnknown(await refund(provider))).toBe(false);
+    reply("POST", "/v1/refunds", 500, { error: { type: "api_error", message: "Something went wrong." } });
+    expect(outcomeUnknown(await refund(provider))).toBe(true);
+    // Nothing listens on this port: the connection fails before any answer.
+    const unreachable = createStripePaymentProvider({
+      secretKey: "sk_test_fake",
+      webhookSecret: "whsec_test",
+      host: "127.0.0.1",
+      port: 9,
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
+    const lost = await refund(unreachable);
+    expect(lost).toBeInstanceOf(PaymentProviderError);
+    expect(outcomeUnknown(lost)).toBe(true);
+    // Not a provider failure at all (a bug of ours after the call): unknown too.
+    expect(outcomeUnknown(new TypeError("x"))).toBe(true);
   });
 });
 

@@ -131,6 +131,19 @@ export function isPaymentProviderError(e: unknown): e is PaymentProviderError {
   return typeof e === "object" && e !== null && (e as { [PROVIDER_ERROR]?: unknown })[PROVIDER_ERROR] === true;
 }
 
+/**
+ * Failures after which the provider may or may not have done what was asked: the connection broke (or timed out)
+ * before its answer, or it answered with its own internal error. Anything else the provider answers is a decision
+ * (a refusal, an invalid request, a rate limit): nothing was done.
+ */
+export const UNKNOWN_OUTCOME_CODES = ["StripeConnectionError", "StripeAPIError"] as const;
+
+/** True when a call's failure leaves its outcome unknown: it must be asked again under the same key, not undone. */
+export function outcomeUnknown(e: unknown): boolean {
+  if (!isPaymentProviderError(e)) return true;
+  return (UNKNOWN_OUTCOME_CODES as readonly string[]).includes(e.providerCode ?? "");
+}
+
 /** The connected account statuses as the `account.updated` event or an account read carries them. */
 export function accountStatusFromObject(o: Record<string, unknown>): PaymentAccountStatus {
   const req = (o.requirements ?? {}) as { currently_due?: unknown; past_due?: unknown };

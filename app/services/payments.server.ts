@@ -32,7 +32,12 @@ import {
   type Ledger,
 } from "~/domain/money";
 import { formatDateLong } from "~/utils/format";
-import { isPaymentProviderError, PaymentProviderError, type CheckoutSessionInfo } from "~/providers/payments";
+import {
+  isPaymentProviderError,
+  outcomeUnknown,
+  PaymentProviderError,
+  type CheckoutSessionInfo,
+} from "~/providers/payments";
 import {
   adminTransferId,
   AUTO_PAYOUT_ACTOR,
@@ -792,6 +797,7 @@ export async function refundInscription(
   // 2. Money already sent to the organiser comes back first (newest transfers first).
   let reversedLedger = from;
   let providerRefundId = "";
+  let refundAsked = false;
   try {
     let toReverse = plan.reversalCents;
     if (toReverse > 0) {
@@ -827,6 +833,7 @@ export async function refundInscription(
       if (toReverse > 0) throw new PaymentProviderError("Transferts introuvables pour l'annulation.");
     }
     // 3. The refund itself.
+    refundAsked = true;
     const r = await context.payments.createRefund({
       chargeId: p.charge_id,
       amountCents: req.amountCents,
@@ -836,6 +843,21 @@ export async function refundInscription(
     if (r.status === "failed") throw new PaymentProviderError("Remboursement refusé par le prestataire.");
     providerRefundId = r.id;
   } catch (e) {
+    // The refund was asked and its outcome is unknown (the connection broke, the provider's own error): it may have
+    // been made. Nothing is undone; the row stays pending, and the next try asks again under the same key.
+    if (refundAsked && outcomeUnknown(e)) {
+      logEvent("refund.failed", {
+        inscription_id: req.inscriptionId,
+        paiement_id: p.id,
+        remboursement_id: id,
+        charge_id: p.charge_id,
+        amount_cents: req.amountCents,
+        origin: req.idempotencyKey.split(":")[0],
+        error: errorCode(e),
+        detail: `issue inconnue, reprise sous la même clé : ${errorDetail(e)}`,
+      });
+      throw new PaymentError("conflit");
+    }
     // Undo the refund part; reversals that did happen stay in the ledger (the money is back with us).
     logEvent("refund.failed", {
       inscription_id: req.inscriptionId,

@@ -16,6 +16,7 @@ import {
 import { expireCheckoutForInscription, verifyCheckoutSession } from "../../app/services/payment-received.server";
 import { loadDemoData } from "./helpers";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { PaymentProviderError } from "../../app/providers/payments";
 import { fixedClock } from "../../app/providers/clock";
 import type { CancelError } from "../../app/domain/cancellation";
 import { cancelInscription, STALE_CLAIM_MINUTES } from "../../app/services/cancel.server";
@@ -235,14 +236,18 @@ describe("a refund the provider refuses", () => {
 describe("a refund that stopped half-way (its request ended after the ledger was reserved)", () => {
   beforeAll(loadDemoData);
 
-  /** The context of a request that ends while the provider's refund is asked: before it reaches the provider, or after. */
-  function dyingContext(reached: boolean): AppLoadContext {
+  /**
+   * The context of a request whose provider refund is asked, before it reaches the provider or after, and then
+   * either never answers (the request ends there) or loses its answer (the connection breaks).
+   */
+  function dyingContext(reached: boolean, end: "dies" | "answer lost" = "dies"): AppLoadContext {
     const context = testContext();
     const real = context.payments.createRefund;
     context.payments = {
       ...context.payments,
       createRefund: async (input) => {
         if (reached) await real(input);
+        if (end === "answer lost") throw new PaymentProviderError("Connexion interrompue.", "StripeConnectionError");
         return new Promise(() => {});
       },
     };
@@ -268,45 +273,55 @@ describe("a refund that stopped half-way (its request ended after the ledger was
   }
 
   it.each([
-    ["before reaching the provider", false],
-    ["after the provider refunded", true],
-  ])("%s: the next try waits while it may still run, then finishes it once under its key", async (_, reached) => {
-    const { inscriptionId, paiementId } = await paidInscription(4200);
-    const req = { inscriptionId, amountCents: 1500, percent: 50, idempotencyKey: `reprise:${inscriptionId}` };
-    void refundInscription(dyingContext(reached), req);
-    await pendingRow(paiementId);
-    expect((await paiementOf(inscriptionId))!.refunded_cents).toBe(1500); // reserved
+    ["dies before reaching the provider", false, "dies"],
+    ["dies after the provider refunded", true, "dies"],
+    ["loses the provider's answer, not refunded", false, "answer lost"],
+    ["loses the provider's answer, refunded", true, "answer lost"],
+  ] as const)(
+    "%s: the next try waits while it may still run, then finishes it once under its key",
+    async (_, reached, end) => {
+      const { inscriptionId, paiementId } = await paidInscription(4200);
+      const req = { inscriptionId, amountCents: 1500, percent: 50, idempotencyKey: `reprise:${inscriptionId}` };
+      if (end === "dies") void refundInscription(dyingContext(reached), req);
+      else {
+        // The outcome is unknown: nothing is undone, the caller is told to wait.
+        const lost = await refundInscription(dyingContext(reached, end), req).catch((e: unknown) => e);
+        expect((lost as PaymentError).code).toBe("conflit");
+      }
+      await pendingRow(paiementId);
+      expect((await paiementOf(inscriptionId))!.refunded_cents).toBe(1500); // reserved
 
-    // Right away: it may still be running.
-    const soon = await refundInscription(testContext(), req).catch((e: unknown) => e);
-    expect((soon as PaymentError).code).toBe("conflit");
-    // Another refund of the same payment does not start meanwhile either.
-    const other = await refundInscription(testContext(), { ...req, idempotencyKey: `autre:${inscriptionId}` }).catch(
-      (e: unknown) => e,
-    );
-    expect((other as PaymentError).code).toBe("conflit");
+      // Right away: it may still be running.
+      const soon = await refundInscription(testContext(), req).catch((e: unknown) => e);
+      expect((soon as PaymentError).code).toBe("conflit");
+      // Another refund of the same payment does not start meanwhile either.
+      const other = await refundInscription(testContext(), { ...req, idempotencyKey: `autre:${inscriptionId}` }).catch(
+        (e: unknown) => e,
+      );
+      expect((other as PaymentError).code).toBe("conflit");
 
-    // Later: the same refund is finished, once.
-    const later = testContext(fixedClock(new Date(Date.now() + (REFUND_RESUME_MINUTES + 1) * 60_000).toISOString()));
-    const done = await refundInscription(later, req);
-    expect(done.ledger.refunded_cents).toBe(1500);
-    expect(await chargeRefunded(paiementId)).toBe(1500);
-    const rows = (
-      await env.DB.prepare("SELECT status, provider_refund_id FROM remboursements WHERE paiement_id = ?")
-        .bind(paiementId)
-        .all<{ status: string; provider_refund_id: string | null }>()
-    ).results;
-    expect(rows).toHaveLength(1);
-    expect(rows[0].status).toBe("succeeded");
-    expect(rows[0].provider_refund_id).toMatch(/^re_/);
-    const after = (await paiementOf(inscriptionId))!;
-    expect(after.refunded_cents).toBe(1500);
-    await expectBooksBalance(after);
-    // A further refund of the payment goes through normally.
-    await refundInscription(later, { ...req, amountCents: 500, idempotencyKey: `suite:${inscriptionId}` });
-    expect(await chargeRefunded(paiementId)).toBe(2000);
-    await expectBooksBalance((await paiementOf(inscriptionId))!);
-  });
+      // Later: the same refund is finished, once.
+      const later = testContext(fixedClock(new Date(Date.now() + (REFUND_RESUME_MINUTES + 1) * 60_000).toISOString()));
+      const done = await refundInscription(later, req);
+      expect(done.ledger.refunded_cents).toBe(1500);
+      expect(await chargeRefunded(paiementId)).toBe(1500);
+      const rows = (
+        await env.DB.prepare("SELECT status, provider_refund_id FROM remboursements WHERE paiement_id = ?")
+          .bind(paiementId)
+          .all<{ status: string; provider_refund_id: string | null }>()
+      ).results;
+      expect(rows).toHaveLength(1);
+      expect(rows[0].status).toBe("succeeded");
+      expect(rows[0].provider_refund_id).toMatch(/^re_/);
+      const after = (await paiementOf(inscriptionId))!;
+      expect(after.refunded_cents).toBe(1500);
+      await expectBooksBalance(after);
+      // A further refund of the payment goes through normally.
+      await refundInscription(later, { ...req, amountCents: 500, idempotencyKey: `suite:${inscriptionId}` });
+      expect(await chargeRefunded(paiementId)).toBe(2000);
+      await expectBooksBalance((await paiementOf(inscriptionId))!);
+    },
+  );
 
   it("a runner's cancellation whose refund stopped half-way: 'en cours' at first, then finished with the scale's amount, once", async () => {
     const { inscriptionId, paiementId } = await paidInscription(4200);
