@@ -1,8 +1,12 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
 import { NEWSLETTER_THANKS } from "~/components/Footer";
+import accountsCss from "~/styles/accounts.css?url";
+
+// The form shown again after a refused address has the account pages' card.
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 
 export const meta: MetaFunction = () => [{ title: "Newsletter — Balise" }];
 
@@ -39,9 +43,9 @@ export default function Newsletter() {
         </p>
       ) : null}
       {data && !data.ok ? (
-        <Form method="post" className="newsletter">
-          <label htmlFor="newsletter-page-email">Recevoir la newsletter</label>
-          <div className="newsletter-row">
+        <Form method="post" className="card auth-card">
+          <div className="field">
+            <label htmlFor="newsletter-page-email">Recevoir la newsletter</label>
             <input
               id="newsletter-page-email"
               type="email"
@@ -52,13 +56,13 @@ export default function Newsletter() {
               aria-invalid
               aria-describedby="newsletter-page-email-error"
             />
-            <button type="submit" className="btn btn-primary">
-              S'abonner
-            </button>
+            <p id="newsletter-page-email-error" role="alert" className="field-error">
+              {data.error}
+            </p>
           </div>
-          <p id="newsletter-page-email-error" role="alert" className="field-error">
-            {data.error}
-          </p>
+          <button type="submit" className="btn btn-primary">
+            S'abonner
+          </button>
         </Form>
       ) : null}
       {!data ? <p>Utilisez le formulaire en bas de page pour vous abonner.</p> : null}
