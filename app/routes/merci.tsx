@@ -176,6 +176,15 @@ export default function Merci() {
           </Form>
           <Details r={r} />
         </>
+      ) : d.state === "cancelled" ? (
+        <>
+          <h1>Inscription annulée</h1>
+          <p className="alert alert-info" role="status">
+            Cette inscription a été annulée après son paiement. Le détail de son remboursement est sur la page de votre
+            inscription.
+          </p>
+          <Details r={r} />
+        </>
       ) : d.state === "closed" ? (
         <>
           <h1>Inscription non validée</h1>

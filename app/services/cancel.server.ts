@@ -4,7 +4,7 @@
 // guarantees one cancellation per registration (docs/decisions/0070-cancellation-claim.md).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, lt, notInArray, or, sql } from "drizzle-orm";
-import { annulations, courses, formats, inscriptions, type paiements } from "~/db/schema";
+import { annulations, courses, formats, inscriptions, type paiements, remboursements } from "~/db/schema";
 import { collectedPayment } from "~/db/payments.server";
 import { CancelError, runnerCanCancel, type CancelReason } from "~/domain/cancellation";
 import { statusAfterRefund } from "~/domain/lifecycle";
@@ -55,6 +55,28 @@ function paidPaiement(context: Ctx, inscriptionId: string) {
 }
 
 /** The refund quote of spec section 3, from what was actually paid and the fees actually kept. */
+/** A refund was asked under this claim's key and did not fail: it is pending (to finish) or made. */
+async function askedRefund(context: Ctx, claimId: string): Promise<boolean> {
+  const [r] = await context.db
+    .select({ status: remboursements.status })
+    .from(remboursements)
+    .where(eq(remboursements.idempotency_key, `annulation:${claimId}`))
+    .limit(1);
+  return r != null && r.status !== "failed";
+}
+
+/** The quote an attempt recorded on its claim. */
+function quoteOfClaim(c: typeof annulations.$inferSelect): RefundQuote {
+  return {
+    amount_total_cents: c.amount_total_cents,
+    non_refundable_cents: c.non_refundable_cents,
+    base_cents: c.base_cents,
+    percent: c.percent,
+    refund_cents: c.refund_cents,
+    days_before: c.days_before ?? 0,
+  };
+}
+
 export function quoteFromPaiement(
   p: typeof paiements.$inferSelect | null,
   eventDate: string | null,
@@ -194,9 +216,13 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
 
   const now = context.clock.now();
   const p = await paidPaiement(context, row.i.id);
+  // An earlier attempt that stopped after asking its refund (still pending under the claim's key): its own quote
+  // is finished, not a new one computed from a ledger that already counts that refund.
+  const resumed = done?.status === "en_cours" ? await askedRefund(context, done.id) : false;
   // The organiser's full refund: everything still unrefunded goes back to the runner, whatever the date.
-  const quote =
-    req.actor.role === "organisateur" && req.refund === "integral"
+  const quote = resumed
+    ? quoteOfClaim(done!)
+    : req.actor.role === "organisateur" && req.refund === "integral"
       ? quoteFullRefund({
           amountTotalCents: p?.amount_total_cents ?? 0,
           alreadyRefundedCents: p?.refunded_cents ?? 0,
@@ -204,7 +230,9 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
           now,
         })
       : quoteFromPaiement(p, row.format.date, now);
-  if (req.actor.role === "coureur") {
+  if (resumed) {
+    // Its checks were made when it was asked.
+  } else if (req.actor.role === "coureur") {
     const can = runnerCanCancel(row.i.statut, p != null, quote);
     if (!can.ok) throw new CancelError(can.code);
   } else if (row.i.statut !== "validee" || !p) {
@@ -295,7 +323,8 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
     } catch (e) {
       // A refund of this payment is under way, or stopped half-way: the claim stays as it is, so that a try after
       // STALE_CLAIM_MINUTES takes it again under the same id, so the same refund key, which finishes that refund.
-      if (e instanceof PaymentError && e.code === "conflit") throw new CancelError("annulation_en_cours");
+      if (e instanceof PaymentError && e.code === "conflit" && (await askedRefund(context, claimId)))
+        throw new CancelError("annulation_en_cours");
       await fail(context, claimId, paymentErrorMessage(e));
       console.error("cancel: refund failed", row.i.id, e);
       throw new CancelError("remboursement_impossible", paymentErrorMessage(e));

@@ -6,7 +6,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
 import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
-import { courses, inscriptions, paiements } from "~/db/schema";
+import { collectedPayment } from "~/db/payments.server";
+import { courses, inscriptions, paiements, remboursements } from "~/db/schema";
 import {
   REFUSED_PAYMENT_REASONS,
   SETTLED_PAYMENT_REASONS,
@@ -157,15 +158,7 @@ async function refuseAndRefund(
     refunded_total_cents: p?.refunded_cents,
     reason,
   });
-  if (p && p.refunded_cents < p.amount_total_cents) {
-    await refundInscription(context, {
-      inscriptionId,
-      amountCents: p.amount_total_cents - p.refunded_cents,
-      percent: 100,
-      reason,
-      idempotencyKey: `refused-payment:${sessionId}`,
-    });
-  }
+  if (p) await refundWholePayment(context, { inscriptionId, sessionId, payment: p, reason });
   await applyTransition(context, {
     inscriptionId,
     event: "payment_refunded",
@@ -174,6 +167,34 @@ async function refuseAndRefund(
   });
   await sendRefusedPaymentEmail(context, inscriptionId, p?.amount_total_cents ?? row.prix_total_coureur_cents, reason);
   return { state: "refunded", inscriptionId, reason };
+}
+
+/**
+ * The whole payment of a session back to the runner (a refused or a stray payment), by its own id, once, under the
+ * session's key. A try that stopped half-way (its refund pending, already counted in the ledger) is finished under
+ * that key, for the amount it asked; a refund that failed is asked again for what is left.
+ */
+async function refundWholePayment(
+  context: Ctx,
+  input: { inscriptionId: string; sessionId: string; payment: typeof paiements.$inferSelect; reason: string },
+): Promise<void> {
+  const key = `refused-payment:${input.sessionId}`;
+  const [earlier] = await context.db
+    .select({ amount: remboursements.amount_cents, status: remboursements.status })
+    .from(remboursements)
+    .where(eq(remboursements.idempotency_key, key))
+    .limit(1);
+  const asked = earlier && earlier.status !== "failed" ? earlier.amount : null;
+  const rest = input.payment.amount_total_cents - input.payment.refunded_cents;
+  if (asked === null && rest <= 0) return;
+  await refundInscription(context, {
+    inscriptionId: input.inscriptionId,
+    paiementId: input.payment.id,
+    amountCents: asked ?? rest,
+    percent: 100,
+    reason: input.reason,
+    idempotencyKey: key,
+  });
 }
 
 /**
@@ -211,16 +232,7 @@ async function refundStrayPayment(
     refunded_total_cents: p.refunded_cents,
     reason,
   });
-  if (p.refunded_cents < p.amount_total_cents) {
-    await refundInscription(context, {
-      inscriptionId,
-      paiementId: p.id,
-      amountCents: p.amount_total_cents - p.refunded_cents,
-      percent: 100,
-      reason,
-      idempotencyKey: `refused-payment:${sessionId}`,
-    });
-  }
+  await refundWholePayment(context, { inscriptionId, sessionId, payment: p, reason });
   await sendStrayPaymentEmail(context, { inscriptionId, sessionId, amountCents: p.amount_total_cents, reason });
   return { state: "stray_refunded", inscriptionId, reason };
 }
@@ -308,6 +320,9 @@ export async function verifyCheckoutSession(
 export async function onChargeRefunded(context: Ctx, chargeId: string, amountRefundedCents: number): Promise<void> {
   const synced = await syncChargeRefunded(context, chargeId, amountRefundedCents);
   if (!synced) return;
+  // A stray payment (decision 0180) refunded at the provider: the registration keeps its own payment and status.
+  const own = await collectedPayment(context.db, synced.inscriptionId);
+  if (own && own.id !== synced.paiementId) return;
   await applyTransition(context, {
     inscriptionId: synced.inscriptionId,
     event: "refunded_outside",

@@ -901,6 +901,11 @@ export async function refundInscription(
 
 /** A refund pending for longer than this stopped half-way (a request lasts seconds): the next try finishes it. */
 export const REFUND_RESUME_MINUTES = 5;
+/**
+ * The provider keeps a request's key about a day (Stripe: at least 24 hours): past this, asking again under it
+ * could refund twice. Such a refund is left to the operator (`refund.stuck`).
+ */
+export const REFUND_RESUME_MAX_HOURS = 23;
 
 type RemboursementRow = typeof remboursements.$inferSelect;
 
@@ -931,6 +936,7 @@ async function resumeRefund(
     return new PaymentError("conflit");
   };
   if (earlier.transfer_reversal_cents > 0 || !p.charge_id) throw stuck("reversals_unknown");
+  if (now - Date.parse(earlier.created_at) > REFUND_RESUME_MAX_HOURS * 3_600_000) throw stuck("provider_key_expired");
   let r: Awaited<ReturnType<typeof context.payments.createRefund>>;
   try {
     r = await context.payments.createRefund({
@@ -969,7 +975,7 @@ export async function syncChargeRefunded(
   context: Ctx,
   chargeId: string,
   amountRefundedCents: number,
-): Promise<{ inscriptionId: string; ledger: Ledger; amountCents: number } | null> {
+): Promise<{ inscriptionId: string; paiementId: string; ledger: Ledger; amountCents: number } | null> {
   const [p] = await context.db.select().from(paiements).where(eq(paiements.charge_id, chargeId)).limit(1);
   if (!p) return null;
   const diff = Math.min(amountRefundedCents, p.amount_total_cents) - p.refunded_cents;
@@ -1015,7 +1021,7 @@ export async function syncChargeRefunded(
     amount_cents: diff,
     refunded_total_cents: ledger.refunded_cents,
   });
-  return { inscriptionId: p.inscription_id, ledger, amountCents: diff };
+  return { inscriptionId: p.inscription_id, paiementId: p.id, ledger, amountCents: diff };
 }
 
 // ---------------------------------------------------------------- receipts

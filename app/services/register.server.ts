@@ -15,7 +15,7 @@ import { windowStatement } from "~/domain/registration-window";
 import { transferRulesSentence } from "~/domain/transfer";
 import { formatDateLong, formatDateTimeLong } from "~/utils/format";
 import { courses, formats, inscriptions, paiements, profils_coureurs, profils_utilisateurs } from "~/db/schema";
-import { REFUSED_PAYMENT_REASONS } from "~/domain/lifecycle";
+import { REFUSED_PAYMENT_REASONS, SETTLED_PAYMENT_REASONS } from "~/domain/lifecycle";
 import {
   canTakePayments,
   holdExpiresAt,
@@ -582,7 +582,7 @@ export async function getRunnerRegistration(
   return r ?? null;
 }
 
-export type ConfirmationState = "validee" | "confirming" | "refunded" | "closed" | "unpaid" | "other";
+export type ConfirmationState = "validee" | "confirming" | "refunded" | "closed" | "cancelled" | "unpaid" | "other";
 
 /** The session's payment was recorded and then refunded in full. */
 async function sessionRefundedInFull(context: Ctx, sessionId: string): Promise<boolean> {
@@ -612,6 +612,9 @@ export async function readConfirmation(
   if (registration.statut === "validee") state = "validee";
   else if ((REFUSED_PAYMENT_REASONS as readonly string[]).includes(registration.cancel_reason ?? ""))
     state = "refunded";
+  // Validated by this payment, then cancelled (its refund, if any, on the registration's page).
+  else if ((SETTLED_PAYMENT_REASONS as readonly string[]).includes(registration.cancel_reason ?? ""))
+    state = "cancelled";
   else if (info.status === "complete")
     // Paid, but the organiser closed the registration meanwhile: the payment was refunded in full (decision 0180).
     state = (await sessionRefundedInFull(context, sessionId)) ? "closed" : "confirming";

@@ -350,6 +350,31 @@ describe("a refund that stopped half-way (its request ended after the ledger was
     ).results;
     expect(rows).toEqual([{ id: pending.id, status: "succeeded" }]);
   });
+  it("an organiser's full-refund cancellation whose answer was lost: later, the same claim finishes the same refund", async () => {
+    const { inscriptionId, paiementId } = await paidInscription(4200);
+    const ask = {
+      inscriptionId,
+      actor: { role: "organisateur" as const, userId: ORGANISER_ID },
+      refund: "integral" as const,
+    };
+    const lost = await cancelInscription(dyingContext(false, "answer lost"), ask).catch((e: unknown) => e);
+    expect((lost as CancelError).code).toBe("annulation_en_cours");
+    expect((await paiementOf(inscriptionId))!.refunded_cents).toBe(4200); // reserved, not made
+
+    const later = testContext(fixedClock(new Date(Date.now() + (STALE_CLAIM_MINUTES + 1) * 60_000).toISOString()));
+    const done = await cancelInscription(later, ask);
+    expect(done.statut).toBe("remboursee_totalement");
+    expect(await chargeRefunded(paiementId)).toBe(4200);
+    await expectBooksBalance((await paiementOf(inscriptionId))!);
+    // The claim keeps the quote it was asked with, not one computed from the ledger that already counted it.
+    const claim = (await env.DB.prepare(
+      "SELECT status, refund_cents, remboursement_id FROM annulations WHERE inscription_id = ?",
+    )
+      .bind(inscriptionId)
+      .first<{ status: string; refund_cents: number; remboursement_id: string | null }>())!;
+    expect(claim).toMatchObject({ status: "terminee", refund_cents: 4200 });
+    expect(claim.remboursement_id).not.toBeNull();
+  });
 });
 
 describe("admin release of funds on a selection", () => {

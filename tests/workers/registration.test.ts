@@ -4,7 +4,9 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseRegistration, RegistrationError, type RegistrationValues } from "~/domain/registration";
 import { handlePaymentWebhook } from "~/services/payments-webhook.server";
-import { createCheckoutForInscription } from "~/services/payments.server";
+import { createCheckoutForInscription, recordPaidSession, REFUND_RESUME_MINUTES } from "~/services/payments.server";
+import { PaymentProviderError } from "~/providers/payments";
+import { fixedClock } from "~/providers/clock";
 import { collectedPayment } from "~/db/payments.server";
 import { applyTransition } from "~/services/lifecycle.server";
 import { cancelInscription } from "~/services/cancel.server";
@@ -499,6 +501,79 @@ describe("a payment that belongs to no place (decision 0180)", () => {
     expect(
       await count("SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?", `stray-payment:${sessionId}`),
     ).toBe(0);
+    // Back on /merci: the registration is said cancelled, not a payment being confirmed.
+    expect((await readConfirmation(testContext(), a, sessionId, started.inscriptionId)).state).toBe("cancelled");
+  });
+
+  it("a stray refund whose provider answer was lost is finished by the provider's next delivery, once", async () => {
+    const { courseId, formatId } = await freshFormat({ cap: 10, prix: 2800 });
+    const [a] = await runners(1);
+    const started = await startRegistration(testContext(), a, courseId, await input(courseId, formatId));
+    const sessionId = sessionOf(started.url);
+    await applyTransition(testContext(), {
+      inscriptionId: started.inscriptionId,
+      event: "status_set",
+      actor: { type: "organiser", id: ORGANISER_ID },
+      to: "annulee",
+    });
+    await silentLocalProvider(testContext()).paySession(sessionId);
+    // The refund is asked, its answer lost: the webhook fails (the provider sends it again later).
+    const lossy = testContext();
+    lossy.payments = {
+      ...lossy.payments,
+      createRefund: async () => {
+        throw new PaymentProviderError("Connexion interrompue.", "StripeConnectionError");
+      },
+    };
+    const payload = eventPayload("checkout.session.completed", { id: sessionId, object: "checkout.session" });
+    const signed = async (at = Date.now()) => signWebhookPayload(payload, LOCAL_SECRET, Math.floor(at / 1000));
+    expect((await handlePaymentWebhook(lossy, payload, await signed())).status).toBe(500);
+    expect((await paiement(sessionId)).refunded_cents).toBe(2800); // reserved, not made
+    // The provider's next delivery, minutes later: the same refund is made, once.
+    const laterAt = Date.now() + (REFUND_RESUME_MINUTES + 1) * 60_000;
+    const later = testContext(fixedClock(new Date(laterAt).toISOString()));
+    expect((await handlePaymentWebhook(later, payload, await signed(laterAt))).status).toBe(200);
+    const p = await paiement(sessionId);
+    expect(p.refunded_cents).toBe(2800);
+    balanced(p);
+    const charge = await silentLocalProvider(testContext()).getCharge(String(p.charge_id));
+    expect(charge!.amount_refunded).toBe(2800);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM remboursements WHERE paiement_id = ? AND status = 'succeeded'",
+        String(p.id),
+      ),
+    ).toBe(1);
+    expect(await row(started.inscriptionId)).toMatchObject({ statut: "annulee", cancel_reason: "status_set" });
+  });
+
+  it("a stray payment refunded at the provider leaves the validated registration and its own payment alone", async () => {
+    const { courseId, formatId } = await freshFormat({ cap: 10, prix: 3300 });
+    const [a] = await runners(1);
+    const started = await startRegistration(testContext(), a, courseId, await input(courseId, formatId));
+    const first = sessionOf(started.url);
+    await silentLocalProvider(testContext()).paySession(first);
+    await env.DB.prepare("UPDATE inscriptions SET checkout_session_id = NULL, updated_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() + 1000).toISOString(), started.inscriptionId)
+      .run();
+    const second = sessionOf((await createCheckoutForInscription(testContext(), started.inscriptionId)).url);
+    await silentLocalProvider(testContext()).paySession(second);
+    expect((await deliver("checkout.session.completed", second)).status).toBe(200);
+    // The first payment is recorded, and an operator refunds it in the provider's dashboard.
+    await recordPaidSession(testContext(), first);
+    const stray = await paiement(first);
+    const refunded = eventPayload("charge.refunded", {
+      id: String(stray.charge_id),
+      object: "charge",
+      amount_refunded: 3300,
+    });
+    const t = Math.floor(Date.now() / 1000);
+    expect(
+      (await handlePaymentWebhook(testContext(), refunded, await signWebhookPayload(refunded, LOCAL_SECRET, t))).status,
+    ).toBe(200);
+    expect((await paiement(first)).refunded_cents).toBe(3300);
+    expect((await paiement(second)).refunded_cents).toBe(0);
+    expect(await row(started.inscriptionId)).toMatchObject({ statut: "validee", checkout_session_id: second });
   });
 });
 
