@@ -189,24 +189,7 @@ export function strayPaymentEmail(
     texts.after,
     `Montant remboursé : ${formatEuros(d.totalCents)}. Le remboursement apparaît sur votre relevé sous 5 à 10 jours selon votre banque.`,
   ];
-  const html = frame(
-    subject,
-    "Un paiement vous est remboursé intégralement.",
-    [
-      ...paras.map(p),
-      `<p style="margin:20px 0"><a href="${escapeHtml(d.coursesUrl)}" style="display:inline-block;background:#0f5132;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Explorer les courses</a></p>`,
-    ].join("\n"),
-  );
-  const text = [
-    "Balise",
-    "",
-    ...paras.flatMap((t) => [t, ""]),
-    `Explorer les courses : ${d.coursesUrl}`,
-    "",
-    "—",
-    "Balise — email automatique, merci de ne pas y répondre.",
-  ].join("\n");
-  return { subject, html, text };
+  return refundEmail(subject, "Un paiement vous est remboursé intégralement.", paras, d.coursesUrl);
 }
 
 /** A payment that could not be kept (late, wrong amount, event withdrawn): refunded in full, and why. */
@@ -222,19 +205,29 @@ export function refusedPaymentEmail(
     `Nous ne pouvons donc pas valider votre inscription : elle est annulée et votre paiement vous est remboursé intégralement (${formatEuros(d.totalCents)}). Le remboursement apparaît sur votre relevé sous 5 à 10 jours selon votre banque.`,
     "Nous sommes désolés pour ce contretemps. D'autres formats ou d'autres courses ont peut-être encore des places.",
   ];
-  const html = frame(
+  return refundEmail(
     subject,
     "Votre inscription n'a pas pu être validée : remboursement intégral.",
+    paras,
+    d.coursesUrl,
+  );
+}
+
+/** A full refund's e-mail: its paragraphs, then a way back to the events. */
+function refundEmail(subject: string, preheader: string, paras: string[], coursesUrl: string): RenderedEmail {
+  const html = frame(
+    subject,
+    preheader,
     [
       ...paras.map(p),
-      `<p style="margin:20px 0"><a href="${escapeHtml(d.coursesUrl)}" style="display:inline-block;background:#0f5132;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Explorer les courses</a></p>`,
+      `<p style="margin:20px 0"><a href="${escapeHtml(coursesUrl)}" style="display:inline-block;background:#0f5132;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Explorer les courses</a></p>`,
     ].join("\n"),
   );
   const text = [
     "Balise",
     "",
     ...paras.flatMap((t) => [t, ""]),
-    `Explorer les courses : ${d.coursesUrl}`,
+    `Explorer les courses : ${coursesUrl}`,
     "",
     "—",
     "Balise — email automatique, merci de ne pas y répondre.",

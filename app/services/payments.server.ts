@@ -845,20 +845,7 @@ export async function refundInscription(
   } catch (e) {
     // The refund was asked and its outcome is unknown (the connection broke, the provider's own error): it may have
     // been made. Nothing is undone; the row stays pending, and the next try asks again under the same key.
-    if (refundAsked && outcomeUnknown(e)) {
-      logEvent("refund.failed", {
-        inscription_id: req.inscriptionId,
-        paiement_id: p.id,
-        remboursement_id: id,
-        charge_id: p.charge_id,
-        amount_cents: req.amountCents,
-        origin: req.idempotencyKey.split(":")[0],
-        error: errorCode(e),
-        detail: `issue inconnue, reprise sous la même clé : ${errorDetail(e)}`,
-      });
-      throw new PaymentError("conflit");
-    }
-    // Undo the refund part; reversals that did happen stay in the ledger (the money is back with us).
+    const unknown = refundAsked && outcomeUnknown(e);
     logEvent("refund.failed", {
       inscription_id: req.inscriptionId,
       paiement_id: p.id,
@@ -867,8 +854,10 @@ export async function refundInscription(
       amount_cents: req.amountCents,
       origin: req.idempotencyKey.split(":")[0],
       error: errorCode(e),
-      detail: errorDetail(e),
+      detail: unknown ? `issue inconnue, reprise sous la même clé : ${errorDetail(e)}` : errorDetail(e),
     });
+    if (unknown) throw new PaymentError("conflit");
+    // Undo the refund part; reversals that did happen stay in the ledger (the money is back with us).
     await swapLedger(context, p.id, plan.ledger, reversedLedger, {
       status: from.refunded_cents > 0 ? "refunded" : p.status,
     });

@@ -402,13 +402,15 @@ describe("a payment that belongs to no place (decision 0180)", () => {
         Number(p.net_remaining_cents),
     );
 
-  it("a second paid session of a validated registration is refunded in full; the registration and its own payment stay", async () => {
-    const { courseId, formatId } = await freshFormat({ cap: 10, prix: 3000 });
+  /**
+   * A registration validated by a second checkout while its first one was paid too, whose confirmation has not come
+   * yet (as when the first was given up, then paid late).
+   */
+  async function paidTwice(prix: number) {
+    const { courseId, formatId } = await freshFormat({ cap: 10, prix });
     const [a] = await runners(1);
     const started = await startRegistration(testContext(), a, courseId, await input(courseId, formatId));
     const first = sessionOf(started.url);
-    // The first session is paid, but its confirmation comes late; meanwhile the registration moved on to a second
-    // checkout (as after the first one was given up), which is paid and validates it.
     await silentLocalProvider(testContext()).paySession(first);
     await env.DB.prepare("UPDATE inscriptions SET checkout_session_id = NULL, updated_at = ? WHERE id = ?")
       .bind(new Date(Date.now() + 1000).toISOString(), started.inscriptionId)
@@ -418,6 +420,12 @@ describe("a payment that belongs to no place (decision 0180)", () => {
     await silentLocalProvider(testContext()).paySession(second);
     expect((await deliver("checkout.session.completed", second)).status).toBe(200);
     expect(await row(started.inscriptionId)).toMatchObject({ statut: "validee", checkout_session_id: second });
+    return { inscriptionId: started.inscriptionId, first, second };
+  }
+
+  it("a second paid session of a validated registration is refunded in full; the registration and its own payment stay", async () => {
+    const { inscriptionId, first, second } = await paidTwice(3000);
+    const started = { inscriptionId };
 
     // The first payment's confirmation and two replays, in parallel: one refund starts, the others find it running
     // and answer 500 (the provider sends them again); a later replay finds it done.
@@ -450,8 +458,9 @@ describe("a payment that belongs to no place (decision 0180)", () => {
     expect((await collectedPayment(testContext().db, started.inscriptionId))!.id).toBe(own.id);
   });
 
-  it("a payment of a registration the organiser refused during the checkout is refunded in full; the refusal stays", async () => {
-    const { courseId, formatId } = await freshFormat({ cap: 10, prix: 2600 });
+  /** A registration in checkout that the organiser closes (`to`) before the runner pays. */
+  async function closedDuringCheckout(prix: number, to: "refusee" | "annulee") {
+    const { courseId, formatId } = await freshFormat({ cap: 10, prix });
     const [a] = await runners(1);
     const started = await startRegistration(testContext(), a, courseId, await input(courseId, formatId));
     const sessionId = sessionOf(started.url);
@@ -459,9 +468,15 @@ describe("a payment that belongs to no place (decision 0180)", () => {
       inscriptionId: started.inscriptionId,
       event: "status_set",
       actor: { type: "organiser", id: ORGANISER_ID },
-      to: "refusee",
+      to,
     });
     await silentLocalProvider(testContext()).paySession(sessionId);
+    return { runner: a, inscriptionId: started.inscriptionId, sessionId };
+  }
+
+  it("a payment of a registration the organiser refused during the checkout is refunded in full; the refusal stays", async () => {
+    const { runner: a, inscriptionId, sessionId } = await closedDuringCheckout(2600, "refusee");
+    const started = { inscriptionId };
     for (let k = 0; k < 2; k++) expect((await deliver("checkout.session.completed", sessionId)).status).toBe(200);
 
     expect(await row(started.inscriptionId)).toMatchObject({ statut: "refusee", cancel_reason: "status_set" });
@@ -506,17 +521,8 @@ describe("a payment that belongs to no place (decision 0180)", () => {
   });
 
   it("a stray refund whose provider answer was lost is finished by the provider's next delivery, once", async () => {
-    const { courseId, formatId } = await freshFormat({ cap: 10, prix: 2800 });
-    const [a] = await runners(1);
-    const started = await startRegistration(testContext(), a, courseId, await input(courseId, formatId));
-    const sessionId = sessionOf(started.url);
-    await applyTransition(testContext(), {
-      inscriptionId: started.inscriptionId,
-      event: "status_set",
-      actor: { type: "organiser", id: ORGANISER_ID },
-      to: "annulee",
-    });
-    await silentLocalProvider(testContext()).paySession(sessionId);
+    const { inscriptionId, sessionId } = await closedDuringCheckout(2800, "annulee");
+    const started = { inscriptionId };
     // The refund is asked, its answer lost: the webhook fails (the provider sends it again later).
     const lossy = testContext();
     lossy.payments = {
@@ -548,17 +554,8 @@ describe("a payment that belongs to no place (decision 0180)", () => {
   });
 
   it("a stray payment refunded at the provider leaves the validated registration and its own payment alone", async () => {
-    const { courseId, formatId } = await freshFormat({ cap: 10, prix: 3300 });
-    const [a] = await runners(1);
-    const started = await startRegistration(testContext(), a, courseId, await input(courseId, formatId));
-    const first = sessionOf(started.url);
-    await silentLocalProvider(testContext()).paySession(first);
-    await env.DB.prepare("UPDATE inscriptions SET checkout_session_id = NULL, updated_at = ? WHERE id = ?")
-      .bind(new Date(Date.now() + 1000).toISOString(), started.inscriptionId)
-      .run();
-    const second = sessionOf((await createCheckoutForInscription(testContext(), started.inscriptionId)).url);
-    await silentLocalProvider(testContext()).paySession(second);
-    expect((await deliver("checkout.session.completed", second)).status).toBe(200);
+    const { inscriptionId, first, second } = await paidTwice(3300);
+    const started = { inscriptionId };
     // The first payment is recorded, and an operator refunds it in the provider's dashboard.
     await recordPaidSession(testContext(), first);
     const stray = await paiement(first);
