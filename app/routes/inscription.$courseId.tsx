@@ -166,8 +166,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+/** The summary's fields: the registration's, and the attached document's (its error comes apart from theirs). */
+type SummaryField = RegistrationField | "justificatif_document";
+
 /** The fields in the order the form shows them (the summary lists the errors in that order). */
-const SUMMARY_ORDER: readonly RegistrationField[] = [
+const SUMMARY_ORDER: readonly SummaryField[] = [
   "format_id",
   "nom",
   "prenom",
@@ -188,18 +191,18 @@ const SUMMARY_ORDER: readonly RegistrationField[] = [
   "pps_identifier",
   "pps_expiration",
   "numero_licence",
+  "justificatif_document",
   "nombre_repas",
 ];
 
-/** Where a field's link points: the input itself (the first radio of a group). */
-function fieldAnchor(f: RegistrationField): string {
-  return f === "format_id" ? "format-choices" : f === "justificatif_type" ? "f-justificatif" : `f-${f}`;
-}
+const SUMMARY_LABELS: Record<SummaryField, string> = {
+  ...REGISTRATION_FIELD_LABELS,
+  justificatif_document: "Attestation PPS ou licence",
+};
 
-const DOCUMENT_KEY = "justificatif_document";
-/** The summary's line for the attached document (its field: app/components/JustificatifDocumentField.tsx). */
-function documentItem(message: string) {
-  return { key: DOCUMENT_KEY, anchor: "f-justificatif_document", text: `Attestation PPS ou licence\u00a0: ${message}` };
+/** Where a field's link points: the input itself (the first radio of a group). */
+function fieldAnchor(f: SummaryField): string {
+  return f === "format_id" ? "format-choices" : f === "justificatif_type" ? "f-justificatif" : `f-${f}`;
 }
 
 /**
@@ -218,14 +221,8 @@ function ErrorSummary({
   stamp: unknown;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const list: { key: string; anchor: string; text: string }[] = [];
-  for (const f of SUMMARY_ORDER) {
-    if (f === "nombre_repas" && documentError) list.push(documentItem(documentError));
-    const message = errors[f];
-    if (message)
-      list.push({ key: f, anchor: fieldAnchor(f), text: `${REGISTRATION_FIELD_LABELS[f]}\u00a0: ${message}` });
-  }
-  if (documentError && !list.some((i) => i.key === DOCUMENT_KEY)) list.push(documentItem(documentError));
+  const all: Partial<Record<SummaryField, string | null>> = { ...errors, justificatif_document: documentError };
+  const list = SUMMARY_ORDER.filter((f) => all[f]);
   // A new answer from the action (stamp) moves the focus again, even with the same errors.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the answer (stamp), not on the list it reads
   useEffect(() => {
@@ -239,13 +236,13 @@ function ErrorSummary({
         {list.length === 1 ? "Un champ est à corriger" : `${list.length} champs sont à corriger`}
       </h2>
       <ul>
-        {list.map((item) => (
-          <li key={item.key}>
+        {list.map((f) => (
+          <li key={f}>
             <a
-              href={`#${item.anchor}`}
+              href={`#${fieldAnchor(f)}`}
               onClick={(e) => {
                 // With JavaScript, the link also puts the focus in the field (a fragment link only scrolls to it).
-                const el = document.getElementById(item.anchor);
+                const el = document.getElementById(fieldAnchor(f));
                 const target = el?.matches("input, select, textarea")
                   ? el
                   : (el?.querySelector<HTMLElement>("input:not([disabled])") ?? el);
@@ -255,7 +252,7 @@ function ErrorSummary({
                 target.scrollIntoView({ block: "center" });
               }}
             >
-              {item.text}
+              {SUMMARY_LABELS[f]}&nbsp;: {all[f]}
             </a>
           </li>
         ))}

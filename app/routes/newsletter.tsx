@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
+import { Field } from "~/components/Field";
 import { Link } from "~/components/Link";
 import { z } from "zod";
 import { NEWSLETTER_THANKS } from "~/components/Footer";
@@ -44,22 +45,16 @@ export default function Newsletter() {
       ) : null}
       {data && !data.ok ? (
         <Form method="post" className="card auth-card">
-          <div className="field">
-            <label htmlFor="newsletter-page-email">Recevoir la newsletter</label>
-            <input
-              id="newsletter-page-email"
-              type="email"
-              name="email"
-              required
-              autoComplete="email"
-              defaultValue={data.email}
-              aria-invalid
-              aria-describedby="newsletter-page-email-error"
-            />
-            <p id="newsletter-page-email-error" role="alert" className="field-error">
-              {data.error}
-            </p>
-          </div>
+          <Field
+            name="email"
+            id="newsletter-page-email"
+            label="Recevoir la newsletter"
+            type="email"
+            required
+            autoComplete="email"
+            defaultValue={data.email}
+            error={data.error}
+          />
           <button type="submit" className="btn btn-primary">
             S'abonner
           </button>

@@ -54,7 +54,6 @@ function paidPaiement(context: Ctx, inscriptionId: string) {
   return collectedPayment(context.db, inscriptionId);
 }
 
-/** The refund quote of spec section 3, from what was actually paid and the fees actually kept. */
 /** A refund was asked under this claim's key and did not fail: it is pending (to finish) or made. */
 async function askedRefund(context: Ctx, claimId: string): Promise<boolean> {
   const [r] = await context.db
@@ -77,6 +76,7 @@ function quoteOfClaim(c: typeof annulations.$inferSelect): RefundQuote {
   };
 }
 
+/** The refund quote of spec section 3, from what was actually paid and the fees actually kept. */
 export function quoteFromPaiement(
   p: typeof paiements.$inferSelect | null,
   eventDate: string | null,
@@ -230,12 +230,11 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
           now,
         })
       : quoteFromPaiement(p, row.format.date, now);
-  if (resumed) {
-    // Its checks were made when it was asked.
-  } else if (req.actor.role === "coureur") {
+  // A resumed attempt's checks were made when it was asked.
+  if (!resumed && req.actor.role === "coureur") {
     const can = runnerCanCancel(row.i.statut, p != null, quote);
     if (!can.ok) throw new CancelError(can.code);
-  } else if (row.i.statut !== "validee" || !p) {
+  } else if (!resumed && (row.i.statut !== "validee" || !p)) {
     // Without a payment there is no money to settle: the organiser changes the status in the registrants table.
     throw new CancelError("non_payee");
   }

@@ -149,16 +149,7 @@ async function refuseAndRefund(
     }
   }
   const reason = ((refused ? row.cancel_reason : input.reason) ?? input.reason) as RefusedPaymentReason;
-  const [p] = await context.db.select().from(paiements).where(eq(paiements.checkout_session_id, sessionId)).limit(1);
-  logEvent("payment.late", {
-    inscription_id: inscriptionId,
-    paiement_id: p?.id,
-    checkout_session_id: sessionId,
-    amount_cents: p?.amount_total_cents,
-    refunded_total_cents: p?.refunded_cents,
-    reason,
-  });
-  if (p) await refundWholePayment(context, { inscriptionId, sessionId, payment: p, reason });
+  const p = await refundSessionPayment(context, { inscriptionId, sessionId, reason });
   await applyTransition(context, {
     inscriptionId,
     event: "payment_refunded",
@@ -171,13 +162,28 @@ async function refuseAndRefund(
 
 /**
  * The whole payment of a session back to the runner (a refused or a stray payment), by its own id, once, under the
- * session's key. A try that stopped half-way (its refund pending, already counted in the ledger) is finished under
- * that key, for the amount it asked; a refund that failed is asked again for what is left.
+ * session's key; logged as a late payment with its reason. A try that stopped half-way (its refund pending, already
+ * counted in the ledger) is finished under that key, for the amount it asked; a refund that failed is asked again
+ * for what is left. Returns the payment (null when the session has none).
  */
-async function refundWholePayment(
+async function refundSessionPayment(
   context: Ctx,
-  input: { inscriptionId: string; sessionId: string; payment: typeof paiements.$inferSelect; reason: string },
-): Promise<void> {
+  input: { inscriptionId: string; sessionId: string; reason: string },
+): Promise<typeof paiements.$inferSelect | null> {
+  const [payment] = await context.db
+    .select()
+    .from(paiements)
+    .where(eq(paiements.checkout_session_id, input.sessionId))
+    .limit(1);
+  logEvent("payment.late", {
+    inscription_id: input.inscriptionId,
+    paiement_id: payment?.id,
+    checkout_session_id: input.sessionId,
+    amount_cents: payment?.amount_total_cents,
+    refunded_total_cents: payment?.refunded_cents,
+    reason: input.reason,
+  });
+  if (!payment) return null;
   const key = `refused-payment:${input.sessionId}`;
   const [earlier] = await context.db
     .select({ amount: remboursements.amount_cents, status: remboursements.status })
@@ -185,16 +191,17 @@ async function refundWholePayment(
     .where(eq(remboursements.idempotency_key, key))
     .limit(1);
   const asked = earlier && earlier.status !== "failed" ? earlier.amount : null;
-  const rest = input.payment.amount_total_cents - input.payment.refunded_cents;
-  if (asked === null && rest <= 0) return;
+  const rest = payment.amount_total_cents - payment.refunded_cents;
+  if (asked === null && rest <= 0) return payment;
   await refundInscription(context, {
     inscriptionId: input.inscriptionId,
-    paiementId: input.payment.id,
+    paiementId: payment.id,
     amountCents: asked ?? rest,
     percent: 100,
     reason: input.reason,
     idempotencyKey: key,
   });
+  return payment;
 }
 
 /**
@@ -222,17 +229,8 @@ async function refundStrayPayment(
   input: { inscriptionId: string; sessionId: string; reason: StrayPaymentReason },
 ): Promise<PaymentOutcome> {
   const { inscriptionId, sessionId, reason } = input;
-  const [p] = await context.db.select().from(paiements).where(eq(paiements.checkout_session_id, sessionId)).limit(1);
+  const p = await refundSessionPayment(context, { inscriptionId, sessionId, reason });
   if (!p) return { state: "unknown", inscriptionId };
-  logEvent("payment.late", {
-    inscription_id: inscriptionId,
-    paiement_id: p.id,
-    checkout_session_id: sessionId,
-    amount_cents: p.amount_total_cents,
-    refunded_total_cents: p.refunded_cents,
-    reason,
-  });
-  await refundWholePayment(context, { inscriptionId, sessionId, payment: p, reason });
   await sendStrayPaymentEmail(context, { inscriptionId, sessionId, amountCents: p.amount_total_cents, reason });
   return { state: "stray_refunded", inscriptionId, reason };
 }

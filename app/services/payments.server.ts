@@ -47,6 +47,7 @@ import {
   type TransferRefusal,
 } from "~/domain/payouts";
 import { parisDate } from "~/domain/refund";
+import { EVENT_LABELS } from "~/domain/lifecycle";
 import { waitCheckoutSlot } from "./opening-queue.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { withEvent } from "~/db/registrations.server";
@@ -119,8 +120,6 @@ const ledgerOf = (p: PaiementRow): Ledger => ({
   refunded_cents: p.refunded_cents,
   net_remaining_cents: p.net_remaining_cents,
 });
-
-const EXTERNAL_REFUND_REASON = "Remboursement effectué chez le prestataire de paiement";
 
 /** WHERE clause matching a paiement whose money columns are still exactly `l` (optimistic concurrency). */
 function sameLedger(id: string, l: Ledger) {
@@ -834,11 +833,11 @@ export async function refundInscription(
     }
     // 3. The refund itself.
     refundAsked = true;
-    const r = await context.payments.createRefund({
+    const r = await askProviderRefund(context, {
+      id,
       chargeId: p.charge_id,
       amountCents: req.amountCents,
-      metadata: { remboursement_id: id, inscription_id: req.inscriptionId },
-      idempotencyKey: `refund:${id}`,
+      inscriptionId: req.inscriptionId,
     });
     if (r.status === "failed") throw new PaymentProviderError("Remboursement refusé par le prestataire.");
     providerRefundId = r.id;
@@ -888,6 +887,22 @@ export async function refundInscription(
   return { remboursementId: id, ledger: plan.ledger };
 }
 
+/**
+ * The provider's refund of our refund row `id`, under a key derived from the row alone: asking again for the same
+ * row (a try that stopped half-way) can never refund twice.
+ */
+function askProviderRefund(
+  context: Ctx,
+  r: { id: string; chargeId: string; amountCents: number; inscriptionId: string },
+) {
+  return context.payments.createRefund({
+    chargeId: r.chargeId,
+    amountCents: r.amountCents,
+    metadata: { remboursement_id: r.id, inscription_id: r.inscriptionId },
+    idempotencyKey: `refund:${r.id}`,
+  });
+}
+
 /** A refund pending for longer than this stopped half-way (a request lasts seconds): the next try finishes it. */
 export const REFUND_RESUME_MINUTES = 5;
 /**
@@ -926,13 +941,13 @@ async function resumeRefund(
   };
   if (earlier.transfer_reversal_cents > 0 || !p.charge_id) throw stuck("reversals_unknown");
   if (now - Date.parse(earlier.created_at) > REFUND_RESUME_MAX_HOURS * 3_600_000) throw stuck("provider_key_expired");
-  let r: Awaited<ReturnType<typeof context.payments.createRefund>>;
+  let r: Awaited<ReturnType<typeof askProviderRefund>>;
   try {
-    r = await context.payments.createRefund({
+    r = await askProviderRefund(context, {
+      id: earlier.id,
       chargeId: p.charge_id,
       amountCents: earlier.amount_cents,
-      metadata: { remboursement_id: earlier.id, inscription_id: earlier.inscription_id },
-      idempotencyKey: `refund:${earlier.id}`,
+      inscriptionId: earlier.inscription_id,
     });
   } catch (e) {
     if (isPaymentProviderError(e)) throw stuck(errorCode(e));
@@ -985,7 +1000,7 @@ export async function syncChargeRefunded(
   const nowIso = context.clock.now().toISOString();
   const [inserted, moved] = await batchAll<[{ id: string }[], { id: string }[]]>(context.db, [
     sql`INSERT INTO remboursements (id, paiement_id, inscription_id, amount_cents, reason, idempotency_key, status, created_at)
-      SELECT ${id}, ${p.id}, ${p.inscription_id}, ${diff}, ${EXTERNAL_REFUND_REASON}, ${key}, 'succeeded', ${nowIso}
+      SELECT ${id}, ${p.id}, ${p.inscription_id}, ${diff}, ${EVENT_LABELS.refunded_outside}, ${key}, 'succeeded', ${nowIso}
       WHERE EXISTS (SELECT 1 FROM paiements WHERE ${sameLedger(p.id, from)})
       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
     sql`UPDATE paiements SET refunded_cents = ${ledger.refunded_cents}, net_remaining_cents = ${ledger.net_remaining_cents},

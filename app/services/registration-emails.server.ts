@@ -68,7 +68,6 @@ export async function sendConfirmationEmail(context: Ctx, inscriptionId: string)
   });
 }
 
-/** A payment that could not be kept, refunded in full: the runner is told why, once. */
 /** A payment that belongs to no place, refunded in full (once per checkout session). */
 export async function sendStrayPaymentEmail(
   context: Ctx,
@@ -88,6 +87,7 @@ export async function sendStrayPaymentEmail(
   });
 }
 
+/** A payment that could not be kept, refunded in full: the runner is told why, once. */
 export async function sendRefusedPaymentEmail(
   context: Ctx,
   inscriptionId: string,
