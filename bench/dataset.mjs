@@ -220,9 +220,9 @@ FROM r;
 WITH echeances(format_id, jour) AS MATERIALIZED (
   SELECT id, date(date, '+1 day') FROM formats WHERE id LIKE 'bf-%' AND date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')
 INSERT INTO paiements (id, inscription_id, course_id, format_id, organisateur_id, destination_account_id, checkout_session_id, charge_id, status,
-  amount_total_cents, fee_total_cents, platform_fee_cents, transferred_total_cents, refunded_cents, net_remaining_cents, created_at, updated_at, payout_due_on)
+  amount_total_cents, fee_total_cents, platform_fee_cents, platform_fee_at_payment_cents, transferred_total_cents, refunded_cents, net_remaining_cents, created_at, updated_at, payout_due_on)
 SELECT 'bp-' || substr(i.id, 4), i.id, i.course_id, i.format_id, 'bench-org', 'acct_bench', 'cs_bench_' || substr(i.id, 4), 'ch_bench_' || substr(i.id, 4),
-  'succeeded', 2000, 55, 100, 0, 0, 1845, i.created_at, i.created_at, e.jour
+  'succeeded', 2000, 55, 100, 100, 0, 0, 1845, i.created_at, i.created_at, e.jour
 FROM inscriptions i LEFT JOIN echeances e ON e.format_id = i.format_id WHERE i.id LIKE 'bi-%' AND i.statut = 'validee';
 `;
   const suspended = (schema ?? []).filter((t) => SEEDED_TABLES.includes(t.tbl_name) && t.sql);

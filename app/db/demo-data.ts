@@ -798,6 +798,7 @@ export function buildDemoData(now: Date, passwordHash: string): { statements: st
         status: "succeeded",
         currency: "eur",
         ...ledger,
+        platform_fee_at_payment_cents: platform,
         receipt_url: `/dev/receipt/${chargeId}`,
         created_at: paidAt,
         updated_at: paidAt,

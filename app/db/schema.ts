@@ -274,6 +274,10 @@ export const inscriptions = sqliteTable(
     dossard: integer("dossard"),
     hold_expires_at: text("hold_expires_at"),
     checkout_session_id: text("checkout_session_id"),
+    // The claim of the checkout being opened (decision 0181): the provider's idempotency key of the attempt, and when
+    // it was taken. Written by app/services/checkout.server.ts only; null when no session is being made.
+    checkout_claim: text("checkout_claim"),
+    checkout_claim_at: text("checkout_claim_at"),
     /** Why it ended: a lifecycle event code (app/domain/lifecycle.ts), its French label only at display. */
     cancel_reason: text("cancel_reason"),
     cancelled_at: text("cancelled_at"),
@@ -378,6 +382,11 @@ export const paiements = sqliteTable(
     transferred_total_cents: integer("transferred_total_cents").notNull().default(0),
     refunded_cents: integer("refunded_cents").notNull().default(0),
     net_remaining_cents: integer("net_remaining_cents").notNull().default(0),
+    /**
+     * The platform fee when the runner paid (issue 40): the base of the runner's refund scale, whatever the admin sets
+     * later as the commission (decision 0182). Written with the payment's record, never changed.
+     */
+    platform_fee_at_payment_cents: integer("platform_fee_at_payment_cents").notNull().default(0),
     /** The day the J+1 payout transfers the net remaining: the format's date + 1 (kept by triggers, 0012). */
     payout_due_on: text("payout_due_on"),
     receipt_url: text("receipt_url"),

@@ -254,6 +254,9 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
     },
 
     async createCheckoutSession(input) {
+      // Like Stripe, a key already answered gets its first answer back before the parameters are checked again.
+      const answered = await load<{ result: LocalCheckoutSession }>("idempotency", `idem:${input.idempotencyKey}`);
+      if (answered) return { id: answered.result.id, url: answered.result.url };
       if (!Number.isInteger(input.amountCents) || input.amountCents < 50) {
         throw new PaymentProviderError("Le montant minimum d'un paiement est de 0,50 €.", "amount_too_small");
       }

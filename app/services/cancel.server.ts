@@ -76,7 +76,10 @@ function quoteOfClaim(c: typeof annulations.$inferSelect): RefundQuote {
   };
 }
 
-/** The refund quote of spec section 3, from what was actually paid and the fees actually kept. */
+/**
+ * The refund quote of spec section 3, from what was actually paid and the fees known when the runner paid: a
+ * commission the admin changes afterwards does not move the runner's refund (decision 0182).
+ */
 export function quoteFromPaiement(
   p: typeof paiements.$inferSelect | null,
   eventDate: string | null,
@@ -85,7 +88,7 @@ export function quoteFromPaiement(
   return quoteRefund({
     amountTotalCents: p?.amount_total_cents ?? 0,
     providerFeeCents: p?.fee_total_cents ?? 0,
-    platformFeeCents: p?.platform_fee_cents ?? 0,
+    platformFeeCents: p?.platform_fee_at_payment_cents ?? 0,
     alreadyRefundedCents: p?.refunded_cents ?? 0,
     eventDate,
     now,

@@ -53,12 +53,11 @@ import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { withEvent } from "~/db/registrations.server";
 import { aliased, batchAll } from "~/db/batch.server";
 
-export const CHECKOUT_TTL_MINUTES = 30;
-
 export type PaymentErrorCode =
   | "inscription_introuvable"
   | "inscription_deja_payee"
   | "inscription_non_payable"
+  | "paiement_en_ouverture"
   | "compte_organisateur_non_configure"
   | "montant_invalide"
   | "paiement_introuvable"
@@ -76,6 +75,8 @@ export const PAYMENT_ERROR_MESSAGES: Record<PaymentErrorCode, string> = {
   inscription_introuvable: "Inscription introuvable.",
   inscription_deja_payee: "Cette inscription est déjà payée.",
   inscription_non_payable: "Cette inscription ne peut plus être payée.",
+  paiement_en_ouverture:
+    "Le paiement de cette inscription est en cours d'ouverture dans une autre fenêtre : patientez quelques secondes, puis réessayez.",
   compte_organisateur_non_configure:
     "Le paiement en ligne n'est pas encore ouvert pour cette épreuve : l'organisateur doit finaliser la configuration de son compte de paiement.",
   montant_invalide: "Le montant à payer doit être d'au moins 0,50 €.",
@@ -154,129 +155,6 @@ async function swapLedger(
   return res.length === 1;
 }
 
-// ---------------------------------------------------------------- checkout
-
-/**
- * What a checkout needs to know about a registration (its event, format and organiser's account), in one query. A
- * query builder, not a promise: the registration form's submit batches it with the hold that creates the row
- * (one D1 round trip for both) and hands the result to createCheckoutForInscription as `known`.
- */
-export function checkoutFactsQuery(context: Ctx, inscriptionId: string) {
-  return withEvent(
-    context.db
-      .select({
-        inscription: inscriptions,
-        // Aliased: in a batch, D1 returns rows as objects, where a second `nom` would overwrite the first.
-        courseNom: aliased(courses.nom, "facts_course_nom"),
-        organisateurId: aliased(courses.organisateur_id, "facts_organisateur_id"),
-        formatNom: aliased(formats.nom, "facts_format_nom"),
-        formatDate: aliased(formats.date, "facts_format_date"),
-        typeEpreuve: aliased(formats.type_epreuve, "facts_type_epreuve"),
-        ouverture: aliased(formats.ouverture_inscriptions, "facts_ouverture"),
-        cap: aliased(formats.nb_max_coureurs, "facts_cap"),
-        accountId: aliased(profils_utilisateurs.stripe_account_id, "facts_account_id"),
-        chargesEnabled: aliased(profils_utilisateurs.stripe_charges_enabled, "facts_charges_enabled"),
-      })
-      .from(inscriptions)
-      .$dynamic(),
-  )
-    .leftJoin(profils_utilisateurs, eq(profils_utilisateurs.user_id, courses.organisateur_id))
-    .where(eq(inscriptions.id, inscriptionId))
-    .limit(1);
-}
-
-export type CheckoutFacts = Awaited<ReturnType<typeof checkoutFactsQuery>>[number];
-
-/**
- * Creates (or reuses) the checkout session of a pending registration and returns the URL to send the runner to.
- * Success and cancel pages: /merci and /paiement-annule, with session_id and inscription_id. When the open session
- * was paid in the meantime, returns it as `paidSessionId` (the caller records the payment) with /merci's URL.
- * `known`: the registration's facts when the caller has just read them (checkoutFactsQuery), else they are read.
- */
-export async function createCheckoutForInscription(
-  context: Ctx,
-  inscriptionId: string,
-  known?: CheckoutFacts,
-): Promise<{ url: string; paidSessionId?: string }> {
-  const row = known ?? (await checkoutFactsQuery(context, inscriptionId))[0];
-  if (!row) throw new PaymentError("inscription_introuvable");
-  const i = row.inscription;
-  if (i.statut === "validee") throw new PaymentError("inscription_deja_payee");
-  if (i.statut !== "en_attente") throw new PaymentError("inscription_non_payable");
-  if (!row.accountId || !row.chargesEnabled) throw new PaymentError("compte_organisateur_non_configure");
-  if (i.prix_total_coureur_cents < 50) throw new PaymentError("montant_invalide");
-
-  const appUrl = context.env.APP_URL;
-  const q = `session_id={CHECKOUT_SESSION_ID}&inscription_id=${encodeURIComponent(i.id)}`;
-  const successUrl = `${appUrl}/merci?${q}`;
-
-  // A second click must not open a second session: reuse the open one.
-  if (i.checkout_session_id) {
-    try {
-      const existing = await context.payments.retrieveCheckoutSession(i.checkout_session_id);
-      if (existing.status === "open" && existing.url) return { url: existing.url };
-      if (existing.paymentStatus === "paid")
-        return { url: successUrl.replace("{CHECKOUT_SESSION_ID}", existing.id), paidSessionId: existing.id };
-    } catch (e) {
-      if (!isPaymentProviderError(e)) throw e;
-    }
-  }
-
-  const now = context.clock.now();
-  // One more minute than the provider's 30-minute minimum, so that the request's travel time never breaks it.
-  const expiresAt = new Date(Math.ceil((now.getTime() + (CHECKOUT_TTL_MINUTES + 1) * 60_000) / 1000) * 1000);
-  const productName = `${row.courseNom} — ${row.formatNom}${row.formatDate ? ` (${formatDateLong(row.formatDate)})` : ""}`;
-  // During an opening rush, calls to the provider are metered (issue 21): the place stays held while waiting.
-  if (
-    !(await waitCheckoutSlot(context, {
-      id: i.format_id,
-      ouverture_inscriptions: row.ouverture,
-      nb_max_coureurs: row.cap,
-    }))
-  ) {
-    throw new PaymentError("erreur_fournisseur", "file d'ouverture : créneau de paiement trop lointain");
-  }
-  let created: Awaited<ReturnType<typeof context.payments.createCheckoutSession>>;
-  try {
-    created = await context.payments.createCheckoutSession({
-      inscriptionId: i.id,
-      courseId: i.course_id,
-      formatId: i.format_id,
-      organisateurId: row.organisateurId,
-      paiementTraceId: i.paiement_trace_id,
-      destinationAccountId: row.accountId,
-      amountCents: i.prix_total_coureur_cents,
-      productName,
-      customerEmail: i.email,
-      successUrl,
-      cancelUrl: `${appUrl}/paiement-annule?${q}`,
-      expiresAt,
-      // A changed registration (new amount, retry after a release) is a new attempt: its last update is in the key.
-      idempotencyKey: `checkout:${i.id}:${i.prix_total_coureur_cents}:${i.updated_at}:${Math.floor(expiresAt.getTime() / 1000)}`,
-    });
-  } catch (e) {
-    if (isPaymentProviderError(e)) throw new PaymentError("erreur_fournisseur", e.message);
-    throw e;
-  }
-  // The hold runs until the session ends; an offer of the waiting list (or of a bib transfer) keeps its own deadline
-  // when that is later.
-  const expiresIso = expiresAt.toISOString();
-  await context.db
-    .update(inscriptions)
-    .set({
-      checkout_session_id: created.id,
-      hold_expires_at: sql`CASE WHEN (${inscriptions.liste_attente_id} IS NOT NULL OR ${inscriptions.cession_id} IS NOT NULL) AND ${inscriptions.hold_expires_at} > ${expiresIso} THEN ${inscriptions.hold_expires_at} ELSE ${expiresIso} END`,
-      updated_at: now.toISOString(),
-    })
-    .where(and(eq(inscriptions.id, i.id), eq(inscriptions.statut, "en_attente")));
-  logEvent("checkout.created", {
-    inscription_id: i.id,
-    checkout_session_id: created.id,
-    amount_cents: i.prix_total_coureur_cents,
-  });
-  return { url: created.url };
-}
-
 // ---------------------------------------------------------------- the record of a session
 
 export type RecordedSession =
@@ -336,6 +214,7 @@ export async function recordPaidSession(context: Ctx, sessionId: string): Promis
       status,
       currency: info.currency,
       ...ledger,
+      platform_fee_at_payment_cents: ledger.platform_fee_cents,
       receipt_url: info.receiptUrl,
       created_at: now,
       updated_at: now,
@@ -361,6 +240,7 @@ export async function recordPaidSession(context: Ctx, sessionId: string): Promis
         payment_intent_id: info.paymentIntentId,
         receipt_url: info.receiptUrl,
         ...ledger,
+        platform_fee_at_payment_cents: ledger.platform_fee_cents,
         updated_at: now,
       })
       .where(

@@ -34,9 +34,9 @@ import {
   type CheckoutFacts,
   checkoutFactsQuery,
   createCheckoutForInscription,
-  expireSession,
-  PaymentError,
-} from "./payments.server";
+  newCheckoutClaim,
+} from "./checkout.server";
+import { expireSession, PaymentError } from "./payments.server";
 import { verifyJustificatif } from "./justificatifs.server";
 import { isCompetition } from "~/domain/eligibility";
 import { withEvent } from "~/db/registrations.server";
@@ -194,8 +194,8 @@ export async function prefillValues(
 
 // ---------------------------------------------------------------- the place hold
 
-/** The hold, and for a new one what its checkout needs (read in the same round trip as the INSERT). */
-export type HoldResult = { inscriptionId: string; reused: boolean; facts?: CheckoutFacts };
+/** The hold, and for a new one what its checkout needs and the checkout claim it was created with. */
+export type HoldResult = { inscriptionId: string; reused: boolean; facts?: CheckoutFacts; claim?: string };
 
 /** The justificatif's parts kept on the registration besides the runner's fields: a PPS expiry, a private document. */
 export type HoldJustificatif = { pps_expiration: string | null; documentId: string | null };
@@ -253,6 +253,8 @@ export async function holdPlace(
   const expires = holdExpiresAt(now).toISOString();
   const id = crypto.randomUUID();
   const trace = crypto.randomUUID();
+  // A new hold is created with its checkout claim: the checkout that follows needs no round trip of its own to take it.
+  const claim = newCheckoutClaim(id, now);
   const f = input.format;
   const personal = personalOf(input);
   // The INSERT and the read of what the checkout needs go in one batch (one D1 round trip): the read finds the row
@@ -265,14 +267,16 @@ export async function holdPlace(
       nom, prenom, email, genre, date_naissance, nationalite, telephone, adresse, adresse_complement, code_postal, ville, pays,
       apparaitre_resultats, club, justificatif_type, numero_licence, pps_identifier, pps_expiration, justificatif_document_id,
       contact_urgence_nom, contact_urgence_telephone,
-      nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, hold_expires_at, last_event, last_actor, last_actor_id, created_at, updated_at)
+      nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, hold_expires_at, checkout_claim, checkout_claim_at,
+      last_event, last_actor, last_actor_id, created_at, updated_at)
     SELECT ${id}, f.course_id, f.id, ${userId}, 'en_attente', ${trace},
       ${personal.nom}, ${personal.prenom}, ${personal.email}, ${personal.genre}, ${personal.date_naissance}, ${personal.nationalite},
       ${personal.telephone}, ${personal.adresse}, ${personal.adresse_complement}, ${personal.code_postal}, ${personal.ville}, ${personal.pays},
       ${personal.apparaitre_resultats ? 1 : 0}, ${personal.club}, ${personal.justificatif_type}, ${personal.numero_licence}, ${personal.pps_identifier},
       ${justificatif.pps_expiration}, ${justificatif.documentId},
       ${personal.contact_urgence_nom}, ${personal.contact_urgence_telephone},
-      ${input.nombre_repas}, ${input.totals.repasCents}, ${input.totals.totalCents}, ${expires}, 'created', 'runner', ${userId}, ${nowIso}, ${nowIso}
+      ${input.nombre_repas}, ${input.totals.repasCents}, ${input.totals.totalCents}, ${expires}, ${claim}, ${nowIso},
+      'created', 'runner', ${userId}, ${nowIso}, ${nowIso}
     FROM formats f JOIN courses c ON c.id = f.course_id
     WHERE f.id = ${f.id} AND f.course_id = ${courseId} AND c.en_ligne = 1
       AND f.prix_cents = ${f.prix_cents} AND f.prix_repas_cents = ${f.prix_repas_cents} AND f.stock_repas >= ${input.nombre_repas}
@@ -286,7 +290,7 @@ export async function holdPlace(
     ),
     checkoutFactsQuery(context, id),
   ]);
-  if (inserted.length === 1) return { inscriptionId: inserted[0].id, reused: false, facts: facts[0] };
+  if (inserted.length === 1) return { inscriptionId: inserted[0].id, reused: false, facts: facts[0], claim };
 
   // No row: either this runner already holds a place here (reuse it), or the format is full (or out of meals).
   const [mine] = await context.db
@@ -365,6 +369,7 @@ async function updateHeldContent(
       updated_at = ${nowIso}
     WHERE id = ${mine.id} AND statut = 'en_attente' AND hold_expires_at > ${nowIso}
       AND checkout_session_id IS ${oldSession ? null : mine.checkout_session_id}
+      AND (${pricedChange ? 1 : 0} = 0 OR checkout_claim IS NULL)
       AND (${moreMeals} <= 0 OR (SELECT f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} FROM formats f WHERE f.id = inscriptions.format_id) >= ${moreMeals})
     RETURNING id`);
   if (updated.length === 1) return { inscriptionId: mine.id, reused: true };
@@ -384,10 +389,15 @@ function checkoutError(e: unknown): RegistrationError | PaymentError {
   return new RegistrationError("paiement");
 }
 
-async function checkoutUrl(context: Ctx, inscriptionId: string, known?: CheckoutFacts): Promise<string> {
+async function checkoutUrl(
+  context: Ctx,
+  inscriptionId: string,
+  known?: CheckoutFacts,
+  claim?: string,
+): Promise<string> {
   let created: Awaited<ReturnType<typeof createCheckoutForInscription>>;
   try {
-    created = await createCheckoutForInscription(context, inscriptionId, known);
+    created = await createCheckoutForInscription(context, inscriptionId, known, { claimed: claim });
   } catch (e) {
     console.error("checkout", inscriptionId, e);
     throw checkoutError(e);
@@ -417,7 +427,7 @@ export async function startRegistration(
   });
   let url: string;
   try {
-    url = await checkoutUrl(context, hold.inscriptionId, hold.facts);
+    url = await checkoutUrl(context, hold.inscriptionId, hold.facts, hold.claim);
   } catch (e) {
     // No checkout: give the place back at once (only a hold we just took; a reused one keeps its session).
     if (!hold.reused) {
@@ -461,8 +471,9 @@ export async function retryPayment(context: Ctx, userId: string, inscriptionId: 
       inscriptionId,
       event: "retried",
       actor: { type: "runner", id: userId },
-      set: { hold_expires_at: holdExpiresAt(now).toISOString(), checkout_session_id: null },
-      when: sql`i.coureur_id = ${userId}
+      set: { hold_expires_at: holdExpiresAt(now).toISOString(), checkout_session_id: null, checkout_claim: null },
+      // Only a hold that ended: a retry sent twice at once takes the place once (the other goes to its checkout).
+      when: sql`i.coureur_id = ${userId} AND NOT (i.statut = 'en_attente' AND i.hold_expires_at > ${nowIso})
         AND (SELECT (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
               AND (i.nombre_repas = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= i.nombre_repas)
               AND NOT ${runnersWaitingSql("f")}
@@ -470,12 +481,28 @@ export async function retryPayment(context: Ctx, userId: string, inscriptionId: 
             FROM formats f WHERE f.id = i.format_id)
         AND (SELECT c.en_ligne FROM courses c WHERE c.id = i.course_id) = 1`,
     });
-    if (!retaken) {
+    if (!retaken && !(await heldNow(context, inscriptionId, nowIso))) {
       if (i.i.statut !== "en_attente" && i.i.statut !== "annulee") throw new PaymentError("inscription_non_payable");
       throw new RegistrationError("format_complet", i.formatNom);
     }
   }
   return checkoutUrl(context, inscriptionId);
+}
+
+/** The registration holds its place now (another request of the same runner may have just taken it again). */
+async function heldNow(context: Ctx, inscriptionId: string, nowIso: string): Promise<boolean> {
+  const [row] = await context.db
+    .select({ id: inscriptions.id })
+    .from(inscriptions)
+    .where(
+      and(
+        eq(inscriptions.id, inscriptionId),
+        eq(inscriptions.statut, "en_attente"),
+        sql`${inscriptions.hold_expires_at} > ${nowIso}`,
+      ),
+    )
+    .limit(1);
+  return row != null;
 }
 
 /** 'Libérer ma place' on /paiement-annule: releases the hold at once and ends the open checkout. */

@@ -6,7 +6,8 @@ import { DEMO_PAID_REGISTRATIONS, DEMO_USERS } from "../../app/db/demo-data";
 import { CancelError } from "../../app/domain/cancellation";
 import { depositAmount, ledgerBalances, localProviderFee, openLedger, type Ledger } from "../../app/domain/money";
 import { cancelInscription } from "../../app/services/cancel.server";
-import { createCheckoutForInscription, transferToOrganiser } from "../../app/services/payments.server";
+import { setCommission, transferToOrganiser } from "../../app/services/payments.server";
+import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import { onCheckoutCompleted } from "../../app/services/payment-received.server";
 import { createSession } from "../../app/utils/session.server";
 import { loadDemoData } from "./helpers";
@@ -404,6 +405,23 @@ describe("cancellation with the tiered refund", () => {
       id,
     );
     expect(a).toEqual({ status: "terminee", percent, days_before: days });
+  });
+
+  it("a commission the admin changes after the payment does not move the runner's refund (issue 40)", async () => {
+    const id = await paidInscription(3800);
+    const p0 = ledger((await paiementOf(id))!);
+    const base = p0.amount_total_cents - p0.fee_total_cents - p0.platform_fee_cents;
+    await setCommission(testContext(), (await paiementOf(id))!.id, 20);
+    const raised = ledger((await paiementOf(id))!);
+    expect(raised.platform_fee_cents).toBeGreaterThan(p0.platform_fee_cents);
+    const out = await cancelInscription(testContext(await clockDaysBefore(id, 31)), {
+      inscriptionId: id,
+      actor: { role: "coureur", userId: RUNNER },
+    });
+    expect(out.quote).toMatchObject({ base_cents: base, refund_cents: Math.floor((base * 90) / 100) });
+    const p1 = ledger((await paiementOf(id))!);
+    expect(p1.refunded_cents).toBe(Math.floor((base * 90) / 100));
+    expect(ledgerBalances(p1)).toBe(true);
   });
 
   it("at zero refund the runner cannot cancel; the organiser's cancellation leaves 'annulee' without a refund", async () => {

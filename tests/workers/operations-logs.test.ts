@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../server";
 import { cancelInscription } from "../../app/services/cancel.server";
 import { HANDLED_EVENT_TYPES } from "../../app/services/payments-webhook.server";
-import { createCheckoutForInscription } from "../../app/services/payments.server";
+import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import { onCheckoutCompleted } from "../../app/services/payment-received.server";
 import { loadDemoData } from "./helpers";
 import {

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCheckoutForInscription } from "../../app/services/payments.server";
+import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import { loadDemoData } from "./helpers";
 import { enableOrganiserAccount, paiementOf, pendingInscription, testContext } from "./payments-helpers";
 

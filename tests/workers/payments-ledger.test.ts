@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { depositAmount, transferAllAmount } from "../../app/domain/money";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import {
-  createCheckoutForInscription,
   getReceiptUrl,
   PaymentError,
   REFUND_RESUME_MINUTES,
@@ -13,6 +12,7 @@ import {
   setCommission,
   transferToOrganiser,
 } from "../../app/services/payments.server";
+import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import { expireCheckoutForInscription, verifyCheckoutSession } from "../../app/services/payment-received.server";
 import { loadDemoData } from "./helpers";
 import type { AppLoadContext } from "@remix-run/cloudflare";

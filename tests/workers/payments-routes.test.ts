@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
-import { createCheckoutForInscription } from "../../app/services/payments.server";
+import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import { createSession } from "../../app/utils/session.server";
 import { loadDemoData } from "./helpers";
 import { enableOrganiserAccount, ORGANISER_ID, pendingInscription, RUNNER_ID, testContext } from "./payments-helpers";

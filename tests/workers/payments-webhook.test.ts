@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCheckoutForInscription, transferToOrganiser } from "../../app/services/payments.server";
+import { transferToOrganiser } from "../../app/services/payments.server";
+import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import { loadDemoData } from "./helpers";
 import {
   enableOrganiserAccount,

@@ -11,7 +11,7 @@ import { fixedClock } from "../../app/providers/clock";
 import { cancelInscription } from "../../app/services/cancel.server";
 import { runMaintenance } from "../../app/services/maintenance.server";
 import { onCheckoutCompleted } from "../../app/services/payment-received.server";
-import { createCheckoutForInscription } from "../../app/services/payments.server";
+import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import {
   acceptTransfer,
   loadInvitation,
@@ -226,6 +226,31 @@ describe("a named transfer, accepted and paid", () => {
     // Replaying the payment changes nothing.
     expect((await onCheckoutCompleted(testContext(), sessionId)).state).toBe("validated");
     expect((await all("SELECT id FROM remboursements WHERE inscription_id = ?", sellerReg)).length).toBe(1);
+  });
+});
+
+describe("parallel acceptances (issue 40)", () => {
+  it("20 acceptances sent at once make one registration and one checkout session", async () => {
+    const { courseId, formatId } = await transferFormat();
+    const seller = await account("vendeur");
+    const buyer = await account("acheteuse");
+    const sellerReg = await paidRegistration(courseId, formatId, seller, 21);
+    const { cessionId } = await offerTransfer(testContext(), seller, sellerReg, buyer.email);
+    const token = await tokenFor(cessionId);
+    const urls = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        acceptTransfer(testContext(), buyer, cessionId, token, { runner: personal(buyer), meals: 0 }),
+      ),
+    );
+    expect(new Set(urls).size).toBe(1);
+    const regs = await all<{ id: string }>("SELECT id FROM inscriptions WHERE cession_id = ?", cessionId);
+    expect(regs).toHaveLength(1);
+    const sessions = await one<{ n: number }>(
+      `SELECT count(*) AS n FROM local_payment_objects WHERE kind = 'checkout_session'
+        AND json_extract(data, '$.metadata.inscription_id') = ?`,
+      regs[0].id,
+    );
+    expect(Number(sessions?.n)).toBe(1);
   });
 });
 
