@@ -2,7 +2,8 @@
 // that the spec leaves implicit (users, sessions, tokens, mail outbox, webhook events, transfers, refunds).
 // Money is integer cents (columns suffixed _cents, see docs/decisions/0005-money-and-statuses.md).
 // Timestamps are ISO-8601 UTC strings ("2026-11-21T14:33:00.000Z"); they sort as text.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { identityKeySql } from "./identity";
 import {
   index,
   primaryKey,
@@ -303,6 +304,11 @@ export const inscriptions = sqliteTable(
     justificatif_commentaire: text("justificatif_commentaire"),
     justificatif_decision_par: text("justificatif_decision_par"), // a user id, or 'verificateur:<name>'
     justificatif_decision_at: text("justificatif_decision_at"),
+    /** The person's key (app/db/identity.ts): computed by the database from the name and birth date, never written. */
+    identite: text("identite").generatedAlwaysAs(
+      (): SQL => identityKeySql(sql.raw("nom"), sql.raw("prenom"), sql.raw("date_naissance")),
+      { mode: "virtual" },
+    ),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -328,6 +334,12 @@ export const inscriptions = sqliteTable(
     uniqueIndex("inscriptions_format_dossard_uq").on(t.format_id, t.dossard).where(sql`${t.dossard} IS NOT NULL`),
     index("inscriptions_checkout_idx").on(t.checkout_session_id).where(sql`${t.checkout_session_id} IS NOT NULL`),
     index("inscriptions_format_created_idx").on(t.format_id, t.created_at, t.id), // 0009: list and export order
+    // One runner, one place per format (decision 0183): the person's key, and their licence or PPS number.
+    index("inscriptions_format_identite_idx").on(t.format_id, t.identite),
+    index("inscriptions_format_licence_idx")
+      .on(t.format_id, t.numero_licence)
+      .where(sql`${t.numero_licence} IS NOT NULL`),
+    index("inscriptions_format_pps_idx").on(t.format_id, t.pps_identifier).where(sql`${t.pps_identifier} IS NOT NULL`),
   ],
 );
 

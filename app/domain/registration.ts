@@ -41,6 +41,10 @@ export const REGISTRATION_MSG = {
     left > 0
       ? `Il ne reste que ${left} repas pour ce format : choisissez-en ${left} au plus.`
       : "Il n'y a plus de repas disponibles pour ce format.",
+  alreadyRegistered: (name: string) =>
+    `Vous avez déjà une inscription au format ${name} : un coureur ne prend qu'une place par format.`,
+  personRegistered: (name: string) =>
+    `Ce coureur a déjà une place au format ${name} (même nom et date de naissance, ou même licence ou PPS) : un coureur ne prend qu'une place par format.`,
   paiementEnCours:
     "Votre paiement précédent pour ce format est en cours de validation : votre inscription sera confirmée avec ce qui a été payé. Revenez dans quelques minutes pour la modifier.",
   justificatif: RUNNER_FIELD_MSG.justificatifRequired,
@@ -74,12 +78,16 @@ export type RegistrationErrorCode =
   | "paiement_sans_url"
   | "relance_impossible"
   | "repas_epuises"
-  | "paiement_en_cours";
+  | "paiement_en_cours"
+  | "deja_inscrit"
+  | "coureur_deja_inscrit";
 
 export class RegistrationError extends Error {
   constructor(
     public readonly code: RegistrationErrorCode,
     public readonly formatName?: string | null,
+    /** The runner's own registration the error is about ('deja_inscrit'): the page links to it. */
+    public readonly inscriptionId?: string,
   ) {
     super(registrationErrorMessage(code, formatName));
     this.name = "RegistrationError";
@@ -116,6 +124,10 @@ export function registrationErrorMessage(code: RegistrationErrorCode, formatName
       return REGISTRATION_MSG.repasEpuises(Number(formatName ?? 0));
     case "paiement_en_cours":
       return REGISTRATION_MSG.paiementEnCours;
+    case "deja_inscrit":
+      return REGISTRATION_MSG.alreadyRegistered(formatName ?? "");
+    case "coureur_deja_inscrit":
+      return REGISTRATION_MSG.personRegistered(formatName ?? "");
   }
 }
 

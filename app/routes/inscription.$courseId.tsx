@@ -109,6 +109,8 @@ interface ActionResult {
   /** The justificatif's document given so far (kept when the form comes back with errors), and its error. */
   document?: DocumentRef | null;
   documentError?: string | null;
+  /** The runner's own registration in this format, when the form was refused for it (one place per runner). */
+  existingId?: string | null;
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -158,6 +160,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (e.code === "format_complet" || e.code === "format_liste_attente" || e.code === "hors_periode")
         return reply(409, { format_id: e.message });
       if (e.code === "repas_epuises") return reply(409, { nombre_repas: e.message });
+      if (e.code === "deja_inscrit")
+        return data<ActionResult>(
+          { values, errors: {}, formError: e.message, document, documentError, existingId: e.inscriptionId ?? null },
+          { status: 409 },
+        );
       return reply(e.code === "paiement" || e.code === "paiement_sans_url" ? 502 : 409, {}, e.message);
     }
     if (e instanceof PaymentError) return reply(409, {}, paymentErrorMessage(e));
@@ -373,6 +380,12 @@ function RegistrationForm({ data }: { data: FormPageData }) {
           {formError ? (
             <p id="form-error" className="alert alert-error" role="alert">
               {formError}
+              {result?.existingId ? (
+                <>
+                  {" "}
+                  <Link to={`/mon-inscription/${result.existingId}`}>Voir mon inscription</Link>
+                </>
+              ) : null}
             </p>
           ) : null}
           <ErrorSummary errors={errors} documentError={result?.documentError} stamp={result} />

@@ -5,6 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
 import {
+  holdsPlaceSql,
   mealsTakenSql,
   placesTakenSql,
   registrationWindowSql,
@@ -40,6 +41,7 @@ import { expireSession, PaymentError } from "./payments.server";
 import { verifyJustificatif } from "./justificatifs.server";
 import { isCompetition } from "~/domain/eligibility";
 import { withEvent } from "~/db/registrations.server";
+import { type Identity, personOf, samePersonHoldsSql, samePersonRowsSql } from "~/db/identity";
 import { type BatchRead, batchableAll } from "~/db/batch.server";
 
 type Ctx = AppLoadContext;
@@ -201,6 +203,26 @@ export type HoldResult = { inscriptionId: string; reused: boolean; facts?: Check
 export type HoldJustificatif = { pps_expiration: string | null; documentId: string | null };
 const NO_JUSTIFICATIF: HoldJustificatif = { pps_expiration: null, documentId: null };
 
+/** The same person already holds a place in the format: their own registration (linked), or another account's. */
+async function samePersonRefusal(
+  context: Ctx,
+  userId: string,
+  formatId: string,
+  formatNom: string,
+  who: Identity,
+  nowIso: string,
+  exceptId = "",
+): Promise<RegistrationError | null> {
+  const q = samePersonRowsSql(formatId, who, sql`${holdsPlaceSql("o", nowIso)} AND o.id <> ${exceptId}`);
+  if (!q) return null;
+  const rows = await context.db.all<{ id: string; coureur_id: string | null }>(q);
+  if (rows.length === 0) return null;
+  const mine = rows.find((r) => r.coureur_id === userId);
+  return mine
+    ? new RegistrationError("deja_inscrit", formatNom, mine.id)
+    : new RegistrationError("coureur_deja_inscrit", formatNom);
+}
+
 /** Why the INSERT found no place: the format is full, or its meals are gone (a field error then). */
 async function holdRefusal(
   context: Ctx,
@@ -257,6 +279,7 @@ export async function holdPlace(
   const claim = newCheckoutClaim(id, now);
   const f = input.format;
   const personal = personalOf(input);
+  const who = personOf(personal);
   // The INSERT and the read of what the checkout needs go in one batch (one D1 round trip): the read finds the row
   // only when the INSERT took the place.
   const [inserted, facts] = await context.db.batch([
@@ -286,6 +309,7 @@ export async function holdPlace(
       AND ${registrationWindowSql("f", nowIso)}
       AND NOT EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${userId} AND mine.format_id = f.id
         AND mine.statut = 'en_attente' AND mine.hold_expires_at > ${nowIso})
+      AND NOT ${samePersonHoldsSql(sql.raw("f.id"), who, holdsPlaceSql("o", nowIso), sql`(o.coureur_id IS NOT ${userId} OR o.statut <> 'en_attente')`)}
     RETURNING id`,
     ),
     checkoutFactsQuery(context, id),
@@ -306,7 +330,11 @@ export async function holdPlace(
     )
     .orderBy(desc(inscriptions.created_at))
     .limit(1);
-  if (!mine) throw await holdRefusal(context, f.id, f.nom, input.nombre_repas, nowIso);
+  if (!mine)
+    throw (
+      (await samePersonRefusal(context, userId, f.id, f.nom, who, nowIso)) ??
+      (await holdRefusal(context, f.id, f.nom, input.nombre_repas, nowIso))
+    );
   return updateHeldContent(context, mine, input, justificatif, nowIso);
 }
 
@@ -370,9 +398,20 @@ async function updateHeldContent(
     WHERE id = ${mine.id} AND statut = 'en_attente' AND hold_expires_at > ${nowIso}
       AND checkout_session_id IS ${oldSession ? null : mine.checkout_session_id}
       AND (${pricedChange ? 1 : 0} = 0 OR checkout_claim IS NULL)
+      AND NOT ${samePersonHoldsSql(sql.raw("inscriptions.format_id"), personOf(personal), holdsPlaceSql("o", nowIso), sql`o.id <> ${mine.id}`)}
       AND (${moreMeals} <= 0 OR (SELECT f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} FROM formats f WHERE f.id = inscriptions.format_id) >= ${moreMeals})
     RETURNING id`);
   if (updated.length === 1) return { inscriptionId: mine.id, reused: true };
+  const samePerson = await samePersonRefusal(
+    context,
+    "",
+    mine.format_id,
+    input.format.nom,
+    personOf(personal),
+    nowIso,
+    mine.id,
+  );
+  if (samePerson) throw samePerson;
   const [now] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, mine.id)).limit(1);
   if (now?.statut === "en_attente" && moreMeals > 0)
     throw await holdRefusal(context, mine.format_id, input.format.nom, input.nombre_repas, nowIso);
@@ -479,9 +518,20 @@ export async function retryPayment(context: Ctx, userId: string, inscriptionId: 
               AND NOT ${runnersWaitingSql("f")}
               AND ${registrationWindowSql("f", nowIso)}
             FROM formats f WHERE f.id = i.format_id)
-        AND (SELECT c.en_ligne FROM courses c WHERE c.id = i.course_id) = 1`,
+        AND (SELECT c.en_ligne FROM courses c WHERE c.id = i.course_id) = 1
+        AND NOT ${samePersonHoldsSql(sql.raw("i.format_id"), personOf(i.i), holdsPlaceSql("o", nowIso), sql`o.id <> i.id`)}`,
     });
     if (!retaken && !(await heldNow(context, inscriptionId, nowIso))) {
+      const samePerson = await samePersonRefusal(
+        context,
+        userId,
+        i.i.format_id,
+        i.formatNom,
+        personOf(i.i),
+        nowIso,
+        inscriptionId,
+      );
+      if (samePerson) throw samePerson;
       if (i.i.statut !== "en_attente" && i.i.statut !== "annulee") throw new PaymentError("inscription_non_payable");
       throw new RegistrationError("format_complet", i.formatNom);
     }

@@ -5,7 +5,8 @@
 // docs/decisions/0170-bib-transfer.md
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { mealsTakenSql } from "~/db/capacity.server";
+import { personOf, samePersonHoldsSql } from "~/db/identity";
+import { holdsPlaceSql, mealsTakenSql } from "~/db/capacity.server";
 import { cessions, courses, formats, inscriptions, paiements, users } from "~/db/schema";
 import type { RaceFormat } from "~/domain/eligibility";
 import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/registration";
@@ -502,6 +503,7 @@ export async function acceptTransfer(
     meals,
   );
   const id = crypto.randomUUID();
+  const who = personOf(personal);
   const columns = sql.raw(REGISTRATION_PERSONAL_COLUMNS.join(", "));
   const values = sql.join(
     REGISTRATION_PERSONAL_COLUMNS.map((c) => {
@@ -521,6 +523,7 @@ export async function acceptTransfer(
     WHERE c.id = ${cessionId} AND c.statut = 'ouverte' AND c.expires_at > ${nowIso} AND s.statut = 'validee'
       AND NOT EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${user.id} AND mine.format_id = c.format_id
         AND (mine.statut = 'validee' OR (mine.statut = 'en_attente' AND (mine.hold_expires_at IS NULL OR mine.hold_expires_at > ${nowIso}))))
+      AND NOT ${samePersonHoldsSql(sql.raw("c.format_id"), who, holdsPlaceSql("o", nowIso), sql`o.id <> s.id`)}
       AND (${meals} = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} + s.nombre_repas >= ${meals})
     RETURNING id`);
   if (made.length === 0) {
@@ -533,6 +536,11 @@ export async function acceptTransfer(
       SELECT count(*) AS n FROM inscriptions WHERE coureur_id = ${user.id} AND format_id = ${inv.formatId}
         AND (statut = 'validee' OR (statut = 'en_attente' AND (hold_expires_at IS NULL OR hold_expires_at > ${nowIso})))`);
     if (Number(mine?.n ?? 0) > 0) throw new TransferError("deja_inscrit");
+    // The same person holds a place in the format from another account (decision 0183).
+    const [other] = await context.db.all<{ id: string }>(sql`
+      SELECT s.id FROM cessions c JOIN inscriptions s ON s.id = c.inscription_id
+      WHERE c.id = ${cessionId} AND ${samePersonHoldsSql(sql.raw("c.format_id"), who, holdsPlaceSql("o", nowIso), sql`o.id <> s.id`)}`);
+    if (other) throw new TransferError("deja_inscrit");
     throw new TransferError("repas_epuises");
   }
   return retryPayment(context, user.id, id);

@@ -4,6 +4,7 @@
 // (called by the lifecycle whenever a place is freed, and by the cron). docs/decisions/0131-waiting-list.md
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
+import { type Identity, personOf, samePersonHoldsSql } from "~/db/identity";
 import { holdsPlaceSql, placesTakenSql, runnersWaitingSql } from "~/db/capacity.server";
 import { CSV_BOM, csvRow, exportFileName } from "~/domain/csv";
 import { personalOf, type RegistrationInput } from "~/domain/registration";
@@ -58,6 +59,7 @@ export async function joinWaitlist(
         AND f.nb_max_coureurs IS NOT NULL
         AND (${placesTakenSql(sql.raw("f.id"), nowIso)} >= f.nb_max_coureurs OR ${runnersWaitingSql("f")})
         AND NOT EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${userId} AND mine.format_id = f.id AND ${holdsPlaceSql("mine", nowIso)})
+        AND NOT ${samePersonHoldsSql(sql.raw("f.id"), personOf(personal), holdsPlaceSql("o", nowIso))}
         AND NOT EXISTS (SELECT 1 FROM liste_attente w WHERE w.coureur_id = ${userId} AND w.format_id = f.id AND w.statut IN ('en_liste', 'offre'))
       RETURNING id`);
   } catch (e) {
@@ -65,13 +67,19 @@ export async function joinWaitlist(
     if (String((e as Error)?.message ?? e).includes("UNIQUE")) throw new WaitlistError("deja_en_liste");
     throw e;
   }
-  if (inserted.length !== 1) throw await joinRefusal(context, userId, input.format.id, nowIso);
+  if (inserted.length !== 1) throw await joinRefusal(context, userId, input.format.id, nowIso, personOf(personal));
   const position = await positionOf(context, id);
   await sendJoinedEmail(context, id, position);
   return { entryId: id, position };
 }
 
-async function joinRefusal(context: Ctx, userId: string, formatId: string, nowIso: string): Promise<WaitlistError> {
+async function joinRefusal(
+  context: Ctx,
+  userId: string,
+  formatId: string,
+  nowIso: string,
+  who: Identity,
+): Promise<WaitlistError> {
   const [f] = await context.db.all<{
     enabled: number;
     en_ligne: number;
@@ -83,7 +91,8 @@ async function joinRefusal(context: Ctx, userId: string, formatId: string, nowIs
   }>(sql`
     SELECT f.liste_attente_active AS enabled, c.en_ligne, f.nb_max_coureurs AS cap, ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken,
       ${runnersWaitingSql("f")} AS waiting,
-      EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${userId} AND mine.format_id = f.id AND ${holdsPlaceSql("mine", nowIso)}) AS mine,
+      (EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${userId} AND mine.format_id = f.id AND ${holdsPlaceSql("mine", nowIso)})
+        OR ${samePersonHoldsSql(sql.raw("f.id"), who, holdsPlaceSql("o", nowIso))}) AS mine,
       EXISTS (SELECT 1 FROM liste_attente w WHERE w.coureur_id = ${userId} AND w.format_id = f.id AND w.statut IN ('en_liste', 'offre')) AS listed
     FROM formats f JOIN courses c ON c.id = f.course_id WHERE f.id = ${formatId}`);
   if (!f?.en_ligne) return new WaitlistError("introuvable");

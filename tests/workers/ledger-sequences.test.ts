@@ -10,7 +10,7 @@ import { cancelInscription } from "../../app/services/cancel.server";
 import { deleteCourse, setPublished } from "../../app/services/courses.server";
 import { releaseFunds, setCommission } from "../../app/services/payments.server";
 import { loadRegistrationPage, startRegistration } from "../../app/services/register.server";
-import { loadDemoData, registrationValues } from "./helpers";
+import { asPerson, loadDemoData, registrationValues } from "./helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
 
 function rng(seed: number) {
@@ -152,7 +152,7 @@ describe("the books after random sequences", () => {
           : null;
         try {
           if ((op === "pay" || op === "open" || op === "resubmit") && parsed?.ok) {
-            const started = await startRegistration(testContext(), runner, courseId, parsed.data);
+            const started = await startRegistration(testContext(), runner, courseId, asPerson(parsed.data, runner));
             const session = started.url.split("/").pop()!;
             open.set(runner, { runner, session, id: started.inscriptionId });
             if (op === "pay") await pay.paySession(session);
@@ -202,7 +202,7 @@ describe("the books after random sequences", () => {
             const p2 = await loadRegistrationPage(ctx, other.courseId);
             const v2 = parseRegistration(values(other.formatId, 0), p2!.formats, new Date().toISOString().slice(0, 10));
             if (v2.ok) {
-              const s = await startRegistration(testContext(), runner, other.courseId, v2.data);
+              const s = await startRegistration(testContext(), runner, other.courseId, asPerson(v2.data, runner));
               await deleteCourse(testContext(), { id: ORGANISER_ID }, other.courseId);
               expect((await pay.getSession(s.url.split("/").pop()!))!.status).toBe("expired");
               await pay.paySession(s.url.split("/").pop()!).catch(() => null);
@@ -220,6 +220,8 @@ describe("the books after random sequences", () => {
             "format_complet",
             "repas_epuises",
             "paiement_en_cours",
+            // A runner who holds a place already: one place per runner and format (issue 40).
+            "deja_inscrit",
             "aucun_remboursement",
             "deja_annulee",
             "non_payee",

@@ -13,7 +13,7 @@ import { deleteCourse, listOrganiserCourses, setPublished } from "../../app/serv
 import { loadHistory } from "../../app/services/lifecycle.server";
 import { transferToOrganiser } from "../../app/services/payments.server";
 import { loadRegistrationPage, startRegistration } from "../../app/services/register.server";
-import { loadDemoData, registrationValues } from "./helpers";
+import { asPerson, loadDemoData, registrationValues } from "./helpers";
 import { sessionCookie } from "./organiser-helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext, type LedgerRow } from "./payments-helpers";
 
@@ -399,7 +399,7 @@ describe("meals are a limited resource", () => {
     const data = await input(courseId, formatId, { nombre_repas: "1" });
     const results = await Promise.all(
       people.map((r) =>
-        startRegistration(testContext(), r, courseId, data).then(
+        startRegistration(testContext(), r, courseId, asPerson(data, r)).then(
           () => "ok",
           (e) => e,
         ),
@@ -429,12 +429,22 @@ describe("meals are a limited resource", () => {
       await input(courseId, formatId, { nombre_repas: "1" }),
     );
     await expect(
-      startRegistration(testContext(), b, courseId, await input(courseId, formatId, { nombre_repas: "1" })),
+      startRegistration(
+        testContext(),
+        b,
+        courseId,
+        asPerson(await input(courseId, formatId, { nombre_repas: "1" }), b),
+      ),
     ).rejects.toMatchObject({ code: "repas_epuises" });
-    await startRegistration(testContext(), c, courseId, await input(courseId, formatId));
+    await startRegistration(testContext(), c, courseId, asPerson(await input(courseId, formatId), c));
     const { abandonRegistration } = await import("../../app/services/register.server");
     expect(await abandonRegistration(testContext(), a, first.inscriptionId)).toBe(true);
-    await startRegistration(testContext(), b, courseId, await input(courseId, formatId, { nombre_repas: "1" }));
+    await startRegistration(
+      testContext(),
+      b,
+      courseId,
+      asPerson(await input(courseId, formatId, { nombre_repas: "1" }), b),
+    );
   });
 });
 

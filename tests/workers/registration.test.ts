@@ -23,7 +23,7 @@ import {
   startRegistration,
 } from "~/services/register.server";
 import { signWebhookPayload } from "~/providers/payments-local.server";
-import { loadDemoData, registrationValues } from "./helpers";
+import { asPerson, loadDemoData, registrationValues } from "./helpers";
 import { getLoadContext } from "../../load-context";
 import { countingD1, type QueryStats } from "~/utils/query-count.server";
 import {
@@ -111,8 +111,8 @@ describe("the place hold", () => {
     const [a, b] = await runners(2);
     const data = await input(courseId, formatId);
     const results = await Promise.allSettled([
-      startRegistration(testContext(), a, courseId, data),
-      startRegistration(testContext(), b, courseId, data),
+      startRegistration(testContext(), a, courseId, asPerson(data, a)),
+      startRegistration(testContext(), b, courseId, asPerson(data, b)),
     ]);
     const won = results.filter((r) => r.status === "fulfilled");
     const lost = results.filter((r) => r.status === "rejected") as PromiseRejectedResult[];
@@ -127,7 +127,9 @@ describe("the place hold", () => {
     const { courseId, formatId } = await freshFormat({ cap: 5 });
     const ids = await runners(40);
     const data = await input(courseId, formatId);
-    const results = await Promise.allSettled(ids.map((id) => holdPlace(testContext(), id, courseId, data)));
+    const results = await Promise.allSettled(
+      ids.map((id) => holdPlace(testContext(), id, courseId, asPerson(data, id))),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
     const reasons = results
       .filter((r): r is PromiseRejectedResult => r.status === "rejected")
@@ -143,7 +145,7 @@ describe("the place hold", () => {
     const { courseId, formatId } = await freshFormat({ cap: null });
     const ids = await runners(12);
     const data = await input(courseId, formatId);
-    const results = await Promise.all(ids.map((id) => holdPlace(testContext(), id, courseId, data)));
+    const results = await Promise.all(ids.map((id) => holdPlace(testContext(), id, courseId, asPerson(data, id))));
     expect(new Set(results.map((r) => r.inscriptionId)).size).toBe(12);
   });
 
@@ -229,7 +231,7 @@ describe("the place hold", () => {
     expect(await holding(formatId)).toBe(1);
     // Released again, and b takes the place: a's retry now reads 'complet'.
     await abandonRegistration(testContext(), a, first.inscriptionId);
-    await startRegistration(testContext(), b, courseId, data);
+    await startRegistration(testContext(), b, courseId, asPerson(data, b));
     await expect(retryPayment(testContext(), a, first.inscriptionId)).rejects.toMatchObject({ code: "format_complet" });
     expect(await holding(formatId)).toBe(1);
   });
@@ -593,7 +595,7 @@ describe("only the runner's own registrations", () => {
     );
     expect((await readConfirmation(testContext(), a, sessionId, mine.inscriptionId)).state).toBe("unpaid");
     // A session of another registration does not confirm this one.
-    const other = await startRegistration(testContext(), b, courseId, await input(courseId, formatId));
+    const other = await startRegistration(testContext(), b, courseId, asPerson(await input(courseId, formatId), b));
     await expect(readConfirmation(testContext(), a, sessionOf(other.url), mine.inscriptionId)).rejects.toBeInstanceOf(
       RegistrationError,
     );

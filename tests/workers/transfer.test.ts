@@ -21,7 +21,7 @@ import {
   withdrawTransfer,
 } from "../../app/services/transfer.server";
 import { get, post, sessionCookie } from "./organiser-helpers";
-import { loadDemoData } from "./helpers";
+import { distinctPerson, loadDemoData } from "./helpers";
 import { enableOrganiserAccount, ORGANISER_ID, silentLocalProvider, testContext } from "./payments-helpers";
 
 const one = <T>(q: string, ...binds: unknown[]) =>
@@ -106,7 +106,7 @@ const personal = (p: { email: string }, nom = "Acheteuse") => ({
   nom,
   prenom: "Léa",
   genre: "Femme",
-  date_naissance: "1990-05-02",
+  ...distinctPerson(p.email),
   nationalite: "Française",
   email: p.email,
   telephone: null,
@@ -117,7 +117,6 @@ const personal = (p: { email: string }, nom = "Acheteuse") => ({
   pays: "France",
   club: null,
   justificatif_type: "licence",
-  numero_licence: "1234567",
   pps_identifier: null,
   pps_expiration: null,
   contact_urgence_nom: null,

@@ -6,7 +6,7 @@ import { fixedClock } from "../../app/providers/clock";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import { loadRegistrationPage, startRegistration } from "../../app/services/register.server";
 import { joinWaitlist } from "../../app/services/waitlist.server";
-import { registrationValues } from "./helpers";
+import { distinctPerson, registrationValues } from "./helpers";
 import { ORGANISER_ID, testContext } from "./payments-helpers";
 
 let n = 0;
@@ -43,8 +43,8 @@ export function values(formatId: string, email: string, over: Partial<Registrati
   return registrationValues(formatId, {
     nom: "Martin",
     prenom: "Léa",
-    date_naissance: "1990-05-02",
     email,
+    ...distinctPerson(email),
     ...over,
   });
 }
