@@ -3,7 +3,7 @@
 // a missing or purged document. Never cached by shared caches; shown inline (PDF or image, type from its bytes), in
 // the sandbox of every private file (privateFileHeaders), which the Worker keeps.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { readDocument } from "~/services/justificatifs.server";
+import { readDocument } from "~/services/justificatif-documents.server";
 import { privateFileHeaders } from "~/utils/http";
 import { getSessionUser } from "~/utils/session.server";
 

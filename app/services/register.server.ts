@@ -37,6 +37,7 @@ import {
   expireSession,
   PaymentError,
 } from "./payments.server";
+import { releaseDocument } from "./justificatif-documents.server";
 import { verifyJustificatif } from "./justificatifs.server";
 import { isCompetition } from "~/domain/eligibility";
 import { withEvent } from "~/db/registrations.server";
@@ -367,7 +368,12 @@ async function updateHeldContent(
       AND checkout_session_id IS ${oldSession ? null : mine.checkout_session_id}
       AND (${moreMeals} <= 0 OR (SELECT f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} FROM formats f WHERE f.id = inscriptions.format_id) >= ${moreMeals})
     RETURNING id`);
-  if (updated.length === 1) return { inscriptionId: mine.id, reused: true };
+  if (updated.length === 1) {
+    // The document this submit replaced is deleted at once when nothing else uses it.
+    if (mine.coureur_id && mine.justificatif_document_id !== justificatif.documentId)
+      await releaseDocument(context, mine.coureur_id, mine.justificatif_document_id);
+    return { inscriptionId: mine.id, reused: true };
+  }
   const [now] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, mine.id)).limit(1);
   if (now?.statut === "en_attente" && moreMeals > 0)
     throw await holdRefusal(context, mine.format_id, input.format.nom, input.nombre_repas, nowIso);
