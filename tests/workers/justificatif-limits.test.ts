@@ -132,6 +132,31 @@ describe("what one account may store", () => {
     expect(await objects()).toHaveLength(JUSTIFICATIF_PENDING_MAX);
   });
 
+  it("the registration form says it next to its document field too, keeping what was typed", async () => {
+    for (let i = 0; i < JUSTIFICATIF_PENDING_MAX; i++) await submit(withErrors());
+    const { course_id: courseId, format_id: formatId } = (await row<{ course_id: string; format_id: string }>(
+      "SELECT course_id, format_id FROM inscriptions WHERE id = ?",
+      REG,
+    ))!;
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(registrationValues(formatId, { club: "Club gardé" })))
+      if (typeof v === "string") fd.append(k, v);
+    fd.append("intent", "actualiser");
+    fd.append("justificatif_document", new File([PDF as Uint8Array<ArrayBuffer>], "pps.pdf"));
+    const res = await SELF.fetch(`http://localhost/inscription/${courseId}`, {
+      method: "POST",
+      body: fd,
+      headers: { origin: "http://localhost", host: "localhost", cookie: runner },
+      redirect: "manual",
+    });
+    const page = await res.text();
+    expect(page).toMatch(
+      new RegExp(`id="f-justificatif_document-err"[^>]*>${html(DOCUMENT_MSG.documents_en_attente)}<`),
+    );
+    expect(page).toContain('value="Club gardé"');
+    expect(await documents()).toHaveLength(JUSTIFICATIF_PENDING_MAX);
+  });
+
   it("a refused upload keeps the document already given on the form", async () => {
     for (let i = 0; i < JUSTIFICATIF_PENDING_MAX; i++) await submit(withErrors());
     const kept = (await documents())[0].id;
@@ -219,6 +244,54 @@ describe("a replaced document is deleted at once", () => {
     expect(await registrationDocument()).not.toBe(shared.id);
     expect(await env.FILES.get(shared.key)).not.toBeNull();
     expect(await documents()).toHaveLength(2);
+  });
+
+  it("replacing the runner profile's document deletes the previous one", async () => {
+    const profile = (documentId?: string) => {
+      const fd = new FormData();
+      const fields: Record<string, string> = {
+        nom: "Bernard",
+        prenom: "Camille",
+        genre: "Femme",
+        date_naissance: "1991-04-12",
+        nationalite: "Française",
+        email: "coureur@balise.test",
+        telephone: "",
+        adresse: "12 rue des Lilas",
+        adresse_complement: "",
+        code_postal: "69004",
+        ville: "Lyon",
+        pays: "France",
+        club: "",
+        justificatif_type: "licence",
+        numero_licence: "1789456",
+        pps_identifier: "",
+        contact_urgence_nom: "Julien Bernard",
+        contact_urgence_telephone: "06 98 76 54 32",
+        ...(documentId ? { justificatif_document_id: documentId } : {}),
+      };
+      for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+      fd.append("justificatif_document", new File([PDF as Uint8Array<ArrayBuffer>], "licence.pdf"));
+      return SELF.fetch("http://localhost/monprofilcoureur", {
+        method: "POST",
+        body: fd,
+        headers: { origin: "http://localhost", host: "localhost", cookie: runner },
+        redirect: "manual",
+      });
+    };
+    const profileDocument = async () =>
+      (await row<{ d: string | null }>(
+        "SELECT justificatif_document_id AS d FROM profils_coureurs WHERE id = ?",
+        RUNNER,
+      ))!.d;
+    expect((await profile()).status).toBe(302);
+    const first = (await documents())[0];
+    expect(await profileDocument()).toBe(first.id);
+    expect((await profile(first.id)).status).toBe(302);
+    expect(await profileDocument()).not.toBe(first.id);
+    expect(await env.FILES.get(first.r2_key)).toBeNull();
+    expect(await row("SELECT id FROM justificatif_documents WHERE id = ?", first.id)).toBeNull();
+    expect(await documents()).toHaveLength(1);
   });
 
   it("a document stored by a submit sent back with errors, then replaced on the same form, is deleted at once", async () => {
