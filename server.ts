@@ -33,6 +33,12 @@ function entryModule(): EntryModule {
   return (build as unknown as ServerBuild).entry.module as unknown as EntryModule;
 }
 
+/** A plain-text answer of the Worker itself (before any route), with the same security headers as every response. */
+function plainText(body: string, status: number, dev = false): Response {
+  const headers = new Headers({ "content-type": "text/plain; charset=utf-8" });
+  return new Response(body, { status, headers: applySecurityHeaders(headers, createNonce(), { dev }) });
+}
+
 function remixHandler(mode: "development" | "production") {
   let handler = remixHandlers.get(mode);
   if (!handler) {
@@ -47,22 +53,19 @@ export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     // Every non-GET request from another site is refused before any route runs (docs/decisions/0011).
     if (isCrossSiteRequest(request, env.APP_URL ? [env.APP_URL] : [])) {
-      return new Response(CROSS_SITE_MESSAGE, {
-        status: 403,
-        headers: { "content-type": "text/plain; charset=utf-8" },
-      });
+      return plainText(CROSS_SITE_MESSAGE, 403);
     }
     const url = new URL(request.url);
     if (url.pathname.startsWith("/parties/")) {
       // Browsers may only open WebSockets; the room's HTTP side is reserved to the Worker itself.
       if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-        return new Response("Réservé aux connexions WebSocket", { status: 426 });
+        return plainText("Réservé aux connexions WebSocket", 426);
       }
       // The session cookie is checked here; the room learns the user from a header only the Worker sets.
       const res = await routePartykitRequest(request, env, {
         onBeforeConnect: (req, lobby) => authorizeRoomConnection(req, lobby, { env, ctx }),
       });
-      return res ?? new Response("Salon introuvable", { status: 404 });
+      return res ?? plainText("Salon introuvable", 404);
     }
     let appEnv: AppEnv;
     try {
@@ -70,18 +73,12 @@ export default {
     } catch (e) {
       // A production Worker without its real configuration serves nothing (the log names the variables).
       console.error(e instanceof Error ? e.message : e);
-      return new Response("Service indisponible : configuration incomplète.", {
-        status: 503,
-        headers: { "content-type": "text/plain; charset=utf-8" },
-      });
+      return plainText("Service indisponible : configuration incomplète.", 503);
     }
     const dev = allowsLocalStandIns(appEnv);
     // The local stand-ins' pages (/dev/mail, /dev/checkout…) do not exist outside development and test.
     if (!dev && (url.pathname === "/dev" || url.pathname.startsWith("/dev/"))) {
-      return new Response("Page non trouvée", {
-        status: 404,
-        headers: { "content-type": "text/plain; charset=utf-8" },
-      });
+      return plainText("Page non trouvée", 404, dev);
     }
     const nonce = createNonce();
     // Benchmark only (bench/catalogue, BENCH_QUERY_COUNT=1): the request's D1 statements, round trips, SQL time.
@@ -119,7 +116,8 @@ export default {
       // read from a replica only once it has this write (read your own writes: decision 0161).
       bookmark = mayWrite(request.method) ? context.d1Session.bookmark() : null;
     }
-    // Remix may hand back immutable headers (redirects); copy into a fresh response.
+    // Remix may hand back immutable headers (redirects); copy into a fresh response. A route's own security headers
+    // (a private file's sandbox) are kept; the Worker's fill the rest.
     const headers = applyCachePolicy(applySecurityHeaders(new Headers(response.headers), nonce, { dev }), request);
     if (bookmark) headers.append("Set-Cookie", bookmarkSetCookie(bookmark, url.protocol === "https:"));
     if (counting) {

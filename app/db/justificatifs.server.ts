@@ -1,11 +1,15 @@
 // Justificatif queries (decision 0150): the check state in SQL (the same rule as app/domain/justificatif.ts,
 // justificatifEtat), the organiser's decision as one conditional UPDATE scoped by the event's organiser, who may read
-// a document, and the retention purge. The state is never the registration's status: nothing here writes statut.
+// a document, what an account may store (decision 0190), and the retention purge. The state is never the
+// registration's status: nothing here writes statut.
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import {
   canDecide,
+  type DocumentUsage,
+  JUSTIFICATIF_ACCOUNT_MAX_BYTES,
   JUSTIFICATIF_ETATS,
+  JUSTIFICATIF_PENDING_MAX,
   type JustificatifDecision,
   type JustificatifEtat,
   type RefusMotif,
@@ -138,12 +142,43 @@ export async function findOwnDocument(db: Db, id: string, ownerId: string): Prom
   return row ?? null;
 }
 
-export async function insertDocument(db: Db, d: DocumentRow): Promise<void> {
-  await prepare(
+/** The owner's documents attached to nothing: no registration and no profile (a profile's is its runner's own). */
+function pendingDocumentsSql(ownerId: string): SQL {
+  return sql`(SELECT count(*) FROM justificatif_documents d WHERE d.owner_id = ${ownerId}
+    AND NOT EXISTS (SELECT 1 FROM inscriptions i WHERE i.justificatif_document_id = d.id)
+    AND NOT EXISTS (SELECT 1 FROM profils_coureurs p WHERE p.id = d.owner_id AND p.justificatif_document_id = d.id))`;
+}
+
+/** The bytes of all the owner's documents, attached or not. */
+function storedBytesSql(ownerId: string): SQL {
+  return sql`(SELECT coalesce(sum(d.size), 0) FROM justificatif_documents d WHERE d.owner_id = ${ownerId})`;
+}
+
+/** What the owner stores now (to say which limit an upload would pass: documentLimitIssue). */
+export async function documentUsage(db: Db, ownerId: string): Promise<DocumentUsage> {
+  const row = await prepare(
+    db,
+    sql`SELECT ${pendingDocumentsSql(ownerId)} AS pending, ${storedBytesSql(ownerId)} AS bytes`,
+  ).first<DocumentUsage>();
+  return { pending: Number(row?.pending ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+/**
+ * Records a new document only while its owner stays within the limits (documentLimitIssue in SQL: fewer than
+ * JUSTIFICATIF_PENDING_MAX waiting, JUSTIFICATIF_ACCOUNT_MAX_BYTES in all). One statement: D1 runs them one at a
+ * time, so uploads sent together are counted one after the other and cannot pass the limits. Returns whether it
+ * was recorded.
+ */
+export async function insertDocumentWithinLimits(db: Db, d: DocumentRow): Promise<boolean> {
+  const res = await prepare(
     db,
     sql`INSERT INTO justificatif_documents (id, r2_key, owner_id, content_type, size, original_name, created_at)
-        VALUES (${d.id}, ${d.r2_key}, ${d.owner_id}, ${d.content_type}, ${d.size}, ${d.original_name}, ${d.created_at})`,
-  ).run();
+        SELECT ${d.id}, ${d.r2_key}, ${d.owner_id}, ${d.content_type}, ${d.size}, ${d.original_name}, ${d.created_at}
+        WHERE ${pendingDocumentsSql(d.owner_id)} < ${JUSTIFICATIF_PENDING_MAX}
+          AND ${storedBytesSql(d.owner_id)} + ${d.size} <= ${JUSTIFICATIF_ACCOUNT_MAX_BYTES}
+        RETURNING id`,
+  ).all<{ id: string }>();
+  return res.results.length === 1;
 }
 
 /**
@@ -198,16 +233,21 @@ export async function unreferencedDocuments(
   return res.results;
 }
 
-/** Deletes the row, only if still unreferenced (a registration may have attached it since it was listed). */
-export async function deleteDocumentRowIfUnreferenced(db: Db, id: string): Promise<boolean> {
+/**
+ * Deletes a document's row, only if nothing points to it any more (a registration may have attached it since it was
+ * listed), and only the owner's when `ownerId` is given. Returns its R2 key, to delete the object next (the row
+ * first: never an object deleted under a live row), or null when it stays.
+ */
+export async function deleteDocumentIfUnreferenced(db: Db, id: string, ownerId?: string): Promise<string | null> {
+  const owner = ownerId === undefined ? sql`1` : sql`owner_id = ${ownerId}`;
   const res = await prepare(
     db,
-    sql`DELETE FROM justificatif_documents WHERE id = ${id}
+    sql`DELETE FROM justificatif_documents WHERE id = ${id} AND ${owner}
           AND NOT EXISTS (SELECT 1 FROM inscriptions i WHERE i.justificatif_document_id = ${id})
           AND NOT EXISTS (SELECT 1 FROM profils_coureurs p WHERE p.justificatif_document_id = ${id})
-        RETURNING id`,
-  ).all<{ id: string }>();
-  return res.results.length === 1;
+        RETURNING r2_key`,
+  ).all<{ r2_key: string }>();
+  return res.results[0]?.r2_key ?? null;
 }
 
 export interface MissingRow {

@@ -5,7 +5,11 @@ import {
   JUSTIFICATIF_DOCUMENT_MAX_BYTES,
   checkLicence,
   checkPps,
+  DOCUMENT_MSG,
+  documentLimitIssue,
   documentPurgeRaceDay,
+  JUSTIFICATIF_ACCOUNT_MAX_BYTES,
+  JUSTIFICATIF_PENDING_MAX,
   justificatifEtat,
   justificatifVersion,
   parseRefusal,
@@ -174,5 +178,38 @@ describe("the uploaded document: PDF or image by its first bytes, 5 MB at most",
     ["5 MB exactly, not read yet", JUSTIFICATIF_DOCUMENT_MAX_BYTES, null, { ok: true, contentType: "", extension: "" }],
   ])("%s", (_label, size, b, expected) => {
     expect(checkJustificatifDocument(size, b)).toEqual(expected);
+  });
+});
+
+describe("what one account may store (decision 0190)", () => {
+  const MB = 1024 * 1024;
+  it.each<[string, { pending: number; bytes: number }, number, ReturnType<typeof documentLimitIssue>]>([
+    ["a first document", { pending: 0, bytes: 0 }, 5 * MB, null],
+    ["a fifth waiting document", { pending: JUSTIFICATIF_PENDING_MAX - 1, bytes: 20 * MB }, 5 * MB, null],
+    ["a sixth waiting document", { pending: JUSTIFICATIF_PENDING_MAX, bytes: 1000 }, 1000, "documents_en_attente"],
+    ["up to the total exactly", { pending: 0, bytes: JUSTIFICATIF_ACCOUNT_MAX_BYTES - 10 }, 10, null],
+    [
+      "one byte over the total",
+      { pending: 0, bytes: JUSTIFICATIF_ACCOUNT_MAX_BYTES - 10 },
+      11,
+      "documents_trop_lourds",
+    ],
+    [
+      "both: the waiting ones are named",
+      { pending: 9, bytes: JUSTIFICATIF_ACCOUNT_MAX_BYTES },
+      1,
+      "documents_en_attente",
+    ],
+  ])("%s", (_label, usage, size, expected) => {
+    expect(documentLimitIssue(usage, size)).toBe(expected);
+  });
+
+  it("the limits: 5 waiting (25 MB at most), 50 MB in all; the messages say them in French", () => {
+    expect(JUSTIFICATIF_PENDING_MAX).toBe(5);
+    expect(JUSTIFICATIF_ACCOUNT_MAX_BYTES).toBe(50 * MB);
+    expect(DOCUMENT_MSG.documents_en_attente).toBe(
+      "Vous avez déjà 5\u00a0documents déposés qui ne sont joints à aucune inscription\u00a0: enregistrez le formulaire avec le document déjà joint, ou réessayez dans 24\u00a0heures.",
+    );
+    expect(DOCUMENT_MSG.documents_trop_lourds).toContain("50\u00a0Mo en tout\u00a0:");
   });
 });

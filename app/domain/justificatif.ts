@@ -261,11 +261,41 @@ export const JUSTIFICATIF_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 export type DocumentErrorCode = "document_vide" | "document_trop_lourd" | "document_type";
 
-export const DOCUMENT_MSG: Record<DocumentErrorCode | "document_inconnu", string> = {
+/**
+ * What one account may store (docs/decisions/0190-justificatif-storage-limits.md). Documents waiting, attached to no
+ * registration and no profile (a form sent back with errors, or abandoned), at most this many at once: with 5 MB
+ * each, 25 MB waiting at most. They are deleted after UNATTACHED_DOCUMENT_HOURS, or at once when replaced.
+ */
+export const JUSTIFICATIF_PENDING_MAX = 5;
+/** All the documents of one account, attached or not: ten documents of the largest size. */
+export const JUSTIFICATIF_ACCOUNT_MAX_BYTES = 50 * 1024 * 1024;
+
+export type DocumentLimitCode = "documents_en_attente" | "documents_trop_lourds";
+
+/** What the account stores now: its documents waiting (attached to nothing) and the bytes of all its documents. */
+export interface DocumentUsage {
+  pending: number;
+  bytes: number;
+}
+
+/**
+ * May the account store one more document of `size` bytes: null, or the limit it would pass. The same rule guards
+ * the INSERT in SQL (app/db/justificatifs.server.ts, insertDocumentWithinLimits), so that parallel uploads cannot
+ * pass it either.
+ */
+export function documentLimitIssue(usage: DocumentUsage, size: number): DocumentLimitCode | null {
+  if (usage.pending >= JUSTIFICATIF_PENDING_MAX) return "documents_en_attente";
+  if (usage.bytes + size > JUSTIFICATIF_ACCOUNT_MAX_BYTES) return "documents_trop_lourds";
+  return null;
+}
+
+export const DOCUMENT_MSG: Record<DocumentErrorCode | DocumentLimitCode | "document_inconnu", string> = {
   document_vide: "Le fichier est vide.",
   document_trop_lourd: "Fichier trop lourd\u00a0: 5\u00a0Mo au plus.",
   document_type: "Le justificatif doit être un PDF ou une image (JPEG, PNG ou WebP).",
   document_inconnu: "Ce document n'est plus disponible\u00a0: déposez-le de nouveau.",
+  documents_en_attente: `Vous avez déjà ${JUSTIFICATIF_PENDING_MAX}\u00a0documents déposés qui ne sont joints à aucune inscription\u00a0: enregistrez le formulaire avec le document déjà joint, ou réessayez dans ${UNATTACHED_DOCUMENT_HOURS}\u00a0heures.`,
+  documents_trop_lourds: `Avec ce fichier, vos justificatifs déposés dépasseraient ${JUSTIFICATIF_ACCOUNT_MAX_BYTES / (1024 * 1024)}\u00a0Mo en tout\u00a0: joignez un fichier plus léger, ou gardez le document déjà joint.`,
 };
 
 const DOCUMENT_TYPES: Record<string, string> = {

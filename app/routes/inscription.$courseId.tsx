@@ -32,7 +32,7 @@ import {
 import { JustificatifDocumentField, type DocumentRef } from "~/components/JustificatifDocumentField";
 import { isCompetition } from "~/domain/eligibility";
 import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
-import { documentFromForm, profileDocument } from "~/services/justificatifs.server";
+import { documentFromForm, profileDocument } from "~/services/justificatif-documents.server";
 import { loadRegistrationPage, prefillValues, startRegistration } from "~/services/register.server";
 import { joinWaitlist } from "~/services/waitlist.server";
 import { passQueue, queueFacts, queueView } from "~/services/opening-queue.server";

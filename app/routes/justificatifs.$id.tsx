@@ -1,8 +1,10 @@
 // GET /justificatifs/{id}: a runner's licence or PPS document (decision 0150), for the runner who gave it, the
 // organiser of an event it is attached to, and admins. Everyone else, anonymous included, gets the same 404 as for
-// a missing or purged document. Never cached by shared caches; shown inline (PDF or image, type from its bytes).
+// a missing or purged document. Never cached by shared caches; shown inline (PDF or image, type from its bytes), in
+// the sandbox of every private file (privateFileHeaders), which the Worker keeps.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { readDocument } from "~/services/justificatifs.server";
+import { readDocument } from "~/services/justificatif-documents.server";
+import { privateFileHeaders } from "~/utils/http";
 import { getSessionUser } from "~/utils/session.server";
 
 const notFound = () =>
@@ -19,13 +21,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ext = doc.content_type === "application/pdf" ? "pdf" : (doc.content_type.split("/")[1] ?? "bin");
   return new Response(object.body, {
     headers: {
-      "Content-Type": doc.content_type,
+      ...privateFileHeaders(doc.content_type, `inline; filename="justificatif.${ext}"`),
       "Content-Length": String(doc.size),
-      "Content-Disposition": `inline; filename="justificatif.${ext}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-      "Referrer-Policy": "no-referrer",
     },
   });
 }

@@ -19,12 +19,8 @@ import { CANCEL_MSG, readOnlyMessage } from "~/domain/cancellation";
 import { JustificatifDocumentField, type DocumentRef } from "~/components/JustificatifDocumentField";
 import { isCompetition } from "~/domain/eligibility";
 import { JUSTIFICATIF_ETAT_LABELS, justificatifEtat, refusalText } from "~/domain/justificatif";
-import {
-  documentFromForm,
-  ownDocument,
-  setRegistrationDocument,
-  verifyJustificatif,
-} from "~/services/justificatifs.server";
+import { documentFromForm, ownDocument, setRegistrationDocument } from "~/services/justificatif-documents.server";
+import { verifyJustificatif } from "~/services/justificatifs.server";
 import { makeSelfEditSchema, pickSelfEdit } from "~/domain/my-registration";
 import { GENRES_SIMPLE, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";

@@ -16,7 +16,7 @@ import { GENRES, makeRunnerProfileSchema, NATIONALITES, PAYS, PROFILE_MSG } from
 import { parisDate } from "~/domain/refund";
 import { runnerPrefill, saveRunnerProfile } from "~/services/profile.server";
 import { JustificatifDocumentField, type DocumentRef } from "~/components/JustificatifDocumentField";
-import { documentFromForm, profileDocument, setProfileDocument } from "~/services/justificatifs.server";
+import { documentFromForm, profileDocument, setProfileDocument } from "~/services/justificatif-documents.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { requireUser } from "~/utils/auth.server";
 

@@ -1,31 +1,25 @@
-// Justificatif use cases (decision 0150): the runner's document (stored privately in R2, read only by its owner, the
-// organiser of an event it is attached to and admins), the organiser's 'Valider' / 'Refuser' (with the e-mail to the
-// runner), the verification service's answer after a registration or an edit, the organiser's CSV of the missing
-// ones, and the retention purge run by the maintenance cron. Never writes the registration's status.
+// Justificatif use cases (decision 0150): the organiser's 'Valider' / 'Refuser' (with the e-mail to the runner), the
+// verification service's answer after a registration or an edit, the organiser's CSV of the missing ones, and the
+// retention purge run by the maintenance cron. The runner's document itself: justificatif-documents.server.ts. Never
+// writes the registration's status.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
-  deleteDocumentRowIfUnreferenced,
+  deleteDocumentIfUnreferenced,
   detachExpiredProfileDocuments,
   detachExpiredRegistrationDocuments,
-  findOwnDocument,
-  findReadableDocument,
-  insertDocument,
   listMissingJustificatifs,
   readJustificatifState,
   recordDecision,
   unreferencedDocuments,
 } from "~/db/justificatifs.server";
-import { courses, formats, inscriptions, profils_coureurs } from "~/db/schema";
+import { courses, formats, inscriptions } from "~/db/schema";
 import { CSV_BOM, csvRow, exportFileName } from "~/domain/csv";
 import { statutLabel } from "~/domain/registrants";
 import { isCompetition } from "~/domain/eligibility";
 import {
-  checkJustificatifDocument,
   DECISION_MSG,
-  DOCUMENT_MSG,
   documentPurgeRaceDay,
-  JUSTIFICATIF_DOCUMENT_PREFIX,
   JUSTIFICATIF_ETAT_LABELS,
   parseRefusal,
   PROFILE_DOCUMENT_RETENTION_DAYS,
@@ -38,117 +32,6 @@ import { justificatifRefusedEmail } from "~/emails/justificatif";
 import { findOwnedFormat } from "~/db/registrants.server";
 
 type Ctx = AppLoadContext;
-
-// ---------------------------------------------------------------- the runner's document
-
-export interface DocumentRef {
-  id: string;
-  name: string | null;
-}
-
-/** A submitted file input: a File with content, or nothing chosen. */
-function chosenFile(v: FormDataEntryValue | null): File | null {
-  if (v && typeof v === "object" && typeof (v as File).arrayBuffer === "function" && (v as File).size > 0)
-    return v as File;
-  return null;
-}
-
-/** Checks (size before reading, then the first bytes) and stores one document for its owner, privately. */
-export async function storeDocument(
-  context: Ctx,
-  ownerId: string,
-  file: File,
-): Promise<{ ok: true; doc: DocumentRef } | { ok: false; message: string }> {
-  const early = checkJustificatifDocument(file.size, null);
-  if (!early.ok) return { ok: false, message: DOCUMENT_MSG[early.code] };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const check = checkJustificatifDocument(bytes.byteLength, bytes);
-  if (!check.ok) return { ok: false, message: DOCUMENT_MSG[check.code] };
-  const id = crypto.randomUUID();
-  const key = `${JUSTIFICATIF_DOCUMENT_PREFIX}${ownerId}/${id}.${check.extension}`;
-  await context.storage.put(key, bytes, check.contentType);
-  const name = file.name ? file.name.slice(0, 120) : null;
-  await insertDocument(context.db, {
-    id,
-    r2_key: key,
-    owner_id: ownerId,
-    content_type: check.contentType,
-    size: bytes.byteLength,
-    original_name: name,
-    created_at: context.clock.now().toISOString(),
-  });
-  return { ok: true, doc: { id, name } };
-}
-
-/**
- * The document a runner's form gives: a new file (stored now, so a form sent back with errors keeps it), else the
- * id of one already given (from the profile or a first submit), kept only if it is this runner's own.
- * Field names: `justificatif_document` (the file) and `justificatif_document_id`.
- */
-export async function documentFromForm(
-  context: Ctx,
-  ownerId: string,
-  form: FormData,
-): Promise<{ doc: DocumentRef | null; error: string | null }> {
-  const file = chosenFile(form.get("justificatif_document"));
-  if (file) {
-    const stored = await storeDocument(context, ownerId, file);
-    return stored.ok ? { doc: stored.doc, error: null } : { doc: null, error: stored.message };
-  }
-  const id = form.get("justificatif_document_id");
-  if (form.get("retirer_document") === "on" || typeof id !== "string" || !id) return { doc: null, error: null };
-  const own = await findOwnDocument(context.db, id, ownerId);
-  return own
-    ? { doc: { id: own.id, name: own.original_name }, error: null }
-    : { doc: null, error: DOCUMENT_MSG.document_inconnu };
-}
-
-/** The runner's document by id, with its name, if it is theirs (to show it on a form). */
-export async function ownDocument(
-  context: Ctx,
-  ownerId: string,
-  id: string | null | undefined,
-): Promise<DocumentRef | null> {
-  if (!id) return null;
-  const own = await findOwnDocument(context.db, id, ownerId);
-  return own ? { id: own.id, name: own.original_name } : null;
-}
-
-/**
- * GET /justificatifs/{id}: the document for its owner, the organiser of an event it is attached to, or an admin;
- * null (a 404) for anyone else, anonymous included, and for a purged one.
- */
-export async function readDocument(context: Ctx, user: { id: string; isAdmin: boolean } | null, id: string) {
-  if (!user || !/^[0-9a-f-]{36}$/.test(id)) return null;
-  const doc = await findReadableDocument(context.db, id, user);
-  if (!doc) return null;
-  const object = await context.storage.get(doc.r2_key);
-  if (!object) return null;
-  return { doc, object };
-}
-
-/** Attaches the runner's document to their registration (the trigger then asks for a new check). */
-export async function setRegistrationDocument(
-  context: Ctx,
-  userId: string,
-  inscriptionId: string,
-  documentId: string | null,
-): Promise<void> {
-  await context.db
-    .update(inscriptions)
-    .set({ justificatif_document_id: documentId, updated_at: context.clock.now().toISOString() })
-    .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.coureur_id, userId)))
-    .run();
-}
-
-/** The runner profile's document (offered at each registration). */
-export async function setProfileDocument(context: Ctx, userId: string, documentId: string | null): Promise<void> {
-  await context.db
-    .update(profils_coureurs)
-    .set({ justificatif_document_id: documentId })
-    .where(eq(profils_coureurs.id, userId))
-    .run();
-}
 
 // ---------------------------------------------------------------- the verification service
 
@@ -366,22 +249,11 @@ export async function purgeJustificatifDocuments(context: Ctx, limit = 200): Pro
   let deletedDocuments = 0;
   for (const d of await unreferencedDocuments(context.db, cutoff, limit)) {
     // The row first (only if still unreferenced), then the object: never an object deleted under a live row.
-    if (await deleteDocumentRowIfUnreferenced(context.db, d.id)) {
-      await context.storage.delete(d.r2_key);
+    const key = await deleteDocumentIfUnreferenced(context.db, d.id);
+    if (key) {
+      await context.storage.delete(key);
       deletedDocuments++;
     }
   }
   return { detachedRegistrations, detachedProfiles, deletedDocuments };
-}
-
-// ---------------------------------------------------------------- registration and profile
-
-/** The document of the runner profile, offered on the registration form. */
-export async function profileDocument(context: Ctx, userId: string): Promise<DocumentRef | null> {
-  const [p] = await context.db
-    .select({ d: profils_coureurs.justificatif_document_id })
-    .from(profils_coureurs)
-    .where(eq(profils_coureurs.id, userId))
-    .limit(1);
-  return ownDocument(context, userId, p?.d);
 }

@@ -38,6 +38,7 @@ import {
   newCheckoutClaim,
 } from "./checkout.server";
 import { expireSession, PaymentError } from "./payments.server";
+import { releaseDocument } from "./justificatif-documents.server";
 import { verifyJustificatif } from "./justificatifs.server";
 import { isCompetition } from "~/domain/eligibility";
 import { withEvent } from "~/db/registrations.server";
@@ -401,7 +402,12 @@ async function updateHeldContent(
       AND NOT ${samePersonHoldsSql(sql.raw("inscriptions.format_id"), personOf(personal), holdsPlaceSql("o", nowIso), sql`o.id <> ${mine.id}`)}
       AND (${moreMeals} <= 0 OR (SELECT f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} FROM formats f WHERE f.id = inscriptions.format_id) >= ${moreMeals})
     RETURNING id`);
-  if (updated.length === 1) return { inscriptionId: mine.id, reused: true };
+  if (updated.length === 1) {
+    // The document this submit replaced is deleted at once when nothing else uses it.
+    if (mine.coureur_id && mine.justificatif_document_id !== justificatif.documentId)
+      await releaseDocument(context, mine.coureur_id, mine.justificatif_document_id);
+    return { inscriptionId: mine.id, reused: true };
+  }
   const samePerson = await samePersonRefusal(
     context,
     "",

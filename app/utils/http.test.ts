@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentDisposition, csvDownload, textNotFound } from "./http";
+import { contentDisposition, csvDownload, privateFileHeaders, textNotFound } from "./http";
 
 describe("contentDisposition", () => {
   it.each([
@@ -25,6 +25,8 @@ describe("csvDownload and textNotFound", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toBe(privateFileHeaders("", "")["Content-Security-Policy"]);
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     expect(await res.text()).toBe("a;b\r\n");
   });
   it("a 404 in plain text", async () => {
@@ -32,5 +34,24 @@ describe("csvDownload and textNotFound", () => {
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(await res.text()).toBe("Format introuvable.");
+  });
+});
+
+describe("privateFileHeaders", () => {
+  it("a private file is sandboxed, loads nothing but its own images and sends no referrer", () => {
+    const h = privateFileHeaders("application/pdf", 'inline; filename="justificatif.pdf"');
+    expect(h["Content-Security-Policy"].split("; ")).toEqual([
+      "default-src 'none'",
+      "img-src 'self'",
+      "style-src 'unsafe-inline'",
+      "sandbox",
+    ]);
+    expect(h).toMatchObject({
+      "Content-Type": "application/pdf",
+      "Content-Disposition": 'inline; filename="justificatif.pdf"',
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "no-referrer",
+    });
   });
 });

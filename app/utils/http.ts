@@ -1,16 +1,28 @@
-// Responses that are not pages: a CSV download and a plain-text 404. One home for their headers, so that every
-// export is named the same way (ASCII name plus the UTF-8 one, RFC 6266), never cached and never sniffed.
+// Responses that are not pages: a private file (a CSV download, a runner's document) and a plain-text 404. One home
+// for their headers, so that every export is named the same way (ASCII name plus the UTF-8 one, RFC 6266), and every
+// private file is never cached, never sniffed, sandboxed and sent without a referrer.
+
+/**
+ * The headers of every private file (personal data: the CSV exports, a runner's licence or PPS document): never kept
+ * by a cache, never sniffed, opened as a sandboxed document that may run nothing and load nothing but its own images,
+ * and leaking no address through a link in it. The Worker keeps them (app/utils/security-headers.ts).
+ */
+export function privateFileHeaders(contentType: string, disposition: string): Record<string, string> {
+  return {
+    "Content-Type": contentType,
+    "Content-Disposition": disposition,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    "Referrer-Policy": "no-referrer",
+  };
+}
 
 /** A CSV file to download (the body is a string or a stream). */
 export function csvDownload(body: BodyInit, fileName: string): Response {
   return new Response(body, {
     status: 200,
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": contentDisposition(fileName),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
+    headers: privateFileHeaders("text/csv; charset=utf-8", contentDisposition(fileName)),
   });
 }
 

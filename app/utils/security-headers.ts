@@ -17,13 +17,21 @@ export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean } = {
   return directives.join("; ");
 }
 
+/**
+ * The Worker's security headers, for every response it sends (server.ts). A route's own header wins: a private file
+ * sets a stricter policy (a sandbox, 'no-referrer': app/utils/http.ts, privateFileHeaders) and keeps it; these
+ * defaults only fill what the response did not set.
+ */
 export function applySecurityHeaders(headers: Headers, nonce: string, opts: { dev?: boolean } = {}): Headers {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, opts));
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
-  if (!opts.dev) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  const defaults: [string, string][] = [
+    ["Content-Security-Policy", contentSecurityPolicy(nonce, opts)],
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(self)"],
+  ];
+  if (!opts.dev) defaults.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  for (const [name, value] of defaults) if (!headers.has(name)) headers.set(name, value);
   return headers;
 }
 
