@@ -50,11 +50,13 @@ export function PayoutStatus({ line }: { line: Pick<PayoutLine, "state" | "label
   );
 }
 
-/** What a payout line says in amounts: sent, taken back, still due (one short line under its state). */
+/** What a payout line says in amounts, one per line under its state: sent, taken back, still due. */
 export function PayoutAmounts({ line }: { line: Pick<PayoutLine, "sentCents" | "takenBackCents" | "dueCents"> }) {
   return (
     <span className="muted small payout-amounts">
-      {`Versé ${formatEuros(line.sentCents)} · repris ${formatEuros(line.takenBackCents)} · à verser ${formatEuros(line.dueCents)}`}
+      <span>{`Versé ${formatEuros(line.sentCents)}`}</span>
+      <span>{`Repris ${formatEuros(line.takenBackCents)}`}</span>
+      <span>{`À verser ${formatEuros(line.dueCents)}`}</span>
     </span>
   );
 }

@@ -1,4 +1,4 @@
-// Which copy of the database a request reads (D1 read replication through the Sessions API; decision 0161).
+// Which copy of the database a request reads (D1 read replication through the Sessions API; decisions 0161, 0194).
 // Pure: the request's method, path and cookie header in, the session's starting constraint out.
 //
 // Rules:

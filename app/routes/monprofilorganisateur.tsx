@@ -195,18 +195,28 @@ export default function OrganiserProfilePage() {
               <tbody>
                 {payouts.map((t) => (
                   <tr key={t.id}>
-                    <td>{formatDateTime(t.created_at)}</td>
-                    <td>
-                      {t.course_nom}
-                      {t.format_nom ? ` — ${t.format_nom}` : null}
-                      <br />
-                      <span className="muted small">{t.coureur}</span>
+                    <td data-label="Paiement">{formatDateTime(t.created_at)}</td>
+                    <td data-label="Épreuve">
+                      <span>
+                        {t.course_nom}
+                        {t.format_nom ? ` — ${t.format_nom}` : null}
+                        <br />
+                        <span className="muted small">{t.coureur}</span>
+                      </span>
                     </td>
-                    <td className="num">{formatEuros(t.payout.sentCents)}</td>
-                    <td className="num">{formatEuros(t.payout.takenBackCents)}</td>
-                    <td className="num">{formatEuros(t.payout.dueCents)}</td>
-                    <td>
-                      <PayoutStatus line={t.payout} />
+                    <td data-label="Versé" className="num">
+                      {formatEuros(t.payout.sentCents)}
+                    </td>
+                    <td data-label="Repris" className="num">
+                      {formatEuros(t.payout.takenBackCents)}
+                    </td>
+                    <td data-label="Reste à verser" className="num">
+                      {formatEuros(t.payout.dueCents)}
+                    </td>
+                    <td data-label="État">
+                      <span>
+                        <PayoutStatus line={t.payout} />
+                      </span>
                     </td>
                   </tr>
                 ))}

@@ -136,7 +136,7 @@ async function expectLines(label: string, reason?: string) {
   const a = rowCells(adminPage, `value="${paiementId}"`);
   expect(a[8], "admin: Transféré").toBe(formatEuros(want.heldCents));
   expect(a[11], "admin: Versement").toBe(
-    `${label}${reason ? ` ${reason}` : ""} Versé ${formatEuros(want.sentCents)} · repris ${formatEuros(want.takenBackCents)} · à verser ${formatEuros(want.dueCents)}`,
+    `${label}${reason ? ` ${reason}` : ""} Versé ${formatEuros(want.sentCents)} Repris ${formatEuros(want.takenBackCents)} À verser ${formatEuros(want.dueCents)}`,
   );
   const orgPage = await (
     await SELF.fetch("http://localhost/monprofilorganisateur", { headers: { cookie: organiser } })

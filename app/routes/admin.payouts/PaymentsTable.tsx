@@ -90,8 +90,10 @@ export function PaymentsTable({
                 <MoneyCell label="Remboursé" cents={r.refunded_cents} />
                 <MoneyCell label="Net restant" cents={r.net_remaining_cents} />
                 <td data-label="Versement">
-                  <PayoutStatus line={r.payout} />
-                  <PayoutAmounts line={r.payout} />
+                  <span>
+                    <PayoutStatus line={r.payout} />
+                    <PayoutAmounts line={r.payout} />
+                  </span>
                 </td>
               </tr>
             );
