@@ -1,10 +1,11 @@
-// Pieces the admin screens (and the organiser's payouts) share: the date filters, a transfer's status with its
+// Pieces the admin screens (and the organiser's payouts) share: the date filters, a payout's state with its
 // reason, a course select, and the cells and header of their tables.
 import type { ReactNode } from "react";
 import { FieldShell, fieldAria } from "~/components/Field";
 import { Link } from "~/components/Link";
-import { TRANSFER_STATUS_LABELS, type DateFilterErrors } from "~/domain/admin";
-import { formatDate, formatEuros } from "~/utils/format";
+import type { DateFilterErrors } from "~/domain/admin";
+import type { PayoutLine } from "~/domain/payout-line";
+import { formatEuros } from "~/utils/format";
 
 /** 'Du' and 'Au' (type=date), each with its French message when it cannot be used. */
 export function DateRangeFields({
@@ -39,16 +40,24 @@ export function DateRangeFields({
   );
 }
 
-/** A transfer's status ('Versé', 'Échec'…), its date if given, and why it failed. */
-export function TransferStatus({ status, reason, at }: { status: string; reason: string | null; at?: string | null }) {
+/** A payout's state ('Versé, repris en partie', 'À verser le 13/06/2027'…) and, when it failed, why. */
+export function PayoutStatus({ line }: { line: Pick<PayoutLine, "state" | "label" | "failureReason"> }) {
   return (
     <>
-      <span className={status === "failed" ? "transfer-failed" : undefined}>
-        {TRANSFER_STATUS_LABELS[status] ?? status}
-        {at ? ` (${formatDate(at)})` : ""}
-      </span>
-      {status === "failed" && reason ? <span className="field-error transfer-reason">{reason}</span> : null}
+      <span className={line.state === "echec" ? "transfer-failed" : undefined}>{line.label}</span>
+      {line.failureReason ? <span className="field-error transfer-reason">{line.failureReason}</span> : null}
     </>
+  );
+}
+
+/** What a payout line says in amounts, one per line under its state: sent, taken back, still due. */
+export function PayoutAmounts({ line }: { line: Pick<PayoutLine, "sentCents" | "takenBackCents" | "dueCents"> }) {
+  return (
+    <span className="muted small payout-amounts">
+      <span>{`Versé ${formatEuros(line.sentCents)}`}</span>
+      <span>{`Repris ${formatEuros(line.takenBackCents)}`}</span>
+      <span>{`À verser ${formatEuros(line.dueCents)}`}</span>
+    </span>
   );
 }
 

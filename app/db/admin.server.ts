@@ -14,8 +14,10 @@ import {
   type PaymentMoney,
 } from "~/domain/admin";
 import { ADMIN_PAYMENTS_CAP, ADMIN_SEARCH_COUNT_CAP } from "~/domain/admin";
+import type { PayoutTransfer } from "~/domain/payout-line";
 import { batchAll } from "./batch.server";
 import type { Db } from "./client.server";
+import { parseTransfers, transfersJson } from "./payouts.server";
 
 export interface AdminStats {
   nb_courses: number;
@@ -244,17 +246,15 @@ export interface AdminPaymentRow extends PaymentMoney {
   destination_account_id: string | null;
   charge_id: string | null;
   payout_due_on: string | null;
-  last_transfer_status: string | null;
-  last_transfer_reason: string | null;
-  last_transfer_at: string | null;
+  /** The payment's transfers (the payout line reads them: app/domain/payout-line.ts). */
+  transfers: PayoutTransfer[];
 }
 
 const PAYMENT_COLUMNS =
   sql.raw(`v.id, v.created_at, v.status, v.course_id, v.course_nom, v.format_nom, v.format_date, v.coureur_email,
   v.coureur_nom, v.coureur_prenom, v.destination_account_id, v.charge_id, v.amount_total_cents, v.fee_total_cents,
   v.platform_fee_cents, v.transferred_total_cents, v.refunded_cents, v.net_remaining_cents,
-  (SELECT p.payout_due_on FROM paiements p WHERE p.id = v.id) AS payout_due_on,
-  lt.status AS last_transfer_status, lt.failure_reason AS last_transfer_reason, lt.created_at AS last_transfer_at`);
+  (SELECT p.payout_due_on FROM paiements p WHERE p.id = v.id) AS payout_due_on`);
 
 /** Payments matching the search: runner's name or e-mail, event or format name, charge id (all by first letters). */
 function paymentSearch(q: string) {
@@ -283,7 +283,7 @@ function paymentSearch(q: string) {
 }
 
 /**
- * The newest payments (at most 300) matching the filters, with each one's last transfer: one round trip, plus a
+ * The newest payments (at most 300) matching the filters, with each one's transfers: one round trip, plus a
  * small one first when there is a search (see searchSwitch).
  */
 export async function listAdminPayments(
@@ -317,10 +317,10 @@ export async function listAdminPayments(
       : sql``;
   const hint = walk ? sql.raw("INDEXED BY paiements_created_idx") : sql``;
   const inner = sql`SELECT p.id FROM paiements p ${hint} ${joins} WHERE ${and(where)} ORDER BY p.created_at DESC, p.id DESC LIMIT ${ADMIN_PAYMENTS_CAP}`;
-  return db.all<AdminPaymentRow>(sql`
-    SELECT ${PAYMENT_COLUMNS} FROM admin_paiements_v v
-    LEFT JOIN transferts lt ON lt.id = (SELECT t.id FROM transferts t WHERE t.paiement_id = v.id ORDER BY t.created_at DESC, t.id DESC LIMIT 1)
+  const rows = await db.all<Omit<AdminPaymentRow, "transfers"> & { transfers_json: string | null }>(sql`
+    SELECT ${PAYMENT_COLUMNS}, ${transfersJson(sql.raw("v.id"))} AS transfers_json FROM admin_paiements_v v
     WHERE v.id IN (${inner}) ORDER BY v.created_at DESC, v.id DESC`);
+  return rows.map(({ transfers_json, ...r }) => ({ ...r, transfers: parseTransfers(transfers_json) }));
 }
 
 /** Payments whose books do not balance (read through a partial index that holds only them: empty when all is well). */
@@ -333,40 +333,6 @@ export async function unbalancedPayments(
     FROM paiements INDEXED BY paiements_unbalanced_idx
     WHERE amount_total_cents <> refunded_cents + fee_total_cents + platform_fee_cents + transferred_total_cents + net_remaining_cents
     LIMIT ${limit}`);
-}
-
-export interface PayoutLine {
-  id: string;
-  created_at: string;
-  amount_cents: number;
-  status: string;
-  failure_reason: string | null;
-  kind: string;
-  course_id: string;
-  course_nom: string;
-  organisateur_id: string | null;
-  organisateur: string | null;
-}
-
-/** The automatic J+1 payouts, newest first (the transfers' created_by index). */
-export async function listAutoPayouts(db: Db, actor: string, limit = 50): Promise<PayoutLine[]> {
-  return db.all<PayoutLine>(sql`
-    SELECT t.id, t.created_at, t.amount_cents, t.status, t.failure_reason, t.kind, c.id AS course_id, c.nom AS course_nom,
-      p.organisateur_id, coalesce(nullif(trim(o.organisation_nom), ''), nullif(trim(coalesce(o.prenom, '') || ' ' || coalesce(o.nom, '')), ''), o.email) AS organisateur
-    FROM transferts t JOIN paiements p ON p.id = t.paiement_id JOIN courses c ON c.id = p.course_id
-    LEFT JOIN profils_utilisateurs o ON o.user_id = p.organisateur_id
-    WHERE t.created_by = ${actor}
-    ORDER BY t.created_at DESC LIMIT ${limit}`);
-}
-
-/** An organiser's payouts (every transfer of their payments), newest first. */
-export async function listOrganiserPayouts(db: Db, organisateurId: string, limit = 50): Promise<PayoutLine[]> {
-  return db.all<PayoutLine>(sql`
-    SELECT t.id, t.created_at, t.amount_cents, t.status, t.failure_reason, t.kind, c.id AS course_id, c.nom AS course_nom,
-      p.organisateur_id, NULL AS organisateur
-    FROM paiements p JOIN transferts t ON t.paiement_id = p.id JOIN courses c ON c.id = p.course_id
-    WHERE p.organisateur_id = ${organisateurId}
-    ORDER BY t.created_at DESC LIMIT ${limit}`);
 }
 
 // ---------------------------------------------------------------- charts

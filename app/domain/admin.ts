@@ -35,13 +35,6 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: "Remboursé",
 };
 
-export const TRANSFER_STATUS_LABELS: Record<string, string> = {
-  pending: "En cours",
-  paid: "Versé",
-  failed: "Échec",
-  reversed: "Annulé (reprise)",
-};
-
 // ---------------------------------------------------------------- dates and search
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -23,7 +23,17 @@ describe("readStart: where a request's D1 session starts", () => {
     ["GET", "/admin/payouts", null, "first-primary"],
     ["GET", "/organisateur/inscriptions/f1", null, "first-primary"],
     ["GET", "/monprofilorganisateur/compte-paiement", null, "first-primary"],
-    ["GET", "/monprofilorganisateur", null, "first-unconstrained"],
+    // Money pages (issue 40): the organiser's payouts and space read the primary, even with a bookmark.
+    ["GET", "/monprofilorganisateur", null, "first-primary"],
+    ["GET", "/monprofilorganisateur", `balise_d1=${B}`, "first-primary"],
+    ["GET", "/organisateur/mon-espace", null, "first-primary"],
+    ["GET", "/organisateur/mon-espace", `balise_d1=${B}`, "first-primary"],
+    ["GET", "/mon-espace-organisateur", null, "first-primary"],
+    ["GET", "/organisateur/liste-epreuves", null, "first-primary"],
+    ["GET", "/monprofil", null, "first-unconstrained"], // the runner's profile: no money
+    ["GET", "/monprofil", `balise_d1=${B}`, { bookmark: B }],
+    ["GET", "/monprofilcoureur", null, "first-unconstrained"],
+    ["GET", "/organisateur/nouvelle-course", null, "first-unconstrained"],
     ["GET", "/administration-de-rien", null, "first-primary"], // prefix /admin: on the safe side
     ["GET", "/inscriptions-ouvertes", null, "first-unconstrained"], // not /inscription/
   ] as const)("%s %s (cookie %s) → %j", (method, pathname, cookieHeader, expected) => {

@@ -1,11 +1,12 @@
-// Which copy of the database a request reads (D1 read replication through the Sessions API; decision 0161).
+// Which copy of the database a request reads (D1 read replication through the Sessions API; decisions 0161, 0194).
 // Pure: the request's method, path and cookie header in, the session's starting constraint out.
 //
 // Rules:
 // 1. A request that may write (any method but GET and HEAD) starts on the primary: it reads what it is about to
 //    change (places left, a payment's state) as the primary has it.
-// 2. Registration, payment, refund and payout pages start on the primary whatever the method: a runner back from
-//    the payment page, an organiser's registrants and the admin's money screens never show an older copy.
+// 2. Money pages (registration, payment, refund and payout pages) start on the primary whatever the method: a
+//    runner back from the payment page, an organiser's registrants, payouts ('Mes versements') and events' places
+//    taken, and the admin's money screens never show an older copy.
 // 3. Otherwise a request carrying a bookmark (the cookie a writing request returned) starts from it: a replica
 //    serves it only once it has caught up with that write, so the same visitor reads their own writes.
 // 4. Anything else (the anonymous catalogue) starts unconstrained: the nearest replica answers.
@@ -16,7 +17,7 @@ export const BOOKMARK_COOKIE = "balise_d1";
 /** Long enough for any replica to have caught up; after it the visitor reads like anyone else. */
 export const BOOKMARK_MAX_AGE_S = 300;
 
-/** Path prefixes of the registration, payment, refund and payout flows (rule 2). */
+/** Path prefixes of the money pages: the registration, payment, refund and payout flows (rule 2). */
 export const PRIMARY_PATH_PREFIXES = [
   "/inscription/",
   "/file-attente/",
@@ -32,7 +33,12 @@ export const PRIMARY_PATH_PREFIXES = [
   "/webhooks/",
   "/dev/checkout",
   "/admin",
-  "/monprofilorganisateur/compte-paiement",
+  // The organiser's profile: their payment account and 'Mes versements' (issue 40).
+  "/monprofilorganisateur",
+  // The organiser's space (both addresses) and events list: places taken and paid registrations per event.
+  "/organisateur/mon-espace",
+  "/mon-espace-organisateur",
+  "/organisateur/liste-epreuves",
   "/organisateur/inscriptions/",
 ] as const;
 

@@ -17,7 +17,7 @@ import { conditionsAccepted, CONDITIONS_VERSION, makeOrganiserProfileSchema, PRO
 import { loadPaymentAccountBlock } from "~/services/payment-account.server";
 import { getUserProfile, saveOrganiserProfile } from "~/services/profile.server";
 import { organiserPayouts } from "~/services/admin.server";
-import { TransferStatus } from "~/components/AdminFields";
+import { PayoutStatus } from "~/components/AdminFields";
 import accountsCss from "~/styles/accounts.css?url";
 import paymentsCss from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
@@ -168,32 +168,55 @@ export default function OrganiserProfilePage() {
         <h2 id="versements-title">Mes versements</h2>
         <p className="muted small">
           Le lendemain de chaque format, le net de ses inscriptions (après frais de paiement et commission) vous est
-          versé ; un acompte peut l'être avant.
+          versé ; un acompte peut l'être avant. Pour chaque paiement&nbsp;: ce qui vous a été versé, ce qui a été repris
+          (remboursement d'un coureur) et ce qui reste à vous verser.
         </p>
         {payouts.length === 0 ? (
-          <p className="empty">Aucun versement pour le moment.</p>
+          <p className="empty">Aucun paiement encaissé pour le moment.</p>
         ) : (
           <div className="table-wrap" role="region" aria-labelledby="versements-title" tabIndex={0}>
-            <table className="table">
+            <table className="table payouts-table">
               <thead>
                 <tr>
-                  <th scope="col">Date</th>
+                  <th scope="col">Paiement</th>
                   <th scope="col">Épreuve</th>
-                  <th scope="col">Montant</th>
-                  <th scope="col">Statut</th>
+                  <th scope="col" className="num">
+                    Versé
+                  </th>
+                  <th scope="col" className="num">
+                    Repris
+                  </th>
+                  <th scope="col" className="num">
+                    Reste à verser
+                  </th>
+                  <th scope="col">État</th>
                 </tr>
               </thead>
               <tbody>
                 {payouts.map((t) => (
                   <tr key={t.id}>
-                    <td>{formatDateTime(t.created_at)}</td>
-                    <td>
-                      {t.course_nom}
-                      {t.kind === "acompte" ? <span className="muted small"> (acompte)</span> : null}
+                    <td data-label="Paiement">{formatDateTime(t.created_at)}</td>
+                    <td data-label="Épreuve">
+                      <span>
+                        {t.course_nom}
+                        {t.format_nom ? ` — ${t.format_nom}` : null}
+                        <br />
+                        <span className="muted small">{t.coureur}</span>
+                      </span>
                     </td>
-                    <td>{formatEuros(t.amount_cents)}</td>
-                    <td>
-                      <TransferStatus status={t.status} reason={t.failure_reason} />
+                    <td data-label="Versé" className="num">
+                      {formatEuros(t.payout.sentCents)}
+                    </td>
+                    <td data-label="Repris" className="num">
+                      {formatEuros(t.payout.takenBackCents)}
+                    </td>
+                    <td data-label="Reste à verser" className="num">
+                      {formatEuros(t.payout.dueCents)}
+                    </td>
+                    <td data-label="État">
+                      <span>
+                        <PayoutStatus line={t.payout} />
+                      </span>
                     </td>
                   </tr>
                 ))}

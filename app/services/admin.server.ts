@@ -10,11 +10,10 @@ import {
   dailyCounters,
   listAdminInscriptions,
   listAdminPayments,
-  listAutoPayouts,
-  listOrganiserPayouts,
   unbalancedPayments,
   type AdminPaymentRow,
 } from "~/db/admin.server";
+import { listAutoPayouts, listOrganiserPaymentPayouts, type AutoPayoutRow } from "~/db/payouts.server";
 import {
   adminCsvFileName,
   adminInscriptionsCsv,
@@ -28,8 +27,10 @@ import {
 } from "~/domain/admin";
 import { addDays } from "~/domain/catalogue";
 import { barChart, CHART_DAYS, dailySeries, weeklySeries, type ChartGeometry, type Point } from "~/domain/charts";
+import { payoutLine, transferLine, type PayoutLine } from "~/domain/payout-line";
 import { AUTO_PAYOUT_ACTOR } from "~/domain/payouts";
 import { parisDate } from "~/domain/refund";
+import { personName } from "~/utils/format";
 import { releaseFunds, setCommission, type ReleaseReport } from "./payments.server";
 
 type Ctx = AppLoadContext;
@@ -104,17 +105,23 @@ export async function adminInscriptionsExport(context: Ctx, url: URL): Promise<{
 }
 
 // ---------------------------------------------------------------- payments
+/** A payment's row on /admin/payouts: its ledger and its payout line (sent, taken back, still due, state). */
+export type AdminPaymentLine = Omit<AdminPaymentRow, "transfers"> & { payout: PayoutLine };
+
+/** A J+1 payout of the list on /admin/payouts, with its line (what of it was taken back). */
+export type AutoPayoutLine = AutoPayoutRow & { line: PayoutLine };
+
 export interface AdminPaymentsPage {
   filters: ReturnType<typeof parseAdminPaymentsQuery>["filters"];
   values: AdminPaymentsValues & { course_q: string };
   errors: ReturnType<typeof parseAdminPaymentsQuery>["errors"];
-  rows: AdminPaymentRow[];
+  rows: AdminPaymentLine[];
   /** Ids checked (from the query string: 'Calculer les totaux' without JavaScript, or after an action). */
   selected: string[];
   totals: ReturnType<typeof selectionTotals>;
   notice: PayoutNotice | null;
   unbalanced: Awaited<ReturnType<typeof unbalancedPayments>>;
-  autoPayouts: Awaited<ReturnType<typeof listAutoPayouts>>;
+  autoPayouts: AutoPayoutLine[];
   courses: { id: string; nom: string }[];
 }
 
@@ -122,12 +129,13 @@ export async function adminPaymentsPage(context: Ctx, url: URL): Promise<AdminPa
   const { filters, values, errors } = parseAdminPaymentsQuery(url.searchParams);
   const selected = selectedIds(url.searchParams.getAll("ids"));
   const courseQ = (url.searchParams.get("course_q") ?? "").trim().slice(0, 100);
-  const [rows, unbalanced, autoPayouts, options] = await Promise.all([
+  const [payments, unbalanced, autoPayouts, options] = await Promise.all([
     listAdminPayments(context.db, filters),
     unbalancedPayments(context.db),
     listAutoPayouts(context.db, AUTO_PAYOUT_ACTOR),
     adminFilterOptions(context.db, { courseQ, course: filters.course }),
   ]);
+  const rows = payments.map(({ transfers, ...r }): AdminPaymentLine => ({ ...r, payout: payoutLine(r, transfers) }));
   const chosen = new Set(selected);
   return {
     filters,
@@ -138,7 +146,7 @@ export async function adminPaymentsPage(context: Ctx, url: URL): Promise<AdminPa
     totals: selectionTotals(rows.filter((r) => chosen.has(r.id))),
     notice: payoutNoticeFrom(url.searchParams),
     unbalanced,
-    autoPayouts,
+    autoPayouts: autoPayouts.map((t) => ({ ...t, line: transferLine(t) })),
     courses: options.courses,
   };
 }
@@ -172,7 +180,25 @@ export function transferSelection(
 }
 
 // ---------------------------------------------------------------- organisers
-/** What an organiser sees of their payouts on /monprofilorganisateur. */
-export function organiserPayouts(context: Ctx, organisateurId: string) {
-  return listOrganiserPayouts(context.db, organisateurId);
+/** A line of 'Mes versements': one of the organiser's payments and its payout line, as the admin's row has it. */
+export interface OrganiserPayoutLine {
+  id: string;
+  created_at: string;
+  course_nom: string;
+  format_nom: string | null;
+  coureur: string;
+  payout: PayoutLine;
+}
+
+/** What an organiser sees of their payouts on /monprofilorganisateur: their collected payments, newest first. */
+export async function organiserPayouts(context: Ctx, organisateurId: string): Promise<OrganiserPayoutLine[]> {
+  const rows = await listOrganiserPaymentPayouts(context.db, organisateurId);
+  return rows.map((r) => ({
+    id: r.id,
+    created_at: r.created_at,
+    course_nom: r.course_nom,
+    format_nom: r.format_nom,
+    coureur: personName({ prenom: r.coureur_prenom, nom: r.coureur_nom }, "—"),
+    payout: payoutLine(r, r.transfers),
+  }));
 }

@@ -66,7 +66,7 @@ const ORGANISER = [
   "/courses/trail-des-lacs-d-annecy", // the organiser's draft
 ];
 
-const ADMIN = ["/admin", "/admin/dashboard", "/admin/courses"];
+const ADMIN = ["/admin", "/admin/dashboard", "/admin/courses", "/admin/payouts"];
 
 const VIEWPORTS = {
   phone: { width: 390, height: 844 },

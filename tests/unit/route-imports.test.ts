@@ -1,7 +1,8 @@
 // Routes stay thin (docs/CONVENTIONS.md): route → service → db. A route module never imports app/db, nor another
-// route (root included): shared UI goes in app/components, shared reads and writes in app/services.
+// route (root included): shared UI goes in app/components, shared reads and writes in app/services. A folder route
+// (app/routes/x/route.tsx) may import the modules beside it in its folder: they are its own parts, not routes.
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, normalize, relative } from "node:path";
+import { basename, dirname, join, normalize, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
@@ -26,13 +27,19 @@ function target(file: string, spec: string): string | null {
   return null;
 }
 
+/** A module of the folder route `file` is in (app/routes/x/Part.tsx for app/routes/x/route.tsx), not a route. */
+function ownPart(file: string, to: string): boolean {
+  const dir = dirname(file);
+  return dir !== ROUTES_DIR && dirname(to) === dir && !/^route(\.|$)/.test(basename(to));
+}
+
 /** Why `file` (a route module) may not import `spec`, or null when it may. */
 function forbidden(file: string, spec: string): string | null {
   const to = target(file, spec);
   if (to === null) return null;
   if (to === "app/db" || to.startsWith("app/db/")) return "imports app/db (go through a service)";
   if (to === "app/root" || to.startsWith("app/root.")) return "imports the root route (use app/components/root-data)";
-  if (to.startsWith(`${ROUTES_DIR}/`) && !/\.css(\?|$)/.test(to))
+  if (to.startsWith(`${ROUTES_DIR}/`) && !/\.css(\?|$)/.test(to) && !ownPart(file, to))
     return "imports another route (move the shared part to app/components or app/services)";
   return null;
 }
@@ -71,6 +78,23 @@ describe("route imports", () => {
         .map((s) => forbidden("app/routes/x.tsx", s))
         .filter(Boolean),
     ).toEqual([]);
+  });
+
+  it.each([
+    ["app/routes/admin.payouts/route.tsx", 'import { PaymentsTable } from "./PaymentsTable";', null],
+    ["app/routes/admin.payouts/route.tsx", 'import { x } from "~/routes/admin.payouts/LedgerSections";', null],
+    ["app/routes/admin.payouts/PaymentsTable.tsx", 'import { x } from "./LedgerSections";', null],
+    ["app/routes/admin.payouts/PaymentsTable.tsx", 'import { loader } from "./route";', "imports another route"],
+    ["app/routes/admin.payouts/route.tsx", 'import { x } from "../admin.inscriptions";', "imports another route"],
+    ["app/routes/admin.payouts/route.tsx", 'import { x } from "../admin.courses/Table";', "imports another route"],
+    ["app/routes/x.tsx", 'import { x } from "./admin.payouts/PaymentsTable";', "imports another route"],
+    ["app/routes/admin.payouts/route.tsx", 'import { x } from "~/db/admin.server";', "imports app/db"],
+  ])("a folder route's own parts: %s with %s → %s", (file, source, why) => {
+    const problems = specifiers(source)
+      .map((s) => forbidden(file, s))
+      .filter(Boolean);
+    if (why) expect(problems.join()).toContain(why);
+    else expect(problems).toEqual([]);
   });
 
   it("no route imports app/db or another route", () => {

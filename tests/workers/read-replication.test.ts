@@ -50,6 +50,29 @@ describe("read replication (D1 Sessions API)", () => {
     expect(cron.d1Session.start).toBe("first-primary");
   });
 
+  it("the organiser's money pages (profile with 'Mes versements', space, events) start on the primary, even with a bookmark", async () => {
+    const res = await login("organisateur@balise.test", "balise-demo");
+    const bookmark = bookmarkOf(res);
+    expect(bookmark !== null && isBookmark(bookmark)).toBe(true);
+    const cookie = cookiesOf(res);
+    for (const p of [
+      "/monprofilorganisateur",
+      "/monprofilorganisateur/compte-paiement",
+      "/organisateur/mon-espace",
+      "/mon-espace-organisateur",
+      "/organisateur/liste-epreuves",
+    ]) {
+      expect(contextFor(p).d1Session.start, p).toBe("first-primary");
+      expect(contextFor(p, { headers: { cookie } }).d1Session.start, `${p} with a bookmark`).toBe("first-primary");
+      // The pages themselves answer, and a GET hands back no bookmark.
+      const page = await get(p, cookie);
+      expect(page.status, p).toBe(200);
+      expect(bookmarkOf(page), p).toBeNull();
+    }
+    // A page without money keeps reading from the visitor's bookmark.
+    expect(contextFor("/monprofil", { headers: { cookie } }).d1Session.start).toEqual({ bookmark });
+  });
+
   it("a write hands back its bookmark; the next request starts from it, reads the write, and never goes back in time", async () => {
     // The write: logging in creates the session row the next page reads.
     const res = await login("organisateur@balise.test", "balise-demo");

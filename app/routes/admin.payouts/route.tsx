@@ -13,16 +13,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import {
-  type AdminColumn,
-  AdminTableHead,
-  CourseSelect,
-  DateRangeFields,
-  EventFormatCell,
-  MoneyCell,
-  RunnerCell,
-  TransferStatus,
-} from "~/components/AdminFields";
+import { CourseSelect, DateRangeFields } from "~/components/AdminFields";
 import { AdminNav } from "~/components/AdminNav";
 import { Link } from "~/components/Link";
 import { useHydrated } from "~/components/useHydrated";
@@ -46,8 +37,10 @@ import { adminPaymentsPage, transferSelection, updateCommission } from "~/servic
 import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import { randomToken } from "~/utils/crypto.server";
-import { formatDate, formatDateTime, formatEuros, personName } from "~/utils/format";
+import { formatEuros } from "~/utils/format";
 import { fieldErrors } from "~/domain/form-errors";
+import { AutoPayouts, LedgerCheck } from "./LedgerSections";
+import { PaymentsTable } from "./PaymentsTable";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => [
@@ -100,34 +93,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return back({ kind: "transferts", ok: report.ok, failed: report.failed });
 }
 
-/** The unbalanced payments' table columns. */
-const UNBALANCED_COLUMNS: readonly AdminColumn[] = [
-  "Paiement",
-  "Date",
-  { label: "Brut", num: true },
-  { label: "Somme des parts", num: true },
-  { label: "Écart", num: true },
-];
-
-/** The payments table's columns after the selection box. */
-const PAYMENT_COLUMNS: readonly AdminColumn[] = [
-  "Date",
-  "Course/Format",
-  "Coureur",
-  "Statut",
-  { label: "Brut", num: true },
-  { label: "Frais", num: true },
-  { label: "Commission", num: true },
-  { label: "Transféré", num: true },
-  { label: "Remboursé", num: true },
-  { label: "Net restant", num: true },
-  "Versement",
-];
-
-function Money({ cents }: { cents: number }) {
-  return <>{formatEuros(cents)}</>;
-}
-
 export default function AdminPayouts() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -145,7 +110,6 @@ export default function AdminPayouts() {
       else next.delete(id);
       return next;
     });
-  const allOn = d.rows.length > 0 && d.rows.every((r) => checked.has(r.id));
   // 'Tout sélectionner' ticks the rows' boxes in the browser: shown once the page is interactive (without
   // JavaScript, each row's box is ticked by hand).
   const hydrated = useHydrated();
@@ -281,166 +245,17 @@ export default function AdminPayouts() {
         {d.rows.length === 0 ? (
           <p className="empty">Aucun paiement trouvé.</p>
         ) : (
-          <div className="table-wrap">
-            <table className="table admin-table">
-              <AdminTableHead
-                columns={PAYMENT_COLUMNS}
-                first={
-                  <th scope="col">
-                    {hydrated ? (
-                      <input
-                        type="checkbox"
-                        aria-label="Tout sélectionner"
-                        checked={allOn}
-                        onChange={(e) =>
-                          setChecked(e.currentTarget.checked ? new Set(d.rows.map((r) => r.id)) : new Set())
-                        }
-                      />
-                    ) : (
-                      <span className="visually-hidden">Sélection</span>
-                    )}
-                  </th>
-                }
-              />
-              <tbody>
-                {d.rows.map((r) => {
-                  const who = personName({ prenom: r.coureur_prenom, nom: r.coureur_nom }, r.coureur_email || "—");
-                  return (
-                    <tr key={r.id} className={checked.has(r.id) ? "is-selected" : undefined}>
-                      <td data-label="Sélection">
-                        <input
-                          type="checkbox"
-                          name="ids"
-                          value={r.id}
-                          checked={checked.has(r.id)}
-                          onChange={(e) => toggle(r.id, e.currentTarget.checked)}
-                          aria-label={`Sélectionner le paiement de ${who} (${formatEuros(r.amount_total_cents)})`}
-                        />
-                      </td>
-                      <td data-label="Date">{formatDateTime(r.created_at)}</td>
-                      <EventFormatCell
-                        course={r.course_nom}
-                        format={`${r.format_nom}${r.format_date ? ` — ${formatDate(r.format_date)}` : ""}`}
-                      />
-                      <RunnerCell name={who} email={r.coureur_email} />
-                      <td data-label="Statut">
-                        {(PAYMENT_STATUS_LABELS as Record<string, string>)[r.status] ?? r.status}
-                      </td>
-                      <MoneyCell label="Brut" cents={r.amount_total_cents} />
-                      <MoneyCell label="Frais" cents={r.fee_total_cents} />
-                      <MoneyCell label="Commission" cents={r.platform_fee_cents} />
-                      <MoneyCell label="Transféré" cents={r.transferred_total_cents} />
-                      <MoneyCell label="Remboursé" cents={r.refunded_cents} />
-                      <MoneyCell label="Net restant" cents={r.net_remaining_cents} />
-                      <td data-label="Versement">
-                        {r.last_transfer_status ? (
-                          <TransferStatus
-                            status={r.last_transfer_status}
-                            reason={r.last_transfer_reason}
-                            at={r.last_transfer_at}
-                          />
-                        ) : r.payout_due_on && r.net_remaining_cents > 0 && r.status === "succeeded" ? (
-                          <span className="muted">J+1 le {formatDate(r.payout_due_on)}</span>
-                        ) : (
-                          "—"
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <PaymentsTable
+            rows={d.rows}
+            checked={checked}
+            onToggle={toggle}
+            onToggleAll={hydrated ? (on) => setChecked(on ? new Set(d.rows.map((r) => r.id)) : new Set()) : null}
+          />
         )}
       </Form>
 
-      <section className="admin-section" aria-labelledby="ledger-title">
-        <h2 id="ledger-title">Contrôle des comptes</h2>
-        {d.unbalanced.length === 0 ? (
-          <p className="alert alert-success">
-            Aucun écart : chaque paiement est équilibré au centime (brut = remboursé + frais + commission + transféré +
-            net restant).
-          </p>
-        ) : (
-          <>
-            <p
-              className="alert alert-error"
-              role="alert"
-            >{`${d.unbalanced.length} paiement(s) déséquilibré(s) : brut ≠ remboursé + frais + commission + transféré + net restant.`}</p>
-            <div className="table-wrap">
-              <table className="table admin-table">
-                <AdminTableHead columns={UNBALANCED_COLUMNS} />
-                <tbody>
-                  {d.unbalanced.map((p) => {
-                    const parts =
-                      p.refunded_cents +
-                      p.fee_total_cents +
-                      p.platform_fee_cents +
-                      p.transferred_total_cents +
-                      p.net_remaining_cents;
-                    return (
-                      <tr key={p.id}>
-                        <td>{p.id}</td>
-                        <td>{formatDateTime(p.created_at)}</td>
-                        <td className="num">
-                          <Money cents={p.amount_total_cents} />
-                        </td>
-                        <td className="num">
-                          <Money cents={parts} />
-                        </td>
-                        <td className="num">
-                          <Money cents={p.amount_total_cents - parts} />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
-      </section>
-
-      <section className="admin-section" aria-labelledby="auto-title">
-        <h2 id="auto-title">Versements automatiques (J+1)</h2>
-        <p className="muted small">
-          Le lendemain de chaque format, le net restant de ses paiements est versé à l'organisateur (tâche planifiée).
-        </p>
-        {d.autoPayouts.length === 0 ? (
-          <p className="empty">Aucun versement automatique pour le moment.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Organisateur</th>
-                  <th scope="col">Course</th>
-                  <th scope="col" className="num">
-                    Montant
-                  </th>
-                  <th scope="col">Résultat</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.autoPayouts.map((t) => (
-                  <tr key={t.id}>
-                    <td data-label="Date">{formatDateTime(t.created_at)}</td>
-                    <td data-label="Organisateur">{t.organisateur ?? "—"}</td>
-                    <td data-label="Course">{t.course_nom}</td>
-                    <td data-label="Montant" className="num">
-                      <Money cents={t.amount_cents} />
-                    </td>
-                    <td data-label="Résultat">
-                      <TransferStatus status={t.status} reason={t.failure_reason} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <LedgerCheck unbalanced={d.unbalanced} />
+      <AutoPayouts payouts={d.autoPayouts} />
     </section>
   );
 }
