@@ -6,15 +6,7 @@
 // then call the provider with an idempotency key, then confirm or undo (docs/decisions/0030 and 0032).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import {
-  courses,
-  formats,
-  inscriptions,
-  paiements,
-  profils_utilisateurs,
-  remboursements,
-  transferts,
-} from "~/db/schema";
+import { courses, inscriptions, paiements, profils_utilisateurs, remboursements, transferts } from "~/db/schema";
 import { collectedPayment, collectedPaymentById } from "~/db/payments.server";
 import {
   applyCommission,
@@ -31,7 +23,6 @@ import {
   transferAllAmount,
   type Ledger,
 } from "~/domain/money";
-import { formatDateLong } from "~/utils/format";
 import {
   isPaymentProviderError,
   outcomeUnknown,
@@ -48,10 +39,8 @@ import {
 } from "~/domain/payouts";
 import { parisDate } from "~/domain/refund";
 import { EVENT_LABELS } from "~/domain/lifecycle";
-import { waitCheckoutSlot } from "./opening-queue.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
-import { withEvent } from "~/db/registrations.server";
-import { aliased, batchAll } from "~/db/batch.server";
+import { batchAll } from "~/db/batch.server";
 
 export type PaymentErrorCode =
   | "inscription_introuvable"

@@ -9,12 +9,8 @@ import { DEMO_USERS } from "../../app/db/demo-data";
 import { fixedClock } from "../../app/providers/clock";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import { adminPaymentsPage, organiserPayouts } from "../../app/services/admin.server";
-import {
-  createCheckoutForInscription,
-  refundInscription,
-  releaseFunds,
-  runDuePayouts,
-} from "../../app/services/payments.server";
+import { createCheckoutForInscription } from "../../app/services/checkout.server";
+import { refundInscription, releaseFunds, runDuePayouts } from "../../app/services/payments.server";
 import { formatEuros } from "../../app/utils/format";
 import { loadDemoData } from "./helpers";
 import { sessionCookie } from "./organiser-helpers";

@@ -4,9 +4,8 @@
 // by the cron, with an e-mail to both; never more places than the cap, even when everything happens at once.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseRegistration, RegistrationError, type RegistrationValues } from "../../app/domain/registration";
+import { parseRegistration, RegistrationError } from "../../app/domain/registration";
 import { WaitlistError } from "../../app/domain/waitlist";
-import { fixedClock } from "../../app/providers/clock";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import { cancelInscription } from "../../app/services/cancel.server";
 import { runMaintenance } from "../../app/services/maintenance.server";
