@@ -3,6 +3,7 @@ import {
   canOfferTransfer,
   makeTransferOfferSchema,
   transferClosesAt,
+  transferFeeAbovePrice,
   transferOfferDeadline,
   transferRulesSentence,
   transferSplit,
@@ -123,5 +124,17 @@ describe("transferRulesSentence", () => {
   });
   it("says nothing when transfers are off", () => {
     expect(transferRulesSentence(settings({ cession_active: false }), (d) => d)).toBeNull();
+  });
+});
+
+describe("transferFeeAbovePrice", () => {
+  it.each([
+    [500, 4200, false],
+    [4200, 4200, false],
+    [4201, 4200, true],
+    [0, 0, false],
+    [100, 0, true],
+  ])("fee %i, price %i → %j", (cession_frais_cents, prix_cents, above) => {
+    expect(transferFeeAbovePrice({ cession_frais_cents, prix_cents })).toBe(above);
   });
 });

@@ -130,6 +130,14 @@ export function canOfferTransfer(input: {
 
 // ---------------------------------------------------------------- money
 
+/** The organiser's fee is kept from the seller's refund: it never exceeds the place's price (decision 0196). */
+export function transferFeeAbovePrice(f: { cession_frais_cents: number; prix_cents: number }): boolean {
+  return f.cession_frais_cents > f.prix_cents;
+}
+
+export const transferFeeAbovePriceMessage = (prixCents: number) =>
+  `Les frais de transfert ne peuvent pas dépasser le prix de l'inscription (${formatEuros(prixCents)}).`;
+
 export interface TransferSplitInput {
   /** What the seller paid (their charge's total, meals included) and what was already refunded of it. */
   sellerPaidCents: number;
