@@ -378,7 +378,10 @@ export const paiements = sqliteTable(
     transferred_total_cents: integer("transferred_total_cents").notNull().default(0),
     refunded_cents: integer("refunded_cents").notNull().default(0),
     net_remaining_cents: integer("net_remaining_cents").notNull().default(0),
-    /** The day the J+1 payout transfers the net remaining: the format's date + 1 (kept by triggers, 0012). */
+    /**
+     * The day the J+1 payout transfers the net remaining: the format's date + 1 (kept by triggers, 0012), never moved
+     * earlier once set: a later date postpones it, an earlier one leaves it (0050, decision 0196).
+     */
     payout_due_on: text("payout_due_on"),
     receipt_url: text("receipt_url"),
     created_at: createdAt(),
