@@ -70,6 +70,18 @@ export function transferOfferDeadline(now: Date, closes: Date | null): Date | nu
   return new Date(Math.floor(end / 1000) * 1000);
 }
 
+/**
+ * Does the format still take transfers now? Null when it does; otherwise why not: the organiser turned them off
+ * ('cession_fermee'), or their last day (or the race's start) went by ('cession_close'). Checked when an offer is
+ * accepted and when its payment arrives, and by the cron and the event form's save for the offers running
+ * (decision 0196).
+ */
+export function transferClosedReason(f: TransferSettings, now: Date): "cession_fermee" | "cession_close" | null {
+  if (!f.cession_active) return "cession_fermee";
+  const closes = transferClosesAt(f);
+  return closes && closes.getTime() <= now.getTime() ? "cession_close" : null;
+}
+
 export type TransferErrorCode =
   | "inscription_introuvable"
   | "cession_fermee"

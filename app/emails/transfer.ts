@@ -82,3 +82,42 @@ export function buyerTransferredEmail(
     action: { label: "Voir mon inscription", url: d.url },
   });
 }
+
+/** Why an offer running was withdrawn by Balise (decision 0196): the organiser turned transfers off, or their last day passed. */
+export type TransferClosedReason = "cession_fermee" | "cession_close";
+
+const CLOSED_WHY: Record<TransferClosedReason, string> = {
+  cession_fermee: "l'organisateur a fermé le transfert de dossard sur ce format",
+  cession_close: "la date limite des transferts de dossard fixée par l'organisateur est passée",
+};
+
+/** To the seller: their offer is withdrawn, their registration stays theirs. */
+export function sellerOfferClosedEmail(d: TransferEmailData & { reason: TransferClosedReason }): RenderedEmail {
+  return renderEmail({
+    subject: `Offre de transfert retirée : ${d.courseNom} — ${d.formatNom}`,
+    preheader: "Votre inscription reste valide.",
+    paragraphs: [
+      hello(d.prenom),
+      `Votre offre de transfert de dossard pour ${race(d)} est retirée : ${CLOSED_WHY[d.reason]}.`,
+      "Votre inscription reste valide : vous gardez votre place et votre dossard, et rien ne vous est retenu.",
+    ],
+    action: { label: "Voir mon inscription", url: d.url },
+  });
+}
+
+/** To the person invited (named, or first on the waiting list): the offer is no longer valid. */
+export function invitedOfferClosedEmail(
+  d: TransferEmailData & { reason: TransferClosedReason; fromWaitlist: boolean },
+): RenderedEmail {
+  return renderEmail({
+    subject: `Offre de transfert annulée : ${d.courseNom} — ${d.formatNom}`,
+    preheader: "Aucun paiement ne vous sera demandé.",
+    paragraphs: [
+      hello(d.prenom),
+      `L'offre de transfert de dossard qui vous avait été faite pour ${race(d)} n'est plus valable : ${CLOSED_WHY[d.reason]}.`,
+      "Aucun paiement ne vous sera demandé ; un paiement qui nous parviendrait encore pour cette offre vous serait remboursé intégralement.",
+      ...(d.fromWaitlist ? ["Vous gardez votre place sur la liste d'attente."] : []),
+    ],
+    action: { label: "Voir l'épreuve", url: d.url },
+  });
+}

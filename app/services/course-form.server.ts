@@ -19,6 +19,7 @@ import type { UploadKind } from "~/domain/uploads";
 import { createGeocoder } from "~/providers/geocoder.server";
 import { createCourse, updateCourse, type Actor, type SavedCourse } from "./courses.server";
 import { checkFormatDates, sendPostponementEmails } from "./format-dates.server";
+import { endClosedTransferOffers } from "./transfer-close.server";
 import { chosenFile, storeUpload } from "./uploads.server";
 
 /** What the organiser reads after an unexpected failure (the spec's prefix, then this). */
@@ -116,6 +117,8 @@ export async function handleCourseForm(
     if (mode.kind === "edit") {
       // More places (or an event back online): runners waiting get them first, in order (issue 20).
       await offerFreedPlacesForCourse(context, mode.courseId);
+      // Transfers turned off, or their last day moved into the past: the offers running end (decision 0196).
+      await endClosedTransferOffers(context, { courseId: mode.courseId });
       await sendPostponementEmails(context, dates.postponed);
     }
     return { kind: "saved", saved };
