@@ -70,13 +70,16 @@ export function transferOfferDeadline(now: Date, closes: Date | null): Date | nu
   return new Date(Math.floor(end / 1000) * 1000);
 }
 
+/** Why a format no longer takes transfers: turned off by the organiser, or their last day (or the start) went by. */
+export type TransferClosedReason = "cession_fermee" | "cession_close";
+
 /**
  * Does the format still take transfers now? Null when it does; otherwise why not: the organiser turned them off
  * ('cession_fermee'), or their last day (or the race's start) went by ('cession_close'). Checked when an offer is
  * accepted and when its payment arrives, and by the cron and the event form's save for the offers running
  * (decision 0196).
  */
-export function transferClosedReason(f: TransferSettings, now: Date): "cession_fermee" | "cession_close" | null {
+export function transferClosedReason(f: TransferSettings, now: Date): TransferClosedReason | null {
   if (!f.cession_active) return "cession_fermee";
   const closes = transferClosesAt(f);
   return closes && closes.getTime() <= now.getTime() ? "cession_close" : null;

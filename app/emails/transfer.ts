@@ -1,6 +1,8 @@
 // The bib transfer's e-mails (issue 22), in French: the invitation (to the named person, with the link and its
-// deadline), and the two e-mails when the place changed hands (the seller: refunded; the buyer: registered).
+// deadline), the two e-mails when the place changed hands (the seller: refunded; the buyer: registered), and the two
+// when an offer is withdrawn because the format stopped taking transfers (decision 0196).
 // docs/decisions/0170-bib-transfer.md
+import type { TransferClosedReason } from "~/domain/transfer";
 import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/utils/format";
 import { renderEmail, type RenderedEmail } from "./layout";
 
@@ -82,9 +84,6 @@ export function buyerTransferredEmail(
     action: { label: "Voir mon inscription", url: d.url },
   });
 }
-
-/** Why an offer running was withdrawn by Balise (decision 0196): the organiser turned transfers off, or their last day passed. */
-export type TransferClosedReason = "cession_fermee" | "cession_close";
 
 const CLOSED_WHY: Record<TransferClosedReason, string> = {
   cession_fermee: "l'organisateur a fermé le transfert de dossard sur ce format",

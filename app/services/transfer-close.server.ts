@@ -6,7 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { parisDate } from "~/domain/refund";
-import { transferClosedReason } from "~/domain/transfer";
+import { type TransferClosedReason, transferClosedReason } from "~/domain/transfer";
 import { invitedOfferClosedEmail, sellerOfferClosedEmail, type TransferEmailData } from "~/emails/transfer";
 import { logEvent } from "~/utils/log.server";
 import { endBuyerRegistrations } from "./transfer.server";
@@ -68,7 +68,7 @@ export async function endClosedTransferOffers(
   return ended;
 }
 
-async function sendOfferClosedEmails(context: Ctx, o: OpenOffer, reason: "cession_fermee" | "cession_close") {
+async function sendOfferClosedEmails(context: Ctx, o: OpenOffer, reason: TransferClosedReason) {
   const base: Omit<TransferEmailData, "prenom" | "url"> = {
     courseNom: o.course_nom,
     formatNom: o.format_nom,

@@ -16,6 +16,7 @@ import {
   transferSplit,
   transferRulesSentence,
   type OrganiserTransfer,
+  type TransferClosedReason,
   type TransferSettings,
 } from "~/domain/transfer";
 import { invitationEmail } from "~/emails/transfer";
@@ -419,7 +420,7 @@ export interface Invitation {
   sellerMeals: number;
   pendingId: string | null;
   /** Why the format no longer takes transfers (turned off, last day past), when so: the offer can be neither accepted nor paid. */
-  closed: "cession_fermee" | "cession_close" | null;
+  closed: TransferClosedReason | null;
 }
 
 /**
