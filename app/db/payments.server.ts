@@ -36,3 +36,22 @@ export async function collectedPaymentById(db: Db, inscriptionId: string, paieme
     .limit(1);
   return p ?? null;
 }
+
+/**
+ * The formats among `formatIds` with money collected and not all refunded (decision 0196): their J+1 payout and
+ * their runners' refund tiers hang on the race's date.
+ */
+export async function formatsWithCollectedPayments(db: Db, formatIds: readonly string[]): Promise<Set<string>> {
+  if (formatIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ format_id: paiements.format_id })
+    .from(paiements)
+    .where(
+      and(
+        inArray(paiements.format_id, [...formatIds]),
+        inArray(paiements.status, ["succeeded", "refunded"]),
+        sql`${paiements.amount_total_cents} > ${paiements.refunded_cents}`,
+      ),
+    );
+  return new Set(rows.map((r) => r.format_id).filter((id): id is string => id !== null));
+}

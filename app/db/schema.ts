@@ -399,7 +399,10 @@ export const paiements = sqliteTable(
      * later as the commission (decision 0182). Written with the payment's record, never changed.
      */
     platform_fee_at_payment_cents: integer("platform_fee_at_payment_cents").notNull().default(0),
-    /** The day the J+1 payout transfers the net remaining: the format's date + 1 (kept by triggers, 0012). */
+    /**
+     * The day the J+1 payout transfers the net remaining: the format's date + 1 (kept by triggers, 0012), never moved
+     * earlier once set: a later date postpones it, an earlier one leaves it (0053, decision 0196).
+     */
     payout_due_on: text("payout_due_on"),
     receipt_url: text("receipt_url"),
     created_at: createdAt(),

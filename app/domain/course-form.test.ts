@@ -2,71 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   applyIntent,
   windowInputs,
-  centsToInput,
   emptyCourseForm,
   emptyFormat,
   geoOrigin,
   needsGeocoding,
   parseCourseForm,
-  parseEurosToCents,
-  parseFrDecimal,
-  parseFrInteger,
   parseIntent,
   readCourseForm,
   type CourseFormValues,
 } from "./course-form";
-
-describe("parseEurosToCents (never through floats)", () => {
-  it.each([
-    ["12,50", 1250],
-    ["12,5", 1250],
-    ["12.5", 1250],
-    ["0,10", 10],
-    ["0,29", 29],
-    ["1,15", 115],
-    ["19,99", 1999],
-    ["1 200", 120000],
-    ["25 €", 2500],
-    ["25", 2500],
-    ["0", 0],
-    ["", null],
-    ["   ", null],
-  ])("%j -> %j", (raw, cents) => {
-    expect(parseEurosToCents(raw)).toBe(cents);
-  });
-
-  it.each(["abc", "12,505", "-5", "12,5,0", "1e3"])("%j is invalid", (raw) => {
-    expect(parseEurosToCents(raw)).toBeNaN();
-  });
-
-  it("every cent from 0,00 to 99,99 round-trips exactly", () => {
-    for (let c = 0; c < 10000; c++) expect(parseEurosToCents(centsToInput(c))).toBe(c);
-  });
-});
-
-describe("French numbers", () => {
-  it.each([
-    ["12,5", 12.5],
-    ["42.195", 42.195],
-    ["7", 7],
-    ["21,1 km", 21.1],
-    ["", null],
-    ["douze", Number.NaN],
-    ["-3", Number.NaN],
-  ])("decimal %j -> %j", (raw, n) => {
-    expect(parseFrDecimal(raw)).toEqual(n);
-  });
-
-  it.each([
-    ["1 800", 1800],
-    ["650 m", 650],
-    ["", null],
-    ["12,5", Number.NaN],
-    ["beaucoup", Number.NaN],
-  ])("integer %j -> %j", (raw, n) => {
-    expect(parseFrInteger(raw)).toEqual(n);
-  });
-});
 
 function form(overrides: Partial<CourseFormValues> = {}, format: Record<string, string> = {}): CourseFormValues {
   const v = emptyCourseForm();
@@ -228,6 +172,43 @@ describe("parseCourseForm: formats", () => {
     const r = parseCourseForm(form({}, fields));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors[`formats[0].${field}`]).toMatch(message);
+  });
+
+  it.each<[Record<string, string>, string, RegExp]>([
+    // A registration window ending after the race (decision 0196).
+    [
+      { date: "2027-06-12", heure_depart: "08:30", cloture_date: "2027-06-12", cloture_heure: "09:00" },
+      "cloture_date",
+      /au plus tard au départ de la course/,
+    ],
+    [
+      { date: "2027-06-12", heure_depart: "08:30", cloture_date: "2027-06-13" },
+      "cloture_date",
+      /au plus tard au départ/,
+    ],
+    [{ date: "2027-06-12", cloture_date: "2027-06-14" }, "cloture_date", /au plus tard au départ/],
+    // A bib-transfer fee above the place's price.
+    [
+      { prix: "20", cession_active: "oui", cession_frais: "20,01" },
+      "cession_frais",
+      /ne peuvent pas dépasser le prix de l'inscription \(20,00\u00a0€\)/,
+    ],
+    [{ prix: "", cession_frais: "1" }, "cession_frais", /ne peuvent pas dépasser/],
+  ])("%j: a French message beside %s", (fields, field, message) => {
+    const r = parseCourseForm(form({}, fields));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[`formats[0].${field}`]).toMatch(message);
+  });
+
+  it.each<Record<string, string>>([
+    { date: "2027-06-12", heure_depart: "08:30", cloture_date: "2027-06-12", cloture_heure: "08:30" },
+    { date: "2027-06-12", cloture_date: "2027-06-12" },
+    { date: "2027-06-12", heure_depart: "08:30", cloture_date: "2027-06-11" },
+    { cloture_date: "2027-06-11" },
+    { prix: "20", cession_active: "oui", cession_frais: "20" },
+    { prix: "20", cession_frais: "" },
+  ])("%j is accepted", (fields) => {
+    expect(parseCourseForm(form({}, fields)).ok).toBe(true);
   });
 
   it.each<[Record<string, string>, number]>([

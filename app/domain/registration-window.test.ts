@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closesAt, windowState, windowStatement } from "./registration-window";
+import { closesAfterRace, closesAt, windowState, windowStatement } from "./registration-window";
 
 const OPEN = "2027-01-12T09:00:00.000Z"; // 10h00 in Paris (winter)
 const CLOSE = "2027-03-01T22:59:00.000Z";
@@ -67,5 +67,22 @@ describe("windowState: before the opening, open, closed", () => {
       windowStatement({ ouverture_inscriptions: OPEN, tirage_minutes: 10 }, new Date("2027-01-01T00:00:00Z"), fmt),
     ).not.toContain("tirage");
     expect(windowStatement({}, new Date(), fmt)).toBeNull();
+  });
+});
+
+describe("closesAfterRace: the registration window ends at the start at the latest", () => {
+  it.each<[string | null, string | null, string | null, boolean]>([
+    // race date, start time, closing instant → after the race?
+    ["2027-06-12", "08:30", "2027-06-12T06:30:00.000Z", false], // 08:30 Paris: at the start
+    ["2027-06-12", "08:30", "2027-06-12T06:31:00.000Z", true],
+    ["2027-06-12", "08:30", "2027-06-11T21:59:00.000Z", false],
+    ["2027-06-12", null, "2027-06-12T21:59:00.000Z", false], // 23:59 Paris on race day, no start time
+    ["2027-06-12", null, "2027-06-13T08:00:00.000Z", true],
+    ["2027-01-15", "09:00", "2027-01-15T08:00:00.000Z", false], // winter time: 09:00 Paris is 08:00 UTC
+    ["2027-01-15", "09:00", "2027-01-15T08:01:00.000Z", true],
+    [null, null, "2030-01-01T00:00:00.000Z", false],
+    ["2027-06-12", "08:30", null, false],
+  ])("race %j %j, closing %j → %j", (date, heure_depart, cloture_inscriptions, after) => {
+    expect(closesAfterRace({ date, heure_depart, cloture_inscriptions })).toBe(after);
   });
 });

@@ -49,3 +49,16 @@ export function windowStatement(f: WindowFormat, now: Date, formatInstant: (iso:
   if (state === "clos") return "Inscriptions closes";
   return null;
 }
+
+export const CLOSING_AFTER_RACE_MESSAGE =
+  "La clôture des inscriptions doit avoir lieu au plus tard au départ de la course.";
+
+/**
+ * Does the registration window the organiser set end after the race (decision 0196)? Its closing instant is after
+ * the start (the race's date and time, Paris); with no start time known, after the end of the race's day.
+ */
+export function closesAfterRace(f: WindowFormat): boolean {
+  if (!f.date || !f.cloture_inscriptions) return false;
+  const start = parisInstant(f.date, f.heure_depart ?? "23:59");
+  return start !== null && Date.parse(f.cloture_inscriptions) > start.getTime();
+}

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   canOfferTransfer,
   makeTransferOfferSchema,
+  transferClosedReason,
   transferClosesAt,
+  transferFeeAbovePrice,
   transferOfferDeadline,
   transferRulesSentence,
   transferSplit,
@@ -123,5 +125,45 @@ describe("transferRulesSentence", () => {
   });
   it("says nothing when transfers are off", () => {
     expect(transferRulesSentence(settings({ cession_active: false }), (d) => d)).toBeNull();
+  });
+});
+
+describe("transferFeeAbovePrice", () => {
+  it.each([
+    [500, 4200, false],
+    [4200, 4200, false],
+    [4201, 4200, true],
+    [0, 0, false],
+    [100, 0, true],
+  ])("fee %i, price %i → %j", (cession_frais_cents, prix_cents, above) => {
+    expect(transferFeeAbovePrice({ cession_frais_cents, prix_cents })).toBe(above);
+  });
+});
+
+describe("transferClosedReason: an offer running may be accepted and paid only while the format takes transfers", () => {
+  const base: TransferSettings = {
+    cession_active: true,
+    cession_cloture: "2027-09-01",
+    cession_frais_cents: 500,
+    date: "2027-09-12",
+    heure_depart: "08:30",
+  };
+  it.each<[Partial<TransferSettings>, string, string | null]>([
+    [{}, "2027-08-20T10:00:00.000Z", null],
+    // The closing day is included, up to the next midnight in Paris (summer: 22:00 UTC).
+    [{}, "2027-09-01T21:59:00.000Z", null],
+    [{}, "2027-09-01T22:00:00.000Z", "cession_close"],
+    // Turned off: closed whatever the day.
+    [{ cession_active: false }, "2027-08-20T10:00:00.000Z", "cession_fermee"],
+    [{ cession_active: 0 }, "2027-08-20T10:00:00.000Z", "cession_fermee"],
+    // No last day: until the start.
+    [{ cession_cloture: null }, "2027-09-12T06:29:00.000Z", null],
+    [{ cession_cloture: null }, "2027-09-12T06:30:00.000Z", "cession_close"],
+    // The last day moved to a day already past.
+    [{ cession_cloture: "2027-08-10" }, "2027-08-20T10:00:00.000Z", "cession_close"],
+    // Neither a last day nor a race date: open.
+    [{ cession_cloture: null, date: null, heure_depart: null }, "2030-01-01T00:00:00.000Z", null],
+  ])("%j at %s → %j", (over, now, reason) => {
+    expect(transferClosedReason({ ...base, ...over }, new Date(now))).toBe(reason);
   });
 });

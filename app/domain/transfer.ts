@@ -70,6 +70,21 @@ export function transferOfferDeadline(now: Date, closes: Date | null): Date | nu
   return new Date(Math.floor(end / 1000) * 1000);
 }
 
+/** Why a format no longer takes transfers: turned off by the organiser, or their last day (or the start) went by. */
+export type TransferClosedReason = "cession_fermee" | "cession_close";
+
+/**
+ * Does the format still take transfers now? Null when it does; otherwise why not: the organiser turned them off
+ * ('cession_fermee'), or their last day (or the race's start) went by ('cession_close'). Checked when an offer is
+ * accepted and when its payment arrives, and by the cron and the event form's save for the offers running
+ * (decision 0196).
+ */
+export function transferClosedReason(f: TransferSettings, now: Date): TransferClosedReason | null {
+  if (!f.cession_active) return "cession_fermee";
+  const closes = transferClosesAt(f);
+  return closes && closes.getTime() <= now.getTime() ? "cession_close" : null;
+}
+
 export type TransferErrorCode =
   | "inscription_introuvable"
   | "cession_fermee"
@@ -129,6 +144,14 @@ export function canOfferTransfer(input: {
 }
 
 // ---------------------------------------------------------------- money
+
+/** The organiser's fee is kept from the seller's refund: it never exceeds the place's price (decision 0196). */
+export function transferFeeAbovePrice(f: { cession_frais_cents: number; prix_cents: number }): boolean {
+  return f.cession_frais_cents > f.prix_cents;
+}
+
+export const transferFeeAbovePriceMessage = (prixCents: number) =>
+  `Les frais de transfert ne peuvent pas dépasser le prix de l'inscription (${formatEuros(prixCents)}).`;
 
 export interface TransferSplitInput {
   /** What the seller paid (their charge's total, meals included) and what was already refunded of it. */

@@ -1,6 +1,8 @@
 // The bib transfer's e-mails (issue 22), in French: the invitation (to the named person, with the link and its
-// deadline), and the two e-mails when the place changed hands (the seller: refunded; the buyer: registered).
+// deadline), the two e-mails when the place changed hands (the seller: refunded; the buyer: registered), and the two
+// when an offer is withdrawn because the format stopped taking transfers (decision 0196).
 // docs/decisions/0170-bib-transfer.md
+import type { TransferClosedReason } from "~/domain/transfer";
 import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/utils/format";
 import { renderEmail, type RenderedEmail } from "./layout";
 
@@ -80,5 +82,41 @@ export function buyerTransferredEmail(
         : "Votre numéro de dossard sera attribué par l'organisateur.",
     ],
     action: { label: "Voir mon inscription", url: d.url },
+  });
+}
+
+const CLOSED_WHY: Record<TransferClosedReason, string> = {
+  cession_fermee: "l'organisateur a fermé le transfert de dossard sur ce format",
+  cession_close: "la date limite des transferts de dossard fixée par l'organisateur est passée",
+};
+
+/** To the seller: their offer is withdrawn, their registration stays theirs. */
+export function sellerOfferClosedEmail(d: TransferEmailData & { reason: TransferClosedReason }): RenderedEmail {
+  return renderEmail({
+    subject: `Offre de transfert retirée : ${d.courseNom} — ${d.formatNom}`,
+    preheader: "Votre inscription reste valide.",
+    paragraphs: [
+      hello(d.prenom),
+      `Votre offre de transfert de dossard pour ${race(d)} est retirée : ${CLOSED_WHY[d.reason]}.`,
+      "Votre inscription reste valide : vous gardez votre place et votre dossard, et rien ne vous est retenu.",
+    ],
+    action: { label: "Voir mon inscription", url: d.url },
+  });
+}
+
+/** To the person invited (named, or first on the waiting list): the offer is no longer valid. */
+export function invitedOfferClosedEmail(
+  d: TransferEmailData & { reason: TransferClosedReason; fromWaitlist: boolean },
+): RenderedEmail {
+  return renderEmail({
+    subject: `Offre de transfert annulée : ${d.courseNom} — ${d.formatNom}`,
+    preheader: "Aucun paiement ne vous sera demandé.",
+    paragraphs: [
+      hello(d.prenom),
+      `L'offre de transfert de dossard qui vous avait été faite pour ${race(d)} n'est plus valable : ${CLOSED_WHY[d.reason]}.`,
+      "Aucun paiement ne vous sera demandé ; un paiement qui nous parviendrait encore pour cette offre vous serait remboursé intégralement.",
+      ...(d.fromWaitlist ? ["Vous gardez votre place sur la liste d'attente."] : []),
+    ],
+    action: { label: "Voir l'épreuve", url: d.url },
   });
 }

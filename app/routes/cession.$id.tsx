@@ -18,7 +18,7 @@ import { GENRES_SIMPLE, JUSTIFICATIFS } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
 import { isCompetition } from "~/domain/eligibility";
 import { RegistrationError } from "~/domain/registration";
-import { makeTransferAcceptSchema, TRANSFER_ACCEPT_FIELDS, TransferError } from "~/domain/transfer";
+import { makeTransferAcceptSchema, TRANSFER_ACCEPT_FIELDS, TRANSFER_MESSAGES, TransferError } from "~/domain/transfer";
 import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
 import { prefillValues } from "~/services/register.server";
 import { acceptTransfer, loadInvitation } from "~/services/transfer.server";
@@ -105,7 +105,7 @@ export default function Cession() {
   const o = d.offer;
   const values: Record<string, string> = result?.values ?? d.values;
   const errors: Record<string, string> = result?.errors ?? {};
-  const open = o.statut === "ouverte" && o.expiresAt > d.now;
+  const open = o.statut === "ouverte" && o.expiresAt > d.now && !o.closed;
   const text = (name: string) => values[name] ?? "";
   const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
     <Field name={name} label={label} defaultValue={text(name)} error={errors[name]} {...extra} />
@@ -124,7 +124,9 @@ export default function Cession() {
       <p>{o.rules}</p>
       {!open ? (
         <p className="alert alert-info" role="status" data-testid="transfer-closed">
-          Cette offre de transfert n'est plus disponible (retirée, expirée ou déjà payée).{" "}
+          {o.closed && o.statut === "ouverte"
+            ? `Cette offre de transfert n'est plus disponible. ${TRANSFER_MESSAGES[o.closed]}`
+            : "Cette offre de transfert n'est plus disponible (retirée, expirée ou déjà payée)."}{" "}
           <Link to={`/courses/${o.courseSlug || o.courseId}`}>Voir l'épreuve</Link>
         </p>
       ) : (

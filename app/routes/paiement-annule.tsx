@@ -13,6 +13,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Link } from "~/components/Link";
 import { z } from "zod";
 import { holdsPlace, RegistrationError, REGISTRATION_MSG } from "~/domain/registration";
+import { TransferError } from "~/domain/transfer";
 import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
 import { abandonRegistration, getRunnerRegistration, retryPayment } from "~/services/register.server";
 import styles from "~/styles/registration.css?url";
@@ -76,7 +77,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(url);
   } catch (e) {
     const reason =
-      e instanceof RegistrationError ? e.message : e instanceof PaymentError ? paymentErrorMessage(e) : null;
+      e instanceof RegistrationError || e instanceof TransferError
+        ? e.message
+        : e instanceof PaymentError
+          ? paymentErrorMessage(e)
+          : null;
     if (!reason) console.error("retry", e);
     const message =
       reason && reason !== REGISTRATION_MSG.retryError

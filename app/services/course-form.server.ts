@@ -18,6 +18,8 @@ import {
 import type { UploadKind } from "~/domain/uploads";
 import { createGeocoder } from "~/providers/geocoder.server";
 import { createCourse, updateCourse, type Actor, type SavedCourse } from "./courses.server";
+import { checkFormatDates, sendPostponementEmails } from "./format-dates.server";
+import { endClosedTransferOffers } from "./transfer-close.server";
 import { chosenFile, storeUpload } from "./uploads.server";
 
 /** What the organiser reads after an unexpected failure (the spec's prefix, then this). */
@@ -82,8 +84,12 @@ export async function handleCourseForm(
   }
 
   const parsed = parseCourseForm(values);
-  if (!parsed.ok || Object.keys(errors).length > 0) {
-    const all = { ...(parsed.ok ? {} : parsed.errors), ...errors };
+  // The race dates against the stored ones: never past when set or changed, never earlier once paid (decision 0196).
+  const dates = parsed.ok
+    ? await checkFormatDates(context, mode.kind === "edit" ? mode.courseId : null, parsed.data.formats)
+    : null;
+  if (!parsed.ok || !dates || Object.keys(errors).length > 0 || Object.keys(dates.errors).length > 0) {
+    const all = { ...(parsed.ok ? dates?.errors : parsed.errors), ...errors };
     return {
       kind: "form",
       status: 400,
@@ -108,8 +114,13 @@ export async function handleCourseForm(
       mode.kind === "create"
         ? await createCourse(context, actor.id, parsed.data, geo)
         : await updateCourse(context, actor, mode.courseId, parsed.data, geo);
-    // More places (or an event back online): runners waiting get them first, in order (issue 20).
-    if (mode.kind === "edit") await offerFreedPlacesForCourse(context, mode.courseId);
+    if (mode.kind === "edit") {
+      // More places (or an event back online): runners waiting get them first, in order (issue 20).
+      await offerFreedPlacesForCourse(context, mode.courseId);
+      // Transfers turned off, or their last day moved into the past: the offers running end (decision 0196).
+      await endClosedTransferOffers(context, { courseId: mode.courseId });
+      await sendPostponementEmails(context, dates.postponed);
+    }
     return { kind: "saved", saved };
   } catch (e) {
     if (

@@ -8,6 +8,7 @@ import { cleanOrphanFiles } from "./uploads.server";
 import { OFFERS_PER_PASS, offerFreedPlaces, sendPendingWaitlistEmails } from "./waitlist-offers.server";
 import { purgeJustificatifDocuments } from "./justificatifs.server";
 import { expireTransferOffers } from "./transfer.server";
+import { endClosedTransferOffers } from "./transfer-close.server";
 import { finishPendingTransfers } from "./transfer-settle.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { renewCatalogueDates } from "./catalogue.server";
@@ -27,6 +28,8 @@ export interface MaintenanceReport {
   /** Bib transfer offers that ended unpaid at their deadline, and transfers whose seller's refund was finished. */
   transfersExpired: number;
   transfersFinished: number;
+  /** Bib transfer offers withdrawn because their format no longer takes transfers (turned off, last day past). */
+  transfersClosed: number;
   /** Events whose summary's next date went by and was counted again (decision 0172). */
   renewedNextDates: number;
   errors: number;
@@ -57,13 +60,16 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     purgedJustificatifs: 0,
     transfersExpired: 0,
     transfersFinished: 0,
+    transfersClosed: 0,
     renewedNextDates: 0,
     errors: 0,
   };
   try {
-    // Bib transfers (issue 22): offers past their deadline end first, so that a payment still arriving is refunded;
-    // a transfer paid whose seller's refund failed is tried again.
+    // Bib transfers (issue 22): offers past their deadline, or whose format no longer takes transfers, end first, so
+    // that a payment still arriving is refunded; a transfer paid whose seller's refund failed is tried again.
     report.transfersExpired = await expireTransferOffers(context, limit);
+    // Offers whose format stopped taking transfers after they were made (decision 0196).
+    report.transfersClosed = await endClosedTransferOffers(context, { limit });
     report.transfersFinished = await finishPendingTransfers(context);
   } catch (e) {
     report.errors++;

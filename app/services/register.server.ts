@@ -13,7 +13,7 @@ import {
   waitingCountSql,
 } from "~/db/capacity.server";
 import { windowStatement } from "~/domain/registration-window";
-import { transferRulesSentence } from "~/domain/transfer";
+import { TransferError, transferClosedReason, transferRulesSentence } from "~/domain/transfer";
 import { formatDateLong, formatDateTimeLong } from "~/utils/format";
 import { courses, formats, inscriptions, paiements, profils_coureurs, profils_utilisateurs } from "~/db/schema";
 import { REFUSED_PAYMENT_REASONS, SETTLED_PAYMENT_REASONS } from "~/domain/lifecycle";
@@ -43,6 +43,7 @@ import { verifyJustificatif } from "./justificatifs.server";
 import { isCompetition } from "~/domain/eligibility";
 import { withEvent } from "~/db/registrations.server";
 import { type Identity, personOf, samePersonHoldsSql, samePersonRowsSql } from "~/db/identity";
+import { transferSettingsColumns } from "~/db/transfers.server";
 import { type BatchRead, batchableAll } from "~/db/batch.server";
 
 type Ctx = AppLoadContext;
@@ -501,7 +502,7 @@ export async function startRegistration(
  */
 export async function retryPayment(context: Ctx, userId: string, inscriptionId: string): Promise<string> {
   const [i] = await context.db
-    .select({ i: inscriptions, formatNom: formats.nom })
+    .select({ i: inscriptions, formatNom: formats.nom, f: transferSettingsColumns })
     .from(inscriptions)
     .innerJoin(formats, eq(formats.id, inscriptions.format_id))
     .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.coureur_id, userId)))
@@ -509,6 +510,9 @@ export async function retryPayment(context: Ctx, userId: string, inscriptionId: 
   if (!i) throw new RegistrationError("relance_impossible");
   if (i.i.statut === "validee") throw new PaymentError("inscription_deja_payee");
   const now = context.clock.now();
+  // A bib transfer's buyer pays only while the format takes transfers (decision 0196).
+  const closed = i.i.cession_id ? transferClosedReason(i.f, now) : null;
+  if (closed) throw new TransferError(closed);
   const nowIso = now.toISOString();
   const held = i.i.statut === "en_attente" && i.i.hold_expires_at != null && i.i.hold_expires_at > nowIso;
   if (!held) {

@@ -1,15 +1,16 @@
 // A bib changing hands (issue 22): the buyer's payment claims the transfer offer, and in the same D1 batch (one
 // transaction) the seller's registration becomes 'transferee' and the buyer's 'validee', the bib number following
 // the organiser's rule. Two payments for the same offer: the first claims it, the second finds it taken and is
-// refunded in full by app/services/payment-received.server.ts (late_payment). Then the seller is refunded (the
-// money split of app/domain/transfer.ts) and both are e-mailed; a refund that fails is retried by the cron.
+// refunded in full by app/services/payment-received.server.ts (late_payment); so is a payment arriving once the
+// format stopped taking transfers. Then the seller is refunded (the money split of app/domain/transfer.ts) and both
+// are e-mailed; a refund that fails is retried by the cron.
 // docs/decisions/0170-bib-transfer.md
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { batchAll } from "~/db/batch.server";
 import { cessions, courses, formats, inscriptions } from "~/db/schema";
 import { collectedPayment } from "~/db/payments.server";
-import { transferSplit } from "~/domain/transfer";
+import { transferClosedReason, transferSplit } from "~/domain/transfer";
 import { buyerTransferredEmail, sellerTransferredEmail, type TransferEmailData } from "~/emails/transfer";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { afterTransition, transitionStatement, type InscriptionRow } from "./lifecycle.server";
@@ -36,6 +37,10 @@ export async function claimTransfer(
   if (!c) return false;
   if (c.statut === "payee") return c.acheteur_inscription_id === buyerId;
   if (c.statut !== "ouverte") return false;
+  // The organiser's rules at the payment, not when the offer was made: a format that stopped taking transfers
+  // (turned off, last day past) hands no place over, and the payment is refunded in full (decision 0196).
+  const [f] = await context.db.select().from(formats).where(eq(formats.id, c.format_id)).limit(1);
+  if (!f || transferClosedReason(f, context.clock.now())) return false;
   const p = await sellerPayment(context, c.inscription_id);
   const split = transferSplit({
     sellerPaidCents: p?.amount_total_cents ?? 0,
@@ -71,6 +76,7 @@ export async function claimTransfer(
         dossard = (SELECT s.dossard FROM inscriptions s WHERE s.id = cessions.inscription_id),
         remboursement_cents = ${split.sellerRefundCents}, ended_at = ${nowIso}, updated_at = ${nowIso}
       WHERE id = ${cessionId} AND statut = 'ouverte'
+        AND EXISTS (SELECT 1 FROM formats f WHERE f.id = cessions.format_id AND f.cession_active = 1)
         AND EXISTS (SELECT 1 FROM inscriptions s WHERE s.id = cessions.inscription_id AND s.statut = 'validee')
         AND EXISTS (SELECT 1 FROM inscriptions b WHERE b.id = ${buyerId} AND b.cession_id = ${cessionId}
           AND b.statut = 'en_attente' AND b.prix_total_coureur_cents = ${amountCents})

@@ -13,9 +13,11 @@ import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/regi
 import {
   canOfferTransfer,
   TransferError,
+  transferClosedReason,
   transferSplit,
   transferRulesSentence,
   type OrganiserTransfer,
+  type TransferClosedReason,
   type TransferSettings,
 } from "~/domain/transfer";
 import { invitationEmail } from "~/emails/transfer";
@@ -365,7 +367,11 @@ export async function withdrawTransfer(context: Ctx, userId: string, inscription
  * found paid meanwhile is settled (the offer is closed: the payment is refunded in full); the rest end
  * ('transfer_ended'). Their holds never freed a place of their own: the seller kept it.
  */
-async function endBuyerRegistrations(context: Ctx, cessionId: string, actor: "runner" | "system"): Promise<void> {
+export async function endBuyerRegistrations(
+  context: Ctx,
+  cessionId: string,
+  actor: "runner" | "system",
+): Promise<void> {
   const pending = await context.db
     .select({ id: inscriptions.id, session: inscriptions.checkout_session_id })
     .from(inscriptions)
@@ -414,6 +420,8 @@ export interface Invitation {
   mealsFollow: boolean;
   sellerMeals: number;
   pendingId: string | null;
+  /** Why the format no longer takes transfers (turned off, last day past), when so: the offer can be neither accepted nor paid. */
+  closed: TransferClosedReason | null;
 }
 
 /**
@@ -470,6 +478,7 @@ export async function loadInvitation(
     mealsFollow: Boolean(row.f.cession_repas_suivent),
     sellerMeals: row.sellerMeals,
     pendingId: pending?.id ?? null,
+    closed: transferClosedReason(settingsOf(row.f), context.clock.now()),
   };
 }
 
@@ -495,6 +504,8 @@ export async function acceptTransfer(
   const now = context.clock.now();
   const nowIso = now.toISOString();
   if (inv.expiresAt <= nowIso) throw new TransferError("offre_terminee");
+  // The organiser's rules now, not when the offer was made (decision 0196).
+  if (inv.closed) throw new TransferError(inv.closed);
   if (inv.pendingId) return retryPayment(context, user.id, inv.pendingId);
   // The server decides: when the seller's meals follow the place, the buyer takes exactly those.
   const meals = inv.mealsFollow ? inv.sellerMeals : input.meals;
@@ -520,7 +531,7 @@ export async function acceptTransfer(
       ${meals}, ${totals.repasCents}, ${totals.totalCents}, c.expires_at, c.id,
       'transfer_accepted', 'runner', ${user.id}, ${nowIso}, ${nowIso}
     FROM cessions c JOIN formats f ON f.id = c.format_id JOIN inscriptions s ON s.id = c.inscription_id
-    WHERE c.id = ${cessionId} AND c.statut = 'ouverte' AND c.expires_at > ${nowIso} AND s.statut = 'validee'
+    WHERE c.id = ${cessionId} AND c.statut = 'ouverte' AND c.expires_at > ${nowIso} AND s.statut = 'validee' AND f.cession_active = 1
       AND NOT EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${user.id} AND mine.format_id = c.format_id
         AND (mine.statut = 'validee' OR (mine.statut = 'en_attente' AND (mine.hold_expires_at IS NULL OR mine.hold_expires_at > ${nowIso}))))
       AND NOT ${samePersonHoldsSql(sql.raw("c.format_id"), who, holdsPlaceSql("o", nowIso), sql`o.id <> s.id`)}

@@ -1,8 +1,11 @@
 import { env, SELF } from "cloudflare:test";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { expect } from "vitest";
 import { getLoadContext } from "../../load-context";
 import { fixedClock, type Clock } from "../../app/providers/clock";
 import { createLocalPaymentProvider, signWebhookPayload } from "../../app/providers/payments-local.server";
+import { onCheckoutCompleted } from "../../app/services/payment-received.server";
+import { createCheckoutForInscription } from "../../app/services/checkout.server";
 
 export const ORGANISER_ID = "00000000-0000-4000-a000-000000000002";
 export const RUNNER_ID = "00000000-0000-4000-a000-000000000003";
@@ -72,6 +75,49 @@ export async function pendingInscription(priceCents = 4200): Promise<string> {
       new Date(Date.now() + 30 * 60_000).toISOString(),
     )
     .run();
+  return id;
+}
+
+/** A runner's account with a fresh address (`prefix-…@balise.test`). */
+export async function account(prefix: string) {
+  const id = crypto.randomUUID();
+  const email = `${prefix}-${id.slice(0, 8)}@balise.test`;
+  await env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, email).run();
+  return { id, email };
+}
+
+/**
+ * A validated registration of `runner` on `formatId`, paid 54,00 € (the place and one meal) through the local
+ * provider, with bib `bib` when given. The format's event must be online with the organiser's account enabled.
+ */
+export async function paidRegistration(
+  courseId: string,
+  formatId: string,
+  runner: { id: string; email: string },
+  bib: number | null = null,
+) {
+  const context = testContext();
+  const id = crypto.randomUUID();
+  await env.DB.prepare(
+    `INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom, email,
+      nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, hold_expires_at)
+     VALUES (?, ?, ?, ?, 'en_attente', ?, 'Vendeur', 'Paul', ?, 1, 1200, 5400, ?)`,
+  )
+    .bind(
+      id,
+      courseId,
+      formatId,
+      runner.id,
+      `trace-${id}`,
+      runner.email,
+      new Date(Date.now() + 30 * 60_000).toISOString(),
+    )
+    .run();
+  const { url } = await createCheckoutForInscription(context, id);
+  const sessionId = url.split("/").pop()!;
+  await silentLocalProvider(context).paySession(sessionId);
+  expect((await onCheckoutCompleted(context, sessionId)).state).toBe("validated");
+  if (bib !== null) await env.DB.prepare("UPDATE inscriptions SET dossard = ? WHERE id = ?").bind(bib, id).run();
   return id;
 }
 

@@ -5,13 +5,12 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CancelError } from "../../app/domain/cancellation";
-import { ledgerBalances, type Ledger } from "../../app/domain/money";
+import type { Ledger } from "../../app/domain/money";
 import { TransferError, transferSplit } from "../../app/domain/transfer";
 import { fixedClock } from "../../app/providers/clock";
 import { cancelInscription } from "../../app/services/cancel.server";
 import { runMaintenance } from "../../app/services/maintenance.server";
 import { onCheckoutCompleted } from "../../app/services/payment-received.server";
-import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import {
   acceptTransfer,
   loadInvitation,
@@ -21,138 +20,26 @@ import {
   withdrawTransfer,
 } from "../../app/services/transfer.server";
 import { get, post, sessionCookie } from "./organiser-helpers";
-import { distinctPerson, loadDemoData } from "./helpers";
-import { enableOrganiserAccount, ORGANISER_ID, silentLocalProvider, testContext } from "./payments-helpers";
-
-const one = <T>(q: string, ...binds: unknown[]) =>
-  env.DB.prepare(q)
-    .bind(...binds)
-    .first<T>();
-const all = async <T>(q: string, ...binds: unknown[]) =>
-  (
-    await env.DB.prepare(q)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-
-let n = 0;
-/** An event with one format open to transfers (fee 5,00 €, bib follows), a cap of `cap`. */
-async function transferFormat(cap = 3) {
-  n += 1;
-  const courseId = crypto.randomUUID();
-  const formatId = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, ?, 'Annecy', 'Haute-Savoie', '74000', ?, 1, ?)",
-    ).bind(courseId, `Cession ${n}`, ORGANISER_ID, `cession-${n}-${courseId.slice(0, 8)}`),
-    env.DB.prepare(
-      `INSERT INTO formats (id, course_id, nom, date, heure_depart, prix_cents, stock_repas, prix_repas_cents, nb_max_coureurs,
-        cession_active, cession_frais_cents, cession_cloture) VALUES (?, ?, ?, '2027-09-12', '08:30', 4200, 10, 1200, ?, 1, 500, '2027-09-01')`,
-    ).bind(formatId, courseId, `Format cession ${n}`, cap),
-  ]);
-  return { courseId, formatId };
-}
-
-async function account(prefix: string) {
-  const id = crypto.randomUUID();
-  const email = `${prefix}-${id.slice(0, 8)}@balise.test`;
-  await env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, email).run();
-  return { id, email };
-}
-
-/** A validated registration of `runner`, paid through the local provider (one meal, bib `bib`). */
-async function paidRegistration(
-  courseId: string,
-  formatId: string,
-  runner: { id: string; email: string },
-  bib: number,
-) {
-  const context = testContext();
-  const id = crypto.randomUUID();
-  await env.DB.prepare(
-    `INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom, email,
-      nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, hold_expires_at)
-     VALUES (?, ?, ?, ?, 'en_attente', ?, 'Vendeur', 'Paul', ?, 1, 1200, 5400, ?)`,
-  )
-    .bind(
-      id,
-      courseId,
-      formatId,
-      runner.id,
-      `trace-${id}`,
-      runner.email,
-      new Date(Date.now() + 30 * 60_000).toISOString(),
-    )
-    .run();
-  const { url } = await createCheckoutForInscription(context, id);
-  const sessionId = url.split("/").pop()!;
-  await silentLocalProvider(context).paySession(sessionId);
-  expect((await onCheckoutCompleted(context, sessionId)).state).toBe("validated");
-  await env.DB.prepare("UPDATE inscriptions SET dossard = ? WHERE id = ?").bind(bib, id).run();
-  return id;
-}
-
-/** The link's token, read from the invitation e-mail (as the invited person would). */
-async function tokenFor(cessionId: string): Promise<string> {
-  const mail = await one<{ text: string }>(
-    "SELECT text FROM mail_outbox WHERE kind = 'cession_invitation' AND dedupe_key = ?",
-    `cession-invitation:${cessionId}`,
-  );
-  const m = /\/cession\/[^?\s]+\?jeton=([A-Za-z0-9_%-]+)/.exec(mail!.text);
-  return decodeURIComponent(m![1]);
-}
-
-const personal = (p: { email: string }, nom = "Acheteuse") => ({
-  nom,
-  prenom: "Léa",
-  genre: "Femme",
-  ...distinctPerson(p.email),
-  nationalite: "Française",
-  email: p.email,
-  telephone: null,
-  adresse: null,
-  adresse_complement: null,
-  code_postal: null,
-  ville: null,
-  pays: "France",
-  club: null,
-  justificatif_type: "licence",
-  pps_identifier: null,
-  pps_expiration: null,
-  contact_urgence_nom: null,
-  contact_urgence_telephone: null,
-  apparaitre_resultats: true,
-});
-
-const inscription = (id: string) =>
-  one<{ statut: string; cancel_reason: string | null; dossard: number | null; cession_id: string | null }>(
-    "SELECT * FROM inscriptions WHERE id = ?",
-    id,
-  );
-
-/** Every payment of the format balances to the cent. */
-async function expectBalanced(formatId: string) {
-  const rows = await all<Ledger & { id: string }>("SELECT * FROM paiements WHERE format_id = ?", formatId);
-  for (const r of rows) expect(ledgerBalances(r), r.id).toBe(true);
-  return rows;
-}
-
-/** Accepts the offer as `buyer` and returns the session id of the checkout opened. */
-async function accept(cessionId: string, buyer: { id: string; email: string }, meals = 0) {
-  const url = await acceptTransfer(testContext(), buyer, cessionId, await tokenFor(cessionId), {
-    runner: personal(buyer),
-    meals,
-  });
-  return url.split("/").pop()!;
-}
-
-async function buyerOf(cessionId: string, buyerId: string) {
-  return (await one<{ id: string }>(
-    "SELECT id FROM inscriptions WHERE cession_id = ? AND coureur_id = ? ORDER BY created_at DESC",
-    cessionId,
-    buyerId,
-  ))!.id;
-}
+import { loadDemoData } from "./helpers";
+import {
+  account,
+  enableOrganiserAccount,
+  paidRegistration,
+  silentLocalProvider,
+  testContext,
+} from "./payments-helpers";
+import {
+  accept,
+  all,
+  buyerOf,
+  expectBalanced,
+  inscription,
+  one,
+  personal,
+  tokenFor,
+  transferFormat,
+  waitingList,
+} from "./transfer-helpers";
 
 beforeAll(async () => {
   await loadDemoData();
@@ -437,17 +324,6 @@ describe("a registration on offer cannot be cancelled at the same time", () => {
 });
 
 describe("an offer to the format's waiting list (decision 0171)", () => {
-  /** `runners` waiting on the format's list, in this order. */
-  async function waitingList(courseId: string, formatId: string, runners: { id: string; email: string }[]) {
-    await env.DB.batch(
-      runners.map((r) =>
-        env.DB.prepare(
-          // Ranks are global and unique: after every rank so far, in this order.
-          "INSERT INTO liste_attente (id, rang, course_id, format_id, coureur_id, statut, email, donnees) VALUES (?, (SELECT coalesce(max(rang), 0) + 1 FROM liste_attente), ?, ?, ?, 'en_liste', ?, '{}')",
-        ).bind(`la-${r.id}`, courseId, formatId, r.id, r.email),
-      ),
-    );
-  }
   const entry = (runnerId: string) =>
     one<{ statut: string }>("SELECT statut FROM liste_attente WHERE id = ?", `la-${runnerId}`);
 
