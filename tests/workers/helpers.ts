@@ -38,15 +38,21 @@ export function registrationValues(formatId: string, over: Partial<RegistrationV
   };
 }
 
+const people = new Map<string, number>();
+
 /**
  * A person of their own for `seed` (an account's id or e-mail): a birth date (an adult's) and a licence number no other
- * seed gets, so that runners of one format are different people (one place per person and format, decision 0183).
+ * seed gets (the n-th seed of the test file is born n days after 1 January 1960), so that runners of one format are
+ * different people (one place per person and format, decision 0183).
  */
 export function distinctPerson(seed: string): { date_naissance: string; numero_licence: string } {
-  let h = 2166136261;
-  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
-  const born = new Date(Date.UTC(1975, 0, 1) + (h % 7300) * 86_400_000).toISOString().slice(0, 10);
-  return { date_naissance: born, numero_licence: String(1_000_000 + (h % 9_000_000)) };
+  let k = people.get(seed);
+  if (k === undefined) {
+    k = people.size + 1;
+    people.set(seed, k);
+  }
+  const born = new Date(Date.UTC(1960, 0, 1) + k * 86_400_000).toISOString().slice(0, 10);
+  return { date_naissance: born, numero_licence: String(3_000_000 + k) };
 }
 
 /** The same form, sent as the person of `seed` (distinctPerson). */
