@@ -254,7 +254,8 @@ const PAYMENT_COLUMNS =
   sql.raw(`v.id, v.created_at, v.status, v.course_id, v.course_nom, v.format_nom, v.format_date, v.coureur_email,
   v.coureur_nom, v.coureur_prenom, v.destination_account_id, v.charge_id, v.amount_total_cents, v.fee_total_cents,
   v.platform_fee_cents, v.transferred_total_cents, v.refunded_cents, v.net_remaining_cents,
-  (SELECT p.payout_due_on FROM paiements p WHERE p.id = v.id) AS payout_due_on`);
+  (SELECT p.payout_due_on FROM paiements p WHERE p.id = v.id) AS payout_due_on,
+  (SELECT p.compensation_cents FROM paiements p WHERE p.id = v.id) AS compensation_cents`);
 
 /** Payments matching the search: runner's name or e-mail, event or format name, charge id (all by first letters). */
 function paymentSearch(q: string) {
@@ -329,9 +330,10 @@ export async function unbalancedPayments(
   limit = 100,
 ): Promise<(PaymentMoney & { id: string; created_at: string })[]> {
   return db.all(sql`
-    SELECT id, created_at, amount_total_cents, fee_total_cents, platform_fee_cents, transferred_total_cents, refunded_cents, net_remaining_cents
+    SELECT id, created_at, amount_total_cents, fee_total_cents, platform_fee_cents, transferred_total_cents, refunded_cents,
+      net_remaining_cents, compensation_cents
     FROM paiements INDEXED BY paiements_unbalanced_idx
-    WHERE amount_total_cents <> refunded_cents + fee_total_cents + platform_fee_cents + transferred_total_cents + net_remaining_cents
+    WHERE amount_total_cents <> refunded_cents + fee_total_cents + platform_fee_cents + transferred_total_cents + net_remaining_cents + compensation_cents
     LIMIT ${limit}`);
 }
 

@@ -400,6 +400,11 @@ export const paiements = sqliteTable(
      */
     platform_fee_at_payment_cents: integer("platform_fee_at_payment_cents").notNull().default(0),
     /**
+     * This payment's net used to cover the organiser's debt on another of their payments (positive), or brought by
+     * another to cover this one's (negative); each move is a row of `compensations` (decision 0184).
+     */
+    compensation_cents: integer("compensation_cents").notNull().default(0),
+    /**
      * The day the J+1 payout transfers the net remaining: the format's date + 1 (kept by triggers, 0012), never moved
      * earlier once set: a later date postpones it, an earlier one leaves it (0053, decision 0196).
      */
@@ -422,12 +427,37 @@ export const paiements = sqliteTable(
     index("paiements_payout_due_idx")
       .on(t.payout_due_on)
       .where(sql`${t.status} IN ('succeeded', 'refunded') AND ${t.net_remaining_cents} > 0`),
+    // The organiser's debts (a negative net: decision 0184), covered by their next payouts.
+    index("paiements_organiser_debt_idx").on(t.organisateur_id).where(sql`${t.net_remaining_cents} < 0`),
     index("paiements_unbalanced_idx")
       .on(t.id)
       .where(
-        sql`${t.amount_total_cents} <> ${t.refunded_cents} + ${t.fee_total_cents} + ${t.platform_fee_cents} + ${t.transferred_total_cents} + ${t.net_remaining_cents}`,
+        sql`${t.amount_total_cents} <> ${t.refunded_cents} + ${t.fee_total_cents} + ${t.platform_fee_cents} + ${t.transferred_total_cents} + ${t.net_remaining_cents} + ${t.compensation_cents}`,
       ),
   ],
+);
+
+/**
+ * An organiser's debt on one payment (a negative net: what their own decision to refund cost beyond their share)
+ * covered by the net of another of their payments before it is paid out (decision 0184). Append-only.
+ */
+export const compensations = sqliteTable(
+  "compensations",
+  {
+    id: text("id").primaryKey(),
+    organisateur_id: text("organisateur_id").notNull(),
+    /** The payment whose net covers the debt… */
+    from_paiement_id: text("from_paiement_id")
+      .notNull()
+      .references(() => paiements.id),
+    /** …and the payment whose debt it covers. */
+    to_paiement_id: text("to_paiement_id")
+      .notNull()
+      .references(() => paiements.id),
+    amount_cents: integer("amount_cents").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("compensations_from_idx").on(t.from_paiement_id), index("compensations_to_idx").on(t.to_paiement_id)],
 );
 
 export const transferts = sqliteTable(

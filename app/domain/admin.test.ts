@@ -153,6 +153,7 @@ describe("the payouts screen", () => {
       transferred_total_cents: 1951,
       refunded_cents: 0,
       net_remaining_cents: 1951,
+      compensation_cents: 0,
     };
     expect(selectionTotals([p, { ...p, refunded_cents: 100, net_remaining_cents: 1851 }])).toEqual({
       count: 2,

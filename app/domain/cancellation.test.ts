@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cancelFormSchema, CANCEL_MSG, readOnlyMessage, runnerCanCancel } from "./cancellation";
+import {
+  cancelFormSchema,
+  CANCEL_MSG,
+  ORGANISER_CANCEL_MSG,
+  organiserCancelSchema,
+  readOnlyMessage,
+  runnerCanCancel,
+} from "./cancellation";
 
 describe("cancel form", () => {
   it.each([
@@ -52,4 +59,27 @@ describe("runnerCanCancel", () => {
   ])("%s, paid %s, refund %i", (statut, paid, refund, out) =>
     expect(runnerCanCancel(statut, paid, { refund_cents: refund })).toEqual(out),
   );
+});
+
+describe("the organiser's cancellation form (issue 40)", () => {
+  it.each([
+    [{ reason: "Épreuve annulée", confirm: "on" }, null, null],
+    [{ reason: "  Météo  ", confirm: "on" }, null, null],
+    [{ reason: "abc", confirm: "on" }, ORGANISER_CANCEL_MSG.reason, null],
+    [{ confirm: "on" }, ORGANISER_CANCEL_MSG.reason, null],
+    [{ reason: "x".repeat(501), confirm: "on" }, ORGANISER_CANCEL_MSG.reasonTooLong, null],
+    [{ reason: "Épreuve annulée" }, null, ORGANISER_CANCEL_MSG.confirm],
+    [{ reason: "Épreuve annulée", confirm: "off" }, null, ORGANISER_CANCEL_MSG.confirm],
+  ])("%j", (input, reasonError, confirmError) => {
+    const r = organiserCancelSchema.safeParse(input);
+    const issues = r.success ? [] : r.error.issues;
+    expect(issues.find((i) => i.path[0] === "reason")?.message ?? null).toBe(reasonError);
+    expect(issues.find((i) => i.path[0] === "confirm")?.message ?? null).toBe(confirmError);
+    if (r.success) expect(r.data.reason).toBe(String((input as { reason?: string }).reason).trim());
+  });
+
+  it("asks no refund choice: an old form's 'refund' field changes nothing", () => {
+    const r = organiserCancelSchema.safeParse({ reason: "Épreuve annulée", confirm: "on", refund: "bareme" });
+    expect(r.success && Object.keys(r.data).sort()).toEqual(["confirm", "reason"]);
+  });
 });

@@ -84,15 +84,24 @@ export function runnerCanCancel(
   return { ok: true };
 }
 
-/** The organiser's cancellation of a paid registration: full refund (their decision) or the scale, confirmed. */
+/**
+ * The organiser's cancellation of a paid registration (issue 40): always a full refund (the scale is the runner's own
+ * choice), a reason the runner reads in the e-mail, and a confirmation. What it costs beyond the organiser's share
+ * (the payment's fees) is taken from their next payouts (decision 0184).
+ */
 export const ORGANISER_CANCEL_MSG = {
-  refund: "Choisissez le remboursement : intégral ou selon le barème.",
-  confirm: "Cochez la case pour confirmer l'annulation et le remboursement.",
-  done: "Inscription annulée : le coureur a été remboursé et prévenu par e-mail.",
+  reason: "Indiquez le motif de l'annulation (5 caractères au moins) : il est envoyé au coureur.",
+  reasonTooLong: "Le motif ne doit pas dépasser 500 caractères.",
+  confirm: "Cochez la case pour confirmer l'annulation et le remboursement intégral.",
+  done: "Inscription annulée : le coureur a été remboursé intégralement et prévenu par e-mail, avec le motif.",
 } as const;
 
 export const organiserCancelSchema = z.object({
-  refund: z.enum(["integral", "bareme"], { errorMap: () => ({ message: ORGANISER_CANCEL_MSG.refund }) }),
+  reason: z
+    .string({ required_error: ORGANISER_CANCEL_MSG.reason, invalid_type_error: ORGANISER_CANCEL_MSG.reason })
+    .transform((s) => s.trim())
+    .refine((s) => s.length >= 5, ORGANISER_CANCEL_MSG.reason)
+    .refine((s) => s.length <= 500, ORGANISER_CANCEL_MSG.reasonTooLong),
   confirm: z
     .string({ required_error: ORGANISER_CANCEL_MSG.confirm, invalid_type_error: ORGANISER_CANCEL_MSG.confirm })
     .refine((v) => v === "on", ORGANISER_CANCEL_MSG.confirm),

@@ -4,6 +4,9 @@ import {
   applyCommission,
   applyTransfer,
   applyTransferReversal,
+  applyCompensation,
+  compensationAmount,
+  runnerRefundPlatformShare,
   depositAmount,
   isValidCommissionPercent,
   ledgerBalances,
@@ -150,13 +153,38 @@ describe("planRefund", () => {
     expect(ledgerBalances(plan.ledger)).toBe(true);
   });
 
-  it("a full refund takes the platform fee back and leaves the provider fee as a loss", () => {
+  it("a full refund the platform decides: it gives its commission back and loses the provider's fee", () => {
     const l = openLedger({ amountTotalCents: 4200, providerFeeCents: 88 });
     const plan = planRefund(l, 4200);
-    expect(plan.fromPlatformFeeCents).toBe(210);
-    expect(plan.ledger.platform_fee_cents).toBe(0);
-    expect(plan.ledger.net_remaining_cents).toBe(-88);
+    expect(plan.fromPlatformFeeCents).toBe(298);
+    expect(plan.ledger.platform_fee_cents).toBe(-88);
+    expect(plan.ledger.net_remaining_cents).toBe(0);
     expect(ledgerBalances(plan.ledger)).toBe(true);
+  });
+
+  it("the organiser's own full refund: the platform keeps its commission, the organiser owes the fees", () => {
+    let l = openLedger({ amountTotalCents: 4200, providerFeeCents: 88 });
+    l = applyTransfer(l, 1951);
+    const plan = planRefund(l, 4200, 0);
+    expect(plan).toMatchObject({ reversalCents: 1951, fromPlatformFeeCents: 0 });
+    expect(plan.ledger).toMatchObject({
+      platform_fee_cents: 210,
+      transferred_total_cents: 0,
+      net_remaining_cents: -298,
+    });
+    expect(ledgerBalances(plan.ledger)).toBe(true);
+  });
+
+  it("a runner's refund on the scale: the platform pays only the commission it raised after the payment", () => {
+    const l = applyCommission(openLedger({ amountTotalCents: 4200, providerFeeCents: 88 }), 20); // fee 210 → 840
+    const share = runnerRefundPlatformShare(l, 210);
+    expect(share).toBe(630);
+    const base = 4200 - 88 - 210;
+    const plan = planRefund(l, Math.floor(base * 0.9), share);
+    expect(plan.fromPlatformFeeCents).toBe(Math.floor(base * 0.9) - (4200 - 88 - 840));
+    expect(plan.ledger.net_remaining_cents).toBe(0);
+    expect(ledgerBalances(plan.ledger)).toBe(true);
+    expect(runnerRefundPlatformShare(openLedger({ amountTotalCents: 4200, providerFeeCents: 88 }), 210)).toBe(0);
   });
 
   it("refuses more than what is still refundable", () => {
@@ -263,5 +291,38 @@ describe("centsToDecimal (machine formats: JSON-LD offers)", () => {
 
   it("refuses a fraction of a cent", () => {
     expect(() => centsToDecimal(12.5)).toThrow(MoneyError);
+  });
+});
+
+describe("an organiser's debt covered by another of their payments (decision 0184)", () => {
+  const debtor = (): Ledger => planRefund(openLedger({ amountTotalCents: 4200, providerFeeCents: 88 }), 4200, 0).ledger;
+  const creditor = (): Ledger => openLedger({ amountTotalCents: 2500, providerFeeCents: 63 });
+
+  it.each([
+    ["a creditor larger than the debt covers it all", 2312, -298, 298],
+    ["a smaller creditor covers what it has", 100, -298, 100],
+    ["nothing to cover", 2312, 0, 0],
+    ["nothing to cover with", 0, -298, 0],
+  ])("%s", (_, creditorNet, debtorNet, amount) => {
+    expect(
+      compensationAmount(
+        { ...creditor(), net_remaining_cents: creditorNet },
+        { ...debtor(), net_remaining_cents: debtorNet },
+      ),
+    ).toBe(amount);
+  });
+
+  it("moves the amount between the two nets; both ledgers still balance, the sum of compensations is zero", () => {
+    const moved = applyCompensation(creditor(), debtor(), 298);
+    expect(moved.creditor).toMatchObject({ net_remaining_cents: 2312 - 298, compensation_cents: 298 });
+    expect(moved.debtor).toMatchObject({ net_remaining_cents: 0, compensation_cents: -298 });
+    expect(ledgerBalances(moved.creditor)).toBe(true);
+    expect(ledgerBalances(moved.debtor)).toBe(true);
+    expect(moved.creditor.compensation_cents + moved.debtor.compensation_cents).toBe(0);
+  });
+
+  it("refuses to move more than the debt or the creditor's net", () => {
+    expect(() => applyCompensation(creditor(), debtor(), 299)).toThrowError(/montant_superieur_au_solde/);
+    expect(() => applyCompensation(creditor(), debtor(), 0)).toThrowError(/montant_superieur_au_solde/);
   });
 });

@@ -102,13 +102,23 @@ export interface Ledger {
   transferred_total_cents: number;
   refunded_cents: number;
   net_remaining_cents: number;
+  /**
+   * Money of this payment used to cover the organiser's debt on another of their payments (positive), or brought by
+   * another of their payments to cover this one's (negative). Zero for most payments (decision 0184).
+   */
+  compensation_cents: number;
 }
 
-/** amount_total = refunded + provider fee + platform fee + transferred + net remaining, to the cent. */
+/** amount_total = refunded + provider fee + platform fee + transferred + net remaining + compensation, to the cent. */
 export function ledgerBalances(l: Ledger): boolean {
   return (
     l.amount_total_cents ===
-    l.refunded_cents + l.fee_total_cents + l.platform_fee_cents + l.transferred_total_cents + l.net_remaining_cents
+    l.refunded_cents +
+      l.fee_total_cents +
+      l.platform_fee_cents +
+      l.transferred_total_cents +
+      l.net_remaining_cents +
+      l.compensation_cents
   );
 }
 
@@ -132,6 +142,7 @@ export function openLedger(input: {
     transferred_total_cents: 0,
     refunded_cents: 0,
     net_remaining_cents: input.amountTotalCents - fee - platform,
+    compensation_cents: 0,
   };
 }
 
@@ -175,11 +186,18 @@ export interface RefundPlan {
 }
 
 /**
- * A refund of `amountCents` to the runner. It is taken, in order, from the net remaining, then from money
- * already transferred (a transfer reversal), then from the platform fee; beyond that (a full refund
- * including the provider fee, which the provider keeps) the net remaining goes negative: the platform's loss.
+ * A refund of `amountCents` to the runner. It is taken, in order, from the net remaining, then from money already
+ * transferred (a transfer reversal), then from the platform up to `platformShareCents`, what the platform pays of this
+ * refund (decision 0184): everything for the refunds it decides (a late or stray payment: by default), its commission
+ * then below zero for the provider's fee, which the provider keeps (the platform's loss). What is left beyond that
+ * makes the net remaining negative: a debt of the organiser, covered by their next payouts (0 for the organiser's own
+ * cancellation).
  */
-export function planRefund(l: Ledger, amountCents: number): RefundPlan {
+export function planRefund(
+  l: Ledger,
+  amountCents: number,
+  platformShareCents: number = Number.POSITIVE_INFINITY,
+): RefundPlan {
   assertCents(amountCents);
   if (amountCents === 0) throw new MoneyError("montant_invalide");
   if (amountCents > l.amount_total_cents - l.refunded_cents)
@@ -189,7 +207,7 @@ export function planRefund(l: Ledger, amountCents: number): RefundPlan {
   rest -= fromNet;
   const reversal = Math.min(rest, l.transferred_total_cents);
   rest -= reversal;
-  const fromPlatform = Math.min(rest, l.platform_fee_cents);
+  const fromPlatform = Math.min(rest, Math.max(0, platformShareCents));
   rest -= fromPlatform;
   const ledger: Ledger = {
     ...l,
@@ -199,6 +217,42 @@ export function planRefund(l: Ledger, amountCents: number): RefundPlan {
     net_remaining_cents: l.net_remaining_cents - fromNet - rest,
   };
   return { reversalCents: reversal, fromPlatformFeeCents: fromPlatform, ledger };
+}
+
+/**
+ * What the platform pays of a runner's refund on the scale: only the commission it raised after the payment (the
+ * refund's base keeps the fee of the payment's time, decision 0182); the rest is the organiser's share.
+ */
+export function runnerRefundPlatformShare(l: Ledger, platformFeeAtPaymentCents: number): number {
+  return Math.max(0, l.platform_fee_cents - platformFeeAtPaymentCents);
+}
+
+/** How much of a creditor payment's net can cover a debtor payment's debt (both the same organiser's). */
+export function compensationAmount(creditor: Ledger, debtor: Ledger): number {
+  return Math.min(Math.max(0, creditor.net_remaining_cents), Math.max(0, -debtor.net_remaining_cents));
+}
+
+/** `amountCents` of the creditor's net covers the debtor's debt: both ledgers still balance. */
+export function applyCompensation(
+  creditor: Ledger,
+  debtor: Ledger,
+  amountCents: number,
+): { creditor: Ledger; debtor: Ledger } {
+  assertCents(amountCents);
+  if (amountCents === 0 || amountCents > compensationAmount(creditor, debtor))
+    throw new MoneyError("montant_superieur_au_solde");
+  return {
+    creditor: {
+      ...creditor,
+      net_remaining_cents: creditor.net_remaining_cents - amountCents,
+      compensation_cents: creditor.compensation_cents + amountCents,
+    },
+    debtor: {
+      ...debtor,
+      net_remaining_cents: debtor.net_remaining_cents + amountCents,
+      compensation_cents: debtor.compensation_cents - amountCents,
+    },
+  };
 }
 
 /** Parses a percent typed in French ("5", "12,5") into a number, or null. */

@@ -183,7 +183,7 @@ describe("payoutLine: sent, taken back, still due and the state, from the ledger
       "Versement en cours",
     ],
     ["refunded in full", "refunded", 0, "2027-06-13", [], 0, 0, 0, 0, "rien_a_verser", "Remboursé, rien à verser"],
-    // A full refund beyond the organiser's share leaves the net negative: the platform's loss, nothing due.
+    // A negative net is the organiser's debt (decision 0184): nothing due, the amount owed said.
     [
       "refunded, net negative",
       "refunded",
@@ -194,12 +194,26 @@ describe("payoutLine: sent, taken back, still due and the state, from the ledger
       0,
       0,
       0,
-      "rien_a_verser",
-      "Remboursé, rien à verser",
+      "a_deduire",
+      "À déduire des prochains versements : 0,88\u00a0€",
     ],
     ["commission took it all", "succeeded", 0, "2027-06-13", [], 0, 0, 0, 0, "rien_a_verser", "Rien à verser"],
     ["not collected", "pending", 0, null, [], 0, 0, 0, 0, "non_encaisse", "Paiement en attente, rien à verser"],
     ["payment failed", "failed", 0, null, [], 0, 0, 0, 0, "non_encaisse", "Paiement échoué, rien à verser"],
+    // The organiser's own full refund left the payment's fees to them: owed, deducted from their next payouts.
+    [
+      "organiser's refund, fees owed",
+      "refunded",
+      -303,
+      "2027-06-13",
+      [t(1950, 1950, "reversed", T1)],
+      1950,
+      1950,
+      0,
+      0,
+      "a_deduire",
+      "À déduire des prochains versements : 3,03\u00a0€",
+    ],
     // Never more taken back than sent.
     [
       "reversal capped",
@@ -225,6 +239,7 @@ describe("payoutLine: sent, taken back, still due and the state, from the ledger
       label,
     });
     expect(line.dueOn).toBe(due > 0 ? dueOn : null);
+    expect(line.owedCents).toBe(Math.max(0, -net));
     expect(line.failureReason).toBe(state === "echec" ? REFUS : null);
   });
 });

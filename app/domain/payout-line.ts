@@ -2,7 +2,7 @@
 // what was sent to the organiser, what was taken back from them, what is still due, and one French label. The
 // rule is written once, here, from the ledger: the payment's row (`paiements`) and its transfers (`transferts`).
 // Pure: no I/O, no clock. docs/decisions/0193-payout-lines-from-the-ledger.md
-import { formatDate } from "~/utils/format";
+import { formatDate, formatEuros } from "~/utils/format";
 
 /**
  * Payment statuses whose net remaining still goes to the organiser: collected, partly refunded ones included (what
@@ -39,7 +39,8 @@ export type PayoutState =
   | "verse_repris_en_partie"
   | "repris"
   | "rien_a_verser"
-  | "non_encaisse";
+  | "non_encaisse"
+  | "a_deduire";
 
 export interface PayoutLine {
   /** Sent to the organiser: every transfer that left or is leaving (all but the failed ones). */
@@ -50,6 +51,11 @@ export interface PayoutLine {
   heldCents: number;
   /** Still to send: the net remaining of a collected payment (what the J+1 payout or an admin sends next). */
   dueCents: number;
+  /**
+   * Owed by the organiser: what their own decision to refund this payment cost beyond their share (a negative net),
+   * deducted from their next payouts (decision 0184).
+   */
+  owedCents: number;
   /** The J+1 day, when something is still due. */
   dueOn: string | null;
   state: PayoutState;
@@ -60,9 +66,11 @@ export interface PayoutLine {
 }
 
 /** The state's label; `dueOn` dates the two states where money is still to send. */
-function stateLabel(state: PayoutState, dueOn: string | null, paymentStatus: string): string {
+function stateLabel(state: PayoutState, dueOn: string | null, paymentStatus: string, owedCents: number): string {
   const when = dueOn ? ` le ${formatDate(dueOn)}` : "";
   switch (state) {
+    case "a_deduire":
+      return `À déduire des prochains versements : ${formatEuros(owedCents)}`;
     case "a_verser":
       return `À verser${when}`;
     case "reste_a_verser":
@@ -100,11 +108,13 @@ export function payoutLine(payment: PayoutPayment, transfers: readonly PayoutTra
   const heldCents = sentCents - takenBackCents;
   const collected = (PAYOUT_PAYMENT_STATUSES as readonly string[]).includes(payment.status);
   const dueCents = collected ? Math.max(0, payment.net_remaining_cents) : 0;
+  const owedCents = collected ? Math.max(0, -payment.net_remaining_cents) : 0;
   const failed = last?.status === "failed" && dueCents > 0;
   let state: PayoutState;
   if (!collected && sentCents === 0) state = "non_encaisse";
   else if (pending) state = "en_cours";
   else if (failed) state = "echec";
+  else if (owedCents > 0) state = "a_deduire";
   else if (dueCents > 0) state = heldCents > 0 ? "reste_a_verser" : "a_verser";
   else if (heldCents > 0) state = takenBackCents > 0 ? "verse_repris_en_partie" : "verse";
   else if (takenBackCents > 0) state = "repris";
@@ -115,9 +125,10 @@ export function payoutLine(payment: PayoutPayment, transfers: readonly PayoutTra
     takenBackCents,
     heldCents,
     dueCents,
+    owedCents,
     dueOn,
     state,
-    label: stateLabel(state, dueOn, payment.status),
+    label: stateLabel(state, dueOn, payment.status, owedCents),
     failureReason: failed ? (last?.failure_reason ?? null) : null,
   };
 }
@@ -129,5 +140,5 @@ export function payoutLine(payment: PayoutPayment, transfers: readonly PayoutTra
 export function transferLine(t: PayoutTransfer): PayoutLine {
   const line = payoutLine({ status: "succeeded", net_remaining_cents: 0, payout_due_on: null }, [t]);
   if (t.status !== "failed") return line;
-  return { ...line, state: "echec", label: stateLabel("echec", null, "succeeded"), failureReason: t.failure_reason };
+  return { ...line, state: "echec", label: stateLabel("echec", null, "succeeded", 0), failureReason: t.failure_reason };
 }

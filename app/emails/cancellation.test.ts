@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatEuros } from "~/utils/format";
 import { cancellationEmail } from "./cancellation";
 
 const base = {
@@ -39,6 +40,20 @@ describe("cancellation e-mail", () => {
     expect(m.text).toContain("L'organisateur a annulé votre inscription");
     expect(m.text).toContain("À ce stade du barème, aucun remboursement n'est prévu.");
     expect(m.text).not.toContain("Remboursement :");
+  });
+
+  it("the organiser's cancellation: a full refund, fees included, and their reason", () => {
+    const m = cancellationEmail({
+      ...base,
+      refundCents: base.amountPaidCents,
+      percent: 100,
+      byOrganiser: true,
+      organiserReason: "Arrêté préfectoral <canicule>",
+    });
+    expect(m.text).toContain("Motif donné par l'organisateur : Arrêté préfectoral <canicule>");
+    expect(m.text).toContain(`Remboursement intégral : ${formatEuros(base.amountPaidCents)}, frais compris.`);
+    expect(m.text).not.toContain("base remboursable");
+    expect(m.html).toContain("Arrêté préfectoral &lt;canicule&gt;");
   });
 
   it("escapes names in HTML", () => {

@@ -15,6 +15,8 @@ export interface CancellationEmailInput {
   /** The registration page, absolute URL. */
   url: string;
   byOrganiser?: boolean;
+  /** Why the organiser cancelled (their words), shown to the runner. */
+  organiserReason?: string | null;
 }
 
 export function cancellationEmail(m: CancellationEmailInput): RenderedEmail {
@@ -27,7 +29,14 @@ export function cancellationEmail(m: CancellationEmailInput): RenderedEmail {
       ? `L'organisateur a annulé votre inscription à ${what}${when}.`
       : `Votre inscription à ${what}${when} est annulée, comme vous l'avez demandé.`,
   ];
-  if (m.refundCents > 0) {
+  if (m.byOrganiser && m.organiserReason?.trim())
+    paragraphs.push(`Motif donné par l'organisateur : ${m.organiserReason.trim()}`);
+  if (m.refundCents > 0 && m.byOrganiser) {
+    paragraphs.push(
+      `Remboursement intégral : ${formatEuros(m.refundCents)}, frais compris.`,
+      "Le montant est reversé sur la carte utilisée pour le paiement, généralement sous 5 à 10 jours ouvrés selon votre banque.",
+    );
+  } else if (m.refundCents > 0) {
     paragraphs.push(
       `Remboursement : ${formatEuros(m.refundCents)}, soit ${m.percent} % de la base remboursable de ${formatEuros(m.baseCents)} ` +
         `(montant payé ${formatEuros(m.amountPaidCents)}, moins ${formatEuros(m.nonRefundableCents)} de frais non remboursables).`,

@@ -19,7 +19,7 @@ import { parisDate } from "~/domain/refund";
 import { isCompetition } from "~/domain/eligibility";
 import { RegistrationError } from "~/domain/registration";
 import { makeTransferAcceptSchema, TRANSFER_ACCEPT_FIELDS, TRANSFER_MESSAGES, TransferError } from "~/domain/transfer";
-import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
+import { PaymentError, paymentErrorMessage } from "~/services/payment-errors.server";
 import { prefillValues } from "~/services/register.server";
 import { acceptTransfer, loadInvitation } from "~/services/transfer.server";
 import styles from "~/styles/registration.css?url";

@@ -31,7 +31,7 @@ import {
 } from "~/domain/registration";
 import { JustificatifDocumentField, type DocumentRef } from "~/components/JustificatifDocumentField";
 import { isCompetition } from "~/domain/eligibility";
-import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
+import { PaymentError, paymentErrorMessage } from "~/services/payment-errors.server";
 import { documentFromForm, profileDocument } from "~/services/justificatif-documents.server";
 import { loadRegistrationPage, prefillValues, startRegistration } from "~/services/register.server";
 import { joinWaitlist } from "~/services/waitlist.server";

@@ -46,6 +46,11 @@ export default function CgvOrganisateurs() {
         Les règles d'annulation sont fixées par l'organisateur ; à défaut, le{" "}
         <Link to="/legal/remboursements">barème de remboursement de la plateforme</Link> s'applique.
       </p>
+      <p>
+        Quand l'organisateur annule lui-même une inscription payée, le coureur est remboursé intégralement, frais
+        compris, et reçoit le motif indiqué. Les frais de ce paiement (frais du prestataire et commission de la
+        plateforme) restent à la charge de l'organisateur : ils sont déduits de ses versements suivants.
+      </p>
     </LegalPage>
   );
 }

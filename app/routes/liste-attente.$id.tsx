@@ -20,7 +20,7 @@ import {
   WaitlistError,
   type WaitlistNotice,
 } from "~/domain/waitlist";
-import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
+import { PaymentError, paymentErrorMessage } from "~/services/payment-errors.server";
 import { getRunnerEntry, leaveWaitlist, payOffer } from "~/services/waitlist.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";

@@ -14,7 +14,7 @@ import { Link } from "~/components/Link";
 import { z } from "zod";
 import { holdsPlace, RegistrationError, REGISTRATION_MSG } from "~/domain/registration";
 import { TransferError } from "~/domain/transfer";
-import { PaymentError, paymentErrorMessage } from "~/services/payments.server";
+import { PaymentError, paymentErrorMessage } from "~/services/payment-errors.server";
 import { abandonRegistration, getRunnerRegistration, retryPayment } from "~/services/register.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";

@@ -3,7 +3,8 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { getReceiptUrl, PaymentError } from "~/services/payments.server";
+import { getReceiptUrl } from "~/services/payments.server";
+import { PaymentError } from "~/services/payment-errors.server";
 import styles from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
 

@@ -31,7 +31,7 @@ import { payoutLine, transferLine, type PayoutLine } from "~/domain/payout-line"
 import { AUTO_PAYOUT_ACTOR } from "~/domain/payouts";
 import { parisDate } from "~/domain/refund";
 import { personName } from "~/utils/format";
-import { releaseFunds, setCommission, type ReleaseReport } from "./payments.server";
+import { releaseFunds, setCommission, type ReleaseReport } from "./payouts.server";
 
 type Ctx = AppLoadContext;
 
@@ -168,7 +168,7 @@ export async function updateCommission(context: Ctx, ids: readonly string[], per
 /** 'Transférer l'acompte' or 'Tout transférer' on the selection. */
 export function transferSelection(
   context: Ctx,
-  input: { adminId: string; ids: readonly string[]; mode: "acompte" | "tout"; depositPercent?: number; token?: string },
+  input: { adminId: string; ids: readonly string[]; mode: "acompte" | "tout"; depositPercent?: number; token: string },
 ): Promise<ReleaseReport> {
   return releaseFunds(context, {
     paiementIds: [...input.ids],

@@ -10,10 +10,13 @@ import { CancelError, runnerCanCancel, type CancelReason } from "~/domain/cancel
 import { statusAfterRefund } from "~/domain/lifecycle";
 import type { SelfEditField, SelfEditInput } from "~/domain/my-registration";
 import { quoteFullRefund, quoteRefund, type RefundQuote } from "~/domain/refund";
+import { planRefund } from "~/domain/money";
+import { ledgerOf } from "./ledger.server";
 import { isReadOnlyForRunner } from "~/domain/statuses";
 import { cancellationEmail } from "~/emails/cancellation";
 import { applyTransition } from "./lifecycle.server";
-import { PaymentError, paymentErrorMessage, refundInscription } from "./payments.server";
+import { refundInscription } from "./payments.server";
+import { PaymentError, paymentErrorMessage } from "./payment-errors.server";
 import { logEvent } from "~/utils/log.server";
 import { withEvent } from "~/db/registrations.server";
 import { hasOpenTransfer } from "~/db/transfers.server";
@@ -151,27 +154,31 @@ export async function saveRunnerFields(
 // ---------------------------------------------------------------- the organiser's view
 
 /**
- * What the organiser may do with a registration's money: the two refunds they can choose when cancelling a paid
- * one (everything paid, or the scale), or null when it has no payment to settle.
+ * The organiser's cancellation of a paid registration (issue 40): the full refund the runner gets, and what it costs
+ * the organiser beyond their share of the payment (its fees, taken from their next payouts, decision 0184); null when
+ * it has no payment to settle.
  */
 export async function organiserCancelOptions(
   context: Ctx,
   inscriptionId: string,
-): Promise<{ full: RefundQuote; scale: RefundQuote } | null> {
+): Promise<{ full: RefundQuote; costCents: number } | null> {
   const row = await loadRow(context, inscriptionId);
   if (row?.i.statut !== "validee") return null;
   const p = await paidPaiement(context, inscriptionId);
   if (!p) return null;
-  const now = context.clock.now();
-  return {
-    full: quoteFullRefund({
-      amountTotalCents: p.amount_total_cents,
-      alreadyRefundedCents: p.refunded_cents,
-      eventDate: row.format.date,
-      now,
-    }),
-    scale: quoteFromPaiement(p, row.format.date, now),
-  };
+  const full = fullQuote(p, row.format.date, context.clock.now());
+  const after = full.refund_cents > 0 ? planRefund(ledgerOf(p), full.refund_cents, 0).ledger : ledgerOf(p);
+  return { full, costCents: Math.max(0, -after.net_remaining_cents) };
+}
+
+/** Everything paid and not yet refunded goes back (the organiser's decision, whatever the date). */
+function fullQuote(p: typeof paiements.$inferSelect | null, eventDate: string | null, now: Date): RefundQuote {
+  return quoteFullRefund({
+    amountTotalCents: p?.amount_total_cents ?? 0,
+    alreadyRefundedCents: p?.refunded_cents ?? 0,
+    eventDate,
+    now,
+  });
 }
 
 // ---------------------------------------------------------------- cancellation
@@ -180,9 +187,8 @@ export interface CancelRequest {
   inscriptionId: string;
   /** A runner cancels their own registration; an organiser (or an admin) one of their event's registrations. */
   actor: { role: "coureur" | "organisateur"; userId: string; isAdmin?: boolean };
+  /** The runner's optional reason, or the organiser's reason (required by their form, sent to the runner). */
   reason?: CancelReason | string | null;
-  /** Organiser side: refund everything paid (their decision, e.g. the event is cancelled) or apply the scale. */
-  refund?: "integral" | "bareme";
 }
 
 export interface CancelOutcome {
@@ -222,16 +228,12 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
   // An earlier attempt that stopped after asking its refund (still pending under the claim's key): its own quote
   // is finished, not a new one computed from a ledger that already counts that refund.
   const resumed = done?.status === "en_cours" ? await askedRefund(context, done.id) : false;
-  // The organiser's full refund: everything still unrefunded goes back to the runner, whatever the date.
+  // The organiser's cancellation refunds everything still unrefunded, whatever the date; the runner's, the scale.
+  const byOrganiser = req.actor.role === "organisateur";
   const quote = resumed
     ? quoteOfClaim(done!)
-    : req.actor.role === "organisateur" && req.refund === "integral"
-      ? quoteFullRefund({
-          amountTotalCents: p?.amount_total_cents ?? 0,
-          alreadyRefundedCents: p?.refunded_cents ?? 0,
-          eventDate: row.format.date,
-          now,
-        })
+    : byOrganiser
+      ? fullQuote(p, row.format.date, now)
       : quoteFromPaiement(p, row.format.date, now);
   // A resumed attempt's checks were made when it was asked.
   if (!resumed && req.actor.role === "coureur") {
@@ -319,6 +321,8 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
         percent: quote.percent,
         reason,
         idempotencyKey: `annulation:${claimId}`,
+        // The organiser's decision is paid by the organiser (decision 0184); the runner's by the organiser's share.
+        payer: byOrganiser ? "organiser" : "runner_scale",
       });
       remboursementId = r.remboursementId;
       statut = statusAfterRefund(r.ledger.amount_total_cents, r.ledger.refunded_cents);
@@ -366,9 +370,9 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
     amount_cents: quote.refund_cents,
     status: statut,
     by: req.actor.role,
-    reason: req.refund ?? null,
+    reason: byOrganiser ? "integral" : "bareme",
   });
-  await sendCancellationEmail(context, row, quote, req.actor.role === "organisateur");
+  await sendCancellationEmail(context, row, quote, byOrganiser ? reason : null);
   return { state: "annulee", statut, refundCents: quote.refund_cents, quote };
 }
 
@@ -408,7 +412,8 @@ async function sendCancellationEmail(
   context: Ctx,
   row: NonNullable<Awaited<ReturnType<typeof loadRow>>>,
   quote: RefundQuote,
-  byOrganiser: boolean,
+  /** The organiser's reason, when they cancelled. */
+  organiserReason: string | null,
 ) {
   if (!row.i.email) return;
   try {
@@ -424,7 +429,8 @@ async function sendCancellationEmail(
       percent: quote.percent,
       refundCents: quote.refund_cents,
       url,
-      byOrganiser,
+      byOrganiser: organiserReason != null,
+      organiserReason,
     });
     await context.mailer.send({
       to: row.i.email,

@@ -17,7 +17,8 @@ import { isPaymentProviderError, outcomeUnknown } from "~/providers/payments";
 import { formatDateLong } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { waitCheckoutSlot } from "./opening-queue.server";
-import { expireSession, PaymentError } from "./payments.server";
+import { expireSession } from "./payments.server";
+import { PaymentError } from "./payment-errors.server";
 
 type Ctx = AppLoadContext;
 

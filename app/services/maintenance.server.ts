@@ -3,7 +3,7 @@ import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import { inscriptions } from "~/db/schema";
 import { purgeLoginAttempts } from "./auth.server";
 import { expireCheckoutForInscription } from "./payment-received.server";
-import { runDuePayouts } from "./payments.server";
+import { runDuePayouts } from "./payouts.server";
 import { cleanOrphanFiles } from "./uploads.server";
 import { OFFERS_PER_PASS, offerFreedPlaces, sendPendingWaitlistEmails } from "./waitlist-offers.server";
 import { purgeJustificatifDocuments } from "./justificatifs.server";

@@ -19,13 +19,13 @@ import { logEvent } from "~/utils/log.server";
 import { applyTransition } from "./lifecycle.server";
 import {
   expireSession,
-  PaymentError,
   recordEndedSession,
   recordPaidSession,
   refundInscription,
   syncChargeRefunded,
   type RecordedSession,
 } from "./payments.server";
+import { PaymentError } from "./payment-errors.server";
 import { sendConfirmationEmail, sendRefusedPaymentEmail, sendStrayPaymentEmail } from "./registration-emails.server";
 import { claimTransfer, finishTransfer } from "./transfer-settle.server";
 

@@ -8,7 +8,7 @@ import { profils_utilisateurs, webhook_events } from "~/db/schema";
 import { isPaymentProviderError, type PaymentEvent } from "~/providers/payments";
 import { verifyWebhookSignature } from "~/providers/payments-stripe.server";
 import { onChargeRefunded, onCheckoutCompleted, onCheckoutEnded } from "./payment-received.server";
-import { syncTransferReversal } from "./payments.server";
+import { syncTransferReversal } from "./payouts.server";
 import { errorCode, errorDetail, errorStack, logEvent } from "~/utils/log.server";
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -1,26 +1,20 @@
-// Payments: checkout for a registration, the record of a paid (or ended) session, refunds, transfers, receipts.
-// The ledger (`paiements`, `transferts`, `remboursements`) is written here and only here. This module never changes
+// Payments: the record of a paid (or ended) session, refunds, receipts (the checkout is checkout.server.ts, transfers
+// to organisers payouts.server.ts). The ledger (`paiements`, `transferts`, `remboursements`) is written by these
+// modules only. This module never changes
 // a registration's status and knows nothing of registrations' rules: what a payment means for the registration is
 // decided above it (app/services/payment-received.server.ts, with the lifecycle).
 // Order of writes for money that leaves: reserve in D1 first (conditional update on the previous amounts),
 // then call the provider with an idempotency key, then confirm or undo (docs/decisions/0030 and 0032).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { courses, inscriptions, paiements, profils_utilisateurs, remboursements, transferts } from "~/db/schema";
+import { courses, inscriptions, paiements, remboursements, transferts } from "~/db/schema";
 import { collectedPayment, collectedPaymentById } from "~/db/payments.server";
 import {
-  applyCommission,
-  applyTransfer,
   applyTransferReversal,
   DEFAULT_COMMISSION_PERCENT,
-  DEFAULT_DEPOSIT_PERCENT,
-  depositAmount,
-  MoneyError,
-  MONEY_ERROR_MESSAGES,
   openLedger,
   planRefund,
-  shouldSkipTransfer,
-  transferAllAmount,
+  runnerRefundPlatformShare,
   type Ledger,
 } from "~/domain/money";
 import {
@@ -29,120 +23,14 @@ import {
   PaymentProviderError,
   type CheckoutSessionInfo,
 } from "~/providers/payments";
-import {
-  adminTransferId,
-  AUTO_PAYOUT_ACTOR,
-  AUTO_PAYOUT_BATCH,
-  autoPayoutTransferId,
-  TRANSFER_REFUSALS,
-  type TransferRefusal,
-} from "~/domain/payouts";
-import { parisDate } from "~/domain/refund";
 import { EVENT_LABELS } from "~/domain/lifecycle";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { batchAll } from "~/db/batch.server";
 
-export type PaymentErrorCode =
-  | "inscription_introuvable"
-  | "inscription_deja_payee"
-  | "inscription_non_payable"
-  | "paiement_en_ouverture"
-  | "compte_organisateur_non_configure"
-  | "montant_invalide"
-  | "paiement_introuvable"
-  | "paiement_non_reversable"
-  | "conflit"
-  | "remboursement_impossible"
-  | "transfert_impossible"
-  | "erreur_fournisseur"
-  | "recu_sans_trace"
-  | "recu_impossible"
-  | "recu_introuvable"
-  | "recu_erreur";
-
-export const PAYMENT_ERROR_MESSAGES: Record<PaymentErrorCode, string> = {
-  inscription_introuvable: "Inscription introuvable.",
-  inscription_deja_payee: "Cette inscription est déjà payée.",
-  inscription_non_payable: "Cette inscription ne peut plus être payée.",
-  paiement_en_ouverture:
-    "Le paiement de cette inscription est en cours d'ouverture dans une autre fenêtre : patientez quelques secondes, puis réessayez.",
-  compte_organisateur_non_configure:
-    "Le paiement en ligne n'est pas encore ouvert pour cette épreuve : l'organisateur doit finaliser la configuration de son compte de paiement.",
-  montant_invalide: "Le montant à payer doit être d'au moins 0,50 €.",
-  paiement_introuvable: "Paiement introuvable.",
-  paiement_non_reversable: "Ce paiement n'est pas encaissé : rien à reverser.",
-  conflit: "Le paiement a été modifié en même temps par une autre opération : réessayez.",
-  remboursement_impossible: "Le remboursement n'a pas pu être effectué.",
-  transfert_impossible: "Le transfert n'a pas pu être effectué.",
-  erreur_fournisseur: "Erreur lors de la création du paiement.",
-  recu_sans_trace: "Aucun paiement_trace_id disponible pour cette inscription.",
-  recu_impossible: "Impossible de récupérer le reçu.",
-  recu_introuvable: "Aucun reçu trouvé.",
-  recu_erreur: "Erreur lors de la récupération du reçu.",
-};
-
-export class PaymentError extends Error {
-  constructor(
-    public readonly code: PaymentErrorCode,
-    public readonly detail?: string,
-  ) {
-    super(detail ? `${PAYMENT_ERROR_MESSAGES[code]} (${detail})` : PAYMENT_ERROR_MESSAGES[code]);
-    this.name = "PaymentError";
-  }
-}
-
-/** French message for any error thrown by this module (domain, provider or unexpected). */
-export function paymentErrorMessage(e: unknown): string {
-  if (e instanceof PaymentError) return e.message;
-  if (e instanceof MoneyError) return MONEY_ERROR_MESSAGES[e.code];
-  if (isPaymentProviderError(e)) return `Erreur du prestataire de paiement : ${e.message}`;
-  return "Erreur inattendue lors du paiement.";
-}
+import { PaymentError } from "./payment-errors.server";
+import { ledgerOf, loadPaiement, sameLedger, swapLedger } from "./ledger.server";
 
 type Ctx = AppLoadContext;
-type PaiementRow = typeof paiements.$inferSelect;
-
-const ledgerOf = (p: PaiementRow): Ledger => ({
-  amount_total_cents: p.amount_total_cents,
-  fee_total_cents: p.fee_total_cents,
-  platform_fee_cents: p.platform_fee_cents,
-  transferred_total_cents: p.transferred_total_cents,
-  refunded_cents: p.refunded_cents,
-  net_remaining_cents: p.net_remaining_cents,
-});
-
-/** WHERE clause matching a paiement whose money columns are still exactly `l` (optimistic concurrency). */
-function sameLedger(id: string, l: Ledger) {
-  return and(
-    eq(paiements.id, id),
-    eq(paiements.platform_fee_cents, l.platform_fee_cents),
-    eq(paiements.transferred_total_cents, l.transferred_total_cents),
-    eq(paiements.refunded_cents, l.refunded_cents),
-    eq(paiements.net_remaining_cents, l.net_remaining_cents),
-  );
-}
-
-async function swapLedger(
-  context: Ctx,
-  id: string,
-  from: Ledger,
-  to: Ledger,
-  extra: Partial<PaiementRow> = {},
-): Promise<boolean> {
-  const res = await context.db
-    .update(paiements)
-    .set({
-      platform_fee_cents: to.platform_fee_cents,
-      transferred_total_cents: to.transferred_total_cents,
-      refunded_cents: to.refunded_cents,
-      net_remaining_cents: to.net_remaining_cents,
-      updated_at: context.clock.now().toISOString(),
-      ...extra,
-    })
-    .where(sameLedger(id, from))
-    .returning({ id: paiements.id });
-  return res.length === 1;
-}
 
 // ---------------------------------------------------------------- the record of a session
 
@@ -288,297 +176,6 @@ export async function expireSession(context: Ctx, sessionId: string): Promise<"e
       : "expired";
 }
 
-// ---------------------------------------------------------------- commission and transfers
-
-async function loadPaiement(context: Ctx, paiementId: string): Promise<PaiementRow> {
-  const [p] = await context.db.select().from(paiements).where(eq(paiements.id, paiementId)).limit(1);
-  if (!p) throw new PaymentError("paiement_introuvable");
-  return p;
-}
-
-/** Admin: a new platform commission (0–50 %, step 0.1) on one payment. */
-export async function setCommission(context: Ctx, paiementId: string, commissionPercent: number): Promise<Ledger> {
-  const p = await loadPaiement(context, paiementId);
-  const from = ledgerOf(p);
-  const to = applyCommission(from, commissionPercent);
-  if (!(await swapLedger(context, p.id, from, to))) throw new PaymentError("conflit");
-  return to;
-}
-
-export type TransferResult =
-  | { state: "skipped" }
-  | { state: "paid"; transfertId: string; ledger: Ledger; repeated?: boolean }
-  | { state: "failed"; transfertId: string; reason: string };
-
-async function organiserCanReceivePayouts(
-  context: Ctx,
-  organisateurId: string | null,
-): Promise<TransferRefusal | null> {
-  if (!organisateurId) return "no_account";
-  const [o] = await context.db
-    .select({ account: profils_utilisateurs.stripe_account_id, payouts: profils_utilisateurs.stripe_payouts_enabled })
-    .from(profils_utilisateurs)
-    .where(eq(profils_utilisateurs.user_id, organisateurId))
-    .limit(1);
-  if (!o?.account) return "no_account";
-  return o.payouts ? null : "payouts_disabled";
-}
-
-/** What a transfer id already written says (a repeated request: a double click, a cron run coming back). */
-async function existingTransfer(context: Ctx, transfertId: string): Promise<TransferResult | null> {
-  const [t] = await context.db.select().from(transferts).where(eq(transferts.id, transfertId)).limit(1);
-  if (!t) return null;
-  if (t.status === "failed")
-    return { state: "failed", transfertId, reason: t.failure_reason ?? PAYMENT_ERROR_MESSAGES.transfert_impossible };
-  const p = await loadPaiement(context, t.paiement_id);
-  return { state: "paid", transfertId, ledger: ledgerOf(p), repeated: true };
-}
-
-/**
- * Sends `amountCents` of a payment's net remaining to the organiser's connected account
- * (separate charges and transfers: `source_transaction` = the charge, `transfer_group` = the registration).
- * Transfers of 0 or less are skipped. `transfertId`, when given, makes the request idempotent: the same id twice
- * transfers once (admin form token, J+1 payout of the day). A transfer that cannot go (organiser account unable to
- * receive payouts, a provider refusal, a concurrent change) is recorded as failed with its reason and leaves the
- * ledger as it was.
- */
-export async function transferToOrganiser(
-  context: Ctx,
-  input: {
-    paiementId: string;
-    amountCents: number;
-    kind: "acompte" | "solde";
-    createdBy: string;
-    transfertId?: string;
-  },
-): Promise<TransferResult> {
-  if (shouldSkipTransfer(input.amountCents)) return { state: "skipped" };
-  if (input.transfertId) {
-    const done = await existingTransfer(context, input.transfertId);
-    if (done) return done;
-  }
-  const p = await loadPaiement(context, input.paiementId);
-  if (p.status !== "succeeded" && p.status !== "refunded") throw new PaymentError("paiement_non_reversable");
-  if (!p.charge_id || !p.destination_account_id) throw new PaymentError("paiement_non_reversable");
-  const from = ledgerOf(p);
-  const to = applyTransfer(from, input.amountCents);
-  const transfertId = input.transfertId ?? crypto.randomUUID();
-  const now = context.clock.now().toISOString();
-  const refusal = await organiserCanReceivePayouts(context, p.organisateur_id);
-  const inserted = await context.db
-    .insert(transferts)
-    .values({
-      id: transfertId,
-      paiement_id: p.id,
-      destination_account_id: p.destination_account_id,
-      amount_cents: input.amountCents,
-      kind: input.kind,
-      status: refusal ? "failed" : "pending",
-      failure_reason: refusal ? TRANSFER_REFUSALS[refusal] : null,
-      created_by: input.createdBy,
-      created_at: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: transferts.id });
-  // Written in the meantime by the same request sent twice: that one decides.
-  if (inserted.length === 0) return (await existingTransfer(context, transfertId))!;
-  const fail = async (reason: string, e?: unknown): Promise<TransferResult> => {
-    logEvent("transfer.failed", {
-      paiement_id: p.id,
-      inscription_id: p.inscription_id,
-      transfert_id: transfertId,
-      amount_cents: input.amountCents,
-      kind: input.kind,
-      error: e ? errorCode(e) : (refusal ?? "conflict"),
-      detail: e ? errorDetail(e) : null,
-    });
-    await context.db
-      .update(transferts)
-      .set({ status: "failed", failure_reason: reason })
-      .where(eq(transferts.id, transfertId));
-    return { state: "failed", transfertId, reason };
-  };
-  if (refusal) return fail(TRANSFER_REFUSALS[refusal]);
-  if (!(await swapLedger(context, p.id, from, to))) return fail(TRANSFER_REFUSALS.conflict);
-  try {
-    const t = await context.payments.createTransfer({
-      amountCents: input.amountCents,
-      destinationAccountId: p.destination_account_id,
-      sourceChargeId: p.charge_id,
-      transferGroup: `inscription_${p.inscription_id}`,
-      metadata: { paiement_id: p.id, transfert_id: transfertId, inscription_id: p.inscription_id },
-      idempotencyKey: `transfer:${transfertId}`,
-    });
-    await context.db
-      .update(transferts)
-      .set({ status: "paid", provider_transfer_id: t.id })
-      .where(eq(transferts.id, transfertId));
-    logEvent("transfer.paid", {
-      paiement_id: p.id,
-      inscription_id: p.inscription_id,
-      transfert_id: transfertId,
-      transfer_id: t.id,
-      account_id: p.destination_account_id,
-      amount_cents: input.amountCents,
-      kind: input.kind,
-      by: input.createdBy === AUTO_PAYOUT_ACTOR ? AUTO_PAYOUT_ACTOR : "admin",
-    });
-    return { state: "paid", transfertId, ledger: to };
-  } catch (e) {
-    // Undo the reservation: the money did not leave.
-    await swapLedger(context, p.id, to, from);
-    if (isPaymentProviderError(e)) return fail(`${PAYMENT_ERROR_MESSAGES.transfert_impossible} (${e.message})`, e);
-    await fail(PAYMENT_ERROR_MESSAGES.transfert_impossible, e);
-    throw e;
-  }
-}
-
-export interface ReleaseReport {
-  ok: number;
-  failed: number;
-  skipped: number;
-}
-
-/**
- * Admin 'release funds' on a selection: an advance of `depositPercent` % of each payment's net remaining
- * (mode "acompte", default 50 %) or 'Tout transférer' (mode "tout"). Transfers of 0 or less are skipped; one failure
- * neither stops the others nor changes the ledger ('Transferts terminés: X OK, Y échec(s).'). With the form's token,
- * the same submit sent twice transfers once.
- */
-export async function releaseFunds(
-  context: Ctx,
-  input: { paiementIds: string[]; mode: "acompte" | "tout"; depositPercent?: number; adminId: string; token?: string },
-): Promise<ReleaseReport> {
-  const report: ReleaseReport = { ok: 0, failed: 0, skipped: 0 };
-  for (const paiementId of input.paiementIds) {
-    try {
-      const transfertId = input.token ? adminTransferId(input.token, paiementId, input.mode) : undefined;
-      const done = transfertId ? await existingTransfer(context, transfertId) : null;
-      let r: TransferResult;
-      if (done) r = done;
-      else {
-        const p = await loadPaiement(context, paiementId);
-        const amount =
-          input.mode === "tout"
-            ? transferAllAmount(p.net_remaining_cents)
-            : depositAmount(p.net_remaining_cents, input.depositPercent ?? DEFAULT_DEPOSIT_PERCENT);
-        r = await transferToOrganiser(context, {
-          paiementId,
-          amountCents: amount,
-          kind: input.mode === "tout" ? "solde" : "acompte",
-          createdBy: input.adminId,
-          transfertId,
-        });
-      }
-      if (r.state === "skipped") report.skipped += 1;
-      else if (r.state === "paid") report.ok += 1;
-      else report.failed += 1;
-    } catch (e) {
-      logEvent("transfer.failed", { paiement_id: paiementId, error: errorCode(e), detail: errorDetail(e) });
-      report.failed += 1;
-    }
-  }
-  return report;
-}
-
-export interface AutoPayoutReport {
-  paid: number;
-  failed: number;
-}
-
-/**
- * The J+1 payout (cron): the day after a format's date, the whole net remaining of each of its collected payments
- * goes to the organiser (what a partial refund left of a payment included), through transferToOrganiser with one
- * transfer id per payment and day, so that a run that comes back (the cron every 10 minutes, a retry) sends nothing
- * twice. A payment whose transfer failed today is tried again tomorrow. Bounded per run; read through the partial
- * index of payments still to pay out.
- */
-export async function runDuePayouts(context: Ctx, limit = AUTO_PAYOUT_BATCH): Promise<AutoPayoutReport> {
-  const today = parisDate(context.clock.now());
-  const due = await context.db.all<{ id: string; net_remaining_cents: number }>(sql`
-    SELECT p.id, p.net_remaining_cents FROM paiements p INDEXED BY paiements_payout_due_idx
-    WHERE p.status IN ('succeeded', 'refunded') AND p.net_remaining_cents > 0 AND p.payout_due_on <= ${today}
-      AND NOT EXISTS (SELECT 1 FROM transferts t WHERE t.id = 'j1-' || ${today} || '-' || p.id)
-    ORDER BY p.payout_due_on LIMIT ${limit}`);
-  const report: AutoPayoutReport = { paid: 0, failed: 0 };
-  for (const row of due) {
-    try {
-      const r = await transferToOrganiser(context, {
-        paiementId: row.id,
-        amountCents: transferAllAmount(row.net_remaining_cents),
-        kind: "solde",
-        createdBy: AUTO_PAYOUT_ACTOR,
-        transfertId: autoPayoutTransferId(row.id, today),
-      });
-      if (r.state === "paid" && !r.repeated) report.paid += 1;
-      else if (r.state === "failed") report.failed += 1;
-    } catch (e) {
-      logEvent("transfer.failed", {
-        paiement_id: row.id,
-        by: AUTO_PAYOUT_ACTOR,
-        error: errorCode(e),
-        detail: errorDetail(e),
-      });
-      report.failed += 1;
-    }
-  }
-  return report;
-}
-
-/** A reversal the provider reports (`transfer.reversed`) that we did not ask for: bring the ledger in line. */
-export async function syncTransferReversal(
-  context: Ctx,
-  providerTransferId: string,
-  amountReversedCents: number,
-): Promise<void> {
-  const [t] = await context.db
-    .select()
-    .from(transferts)
-    .where(eq(transferts.provider_transfer_id, providerTransferId))
-    .limit(1);
-  if (!t) return;
-  const diff = Math.min(amountReversedCents, t.amount_cents) - t.reversed_cents;
-  if (diff <= 0) return;
-  const p = await loadPaiement(context, t.paiement_id);
-  const from = ledgerOf(p);
-  const to = applyTransferReversal(from, diff);
-  // The transfer's reversed amount and the ledger move together or not at all (one D1 transaction), each only while
-  // both are still as read: a transfer moved without its ledger would make a retry of the same event find nothing
-  // left to do while the books never showed the money back.
-  const nowIso = context.clock.now().toISOString();
-  const [moved, swapped] = await batchAll<[{ id: string }[], { id: string }[]]>(context.db, [
-    sql`UPDATE transferts SET reversed_cents = ${t.reversed_cents + diff},
-        status = ${t.reversed_cents + diff >= t.amount_cents ? "reversed" : t.status}
-      WHERE id = ${t.id} AND reversed_cents = ${t.reversed_cents}
-        AND EXISTS (SELECT 1 FROM paiements WHERE ${sameLedger(p.id, from)}) RETURNING id`,
-    sql`UPDATE paiements SET transferred_total_cents = ${to.transferred_total_cents},
-        net_remaining_cents = ${to.net_remaining_cents}, platform_fee_cents = ${to.platform_fee_cents},
-        refunded_cents = ${to.refunded_cents}, updated_at = ${nowIso}
-      WHERE ${sameLedger(p.id, from)}
-        AND EXISTS (SELECT 1 FROM transferts t2 WHERE t2.id = ${t.id} AND t2.reversed_cents = ${t.reversed_cents + diff})
-      RETURNING id`,
-  ]);
-  if (moved.length !== 1 || swapped.length !== 1) {
-    // Another delivery of this reversal recorded it: nothing to do. Otherwise something moved meanwhile: the
-    // provider sends the event again, and the difference is computed afresh.
-    const [now] = await context.db
-      .select({ reversed: transferts.reversed_cents })
-      .from(transferts)
-      .where(eq(transferts.id, t.id))
-      .limit(1);
-    if ((now?.reversed ?? 0) >= Math.min(amountReversedCents, t.amount_cents)) return;
-    throw new PaymentError("conflit");
-  }
-  logEvent("transfer.reversed", {
-    paiement_id: p.id,
-    inscription_id: p.inscription_id,
-    transfert_id: t.id,
-    transfer_id: providerTransferId,
-    amount_cents: diff,
-    origin: "provider",
-  });
-}
-
 // ---------------------------------------------------------------- refunds
 
 export interface RefundRequest {
@@ -590,6 +187,13 @@ export interface RefundRequest {
   idempotencyKey: string;
   /** This payment of the registration rather than its own (a stray second payment, refunded in full). */
   paiementId?: string;
+  /**
+   * Who pays what the refund takes beyond the organiser's share of the payment (decision 0184): the platform for the
+   * refunds it decides (a late or stray payment: the default), the organiser for their own cancellation (their next
+   * payouts), and for a runner's refund on the scale the platform only up to the commission it raised after the
+   * payment (decision 0182).
+   */
+  payer?: "platform" | "organiser" | "runner_scale";
 }
 
 /**
@@ -640,7 +244,13 @@ export async function refundInscription(
     if (!p?.charge_id) throw new PaymentError("paiement_introuvable");
   }
   const from = ledgerOf(p);
-  const plan = planRefund(from, req.amountCents);
+  const platformShare =
+    req.payer === "organiser"
+      ? 0
+      : req.payer === "runner_scale"
+        ? runnerRefundPlatformShare(from, p.platform_fee_at_payment_cents)
+        : Number.POSITIVE_INFINITY;
+  const plan = planRefund(from, req.amountCents, platformShare);
   const id = crypto.randomUUID();
   const now = context.clock.now().toISOString();
 

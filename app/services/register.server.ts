@@ -37,7 +37,8 @@ import {
   createCheckoutForInscription,
   newCheckoutClaim,
 } from "./checkout.server";
-import { expireSession, PaymentError } from "./payments.server";
+import { expireSession } from "./payments.server";
+import { PaymentError } from "./payment-errors.server";
 import { releaseDocument } from "./justificatif-documents.server";
 import { verifyJustificatif } from "./justificatifs.server";
 import { isCompetition } from "~/domain/eligibility";

@@ -14,7 +14,8 @@ import { transferClosedReason, transferSplit } from "~/domain/transfer";
 import { buyerTransferredEmail, sellerTransferredEmail, type TransferEmailData } from "~/emails/transfer";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { afterTransition, transitionStatement, type InscriptionRow } from "./lifecycle.server";
-import { refundInscription, setCommission } from "./payments.server";
+import { refundInscription } from "./payments.server";
+import { setCommission } from "./payouts.server";
 
 type Ctx = AppLoadContext;
 

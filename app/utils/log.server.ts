@@ -20,6 +20,7 @@ export const LOG_EVENT_NAMES = [
   "transfer.paid",
   "transfer.failed",
   "transfer.reversed",
+  "debt.covered",
   "registration.cancelled",
   "webhook.handled",
   "webhook.ignored",

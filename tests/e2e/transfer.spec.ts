@@ -97,7 +97,8 @@ test("a runner offers their bib to a named person, who accepts and pays: the pla
   await expectAccessible(page);
   await page.getByLabel("Date de naissance").fill("1988-04-02");
   await page.getByLabel("Justificatif").selectOption("licence");
-  await page.getByLabel("Numéro de licence FFA").fill("1234567");
+  // Another person than the seller (whose licence is the demo runner's): one place per person and format.
+  await page.getByLabel("Numéro de licence FFA").fill("7654321");
   await page.getByRole("button", { name: "Accepter et payer" }).click();
   await payOnLocalCheckout(page);
   await expect(page.getByText("Inscription validée ! Un e-mail de confirmation a été envoyé.")).toBeVisible();

@@ -9,7 +9,7 @@ import { FORMAT_DATE_MESSAGES } from "../../app/domain/format-dates";
 import { parisDate } from "../../app/domain/refund";
 import { CLOSING_AFTER_RACE_MESSAGE } from "../../app/domain/registration-window";
 import { transferFeeAbovePriceMessage } from "../../app/domain/transfer";
-import { runDuePayouts } from "../../app/services/payments.server";
+import { runDuePayouts } from "../../app/services/payouts.server";
 import { html } from "./accounts-helpers";
 import { loadDemoData } from "./helpers";
 import { courseForm, ORG1, post, row, rows, sessionCookie } from "./organiser-helpers";

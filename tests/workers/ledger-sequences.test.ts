@@ -8,7 +8,7 @@ import { parseRegistration, type RegistrationValues } from "../../app/domain/reg
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import { cancelInscription } from "../../app/services/cancel.server";
 import { deleteCourse, setPublished } from "../../app/services/courses.server";
-import { releaseFunds, setCommission } from "../../app/services/payments.server";
+import { releaseFunds, setCommission } from "../../app/services/payouts.server";
 import { loadRegistrationPage, startRegistration } from "../../app/services/register.server";
 import { asPerson, loadDemoData, registrationValues } from "./helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
@@ -63,7 +63,8 @@ async function checkBooks(courseId: string) {
         n("fee_total_cents") +
         n("platform_fee_cents") +
         n("transferred_total_cents") +
-        n("net_remaining_cents"),
+        n("net_remaining_cents") +
+        n("compensation_cents"),
     );
     const t = await env.DB.prepare(
       "SELECT coalesce(sum(amount_cents - reversed_cents), 0) AS n FROM transferts WHERE paiement_id = ? AND status IN ('paid', 'reversed')",
@@ -169,7 +170,7 @@ describe("the books after random sequences", () => {
                   op === "runner_cancel"
                     ? { role: "coureur", userId: v.coureur_id }
                     : { role: "organisateur", userId: ORGANISER_ID },
-                refund: op === "organiser_full" ? "integral" : "bareme",
+                reason: op === "runner_cancel" ? null : "Épreuve annulée par la préfecture",
               });
             }
           } else if (op === "commission" || op === "deposit" || op === "all") {
@@ -184,6 +185,7 @@ describe("the books after random sequences", () => {
                 paiementIds: ids,
                 mode: op === "all" ? "tout" : "acompte",
                 depositPercent: Math.floor(rand() * 101),
+                token: crypto.randomUUID(),
                 adminId: "admin",
               });
           } else if (op === "offline") {

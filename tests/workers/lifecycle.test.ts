@@ -11,7 +11,7 @@ import { cancelInscription } from "../../app/services/cancel.server";
 import { loadEventFacts } from "../../app/services/chat.server";
 import { deleteCourse, listOrganiserCourses, setPublished } from "../../app/services/courses.server";
 import { loadHistory } from "../../app/services/lifecycle.server";
-import { transferToOrganiser } from "../../app/services/payments.server";
+import { transferToOrganiser } from "../../app/services/payouts.server";
 import { loadRegistrationPage, startRegistration } from "../../app/services/register.server";
 import { asPerson, loadDemoData, registrationValues } from "./helpers";
 import { sessionCookie } from "./organiser-helpers";
@@ -233,12 +233,15 @@ describe("the organiser cancels a paid registration", () => {
     const out = await cancelInscription(testContext(), {
       inscriptionId,
       actor: { role: "organisateur", userId: ORGANISER_ID },
-      refund: "integral",
+      reason: "Épreuve annulée par la préfecture",
     });
     expect(out.refundCents).toBe(4200);
     const p = (await paiement(inscriptionId))!;
     expect(p.refunded_cents).toBe(4200);
     expect(p.transferred_total_cents).toBe(0);
+    // The platform keeps its commission and the provider its fee: the organiser owes both (decision 0184).
+    expect(p.platform_fee_cents).toBe(210);
+    expect(p.net_remaining_cents).toBe(-(p.fee_total_cents + 210));
     balanced(p);
     expect(await row(inscriptionId)).toMatchObject({
       statut: "remboursee_totalement",
@@ -249,7 +252,7 @@ describe("the organiser cancels a paid registration", () => {
     ).toBe(1);
   });
 
-  it("by the scale, from the details page without JavaScript; another organiser gets 404", async () => {
+  it("from the details page without JavaScript: a full refund with the reason e-mailed; another organiser gets 404", async () => {
     const { courseId, formatId } = await freshFormat({ date: "2027-12-24" });
     const { inscriptionId } = await registerAndPay(courseId, formatId);
     const post = (cookie: string, fields: Record<string, string>) =>
@@ -264,25 +267,37 @@ describe("the organiser cancels a paid registration", () => {
         },
         redirect: "manual",
       });
+    const reason = "Course annulée : arrêté préfectoral";
     const other = await sessionCookie(DEMO_USERS.organisateur2.id);
-    expect((await post(other, { refund: "integral", confirm: "on" })).status).toBe(404);
+    expect((await post(other, { reason, confirm: "on" })).status).toBe(404);
     const owner = await sessionCookie(ORGANISER_ID);
     const page = await (
       await SELF.fetch(`http://localhost/details-coureur/${inscriptionId}`, { headers: { cookie: owner } })
     ).text();
     expect(page).toContain("Annuler l&#x27;inscription");
-    const missing = await post(owner, { refund: "bareme" });
+    expect(page).toContain("remboursé intégralement");
+    expect(page).not.toContain("barème");
+    // No reason, no confirmation: both said beside their field, what was typed kept.
+    const missing = await post(owner, { reason: "x" });
     expect(missing.status).toBe(400);
-    expect(await missing.text()).toContain("Cochez la case pour confirmer l&#x27;annulation et le remboursement.");
-    const done = await post(owner, { refund: "bareme", confirm: "on" });
+    const text = await missing.text();
+    expect(text).toContain("Indiquez le motif de l&#x27;annulation (5 caractères au moins)");
+    expect(text).toContain("Cochez la case pour confirmer l&#x27;annulation et le remboursement intégral.");
+    // An old form asking for the scale is a full refund all the same: the scale is the runner's own choice.
+    const done = await post(owner, { reason, confirm: "on", refund: "bareme" });
     expect(done.status).toBe(302);
     const p = (await paiement(inscriptionId))!;
-    expect(p.refunded_cents).toBe(Math.floor(((3000 - p.fee_total_cents - p.platform_fee_cents) * 90) / 100));
+    expect(p.refunded_cents).toBe(3000);
     balanced(p);
     const after = await (
       await SELF.fetch(`http://localhost/details-coureur/${inscriptionId}`, { headers: { cookie: owner } })
     ).text();
     expect(after).toContain("Annulée par l&#x27;organisateur");
+    const mail = await env.DB.prepare("SELECT text FROM mail_outbox WHERE dedupe_key = ?")
+      .bind(`annulation:${inscriptionId}`)
+      .first<{ text: string }>();
+    expect(mail?.text).toContain(`Motif donné par l'organisateur : ${reason}`);
+    expect(mail?.text).toContain("Remboursement intégral : 30,00");
   });
 });
 

@@ -6,7 +6,7 @@ import { DEMO_PAID_REGISTRATIONS, DEMO_USERS } from "../../app/db/demo-data";
 import { CancelError } from "../../app/domain/cancellation";
 import { depositAmount, ledgerBalances, localProviderFee, openLedger, type Ledger } from "../../app/domain/money";
 import { cancelInscription } from "../../app/services/cancel.server";
-import { setCommission, transferToOrganiser } from "../../app/services/payments.server";
+import { setCommission, transferToOrganiser } from "../../app/services/payouts.server";
 import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import { onCheckoutCompleted } from "../../app/services/payment-received.server";
 import { createSession } from "../../app/utils/session.server";
@@ -85,6 +85,7 @@ const ledger = (p: NonNullable<Awaited<ReturnType<typeof paiementOf>>>): Ledger 
   transferred_total_cents: p.transferred_total_cents,
   refunded_cents: p.refunded_cents,
   net_remaining_cents: p.net_remaining_cents,
+  compensation_cents: p.compensation_cents,
 });
 
 const expected90 = (p: Ledger) =>
@@ -424,7 +425,7 @@ describe("cancellation with the tiered refund", () => {
     expect(ledgerBalances(p1)).toBe(true);
   });
 
-  it("at zero refund the runner cannot cancel; the organiser's cancellation leaves 'annulee' without a refund", async () => {
+  it("at zero refund the runner cannot cancel; the organiser's cancellation still refunds everything (issue 40)", async () => {
     const id = await paidInscription();
     const late = await clockDaysBefore(id, 6);
     await expect(
@@ -438,21 +439,22 @@ describe("cancellation with the tiered refund", () => {
     await expect(
       cancelInscription(testContext(late), { inscriptionId: id, actor: { role: "organisateur", userId: OTHER } }),
     ).rejects.toMatchObject({ code: "inscription_introuvable" });
+    // The organiser cannot take the place back for nothing and sell it again: the runner gets everything back.
     const out = await cancelInscription(testContext(late), {
       inscriptionId: id,
       actor: { role: "organisateur", userId: ORGANISER },
       reason: "Épreuve annulée",
     });
-    expect(out).toMatchObject({ state: "annulee", statut: "annulee", refundCents: 0 });
-    expect(await statut(id)).toBe("annulee");
-    expect(await count("SELECT count(*) AS n FROM remboursements WHERE inscription_id = ?", id)).toBe(0);
+    expect(out).toMatchObject({ state: "annulee", statut: "remboursee_totalement", refundCents: 3800 });
+    expect(await statut(id)).toBe("remboursee_totalement");
     const p = ledger((await paiementOf(id))!);
-    expect(p.refunded_cents).toBe(0);
+    expect(p.refunded_cents).toBe(3800);
     expect(ledgerBalances(p)).toBe(true);
     const mail = await one<{ text: string }>("SELECT text FROM mail_outbox WHERE dedupe_key = ?", `annulation:${id}`);
     expect(mail!.text).toContain("L'organisateur a annulé votre inscription");
+    expect(mail!.text).toContain("Motif donné par l'organisateur : Épreuve annulée");
     const page = await (await get(`/mon-inscription/${id}`, runnerCookie)).text();
-    expect(page).toContain("Cette inscription est déjà annulée.");
+    expect(page).toContain("Cette inscription est déjà remboursée totalement.");
   });
 
   it("an unpaid registration shows nothing to refund and cannot be cancelled by its runner", async () => {

@@ -157,6 +157,7 @@ export interface LedgerRow {
   transferred_total_cents: number;
   refunded_cents: number;
   net_remaining_cents: number;
+  compensation_cents: number;
 }
 
 export async function paiementOf(inscriptionId: string): Promise<LedgerRow | null> {

@@ -3,15 +3,9 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { depositAmount, transferAllAmount } from "../../app/domain/money";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
-import {
-  getReceiptUrl,
-  PaymentError,
-  REFUND_RESUME_MINUTES,
-  refundInscription,
-  releaseFunds,
-  setCommission,
-  transferToOrganiser,
-} from "../../app/services/payments.server";
+import { getReceiptUrl, REFUND_RESUME_MINUTES, refundInscription } from "../../app/services/payments.server";
+import { PaymentError } from "../../app/services/payment-errors.server";
+import { releaseFunds, setCommission, transferToOrganiser } from "../../app/services/payouts.server";
 import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import { expireCheckoutForInscription, verifyCheckoutSession } from "../../app/services/payment-received.server";
 import { loadDemoData } from "./helpers";
@@ -46,7 +40,12 @@ async function paidInscription(price: number) {
 /** The invariant, plus: the movements tables add up to the totals. */
 async function expectBooksBalance(p: LedgerRow) {
   expect(p.amount_total_cents).toBe(
-    p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents,
+    p.refunded_cents +
+      p.fee_total_cents +
+      p.platform_fee_cents +
+      p.transferred_total_cents +
+      p.net_remaining_cents +
+      p.compensation_cents,
   );
   const t = await env.DB.prepare(
     "SELECT coalesce(sum(amount_cents - reversed_cents), 0) AS n FROM transferts WHERE paiement_id = ? AND status IN ('paid', 'reversed')",
@@ -355,7 +354,7 @@ describe("a refund that stopped half-way (its request ended after the ledger was
     const ask = {
       inscriptionId,
       actor: { role: "organisateur" as const, userId: ORGANISER_ID },
-      refund: "integral" as const,
+      reason: "Épreuve annulée par la préfecture",
     };
     const lost = await cancelInscription(dyingContext(false, "answer lost"), ask).catch((e: unknown) => e);
     expect((lost as CancelError).code).toBe("annulation_en_cours");
@@ -388,16 +387,37 @@ describe("admin release of funds on a selection", () => {
       paiementIds: [a.paiementId, b.paiementId, "inconnu"],
       mode: "acompte",
       adminId: "admin",
+      token: crypto.randomUUID(),
     });
     expect(r).toEqual({ ok: 2, failed: 1, skipped: 0 });
     expect(payoutNoticeText({ kind: "transferts", ok: r.ok, failed: r.failed })).toBe(
       "Transferts terminés: 2 OK, 1 échec(s).",
     );
-    expect((await paiementOf(a.inscriptionId))!.transferred_total_cents).toBe(1951);
-    expect((await paiementOf(b.inscriptionId))!.transferred_total_cents).toBe(1156);
-    r = await releaseFunds(context, { paiementIds: [a.paiementId, b.paiementId], mode: "tout", adminId: "admin" });
+    // Half of each net, once the organiser's debts left by the cancellations above are covered (decision 0184).
+    const half = async (x: { inscriptionId: string }, net: number) => {
+      const p = (await paiementOf(x.inscriptionId))!;
+      return { sent: p.transferred_total_cents, expected: depositAmount(net - p.compensation_cents, 50) };
+    };
+    for (const [x, net] of [
+      [a, 3902],
+      [b, 2312],
+    ] as const) {
+      const { sent, expected } = await half(x, net);
+      expect(sent).toBe(expected);
+    }
+    r = await releaseFunds(context, {
+      paiementIds: [a.paiementId, b.paiementId],
+      mode: "tout",
+      adminId: "admin",
+      token: crypto.randomUUID(),
+    });
     expect(r).toEqual({ ok: 2, failed: 0, skipped: 0 });
-    r = await releaseFunds(context, { paiementIds: [a.paiementId, b.paiementId], mode: "tout", adminId: "admin" });
+    r = await releaseFunds(context, {
+      paiementIds: [a.paiementId, b.paiementId],
+      mode: "tout",
+      adminId: "admin",
+      token: crypto.randomUUID(),
+    });
     expect(r).toEqual({ ok: 0, failed: 0, skipped: 2 });
     for (const x of [a, b]) {
       const p = (await paiementOf(x.inscriptionId))!;

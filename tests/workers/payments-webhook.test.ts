@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { transferToOrganiser } from "../../app/services/payments.server";
+import { transferToOrganiser } from "../../app/services/payouts.server";
 import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import { loadDemoData } from "./helpers";
 import {

@@ -10,7 +10,8 @@ import { fixedClock } from "../../app/providers/clock";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import { adminPaymentsPage, organiserPayouts } from "../../app/services/admin.server";
 import { createCheckoutForInscription } from "../../app/services/checkout.server";
-import { refundInscription, releaseFunds, runDuePayouts } from "../../app/services/payments.server";
+import { refundInscription } from "../../app/services/payments.server";
+import { releaseFunds, runDuePayouts } from "../../app/services/payouts.server";
 import { formatEuros } from "../../app/utils/format";
 import { loadDemoData } from "./helpers";
 import { sessionCookie } from "./organiser-helpers";
@@ -203,6 +204,7 @@ describe("payout lines follow the ledger through pay, partial refund, deposit, r
       mode: "acompte",
       depositPercent: 50,
       adminId: DEMO_USERS.admin.id,
+      token: crypto.randomUUID(),
     });
     line = await expectLines("Versé en partie, reste à verser le 21/11/2027");
     expect(line.sentCents).toBeGreaterThan(0);

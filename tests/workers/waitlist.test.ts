@@ -124,7 +124,7 @@ describe("every path that frees a place offers it to the first runner waiting", 
     await cancelInscription(testContext(), {
       inscriptionId: f.paid[0],
       actor: { role: "organisateur", userId: ORGANISER_ID },
-      refund: "integral",
+      reason: "Épreuve annulée par la préfecture",
     });
     await expectOfferTo(f.entries[0], f.waiters[0]);
   });
@@ -264,7 +264,7 @@ describe("offers: paid, expired, left", () => {
     await cancelInscription(testContext(), {
       inscriptionId: paid,
       actor: { role: "organisateur", userId: ORGANISER_ID },
-      refund: "integral",
+      reason: "Épreuve annulée par la préfecture",
     });
     const hours = (Date.parse((await entry(entryId)).offre_expires_at as string) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(11.9);

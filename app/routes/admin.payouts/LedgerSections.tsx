@@ -37,7 +37,8 @@ export function LedgerCheck({ unbalanced }: { unbalanced: AdminPaymentsPage["unb
                     p.fee_total_cents +
                     p.platform_fee_cents +
                     p.transferred_total_cents +
-                    p.net_remaining_cents;
+                    p.net_remaining_cents +
+                    p.compensation_cents;
                   return (
                     <tr key={p.id}>
                       <td>{p.id}</td>

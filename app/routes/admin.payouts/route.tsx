@@ -33,6 +33,7 @@ import {
   type PayoutNotice,
 } from "~/domain/admin";
 import { isActionToken } from "~/domain/payouts";
+import { PAYMENT_ERROR_MESSAGES } from "~/services/payment-errors.server";
 import { adminPaymentsPage, transferSelection, updateCommission } from "~/services/admin.server";
 import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
@@ -82,13 +83,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const n = await updateCommission(context, ids, intent.commission);
     return back({ kind: "commission", n });
   }
+  // The transfers' ids come from the form's single-use token: a request without it moves no money (issue 40).
   const token = form.get("jeton");
+  if (!isActionToken(token))
+    return data(
+      { errors: { ids: PAYMENT_ERROR_MESSAGES.formulaire_expire } as ActionErrors, values, ids },
+      { status: 400 },
+    );
   const report = await transferSelection(context, {
     adminId: admin.id,
     ids,
     mode: intent.intent,
     depositPercent: intent.intent === "acompte" ? intent.acompte : undefined,
-    token: isActionToken(token) ? token : undefined,
+    token,
   });
   return back({ kind: "transferts", ok: report.ok, failed: report.failed });
 }

@@ -24,10 +24,12 @@ import {
 import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/runner-fields";
 import { normaliseStatut } from "~/domain/statuses";
 import { CancelError, ORGANISER_CANCEL_MSG, organiserCancelSchema } from "~/domain/cancellation";
+import { CancelCard, type CancelErrors, type CancelValues } from "./CancelCard";
 import { ACTOR_LABELS, reasonLabel, type Actor } from "~/domain/lifecycle";
 import { cancelInscription, organiserCancelOptions } from "~/services/cancel.server";
 import { loadHistory } from "~/services/lifecycle.server";
-import { getReceiptUrl, PAYMENT_ERROR_MESSAGES, PaymentError } from "~/services/payments.server";
+import { getReceiptUrl } from "~/services/payments.server";
+import { PAYMENT_ERROR_MESSAGES, PaymentError } from "~/services/payment-errors.server";
 import { requireOwnedRegistrant, saveDetailField } from "~/services/registrants.server";
 import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
@@ -111,9 +113,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-type CancelErrors = Partial<Record<"refund" | "confirm" | "form", string>>;
-
-/** The organiser cancels a paid registration: full refund or the scale, confirmed (no JavaScript needed). */
+/** The organiser cancels a paid registration: a full refund, a reason sent to the runner, confirmed (no JavaScript). */
 async function cancelAction(
   context: ActionFunctionArgs["context"],
   user: { id: string; isAdmin: boolean },
@@ -121,7 +121,7 @@ async function cancelAction(
   form: FormData,
 ) {
   const parsed = organiserCancelSchema.safeParse(Object.fromEntries(form));
-  const values = { refund: String(form.get("refund") ?? ""), confirm: String(form.get("confirm") ?? "") };
+  const values: CancelValues = { reason: String(form.get("reason") ?? ""), confirm: String(form.get("confirm") ?? "") };
   if (!parsed.success) {
     const errors: CancelErrors = fieldErrors(parsed.error);
     return data({ cancelErrors: errors, cancelValues: values }, { status: 400 });
@@ -130,7 +130,7 @@ async function cancelAction(
     await cancelInscription(context, {
       inscriptionId: id,
       actor: { role: "organisateur", userId: user.id, isAdmin: user.isAdmin },
-      refund: parsed.data.refund,
+      reason: parsed.data.reason,
     });
   } catch (e) {
     if (e instanceof CancelError) {
@@ -478,71 +478,11 @@ export default function DetailsCoureur() {
         </p>
       ) : null}
       {cancel ? (
-        <section className="card cancel-card" id="annulation" aria-labelledby="annulation-titre">
-          <h2 id="annulation-titre">Annuler l'inscription</h2>
-          <p>Le coureur est remboursé et prévenu par e-mail ; la part déjà versée à l'organisateur est reprise.</p>
-          {cancelResult?.cancelErrors.form ? (
-            <p className="alert alert-error" role="alert">
-              {cancelResult.cancelErrors.form}
-            </p>
-          ) : null}
-          <Form method="post" className="cancel-form">
-            <input type="hidden" name="intent" value="annuler" />
-            <fieldset aria-describedby={cancelResult?.cancelErrors.refund ? "refund-err" : undefined}>
-              <legend>Remboursement</legend>
-              <label className="checkbox">
-                <input
-                  type="radio"
-                  name="refund"
-                  value="integral"
-                  defaultChecked={cancelResult?.cancelValues.refund === "integral"}
-                />
-                <span>
-                  Intégral, décision de l'organisateur (épreuve annulée…) :{" "}
-                  <strong>{formatEuros(cancel.full.refund_cents)}</strong>
-                </span>
-              </label>
-              <label className="checkbox">
-                <input
-                  type="radio"
-                  name="refund"
-                  value="bareme"
-                  defaultChecked={cancelResult?.cancelValues.refund === "bareme"}
-                />
-                <span>
-                  Selon le barème ({cancel.scale.percent} % de {formatEuros(cancel.scale.base_cents)}, à{" "}
-                  {cancel.scale.days_before} jours de la course) :{" "}
-                  <strong>{formatEuros(cancel.scale.refund_cents)}</strong>
-                </span>
-              </label>
-              {cancelResult?.cancelErrors.refund ? (
-                <p className="field-error" id="refund-err">
-                  {cancelResult.cancelErrors.refund}
-                </p>
-              ) : null}
-            </fieldset>
-            <div className="field">
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  name="confirm"
-                  defaultChecked={cancelResult?.cancelValues.confirm === "on"}
-                  aria-invalid={cancelResult?.cancelErrors.confirm ? true : undefined}
-                  aria-describedby={cancelResult?.cancelErrors.confirm ? "confirm-err" : undefined}
-                />
-                <span>Je confirme l'annulation de cette inscription et le remboursement choisi.</span>
-              </label>
-              {cancelResult?.cancelErrors.confirm ? (
-                <p className="field-error" id="confirm-err">
-                  {cancelResult.cancelErrors.confirm}
-                </p>
-              ) : null}
-            </div>
-            <button type="submit" className="btn btn-danger">
-              Annuler l'inscription
-            </button>
-          </Form>
-        </section>
+        <CancelCard
+          cancel={cancel}
+          errors={cancelResult?.cancelErrors ?? null}
+          values={cancelResult?.cancelValues ?? null}
+        />
       ) : null}
 
       <section className="table-wrap detail-group" id="historique">

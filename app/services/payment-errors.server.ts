@@ -1,0 +1,64 @@
+// The payments' domain errors: a code each, its French message, and the one function that turns any error of the
+// money paths (ours, the money rules', the provider's) into what a runner, an organiser or an admin reads.
+import { MoneyError, MONEY_ERROR_MESSAGES } from "~/domain/money";
+import { isPaymentProviderError } from "~/providers/payments";
+
+export type PaymentErrorCode =
+  | "inscription_introuvable"
+  | "inscription_deja_payee"
+  | "inscription_non_payable"
+  | "paiement_en_ouverture"
+  | "compte_organisateur_non_configure"
+  | "montant_invalide"
+  | "paiement_introuvable"
+  | "paiement_non_reversable"
+  | "conflit"
+  | "remboursement_impossible"
+  | "transfert_impossible"
+  | "erreur_fournisseur"
+  | "recu_sans_trace"
+  | "recu_impossible"
+  | "recu_introuvable"
+  | "recu_erreur"
+  | "formulaire_expire";
+
+export const PAYMENT_ERROR_MESSAGES: Record<PaymentErrorCode, string> = {
+  inscription_introuvable: "Inscription introuvable.",
+  inscription_deja_payee: "Cette inscription est déjà payée.",
+  inscription_non_payable: "Cette inscription ne peut plus être payée.",
+  paiement_en_ouverture:
+    "Le paiement de cette inscription est en cours d'ouverture dans une autre fenêtre : patientez quelques secondes, puis réessayez.",
+  compte_organisateur_non_configure:
+    "Le paiement en ligne n'est pas encore ouvert pour cette épreuve : l'organisateur doit finaliser la configuration de son compte de paiement.",
+  montant_invalide: "Le montant à payer doit être d'au moins 0,50 €.",
+  paiement_introuvable: "Paiement introuvable.",
+  paiement_non_reversable: "Ce paiement n'est pas encaissé : rien à reverser.",
+  conflit: "Le paiement a été modifié en même temps par une autre opération : réessayez.",
+  remboursement_impossible: "Le remboursement n'a pas pu être effectué.",
+  transfert_impossible: "Le transfert n'a pas pu être effectué.",
+  erreur_fournisseur: "Erreur lors de la création du paiement.",
+  recu_sans_trace: "Aucun paiement_trace_id disponible pour cette inscription.",
+  recu_impossible: "Impossible de récupérer le reçu.",
+  recu_introuvable: "Aucun reçu trouvé.",
+  recu_erreur: "Erreur lors de la récupération du reçu.",
+  formulaire_expire:
+    "Ce formulaire a expiré ou n'a pas été envoyé en entier : rechargez la page, puis recommencez. Aucun transfert n'a été fait.",
+};
+
+export class PaymentError extends Error {
+  constructor(
+    public readonly code: PaymentErrorCode,
+    public readonly detail?: string,
+  ) {
+    super(detail ? `${PAYMENT_ERROR_MESSAGES[code]} (${detail})` : PAYMENT_ERROR_MESSAGES[code]);
+    this.name = "PaymentError";
+  }
+}
+
+/** French message for any error thrown by this module (domain, provider or unexpected). */
+export function paymentErrorMessage(e: unknown): string {
+  if (e instanceof PaymentError) return e.message;
+  if (e instanceof MoneyError) return MONEY_ERROR_MESSAGES[e.code];
+  if (isPaymentProviderError(e)) return `Erreur du prestataire de paiement : ${e.message}`;
+  return "Erreur inattendue lors du paiement.";
+}
