@@ -438,6 +438,25 @@ export const paiements = sqliteTable(
 );
 
 /**
+ * Meals added to a paid registration and paid on site to the organiser (decision 0185): the online payment covered
+ * the registration's meals until then; these are the organiser's to collect. Append-only.
+ */
+export const repas_sur_place = sqliteTable(
+  "repas_sur_place",
+  {
+    id: text("id").primaryKey(),
+    inscription_id: text("inscription_id")
+      .notNull()
+      .references(() => inscriptions.id),
+    nombre: integer("nombre").notNull(),
+    montant_cents: integer("montant_cents").notNull(),
+    enregistre_par: text("enregistre_par").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("repas_sur_place_inscription_idx").on(t.inscription_id)],
+);
+
+/**
  * An organiser's debt on one payment (a negative net: what their own decision to refund cost beyond their share)
  * covered by the net of another of their payments before it is paid out (decision 0184). Append-only.
  */

@@ -7,6 +7,7 @@ import { parisDate } from "~/domain/refund";
 import { CSV_BOM, csvRow, exportFileName, type AnyExportColumn } from "~/domain/csv";
 import { LifecycleError, REFUSAL_MESSAGES, type STATUTS } from "~/domain/lifecycle";
 import { holdsPlace, REGISTRATION_MSG } from "~/domain/registration";
+import { paidMealsEditRefusal } from "~/domain/meals-change";
 import {
   exceedsCapacity,
   exportLine,
@@ -131,8 +132,13 @@ function freeFor(nowIso: string) {
     FROM formats f WHERE f.id = i.format_id)`;
 }
 
-/** More meals for a registration that holds its place: only while the format has them left. */
+/**
+ * More meals for a registration that holds its place: only while the format has them left. A paid registration's
+ * meals do not change here at all (issue 40): meals added are recorded as paid on site (meals-on-site.server.ts).
+ */
 async function checkMeals(context: Ctx, row: RegistrantDetail, meals: number): Promise<void> {
+  const refusal = paidMealsEditRefusal(Number(row.nombre_repas ?? 0), meals);
+  if (refusal && (await hasPayment(context.db, row.id))) throw new RegistrantError("invalid", refusal, "nombre_repas");
   const more = meals - Number(row.nombre_repas ?? 0);
   if (
     more <= 0 ||
@@ -218,6 +224,8 @@ export async function saveRow(
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   // The status first (it may be refused: then nothing is written), through the lifecycle; then the other fields.
   const { statut, ...others } = values;
+  // An unchanged meal count is not written again (it would price the meals at today's price).
+  if (others.nombre_repas === Number(row.nombre_repas ?? 0)) delete others.nombre_repas;
   try {
     if (typeof others.nombre_repas === "number") await checkMeals(context, row, others.nombre_repas);
     if (statut && statut !== row.statut) await setStatus(context, user, row, statut as Statut);

@@ -9,24 +9,24 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { type ReactNode, useEffect, useRef, useState } from "react";
 import {
   DetailFieldSchema,
   EDITABLE_FIELDS,
-  FIELD_LABELS,
-  ORGANISER_STATUTS,
   RegistrantError,
   statutLabel,
   type EditableField,
 } from "~/domain/registrants";
-import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/runner-fields";
-import { normaliseStatut } from "~/domain/statuses";
-import { CancelError, ORGANISER_CANCEL_MSG, organiserCancelSchema } from "~/domain/cancellation";
-import { CancelCard, type CancelErrors, type CancelValues } from "./CancelCard";
+import { ORGANISER_CANCEL_MSG } from "~/domain/cancellation";
+import { CancelCard } from "./CancelCard";
+import { MealsOnSiteCard } from "./MealsOnSiteCard";
+import { DetailField } from "./DetailField";
+import { cancelAction, mealsOnSiteAction, notFound } from "./actions.server";
+import { MEALS_CHANGE_MSG } from "~/domain/meals-change";
+import { mealsPaidOnSite } from "~/services/meals-on-site.server";
 import { ACTOR_LABELS, reasonLabel, type Actor } from "~/domain/lifecycle";
-import { cancelInscription, organiserCancelOptions } from "~/services/cancel.server";
+import { organiserCancelOptions } from "~/services/cancel.server";
 import { loadHistory } from "~/services/lifecycle.server";
 import { getReceiptUrl } from "~/services/payments.server";
 import { PAYMENT_ERROR_MESSAGES, PaymentError } from "~/services/payment-errors.server";
@@ -35,7 +35,6 @@ import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatDateTime, formatEuros } from "~/utils/format";
 import { useHydrated } from "~/components/useHydrated";
-import { fieldErrors } from "~/domain/form-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -45,11 +44,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
       : "Détails du coureur — Balise",
   },
 ];
-
-function notFound(e: unknown): never {
-  if (e instanceof RegistrantError && e.code === "not_found") throw new Response(e.message, { status: 404 });
-  throw e;
-}
 
 /** Only http(s) links, or a path of this site (the local provider's receipts live at /dev/receipt/…). */
 function safeHttpUrl(url: string): string | null {
@@ -84,10 +78,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }),
   ) as Record<EditableField, string>;
   const saved = url.searchParams.get("ok");
-  const [cancel, history] = await Promise.all([organiserCancelOptions(context, row.id), loadHistory(context, row.id)]);
+  const [cancel, history, onSite] = await Promise.all([
+    organiserCancelOptions(context, row.id),
+    loadHistory(context, row.id),
+    mealsPaidOnSite(context.db, row.id),
+  ]);
   return {
     cancel,
     history,
+    onSite,
+    mealPriceCents: Number(row.prix_repas_cents ?? 0),
+    mealsNotice: saved === "repas" ? MEALS_CHANGE_MSG.done(Number(url.searchParams.get("n") ?? 0)) : null,
     paid: cancel != null || ["remboursee_partiellement", "remboursee_totalement", "transferee"].includes(row.statut),
     cancelled: saved === "annulee",
     row: {
@@ -113,40 +114,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-/** The organiser cancels a paid registration: a full refund, a reason sent to the runner, confirmed (no JavaScript). */
-async function cancelAction(
-  context: ActionFunctionArgs["context"],
-  user: { id: string; isAdmin: boolean },
-  id: string,
-  form: FormData,
-) {
-  const parsed = organiserCancelSchema.safeParse(Object.fromEntries(form));
-  const values: CancelValues = { reason: String(form.get("reason") ?? ""), confirm: String(form.get("confirm") ?? "") };
-  if (!parsed.success) {
-    const errors: CancelErrors = fieldErrors(parsed.error);
-    return data({ cancelErrors: errors, cancelValues: values }, { status: 400 });
-  }
-  try {
-    await cancelInscription(context, {
-      inscriptionId: id,
-      actor: { role: "organisateur", userId: user.id, isAdmin: user.isAdmin },
-      reason: parsed.data.reason,
-    });
-  } catch (e) {
-    if (e instanceof CancelError) {
-      if (e.code === "inscription_introuvable") throw new Response(e.message, { status: 404 });
-      return data({ cancelErrors: { form: e.message } as CancelErrors, cancelValues: values }, { status: 409 });
-    }
-    throw e;
-  }
-  return redirect(`/details-coureur/${id}?ok=annulee#historique`);
-}
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireOrganiser(request, context);
   const id = params.id ?? "";
   const form = await request.formData();
   if (form.get("intent") === "annuler") return cancelAction(context, user, id, form);
+  if (form.get("intent") === "repas_sur_place") return mealsOnSiteAction(context, user, id, form);
   const field = String(form.get("field") ?? "");
   // A checkbox sends nothing when unticked: its form carries a hidden "false" before the box.
   const value =
@@ -191,214 +164,25 @@ const GROUPS: { title: string; fields: EditableField[] }[] = [
   { title: "Contact d'urgence", fields: ["contact_urgence_nom", "contact_urgence_telephone"] },
 ];
 
-function DetailField({
-  field,
-  initial,
-  stock,
-  hydrated,
-  serverError,
-  justSaved,
-  locked,
-}: {
-  field: EditableField;
-  initial: string;
-  stock: number;
-  hydrated: boolean;
-  serverError?: { error: string; value: string } | null;
-  justSaved: boolean;
-  /** A paid registration's status: shown, not chosen (it changes through a cancellation with its refund). */
-  locked?: boolean;
-}) {
-  const fetcher = useFetcher<typeof action>();
-  const [value, setValue] = useState(serverError ? serverError.value : initial);
-  const [error, setError] = useState<string | null>(serverError?.error ?? null);
-  const [saved, setSaved] = useState(justSaved);
-  const last = useRef(initial);
-  const waiting = useRef(false);
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !waiting.current || !fetcher.data) return;
-    waiting.current = false;
-    const d = fetcher.data;
-    if (!("ok" in d)) return;
-    if (d.ok) {
-      last.current = d.value;
-      setValue(d.value);
-      setError(null);
-      setSaved(true);
-    } else {
-      setValue(last.current);
-      setError(d.error);
-      setSaved(false);
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  function save(next: string) {
-    if (!hydrated || next === last.current) return;
-    waiting.current = true;
-    setSaved(false);
-    setError(null);
-    fetcher.submit({ field, value: next, js: "1" }, { method: "post" });
-  }
-
-  const id = `f-${field}`;
-  const aria = {
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-err` : undefined,
-  } as const;
-  let control: ReactNode;
-  if (field === "apparaitre_resultats") {
-    control = (
-      <label className="checkbox">
-        <input type="hidden" name="value" value="false" />
-        <input
-          id={id}
-          type="checkbox"
-          name="value"
-          value="true"
-          checked={value === "true"}
-          onChange={(e) => {
-            const next = e.target.checked ? "true" : "false";
-            setValue(next);
-            save(next);
-          }}
-        />
-        {FIELD_LABELS.apparaitre_resultats}
-      </label>
-    );
-  } else if (
-    field === "statut" ||
-    field === "justificatif_type" ||
-    field === "genre" ||
-    field === "nationalite" ||
-    field === "pays"
-  ) {
-    const options: [string, string][] =
-      field === "statut"
-        ? (() => {
-            const cur = normaliseStatut(value) ?? value;
-            const list: string[] = [...ORGANISER_STATUTS];
-            if (cur && !list.includes(cur)) list.push(cur);
-            return list.map((s) => [s, statutLabel(s)] as [string, string]);
-          })()
-        : field === "justificatif_type"
-          ? [
-              ["", "—"],
-              ["licence", "Licence"],
-              ["pps", "PPS"],
-            ]
-          : (() => {
-              // The runner fields' choices (app/domain/runner-fields.ts); an older stored value stays shown.
-              const list: readonly string[] =
-                field === "genre" ? GENRES_SIMPLE : field === "nationalite" ? NATIONALITES : PAYS;
-              return [
-                ["", "—"],
-                ...list.map((o) => [o, o]),
-                ...(value && !list.includes(value) ? [[value, value]] : []),
-              ] as [string, string][];
-            })();
-    control = (
-      <select
-        id={id}
-        name="value"
-        value={field === "statut" ? (normaliseStatut(value) ?? value) : value}
-        {...aria}
-        onChange={(e) => {
-          setValue(e.target.value);
-          save(e.target.value);
-        }}
-      >
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    );
-  } else {
-    const type =
-      field === "email"
-        ? "email"
-        : field === "date_naissance" || field === "pps_expiration"
-          ? "date"
-          : field.startsWith("telephone") || field === "contact_urgence_telephone"
-            ? "tel"
-            : "text";
-    const numeric = field === "dossard" || field === "nombre_repas";
-    control = (
-      <input
-        id={id}
-        name="value"
-        type={type}
-        value={value}
-        inputMode={numeric ? "numeric" : undefined}
-        maxLength={200}
-        {...aria}
-        max={field === "nombre_repas" ? stock : undefined}
-        onChange={(e) => {
-          setValue(e.target.value);
-          if (type === "date") save(e.target.value);
-        }}
-        onBlur={(e) => save(e.target.value)}
-      />
-    );
-  }
-  if (locked) {
-    return (
-      <tr>
-        <th scope="row">{FIELD_LABELS[field]}</th>
-        <td>
-          <strong>{statutLabel(initial)}</strong>
-          <p className="hint">
-            Inscription payée : son statut change par une annulation avec remboursement (ci-dessous), pas à la main.
-          </p>
-        </td>
-      </tr>
-    );
-  }
-  return (
-    <tr>
-      <th scope="row">
-        {field === "apparaitre_resultats" ? "Résultats publics" : <label htmlFor={id}>{FIELD_LABELS[field]}</label>}
-      </th>
-      <td>
-        <fetcher.Form
-          method="post"
-          className="detail-form"
-          onSubmit={(e) => {
-            if (hydrated) {
-              e.preventDefault();
-              save(value);
-            }
-          }}
-        >
-          <input type="hidden" name="field" value={field} />
-          {control}
-          {hydrated ? null : (
-            <button type="submit" className="btn btn-ghost btn-small">
-              Enregistrer
-            </button>
-          )}
-          <span className="cell-status" aria-live="polite">
-            {fetcher.state !== "idle" ? "Enregistrement…" : saved && !error ? "Enregistré ✓" : ""}
-          </span>
-        </fetcher.Form>
-        {error ? (
-          <p className="field-error" id={`${id}-err`} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </td>
-    </tr>
-  );
-}
-
 export default function DetailsCoureur() {
-  const { row, values, receiptUrl, receiptError, savedField, cancel, history, paid, cancelled } =
-    useLoaderData<typeof loader>();
+  const {
+    row,
+    values,
+    receiptUrl,
+    receiptError,
+    savedField,
+    cancel,
+    history,
+    paid,
+    cancelled,
+    onSite,
+    mealPriceCents,
+    mealsNotice,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const result = actionData && "ok" in actionData ? actionData : null;
   const cancelResult = actionData && "cancelErrors" in actionData ? actionData : null;
+  const mealsResult = actionData && "mealsErrors" in actionData ? actionData : null;
   const hydrated = useHydrated();
   const failed =
     result && !result.ok && result.field ? { field: result.field, error: result.error, value: result.value } : null;
@@ -464,7 +248,7 @@ export default function DetailsCoureur() {
                   hydrated={hydrated}
                   serverError={failed?.field === f ? failed : null}
                   justSaved={savedField === f}
-                  locked={f === "statut" && paid}
+                  locked={(f === "statut" || f === "nombre_repas") && paid}
                 />
               ))}
             </tbody>
@@ -472,6 +256,16 @@ export default function DetailsCoureur() {
         </div>
       ))}
 
+      {cancel ? (
+        <MealsOnSiteCard
+          onlineMeals={Math.max(0, Number(values.nombre_repas || 0) - onSite.count)}
+          onSite={onSite}
+          mealPriceCents={mealPriceCents}
+          errors={mealsResult?.mealsErrors ?? null}
+          values={mealsResult?.mealsValues ?? null}
+          notice={mealsNotice}
+        />
+      ) : null}
       {cancelled ? (
         <p className="alert alert-success" role="status">
           {ORGANISER_CANCEL_MSG.done}

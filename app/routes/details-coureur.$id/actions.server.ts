@@ -1,0 +1,69 @@
+// The details page's two money actions: the organiser's cancellation (a full refund with a reason) and meals paid on
+// site. Each validates its form with its zod schema, calls one service, and redirects (or answers the form's errors).
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { CancelError, organiserCancelSchema } from "~/domain/cancellation";
+import { fieldErrors } from "~/domain/form-errors";
+import { onSiteMealsSchema } from "~/domain/meals-change";
+import { RegistrantError } from "~/domain/registrants";
+import { cancelInscription } from "~/services/cancel.server";
+import { addRegistrantMealsPaidOnSite } from "~/services/meals-on-site.server";
+import type { CancelErrors, CancelValues } from "./CancelCard";
+import type { MealsOnSiteErrors } from "./MealsOnSiteCard";
+
+type User = { id: string; isAdmin: boolean };
+
+/** A registrant the user may not see reads like a missing one: 404. */
+export function notFound(e: unknown): never {
+  if (e instanceof RegistrantError && e.code === "not_found") throw new Response(e.message, { status: 404 });
+  throw e;
+}
+
+/** The organiser cancels a paid registration: a full refund, a reason sent to the runner, confirmed (no JavaScript). */
+export async function cancelAction(context: ActionFunctionArgs["context"], user: User, id: string, form: FormData) {
+  const parsed = organiserCancelSchema.safeParse(Object.fromEntries(form));
+  const values: CancelValues = { reason: String(form.get("reason") ?? ""), confirm: String(form.get("confirm") ?? "") };
+  if (!parsed.success) {
+    const errors: CancelErrors = fieldErrors(parsed.error);
+    return data({ cancelErrors: errors, cancelValues: values }, { status: 400 });
+  }
+  try {
+    await cancelInscription(context, {
+      inscriptionId: id,
+      actor: { role: "organisateur", userId: user.id, isAdmin: user.isAdmin },
+      reason: parsed.data.reason,
+    });
+  } catch (e) {
+    if (e instanceof CancelError) {
+      if (e.code === "inscription_introuvable") throw new Response(e.message, { status: 404 });
+      return data({ cancelErrors: { form: e.message } as CancelErrors, cancelValues: values }, { status: 409 });
+    }
+    throw e;
+  }
+  return redirect(`/details-coureur/${id}?ok=annulee#historique`);
+}
+
+/** 'Repas payés sur place': meals added to a paid registration, paid to the organiser (no JavaScript needed). */
+export async function mealsOnSiteAction(
+  context: ActionFunctionArgs["context"],
+  user: User,
+  id: string,
+  form: FormData,
+) {
+  const values = { nombre: String(form.get("nombre") ?? ""), paye: String(form.get("paye") ?? "") };
+  const parsed = onSiteMealsSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const errors: MealsOnSiteErrors = fieldErrors(parsed.error);
+    return data({ mealsErrors: errors, mealsValues: values }, { status: 400 });
+  }
+  try {
+    await addRegistrantMealsPaidOnSite(context, user, id, parsed.data);
+  } catch (e) {
+    if (e instanceof RegistrantError && e.code !== "not_found")
+      return data(
+        { mealsErrors: { nombre: e.message } as MealsOnSiteErrors, mealsValues: values },
+        { status: e.status },
+      );
+    notFound(e);
+  }
+  return redirect(`/details-coureur/${id}?ok=repas&n=${parsed.data.nombre}#repas-sur-place`);
+}
