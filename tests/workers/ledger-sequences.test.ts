@@ -8,10 +8,10 @@ import { parseRegistration, type RegistrationValues } from "../../app/domain/reg
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import { cancelInscription } from "../../app/services/cancel.server";
 import { deleteCourse, setPublished } from "../../app/services/courses.server";
-import { releaseFunds, setCommission } from "../../app/services/payouts.server";
+import { releaseFunds, runDuePayouts, setCommission } from "../../app/services/payouts.server";
 import { loadRegistrationPage, startRegistration } from "../../app/services/register.server";
 import { asPerson, loadDemoData, registrationValues } from "./helpers";
-import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
+import { enableOrganiserAccount, fixedClock, ORGANISER_ID, testContext } from "./payments-helpers";
 
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -232,7 +232,22 @@ describe("the books after random sequences", () => {
         }
         await checkBooks(courseId);
       }
+      // The J+1 payout of every format raced by then: the organiser's debts are covered first (decision 0184).
+      await runDuePayouts(testContext(fixedClock("2027-06-01T10:00:00.000Z")));
+      for (const c of courses) await checkBooks(c);
     }
+    // An organiser's debts and what covered them cancel out, payment by payment and in all (decision 0184).
+    const compensations = await env.DB.prepare(
+      `SELECT p.id, p.compensation_cents AS c,
+        (SELECT coalesce(sum(amount_cents), 0) FROM compensations WHERE from_paiement_id = p.id) -
+        (SELECT coalesce(sum(amount_cents), 0) FROM compensations WHERE to_paiement_id = p.id) AS moved
+       FROM paiements p WHERE p.organisateur_id = ?`,
+    )
+      .bind(ORGANISER_ID)
+      .all<{ id: string; c: number; moved: number }>();
+    for (const p of compensations.results) expect(p.c, p.id).toBe(p.moved);
+    expect(compensations.results.reduce((n, p) => n + p.c, 0)).toBe(0);
+    expect(compensations.results.filter((p) => p.c !== 0).length).toBeGreaterThanOrEqual(2);
     // What the sequences went through (so that the test is known to cover the cases it names).
     const ran = async (q: string) =>
       Number(
