@@ -11,7 +11,7 @@ import {
   parsePercent,
   type Ledger,
 } from "./money";
-import { STATUT_LABELS, STATUTS, type Statut } from "./statuses";
+import { STATUT_LABELS, STATUTS, type Statut } from "./registration-rules";
 
 export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
 export type AdminPageSize = (typeof ADMIN_PAGE_SIZES)[number];

@@ -2,7 +2,7 @@
 // and the rules deciding what a runner may do with a registration. Pure: no I/O, no clock.
 import { z } from "zod";
 import type { RefundQuote } from "./refund";
-import { isReadOnlyForRunner, normaliseStatut, runnerBadge } from "./statuses";
+import { isReadOnlyForRunner, normaliseStatut, runnerBadge } from "./registration-rules";
 
 export const CANCEL_REASONS = ["Blessure", "Indisponibilité", "Erreur de commande", "Autre"] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];

@@ -3,7 +3,7 @@
 // Pure: no I/O, no clock. docs/decisions/0080-registrants-editing.md
 import { z } from "zod";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
-import { normaliseStatut, STATUT_LABELS, type Statut } from "./statuses";
+import { normaliseStatut, STATUT_LABELS, type Statut } from "./registration-rules";
 import {
   checkRunnerField,
   postcodeIssue,

@@ -1,52 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  canTakePlace,
   formValues,
-  holdExpiresAt,
-  holdsPlace,
-  isFull,
   parseMealCount,
   parseRegistration,
-  placesLeft,
-  placesTaken,
   preselectFormat,
   registrationErrorMessage,
-  registrationTotals,
   RegistrationError,
   REGISTRATION_MSG,
   type FormatChoice,
   type RegistrationValues,
-  runnerListStatus,
 } from "./registration";
-
-describe("registrationTotals: price + meal price × meals, in cents", () => {
-  it.each([
-    // prix, prix repas, stock, repas, attendu repas, attendu total
-    [2200, 0, 0, 0, 0, 2200],
-    [3800, 1200, 150, 0, 0, 3800],
-    [3800, 1200, 150, 1, 1200, 5000],
-    [3800, 1200, 150, 3, 3600, 7400],
-    [1250, 999, 10, 10, 9990, 11240],
-    [0, 500, 5, 2, 1000, 1000],
-    // a meal price without stock never counts
-    [2000, 1500, 0, 0, 0, 2000],
-  ])("prix %i + repas %i (stock %i) × %i → repas %i, total %i", (prix, prixRepas, stock, meals, repas, total) => {
-    expect(registrationTotals({ prix_cents: prix, prix_repas_cents: prixRepas, stock_repas: stock }, meals)).toEqual({
-      repasCents: repas,
-      totalCents: total,
-    });
-  });
-
-  it.each([[-1], [1.5], [Number.NaN]])("refuses a meal count of %s", (meals) => {
-    expect(() => registrationTotals({ prix_cents: 100, prix_repas_cents: 100, stock_repas: 5 }, meals)).toThrow(
-      RangeError,
-    );
-  });
-
-  it("refuses non-integer cents", () => {
-    expect(() => registrationTotals({ prix_cents: 12.5, prix_repas_cents: 0, stock_repas: 0 }, 0)).toThrow(RangeError);
-  });
-});
 
 describe("parseMealCount: a whole number from 0 to the meal stock", () => {
   it.each([
@@ -63,58 +26,6 @@ describe("parseMealCount: a whole number from 0 to the meal stock", () => {
     ["0", 0, 0],
   ])("%j with stock %i → %s", (raw, stock, expected) => {
     expect(parseMealCount(raw, stock)).toBe(expected);
-  });
-});
-
-describe("holds", () => {
-  const now = new Date("2026-11-21T15:00:00.000Z");
-  it("a hold lasts 30 minutes", () => {
-    expect(holdExpiresAt(now).toISOString()).toBe("2026-11-21T15:30:00.000Z");
-    expect(holdExpiresAt(now, 31).toISOString()).toBe("2026-11-21T15:31:00.000Z");
-  });
-  it.each([
-    ["validee", null, true],
-    ["en_attente", "2026-11-21T15:00:01.000Z", true],
-    ["en_attente", "2026-11-21T15:00:00.000Z", false], // expires exactly now: released
-    ["en_attente", "2026-11-21T14:59:59.000Z", false],
-    ["en_attente", null, true], // added by hand by the organiser: holds it until they decide
-    ["annulee", "2026-11-21T16:00:00.000Z", false],
-    ["refusee", null, false],
-    ["remboursee_totalement", null, false],
-    ["remboursee_partiellement", null, false],
-  ])("statut %s, hold until %s → holds a place: %s", (statut, hold, expected) => {
-    expect(holdsPlace({ statut, hold_expires_at: hold }, now)).toBe(expected);
-  });
-});
-
-describe("capacity arithmetic", () => {
-  const now = new Date("2026-11-21T15:00:00.000Z");
-  const rows = [
-    { statut: "validee", hold_expires_at: null },
-    { statut: "validee", hold_expires_at: null },
-    { statut: "en_attente", hold_expires_at: "2026-11-21T15:20:00.000Z" },
-    { statut: "en_attente", hold_expires_at: "2026-11-21T14:20:00.000Z" },
-    { statut: "annulee", hold_expires_at: null },
-  ];
-  it("places taken = validated + pending holds not expired", () => {
-    expect(placesTaken(rows, now)).toBe(3);
-    // 40 minutes later the pending hold has expired too.
-    expect(placesTaken(rows, new Date("2026-11-21T15:40:00.000Z"))).toBe(2);
-  });
-  it.each([
-    [null, 0, null, false, true],
-    [null, 5000, null, false, true],
-    [10, 0, 10, false, true],
-    [10, 9, 1, false, true],
-    [10, 10, 0, true, false],
-    [10, 12, 0, true, false], // over capacity (organiser additions) never reads negative
-    [1, 0, 1, false, true],
-    [1, 1, 0, true, false],
-    [0, 0, 0, true, false],
-  ])("cap %s, taken %i → left %s, full %s, can take %s", (cap, taken, left, full, can) => {
-    expect(placesLeft(cap, taken)).toBe(left);
-    expect(isFull(cap, taken)).toBe(full);
-    expect(canTakePlace(cap, taken)).toBe(can);
   });
 });
 
@@ -356,21 +267,5 @@ describe("error codes map to the spec's messages", () => {
   ] as const)("%s (%s)", (code, name, message) => {
     expect(registrationErrorMessage(code, name)).toBe(message);
     expect(new RegistrationError(code, name).message).toBe(message);
-  });
-});
-
-describe("runnerListStatus", () => {
-  const now = new Date("2027-01-12T10:00:00Z");
-  it.each([
-    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:05:00Z" }, "En attente de paiement"],
-    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:00:00Z" }, "Réservation expirée"],
-    [{ statut: "en_attente", hold_expires_at: null }, "En attente de paiement"],
-    [{ statut: "refusee", hold_expires_at: null }, "Refusée"],
-    [{ statut: "validee", hold_expires_at: null }, "Active"],
-    [{ statut: "annulee", hold_expires_at: null }, "Annulée"],
-    [{ statut: "remboursee_partiellement", hold_expires_at: null }, "Remboursée partiellement"],
-    [{ statut: "transferee", hold_expires_at: null }, "Transférée"],
-  ])("%o → %s", (r, expected) => {
-    expect(runnerListStatus(r, now)).toBe(expected);
   });
 });

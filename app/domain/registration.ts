@@ -13,10 +13,7 @@ import {
 } from "./runner-fields";
 import { availability, type Availability } from "./waitlist";
 import { fieldErrors, fieldOfIssue } from "./form-errors";
-import { runnerBadge } from "./statuses";
-
-/** A place is held while its checkout session can still be paid (the provider's minimum is 30 minutes). */
-export const HOLD_MINUTES = 30;
+import { type PricedFormat, REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "./registration-rules";
 
 export const REGISTRATION_MSG = {
   login: LOGIN_TO_PAY,
@@ -145,29 +142,6 @@ export function canTakePayments(organiser: {
 
 // ---------------------------------------------------------------- money
 
-export interface PricedFormat {
-  prix_cents: number;
-  prix_repas_cents: number;
-  stock_repas: number;
-}
-
-export interface RegistrationTotals {
-  /** Meals × meal price (0 when the format offers no meal). */
-  repasCents: number;
-  /** Format price + meals. */
-  totalCents: number;
-}
-
-/** Total = format price + meal unit price × meals (spec section 5). The meal price counts only when meals are offered. */
-export function registrationTotals(format: PricedFormat, meals: number): RegistrationTotals {
-  for (const v of [format.prix_cents, format.prix_repas_cents, meals]) {
-    if (!Number.isInteger(v) || v < 0) throw new RangeError(`Montant ou quantité invalide\u00a0: ${v}`);
-  }
-  const unit = format.stock_repas > 0 ? format.prix_repas_cents : 0;
-  const repasCents = format.stock_repas > 0 ? unit * meals : 0;
-  return { repasCents, totalCents: format.prix_cents + repasCents };
-}
-
 /** The meal count typed by the runner, or null when it is not a whole number from 0 to the meal stock. */
 export function parseMealCount(raw: unknown, stock: number): number | null {
   const s = typeof raw === "string" ? raw.trim() : raw == null ? "" : String(raw);
@@ -178,51 +152,6 @@ export function parseMealCount(raw: unknown, stock: number): number | null {
 }
 
 // ---------------------------------------------------------------- holds and capacity
-
-/** When a hold taken at `now` ends. */
-export function holdExpiresAt(now: Date, minutes = HOLD_MINUTES): Date {
-  return new Date(now.getTime() + minutes * 60_000);
-}
-
-/**
- * Does a registration hold its place (and its meals)? Validated ones, and pending ones until their hold expires
- * (exclusive); a pending registration without a hold (added by hand by the organiser) holds it until the organiser
- * decides. The same rule in SQL: holdsPlaceSql in app/db/capacity.server.ts (one definition, decisions 0021, 0130).
- */
-export function holdsPlace(r: { statut: string; hold_expires_at: string | null }, now: Date): boolean {
-  if (r.statut === "validee") return true;
-  if (r.statut !== "en_attente") return false;
-  return r.hold_expires_at == null || new Date(r.hold_expires_at).getTime() > now.getTime();
-}
-
-/** A registration's status in the runner's own lists (/coureur, /mesinscriptions): a pending one says whether its
- * hold still runs; the others take the runner page's badge. */
-export function runnerListStatus(r: { statut: string; hold_expires_at: string | null }, now: Date): string {
-  if (r.statut === "en_attente") return holdsPlace(r, now) ? "En attente de paiement" : "Réservation expirée";
-  if (r.statut === "refusee") return "Refusée";
-  return runnerBadge(r.statut);
-}
-
-/** Places taken = validated registrations + pending ones whose hold has not expired. */
-export function placesTaken(rows: readonly { statut: string; hold_expires_at: string | null }[], now: Date): number {
-  return rows.filter((r) => holdsPlace(r, now)).length;
-}
-
-/** Places left, or null when the format has no cap (never full). Never negative. */
-export function placesLeft(cap: number | null | undefined, taken: number): number | null {
-  if (cap == null) return null;
-  return Math.max(0, cap - taken);
-}
-
-/** Full when the places taken reach the cap; formats without a cap are never full. */
-export function isFull(cap: number | null | undefined, taken: number): boolean {
-  return cap != null && taken >= cap;
-}
-
-/** Whether one more registration fits (the same rule as the atomic INSERT … WHERE in register.server.ts). */
-export function canTakePlace(cap: number | null | undefined, taken: number): boolean {
-  return !isFull(cap, taken);
-}
 
 // ---------------------------------------------------------------- the form
 
@@ -270,11 +199,6 @@ export function formatAvailability(f: FormatChoice): Availability {
 /** The form's two submits: take a place and pay, or join the waiting list of a full format. */
 export type RegistrationIntent = "register" | "waitlist";
 
-/** Meals still to be had in a format: its stock less the meals of the registrations holding a place. */
-export function mealsLeft(f: { stock_repas: number; meals_taken?: number }): number {
-  return Math.max(0, f.stock_repas - (f.meals_taken ?? 0));
-}
-
 export { JUSTIFICATIF_TYPES };
 
 export const REGISTRATION_FIELDS = ["format_id", ...RUNNER_PERSONAL_FIELDS, "nombre_repas"] as const;
@@ -286,8 +210,6 @@ export const REGISTRATION_FIELD_LABELS: Record<(typeof REGISTRATION_FIELDS)[numb
   nombre_repas: "Nombre de repas",
 };
 
-/** The runner's columns of a registration (what a waiting-list entry keeps to make its offer: app/services/waitlist-offers.server.ts). */
-export const REGISTRATION_PERSONAL_COLUMNS = [...RUNNER_PERSONAL_FIELDS, "apparaitre_resultats"] as const;
 export type RegistrationPersonal = Pick<RegistrationInput, (typeof REGISTRATION_PERSONAL_COLUMNS)[number]>;
 
 /** Those columns of a parsed registration. */

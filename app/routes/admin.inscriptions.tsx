@@ -15,7 +15,7 @@ import {
 import { AdminNav } from "~/components/AdminNav";
 import { Link } from "~/components/Link";
 import { ADMIN_PAGE_SIZES, ADMIN_SEARCH_COUNT_CAP as SEARCH_COUNT_CAP, adminInscriptionsQuery } from "~/domain/admin";
-import { STATUT_LABELS, STATUTS } from "~/domain/statuses";
+import { STATUT_LABELS, STATUTS } from "~/domain/registration-rules";
 import { adminInscriptionsPage } from "~/services/admin.server";
 import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";

@@ -6,7 +6,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { daysBefore, parisDate } from "~/domain/refund";
 import { runnerProfileCompleteness } from "~/domain/profile";
-import { holdsPlace, runnerListStatus } from "~/domain/registration";
+import { holdsPlace, runnerListStatus } from "~/domain/registration-rules";
 import { runnerPrefill } from "~/services/profile.server";
 import { listRunnerRegistrations } from "~/services/register.server";
 import styles from "~/styles/registration.css?url";

@@ -28,7 +28,7 @@ import {
   TABLE_FIELDS,
   type TableField,
 } from "~/domain/registrants";
-import { normaliseStatut } from "~/domain/statuses";
+import { normaliseStatut } from "~/domain/registration-rules";
 import { JustificatifCell, type JustificatifCellError } from "~/components/JustificatifCell";
 import { isCompetition } from "~/domain/eligibility";
 import { JUSTIFICATIF_ETAT_LABELS, JUSTIFICATIF_ETATS, parseEtatFilter } from "~/domain/justificatif";

@@ -12,7 +12,8 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
-import { holdsPlace, RegistrationError, REGISTRATION_MSG } from "~/domain/registration";
+import { RegistrationError, REGISTRATION_MSG } from "~/domain/registration";
+import { holdsPlace } from "~/domain/registration-rules";
 import { TransferError } from "~/domain/transfer";
 import { PaymentError, paymentErrorMessage } from "~/services/payment-errors.server";
 import { abandonRegistration, getRunnerRegistration, retryPayment } from "~/services/register.server";

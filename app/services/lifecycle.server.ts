@@ -6,17 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
 import type { inscriptions } from "~/db/schema";
-import {
-  decideRequest,
-  LifecycleError,
-  NOT_RETRIABLE_REASONS,
-  REFUSED_PAYMENT_REASONS,
-  REVIVABLE_REASONS,
-  TRANSITIONS,
-  type Actor,
-  type LifecycleEvent,
-  type Statut,
-} from "~/domain/lifecycle";
+import { decideRequest, LifecycleError, NOT_RETRIABLE_REASONS, REFUSED_PAYMENT_REASONS, REVIVABLE_REASONS, TRANSITIONS, type Actor, type LifecycleEvent, type Statut } from "~/domain/registration-rules";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { offerFreedPlaces } from "./waitlist-offers.server";
 

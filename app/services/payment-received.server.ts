@@ -8,12 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
 import { collectedPayment } from "~/db/payments.server";
 import { courses, inscriptions, paiements, remboursements } from "~/db/schema";
-import {
-  REFUSED_PAYMENT_REASONS,
-  SETTLED_PAYMENT_REASONS,
-  statusAfterRefund,
-  type LifecycleEvent,
-} from "~/domain/lifecycle";
+import { REFUSED_PAYMENT_REASONS, SETTLED_PAYMENT_REASONS, statusAfterRefund, type LifecycleEvent } from "~/domain/registration-rules";
 import type { RefusedPaymentReason, StrayPaymentReason } from "~/emails/registration";
 import { logEvent } from "~/utils/log.server";
 import { applyTransition } from "./lifecycle.server";

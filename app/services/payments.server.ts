@@ -23,7 +23,7 @@ import {
   PaymentProviderError,
   type CheckoutSessionInfo,
 } from "~/providers/payments";
-import { EVENT_LABELS } from "~/domain/lifecycle";
+import { EVENT_LABELS } from "~/domain/registration-rules";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { batchAll } from "~/db/batch.server";
 

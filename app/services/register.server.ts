@@ -16,18 +16,9 @@ import { windowStatement } from "~/domain/registration-window";
 import { TransferError, transferClosedReason, transferRulesSentence } from "~/domain/transfer";
 import { formatDateLong, formatDateTimeLong } from "~/utils/format";
 import { courses, formats, inscriptions, paiements, profils_coureurs, profils_utilisateurs } from "~/db/schema";
-import { REFUSED_PAYMENT_REASONS, SETTLED_PAYMENT_REASONS } from "~/domain/lifecycle";
-import {
-  canTakePayments,
-  holdExpiresAt,
-  isFull,
-  mealsLeft,
-  personalOf,
-  RegistrationError,
-  type FormatChoice,
-  type RegistrationInput,
-  type RegistrationValues,
-} from "~/domain/registration";
+import { REFUSED_PAYMENT_REASONS, SETTLED_PAYMENT_REASONS } from "~/domain/registration-rules";
+import { canTakePayments, personalOf, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
+import { holdExpiresAt, isFull, mealsLeft } from "~/domain/registration-rules";
 import { isPaymentProviderError } from "~/providers/payments";
 import { applyTransition } from "./lifecycle.server";
 import { onCheckoutCompleted } from "./payment-received.server";

@@ -5,8 +5,9 @@ import { sql } from "drizzle-orm";
 import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
 import { parisDate } from "~/domain/refund";
 import { CSV_BOM, csvRow, exportFileName, type AnyExportColumn } from "~/domain/csv";
-import { LifecycleError, REFUSAL_MESSAGES, type STATUTS } from "~/domain/lifecycle";
-import { holdsPlace, REGISTRATION_MSG } from "~/domain/registration";
+import { LifecycleError, REFUSAL_MESSAGES, type STATUTS } from "~/domain/registration-rules";
+import { REGISTRATION_MSG } from "~/domain/registration";
+import { holdsPlace } from "~/domain/registration-rules";
 import { paidMealsEditRefusal } from "~/domain/meals-change";
 import {
   exceedsCapacity,

@@ -9,7 +9,7 @@ import { personOf, samePersonHoldsSql } from "~/db/identity";
 import { holdsPlaceSql, mealsTakenSql } from "~/db/capacity.server";
 import { cessions, courses, formats, inscriptions, paiements, users } from "~/db/schema";
 import type { RaceFormat } from "~/domain/eligibility";
-import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/registration";
+import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/registration-rules";
 import {
   canOfferTransfer,
   TransferError,

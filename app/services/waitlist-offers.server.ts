@@ -8,7 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
 import { batchAll } from "~/db/batch.server";
 import { holdsPlaceSql, mealsTakenSql, placesTakenSql, waitingCountSql } from "~/db/capacity.server";
-import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/registration";
+import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/registration-rules";
 import { offerDeadline, offersToMake, registrationClosesAt } from "~/domain/waitlist";
 import { joinedEmail, leftEmail, offerEmail, offerExpiredEmail, type WaitlistEmailData } from "~/emails/waitlist";
 import { logEvent } from "~/utils/log.server";

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USERS } from "../../app/db/demo-data";
 import { listRegistrants } from "../../app/db/registrants.server";
 import { parseRegistration, RegistrationError, type RegistrationValues } from "../../app/domain/registration";
-import { holdsPlace, placesTaken } from "../../app/domain/registration";
+import { holdsPlace, placesTaken } from "../../app/domain/registration-rules";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import { cancelInscription } from "../../app/services/cancel.server";
 import { loadEventFacts } from "../../app/services/chat.server";

@@ -4,7 +4,7 @@ import { useFetcher } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { FIELD_LABELS, ORGANISER_STATUTS, statutLabel, type EditableField } from "~/domain/registrants";
 import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/runner-fields";
-import { normaliseStatut } from "~/domain/statuses";
+import { normaliseStatut } from "~/domain/registration-rules";
 
 /** What the page's action answers a field's save. */
 type FieldAnswer = { ok: boolean; field: EditableField | null; value: string; error: string | null };

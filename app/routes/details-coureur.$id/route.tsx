@@ -25,7 +25,7 @@ import { DetailField } from "./DetailField";
 import { cancelAction, mealsOnSiteAction, notFound } from "./actions.server";
 import { MEALS_CHANGE_MSG } from "~/domain/meals-change";
 import { mealsPaidOnSite } from "~/services/meals-on-site.server";
-import { ACTOR_LABELS, reasonLabel, type Actor } from "~/domain/lifecycle";
+import { ACTOR_LABELS, reasonLabel, type Actor } from "~/domain/registration-rules";
 import { organiserCancelOptions } from "~/services/cancel.server";
 import { loadHistory } from "~/services/lifecycle.server";
 import { getReceiptUrl } from "~/services/payments.server";

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isReadOnlyForRunner, normaliseStatut, runnerBadge, STATUT_LABELS, STATUTS } from "./statuses";
+import {
+  isReadOnlyForRunner,
+  normaliseStatut,
+  runnerBadge,
+  STATUT_LABELS,
+  STATUTS,
+  runnerListStatus,
+} from "./statuses";
 
 describe("normaliseStatut maps every spelling of the spec", () => {
   it.each([
@@ -36,5 +43,21 @@ describe("runner badge and read-only states (spec section 4)", () => {
   ])("%s -> %s (read-only %s)", (statut, badge, ro) => {
     expect(runnerBadge(statut)).toBe(badge);
     expect(isReadOnlyForRunner(statut)).toBe(ro);
+  });
+});
+
+describe("runnerListStatus", () => {
+  const now = new Date("2027-01-12T10:00:00Z");
+  it.each([
+    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:05:00Z" }, "En attente de paiement"],
+    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:00:00Z" }, "Réservation expirée"],
+    [{ statut: "en_attente", hold_expires_at: null }, "En attente de paiement"],
+    [{ statut: "refusee", hold_expires_at: null }, "Refusée"],
+    [{ statut: "validee", hold_expires_at: null }, "Active"],
+    [{ statut: "annulee", hold_expires_at: null }, "Annulée"],
+    [{ statut: "remboursee_partiellement", hold_expires_at: null }, "Remboursée partiellement"],
+    [{ statut: "transferee", hold_expires_at: null }, "Transférée"],
+  ])("%o → %s", (r, expected) => {
+    expect(runnerListStatus(r, now)).toBe(expected);
   });
 });

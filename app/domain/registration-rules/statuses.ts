@@ -1,6 +1,7 @@
 // Registration statuses. The spec spells them several ways (en attente, validé/validée, refusé/refusée,
 // annulé/annulée, remboursé, remboursée_partiellement, remboursée_totalement): we store one canonical code
 // and map every spelling onto it wherever a status is read (docs/decisions/0005-money-and-statuses.md).
+import { holdsPlace } from "./places";
 
 export const STATUTS = [
   "en_attente",
@@ -74,4 +75,12 @@ export function runnerBadge(
 export function isReadOnlyForRunner(statut: string): boolean {
   const s = normaliseStatut(statut);
   return s === "annulee" || s === "remboursee_partiellement" || s === "remboursee_totalement" || s === "transferee";
+}
+
+/** A registration's status in the runner's own lists (/coureur, /mesinscriptions): a pending one says whether its
+ * hold still runs; the others take the runner page's badge. */
+export function runnerListStatus(r: { statut: string; hold_expires_at: string | null }, now: Date): string {
+  if (r.statut === "en_attente") return holdsPlace(r, now) ? "En attente de paiement" : "Réservation expirée";
+  if (r.statut === "refusee") return "Refusée";
+  return runnerBadge(r.statut);
 }
