@@ -5,7 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { DISTANCE_BANDS, ELEVATION_BANDS, LIST_MAX_ROWS } from "~/domain/catalogue";
 import type { CourseFilters } from "~/domain/filters";
 import { batchAll } from "./batch.server";
-import { placesTakenSql, waitingCountSql } from "./capacity.server";
+import { placesTakenSql, waitingCountSql } from "./registration-store/capacity.server";
 import type { Db } from "./client.server";
 
 const DATE_OK = sql.raw(`'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`);

@@ -123,7 +123,7 @@ function samePersonParts(who: Identity): SQL[] {
  * Some registration of the format `formatId` (an SQL expression) other than those `except` leaves out (a condition on
  * the alias `o`) holds a place and is of the same person as `who`: same name and birth date (only when the birth date
  * is given: a name alone has namesakes), or the same licence, or the same PPS number. One EXISTS per part, each
- * reading its own index. `holds` is the place rule on the alias `o` (app/db/capacity.server.ts).
+ * reading its own index. `holds` is the place rule on the alias `o` (app/db/registration-store/capacity.server.ts).
  */
 export function samePersonHoldsSql(formatId: Operand, who: Identity, holds: SQL, except: SQL = sql`1`): SQL {
   const parts = samePersonParts(who);

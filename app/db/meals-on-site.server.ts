@@ -2,7 +2,7 @@
 // themselves, and the registration's meal count moved with it in the same D1 transaction.
 import { sql } from "drizzle-orm";
 import { batchAll } from "./batch.server";
-import { mealsTakenSql } from "./capacity.server";
+import { mealsTakenSql } from "./registration-store/capacity.server";
 import type { Db } from "./client.server";
 
 /**

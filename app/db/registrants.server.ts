@@ -15,7 +15,7 @@ import {
   type OrganiserStatut,
 } from "~/domain/registrants";
 import type { Db } from "./client.server";
-import { mealsTakenSql, placesTakenSql } from "./capacity.server";
+import { mealsTakenSql, placesTakenSql } from "./registration-store/capacity.server";
 import { justificatifEtatSql } from "./justificatifs.server";
 import type { JustificatifColumns, JustificatifEtat } from "~/domain/justificatif";
 

@@ -1,7 +1,7 @@
 // When a format takes registrations (issue 21): the organiser's opening time (none: open now) and closing time
 // (none: the race's start, Europe/Paris). Before the opening the event page states it ('Ouverture des inscriptions
 // le 12 janvier 2027 à 10h00') and the server refuses every registration; after the close, likewise. Pure: pass
-// `now`. The same rule in SQL: registrationWindowOpenSql in app/db/capacity.server.ts.
+// `now`. The same rule in SQL: registrationWindowOpenSql in app/db/registration-store/capacity.server.ts.
 import { drawRule } from "./opening-queue";
 import { parisInstant } from "./paris-time";
 

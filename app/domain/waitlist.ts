@@ -51,7 +51,7 @@ export type Availability = "open" | "waitlist" | "full";
 /**
  * What a newcomer finds in a format: 'open' (a place to take now), 'waitlist' (full, or places being offered to
  * the runners already waiting: join the list), 'full' (full and no list). Places taken are counted as
- * app/db/capacity.server.ts counts them (validated, running holds, running offers).
+ * app/db/registration-store/capacity.server.ts counts them (validated, running holds, running offers).
  */
 export function availability(f: {
   cap: number | null | undefined;

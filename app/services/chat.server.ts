@@ -3,7 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { batchAll } from "~/db/batch.server";
-import { placesTakenSql } from "~/db/capacity.server";
+import { placesTakenSql } from "~/db/registration-store/capacity.server";
 import type { Db } from "~/db/client.server";
 import { chat_messages, courses, formats } from "~/db/schema";
 import { placesLeft } from "~/domain/catalogue";

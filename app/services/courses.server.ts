@@ -2,7 +2,7 @@
 // is one D1 batch (one transaction): never half an event.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, inArray, isNotNull, like, or, sql } from "drizzle-orm";
-import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
+import { mealsTakenSql, placesTakenSql } from "~/db/registration-store/capacity.server";
 import type { Db } from "~/db/client.server";
 import { courses, formats, inscriptions, paiements, profils_utilisateurs } from "~/db/schema";
 import { CONDITIONS_VERSION, CourseError, type PublishReadiness } from "~/domain/course-errors";

@@ -4,7 +4,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { type BatchRead, batchableAll } from "~/db/batch.server";
-import { placesTakenSql } from "~/db/capacity.server";
+import { placesTakenSql } from "~/db/registration-store/capacity.server";
 import {
   DEFAULT_ADMISSIONS_PER_SECOND,
   drawAt,

@@ -5,7 +5,7 @@
 // the cron all come here. Decisions 0061 (late payment) and 0130 (lifecycle).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
-import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
+import { mealsTakenSql, placesTakenSql } from "~/db/registration-store/capacity.server";
 import { collectedPayment } from "~/db/payments.server";
 import { courses, inscriptions, paiements, remboursements } from "~/db/schema";
 import { REFUSED_PAYMENT_REASONS, SETTLED_PAYMENT_REASONS, statusAfterRefund, type LifecycleEvent } from "~/domain/registration-rules";

@@ -11,7 +11,7 @@ import {
   registrationWindowSql,
   runnersWaitingSql,
   waitingCountSql,
-} from "~/db/capacity.server";
+} from "~/db/registration-store/capacity.server";
 import { windowStatement } from "~/domain/registration-window";
 import { TransferError, transferClosedReason, transferRulesSentence } from "~/domain/transfer";
 import { formatDateLong, formatDateTimeLong } from "~/utils/format";
@@ -253,7 +253,7 @@ async function holdRefusal(
 /**
  * Takes a place, and the meals asked for, for `userId` in the chosen format, in ONE statement: the INSERT … SELECT
  * only produces a row while the places taken are below the cap and enough meals are left (both counted as
- * app/db/capacity.server.ts counts them), and only when this runner has no running hold in the format. D1 runs
+ * app/db/registration-store/capacity.server.ts counts them), and only when this runner has no running hold in the format. D1 runs
  * statements one at a time, so two runners can never both get the last place or the last meal. A runner who
  * already holds a place in the format gets that registration back (see updateHeldContent) instead of a second one.
  */

@@ -2,7 +2,7 @@
 // (or of the registration's format); anything else is RegistrantError("not_found"), shown as a 404.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
-import { mealsTakenSql, placesTakenSql } from "~/db/capacity.server";
+import { mealsTakenSql, placesTakenSql } from "~/db/registration-store/capacity.server";
 import { parisDate } from "~/domain/refund";
 import { CSV_BOM, csvRow, exportFileName, type AnyExportColumn } from "~/domain/csv";
 import { LifecycleError, REFUSAL_MESSAGES, type STATUTS } from "~/domain/registration-rules";

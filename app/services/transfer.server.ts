@@ -6,7 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { personOf, samePersonHoldsSql } from "~/db/identity";
-import { holdsPlaceSql, mealsTakenSql } from "~/db/capacity.server";
+import { holdsPlaceSql, mealsTakenSql } from "~/db/registration-store/capacity.server";
 import { cessions, courses, formats, inscriptions, paiements, users } from "~/db/schema";
 import type { RaceFormat } from "~/domain/eligibility";
 import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/registration-rules";

@@ -2,12 +2,12 @@
 // e-mails. Called wherever a place may have been freed (a cancellation, a released hold, an organiser's change,
 // a capacity increase) and by the cron, which also expires the offers not paid in time. Offers are made in one D1
 // batch (one transaction): each offer is a registration 'en_attente' created only while a place is free (the same
-// count as everywhere: app/db/capacity.server.ts) and only for an entry still waiting, so concurrent passes,
+// count as everywhere: app/db/registration-store/capacity.server.ts) and only for an entry still waiting, so concurrent passes,
 // registrations and cancellations can never give one place twice. docs/decisions/0131-waiting-list.md
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
 import { batchAll } from "~/db/batch.server";
-import { holdsPlaceSql, mealsTakenSql, placesTakenSql, waitingCountSql } from "~/db/capacity.server";
+import { holdsPlaceSql, mealsTakenSql, placesTakenSql, waitingCountSql } from "~/db/registration-store/capacity.server";
 import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/registration-rules";
 import { offerDeadline, offersToMake, registrationClosesAt } from "~/domain/waitlist";
 import { joinedEmail, leftEmail, offerEmail, offerExpiredEmail, type WaitlistEmailData } from "~/emails/waitlist";

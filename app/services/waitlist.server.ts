@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { type Identity, personOf, samePersonHoldsSql } from "~/db/identity";
-import { holdsPlaceSql, placesTakenSql, runnersWaitingSql } from "~/db/capacity.server";
+import { holdsPlaceSql, placesTakenSql, runnersWaitingSql } from "~/db/registration-store/capacity.server";
 import { CSV_BOM, csvRow, exportFileName } from "~/domain/csv";
 import { personalOf, type RegistrationInput } from "~/domain/registration";
 import { RegistrantError } from "~/domain/registrants";

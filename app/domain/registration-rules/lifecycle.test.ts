@@ -3,6 +3,8 @@ import {
   ACTORS,
   decide,
   EVENTS,
+  guardHolds,
+  initialStatuses,
   reasonLabel,
   statusAfterRefund,
   STATUTS,
@@ -15,8 +17,6 @@ import {
 // Every other (actor, event, from) of the cross product must be refused.
 const ALLOWED: [Actor, LifecycleEvent, Statut | null, Statut][] = [
   ["runner", "created", null, "en_attente"],
-  ["organiser", "created", null, "en_attente"],
-  ["admin", "created", null, "en_attente"],
   ["system", "offered", null, "en_attente"],
   ["payment", "paid", "en_attente", "validee"],
   ["payment", "paid", "annulee", "validee"], // only after an unpaid end (cancelReason below)
@@ -57,7 +57,14 @@ describe("decide: every (actor, event, from) of the cross product", () => {
   it.each(
     cases.filter(
       ([, e]) =>
-        !["payment_refunded", "runner_cancelled", "organiser_cancelled", "refunded_outside", "status_set"].includes(e),
+        ![
+          "payment_refunded",
+          "runner_cancelled",
+          "organiser_cancelled",
+          "refunded_outside",
+          "status_set",
+          "added_by_hand",
+        ].includes(e),
     ),
   )("%s %s from %s", (actor, event, from) => {
     const d = decide(event, { actor, from, cancelReason: UNPAID_END });
@@ -204,5 +211,58 @@ describe("reason labels", () => {
     for (const e of EVENTS) expect(reasonLabel(e)).toMatch(/^[A-ZÉ]/);
     expect(reasonLabel("Blessure")).toBe("Blessure");
     expect(reasonLabel(null)).toBeNull();
+  });
+});
+
+describe("creations: the statuses each may start in (issue 41)", () => {
+  it("a runner's hold, an offer and a transfer's acceptance start pending; a runner added by hand, as chosen", () => {
+    expect(initialStatuses("created")).toEqual(["en_attente"]);
+    expect(initialStatuses("offered")).toEqual(["en_attente"]);
+    expect(initialStatuses("transfer_accepted")).toEqual(["en_attente"]);
+    expect(initialStatuses("added_by_hand")).toEqual(["en_attente", "validee", "refusee", "annulee"]);
+    expect(initialStatuses("paid")).toEqual([]);
+  });
+  it.each(ACTORS)("%s adding a runner by hand", (actor) => {
+    for (const to of STATUTS) {
+      const d = decide("added_by_hand", { actor, from: null, to });
+      const ok = (actor === "organiser" || actor === "admin") && initialStatuses("added_by_hand").includes(to);
+      expect(d.ok, `${actor} → ${to}`).toBe(ok);
+    }
+    // A creation never applies to a row that exists.
+    expect(decide("added_by_hand", { actor, from: "en_attente", to: "validee" }).ok).toBe(false);
+  });
+});
+
+describe("guards: what decide() reads besides the status", () => {
+  it.each([
+    ["retried", { from: "annulee", cancelReason: "offer_expired" }, false],
+    ["retried", { from: "annulee", cancelReason: "hold_expired" }, true],
+    ["retried", { from: "annulee", cancelReason: "hold_expired", transferBuyer: true }, false],
+    ["retried", { from: "annulee", cancelReason: "runner_cancelled" }, false],
+    ["paid", { from: "annulee", cancelReason: "late_payment" }, false],
+  ] as const)("%s %o → %s", (event, facts, ok) => {
+    const actor = event === "retried" ? "runner" : "payment";
+    expect(decide(event, { actor, ...facts }).ok).toBe(ok);
+  });
+  it("a cancellation waits for an open bib transfer to be withdrawn", () => {
+    expect(decide("runner_cancelled", { actor: "runner", from: "validee", to: "annulee", openTransfer: true }).ok).toBe(
+      false,
+    );
+    expect(decide("runner_cancelled", { actor: "runner", from: "validee", to: "annulee" }).ok).toBe(true);
+  });
+  it.each([
+    ["unpaid_end_if_cancelled", { from: "en_attente" }, true],
+    ["unpaid_end_if_cancelled", { from: "annulee", cancelReason: "abandoned" }, true],
+    ["unpaid_end_if_cancelled", { from: "annulee", cancelReason: "organiser_cancelled" }, false],
+    ["place_not_given_on", { from: "annulee", cancelReason: "transfer_ended" }, false],
+    ["place_not_given_on", { from: "annulee", cancelReason: null }, true],
+    ["not_a_transfer_buyer", { from: "en_attente", transferBuyer: true }, false],
+    ["no_open_transfer", { from: "validee", openTransfer: true }, false],
+    ["refused_payment", { from: "annulee", cancelReason: "amount_mismatch" }, true],
+    ["refused_payment", { from: "annulee", cancelReason: "hold_expired" }, false],
+    ["no_payment", { from: "validee", paid: true }, false],
+    ["no_payment", { from: "validee", paid: false }, true],
+  ] as const)("%s on %o → %s", (guard, facts, holds) => {
+    expect(guardHolds(guard, { actor: "system", ...facts })).toBe(holds);
   });
 });

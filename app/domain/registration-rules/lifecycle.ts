@@ -15,8 +15,10 @@ export type Actor = (typeof ACTORS)[number];
  * `cancel_reason` store (French labels only at display).
  */
 export const EVENTS = [
-  /** A place held for a runner who is about to pay (or a runner added by hand by the organiser). */
+  /** A place held for a runner who is about to pay. */
   "created",
+  /** A runner added by hand by the organiser (or an admin), in the status they choose (issue 41). */
+  "added_by_hand",
   /** A place freed in a full format offered to the first runner of its waiting list (held until the offer's deadline). */
   "offered",
   /** The payment arrived and the place (and meals) are still the runner's. */
@@ -63,14 +65,35 @@ export type LifecycleEvent = (typeof EVENTS)[number];
 /** A refund cancellation's end status: nothing refunded, part, or all of what was paid. */
 export type RefundEnd = "annulee" | "remboursee_partiellement" | "remboursee_totalement";
 
+/**
+ * A condition of a change beyond the statuses it starts from, read on the registration and what is known of it (its
+ * payment, an open bib transfer). decide() evaluates them in TypeScript; the registration store renders the same ones
+ * in SQL (app/db/registration-store), and a workerd test runs every actor × event × status through both.
+ */
+export type Guard =
+  /** From 'annulee', only a registration that ended without payment (REVIVABLE_REASONS) comes back or is paid. */
+  | "unpaid_end_if_cancelled"
+  /** Not an expired offer or transfer whose place went to someone else (NOT_RETRIABLE_REASONS). */
+  | "place_not_given_on"
+  /** Not a bib transfer's buyer (paid through its offer only, never taken again as a new place). */
+  | "not_a_transfer_buyer"
+  /** No bib transfer offer open on it (withdraw it before cancelling). */
+  | "no_open_transfer"
+  /** Its cancel reason is a refused payment (REFUSED_PAYMENT_REASONS). */
+  | "refused_payment"
+  /** No payment on it (collected, refunded or pending): a paid one ends by a cancellation with its refund. */
+  | "no_payment";
+
 export interface Transition {
-  /** Statuses the registration may be in for this event. */
+  /** Statuses the registration may be in for this event; none for a creation (there is no row before it). */
   from: readonly Statut[];
   /** Where it goes ('given': the caller says, from the refund or the organiser's choice). */
   to: Statut | "given";
   actors: readonly Actor[];
   /** What the change does to `cancel_reason`: sets it to the event's code, clears it, or keeps it. */
   reason: "set" | "clear" | "keep";
+  /** Conditions beyond `from` (see Guard). */
+  guards?: readonly Guard[];
 }
 
 /** Cancel reasons of holds that ended without payment: such a registration may be paid again (retry, late webhook). */
@@ -102,33 +125,84 @@ export const REFUSED_PAYMENT_REASONS = [
 ] as const satisfies readonly LifecycleEvent[];
 
 export const TRANSITIONS: Record<LifecycleEvent, Transition> = {
-  created: { from: [], to: "en_attente", actors: ["runner", "organiser", "admin"], reason: "clear" },
+  created: { from: [], to: "en_attente", actors: ["runner"], reason: "clear" },
+  added_by_hand: { from: [], to: "given", actors: ["organiser", "admin"], reason: "clear" },
   offered: { from: [], to: "en_attente", actors: ["system"], reason: "clear" },
-  paid: { from: ["en_attente", "annulee"], to: "validee", actors: ["payment"], reason: "clear" },
+  paid: {
+    from: ["en_attente", "annulee"],
+    to: "validee",
+    actors: ["payment"],
+    reason: "clear",
+    guards: ["unpaid_end_if_cancelled"],
+  },
   checkout_failed: { from: ["en_attente"], to: "annulee", actors: ["system"], reason: "set" },
   abandoned: { from: ["en_attente"], to: "annulee", actors: ["runner"], reason: "set" },
   hold_expired: { from: ["en_attente"], to: "annulee", actors: ["payment", "system"], reason: "set" },
   offer_expired: { from: ["en_attente"], to: "annulee", actors: ["payment", "system"], reason: "set" },
   offer_withdrawn: { from: ["en_attente"], to: "annulee", actors: ["runner", "organiser", "admin"], reason: "set" },
   payment_failed: { from: ["en_attente"], to: "annulee", actors: ["payment"], reason: "set" },
-  retried: { from: ["en_attente", "annulee"], to: "en_attente", actors: ["runner"], reason: "clear" },
-  late_payment: { from: ["en_attente", "annulee"], to: "annulee", actors: ["payment"], reason: "set" },
-  amount_mismatch: { from: ["en_attente", "annulee"], to: "annulee", actors: ["payment"], reason: "set" },
-  event_unavailable: { from: ["en_attente", "annulee"], to: "annulee", actors: ["payment"], reason: "set" },
-  payment_refunded: { from: ["annulee"], to: "remboursee_totalement", actors: ["payment", "system"], reason: "keep" },
-  runner_cancelled: { from: ["validee"], to: "given", actors: ["runner"], reason: "set" },
-  organiser_cancelled: { from: ["validee"], to: "given", actors: ["organiser", "admin"], reason: "set" },
+  retried: {
+    from: ["en_attente", "annulee"],
+    to: "en_attente",
+    actors: ["runner"],
+    reason: "clear",
+    guards: ["unpaid_end_if_cancelled", "place_not_given_on", "not_a_transfer_buyer"],
+  },
+  late_payment: {
+    from: ["en_attente", "annulee"],
+    to: "annulee",
+    actors: ["payment"],
+    reason: "set",
+    guards: ["unpaid_end_if_cancelled"],
+  },
+  amount_mismatch: {
+    from: ["en_attente", "annulee"],
+    to: "annulee",
+    actors: ["payment"],
+    reason: "set",
+    guards: ["unpaid_end_if_cancelled"],
+  },
+  event_unavailable: {
+    from: ["en_attente", "annulee"],
+    to: "annulee",
+    actors: ["payment"],
+    reason: "set",
+    guards: ["unpaid_end_if_cancelled"],
+  },
+  payment_refunded: {
+    from: ["annulee"],
+    to: "remboursee_totalement",
+    actors: ["payment", "system"],
+    reason: "keep",
+    guards: ["refused_payment"],
+  },
+  runner_cancelled: { from: ["validee"], to: "given", actors: ["runner"], reason: "set", guards: ["no_open_transfer"] },
+  organiser_cancelled: {
+    from: ["validee"],
+    to: "given",
+    actors: ["organiser", "admin"],
+    reason: "set",
+    guards: ["no_open_transfer"],
+  },
   refunded_outside: { from: ["validee", "remboursee_partiellement"], to: "given", actors: ["payment"], reason: "set" },
   status_set: {
     from: ["en_attente", "validee", "refusee", "annulee"],
     to: "given",
     actors: ["organiser", "admin"],
     reason: "set",
+    guards: ["no_payment"],
   },
   transfer_accepted: { from: [], to: "en_attente", actors: ["runner"], reason: "clear" },
   transferred: { from: ["validee"], to: "transferee", actors: ["payment"], reason: "set" },
   transfer_ended: { from: ["en_attente"], to: "annulee", actors: ["runner", "payment", "system"], reason: "set" },
 };
+
+/** The statuses a creation may start in: its own, or for a runner added by hand the organiser's choice. */
+export function initialStatuses(event: LifecycleEvent): readonly Statut[] {
+  const t = TRANSITIONS[event];
+  if (t.from.length > 0) return [];
+  return t.to === "given" ? ORGANISER_SETTABLE : [t.to];
+}
 
 /** Statuses an organiser may set by hand, on a registration that has no payment. */
 export const ORGANISER_SETTABLE: readonly Statut[] = ["en_attente", "validee", "refusee", "annulee"];
@@ -149,7 +223,7 @@ export function decideRequest(event: LifecycleEvent, input: { actor: Actor; to?:
   if (!t.actors.includes(input.actor)) return { ok: false, code: "acteur_non_autorise" };
   if (t.to !== "given") return { ok: true, to: t.to };
   const to = input.to;
-  if (event === "status_set")
+  if (event === "status_set" || event === "added_by_hand")
     return to && ORGANISER_SETTABLE.includes(to) ? { ok: true, to } : { ok: false, code: "statut_non_modifiable" };
   const ends: readonly Statut[] =
     event === "refunded_outside"
@@ -158,37 +232,57 @@ export function decideRequest(event: LifecycleEvent, input: { actor: Actor; to?:
   return to && ends.includes(to) ? { ok: true, to } : { ok: false, code: "statut_non_modifiable" };
 }
 
+/** What decide() knows of a registration besides its status (the store reads the same in SQL). */
+export interface RegistrationFacts {
+  from: Statut | null;
+  actor: Actor;
+  /** The end status, for events whose end is given. */
+  to?: Statut;
+  /** It has a payment (collected, refunded or pending). */
+  paid?: boolean;
+  cancelReason?: string | null;
+  /** A bib transfer offer of it is open. */
+  openTransfer?: boolean;
+  /** It is a transfer buyer's registration (cession_id set). */
+  transferBuyer?: boolean;
+}
+
+/** Whether a guard holds for these facts (the same conditions as the store's SQL). */
+export function guardHolds(guard: Guard, f: RegistrationFacts): boolean {
+  const reason = f.cancelReason ?? "";
+  switch (guard) {
+    case "unpaid_end_if_cancelled":
+      return f.from !== "annulee" || (REVIVABLE_REASONS as readonly string[]).includes(reason);
+    case "place_not_given_on":
+      return !(NOT_RETRIABLE_REASONS as readonly string[]).includes(reason);
+    case "not_a_transfer_buyer":
+      return !f.transferBuyer;
+    case "no_open_transfer":
+      return !f.openTransfer;
+    case "refused_payment":
+      return (REFUSED_PAYMENT_REASONS as readonly string[]).includes(reason);
+    case "no_payment":
+      return !f.paid;
+  }
+}
+
 /**
- * May `actor` apply `event` to a registration in `from`? `to` is the end status for events whose end is given
- * (a refund's end, the organiser's choice), `paid` whether the registration has a payment, `cancelReason` its
- * current code. A paid registration only leaves 'validee' through a cancellation that settles the money, and a
- * refunded or refused one never becomes active again.
+ * May `actor` apply `event` to a registration in `from` (null: a creation, there is no row yet)? `to` is the end
+ * status for events whose end is given (a refund's end, the organiser's choice). A paid registration only leaves
+ * 'validee' through a cancellation that settles the money, and a refunded or refused one never becomes active again.
+ * This is the rule the registration store runs: its SQL is rendered from the same table and guards.
  */
-export function decide(
-  event: LifecycleEvent,
-  input: { from: Statut | null; actor: Actor; to?: Statut; paid?: boolean; cancelReason?: string | null },
-): Decision {
+export function decide(event: LifecycleEvent, input: RegistrationFacts): Decision {
   const asked = decideRequest(event, input);
   if (!asked.ok) return asked;
   const t = TRANSITIONS[event];
-  // A creation (a hold, an offer) makes the row: there is no status before it.
   if (t.from.length === 0) return input.from === null ? asked : { ok: false, code: "statut_incompatible" };
   if (input.from === null || !t.from.includes(input.from)) return { ok: false, code: "statut_incompatible" };
-  const reason = input.cancelReason ?? "";
-  const unpaidEnd = (REVIVABLE_REASONS as readonly string[]).includes(reason);
-  // A registration ended without payment comes back (or is refused a payment) only from the unpaid reasons.
-  const revives =
-    event === "paid" || event === "retried" || (REFUSED_PAYMENT_REASONS as readonly string[]).includes(event);
-  if (revives && input.from === "annulee" && !unpaidEnd) return { ok: false, code: "statut_incompatible" };
-  // An expired offer's place went to the next runner: a payment of its session still settles, but no new attempt.
-  if (event === "retried" && (NOT_RETRIABLE_REASONS as readonly string[]).includes(reason))
-    return { ok: false, code: "statut_incompatible" };
-  if (event === "payment_refunded" && !(REFUSED_PAYMENT_REASONS as readonly string[]).includes(reason))
-    return { ok: false, code: "statut_incompatible" };
-  if (event === "status_set") {
-    if (input.paid) return { ok: false, code: "paiement_a_regler" };
-    if (asked.to === input.from) return { ok: false, code: "statut_incompatible" };
-  }
+  for (const g of t.guards ?? [])
+    if (!guardHolds(g, input))
+      return { ok: false, code: g === "no_payment" ? "paiement_a_regler" : "statut_incompatible" };
+  // The organiser's free choice never sets the status a registration already has.
+  if (event === "status_set" && asked.to === input.from) return { ok: false, code: "statut_incompatible" };
   return asked;
 }
 
@@ -229,6 +323,7 @@ export function allowedPairs(actor: Actor): [Statut | null, LifecycleEvent][] {
 /** French labels of the codes (history, the runner's page, the organiser's details). */
 export const EVENT_LABELS: Record<LifecycleEvent | "imported", string> = {
   created: "Inscription créée",
+  added_by_hand: "Coureur ajouté par l'organisateur",
   offered: "Place proposée depuis la liste d'attente",
   paid: "Paiement reçu : inscription validée",
   checkout_failed: "Paiement non créé : place libérée",
