@@ -14,7 +14,18 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/profile";
-import { formatAvailability, formValues, parseMealCount, parseRegistration, preselectFormat, RegistrationError, REGISTRATION_FIELD_LABELS, REGISTRATION_MSG, type RegistrationField, type RegistrationValues } from "~/domain/registration";
+import {
+  formatAvailability,
+  formValues,
+  parseMealCount,
+  parseRegistration,
+  preselectFormat,
+  RegistrationError,
+  REGISTRATION_FIELD_LABELS,
+  REGISTRATION_MSG,
+  type RegistrationField,
+  type RegistrationValues,
+} from "~/domain/registration";
 import { mealsLeft, placesLeft, registrationTotals } from "~/domain/registration-rules";
 import { JustificatifDocumentField, type DocumentRef } from "~/components/JustificatifDocumentField";
 import { isCompetition } from "~/domain/eligibility";

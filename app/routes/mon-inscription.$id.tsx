@@ -26,7 +26,7 @@ import { GENRES_SIMPLE, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profi
 import { parisDate } from "~/domain/refund";
 import { isReadOnlyForRunner, runnerBadge } from "~/domain/registration-rules";
 import { loadRunnerRegistrationDetails, saveRunnerFields } from "~/services/cancel.server";
-import { loadHistory } from "~/services/lifecycle.server";
+import { loadHistory } from "~/services/registration-changes.server";
 import { reasonLabel } from "~/domain/registration-rules";
 import styles from "~/styles/my-registration.css?url";
 import { requireUser } from "~/utils/auth.server";

@@ -14,7 +14,7 @@ import { planRefund } from "~/domain/money";
 import { ledgerOf } from "./ledger.server";
 import { isReadOnlyForRunner } from "~/domain/registration-rules";
 import { cancellationEmail } from "~/emails/cancellation";
-import { applyTransition } from "./lifecycle.server";
+import { applyTransition } from "./registration-changes.server";
 import { refundInscription } from "./payments.server";
 import { PaymentError, paymentErrorMessage } from "./payment-errors.server";
 import { logEvent } from "~/utils/log.server";

@@ -12,6 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import { courses, formats, inscriptions, profils_utilisateurs } from "~/db/schema";
 import { aliased } from "~/db/batch.server";
 import { withEvent } from "~/db/registrations.server";
+import { updateRegistrations } from "~/db/registration-store/writes.server";
 import { checkoutClaimKey, claimExpiry, CHECKOUT_CLAIM_STALE_SECONDS, CHECKOUT_TTL_MINUTES } from "~/domain/checkout";
 import { isPaymentProviderError, outcomeUnknown } from "~/providers/payments";
 import { formatDateLong } from "~/utils/format";
@@ -143,21 +144,23 @@ async function takeClaim(context: Ctx, inscriptionId: string, seenSession: strin
   const nowIso = now.toISOString();
   const staleBefore = new Date(now.getTime() - CHECKOUT_CLAIM_STALE_SECONDS * 1000).toISOString();
   const fresh = newCheckoutClaim(inscriptionId, now);
-  const [claimed] = await context.db.all<{ key: string }>(sql`
-    UPDATE inscriptions SET checkout_claim = coalesce(checkout_claim, ${fresh}), checkout_claim_at = ${nowIso},
-      checkout_session_id = NULL
-    WHERE id = ${inscriptionId} AND statut = 'en_attente' AND checkout_session_id IS ${seenSession}
-      AND (checkout_claim IS NULL OR checkout_claim_at <= ${staleBefore})
-    RETURNING checkout_claim AS key`);
+  const [claimed] = await updateRegistrations<{ key: string }>(
+    context.db,
+    { checkout_claim: sql`coalesce(checkout_claim, ${fresh})`, checkout_claim_at: nowIso, checkout_session_id: null },
+    sql`id = ${inscriptionId} AND statut = 'en_attente' AND checkout_session_id IS ${seenSession}
+      AND (checkout_claim IS NULL OR checkout_claim_at <= ${staleBefore})`,
+    sql`checkout_claim AS key`,
+  );
   return claimed?.key ?? null;
 }
 
 /** Gives the claim up (nothing was made at the provider, or what was made is ended): the next try takes a new key. */
 async function dropClaim(context: Ctx, inscriptionId: string, key: string): Promise<void> {
-  await context.db
-    .update(inscriptions)
-    .set({ checkout_claim: null, checkout_claim_at: null })
-    .where(sql`${inscriptions.id} = ${inscriptionId} AND ${inscriptions.checkout_claim} = ${key}`);
+  await updateRegistrations(
+    context.db,
+    { checkout_claim: null, checkout_claim_at: null },
+    sql`id = ${inscriptionId} AND checkout_claim = ${key}`,
+  );
 }
 
 /** The claimant's part: the provider's session under the claim's key, written only over the same claim. */
@@ -208,13 +211,18 @@ async function openSession(
   // The hold runs until the session ends; an offer of the waiting list (or of a bib transfer) keeps its own deadline
   // when that is later.
   const expiresIso = expiresAt.toISOString();
-  const written = await context.db.all<{ id: string }>(sql`
-    UPDATE inscriptions SET checkout_session_id = ${created.id}, checkout_claim = NULL, checkout_claim_at = NULL,
-      hold_expires_at = CASE WHEN (liste_attente_id IS NOT NULL OR cession_id IS NOT NULL) AND hold_expires_at > ${expiresIso}
-        THEN hold_expires_at ELSE ${expiresIso} END,
-      updated_at = ${context.clock.now().toISOString()}
-    WHERE id = ${i.id} AND statut = 'en_attente' AND checkout_claim = ${key}
-    RETURNING id`);
+  const written = await updateRegistrations(
+    context.db,
+    {
+      checkout_session_id: created.id,
+      checkout_claim: null,
+      checkout_claim_at: null,
+      hold_expires_at: sql`CASE WHEN (liste_attente_id IS NOT NULL OR cession_id IS NOT NULL) AND hold_expires_at > ${expiresIso}
+        THEN hold_expires_at ELSE ${expiresIso} END`,
+      updated_at: context.clock.now().toISOString(),
+    },
+    sql`id = ${i.id} AND statut = 'en_attente' AND checkout_claim = ${key}`,
+  );
   if (written.length === 1) {
     logEvent("checkout.created", {
       inscription_id: i.id,

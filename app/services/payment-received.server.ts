@@ -8,10 +8,15 @@ import { eq, sql } from "drizzle-orm";
 import { mealsTakenSql, placesTakenSql } from "~/db/registration-store/capacity.server";
 import { collectedPayment } from "~/db/payments.server";
 import { courses, inscriptions, paiements, remboursements } from "~/db/schema";
-import { REFUSED_PAYMENT_REASONS, SETTLED_PAYMENT_REASONS, statusAfterRefund, type LifecycleEvent } from "~/domain/registration-rules";
+import {
+  REFUSED_PAYMENT_REASONS,
+  SETTLED_PAYMENT_REASONS,
+  statusAfterRefund,
+  type LifecycleEvent,
+} from "~/domain/registration-rules";
 import type { RefusedPaymentReason, StrayPaymentReason } from "~/emails/registration";
 import { logEvent } from "~/utils/log.server";
-import { applyTransition } from "./lifecycle.server";
+import { applyTransition } from "./registration-changes.server";
 import {
   expireSession,
   recordEndedSession,

@@ -17,10 +17,17 @@ import { TransferError, transferClosedReason, transferRulesSentence } from "~/do
 import { formatDateLong, formatDateTimeLong } from "~/utils/format";
 import { courses, formats, inscriptions, paiements, profils_coureurs, profils_utilisateurs } from "~/db/schema";
 import { REFUSED_PAYMENT_REASONS, SETTLED_PAYMENT_REASONS } from "~/domain/registration-rules";
-import { canTakePayments, personalOf, RegistrationError, type FormatChoice, type RegistrationInput, type RegistrationValues } from "~/domain/registration";
+import {
+  canTakePayments,
+  personalOf,
+  RegistrationError,
+  type FormatChoice,
+  type RegistrationInput,
+  type RegistrationValues,
+} from "~/domain/registration";
 import { holdExpiresAt, isFull, mealsLeft } from "~/domain/registration-rules";
 import { isPaymentProviderError } from "~/providers/payments";
-import { applyTransition } from "./lifecycle.server";
+import { applyTransition } from "./registration-changes.server";
 import { onCheckoutCompleted } from "./payment-received.server";
 import {
   type CheckoutFacts,

@@ -41,7 +41,7 @@ import {
   type RegistrantDetail,
   type RegistrantFilters,
 } from "~/db/registrants.server";
-import { applyTransition } from "./lifecycle.server";
+import { applyTransition } from "./registration-changes.server";
 
 type Ctx = AppLoadContext;
 type Statut = (typeof STATUTS)[number];

@@ -13,7 +13,7 @@ import { collectedPayment } from "~/db/payments.server";
 import { transferClosedReason, transferSplit } from "~/domain/transfer";
 import { buyerTransferredEmail, sellerTransferredEmail, type TransferEmailData } from "~/emails/transfer";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
-import { afterTransition, transitionStatement, type InscriptionRow } from "./lifecycle.server";
+import { afterTransition, transitionStatement, type InscriptionRow } from "./registration-changes.server";
 import { refundInscription } from "./payments.server";
 import { setCommission } from "./payouts.server";
 

@@ -23,7 +23,7 @@ import {
 import { invitationEmail } from "~/emails/transfer";
 import { formatDateLong, personName } from "~/utils/format";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
-import { applyTransition } from "./lifecycle.server";
+import { applyTransition } from "./registration-changes.server";
 import { onCheckoutCompleted } from "./payment-received.server";
 import { expireSession } from "./payments.server";
 import { prefillValues, retryPayment } from "./register.server";

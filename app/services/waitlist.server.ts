@@ -13,7 +13,7 @@ import { windowState, type WindowFormat } from "~/domain/registration-window";
 import { WAITLIST_CSV_HEADER, waitlistCsvLine, WaitlistError } from "~/domain/waitlist";
 import { formatDateTime } from "~/utils/format";
 import { isPaymentProviderError } from "~/providers/payments";
-import { applyTransition } from "./lifecycle.server";
+import { applyTransition } from "./registration-changes.server";
 import { onCheckoutCompleted } from "./payment-received.server";
 import { expireSession } from "./payments.server";
 import { retryPayment } from "./register.server";

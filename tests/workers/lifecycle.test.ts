@@ -10,7 +10,7 @@ import { isLocalPaymentProvider } from "../../app/providers/payments-local.serve
 import { cancelInscription } from "../../app/services/cancel.server";
 import { loadEventFacts } from "../../app/services/chat.server";
 import { deleteCourse, listOrganiserCourses, setPublished } from "../../app/services/courses.server";
-import { loadHistory } from "../../app/services/lifecycle.server";
+import { loadHistory } from "../../app/services/registration-changes.server";
 import { transferToOrganiser } from "../../app/services/payouts.server";
 import { loadRegistrationPage, startRegistration } from "../../app/services/register.server";
 import { asPerson, loadDemoData, registrationValues } from "./helpers";

@@ -9,7 +9,7 @@ import { createCheckoutForInscription } from "~/services/checkout.server";
 import { PaymentProviderError } from "~/providers/payments";
 import { fixedClock } from "~/providers/clock";
 import { collectedPayment } from "~/db/payments.server";
-import { applyTransition } from "~/services/lifecycle.server";
+import { applyTransition } from "~/services/registration-changes.server";
 import { cancelInscription } from "~/services/cancel.server";
 import { verifyCheckoutSession } from "~/services/payment-received.server";
 import {

@@ -197,6 +197,19 @@ export const TRANSITIONS: Record<LifecycleEvent, Transition> = {
   transfer_ended: { from: ["en_attente"], to: "annulee", actors: ["runner", "payment", "system"], reason: "set" },
 };
 
+/**
+ * What follows a change, for the use case to run once it is made (issue 41): a registration that stops holding its
+ * place frees it, for the format's waiting list first (issue 20).
+ */
+export type RegistrationEffect = { kind: "place_freed"; formatId: string };
+
+/** The effects of a registration as a change left it. */
+export function effectsOfChange(row: { statut: string; format_id: string }): RegistrationEffect[] {
+  return row.statut === "en_attente" || row.statut === "validee"
+    ? []
+    : [{ kind: "place_freed", formatId: row.format_id }];
+}
+
 /** The statuses a creation may start in: its own, or for a runner added by hand the organiser's choice. */
 export function initialStatuses(event: LifecycleEvent): readonly Statut[] {
   const t = TRANSITIONS[event];

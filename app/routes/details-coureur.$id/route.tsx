@@ -27,7 +27,7 @@ import { MEALS_CHANGE_MSG } from "~/domain/meals-change";
 import { mealsPaidOnSite } from "~/services/meals-on-site.server";
 import { ACTOR_LABELS, reasonLabel, type Actor } from "~/domain/registration-rules";
 import { organiserCancelOptions } from "~/services/cancel.server";
-import { loadHistory } from "~/services/lifecycle.server";
+import { loadHistory } from "~/services/registration-changes.server";
 import { getReceiptUrl } from "~/services/payments.server";
 import { PAYMENT_ERROR_MESSAGES, PaymentError } from "~/services/payment-errors.server";
 import { requireOwnedRegistrant, saveDetailField } from "~/services/registrants.server";
