@@ -12,17 +12,21 @@ const SECOND_RUNNER = "organisatrice@balise.test";
 // Demo ids: courseId(i) and formatId(i, j) of app/db/demo-data.ts.
 
 const FORMATS = {
-  // Ronde des Vignobles — Ronde 12 km: 24,00 € + meals at 22,00 €.
-  meals: { course: courseId(6), format: formatId(6, 0), courseNom: "Ronde des Vignobles", nom: "Ronde 12 km" },
+  // Ronde des Vignobles, meals at 22,00 €: Ronde 12 km (24,00 €) without JavaScript, Marathon des vignes (60,00 €)
+  // with it (one runner holds one place per format).
+  meals: {
+    nojs: { course: courseId(6), format: formatId(6, 0), nom: "Ronde 12 km", total: "68,00" },
+    js: { course: courseId(6), format: formatId(6, 1), nom: "Marathon des vignes", total: "104,00" },
+  },
   // Capacity set to 1 by the organiser during the test.
   capOne: {
     nojs: { course: courseId(9), format: formatId(9, 0), nom: "Causse 24 km" },
     js: { course: courseId(11), format: formatId(11, 0), nom: "Mariailles 20 km" },
   },
-  // Checkout cancelled then retried.
+  // Checkout cancelled then retried (formats the demo runner is not registered on).
   retry: {
-    nojs: { course: courseId(10), format: formatId(10, 0), nom: "10 km" },
-    js: { course: courseId(10), format: formatId(10, 1), nom: "5 km" },
+    nojs: { course: courseId(10), format: formatId(10, 1), nom: "5 km" },
+    js: { course: courseId(0), format: formatId(0, 0), nom: "Découverte 12 km" },
   },
 };
 
@@ -32,9 +36,9 @@ test.describe("registration and checkout", () => {
   }) => {
     await openPayments(page);
     await loginAs(page, RUNNER);
-    const f = FORMATS.meals;
+    const f = jsOn(page) ? FORMATS.meals.js : FORMATS.meals.nojs;
     await page.goto(`/inscription/${f.course}?format=${f.format}`);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(f.courseNom);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Ronde des Vignobles");
     await expect(page.getByRole("link", { name: /Retour à Ronde des Vignobles/ })).toHaveAttribute(
       "href",
       "/courses/ronde-des-vignobles-beaune",
@@ -42,7 +46,7 @@ test.describe("registration and checkout", () => {
     // Pre-filled from the runner profile, format preselected.
     await expect(page.getByRole("textbox", { name: "Nom", exact: true })).toHaveValue("Bernard");
     await expect(page.getByRole("textbox", { name: "Prénom", exact: true })).toHaveValue("Camille");
-    await expect(page.getByRole("radio", { name: /Ronde 12 km/ })).toBeChecked();
+    await expect(page.getByRole("radio", { name: new RegExp(f.nom) })).toBeChecked();
     await expect(page.getByLabel("Numéro de licence")).toHaveValue("1234567");
 
     // Validation beside the field, everything typed kept.
@@ -60,7 +64,7 @@ test.describe("registration and checkout", () => {
     if (!jsOn(page)) await page.getByRole("button", { name: "Actualiser" }).click();
     await expect(page.getByLabel("Identifiant PPS")).toBeVisible();
     await expect(page.getByLabel("Numéro de licence")).toHaveCount(0);
-    await expect(page.getByTestId("total")).toHaveText("68,00\u00a0€");
+    await expect(page.getByTestId("total")).toHaveText(`${f.total}\u00a0€`);
     await page.getByLabel("Identifiant PPS").fill("P9F28C586EB");
     // The PPS must be valid on race day (the format's day, shown in its choice as dd/mm/yyyy).
     const [d, m, y] = (
@@ -72,11 +76,11 @@ test.describe("registration and checkout", () => {
     await page.getByLabel("Fin de validité du PPS").fill(`${y}-${m}-${d}`);
     await page.getByRole("textbox", { name: "Club", exact: true }).fill("Beaune Athlé");
 
-    await page.getByRole("button", { name: "Payer 68,00 €" }).click();
+    await page.getByRole("button", { name: `Payer ${f.total} €` }).click();
     await payOnLocalCheckout(page);
 
     await expect(page.getByText("Inscription validée ! Un e-mail de confirmation a été envoyé.")).toBeVisible();
-    await expect(page.getByText("Ronde 12 km", { exact: true })).toBeVisible();
+    await expect(page.getByText(f.nom, { exact: true })).toBeVisible();
     await expect(page.getByText("Camille Bernard")).toBeVisible();
     const qr = page.getByTestId("qr").locator("svg");
     await expect(qr).toHaveAttribute("width", "160");
@@ -91,16 +95,16 @@ test.describe("registration and checkout", () => {
     // The confirmation e-mail in the local mailbox, with its QR code.
     await page.goto(`/dev/mail?to=${encodeURIComponent(RUNNER)}`);
     await page
-      .getByRole("link", { name: /Inscription validée : Ronde des Vignobles — Ronde 12 km/ })
+      .getByRole("link", { name: `Inscription validée : Ronde des Vignobles — ${f.nom}` })
       .first()
       .click();
     await expect(page.locator('table[aria-label="QR code de votre inscription"]')).toBeVisible();
-    await expect(page.getByText("68,00\u00a0€").first()).toBeVisible();
+    await expect(page.getByText(`${f.total}\u00a0€`).first()).toBeVisible();
 
     // My registrations.
     await page.goto("/mesinscriptions");
     const card = page.locator(".reg-card", { has: page.locator(`a[href="/mon-inscription/${inscriptionId}"]`) });
-    await expect(card.getByRole("heading", { name: "Ronde 12 km" })).toBeVisible();
+    await expect(card.getByRole("heading", { name: f.nom })).toBeVisible();
     await expect(card.getByText("Ronde des Vignobles — Beaune")).toBeVisible();
     await expect(card.getByText("Active")).toBeVisible();
     await expect(card.getByRole("link", { name: "Voir la page" })).toHaveAttribute(

@@ -9,15 +9,11 @@ import { jsOn, loginAs, logout, openPayments, payOnLocalCheckout } from "./helpe
 const RUNNER = "coureur@balise.test";
 const ORGANISER = "organisateur@balise.test";
 const SECOND_RUNNER = "organisatrice@balise.test";
-// Semi-marathon de Bordeaux Rive Droite (in 34 days) without JavaScript, Trail des Calanques (in 96 days) with it.
+// Trail des Causses' second format without JavaScript, Trail des Calanques' first with it: formats the first runner
+// has no place on yet (one runner holds one place per format; admin.spec.ts registers them on Bordeaux's).
 const EVENTS = {
-  nojs: {
-    course: courseId(1),
-    format: formatId(1, 0),
-    nom: "10 km",
-    courseNom: "Semi-marathon de Bordeaux Rive Droite",
-  },
-  js: { course: courseId(5), format: formatId(5, 0), nom: "Sormiou 18 km", courseNom: "Trail des Calanques" },
+  nojs: { course: courseId(9), format: formatId(9, 1), index: 1, nom: "Gorges 48 km", courseNom: "Trail des Causses" },
+  js: { course: courseId(5), format: formatId(5, 0), index: 0, nom: "Sormiou 18 km", courseNom: "Trail des Calanques" },
 };
 
 test("a full format takes names; a freed place goes to the first runner waiting, who pays it", async ({ page }) => {
@@ -36,7 +32,7 @@ test("a full format takes names; a freed place goes to the first runner waiting,
   await page.goto(`/modifier-course/${e.course}`);
   await page
     .getByLabel("Nombre de places")
-    .first()
+    .nth(e.index)
     .fill(String(taken + 1));
   await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(page.getByText("Épreuve modifiée avec succès !")).toBeVisible();
