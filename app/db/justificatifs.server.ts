@@ -15,6 +15,8 @@ import {
   type RefusMotif,
 } from "~/domain/justificatif";
 import type { Db } from "./client.server";
+import { quoteList } from "./registration-store/guards.server";
+import { updateStatement } from "./registration-store/writes.server";
 
 const dialect = new SQLiteAsyncDialect();
 
@@ -74,15 +76,18 @@ export async function recordDecision(db: Db, d: DecisionInput): Promise<boolean>
   const version = d.version == null ? sql`1` : sql`${versionSql("i")} = ${d.version}`;
   const res = await prepare(
     db,
-    sql`UPDATE inscriptions SET justificatif_decision = ${d.decision}, justificatif_motif = ${d.decision === "refuse" ? d.motif : null},
-          justificatif_commentaire = ${d.decision === "refuse" ? d.commentaire : null}, justificatif_decision_par = ${d.by},
-          justificatif_decision_at = ${d.at}, updated_at = ${d.at}
-        WHERE id IN (SELECT i.id FROM inscriptions i WHERE i.id = ${d.inscriptionId} AND i.format_id = ${d.formatId} AND ${owner} AND ${version}
-          AND ${justificatifEtatSql("i")} IN (${sql.join(
-            allowed.map((a) => sql`${a}`),
-            sql`, `,
-          )}))
-        RETURNING id`,
+    updateStatement(
+      {
+        justificatif_decision: d.decision,
+        justificatif_motif: d.decision === "refuse" ? d.motif : null,
+        justificatif_commentaire: d.decision === "refuse" ? d.commentaire : null,
+        justificatif_decision_par: d.by,
+        justificatif_decision_at: d.at,
+        updated_at: d.at,
+      },
+      sql`id IN (SELECT i.id FROM inscriptions i WHERE i.id = ${d.inscriptionId} AND i.format_id = ${d.formatId} AND ${owner} AND ${version}
+          AND ${justificatifEtatSql("i")} IN (${quoteList(allowed)}))`,
+    ),
   ).all<{ id: string }>();
   return res.results.length === 1;
 }
@@ -194,10 +199,11 @@ export async function detachExpiredRegistrationDocuments(
 ): Promise<number> {
   const res = await prepare(
     db,
-    sql`UPDATE inscriptions SET justificatif_document_id = NULL, justificatif_document_purge_at = ${nowIso}
-        WHERE id IN (SELECT i.id FROM inscriptions i JOIN formats f ON f.id = i.format_id
-                     WHERE i.justificatif_document_id IS NOT NULL AND f.date IS NOT NULL AND f.date <= ${lastRaceDay} LIMIT ${limit})
-        RETURNING id`,
+    updateStatement(
+      { justificatif_document_id: null, justificatif_document_purge_at: nowIso },
+      sql`id IN (SELECT i.id FROM inscriptions i JOIN formats f ON f.id = i.format_id
+                     WHERE i.justificatif_document_id IS NOT NULL AND f.date IS NOT NULL AND f.date <= ${lastRaceDay} LIMIT ${limit})`,
+    ),
   ).all<{ id: string }>();
   return res.results.length;
 }

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { batchAll } from "./batch.server";
 import { mealsTakenSql } from "./registration-store/capacity.server";
+import { updateStatement } from "./registration-store/writes.server";
 import type { Db } from "./client.server";
 
 /**
@@ -22,10 +23,10 @@ export async function addMealsPaidOnSite(
       WHERE i.id = ${input.id} AND i.statut = 'validee' AND i.nombre_repas = ${input.current}
         AND f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= ${input.count}
       RETURNING id`,
-    sql`UPDATE inscriptions SET nombre_repas = ${input.current + input.count}, updated_at = ${nowIso}
-      WHERE id = ${input.id} AND nombre_repas = ${input.current}
-        AND EXISTS (SELECT 1 FROM repas_sur_place WHERE id = ${recordId})
-      RETURNING id`,
+    updateStatement(
+      { nombre_repas: input.current + input.count, updated_at: nowIso },
+      sql`id = ${input.id} AND nombre_repas = ${input.current} AND EXISTS (SELECT 1 FROM repas_sur_place WHERE id = ${recordId})`,
+    ),
   ]);
   return recorded.length === 1 && moved.length === 1;
 }

@@ -16,6 +16,12 @@ import {
 } from "~/domain/registrants";
 import type { Db } from "./client.server";
 import { mealsTakenSql, placesTakenSql } from "./registration-store/capacity.server";
+import {
+  creationStatement,
+  updateRegistrations,
+  updateStatement,
+  type Value,
+} from "./registration-store/writes.server";
 import { justificatifEtatSql } from "./justificatifs.server";
 import type { JustificatifColumns, JustificatifEtat } from "~/domain/justificatif";
 
@@ -212,14 +218,7 @@ export async function updateRegistrantField(
   extra: { prix_repas_cents: number },
   now: Date,
 ): Promise<boolean> {
-  const stored = typeof value === "boolean" ? (value ? 1 : 0) : value;
-  const sets: SQL[] = [sql`${sql.identifier(field)} = ${stored}`, sql`updated_at = ${now.toISOString()}`];
-  if (field === "nombre_repas") sets.push(sql`prix_total_repas_cents = ${(value as number) * extra.prix_repas_cents}`);
-  const res = await prepare(
-    db,
-    sql`UPDATE inscriptions SET ${sql.join(sets, sql`, `)} WHERE id = ${ids.id} AND format_id = ${ids.formatId}`,
-  ).run();
-  return (res.meta.changes ?? 0) > 0;
+  return updateRegistrantFields(db, ids, { [field]: value }, extra, now);
 }
 
 /** Several fields of one row at once (the no-JS row form), in one statement. */
@@ -230,17 +229,12 @@ export async function updateRegistrantFields(
   extra: { prix_repas_cents: number },
   now: Date,
 ): Promise<boolean> {
-  const sets: SQL[] = Object.entries(values).map(
-    ([k, v]) => sql`${sql.identifier(k)} = ${typeof v === "boolean" ? (v ? 1 : 0) : v}`,
-  );
+  const sets: Record<string, Value> = { ...values };
   if (typeof values.nombre_repas === "number")
-    sets.push(sql`prix_total_repas_cents = ${values.nombre_repas * extra.prix_repas_cents}`);
-  sets.push(sql`updated_at = ${now.toISOString()}`);
-  const res = await prepare(
-    db,
-    sql`UPDATE inscriptions SET ${sql.join(sets, sql`, `)} WHERE id = ${ids.id} AND format_id = ${ids.formatId}`,
-  ).run();
-  return (res.meta.changes ?? 0) > 0;
+    sets.prix_total_repas_cents = values.nombre_repas * extra.prix_repas_cents;
+  sets.updated_at = now.toISOString();
+  const changed = await updateRegistrations(db, sets, sql`id = ${ids.id} AND format_id = ${ids.formatId}`);
+  return changed.length > 0;
 }
 
 /**
@@ -265,21 +259,26 @@ export async function insertManualRunner(
       ? sql`1`
       : sql`${format.stock_repas} - ${mealsTakenSql(format.id, nowIso)} >= ${runner.nombre_repas}`;
   const guard = sql`${places} AND ${meals}`;
-  const res = await prepare(
-    db,
-    sql`INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom, email, genre, date_naissance,
-          nationalite, telephone, adresse, adresse_complement, code_postal, ville, pays, apparaitre_resultats, club, justificatif_type,
-          numero_licence, pps_identifier, contact_urgence_nom, contact_urgence_telephone, nombre_repas, prix_total_repas_cents,
-          prix_total_coureur_cents, dossard, added_by_organiser, last_event, last_actor, last_actor_id, created_at, updated_at)
-        SELECT ${ids.id}, ${format.course_id}, ${format.id}, NULL, ${runner.statut}, ${ids.traceId}, ${runner.nom}, ${runner.prenom},
-          ${runner.email}, ${runner.genre}, ${runner.date_naissance}, ${runner.nationalite}, ${runner.telephone}, ${runner.adresse},
-          ${runner.adresse_complement}, ${runner.code_postal}, ${runner.ville}, ${runner.pays}, ${runner.apparaitre_resultats ? 1 : 0},
-          ${runner.club}, ${runner.justificatif_type}, ${runner.numero_licence}, ${runner.pps_identifier}, ${runner.contact_urgence_nom},
-          ${runner.contact_urgence_telephone}, ${runner.nombre_repas}, ${runner.prix_total_repas_cents}, ${runner.prix_total_coureur_cents},
-          ${runner.dossard}, 1, 'created', 'organiser', ${ids.actorId ?? null}, ${nowIso}, ${nowIso}
-        WHERE ${guard}`,
-  ).run();
-  return (res.meta.changes ?? 0) > 0 ? ids.id : null;
+  const { statut, overrideCapacity: _c, overrideMeals: _m, ...columns } = runner;
+  const made = await db.all<{ id: string }>(
+    creationStatement({
+      event: "added_by_hand",
+      actor: { type: "organiser", id: ids.actorId ?? null },
+      status: statut,
+      values: {
+        id: ids.id,
+        course_id: format.course_id,
+        format_id: format.id,
+        coureur_id: null,
+        paiement_trace_id: ids.traceId,
+        ...columns,
+        added_by_organiser: 1,
+      },
+      where: guard,
+      nowIso,
+    }),
+  );
+  return made.length > 0 ? ids.id : null;
 }
 
 /** Validated runners without a bib, in registration order, and every bib already used in the format. */
@@ -316,8 +315,13 @@ export async function applyBibs(
     stmts.push(
       prepare(
         db,
-        sql`UPDATE inscriptions SET dossard = (SELECT j.value FROM json_each(${chunk}) j WHERE j.key = inscriptions.id), updated_at = ${now.toISOString()}
-            WHERE format_id = ${formatId} AND dossard IS NULL AND id IN (SELECT j.key FROM json_each(${chunk}) j)`,
+        updateStatement(
+          {
+            dossard: sql`(SELECT j.value FROM json_each(${chunk}) j WHERE j.key = inscriptions.id)`,
+            updated_at: now.toISOString(),
+          },
+          sql`format_id = ${formatId} AND dossard IS NULL AND id IN (SELECT j.key FROM json_each(${chunk}) j)`,
+        ),
       ),
     );
   }

@@ -3,7 +3,7 @@
 // The money moves through payments.server.ts (refundInscription); this module decides when and how much, and
 // guarantees one cancellation per registration (docs/decisions/0070-cancellation-claim.md).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { annulations, courses, formats, inscriptions, type paiements, remboursements } from "~/db/schema";
 import { collectedPayment } from "~/db/payments.server";
 import { CancelError, runnerCanCancel, type CancelReason } from "~/domain/cancellation";
@@ -12,7 +12,7 @@ import type { SelfEditField, SelfEditInput } from "~/domain/my-registration";
 import { quoteFullRefund, quoteRefund, type RefundQuote } from "~/domain/refund";
 import { planRefund } from "~/domain/money";
 import { ledgerOf } from "./ledger.server";
-import { isReadOnlyForRunner } from "~/domain/registration-rules";
+import { isReadOnlyForRunner, READ_ONLY_FOR_RUNNER } from "~/domain/registration-rules";
 import { cancellationEmail } from "~/emails/cancellation";
 import { applyTransition } from "./registration-changes.server";
 import { refundInscription } from "./payments.server";
@@ -20,13 +20,13 @@ import { PaymentError, paymentErrorMessage } from "./payment-errors.server";
 import { logEvent } from "~/utils/log.server";
 import { withEvent } from "~/db/registrations.server";
 import { hasOpenTransfer } from "~/db/transfers.server";
+import { quoteList } from "~/db/registration-store/guards.server";
+import { updateRegistrations } from "~/db/registration-store/writes.server";
 
 type Ctx = AppLoadContext;
 
 /** A claim still 'en_cours' after this long is considered abandoned (the Worker died mid-way) and may be retried. */
 export const STALE_CLAIM_MINUTES = 10;
-/** Statuses the runner can no longer change (spec section 4), as stored. */
-const READ_ONLY_STATUTS = ["annulee", "remboursee_partiellement", "remboursee_totalement", "transferee"];
 
 async function loadRow(context: Ctx, inscriptionId: string) {
   const rows = await withEvent(
@@ -134,17 +134,11 @@ export async function saveRunnerFields(
   inscriptionId: string,
   values: Pick<SelfEditInput, SelfEditField>,
 ): Promise<SaveResult> {
-  const updated = await context.db
-    .update(inscriptions)
-    .set({ ...values, updated_at: context.clock.now().toISOString() })
-    .where(
-      and(
-        eq(inscriptions.id, inscriptionId),
-        eq(inscriptions.coureur_id, userId),
-        notInArray(inscriptions.statut, READ_ONLY_STATUTS),
-      ),
-    )
-    .returning({ id: inscriptions.id });
+  const updated = await updateRegistrations(
+    context.db,
+    { ...values, updated_at: context.clock.now().toISOString() },
+    sql`id = ${inscriptionId} AND coureur_id = ${userId} AND statut NOT IN (${quoteList(READ_ONLY_FOR_RUNNER)})`,
+  );
   if (updated.length === 1) return "ok";
   const row = await loadRow(context, inscriptionId);
   if (!row || row.i.coureur_id !== userId) return "introuvable";

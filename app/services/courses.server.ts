@@ -1,5 +1,6 @@
 // The organiser's event use cases. Every query is scoped by owner; every write of an event and its formats
 // is one D1 batch (one transaction): never half an event.
+import { deleteRegistrationsOfCourse } from "~/db/registration-store/writes.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, inArray, isNotNull, like, or, sql } from "drizzle-orm";
 import { mealsTakenSql, placesTakenSql } from "~/db/registration-store/capacity.server";
@@ -241,7 +242,7 @@ export async function deleteCourse(ctx: Ctx, actor: Actor, courseId: string): Pr
   await endOpenCheckouts(ctx, courseId);
   if (await hasPaidRegistrations(db, courseId)) throw new CourseError("has_paid_registrations");
   await db.batch([
-    db.delete(inscriptions).where(eq(inscriptions.course_id, courseId)),
+    deleteRegistrationsOfCourse(db, courseId),
     db.delete(formats).where(eq(formats.course_id, courseId)),
     db.delete(courses).where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id))),
   ]);

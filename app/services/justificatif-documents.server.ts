@@ -13,6 +13,7 @@ import {
   insertDocumentWithinLimits,
 } from "~/db/justificatifs.server";
 import { inscriptions, profils_coureurs } from "~/db/schema";
+import { updateRegistrations } from "~/db/registration-store/writes.server";
 import {
   checkJustificatifDocument,
   DOCUMENT_MSG,
@@ -161,11 +162,11 @@ export async function setRegistrationDocument(
     .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.coureur_id, userId)))
     .limit(1);
   if (!before) return;
-  await context.db
-    .update(inscriptions)
-    .set({ justificatif_document_id: ownDocumentId(userId, documentId), updated_at: context.clock.now().toISOString() })
-    .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.coureur_id, userId)))
-    .run();
+  await updateRegistrations(
+    context.db,
+    { justificatif_document_id: ownDocumentId(userId, documentId), updated_at: context.clock.now().toISOString() },
+    sql`id = ${inscriptionId} AND coureur_id = ${userId}`,
+  );
   if (before.d !== documentId) await releaseDocument(context, userId, before.d);
 }
 

@@ -5,7 +5,7 @@
 // the cron all come here. Decisions 0061 (late payment) and 0130 (lifecycle).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
-import { mealsTakenSql, placesTakenSql } from "~/db/registration-store/capacity.server";
+import { placeFreeForSql } from "~/db/registration-store/capacity.server";
 import { collectedPayment } from "~/db/payments.server";
 import { courses, inscriptions, paiements, remboursements } from "~/db/schema";
 import {
@@ -40,9 +40,7 @@ export type PaymentOutcome =
 /** The place (and the meals) are the registration's: its hold is running, or a place and its meals are free again. */
 function placeStillFree(nowIso: string) {
   return sql`((i.statut = 'en_attente' AND (i.hold_expires_at IS NULL OR i.hold_expires_at > ${nowIso}))
-    OR (SELECT (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
-          AND (i.nombre_repas = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= i.nombre_repas)
-        FROM formats f WHERE f.id = i.format_id))`;
+    OR ${placeFreeForSql("i", nowIso)})`;
 }
 
 /**

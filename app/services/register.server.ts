@@ -6,7 +6,10 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
 import {
   holdsPlaceSql,
+  mealsSufficeSql,
   mealsTakenSql,
+  placeFreeForSql,
+  placeFreeSql,
   placesTakenSql,
   registrationWindowSql,
   runnersWaitingSql,
@@ -28,6 +31,7 @@ import {
 import { holdExpiresAt, isFull, mealsLeft } from "~/domain/registration-rules";
 import { isPaymentProviderError } from "~/providers/payments";
 import { applyTransition } from "./registration-changes.server";
+import { creationStatement, updateRegistrations } from "~/db/registration-store/writes.server";
 import { onCheckoutCompleted } from "./payment-received.server";
 import {
   type CheckoutFacts,
@@ -286,32 +290,36 @@ export async function holdPlace(
   const [inserted, facts] = await context.db.batch([
     batchableAll<{ id: string }>(
       context.db,
-      sql`
-    INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id,
-      nom, prenom, email, genre, date_naissance, nationalite, telephone, adresse, adresse_complement, code_postal, ville, pays,
-      apparaitre_resultats, club, justificatif_type, numero_licence, pps_identifier, pps_expiration, justificatif_document_id,
-      contact_urgence_nom, contact_urgence_telephone,
-      nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, hold_expires_at, checkout_claim, checkout_claim_at,
-      last_event, last_actor, last_actor_id, created_at, updated_at)
-    SELECT ${id}, f.course_id, f.id, ${userId}, 'en_attente', ${trace},
-      ${personal.nom}, ${personal.prenom}, ${personal.email}, ${personal.genre}, ${personal.date_naissance}, ${personal.nationalite},
-      ${personal.telephone}, ${personal.adresse}, ${personal.adresse_complement}, ${personal.code_postal}, ${personal.ville}, ${personal.pays},
-      ${personal.apparaitre_resultats ? 1 : 0}, ${personal.club}, ${personal.justificatif_type}, ${personal.numero_licence}, ${personal.pps_identifier},
-      ${justificatif.pps_expiration}, ${justificatif.documentId},
-      ${personal.contact_urgence_nom}, ${personal.contact_urgence_telephone},
-      ${input.nombre_repas}, ${input.totals.repasCents}, ${input.totals.totalCents}, ${expires}, ${claim}, ${nowIso},
-      'created', 'runner', ${userId}, ${nowIso}, ${nowIso}
-    FROM formats f JOIN courses c ON c.id = f.course_id
-    WHERE f.id = ${f.id} AND f.course_id = ${courseId} AND c.en_ligne = 1
+      creationStatement({
+        event: "created",
+        actor: { type: "runner", id: userId },
+        values: {
+          id,
+          course_id: sql`f.course_id`,
+          format_id: sql`f.id`,
+          coureur_id: userId,
+          paiement_trace_id: trace,
+          ...personal,
+          pps_expiration: justificatif.pps_expiration,
+          justificatif_document_id: justificatif.documentId,
+          nombre_repas: input.nombre_repas,
+          prix_total_repas_cents: input.totals.repasCents,
+          prix_total_coureur_cents: input.totals.totalCents,
+          hold_expires_at: expires,
+          checkout_claim: claim,
+          checkout_claim_at: nowIso,
+        },
+        from: sql`formats f JOIN courses c ON c.id = f.course_id`,
+        where: sql`f.id = ${f.id} AND f.course_id = ${courseId} AND c.en_ligne = 1
       AND f.prix_cents = ${f.prix_cents} AND f.prix_repas_cents = ${f.prix_repas_cents} AND f.stock_repas >= ${input.nombre_repas}
-      AND (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
-      AND (${input.nombre_repas} = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= ${input.nombre_repas})
+      AND ${placeFreeSql("f", nowIso)} AND ${mealsSufficeSql("f", input.nombre_repas, nowIso)}
       AND NOT ${runnersWaitingSql("f")}
       AND ${registrationWindowSql("f", nowIso)}
       AND NOT EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${userId} AND mine.format_id = f.id
         AND mine.statut = 'en_attente' AND mine.hold_expires_at > ${nowIso})
-      AND NOT ${samePersonHoldsSql(sql.raw("f.id"), who, holdsPlaceSql("o", nowIso), sql`(o.coureur_id IS NOT ${userId} OR o.statut <> 'en_attente')`)}
-    RETURNING id`,
+      AND NOT ${samePersonHoldsSql(sql.raw("f.id"), who, holdsPlaceSql("o", nowIso), sql`(o.coureur_id IS NOT ${userId} OR o.statut <> 'en_attente')`)}`,
+        nowIso,
+      }),
     ),
     checkoutFactsQuery(context, id),
   ]);
@@ -365,9 +373,11 @@ async function updateHeldContent(
   if (oldSession) {
     // Detach the session first, so that its expiry event finds nothing to release; a payment of it still settles
     // this registration (by its id), as it was when paid.
-    const detached = await context.db.all<{ id: string }>(sql`
-      UPDATE inscriptions SET checkout_session_id = NULL, updated_at = ${nowIso}
-      WHERE id = ${mine.id} AND statut = 'en_attente' AND checkout_session_id = ${oldSession} RETURNING id`);
+    const detached = await updateRegistrations(
+      context.db,
+      { checkout_session_id: null, updated_at: nowIso },
+      sql`id = ${mine.id} AND statut = 'en_attente' AND checkout_session_id = ${oldSession}`,
+    );
     if (detached.length !== 1) throw new RegistrationError("paiement_en_cours");
     let ended: Awaited<ReturnType<typeof expireSession>>;
     try {
@@ -384,24 +394,23 @@ async function updateHeldContent(
   }
   // The content changes only on the same hold and session we read (and, for more meals, while enough are left).
   const moreMeals = input.nombre_repas - mine.nombre_repas;
-  const updated = await context.db.all<{ id: string }>(sql`
-    UPDATE inscriptions SET
-      nom = ${personal.nom}, prenom = ${personal.prenom}, email = ${personal.email}, genre = ${personal.genre},
-      date_naissance = ${personal.date_naissance}, nationalite = ${personal.nationalite}, telephone = ${personal.telephone},
-      adresse = ${personal.adresse}, adresse_complement = ${personal.adresse_complement}, code_postal = ${personal.code_postal},
-      ville = ${personal.ville}, pays = ${personal.pays}, apparaitre_resultats = ${personal.apparaitre_resultats ? 1 : 0},
-      club = ${personal.club}, justificatif_type = ${personal.justificatif_type}, numero_licence = ${personal.numero_licence},
-      pps_identifier = ${personal.pps_identifier}, pps_expiration = ${justificatif.pps_expiration},
-      justificatif_document_id = ${justificatif.documentId}, contact_urgence_nom = ${personal.contact_urgence_nom},
-      contact_urgence_telephone = ${personal.contact_urgence_telephone},
-      nombre_repas = ${input.nombre_repas}, prix_total_repas_cents = ${input.totals.repasCents}, prix_total_coureur_cents = ${input.totals.totalCents},
-      updated_at = ${nowIso}
-    WHERE id = ${mine.id} AND statut = 'en_attente' AND hold_expires_at > ${nowIso}
+  const updated = await updateRegistrations(
+    context.db,
+    {
+      ...personal,
+      pps_expiration: justificatif.pps_expiration,
+      justificatif_document_id: justificatif.documentId,
+      nombre_repas: input.nombre_repas,
+      prix_total_repas_cents: input.totals.repasCents,
+      prix_total_coureur_cents: input.totals.totalCents,
+      updated_at: nowIso,
+    },
+    sql`id = ${mine.id} AND statut = 'en_attente' AND hold_expires_at > ${nowIso}
       AND checkout_session_id IS ${oldSession ? null : mine.checkout_session_id}
       AND (${pricedChange ? 1 : 0} = 0 OR checkout_claim IS NULL)
       AND NOT ${samePersonHoldsSql(sql.raw("inscriptions.format_id"), personOf(personal), holdsPlaceSql("o", nowIso), sql`o.id <> ${mine.id}`)}
-      AND (${moreMeals} <= 0 OR (SELECT f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} FROM formats f WHERE f.id = inscriptions.format_id) >= ${moreMeals})
-    RETURNING id`);
+      AND (${moreMeals} <= 0 OR (SELECT f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} FROM formats f WHERE f.id = inscriptions.format_id) >= ${moreMeals})`,
+  );
   if (updated.length === 1) {
     // The document this submit replaced is deleted at once when nothing else uses it.
     if (mine.coureur_id && mine.justificatif_document_id !== justificatif.documentId)
@@ -522,11 +531,7 @@ export async function retryPayment(context: Ctx, userId: string, inscriptionId: 
       set: { hold_expires_at: holdExpiresAt(now).toISOString(), checkout_session_id: null, checkout_claim: null },
       // Only a hold that ended: a retry sent twice at once takes the place once (the other goes to its checkout).
       when: sql`i.coureur_id = ${userId} AND NOT (i.statut = 'en_attente' AND i.hold_expires_at > ${nowIso})
-        AND (SELECT (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
-              AND (i.nombre_repas = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= i.nombre_repas)
-              AND NOT ${runnersWaitingSql("f")}
-              AND ${registrationWindowSql("f", nowIso)}
-            FROM formats f WHERE f.id = i.format_id)
+        AND ${placeFreeForSql("i", nowIso, sql`NOT ${runnersWaitingSql("f")} AND ${registrationWindowSql("f", nowIso)}`)}
         AND (SELECT c.en_ligne FROM courses c WHERE c.id = i.course_id) = 1
         AND NOT ${samePersonHoldsSql(sql.raw("i.format_id"), personOf(i.i), holdsPlaceSql("o", nowIso), sql`o.id <> i.id`)}`,
     });

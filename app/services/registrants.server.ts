@@ -1,8 +1,7 @@
 // Use cases of the organiser's registrants pages. Every one starts by proving ownership of the format
 // (or of the registration's format); anything else is RegistrantError("not_found"), shown as a 404.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { sql } from "drizzle-orm";
-import { mealsTakenSql, placesTakenSql } from "~/db/registration-store/capacity.server";
+import { placeFreeForSql } from "~/db/registration-store/capacity.server";
 import { parisDate } from "~/domain/refund";
 import { CSV_BOM, csvRow, exportFileName, type AnyExportColumn } from "~/domain/csv";
 import { LifecycleError, REFUSAL_MESSAGES, type STATUTS } from "~/domain/registration-rules";
@@ -108,7 +107,7 @@ async function setStatus(context: Ctx, user: User, row: RegistrantDetail, to: St
       event: "status_set",
       actor: { type: "organiser", id: user.id },
       to,
-      when: reactivates ? freeFor(nowIso) : undefined,
+      when: reactivates ? placeFreeForSql("i", nowIso) : undefined,
     });
   } catch (e) {
     if (e instanceof LifecycleError) throw new RegistrantError("invalid", e.message, "statut");
@@ -124,13 +123,6 @@ async function setStatus(context: Ctx, user: User, row: RegistrantDetail, to: St
       "statut",
     );
   throw new RegistrantError("invalid", REFUSAL_MESSAGES.statut_incompatible, "statut");
-}
-
-/** A place (and the registration's meals) free in its format, for a registration that does not hold one. */
-function freeFor(nowIso: string) {
-  return sql`(SELECT (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
-      AND (i.nombre_repas = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= i.nombre_repas)
-    FROM formats f WHERE f.id = i.format_id)`;
 }
 
 /**

@@ -8,6 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { batchAll } from "~/db/batch.server";
+import { updateStatement } from "~/db/registration-store/writes.server";
 import { cessions, courses, formats, inscriptions } from "~/db/schema";
 import { collectedPayment } from "~/db/payments.server";
 import { transferClosedReason, transferSplit } from "~/domain/transfer";
@@ -84,11 +85,12 @@ export async function claimTransfer(
       RETURNING id`,
     seller,
     buyer,
-    sql`UPDATE inscriptions SET dossard = (SELECT c_d.dossard FROM cessions c_d WHERE c_d.id = ${cessionId}), updated_at = ${nowIso}
-      WHERE id = ${buyerId} AND statut = 'validee' AND dossard IS NULL
+    updateStatement(
+      { dossard: sql`(SELECT c_d.dossard FROM cessions c_d WHERE c_d.id = ${cessionId})`, updated_at: nowIso },
+      sql`id = ${buyerId} AND statut = 'validee' AND dossard IS NULL
         AND EXISTS (SELECT 1 FROM cessions c_d WHERE c_d.id = ${cessionId} AND c_d.statut = 'payee'
-          AND c_d.acheteur_inscription_id = ${buyerId} AND c_d.dossard_suit = 1 AND c_d.dossard IS NOT NULL)
-      RETURNING id`,
+          AND c_d.acheteur_inscription_id = ${buyerId} AND c_d.dossard_suit = 1 AND c_d.dossard IS NOT NULL)`,
+    ),
     // An offer to the waiting list (decision 0171): the buyer's entry has its place now ('Offre acceptée').
     sql`UPDATE liste_attente SET statut = 'acceptee', ended_at = ${nowIso}, updated_at = ${nowIso}
       WHERE id = (SELECT c_l.liste_attente_id FROM cessions c_l WHERE c_l.id = ${cessionId} AND c_l.statut = 'payee'

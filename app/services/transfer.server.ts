@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { personOf, samePersonHoldsSql } from "~/db/identity";
 import { holdsPlaceSql, mealsTakenSql } from "~/db/registration-store/capacity.server";
+import { creationStatement, type Value } from "~/db/registration-store/writes.server";
 import { cessions, courses, formats, inscriptions, paiements, users } from "~/db/schema";
 import type { RaceFormat } from "~/domain/eligibility";
 import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/registration-rules";
@@ -515,28 +516,33 @@ export async function acceptTransfer(
   );
   const id = crypto.randomUUID();
   const who = personOf(personal);
-  const columns = sql.raw(REGISTRATION_PERSONAL_COLUMNS.join(", "));
-  const values = sql.join(
-    REGISTRATION_PERSONAL_COLUMNS.map((c) => {
-      const v = personal[c];
-      return sql`${typeof v === "boolean" ? (v ? 1 : 0) : (v ?? null)}`;
-    }),
-    sql`, `,
-  );
-  const made = await context.db.all<{ id: string }>(sql`
-    INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, ${columns},
-      nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, hold_expires_at, cession_id,
-      last_event, last_actor, last_actor_id, created_at, updated_at)
-    SELECT ${id}, c.course_id, c.format_id, ${user.id}, 'en_attente', ${crypto.randomUUID()}, ${values},
-      ${meals}, ${totals.repasCents}, ${totals.totalCents}, c.expires_at, c.id,
-      'transfer_accepted', 'runner', ${user.id}, ${nowIso}, ${nowIso}
-    FROM cessions c JOIN formats f ON f.id = c.format_id JOIN inscriptions s ON s.id = c.inscription_id
-    WHERE c.id = ${cessionId} AND c.statut = 'ouverte' AND c.expires_at > ${nowIso} AND s.statut = 'validee' AND f.cession_active = 1
+  const personalValues = Object.fromEntries(REGISTRATION_PERSONAL_COLUMNS.map((c) => [c, personal[c] as Value]));
+  const made = await context.db.all<{ id: string }>(
+    creationStatement({
+      event: "transfer_accepted",
+      actor: { type: "runner", id: user.id },
+      values: {
+        id,
+        course_id: sql`c.course_id`,
+        format_id: sql`c.format_id`,
+        coureur_id: user.id,
+        paiement_trace_id: crypto.randomUUID(),
+        ...personalValues,
+        nombre_repas: meals,
+        prix_total_repas_cents: totals.repasCents,
+        prix_total_coureur_cents: totals.totalCents,
+        hold_expires_at: sql`c.expires_at`,
+        cession_id: sql`c.id`,
+      },
+      from: sql`cessions c JOIN formats f ON f.id = c.format_id JOIN inscriptions s ON s.id = c.inscription_id`,
+      where: sql`c.id = ${cessionId} AND c.statut = 'ouverte' AND c.expires_at > ${nowIso} AND s.statut = 'validee' AND f.cession_active = 1
       AND NOT EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${user.id} AND mine.format_id = c.format_id
         AND (mine.statut = 'validee' OR (mine.statut = 'en_attente' AND (mine.hold_expires_at IS NULL OR mine.hold_expires_at > ${nowIso}))))
       AND NOT ${samePersonHoldsSql(sql.raw("c.format_id"), who, holdsPlaceSql("o", nowIso), sql`o.id <> s.id`)}
-      AND (${meals} = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} + s.nombre_repas >= ${meals})
-    RETURNING id`);
+      AND (${meals} = 0 OR f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} + s.nombre_repas >= ${meals})`,
+      nowIso,
+    }),
+  );
   if (made.length === 0) {
     const [again] = await context.db.select().from(cessions).where(eq(cessions.id, cessionId)).limit(1);
     if (again?.statut !== "ouverte") throw new TransferError("offre_terminee");

@@ -7,7 +7,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
 import { batchAll } from "~/db/batch.server";
-import { holdsPlaceSql, mealsTakenSql, placesTakenSql, waitingCountSql } from "~/db/registration-store/capacity.server";
+import { creationStatement } from "~/db/registration-store/writes.server";
+import {
+  holdsPlaceSql,
+  mealsTakenSql,
+  placeFreeSql,
+  placesTakenSql,
+  waitingCountSql,
+} from "~/db/registration-store/capacity.server";
 import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/registration-rules";
 import { offerDeadline, offersToMake, registrationClosesAt } from "~/domain/waitlist";
 import { joinedEmail, leftEmail, offerEmail, offerExpiredEmail, type WaitlistEmailData } from "~/emails/waitlist";
@@ -38,9 +45,8 @@ interface FormatState {
 }
 
 /** The personal columns of a registration, read from the entry's `donnees` (what the runner typed when joining). */
-const personalColumns = sql.raw(REGISTRATION_PERSONAL_COLUMNS.join(", "));
-const personalValues = sql.raw(
-  REGISTRATION_PERSONAL_COLUMNS.map((c) => `json_extract(w.donnees, '$.${c}')`).join(", "),
+const personalValues = Object.fromEntries(
+  REGISTRATION_PERSONAL_COLUMNS.map((c) => [c, sql.raw(`json_extract(w.donnees, '$.${c}')`)]),
 );
 
 /**
@@ -109,18 +115,28 @@ async function offerRound(
     // The meals asked for when joining, if that many are left; else the place alone (offerMeals, in SQL).
     const mealsFit = sql`(${wanted} > 0 AND f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} >= ${wanted})`;
     statements.push(
-      sql`INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, ${personalColumns},
-          nombre_repas, prix_total_repas_cents, prix_total_coureur_cents, hold_expires_at, liste_attente_id,
-          last_event, last_actor, created_at, updated_at)
-        SELECT ${id}, w.course_id, w.format_id, w.coureur_id, 'en_attente', ${crypto.randomUUID()}, ${personalValues},
-          CASE WHEN ${mealsFit} THEN ${wanted} ELSE 0 END,
-          CASE WHEN ${mealsFit} THEN ${withMeals.repasCents} ELSE ${without.repasCents} END,
-          CASE WHEN ${mealsFit} THEN ${withMeals.totalCents} ELSE ${without.totalCents} END,
-          ${deadlineIso}, w.id, 'offered', 'system', ${nowIso}, ${nowIso}
-        FROM liste_attente w JOIN formats f ON f.id = w.format_id JOIN courses c ON c.id = f.course_id
-        WHERE w.id = ${c.id} AND w.statut = 'en_liste' AND f.liste_attente_active = 1 AND c.en_ligne = 1
-          AND (f.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("f.id"), nowIso)} < f.nb_max_coureurs)
+      creationStatement({
+        event: "offered",
+        actor: { type: "system" },
+        values: {
+          id,
+          course_id: sql`w.course_id`,
+          format_id: sql`w.format_id`,
+          coureur_id: sql`w.coureur_id`,
+          paiement_trace_id: crypto.randomUUID(),
+          ...personalValues,
+          nombre_repas: sql`CASE WHEN ${mealsFit} THEN ${wanted} ELSE 0 END`,
+          prix_total_repas_cents: sql`CASE WHEN ${mealsFit} THEN ${withMeals.repasCents} ELSE ${without.repasCents} END`,
+          prix_total_coureur_cents: sql`CASE WHEN ${mealsFit} THEN ${withMeals.totalCents} ELSE ${without.totalCents} END`,
+          hold_expires_at: deadlineIso,
+          liste_attente_id: sql`w.id`,
+        },
+        from: sql`liste_attente w JOIN formats f ON f.id = w.format_id JOIN courses c ON c.id = f.course_id`,
+        where: sql`w.id = ${c.id} AND w.statut = 'en_liste' AND f.liste_attente_active = 1 AND c.en_ligne = 1
+          AND ${placeFreeSql("f", nowIso)}
           AND NOT EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = w.coureur_id AND mine.format_id = f.id AND ${holdsPlaceSql("mine", nowIso)})`,
+        nowIso,
+      }),
       sql`UPDATE liste_attente SET statut = 'offre', inscription_id = ${id}, offre_expires_at = ${deadlineIso},
           offres_envoyees = offres_envoyees + 1, updated_at = ${nowIso}
         WHERE id = ${c.id} AND statut = 'en_liste' AND EXISTS (SELECT 1 FROM inscriptions WHERE id = ${id})
@@ -128,7 +144,8 @@ async function offerRound(
     );
   }
   const results = await batchAll<{ id: string }[][]>(context.db, statements);
-  const offered = results.slice(1).flatMap((rows) => rows.map((r) => r.id));
+  // After the first statement, each candidate's INSERT (its new registration's id) and then its entry's UPDATE.
+  const offered = results.slice(1).flatMap((rows, k) => (k % 2 === 1 ? rows.map((r) => r.id) : []));
   for (const id of offered)
     logEvent("waitlist.offered", { liste_attente_id: id, format_id: formatId, deadline: deadlineIso });
   return { offered, skipped: offered.length < candidates.length };

@@ -212,7 +212,7 @@ describe("an organiser's status choice never skips the money", () => {
     expect((await cell(formatId, owner, id, "validee")).status).toBe(200);
     const history = await loadHistory(testContext(), id);
     expect(history.map((h) => [h.event, h.to_statut, h.actor])).toEqual([
-      ["created", "validee", "organiser"],
+      ["added_by_hand", "validee", "organiser"],
       ["status_set", "annulee", "organiser"],
       ["status_set", "validee", "organiser"],
     ]);

@@ -24,6 +24,29 @@ export function mealsTakenSql(formatId: Expr, nowIso: string): SQL {
   return sql`(SELECT coalesce(sum(i_meal.nombre_repas), 0) FROM inscriptions i_meal WHERE i_meal.format_id = ${formatId} AND ${holdsPlaceSql("i_meal", nowIso)})`;
 }
 
+/** A place is free in the format aliased `formatAlias` (no cap, or fewer places taken than its cap). */
+export function placeFreeSql(formatAlias: string, nowIso: string): SQL {
+  const f = sql.raw(formatAlias);
+  return sql`(${f}.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw(`${formatAlias}.id`), nowIso)} < ${f}.nb_max_coureurs)`;
+}
+
+/** `meals` meals (a number or an SQL expression) are left in the format aliased `formatAlias`. */
+export function mealsSufficeSql(formatAlias: string, meals: Expr, nowIso: string): SQL {
+  const f = sql.raw(formatAlias);
+  return sql`(${meals} = 0 OR ${f}.stock_repas - ${mealsTakenSql(sql.raw(`${formatAlias}.id`), nowIso)} >= ${meals})`;
+}
+
+/**
+ * For the registration aliased `alias`, which does not hold its place: a place and its meals are free again in its
+ * format (and `more`, conditions on the format aliased `f`, hold). The same rule in TypeScript: placeFree and
+ * mealsSuffice in app/domain/registration-rules/places.ts.
+ */
+export function placeFreeForSql(alias: string, nowIso: string, more: SQL = sql`1`): SQL {
+  const a = sql.raw(alias);
+  return sql`(SELECT ${placeFreeSql("f", nowIso)} AND ${mealsSufficeSql("f", sql.raw(`${alias}.nombre_repas`), nowIso)} AND ${more}
+    FROM formats f WHERE f.id = ${a}.format_id)`;
+}
+
 /**
  * Runners wait on the format's list (issue 20): a freed place is theirs, offered in order, not a newcomer's. The
  * format is aliased `formatAlias`. The same rule in TypeScript: availability in app/domain/waitlist.ts.

@@ -7,8 +7,8 @@
 //   appends it to inscriptions_historique) and returns the row with its effects, which the use case runs after;
 // - any other update names the columns it writes, never the status nor its record (only a transition writes them).
 // The database refuses a status change made any other way (migration 0015).
-import { sql, type SQL } from "drizzle-orm";
-import type { inscriptions } from "~/db/schema";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { inscriptions } from "~/db/schema";
 import {
   decide,
   decideRequest,
@@ -24,7 +24,7 @@ import type { Db } from "../client.server";
 import { guardSql, quoteList } from "./guards.server";
 
 export type InscriptionRow = typeof inscriptions.$inferSelect;
-type Value = string | number | boolean | null | SQL;
+export type Value = string | number | boolean | null | undefined | SQL;
 
 /** The status and its record: written by transitions and creations only. */
 const RECORD_COLUMNS = new Set([
@@ -46,8 +46,8 @@ function column(name: string): SQL {
   return sql.raw(name);
 }
 
-function value(v: Value): Value {
-  return typeof v === "boolean" ? (v ? 1 : 0) : v;
+function value(v: Value): Exclude<Value, boolean | undefined> {
+  return typeof v === "boolean" ? (v ? 1 : 0) : (v ?? null);
 }
 
 function sets(values: Record<string, Value>): SQL[] {
@@ -119,6 +119,16 @@ export async function updateRegistrations<T = { id: string }>(
   return db.all<T>(updateStatement(values, where, returning));
 }
 
+// ---------------------------------------------------------------- deletion
+
+/**
+ * The delete of an event's registrations, when the event itself is deleted (none paid: its caller checks), for the
+ * batch that deletes the event's other rows. Their history stays (inscriptions_historique is append-only).
+ */
+export function deleteRegistrationsOfCourse(db: Db, courseId: string) {
+  return db.delete(inscriptions).where(eq(inscriptions.course_id, courseId));
+}
+
 // ---------------------------------------------------------------- transitions
 
 export interface TransitionRequest {
@@ -140,13 +150,14 @@ export interface TransitionRequest {
 const ACTIVE: readonly Statut[] = ["en_attente", "validee"];
 
 /**
- * The conditional UPDATE of a change (… RETURNING *): the row must be in a status the event starts from, meet the
- * event's guards (rendered from the same table decide() reads) and the caller's conditions. Null when the event never
- * applies from the statuses asked. Throws LifecycleError when the actor may never make this change. A caller that
- * runs several changes in one D1 batch (one transaction: a bib changing hands) takes the statements and then the
- * effects of each row changed (effectsOfChange).
+ * The conditions of a change on the registration aliased `i`, with its end status: the statuses the event starts
+ * from (narrowed by the caller's) and its guards, rendered from the table decide() reads, and the caller's own
+ * conditions. Null when the event never applies from the statuses asked. Throws LifecycleError when the actor may
+ * never ask for it (tests/workers/registration-store.test.ts compares these conditions with decide()).
  */
-export function transitionStatement(req: TransitionRequest, nowIso: string): SQL | null {
+export function transitionConditions(
+  req: Pick<TransitionRequest, "event" | "actor" | "to" | "from" | "when">,
+): { to: Statut; where: SQL } | null {
   const t = TRANSITIONS[req.event];
   const asked = decideRequest(req.event, { actor: req.actor.type, to: req.to });
   if (!asked.ok) throw new LifecycleError(asked.code);
@@ -156,10 +167,23 @@ export function transitionStatement(req: TransitionRequest, nowIso: string): SQL
     (s) => !(req.event === "status_set" && s === to),
   );
   if (from.length === 0) return null;
-  const where: SQL[] = [sql`i.id = ${req.inscriptionId}`, sql`i.statut IN (${quoteList(from)})`];
+  const where: SQL[] = [sql`i.statut IN (${quoteList(from)})`];
   for (const g of t.guards ?? []) where.push(guardSql(g, "i"));
   if (req.when) where.push(req.when);
+  return { to, where: sql.join(where, sql` AND `) };
+}
 
+/**
+ * The conditional UPDATE of a change (… RETURNING *): the row must meet transitionConditions. Null when the event
+ * never applies from the statuses asked. Throws LifecycleError when the actor may never make this change. A caller
+ * that runs several changes in one D1 batch (one transaction: a bib changing hands) takes the statements and then the
+ * effects of each row changed (effectsOfChange).
+ */
+export function transitionStatement(req: TransitionRequest, nowIso: string): SQL | null {
+  const conditions = transitionConditions(req);
+  if (!conditions) return null;
+  const { to } = conditions;
+  const t = TRANSITIONS[req.event];
   const changes: SQL[] = [
     sql`statut = ${to}`,
     sql`transition_seq = i.transition_seq + 1`,
@@ -177,7 +201,7 @@ export function transitionStatement(req: TransitionRequest, nowIso: string): SQL
   changes.push(...sets(req.set ?? {}));
   return sql`
     UPDATE inscriptions AS i SET ${sql.join(changes, sql`, `)}
-    WHERE ${sql.join(where, sql` AND `)}
+    WHERE i.id = ${req.inscriptionId} AND ${conditions.where}
     RETURNING *`;
 }
 

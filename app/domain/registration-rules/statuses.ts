@@ -71,10 +71,17 @@ export function runnerBadge(
   return "Active";
 }
 
-/** Cancelled or refunded registrations are read-only for the runner. */
+/** Cancelled, refunded or transferred registrations are read-only for the runner (spec section 4), as stored. */
+export const READ_ONLY_FOR_RUNNER: readonly Statut[] = [
+  "annulee",
+  "remboursee_partiellement",
+  "remboursee_totalement",
+  "transferee",
+];
+
 export function isReadOnlyForRunner(statut: string): boolean {
   const s = normaliseStatut(statut);
-  return s === "annulee" || s === "remboursee_partiellement" || s === "remboursee_totalement" || s === "transferee";
+  return s !== null && READ_ONLY_FOR_RUNNER.includes(s);
 }
 
 /** A registration's status in the runner's own lists (/coureur, /mesinscriptions): a pending one says whether its
