@@ -1,5 +1,5 @@
 // Derived values of events and formats (spec sections 3, 4 and 9). Pure: pass `today` (YYYY-MM-DD, Paris
-// calendar day) or `now`; no I/O. The SQL in app/db/catalogue.server.ts follows the same definitions.
+// calendar day) or `now`; no I/O. The SQL in app/db/catalogue/ follows the same definitions.
 
 export const NEW_DAYS = 14;
 export const SOON_DAYS = 14;

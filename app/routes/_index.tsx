@@ -29,7 +29,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const at = catalogueClock(context);
   const { now, today } = at;
-  // One query for the newest events with their summary and badges (see app/db/catalogue.server.ts).
+  // One query for the newest events with their summary and badges (see app/db/catalogue/home.server.ts).
   const [user, rows] = await Promise.all([getSessionUser(request, context), newestCourses(context, HOME_LIMIT, at)]);
   return { loggedIn: !!user, courses: rows.map((r) => toCardView(r, now, today)) };
 }

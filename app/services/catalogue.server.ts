@@ -1,13 +1,11 @@
 // The public catalogue's reads for the home page, /courses, /formats and the sitemap: online events only, at the
-// Paris day and instant the request's clock gives. The queries themselves are in app/db/catalogue.server.ts.
+// Paris day and instant the request's clock gives. The queries themselves are in app/db/catalogue/.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import {
-  listCourses,
-  listUpcomingFormats,
-  newestOnlineCourses,
-  readSitemap,
-  renewNextDates,
-} from "~/db/catalogue.server";
+import { listUpcomingFormats } from "~/db/catalogue/formats.server";
+import { newestOnlineCourses } from "~/db/catalogue/home.server";
+import { listCourses } from "~/db/catalogue/list.server";
+import { renewNextDates } from "~/db/catalogue/next-dates.server";
+import { readSitemap } from "~/db/catalogue/sitemap.server";
 import type { CourseFilters } from "~/domain/filters";
 import { parisDate } from "~/domain/refund";
 import { sitemapIndexXml, sitemapPartCount, sitemapPartRange, sitemapPartXml } from "~/domain/sitemap";

@@ -3,7 +3,7 @@
 // only maps the result to a response (issue 19: routes stay thin).
 import { transferRulesSentence } from "~/domain/transfer";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { type FormatDetail, getCourseWithFormats } from "~/db/catalogue.server";
+import { type FormatDetail, getCourseWithFormats } from "~/db/catalogue/event.server";
 import {
   courseBadges,
   hasMeals,

@@ -2,16 +2,14 @@
 // Expected results are computed independently, with the pure domain rules over the raw formats.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  getCourseWithFormats,
-  listCourses,
-  listUpcomingFormats,
-  newestOnlineCourses,
-  readSitemap,
-  renewNextDates,
-  searchTerms,
-  TEXT_DIRECT_MAX,
-} from "~/db/catalogue.server";
+import { getCourseWithFormats } from "~/db/catalogue/event.server";
+import { listUpcomingFormats } from "~/db/catalogue/formats.server";
+import { newestOnlineCourses } from "~/db/catalogue/home.server";
+import { listCourses } from "~/db/catalogue/list.server";
+import { renewNextDates } from "~/db/catalogue/next-dates.server";
+import { readSitemap } from "~/db/catalogue/sitemap.server";
+import { TEXT_DIRECT_MAX } from "~/db/catalogue/text-plan.server";
+import { searchTerms } from "~/db/catalogue/text-search";
 import { createDb } from "~/db/client.server";
 import {
   addDays,

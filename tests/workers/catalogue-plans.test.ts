@@ -7,13 +7,11 @@
 // docs/decisions/0160-catalogue-bounded-work.md
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  getCourseWithFormats,
-  listCourses,
-  listUpcomingFormats,
-  newestOnlineCourses,
-  readSitemap,
-} from "~/db/catalogue.server";
+import { getCourseWithFormats } from "~/db/catalogue/event.server";
+import { listUpcomingFormats } from "~/db/catalogue/formats.server";
+import { newestOnlineCourses } from "~/db/catalogue/home.server";
+import { listCourses } from "~/db/catalogue/list.server";
+import { readSitemap } from "~/db/catalogue/sitemap.server";
 import { createDb } from "~/db/client.server";
 import { addDays } from "~/domain/catalogue";
 import { SITEMAP_PART_SIZE, sitemapPartRange } from "~/domain/sitemap";

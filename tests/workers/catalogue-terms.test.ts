@@ -3,7 +3,8 @@
 // 2. course_terms holds exactly the (event, term) pairs of the text index, through the writes the application makes.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listCourses, TERM_LETTERS } from "~/db/catalogue.server";
+import { listCourses } from "~/db/catalogue/list.server";
+import { TERM_LETTERS } from "~/db/catalogue/text-search";
 import { createDb } from "~/db/client.server";
 import { parseCourseFilters } from "~/domain/filters";
 import { loadDemoData } from "./helpers";

@@ -1,4 +1,4 @@
-import type { CourseCard as CourseRow } from "~/db/catalogue.server";
+import type { CourseCard as CourseRow } from "~/db/catalogue/sql.server";
 import { courseBadges } from "~/domain/catalogue";
 import type { CardView } from "./CourseCard";
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  matchWithinDepartment,
-  SEARCH_MAX_WORDS,
-  searchMatchQuery,
-  searchTerms,
-  TERM_LETTERS,
-} from "./catalogue.server";
+import { matchWithinDepartment, SEARCH_MAX_WORDS, searchMatchQuery, searchTerms, TERM_LETTERS } from "./text-search";
 
 describe("searchMatchQuery: what the runner typed, as FTS5 prefix terms, never raw FTS syntax", () => {
   it.each([

@@ -1,0 +1,149 @@
+// One repeatable format block of the event form: its facts, transfer rules, meals, texts, files and actions.
+import { type FieldErrors, type FormatValues, formatFieldName } from "~/domain/course-form";
+import { Field, FileField } from "./fields";
+import { FormatFacts, TransferFields } from "./FormatFields";
+import { MealFields } from "./MealFields";
+
+/** One format of the event: its hidden keys, its fields, and its duplicate and delete buttons. */
+export function FormatBlock({
+  f,
+  i,
+  errors,
+  registered,
+  count,
+}: {
+  f: FormatValues;
+  i: number;
+  errors: FieldErrors;
+  registered?: number;
+  count: number;
+}) {
+  const n = (field: string) => formatFieldName(i, field);
+  const e = (field: string) => errors[n(field)];
+  return (
+    <fieldset className="card format-block" id={`format-${i + 1}`}>
+      <legend>
+        Format {i + 1}
+        {f.nom ? ` — ${f.nom}` : ""}
+      </legend>
+      <input type="hidden" name={n("key")} value={f.key} />
+      <input type="hidden" name={n("id")} value={f.id} />
+      {registered != null ? <p className="muted small">Inscrits&nbsp;: {registered}</p> : null}
+      <FormatFacts f={f} i={i} errors={errors} />
+      <TransferFields f={f} i={i} errors={errors} />
+      <MealFields f={f} i={i} errors={errors} />
+      <Field
+        name={n("ravitaillements")}
+        label="Ravitaillements"
+        textarea
+        value={f.ravitaillements}
+        error={e("ravitaillements")}
+        hint="Un par ligne, ou séparés par des virgules ou des points-virgules."
+      />
+      <Field
+        name={n("remise_dossards")}
+        label="Remise des dossards"
+        value={f.remise_dossards}
+        error={e("remise_dossards")}
+      />
+      <Field name={n("dotation")} label="Dotation" value={f.dotation} error={e("dotation")} />
+      <Field name={n("hebergements")} label="Hébergements" textarea value={f.hebergements} error={e("hebergements")} />
+      <Field
+        name={n("presentation_parcours")}
+        label="Présentation du parcours"
+        textarea
+        value={f.presentation_parcours}
+        error={e("presentation_parcours")}
+      />
+      <FormatFiles f={f} i={i} errors={errors} />
+      <FormatActions f={f} i={i} registered={registered} count={count} />
+    </fieldset>
+  );
+}
+
+/** The format's image, GPX track and rules (PDF). */
+function FormatFiles({ f, i, errors }: { f: FormatValues; i: number; errors: FieldErrors }) {
+  const n = (field: string) => formatFieldName(i, field);
+  const e = (field: string) => errors[n(field)];
+  return (
+    <div className="grid-3">
+      <FileField
+        name={n("image_file")}
+        urlName={n("image_url")}
+        label="Image du format"
+        url={f.image_url}
+        accept="image/jpeg,image/png,image/webp"
+        hint="JPEG, PNG ou WebP, 5 Mo au plus."
+        error={e("image_file")}
+        kind="image"
+      />
+      <FileField
+        name={n("gpx_file")}
+        urlName={n("gpx_url")}
+        label="Trace GPX"
+        url={f.gpx_url}
+        accept=".gpx,application/gpx+xml"
+        hint="Fichier GPX avec une trace ou un itinéraire, 10 Mo au plus."
+        error={e("gpx_file")}
+        kind="file"
+      />
+      <FileField
+        name={n("reglement_file")}
+        urlName={n("reglement_pdf_url")}
+        label="Règlement (PDF)"
+        url={f.reglement_pdf_url}
+        accept="application/pdf"
+        hint="PDF, 10 Mo au plus."
+        error={e("reglement_file")}
+        kind="file"
+      />
+    </div>
+  );
+}
+
+/** Duplicate or delete the format (a confirmation first, refused on save while it has registrants). */
+function FormatActions({
+  f,
+  i,
+  registered,
+  count,
+}: {
+  f: FormatValues;
+  i: number;
+  registered?: number;
+  count: number;
+}) {
+  return f.confirmDelete ? (
+    <div className="alert alert-error format-confirm" role="alert">
+      <p>Supprimer ce format ? Cette action est irréversible.</p>
+      {registered ? (
+        <p className="small">Ce format a {registered} inscrit(s)&nbsp;: l'enregistrement sera refusé.</p>
+      ) : null}
+      <div className="actions">
+        <button type="submit" name="intent" value={`delete-format:${i}`} className="btn btn-danger">
+          Oui, supprimer ce format
+        </button>
+        <button type="submit" name="intent" value={`cancel-delete-format:${i}`} className="btn btn-ghost">
+          Annuler
+        </button>
+      </div>
+    </div>
+  ) : (
+    <div className="actions format-actions">
+      <button type="submit" name="intent" value={`duplicate-format:${i}`} className="btn btn-ghost" formNoValidate>
+        Dupliquer ce format
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value={`ask-delete-format:${i}`}
+        className="btn btn-ghost btn-danger-ghost"
+        formNoValidate
+        disabled={count <= 1}
+        title={count <= 1 ? "Une épreuve a au moins un format." : undefined}
+      >
+        Supprimer ce format
+      </button>
+    </div>
+  );
+}

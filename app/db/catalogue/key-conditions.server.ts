@@ -1,0 +1,66 @@
+// The conditions a catalogue walk checks on each walked event's key before it reads the event's row: its text
+// (the terms in the walked index entry, or the text index's list of matches).
+import { sql, type SQL } from "drizzle-orm";
+
+/**
+ * A condition on the event whose id is the SQL expression given, which a walk checks first, on the id its index
+ * gives, before it reads the event's row (decision 0162: reading the rows of the events a broad text search skips
+ * was most of its cost).
+ */
+export type KeyCondition = (key: WalkKey) => SQL;
+
+/**
+ * The walked row's event: its id, its rowid in the text index when the walked index carries it (else null), and its
+ * terms (the summary's, which the walks' indexes carry: decision 0174).
+ */
+interface WalkKey {
+  courseId: SQL;
+  searchId: SQL | null;
+  terms: SQL;
+}
+
+/** The walk's key conditions on its event, each followed by AND (empty when there are none). */
+export function keyConditions(first: KeyCondition[], courseId: string, searchId: string | null = null): SQL {
+  const key: WalkKey = {
+    courseId: sql.raw(courseId),
+    searchId: searchId === null ? null : sql.raw(searchId),
+    terms: sql.raw("s.terms"),
+  };
+  return sql.join(
+    first.map((k) => sql`${k(key)} AND `),
+    sql``,
+  );
+}
+
+/**
+ * The event matches the text, for an index walk that checks each row it keeps: its key in the list of the text
+ * index's matches, which SQLite reads once per statement (integer keys, a Bloom filter and an in-memory index). The
+ * walks' indexes carry the event's text-index rowid (course_stats.course_search_id, kept by triggers: 0164, and
+ * 0172 for the date order): the check then needs nothing but the walked index entry; the walk of past events (by
+ * creation) looks the rowid up by event. A seek in the text index per walked row (`rowid = ? AND MATCH`) measured
+ * far slower (about 0.5 ms a row at 10,000 events: FTS5 merges a prefix term's doclists for every lookup).
+ * Reading the list costs its length, which grows with the catalogue for a word found in most events ('de', 'trail'):
+ * a walk checks the event's terms in its index entry instead whenever this code knows the word's folding
+ * (termsInEntrySql, decision 0174); the list is for the other words.
+ */
+export function textMatchesRowSql(match: string): KeyCondition {
+  const matches = sql`(SELECT courses_fts.rowid FROM courses_fts WHERE courses_fts MATCH ${match})`;
+  return ({ courseId, searchId }) => sql`${searchId ?? searchIdOf(courseId)} IN ${matches}`;
+}
+
+/**
+ * The event's terms hold every word's prefix, checked in the summary's terms (' cretes rando vosges ', each term after
+ * a space), which the walks' indexes carry: nothing is read but the walked index entry (decision 0174).
+ */
+export function termsInEntrySql(terms: string[]): KeyCondition {
+  return ({ terms: column }) =>
+    sql.join(
+      terms.map((t) => sql`instr(${column}, ${` ${t}`}) > 0`),
+      sql` AND `,
+    );
+}
+
+/** The text-index rowid of the event whose id is the SQL expression given. */
+function searchIdOf(courseId: SQL): SQL {
+  return sql`(SELECT m.id FROM course_search_ids m WHERE m.course_id = ${courseId})`;
+}

@@ -1,0 +1,122 @@
+// The 'Infos pratiques' tab: the selected format's logistics, prices, supplies, rules and lodging.
+import { EVENT_TYPES, splitSupplies } from "~/domain/catalogue";
+import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import type { Data } from "./page-data";
+import { FormatPicker } from "./Tabs";
+
+function mapsSearch(address: string): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
+}
+
+export function Infos({ d }: { d: Data }) {
+  const f = d.formats.find((x) => x.id === d.selectedId);
+  if (!f) return <p className="empty">Aucun format pour le moment.</p>;
+  const supplies = splitSupplies(f.ravitaillements);
+  const lodging = (f.hebergements ?? "")
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return (
+    <div className="tab-panel">
+      <FormatPicker d={d} tab="infos" />
+      <div className="info-grid">
+        <section className="card info-card">
+          <h3>Logistique</h3>
+          <p>
+            <strong>Date et heure&nbsp;:</strong> {f.date ? formatDateLong(f.date) : "À venir"}
+            {f.heure_depart ? `, départ à ${formatTime(f.heure_depart)}` : ""}
+          </p>
+          <p>
+            <strong>Départ&nbsp;:</strong>{" "}
+            {f.adresse_depart ? (
+              <a href={mapsSearch(f.adresse_depart)} rel="noopener noreferrer" target="_blank">
+                {f.adresse_depart}
+              </a>
+            ) : (
+              "—"
+            )}
+          </p>
+          <p>
+            <strong>Arrivée&nbsp;:</strong>{" "}
+            {f.adresse_arrivee ? (
+              <a href={mapsSearch(f.adresse_arrivee)} rel="noopener noreferrer" target="_blank">
+                {f.adresse_arrivee}
+              </a>
+            ) : (
+              "—"
+            )}
+          </p>
+          <p>
+            <strong>Âge minimum&nbsp;:</strong> {f.age_minimum != null ? `${f.age_minimum} ans` : "—"}
+          </p>
+        </section>
+        <section className="card info-card">
+          <h3>Course & tarifs</h3>
+          <p>
+            <strong>Type&nbsp;:</strong> {EVENT_TYPES[f.type_epreuve as keyof typeof EVENT_TYPES] ?? f.type_epreuve}
+          </p>
+          <p>
+            <strong>Distance&nbsp;:</strong> {formatKm(f.distance_km)} · <strong>D+</strong>&nbsp;
+            {formatMeters(f.denivele_dplus)} · <strong>D-</strong>&nbsp;{formatMeters(f.denivele_dmoins)}
+          </p>
+          <p>
+            <strong>Prix&nbsp;:</strong> {formatEuros(f.prix_cents)}
+          </p>
+          {f.stock_repas > 0 ? (
+            <p>
+              <strong>Repas&nbsp;:</strong> {formatEuros(f.prix_repas_cents)}
+            </p>
+          ) : null}
+          <p>
+            <strong>Dotation&nbsp;:</strong> {f.dotation ?? "—"}
+          </p>
+          <p data-testid="transfer-rules">
+            <strong>Transfert de dossard&nbsp;:</strong> {f.transferRules ?? "non autorisé par l'organisateur."}
+          </p>
+        </section>
+        <section className="card info-card">
+          <h3>Ravitaillements</h3>
+          {supplies.length ? (
+            <ul>
+              {supplies.map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: lines of the organiser's text, in order, may repeat
+                <li key={i}>{s}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Non précisés.</p>
+          )}
+          <p>
+            <strong>Retrait des dossards&nbsp;:</strong> {f.remise_dossards ?? "—"}
+          </p>
+        </section>
+        <section className="card info-card">
+          <h3>Règlement</h3>
+          {f.reglement_pdf_url ? (
+            <p>
+              <a href={f.reglement_pdf_url} download>
+                Télécharger le règlement (PDF)
+              </a>
+            </p>
+          ) : (
+            <p className="muted">Règlement non fourni.</p>
+          )}
+          <p>
+            <strong>Hébergements&nbsp;:</strong>
+          </p>
+          {lodging.length ? (
+            <ul>
+              {lodging.map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: lines of the organiser's text, in order, may repeat
+                <li key={i}>{s}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Aucun hébergement indiqué.</p>
+          )}
+        </section>
+      </div>
+      {f.presentation_parcours ? <p className="presentation">{f.presentation_parcours}</p> : null}
+    </div>
+  );
+}

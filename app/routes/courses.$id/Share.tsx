@@ -1,0 +1,61 @@
+// Sharing the event page: the hero's 'Partager' and the share panel's copy button (with JavaScript: the clipboard).
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/components/useHydrated";
+
+/** Copies `url` to the clipboard ('Lien copié' for 1.5 s, spec section 9); without the clipboard API, selects the field. */
+function useCopy(url: string) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      const input = document.getElementById("share-url") as HTMLInputElement | null;
+      input?.select();
+      document.execCommand?.("copy");
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), 1500);
+  }
+  return { copied, copy };
+}
+
+export function ShareButton({ url, className }: { url: string; className: string }) {
+  const hydrated = useHydrated();
+  const { copied, copy } = useCopy(url);
+  if (!hydrated)
+    return (
+      <a href="#partage" className={className}>
+        Partager
+      </a>
+    );
+  return (
+    <>
+      <button type="button" className={className} onClick={copy}>
+        {copied ? "Lien copié" : "Partager"}
+      </button>
+      <span role="status" className="visually-hidden">
+        {copied ? "Lien copié" : ""}
+      </span>
+    </>
+  );
+}
+
+/** The share panel's copy button (with JavaScript; without it the link is in a field ready to be selected). */
+export function CopyLinkButton({ url }: { url: string }) {
+  const hydrated = useHydrated();
+  const { copied, copy } = useCopy(url);
+  if (!hydrated) return null;
+  return (
+    <>
+      <button type="button" className="btn btn-ghost btn-small" onClick={copy} aria-describedby="share-url">
+        {copied ? "Lien copié" : "Copier le lien"}
+      </button>
+      <span role="status" className="visually-hidden">
+        {copied ? "Lien copié" : ""}
+      </span>
+    </>
+  );
+}

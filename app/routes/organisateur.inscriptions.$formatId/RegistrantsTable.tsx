@@ -1,0 +1,96 @@
+// The registrants table: one row per registration, its editable cells, its justificatif and its actions (a row's
+// own form without JavaScript, the details page).
+import { Form } from "@remix-run/react";
+import { JustificatifCell, type JustificatifCellError } from "~/components/JustificatifCell";
+import { Link } from "~/components/Link";
+import { TABLE_FIELDS, type TableField } from "~/domain/registrants";
+import type { RowErrors } from "~/services/registrants.server";
+import { Cell } from "./Cell";
+import { type Row, rowValue } from "./page-data";
+
+/** A row's form refused (no JavaScript): its errors and what was typed, shown again in that row. */
+export interface RowResult {
+  id: string | null;
+  errors: RowErrors;
+  values: Record<TableField, string> | null;
+}
+
+export function RegistrantsTable({
+  rows,
+  competition,
+  stock,
+  hydrated,
+  busy,
+  rowResult,
+  justifError,
+}: {
+  rows: Row[];
+  competition: boolean;
+  stock: number;
+  hydrated: boolean;
+  busy: boolean;
+  rowResult: RowResult | null;
+  justifError: JustificatifCellError | null;
+}) {
+  if (rows.length === 0) return <p className="empty">Aucune inscription trouvée pour ce format.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table registrants-table">
+        <thead>
+          <tr>
+            <th scope="col">Nom</th>
+            <th scope="col">Prénom</th>
+            <th scope="col">Dossard</th>
+            <th scope="col">Email</th>
+            <th scope="col">Club</th>
+            <th scope="col">Repas</th>
+            <th scope="col">Statut</th>
+            {competition ? <th scope="col">Justificatif</th> : null}
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const mine = rowResult && rowResult.id === row.id ? rowResult : null;
+            return (
+              <tr key={row.id} id={`r-${row.id}`}>
+                {TABLE_FIELDS.map((f) => (
+                  <Cell
+                    key={`${f}-${mine ? "err" : "ok"}`}
+                    row={row}
+                    field={f}
+                    initial={mine?.values ? mine.values[f] : rowValue(row, f)}
+                    error={mine?.errors[f]}
+                    hydrated={hydrated}
+                    stock={stock}
+                  />
+                ))}
+                {competition ? (
+                  <JustificatifCell row={row} error={justifError?.id === row.id ? justifError : null} busy={busy} />
+                ) : null}
+                <td data-label="Actions" className="row-actions">
+                  {hydrated ? null : (
+                    <Form method="post" id={`row-${row.id}`} className="inline-form">
+                      <input type="hidden" name="intent" value="row" />
+                      <input type="hidden" name="id" value={row.id} />
+                      <button
+                        type="submit"
+                        className="btn btn-ghost btn-small"
+                        aria-label={`Enregistrer la ligne de ${row.prenom ?? ""} ${row.nom ?? ""}`}
+                      >
+                        Enregistrer
+                      </button>
+                    </Form>
+                  )}
+                  <Link to={`/details-coureur/${row.id}`} className="btn btn-ghost btn-small">
+                    Détails
+                  </Link>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
