@@ -4,7 +4,7 @@ import { CHAT_ERROR_MESSAGES, ChatError, rateLimitCheck, SOCKET_LIMIT } from "..
 import { pickAssistant } from "../app/providers/assistant-workers-ai";
 import { deleteMessage, editMessage, flagMessage, postMessage, type ChatDeps } from "../app/services/chat.server";
 import { ROOM_USER_HEADER } from "./auth";
-import { ClientMessage, RoomEvent } from "./protocol";
+import { ClientMessage, RoomEvent } from "../app/domain/chat-protocol";
 
 interface SocketState {
   /** The user the Worker authenticated on connect; null for visitors (read-only). */

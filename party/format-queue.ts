@@ -13,16 +13,8 @@ import {
   type QueueEntry,
   type QueueFacts,
   type QueueStatus,
+  type QueueStats,
 } from "../app/domain/opening-queue";
-
-export interface QueueStats {
-  /** Accounts that arrived (each once). */
-  arrivals: number;
-  /** Not admitted yet. */
-  waiting: number;
-  /** Admitted (to the form, then checkout) so far. */
-  admitted: number;
-}
 
 /**
  * The opening queue of one format (issue 21; the Durable Object is named after the format id). Arrivals are kept in

@@ -14,7 +14,7 @@ import {
   type PaymentMoney,
 } from "~/domain/admin";
 import { ADMIN_PAYMENTS_CAP, ADMIN_SEARCH_COUNT_CAP } from "~/domain/admin";
-import type { PayoutTransfer } from "~/domain/payout-line";
+import type { PayoutTransfer } from "~/domain/payouts";
 import { batchAll } from "./batch.server";
 import type { Db } from "./client.server";
 import { parseTransfers, transfersJson } from "./payouts.server";

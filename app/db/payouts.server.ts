@@ -2,7 +2,7 @@
 // payments with their transfers ('Mes versements'), and the J+1 payouts' list (/admin/payouts). Read only.
 // docs/decisions/0193-payout-lines-from-the-ledger.md
 import { sql, type SQL } from "drizzle-orm";
-import type { PayoutTransfer } from "~/domain/payout-line";
+import type { PayoutTransfer } from "~/domain/payouts";
 import type { Db } from "./client.server";
 
 /**

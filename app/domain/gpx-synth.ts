@@ -1,6 +1,6 @@
 // Synthetic but realistic GPX tracks for the demo data: a loop around a start point with a smooth
 // elevation profile (sum of sines), sampled every ~50 m. Deterministic for a given seed.
-import { escapeHtml } from "../utils/markup.ts";
+import { escapeHtml } from "./markup.ts";
 
 function rng(seed: number) {
   let s = seed >>> 0 || 1;

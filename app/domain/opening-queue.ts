@@ -260,3 +260,13 @@ export function usableFacts(
     return null;
   return kept.facts;
 }
+
+/** What the opening queue of a format says of itself (the Durable Object in party/format-queue.ts). */
+export interface QueueStats {
+  /** Accounts that arrived (each once). */
+  arrivals: number;
+  /** Not admitted yet. */
+  waiting: number;
+  /** Admitted (to the form, then checkout) so far. */
+  admitted: number;
+}

@@ -3,6 +3,9 @@
 // rule is written once, here, from the ledger: the payment's row (`paiements`) and its transfers (`transferts`).
 // Pure: no I/O, no clock. docs/decisions/0193-payout-lines-from-the-ledger.md
 import { formatDate, formatEuros } from "~/utils/format";
+import type { PayoutTransfer } from "./payouts";
+
+export type { PayoutTransfer };
 
 /**
  * Payment statuses whose net remaining still goes to the organiser: collected, partly refunded ones included (what
@@ -18,16 +21,6 @@ export interface PayoutPayment {
   net_remaining_cents: number;
   /** The J+1 day (the format's date + 1), or null. */
   payout_due_on: string | null;
-}
-
-/** One transfer of the payment (any order). */
-export interface PayoutTransfer {
-  amount_cents: number;
-  reversed_cents: number;
-  /** pending | paid | failed | reversed */
-  status: string;
-  failure_reason: string | null;
-  created_at: string;
 }
 
 export type PayoutState =

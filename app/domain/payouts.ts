@@ -43,3 +43,13 @@ export const TRANSFER_REFUSALS = {
   conflict: "Le paiement a été modifié en même temps par une autre opération.",
 } as const;
 export type TransferRefusal = keyof typeof TRANSFER_REFUSALS;
+
+/** One transfer of the payment (any order). */
+export interface PayoutTransfer {
+  amount_cents: number;
+  reversed_cents: number;
+  /** pending | paid | failed | reversed */
+  status: string;
+  failure_reason: string | null;
+  created_at: string;
+}

@@ -2,7 +2,7 @@
 // events of one fixed range of the events' row numbers, so that no request reads more than one range, whatever the
 // number of events. Pure: the index needs only the highest row number, a part only its own range.
 
-import { escapeHtml } from "~/utils/markup";
+import { escapeHtml } from "./markup";
 
 /** Row numbers per part: a part reads at most this many events (under 1 ms of SQL). */
 export const SITEMAP_PART_SIZE = 500;

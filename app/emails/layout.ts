@@ -1,5 +1,5 @@
 // Shared frame of every e-mail: French, HTML plus plain text. Every dynamic value is escaped.
-import { escapeHtml } from "~/utils/markup";
+import { escapeHtml } from "~/domain/markup";
 
 export { escapeHtml };
 

@@ -13,7 +13,7 @@ import { ChatFormSchema, type ChatForm } from "~/components/chat/chat-form-schem
 import { CHAT_ERROR_MESSAGES, ChatError, MAX_MESSAGE_LENGTH, type ChatErrorCode } from "~/domain/chat";
 import { chatDepsFromContext, deleteMessage, editMessage, flagMessage, postMessage } from "~/services/chat.server";
 import { getSessionUser } from "~/utils/session.server";
-import type { RoomEvent } from "../../party/protocol";
+import type { RoomEvent } from "~/domain/chat-protocol";
 
 const STATUS: Partial<Record<ChatErrorCode, number>> = {
   NOT_LOGGED_IN: 401,

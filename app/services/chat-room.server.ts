@@ -1,4 +1,4 @@
-import type { RoomEvent } from "../../party/protocol";
+import type { RoomEvent } from "~/domain/chat-protocol";
 
 /**
  * Tells an event's chat room about a change, so that open sockets see it without reload.

@@ -26,7 +26,7 @@ import {
 } from "~/domain/chat";
 import type { Assistant, EventFacts } from "~/providers/assistant";
 import { pickAssistant } from "~/providers/assistant-workers-ai";
-import type { ChatMessageDto, RoomEvent } from "../../party/protocol";
+import type { ChatMessageDto, RoomEvent } from "~/domain/chat-protocol";
 import { notifyRoom } from "./chat-room.server";
 
 /** What the use cases need; built from a request context (routes) or from the room itself (sockets). */

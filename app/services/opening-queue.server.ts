@@ -21,7 +21,7 @@ import {
 } from "~/domain/opening-queue";
 import { formatDateTimeLong } from "~/utils/format";
 import { cookieAccount } from "~/utils/session.server";
-import type { QueueStats } from "../../party/format-queue";
+import type { QueueStats } from "~/domain/opening-queue";
 
 type Ctx = AppLoadContext;
 

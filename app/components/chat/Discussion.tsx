@@ -15,7 +15,7 @@ import {
 } from "~/domain/chat";
 import type { DiscussionData } from "~/services/chat.server";
 import { formatDateTime } from "~/utils/format";
-import type { ChatMessageDto, RoomEvent } from "../../../party/protocol";
+import type { ChatMessageDto, RoomEvent } from "~/domain/chat-protocol";
 import {
   ERROR_PARAMS,
   FAILURE_CODE,

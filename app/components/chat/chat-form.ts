@@ -1,6 +1,6 @@
 // What the chat forms and their action share, without zod: the schema itself lives in ./chat-form-schema, which
 // the page loads only when someone submits a chat form with JavaScript (zod stays out of the event page's bundle).
-import type { RoomEvent } from "../../../party/protocol";
+import type { RoomEvent } from "~/domain/chat-protocol";
 import { CHAT_ERROR_MESSAGES, type ChatErrorCode } from "~/domain/chat";
 
 /** What a chat form asks for (ChatFormSchema in ./chat-form-schema checks the rest). */

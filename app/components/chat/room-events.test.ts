@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChatMessageDto } from "../../../party/protocol";
+import type { ChatMessageDto } from "../../domain/chat-protocol";
 import { applyRoomEvent, isRoomEvent } from "./room-events";
 
 const msg = (id: string, parent_id: string | null = null, message = id): ChatMessageDto => ({

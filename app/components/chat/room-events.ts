@@ -1,5 +1,5 @@
 // How the browser applies what the room relays. Pure, so it is unit-tested.
-import type { ChatMessageDto, RoomEvent } from "../../../party/protocol";
+import type { ChatMessageDto, RoomEvent } from "~/domain/chat-protocol";
 
 /** Applies one room event to the list (idempotent: the same event twice changes nothing more). */
 export function applyRoomEvent(list: ChatMessageDto[], event: RoomEvent): ChatMessageDto[] {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+// The chat room's protocol (issue 41: the services and the UI read it, the room in party/ speaks it), pure: zod only.
 
 // Generous bounds here: the chat rules (trimming, length, moderation) are checked by app/domain/chat.ts.
 const Id = z.string().min(1).max(64);
