@@ -113,6 +113,35 @@ export function Field({
   );
 }
 
+/** A checkbox with its label beside it and its error below it (a confirmation the form requires). */
+export function CheckboxField({
+  name,
+  label,
+  id = `f-${name}`,
+  error,
+  defaultChecked,
+}: {
+  name: string;
+  label: ReactNode;
+  id?: string;
+  error?: string;
+  defaultChecked?: boolean;
+}) {
+  return (
+    <div className={["field", error ? "has-error" : null].filter(Boolean).join(" ")}>
+      <label className="checkbox">
+        <input type="checkbox" id={id} name={name} defaultChecked={defaultChecked} {...fieldAria(id, { error })} />
+        <span>{label}</span>
+      </label>
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** A labelled list of choices with its error next to it; an empty first option says nothing is chosen yet. */
 export interface SelectFieldProps {
   name: string;

@@ -59,3 +59,51 @@ export function distinctPerson(seed: string): { date_naissance: string; numero_l
 export function asPerson<T extends object>(data: T, seed: string): T {
   return { ...data, ...distinctPerson(seed) };
 }
+
+/** The calendar day `n` days after `day` (YYYY-MM-DD). */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/**
+ * The self-edit form of the demo runner's registration (coureur@balise.test) as a PPS valid 10 days after
+ * `raceDate`, with a file when given; `patch` changes any field.
+ */
+export function demoSelfEditForm(
+  raceDate: string,
+  patch: Record<string, string> = {},
+  file?: { bytes: Uint8Array; name: string; type: string },
+): FormData {
+  const fd = new FormData();
+  const fields: Record<string, string> = {
+    nom: "Bernard",
+    prenom: "Camille",
+    genre: "Femme",
+    date_naissance: "1991-04-12",
+    nationalite: "Française",
+    email: "coureur@balise.test",
+    telephone: "06 12 34 56 78",
+    adresse: "12 rue des Lilas",
+    adresse_complement: "",
+    code_postal: "69004",
+    ville: "Lyon",
+    pays: "France",
+    club: "Lyon Trail Club",
+    justificatif_type: "pps",
+    numero_licence: "",
+    pps_identifier: "P9F28C586EB",
+    pps_expiration: addDays(raceDate, 10),
+    contact_urgence_nom: "Julien Bernard",
+    contact_urgence_telephone: "06 98 76 54 32",
+    apparaitre_resultats: "on",
+    ...patch,
+  };
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  if (file)
+    fd.append(
+      "justificatif_document",
+      new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }),
+    );
+  return fd;
+}

@@ -9,7 +9,7 @@ import { DEMO_PAID_REGISTRATIONS, DEMO_USERS } from "../../app/db/demo-data";
 import { DOCUMENT_MSG, JUSTIFICATIF_ACCOUNT_MAX_BYTES, JUSTIFICATIF_PENDING_MAX } from "../../app/domain/justificatif";
 import { parseRegistration } from "../../app/domain/registration";
 import { holdPlace, loadRegistrationPage } from "../../app/services/register.server";
-import { loadDemoData, registrationValues } from "./helpers";
+import { addDays, demoSelfEditForm, loadDemoData, registrationValues } from "./helpers";
 import { row, rows, sessionCookie } from "./organiser-helpers";
 import { ORGANISER_ID, testContext } from "./payments-helpers";
 
@@ -22,44 +22,13 @@ const html = (message: string) => message.replace(/'/g, "&#x27;");
 let runner: string;
 let raceDate: string;
 
-function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-
 /** The self-edit form of the demo registration (a PPS valid on race day unless `patch` says otherwise), with a PDF. */
 function selfEdit(patch: Record<string, string>, withFile = true): FormData {
-  const fd = new FormData();
-  const fields: Record<string, string> = {
-    nom: "Bernard",
-    prenom: "Camille",
-    genre: "Femme",
-    date_naissance: "1991-04-12",
-    nationalite: "Française",
-    email: "coureur@balise.test",
-    telephone: "06 12 34 56 78",
-    adresse: "12 rue des Lilas",
-    adresse_complement: "",
-    code_postal: "69004",
-    ville: "Lyon",
-    pays: "France",
-    club: "Lyon Trail Club",
-    justificatif_type: "pps",
-    numero_licence: "",
-    pps_identifier: "P9F28C586EB",
-    pps_expiration: addDays(raceDate, 10),
-    contact_urgence_nom: "Julien Bernard",
-    contact_urgence_telephone: "06 98 76 54 32",
-    apparaitre_resultats: "on",
-    ...patch,
-  };
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  if (withFile)
-    fd.append(
-      "justificatif_document",
-      new File([PDF as Uint8Array<ArrayBuffer>], "pps.pdf", { type: "application/pdf" }),
-    );
-  return fd;
+  return demoSelfEditForm(
+    raceDate,
+    patch,
+    withFile ? { bytes: PDF, name: "pps.pdf", type: "application/pdf" } : undefined,
+  );
 }
 
 /** A submit sent back with errors (the PPS expires before the race): its document is stored, attached to nothing. */

@@ -12,7 +12,7 @@ import { justificatifEtat, justificatifVersion, type JustificatifContent } from 
 import { fixedClock } from "../../app/providers/clock";
 import { verifyJustificatif } from "../../app/services/justificatifs.server";
 import { runMaintenance } from "../../app/services/maintenance.server";
-import { loadDemoData } from "./helpers";
+import { addDays, demoSelfEditForm, loadDemoData } from "./helpers";
 import { sessionCookie } from "./organiser-helpers";
 import { testContext } from "./payments-helpers";
 
@@ -45,44 +45,9 @@ function send(path: string, body: FormData | Record<string, string>, cookie?: st
 const get = (path: string, cookie?: string) =>
   SELF.fetch(`http://localhost${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 
-function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-
 /** The self-edit form of the demo registration, as a PPS, with a file when given. */
 function selfEdit(patch: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }): FormData {
-  const fd = new FormData();
-  const fields: Record<string, string> = {
-    nom: "Bernard",
-    prenom: "Camille",
-    genre: "Femme",
-    date_naissance: "1991-04-12",
-    nationalite: "Française",
-    email: "coureur@balise.test",
-    telephone: "06 12 34 56 78",
-    adresse: "12 rue des Lilas",
-    adresse_complement: "",
-    code_postal: "69004",
-    ville: "Lyon",
-    pays: "France",
-    club: "Lyon Trail Club",
-    justificatif_type: "pps",
-    numero_licence: "",
-    pps_identifier: "P9F28C586EB",
-    pps_expiration: addDays(raceDate, 10),
-    contact_urgence_nom: "Julien Bernard",
-    contact_urgence_telephone: "06 98 76 54 32",
-    apparaitre_resultats: "on",
-    ...patch,
-  };
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  if (file)
-    fd.append(
-      "justificatif_document",
-      new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }),
-    );
-  return fd;
+  return demoSelfEditForm(raceDate, patch, file);
 }
 
 const reg = () =>

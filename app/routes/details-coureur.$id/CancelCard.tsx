@@ -1,6 +1,7 @@
 // The organiser's cancellation of a paid registration (issue 40): a full refund, a reason sent to the runner, and what
 // it costs the organiser beyond their share (the payment's fees, taken from their next payouts). A plain form.
 import { Form } from "@remix-run/react";
+import { CheckboxField, FieldShell, fieldAria } from "~/components/Field";
 import { ORGANISER_CANCEL_MSG } from "~/domain/cancellation";
 import type { RefundQuote } from "~/domain/refund";
 import { formatEuros } from "~/utils/format";
@@ -41,8 +42,7 @@ export function CancelCard({
       ) : null}
       <Form method="post" className="cancel-form">
         <input type="hidden" name="intent" value="annuler" />
-        <div className="field">
-          <label htmlFor="cancel-reason">Motif de l'annulation (envoyé au coureur)</label>
+        <FieldShell id="cancel-reason" label="Motif de l'annulation (envoyé au coureur)" error={errors?.reason}>
           <textarea
             id="cancel-reason"
             name="reason"
@@ -50,32 +50,16 @@ export function CancelCard({
             maxLength={500}
             required
             defaultValue={values?.reason ?? ""}
-            aria-invalid={errors?.reason ? true : undefined}
-            aria-describedby={errors?.reason ? "reason-err" : undefined}
+            {...fieldAria("cancel-reason", { error: errors?.reason })}
           />
-          {errors?.reason ? (
-            <p className="field-error" id="reason-err">
-              {errors.reason}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              name="confirm"
-              defaultChecked={values?.confirm === "on"}
-              aria-invalid={errors?.confirm ? true : undefined}
-              aria-describedby={errors?.confirm ? "confirm-err" : undefined}
-            />
-            <span>Je confirme l'annulation de cette inscription et son remboursement intégral.</span>
-          </label>
-          {errors?.confirm ? (
-            <p className="field-error" id="confirm-err">
-              {errors.confirm}
-            </p>
-          ) : null}
-        </div>
+        </FieldShell>
+        <CheckboxField
+          name="confirm"
+          id="cancel-confirm"
+          label="Je confirme l'annulation de cette inscription et son remboursement intégral."
+          error={errors?.confirm}
+          defaultChecked={values?.confirm === "on"}
+        />
         <button type="submit" className="btn btn-danger">
           Annuler l'inscription
         </button>

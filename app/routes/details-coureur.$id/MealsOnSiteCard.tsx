@@ -1,6 +1,7 @@
 // 'Repas payés sur place' (issue 40, decision 0185): meals added to a paid registration, paid to the organiser on
 // site, said explicitly. A plain form.
 import { Form } from "@remix-run/react";
+import { CheckboxField, FieldShell, fieldAria } from "~/components/Field";
 import { formatEuros } from "~/utils/format";
 
 export type MealsOnSiteErrors = Partial<Record<"nombre" | "paye", string>>;
@@ -40,8 +41,11 @@ export function MealsOnSiteCard({
       ) : null}
       <Form method="post" className="inline-form">
         <input type="hidden" name="intent" value="repas_sur_place" />
-        <div className="field">
-          <label htmlFor="repas-nombre">Repas à ajouter ({formatEuros(mealPriceCents)} l'un)</label>
+        <FieldShell
+          id="repas-nombre"
+          label={`Repas à ajouter (${formatEuros(mealPriceCents)} l'un)`}
+          error={errors?.nombre}
+        >
           <input
             id="repas-nombre"
             name="nombre"
@@ -51,32 +55,16 @@ export function MealsOnSiteCard({
             max={50}
             required
             defaultValue={values?.nombre ?? "1"}
-            aria-invalid={errors?.nombre ? true : undefined}
-            aria-describedby={errors?.nombre ? "repas-nombre-err" : undefined}
+            {...fieldAria("repas-nombre", { error: errors?.nombre })}
           />
-          {errors?.nombre ? (
-            <p className="field-error" id="repas-nombre-err">
-              {errors.nombre}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              name="paye"
-              defaultChecked={values?.paye === "on"}
-              aria-invalid={errors?.paye ? true : undefined}
-              aria-describedby={errors?.paye ? "repas-paye-err" : undefined}
-            />
-            <span>Le coureur m'a réglé ces repas sur place.</span>
-          </label>
-          {errors?.paye ? (
-            <p className="field-error" id="repas-paye-err">
-              {errors.paye}
-            </p>
-          ) : null}
-        </div>
+        </FieldShell>
+        <CheckboxField
+          name="paye"
+          id="repas-paye"
+          label="Le coureur m'a réglé ces repas sur place."
+          error={errors?.paye}
+          defaultChecked={values?.paye === "on"}
+        />
         <button type="submit" className="btn btn-secondary">
           Ajouter les repas
         </button>
