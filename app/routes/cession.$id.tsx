@@ -20,7 +20,7 @@ import { isCompetition } from "~/domain/eligibility";
 import { RegistrationError } from "~/domain/registration";
 import { makeTransferAcceptSchema, TRANSFER_ACCEPT_FIELDS, TRANSFER_MESSAGES, TransferError } from "~/domain/transfer";
 import { PaymentError, paymentErrorMessage } from "~/services/payment-errors.server";
-import { prefillValues } from "~/services/register.server";
+import { prefillValues } from "~/services/registration-page.server";
 import { acceptTransfer, loadInvitation } from "~/services/transfer.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";

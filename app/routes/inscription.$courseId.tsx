@@ -31,7 +31,8 @@ import { JustificatifDocumentField, type DocumentRef } from "~/components/Justif
 import { isCompetition } from "~/domain/eligibility";
 import { PaymentError, paymentErrorMessage } from "~/services/payment-errors.server";
 import { documentFromForm, profileDocument } from "~/services/justificatif-documents.server";
-import { loadRegistrationPage, prefillValues, startRegistration } from "~/services/register.server";
+import { startRegistration } from "~/services/register.server";
+import { loadRegistrationPage, prefillValues } from "~/services/registration-page.server";
 import { joinWaitlist } from "~/services/waitlist.server";
 import { passQueue, queueFacts, queueView } from "~/services/opening-queue.server";
 import { QUEUE_PAGE_TITLE, QueuePanel } from "~/components/QueuePanel";

@@ -27,7 +27,8 @@ import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { applyTransition } from "./registration-changes.server";
 import { onCheckoutCompleted } from "./payment-received.server";
 import { expireSession } from "./payments.server";
-import { prefillValues, retryPayment } from "./register.server";
+import { retryPayment } from "./register.server";
+import { prefillValues } from "./registration-page.server";
 
 type Ctx = AppLoadContext;
 

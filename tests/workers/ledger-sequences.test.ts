@@ -9,7 +9,8 @@ import { isLocalPaymentProvider } from "../../app/providers/payments-local.serve
 import { cancelInscription } from "../../app/services/cancel.server";
 import { deleteCourse, setPublished } from "../../app/services/courses.server";
 import { releaseFunds, runDuePayouts, setCommission } from "../../app/services/payouts.server";
-import { loadRegistrationPage, startRegistration } from "../../app/services/register.server";
+import { startRegistration } from "../../app/services/register.server";
+import { loadRegistrationPage } from "../../app/services/registration-page.server";
 import { asPerson, loadDemoData, registrationValues } from "./helpers";
 import { enableOrganiserAccount, fixedClock, ORGANISER_ID, testContext } from "./payments-helpers";
 

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "~/providers/clock";
 import { parseRegistration } from "~/domain/registration";
 import { runMaintenance } from "~/services/maintenance.server";
-import { loadRegistrationPage, startRegistration } from "~/services/register.server";
+import { startRegistration } from "~/services/register.server";
+import { loadRegistrationPage } from "~/services/registration-page.server";
 import { loadDemoData, registrationValues } from "./helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
 

@@ -15,13 +15,13 @@ import { verifyCheckoutSession } from "~/services/payment-received.server";
 import {
   abandonRegistration,
   getRunnerRegistration,
-  holdPlace,
   listRunnerRegistrations,
   readConfirmation,
-  loadRegistrationPage,
   retryPayment,
   startRegistration,
 } from "~/services/register.server";
+import { loadRegistrationPage } from "~/services/registration-page.server";
+import { holdPlace } from "~/services/place-hold.server";
 import { signWebhookPayload } from "~/providers/payments-local.server";
 import { asPerson, loadDemoData, registrationValues } from "./helpers";
 import { getLoadContext } from "../../load-context";

@@ -10,7 +10,8 @@ import { isLocalPaymentProvider } from "../../app/providers/payments-local.serve
 import { cancelInscription } from "../../app/services/cancel.server";
 import { runMaintenance } from "../../app/services/maintenance.server";
 import { onCheckoutEnded } from "../../app/services/payment-received.server";
-import { abandonRegistration, loadRegistrationPage, startRegistration } from "../../app/services/register.server";
+import { abandonRegistration, startRegistration } from "../../app/services/register.server";
+import { loadRegistrationPage } from "../../app/services/registration-page.server";
 import { saveCell } from "../../app/services/registrants.server";
 import {
   exportWaitlist,
