@@ -20,6 +20,7 @@ import { PaymentError, paymentErrorMessage } from "./payment-errors.server";
 import { logEvent } from "~/utils/log.server";
 import { withEvent } from "~/db/registrations.server";
 import { hasOpenTransfer } from "~/db/transfers.server";
+import * as paths from "~/utils/paths";
 
 type Ctx = AppLoadContext;
 
@@ -417,7 +418,7 @@ async function sendCancellationEmail(
 ) {
   if (!row.i.email) return;
   try {
-    const url = `${context.env.APP_URL}/mon-inscription/${row.i.id}`;
+    const url = paths.absoluteUrl(context.env.APP_URL, paths.myRegistration(row.i.id));
     const mail = cancellationEmail({
       prenom: row.i.prenom,
       courseNom: row.course.nom,

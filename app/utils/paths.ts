@@ -57,6 +57,7 @@ export const eventFormat = (slugOrId: string, formatId: string) =>
 /** The event's chat (its form action; a GET goes back to the event page). */
 export const eventChat = (courseId: string) => `/courses/${seg(courseId)}/chat`;
 export const formatsPage = (page?: number) => withQuery("/formats", page && page > 1 ? { page } : undefined);
+export const features = () => "/fonctionnalites";
 export const sitemap = () => "/sitemap.xml";
 export const sitemapPart = (part: number) => withQuery("/sitemap.xml", { partie: part });
 export const refundPolicy = () => "/legal/remboursements";
