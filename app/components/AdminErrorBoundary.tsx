@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/rea
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { Link } from "~/components/Link";
 import { ADMIN_LOGIN_REQUIRED } from "~/domain/admin";
+import * as paths from "~/utils/paths";
 
 /** Admin screens' errors: the 403 texts of the spec (with a way to log in), anything else as the root shows it. */
 export function AdminErrorBoundary() {
@@ -18,7 +19,7 @@ export function AdminErrorBoundary() {
         <p>
           {login ? (
             <Link
-              to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+              to={paths.login(location.pathname + location.search)}
               className="btn btn-primary"
             >
               Connexion
