@@ -18,10 +18,7 @@ export function AdminErrorBoundary() {
         </p>
         <p>
           {login ? (
-            <Link
-              to={paths.login(location.pathname + location.search)}
-              className="btn btn-primary"
-            >
+            <Link to={paths.login(location.pathname + location.search)} className="btn btn-primary">
               Connexion
             </Link>
           ) : (

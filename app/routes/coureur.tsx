@@ -12,6 +12,7 @@ import { listRunnerRegistrations } from "~/services/register.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { dateParts, formatDate, formatDateLong, formatKm, formatMeters, formatTime } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -94,7 +95,7 @@ export default function RunnerHome() {
                   </span>
                   <div className="next-race-body">
                     <h3 className="next-race-title">
-                      <Link to={`/courses/${r.courseSlug}`}>{r.courseNom}</Link>
+                      <Link to={paths.eventPage(r.courseSlug)}>{r.courseNom}</Link>
                     </h3>
                     <p className="muted">
                       {r.formatNom} · {r.lieu} ({r.departement})
@@ -107,7 +108,7 @@ export default function RunnerHome() {
                     </p>
                     {r.unpaid ? <p className="reg-status status-wait">En attente de paiement</p> : null}
                   </div>
-                  <Link to={`/mon-inscription/${r.id}`} className="btn btn-ghost btn-small">
+                  <Link to={paths.myRegistration(r.id)} className="btn btn-ghost btn-small">
                     Mon inscription<span className="visually-hidden"> à {r.courseNom}</span>
                   </Link>
                 </li>
@@ -126,7 +127,7 @@ export default function RunnerHome() {
             <ul className="runner-list">
               {d.recent.map((r) => (
                 <li key={r.id}>
-                  <Link to={`/mon-inscription/${r.id}`}>
+                  <Link to={paths.myRegistration(r.id)}>
                     {r.courseNom} — {r.formatNom}
                   </Link>
                   <span className="muted small">

@@ -23,6 +23,7 @@ import {
   formatTime,
 } from "~/utils/format";
 import { getSessionUser } from "~/utils/session.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }, ...discussionLinks()];
 
@@ -178,7 +179,7 @@ function RegisterLink({ courseId, f, open }: { courseId: string; f: FormatView; 
   if (f.fenetre) return <span className="muted small registration-window">{f.fenetre}</span>;
   if (f.avail === "waitlist" && open) {
     return (
-      <Link to={`/inscription/${courseId}?format=${f.id}`} className="btn btn-outline btn-small">
+      <Link to={paths.registrationPage(courseId, f.id)} className="btn btn-outline btn-small">
         Rejoindre la liste d'attente<span className="visually-hidden"> du format {f.nom}</span>
       </Link>
     );
@@ -196,7 +197,7 @@ function RegisterLink({ courseId, f, open }: { courseId: string; f: FormatView; 
   }
   if (!open) return <span className="muted small">Inscriptions bientôt ouvertes</span>;
   return (
-    <Link to={`/inscription/${courseId}?format=${f.id}`} className="btn btn-primary btn-small">
+    <Link to={paths.registrationPage(courseId, f.id)} className="btn btn-primary btn-small">
       S'inscrire<span className="visually-hidden"> au format {f.nom}</span>
     </Link>
   );
@@ -466,7 +467,7 @@ export default function CoursePage() {
   const loadingOther =
     navigation.state === "loading" &&
     navigation.location.pathname.startsWith("/courses/") &&
-    navigation.location.pathname !== `/courses/${c.slug}`;
+    navigation.location.pathname !== paths.eventPage(c.slug);
   const tileUrl = root?.tileUrl ?? "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
   return (
     <article className="course-page">
@@ -491,7 +492,7 @@ export default function CoursePage() {
           </p>
           <p className="course-hero-actions">
             {d.windowNote ? null : d.full && d.anyWaitlist && d.paymentsOpen ? (
-              <Link to={`/inscription/${c.id}`} className="btn btn-register">
+              <Link to={paths.registrationPage(c.id)} className="btn btn-register">
                 Rejoindre la liste d'attente
               </Link>
             ) : d.full ? (
@@ -499,7 +500,7 @@ export default function CoursePage() {
                 Complet
               </span>
             ) : d.paymentsOpen ? (
-              <Link to={`/inscription/${c.id}`} className="btn btn-register">
+              <Link to={paths.registrationPage(c.id)} className="btn btn-register">
                 S'inscrire
               </Link>
             ) : null}
@@ -524,7 +525,7 @@ export default function CoursePage() {
                     {positionSentence(e.position, e.genre)} du format {e.formatNom}.
                   </strong>
                 )}{" "}
-                <Link to={`/liste-attente/${e.id}`}>
+                <Link to={paths.waitlistEntry(e.id)}>
                   {e.statut === "offre" ? "Payer ou quitter" : "Voir ou quitter la liste"}
                 </Link>
               </p>
@@ -537,7 +538,7 @@ export default function CoursePage() {
         {!c.en_ligne && d.isOwner ? (
           <p className="alert alert-info draft-notice">
             Cette épreuve est un brouillon hors-ligne&nbsp;: vous seul la voyez.{" "}
-            <Link to={`/modifier-course/${c.id}`}>Modifier l'épreuve</Link> pour la compléter et la publier.
+            <Link to={paths.editEvent(c.id)}>Modifier l'épreuve</Link> pour la compléter et la publier.
           </p>
         ) : null}
         {!c.en_ligne && !d.isOwner ? (
@@ -636,7 +637,7 @@ export default function CoursePage() {
             <strong>{c.nom}</strong>
             {d.minPrice != null ? <span>{formatFromPrice(d.minPrice, d.minPaidPrice)}</span> : null}
           </p>
-          <Link to={`/inscription/${c.id}`} className="btn btn-register">
+          <Link to={paths.registrationPage(c.id)} className="btn btn-register">
             S'inscrire
           </Link>
         </div>

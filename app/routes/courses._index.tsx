@@ -11,6 +11,7 @@ import { formatNumber } from "~/utils/format";
 import { filtersToSearch, hasActiveFilters, parseCourseFilters, type FilterField } from "~/domain/filters";
 import { useRootData } from "~/components/root-data";
 import catalogueCss from "~/styles/catalogue.css?url";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 
@@ -60,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         lng: m.lng,
         title: m.nom,
         subtitle: `${m.lieu} (${m.departement})`,
-        href: `/courses/${m.slug}`,
+        href: paths.eventPage(m.slug),
       })) ?? null,
     hasNext: result.hasNext,
     departements: result.departements,
@@ -262,14 +263,14 @@ export default function CoursesPage() {
         </p>
         <nav className="view-toggle" aria-label="Affichage">
           <Link
-            to={`/courses${d.listHref}`}
+            to={paths.eventsPage(d.listHref)}
             className={`btn btn-small ${isMap ? "btn-ghost" : "btn-primary"}`}
             aria-current={isMap ? undefined : "page"}
           >
             Liste
           </Link>
           <Link
-            to={`/courses${d.mapHref}`}
+            to={paths.eventsPage(d.mapHref)}
             className={`btn btn-small ${isMap ? "btn-primary" : "btn-ghost"}`}
             aria-current={isMap ? "page" : undefined}
           >
@@ -294,7 +295,7 @@ export default function CoursesPage() {
           )}
           {filters.page > 1 ? (
             <p>
-              <Link to={`/courses${d.firstPage}`} className="btn btn-ghost">
+              <Link to={paths.eventsPage(d.firstPage)} className="btn btn-ghost">
                 Revenir à la première page
               </Link>
             </p>
@@ -318,7 +319,7 @@ export default function CoursesPage() {
           <ul className="place-list">
             {d.cards.map((c) => (
               <li key={c.id}>
-                <FastLink to={`/courses/${c.slug}`}>{c.nom}</FastLink> —{" "}
+                <FastLink to={paths.eventPage(c.slug)}>{c.nom}</FastLink> —{" "}
                 <span className="muted">{`${c.lieu} (${c.departement})`}</span>
               </li>
             ))}
@@ -335,14 +336,14 @@ export default function CoursesPage() {
       {d.prev !== null || d.next !== null ? (
         <nav className="pager" aria-label="Pages">
           {d.prev !== null ? (
-            <Link to={`/courses${d.prev}`} className="btn btn-ghost" rel="prev">
+            <Link to={paths.eventsPage(d.prev)} className="btn btn-ghost" rel="prev">
               ← Précédent
             </Link>
           ) : (
             <span />
           )}
           {d.next !== null ? (
-            <Link to={`/courses${d.next}`} className="btn btn-ghost" rel="next">
+            <Link to={paths.eventsPage(d.next)} className="btn btn-ghost" rel="next">
               Suivant →
             </Link>
           ) : (

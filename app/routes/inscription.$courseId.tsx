@@ -45,6 +45,7 @@ import { parisDate, refundScaleSentence } from "~/domain/refund";
 import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 import { useHydrated } from "~/components/useHydrated";
 import { Field as SharedField, type FieldProps, SelectField } from "~/components/Field";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -133,7 +134,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!parsed.ok) return reply(400, parsed.errors);
     try {
       const { entryId } = await joinWaitlist(context, user.id, course.id, parsed.data);
-      return redirect(`/liste-attente/${entryId}?notice=rejointe`);
+      return redirect(paths.waitlistEntry(entryId, { notice: "rejointe" }));
     } catch (e) {
       if (e instanceof WaitlistError)
         return reply(
@@ -149,7 +150,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.ok || documentError) return reply(400, parsed.ok ? {} : parsed.errors);
   // During an opening rush only admitted runners reach the checkout (metered, issue 21).
   const gate = await passQueue(context, user.id, parsed.data.format);
-  if (mustWait(gate)) return redirect(`/file-attente/${parsed.data.format.id}`);
+  if (mustWait(gate)) return redirect(paths.openingQueue(parsed.data.format.id));
   try {
     const { url } = await startRegistration(context, user.id, course.id, parsed.data, document?.id ?? null);
     return redirect(url);
@@ -343,7 +344,7 @@ function RegistrationForm({ data }: { data: FormPageData }) {
   return (
     <section className="container page registration-page">
       <p className="small">
-        <Link to={`/courses/${course.slug}`}>← Retour à {course.nom}</Link>
+        <Link to={paths.eventPage(course.slug)}>← Retour à {course.nom}</Link>
       </p>
       <h1>Inscription — {course.nom}</h1>
       <p className="muted">
@@ -363,7 +364,7 @@ function RegistrationForm({ data }: { data: FormPageData }) {
           </p>
           <p>{REGISTRATION_MSG.closed}</p>
           <p>
-            <Link to={`/courses/${course.slug}`}>Revenir à la page de la course</Link>
+            <Link to={paths.eventPage(course.slug)}>Revenir à la page de la course</Link>
           </p>
         </div>
       ) : (
@@ -381,7 +382,7 @@ function RegistrationForm({ data }: { data: FormPageData }) {
               {result?.existingId ? (
                 <>
                   {" "}
-                  <Link to={`/mon-inscription/${result.existingId}`}>Voir mon inscription</Link>
+                  <Link to={paths.myRegistration(result.existingId)}>Voir mon inscription</Link>
                 </>
               ) : null}
             </p>

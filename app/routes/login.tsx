@@ -17,6 +17,7 @@ import accountsCss from "~/styles/accounts.css?url";
 import { setModeHeader } from "~/utils/mode.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { createSession, getSessionUser } from "~/utils/session.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 export const meta: MetaFunction = () => [{ title: "Connexion — Balise" }];
@@ -93,9 +94,7 @@ export default function Login() {
         </button>
         <div className="auth-links-row">
           <Link to="/forgot-password">Mot de passe oublié ?</Link>
-          <Link to={redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup"}>
-            Créer un compte
-          </Link>
+          <Link to={paths.signup(redirectTo)}>Créer un compte</Link>
         </div>
       </Form>
     </section>

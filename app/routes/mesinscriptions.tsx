@@ -10,6 +10,7 @@ import { listRunnerEntries } from "~/services/waitlist.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatDateTimeLong, formatKm, formatMeters } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -64,7 +65,7 @@ export default function MesInscriptions() {
                     {e.course_nom} · {formatDate(e.date)}
                   </p>
                   <p className="reg-card-links">
-                    <Link to={`/liste-attente/${e.id}`} className="btn btn-primary btn-small">
+                    <Link to={paths.waitlistEntry(e.id)} className="btn btn-primary btn-small">
                       {e.statut === "offre" ? "Payer ou quitter" : "Voir ou quitter la liste"}
                     </Link>
                   </p>
@@ -105,10 +106,10 @@ export default function MesInscriptions() {
                     {formatKm(r.distanceKm)} · {formatMeters(r.dplus)} D+ · {formatDate(r.date)}
                   </p>
                   <p className="reg-card-links">
-                    <Link to={`/courses/${r.courseSlug}`} className="btn btn-ghost btn-small">
+                    <Link to={paths.eventPage(r.courseSlug)} className="btn btn-ghost btn-small">
                       Voir la page
                     </Link>
-                    <Link to={`/mon-inscription/${r.id}`} className="btn btn-primary btn-small">
+                    <Link to={paths.myRegistration(r.id)} className="btn btn-primary btn-small">
                       Voir / Modifier
                     </Link>
                   </p>

@@ -46,6 +46,7 @@ import {
   withdrawTransfer,
 } from "~/services/transfer.server";
 import { Field, type FieldProps, SelectField as SharedSelectField, type SelectFieldProps } from "~/components/Field";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
@@ -140,7 +141,7 @@ async function transferAction(
     data({ errors: {}, formError: "", values: null, document: null, transfer: t }, { status });
   if (intent === "cession-retirer") {
     await withdrawTransfer(context, user.id, id);
-    return redirect(`/mon-inscription/${id}?cession=retiree#cession`);
+    return redirect(paths.myRegistration(id, { cession: "retiree" }, "cession"));
   }
   const email = values.cession_email ?? "";
   const recipient = transferRecipient(values.cession_destinataire);
@@ -167,7 +168,9 @@ async function transferAction(
     if (e instanceof TransferError) return fail({ errors: {}, formError: e.message, email, recipient, confirmed }, 409);
     throw e;
   }
-  return redirect(`/mon-inscription/${id}?cession=${recipient === "liste" ? "proposee-liste" : "proposee"}#cession`);
+  return redirect(
+    paths.myRegistration(id, { cession: recipient === "liste" ? "proposee-liste" : "proposee" }, "cession"),
+  );
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -217,7 +220,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   await setRegistrationDocument(context, user.id, id, doc.doc?.id ?? null);
   await verifyJustificatif(context, id);
-  return redirect(`/mon-inscription/${id}?enregistre=1`);
+  return redirect(paths.myRegistration(id, { enregistre: 1 }));
 }
 
 type Values = Record<string, string | boolean | null | undefined>;
@@ -303,7 +306,7 @@ export default function MyRegistration() {
   const outlet = useOutlet();
   const hydrated = useHydrated();
   const nav = useNavigation();
-  const saving = nav.state === "submitting" && nav.formAction === `/mon-inscription/${d.id}`;
+  const saving = nav.state === "submitting" && nav.formAction === paths.myRegistration(d.id);
   const errors: Record<string, string> = result?.errors ?? {};
   const values: Values = result?.values
     ? { ...result.values, apparaitre_resultats: result.values.apparaitre_resultats === "on" }
@@ -558,7 +561,7 @@ export default function MyRegistration() {
               Annuler mon inscription
             </button>
           ) : (
-            <Link to={`/mon-inscription/${d.id}/annuler`} preventScrollReset className="btn btn-danger cancel-open">
+            <Link to={paths.cancelMyRegistration(d.id)} preventScrollReset className="btn btn-danger cancel-open">
               Annuler mon inscription — remboursement estimé&nbsp;: {estimate}
             </Link>
           )}
@@ -579,7 +582,7 @@ export default function MyRegistration() {
         </section>
       </section>
       {outlet ? (
-        <RefundModal closeTo={`/mon-inscription/${d.id}`} labelledBy="cancel-title">
+        <RefundModal closeTo={paths.myRegistration(d.id)} labelledBy="cancel-title">
           {outlet}
         </RefundModal>
       ) : null}

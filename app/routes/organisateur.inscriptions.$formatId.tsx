@@ -44,6 +44,7 @@ import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatEuros } from "~/utils/format";
 import { useHydrated } from "~/components/useHydrated";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -302,7 +303,7 @@ function Cell({
         <span id={id}>{statutLabel(current)}</span>
         {current === "validee" ? (
           <Link
-            to={`/details-coureur/${row.id}#annulation`}
+            to={paths.runnerDetails(row.id, undefined, "annulation")}
             className="btn btn-ghost btn-small"
             aria-label={`Annuler l'inscription de ${row.prenom ?? ""} ${row.nom ?? ""}`.trim()}
           >
@@ -523,11 +524,7 @@ export default function RegistrantsPage() {
         <details className="registrants-panel">
           <summary className="btn btn-ghost">Exporter CSV</summary>
           {/* A plain form: the browser downloads the file (no client-side routing to a resource route). */}
-          <form
-            method="get"
-            action={`/organisateur/inscriptions/${d.format.id}/export.csv`}
-            className="panel-body export-form"
-          >
+          <form method="get" action={paths.formatRegistrantsExport(d.format.id)} className="panel-body export-form">
             <fieldset>
               <legend>Colonnes du fichier</legend>
               <div className="export-columns">
@@ -552,11 +549,7 @@ export default function RegistrantsPage() {
         </details>
 
         {d.competition ? (
-          <a
-            href={`/organisateur/inscriptions/${d.format.id}/justificatifs-manquants.csv`}
-            className="btn btn-ghost"
-            download
-          >
+          <a href={paths.formatMissingJustificatifs(d.format.id)} className="btn btn-ghost" download>
             Justificatifs manquants (CSV)
           </a>
         ) : null}
@@ -619,7 +612,7 @@ export default function RegistrantsPage() {
                           </button>
                         </Form>
                       )}
-                      <Link to={`/details-coureur/${row.id}`} className="btn btn-ghost btn-small">
+                      <Link to={paths.runnerDetails(row.id)} className="btn btn-ghost btn-small">
                         Détails
                       </Link>
                     </td>

@@ -15,6 +15,7 @@ import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatDate, formatTime } from "~/utils/format";
 import { LockIcon } from "~/components/LockIcon";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Mon espace organisateur — Balise" }];
@@ -55,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect("/organisateur/mon-espace?message=copiee");
     }
     await setPublished(context, user, courseId, intent === "publish");
-    return redirect(`/organisateur/mon-espace?message=${intent === "publish" ? "publiee" : "hors-ligne"}`);
+    return redirect(paths.organiserSpace({ message: intent === "publish" ? "publiee" : "hors-ligne" }));
   } catch (e) {
     if (e instanceof CourseError) {
       if (e.code === "not_found" || e.code === "forbidden") throw new Response(e.message, { status: e.status });
@@ -170,7 +171,7 @@ export default function MonEspace() {
                         </td>
                         <td data-label="Repas">{f.repas}</td>
                         <td>
-                          <Link to={`/organisateur/inscriptions/${f.id}`}>Voir les inscrits</Link>
+                          <Link to={paths.formatRegistrants(f.id)}>Voir les inscrits</Link>
                         </td>
                       </tr>
                     ))}
@@ -203,7 +204,7 @@ export default function MonEspace() {
                     </button>
                   )}
                 </Form>
-                <Link to={`/modifier-course/${c.id}`} className="btn btn-ghost">
+                <Link to={paths.editEvent(c.id)} className="btn btn-ghost">
                   Modifier
                 </Link>
                 <Form method="post" className="inline-form">
@@ -218,10 +219,10 @@ export default function MonEspace() {
                     Dupliquer
                   </button>
                 </Form>
-                <Link to={`/courses/${c.id}`} className="btn btn-ghost">
+                <Link to={paths.eventPage(c.id)} className="btn btn-ghost">
                   Voir la page
                 </Link>
-                <Link to={`/organisateur/supprimer/${c.id}`} className="btn btn-ghost btn-danger-ghost">
+                <Link to={paths.deleteEvent(c.id)} className="btn btn-ghost btn-danger-ghost">
                   Supprimer
                 </Link>
               </div>

@@ -15,6 +15,7 @@ import { COURSE_ERROR_MESSAGES, CourseError } from "~/domain/course-errors";
 import { deleteCourse, getCourseForOwner, hasPaidRegistrations, setPublished } from "~/services/courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Supprimer une épreuve — Balise" }];
@@ -118,7 +119,7 @@ export default function SupprimerCourse() {
             </Link>
           </Form>
           <p className="small muted">
-            <Link to={`/modifier-course/${id}`}>Modifier plutôt l'épreuve</Link>
+            <Link to={paths.editEvent(id)}>Modifier plutôt l'épreuve</Link>
           </p>
         </div>
       )}

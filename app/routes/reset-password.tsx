@@ -21,6 +21,7 @@ import {
 import { fieldErrors } from "~/domain/form-errors";
 import { peekToken, resetPassword } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
+import * as paths from "~/utils/paths";
 
 export const RESET_REDIRECT_SECONDS = 2;
 const DONE = "ok";
@@ -51,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (e instanceof AuthError) return data({ errors: {}, invalid: true, token: "" }, { status: 400 });
     throw e;
   }
-  return redirect(`/reset-password?statut=${DONE}`);
+  return redirect(paths.resetPassword({ statut: DONE }));
 }
 
 function InvalidLink() {

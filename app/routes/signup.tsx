@@ -15,6 +15,7 @@ import { fieldErrors } from "~/domain/form-errors";
 import { signUp } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { getSessionUser } from "~/utils/session.server";
+import * as paths from "~/utils/paths";
 
 export const SIGNUP_REDIRECT_SECONDS = 3;
 const CREATED = "compte-cree";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   // A bot filled the hidden field: answer as if all went well, create nothing.
-  if (honeypotFilled(form)) return redirect(`/signup?statut=${CREATED}`);
+  if (honeypotFilled(form)) return redirect(paths.signup(null, { statut: CREATED }));
   const parsed = SignupSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data(
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   await signUp(context, { email: parsed.data.email, password: parsed.data.password });
-  return redirect(`/signup?statut=${CREATED}`);
+  return redirect(paths.signup(null, { statut: CREATED }));
 }
 
 export default function Signup() {

@@ -14,7 +14,8 @@ export const CHECKOUT_SESSION_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";
 
 function searchOf(query: Query | undefined): string {
   if (query === undefined) return "";
-  if (typeof query === "string") return query === "" || query === "?" ? "" : query.startsWith("?") ? query : `?${query}`;
+  if (typeof query === "string")
+    return query === "" || query === "?" ? "" : query.startsWith("?") ? query : `?${query}`;
   let params: URLSearchParams;
   if (query instanceof URLSearchParams) params = query;
   else {

@@ -401,8 +401,7 @@ export function Discussion({ data }: { data: DiscussionData }) {
         <div className="chat-login">
           {urlError && urlCode !== "NOT_LOGGED_IN" ? <FieldError message={urlError.message} /> : null}
           <p>
-            {CHAT_TEXTS.loginToWrite}{" "}
-            <Link to={paths.login(paths.eventPage(courseId))}>Se connecter</Link>
+            {CHAT_TEXTS.loginToWrite} <Link to={paths.login(paths.eventPage(courseId))}>Se connecter</Link>
           </p>
         </div>
       )}
