@@ -127,6 +127,16 @@ export const runnerDetails = (id: string, query?: Query, hash?: string) =>
 /** A justificatif document (served to its runner and the event's organiser only). */
 export const justificatif = (documentId: string) => `/justificatifs/${seg(documentId)}`;
 
+// --- Files and the local stand-ins ------------------------------------------------------------------------------
+
+/** A stored file (an event's image, a GPX track) by its storage key; each segment of the key encoded. */
+export const storedFile = (key: string) => `/fichiers/${key.split("/").map(seg).join("/")}`;
+/** The local payment provider's pages and the local mail box (development and tests only, decision 0030). */
+export const devCheckout = (sessionId: string, query?: Query) => withQuery(`/dev/checkout/${seg(sessionId)}`, query);
+export const devOnboarding = (linkId: string) => `/dev/onboarding/${seg(linkId)}`;
+export const devReceipt = (chargeId: string) => `/dev/receipt/${seg(chargeId)}`;
+export const devMail = (mailId: string) => `/dev/mail/${seg(mailId)}`;
+
 // --- The admin ----------------------------------------------------------------------------------------------------
 
 export const adminEvent = (courseId: string) => `/admin/courses/${seg(courseId)}`;

@@ -78,6 +78,15 @@ describe("path builders", () => {
     ],
     [paths.runnerDetails("r1", undefined, "annulation"), "/details-coureur/r1#annulation"],
     [paths.justificatif("d1"), "/justificatifs/d1"],
+    [paths.storedFile("images/a b.jpg"), "/fichiers/images/a%20b.jpg"],
+    [paths.storedFile("gpx/c1/f1.gpx"), "/fichiers/gpx/c1/f1.gpx"],
+    [paths.devCheckout("cs_1"), "/dev/checkout/cs_1"],
+    [paths.devCheckout("cs_1", { refus: 1 }), "/dev/checkout/cs_1?refus=1"],
+    [paths.devOnboarding("acct 1"), "/dev/onboarding/acct%201"],
+    [paths.devReceipt("ch_1"), "/dev/receipt/ch_1"],
+    [paths.devMail("m1"), "/dev/mail/m1"],
+    [paths.features(), "/fonctionnalites"],
+    [paths.sitemap(), "/sitemap.xml"],
     [paths.adminEvent("c1"), "/admin/courses/c1"],
     [paths.adminRegistrations({ course: "c&1" }), "/admin/inscriptions?course=c%261"],
     [paths.adminPayouts("?course=c1"), "/admin/payouts?course=c1"],
@@ -117,9 +126,12 @@ describe("absoluteUrl", () => {
 
 // --- The scan -----------------------------------------------------------------------------------------------------
 
-/** A path of the site built by hand: a template or a concatenation starting with one of the builders' prefixes. */
-const HAND_BUILT_PATH =
-  /[`"'](\/(?:mon-inscription|inscription|courses|details-coureur|organisateur\/inscriptions|cession|liste-attente|recu|merci|paiement-annule)\b[^`"'\n]*?)(?:\$\{|[`"']\s*\+)/;
+/**
+ * A path of the site built by hand: a template literal or a concatenation that starts with "/" and a letter and goes
+ * on with a placeholder or a "+" (`/courses/${slug}`, "/mon-inscription/" + id). The Durable Objects' WebSocket address
+ * in the light queue page's inline script (/parties/…) is not a page of the site.
+ */
+const HAND_BUILT_PATH = /[`"'](\/(?!parties\/)[a-z][^`"'\n]*?)(?:\$\{|[`"']\s*\+)/;
 /** An absolute URL joined by hand: `${…APP_URL…}/`, `${appUrl…}/`, `${base}/`, or APP_URL + "/…". */
 const HAND_JOINED_URL = /\$\{[^}]*\b(?:APP_URL|appUrl|baseUrl|base)\b[^}]*\}\/|\bAPP_URL\s*\+\s*["'`]\//;
 
@@ -147,6 +159,9 @@ describe("the scan finds hand-built URLs", () => {
     ["to={`/courses/#{c.slug}`}", "builds a path"],
     ["`/inscription/#{courseId}?format=#{f.id}`", "builds a path"],
     ["`/merci?session_id=#{encodeURIComponent(s)}`", "builds a path"],
+    ["redirect(`/dev/checkout/#{session.id}?refus=1`)", "builds a path"],
+    ["`/fichiers/#{key}`", "builds a path"],
+    ["to={`/login?redirectTo=#{encodeURIComponent(to)}`}", "builds a path"],
     ["action={`/organisateur/inscriptions/#{d.format.id}/export.csv`}", "builds a path"],
     ["const url = `#{context.env.APP_URL}/mon-inscription/#{r.id}`;", "joins APP_URL"],
     ["success: `#{appUrl}/merci?#{q}`", "joins APP_URL"],
@@ -162,6 +177,7 @@ describe("the scan finds hand-built URLs", () => {
     ['redirect("/mesinscriptions")', null],
     ["paths.myRegistration(id, { enregistre: 1 })", null],
     ['navigation.location.pathname.startsWith("/courses/")', null],
+    ['location.host + "/parties/format-queue/" + id', null],
     ["absoluteUrl(context.env.APP_URL, paths.eventPage(slug))", null],
     ["`#{prefix}/x`", null],
   ])("%s is fine", (line, expected) => {
