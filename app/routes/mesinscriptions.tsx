@@ -3,7 +3,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { runnerListStatus } from "~/domain/registration-rules";
+import { runnerListStatus, runnerListTone, type StatusTone } from "~/domain/registration-rules";
 import { positionSentence } from "~/domain/waitlist";
 import { listRunnerRegistrations } from "~/services/register.server";
 import { listRunnerEntries } from "~/services/waitlist.server";
@@ -30,18 +30,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     registrations: rows.map((r) => ({
       ...r,
       status: runnerListStatus(r, now),
+      tone: runnerListTone(r, now),
     })),
   };
 }
 
-const statusClass = (s: string) =>
-  s === "Active"
-    ? "status-ok"
-    : s.startsWith("En attente")
-      ? "status-wait"
-      : s.startsWith("Remboursée")
-        ? "status-refund"
-        : "status-off";
+/** A status's class, from its tone (app/domain/registration-rules/statuses.ts). */
+const TONE_CLASS: Record<StatusTone, string> = {
+  active: "status-ok",
+  waiting: "status-wait",
+  refunded: "status-refund",
+  ended: "status-off",
+};
 
 export default function MesInscriptions() {
   const { registrations, waitlist } = useLoaderData<typeof loader>();
@@ -97,7 +97,7 @@ export default function MesInscriptions() {
                   </div>
                 )}
                 <div className="reg-card-body">
-                  <p className={`reg-status ${statusClass(r.status)}`}>{r.status}</p>
+                  <p className={`reg-status ${TONE_CLASS[r.tone]}`}>{r.status}</p>
                   <h2 className="reg-card-title">{r.formatNom}</h2>
                   <p className="reg-card-course">
                     {r.courseNom} — {r.lieu}

@@ -24,7 +24,7 @@ import { verifyJustificatif } from "~/services/justificatifs.server";
 import { makeSelfEditSchema, pickSelfEdit } from "~/domain/my-registration";
 import { GENRES_SIMPLE, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
-import { isReadOnlyForRunner, runnerBadge } from "~/domain/registration-rules";
+import { isReadOnlyForRunner, runnerBadge, runnerBadgeTone, type StatusTone } from "~/domain/registration-rules";
 import { loadRunnerRegistrationDetails, saveRunnerFields } from "~/services/cancel.server";
 import { loadHistory } from "~/services/registration-changes.server";
 import { reasonLabel } from "~/domain/registration-rules";
@@ -68,6 +68,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     id: i.id,
     statut: i.statut,
     badge: runnerBadge(i.statut),
+    badgeTone: runnerBadgeTone(i.statut),
     readOnly: isReadOnlyForRunner(i.statut),
     readOnlyMessage: readOnlyMessage(i.statut),
     fields: {
@@ -292,12 +293,12 @@ function CancelledNotice({ refundCents, percent }: { refundCents: number; percen
   );
 }
 
-const badgeClass: Record<string, string> = {
-  Active: "status-active",
-  Annulée: "status-cancelled",
-  "Remboursée partiellement": "status-refunded",
-  "Remboursée totalement": "status-refunded",
-  Transférée: "status-cancelled",
+/** The badge's class, from its tone (app/domain/registration-rules/statuses.ts). */
+const TONE_CLASS: Record<StatusTone, string> = {
+  active: "status-active",
+  waiting: "status-active",
+  refunded: "status-refunded",
+  ended: "status-cancelled",
 };
 
 export default function MyRegistration() {
@@ -337,7 +338,7 @@ export default function MyRegistration() {
           </div>
           <p className="status-badge-wrap">
             <span className="visually-hidden">Statut&nbsp;: </span>
-            <span className={`status-badge ${badgeClass[d.badge]}`} data-testid="statut">
+            <span className={`status-badge ${TONE_CLASS[d.badgeTone]}`} data-testid="statut">
               {d.badge}
             </span>
           </p>
