@@ -22,6 +22,7 @@ import accountsCss from "~/styles/accounts.css?url";
 import paymentsCss from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatDateTime, formatEuros } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: accountsCss },
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = makeOrganiserProfileSchema(accepted).safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: formValues(form) }, { status: 400 });
   await saveOrganiserProfile(context, user.id, parsed.data);
-  return redirect("/monprofilorganisateur?statut=enregistre");
+  return redirect(paths.organiserProfile({ statut: "enregistre" }));
 }
 
 export default function OrganiserProfilePage() {

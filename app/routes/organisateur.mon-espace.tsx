@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (intent === "duplicate") {
       await duplicateCourse(context, user, courseId);
-      return redirect("/organisateur/mon-espace?message=copiee");
+      return redirect(paths.organiserSpace({ message: "copiee" }));
     }
     await setPublished(context, user, courseId, intent === "publish");
     return redirect(paths.organiserSpace({ message: intent === "publish" ? "publiee" : "hors-ligne" }));

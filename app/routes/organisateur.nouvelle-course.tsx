@@ -13,6 +13,7 @@ import { emptyCourseForm } from "~/domain/course-form";
 import { handleCourseForm, initialState } from "~/services/course-form.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Créer une épreuve — Balise" }];
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireOrganiser(request, context);
   const outcome = await handleCourseForm(context, request, user, { kind: "create" });
-  if (outcome.kind === "saved") return redirect("/organisateur/mon-espace?message=creee");
+  if (outcome.kind === "saved") return redirect(paths.organiserSpace({ message: "creee" }));
   return data(outcome.state, { status: outcome.status });
 }
 

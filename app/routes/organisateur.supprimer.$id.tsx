@@ -49,10 +49,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     if (parsed.data.intent === "unpublish") {
       await setPublished(context, user, id, false);
-      return redirect("/organisateur/mon-espace?message=hors-ligne");
+      return redirect(paths.organiserSpace({ message: "hors-ligne" }));
     }
     await deleteCourse(context, user, id);
-    return redirect("/organisateur/mon-espace?message=supprimee");
+    return redirect(paths.organiserSpace({ message: "supprimee" }));
   } catch (e) {
     if (e instanceof CourseError && e.code !== "not_found" && e.code !== "forbidden")
       return data({ error: e.message }, { status: e.status });

@@ -82,6 +82,7 @@ export const registrationPage = (courseId: string, formatId?: string | null) =>
 /** The opening queue of a format (the light waiting page before registrations open). */
 export const openingQueue = (formatId: string) => `/file-attente/${seg(formatId)}`;
 export const myRegistrations = () => "/mesinscriptions";
+export const runnerProfile = (query?: Query) => withQuery("/monprofilcoureur", query);
 /** The runner's own registration. */
 export const myRegistration = (id: string, query?: Query, hash?: string) =>
   withQuery(`/mon-inscription/${seg(id)}`, query, hash);

@@ -36,6 +36,7 @@ describe("path builders", () => {
     [paths.registrationPage("c1", null), "/inscription/c1"],
     [paths.openingQueue("f1"), "/file-attente/f1"],
     [paths.myRegistrations(), "/mesinscriptions"],
+    [paths.runnerProfile({ statut: "enregistre" }), "/monprofilcoureur?statut=enregistre"],
     [paths.myRegistration("i1"), "/mon-inscription/i1"],
     [paths.myRegistration("i/1"), "/mon-inscription/i%2F1"],
     [paths.myRegistration("i1", { enregistre: 1 }), "/mon-inscription/i1?enregistre=1"],
