@@ -73,7 +73,7 @@ export function lightQueueDocument(view: QueueView, nonce: string): string {
       <body>
         <header className="site-header">
           <div className="container header-inner">
-            <a href="/" className="brand" aria-label={BRAND_LINK_LABEL}>
+            <a href={paths.home()} className="brand" aria-label={BRAND_LINK_LABEL}>
               <BrandContent />
             </a>
           </div>

@@ -22,7 +22,7 @@ export function AdminErrorBoundary() {
               Connexion
             </Link>
           ) : (
-            <Link to="/" className="btn btn-primary">
+            <Link to={paths.home()} className="btn btn-primary">
               Retour à l'accueil
             </Link>
           )}
@@ -32,7 +32,7 @@ export function AdminErrorBoundary() {
   }
   return (
     <ErrorScreen error={error}>
-      <Link to="/admin" className="btn btn-primary">
+      <Link to={paths.admin()} className="btn btn-primary">
         Retour à l'administration
       </Link>
     </ErrorScreen>

@@ -99,7 +99,7 @@ export function WaitlistPanel({ formatId, list }: { formatId: string; list: Orga
         </>
       )}
       <p className="hint">
-        <Link to="/legal/remboursements">Règles d'annulation</Link> : une place libérée par une annulation, une
+        <Link to={paths.refundPolicy()}>Règles d'annulation</Link> : une place libérée par une annulation, une
         réservation expirée ou une hausse de la capacité est proposée automatiquement, dans l'ordre.
       </p>
     </section>

@@ -27,7 +27,7 @@ export default function AdminCourse() {
   return (
     <section className="container page">
       <p>
-        <Link to="/admin/courses">← Courses</Link>
+        <Link to={paths.adminEvents()}>← Courses</Link>
       </p>
       <h1>{course.nom}</h1>
       <AdminNav />

@@ -186,7 +186,7 @@ export default function AdminInscriptions() {
           <button type="submit" className="btn btn-primary">
             Appliquer
           </button>
-          <Link to="/admin/inscriptions" className="btn btn-ghost">
+          <Link to={paths.adminRegistrations()} className="btn btn-ghost">
             Réinitialiser
           </Link>
         </div>

@@ -55,7 +55,7 @@ export default function ConfirmEmail() {
           tentez de vous connecter&nbsp;: un nouveau lien vous sera envoyé.
         </p>
         <p>
-          <Link to="/login" className="btn btn-primary">
+          <Link to={paths.login()} className="btn btn-primary">
             Se connecter
           </Link>
         </p>

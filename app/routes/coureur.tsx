@@ -78,7 +78,7 @@ export default function RunnerHome() {
         {d.upcoming.length === 0 ? (
           <div className="empty">
             <p>Aucune course à venir.</p>
-            <Link to="/courses" className="btn btn-primary">
+            <Link to={paths.eventsPage()} className="btn btn-primary">
               Trouver une course
             </Link>
           </div>
@@ -139,7 +139,7 @@ export default function RunnerHome() {
             </ul>
           )}
           <p>
-            <Link to="/mesinscriptions">Toutes mes inscriptions ({d.total})</Link>
+            <Link to={paths.myRegistrations()}>Toutes mes inscriptions ({d.total})</Link>
           </p>
         </section>
 
@@ -164,7 +164,7 @@ export default function RunnerHome() {
             <p className="small">Vos inscriptions sont pré-remplies avec ces informations.</p>
           )}
           <p>
-            <Link to="/monprofilcoureur" className="btn btn-primary btn-small">
+            <Link to={paths.runnerProfile()} className="btn btn-primary btn-small">
               {c.missing.length > 0 ? "Compléter mon profil" : "Modifier mon profil"}
             </Link>
           </p>

@@ -656,7 +656,7 @@ export function ErrorBoundary() {
         <h1>{OFFLINE}</h1>
         <p>Son organisateur ne l'a pas encore publiée, ou l'a retirée.</p>
         <p>
-          <Link to="/courses" className="btn btn-primary">
+          <Link to={paths.eventsPage()} className="btn btn-primary">
             Revenir à la liste des courses
           </Link>
         </p>
@@ -669,7 +669,7 @@ export function ErrorBoundary() {
       <p>Vérifiez le lien ou revenez à la liste.</p>
       {!notFound && error instanceof Error ? <p className="alert alert-error">{error.message}</p> : null}
       <p>
-        <Link to="/courses" className="btn btn-primary">
+        <Link to={paths.eventsPage()} className="btn btn-primary">
           Voir les courses
         </Link>
       </p>

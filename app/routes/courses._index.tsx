@@ -95,7 +95,7 @@ export default function CoursesPage() {
   const invalid = (f: FilterField) =>
     errors[f] ? { "aria-invalid": true as const, "aria-describedby": `err-${f}` } : {};
   const isMap = filters.vue === "carte";
-  const resetHref = isMap ? "/courses?vue=carte" : "/courses";
+  const resetHref = paths.eventsPage(isMap ? { vue: "carte" } : undefined);
   const total = d.total;
   // Beyond LIST_MAX_ROWS matches the count stops (docs/decisions/0160): "Plus de 500 épreuves".
   const countText = d.totalCapped
@@ -110,7 +110,7 @@ export default function CoursesPage() {
       <Form
         key={location.search}
         method="get"
-        action="/courses"
+        action={paths.eventsPage()}
         className="filters card"
         role="search"
         aria-label="Rechercher et filtrer les épreuves"
@@ -251,7 +251,7 @@ export default function CoursesPage() {
 
       <div className="results-bar">
         <p className="results-count" aria-live="polite" data-testid="results-count">
-          {navigation.state === "loading" && navigation.location?.pathname === "/courses"
+          {navigation.state === "loading" && navigation.location?.pathname === paths.eventsPage()
             ? "Recherche en cours…"
             : isMap && d.markers
               ? `${countText}${onMap < total ? ` · ${onMap} sur la carte` : ""}`

@@ -28,7 +28,7 @@ export default function DevMailbox() {
         {to ? (
           <>
             {" "}
-            Filtre&nbsp;: <strong>{to}</strong> — <Link to="/dev/mail">tout afficher</Link>
+            Filtre&nbsp;: <strong>{to}</strong> — <Link to={paths.devMailbox()}>tout afficher</Link>
           </>
         ) : null}
       </p>

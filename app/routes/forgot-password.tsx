@@ -49,7 +49,7 @@ export default function ForgotPassword() {
             Pensez à vérifier vos courriers indésirables.
           </p>
           <p>
-            <Link to="/login">Retour à la connexion</Link>
+            <Link to={paths.login()}>Retour à la connexion</Link>
           </p>
         </>
       ) : (
@@ -67,7 +67,7 @@ export default function ForgotPassword() {
             {busy ? "Envoi…" : "Envoyer le lien"}
           </button>
           <div className="auth-links-row">
-            <Link to="/login">Retour à la connexion</Link>
+            <Link to={paths.login()}>Retour à la connexion</Link>
           </div>
         </Form>
       )}

@@ -40,8 +40,8 @@ export default function FormatsPage() {
         tooDeep ? (
           <p className="empty">
             La liste s'arrête aux {formatNumber(LIST_MAX_ROWS)} prochains formats.{" "}
-            <Link to="/formats">Revenir à la première page</Link> ou{" "}
-            <Link to="/courses">chercher une épreuve par date, lieu ou type</Link>.
+            <Link to={paths.formatsPage()}>Revenir à la première page</Link> ou{" "}
+            <Link to={paths.eventsPage()}>chercher une épreuve par date, lieu ou type</Link>.
           </p>
         ) : (
           <p className="empty">Aucun format disponible.</p>

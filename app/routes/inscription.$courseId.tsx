@@ -454,7 +454,7 @@ function RegistrationForm({ data }: { data: FormPageData }) {
           <fieldset className="card reg-block">
             <legend>Vos informations</legend>
             <p className="hint">
-              Pré-remplies depuis votre <Link to="/monprofilcoureur">profil coureur</Link>.
+              Pré-remplies depuis votre <Link to={paths.runnerProfile()}>profil coureur</Link>.
             </p>
             <div className="reg-grid">
               <Field name="nom" label="Nom" required autoComplete="family-name" values={values} errors={errors} />
@@ -643,7 +643,7 @@ function RegistrationForm({ data }: { data: FormPageData }) {
             )}
             <p className="hint">
               Votre place est réservée 30 minutes pendant le paiement. En cas d'annulation, le{" "}
-              <Link to="/legal/remboursements">barème de remboursement</Link> s'applique ({refundScaleSentence()}).
+              <Link to={paths.refundPolicy()}>barème de remboursement</Link> s'applique ({refundScaleSentence()}).
             </p>
             {transferRules ? (
               <p className="hint" data-testid="transfer-rules-registration">

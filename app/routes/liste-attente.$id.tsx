@@ -157,7 +157,7 @@ export default function ListeAttente() {
         </Form>
       ) : null}
       <p>
-        <Link to="/mesinscriptions">Mes inscriptions</Link>
+        <Link to={paths.myRegistrations()}>Mes inscriptions</Link>
       </p>
     </section>
   );

@@ -23,7 +23,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCs
 export const meta: MetaFunction = () => [{ title: "Connexion — Balise" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await getSessionUser(request, context)) throw redirect("/courses");
+  if (await getSessionUser(request, context)) throw redirect(paths.eventsPage());
   const url = new URL(request.url);
   const status = url.searchParams.get("statut");
   return {
@@ -93,7 +93,7 @@ export default function Login() {
           {busy ? "Connexion…" : "Se connecter"}
         </button>
         <div className="auth-links-row">
-          <Link to="/forgot-password">Mot de passe oublié ?</Link>
+          <Link to={paths.forgotPassword()}>Mot de passe oublié ?</Link>
           <Link to={paths.signup(redirectTo)}>Créer un compte</Link>
         </div>
       </Form>

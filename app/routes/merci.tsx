@@ -125,10 +125,10 @@ export default function Merci() {
           {d.error}
         </p>
         <p className="confirm-actions">
-          <Link to="/mesinscriptions" className="btn btn-primary">
+          <Link to={paths.myRegistrations()} className="btn btn-primary">
             Mes inscriptions
           </Link>
-          <Link to="/courses" className="btn btn-ghost">
+          <Link to={paths.eventsPage()} className="btn btn-ghost">
             Découvrir d'autres courses
           </Link>
         </p>
@@ -222,7 +222,7 @@ export default function Merci() {
         <Link to={paths.myRegistration(r.id)} className="btn btn-primary">
           Voir / modifier mon inscription
         </Link>
-        <Link to="/courses" className="btn btn-ghost">
+        <Link to={paths.eventsPage()} className="btn btn-ghost">
           Découvrir d'autres courses
         </Link>
         <Link to={paths.eventPage(r.courseSlug)} className="btn btn-ghost">
@@ -238,7 +238,7 @@ function Support() {
   return (
     <p className="small muted confirm-support">
       Une question sur votre inscription ou votre paiement ? Contactez le support via la page{" "}
-      <Link to="/contact">Contact</Link>.
+      <Link to={paths.contact()}>Contact</Link>.
     </p>
   );
 }

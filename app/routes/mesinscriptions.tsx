@@ -79,7 +79,7 @@ export default function MesInscriptions() {
       {registrations.length === 0 ? (
         <div className="empty">
           <p>Aucune inscription pour le moment</p>
-          <Link to="/courses" className="btn btn-primary">
+          <Link to={paths.eventsPage()} className="btn btn-primary">
             Explorer les courses
           </Link>
         </div>

@@ -121,7 +121,7 @@ export default function ModifierCourse() {
   return (
     <section className="container page organiser-page">
       <p className="small">
-        <Link to="/organisateur/mon-espace">← Mon espace</Link>
+        <Link to={paths.organiserSpace()}>← Mon espace</Link>
       </p>
       <h1>Modifier « {nom} »</h1>
       <p className="muted">
@@ -145,7 +145,7 @@ export default function ModifierCourse() {
         editing
         registered={registered}
         submitLabel="Enregistrer les modifications"
-        cancelTo="/organisateur/mon-espace"
+        cancelTo={paths.organiserSpace()}
       />
     </section>
   );

@@ -177,7 +177,7 @@ export default function CancelRegistration() {
               />
               <span>
                 J'accepte la{" "}
-                <a href="/legal/remboursements" target="_blank" rel="noopener">
+                <a href={paths.refundPolicy()} target="_blank" rel="noopener">
                   politique de remboursement
                 </a>{" "}
                 (nouvel onglet) et je comprends que l'annulation est définitive.

@@ -322,7 +322,7 @@ export default function MyRegistration() {
     <>
       <section className="container page-narrow my-reg">
         <p className="my-reg-back">
-          <Link to="/mesinscriptions">← Mes inscriptions</Link>
+          <Link to={paths.myRegistrations()}>← Mes inscriptions</Link>
         </p>
         <header className="my-reg-head">
           <div>
@@ -530,7 +530,7 @@ export default function MyRegistration() {
           <p>
             Le barème s'applique au montant payé diminué des frais non remboursables (frais du prestataire de paiement
             et commission de la plateforme). Détails&nbsp;:{" "}
-            <Link to="/legal/remboursements">politique de remboursement</Link>.
+            <Link to={paths.refundPolicy()}>politique de remboursement</Link>.
           </p>
           <RefundScaleTable />
           {d.readOnly ? null : d.paid ? (

@@ -288,7 +288,7 @@ export default function RunnerProfilePage() {
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? "Enregistrement…" : "Enregistrer mon profil"}
           </button>
-          <Link to="/mesinscriptions">Mes inscriptions</Link>
+          <Link to={paths.myRegistrations()}>Mes inscriptions</Link>
         </div>
       </Form>
     </section>

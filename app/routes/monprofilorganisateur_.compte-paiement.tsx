@@ -62,7 +62,7 @@ export default function PaymentAccountPage() {
   return (
     <section className="container page-narrow" id="compte-paiement">
       <p>
-        <Link to="/monprofilorganisateur">← Mon profil organisateur</Link>
+        <Link to={paths.organiserProfile()}>← Mon profil organisateur</Link>
       </p>
       <PaymentAccountBlock data={data} headingLevel={1} />
     </section>

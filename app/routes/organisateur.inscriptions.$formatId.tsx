@@ -399,7 +399,7 @@ export default function RegistrantsPage() {
   return (
     <section className="container page registrants-page">
       <p>
-        <Link to="/organisateur/mon-espace" className="back-link">
+        <Link to={paths.organiserSpace()} className="back-link">
           ← Mon espace
         </Link>
       </p>

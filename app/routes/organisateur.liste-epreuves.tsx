@@ -29,12 +29,12 @@ export default function ListeEpreuves() {
   return (
     <section className="container page organiser-page">
       <p className="small">
-        <Link to="/organisateur/mon-espace">← Mon espace</Link>
+        <Link to={paths.organiserSpace()}>← Mon espace</Link>
       </p>
       <h1>Mes formats</h1>
       {rows.length === 0 ? (
         <p className="empty">
-          Aucun format pour le moment. <Link to="/organisateur/nouvelle-course">Créer une épreuve</Link>
+          Aucun format pour le moment. <Link to={paths.newEvent()}>Créer une épreuve</Link>
         </p>
       ) : (
         <div className="table-wrap">

@@ -79,10 +79,10 @@ export default function MonEspace() {
       <div className="page-head">
         <h1>Mon espace organisateur</h1>
         <div className="actions">
-          <Link to="/organisateur/nouvelle-course" className="btn btn-primary">
+          <Link to={paths.newEvent()} className="btn btn-primary">
             + Créer une épreuve
           </Link>
-          <Link to="/organisateur/liste-epreuves" className="btn btn-ghost">
+          <Link to={paths.organiserFormats()} className="btn btn-ghost">
             Tous mes formats
           </Link>
         </div>
@@ -108,14 +108,14 @@ export default function MonEspace() {
             ))}
           </ul>
           <p>
-            <Link to="/monprofilorganisateur">Compléter mon profil organisateur</Link>
+            <Link to={paths.organiserProfile()}>Compléter mon profil organisateur</Link>
           </p>
         </div>
       ) : null}
       {courses.length === 0 ? (
         <div className="empty">
           <p>Vous n'avez pas encore créé d'épreuve.</p>
-          <Link to="/organisateur/nouvelle-course" className="btn btn-primary">
+          <Link to={paths.newEvent()} className="btn btn-primary">
             Créer ma première épreuve
           </Link>
         </div>

@@ -36,13 +36,13 @@ export default function NouvelleCourse() {
   return (
     <section className="container page organiser-page">
       <p className="small">
-        <Link to="/organisateur/mon-espace">← Mon espace</Link>
+        <Link to={paths.organiserSpace()}>← Mon espace</Link>
       </p>
       <h1>Créer une épreuve</h1>
       <p className="muted">
         Les champs marqués d'une * sont obligatoires. L'épreuve reste hors-ligne jusqu'à sa publication.
       </p>
-      <CourseForm {...state} submitLabel="Créer l'épreuve" cancelTo="/organisateur/mon-espace" />
+      <CourseForm {...state} submitLabel="Créer l'épreuve" cancelTo={paths.organiserSpace()} />
     </section>
   );
 }

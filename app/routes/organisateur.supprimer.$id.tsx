@@ -69,7 +69,7 @@ export default function SupprimerCourse() {
   return (
     <section className="container page-narrow organiser-page">
       <p className="small">
-        <Link to="/organisateur/mon-espace">← Mon espace</Link>
+        <Link to={paths.organiserSpace()}>← Mon espace</Link>
       </p>
       <h1>Supprimer « {nom} »</h1>
       {result?.error ? (
@@ -88,14 +88,14 @@ export default function SupprimerCourse() {
               <button type="submit" name="intent" value="unpublish" className="btn btn-primary" disabled={busy}>
                 Mettre hors-ligne
               </button>
-              <Link to="/organisateur/mon-espace" className="btn btn-ghost">
+              <Link to={paths.organiserSpace()} className="btn btn-ghost">
                 Retour
               </Link>
             </Form>
           ) : (
             <p className="actions">
               <span className="muted">Elle est déjà hors-ligne.</span>{" "}
-              <Link to="/organisateur/mon-espace" className="btn btn-ghost">
+              <Link to={paths.organiserSpace()} className="btn btn-ghost">
                 Retour
               </Link>
             </p>
@@ -114,7 +114,7 @@ export default function SupprimerCourse() {
             <button type="submit" name="intent" value="delete" className="btn btn-danger" disabled={busy}>
               Supprimer définitivement
             </button>
-            <Link to="/organisateur/mon-espace" className="btn btn-ghost">
+            <Link to={paths.organiserSpace()} className="btn btn-ghost">
               Annuler
             </Link>
           </Form>

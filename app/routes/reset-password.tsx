@@ -61,7 +61,7 @@ function InvalidLink() {
       <FormAlert kind="error">❌ {AUTH_ERROR_MESSAGES.token_invalid}</FormAlert>
       <p>Les liens de réinitialisation sont valables 1 heure et ne servent qu'une fois.</p>
       <p>
-        <Link to="/forgot-password" className="btn btn-primary">
+        <Link to={paths.forgotPassword()} className="btn btn-primary">
           Demander un nouveau lien
         </Link>
       </p>
@@ -79,7 +79,7 @@ export default function ResetPassword() {
   const navigate = useNavigate();
   useEffect(() => {
     if (state !== "done") return;
-    const t = setTimeout(() => navigate("/login"), RESET_REDIRECT_SECONDS * 1000);
+    const t = setTimeout(() => navigate(paths.login()), RESET_REDIRECT_SECONDS * 1000);
     return () => clearTimeout(t);
   }, [state, navigate]);
   const errors: Record<string, string | undefined> = result?.errors ?? {};
@@ -91,7 +91,7 @@ export default function ResetPassword() {
         <>
           <FormAlert kind="success">{MSG.resetSuccess}</FormAlert>
           <p>
-            <Link to="/login">Aller à la connexion</Link>
+            <Link to={paths.login()}>Aller à la connexion</Link>
           </p>
         </>
       ) : state === "invalid" ? (

@@ -47,6 +47,17 @@ export function absoluteUrl(appUrl: string, path: string): string {
 // --- Public pages -------------------------------------------------------------------------------------------------
 
 export const home = () => "/";
+export const features = () => "/fonctionnalites";
+export const premium = () => "/premium";
+export const contact = () => "/contact";
+export const newsletter = () => "/newsletter";
+/** The runner/organiser display switch (a form action). */
+export const modeSwitch = () => "/mode";
+export const terms = () => "/conditions";
+export const privacy = () => "/confidentialite";
+export const legalNotice = () => "/mentions-legales";
+export const organiserTerms = () => "/legal/cgv-organisateurs";
+export const organiserCharter = () => "/legal/charte-organisateur";
 /** The catalogue; `search` is the catalogue's own query (filtersToSearch) or a record. */
 export const eventsPage = (search?: Query) => withQuery("/courses", search);
 /** An event's page, by slug (or by id: the route accepts both). */
@@ -58,7 +69,6 @@ export const eventFormat = (slugOrId: string, formatId: string) =>
 /** The event's chat (its form action; a GET goes back to the event page). */
 export const eventChat = (courseId: string) => `/courses/${seg(courseId)}/chat`;
 export const formatsPage = (page?: number) => withQuery("/formats", page && page > 1 ? { page } : undefined);
-export const features = () => "/fonctionnalites";
 export const sitemap = () => "/sitemap.xml";
 export const sitemapPart = (part: number) => withQuery("/sitemap.xml", { partie: part });
 export const refundPolicy = () => "/legal/remboursements";
@@ -70,6 +80,8 @@ export const login = (redirectTo?: string | null, query?: Record<string, string>
   withQuery("/login", { redirectTo: redirectTo || undefined, ...query });
 export const signup = (redirectTo?: string | null, query?: Record<string, string>) =>
   withQuery("/signup", { redirectTo: redirectTo || undefined, ...query });
+export const logout = () => "/logout";
+export const myProfile = () => "/monprofil";
 export const forgotPassword = (query?: Query) => withQuery("/forgot-password", query);
 export const resetPassword = (query?: Query) => withQuery("/reset-password", query);
 export const confirmEmail = (token: string) => withQuery("/confirmer-email", { token });
@@ -81,6 +93,8 @@ export const registrationPage = (courseId: string, formatId?: string | null) =>
   withQuery(`/inscription/${seg(courseId)}`, { format: formatId || undefined });
 /** The opening queue of a format (the light waiting page before registrations open). */
 export const openingQueue = (formatId: string) => `/file-attente/${seg(formatId)}`;
+/** The runner's home. */
+export const runnerHome = () => "/coureur";
 export const myRegistrations = () => "/mesinscriptions";
 export const runnerProfile = (query?: Query) => withQuery("/monprofilcoureur", query);
 /** The runner's own registration. */
@@ -110,7 +124,12 @@ export const paymentCancelled = (r: CheckoutReturn) => checkoutReturn("/paiement
 
 // --- The organiser ------------------------------------------------------------------------------------------------
 
+export const newEvent = () => "/organisateur/nouvelle-course";
+/** The organiser's formats, all events together. */
+export const organiserFormats = () => "/organisateur/liste-epreuves";
 export const organiserSpace = (query?: Query) => withQuery("/organisateur/mon-espace", query);
+/** The organiser's payment account (its form action). */
+export const paymentAccount = () => "/monprofilorganisateur/compte-paiement";
 export const organiserProfile = (query?: Query, hash?: string) => withQuery("/monprofilorganisateur", query, hash);
 export const editEvent = (courseId: string, query?: Query) => withQuery(`/modifier-course/${seg(courseId)}`, query);
 export const deleteEvent = (courseId: string) => `/organisateur/supprimer/${seg(courseId)}`;
@@ -136,10 +155,14 @@ export const storedFile = (key: string) => `/fichiers/${key.split("/").map(seg).
 export const devCheckout = (sessionId: string, query?: Query) => withQuery(`/dev/checkout/${seg(sessionId)}`, query);
 export const devOnboarding = (linkId: string) => `/dev/onboarding/${seg(linkId)}`;
 export const devReceipt = (chargeId: string) => `/dev/receipt/${seg(chargeId)}`;
+export const devMailbox = () => "/dev/mail";
 export const devMail = (mailId: string) => `/dev/mail/${seg(mailId)}`;
 
 // --- The admin ----------------------------------------------------------------------------------------------------
 
+export const admin = () => "/admin";
+export const adminDashboard = () => "/admin/dashboard";
+export const adminEvents = () => "/admin/courses";
 export const adminEvent = (courseId: string) => `/admin/courses/${seg(courseId)}`;
 export const adminRegistrations = (query?: Query) => withQuery("/admin/inscriptions", query);
 export const adminRegistrationsExport = (query?: Query) => withQuery("/admin/inscriptions/export.csv", query);

@@ -89,6 +89,26 @@ describe("path builders", () => {
     [paths.features(), "/fonctionnalites"],
     [paths.sitemap(), "/sitemap.xml"],
     [paths.adminEvent("c1"), "/admin/courses/c1"],
+    [paths.admin(), "/admin"],
+    [paths.adminDashboard(), "/admin/dashboard"],
+    [paths.adminEvents(), "/admin/courses"],
+    [paths.newEvent(), "/organisateur/nouvelle-course"],
+    [paths.organiserFormats(), "/organisateur/liste-epreuves"],
+    [paths.paymentAccount(), "/monprofilorganisateur/compte-paiement"],
+    [paths.runnerHome(), "/coureur"],
+    [paths.myProfile(), "/monprofil"],
+    [paths.refundPolicy(), "/legal/remboursements"],
+    [paths.organiserTerms(), "/legal/cgv-organisateurs"],
+    [paths.organiserCharter(), "/legal/charte-organisateur"],
+    [paths.terms(), "/conditions"],
+    [paths.privacy(), "/confidentialite"],
+    [paths.legalNotice(), "/mentions-legales"],
+    [paths.contact(), "/contact"],
+    [paths.premium(), "/premium"],
+    [paths.newsletter(), "/newsletter"],
+    [paths.modeSwitch(), "/mode"],
+    [paths.logout(), "/logout"],
+    [paths.devMailbox(), "/dev/mail"],
     [paths.adminRegistrations({ course: "c&1" }), "/admin/inscriptions?course=c%261"],
     [paths.adminPayouts("?course=c1"), "/admin/payouts?course=c1"],
   ])("%s", (built, expected) => {
@@ -99,6 +119,43 @@ describe("path builders", () => {
     const url = new URL(paths.transferOffer("t1", "é&=?#"), "https://balise.test");
     expect(url.searchParams.get("jeton")).toBe("é&=?#");
     expect(url.pathname).toBe("/cession/t1");
+  });
+});
+
+/** The URL a flat route file (or folder) of app/routes serves: "monprofilorganisateur_.compte-paiement.tsx" ->
+ * "/monprofilorganisateur/compte-paiement", "admin._index.tsx" -> "/admin", "sitemap[.]xml.tsx" -> "/sitemap.xml". */
+function routeUrl(file: string): string {
+  const name = file.replace(/\.(tsx|ts)$/, "");
+  const segments = name
+    .split(/\.(?![^[]*\])/)
+    .filter((s) => s !== "_index" && !s.startsWith("_"))
+    .map((s) => s.replace(/_$/, "").replaceAll("[.]", "."));
+  return `/${segments.join("/")}`;
+}
+
+describe("every fixed page the module names is a route of the site", () => {
+  const urls = new Set(readdirSync(join(ROOT, "app/routes")).map(routeUrl));
+  /** The builders that take no argument, called with none. */
+  const fixed = Object.entries(paths).flatMap(([name, build]) => {
+    if (typeof build !== "function") return [];
+    try {
+      const path = (build as () => string)();
+      return path.includes("undefined") ? [] : [[name, path.replace(/[?#].*$/, "")] as const];
+    } catch {
+      return [];
+    }
+  });
+  it.each([
+    ["monprofilorganisateur_.compte-paiement.tsx", "/monprofilorganisateur/compte-paiement"],
+    ["admin._index.tsx", "/admin"],
+    ["_index.tsx", "/"],
+    ["sitemap[.]xml.tsx", "/sitemap.xml"],
+    ["admin.payouts", "/admin/payouts"],
+    ["courses.$id.chat.tsx", "/courses/$id/chat"],
+  ])("route file %s serves %s", (file, url) => expect(routeUrl(file)).toBe(url));
+  it("has fixed pages to check", () => expect(fixed.length).toBeGreaterThan(30));
+  it.each(fixed)("%s (%s)", (_name, path) => {
+    expect(urls.has(path), `no route serves ${path}`).toBe(true);
   });
 });
 

@@ -164,7 +164,7 @@ export default function AdminPayouts() {
           <button type="submit" className="btn btn-primary">
             Appliquer
           </button>
-          <Link to="/admin/payouts" className="btn btn-ghost">
+          <Link to={paths.adminPayouts()} className="btn btn-ghost">
             Réinitialiser
           </Link>
         </div>
