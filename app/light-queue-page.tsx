@@ -11,6 +11,7 @@ import type { QueueView } from "~/domain/opening-queue";
 import { lightQueueView } from "~/services/opening-queue.server";
 import appStyles from "~/styles/app.css?url";
 import registrationStyles from "~/styles/registration.css?url";
+import * as paths from "~/utils/paths";
 
 /** Seconds between reloads with JavaScript while the socket brings the position (the full page's own fallback). */
 const LIVE_RELOAD_SECONDS = 30;
@@ -72,14 +73,14 @@ export function lightQueueDocument(view: QueueView, nonce: string): string {
       <body>
         <header className="site-header">
           <div className="container header-inner">
-            <a href="/" className="brand" aria-label={BRAND_LINK_LABEL}>
+            <a href={paths.home()} className="brand" aria-label={BRAND_LINK_LABEL}>
               <BrandContent />
             </a>
           </div>
         </header>
         <main id="contenu" className="site-main" data-queue-format={view.format.id} data-queue-reload={reload}>
           <QueuePanelBody view={view} position={view.position} wait={view.wait}>
-            <a href={`/courses/${encodeURIComponent(view.format.courseId)}`}>Retour à l'épreuve</a>
+            <a href={paths.eventPage(view.format.courseId)}>Retour à l'épreuve</a>
           </QueuePanelBody>
         </main>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, with the page's nonce */}

@@ -11,6 +11,7 @@ import styles from "./styles/app.css?url";
 import { getMode } from "./utils/mode.server";
 import { useNonce } from "./utils/nonce";
 import { getSessionUser } from "./utils/session.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -101,10 +102,10 @@ export function ErrorBoundary() {
         <h1>Page non trouvée</h1>
         <p>La page que vous cherchez n'existe pas ou a été déplacée.</p>
         <p>
-          <Link to="/" className="btn btn-primary">
+          <Link to={paths.home()} className="btn btn-primary">
             Retour à l'accueil
           </Link>{" "}
-          <Link to="/courses" className="btn btn-ghost">
+          <Link to={paths.eventsPage()} className="btn btn-ghost">
             Voir les courses
           </Link>
         </p>

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/rea
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { Link } from "~/components/Link";
 import { ADMIN_LOGIN_REQUIRED } from "~/domain/admin";
+import * as paths from "~/utils/paths";
 
 /** Admin screens' errors: the 403 texts of the spec (with a way to log in), anything else as the root shows it. */
 export function AdminErrorBoundary() {
@@ -17,14 +18,11 @@ export function AdminErrorBoundary() {
         </p>
         <p>
           {login ? (
-            <Link
-              to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
-              className="btn btn-primary"
-            >
+            <Link to={paths.login(location.pathname + location.search)} className="btn btn-primary">
               Connexion
             </Link>
           ) : (
-            <Link to="/" className="btn btn-primary">
+            <Link to={paths.home()} className="btn btn-primary">
               Retour à l'accueil
             </Link>
           )}
@@ -34,7 +32,7 @@ export function AdminErrorBoundary() {
   }
   return (
     <ErrorScreen error={error}>
-      <Link to="/admin" className="btn btn-primary">
+      <Link to={paths.admin()} className="btn btn-primary">
         Retour à l'administration
       </Link>
     </ErrorScreen>

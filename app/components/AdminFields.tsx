@@ -6,6 +6,7 @@ import { Link } from "~/components/Link";
 import type { DateFilterErrors } from "~/domain/admin";
 import type { PayoutLine } from "~/domain/payout-line";
 import { formatEuros } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 /** 'Du' and 'Au' (type=date), each with its French message when it cannot be used. */
 export function DateRangeFields({
@@ -134,7 +135,7 @@ export function EventFormatCell({
 }) {
   return (
     <td data-label="Course/Format">
-      {courseId ? <Link to={`/admin/courses/${courseId}`}>{course}</Link> : course}
+      {courseId ? <Link to={paths.adminEvent(courseId)}>{course}</Link> : course}
       <br />
       <span className="muted small">{format}</span>
     </td>

@@ -1,19 +1,28 @@
 import { NavLink } from "~/components/Link";
+import * as paths from "~/utils/paths";
 
 /** The admin side menu (spec: Dashboard, Courses, Inscriptions, Paiements). */
 export const ADMIN_SCREENS = [
   {
-    to: "/admin/dashboard",
+    to: paths.adminDashboard(),
     label: "Dashboard",
     description: "Chiffres clés, inscriptions par jour et chiffre d'affaires par semaine.",
   },
-  { to: "/admin/courses", label: "Courses", description: "Inscrits, validés et chiffre d'affaires brut par course." },
   {
-    to: "/admin/inscriptions",
+    to: paths.adminEvents(),
+    label: "Courses",
+    description: "Inscrits, validés et chiffre d'affaires brut par course.",
+  },
+  {
+    to: paths.adminRegistrations(),
     label: "Inscriptions",
     description: "Toutes les inscriptions : recherche, filtres, export CSV.",
   },
-  { to: "/admin/payouts", label: "Paiements", description: "Commission, acomptes et reversements aux organisateurs." },
+  {
+    to: paths.adminPayouts(),
+    label: "Paiements",
+    description: "Commission, acomptes et reversements aux organisateurs.",
+  },
 ] as const;
 
 export function AdminNav() {

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
+import * as paths from "~/utils/paths";
 
 /** The text of an error thrown in a loader or an action (a Response's status and body, or an Error's message). */
 export function errorMessage(error: unknown): string {
@@ -17,7 +18,7 @@ export function ErrorScreen({ error, children }: { error: unknown; children?: Re
       <p className="alert alert-error">{errorMessage(error)}</p>
       <p>
         {children ?? (
-          <Link to="/" className="btn btn-primary">
+          <Link to={paths.home()} className="btn btn-primary">
             Retour à l'accueil
           </Link>
         )}

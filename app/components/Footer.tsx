@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { Link } from "~/components/Link";
+import * as paths from "~/utils/paths";
 
 export const NEWSLETTER_THANKS = "Merci ! Votre inscription à la newsletter est bien prise en compte.";
 
@@ -7,7 +8,7 @@ export function NewsletterForm() {
   const fetcher = useFetcher<{ ok?: boolean; error?: string }>();
   const done = fetcher.data?.ok;
   return (
-    <fetcher.Form method="post" action="/newsletter" className="newsletter" noValidate={false}>
+    <fetcher.Form method="post" action={paths.newsletter()} className="newsletter" noValidate={false}>
       <label htmlFor="newsletter-email">Recevoir la newsletter</label>
       <div className="newsletter-row">
         <input
@@ -44,16 +45,16 @@ export function Footer() {
           <p className="footer-title">Organisateurs</p>
           <ul>
             <li>
-              <Link to="/organisateur/mon-espace">Mon espace organisateur</Link>
+              <Link to={paths.organiserSpace()}>Mon espace organisateur</Link>
             </li>
             <li>
-              <Link to="/organisateur/nouvelle-course">Publier une épreuve</Link>
+              <Link to={paths.newEvent()}>Publier une épreuve</Link>
             </li>
             <li>
-              <Link to="/legal/cgv-organisateurs">CGV organisateurs</Link>
+              <Link to={paths.organiserTerms()}>CGV organisateurs</Link>
             </li>
             <li>
-              <Link to="/legal/charte-organisateur">Charte organisateur</Link>
+              <Link to={paths.organiserCharter()}>Charte organisateur</Link>
             </li>
           </ul>
         </div>
@@ -61,16 +62,16 @@ export function Footer() {
           <p className="footer-title">Coureurs</p>
           <ul>
             <li>
-              <Link to="/courses">Trouver une course</Link>
+              <Link to={paths.eventsPage()}>Trouver une course</Link>
             </li>
             <li>
-              <Link to="/formats">Tous les formats</Link>
+              <Link to={paths.formatsPage()}>Tous les formats</Link>
             </li>
             <li>
-              <Link to="/mesinscriptions">Mes inscriptions</Link>
+              <Link to={paths.myRegistrations()}>Mes inscriptions</Link>
             </li>
             <li>
-              <Link to="/premium">Balise Premium</Link>
+              <Link to={paths.premium()}>Balise Premium</Link>
             </li>
           </ul>
         </div>
@@ -99,19 +100,19 @@ export function Footer() {
       <div className="container footer-legal">
         <ul>
           <li>
-            <Link to="/conditions">Conditions d'utilisation</Link>
+            <Link to={paths.terms()}>Conditions d'utilisation</Link>
           </li>
           <li>
-            <Link to="/confidentialite">Confidentialité</Link>
+            <Link to={paths.privacy()}>Confidentialité</Link>
           </li>
           <li>
-            <Link to="/mentions-legales">Mentions légales</Link>
+            <Link to={paths.legalNotice()}>Mentions légales</Link>
           </li>
           <li>
-            <Link to="/legal/remboursements">Remboursements</Link>
+            <Link to={paths.refundPolicy()}>Remboursements</Link>
           </li>
           <li>
-            <Link to="/contact">Contact</Link>
+            <Link to={paths.contact()}>Contact</Link>
           </li>
         </ul>
         <p className="muted small">© 2026 Balise — inscriptions trail, rando et route.</p>

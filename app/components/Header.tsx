@@ -2,6 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { BRAND_LINK_LABEL, BrandContent } from "~/components/Brand";
 import { Link, NavLink } from "~/components/Link";
 import { useEffect, useRef } from "react";
+import * as paths from "~/utils/paths";
 
 export interface ShellUser {
   email: string;
@@ -12,7 +13,7 @@ type Mode = "coureur" | "organisateur";
 
 function ModeSwitch({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
   return (
-    <Form method="post" action="/mode" className="mode-switch" aria-label="Changer de mode">
+    <Form method="post" action={paths.modeSwitch()} className="mode-switch" aria-label="Changer de mode">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <button
         type="submit"
@@ -39,9 +40,9 @@ function ModeSwitch({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
 /** 'Créer une course' switches the mode to organiser first, then opens the creation page. */
 function CreateCourseButton({ className }: { className?: string }) {
   return (
-    <Form method="post" action="/mode" className="inline-form">
+    <Form method="post" action={paths.modeSwitch()} className="inline-form">
       <input type="hidden" name="mode" value="organisateur" />
-      <input type="hidden" name="redirectTo" value="/organisateur/nouvelle-course" />
+      <input type="hidden" name="redirectTo" value={paths.newEvent()} />
       <button type="submit" className={className ?? "nav-link as-link"}>
         Créer une course
       </button>
@@ -54,13 +55,13 @@ function CreateCourseButton({ className }: { className?: string }) {
 function MainLinks({ user, mode }: { user: ShellUser | null; mode: Mode }) {
   return (
     <>
-      <NavLink to="/" end className="nav-link">
+      <NavLink to={paths.home()} end className="nav-link">
         Accueil
       </NavLink>
-      <NavLink to="/fonctionnalites" className="nav-link">
+      <NavLink to={paths.features()} className="nav-link">
         Fonctionnalités
       </NavLink>
-      <NavLink to="/courses" className="nav-link">
+      <NavLink to={paths.eventsPage()} className="nav-link">
         Courses
       </NavLink>
       {user ? <ModeLinks mode={mode} /> : null}
@@ -72,11 +73,11 @@ function ModeLinks({ mode }: { mode: Mode }) {
   if (mode === "organisateur") {
     return (
       <>
-        <NavLink to="/organisateur/mon-espace" className="nav-link">
+        <NavLink to={paths.organiserSpace()} className="nav-link">
           Mon espace
         </NavLink>
         <CreateCourseButton />
-        <NavLink to="/monprofilorganisateur" className="nav-link">
+        <NavLink to={paths.organiserProfile()} className="nav-link">
           Mon profil
         </NavLink>
       </>
@@ -84,13 +85,13 @@ function ModeLinks({ mode }: { mode: Mode }) {
   }
   return (
     <>
-      <NavLink to="/coureur" className="nav-link">
+      <NavLink to={paths.runnerHome()} className="nav-link">
         Mon espace
       </NavLink>
-      <NavLink to="/mesinscriptions" className="nav-link">
+      <NavLink to={paths.myRegistrations()} className="nav-link">
         Mes inscriptions
       </NavLink>
-      <NavLink to="/monprofilcoureur" className="nav-link">
+      <NavLink to={paths.runnerProfile()} className="nav-link">
         Mon profil
       </NavLink>
     </>
@@ -99,7 +100,7 @@ function ModeLinks({ mode }: { mode: Mode }) {
 
 function LogoutButton() {
   return (
-    <Form method="post" action="/logout" className="inline-form">
+    <Form method="post" action={paths.logout()} className="inline-form">
       <button type="submit" className="nav-link as-link">
         Déconnexion
       </button>
@@ -157,13 +158,13 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <Link to="/" className="brand" aria-label={BRAND_LINK_LABEL}>
+        <Link to={paths.home()} className="brand" aria-label={BRAND_LINK_LABEL}>
           <BrandContent />
         </Link>
         <nav className="main-nav" aria-label="Navigation principale">
           <MainLinks user={user} mode={mode} />
           {user?.isAdmin ? (
-            <NavLink to="/admin" className="nav-link">
+            <NavLink to={paths.admin()} className="nav-link">
               Admin <span className="badge badge-pro">PRO</span>
             </NavLink>
           ) : null}
@@ -189,10 +190,10 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
             </details>
           ) : (
             <div className="auth-links">
-              <Link to="/login" className="btn btn-ghost">
+              <Link to={paths.login()} className="btn btn-ghost">
                 Connexion
               </Link>
-              <Link to="/signup" className="btn btn-primary">
+              <Link to={paths.signup()} className="btn btn-primary">
                 Inscription
               </Link>
             </div>
@@ -210,16 +211,16 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
                 {user?.isAdmin ? (
                   <div className="mobile-admin">
                     <p className="mobile-section-title">Administration</p>
-                    <NavLink to="/admin" className="nav-link">
+                    <NavLink to={paths.admin()} className="nav-link">
                       Admin <span className="badge badge-pro">PRO</span>
                     </NavLink>
-                    <NavLink to="/admin/courses" className="nav-link">
+                    <NavLink to={paths.adminEvents()} className="nav-link">
                       Courses Admin
                     </NavLink>
-                    <NavLink to="/admin/payouts" className="nav-link">
+                    <NavLink to={paths.adminPayouts()} className="nav-link">
                       Reversements
                     </NavLink>
-                    <NavLink to="/admin/inscriptions" className="nav-link">
+                    <NavLink to={paths.adminRegistrations()} className="nav-link">
                       Inscriptions
                     </NavLink>
                   </div>
@@ -232,10 +233,10 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
                   </div>
                 ) : (
                   <div className="mobile-user">
-                    <Link to="/login" className="btn btn-ghost">
+                    <Link to={paths.login()} className="btn btn-ghost">
                       Connexion
                     </Link>
-                    <Link to="/signup" className="btn btn-primary">
+                    <Link to={paths.signup()} className="btn btn-primary">
                       Inscription
                     </Link>
                   </div>

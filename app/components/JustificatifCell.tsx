@@ -13,6 +13,7 @@ import {
   type JustificatifColumns,
 } from "~/domain/justificatif";
 import { formatDate } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export interface JustificatifRow extends JustificatifColumns {
   id: string;
@@ -58,7 +59,7 @@ export function JustificatifCell({
       ) : null}
       {row.justificatif_document_id ? (
         <a
-          href={`/justificatifs/${row.justificatif_document_id}`}
+          href={paths.justificatif(row.justificatif_document_id)}
           target="_blank"
           rel="noreferrer"
           className="small justif-doc"

@@ -2,6 +2,8 @@
 // already given (a link to see it, a box to remove it), and a file input for a new one (PDF or image, 5 MB). The form
 // must be multipart. A document stored on a submit sent back with errors is kept through the hidden id.
 // Decision 0150.
+import * as paths from "~/utils/paths";
+
 export interface DocumentRef {
   id: string;
   name: string | null;
@@ -24,7 +26,7 @@ export function JustificatifDocumentField({
           <input type="hidden" name="justificatif_document_id" value={doc.id} />
           <p className="hint" data-testid="document-joint">
             Document joint&nbsp;:{" "}
-            <a href={`/justificatifs/${doc.id}`} target="_blank" rel="noreferrer">
+            <a href={paths.justificatif(doc.id)} target="_blank" rel="noreferrer">
               {doc.name || "justificatif"}
             </a>
           </p>

@@ -2,9 +2,10 @@
 // Plain POST forms: works without JavaScript.
 import { Form } from "@remix-run/react";
 import { requirementLabels } from "~/domain/payment-requirements";
+import * as paths from "~/utils/paths";
 
 /** The route with the onboarding actions (app/routes/monprofilorganisateur_.compte-paiement.tsx). */
-export const PAYMENT_ACCOUNT_ACTION = "/monprofilorganisateur/compte-paiement";
+export const PAYMENT_ACCOUNT_ACTION = paths.paymentAccount();
 
 export interface PaymentAccountBlockProps {
   data: {

@@ -9,6 +9,7 @@ import { useRevalidator } from "@remix-run/react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "~/components/Link";
 import { isLiveMessage, queueSentence, waitText, type LiveMessage, type QueueView } from "~/domain/opening-queue";
+import * as paths from "~/utils/paths";
 
 /** The queue page's title, at the registration page's address and on the light waiting page. */
 export const QUEUE_PAGE_TITLE = "File d'attente — Balise";
@@ -73,7 +74,7 @@ export function QueuePanel({ view: d }: { view: QueueView }) {
   const wait = live?.type === "position" ? waitText(live.waitSeconds) : d.wait;
   return (
     <QueuePanelBody view={d} position={position} wait={wait}>
-      <Link to={`/courses/${d.format.courseId}`}>Retour à l'épreuve</Link>
+      <Link to={paths.eventPage(d.format.courseId)}>Retour à l'épreuve</Link>
     </QueuePanelBody>
   );
 }

@@ -3,6 +3,7 @@
 import { Link } from "~/components/Link";
 import { cessionStatutLabel, type OrganiserTransfer } from "~/domain/transfer";
 import { formatDateTime, formatEuros, personName } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 const name = (p: { nom: string | null; prenom: string | null }) => personName(p, "Sans nom");
 
@@ -33,14 +34,14 @@ export function TransfersPanel({ list }: { list: OrganiserTransfer[] }) {
                 <tr key={t.id}>
                   <td>{formatDateTime(t.createdAt)}</td>
                   <td>
-                    <Link to={`/details-coureur/${t.vendeur.id}`}>{name(t.vendeur)}</Link>
+                    <Link to={paths.runnerDetails(t.vendeur.id)}>{name(t.vendeur)}</Link>
                   </td>
                   <td>{t.email}</td>
                   <td>
                     {cessionStatutLabel(t.statut)}
                     {t.endedAt ? ` (${formatDateTime(t.endedAt)})` : ""}
                   </td>
-                  <td>{t.acheteur ? <Link to={`/details-coureur/${t.acheteur.id}`}>{name(t.acheteur)}</Link> : "—"}</td>
+                  <td>{t.acheteur ? <Link to={paths.runnerDetails(t.acheteur.id)}>{name(t.acheteur)}</Link> : "—"}</td>
                   <td>{t.dossard ?? "—"}</td>
                   <td>{t.statut === "payee" ? formatEuros(t.fraisCents) : "—"}</td>
                   <td>{t.remboursementCents != null ? formatEuros(t.remboursementCents) : "—"}</td>

@@ -6,9 +6,10 @@ import { Link } from "~/components/Link";
 import { waitlistStatutLabel } from "~/domain/waitlist";
 import type { OrganiserWaitlist } from "~/services/waitlist.server";
 import { formatDateTime, personName } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export function WaitlistPanel({ formatId, list }: { formatId: string; list: OrganiserWaitlist }) {
-  const action = `/organisateur/inscriptions/${formatId}/liste-attente`;
+  const action = paths.formatWaitlist(formatId);
   const { counts } = list;
   return (
     <section id="liste-attente" className="card waitlist-panel" aria-labelledby="waitlist-panel-title">
@@ -98,7 +99,7 @@ export function WaitlistPanel({ formatId, list }: { formatId: string; list: Orga
         </>
       )}
       <p className="hint">
-        <Link to="/legal/remboursements">Règles d'annulation</Link> : une place libérée par une annulation, une
+        <Link to={paths.refundPolicy()}>Règles d'annulation</Link> : une place libérée par une annulation, une
         réservation expirée ou une hausse de la capacité est proposée automatiquement, dans l'ordre.
       </p>
     </section>

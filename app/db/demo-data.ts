@@ -2,6 +2,7 @@
 // and the three demo accounts. Pure: returns SQL statements (INSERT OR IGNORE, so loading twice is harmless)
 // and the files to put in R2. Dates are relative to `now`.
 import { synthGpx } from "../domain/gpx-synth.ts";
+import * as paths from "../utils/paths.ts";
 
 export const DEMO_PASSWORD = "balise-demo";
 /** The demo organiser's account with the local payment provider (activated). */
@@ -666,7 +667,7 @@ export function buildDemoData(now: Date, passwordHash: string): { statements: st
           date: ymd(addDays(now, course.days + (f.dayOffset ?? 0))),
           heure_depart: f.heure,
           presentation_parcours: `${f.nom}\u00a0: ${String(f.km).replace(".", ",")}\u00a0km et ${f.dplus}\u00a0m de dénivelé positif au départ de ${course.lieu}.`,
-          gpx_url: gpxKey ? `/fichiers/${gpxKey}` : null,
+          gpx_url: gpxKey ? paths.storedFile(gpxKey) : null,
           type_epreuve: f.type,
           distance_km: f.km,
           denivele_dplus: f.dplus,
@@ -799,7 +800,7 @@ export function buildDemoData(now: Date, passwordHash: string): { statements: st
         currency: "eur",
         ...ledger,
         platform_fee_at_payment_cents: platform,
-        receipt_url: `/dev/receipt/${chargeId}`,
+        receipt_url: paths.devReceipt(chargeId),
         created_at: paidAt,
         updated_at: paidAt,
       }),
@@ -817,7 +818,7 @@ export function buildDemoData(now: Date, passwordHash: string): { statements: st
       payment_intent: intentId,
       description: `${COURSES[ci].nom} — ${reg.formatNom}`,
       billing_email: c.email,
-      receipt_url: `/dev/receipt/${chargeId}`,
+      receipt_url: paths.devReceipt(chargeId),
       transfer_group: `inscription_${reg.id}`,
       metadata: { inscription_id: reg.id, course_id: courseId(ci), format_id: formatId(ci, fj) },
     };

@@ -1,6 +1,7 @@
 // The event page's structured data (schema.org SportsEvent, read by search engines). Pure: the caller passes the
 // site's address and the event's first upcoming format.
 import { centsToDecimal } from "./money";
+import * as paths from "~/utils/paths";
 
 export interface JsonLdEvent {
   id: string;
@@ -45,7 +46,7 @@ export function eventJsonLd(
     startDate: first?.date ? (first.heure_depart ? `${first.date}T${first.heure_depart}` : first.date) : undefined,
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-    image: event.image_url ? [new URL(event.image_url, base).toString()] : undefined,
+    image: event.image_url ? [paths.absoluteUrl(base, event.image_url)] : undefined,
     location: {
       "@type": "Place",
       name: event.lieu,
@@ -68,7 +69,7 @@ export function eventJsonLd(
       price: centsToDecimal(f.prix_cents),
       priceCurrency: "EUR",
       availability: f.full ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
-      url: `${base}/inscription/${event.id}?format=${f.id}`,
+      url: paths.absoluteUrl(base, paths.registrationPage(event.id, f.id)),
     })),
   };
   return JSON.stringify(ld).replace(/</g, "\\u003c");

@@ -3,6 +3,7 @@
 // number of events. Pure: the index needs only the highest row number, a part only its own range.
 
 import { escapeHtml } from "./markup";
+import * as paths from "~/utils/paths";
 
 /** Row numbers per part: a part reads at most this many events (under 1 ms of SQL). */
 export const SITEMAP_PART_SIZE = 500;
@@ -34,7 +35,7 @@ export function parseSitemapPart(value: string | null): number | null | "invalid
 
 /** A part's address, as the index lists it. */
 export function sitemapPartUrl(base: string, part: number): string {
-  return `${base}/sitemap.xml?partie=${part}`;
+  return paths.absoluteUrl(base, paths.sitemapPart(part));
 }
 
 /** The index: one entry per part. */
@@ -48,10 +49,10 @@ export function sitemapIndexXml(base: string, parts: number): string {
 
 /** The public pages every sitemap lists once (in part 1). */
 const PUBLIC_PAGES: { path: string; daily: boolean }[] = [
-  { path: "/", daily: true },
-  { path: "/courses", daily: true },
-  { path: "/formats", daily: true },
-  { path: "/fonctionnalites", daily: false },
+  { path: paths.home(), daily: true },
+  { path: paths.eventsPage(), daily: true },
+  { path: paths.formatsPage(), daily: true },
+  { path: paths.features(), daily: false },
 ];
 
 /** A part: its events (slug and last change), with the public pages first in part 1. */
@@ -59,11 +60,11 @@ export function sitemapPartXml(base: string, part: number, courses: { slug: stri
   const urls = [
     ...(part === 1 ? PUBLIC_PAGES : []).map(
       (p) =>
-        `<url><loc>${escapeHtml(`${base}${p.path}`)}</loc>${p.daily ? "<changefreq>daily</changefreq>" : ""}</url>`,
+        `<url><loc>${escapeHtml(paths.absoluteUrl(base, p.path))}</loc>${p.daily ? "<changefreq>daily</changefreq>" : ""}</url>`,
     ),
     ...courses.map(
       (c) =>
-        `<url><loc>${escapeHtml(`${base}/courses/${encodeURIComponent(c.slug)}`)}</loc><lastmod>${escapeHtml(c.updated_at.slice(0, 10))}</lastmod></url>`,
+        `<url><loc>${escapeHtml(paths.absoluteUrl(base, paths.eventPage(c.slug)))}</loc><lastmod>${escapeHtml(c.updated_at.slice(0, 10))}</lastmod></url>`,
     ),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;

@@ -14,6 +14,7 @@ import {
   type CheckoutSessionInfo,
   type PaymentProvider,
 } from "./payments";
+import * as paths from "~/utils/paths";
 
 export interface LocalAccount {
   id: string;
@@ -245,7 +246,7 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
         used: false,
       };
       await save("account_link", link);
-      return { url: `/dev/onboarding/${link.id}` };
+      return { url: paths.devOnboarding(link.id) };
     },
 
     async retrieveAccount(accountId) {
@@ -294,7 +295,7 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
           expires_at: expires,
           payment_intent: null,
           charge: null,
-          url: `/dev/checkout/${id}`,
+          url: paths.devCheckout(id),
           declined_count: 0,
         };
         await save("checkout_session", session, receivedAt);
@@ -444,7 +445,7 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
         transfer_group: s.transfer_group,
         metadata: s.metadata,
       };
-      charge.receipt_url = `/dev/receipt/${charge.id}`;
+      charge.receipt_url = paths.devReceipt(charge.id);
       const paid: LocalCheckoutSession = {
         ...s,
         status: "complete",

@@ -8,6 +8,7 @@ import { HOME_LIMIT } from "~/domain/catalogue";
 import catalogueCss from "~/styles/catalogue.css?url";
 import { getSessionUser } from "~/utils/session.server";
 import { PremiumComparison } from "~/components/PremiumComparison";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 
@@ -44,7 +45,7 @@ export default function Home() {
           <p className="lead">
             Trail, randonnée, route&nbsp;: trouvez une épreuve, inscrivez-vous en deux minutes et payez en ligne.
           </p>
-          <Form method="get" action="/courses" className="hero-search" role="search">
+          <Form method="get" action={paths.eventsPage()} className="hero-search" role="search">
             <label htmlFor="home-q" className="visually-hidden">
               Rechercher une course
             </label>
@@ -68,7 +69,7 @@ export default function Home() {
           </ul>
         )}
         <p>
-          <Link to="/courses" className="btn btn-ghost">
+          <Link to={paths.eventsPage()} className="btn btn-ghost">
             Voir toutes les courses
           </Link>
         </p>
@@ -82,7 +83,7 @@ export default function Home() {
               Créez votre épreuve et ses formats en quelques minutes, encaissez en ligne et suivez vos inscrits.
               Commission de 5&nbsp;%, 95&nbsp;% reversés à J+1, acompte sur demande.
             </p>
-            <Link to={loggedIn ? "/organisateur/mon-espace" : "/login"} className="btn btn-primary">
+            <Link to={loggedIn ? paths.organiserSpace() : paths.login()} className="btn btn-primary">
               Je suis organisateur
             </Link>
           </div>
@@ -98,7 +99,7 @@ export default function Home() {
         <h2>Gratuit ou Premium</h2>
         <PremiumComparison />
         <p>
-          <Link to="/premium">En savoir plus sur Premium</Link>
+          <Link to={paths.premium()}>En savoir plus sur Premium</Link>
         </p>
       </section>
 

@@ -9,6 +9,7 @@ import { requireAdmin } from "~/utils/auth.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 import { formatEuros, formatNumber } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Courses — Administration Balise" },
@@ -44,13 +45,13 @@ export default function AdminCourses() {
               {courses.map((c) => (
                 <tr key={c.course_id}>
                   <td>
-                    <Link to={`/courses/${c.course_id}`}>{c.course_nom}</Link>
+                    <Link to={paths.eventPage(c.course_id)}>{c.course_nom}</Link>
                   </td>
                   <td>{formatNumber(c.total_inscriptions)}</td>
                   <td>{formatNumber(c.inscriptions_validees)}</td>
                   <td>{formatEuros(c.ca_brut_cents)}</td>
                   <td>
-                    <Link to={`/admin/courses/${c.course_id}`}>
+                    <Link to={paths.adminEvent(c.course_id)}>
                       Voir<span className="visually-hidden"> les graphiques de {c.course_nom}</span>
                     </Link>
                   </td>

@@ -7,6 +7,7 @@ import { Link } from "~/components/Link";
 import { adminCoursePage } from "~/services/admin.server";
 import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -26,14 +27,14 @@ export default function AdminCourse() {
   return (
     <section className="container page">
       <p>
-        <Link to="/admin/courses">← Courses</Link>
+        <Link to={paths.adminEvents()}>← Courses</Link>
       </p>
       <h1>{course.nom}</h1>
       <AdminNav />
       <p>
-        <Link to={`/admin/inscriptions?course=${encodeURIComponent(course.id)}`}>Inscriptions de cette course</Link>
+        <Link to={paths.adminRegistrations({ course: course.id })}>Inscriptions de cette course</Link>
         {" · "}
-        <Link to={`/admin/payouts?course=${encodeURIComponent(course.id)}`}>Paiements de cette course</Link>
+        <Link to={paths.adminPayouts({ course: course.id })}>Paiements de cette course</Link>
       </p>
       <AdminCharts charts={charts} />
     </section>

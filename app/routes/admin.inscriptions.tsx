@@ -20,6 +20,7 @@ import { adminInscriptionsPage } from "~/services/admin.server";
 import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime, formatEuros, formatNumber, personName } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => [
@@ -60,11 +61,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             filters.page - 1 > 1 ? { avant: page.prev, page: String(filters.page - 1) } : {},
           ) || "?"
         : null,
-    exportHref: `/admin/inscriptions/export.csv${adminInscriptionsQuery(base, {
-      ...(filters.after ? { apres: url.searchParams.get("apres") ?? "" } : {}),
-      ...(filters.before ? { avant: url.searchParams.get("avant") ?? "" } : {}),
-      page: String(filters.page),
-    })}`,
+    exportHref: paths.adminRegistrationsExport(
+      adminInscriptionsQuery(base, {
+        ...(filters.after ? { apres: url.searchParams.get("apres") ?? "" } : {}),
+        ...(filters.before ? { avant: url.searchParams.get("avant") ?? "" } : {}),
+        page: String(filters.page),
+      }),
+    ),
   };
 }
 
@@ -183,7 +186,7 @@ export default function AdminInscriptions() {
           <button type="submit" className="btn btn-primary">
             Appliquer
           </button>
-          <Link to="/admin/inscriptions" className="btn btn-ghost">
+          <Link to={paths.adminRegistrations()} className="btn btn-ghost">
             Réinitialiser
           </Link>
         </div>

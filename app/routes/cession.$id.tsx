@@ -25,6 +25,7 @@ import { acceptTransfer, loadInvitation } from "~/services/transfer.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -127,7 +128,7 @@ export default function Cession() {
           {o.closed && o.statut === "ouverte"
             ? `Cette offre de transfert n'est plus disponible. ${TRANSFER_MESSAGES[o.closed]}`
             : "Cette offre de transfert n'est plus disponible (retirée, expirée ou déjà payée)."}{" "}
-          <Link to={`/courses/${o.courseSlug || o.courseId}`}>Voir l'épreuve</Link>
+          <Link to={paths.eventPage(o.courseSlug || o.courseId)}>Voir l'épreuve</Link>
         </p>
       ) : (
         <>

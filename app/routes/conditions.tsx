@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "~/components/Link";
 import { LegalPage } from "~/components/LegalPage";
+import * as paths from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Conditions d'utilisation — Balise" },
@@ -28,7 +29,7 @@ export default function Conditions() {
       </p>
       <h2>Annulation</h2>
       <p>
-        Les annulations suivent le <Link to="/legal/remboursements">barème de remboursement</Link>, présenté avant le
+        Les annulations suivent le <Link to={paths.refundPolicy()}>barème de remboursement</Link>, présenté avant le
         paiement.
       </p>
       <h2>Discussion</h2>

@@ -13,6 +13,7 @@ import { FormAlert } from "~/components/AccountFields";
 import { AUTH_ERROR_MESSAGES, AuthError } from "~/domain/profile-account";
 import { confirmEmail, peekToken } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 export const meta: MetaFunction = () => [
@@ -38,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (e instanceof AuthError) return data({ error: AUTH_ERROR_MESSAGES[e.code] }, { status: 400 });
     throw e;
   }
-  return redirect("/login?statut=email-confirme");
+  return redirect(paths.login(null, { statut: "email-confirme" }));
 }
 
 export default function ConfirmEmail() {
@@ -54,7 +55,7 @@ export default function ConfirmEmail() {
           tentez de vous connecter&nbsp;: un nouveau lien vous sera envoyé.
         </p>
         <p>
-          <Link to="/login" className="btn btn-primary">
+          <Link to={paths.login()} className="btn btn-primary">
             Se connecter
           </Link>
         </p>

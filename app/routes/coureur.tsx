@@ -12,6 +12,7 @@ import { listRunnerRegistrations } from "~/services/register.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { dateParts, formatDate, formatDateLong, formatKm, formatMeters, formatTime } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -77,7 +78,7 @@ export default function RunnerHome() {
         {d.upcoming.length === 0 ? (
           <div className="empty">
             <p>Aucune course à venir.</p>
-            <Link to="/courses" className="btn btn-primary">
+            <Link to={paths.eventsPage()} className="btn btn-primary">
               Trouver une course
             </Link>
           </div>
@@ -94,7 +95,7 @@ export default function RunnerHome() {
                   </span>
                   <div className="next-race-body">
                     <h3 className="next-race-title">
-                      <Link to={`/courses/${r.courseSlug}`}>{r.courseNom}</Link>
+                      <Link to={paths.eventPage(r.courseSlug)}>{r.courseNom}</Link>
                     </h3>
                     <p className="muted">
                       {r.formatNom} · {r.lieu} ({r.departement})
@@ -107,7 +108,7 @@ export default function RunnerHome() {
                     </p>
                     {r.unpaid ? <p className="reg-status status-wait">En attente de paiement</p> : null}
                   </div>
-                  <Link to={`/mon-inscription/${r.id}`} className="btn btn-ghost btn-small">
+                  <Link to={paths.myRegistration(r.id)} className="btn btn-ghost btn-small">
                     Mon inscription<span className="visually-hidden"> à {r.courseNom}</span>
                   </Link>
                 </li>
@@ -126,7 +127,7 @@ export default function RunnerHome() {
             <ul className="runner-list">
               {d.recent.map((r) => (
                 <li key={r.id}>
-                  <Link to={`/mon-inscription/${r.id}`}>
+                  <Link to={paths.myRegistration(r.id)}>
                     {r.courseNom} — {r.formatNom}
                   </Link>
                   <span className="muted small">
@@ -138,7 +139,7 @@ export default function RunnerHome() {
             </ul>
           )}
           <p>
-            <Link to="/mesinscriptions">Toutes mes inscriptions ({d.total})</Link>
+            <Link to={paths.myRegistrations()}>Toutes mes inscriptions ({d.total})</Link>
           </p>
         </section>
 
@@ -163,7 +164,7 @@ export default function RunnerHome() {
             <p className="small">Vos inscriptions sont pré-remplies avec ces informations.</p>
           )}
           <p>
-            <Link to="/monprofilcoureur" className="btn btn-primary btn-small">
+            <Link to={paths.runnerProfile()} className="btn btn-primary btn-small">
               {c.missing.length > 0 ? "Compléter mon profil" : "Modifier mon profil"}
             </Link>
           </p>

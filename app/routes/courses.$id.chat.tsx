@@ -14,6 +14,7 @@ import { CHAT_ERROR_MESSAGES, ChatError, MAX_MESSAGE_LENGTH, type ChatErrorCode 
 import { chatDepsFromContext, deleteMessage, editMessage, flagMessage, postMessage } from "~/services/chat.server";
 import { getSessionUser } from "~/utils/session.server";
 import type { RoomEvent } from "~/domain/chat-protocol";
+import * as paths from "~/utils/paths";
 
 const STATUS: Partial<Record<ChatErrorCode, number>> = {
   NOT_LOGGED_IN: 401,
@@ -28,7 +29,7 @@ const STATUS: Partial<Record<ChatErrorCode, number>> = {
 
 /** No page here: a GET goes back to the event's discussion. */
 export function loader({ params }: LoaderFunctionArgs) {
-  return redirect(`/courses/${encodeURIComponent(params.id ?? "")}#discussion`);
+  return redirect(paths.eventPage(params.id ?? "", undefined, "discussion"));
 }
 
 /** Runs the intent; returns the room events it caused (also broadcast), so a fetch caller can apply them at once. */
@@ -63,7 +64,7 @@ async function run(args: ActionFunctionArgs, form: ChatForm, courseId: string): 
 
 export async function action(args: ActionFunctionArgs) {
   const courseId = args.params.id ?? "";
-  const back = `/courses/${encodeURIComponent(courseId)}`;
+  const back = paths.eventPage(courseId);
   const data = await args.request.formData();
   const json = data.get("mode") === "json";
   const parsed = ChatFormSchema.safeParse(Object.fromEntries([...data.entries()].filter(([k]) => k !== "mode")));

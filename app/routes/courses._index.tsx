@@ -11,6 +11,7 @@ import { formatNumber } from "~/utils/format";
 import { filtersToSearch, hasActiveFilters, parseCourseFilters, type FilterField } from "~/domain/filters";
 import { useRootData } from "~/components/root-data";
 import catalogueCss from "~/styles/catalogue.css?url";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 
@@ -60,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         lng: m.lng,
         title: m.nom,
         subtitle: `${m.lieu} (${m.departement})`,
-        href: `/courses/${m.slug}`,
+        href: paths.eventPage(m.slug),
       })) ?? null,
     hasNext: result.hasNext,
     departements: result.departements,
@@ -94,7 +95,7 @@ export default function CoursesPage() {
   const invalid = (f: FilterField) =>
     errors[f] ? { "aria-invalid": true as const, "aria-describedby": `err-${f}` } : {};
   const isMap = filters.vue === "carte";
-  const resetHref = isMap ? "/courses?vue=carte" : "/courses";
+  const resetHref = paths.eventsPage(isMap ? { vue: "carte" } : undefined);
   const total = d.total;
   // Beyond LIST_MAX_ROWS matches the count stops (docs/decisions/0160): "Plus de 500 épreuves".
   const countText = d.totalCapped
@@ -109,7 +110,7 @@ export default function CoursesPage() {
       <Form
         key={location.search}
         method="get"
-        action="/courses"
+        action={paths.eventsPage()}
         className="filters card"
         role="search"
         aria-label="Rechercher et filtrer les épreuves"
@@ -250,7 +251,7 @@ export default function CoursesPage() {
 
       <div className="results-bar">
         <p className="results-count" aria-live="polite" data-testid="results-count">
-          {navigation.state === "loading" && navigation.location?.pathname === "/courses"
+          {navigation.state === "loading" && navigation.location?.pathname === paths.eventsPage()
             ? "Recherche en cours…"
             : isMap && d.markers
               ? `${countText}${onMap < total ? ` · ${onMap} sur la carte` : ""}`
@@ -262,14 +263,14 @@ export default function CoursesPage() {
         </p>
         <nav className="view-toggle" aria-label="Affichage">
           <Link
-            to={`/courses${d.listHref}`}
+            to={paths.eventsPage(d.listHref)}
             className={`btn btn-small ${isMap ? "btn-ghost" : "btn-primary"}`}
             aria-current={isMap ? undefined : "page"}
           >
             Liste
           </Link>
           <Link
-            to={`/courses${d.mapHref}`}
+            to={paths.eventsPage(d.mapHref)}
             className={`btn btn-small ${isMap ? "btn-primary" : "btn-ghost"}`}
             aria-current={isMap ? "page" : undefined}
           >
@@ -294,7 +295,7 @@ export default function CoursesPage() {
           )}
           {filters.page > 1 ? (
             <p>
-              <Link to={`/courses${d.firstPage}`} className="btn btn-ghost">
+              <Link to={paths.eventsPage(d.firstPage)} className="btn btn-ghost">
                 Revenir à la première page
               </Link>
             </p>
@@ -318,7 +319,7 @@ export default function CoursesPage() {
           <ul className="place-list">
             {d.cards.map((c) => (
               <li key={c.id}>
-                <FastLink to={`/courses/${c.slug}`}>{c.nom}</FastLink> —{" "}
+                <FastLink to={paths.eventPage(c.slug)}>{c.nom}</FastLink> —{" "}
                 <span className="muted">{`${c.lieu} (${c.departement})`}</span>
               </li>
             ))}
@@ -335,14 +336,14 @@ export default function CoursesPage() {
       {d.prev !== null || d.next !== null ? (
         <nav className="pager" aria-label="Pages">
           {d.prev !== null ? (
-            <Link to={`/courses${d.prev}`} className="btn btn-ghost" rel="prev">
+            <Link to={paths.eventsPage(d.prev)} className="btn btn-ghost" rel="prev">
               ← Précédent
             </Link>
           ) : (
             <span />
           )}
           {d.next !== null ? (
-            <Link to={`/courses${d.next}`} className="btn btn-ghost" rel="next">
+            <Link to={paths.eventsPage(d.next)} className="btn btn-ghost" rel="next">
               Suivant →
             </Link>
           ) : (

@@ -13,6 +13,7 @@ import { isLocalPaymentProvider, localReturnUrl } from "~/providers/payments-loc
 import styles from "~/styles/payments.css?url";
 import { requireDevelopment } from "~/utils/dev-only.server";
 import { formatDateTime, formatEuros } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -53,10 +54,10 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const session = await provider.getSession(params.id ?? "");
   if (!session) throw new Response("Session de paiement introuvable", { status: 404 });
   if (parsed.data.intent === "annuler") return redirect(localReturnUrl(session.cancel_url, context.env.APP_URL));
-  if (session.status !== "open") return redirect(`/dev/checkout/${session.id}`);
+  if (session.status !== "open") return redirect(paths.devCheckout(session.id));
   if (parsed.data.intent === "refuser") {
     await provider.declineSession(session.id);
-    return redirect(`/dev/checkout/${session.id}?refus=1`);
+    return redirect(paths.devCheckout(session.id, { refus: 1 }));
   }
   const paid = await provider.paySession(session.id);
   return redirect(localReturnUrl(paid.success_url, context.env.APP_URL));

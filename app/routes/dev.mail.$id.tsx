@@ -4,6 +4,7 @@ import { Link } from "~/components/Link";
 import { readOutboxMessage } from "~/services/auth-mailbox.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { formatDateTime } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -35,7 +36,7 @@ export default function DevMailMessage() {
   return (
     <section className="container profile-page">
       <p>
-        <Link to="/dev/mail">← Boîte mail locale</Link>
+        <Link to={paths.devMailbox()}>← Boîte mail locale</Link>
       </p>
       <h1>{m.subject}</h1>
       <p className="mail-meta">

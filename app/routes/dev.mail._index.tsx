@@ -4,6 +4,7 @@ import { Link } from "~/components/Link";
 import { listOutbox } from "~/services/auth-mailbox.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { formatDateTime } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 export const meta: MetaFunction = () => [
@@ -27,7 +28,7 @@ export default function DevMailbox() {
         {to ? (
           <>
             {" "}
-            Filtre&nbsp;: <strong>{to}</strong> — <Link to="/dev/mail">tout afficher</Link>
+            Filtre&nbsp;: <strong>{to}</strong> — <Link to={paths.devMailbox()}>tout afficher</Link>
           </>
         ) : null}
       </p>
@@ -37,7 +38,7 @@ export default function DevMailbox() {
         <ul className="mail-list">
           {messages.map((m) => (
             <li key={m.id} className="card">
-              <Link to={`/dev/mail/${m.id}`}>
+              <Link to={paths.devMail(m.id)}>
                 <span className="mail-subject">{m.subject}</span>
                 <span className="mail-meta">
                   <span>À&nbsp;: {m.to_email}</span>

@@ -8,6 +8,7 @@ import { mustWait } from "~/domain/opening-queue";
 import { loadQueueFormat, passQueue, queueFacts, queueView } from "~/services/opening-queue.server";
 import { requireUser } from "~/utils/auth.server";
 import { readBesideSession } from "~/utils/session.server";
+import * as paths from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: QUEUE_PAGE_TITLE }, { name: "robots", content: "noindex" }];
 
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       updated_at: format.course_updated_at,
     }),
   );
-  if (!mustWait(gate)) throw redirect(`/inscription/${format.course_id}?format=${format.id}`);
+  if (!mustWait(gate)) throw redirect(paths.registrationPage(format.course_id, format.id));
   return queueView(context, format, gate);
 }
 

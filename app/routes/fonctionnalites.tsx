@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
+import * as paths from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Fonctionnalités — Balise" },
@@ -78,7 +79,7 @@ export default function Fonctionnalites() {
             </li>
           </ul>
           <p>
-            <Link to="/premium" className="btn btn-primary">
+            <Link to={paths.premium()} className="btn btn-primary">
               Passer en Premium
             </Link>
           </p>
@@ -121,7 +122,7 @@ export default function Fonctionnalites() {
             Codes promo, co-organisateurs avec droits ciblés et journal d'audit&nbsp;: bientôt disponibles.
           </p>
           <p>
-            <Link to="/organisateur/mon-espace" className="btn btn-primary">
+            <Link to={paths.organiserSpace()} className="btn btn-primary">
               Accéder à l'espace organisateur
             </Link>
           </p>

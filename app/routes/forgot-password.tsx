@@ -13,6 +13,7 @@ import { ForgotPasswordSchema, formValues, honeypotFilled, MSG } from "~/domain/
 import { fieldErrors } from "~/domain/form-errors";
 import { clientIp, requestPasswordReset } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
+import * as paths from "~/utils/paths";
 
 const SENT = "envoye";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
@@ -25,11 +26,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** Same answer whether or not the address has an account, and whether or not a limit was reached. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  if (honeypotFilled(form)) return redirect(`/forgot-password?statut=${SENT}`);
+  if (honeypotFilled(form)) return redirect(paths.forgotPassword({ statut: SENT }));
   const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: formValues(form) }, { status: 400 });
   await requestPasswordReset(context, { email: parsed.data.email, ip: clientIp(request) });
-  return redirect(`/forgot-password?statut=${SENT}`);
+  return redirect(paths.forgotPassword({ statut: SENT }));
 }
 
 export default function ForgotPassword() {
@@ -48,7 +49,7 @@ export default function ForgotPassword() {
             Pensez à vérifier vos courriers indésirables.
           </p>
           <p>
-            <Link to="/login">Retour à la connexion</Link>
+            <Link to={paths.login()}>Retour à la connexion</Link>
           </p>
         </>
       ) : (
@@ -66,7 +67,7 @@ export default function ForgotPassword() {
             {busy ? "Envoi…" : "Envoyer le lien"}
           </button>
           <div className="auth-links-row">
-            <Link to="/login">Retour à la connexion</Link>
+            <Link to={paths.login()}>Retour à la connexion</Link>
           </div>
         </Form>
       )}

@@ -6,6 +6,7 @@ import { EVENT_TYPES, LIST_MAX_ROWS } from "~/domain/catalogue";
 import { MAX_PAGE } from "~/domain/filters";
 import catalogueCss from "~/styles/catalogue.css?url";
 import { formatDate, formatEuros, formatKm, formatMeters, formatNumber, formatTime } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 
@@ -39,8 +40,8 @@ export default function FormatsPage() {
         tooDeep ? (
           <p className="empty">
             La liste s'arrête aux {formatNumber(LIST_MAX_ROWS)} prochains formats.{" "}
-            <Link to="/formats">Revenir à la première page</Link> ou{" "}
-            <Link to="/courses">chercher une épreuve par date, lieu ou type</Link>.
+            <Link to={paths.formatsPage()}>Revenir à la première page</Link> ou{" "}
+            <Link to={paths.eventsPage()}>chercher une épreuve par date, lieu ou type</Link>.
           </p>
         ) : (
           <p className="empty">Aucun format disponible.</p>
@@ -70,7 +71,7 @@ export default function FormatsPage() {
                     </span>
                   </td>
                   <td>
-                    <FastLink to={`/courses/${f.course_slug}?onglet=formats&format=${f.id}`}>{f.course_nom}</FastLink>
+                    <FastLink to={paths.eventFormat(f.course_slug, f.id)}>{f.course_nom}</FastLink>
                     <br />
                     <span className="muted small">{f.lieu}</span>
                   </td>
@@ -91,14 +92,14 @@ export default function FormatsPage() {
       {page > 1 || hasNext ? (
         <nav className="pager" aria-label="Pages">
           {page > 1 ? (
-            <Link to={page === 2 ? "/formats" : `/formats?page=${page - 1}`} className="btn btn-ghost" rel="prev">
+            <Link to={paths.formatsPage(page - 1)} className="btn btn-ghost" rel="prev">
               ← Précédent
             </Link>
           ) : (
             <span />
           )}
           {hasNext ? (
-            <Link to={`/formats?page=${page + 1}`} className="btn btn-ghost" rel="next">
+            <Link to={paths.formatsPage(page + 1)} className="btn btn-ghost" rel="next">
               Suivant →
             </Link>
           ) : (

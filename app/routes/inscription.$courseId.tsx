@@ -46,6 +46,7 @@ import { parisDate, refundScaleSentence } from "~/domain/refund";
 import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 import { useHydrated } from "~/components/useHydrated";
 import { Field as SharedField, type FieldProps, SelectField } from "~/components/Field";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -134,7 +135,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!parsed.ok) return reply(400, parsed.errors);
     try {
       const { entryId } = await joinWaitlist(context, user.id, course.id, parsed.data);
-      return redirect(`/liste-attente/${entryId}?notice=rejointe`);
+      return redirect(paths.waitlistEntry(entryId, { notice: "rejointe" }));
     } catch (e) {
       if (e instanceof WaitlistError)
         return reply(
@@ -150,7 +151,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.ok || documentError) return reply(400, parsed.ok ? {} : parsed.errors);
   // During an opening rush only admitted runners reach the checkout (metered, issue 21).
   const gate = await passQueue(context, user.id, parsed.data.format);
-  if (mustWait(gate)) return redirect(`/file-attente/${parsed.data.format.id}`);
+  if (mustWait(gate)) return redirect(paths.openingQueue(parsed.data.format.id));
   try {
     const { url } = await startRegistration(context, user.id, course.id, parsed.data, document?.id ?? null);
     return redirect(url);
@@ -344,7 +345,7 @@ function RegistrationForm({ data }: { data: FormPageData }) {
   return (
     <section className="container page registration-page">
       <p className="small">
-        <Link to={`/courses/${course.slug}`}>← Retour à {course.nom}</Link>
+        <Link to={paths.eventPage(course.slug)}>← Retour à {course.nom}</Link>
       </p>
       <h1>Inscription — {course.nom}</h1>
       <p className="muted">
@@ -364,7 +365,7 @@ function RegistrationForm({ data }: { data: FormPageData }) {
           </p>
           <p>{REGISTRATION_MSG.closed}</p>
           <p>
-            <Link to={`/courses/${course.slug}`}>Revenir à la page de la course</Link>
+            <Link to={paths.eventPage(course.slug)}>Revenir à la page de la course</Link>
           </p>
         </div>
       ) : (
@@ -382,7 +383,7 @@ function RegistrationForm({ data }: { data: FormPageData }) {
               {result?.existingId ? (
                 <>
                   {" "}
-                  <Link to={`/mon-inscription/${result.existingId}`}>Voir mon inscription</Link>
+                  <Link to={paths.myRegistration(result.existingId)}>Voir mon inscription</Link>
                 </>
               ) : null}
             </p>
@@ -454,7 +455,7 @@ function RegistrationForm({ data }: { data: FormPageData }) {
           <fieldset className="card reg-block">
             <legend>Vos informations</legend>
             <p className="hint">
-              Pré-remplies depuis votre <Link to="/monprofilcoureur">profil coureur</Link>.
+              Pré-remplies depuis votre <Link to={paths.runnerProfile()}>profil coureur</Link>.
             </p>
             <div className="reg-grid">
               <Field name="nom" label="Nom" required autoComplete="family-name" values={values} errors={errors} />
@@ -643,7 +644,7 @@ function RegistrationForm({ data }: { data: FormPageData }) {
             )}
             <p className="hint">
               Votre place est réservée 30 minutes pendant le paiement. En cas d'annulation, le{" "}
-              <Link to="/legal/remboursements">barème de remboursement</Link> s'applique ({refundScaleSentence()}).
+              <Link to={paths.refundPolicy()}>barème de remboursement</Link> s'applique ({refundScaleSentence()}).
             </p>
             {transferRules ? (
               <p className="hint" data-testid="transfer-rules-registration">

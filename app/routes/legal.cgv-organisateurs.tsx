@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "~/components/Link";
 import { LegalPage } from "~/components/LegalPage";
+import * as paths from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Conditions générales de vente organisateurs — Balise" },
@@ -44,7 +45,7 @@ export default function CgvOrganisateurs() {
       <h2>7. Remboursements</h2>
       <p>
         Les règles d'annulation sont fixées par l'organisateur ; à défaut, le{" "}
-        <Link to="/legal/remboursements">barème de remboursement de la plateforme</Link> s'applique.
+        <Link to={paths.refundPolicy()}>barème de remboursement de la plateforme</Link> s'applique.
       </p>
       <p>
         Quand l'organisateur annule lui-même une inscription payée, le coureur est remboursé intégralement, frais

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "~/components/Link";
 import { LegalPage } from "~/components/LegalPage";
+import * as paths from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Charte organisateur — Balise" },
@@ -36,8 +37,8 @@ export default function CharteOrganisateur() {
         de distance des catégories jeunes.
       </p>
       <p>
-        Voir les <Link to="/legal/cgv-organisateurs">CGV organisateurs</Link> et la{" "}
-        <Link to="/legal/remboursements">politique de remboursement</Link>.
+        Voir les <Link to={paths.organiserTerms()}>CGV organisateurs</Link> et la{" "}
+        <Link to={paths.refundPolicy()}>politique de remboursement</Link>.
       </p>
     </LegalPage>
   );

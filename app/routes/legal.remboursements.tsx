@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "~/components/Link";
 import { LegalPage } from "~/components/LegalPage";
 import { RefundScaleTable } from "~/components/RefundScaleTable";
+import * as paths from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Politique de remboursement — Balise" },
@@ -42,8 +43,8 @@ export default function Remboursements() {
         plateforme l'accompagne dans cette démarche. Les dossards ne sont ni cessibles ni revendables.
       </p>
       <p>
-        Voir aussi les <Link to="/legal/cgv-organisateurs">CGV organisateurs</Link> et la{" "}
-        <Link to="/legal/charte-organisateur">charte organisateur</Link>.
+        Voir aussi les <Link to={paths.organiserTerms()}>CGV organisateurs</Link> et la{" "}
+        <Link to={paths.organiserCharter()}>charte organisateur</Link>.
       </p>
     </LegalPage>
   );

@@ -25,6 +25,7 @@ import { getRunnerEntry, leaveWaitlist, payOffer } from "~/services/waitlist.ser
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -57,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     if (parsed.data.intent === "payer") return redirect(await payOffer(context, user.id, id));
     await leaveWaitlist(context, user.id, id);
-    return redirect(`/liste-attente/${id}?notice=quittee`);
+    return redirect(paths.waitlistEntry(id, { notice: "quittee" }));
   } catch (e) {
     if (e instanceof WaitlistError) {
       if (e.code === "introuvable") throw new Response(NOT_FOUND, { status: 404 });
@@ -79,7 +80,7 @@ export default function ListeAttente() {
   return (
     <section className="container page waitlist-page">
       <p className="small">
-        <Link to={`/courses/${e.course_slug || e.course_id}`}>← Retour à {e.course_nom}</Link>
+        <Link to={paths.eventPage(e.course_slug || e.course_id)}>← Retour à {e.course_nom}</Link>
       </p>
       <h1>Liste d'attente — {e.format_nom}</h1>
       <p className="muted">
@@ -137,7 +138,7 @@ export default function ListeAttente() {
             {e.statut === "acceptee" && e.inscription_id ? (
               <>
                 {" "}
-                <Link to={`/mon-inscription/${e.inscription_id}`}>Voir mon inscription</Link>
+                <Link to={paths.myRegistration(e.inscription_id)}>Voir mon inscription</Link>
               </>
             ) : null}
           </p>
@@ -156,7 +157,7 @@ export default function ListeAttente() {
         </Form>
       ) : null}
       <p>
-        <Link to="/mesinscriptions">Mes inscriptions</Link>
+        <Link to={paths.myRegistrations()}>Mes inscriptions</Link>
       </p>
     </section>
   );

@@ -17,12 +17,13 @@ import accountsCss from "~/styles/accounts.css?url";
 import { setModeHeader } from "~/utils/mode.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { createSession, getSessionUser } from "~/utils/session.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 export const meta: MetaFunction = () => [{ title: "Connexion — Balise" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await getSessionUser(request, context)) throw redirect("/courses");
+  if (await getSessionUser(request, context)) throw redirect(paths.eventsPage());
   const url = new URL(request.url);
   const status = url.searchParams.get("statut");
   return {
@@ -92,10 +93,8 @@ export default function Login() {
           {busy ? "Connexion…" : "Se connecter"}
         </button>
         <div className="auth-links-row">
-          <Link to="/forgot-password">Mot de passe oublié ?</Link>
-          <Link to={redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup"}>
-            Créer un compte
-          </Link>
+          <Link to={paths.forgotPassword()}>Mot de passe oublié ?</Link>
+          <Link to={paths.signup(redirectTo)}>Créer un compte</Link>
         </div>
       </Form>
     </section>

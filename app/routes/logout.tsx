@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { destroySession } from "~/utils/session.server";
+import * as paths from "~/utils/paths";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return redirect("/login", { headers: { "Set-Cookie": await destroySession(request, context) } });
+  return redirect(paths.login(), { headers: { "Set-Cookie": await destroySession(request, context) } });
 }
 
 export function loader() {
-  return redirect("/");
+  return redirect(paths.home());
 }

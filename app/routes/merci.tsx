@@ -24,6 +24,7 @@ import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime, personName } from "~/utils/format";
 import { CONFIRMATION_QR_SIZE, qrSvg } from "~/utils/qr.server";
+import * as paths from "~/utils/paths";
 
 const REFRESH_SECONDS = 3;
 
@@ -56,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data<LoaderResult>({ error: REGISTRATION_MSG.missingParams }, { status: 400 });
   try {
     const { registration, state } = await readConfirmation(context, user.id, sessionId, inscriptionId);
-    const inscriptionUrl = `${context.env.APP_URL}/mon-inscription/${registration.id}`;
+    const inscriptionUrl = paths.absoluteUrl(context.env.APP_URL, paths.myRegistration(registration.id));
     const qr = state === "validee" ? await qrSvg(inscriptionUrl, CONFIRMATION_QR_SIZE) : null;
     return data<LoaderResult>(
       { state, registration, qr, inscriptionUrl, sessionId },
@@ -81,9 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (e) {
     console.error("merci verify", e);
   }
-  return redirect(
-    `/merci?session_id=${encodeURIComponent(sessionId)}&inscription_id=${encodeURIComponent(inscriptionId)}`,
-  );
+  return redirect(paths.thanks({ sessionId, inscriptionId }));
 }
 
 function Details({ r }: { r: RunnerRegistration }) {
@@ -126,10 +125,10 @@ export default function Merci() {
           {d.error}
         </p>
         <p className="confirm-actions">
-          <Link to="/mesinscriptions" className="btn btn-primary">
+          <Link to={paths.myRegistrations()} className="btn btn-primary">
             Mes inscriptions
           </Link>
-          <Link to="/courses" className="btn btn-ghost">
+          <Link to={paths.eventsPage()} className="btn btn-ghost">
             Découvrir d'autres courses
           </Link>
         </p>
@@ -211,7 +210,7 @@ export default function Merci() {
           </p>
           <p>
             <Link
-              to={`/paiement-annule?session_id=${encodeURIComponent(d.sessionId)}&inscription_id=${encodeURIComponent(r.id)}`}
+              to={paths.paymentCancelled({ sessionId: d.sessionId, inscriptionId: r.id })}
               className="btn btn-primary"
             >
               Reprendre le paiement
@@ -220,13 +219,13 @@ export default function Merci() {
         </>
       )}
       <p className="confirm-actions">
-        <Link to={`/mon-inscription/${r.id}`} className="btn btn-primary">
+        <Link to={paths.myRegistration(r.id)} className="btn btn-primary">
           Voir / modifier mon inscription
         </Link>
-        <Link to="/courses" className="btn btn-ghost">
+        <Link to={paths.eventsPage()} className="btn btn-ghost">
           Découvrir d'autres courses
         </Link>
-        <Link to={`/courses/${r.courseSlug}`} className="btn btn-ghost">
+        <Link to={paths.eventPage(r.courseSlug)} className="btn btn-ghost">
           Page de la course
         </Link>
       </p>
@@ -239,7 +238,7 @@ function Support() {
   return (
     <p className="small muted confirm-support">
       Une question sur votre inscription ou votre paiement ? Contactez le support via la page{" "}
-      <Link to="/contact">Contact</Link>.
+      <Link to={paths.contact()}>Contact</Link>.
     </p>
   );
 }

@@ -3,13 +3,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { runnerListStatus } from "~/domain/registration-rules";
+import { runnerListStatus, runnerListTone, type StatusTone } from "~/domain/registration-rules";
 import { positionSentence } from "~/domain/waitlist";
 import { listRunnerRegistrations } from "~/services/register.server";
 import { listRunnerEntries } from "~/services/waitlist.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatDateTimeLong, formatKm, formatMeters } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -29,18 +30,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     registrations: rows.map((r) => ({
       ...r,
       status: runnerListStatus(r, now),
+      tone: runnerListTone(r, now),
     })),
   };
 }
 
-const statusClass = (s: string) =>
-  s === "Active"
-    ? "status-ok"
-    : s.startsWith("En attente")
-      ? "status-wait"
-      : s.startsWith("Remboursée")
-        ? "status-refund"
-        : "status-off";
+/** A status's class, from its tone (app/domain/registration-rules/statuses.ts). */
+const TONE_CLASS: Record<StatusTone, string> = {
+  active: "status-ok",
+  waiting: "status-wait",
+  refunded: "status-refund",
+  ended: "status-off",
+};
 
 export default function MesInscriptions() {
   const { registrations, waitlist } = useLoaderData<typeof loader>();
@@ -64,7 +65,7 @@ export default function MesInscriptions() {
                     {e.course_nom} · {formatDate(e.date)}
                   </p>
                   <p className="reg-card-links">
-                    <Link to={`/liste-attente/${e.id}`} className="btn btn-primary btn-small">
+                    <Link to={paths.waitlistEntry(e.id)} className="btn btn-primary btn-small">
                       {e.statut === "offre" ? "Payer ou quitter" : "Voir ou quitter la liste"}
                     </Link>
                   </p>
@@ -78,7 +79,7 @@ export default function MesInscriptions() {
       {registrations.length === 0 ? (
         <div className="empty">
           <p>Aucune inscription pour le moment</p>
-          <Link to="/courses" className="btn btn-primary">
+          <Link to={paths.eventsPage()} className="btn btn-primary">
             Explorer les courses
           </Link>
         </div>
@@ -96,7 +97,7 @@ export default function MesInscriptions() {
                   </div>
                 )}
                 <div className="reg-card-body">
-                  <p className={`reg-status ${statusClass(r.status)}`}>{r.status}</p>
+                  <p className={`reg-status ${TONE_CLASS[r.tone]}`}>{r.status}</p>
                   <h2 className="reg-card-title">{r.formatNom}</h2>
                   <p className="reg-card-course">
                     {r.courseNom} — {r.lieu}
@@ -105,10 +106,10 @@ export default function MesInscriptions() {
                     {formatKm(r.distanceKm)} · {formatMeters(r.dplus)} D+ · {formatDate(r.date)}
                   </p>
                   <p className="reg-card-links">
-                    <Link to={`/courses/${r.courseSlug}`} className="btn btn-ghost btn-small">
+                    <Link to={paths.eventPage(r.courseSlug)} className="btn btn-ghost btn-small">
                       Voir la page
                     </Link>
-                    <Link to={`/mon-inscription/${r.id}`} className="btn btn-primary btn-small">
+                    <Link to={paths.myRegistration(r.id)} className="btn btn-primary btn-small">
                       Voir / Modifier
                     </Link>
                   </p>

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { setModeHeader } from "~/utils/mode.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import * as paths from "~/utils/paths";
 
 const ModeSchema = z.object({ mode: z.enum(["coureur", "organisateur"]), redirectTo: z.string().optional() });
 
@@ -15,5 +16,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return redirect("/");
+  return redirect(paths.home());
 }

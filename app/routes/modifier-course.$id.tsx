@@ -22,6 +22,7 @@ import { getCourseForOwner, registeredByFormat, type CourseRow, type FormatRow }
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { LockIcon } from "~/components/LockIcon";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -109,7 +110,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   // Ownership first: someone else's event id changes nothing, not even an upload.
   const { course } = await owned(context, user, params.id ?? "");
   const outcome = await handleCourseForm(context, request, user, { kind: "edit", courseId: course.id });
-  if (outcome.kind === "saved") return redirect(`/modifier-course/${course.id}?message=modifiee`);
+  if (outcome.kind === "saved") return redirect(paths.editEvent(course.id, { message: "modifiee" }));
   return data(outcome.state, { status: outcome.status });
 }
 
@@ -120,7 +121,7 @@ export default function ModifierCourse() {
   return (
     <section className="container page organiser-page">
       <p className="small">
-        <Link to="/organisateur/mon-espace">← Mon espace</Link>
+        <Link to={paths.organiserSpace()}>← Mon espace</Link>
       </p>
       <h1>Modifier « {nom} »</h1>
       <p className="muted">
@@ -132,7 +133,7 @@ export default function ModifierCourse() {
             Hors-ligne
           </span>
         )}{" "}
-        <Link to={`/courses/${id}`}>Voir la page de l'épreuve</Link>
+        <Link to={paths.eventPage(id)}>Voir la page de l'épreuve</Link>
       </p>
       {saved && !actionData ? (
         <p className="alert alert-success" role="status">
@@ -144,7 +145,7 @@ export default function ModifierCourse() {
         editing
         registered={registered}
         submitLabel="Enregistrer les modifications"
-        cancelTo="/organisateur/mon-espace"
+        cancelTo={paths.organiserSpace()}
       />
     </section>
   );

@@ -22,6 +22,7 @@ import { cancelInscription, loadRunnerRegistrationDetails } from "~/services/can
 import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatEuros } from "~/utils/format";
 import { fieldErrors } from "~/domain/form-errors";
+import * as paths from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Annuler mon inscription — Balise" },
@@ -63,13 +64,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       actor: { role: "coureur", userId: user.id },
       reason: parsed.data.reason,
     });
-    return redirect(`/mon-inscription/${id}${out.state === "annulee" ? "?annulation=ok" : ""}`);
+    return redirect(paths.myRegistration(id, { annulation: out.state === "annulee" && "ok" }));
   } catch (e) {
     if (!(e instanceof CancelError)) throw e;
     if (e.code === "inscription_introuvable") throw notFound();
     // A replayed or concurrent request: the registration page shows where things stand.
-    if (e.code === "deja_annulee") return redirect(`/mon-inscription/${id}`);
-    if (e.code === "annulation_en_cours") return redirect(`/mon-inscription/${id}?annulation=en-cours`);
+    if (e.code === "deja_annulee") return redirect(paths.myRegistration(id));
+    if (e.code === "annulation_en_cours") return redirect(paths.myRegistration(id, { annulation: "en-cours" }));
     const status = e.code === "remboursement_impossible" ? 502 : 409;
     return data({ errors: {} as Record<string, string>, formError: CANCEL_ERROR_MESSAGES[e.code], values }, { status });
   }
@@ -79,11 +80,11 @@ export default function CancelRegistration() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const nav = useNavigation();
-  const busy = nav.state !== "idle" && nav.formAction === `/mon-inscription/${d.id}/annuler`;
+  const busy = nav.state !== "idle" && nav.formAction === paths.cancelMyRegistration(d.id);
   const errors: Record<string, string> = result?.errors ?? {};
   const q = d.quote;
   const blocked = !d.can.ok;
-  const back = `/mon-inscription/${d.id}`;
+  const back = paths.myRegistration(d.id);
   return (
     <div className="cancel-screen">
       <h1 id="cancel-title" className="cancel-title">
@@ -135,7 +136,7 @@ export default function CancelRegistration() {
       ) : null}
       <Form
         method="post"
-        action={`/mon-inscription/${d.id}/annuler`}
+        action={paths.cancelMyRegistration(d.id)}
         className="cancel-form"
         noValidate
         preventScrollReset
@@ -176,7 +177,7 @@ export default function CancelRegistration() {
               />
               <span>
                 J'accepte la{" "}
-                <a href="/legal/remboursements" target="_blank" rel="noopener">
+                <a href={paths.refundPolicy()} target="_blank" rel="noopener">
                   politique de remboursement
                 </a>{" "}
                 (nouvel onglet) et je comprends que l'annulation est définitive.

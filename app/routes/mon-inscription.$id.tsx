@@ -24,7 +24,7 @@ import { verifyJustificatif } from "~/services/justificatifs.server";
 import { makeSelfEditSchema, pickSelfEdit } from "~/domain/my-registration";
 import { GENRES_SIMPLE, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
-import { isReadOnlyForRunner, runnerBadge } from "~/domain/registration-rules";
+import { isReadOnlyForRunner, runnerBadge, runnerBadgeTone, type StatusTone } from "~/domain/registration-rules";
 import { loadRunnerRegistrationDetails, saveRunnerFields } from "~/services/cancel.server";
 import { loadHistory } from "~/services/registration-changes.server";
 import { reasonLabel } from "~/domain/registration-rules";
@@ -46,6 +46,7 @@ import {
   withdrawTransfer,
 } from "~/services/transfer.server";
 import { Field, type FieldProps, SelectField as SharedSelectField, type SelectFieldProps } from "~/components/Field";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
@@ -67,6 +68,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     id: i.id,
     statut: i.statut,
     badge: runnerBadge(i.statut),
+    badgeTone: runnerBadgeTone(i.statut),
     readOnly: isReadOnlyForRunner(i.statut),
     readOnlyMessage: readOnlyMessage(i.statut),
     fields: {
@@ -140,7 +142,7 @@ async function transferAction(
     data({ errors: {}, formError: "", values: null, document: null, transfer: t }, { status });
   if (intent === "cession-retirer") {
     await withdrawTransfer(context, user.id, id);
-    return redirect(`/mon-inscription/${id}?cession=retiree#cession`);
+    return redirect(paths.myRegistration(id, { cession: "retiree" }, "cession"));
   }
   const email = values.cession_email ?? "";
   const recipient = transferRecipient(values.cession_destinataire);
@@ -167,7 +169,9 @@ async function transferAction(
     if (e instanceof TransferError) return fail({ errors: {}, formError: e.message, email, recipient, confirmed }, 409);
     throw e;
   }
-  return redirect(`/mon-inscription/${id}?cession=${recipient === "liste" ? "proposee-liste" : "proposee"}#cession`);
+  return redirect(
+    paths.myRegistration(id, { cession: recipient === "liste" ? "proposee-liste" : "proposee" }, "cession"),
+  );
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -217,7 +221,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   await setRegistrationDocument(context, user.id, id, doc.doc?.id ?? null);
   await verifyJustificatif(context, id);
-  return redirect(`/mon-inscription/${id}?enregistre=1`);
+  return redirect(paths.myRegistration(id, { enregistre: 1 }));
 }
 
 type Values = Record<string, string | boolean | null | undefined>;
@@ -289,12 +293,12 @@ function CancelledNotice({ refundCents, percent }: { refundCents: number; percen
   );
 }
 
-const badgeClass: Record<string, string> = {
-  Active: "status-active",
-  Annulée: "status-cancelled",
-  "Remboursée partiellement": "status-refunded",
-  "Remboursée totalement": "status-refunded",
-  Transférée: "status-cancelled",
+/** The badge's class, from its tone (app/domain/registration-rules/statuses.ts). */
+const TONE_CLASS: Record<StatusTone, string> = {
+  active: "status-active",
+  waiting: "status-active",
+  refunded: "status-refunded",
+  ended: "status-cancelled",
 };
 
 export default function MyRegistration() {
@@ -303,7 +307,7 @@ export default function MyRegistration() {
   const outlet = useOutlet();
   const hydrated = useHydrated();
   const nav = useNavigation();
-  const saving = nav.state === "submitting" && nav.formAction === `/mon-inscription/${d.id}`;
+  const saving = nav.state === "submitting" && nav.formAction === paths.myRegistration(d.id);
   const errors: Record<string, string> = result?.errors ?? {};
   const values: Values = result?.values
     ? { ...result.values, apparaitre_resultats: result.values.apparaitre_resultats === "on" }
@@ -318,7 +322,7 @@ export default function MyRegistration() {
     <>
       <section className="container page-narrow my-reg">
         <p className="my-reg-back">
-          <Link to="/mesinscriptions">← Mes inscriptions</Link>
+          <Link to={paths.myRegistrations()}>← Mes inscriptions</Link>
         </p>
         <header className="my-reg-head">
           <div>
@@ -334,7 +338,7 @@ export default function MyRegistration() {
           </div>
           <p className="status-badge-wrap">
             <span className="visually-hidden">Statut&nbsp;: </span>
-            <span className={`status-badge ${badgeClass[d.badge]}`} data-testid="statut">
+            <span className={`status-badge ${TONE_CLASS[d.badgeTone]}`} data-testid="statut">
               {d.badge}
             </span>
           </p>
@@ -526,7 +530,7 @@ export default function MyRegistration() {
           <p>
             Le barème s'applique au montant payé diminué des frais non remboursables (frais du prestataire de paiement
             et commission de la plateforme). Détails&nbsp;:{" "}
-            <Link to="/legal/remboursements">politique de remboursement</Link>.
+            <Link to={paths.refundPolicy()}>politique de remboursement</Link>.
           </p>
           <RefundScaleTable />
           {d.readOnly ? null : d.paid ? (
@@ -558,7 +562,7 @@ export default function MyRegistration() {
               Annuler mon inscription
             </button>
           ) : (
-            <Link to={`/mon-inscription/${d.id}/annuler`} preventScrollReset className="btn btn-danger cancel-open">
+            <Link to={paths.cancelMyRegistration(d.id)} preventScrollReset className="btn btn-danger cancel-open">
               Annuler mon inscription — remboursement estimé&nbsp;: {estimate}
             </Link>
           )}
@@ -579,7 +583,7 @@ export default function MyRegistration() {
         </section>
       </section>
       {outlet ? (
-        <RefundModal closeTo={`/mon-inscription/${d.id}`} labelledBy="cancel-title">
+        <RefundModal closeTo={paths.myRegistration(d.id)} labelledBy="cancel-title">
           {outlet}
         </RefundModal>
       ) : null}

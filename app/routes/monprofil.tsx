@@ -17,6 +17,7 @@ import { parisDate } from "~/domain/refund";
 import { getUserProfile, saveSimpleProfile } from "~/services/profile.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { requireUser } from "~/utils/auth.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 export const meta: MetaFunction = () => [{ title: "Mon profil — Balise" }];
@@ -46,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = makeSimpleProfileSchema(parisDate(context.clock.now())).safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: formValues(form) }, { status: 400 });
   await saveSimpleProfile(context, user.id, parsed.data);
-  return redirect("/courses");
+  return redirect(paths.eventsPage());
 }
 
 export default function SimpleProfilePage() {
@@ -62,12 +63,12 @@ export default function SimpleProfilePage() {
         Compte&nbsp;: <strong>{email}</strong>
       </p>
       <div className="account-links">
-        <Link to="/monprofilcoureur" className="card">
+        <Link to={paths.runnerProfile()} className="card">
           Mon profil coureur
           <br />
           <span className="small muted">Coordonnées, licence ou PPS, contact d'urgence</span>
         </Link>
-        <Link to="/monprofilorganisateur" className="card">
+        <Link to={paths.organiserProfile()} className="card">
           Mon profil organisateur
           <br />
           <span className="small muted">Organisation, conditions, compte de paiement</span>

@@ -19,6 +19,7 @@ import { JustificatifDocumentField, type DocumentRef } from "~/components/Justif
 import { documentFromForm, profileDocument, setProfileDocument } from "~/services/justificatif-documents.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { requireUser } from "~/utils/auth.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 export const meta: MetaFunction = () => [{ title: "Mon profil coureur — Balise" }];
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   await saveRunnerProfile(context, user.id, parsed.data);
   await setProfileDocument(context, user.id, parsed.data.justificatif_type ? (doc.doc?.id ?? null) : null);
-  return redirect("/monprofilcoureur?statut=enregistre");
+  return redirect(paths.runnerProfile({ statut: "enregistre" }));
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -287,7 +288,7 @@ export default function RunnerProfilePage() {
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? "Enregistrement…" : "Enregistrer mon profil"}
           </button>
-          <Link to="/mesinscriptions">Mes inscriptions</Link>
+          <Link to={paths.myRegistrations()}>Mes inscriptions</Link>
         </div>
       </Form>
     </section>

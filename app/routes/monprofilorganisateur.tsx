@@ -22,6 +22,7 @@ import accountsCss from "~/styles/accounts.css?url";
 import paymentsCss from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatDateTime, formatEuros } from "~/utils/format";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: accountsCss },
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = makeOrganiserProfileSchema(accepted).safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: formValues(form) }, { status: 400 });
   await saveOrganiserProfile(context, user.id, parsed.data);
-  return redirect("/monprofilorganisateur?statut=enregistre");
+  return redirect(paths.organiserProfile({ statut: "enregistre" }));
 }
 
 export default function OrganiserProfilePage() {
@@ -106,17 +107,17 @@ export default function OrganiserProfilePage() {
           <p className="small">À lire avant de publier et d'encaisser des inscriptions&nbsp;:</p>
           <ul className="legal-links">
             <li>
-              <Link to="/legal/cgv-organisateurs" target="_blank" rel="noopener">
+              <Link to={paths.organiserTerms()} target="_blank" rel="noopener">
                 Conditions générales de vente organisateurs
               </Link>
             </li>
             <li>
-              <Link to="/legal/remboursements" target="_blank" rel="noopener">
+              <Link to={paths.refundPolicy()} target="_blank" rel="noopener">
                 Politique de remboursement
               </Link>
             </li>
             <li>
-              <Link to="/legal/charte-organisateur" target="_blank" rel="noopener">
+              <Link to={paths.organiserCharter()} target="_blank" rel="noopener">
                 Charte organisateur
               </Link>
             </li>
@@ -157,7 +158,7 @@ export default function OrganiserProfilePage() {
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? "Enregistrement…" : "Enregistrer"}
           </button>
-          <Link to="/organisateur/mon-espace">Mon espace organisateur</Link>
+          <Link to={paths.organiserSpace()}>Mon espace organisateur</Link>
         </div>
       </Form>
       {/* Compte de paiement : bloc rempli par l'issue « paiements » (statut du compte, boutons d'activation). */}

@@ -22,6 +22,7 @@ import {
 } from "~/services/payment-account.server";
 import styles from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Compte de paiement — Balise" }];
@@ -51,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (e) {
     return { error: STATUS_ERROR_PREFIX + providerMessage(e) };
   }
-  return redirect("/monprofilorganisateur?compte=actualise#compte-paiement");
+  return redirect(paths.organiserProfile({ compte: "actualise" }, "compte-paiement"));
 }
 
 export default function PaymentAccountPage() {
@@ -61,7 +62,7 @@ export default function PaymentAccountPage() {
   return (
     <section className="container page-narrow" id="compte-paiement">
       <p>
-        <Link to="/monprofilorganisateur">← Mon profil organisateur</Link>
+        <Link to={paths.organiserProfile()}>← Mon profil organisateur</Link>
       </p>
       <PaymentAccountBlock data={data} headingLevel={1} />
     </section>

@@ -5,6 +5,7 @@ import { Link } from "~/components/Link";
 import { z } from "zod";
 import { NEWSLETTER_THANKS } from "~/components/Footer";
 import accountsCss from "~/styles/accounts.css?url";
+import * as paths from "~/utils/paths";
 
 // The form shown again after a refused address has the account pages' card.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
@@ -62,7 +63,7 @@ export default function Newsletter() {
       ) : null}
       {!data ? <p>Utilisez le formulaire en bas de page pour vous abonner.</p> : null}
       <p>
-        <Link to="/">Retour à l'accueil</Link>
+        <Link to={paths.home()}>Retour à l'accueil</Link>
       </p>
     </section>
   );

@@ -17,6 +17,7 @@ import { addRunner, registrantsPage } from "~/services/registrants.server";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatEuros } from "~/utils/format";
 import { FieldShell, fieldAria } from "~/components/Field";
+import * as paths from "~/utils/paths";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Ajouter un coureur – ${data.format.nom} — Balise` : "Ajouter un coureur — Balise" },
@@ -76,7 +77,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const keep = new URLSearchParams();
   for (const k of ["q", "statut", "page"]) if (back.get(k)) keep.set(k, back.get(k)!);
   keep.set("ok", "ajoute");
-  return redirect(`/organisateur/inscriptions/${formatId}?${keep.toString()}`);
+  return redirect(paths.formatRegistrants(formatId, keep));
 }
 
 export default function AddRunner() {
@@ -99,7 +100,7 @@ export default function AddRunner() {
   useEffect(() => {
     const onKey = (ev: globalThis.KeyboardEvent) => {
       if (ev.key === "Escape")
-        navigate(`/organisateur/inscriptions/${format.id}${location.search}`, { preventScrollReset: true });
+        navigate(paths.formatRegistrants(format.id, location.search), { preventScrollReset: true });
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -109,7 +110,7 @@ export default function AddRunner() {
   }, [result]);
   const mealCount = /^\d+$/.test(meals.trim()) ? Number(meals.trim()) : 0;
   const mealPrice = format.stock_repas > 0 ? format.prix_repas_cents : 0;
-  const back = `/organisateur/inscriptions/${format.id}${location.search}`;
+  const back = paths.formatRegistrants(format.id, location.search);
   // The shared field frame (label, hint, error ids) around this dialog's own controls; ids `add-{name}`.
   const invalid = (name: keyof AddRunnerInput, hint?: ReactNode) => fieldAria(`add-${name}`, { hint, error: e[name] });
   const text = (name: keyof AddRunnerInput, label: ReactNode, props: Record<string, unknown> = {}) => (

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { RegistrantError } from "~/domain/registrants";
 import { removeFromWaitlist, setWaitlistEnabled } from "~/services/waitlist.server";
 import { requireOrganiser } from "~/utils/auth.server";
+import * as paths from "~/utils/paths";
 
 export const waitlistOrganiserSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("activer") }),
@@ -12,11 +13,10 @@ export const waitlistOrganiserSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("retirer"), entry_id: z.string().min(1).max(100) }),
 ]);
 
-const back = (formatId: string, ok: string) =>
-  redirect(`/organisateur/inscriptions/${formatId}?ok=${ok}#liste-attente`);
+const back = (formatId: string, ok: string) => redirect(paths.formatRegistrants(formatId, { ok }, "liste-attente"));
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  return redirect(`/organisateur/inscriptions/${params.formatId ?? ""}#liste-attente`);
+  return redirect(paths.formatRegistrants(params.formatId ?? "", undefined, "liste-attente"));
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

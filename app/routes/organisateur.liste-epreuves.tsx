@@ -6,6 +6,7 @@ import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatDate, formatEuros, formatTime } from "~/utils/format";
 import { LockIcon } from "~/components/LockIcon";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Mes formats — Balise" }];
@@ -28,12 +29,12 @@ export default function ListeEpreuves() {
   return (
     <section className="container page organiser-page">
       <p className="small">
-        <Link to="/organisateur/mon-espace">← Mon espace</Link>
+        <Link to={paths.organiserSpace()}>← Mon espace</Link>
       </p>
       <h1>Mes formats</h1>
       {rows.length === 0 ? (
         <p className="empty">
-          Aucun format pour le moment. <Link to="/organisateur/nouvelle-course">Créer une épreuve</Link>
+          Aucun format pour le moment. <Link to={paths.newEvent()}>Créer une épreuve</Link>
         </p>
       ) : (
         <div className="table-wrap">
@@ -56,7 +57,7 @@ export default function ListeEpreuves() {
                   <td data-label="Date">{`${formatDate(f.date)}${f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""}`}</td>
                   <td data-label="Épreuve">
                     <span>
-                      <Link to={`/courses/${f.course_id}`}>{f.course_nom}</Link>
+                      <Link to={paths.eventPage(f.course_id)}>{f.course_nom}</Link>
                       {f.en_ligne ? null : (
                         <>
                           {" "}
@@ -72,7 +73,7 @@ export default function ListeEpreuves() {
                   <td data-label="Prix">{formatEuros(f.prix_cents)}</td>
                   <td data-label="Inscrits / places">{`${f.inscrits} / ${f.nb_max_coureurs ?? "∞"}`}</td>
                   <td>
-                    <Link to={`/organisateur/inscriptions/${f.id}`}>Voir les inscrits</Link>
+                    <Link to={paths.formatRegistrants(f.id)}>Voir les inscrits</Link>
                   </td>
                 </tr>
               ))}

@@ -15,6 +15,7 @@ import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatDate, formatTime } from "~/utils/format";
 import { LockIcon } from "~/components/LockIcon";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Mon espace organisateur — Balise" }];
@@ -52,10 +53,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (intent === "duplicate") {
       await duplicateCourse(context, user, courseId);
-      return redirect("/organisateur/mon-espace?message=copiee");
+      return redirect(paths.organiserSpace({ message: "copiee" }));
     }
     await setPublished(context, user, courseId, intent === "publish");
-    return redirect(`/organisateur/mon-espace?message=${intent === "publish" ? "publiee" : "hors-ligne"}`);
+    return redirect(paths.organiserSpace({ message: intent === "publish" ? "publiee" : "hors-ligne" }));
   } catch (e) {
     if (e instanceof CourseError) {
       if (e.code === "not_found" || e.code === "forbidden") throw new Response(e.message, { status: e.status });
@@ -78,10 +79,10 @@ export default function MonEspace() {
       <div className="page-head">
         <h1>Mon espace organisateur</h1>
         <div className="actions">
-          <Link to="/organisateur/nouvelle-course" className="btn btn-primary">
+          <Link to={paths.newEvent()} className="btn btn-primary">
             + Créer une épreuve
           </Link>
-          <Link to="/organisateur/liste-epreuves" className="btn btn-ghost">
+          <Link to={paths.organiserFormats()} className="btn btn-ghost">
             Tous mes formats
           </Link>
         </div>
@@ -107,14 +108,14 @@ export default function MonEspace() {
             ))}
           </ul>
           <p>
-            <Link to="/monprofilorganisateur">Compléter mon profil organisateur</Link>
+            <Link to={paths.organiserProfile()}>Compléter mon profil organisateur</Link>
           </p>
         </div>
       ) : null}
       {courses.length === 0 ? (
         <div className="empty">
           <p>Vous n'avez pas encore créé d'épreuve.</p>
-          <Link to="/organisateur/nouvelle-course" className="btn btn-primary">
+          <Link to={paths.newEvent()} className="btn btn-primary">
             Créer ma première épreuve
           </Link>
         </div>
@@ -170,7 +171,7 @@ export default function MonEspace() {
                         </td>
                         <td data-label="Repas">{f.repas}</td>
                         <td>
-                          <Link to={`/organisateur/inscriptions/${f.id}`}>Voir les inscrits</Link>
+                          <Link to={paths.formatRegistrants(f.id)}>Voir les inscrits</Link>
                         </td>
                       </tr>
                     ))}
@@ -203,7 +204,7 @@ export default function MonEspace() {
                     </button>
                   )}
                 </Form>
-                <Link to={`/modifier-course/${c.id}`} className="btn btn-ghost">
+                <Link to={paths.editEvent(c.id)} className="btn btn-ghost">
                   Modifier
                 </Link>
                 <Form method="post" className="inline-form">
@@ -218,10 +219,10 @@ export default function MonEspace() {
                     Dupliquer
                   </button>
                 </Form>
-                <Link to={`/courses/${c.id}`} className="btn btn-ghost">
+                <Link to={paths.eventPage(c.id)} className="btn btn-ghost">
                   Voir la page
                 </Link>
-                <Link to={`/organisateur/supprimer/${c.id}`} className="btn btn-ghost btn-danger-ghost">
+                <Link to={paths.deleteEvent(c.id)} className="btn btn-ghost btn-danger-ghost">
                   Supprimer
                 </Link>
               </div>

@@ -13,6 +13,7 @@ import { emptyCourseForm } from "~/domain/course-form";
 import { handleCourseForm, initialState } from "~/services/course-form.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Créer une épreuve — Balise" }];
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireOrganiser(request, context);
   const outcome = await handleCourseForm(context, request, user, { kind: "create" });
-  if (outcome.kind === "saved") return redirect("/organisateur/mon-espace?message=creee");
+  if (outcome.kind === "saved") return redirect(paths.organiserSpace({ message: "creee" }));
   return data(outcome.state, { status: outcome.status });
 }
 
@@ -35,13 +36,13 @@ export default function NouvelleCourse() {
   return (
     <section className="container page organiser-page">
       <p className="small">
-        <Link to="/organisateur/mon-espace">← Mon espace</Link>
+        <Link to={paths.organiserSpace()}>← Mon espace</Link>
       </p>
       <h1>Créer une épreuve</h1>
       <p className="muted">
         Les champs marqués d'une * sont obligatoires. L'épreuve reste hors-ligne jusqu'à sa publication.
       </p>
-      <CourseForm {...state} submitLabel="Créer l'épreuve" cancelTo="/organisateur/mon-espace" />
+      <CourseForm {...state} submitLabel="Créer l'épreuve" cancelTo={paths.organiserSpace()} />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { COURSE_ERROR_MESSAGES, CourseError } from "~/domain/course-errors";
 import { deleteCourse, getCourseForOwner, hasPaidRegistrations, setPublished } from "~/services/courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Supprimer une épreuve — Balise" }];
@@ -48,10 +49,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     if (parsed.data.intent === "unpublish") {
       await setPublished(context, user, id, false);
-      return redirect("/organisateur/mon-espace?message=hors-ligne");
+      return redirect(paths.organiserSpace({ message: "hors-ligne" }));
     }
     await deleteCourse(context, user, id);
-    return redirect("/organisateur/mon-espace?message=supprimee");
+    return redirect(paths.organiserSpace({ message: "supprimee" }));
   } catch (e) {
     if (e instanceof CourseError && e.code !== "not_found" && e.code !== "forbidden")
       return data({ error: e.message }, { status: e.status });
@@ -68,7 +69,7 @@ export default function SupprimerCourse() {
   return (
     <section className="container page-narrow organiser-page">
       <p className="small">
-        <Link to="/organisateur/mon-espace">← Mon espace</Link>
+        <Link to={paths.organiserSpace()}>← Mon espace</Link>
       </p>
       <h1>Supprimer « {nom} »</h1>
       {result?.error ? (
@@ -87,14 +88,14 @@ export default function SupprimerCourse() {
               <button type="submit" name="intent" value="unpublish" className="btn btn-primary" disabled={busy}>
                 Mettre hors-ligne
               </button>
-              <Link to="/organisateur/mon-espace" className="btn btn-ghost">
+              <Link to={paths.organiserSpace()} className="btn btn-ghost">
                 Retour
               </Link>
             </Form>
           ) : (
             <p className="actions">
               <span className="muted">Elle est déjà hors-ligne.</span>{" "}
-              <Link to="/organisateur/mon-espace" className="btn btn-ghost">
+              <Link to={paths.organiserSpace()} className="btn btn-ghost">
                 Retour
               </Link>
             </p>
@@ -113,12 +114,12 @@ export default function SupprimerCourse() {
             <button type="submit" name="intent" value="delete" className="btn btn-danger" disabled={busy}>
               Supprimer définitivement
             </button>
-            <Link to="/organisateur/mon-espace" className="btn btn-ghost">
+            <Link to={paths.organiserSpace()} className="btn btn-ghost">
               Annuler
             </Link>
           </Form>
           <p className="small muted">
-            <Link to={`/modifier-course/${id}`}>Modifier plutôt l'épreuve</Link>
+            <Link to={paths.editEvent(id)}>Modifier plutôt l'épreuve</Link>
           </p>
         </div>
       )}

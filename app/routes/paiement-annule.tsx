@@ -21,6 +21,7 @@ import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/format";
 import { getSessionUser } from "~/utils/session.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Paiement annulé — Balise" }, { name: "robots", content: "noindex" }];
@@ -140,10 +141,10 @@ export default function PaiementAnnule() {
             </button>
           </Form>
         ) : null}
-        <Link to="/courses" className="btn btn-ghost">
+        <Link to={paths.eventsPage()} className="btn btn-ghost">
           Revoir les épreuves
         </Link>
-        <Link to="/" className="btn btn-ghost">
+        <Link to={paths.home()} className="btn btn-ghost">
           Retour à l'accueil
         </Link>
       </div>

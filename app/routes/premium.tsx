@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "~/components/Link";
 import { PremiumComparison } from "~/components/PremiumComparison";
+import * as paths from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Balise Premium — 49\u00a0€ par an" },
@@ -22,7 +23,7 @@ export default function Premium() {
         fonctionnalités gratuites sont disponibles dès aujourd'hui.
       </p>
       <p>
-        <Link to="/courses" className="btn btn-primary">
+        <Link to={paths.eventsPage()} className="btn btn-primary">
           Trouver une course
         </Link>
       </p>

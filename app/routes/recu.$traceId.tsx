@@ -7,6 +7,7 @@ import { getReceiptUrl } from "~/services/payments.server";
 import { PaymentError } from "~/services/payment-errors.server";
 import styles from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -35,7 +36,7 @@ export default function Receipt() {
         {message}
       </p>
       <p>
-        <Link to="/mesinscriptions" className="btn btn-ghost">
+        <Link to={paths.myRegistrations()} className="btn btn-ghost">
           Mes inscriptions
         </Link>
       </p>

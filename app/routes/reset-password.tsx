@@ -21,6 +21,7 @@ import {
 import { fieldErrors } from "~/domain/form-errors";
 import { peekToken, resetPassword } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
+import * as paths from "~/utils/paths";
 
 export const RESET_REDIRECT_SECONDS = 2;
 const DONE = "ok";
@@ -51,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (e instanceof AuthError) return data({ errors: {}, invalid: true, token: "" }, { status: 400 });
     throw e;
   }
-  return redirect(`/reset-password?statut=${DONE}`);
+  return redirect(paths.resetPassword({ statut: DONE }));
 }
 
 function InvalidLink() {
@@ -60,7 +61,7 @@ function InvalidLink() {
       <FormAlert kind="error">❌ {AUTH_ERROR_MESSAGES.token_invalid}</FormAlert>
       <p>Les liens de réinitialisation sont valables 1 heure et ne servent qu'une fois.</p>
       <p>
-        <Link to="/forgot-password" className="btn btn-primary">
+        <Link to={paths.forgotPassword()} className="btn btn-primary">
           Demander un nouveau lien
         </Link>
       </p>
@@ -78,7 +79,7 @@ export default function ResetPassword() {
   const navigate = useNavigate();
   useEffect(() => {
     if (state !== "done") return;
-    const t = setTimeout(() => navigate("/login"), RESET_REDIRECT_SECONDS * 1000);
+    const t = setTimeout(() => navigate(paths.login()), RESET_REDIRECT_SECONDS * 1000);
     return () => clearTimeout(t);
   }, [state, navigate]);
   const errors: Record<string, string | undefined> = result?.errors ?? {};
@@ -90,7 +91,7 @@ export default function ResetPassword() {
         <>
           <FormAlert kind="success">{MSG.resetSuccess}</FormAlert>
           <p>
-            <Link to="/login">Aller à la connexion</Link>
+            <Link to={paths.login()}>Aller à la connexion</Link>
           </p>
         </>
       ) : state === "invalid" ? (

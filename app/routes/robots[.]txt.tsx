@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import * as paths from "~/utils/paths";
 
 /** robots.txt with an absolute sitemap address (the protocol requires one). */
 export function loader({ context }: LoaderFunctionArgs) {
-  const base = context.env.APP_URL;
   const body = [
     "User-agent: *",
     "Disallow: /dev/",
@@ -11,7 +11,7 @@ export function loader({ context }: LoaderFunctionArgs) {
     "Disallow: /mon-inscription/",
     "Disallow: /details-coureur/",
     "Allow: /",
-    `Sitemap: ${base}/sitemap.xml`,
+    `Sitemap: ${paths.absoluteUrl(context.env.APP_URL, paths.sitemap())}`,
     "",
   ].join("\n");
   return new Response(body, {

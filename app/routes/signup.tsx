@@ -15,6 +15,7 @@ import { fieldErrors } from "~/domain/form-errors";
 import { signUp } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { getSessionUser } from "~/utils/session.server";
+import * as paths from "~/utils/paths";
 
 export const SIGNUP_REDIRECT_SECONDS = 3;
 const CREATED = "compte-cree";
@@ -26,14 +27,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await getSessionUser(request, context)) throw redirect("/courses");
+  if (await getSessionUser(request, context)) throw redirect(paths.eventsPage());
   return { created: new URL(request.url).searchParams.get("statut") === CREATED };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   // A bot filled the hidden field: answer as if all went well, create nothing.
-  if (honeypotFilled(form)) return redirect(`/signup?statut=${CREATED}`);
+  if (honeypotFilled(form)) return redirect(paths.signup(null, { statut: CREATED }));
   const parsed = SignupSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data(
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   await signUp(context, { email: parsed.data.email, password: parsed.data.password });
-  return redirect(`/signup?statut=${CREATED}`);
+  return redirect(paths.signup(null, { statut: CREATED }));
 }
 
 export default function Signup() {
@@ -52,7 +53,7 @@ export default function Signup() {
   const navigate = useNavigate();
   useEffect(() => {
     if (!created) return;
-    const t = setTimeout(() => navigate("/login"), SIGNUP_REDIRECT_SECONDS * 1000);
+    const t = setTimeout(() => navigate(paths.login()), SIGNUP_REDIRECT_SECONDS * 1000);
     return () => clearTimeout(t);
   }, [created, navigate]);
   const errors: Record<string, string | undefined> = result?.errors ?? {};
@@ -63,7 +64,7 @@ export default function Signup() {
         <FormAlert kind="success">{MSG.signupSuccess}</FormAlert>
         <p className="muted">
           Redirection vers la page de connexion dans {SIGNUP_REDIRECT_SECONDS} secondes…{" "}
-          <Link to="/login">Se connecter maintenant</Link>
+          <Link to={paths.login()}>Se connecter maintenant</Link>
         </p>
       </section>
     );
@@ -99,12 +100,12 @@ export default function Signup() {
           {busy ? "Création…" : "Créer mon compte"}
         </button>
         <p className="small muted">
-          En créant un compte, vous acceptez les <Link to="/conditions">conditions d'utilisation</Link> et la{" "}
-          <Link to="/confidentialite">politique de confidentialité</Link>.
+          En créant un compte, vous acceptez les <Link to={paths.terms()}>conditions d'utilisation</Link> et la{" "}
+          <Link to={paths.privacy()}>politique de confidentialité</Link>.
         </p>
         <div className="auth-links-row">
           <span>
-            Déjà un compte ? <Link to="/login">Se connecter</Link>
+            Déjà un compte ? <Link to={paths.login()}>Se connecter</Link>
           </span>
         </div>
       </Form>

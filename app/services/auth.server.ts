@@ -25,6 +25,7 @@ import {
 } from "~/emails/accounts";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/utils/password.server";
+import * as paths from "~/utils/paths";
 
 export interface AuthUser {
   id: string;
@@ -35,8 +36,9 @@ export interface AuthUser {
 // unknown e-mail answers as slowly as a wrong password (no account enumeration by timing).
 const DUMMY_HASH = `pbkdf2_sha256$100000$${btoa("balise-dummy-salt")}$${btoa("x".repeat(32))}`;
 
-function appUrl(context: AppLoadContext, path: string): string {
-  return new URL(path, context.env.APP_URL).toString();
+/** An address of the site for an e-mail. */
+function siteUrl(context: AppLoadContext, path: string): string {
+  return paths.absoluteUrl(context.env.APP_URL, path);
 }
 
 /** The client IP as Cloudflare reports it; forwarded headers are not trusted. */
@@ -93,7 +95,7 @@ async function consumeToken(context: AppLoadContext, token: string, kind: TokenK
 
 async function sendConfirmation(context: AppLoadContext, user: AuthUser): Promise<void> {
   const token = await issueToken(context, user.id, "email_confirm");
-  const mail = confirmEmailMessage(appUrl(context, `/confirmer-email?token=${encodeURIComponent(token)}`));
+  const mail = confirmEmailMessage(siteUrl(context, paths.confirmEmail(token)));
   await context.mailer.send({ to: user.email, ...mail, kind: "email_confirm" });
 }
 
@@ -107,7 +109,7 @@ export async function signUp(context: AppLoadContext, input: { email: string; pa
   const existing = await context.db.query.users.findFirst({ where: eq(users.email, input.email) });
   if (existing) {
     if (existing.email_confirmed_at) {
-      const mail = alreadyRegisteredMessage(appUrl(context, "/login"), appUrl(context, "/forgot-password"));
+      const mail = alreadyRegisteredMessage(siteUrl(context, paths.login()), siteUrl(context, paths.forgotPassword()));
       // At most one such notice per hour per account: sign-up cannot be used to flood someone's mailbox.
       await context.mailer.send({
         to: existing.email,
@@ -255,7 +257,7 @@ export async function requestPasswordReset(
   const user = await context.db.query.users.findFirst({ where: eq(users.email, email) });
   if (!user) return;
   const token = await issueToken(context, user.id, "password_reset");
-  const mail = resetPasswordMessage(appUrl(context, `/reset-password?token=${encodeURIComponent(token)}`));
+  const mail = resetPasswordMessage(siteUrl(context, paths.resetPassword({ token })));
   await context.mailer.send({ to: user.email, ...mail, kind: "password_reset" });
 }
 
@@ -281,7 +283,7 @@ export async function resetPassword(context: AppLoadContext, token: string, pass
   ]);
   await context.mailer.send({
     to: user.email,
-    ...passwordChangedMessage(appUrl(context, "/forgot-password")),
+    ...passwordChangedMessage(siteUrl(context, paths.forgotPassword())),
     kind: "password_changed",
   });
 }

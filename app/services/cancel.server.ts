@@ -22,6 +22,7 @@ import { withEvent } from "~/db/registrations.server";
 import { hasOpenTransfer } from "~/db/transfers.server";
 import { quoteList } from "~/db/registration-store/guards.server";
 import { updateRegistrations } from "~/db/registration-store/writes.server";
+import * as paths from "~/utils/paths";
 
 type Ctx = AppLoadContext;
 
@@ -411,7 +412,7 @@ async function sendCancellationEmail(
 ) {
   if (!row.i.email) return;
   try {
-    const url = `${context.env.APP_URL}/mon-inscription/${row.i.id}`;
+    const url = paths.absoluteUrl(context.env.APP_URL, paths.myRegistration(row.i.id));
     const mail = cancellationEmail({
       prenom: row.i.prenom,
       courseNom: row.course.nom,

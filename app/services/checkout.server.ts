@@ -20,6 +20,7 @@ import { logEvent } from "~/utils/log.server";
 import { waitCheckoutSlot } from "./opening-queue.server";
 import { expireSession } from "./payments.server";
 import { PaymentError } from "./payment-errors.server";
+import * as paths from "~/utils/paths";
 
 type Ctx = AppLoadContext;
 
@@ -116,9 +117,11 @@ export async function createCheckoutForInscription(
 }
 
 function checkoutUrls(context: Ctx, inscriptionId: string) {
-  const appUrl = context.env.APP_URL;
-  const q = `session_id={CHECKOUT_SESSION_ID}&inscription_id=${encodeURIComponent(inscriptionId)}`;
-  return { success: `${appUrl}/merci?${q}`, cancel: `${appUrl}/paiement-annule?${q}` };
+  const back = { sessionId: paths.CHECKOUT_SESSION_PLACEHOLDER, inscriptionId };
+  return {
+    success: paths.absoluteUrl(context.env.APP_URL, paths.thanks(back)),
+    cancel: paths.absoluteUrl(context.env.APP_URL, paths.paymentCancelled(back)),
+  };
 }
 
 /** The registration's session when it can still be paid (its URL), or was paid (to record); null when it ended. */
@@ -127,7 +130,7 @@ async function reusableSession(context: Ctx, sessionId: string, successUrl: stri
     const existing = await context.payments.retrieveCheckoutSession(sessionId);
     if (existing.status === "open" && existing.url) return { url: existing.url };
     if (existing.paymentStatus === "paid")
-      return { url: successUrl.replace("{CHECKOUT_SESSION_ID}", existing.id), paidSessionId: existing.id };
+      return { url: successUrl.replace(paths.CHECKOUT_SESSION_PLACEHOLDER, existing.id), paidSessionId: existing.id };
   } catch (e) {
     if (!isPaymentProviderError(e)) throw e;
   }
@@ -263,7 +266,7 @@ async function lostClaim(
   });
   // Paid in the meantime: the caller records it (a payment that belongs to no place is refunded in full).
   if (ended === "paid")
-    return { url: successUrl.replace("{CHECKOUT_SESSION_ID}", sessionId), paidSessionId: sessionId };
+    return { url: successUrl.replace(paths.CHECKOUT_SESSION_PLACEHOLDER, sessionId), paidSessionId: sessionId };
   if (now?.statut === "validee") throw new PaymentError("inscription_deja_payee");
   if (now?.statut === "en_attente" && now.session) {
     const reused = await reusableSession(context, now.session, successUrl);

@@ -27,6 +27,7 @@ import { formatDateLong, formatDateTimeLong } from "~/utils/format";
 import { discussionStatements, type DiscussionRows, loadDiscussionFor } from "~/services/chat.server";
 import { EVENT_QR_SIZE, qrSvg } from "~/utils/qr.server";
 import type { SessionUser } from "~/utils/session.server";
+import * as paths from "~/utils/paths";
 
 export const EVENT_TABS = ["apercu", "formats", "parcours", "infos"] as const;
 export type EventTab = (typeof EVENT_TABS)[number];
@@ -129,7 +130,7 @@ async function buildPage(
   // The runner's own places on the formats' waiting lists: their position, or their running offer.
   const waitlist = user && course.en_ligne ? await listRunnerEntries(context, user.id, course.id) : [];
   const base = context.env.APP_URL;
-  const shareUrl = `${base}/courses/${course.slug}`;
+  const shareUrl = paths.absoluteUrl(base, paths.eventPage(course.slug));
   const next = nextDate(
     formats.map((f) => f.date),
     today,
@@ -197,7 +198,7 @@ async function buildPage(
     full: full === true,
     badges,
     shareUrl,
-    ogImage: course.image_url ? new URL(course.image_url, base).toString() : null,
+    ogImage: course.image_url ? paths.absoluteUrl(base, course.image_url) : null,
     qr: await qrSvg(shareUrl, EVENT_QR_SIZE),
     // The discussion of an offline event is its organiser's only (an admin viewing it sees none).
     discussion: await loadDiscussionFor(

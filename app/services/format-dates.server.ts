@@ -10,6 +10,7 @@ import { type FieldErrors, type FormatInput, formatFieldName } from "~/domain/co
 import { dateChangeAllowed } from "~/domain/format-dates";
 import { parisDate } from "~/domain/refund";
 import { postponementEmail } from "~/emails/postponement";
+import * as paths from "~/utils/paths";
 
 type Ctx = AppLoadContext;
 
@@ -89,7 +90,7 @@ export async function sendPostponementEmails(context: Ctx, postponed: readonly P
         oldDate: p.oldDate,
         newDate: p.newDate,
         heureDepart: r.heureDepart,
-        url: `${context.env.APP_URL}/mon-inscription/${r.id}`,
+        url: paths.absoluteUrl(context.env.APP_URL, paths.myRegistration(r.id)),
       });
       const fresh = await context.mailer.send({
         to: r.email,

@@ -30,6 +30,7 @@ import {
 import { parisDate } from "~/domain/refund";
 import { justificatifRefusedEmail } from "~/emails/justificatif";
 import { findOwnedFormat } from "~/db/registrants.server";
+import * as paths from "~/utils/paths";
 
 type Ctx = AppLoadContext;
 
@@ -161,7 +162,7 @@ async function sendRefusalEmail(context: Ctx, inscriptionId: string, reason: str
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);
   if (!r?.email) return;
-  const url = `${context.env.APP_URL}/mon-inscription/${inscriptionId}`;
+  const url = paths.absoluteUrl(context.env.APP_URL, paths.myRegistration(inscriptionId));
   const mail = justificatifRefusedEmail({
     prenom: r.prenom,
     courseNom: r.courseNom,

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { profils_utilisateurs, users } from "~/db/schema";
 import { isPaymentProviderError, PaymentProviderError } from "~/providers/payments";
 import { syncAccount } from "./payments-webhook.server";
+import * as paths from "~/utils/paths";
 
 export interface PaymentAccountView {
   hasAccount: boolean;
@@ -120,11 +121,10 @@ export async function startOnboarding(context: AppLoadContext, user: { id: strin
         set: { stripe_account_id: accountId, updated_at: now },
       });
   }
-  const base = context.env.APP_URL;
   const link = await context.payments.createAccountLink({
     accountId,
-    returnUrl: `${base}/monprofilorganisateur?onboarding=done`,
-    refreshUrl: `${base}/monprofilorganisateur?onboarding=refresh`,
+    returnUrl: paths.absoluteUrl(context.env.APP_URL, paths.organiserProfile({ onboarding: "done" })),
+    refreshUrl: paths.absoluteUrl(context.env.APP_URL, paths.organiserProfile({ onboarding: "refresh" })),
   });
   return link.url;
 }

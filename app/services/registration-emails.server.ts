@@ -11,10 +11,12 @@ import {
   type StrayPaymentReason,
 } from "~/emails/registration";
 import { withEvent } from "~/db/registrations.server";
+import * as paths from "~/utils/paths";
 
 type Ctx = AppLoadContext;
 
-const appUrl = (context: Ctx) => context.env.APP_URL;
+/** An address of the site for an e-mail. */
+const siteUrl = (context: Ctx, path: string) => paths.absoluteUrl(context.env.APP_URL, path);
 
 async function emailData(context: Ctx, inscriptionId: string) {
   const [r] = await withEvent(
@@ -59,7 +61,7 @@ async function emailData(context: Ctx, inscriptionId: string) {
 export async function sendConfirmationEmail(context: Ctx, inscriptionId: string): Promise<boolean> {
   const d = await emailData(context, inscriptionId);
   if (!d) return false;
-  const mail = confirmationEmail({ ...d.data, url: `${appUrl(context)}/mon-inscription/${inscriptionId}` });
+  const mail = confirmationEmail({ ...d.data, url: siteUrl(context, paths.myRegistration(inscriptionId)) });
   return context.mailer.send({
     to: d.to,
     ...mail,
@@ -76,7 +78,7 @@ export async function sendStrayPaymentEmail(
   const d = await emailData(context, input.inscriptionId);
   if (!d) return false;
   const mail = strayPaymentEmail(
-    { ...d.data, totalCents: input.amountCents, coursesUrl: `${appUrl(context)}/courses` },
+    { ...d.data, totalCents: input.amountCents, coursesUrl: siteUrl(context, paths.eventsPage()) },
     input.reason,
   );
   return context.mailer.send({
@@ -97,7 +99,7 @@ export async function sendRefusedPaymentEmail(
   const d = await emailData(context, inscriptionId);
   if (!d) return false;
   const mail = refusedPaymentEmail(
-    { ...d.data, totalCents: amountCents, coursesUrl: `${appUrl(context)}/courses` },
+    { ...d.data, totalCents: amountCents, coursesUrl: siteUrl(context, paths.eventsPage()) },
     reason,
   );
   return context.mailer.send({

@@ -10,6 +10,7 @@ import { type TransferClosedReason, transferClosedReason } from "~/domain/transf
 import { invitedOfferClosedEmail, sellerOfferClosedEmail, type TransferEmailData } from "~/emails/transfer";
 import { logEvent } from "~/utils/log.server";
 import { endBuyerRegistrations } from "./transfer.server";
+import * as paths from "~/utils/paths";
 
 type Ctx = AppLoadContext;
 
@@ -81,7 +82,7 @@ async function sendOfferClosedEmails(context: Ctx, o: OpenOffer, reason: Transfe
       ...sellerOfferClosedEmail({
         ...base,
         prenom: o.seller_prenom,
-        url: `${context.env.APP_URL}/mon-inscription/${o.inscription_id}`,
+        url: paths.absoluteUrl(context.env.APP_URL, paths.myRegistration(o.inscription_id)),
         reason,
       }),
       kind: "cession_fermee_vendeur",
@@ -92,7 +93,7 @@ async function sendOfferClosedEmails(context: Ctx, o: OpenOffer, reason: Transfe
     ...invitedOfferClosedEmail({
       ...base,
       prenom: null,
-      url: `${context.env.APP_URL}/courses/${o.course_slug || o.course_id}`,
+      url: paths.absoluteUrl(context.env.APP_URL, paths.eventPage(o.course_slug || o.course_id)),
       reason,
       fromWaitlist: o.liste_attente_id != null,
     }),

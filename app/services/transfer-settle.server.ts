@@ -17,6 +17,7 @@ import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { afterTransition, transitionStatement, type InscriptionRow } from "./registration-changes.server";
 import { refundInscription } from "./payments.server";
 import { setCommission } from "./payouts.server";
+import * as paths from "~/utils/paths";
 
 type Ctx = AppLoadContext;
 
@@ -183,7 +184,7 @@ async function sendTransferredEmails(context: Ctx, cessionId: string): Promise<v
     .innerJoin(courses, eq(courses.id, cessions.course_id))
     .innerJoin(formats, eq(formats.id, cessions.format_id))
     .where(eq(cessions.id, cessionId));
-  const url = (id: string) => `${context.env.APP_URL}/mon-inscription/${id}`;
+  const url = (id: string) => paths.absoluteUrl(context.env.APP_URL, paths.myRegistration(id));
   for (const r of rows) {
     const base: Omit<TransferEmailData, "prenom" | "url"> = {
       courseNom: r.course.nom,

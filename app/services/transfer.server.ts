@@ -29,6 +29,7 @@ import { onCheckoutCompleted } from "./payment-received.server";
 import { expireSession } from "./payments.server";
 import { retryPayment } from "./register.server";
 import { prefillValues } from "./registration-page.server";
+import * as paths from "~/utils/paths";
 
 type Ctx = AppLoadContext;
 
@@ -346,7 +347,7 @@ async function relayToWaitlist(context: Ctx, ended: { inscription_id: string; ve
 }
 
 export const invitationUrl = (context: Ctx, cessionId: string, token: string) =>
-  `${context.env.APP_URL}/cession/${cessionId}?jeton=${encodeURIComponent(token)}`;
+  paths.absoluteUrl(context.env.APP_URL, paths.transferOffer(cessionId, token));
 
 /** The owner withdraws the running offer (until it is paid); a buyer's open checkout is ended. */
 export async function withdrawTransfer(context: Ctx, userId: string, inscriptionId: string): Promise<boolean> {

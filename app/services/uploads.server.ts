@@ -6,6 +6,7 @@ import { courses, fichiers, formats } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { checkUpload, checkUploadSize, keyFromUrl, UPLOAD_PREFIX, type UploadKind } from "~/domain/uploads";
 import type { Storage } from "~/providers/storage.server";
+import * as paths from "~/utils/paths";
 
 export type StoreResult = { ok: true; url: string; key: string } | { ok: false; message: string };
 
@@ -36,13 +37,13 @@ export async function storeUpload(ctx: Ctx, ownerId: string, kind: UploadKind, f
     original_name: file.name ? file.name.slice(0, 200) : null,
     created_at: ctx.clock.now().toISOString(),
   });
-  return { ok: true, url: `/fichiers/${key}`, key };
+  return { ok: true, url: paths.storedFile(key), key };
 }
 
 /** Keys among `keys` that some event or format still points to. */
 async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const urls = keys.map((k) => `/fichiers/${k}`);
+  const urls = keys.map((k) => paths.storedFile(k));
   const used = new Set<string>();
   // D1 binds at most 100 parameters per statement: 3 × 30 per chunk.
   for (let i = 0; i < urls.length; i += 30) {

@@ -20,6 +20,7 @@ import { offerDeadline, offersToMake, registrationClosesAt } from "~/domain/wait
 import { joinedEmail, leftEmail, offerEmail, offerExpiredEmail, type WaitlistEmailData } from "~/emails/waitlist";
 import { logEvent } from "~/utils/log.server";
 import { queueHasWaiting } from "./opening-queue.server";
+import * as paths from "~/utils/paths";
 
 type Ctx = AppLoadContext;
 
@@ -153,8 +154,8 @@ async function offerRound(
 
 // ---------------------------------------------------------------- e-mails
 
-/** The site address (trimmed once, when the environment is parsed). */
-const appUrl = (context: Ctx) => context.env.APP_URL;
+/** An address of the site for an e-mail. */
+const siteUrl = (context: Ctx, path: string) => paths.absoluteUrl(context.env.APP_URL, path);
 
 interface MailRow {
   id: string;
@@ -201,8 +202,8 @@ function emailData(r: MailRow, url: string): WaitlistEmailData {
   };
 }
 
-const entryUrl = (context: Ctx, id: string) => `${appUrl(context)}/liste-attente/${id}`;
-const courseUrl = (context: Ctx, r: MailRow) => `${appUrl(context)}/courses/${r.course_slug || r.course_id}`;
+const entryUrl = (context: Ctx, id: string) => siteUrl(context, paths.waitlistEntry(id));
+const courseUrl = (context: Ctx, r: MailRow) => siteUrl(context, paths.eventPage(r.course_slug || r.course_id));
 
 /** D1 binds at most 100 parameters per statement: lists of ids go by this many. */
 const IDS_PER_STATEMENT = 50;

@@ -1,11 +1,12 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { ADMIN_FORBIDDEN, ADMIN_LOGIN_REQUIRED } from "~/domain/admin";
 import { getSessionUser, type SessionUser } from "./session.server";
+import * as paths from "~/utils/paths";
 
 function loginRedirect(request: Request) {
   const url = new URL(request.url);
   const to = url.pathname + url.search;
-  return redirect(`/login?redirectTo=${encodeURIComponent(to)}`);
+  return redirect(paths.login(to));
 }
 
 /** Anonymous users go to /login, remembering where they came from. */

@@ -2,6 +2,7 @@ import { FastLink } from "~/components/Link";
 import { EVENT_TYPES, rangeText, type BadgeCode } from "~/domain/catalogue";
 import { dateParts, formatDateLong, formatKm, formatMeters, priceSummary } from "~/utils/format";
 import { Badges } from "./Badges";
+import * as paths from "~/utils/paths";
 
 /** What a card needs, already derived on the server (see app/routes/courses._index.tsx). */
 export interface CardView {
@@ -49,7 +50,7 @@ export function CourseCard({ c, headingLevel = 3 }: { c: CardView; headingLevel?
   const price = priceSummary(c.min_price_cents, c.min_paid_price_cents);
   return (
     <li className="card course-card">
-      <FastLink to={`/courses/${c.slug}`} className="card-link" prefetch="intent">
+      <FastLink to={paths.eventPage(c.slug)} className="card-link" prefetch="intent">
         <span className="card-date" aria-hidden="true">
           {date ? (
             <>

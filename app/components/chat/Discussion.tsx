@@ -27,6 +27,7 @@ import {
 } from "./chat-form";
 import { applyRoomEvent, isRoomEvent } from "./room-events";
 import { useHydrated } from "~/components/useHydrated";
+import * as paths from "~/utils/paths";
 
 export const FLAG_THANKS = "Merci, le message a été signalé à l'organisateur.";
 
@@ -34,7 +35,7 @@ type Errors = Record<string, string>;
 
 export function Discussion({ data }: { data: DiscussionData }) {
   const { courseId, viewer, organiserId } = data;
-  const action = `/courses/${encodeURIComponent(courseId)}/chat`;
+  const action = paths.eventChat(courseId);
   const [params] = useSearchParams();
   const hydrated = useHydrated();
   const [messages, setMessages] = useState(data.messages);
@@ -400,8 +401,7 @@ export function Discussion({ data }: { data: DiscussionData }) {
         <div className="chat-login">
           {urlError && urlCode !== "NOT_LOGGED_IN" ? <FieldError message={urlError.message} /> : null}
           <p>
-            {CHAT_TEXTS.loginToWrite}{" "}
-            <Link to={`/login?redirectTo=${encodeURIComponent(`/courses/${courseId}`)}`}>Se connecter</Link>
+            {CHAT_TEXTS.loginToWrite} <Link to={paths.login(paths.eventPage(courseId))}>Se connecter</Link>
           </p>
         </div>
       )}

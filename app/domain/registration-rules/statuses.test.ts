@@ -6,6 +6,10 @@ import {
   STATUT_LABELS,
   STATUTS,
   runnerListStatus,
+  runnerBadgeTone,
+  runnerListTone,
+  STATUS_TONES,
+  STATUT_TONES,
 } from "./statuses";
 
 describe("normaliseStatut maps every spelling of the spec", () => {
@@ -59,5 +63,49 @@ describe("runnerListStatus", () => {
     [{ statut: "transferee", hold_expires_at: null }, "Transférée"],
   ])("%o → %s", (r, expected) => {
     expect(runnerListStatus(r, now)).toBe(expected);
+  });
+});
+
+describe("tones: what a status looks like, chosen from its code", () => {
+  it.each([
+    ["en_attente", "waiting"],
+    ["validee", "active"],
+    ["refusee", "ended"],
+    ["annulee", "ended"],
+    ["remboursee_partiellement", "refunded"],
+    ["remboursee_totalement", "refunded"],
+    ["transferee", "ended"],
+  ] as const)("%s -> %s", (statut, tone) => {
+    expect(STATUT_TONES[statut]).toBe(tone);
+  });
+  it("gives every canonical status a known tone", () => {
+    for (const s of STATUTS) expect(STATUS_TONES).toContain(STATUT_TONES[s]);
+  });
+
+  it.each([
+    ["validee", "active"],
+    ["en_attente", "active"],
+    ["refusee", "active"],
+    ["annulée", "ended"],
+    ["remboursé", "refunded"],
+    ["remboursee_partiellement", "refunded"],
+    ["transferee", "ended"],
+    ["n'importe quoi", "active"],
+  ])("the runner page's badge of %s is %s", (statut, tone) => {
+    expect(runnerBadgeTone(statut)).toBe(tone);
+  });
+
+  const now = new Date("2027-01-12T10:00:00Z");
+  it.each([
+    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:05:00Z" }, "waiting"],
+    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:00:00Z" }, "ended"],
+    [{ statut: "en_attente", hold_expires_at: null }, "waiting"],
+    [{ statut: "refusee", hold_expires_at: null }, "ended"],
+    [{ statut: "validee", hold_expires_at: null }, "active"],
+    [{ statut: "annulee", hold_expires_at: null }, "ended"],
+    [{ statut: "remboursee_totalement", hold_expires_at: null }, "refunded"],
+    [{ statut: "transferee", hold_expires_at: null }, "ended"],
+  ])("in the runner's lists %o is %s", (r, tone) => {
+    expect(runnerListTone(r, now)).toBe(tone);
   });
 });

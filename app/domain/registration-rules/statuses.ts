@@ -59,6 +59,25 @@ export const STATUT_LABELS: Record<Statut, string> = {
   transferee: "Transférée",
 };
 
+/**
+ * A status's tone: what it looks like, whatever its label says (the UI maps a tone to its colour, so no component
+ * matches a French label to choose a class). `active`: the place is the runner's; `waiting`: a payment is awaited;
+ * `refunded`: ended with money back; `ended`: cancelled, refused, transferred or expired.
+ */
+export const STATUS_TONES = ["active", "waiting", "refunded", "ended"] as const;
+export type StatusTone = (typeof STATUS_TONES)[number];
+
+/** The tone of each canonical status. */
+export const STATUT_TONES: Record<Statut, StatusTone> = {
+  en_attente: "waiting",
+  validee: "active",
+  refusee: "ended",
+  annulee: "ended",
+  remboursee_partiellement: "refunded",
+  remboursee_totalement: "refunded",
+  transferee: "ended",
+};
+
 /** The runner page's badge (spec section 4): Active, Annulée, Remboursée partiellement, Remboursée totalement. */
 export function runnerBadge(
   statut: string,
@@ -69,6 +88,13 @@ export function runnerBadge(
   if (s === "remboursee_partiellement") return "Remboursée partiellement";
   if (s === "annulee") return "Annulée";
   return "Active";
+}
+
+/** The tone of the runner page's badge: "Active" (every registration the runner may still change) is active; a
+ * read-only one (cancelled, refunded, transferred) takes its status's tone. */
+export function runnerBadgeTone(statut: string): StatusTone {
+  const s = normaliseStatut(statut);
+  return s === null || !isReadOnlyForRunner(s) ? "active" : STATUT_TONES[s];
 }
 
 /** Cancelled, refunded or transferred registrations are read-only for the runner (spec section 4), as stored. */
@@ -90,4 +116,12 @@ export function runnerListStatus(r: { statut: string; hold_expires_at: string | 
   if (r.statut === "en_attente") return holdsPlace(r, now) ? "En attente de paiement" : "Réservation expirée";
   if (r.statut === "refusee") return "Refusée";
   return runnerBadge(r.statut);
+}
+
+/** The tone of a registration in the runner's own lists (runnerListStatus): a pending one is waiting while its hold
+ * runs and ended once it expired; the others take their status's tone. */
+export function runnerListTone(r: { statut: string; hold_expires_at: string | null }, now: Date): StatusTone {
+  const s = normaliseStatut(r.statut);
+  if (s === "en_attente") return holdsPlace(r, now) ? "waiting" : "ended";
+  return s === null ? "active" : STATUT_TONES[s];
 }

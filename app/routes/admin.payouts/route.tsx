@@ -42,6 +42,7 @@ import { formatEuros } from "~/utils/format";
 import { fieldErrors } from "~/domain/form-errors";
 import { AutoPayouts, LedgerCheck } from "./LedgerSections";
 import { PaymentsTable } from "./PaymentsTable";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => [
@@ -67,7 +68,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ids = selectedIds(form.getAll("ids"));
   const back = (notice: PayoutNotice) =>
     redirect(
-      `/admin/payouts${adminPaymentsQuery(filters, { ...payoutNoticeParams(notice), ids: notice.kind === "vide" ? [] : ids, course_q: String(form.get("course_q") ?? "") })}`,
+      paths.adminPayouts(
+        adminPaymentsQuery(filters, {
+          ...payoutNoticeParams(notice),
+          ids: notice.kind === "vide" ? [] : ids,
+          course_q: String(form.get("course_q") ?? ""),
+        }),
+      ),
     );
   const values = { commission: String(form.get("commission") ?? ""), acompte: String(form.get("acompte") ?? "") };
   const parsed = PayoutActionSchema.safeParse(Object.fromEntries(form));
@@ -157,7 +164,7 @@ export default function AdminPayouts() {
           <button type="submit" className="btn btn-primary">
             Appliquer
           </button>
-          <Link to="/admin/payouts" className="btn btn-ghost">
+          <Link to={paths.adminPayouts()} className="btn btn-ghost">
             Réinitialiser
           </Link>
         </div>

@@ -3,6 +3,7 @@ import { Link } from "~/components/Link";
 import { EVENT_TYPES } from "~/domain/catalogue";
 import { formatDate, formatKm, formatMeters, formatPrice, formatTime } from "~/utils/format";
 import type { Data, FormatView } from "./page-data";
+import * as paths from "~/utils/paths";
 
 export function Places({ f }: { f: FormatView }) {
   if (f.nb_max_coureurs == null)
@@ -28,7 +29,7 @@ export function RegisterLink({ courseId, f, open }: { courseId: string; f: Forma
   if (f.fenetre) return <span className="muted small registration-window">{f.fenetre}</span>;
   if (f.avail === "waitlist" && open) {
     return (
-      <Link to={`/inscription/${courseId}?format=${f.id}`} className="btn btn-outline btn-small">
+      <Link to={paths.registrationPage(courseId, f.id)} className="btn btn-outline btn-small">
         Rejoindre la liste d'attente<span className="visually-hidden"> du format {f.nom}</span>
       </Link>
     );
@@ -46,7 +47,7 @@ export function RegisterLink({ courseId, f, open }: { courseId: string; f: Forma
   }
   if (!open) return <span className="muted small">Inscriptions bientôt ouvertes</span>;
   return (
-    <Link to={`/inscription/${courseId}?format=${f.id}`} className="btn btn-primary btn-small">
+    <Link to={paths.registrationPage(courseId, f.id)} className="btn btn-primary btn-small">
       S'inscrire<span className="visually-hidden"> au format {f.nom}</span>
     </Link>
   );

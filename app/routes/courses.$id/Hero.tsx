@@ -5,6 +5,7 @@ import { positionSentence } from "~/domain/waitlist";
 import { formatDateLong, formatFromPrice } from "~/utils/format";
 import type { Data } from "./page-data";
 import { ShareButton } from "./Share";
+import * as paths from "~/utils/paths";
 
 /** Why there is no 'S'inscrire': the organiser cannot take payments yet. */
 const CLOSED_NOTE = "Inscriptions bientôt ouvertes\u00a0: l'organisateur finalise son compte de paiement.";
@@ -26,7 +27,7 @@ export function Hero({ d }: { d: Data }) {
         </p>
         <p className="course-hero-actions">
           {d.windowNote ? null : d.full && d.anyWaitlist && d.paymentsOpen ? (
-            <Link to={`/inscription/${c.id}`} className="btn btn-register">
+            <Link to={paths.registrationPage(c.id)} className="btn btn-register">
               Rejoindre la liste d'attente
             </Link>
           ) : d.full ? (
@@ -34,7 +35,7 @@ export function Hero({ d }: { d: Data }) {
               Complet
             </span>
           ) : d.paymentsOpen ? (
-            <Link to={`/inscription/${c.id}`} className="btn btn-register">
+            <Link to={paths.registrationPage(c.id)} className="btn btn-register">
               S'inscrire
             </Link>
           ) : null}
@@ -65,7 +66,7 @@ export function MyWaitlist({ d }: { d: Data }) {
                 {positionSentence(e.position, e.genre)} du format {e.formatNom}.
               </strong>
             )}{" "}
-            <Link to={`/liste-attente/${e.id}`}>
+            <Link to={paths.waitlistEntry(e.id)}>
               {e.statut === "offre" ? "Payer ou quitter" : "Voir ou quitter la liste"}
             </Link>
           </p>

@@ -13,6 +13,7 @@ import { Infos } from "./Infos";
 import { TABS } from "./page-data";
 import { SidePanel } from "./SidePanel";
 import { Apercu, Parcours, TabsNav } from "./Tabs";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }, ...discussionLinks()];
 
@@ -71,7 +72,7 @@ export default function CoursePage() {
   const loadingOther =
     navigation.state === "loading" &&
     navigation.location.pathname.startsWith("/courses/") &&
-    navigation.location.pathname !== `/courses/${c.slug}`;
+    navigation.location.pathname !== paths.eventPage(c.slug);
   const tileUrl = root?.tileUrl ?? "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
   return (
     <article className="course-page">
@@ -89,7 +90,7 @@ export default function CoursePage() {
         {!c.en_ligne && d.isOwner ? (
           <p className="alert alert-info draft-notice">
             Cette épreuve est un brouillon hors-ligne&nbsp;: vous seul la voyez.{" "}
-            <Link to={`/modifier-course/${c.id}`}>Modifier l'épreuve</Link> pour la compléter et la publier.
+            <Link to={paths.editEvent(c.id)}>Modifier l'épreuve</Link> pour la compléter et la publier.
           </p>
         ) : null}
         {!c.en_ligne && !d.isOwner ? (
@@ -121,7 +122,7 @@ export default function CoursePage() {
             <strong>{c.nom}</strong>
             {d.minPrice != null ? <span>{formatFromPrice(d.minPrice, d.minPaidPrice)}</span> : null}
           </p>
-          <Link to={`/inscription/${c.id}`} className="btn btn-register">
+          <Link to={paths.registrationPage(c.id)} className="btn btn-register">
             S'inscrire
           </Link>
         </div>
@@ -140,7 +141,7 @@ export function ErrorBoundary() {
         <h1>{OFFLINE}</h1>
         <p>Son organisateur ne l'a pas encore publiée, ou l'a retirée.</p>
         <p>
-          <Link to="/courses" className="btn btn-primary">
+          <Link to={paths.eventsPage()} className="btn btn-primary">
             Revenir à la liste des courses
           </Link>
         </p>
@@ -153,7 +154,7 @@ export function ErrorBoundary() {
       <p>Vérifiez le lien ou revenez à la liste.</p>
       {!notFound && error instanceof Error ? <p className="alert alert-error">{error.message}</p> : null}
       <p>
-        <Link to="/courses" className="btn btn-primary">
+        <Link to={paths.eventsPage()} className="btn btn-primary">
           Voir les courses
         </Link>
       </p>

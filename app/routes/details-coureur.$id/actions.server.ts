@@ -9,6 +9,7 @@ import { cancelInscription } from "~/services/cancel.server";
 import { addRegistrantMealsPaidOnSite } from "~/services/meals-on-site.server";
 import type { CancelErrors, CancelValues } from "./CancelCard";
 import type { MealsOnSiteErrors } from "./MealsOnSiteCard";
+import * as paths from "~/utils/paths";
 
 type User = { id: string; isAdmin: boolean };
 
@@ -39,7 +40,7 @@ export async function cancelAction(context: ActionFunctionArgs["context"], user:
     }
     throw e;
   }
-  return redirect(`/details-coureur/${id}?ok=annulee#historique`);
+  return redirect(paths.runnerDetails(id, { ok: "annulee" }, "historique"));
 }
 
 /** 'Repas payés sur place': meals added to a paid registration, paid to the organiser (no JavaScript needed). */
@@ -65,5 +66,5 @@ export async function mealsOnSiteAction(
       );
     notFound(e);
   }
-  return redirect(`/details-coureur/${id}?ok=repas&n=${parsed.data.nombre}#repas-sur-place`);
+  return redirect(paths.runnerDetails(id, { ok: "repas", n: parsed.data.nombre }, "repas-sur-place"));
 }

@@ -35,6 +35,7 @@ import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { formatDateTime, formatEuros } from "~/utils/format";
 import { useHydrated } from "~/components/useHydrated";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -132,7 +133,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const stored = await saveDetailField(context, user, id, parsed.data.field, parsed.data.value);
     const shown = typeof stored === "boolean" ? String(stored) : stored == null ? "" : String(stored);
     if (js) return { ok: true as const, field: parsed.data.field, value: shown, error: null };
-    return redirect(`/details-coureur/${id}?ok=${parsed.data.field}#f-${parsed.data.field}`);
+    return redirect(paths.runnerDetails(id, { ok: parsed.data.field }, `f-${parsed.data.field}`));
   } catch (e) {
     if (e instanceof RegistrantError && e.code !== "not_found") {
       return data(
@@ -189,7 +190,7 @@ export default function DetailsCoureur() {
   return (
     <section className="container page details-page">
       <p>
-        <Link to={`/organisateur/inscriptions/${row.format_id}`} className="btn btn-ghost back-button">
+        <Link to={paths.formatRegistrants(row.format_id)} className="btn btn-ghost back-button">
           ← Retour aux inscriptions
         </Link>
       </p>
@@ -228,7 +229,7 @@ export default function DetailsCoureur() {
       {row.document_id ? (
         <p className="justif-doc-line">
           Document justificatif fourni par le coureur&nbsp;:{" "}
-          <a href={`/justificatifs/${row.document_id}`} target="_blank" rel="noreferrer">
+          <a href={paths.justificatif(row.document_id)} target="_blank" rel="noreferrer">
             Voir le document
           </a>
         </p>

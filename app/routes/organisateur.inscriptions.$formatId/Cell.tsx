@@ -6,6 +6,7 @@ import { Link } from "~/components/Link";
 import { FIELD_LABELS, ORGANISER_STATUTS, statutLabel, type TableField } from "~/domain/registrants";
 import { normaliseStatut } from "~/domain/registration-rules";
 import type { Row } from "./page-data";
+import * as paths from "~/utils/paths";
 
 /** What the page's action answers a cell's save. */
 type CellAnswer = { intent?: string; ok?: boolean; value?: string; error?: string };
@@ -95,7 +96,7 @@ export function Cell({
         <span id={id}>{statutLabel(current)}</span>
         {current === "validee" ? (
           <Link
-            to={`/details-coureur/${row.id}#annulation`}
+            to={paths.runnerDetails(row.id, undefined, "annulation")}
             className="btn btn-ghost btn-small"
             aria-label={`Annuler l'inscription de ${row.prenom ?? ""} ${row.nom ?? ""}`.trim()}
           >

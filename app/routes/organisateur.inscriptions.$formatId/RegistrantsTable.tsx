@@ -7,6 +7,7 @@ import { TABLE_FIELDS, type TableField } from "~/domain/registrants";
 import type { RowErrors } from "~/services/registrants.server";
 import { Cell } from "./Cell";
 import { type Row, rowValue } from "./page-data";
+import * as paths from "~/utils/paths";
 
 /** A row's form refused (no JavaScript): its errors and what was typed, shown again in that row. */
 export interface RowResult {
@@ -82,7 +83,7 @@ export function RegistrantsTable({
                       </button>
                     </Form>
                   )}
-                  <Link to={`/details-coureur/${row.id}`} className="btn btn-ghost btn-small">
+                  <Link to={paths.runnerDetails(row.id)} className="btn btn-ghost btn-small">
                     Détails
                   </Link>
                 </td>

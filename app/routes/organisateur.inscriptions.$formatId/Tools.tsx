@@ -4,6 +4,7 @@ import { ALL_EXPORT_COLUMNS, EXPORT_COLUMN_LABELS, EXPORT_COLUMNS } from "~/doma
 import { JUSTIFICATIF_ETAT_LABELS, JUSTIFICATIF_ETATS } from "~/domain/justificatif";
 import { ORGANISER_STATUT_LABELS, ORGANISER_STATUTS } from "~/domain/registrants";
 import { Link } from "~/components/Link";
+import * as paths from "~/utils/paths";
 
 /** Search by text, status and (competitions) justificatif state. */
 export function SearchForm({
@@ -112,11 +113,7 @@ export function ExportPanel({ formatId }: { formatId: string }) {
     <details className="registrants-panel">
       <summary className="btn btn-ghost">Exporter CSV</summary>
       {/* A plain form: the browser downloads the file (no client-side routing to a resource route). */}
-      <form
-        method="get"
-        action={`/organisateur/inscriptions/${formatId}/export.csv`}
-        className="panel-body export-form"
-      >
+      <form method="get" action={paths.formatRegistrantsExport(formatId)} className="panel-body export-form">
         <fieldset>
           <legend>Colonnes du fichier</legend>
           <div className="export-columns">

@@ -37,6 +37,7 @@ import { useHydrated } from "~/components/useHydrated";
 import { RegistrantsTable } from "./RegistrantsTable";
 import { Pager, Totals } from "./Summary";
 import { BibsPanel, ExportPanel, SearchForm } from "./Tools";
+import * as paths from "~/utils/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -237,7 +238,7 @@ export default function RegistrantsPage() {
   return (
     <section className="container page registrants-page">
       <p>
-        <Link to="/organisateur/mon-espace" className="back-link">
+        <Link to={paths.organiserSpace()} className="back-link">
           ← Mon espace
         </Link>
       </p>
@@ -275,11 +276,7 @@ export default function RegistrantsPage() {
         <ExportPanel formatId={d.format.id} />
 
         {d.competition ? (
-          <a
-            href={`/organisateur/inscriptions/${d.format.id}/justificatifs-manquants.csv`}
-            className="btn btn-ghost"
-            download
-          >
+          <a href={paths.formatMissingJustificatifs(d.format.id)} className="btn btn-ghost" download>
             Justificatifs manquants (CSV)
           </a>
         ) : null}

@@ -1,0 +1,169 @@
+// The site's URLs, built in one place (issue 41, docs/decisions/0202-one-paths-module.md): every link, redirect,
+// form action, e-mail link, payment provider return page and sitemap entry asks this module for its path, so a route
+// is renamed in one file and every id is encoded the same way. Pure: no I/O, no environment. `absoluteUrl` joins the
+// site's address (`context.env.APP_URL`) and a path for everything that leaves the site; never the request's Host.
+
+/** Query parameters: a record (null, undefined and false values left out), URLSearchParams, or a ready "?…" string. */
+export type Query = Record<string, string | number | boolean | null | undefined> | URLSearchParams | string;
+
+/** One path segment, encoded (an id, a slug, a token). */
+const seg = (value: string | number) => encodeURIComponent(String(value));
+
+/** Stripe's placeholder, replaced by the checkout session's id in the success and cancel URLs: written as is. */
+export const CHECKOUT_SESSION_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";
+
+function searchOf(query: Query | undefined): string {
+  if (query === undefined) return "";
+  if (typeof query === "string")
+    return query === "" || query === "?" ? "" : query.startsWith("?") ? query : `?${query}`;
+  let params: URLSearchParams;
+  if (query instanceof URLSearchParams) params = query;
+  else {
+    params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value === null || value === undefined || value === false) continue;
+      params.set(key, String(value));
+    }
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+/** A path with its query (encoded by URLSearchParams) and its fragment. */
+export function withQuery(path: string, query?: Query, hash?: string): string {
+  return `${path}${searchOf(query)}${hash ? `#${hash.replace(/^#/, "")}` : ""}`;
+}
+
+/**
+ * The absolute address of a path of the site: `appUrl` (APP_URL, with or without a trailing slash) joined to the
+ * path with exactly one slash. An address that is already absolute (http or https: an image on another host) is
+ * returned as it is.
+ */
+export function absoluteUrl(appUrl: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${appUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+}
+
+// --- Public pages -------------------------------------------------------------------------------------------------
+
+export const home = () => "/";
+export const features = () => "/fonctionnalites";
+export const premium = () => "/premium";
+export const contact = () => "/contact";
+export const newsletter = () => "/newsletter";
+/** The runner/organiser display switch (a form action). */
+export const modeSwitch = () => "/mode";
+export const terms = () => "/conditions";
+export const privacy = () => "/confidentialite";
+export const legalNotice = () => "/mentions-legales";
+export const organiserTerms = () => "/legal/cgv-organisateurs";
+export const organiserCharter = () => "/legal/charte-organisateur";
+/** The catalogue; `search` is the catalogue's own query (filtersToSearch) or a record. */
+export const eventsPage = (search?: Query) => withQuery("/courses", search);
+/** An event's page, by slug (or by id: the route accepts both). */
+export const eventPage = (slugOrId: string, query?: Query, hash?: string) =>
+  withQuery(`/courses/${seg(slugOrId)}`, query, hash);
+/** The event page's tab of formats with one format selected. */
+export const eventFormat = (slugOrId: string, formatId: string) =>
+  eventPage(slugOrId, { onglet: "formats", format: formatId });
+/** The event's chat (its form action; a GET goes back to the event page). */
+export const eventChat = (courseId: string) => `/courses/${seg(courseId)}/chat`;
+export const formatsPage = (page?: number) => withQuery("/formats", page && page > 1 ? { page } : undefined);
+export const sitemap = () => "/sitemap.xml";
+export const sitemapPart = (part: number) => withQuery("/sitemap.xml", { partie: part });
+export const refundPolicy = () => "/legal/remboursements";
+
+// --- Accounts -----------------------------------------------------------------------------------------------------
+
+/** The login page, coming back to `redirectTo` (a path of the site) once signed in. */
+export const login = (redirectTo?: string | null, query?: Record<string, string>) =>
+  withQuery("/login", { redirectTo: redirectTo || undefined, ...query });
+export const signup = (redirectTo?: string | null, query?: Record<string, string>) =>
+  withQuery("/signup", { redirectTo: redirectTo || undefined, ...query });
+export const logout = () => "/logout";
+export const myProfile = () => "/monprofil";
+export const forgotPassword = (query?: Query) => withQuery("/forgot-password", query);
+export const resetPassword = (query?: Query) => withQuery("/reset-password", query);
+export const confirmEmail = (token: string) => withQuery("/confirmer-email", { token });
+
+// --- The runner ---------------------------------------------------------------------------------------------------
+
+/** The registration form of an event, with a format chosen. */
+export const registrationPage = (courseId: string, formatId?: string | null) =>
+  withQuery(`/inscription/${seg(courseId)}`, { format: formatId || undefined });
+/** The opening queue of a format (the light waiting page before registrations open). */
+export const openingQueue = (formatId: string) => `/file-attente/${seg(formatId)}`;
+/** The runner's home. */
+export const runnerHome = () => "/coureur";
+export const myRegistrations = () => "/mesinscriptions";
+export const runnerProfile = (query?: Query) => withQuery("/monprofilcoureur", query);
+/** The runner's own registration. */
+export const myRegistration = (id: string, query?: Query, hash?: string) =>
+  withQuery(`/mon-inscription/${seg(id)}`, query, hash);
+/** Its cancel screen (a dialog over the page with JavaScript, a page without). */
+export const cancelMyRegistration = (id: string) => `/mon-inscription/${seg(id)}/annuler`;
+/** A place on a waiting list. */
+export const waitlistEntry = (id: string, query?: Query) => withQuery(`/liste-attente/${seg(id)}`, query);
+/** A transfer offer (bib transfer), with the invitation's token when the buyer was invited by e-mail. */
+export const transferOffer = (id: string, token?: string | null) =>
+  withQuery(`/cession/${seg(id)}`, { jeton: token || undefined });
+/** A payment's receipt, by its trace id. */
+export const receipt = (traceId: string) => `/recu/${seg(traceId)}`;
+
+/** The checkout's return pages: the session id (or Stripe's placeholder) and the registration. */
+export type CheckoutReturn = { sessionId: string; inscriptionId: string };
+const checkoutReturn = (path: string, r: CheckoutReturn) =>
+  withQuery(path, { session_id: r.sessionId, inscription_id: r.inscriptionId }).replace(
+    encodeURIComponent(CHECKOUT_SESSION_PLACEHOLDER),
+    CHECKOUT_SESSION_PLACEHOLDER,
+  );
+/** The payment's success page. */
+export const thanks = (r: CheckoutReturn) => checkoutReturn("/merci", r);
+/** The page a runner lands on when they leave the payment page. */
+export const paymentCancelled = (r: CheckoutReturn) => checkoutReturn("/paiement-annule", r);
+
+// --- The organiser ------------------------------------------------------------------------------------------------
+
+export const newEvent = () => "/organisateur/nouvelle-course";
+/** The organiser's formats, all events together. */
+export const organiserFormats = () => "/organisateur/liste-epreuves";
+export const organiserSpace = (query?: Query) => withQuery("/organisateur/mon-espace", query);
+/** The organiser's payment account (its form action). */
+export const paymentAccount = () => "/monprofilorganisateur/compte-paiement";
+export const organiserProfile = (query?: Query, hash?: string) => withQuery("/monprofilorganisateur", query, hash);
+export const editEvent = (courseId: string, query?: Query) => withQuery(`/modifier-course/${seg(courseId)}`, query);
+export const deleteEvent = (courseId: string) => `/organisateur/supprimer/${seg(courseId)}`;
+/** The registrants of a format. */
+export const formatRegistrants = (formatId: string, query?: Query, hash?: string) =>
+  withQuery(`/organisateur/inscriptions/${seg(formatId)}`, query, hash);
+export const formatRegistrantsExport = (formatId: string) => `/organisateur/inscriptions/${seg(formatId)}/export.csv`;
+export const formatMissingJustificatifs = (formatId: string) =>
+  `/organisateur/inscriptions/${seg(formatId)}/justificatifs-manquants.csv`;
+/** The format's waiting list (the organiser's form action). */
+export const formatWaitlist = (formatId: string) => `/organisateur/inscriptions/${seg(formatId)}/liste-attente`;
+/** One registrant's details page. */
+export const runnerDetails = (id: string, query?: Query, hash?: string) =>
+  withQuery(`/details-coureur/${seg(id)}`, query, hash);
+/** A justificatif document (served to its runner and the event's organiser only). */
+export const justificatif = (documentId: string) => `/justificatifs/${seg(documentId)}`;
+
+// --- Files and the local stand-ins ------------------------------------------------------------------------------
+
+/** A stored file (an event's image, a GPX track) by its storage key; each segment of the key encoded. */
+export const storedFile = (key: string) => `/fichiers/${key.split("/").map(seg).join("/")}`;
+/** The local payment provider's pages and the local mail box (development and tests only, decision 0030). */
+export const devCheckout = (sessionId: string, query?: Query) => withQuery(`/dev/checkout/${seg(sessionId)}`, query);
+export const devOnboarding = (linkId: string) => `/dev/onboarding/${seg(linkId)}`;
+export const devReceipt = (chargeId: string) => `/dev/receipt/${seg(chargeId)}`;
+export const devMailbox = () => "/dev/mail";
+export const devMail = (mailId: string) => `/dev/mail/${seg(mailId)}`;
+
+// --- The admin ----------------------------------------------------------------------------------------------------
+
+export const admin = () => "/admin";
+export const adminDashboard = () => "/admin/dashboard";
+export const adminEvents = () => "/admin/courses";
+export const adminEvent = (courseId: string) => `/admin/courses/${seg(courseId)}`;
+export const adminRegistrations = (query?: Query) => withQuery("/admin/inscriptions", query);
+export const adminRegistrationsExport = (query?: Query) => withQuery("/admin/inscriptions/export.csv", query);
+export const adminPayouts = (query?: Query) => withQuery("/admin/payouts", query);
