@@ -1,0 +1,39 @@
+// The one mapper of domain errors (CONVENTIONS, "Errors"; decision 0201). A route catches what its use case throws,
+// asks mapDomainError what it means, and answers with that status and that French message (beside its field when
+// it has one); anything that is not a DomainError comes back null, and the route rethrows it. A loader that cannot
+// show an error on its page throws notFoundResponse's answer instead (notFoundOrRethrow for a `.catch`).
+import { type DomainError, isDomainError } from "~/domain/errors";
+
+/** What a route answers for a domain error: its status, its code (logged), its French message and its field. */
+export interface MappedError {
+  status: number;
+  code: string;
+  message: string;
+  /** The form field the message goes beside; absent for a message about the whole form. */
+  field?: string;
+}
+
+/**
+ * The status, code, French message and field of a DomainError (from its area's table); null for anything else, or,
+ * given `otherwise`, the mapping of that error instead (what a page says when something unexpected went wrong).
+ */
+export function mapDomainError(e: unknown): MappedError | null;
+export function mapDomainError(e: unknown, otherwise: DomainError): MappedError;
+export function mapDomainError(e: unknown, otherwise?: DomainError): MappedError | null {
+  if (!isDomainError(e)) return otherwise ? mapDomainError(otherwise) : null;
+  const mapped: MappedError = { status: e.status, code: e.code, message: e.message };
+  if (e.field) mapped.field = e.field;
+  return mapped;
+}
+
+/** The French 404 (or 403) a page answers for a domain error that says "not there" (or "not yours"); else null. */
+export function notFoundResponse(e: unknown): Response | null {
+  const err = mapDomainError(e);
+  if (!err || (err.status !== 404 && err.status !== 403)) return null;
+  return new Response(err.message, { status: err.status });
+}
+
+/** For a loader's `.catch`: throws the French 404/403 of a domain error that says "not there"; rethrows anything else. */
+export function notFoundOrRethrow(e: unknown): never {
+  throw notFoundResponse(e) ?? e;
+}
