@@ -22,7 +22,6 @@ import {
   ORGANISER_STATUTS,
   parseSearch,
   parseStatutFilter,
-  RegistrantError,
   RowEditSchema,
   statutLabel,
   TABLE_FIELDS,
@@ -42,6 +41,7 @@ import { OpeningFigures } from "~/components/OpeningFigures";
 import { openingFigures } from "~/services/opening-queue.server";
 import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
+import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { formatEuros } from "~/utils/format";
 import { useHydrated } from "~/components/useHydrated";
 
@@ -69,11 +69,6 @@ function successMessage(ok: string | null, n: string | null): string | null {
   return null;
 }
 
-function notFoundOr(e: unknown): never {
-  if (e instanceof RegistrantError && e.code === "not_found") throw new Response(e.message, { status: 404 });
-  throw e;
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);
   const url = new URL(request.url);
@@ -85,9 +80,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     statut,
     justificatif,
     page: url.searchParams.get("page"),
-  }).catch(notFoundOr);
+  }).catch(notFoundOrRethrow);
   const [waitlist, opening, transfers] = await Promise.all([
-    organiserWaitlist(context, user, result.format.id).catch(notFoundOr),
+    organiserWaitlist(context, user, result.format.id).catch(notFoundOrRethrow),
     openingFigures(context, result.format),
     // registrantsPage checked that the format is this organiser's.
     listFormatTransfers(context, result.format.id),
@@ -200,12 +195,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return backToList(request, "dossards", r.count);
     }
   } catch (e) {
-    if (e instanceof RegistrantError && e.code !== "not_found") {
-      if (form.intent === "cell")
-        return data({ intent: "cell" as const, ok: false as const, error: e.message }, { status: e.status });
-      return data({ intent: "error" as const, error: e.message }, { status: e.status });
-    }
-    notFoundOr(e);
+    const err = errorToShow(e);
+    if (form.intent === "cell")
+      return data({ intent: "cell" as const, ok: false as const, error: err.message }, { status: err.status });
+    return data({ intent: "error" as const, error: err.message }, { status: err.status });
   }
   return data({ intent: "error" as const, error: "Action inconnue." }, { status: 400 });
 }

@@ -34,7 +34,7 @@ import {
   PaymentError,
   type PaymentErrorCode,
 } from "~/services/payment-errors.server";
-import { mapDomainError, notFoundOrRethrow, notFoundResponse } from "./domain-errors";
+import { errorToShow, mapDomainError, notFoundOrRethrow, notFoundResponse } from "./domain-errors";
 
 const codes = <C extends string>(table: Record<C, unknown>) => Object.keys(table) as C[];
 
@@ -266,4 +266,36 @@ describe("notFoundResponse and notFoundOrRethrow", () => {
       expect(() => notFoundOrRethrow(error)).toThrow(error);
     },
   );
+});
+
+describe("errorToShow", () => {
+  it("gives the mapping of an error the page shows", () => {
+    expect(errorToShow(new RegistrantError("bib_taken", undefined, "dossard"))).toEqual({
+      status: 409,
+      code: "bib_taken",
+      message: REGISTRANT_MESSAGES.bib_taken,
+      field: "dossard",
+    });
+  });
+
+  it("throws the French 404 or 403 of an error that says not there or not yours", () => {
+    for (const [error, status] of [
+      [new RegistrantError("not_found"), 404],
+      [new TransferError("mauvais_compte"), 403],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        errorToShow(error);
+      } catch (t) {
+        thrown = t;
+      }
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(status);
+    }
+  });
+
+  it("rethrows anything else as it is", () => {
+    const boom = new Error("boom");
+    expect(() => errorToShow(boom)).toThrow(boom);
+  });
 });

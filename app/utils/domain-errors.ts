@@ -1,7 +1,8 @@
 // The one mapper of domain errors (CONVENTIONS, "Errors"; decision 0201). A route catches what its use case throws,
 // asks mapDomainError what it means, and answers with that status and that French message (beside its field when
 // it has one); anything that is not a DomainError comes back null, and the route rethrows it. A loader that cannot
-// show an error on its page throws notFoundResponse's answer instead (notFoundOrRethrow for a `.catch`).
+// show an error on its page throws notFoundResponse's answer instead (notFoundOrRethrow for a `.catch`), and an
+// action whose page shows it takes errorToShow's mapping (the 404/403 thrown, the rest to show).
 import { type DomainError, isDomainError } from "~/domain/errors";
 
 /** What a route answers for a domain error: its status, its code (logged), its French message and its field. */
@@ -36,4 +37,16 @@ export function notFoundResponse(e: unknown): Response | null {
 /** For a loader's `.catch`: throws the French 404/403 of a domain error that says "not there"; rethrows anything else. */
 export function notFoundOrRethrow(e: unknown): never {
   throw notFoundResponse(e) ?? e;
+}
+
+/**
+ * For an action whose page shows the error it caught: the mapping of a DomainError, once the French 404/403 of one
+ * that says "not there" or "not yours" is thrown (the page has nothing to show then); anything else is rethrown.
+ */
+export function errorToShow(e: unknown): MappedError {
+  const notFound = notFoundResponse(e);
+  if (notFound) throw notFound;
+  const err = mapDomainError(e);
+  if (!err) throw e;
+  return err;
 }
