@@ -34,7 +34,7 @@ import {
   PaymentError,
   type PaymentErrorCode,
 } from "~/services/payment-errors.server";
-import { errorToShow, mapDomainError, notFoundOrRethrow, notFoundResponse } from "./domain-errors";
+import { domainErrorResponse, errorToShow, mapDomainError, notFoundOrRethrow, notFoundResponse } from "./domain-errors";
 
 const codes = <C extends string>(table: Record<C, unknown>) => Object.keys(table) as C[];
 
@@ -297,5 +297,17 @@ describe("errorToShow", () => {
   it("rethrows anything else as it is", () => {
     const boom = new Error("boom");
     expect(() => errorToShow(boom)).toThrow(boom);
+  });
+});
+
+describe("domainErrorResponse", () => {
+  it.each([
+    [new CancelError("inscription_introuvable"), 404],
+    [new TransferError("mauvais_compte"), 403],
+    [new RegistrationError("paiement"), 502],
+  ] as const)("%s → its status, its French message as the body", async (error, status) => {
+    const res = domainErrorResponse(error);
+    expect(res.status).toBe(status);
+    expect(await res.text()).toBe(error.message);
   });
 });

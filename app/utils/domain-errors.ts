@@ -18,6 +18,7 @@ export interface MappedError {
  * The status, code, French message and field of a DomainError (from its area's table); null for anything else, or,
  * given `otherwise`, the mapping of that error instead (what a page says when something unexpected went wrong).
  */
+export function mapDomainError(e: DomainError): MappedError;
 export function mapDomainError(e: unknown): MappedError | null;
 export function mapDomainError(e: unknown, otherwise: DomainError): MappedError;
 export function mapDomainError(e: unknown, otherwise?: DomainError): MappedError | null {
@@ -25,6 +26,12 @@ export function mapDomainError(e: unknown, otherwise?: DomainError): MappedError
   const mapped: MappedError = { status: e.status, code: e.code, message: e.message };
   if (e.field) mapped.field = e.field;
   return mapped;
+}
+
+/** A domain error as a thrown response: its status, its French message as the body (a page's error boundary). */
+export function domainErrorResponse(e: DomainError): Response {
+  const { status, message } = mapDomainError(e);
+  return new Response(message, { status });
 }
 
 /** The French 404 (or 403) a page answers for a domain error that says "not there" (or "not yours"); else null. */
