@@ -36,9 +36,8 @@ export function domainErrorResponse(e: DomainError): Response {
 
 /** The French 404 (or 403) a page answers for a domain error that says "not there" (or "not yours"); else null. */
 export function notFoundResponse(e: unknown): Response | null {
-  const err = mapDomainError(e);
-  if (!err || (err.status !== 404 && err.status !== 403)) return null;
-  return new Response(err.message, { status: err.status });
+  if (!isDomainError(e) || (e.status !== 404 && e.status !== 403)) return null;
+  return domainErrorResponse(e);
 }
 
 /** For a loader's `.catch`: throws the French 404/403 of a domain error that says "not there"; rethrows anything else. */
