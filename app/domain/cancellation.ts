@@ -1,6 +1,7 @@
 // Cancelling a registration (spec sections 2, 4, 5, 8): the form, the error codes and their French messages,
 // and the rules deciding what a runner may do with a registration. Pure: no I/O, no clock.
 import { z } from "zod";
+import { DomainError } from "./errors";
 import type { RefundQuote } from "./refund";
 import { isReadOnlyForRunner, normaliseStatut, runnerBadge } from "./registration-rules";
 
@@ -49,13 +50,24 @@ export const CANCEL_ERROR_MESSAGES: Record<CancelErrorCode, string> = {
     "Ce dossard est proposé au transfert : retirez l'offre avant d'annuler l'inscription (rien n'a été annulé).",
 };
 
-export class CancelError extends Error {
-  constructor(
-    public readonly code: CancelErrorCode,
-    public readonly detail?: string,
-  ) {
-    super(CANCEL_ERROR_MESSAGES[code]);
+/** The HTTP status of each code: not found 404, the refund failing at the provider 502, any other refusal 409. */
+export const CANCEL_ERROR_STATUS: Record<CancelErrorCode, number> = {
+  inscription_introuvable: 404,
+  deja_annulee: 409,
+  non_payee: 409,
+  aucun_remboursement: 409,
+  annulation_en_cours: 409,
+  remboursement_impossible: 502,
+  cession_en_cours: 409,
+};
+
+export class CancelError extends DomainError<CancelErrorCode> {
+  /** What went wrong underneath (the provider's words), for the operator: never shown. */
+  readonly detail?: string;
+  constructor(code: CancelErrorCode, detail?: string) {
+    super(code, CANCEL_ERROR_STATUS[code], CANCEL_ERROR_MESSAGES[code]);
     this.name = "CancelError";
+    this.detail = detail;
   }
 }
 

@@ -1,4 +1,5 @@
 // Event chat rules (spec sections 4, 5 and 6). Pure: no I/O, no clock.
+import { DomainError } from "./errors";
 
 /** The all-zero user id marks the AI assistant's messages. */
 export const AI_USER_ID = "00000000-0000-0000-0000-000000000000";
@@ -48,9 +49,25 @@ export const CHAT_ERROR_MESSAGES: Record<ChatErrorCode, string> = {
   IMPERSONATION: "Message refusé\u00a0: tu ne peux écrire qu'en ton propre nom.",
 };
 
-export class ChatError extends Error {
-  constructor(public readonly code: ChatErrorCode) {
-    super(CHAT_ERROR_MESSAGES[code]);
+/** The HTTP status of each code (a fetch caller reads it; a form without JavaScript is redirected instead). */
+export const CHAT_ERROR_STATUS: Record<ChatErrorCode, number> = {
+  NOT_LOGGED_IN: 401,
+  TOO_LONG: 400,
+  REASON_TOO_LONG: 400,
+  COURSE_NOT_FOUND: 404,
+  MESSAGE_NOT_FOUND: 404,
+  FORBIDDEN: 403,
+  RATE_LIMITED: 429,
+  SEND_FAILED: 500,
+  EDIT_FAILED: 500,
+  DELETE_FAILED: 500,
+  FLAG_FAILED: 500,
+  IMPERSONATION: 403,
+};
+
+export class ChatError extends DomainError<ChatErrorCode> {
+  constructor(code: ChatErrorCode) {
+    super(code, CHAT_ERROR_STATUS[code], CHAT_ERROR_MESSAGES[code]);
     this.name = "ChatError";
   }
 }

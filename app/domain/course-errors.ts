@@ -1,4 +1,5 @@
 // Errors of the organiser's event use cases: a code for the program, a French message for the organiser.
+import { DomainError } from "./errors";
 
 export type CourseErrorCode =
   | "not_found"
@@ -26,17 +27,30 @@ export const COURSE_ERROR_MESSAGES: Record<CourseErrorCode, string> = {
   delete_failed: "Échec de la suppression.",
 };
 
-export class CourseError extends Error {
-  readonly code: CourseErrorCode;
+/** The HTTP status of each code: missing 404, someone else's 403, a failure 500, any other refusal 409. */
+export const COURSE_ERROR_STATUS: Record<CourseErrorCode, number> = {
+  not_found: 404,
+  forbidden: 403,
+  format_not_found: 404,
+  format_has_registrations: 409,
+  has_paid_registrations: 409,
+  publish_requirements: 409,
+  save_failed: 500,
+  duplicate_failed: 500,
+  publish_failed: 500,
+  delete_failed: 500,
+};
+
+export class CourseError extends DomainError<CourseErrorCode> {
   readonly detail?: string;
   constructor(code: CourseErrorCode, detail?: string) {
-    super(detail ? `${COURSE_ERROR_MESSAGES[code]} ${detail}` : COURSE_ERROR_MESSAGES[code]);
+    super(
+      code,
+      COURSE_ERROR_STATUS[code],
+      detail ? `${COURSE_ERROR_MESSAGES[code]} ${detail}` : COURSE_ERROR_MESSAGES[code],
+    );
     this.name = "CourseError";
-    this.code = code;
     this.detail = detail;
-  }
-  get status(): number {
-    return this.code === "not_found" || this.code === "format_not_found" ? 404 : this.code === "forbidden" ? 403 : 409;
   }
 }
 

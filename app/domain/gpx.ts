@@ -4,6 +4,8 @@
 // (<rte>/<rtept>). Files up to GPX_MAX_BYTES; a malformed file gives a GpxError with a code and a French
 // message, never an exception of another kind.
 
+import { DomainError } from "./errors";
+
 export const GPX_MAX_BYTES = 10 * 1024 * 1024;
 
 export type GpxErrorCode = "empty_file" | "too_large" | "not_gpx" | "truncated" | "bad_point" | "no_points";
@@ -17,13 +19,12 @@ export const GPX_ERROR_MESSAGES: Record<GpxErrorCode, string> = {
   no_points: "Le fichier GPX ne contient aucun point de trace.",
 };
 
-export class GpxError extends Error {
-  readonly code: GpxErrorCode;
+/** A file that cannot be read as a GPX: the upload is refused (400), whatever the code. */
+export class GpxError extends DomainError<GpxErrorCode> {
   readonly detail?: string;
   constructor(code: GpxErrorCode, detail?: string) {
-    super(detail ? `${GPX_ERROR_MESSAGES[code]} ${detail}` : GPX_ERROR_MESSAGES[code]);
+    super(code, 400, detail ? `${GPX_ERROR_MESSAGES[code]} ${detail}` : GPX_ERROR_MESSAGES[code]);
     this.name = "GpxError";
-    this.code = code;
     this.detail = detail;
   }
 }

@@ -4,6 +4,8 @@
 // - the local provider's fee rounds the percentage part the same way, then adds the fixed part;
 // - the refund quote (app/domain/refund.ts) rounds down, so a runner is never promised a cent the books cannot cover.
 
+import { DomainError } from "./errors";
+
 export const DEFAULT_COMMISSION_PERCENT = 5;
 export const MIN_COMMISSION_PERCENT = 0;
 export const MAX_COMMISSION_PERCENT = 50;
@@ -19,12 +21,18 @@ export type MoneyErrorCode =
   | "montant_superieur_au_solde"
   | "remboursement_superieur_au_paiement";
 
-export class MoneyError extends Error {
-  // A declared field, not a parameter property: scripts/seed.ts imports this file under Node's type stripping.
-  readonly code: MoneyErrorCode;
+/** The HTTP status of each code: an amount or percentage that is not one 400, more than what is left 409. */
+export const MONEY_ERROR_STATUS: Record<MoneyErrorCode, number> = {
+  commission_invalide: 400,
+  pourcentage_invalide: 400,
+  montant_invalide: 400,
+  montant_superieur_au_solde: 409,
+  remboursement_superieur_au_paiement: 409,
+};
+
+export class MoneyError extends DomainError<MoneyErrorCode> {
   constructor(code: MoneyErrorCode) {
-    super(code);
-    this.code = code;
+    super(code, MONEY_ERROR_STATUS[code], MONEY_ERROR_MESSAGES[code]);
     this.name = "MoneyError";
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ZodError } from "zod";
 import {
+  AuthError,
   ForgotPasswordSchema,
   honeypotFilled,
   HONEYPOT_FIELD,
@@ -117,7 +118,7 @@ describe("honeypot and messages", () => {
     expect(honeypotFilled(f)).toBe(true);
   });
   it("formats login errors like the spec", () => {
-    expect(loginErrorMessage("invalid_credentials")).toBe(
+    expect(loginErrorMessage(new AuthError("invalid_credentials").message)).toBe(
       "❌ Erreur de connexion\u00a0: Email ou mot de passe incorrect.",
     );
   });

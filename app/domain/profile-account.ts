@@ -1,6 +1,7 @@
 // Account forms (sign-up, login, forgot and reset password): one zod schema per form, shared by the form
 // (field names, limits) and the action (validation). Domain error codes map to the French messages of the spec.
 import { z } from "zod";
+import { DomainError } from "./errors";
 import { passwordProblem, type PasswordProblem } from "./password-policy";
 
 export const PASSWORD_MIN = 8;
@@ -132,14 +133,22 @@ export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
   token_invalid: "Lien invalide ou expiré",
 };
 
-export class AuthError extends Error {
-  constructor(public readonly code: AuthErrorCode) {
-    super(AUTH_ERROR_MESSAGES[code]);
+/** The HTTP status of each code: wrong credentials 401, e-mail not confirmed 403, locked 429, a bad link 400. */
+export const AUTH_ERROR_STATUS: Record<AuthErrorCode, number> = {
+  invalid_credentials: 401,
+  email_not_confirmed: 403,
+  too_many_attempts: 429,
+  token_invalid: 400,
+};
+
+export class AuthError extends DomainError<AuthErrorCode> {
+  constructor(code: AuthErrorCode) {
+    super(code, AUTH_ERROR_STATUS[code], AUTH_ERROR_MESSAGES[code]);
     this.name = "AuthError";
   }
 }
 
-/** The login banner of the spec: '❌ Erreur de connexion : {message}'. */
-export function loginErrorMessage(code: AuthErrorCode): string {
-  return `❌ Erreur de connexion\u00a0: ${AUTH_ERROR_MESSAGES[code]}`;
+/** The login banner of the spec: '❌ Erreur de connexion : {message}' (an AuthError's message). */
+export function loginErrorMessage(message: string): string {
+  return `❌ Erreur de connexion\u00a0: ${message}`;
 }

@@ -3,6 +3,7 @@
 // Pure: no I/O, no clock. docs/decisions/0080-registrants-editing.md
 import { z } from "zod";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
+import { DomainError } from "./errors";
 import { normaliseStatut, STATUT_LABELS, type Statut } from "./registration-rules";
 import {
   checkRunnerField,
@@ -26,17 +27,20 @@ export const REGISTRANT_MESSAGES: Record<RegistrantErrorCode, string> = {
   invalid: "Valeur invalide.",
 };
 
-export class RegistrantError extends Error {
-  readonly code: RegistrantErrorCode;
-  readonly field?: string;
+/** The HTTP status of each code: missing (or not this organiser's) 404, a refused value 400, a failed write 500. */
+export const REGISTRANT_ERROR_STATUS: Record<RegistrantErrorCode, number> = {
+  not_found: 404,
+  bib_taken: 409,
+  capacity_full: 409,
+  save_failed: 500,
+  invalid: 400,
+};
+
+/** A registrant's change refused; `message` is a more precise French text (a field's rule), `field` the field. */
+export class RegistrantError extends DomainError<RegistrantErrorCode> {
   constructor(code: RegistrantErrorCode, message?: string, field?: string) {
-    super(message ?? REGISTRANT_MESSAGES[code]);
+    super(code, REGISTRANT_ERROR_STATUS[code], message ?? REGISTRANT_MESSAGES[code], field);
     this.name = "RegistrantError";
-    this.code = code;
-    this.field = field;
-  }
-  get status(): number {
-    return this.code === "not_found" ? 404 : this.code === "save_failed" ? 500 : this.code === "invalid" ? 400 : 409;
   }
 }
 

@@ -2,6 +2,7 @@
 // and the one form schema shared by /inscription/{courseId}'s form and action. Pure: no I/O, no clock.
 import { z } from "zod";
 import type { RaceFormat } from "./eligibility";
+import { DomainError } from "./errors";
 import { LOGIN_TO_PAY } from "./registration-messages";
 import {
   JUSTIFICATIF_TYPES,
@@ -79,15 +80,48 @@ export type RegistrationErrorCode =
   | "deja_inscrit"
   | "coureur_deja_inscrit";
 
-export class RegistrationError extends Error {
-  constructor(
-    public readonly code: RegistrationErrorCode,
-    public readonly formatName?: string | null,
-    /** The runner's own registration the error is about ('deja_inscrit'): the page links to it. */
-    public readonly inscriptionId?: string,
-  ) {
-    super(registrationErrorMessage(code, formatName));
+/** The HTTP status of each code: the provider failing 502, any refusal of the registration 409. */
+export const REGISTRATION_ERROR_STATUS: Record<RegistrationErrorCode, number> = {
+  non_connecte: 401,
+  format_manquant: 400,
+  format_inconnu: 404,
+  format_complet: 409,
+  format_liste_attente: 409,
+  hors_periode: 409,
+  inscriptions_fermees: 409,
+  epreuve_hors_ligne: 409,
+  enregistrement: 409,
+  paiement: 502,
+  paiement_sans_url: 502,
+  relance_impossible: 409,
+  repas_epuises: 409,
+  paiement_en_cours: 409,
+  deja_inscrit: 409,
+  coureur_deja_inscrit: 409,
+};
+
+/** The registration form's field a code's message goes beside: the format chosen, or the number of meals. */
+const REGISTRATION_ERROR_FIELD: Partial<Record<RegistrationErrorCode, string>> = {
+  format_complet: "format_id",
+  format_liste_attente: "format_id",
+  hors_periode: "format_id",
+  repas_epuises: "nombre_repas",
+};
+
+export class RegistrationError extends DomainError<RegistrationErrorCode> {
+  readonly formatName?: string | null;
+  /** The runner's own registration the error is about ('deja_inscrit'): the page links to it. */
+  readonly inscriptionId?: string;
+  constructor(code: RegistrationErrorCode, formatName?: string | null, inscriptionId?: string) {
+    super(
+      code,
+      REGISTRATION_ERROR_STATUS[code],
+      registrationErrorMessage(code, formatName),
+      REGISTRATION_ERROR_FIELD[code],
+    );
     this.name = "RegistrationError";
+    this.formatName = formatName;
+    this.inscriptionId = inscriptionId;
   }
 }
 

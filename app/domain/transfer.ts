@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { formatEuros } from "~/utils/format";
 import type { RaceFormat } from "./eligibility";
+import { DomainError } from "./errors";
 import { parisInstant } from "./paris-time";
 import { parseMealCount } from "./registration";
 import { makeRunnerFieldsSchema, type RunnerPersonalField } from "./runner-fields";
@@ -117,9 +118,34 @@ export const TRANSFER_MESSAGES: Record<TransferErrorCode, string> = {
     "Personne n'attend sur la liste d'attente de ce format : proposez votre dossard à une personne de votre choix.",
 };
 
-export class TransferError extends Error {
-  constructor(public readonly code: TransferErrorCode) {
-    super(TRANSFER_MESSAGES[code]);
+/**
+ * The HTTP status of each code: an offer that is not there (or not this account's) 404, one sent to another address
+ * 403, any other refusal 409 (shown on the form that asked; a registration not found there too).
+ */
+export const TRANSFER_ERROR_STATUS: Record<TransferErrorCode, number> = {
+  inscription_introuvable: 409,
+  cession_fermee: 409,
+  cession_close: 409,
+  non_payee: 409,
+  deja_proposee: 409,
+  offre_introuvable: 404,
+  offre_terminee: 409,
+  mauvais_compte: 403,
+  deja_inscrit: 409,
+  repas_epuises: 409,
+  cession_en_cours: 409,
+  liste_vide: 409,
+};
+
+export class TransferError extends DomainError<TransferErrorCode> {
+  constructor(code: TransferErrorCode) {
+    // Too few meals left: the message goes beside the buyer's number of meals.
+    super(
+      code,
+      TRANSFER_ERROR_STATUS[code],
+      TRANSFER_MESSAGES[code],
+      code === "repas_epuises" ? "nombre_repas" : undefined,
+    );
     this.name = "TransferError";
   }
 }

@@ -2,6 +2,7 @@
 // for the first runner in order, with a deadline that shrinks as race day nears), and the French texts. Pure: no
 // I/O, no clock read (pass `now`). The use cases are app/services/waitlist.server.ts. docs/decisions/0131-waiting-list.md
 import { csvRow, type CsvValue } from "./csv";
+import { DomainError } from "./errors";
 import { closesAt } from "./registration-window";
 
 /** An offer is held this long… */
@@ -106,9 +107,26 @@ export const WAITLIST_MESSAGES: Record<WaitlistErrorCode, string> = {
   inscriptions_closes: "Les inscriptions à ce format sont closes.",
 };
 
-export class WaitlistError extends Error {
-  constructor(public readonly code: WaitlistErrorCode) {
-    super(WAITLIST_MESSAGES[code]);
+/** The HTTP status of each code: a missing entry 404, any other refusal 409. */
+export const WAITLIST_ERROR_STATUS: Record<WaitlistErrorCode, number> = {
+  liste_fermee: 409,
+  places_disponibles: 409,
+  deja_en_liste: 409,
+  deja_inscrit: 409,
+  introuvable: 404,
+  offre_expiree: 409,
+  inscriptions_closes: 409,
+};
+
+/** The registration form's field a code's message goes beside (the format chosen). */
+const WAITLIST_ERROR_FIELD: Partial<Record<WaitlistErrorCode, string>> = {
+  liste_fermee: "format_id",
+  places_disponibles: "format_id",
+};
+
+export class WaitlistError extends DomainError<WaitlistErrorCode> {
+  constructor(code: WaitlistErrorCode) {
+    super(code, WAITLIST_ERROR_STATUS[code], WAITLIST_MESSAGES[code], WAITLIST_ERROR_FIELD[code]);
     this.name = "WaitlistError";
   }
 }

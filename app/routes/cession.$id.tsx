@@ -17,13 +17,12 @@ import { fieldErrors } from "~/domain/form-errors";
 import { GENRES_SIMPLE, JUSTIFICATIFS } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
 import { isCompetition } from "~/domain/eligibility";
-import { RegistrationError } from "~/domain/registration";
-import { makeTransferAcceptSchema, TRANSFER_ACCEPT_FIELDS, TRANSFER_MESSAGES, TransferError } from "~/domain/transfer";
-import { PaymentError, paymentErrorMessage } from "~/services/payment-errors.server";
+import { makeTransferAcceptSchema, TRANSFER_ACCEPT_FIELDS, TRANSFER_MESSAGES } from "~/domain/transfer";
 import { prefillValues } from "~/services/registration-page.server";
 import { acceptTransfer, loadInvitation } from "~/services/transfer.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
+import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/utils/format";
 import * as paths from "~/utils/paths";
 
@@ -32,10 +31,6 @@ export const meta: MetaFunction = () => [
   { title: "Reprendre un dossard — Balise" },
   { name: "robots", content: "noindex" },
 ];
-
-function refusal(e: TransferError): Response {
-  return new Response(e.message, { status: e.code === "mauvais_compte" ? 403 : 404 });
-}
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -55,8 +50,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       now: context.clock.now().toISOString(),
     };
   } catch (e) {
-    if (e instanceof TransferError) throw refusal(e);
-    throw e;
+    // An offer that is not there, or not for this account: the French 404 or 403.
+    notFoundOrRethrow(e);
   }
 }
 
@@ -86,15 +81,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       );
     return redirect(await acceptTransfer(context, user, id, token, parsed.data));
   } catch (e) {
-    if (e instanceof TransferError) {
-      if (e.code === "offre_introuvable" || e.code === "mauvais_compte") throw refusal(e);
-      const errors: Record<string, string> = e.code === "repas_epuises" ? { nombre_repas: e.message } : {};
-      return data({ errors, formError: e.message, values }, { status: 409 });
-    }
-    if (e instanceof RegistrationError) return data({ errors: {}, formError: e.message, values }, { status: 409 });
-    if (e instanceof PaymentError)
-      return data({ errors: {}, formError: paymentErrorMessage(e), values }, { status: 409 });
-    throw e;
+    // The offer gone or someone else's: the loader's 404 or 403; any other refusal on the form, beside its field.
+    const err = errorToShow(e);
+    const errors: Record<string, string> = err.field ? { [err.field]: err.message } : {};
+    return data({ errors, formError: err.message, values }, { status: err.status });
   }
 }
 

@@ -14,6 +14,7 @@ import { AUTH_ERROR_MESSAGES, AuthError } from "~/domain/profile-account";
 import { confirmEmail, peekToken } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 import * as paths from "~/utils/paths";
+import { mapDomainError } from "~/utils/domain-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 export const meta: MetaFunction = () => [
@@ -36,8 +37,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) throw new AuthError("token_invalid");
     await confirmEmail(context, parsed.data.token);
   } catch (e) {
-    if (e instanceof AuthError) return data({ error: AUTH_ERROR_MESSAGES[e.code] }, { status: 400 });
-    throw e;
+    const err = mapDomainError(e);
+    if (!err) throw e;
+    return data({ error: err.message }, { status: err.status });
   }
   return redirect(paths.login(null, { statut: "email-confirme" }));
 }

@@ -10,22 +10,17 @@ import {
   type ChatIntent,
 } from "~/components/chat/chat-form";
 import { ChatFormSchema, type ChatForm } from "~/components/chat/chat-form-schema";
-import { CHAT_ERROR_MESSAGES, ChatError, MAX_MESSAGE_LENGTH, type ChatErrorCode } from "~/domain/chat";
+import {
+  CHAT_ERROR_MESSAGES,
+  CHAT_ERROR_STATUS,
+  ChatError,
+  MAX_MESSAGE_LENGTH,
+  type ChatErrorCode,
+} from "~/domain/chat";
 import { chatDepsFromContext, deleteMessage, editMessage, flagMessage, postMessage } from "~/services/chat.server";
 import { getSessionUser } from "~/utils/session.server";
 import type { RoomEvent } from "~/domain/chat-protocol";
 import * as paths from "~/utils/paths";
-
-const STATUS: Partial<Record<ChatErrorCode, number>> = {
-  NOT_LOGGED_IN: 401,
-  FORBIDDEN: 403,
-  IMPERSONATION: 403,
-  COURSE_NOT_FOUND: 404,
-  MESSAGE_NOT_FOUND: 404,
-  RATE_LIMITED: 429,
-  TOO_LONG: 400,
-  REASON_TOO_LONG: 400,
-};
 
 /** No page here: a GET goes back to the event's discussion. */
 export function loader({ params }: LoaderFunctionArgs) {
@@ -72,7 +67,7 @@ export async function action(args: ActionFunctionArgs) {
   const fail = (intent: ChatIntent | null, target: string, code: ChatErrorCode, error: string, text?: string) => {
     if (json) {
       const body: ChatActionResult = { ok: false, intent, target, code, error };
-      return Response.json(body, { status: STATUS[code] ?? 500 });
+      return Response.json(body, { status: CHAT_ERROR_STATUS[code] });
     }
     const q = new URLSearchParams({ [ERROR_PARAMS.code]: code, [ERROR_PARAMS.target]: target });
     // The form keeps what was typed: the text comes back with the error (bounded, messages are short).

@@ -29,7 +29,6 @@ import {
 import { mealsLeft, placesLeft, registrationTotals } from "~/domain/registration-rules";
 import { JustificatifDocumentField, type DocumentRef } from "~/components/JustificatifDocumentField";
 import { isCompetition } from "~/domain/eligibility";
-import { PaymentError, paymentErrorMessage } from "~/services/payment-errors.server";
 import { documentFromForm, profileDocument } from "~/services/justificatif-documents.server";
 import { startRegistration } from "~/services/register.server";
 import { loadRegistrationPage, prefillValues } from "~/services/registration-page.server";
@@ -37,9 +36,10 @@ import { joinWaitlist } from "~/services/waitlist.server";
 import { passQueue, queueFacts, queueView } from "~/services/opening-queue.server";
 import { QUEUE_PAGE_TITLE, QueuePanel } from "~/components/QueuePanel";
 import { mustWait } from "~/domain/opening-queue";
-import { OFFER_HOURS, OFFER_HOURS_NEAR_RACE, WaitlistError } from "~/domain/waitlist";
+import { OFFER_HOURS, OFFER_HOURS_NEAR_RACE } from "~/domain/waitlist";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
+import { mapDomainError } from "~/utils/domain-errors";
 import { readBesideSession } from "~/utils/session.server";
 import { canViewCourse } from "~/domain/visibility";
 import { parisDate, refundScaleSentence } from "~/domain/refund";
@@ -137,13 +137,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const { entryId } = await joinWaitlist(context, user.id, course.id, parsed.data);
       return redirect(paths.waitlistEntry(entryId, { notice: "rejointe" }));
     } catch (e) {
-      if (e instanceof WaitlistError)
-        return reply(
-          409,
-          e.code === "places_disponibles" || e.code === "liste_fermee" ? { format_id: e.message } : {},
-          e.message,
-        );
-      throw e;
+      // Shown above the form, and beside the format when it is the format that refuses.
+      const err = mapDomainError(e);
+      if (!err) throw e;
+      return reply(err.status, err.field ? { [err.field]: err.message } : {}, err.message);
     }
   }
 
@@ -156,20 +153,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const { url } = await startRegistration(context, user.id, course.id, parsed.data, document?.id ?? null);
     return redirect(url);
   } catch (e) {
-    if (e instanceof RegistrationError) {
-      if (e.code === "format_complet" || e.code === "format_liste_attente" || e.code === "hors_periode")
-        return reply(409, { format_id: e.message });
-      if (e.code === "repas_epuises") return reply(409, { nombre_repas: e.message });
-      if (e.code === "deja_inscrit")
-        return data<ActionResult>(
-          { values, errors: {}, formError: e.message, document, documentError, existingId: e.inscriptionId ?? null },
-          { status: 409 },
-        );
-      return reply(e.code === "paiement" || e.code === "paiement_sans_url" ? 502 : 409, {}, e.message);
+    const err = mapDomainError(e);
+    if (!err) {
+      console.error("inscription", e);
+      return reply(500, {}, REGISTRATION_MSG.saveError);
     }
-    if (e instanceof PaymentError) return reply(409, {}, paymentErrorMessage(e));
-    console.error("inscription", e);
-    return reply(500, {}, REGISTRATION_MSG.saveError);
+    // A refusal about one field goes beside it (the summary lists it); any other above the form.
+    if (err.field) return reply(err.status, { [err.field]: err.message });
+    // The runner already holds a place in this format: the page links to that registration (the error carries it).
+    if (err.code === "deja_inscrit" && e instanceof RegistrationError)
+      return data<ActionResult>(
+        { values, errors: {}, formError: err.message, document, documentError, existingId: e.inscriptionId ?? null },
+        { status: err.status },
+      );
+    return reply(err.status, {}, err.message);
   }
 }
 

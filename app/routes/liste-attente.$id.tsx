@@ -12,7 +12,6 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Link } from "~/components/Link";
-import { RegistrationError } from "~/domain/registration";
 import {
   positionSentence,
   WAITLIST_NOTICES,
@@ -20,10 +19,10 @@ import {
   WaitlistError,
   type WaitlistNotice,
 } from "~/domain/waitlist";
-import { PaymentError, paymentErrorMessage } from "~/services/payment-errors.server";
 import { getRunnerEntry, leaveWaitlist, payOffer } from "~/services/waitlist.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
+import { domainErrorResponse, errorToShow } from "~/utils/domain-errors";
 import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/utils/format";
 import * as paths from "~/utils/paths";
 
@@ -33,12 +32,10 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const NOT_FOUND = "Cette place en liste d'attente est introuvable.";
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const entry = await getRunnerEntry(context, user.id, params.id ?? "");
-  if (!entry) throw new Response(NOT_FOUND, { status: 404 });
+  if (!entry) throw domainErrorResponse(new WaitlistError("introuvable"));
   const code = new URL(request.url).searchParams.get("notice");
   const notice = code && code in WAITLIST_NOTICES ? WAITLIST_NOTICES[code as WaitlistNotice] : null;
   const expired =
@@ -60,14 +57,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await leaveWaitlist(context, user.id, id);
     return redirect(paths.waitlistEntry(id, { notice: "quittee" }));
   } catch (e) {
-    if (e instanceof WaitlistError) {
-      if (e.code === "introuvable") throw new Response(NOT_FOUND, { status: 404 });
-      return data({ error: e.message }, { status: 409 });
-    }
-    if (e instanceof RegistrationError)
-      return data({ error: e.message }, { status: e.code === "paiement" ? 502 : 409 });
-    if (e instanceof PaymentError) return data({ error: paymentErrorMessage(e) }, { status: 409 });
-    throw e;
+    // An entry that is not there (or not this runner's): the French 404; any other refusal on the page.
+    const err = errorToShow(e);
+    return data({ error: err.message }, { status: err.status });
   }
 }
 

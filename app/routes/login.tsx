@@ -9,7 +9,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { FormAlert, PasswordField, AccountEmailField } from "~/components/AccountFields";
-import { AuthError, LoginSchema, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
+import { LoginSchema, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
 import { LOGIN_TO_PAY } from "~/domain/registration-messages";
 import { createAuthenticator, LoginFormError } from "~/services/auth.server";
@@ -18,6 +18,7 @@ import { setModeHeader } from "~/utils/mode.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { createSession, getSessionUser } from "~/utils/session.server";
 import * as paths from "~/utils/paths";
+import { mapDomainError } from "~/utils/domain-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 export const meta: MetaFunction = () => [{ title: "Connexion — Balise" }];
@@ -52,13 +53,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await setModeHeader("coureur")); // login starts in runner mode
     return redirect(redirectTo, { headers });
   } catch (e) {
+    // The form's own errors go beside its fields, with what was typed (the only error that carries them).
     if (e instanceof LoginFormError)
-      return data({ errors: e.errors, formError: null, values: e.values }, { status: 400 });
-    if (e instanceof AuthError) {
-      const status = e.code === "too_many_attempts" ? 429 : e.code === "email_not_confirmed" ? 403 : 401;
-      return data({ errors: {}, formError: loginErrorMessage(e.code), values: { email } }, { status });
-    }
-    throw e;
+      return data({ errors: e.errors, formError: null, values: e.values }, { status: e.status });
+    const err = mapDomainError(e);
+    if (!err) throw e;
+    return data({ errors: {}, formError: loginErrorMessage(err.message), values: { email } }, { status: err.status });
   }
 }
 

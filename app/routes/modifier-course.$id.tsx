@@ -9,7 +9,6 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { CourseForm } from "~/components/course-form/CourseForm";
-import { CourseError } from "~/domain/course-errors";
 import {
   centsToInput,
   emptyCourseForm,
@@ -21,6 +20,7 @@ import { handleCourseForm, initialState } from "~/services/course-form.server";
 import { getCourseForOwner, registeredByFormat, type CourseRow, type FormatRow } from "~/services/courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
+import { notFoundOrRethrow } from "~/utils/domain-errors";
 import { LockIcon } from "~/components/LockIcon";
 import * as paths from "~/utils/paths";
 
@@ -80,13 +80,8 @@ function toValues(course: CourseRow, rows: FormatRow[]): CourseFormValues {
   };
 }
 
-async function owned(context: LoaderFunctionArgs["context"], user: { id: string; isAdmin: boolean }, id: string) {
-  try {
-    return await getCourseForOwner(context.db, user, id);
-  } catch (e) {
-    if (e instanceof CourseError) throw new Response(e.message, { status: e.status });
-    throw e;
-  }
+function owned(context: LoaderFunctionArgs["context"], user: { id: string; isAdmin: boolean }, id: string) {
+  return getCourseForOwner(context.db, user, id).catch(notFoundOrRethrow);
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -20,6 +20,7 @@ import {
 } from "~/domain/cancellation";
 import { cancelInscription, loadRunnerRegistrationDetails } from "~/services/cancel.server";
 import { requireUser } from "~/utils/auth.server";
+import { domainErrorResponse, errorToShow } from "~/utils/domain-errors";
 import { formatDateLong, formatEuros } from "~/utils/format";
 import { fieldErrors } from "~/domain/form-errors";
 import * as paths from "~/utils/paths";
@@ -29,7 +30,8 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const notFound = () => new Response("Inscription introuvable", { status: 404 });
+/** Someone else's registration reads like a missing one: the French 404. */
+const notFound = () => domainErrorResponse(new CancelError("inscription_introuvable"));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -66,13 +68,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
     return redirect(paths.myRegistration(id, { annulation: out.state === "annulee" && "ok" }));
   } catch (e) {
-    if (!(e instanceof CancelError)) throw e;
-    if (e.code === "inscription_introuvable") throw notFound();
+    const err = errorToShow(e);
     // A replayed or concurrent request: the registration page shows where things stand.
-    if (e.code === "deja_annulee") return redirect(paths.myRegistration(id));
-    if (e.code === "annulation_en_cours") return redirect(paths.myRegistration(id, { annulation: "en-cours" }));
-    const status = e.code === "remboursement_impossible" ? 502 : 409;
-    return data({ errors: {} as Record<string, string>, formError: CANCEL_ERROR_MESSAGES[e.code], values }, { status });
+    if (err.code === "deja_annulee") return redirect(paths.myRegistration(id));
+    if (err.code === "annulation_en_cours") return redirect(paths.myRegistration(id, { annulation: "en-cours" }));
+    return data({ errors: {} as Record<string, string>, formError: err.message, values }, { status: err.status });
   }
 }
 

@@ -15,7 +15,7 @@ import { useEffect, useRef, useState } from "react";
 import { RefundModal } from "~/components/RefundModal";
 import { useHydrated } from "~/components/useHydrated";
 import { RefundScaleTable } from "~/components/RefundScaleTable";
-import { CANCEL_MSG, readOnlyMessage } from "~/domain/cancellation";
+import { CANCEL_MSG, CancelError, readOnlyMessage } from "~/domain/cancellation";
 import { JustificatifDocumentField, type DocumentRef } from "~/components/JustificatifDocumentField";
 import { isCompetition } from "~/domain/eligibility";
 import { JUSTIFICATIF_ETAT_LABELS, justificatifEtat, refusalText } from "~/domain/justificatif";
@@ -30,12 +30,12 @@ import { loadHistory } from "~/services/registration-changes.server";
 import { reasonLabel } from "~/domain/registration-rules";
 import styles from "~/styles/my-registration.css?url";
 import { requireUser } from "~/utils/auth.server";
+import { domainErrorResponse, mapDomainError } from "~/utils/domain-errors";
 import { formatDateLong, formatDateTime, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 import { fieldErrors } from "~/domain/form-errors";
 import {
   makeTransferOfferSchema,
   TRANSFER_FORM_MSG,
-  TransferError,
   TransferToWaitlistSchema,
   transferRecipient,
 } from "~/domain/transfer";
@@ -54,7 +54,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const notFound = () => new Response("Inscription introuvable", { status: 404 });
+/** Someone else's registration reads like a missing one: the French 404. */
+const notFound = () => domainErrorResponse(new CancelError("inscription_introuvable"));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -166,8 +167,9 @@ async function transferAction(
       await offerTransfer(context, user, id, parsed.data.cession_email);
     }
   } catch (e) {
-    if (e instanceof TransferError) return fail({ errors: {}, formError: e.message, email, recipient, confirmed }, 409);
-    throw e;
+    const err = mapDomainError(e);
+    if (!err) throw e;
+    return fail({ errors: {}, formError: err.message, email, recipient, confirmed }, err.status);
   }
   return redirect(
     paths.myRegistration(id, { cession: recipient === "liste" ? "proposee-liste" : "proposee" }, "cession"),

@@ -10,11 +10,12 @@ import {
 import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { ADD_FORM_STATUTS, AddRunnerSchema, RegistrantError, type AddRunnerInput } from "~/domain/registrants";
+import { ADD_FORM_STATUTS, AddRunnerSchema, type AddRunnerInput } from "~/domain/registrants";
 import { parisDate } from "~/domain/refund";
 import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/runner-fields";
 import { addRunner, registrantsPage } from "~/services/registrants.server";
 import { requireOrganiser } from "~/utils/auth.server";
+import { notFoundOrRethrow, notFoundResponse } from "~/utils/domain-errors";
 import { formatEuros } from "~/utils/format";
 import { FieldShell, fieldAria } from "~/components/Field";
 import * as paths from "~/utils/paths";
@@ -40,8 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       today: parisDate(context.clock.now()),
     };
   } catch (e) {
-    if (e instanceof RegistrantError && e.code === "not_found") throw new Response(e.message, { status: 404 });
-    throw e;
+    notFoundOrRethrow(e);
   }
 }
 
@@ -66,7 +66,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         { status: r.formError ? 500 : 400 },
       );
   } catch (e) {
-    if (e instanceof RegistrantError && e.code === "not_found") throw new Response(e.message, { status: 404 });
+    const notFound = notFoundResponse(e);
+    if (notFound) throw notFound;
     console.error("add runner", e);
     return data(
       { errors: {} as Errors, formError: "Erreur lors de l'enregistrement.", values: parsed.data },

@@ -3,9 +3,9 @@
 // come, so a format of 20,000 registrants never sits in memory (bench/csv-export measures it).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseExportColumns } from "~/domain/csv";
-import { RegistrantError } from "~/domain/registrants";
 import { exportRegistrants } from "~/services/registrants.server";
 import { requireOrganiser } from "~/utils/auth.server";
+import { mapDomainError } from "~/utils/domain-errors";
 import { csvDownload, textNotFound } from "~/utils/http";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -16,7 +16,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const { fileName, stream } = await exportRegistrants(context, user, params.formatId ?? "", columns);
     return csvDownload(stream, fileName);
   } catch (e) {
-    if (e instanceof RegistrantError && e.code === "not_found") return textNotFound("Format introuvable.");
+    // A format that is not this organiser's reads like a missing one: the same plain-text 404.
+    const err = mapDomainError(e);
+    if (err?.status === 404) return textNotFound(err.message);
     throw e;
   }
 }

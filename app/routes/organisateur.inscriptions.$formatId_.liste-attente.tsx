@@ -2,10 +2,10 @@
 // off, or removes a runner from it (issue 20). Its organiser only (404 otherwise); back to the registrants page.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { RegistrantError } from "~/domain/registrants";
 import { removeFromWaitlist, setWaitlistEnabled } from "~/services/waitlist.server";
 import { requireOrganiser } from "~/utils/auth.server";
 import * as paths from "~/utils/paths";
+import { notFoundOrRethrow } from "~/utils/domain-errors";
 
 export const waitlistOrganiserSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("activer") }),
@@ -32,7 +32,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await setWaitlistEnabled(context, user, formatId, parsed.data.intent === "activer");
     return back(formatId, parsed.data.intent === "activer" ? "liste_on" : "liste_off");
   } catch (e) {
-    if (e instanceof RegistrantError && e.code === "not_found") throw new Response(e.message, { status: 404 });
-    throw e;
+    notFoundOrRethrow(e);
   }
 }

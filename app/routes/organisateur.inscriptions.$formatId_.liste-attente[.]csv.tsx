@@ -1,9 +1,9 @@
 // GET /organisateur/inscriptions/{formatId}/liste-attente.csv: the format's waiting list in order, as CSV, for its
 // organiser only (404 otherwise).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { RegistrantError } from "~/domain/registrants";
 import { exportWaitlist } from "~/services/waitlist.server";
 import { requireOrganiser } from "~/utils/auth.server";
+import { mapDomainError } from "~/utils/domain-errors";
 import { csvDownload, textNotFound } from "~/utils/http";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -12,7 +12,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const { filename, body } = await exportWaitlist(context, user, params.formatId ?? "");
     return csvDownload(body, filename);
   } catch (e) {
-    if (e instanceof RegistrantError && e.code === "not_found") return textNotFound("Format introuvable.");
+    // A format that is not this organiser's reads like a missing one: the same plain-text 404.
+    const err = mapDomainError(e);
+    if (err?.status === 404) return textNotFound(err.message);
     throw e;
   }
 }

@@ -9,10 +9,12 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
-import { COURSE_ERROR_MESSAGES, CourseError, publishMissing } from "~/domain/course-errors";
+import { CourseError, publishMissing } from "~/domain/course-errors";
+import { isDomainError } from "~/domain/errors";
 import { duplicateCourse, listOrganiserCourses, publishReadiness, setPublished } from "~/services/courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
+import { mapDomainError, notFoundResponse } from "~/utils/domain-errors";
 import { formatDate, formatTime } from "~/utils/format";
 import { LockIcon } from "~/components/LockIcon";
 import * as paths from "~/utils/paths";
@@ -58,14 +60,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await setPublished(context, user, courseId, intent === "publish");
     return redirect(paths.organiserSpace({ message: intent === "publish" ? "publiee" : "hors-ligne" }));
   } catch (e) {
-    if (e instanceof CourseError) {
-      if (e.code === "not_found" || e.code === "forbidden") throw new Response(e.message, { status: e.status });
-      return data({ courseId, error: e.message }, { status: e.status });
-    }
-    console.error(e);
-    const error =
-      intent === "duplicate" ? COURSE_ERROR_MESSAGES.duplicate_failed : COURSE_ERROR_MESSAGES.publish_failed;
-    return data({ courseId, error }, { status: 500 });
+    const notFound = notFoundResponse(e);
+    if (notFound) throw notFound;
+    if (!isDomainError(e)) console.error(e);
+    const failed = new CourseError(intent === "duplicate" ? "duplicate_failed" : "publish_failed");
+    const { message, status } = mapDomainError(e, failed);
+    return data({ courseId, error: message }, { status });
   }
 }
 

@@ -12,24 +12,21 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Link } from "~/components/Link";
 import { z } from "zod";
 import { COURSE_ERROR_MESSAGES, CourseError } from "~/domain/course-errors";
+import { isDomainError } from "~/domain/errors";
 import { deleteCourse, getCourseForOwner, hasPaidRegistrations, setPublished } from "~/services/courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import * as paths from "~/utils/paths";
+import { mapDomainError, notFoundOrRethrow, notFoundResponse } from "~/utils/domain-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Supprimer une épreuve — Balise" }];
 
 export const CONFIRM_TEXT = "Supprimer définitivement cette épreuve ? Cette action est irréversible.";
 
-function asResponse(e: unknown): never {
-  if (e instanceof CourseError) throw new Response(e.message, { status: e.status });
-  throw e;
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);
-  const { course, formats } = await getCourseForOwner(context.db, user, params.id ?? "").catch(asResponse);
+  const { course, formats } = await getCourseForOwner(context.db, user, params.id ?? "").catch(notFoundOrRethrow);
   return {
     id: course.id,
     nom: course.nom,
@@ -54,11 +51,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await deleteCourse(context, user, id);
     return redirect(paths.organiserSpace({ message: "supprimee" }));
   } catch (e) {
-    if (e instanceof CourseError && e.code !== "not_found" && e.code !== "forbidden")
-      return data({ error: e.message }, { status: e.status });
-    if (e instanceof CourseError) asResponse(e);
-    console.error(e);
-    return data({ error: COURSE_ERROR_MESSAGES.delete_failed }, { status: 500 });
+    const notFound = notFoundResponse(e);
+    if (notFound) throw notFound;
+    if (!isDomainError(e)) console.error(e);
+    const { message, status } = mapDomainError(e, new CourseError("delete_failed"));
+    return data({ error: message }, { status });
   }
 }
 

@@ -12,13 +12,12 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
-import { RegistrationError, REGISTRATION_MSG } from "~/domain/registration";
+import { REGISTRATION_MSG } from "~/domain/registration";
 import { holdsPlace } from "~/domain/registration-rules";
-import { TransferError } from "~/domain/transfer";
-import { PaymentError, paymentErrorMessage } from "~/services/payment-errors.server";
 import { abandonRegistration, getRunnerRegistration, retryPayment } from "~/services/register.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
+import { mapDomainError } from "~/utils/domain-errors";
 import { formatDateTime } from "~/utils/format";
 import { getSessionUser } from "~/utils/session.server";
 import * as paths from "~/utils/paths";
@@ -78,12 +77,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!url) return data({ error: REGISTRATION_MSG.retryNoUrl }, { status: 502 });
     return redirect(url);
   } catch (e) {
-    const reason =
-      e instanceof RegistrationError || e instanceof TransferError
-        ? e.message
-        : e instanceof PaymentError
-          ? paymentErrorMessage(e)
-          : null;
+    // The page says the retry failed, then why (whatever the reason's own status: the retry is what was refused).
+    const reason = mapDomainError(e)?.message ?? null;
     if (!reason) console.error("retry", e);
     const message =
       reason && reason !== REGISTRATION_MSG.retryError

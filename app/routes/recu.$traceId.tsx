@@ -8,6 +8,7 @@ import { PaymentError } from "~/services/payment-errors.server";
 import styles from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
 import * as paths from "~/utils/paths";
+import { mapDomainError } from "~/utils/domain-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -20,9 +21,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     return redirect(await getReceiptUrl(context, user, params.traceId?.trim()));
   } catch (e) {
-    const error = e instanceof PaymentError ? e : new PaymentError("recu_erreur");
-    const status = error.code === "recu_introuvable" || error.code === "recu_sans_trace" ? 404 : 502;
-    const message = error.code === "recu_impossible" ? "Impossible de récupérer le reçu." : error.message;
+    // The spec's four messages: not found (404), unavailable at the provider or anything unexpected (502).
+    const { message, status } = mapDomainError(e, new PaymentError("recu_erreur"));
     return data({ message }, { status });
   }
 }

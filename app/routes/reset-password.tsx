@@ -10,18 +10,12 @@ import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "
 import { Link } from "~/components/Link";
 import { useEffect } from "react";
 import { FormAlert, PasswordField } from "~/components/AccountFields";
-import {
-  AUTH_ERROR_MESSAGES,
-  AuthError,
-  MSG,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  ResetPasswordSchema,
-} from "~/domain/profile-account";
+import { AUTH_ERROR_MESSAGES, MSG, PASSWORD_MAX, PASSWORD_MIN, ResetPasswordSchema } from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
 import { peekToken, resetPassword } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 import * as paths from "~/utils/paths";
+import { mapDomainError } from "~/utils/domain-errors";
 
 export const RESET_REDIRECT_SECONDS = 2;
 const DONE = "ok";
@@ -49,8 +43,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await resetPassword(context, parsed.data.token, parsed.data.password);
   } catch (e) {
-    if (e instanceof AuthError) return data({ errors: {}, invalid: true, token: "" }, { status: 400 });
-    throw e;
+    // The only refusal is a used or expired link: the page says so (its own words) instead of the form.
+    const err = mapDomainError(e);
+    if (!err) throw e;
+    return data({ errors: {}, invalid: true, token: "" }, { status: err.status });
   }
   return redirect(paths.resetPassword({ statut: DONE }));
 }

@@ -5,6 +5,7 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { auth_tokens, login_attempts, profils_utilisateurs, sessions, users } from "~/db/schema";
+import { DomainError } from "~/domain/errors";
 import { AuthError, formValues, LoginSchema } from "~/domain/profile-account";
 import { fieldErrors, type FieldErrors } from "~/domain/form-errors";
 import {
@@ -205,14 +206,17 @@ export async function verifyLogin(
   return { id: user.id, email: user.email };
 }
 
-/** The login form failed validation (empty or malformed fields): shown next to the fields. */
-export class LoginFormError extends Error {
-  constructor(
-    public readonly errors: FieldErrors,
-    public readonly values: Record<string, string>,
-  ) {
-    super("Formulaire de connexion invalide");
+export const LOGIN_FORM_MESSAGES = { invalid_form: "Formulaire de connexion invalide" } as const;
+
+/** The login form failed validation (empty or malformed fields): shown next to the fields (400). */
+export class LoginFormError extends DomainError<keyof typeof LOGIN_FORM_MESSAGES> {
+  readonly errors: FieldErrors;
+  readonly values: Record<string, string>;
+  constructor(errors: FieldErrors, values: Record<string, string>) {
+    super("invalid_form", 400, LOGIN_FORM_MESSAGES.invalid_form);
     this.name = "LoginFormError";
+    this.errors = errors;
+    this.values = values;
   }
 }
 

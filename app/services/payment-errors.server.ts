@@ -1,6 +1,7 @@
 // The payments' domain errors: a code each, its French message, and the one function that turns any error of the
 // money paths (ours, the money rules', the provider's) into what a runner, an organiser or an admin reads.
-import { MoneyError, MONEY_ERROR_MESSAGES } from "~/domain/money";
+import { DomainError } from "~/domain/errors";
+import { MoneyError } from "~/domain/money";
 import { isPaymentProviderError } from "~/providers/payments";
 
 export type PaymentErrorCode =
@@ -45,20 +46,47 @@ export const PAYMENT_ERROR_MESSAGES: Record<PaymentErrorCode, string> = {
     "Ce formulaire a expiré ou n'a pas été envoyé en entier : rechargez la page, puis recommencez. Aucun transfert n'a été fait.",
 };
 
-export class PaymentError extends Error {
-  constructor(
-    public readonly code: PaymentErrorCode,
-    public readonly detail?: string,
-  ) {
-    super(detail ? `${PAYMENT_ERROR_MESSAGES[code]} (${detail})` : PAYMENT_ERROR_MESSAGES[code]);
+/**
+ * The HTTP status of each code: a money operation refused 409 (shown on the form that asked), a receipt that does not
+ * exist 404, the provider unable to give one 502.
+ */
+export const PAYMENT_ERROR_STATUS: Record<PaymentErrorCode, number> = {
+  inscription_introuvable: 409,
+  inscription_deja_payee: 409,
+  inscription_non_payable: 409,
+  paiement_en_ouverture: 409,
+  compte_organisateur_non_configure: 409,
+  montant_invalide: 409,
+  paiement_introuvable: 409,
+  paiement_non_reversable: 409,
+  conflit: 409,
+  remboursement_impossible: 409,
+  transfert_impossible: 409,
+  erreur_fournisseur: 409,
+  recu_sans_trace: 404,
+  recu_impossible: 502,
+  recu_introuvable: 404,
+  recu_erreur: 502,
+  formulaire_expire: 409,
+};
+
+export class PaymentError extends DomainError<PaymentErrorCode> {
+  /** The provider's own words, shown after the message in brackets. */
+  readonly detail?: string;
+  constructor(code: PaymentErrorCode, detail?: string) {
+    super(
+      code,
+      PAYMENT_ERROR_STATUS[code],
+      detail ? `${PAYMENT_ERROR_MESSAGES[code]} (${detail})` : PAYMENT_ERROR_MESSAGES[code],
+    );
     this.name = "PaymentError";
+    this.detail = detail;
   }
 }
 
 /** French message for any error thrown by this module (domain, provider or unexpected). */
 export function paymentErrorMessage(e: unknown): string {
-  if (e instanceof PaymentError) return e.message;
-  if (e instanceof MoneyError) return MONEY_ERROR_MESSAGES[e.code];
+  if (e instanceof PaymentError || e instanceof MoneyError) return e.message;
   if (isPaymentProviderError(e)) return `Erreur du prestataire de paiement : ${e.message}`;
   return "Erreur inattendue lors du paiement.";
 }

@@ -536,8 +536,10 @@ export async function getReceiptUrl(
     try {
       url = (await context.payments.retrieveCharge(p.charge_id)).receiptUrl;
     } catch (e) {
-      if (isPaymentProviderError(e)) throw new PaymentError("recu_impossible", e.message);
-      throw e;
+      if (!isPaymentProviderError(e)) throw e;
+      // The provider's words are for the operator: the page says only the spec's message.
+      console.error("receipt", e);
+      throw new PaymentError("recu_impossible");
     }
     if (!url) throw new PaymentError("recu_introuvable");
     return url;

@@ -9,7 +9,7 @@ import { transferRulesSentence } from "~/domain/transfer";
 import { formatDateLong, formatDateTimeLong } from "~/utils/format";
 import { courses, formats, profils_coureurs, profils_utilisateurs } from "~/db/schema";
 import { canTakePayments, type FormatChoice, type RegistrationValues } from "~/domain/registration";
-import { type BatchRead } from "~/db/batch.server";
+import type { BatchRead } from "~/db/batch.server";
 
 type Ctx = AppLoadContext;
 

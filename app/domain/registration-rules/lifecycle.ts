@@ -2,6 +2,7 @@
 // who may make it, and what it does to places, meals and money. Every module that changes `inscriptions.statut`
 // asks this one (app/services/lifecycle.server.ts carries the changes out and records each one). Pure: no I/O.
 // docs/decisions/0130-registration-lifecycle.md
+import { DomainError } from "../errors";
 import { STATUTS, type Statut } from "./statuses";
 
 export { STATUTS, type Statut };
@@ -308,9 +309,18 @@ export const REFUSAL_MESSAGES: Record<RefusalCode, string> = {
   statut_non_modifiable: "Ce statut ne peut pas être choisi ici.",
 };
 
-export class LifecycleError extends Error {
-  constructor(public readonly code: RefusalCode) {
-    super(REFUSAL_MESSAGES[code]);
+/** The HTTP status of each refusal: an event or status not offered 400, an actor who may not 403, else 409. */
+export const REFUSAL_STATUS: Record<RefusalCode, number> = {
+  transition_inconnue: 400,
+  statut_incompatible: 409,
+  acteur_non_autorise: 403,
+  paiement_a_regler: 409,
+  statut_non_modifiable: 400,
+};
+
+export class LifecycleError extends DomainError<RefusalCode> {
+  constructor(code: RefusalCode) {
+    super(code, REFUSAL_STATUS[code], REFUSAL_MESSAGES[code]);
     this.name = "LifecycleError";
   }
 }

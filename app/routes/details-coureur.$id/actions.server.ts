@@ -1,23 +1,17 @@
 // The details page's two money actions: the organiser's cancellation (a full refund with a reason) and meals paid on
 // site. Each validates its form with its zod schema, calls one service, and redirects (or answers the form's errors).
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { CancelError, organiserCancelSchema } from "~/domain/cancellation";
+import { organiserCancelSchema } from "~/domain/cancellation";
 import { fieldErrors } from "~/domain/form-errors";
 import { onSiteMealsSchema } from "~/domain/meals-change";
-import { RegistrantError } from "~/domain/registrants";
 import { cancelInscription } from "~/services/cancel.server";
 import { addRegistrantMealsPaidOnSite } from "~/services/meals-on-site.server";
+import { errorToShow } from "~/utils/domain-errors";
 import type { CancelErrors, CancelValues } from "./CancelCard";
 import type { MealsOnSiteErrors } from "./MealsOnSiteCard";
 import * as paths from "~/utils/paths";
 
 type User = { id: string; isAdmin: boolean };
-
-/** A registrant the user may not see reads like a missing one: 404. */
-export function notFound(e: unknown): never {
-  if (e instanceof RegistrantError && e.code === "not_found") throw new Response(e.message, { status: 404 });
-  throw e;
-}
 
 /** The organiser cancels a paid registration: a full refund, a reason sent to the runner, confirmed (no JavaScript). */
 export async function cancelAction(context: ActionFunctionArgs["context"], user: User, id: string, form: FormData) {
@@ -34,11 +28,9 @@ export async function cancelAction(context: ActionFunctionArgs["context"], user:
       reason: parsed.data.reason,
     });
   } catch (e) {
-    if (e instanceof CancelError) {
-      if (e.code === "inscription_introuvable") throw new Response(e.message, { status: 404 });
-      return data({ cancelErrors: { form: e.message } as CancelErrors, cancelValues: values }, { status: 409 });
-    }
-    throw e;
+    // A registration the organiser may not see reads like a missing one (404); a refusal is shown on the form.
+    const err = errorToShow(e);
+    return data({ cancelErrors: { form: err.message } as CancelErrors, cancelValues: values }, { status: err.status });
   }
   return redirect(paths.runnerDetails(id, { ok: "annulee" }, "historique"));
 }
@@ -59,12 +51,11 @@ export async function mealsOnSiteAction(
   try {
     await addRegistrantMealsPaidOnSite(context, user, id, parsed.data);
   } catch (e) {
-    if (e instanceof RegistrantError && e.code !== "not_found")
-      return data(
-        { mealsErrors: { nombre: e.message } as MealsOnSiteErrors, mealsValues: values },
-        { status: e.status },
-      );
-    notFound(e);
+    const err = errorToShow(e);
+    return data(
+      { mealsErrors: { nombre: err.message } as MealsOnSiteErrors, mealsValues: values },
+      { status: err.status },
+    );
   }
   return redirect(paths.runnerDetails(id, { ok: "repas", n: parsed.data.nombre }, "repas-sur-place"));
 }

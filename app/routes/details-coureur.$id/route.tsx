@@ -11,18 +11,12 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import {
-  DetailFieldSchema,
-  EDITABLE_FIELDS,
-  RegistrantError,
-  statutLabel,
-  type EditableField,
-} from "~/domain/registrants";
+import { DetailFieldSchema, EDITABLE_FIELDS, statutLabel, type EditableField } from "~/domain/registrants";
 import { ORGANISER_CANCEL_MSG } from "~/domain/cancellation";
 import { CancelCard } from "./CancelCard";
 import { MealsOnSiteCard } from "./MealsOnSiteCard";
 import { DetailField } from "./DetailField";
-import { cancelAction, mealsOnSiteAction, notFound } from "./actions.server";
+import { cancelAction, mealsOnSiteAction } from "./actions.server";
 import { MEALS_CHANGE_MSG } from "~/domain/meals-change";
 import { mealsPaidOnSite } from "~/services/meals-on-site.server";
 import { ACTOR_LABELS, reasonLabel, type Actor } from "~/domain/registration-rules";
@@ -33,6 +27,7 @@ import { PAYMENT_ERROR_MESSAGES, PaymentError } from "~/services/payment-errors.
 import { requireOwnedRegistrant, saveDetailField } from "~/services/registrants.server";
 import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
+import { errorToShow, mapDomainError, notFoundOrRethrow } from "~/utils/domain-errors";
 import { formatDateTime, formatEuros } from "~/utils/format";
 import { useHydrated } from "~/components/useHydrated";
 import * as paths from "~/utils/paths";
@@ -59,7 +54,7 @@ function safeHttpUrl(url: string): string | null {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);
-  const row = await requireOwnedRegistrant(context, user, params.id ?? "").catch(notFound);
+  const row = await requireOwnedRegistrant(context, user, params.id ?? "").catch(notFoundOrRethrow);
   const url = new URL(request.url);
   let receiptUrl: string | null = null;
   let receiptError: string | null = null;
@@ -68,7 +63,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       receiptUrl = safeHttpUrl(await getReceiptUrl(context, user, row.paiement_trace_id));
       if (!receiptUrl) receiptError = PAYMENT_ERROR_MESSAGES.recu_introuvable;
     } catch (e) {
-      receiptError = e instanceof PaymentError ? PAYMENT_ERROR_MESSAGES[e.code] : PAYMENT_ERROR_MESSAGES.recu_erreur;
+      receiptError = mapDomainError(e, new PaymentError("recu_erreur")).message;
     }
   }
   const values = Object.fromEntries(
@@ -135,13 +130,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (js) return { ok: true as const, field: parsed.data.field, value: shown, error: null };
     return redirect(paths.runnerDetails(id, { ok: parsed.data.field }, `f-${parsed.data.field}`));
   } catch (e) {
-    if (e instanceof RegistrantError && e.code !== "not_found") {
-      return data(
-        { ok: false as const, field: parsed.data.field, error: e.message, value: parsed.data.value },
-        { status: e.status },
-      );
-    }
-    notFound(e);
+    const err = errorToShow(e);
+    return data(
+      { ok: false as const, field: parsed.data.field, error: err.message, value: parsed.data.value },
+      { status: err.status },
+    );
   }
 }
 

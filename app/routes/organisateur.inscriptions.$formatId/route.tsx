@@ -12,14 +12,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import {
-  AssignBibsSchema,
-  CellEditSchema,
-  parseSearch,
-  parseStatutFilter,
-  RegistrantError,
-  RowEditSchema,
-} from "~/domain/registrants";
+import { AssignBibsSchema, CellEditSchema, parseSearch, parseStatutFilter, RowEditSchema } from "~/domain/registrants";
 import type { JustificatifCellError } from "~/components/JustificatifCell";
 import { isCompetition } from "~/domain/eligibility";
 import { parseEtatFilter } from "~/domain/justificatif";
@@ -38,6 +31,7 @@ import { RegistrantsTable } from "./RegistrantsTable";
 import { Pager, Totals } from "./Summary";
 import { BibsPanel, ExportPanel, SearchForm } from "./Tools";
 import * as paths from "~/utils/paths";
+import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -63,11 +57,6 @@ function successMessage(ok: string | null, n: string | null): string | null {
   return null;
 }
 
-function notFoundOr(e: unknown): never {
-  if (e instanceof RegistrantError && e.code === "not_found") throw new Response(e.message, { status: 404 });
-  throw e;
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);
   const url = new URL(request.url);
@@ -79,9 +68,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     statut,
     justificatif,
     page: url.searchParams.get("page"),
-  }).catch(notFoundOr);
+  }).catch(notFoundOrRethrow);
   const [waitlist, opening, transfers] = await Promise.all([
-    organiserWaitlist(context, user, result.format.id).catch(notFoundOr),
+    organiserWaitlist(context, user, result.format.id).catch(notFoundOrRethrow),
     openingFigures(context, result.format),
     // registrantsPage checked that the format is this organiser's.
     listFormatTransfers(context, result.format.id),
@@ -194,12 +183,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return backToList(request, "dossards", r.count);
     }
   } catch (e) {
-    if (e instanceof RegistrantError && e.code !== "not_found") {
-      if (form.intent === "cell")
-        return data({ intent: "cell" as const, ok: false as const, error: e.message }, { status: e.status });
-      return data({ intent: "error" as const, error: e.message }, { status: e.status });
-    }
-    notFoundOr(e);
+    const err = errorToShow(e);
+    if (form.intent === "cell")
+      return data({ intent: "cell" as const, ok: false as const, error: err.message }, { status: err.status });
+    return data({ intent: "error" as const, error: err.message }, { status: err.status });
   }
   return data({ intent: "error" as const, error: "Action inconnue." }, { status: 400 });
 }

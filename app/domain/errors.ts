@@ -1,0 +1,28 @@
+// The one base of every area's error (CONVENTIONS, "Errors"; decision 0201): a code (what went wrong, stable, the
+// one logged), the HTTP status it answers with, and optionally the form field its message goes beside. The base
+// carries no text: each area keeps its own table of French messages keyed by code, and passes the message it built
+// from it. app/utils/domain-errors.ts turns any of them into what a route answers.
+
+// The Worker bundle and the Remix build each carry a copy of the modules they share, so `instanceof` cannot
+// recognise an error made by the other copy. A brand in the runtime's global symbol registry is the same in every
+// copy: isDomainError checks it (as isPaymentProviderError does for the provider's errors).
+const DOMAIN_ERROR = Symbol.for("balise.domain-error");
+
+export abstract class DomainError<C extends string = string> extends Error {
+  readonly [DOMAIN_ERROR] = true;
+  // Declared fields, not parameter properties: the module stays plain erasable TypeScript.
+  readonly code: C;
+  readonly status: number;
+  readonly field?: string;
+  constructor(code: C, status: number, message: string, field?: string) {
+    super(message);
+    this.code = code;
+    this.status = status;
+    if (field) this.field = field;
+  }
+}
+
+/** True for a DomainError of any area, made by any copy of this module. */
+export function isDomainError(e: unknown): e is DomainError {
+  return typeof e === "object" && e !== null && (e as { [DOMAIN_ERROR]?: unknown })[DOMAIN_ERROR] === true;
+}
