@@ -19,7 +19,7 @@ import { parisDate } from "~/domain/refund";
 import { isCompetition } from "~/domain/eligibility";
 import { makeTransferAcceptSchema, TRANSFER_ACCEPT_FIELDS, TRANSFER_MESSAGES } from "~/domain/transfer";
 import { prefillValues } from "~/services/registration-page.server";
-import { acceptTransfer, loadInvitation } from "~/services/transfer.server";
+import { acceptTransfer, loadInvitation } from "~/services/transfer-accept.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";

@@ -39,12 +39,8 @@ import {
   TransferToWaitlistSchema,
   transferRecipient,
 } from "~/domain/transfer";
-import {
-  loadTransferPanel,
-  offerTransfer,
-  offerTransferToWaitlist,
-  withdrawTransfer,
-} from "~/services/transfer.server";
+import { offerTransfer, offerTransferToWaitlist, withdrawTransfer } from "~/services/transfer.server";
+import { loadTransferPanel } from "~/services/transfer-reads.server";
 import { Field, type FieldProps, SelectField as SharedSelectField, type SelectFieldProps } from "~/components/Field";
 import * as paths from "~/utils/paths";
 

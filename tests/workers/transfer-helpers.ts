@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { ledgerBalances, type Ledger } from "../../app/domain/money";
-import { acceptTransfer } from "../../app/services/transfer.server";
+import { acceptTransfer } from "../../app/services/transfer-accept.server";
 import { distinctPerson } from "./helpers";
 import { ORGANISER_ID, testContext } from "./payments-helpers";
 

@@ -11,14 +11,9 @@ import { fixedClock } from "../../app/providers/clock";
 import { cancelInscription } from "../../app/services/cancel.server";
 import { runMaintenance } from "../../app/services/maintenance.server";
 import { onCheckoutCompleted } from "../../app/services/payment-received.server";
-import {
-  acceptTransfer,
-  loadInvitation,
-  loadTransferPanel,
-  offerTransfer,
-  offerTransferToWaitlist,
-  withdrawTransfer,
-} from "../../app/services/transfer.server";
+import { offerTransfer, offerTransferToWaitlist, withdrawTransfer } from "../../app/services/transfer.server";
+import { loadTransferPanel } from "../../app/services/transfer-reads.server";
+import { acceptTransfer, loadInvitation } from "../../app/services/transfer-accept.server";
 import { get, post, sessionCookie } from "./organiser-helpers";
 import { loadDemoData } from "./helpers";
 import {

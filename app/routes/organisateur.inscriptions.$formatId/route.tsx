@@ -21,7 +21,7 @@ import { assignBibs, registrantsPage, saveCell, saveRow, type RowErrors } from "
 import { organiserWaitlist } from "~/services/waitlist.server";
 import { WaitlistPanel } from "~/components/WaitlistPanel";
 import { TransfersPanel } from "~/components/TransfersPanel";
-import { listFormatTransfers } from "~/services/transfer.server";
+import { listFormatTransfers } from "~/services/transfer-reads.server";
 import { OpeningFigures } from "~/components/OpeningFigures";
 import { openingFigures } from "~/services/opening-queue.server";
 import registrantsCss from "~/styles/registrants.css?url";
