@@ -18,7 +18,8 @@ import {
   cancelFormSchema,
   readOnlyMessage,
 } from "~/domain/cancellation";
-import { cancelInscription, loadRunnerRegistrationDetails } from "~/services/cancel.server";
+import { cancelInscription } from "~/services/cancel.server";
+import { loadRunnerRegistrationDetails } from "~/services/runner-registration.server";
 import { requireUser } from "~/utils/auth.server";
 import { domainErrorResponse, errorToShow } from "~/utils/domain-errors";
 import { formatDateLong, formatEuros } from "~/utils/format";

@@ -25,7 +25,7 @@ import { makeSelfEditSchema, pickSelfEdit } from "~/domain/my-registration";
 import { GENRES_SIMPLE, JUSTIFICATIFS, NATIONALITES, PAYS } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
 import { isReadOnlyForRunner, runnerBadge, runnerBadgeTone, type StatusTone } from "~/domain/registration-rules";
-import { loadRunnerRegistrationDetails, saveRunnerFields } from "~/services/cancel.server";
+import { loadRunnerRegistrationDetails, saveRunnerFields } from "~/services/runner-registration.server";
 import { loadHistory } from "~/services/registration-changes.server";
 import { reasonLabel } from "~/domain/registration-rules";
 import styles from "~/styles/my-registration.css?url";

@@ -8,20 +8,17 @@ import { annulations, courses, formats, inscriptions, type paiements, remboursem
 import { collectedPayment } from "~/db/payments.server";
 import { CancelError, runnerCanCancel, type CancelReason } from "~/domain/cancellation";
 import { statusAfterRefund } from "~/domain/registration-rules";
-import type { SelfEditField, SelfEditInput } from "~/domain/my-registration";
 import { quoteFullRefund, quoteRefund, type RefundQuote } from "~/domain/refund";
 import { planRefund } from "~/domain/money";
 import { ledgerOf } from "./ledger.server";
-import { isReadOnlyForRunner, READ_ONLY_FOR_RUNNER } from "~/domain/registration-rules";
+import { isReadOnlyForRunner } from "~/domain/registration-rules";
 import { cancellationEmail } from "~/emails/cancellation";
 import { applyTransition } from "./registration-changes.server";
-import { refundInscription } from "./payments.server";
+import { refundInscription } from "./refunds.server";
 import { PaymentError, paymentErrorMessage } from "./payment-errors.server";
 import { logEvent } from "~/utils/log.server";
 import { withEvent } from "~/db/registrations.server";
 import { hasOpenTransfer } from "~/db/transfers.server";
-import { quoteList } from "~/db/registration-store/guards.server";
-import { updateRegistrations } from "~/db/registration-store/writes.server";
 import * as paths from "~/utils/paths";
 
 type Ctx = AppLoadContext;
@@ -29,7 +26,7 @@ type Ctx = AppLoadContext;
 /** A claim still 'en_cours' after this long is considered abandoned (the Worker died mid-way) and may be retried. */
 export const STALE_CLAIM_MINUTES = 10;
 
-async function loadRow(context: Ctx, inscriptionId: string) {
+export async function loadRow(context: Ctx, inscriptionId: string) {
   const rows = await withEvent(
     context.db
       .select({
@@ -54,7 +51,7 @@ async function loadRow(context: Ctx, inscriptionId: string) {
   return rows[0] ?? null;
 }
 
-function paidPaiement(context: Ctx, inscriptionId: string) {
+export function paidPaiement(context: Ctx, inscriptionId: string) {
   return collectedPayment(context.db, inscriptionId);
 }
 
@@ -97,53 +94,6 @@ export function quoteFromPaiement(
     eventDate,
     now,
   });
-}
-
-/**
- * The registration as its runner sees it on its own page, with its refund quote and what the runner may do
- * (app/services/register.server.ts's getRunnerRegistration is the summary of the lists and /merci), or null when it
- * does not exist or belongs to someone else (both read the same: 404).
- */
-export async function loadRunnerRegistrationDetails(context: Ctx, userId: string, inscriptionId: string) {
-  const row = await loadRow(context, inscriptionId);
-  if (!row || row.i.coureur_id !== userId) return null;
-  const [p, annulation] = await Promise.all([
-    paidPaiement(context, inscriptionId),
-    context.db.select().from(annulations).where(eq(annulations.inscription_id, inscriptionId)).limit(1),
-  ]);
-  const quote = quoteFromPaiement(p, row.format.date, context.clock.now());
-  return {
-    inscription: row.i,
-    course: row.course,
-    format: row.format,
-    paid: p != null,
-    quote,
-    can: runnerCanCancel(row.i.statut, p != null, quote),
-    annulation: annulation[0] ?? null,
-  };
-}
-
-export type SaveResult = "ok" | "introuvable" | "lecture_seule";
-
-/**
- * Saves the runner's own fields. The update names the self-edit columns only and matches the owner and a
- * status that is still editable, in the same statement.
- */
-export async function saveRunnerFields(
-  context: Ctx,
-  userId: string,
-  inscriptionId: string,
-  values: Pick<SelfEditInput, SelfEditField>,
-): Promise<SaveResult> {
-  const updated = await updateRegistrations(
-    context.db,
-    { ...values, updated_at: context.clock.now().toISOString() },
-    sql`id = ${inscriptionId} AND coureur_id = ${userId} AND statut NOT IN (${quoteList(READ_ONLY_FOR_RUNNER)})`,
-  );
-  if (updated.length === 1) return "ok";
-  const row = await loadRow(context, inscriptionId);
-  if (!row || row.i.coureur_id !== userId) return "introuvable";
-  return "lecture_seule";
 }
 
 // ---------------------------------------------------------------- the organiser's view

@@ -17,14 +17,8 @@ import {
 import type { RefusedPaymentReason, StrayPaymentReason } from "~/emails/registration";
 import { logEvent } from "~/utils/log.server";
 import { applyTransition } from "./registration-changes.server";
-import {
-  expireSession,
-  recordEndedSession,
-  recordPaidSession,
-  refundInscription,
-  syncChargeRefunded,
-  type RecordedSession,
-} from "./payments.server";
+import { expireSession, recordEndedSession, recordPaidSession, type RecordedSession } from "./payments.server";
+import { refundInscription, syncChargeRefunded } from "./refunds.server";
 import { PaymentError } from "./payment-errors.server";
 import { sendConfirmationEmail, sendRefusedPaymentEmail, sendStrayPaymentEmail } from "./registration-emails.server";
 import { claimTransfer, finishTransfer } from "./transfer-settle.server";

@@ -15,7 +15,7 @@ import { transferClosedReason, transferSplit } from "~/domain/transfer";
 import { buyerTransferredEmail, sellerTransferredEmail, type TransferEmailData } from "~/emails/transfer";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { afterTransition, transitionStatement, type InscriptionRow } from "./registration-changes.server";
-import { refundInscription } from "./payments.server";
+import { refundInscription } from "./refunds.server";
 import { setCommission } from "./payouts.server";
 import * as paths from "~/utils/paths";
 

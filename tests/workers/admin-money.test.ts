@@ -7,7 +7,7 @@ import { autoPayoutTransferId } from "../../app/domain/payouts";
 import { fixedClock } from "../../app/providers/clock";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import { runMaintenance } from "../../app/services/maintenance.server";
-import { refundInscription } from "../../app/services/payments.server";
+import { refundInscription } from "../../app/services/refunds.server";
 import { runDuePayouts } from "../../app/services/payouts.server";
 import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import { loadDemoData } from "./helpers";

@@ -3,7 +3,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { depositAmount, transferAllAmount } from "../../app/domain/money";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
-import { getReceiptUrl, REFUND_RESUME_MINUTES, refundInscription } from "../../app/services/payments.server";
+import { getReceiptUrl } from "../../app/services/payments.server";
+import { REFUND_RESUME_MINUTES, refundInscription } from "../../app/services/refunds.server";
 import { PaymentError } from "../../app/services/payment-errors.server";
 import { releaseFunds, setCommission, transferToOrganiser } from "../../app/services/payouts.server";
 import { createCheckoutForInscription } from "../../app/services/checkout.server";
@@ -163,7 +164,7 @@ describe("the ledger through the local provider", () => {
         kind: "solde",
         createdBy: "admin",
       }),
-    ).rejects.toThrow(/montant_superieur_au_solde/);
+    ).rejects.toMatchObject({ code: "montant_superieur_au_solde" });
     expect(await paiementOf(inscriptionId)).toEqual(p);
     const n = await env.DB.prepare("SELECT count(*) AS n FROM transferts WHERE paiement_id = ?")
       .bind(paiementId)

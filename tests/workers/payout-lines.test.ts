@@ -10,7 +10,7 @@ import { fixedClock } from "../../app/providers/clock";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import { adminPaymentsPage, organiserPayouts } from "../../app/services/admin.server";
 import { createCheckoutForInscription } from "../../app/services/checkout.server";
-import { refundInscription } from "../../app/services/payments.server";
+import { refundInscription } from "../../app/services/refunds.server";
 import { releaseFunds, runDuePayouts } from "../../app/services/payouts.server";
 import { formatEuros } from "../../app/utils/format";
 import { loadDemoData } from "./helpers";
