@@ -11,7 +11,7 @@ import type { QueueView } from "~/domain/opening-queue";
 import { lightQueueView } from "~/services/opening-queue.server";
 import appStyles from "~/styles/app.css?url";
 import registrationStyles from "~/styles/registration.css?url";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** Seconds between reloads with JavaScript while the socket brings the position (the full page's own fallback). */
 const LIVE_RELOAD_SECONDS = 30;

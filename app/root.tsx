@@ -11,7 +11,7 @@ import styles from "./styles/app.css?url";
 import { getMode } from "./utils/mode.server";
 import { useNonce } from "./utils/nonce";
 import { getSessionUser } from "./utils/session.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/rea
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { Link } from "~/components/Link";
 import { ADMIN_LOGIN_REQUIRED } from "~/domain/admin";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** Admin screens' errors: the 403 texts of the spec (with a way to log in), anything else as the root shows it. */
 export function AdminErrorBoundary() {

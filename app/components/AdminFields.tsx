@@ -6,7 +6,7 @@ import { Link } from "~/components/Link";
 import type { DateFilterErrors } from "~/domain/admin";
 import type { PayoutLine } from "~/domain/payout-line";
 import { formatEuros } from "~/utils/format";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** 'Du' and 'Au' (type=date), each with its French message when it cannot be used. */
 export function DateRangeFields({

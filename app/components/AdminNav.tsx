@@ -1,5 +1,5 @@
 import { NavLink } from "~/components/Link";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** The admin side menu (spec: Dashboard, Courses, Inscriptions, Paiements). */
 export const ADMIN_SCREENS = [

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** The text of an error thrown in a loader or an action (a Response's status and body, or an Error's message). */
 export function errorMessage(error: unknown): string {

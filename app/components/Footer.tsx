@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const NEWSLETTER_THANKS = "Merci ! Votre inscription à la newsletter est bien prise en compte.";
 

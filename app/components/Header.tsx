@@ -2,7 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { BRAND_LINK_LABEL, BrandContent } from "~/components/Brand";
 import { Link, NavLink } from "~/components/Link";
 import { useEffect, useRef } from "react";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export interface ShellUser {
   email: string;

@@ -13,7 +13,7 @@ import {
   type JustificatifColumns,
 } from "~/domain/justificatif";
 import { formatDate } from "~/utils/format";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export interface JustificatifRow extends JustificatifColumns {
   id: string;

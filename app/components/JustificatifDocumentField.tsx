@@ -2,7 +2,7 @@
 // already given (a link to see it, a box to remove it), and a file input for a new one (PDF or image, 5 MB). The form
 // must be multipart. A document stored on a submit sent back with errors is kept through the hidden id.
 // Decision 0150.
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export interface DocumentRef {
   id: string;

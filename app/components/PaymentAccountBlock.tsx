@@ -2,7 +2,7 @@
 // Plain POST forms: works without JavaScript.
 import { Form } from "@remix-run/react";
 import { requirementLabels } from "~/domain/payment-requirements";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** The route with the onboarding actions (app/routes/monprofilorganisateur_.compte-paiement.tsx). */
 export const PAYMENT_ACCOUNT_ACTION = paths.paymentAccount();

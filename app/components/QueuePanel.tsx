@@ -9,7 +9,7 @@ import { useRevalidator } from "@remix-run/react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "~/components/Link";
 import { isLiveMessage, queueSentence, waitText, type LiveMessage, type QueueView } from "~/domain/opening-queue";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** The queue page's title, at the registration page's address and on the light waiting page. */
 export const QUEUE_PAGE_TITLE = "File d'attente — Balise";

@@ -3,7 +3,7 @@
 import { Link } from "~/components/Link";
 import { cessionStatutLabel, type OrganiserTransfer } from "~/domain/transfer";
 import { formatDateTime, formatEuros, personName } from "~/utils/format";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 const name = (p: { nom: string | null; prenom: string | null }) => personName(p, "Sans nom");
 

@@ -6,7 +6,7 @@ import { Link } from "~/components/Link";
 import { waitlistStatutLabel } from "~/domain/waitlist";
 import type { OrganiserWaitlist } from "~/services/waitlist.server";
 import { formatDateTime, personName } from "~/utils/format";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export function WaitlistPanel({ formatId, list }: { formatId: string; list: OrganiserWaitlist }) {
   const action = paths.formatWaitlist(formatId);

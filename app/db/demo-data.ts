@@ -2,7 +2,7 @@
 // and the three demo accounts. Pure: returns SQL statements (INSERT OR IGNORE, so loading twice is harmless)
 // and the files to put in R2. Dates are relative to `now`.
 import { synthGpx } from "../domain/gpx-synth.ts";
-import * as paths from "../utils/paths.ts";
+import * as paths from "../domain/paths.ts";
 
 export const DEMO_PASSWORD = "balise-demo";
 /** The demo organiser's account with the local payment provider (activated). */

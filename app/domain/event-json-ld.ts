@@ -1,7 +1,7 @@
 // The event page's structured data (schema.org SportsEvent, read by search engines). Pure: the caller passes the
 // site's address and the event's first upcoming format.
 import { centsToDecimal } from "./money";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export interface JsonLdEvent {
   id: string;

@@ -3,7 +3,7 @@
 // number of events. Pure: the index needs only the highest row number, a part only its own range.
 
 import { escapeHtml } from "./markup";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** Row numbers per part: a part reads at most this many events (under 1 ms of SQL). */
 export const SITEMAP_PART_SIZE = 500;

@@ -14,7 +14,7 @@ import {
   type CheckoutSessionInfo,
   type PaymentProvider,
 } from "./payments";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export interface LocalAccount {
   id: string;

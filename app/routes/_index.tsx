@@ -8,7 +8,7 @@ import { HOME_LIMIT } from "~/domain/catalogue";
 import catalogueCss from "~/styles/catalogue.css?url";
 import { getSessionUser } from "~/utils/session.server";
 import { PremiumComparison } from "~/components/PremiumComparison";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 

@@ -9,7 +9,7 @@ import { requireAdmin } from "~/utils/auth.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 import { formatEuros, formatNumber } from "~/utils/format";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Courses — Administration Balise" },

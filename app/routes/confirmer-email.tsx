@@ -13,7 +13,7 @@ import { FormAlert } from "~/components/AccountFields";
 import { AUTH_ERROR_MESSAGES, AuthError } from "~/domain/profile-account";
 import { confirmEmail, peekToken } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 import { mapDomainError } from "~/utils/domain-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];

@@ -20,7 +20,7 @@ import {
 import { chatDepsFromContext, deleteMessage, editMessage, flagMessage, postMessage } from "~/services/chat.server";
 import { getSessionUser } from "~/utils/session.server";
 import type { RoomEvent } from "~/domain/chat-protocol";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** No page here: a GET goes back to the event's discussion. */
 export function loader({ params }: LoaderFunctionArgs) {

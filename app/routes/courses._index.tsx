@@ -11,7 +11,7 @@ import { formatNumber } from "~/utils/format";
 import { filtersToSearch, hasActiveFilters, parseCourseFilters, type FilterField } from "~/domain/filters";
 import { useRootData } from "~/components/root-data";
 import catalogueCss from "~/styles/catalogue.css?url";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 

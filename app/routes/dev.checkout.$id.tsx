@@ -13,7 +13,7 @@ import { isLocalPaymentProvider, localReturnUrl } from "~/providers/payments-loc
 import styles from "~/styles/payments.css?url";
 import { requireDevelopment } from "~/utils/dev-only.server";
 import { formatDateTime, formatEuros } from "~/utils/format";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [

@@ -4,7 +4,7 @@ import { Link } from "~/components/Link";
 import { readOutboxMessage } from "~/services/auth-mailbox.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { formatDateTime } from "~/utils/format";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

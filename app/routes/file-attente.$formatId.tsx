@@ -8,7 +8,7 @@ import { mustWait } from "~/domain/opening-queue";
 import { loadQueueFormat, passQueue, queueFacts, queueView } from "~/services/opening-queue.server";
 import { requireUser } from "~/utils/auth.server";
 import { readBesideSession } from "~/utils/session.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const meta: MetaFunction = () => [{ title: QUEUE_PAGE_TITLE }, { name: "robots", content: "noindex" }];
 

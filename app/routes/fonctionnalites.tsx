@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Fonctionnalités — Balise" },

@@ -13,7 +13,7 @@ import { ForgotPasswordSchema, formValues, honeypotFilled, MSG } from "~/domain/
 import { fieldErrors } from "~/domain/form-errors";
 import { clientIp, requestPasswordReset } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 const SENT = "envoye";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];

@@ -6,7 +6,7 @@ import { EVENT_TYPES, LIST_MAX_ROWS } from "~/domain/catalogue";
 import { MAX_PAGE } from "~/domain/filters";
 import catalogueCss from "~/styles/catalogue.css?url";
 import { formatDate, formatEuros, formatKm, formatMeters, formatNumber, formatTime } from "~/utils/format";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 

@@ -46,7 +46,7 @@ import { parisDate, refundScaleSentence } from "~/domain/refund";
 import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 import { useHydrated } from "~/components/useHydrated";
 import { Field as SharedField, type FieldProps, SelectField } from "~/components/Field";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

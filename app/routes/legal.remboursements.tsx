@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "~/components/Link";
 import { LegalPage } from "~/components/LegalPage";
 import { RefundScaleTable } from "~/components/RefundScaleTable";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Politique de remboursement — Balise" },

@@ -17,7 +17,7 @@ import accountsCss from "~/styles/accounts.css?url";
 import { setModeHeader } from "~/utils/mode.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { createSession, getSessionUser } from "~/utils/session.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 import { mapDomainError } from "~/utils/domain-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];

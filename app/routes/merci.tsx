@@ -24,7 +24,7 @@ import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime, personName } from "~/utils/format";
 import { CONFIRMATION_QR_SIZE, qrSvg } from "~/utils/qr.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 const REFRESH_SECONDS = 3;
 

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { setModeHeader } from "~/utils/mode.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 const ModeSchema = z.object({ mode: z.enum(["coureur", "organisateur"]), redirectTo: z.string().optional() });
 

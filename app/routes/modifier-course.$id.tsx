@@ -17,12 +17,13 @@ import {
   type CourseFormValues,
 } from "~/domain/course-form";
 import { handleCourseForm, initialState } from "~/services/course-form.server";
-import { getCourseForOwner, registeredByFormat, type CourseRow, type FormatRow } from "~/services/courses.server";
+import { getCourseForOwner, type CourseRow, type FormatRow } from "~/services/courses.server";
+import { registeredByFormat } from "~/services/organiser-courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { notFoundOrRethrow } from "~/utils/domain-errors";
 import { LockIcon } from "~/components/LockIcon";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

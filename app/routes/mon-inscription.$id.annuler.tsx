@@ -24,7 +24,7 @@ import { requireUser } from "~/utils/auth.server";
 import { domainErrorResponse, errorToShow } from "~/utils/domain-errors";
 import { formatDateLong, formatEuros } from "~/utils/format";
 import { fieldErrors } from "~/domain/form-errors";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Annuler mon inscription — Balise" },

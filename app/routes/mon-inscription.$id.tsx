@@ -42,7 +42,7 @@ import {
 import { offerTransfer, offerTransferToWaitlist, withdrawTransfer } from "~/services/transfer.server";
 import { loadTransferPanel } from "~/services/transfer-reads.server";
 import { Field, type FieldProps, SelectField as SharedSelectField, type SelectFieldProps } from "~/components/Field";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [

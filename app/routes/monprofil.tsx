@@ -17,7 +17,7 @@ import { parisDate } from "~/domain/refund";
 import { getUserProfile, saveSimpleProfile } from "~/services/profile.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { requireUser } from "~/utils/auth.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 export const meta: MetaFunction = () => [{ title: "Mon profil — Balise" }];

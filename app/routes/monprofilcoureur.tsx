@@ -19,7 +19,7 @@ import { JustificatifDocumentField, type DocumentRef } from "~/components/Justif
 import { documentFromForm, profileDocument, setProfileDocument } from "~/services/justificatif-documents.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { requireUser } from "~/utils/auth.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 export const meta: MetaFunction = () => [{ title: "Mon profil coureur — Balise" }];

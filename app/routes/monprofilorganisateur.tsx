@@ -22,7 +22,7 @@ import accountsCss from "~/styles/accounts.css?url";
 import paymentsCss from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatDateTime, formatEuros } from "~/utils/format";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: accountsCss },

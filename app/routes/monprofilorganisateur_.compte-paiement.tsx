@@ -22,7 +22,7 @@ import {
 } from "~/services/payment-account.server";
 import styles from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Compte de paiement — Balise" }];

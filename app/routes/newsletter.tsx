@@ -5,7 +5,7 @@ import { Link } from "~/components/Link";
 import { z } from "zod";
 import { NEWSLETTER_THANKS } from "~/components/Footer";
 import accountsCss from "~/styles/accounts.css?url";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 // The form shown again after a refused address has the account pages' card.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];

@@ -18,7 +18,7 @@ import { requireOrganiser } from "~/utils/auth.server";
 import { notFoundOrRethrow, notFoundResponse } from "~/utils/domain-errors";
 import { formatEuros } from "~/utils/format";
 import { FieldShell, fieldAria } from "~/components/Field";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Ajouter un coureur – ${data.format.nom} — Balise` : "Ajouter un coureur — Balise" },

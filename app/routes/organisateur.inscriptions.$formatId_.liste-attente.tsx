@@ -4,7 +4,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { z } from "zod";
 import { removeFromWaitlist, setWaitlistEnabled } from "~/services/waitlist.server";
 import { requireOrganiser } from "~/utils/auth.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 import { notFoundOrRethrow } from "~/utils/domain-errors";
 
 export const waitlistOrganiserSchema = z.discriminatedUnion("intent", [

@@ -11,13 +11,14 @@ import { Link } from "~/components/Link";
 import { z } from "zod";
 import { CourseError, publishMissing } from "~/domain/course-errors";
 import { isDomainError } from "~/domain/errors";
-import { duplicateCourse, listOrganiserCourses, publishReadiness, setPublished } from "~/services/courses.server";
+import { duplicateCourse, publishReadiness, setPublished } from "~/services/courses.server";
+import { listOrganiserCourses } from "~/services/organiser-courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { mapDomainError, notFoundResponse } from "~/utils/domain-errors";
 import { formatDate, formatTime } from "~/utils/format";
 import { LockIcon } from "~/components/LockIcon";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Mon espace organisateur — Balise" }];

@@ -13,7 +13,7 @@ import { emptyCourseForm } from "~/domain/course-form";
 import { handleCourseForm, initialState } from "~/services/course-form.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Créer une épreuve — Balise" }];

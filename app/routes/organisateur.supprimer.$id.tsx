@@ -16,7 +16,7 @@ import { isDomainError } from "~/domain/errors";
 import { deleteCourse, getCourseForOwner, hasPaidRegistrations, setPublished } from "~/services/courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 import { mapDomainError, notFoundOrRethrow, notFoundResponse } from "~/utils/domain-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];

@@ -20,7 +20,7 @@ import { requireUser } from "~/utils/auth.server";
 import { mapDomainError } from "~/utils/domain-errors";
 import { formatDateTime } from "~/utils/format";
 import { getSessionUser } from "~/utils/session.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Paiement annulé — Balise" }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "~/components/Link";
 import { PremiumComparison } from "~/components/PremiumComparison";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Balise Premium — 49\u00a0€ par an" },

@@ -7,7 +7,7 @@ import { getReceiptUrl } from "~/services/payments.server";
 import { PaymentError } from "~/services/payment-errors.server";
 import styles from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 import { mapDomainError } from "~/utils/domain-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

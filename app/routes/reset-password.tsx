@@ -14,7 +14,7 @@ import { AUTH_ERROR_MESSAGES, MSG, PASSWORD_MAX, PASSWORD_MIN, ResetPasswordSche
 import { fieldErrors } from "~/domain/form-errors";
 import { peekToken, resetPassword } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 import { mapDomainError } from "~/utils/domain-errors";
 
 export const RESET_REDIRECT_SECONDS = 2;

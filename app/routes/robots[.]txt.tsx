@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** robots.txt with an absolute sitemap address (the protocol requires one). */
 export function loader({ context }: LoaderFunctionArgs) {

@@ -15,7 +15,7 @@ import { fieldErrors } from "~/domain/form-errors";
 import { signUp } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { getSessionUser } from "~/utils/session.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const SIGNUP_REDIRECT_SECONDS = 3;
 const CREATED = "compte-cree";

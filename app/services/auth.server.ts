@@ -26,7 +26,7 @@ import {
 } from "~/emails/accounts";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/utils/password.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export interface AuthUser {
   id: string;

@@ -1,6 +1,7 @@
-// A runner's own registration (/mon-inscription/{id}): reading it (owner only), saving the self-edit fields, the
-// refund quote computed from the `paiements` row, and the cancellation with its tiered refund.
-// The money moves through payments.server.ts (refundInscription); this module decides when and how much, and
+// The cancellation of a registration, by its runner (tiered refund) or its organiser (full refund, with a reason): the
+// refund quote computed from the `paiements` row, the claim, the refund and the e-mail. The runner's page itself is
+// runner-registration.server.ts. The money moves through refunds.server.ts (refundInscription); this module decides
+// when and how much, and
 // guarantees one cancellation per registration (docs/decisions/0070-cancellation-claim.md).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, lt, or, sql } from "drizzle-orm";
@@ -19,7 +20,7 @@ import { PaymentError, paymentErrorMessage } from "./payment-errors.server";
 import { logEvent } from "~/utils/log.server";
 import { withEvent } from "~/db/registrations.server";
 import { hasOpenTransfer } from "~/db/transfers.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 type Ctx = AppLoadContext;
 

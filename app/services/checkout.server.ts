@@ -20,7 +20,7 @@ import { logEvent } from "~/utils/log.server";
 import { waitCheckoutSlot } from "./opening-queue.server";
 import { expireSession } from "./payments.server";
 import { PaymentError } from "./payment-errors.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 type Ctx = AppLoadContext;
 

@@ -27,7 +27,7 @@ import { formatDateLong, formatDateTimeLong } from "~/utils/format";
 import { discussionStatements, type DiscussionRows, loadDiscussionFor } from "~/services/chat.server";
 import { EVENT_QR_SIZE, qrSvg } from "~/utils/qr.server";
 import type { SessionUser } from "~/utils/session.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const EVENT_TABS = ["apercu", "formats", "parcours", "infos"] as const;
 export type EventTab = (typeof EVENT_TABS)[number];

@@ -10,7 +10,7 @@ import { type FieldErrors, type FormatInput, formatFieldName } from "~/domain/co
 import { dateChangeAllowed } from "~/domain/format-dates";
 import { parisDate } from "~/domain/refund";
 import { postponementEmail } from "~/emails/postponement";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 type Ctx = AppLoadContext;
 

@@ -30,7 +30,7 @@ import {
 import { parisDate } from "~/domain/refund";
 import { justificatifRefusedEmail } from "~/emails/justificatif";
 import { findOwnedFormat } from "~/db/registrants.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 type Ctx = AppLoadContext;
 

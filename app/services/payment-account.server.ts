@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { profils_utilisateurs, users } from "~/db/schema";
 import { isPaymentProviderError, PaymentProviderError } from "~/providers/payments";
 import { syncAccount } from "./payments-webhook.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export interface PaymentAccountView {
   hasAccount: boolean;

@@ -11,7 +11,7 @@ import {
   type StrayPaymentReason,
 } from "~/emails/registration";
 import { withEvent } from "~/db/registrations.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 type Ctx = AppLoadContext;
 

@@ -10,7 +10,7 @@ import { type TransferClosedReason, transferClosedReason } from "~/domain/transf
 import { invitedOfferClosedEmail, sellerOfferClosedEmail, type TransferEmailData } from "~/emails/transfer";
 import { logEvent } from "~/utils/log.server";
 import { endBuyerRegistrations } from "./transfer.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 type Ctx = AppLoadContext;
 

@@ -17,7 +17,7 @@ import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { afterTransition, transitionStatement, type InscriptionRow } from "./registration-changes.server";
 import { refundInscription } from "./refunds.server";
 import { setCommission } from "./payouts.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 type Ctx = AppLoadContext;
 

@@ -13,7 +13,7 @@ import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { applyTransition } from "./registration-changes.server";
 import { onCheckoutCompleted } from "./payment-received.server";
 import { expireSession } from "./payments.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 import { collectedPayment } from "~/db/payments.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 

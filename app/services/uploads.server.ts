@@ -6,7 +6,7 @@ import { courses, fichiers, formats } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { checkUpload, checkUploadSize, keyFromUrl, UPLOAD_PREFIX, type UploadKind } from "~/domain/uploads";
 import type { Storage } from "~/providers/storage.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export type StoreResult = { ok: true; url: string; key: string } | { ok: false; message: string };
 

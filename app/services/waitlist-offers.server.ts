@@ -20,7 +20,7 @@ import { offerDeadline, offersToMake, registrationClosesAt } from "~/domain/wait
 import { joinedEmail, leftEmail, offerEmail, offerExpiredEmail, type WaitlistEmailData } from "~/emails/waitlist";
 import { logEvent } from "~/utils/log.server";
 import { queueHasWaiting } from "./opening-queue.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 type Ctx = AppLoadContext;
 

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { ADMIN_FORBIDDEN, ADMIN_LOGIN_REQUIRED } from "~/domain/admin";
 import { getSessionUser, type SessionUser } from "./session.server";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 function loginRedirect(request: Request) {
   const url = new URL(request.url);

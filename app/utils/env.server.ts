@@ -9,7 +9,7 @@ import { MAX_PAGE_CACHE_SECONDS } from "./page-cache";
 export const EnvSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "production"]).default("production"),
-    // The site's address without a trailing slash (the one place that trims it): absoluteUrl (app/utils/paths.ts) joins it to a path.
+    // The site's address without a trailing slash (the one place that trims it): absoluteUrl (app/domain/paths.ts) joins it to a path.
     APP_URL: z
       .string()
       .url()

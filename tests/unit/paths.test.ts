@@ -1,14 +1,14 @@
 // One paths module (docs/CONVENTIONS.md, "URLs"; docs/decisions/0202-one-paths-module.md): the builders of
-// app/utils/paths.ts, encoding included, and a scan of app/ that no path of a registration is built by hand and no
+// app/domain/paths.ts, encoding included, and a scan of app/ that no path of a registration is built by hand and no
 // absolute URL is joined by hand outside it.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const PATHS_MODULE = "app/utils/paths.ts";
+const PATHS_MODULE = "app/domain/paths.ts";
 
 describe("path builders", () => {
   it.each([
@@ -195,7 +195,7 @@ const HAND_JOINED_URL = /\$\{[^}]*\b(?:APP_URL|appUrl|baseUrl|base)\b[^}]*\}\/|\
 
 /** Why `line` breaks the convention, or null. */
 function handBuilt(line: string): string | null {
-  if (HAND_BUILT_PATH.test(line)) return "builds a path of the site by hand (use app/utils/paths.ts)";
+  if (HAND_BUILT_PATH.test(line)) return "builds a path of the site by hand (use app/domain/paths.ts)";
   if (HAND_JOINED_URL.test(line)) return "joins APP_URL and a path by hand (use absoluteUrl)";
   return null;
 }
@@ -243,7 +243,7 @@ describe("the scan finds hand-built URLs", () => {
   });
 });
 
-describe("app/ builds its URLs through app/utils/paths.ts", () => {
+describe("app/ builds its URLs through app/domain/paths.ts", () => {
   it("no path of the site is built by hand and no absolute URL joined by hand", () => {
     const offences: string[] = [];
     for (const file of appFiles()) {

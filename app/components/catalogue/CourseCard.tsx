@@ -2,7 +2,7 @@ import { FastLink } from "~/components/Link";
 import { EVENT_TYPES, rangeText, type BadgeCode } from "~/domain/catalogue";
 import { dateParts, formatDateLong, formatKm, formatMeters, priceSummary } from "~/utils/format";
 import { Badges } from "./Badges";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** What a card needs, already derived on the server (see app/routes/courses._index.tsx). */
 export interface CardView {

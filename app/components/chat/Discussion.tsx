@@ -27,7 +27,7 @@ import {
 } from "./chat-form";
 import { applyRoomEvent, isRoomEvent } from "./room-events";
 import { useHydrated } from "~/components/useHydrated";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const FLAG_THANKS = "Merci, le message a été signalé à l'organisateur.";
 

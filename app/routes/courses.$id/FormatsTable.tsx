@@ -3,7 +3,7 @@ import { Link } from "~/components/Link";
 import { EVENT_TYPES } from "~/domain/catalogue";
 import { formatDate, formatKm, formatMeters, formatPrice, formatTime } from "~/utils/format";
 import type { Data, FormatView } from "./page-data";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export function Places({ f }: { f: FormatView }) {
   if (f.nb_max_coureurs == null)

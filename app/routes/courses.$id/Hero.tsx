@@ -5,7 +5,7 @@ import { positionSentence } from "~/domain/waitlist";
 import { formatDateLong, formatFromPrice } from "~/utils/format";
 import type { Data } from "./page-data";
 import { ShareButton } from "./Share";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** Why there is no 'S'inscrire': the organiser cannot take payments yet. */
 const CLOSED_NOTE = "Inscriptions bientôt ouvertes\u00a0: l'organisateur finalise son compte de paiement.";

@@ -13,7 +13,7 @@ import { Infos } from "./Infos";
 import { TABS } from "./page-data";
 import { SidePanel } from "./SidePanel";
 import { Apercu, Parcours, TabsNav } from "./Tabs";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }, ...discussionLinks()];
 

@@ -9,7 +9,7 @@ import { addRegistrantMealsPaidOnSite } from "~/services/meals-on-site.server";
 import { errorToShow } from "~/utils/domain-errors";
 import type { CancelErrors, CancelValues } from "./CancelCard";
 import type { MealsOnSiteErrors } from "./MealsOnSiteCard";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 type User = { id: string; isAdmin: boolean };
 

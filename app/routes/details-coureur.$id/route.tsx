@@ -30,7 +30,7 @@ import { requireOrganiser } from "~/utils/auth.server";
 import { errorToShow, mapDomainError, notFoundOrRethrow } from "~/utils/domain-errors";
 import { formatDateTime, formatEuros } from "~/utils/format";
 import { useHydrated } from "~/components/useHydrated";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -6,7 +6,7 @@ import { Link } from "~/components/Link";
 import { FIELD_LABELS, ORGANISER_STATUTS, statutLabel, type TableField } from "~/domain/registrants";
 import { normaliseStatut } from "~/domain/registration-rules";
 import type { Row } from "./page-data";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** What the page's action answers a cell's save. */
 type CellAnswer = { intent?: string; ok?: boolean; value?: string; error?: string };

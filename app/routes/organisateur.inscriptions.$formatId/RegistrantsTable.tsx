@@ -7,7 +7,7 @@ import { TABLE_FIELDS, type TableField } from "~/domain/registrants";
 import type { RowErrors } from "~/services/registrants.server";
 import { Cell } from "./Cell";
 import { type Row, rowValue } from "./page-data";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** A row's form refused (no JavaScript): its errors and what was typed, shown again in that row. */
 export interface RowResult {

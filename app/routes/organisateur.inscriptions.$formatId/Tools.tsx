@@ -4,7 +4,7 @@ import { ALL_EXPORT_COLUMNS, EXPORT_COLUMN_LABELS, EXPORT_COLUMNS } from "~/doma
 import { JUSTIFICATIF_ETAT_LABELS, JUSTIFICATIF_ETATS } from "~/domain/justificatif";
 import { ORGANISER_STATUT_LABELS, ORGANISER_STATUTS } from "~/domain/registrants";
 import { Link } from "~/components/Link";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 
 /** Search by text, status and (competitions) justificatif state. */
 export function SearchForm({

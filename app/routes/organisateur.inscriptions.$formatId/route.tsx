@@ -30,7 +30,7 @@ import { useHydrated } from "~/components/useHydrated";
 import { RegistrantsTable } from "./RegistrantsTable";
 import { Pager, Totals } from "./Summary";
 import { BibsPanel, ExportPanel, SearchForm } from "./Tools";
-import * as paths from "~/utils/paths";
+import * as paths from "~/domain/paths";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
