@@ -1,0 +1,81 @@
+// The format choice: one radio per format, with its date, distance, price and what is left (a full format whose
+// waiting list is on stays selectable; before the opening or after the close a format says when it opens).
+import { formatAvailability, type RegistrationValues } from "~/domain/registration";
+import { placesLeft } from "~/domain/registration-rules";
+import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import type { Errors } from "./ErrorSummary";
+import type { FormatView } from "./page-data.server";
+
+export function FormatChoice({
+  formats,
+  values,
+  errors,
+}: {
+  formats: readonly FormatView[];
+  values: RegistrationValues;
+  errors: Errors;
+}) {
+  return (
+    <fieldset className="card reg-block">
+      <legend>Format</legend>
+      <div
+        className="format-choices"
+        id="format-choices"
+        tabIndex={-1}
+        role="radiogroup"
+        aria-label="Format"
+        aria-describedby={errors.format_id ? "f-format_id-error" : undefined}
+      >
+        {formats.map((f) => {
+          const avail = formatAvailability(f);
+          // A full format whose waiting list is on stays selectable: its submit joins the list. Before the
+          // opening (or after the close) a format is not selectable, and says when it opens.
+          const full = avail === "full" || Boolean(f.fenetre);
+          const left = placesLeft(f.nb_max_coureurs, f.taken);
+          return (
+            <label key={f.id} className={`format-choice${avail !== "open" ? " is-full" : ""}`}>
+              <input
+                type="radio"
+                name="format_id"
+                value={f.id}
+                defaultChecked={values.format_id === f.id}
+                disabled={full}
+              />
+              <span className="format-choice-body">
+                <span className="format-choice-name">
+                  {f.nom}
+                  {f.fenetre
+                    ? ` (${f.fenetre.charAt(0).toLowerCase()}${f.fenetre.slice(1)})`
+                    : full
+                      ? " (complet)"
+                      : avail === "waitlist"
+                        ? " (complet\u00a0: liste d'attente)"
+                        : ""}
+                </span>
+                <span className="format-choice-meta">
+                  {formatDate(f.date)}
+                  {f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""} · {formatKm(f.distance_km)} ·{" "}
+                  {formatMeters(f.denivele_dplus)} D+
+                </span>
+                <span className="format-choice-price">
+                  {formatEuros(f.prix_cents)}
+                  {avail === "open" && left != null && left <= 10 ? (
+                    <span className="places-left">
+                      {" "}
+                      · {left} place{left > 1 ? "s" : ""} restante{left > 1 ? "s" : ""}
+                    </span>
+                  ) : null}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      {errors.format_id ? (
+        <p id="f-format_id-error" className="field-error" role="alert">
+          {errors.format_id}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,143 @@
+// The meals (when the format serves them), then the summary: the total, the refund and transfer rules, and the
+// submit buttons (pay, or join a full format's waiting list; 'Actualiser' without JavaScript).
+import { Link } from "~/components/Link";
+import { REGISTRATION_MSG, type RegistrationValues } from "~/domain/registration";
+import { mealsLeft, registrationTotals } from "~/domain/registration-rules";
+import { refundScaleSentence } from "~/domain/refund";
+import { OFFER_HOURS, OFFER_HOURS_NEAR_RACE } from "~/domain/waitlist";
+import { formatEuros } from "~/utils/format";
+import * as paths from "~/domain/paths";
+import type { Errors } from "./ErrorSummary";
+import type { FormatView } from "./page-data.server";
+
+export function Meals({
+  chosen,
+  values,
+  errors,
+}: {
+  chosen: FormatView | null;
+  values: RegistrationValues;
+  errors: Errors;
+}) {
+  return chosen && chosen.stock_repas > 0 ? (
+    <fieldset className="card reg-block">
+      <legend>Repas</legend>
+      <div className="field">
+        <label htmlFor="f-nombre_repas">Nombre de repas ({formatEuros(chosen.prix_repas_cents)} l'unité)</label>
+        <input
+          id="f-nombre_repas"
+          name="nombre_repas"
+          type="number"
+          min={0}
+          max={chosen.stock_repas}
+          step={1}
+          inputMode="numeric"
+          defaultValue={values.nombre_repas || "0"}
+          aria-invalid={errors.nombre_repas ? true : undefined}
+          aria-describedby={errors.nombre_repas ? "f-nombre_repas-error" : "f-nombre_repas-hint"}
+        />
+        <p id="f-nombre_repas-hint" className="hint">
+          {mealsLeft(chosen) > 0
+            ? `Il reste ${mealsLeft(chosen)} repas sur ${chosen.stock_repas}.`
+            : "Il n'y a plus de repas disponibles pour ce format."}
+        </p>
+        {errors.nombre_repas ? (
+          <p id="f-nombre_repas-error" className="field-error">
+            {errors.nombre_repas}
+          </p>
+        ) : null}
+      </div>
+    </fieldset>
+  ) : (
+    <input type="hidden" name="nombre_repas" value="0" />
+  );
+}
+
+export function Recap({
+  chosen,
+  mealCount,
+  transferRules,
+  waitlisted,
+  busy,
+  joining,
+  hydrated,
+}: {
+  chosen: FormatView | null;
+  mealCount: number | null;
+  transferRules: string | null;
+  waitlisted: boolean;
+  busy: boolean;
+  joining: boolean;
+  hydrated: boolean;
+}) {
+  const totals = chosen ? registrationTotals(chosen, mealCount ?? 0) : null;
+  return (
+    <section className="card reg-block reg-summary" aria-labelledby="recap-title" aria-live="polite">
+      <h2 id="recap-title">Récapitulatif</h2>
+      {chosen && totals ? (
+        <dl className="summary-rows">
+          <dt>{chosen.nom}</dt>
+          <dd>{formatEuros(chosen.prix_cents)}</dd>
+          {chosen.stock_repas > 0 ? (
+            <>
+              <dt>Repas × {mealCount ?? 0}</dt>
+              <dd>{formatEuros(totals.repasCents)}</dd>
+            </>
+          ) : null}
+          <dt className="summary-total">Total</dt>
+          <dd className="summary-total" data-testid="total">
+            {formatEuros(totals.totalCents)}
+          </dd>
+        </dl>
+      ) : (
+        <p className="muted">{REGISTRATION_MSG.format}</p>
+      )}
+      <p className="hint">
+        Votre place est réservée 30 minutes pendant le paiement. En cas d'annulation, le{" "}
+        <Link to={paths.refundPolicy()}>barème de remboursement</Link> s'applique ({refundScaleSentence()}).
+      </p>
+      {transferRules ? (
+        <p className="hint" data-testid="transfer-rules-registration">
+          {transferRules}
+        </p>
+      ) : null}
+      {waitlisted ? (
+        <p className="hint" id="waitlist-hint">
+          Ce format est complet. Rejoignez sa liste d'attente sans rien payer maintenant&nbsp;: dès qu'une place se
+          libère, elle est proposée dans l'ordre d'arrivée, par e-mail, avec {OFFER_HOURS}&nbsp;h pour payer (
+          {OFFER_HOURS_NEAR_RACE}&nbsp;h à moins d'une semaine de la course).
+        </p>
+      ) : null}
+      <div className="reg-actions">
+        {waitlisted ? (
+          <button
+            type="submit"
+            name="intent"
+            value="liste_attente"
+            className="btn btn-primary btn-pay"
+            disabled={joining}
+            aria-describedby="waitlist-hint"
+          >
+            {joining ? "Inscription sur la liste…" : "Rejoindre la liste d'attente"}
+          </button>
+        ) : (
+          <button
+            type="submit"
+            name="intent"
+            value="payer"
+            className="btn btn-primary btn-pay"
+            disabled={busy}
+            aria-disabled={busy}
+          >
+            {busy ? "Redirection vers Stripe…" : totals ? `Payer ${formatEuros(totals.totalCents)}` : "Payer"}
+          </button>
+        )}
+        {!hydrated ? (
+          <button type="submit" name="intent" value="actualiser" className="btn btn-ghost" formNoValidate>
+            Actualiser
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
