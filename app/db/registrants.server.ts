@@ -24,6 +24,7 @@ import {
 } from "./registration-store/writes.server";
 import { justificatifEtatSql } from "./justificatifs.server";
 import type { JustificatifColumns, JustificatifEtat } from "~/domain/justificatif";
+import { mealTotal, type PricedFormat } from "~/domain/registration-rules";
 
 const dialect = new SQLiteAsyncDialect();
 
@@ -215,10 +216,10 @@ export async function updateRegistrantField(
   ids: { id: string; formatId: string },
   field: EditableField,
   value: FieldValue,
-  extra: { prix_repas_cents: number },
+  format: PricedFormat,
   now: Date,
 ): Promise<boolean> {
-  return updateRegistrantFields(db, ids, { [field]: value }, extra, now);
+  return updateRegistrantFields(db, ids, { [field]: value }, format, now);
 }
 
 /** Several fields of one row at once (the no-JS row form), in one statement. */
@@ -226,12 +227,11 @@ export async function updateRegistrantFields(
   db: Db,
   ids: { id: string; formatId: string },
   values: Partial<Record<EditableField, FieldValue>>,
-  extra: { prix_repas_cents: number },
+  format: PricedFormat,
   now: Date,
 ): Promise<boolean> {
   const sets: Record<string, Value> = { ...values };
-  if (typeof values.nombre_repas === "number")
-    sets.prix_total_repas_cents = values.nombre_repas * extra.prix_repas_cents;
+  if (typeof values.nombre_repas === "number") sets.prix_total_repas_cents = mealTotal(format, values.nombre_repas);
   sets.updated_at = now.toISOString();
   const changed = await updateRegistrations(db, sets, sql`id = ${ids.id} AND format_id = ${ids.formatId}`);
   return changed.length > 0;

@@ -5,7 +5,6 @@ import {
   escapeLike,
   exceedsCapacity,
   exportLine,
-  mealTotalCents,
   MSG,
   pageInfo,
   parseBibStart,
@@ -115,18 +114,6 @@ describe("pageInfo", () => {
 describe("escapeLike", () => {
   it("escapes wildcards and the escape character", () => {
     expect(escapeLike("50%_a\\b")).toBe("50\\%\\_a\\\\b");
-  });
-});
-
-describe("money", () => {
-  it.each([
-    [0, 800, 0],
-    [1, 800, 800],
-    [3, 1250, 3750],
-  ])("%i meals × %i cents = %i", (n, p, t) => expect(mealTotalCents(n, p)).toBe(t));
-  it("refuses negative or fractional inputs", () => {
-    expect(() => mealTotalCents(-1, 100)).toThrow(RangeError);
-    expect(() => mealTotalCents(1, 12.5)).toThrow(RangeError);
   });
 });
 

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
 import { DomainError } from "./errors";
-import { normaliseStatut, STATUT_LABELS, type Statut } from "./registration-rules";
+import { normaliseStatut, registrationTotals, STATUT_LABELS, type Statut } from "./registration-rules";
 import {
   checkRunnerField,
   postcodeIssue,
@@ -206,14 +206,6 @@ export function parseField(field: EditableField, raw: string, ctx: FieldContext)
   return { ok: false, error: REGISTRANT_MESSAGES.invalid };
 }
 
-/** Meal total in cents: meals × the format's meal price (spec section 5). */
-export function mealTotalCents(meals: number, mealPriceCents: number): number {
-  if (!Number.isInteger(meals) || meals < 0 || !Number.isInteger(mealPriceCents) || mealPriceCents < 0) {
-    throw new RangeError("meals and meal price must be non-negative integers");
-  }
-  return meals * mealPriceCents;
-}
-
 // ---------------------------------------------------------------- forms (one zod schema each)
 const str = z.string().max(10_000).optional().default("");
 
@@ -376,7 +368,10 @@ export function validateNewRunner(
   if (Object.keys(errors).length > 0 || !statut) return { ok: false, errors };
   const just = values.justificatif_type as string | null;
   const meals = values.nombre_repas as number;
-  const repas = mealTotalCents(meals, format.stockRepas > 0 ? format.prixRepasCents : 0);
+  const totals = registrationTotals(
+    { prix_cents: format.prixCents, prix_repas_cents: format.prixRepasCents, stock_repas: format.stockRepas },
+    meals,
+  );
   return {
     ok: true,
     runner: {
@@ -402,8 +397,8 @@ export function validateNewRunner(
       dossard: values.dossard as number | null,
       nombre_repas: meals,
       apparaitre_resultats: input.apparaitre_resultats === "on" || input.apparaitre_resultats === "true",
-      prix_total_repas_cents: repas,
-      prix_total_coureur_cents: format.prixCents + repas,
+      prix_total_repas_cents: totals.repasCents,
+      prix_total_coureur_cents: totals.totalCents,
       overrideCapacity: input.depasser_capacite === "on" || input.depasser_capacite === "true",
       overrideMeals: input.depasser_repas === "on" || input.depasser_repas === "true",
     },

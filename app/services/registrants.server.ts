@@ -165,7 +165,7 @@ async function writeField(
       { id: row.id, formatId: row.format_id },
       field,
       value,
-      { prix_repas_cents: row.prix_repas_cents },
+      { prix_cents: 0, prix_repas_cents: row.prix_repas_cents, stock_repas: row.stock_repas },
       context.clock.now(),
     );
     if (!ok) throw new RegistrantError("not_found");
@@ -231,7 +231,7 @@ export async function saveRow(
       context.db,
       { id: row.id, formatId: format.id },
       others,
-      { prix_repas_cents: format.prix_repas_cents },
+      format,
       context.clock.now(),
     );
     if (!ok) throw new RegistrantError("not_found");
