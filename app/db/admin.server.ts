@@ -10,9 +10,8 @@ import {
   searchPrefix,
   type AdminInscriptionRow,
   type AdminInscriptionsFilters,
-  type AdminPaymentsFilters,
-  type PaymentMoney,
 } from "~/domain/admin";
+import type { AdminPaymentsFilters, PaymentMoney } from "~/domain/admin-payouts";
 import { ADMIN_PAYMENTS_CAP, ADMIN_SEARCH_COUNT_CAP } from "~/domain/admin";
 import type { PayoutTransfer } from "~/domain/payouts";
 import { batchAll } from "./batch.server";

@@ -9,16 +9,18 @@ import {
   encodeCursor,
   isDay,
   parseAdminInscriptionsQuery,
+  searchPrefix,
+  type AdminInscriptionRow,
+} from "./admin";
+import {
   parseAdminPaymentsQuery,
   PayoutActionSchema,
   payoutNoticeFrom,
   payoutNoticeParams,
   payoutNoticeText,
-  searchPrefix,
   selectedIds,
   selectionTotals,
-  type AdminInscriptionRow,
-} from "./admin";
+} from "./admin-payouts";
 import { adminTransferId, autoPayoutTransferId, isActionToken, isPayoutDue, payoutDueOn } from "./payouts";
 
 describe("searchPrefix (what an index on lower(column) can find)", () => {

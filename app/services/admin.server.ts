@@ -14,17 +14,15 @@ import {
   type AdminPaymentRow,
 } from "~/db/admin.server";
 import { listAutoPayouts, listOrganiserPaymentPayouts, type AutoPayoutRow } from "~/db/payouts.server";
+import { adminCsvFileName, adminInscriptionsCsv, parseAdminInscriptionsQuery } from "~/domain/admin";
 import {
-  adminCsvFileName,
-  adminInscriptionsCsv,
-  parseAdminInscriptionsQuery,
   parseAdminPaymentsQuery,
   payoutNoticeFrom,
   selectedIds,
   selectionTotals,
   type AdminPaymentsValues,
   type PayoutNotice,
-} from "~/domain/admin";
+} from "~/domain/admin-payouts";
 import { addDays } from "~/domain/catalogue";
 import { barChart, CHART_DAYS, dailySeries, weeklySeries, type ChartGeometry, type Point } from "~/domain/charts";
 import { payoutLine, transferLine, type PayoutLine } from "~/domain/payout-line";

@@ -593,7 +593,8 @@ describe("the J+1 payout", () => {
 describe("a search reads the same rows whichever plan it takes", () => {
   it("registrations and payments: walking the date index or reading the matches gives the same pages", async () => {
     const { listAdminInscriptions, listAdminPayments } = await import("../../app/db/admin.server");
-    const { parseAdminInscriptionsQuery, parseAdminPaymentsQuery } = await import("../../app/domain/admin");
+    const { parseAdminInscriptionsQuery } = await import("../../app/domain/admin");
+    const { parseAdminPaymentsQuery } = await import("../../app/domain/admin-payouts");
     for (let i = 0; i < 8; i++)
       await paidOn("2027-10-01", 1000 + i, { nom: i % 2 ? "Plan" : "Planchon", email: `plan${i}@exemple.fr` });
     const db = testContext().db;

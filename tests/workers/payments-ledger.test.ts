@@ -1,4 +1,4 @@
-import { payoutNoticeText } from "~/domain/admin";
+import { payoutNoticeText } from "~/domain/admin-payouts";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { depositAmount, transferAllAmount } from "../../app/domain/money";

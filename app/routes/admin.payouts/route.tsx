@@ -18,20 +18,18 @@ import { AdminNav } from "~/components/AdminNav";
 import { Link } from "~/components/Link";
 import { useHydrated } from "~/components/useHydrated";
 import { FieldShell, fieldAria } from "~/components/Field";
+import { ADMIN_PAYMENTS_CAP, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from "~/domain/admin";
 import {
   ADMIN_DEFAULTS,
-  ADMIN_PAYMENTS_CAP,
   adminPaymentsQuery,
   parseAdminPaymentsQuery,
-  PAYMENT_STATUS_LABELS,
-  PAYMENT_STATUSES,
   PayoutActionSchema,
   payoutNoticeParams,
   payoutNoticeText,
   selectedIds,
   selectionTotals,
   type PayoutNotice,
-} from "~/domain/admin";
+} from "~/domain/admin-payouts";
 import { isActionToken } from "~/domain/payouts";
 import { PAYMENT_ERROR_MESSAGES } from "~/services/payment-errors.server";
 import { adminPaymentsPage, transferSelection, updateCommission } from "~/services/admin.server";
