@@ -11,9 +11,9 @@ import {
   type EditableField,
   type ExportRow,
   type FieldValue,
-  type NewRunner,
   type OrganiserStatut,
 } from "~/domain/registrants";
+import type { NewRunner } from "~/domain/add-runner";
 import type { Db } from "./client.server";
 import { mealsTakenSql, placesTakenSql } from "./registration-store/capacity.server";
 import {

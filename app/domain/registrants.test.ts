@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EXPORT_COLUMNS } from "./csv";
 import {
-  AddRunnerSchema,
   escapeLike,
-  exceedsCapacity,
   exportLine,
   MSG,
   pageInfo,
@@ -12,9 +10,9 @@ import {
   parseStatutFilter,
   planBibs,
   statutLabel,
-  validateNewRunner,
   type ExportRow,
 } from "./registrants";
+import { AddRunnerSchema, exceedsCapacity, validateNewRunner } from "./add-runner";
 
 const TODAY = "2026-11-21";
 const ctx = { stockRepas: 3, today: "2026-11-21" };

@@ -10,7 +10,7 @@ import {
 import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { ADD_FORM_STATUTS, AddRunnerSchema, type AddRunnerInput } from "~/domain/registrants";
+import { ADD_FORM_STATUTS, AddRunnerSchema, type AddRunnerInput } from "~/domain/add-runner";
 import { parisDate } from "~/domain/refund";
 import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/runner-fields";
 import { addRunner, registrantsPage } from "~/services/registrants.server";

@@ -9,20 +9,18 @@ import { REGISTRATION_MSG } from "~/domain/registration";
 import { holdsPlace } from "~/domain/registration-rules";
 import { paidMealsEditRefusal } from "~/domain/meals-change";
 import {
-  exceedsCapacity,
   exportLine,
   parseBibStart,
   parseField,
   planBibs,
   RegistrantError,
   TABLE_FIELDS,
-  validateNewRunner,
-  type AddRunnerInput,
   type EditableField,
   type FieldContext,
   type FieldValue,
   type TableField,
 } from "~/domain/registrants";
+import { exceedsCapacity, validateNewRunner, type AddRunnerInput } from "~/domain/add-runner";
 import {
   applyBibs,
   bibAssignmentInput,
