@@ -8,8 +8,9 @@
 import { useRevalidator } from "@remix-run/react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "~/components/Link";
-import { isLiveMessage, queueSentence, waitText, type LiveMessage, type QueueView } from "~/domain/opening-queue";
+import { isLiveMessage, queueSentence, type LiveMessage, type QueueView } from "~/domain/opening-queue";
 import * as paths from "~/domain/paths";
+import { RANK_MEANING } from "~/domain/opening-admission";
 
 /** The queue page's title, at the registration page's address and on the light waiting page. */
 export const QUEUE_PAGE_TITLE = "File d'attente — Balise";
@@ -71,7 +72,7 @@ export function QueuePanel({ view: d }: { view: QueueView }) {
     return () => clearInterval(timer);
   }, [revalidator, d.ticket, d.refresh]);
   const position = live?.type === "position" ? live.position : d.position;
-  const wait = live?.type === "position" ? waitText(live.waitSeconds) : d.wait;
+  const wait = live?.type === "position" ? live.wait : d.wait;
   return (
     <QueuePanelBody view={d} position={position} wait={wait}>
       <Link to={paths.eventPage(d.format.courseId)}>Retour à l'épreuve</Link>
@@ -134,8 +135,8 @@ export function QueuePanelBody({
           {d.rule
             ? `Règle fixée par l'organisateur : ${d.rule} après l'ouverture, puis ordre d'arrivée. `
             : "Les coureurs entrent dans l'ordre d'arrivée. "}
-          Quelques-uns entrent par seconde, pour que le paiement reste rapide et sûr pour tous. Un second onglet garde
-          la même place.
+          {RANK_MEANING} Quelques-uns entrent par seconde, pour que le paiement reste rapide et sûr pour tous. Un second
+          onglet garde la même place.
         </p>
       </div>
       <p>{children}</p>

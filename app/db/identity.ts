@@ -109,6 +109,19 @@ export function personOf(p: { [K in keyof Identity]?: unknown }): Identity {
   };
 }
 
+/**
+ * The keys that know the person `who`, one per way of knowing them (the same ways as samePersonParts): two sets of
+ * values sharing a key are one person. Used by the opening's draw (one ticket per person).
+ */
+export function personKeys(who: Identity): string[] {
+  const keys: string[] = [];
+  if (who.date_naissance && (who.nom || who.prenom))
+    keys.push(`id:${identityKey(who.nom, who.prenom, who.date_naissance)}`);
+  if (who.numero_licence) keys.push(`licence:${who.numero_licence}`);
+  if (who.pps_identifier) keys.push(`pps:${who.pps_identifier}`);
+  return keys;
+}
+
 /** The conditions under which a registration aliased `o` is of the person `who` (one per way of knowing them). */
 function samePersonParts(who: Identity): SQL[] {
   const parts: SQL[] = [];

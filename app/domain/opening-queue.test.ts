@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { nextAdmission, OUTLOOK_WAIT, RESERVATION_MS } from "./opening-admission";
 import {
-  ADMISSION_MINUTES,
   drawAt,
+  drawTickets,
   drawOrder,
   drawRule,
   FACTS_NEVER_AGAIN,
   factsAccepted,
   isLiveMessage,
   liveMessage,
-  nextAdmission,
   QUEUE_FACTS_TTL_MS,
   type QueueFacts,
   usableFacts,
@@ -57,15 +57,67 @@ describe("nextAdmission: metered in arrival order", () => {
   });
 });
 
-describe("statusOf", () => {
-  const entry = { seq: 153, arrivedAt: 0, admitAt: 15_200 };
-  it.each<[number, number, ReturnType<typeof statusOf>]>([
-    [0, 0, { state: "en_file", position: 153, waitSeconds: 16, ticket: 153 }],
-    [10_000, 100, { state: "en_file", position: 53, waitSeconds: 6, ticket: 153 }],
-    [15_200, 152, { state: "admis", until: 15_200 + ADMISSION_MINUTES * 60_000 }],
-    [15_200 + ADMISSION_MINUTES * 60_000, 500, { state: "expire" }],
-  ])("at %i with %i admitted", (now, admitted, expected) => {
-    expect(statusOf(entry, admitted, now)).toEqual(expected);
+describe("statusOf: admitted with a reserved place, waiting with what to expect, or past the reservation", () => {
+  const waiting = { seq: 153, readyAt: 0, admittedAt: null, until: null };
+  const admitted = { seq: 153, readyAt: 0, admittedAt: 15_200, until: 15_200 + RESERVATION_MS };
+  const places = (cap: number, taken: number, validated: number) => ({ cap, taken, validated });
+  const standing = (rank: number, open: number, reserved: number, p = places(100, 0, 0)) => ({
+    rank,
+    open,
+    reserved,
+    places: p,
+    lastAdmitAt: 10_000,
+    ratePerSecond: 10,
+  });
+  it.each<[string, Parameters<typeof statusOf>, ReturnType<typeof statusOf>]>([
+    [
+      "a place open for them: their turn at the rate",
+      [waiting, standing(53, 60, 0), 10_000],
+      { state: "en_file", position: 53, waitSeconds: 6, ticket: 153, outlook: "rythme" },
+    ],
+    [
+      "every place taken or reserved, some only reserved: no estimate",
+      [waiting, standing(5, 0, 3), 10_000],
+      { state: "en_file", position: 5, waitSeconds: null, ticket: 153, outlook: "liberation" },
+    ],
+    [
+      "every place held, some by unpaid checkouts: no estimate",
+      [waiting, standing(5, 0, 0, places(3, 3, 2)), 10_000],
+      { state: "en_file", position: 5, waitSeconds: null, ticket: 153, outlook: "liberation" },
+    ],
+    [
+      "every place paid",
+      [waiting, standing(5, 0, 0, places(3, 3, 3)), 10_000],
+      { state: "en_file", position: 5, waitSeconds: null, ticket: 153, outlook: "complet" },
+    ],
+    ["admitted: until the reservation's end", [admitted, null, 20_000], { state: "admis", until: admitted.until }],
+    ["at the reservation's end", [admitted, null, admitted.until], { state: "expire" }],
+  ])("%s", (_, args, expected) => {
+    expect(statusOf(...args)).toEqual(expected);
+  });
+});
+
+describe("drawTickets: one ticket per person, then the same person's other accounts", () => {
+  const e = (userId: string, arrivedAt: number, keys: string[] = []) => ({ userId, arrivedAt, keys });
+  it("one person with three accounts (same name and birth date, or same licence) draws once, among everyone", () => {
+    const entrants = [
+      e("a1", 1, ["id:dupont|jean|1990-01-01"]),
+      e("b", 2),
+      e("a2", 3, ["id:dupont|jean|1990-01-01", "licence:123"]),
+      e("c", 4, ["id:martin|lea|1985-05-05"]),
+      e("a3", 5, ["licence:123"]),
+    ];
+    // randomBelow(n) = n - 1: the people keep their arrival order.
+    expect(drawTickets(entrants, (n) => n - 1)).toEqual(["a1", "b", "c", "a2", "a3"]);
+    // Whatever the random source, the person's extra accounts come after all three people.
+    for (const pick of [() => 0, (n: number) => Math.floor(n / 2)]) {
+      const order = drawTickets(entrants, pick);
+      expect(order.slice(3)).toEqual(["a2", "a3"]);
+      expect(new Set(order.slice(0, 3))).toEqual(new Set(["a1", "b", "c"]));
+    }
+  });
+  it("accounts without a known identity each draw once", () => {
+    expect(drawTickets([e("x", 2), e("y", 1)], (n) => n - 1)).toEqual(["y", "x"]);
   });
 });
 
@@ -156,7 +208,7 @@ describe("mustWait: the form only outside the queue or once admitted", () => {
   it.each([
     [{ state: "libre" } as const, false],
     [{ state: "admis", until: 1 } as const, false],
-    [{ state: "en_file", position: 3, waitSeconds: 1, ticket: 4 } as const, true],
+    [{ state: "en_file", position: 3, waitSeconds: 1, ticket: 4, outlook: "rythme" } as const, true],
     [{ state: "tirage", drawAt: 1, entrants: 2 } as const, true],
     [{ state: "expire" } as const, true],
   ])("%o → %s", (gate, expected) => {
@@ -167,7 +219,7 @@ describe("mustWait: the form only outside the queue or once admitted", () => {
 describe("liveMessage: the place and the wait, in figures and in words", () => {
   it.each([
     [
-      { state: "en_file", position: 1, waitSeconds: 30, ticket: 7 },
+      { state: "en_file", position: 1, waitSeconds: 30, ticket: 7, outlook: "rythme" },
       {
         type: "position",
         position: 1,
@@ -177,13 +229,23 @@ describe("liveMessage: the place and the wait, in figures and in words", () => {
       },
     ],
     [
-      { state: "en_file", position: 153, waitSeconds: 900, ticket: 160 },
+      { state: "en_file", position: 153, waitSeconds: 900, ticket: 160, outlook: "rythme" },
       {
         type: "position",
         position: 153,
         waitSeconds: 900,
         sentence: "Vous êtes 153e dans la file d'attente",
         wait: "environ 15 minutes",
+      },
+    ],
+    [
+      { state: "en_file", position: 4, waitSeconds: null, ticket: 9, outlook: "complet" },
+      {
+        type: "position",
+        position: 4,
+        waitSeconds: null,
+        sentence: "Vous êtes 4e dans la file d'attente",
+        wait: OUTLOOK_WAIT.complet,
       },
     ],
     [{ state: "admis", until: 1 }, { type: "admis" }],

@@ -1,18 +1,18 @@
 // The opening queue of a format (issue 21): from the organiser's opening time and for QUEUE_MINUTES after it, every
 // arrival takes a place in a queue held by one Durable Object per format (party/format-queue.ts), in order of
 // arrival, one entry per account. Admission to the registration form, and so to checkout, is metered: the k-th
-// arrival is admitted 1/rate seconds after the (k-1)-th, never before their own arrival. An admitted runner has
-// ADMISSION_MINUTES to send the form. Outside that window the path is today's (no queue, no extra round trip).
+// arrival is admitted 1/rate seconds after the (k-1)-th, never before their own arrival, and only while a place is
+// neither taken nor reserved: an admission reserves a place for the time to send the form (issue 42,
+// app/domain/opening-admission.ts). Outside that window the path is today's (no queue, no extra round trip).
 // Optionally (the organiser's choice, stated on the event page) the arrivals of the first `tirage_minutes` after the
 // opening are put in order by a random draw when that time is up; later arrivals follow in arrival order.
-// Pure: pass `now` (and the random source). docs/decisions/0133-opening-queue.md, 0134-opening-draw.md
+// Pure: pass `now` (and the random source). docs/decisions/0133-opening-queue.md, 0134-opening-draw.md, 0203
+import { type Outlook, OUTLOOK_WAIT, outlookOf, type Places, rhythmWait } from "./opening-admission";
 
 /** How long after the opening a format's arrivals go through the queue. */
 export const QUEUE_MINUTES = 60;
 /** Admissions per second by default: well under the payment provider's ~25 checkout creations per second. */
 export const DEFAULT_ADMISSIONS_PER_SECOND = 10;
-/** An admitted runner's time to send the registration form. */
-export const ADMISSION_MINUTES = 15;
 
 /** Does this format queue its arrivals now? Only with an opening time, a cap, and within QUEUE_MINUTES of it. */
 export function queueActive(
@@ -22,13 +22,6 @@ export function queueActive(
   if (!f.ouverture_inscriptions || f.nb_max_coureurs == null) return false;
   const open = Date.parse(f.ouverture_inscriptions);
   return now.getTime() >= open && now.getTime() < open + QUEUE_MINUTES * 60_000;
-}
-
-/** When the next arrival is admitted: 1/rate after the previous admission, and not before they arrived (ms). */
-export function nextAdmission(previousAdmitAt: number | null, arrivedAt: number, ratePerSecond: number): number {
-  const spacing = 1000 / Math.max(0.1, ratePerSecond);
-  if (previousAdmitAt == null) return arrivedAt;
-  return Math.max(arrivedAt, previousAdmitAt + spacing);
 }
 
 /**
@@ -81,17 +74,51 @@ export function drawOrder<T>(items: readonly T[], randomBelow: (n: number) => nu
   return out;
 }
 
-export interface QueueEntry {
-  /** 1, 2, 3… in arrival order. */
-  seq: number;
+/** A runner in the draw's pool, with the keys that identify the person (none known: the account alone). */
+export interface DrawEntrant {
+  userId: string;
   arrivedAt: number;
-  admitAt: number;
+  keys: readonly string[];
+}
+
+/**
+ * The draw (issue 40): one ticket per person. Entrants sharing a key (the same name and birth date, licence or PPS
+ * number, from any account) are one person, represented by their first arrival; the people are put in a uniform
+ * random order (drawOrder), then the same person's other accounts follow, in
+ * arrival order, after everyone.
+ */
+export function drawTickets(entrants: readonly DrawEntrant[], randomBelow: (n: number) => number): string[] {
+  const byArrival = [...entrants].sort((a, b) => a.arrivedAt - b.arrivedAt || (a.userId < b.userId ? -1 : 1));
+  const owner = new Map<string, number>();
+  const people: DrawEntrant[] = [];
+  const extras: DrawEntrant[] = [];
+  for (const e of byArrival) {
+    const known = e.keys.map((k) => owner.get(k)).find((p) => p !== undefined);
+    if (known !== undefined) {
+      extras.push(e);
+      for (const k of e.keys) if (!owner.has(k)) owner.set(k, known);
+      continue;
+    }
+    for (const k of e.keys) owner.set(k, people.length);
+    people.push(e);
+  }
+  return [...drawOrder(people, randomBelow), ...extras].map((e) => e.userId);
+}
+
+export interface QueueEntry {
+  /** 1, 2, 3… in queue order. */
+  seq: number;
+  /** When the runner may be admitted at the earliest: their arrival, or the draw's instant. */
+  readyAt: number;
+  /** When they were admitted (null: they wait), and the end of their reservation. */
+  admittedAt: number | null;
+  until: number | null;
 }
 
 export type QueueStatus =
   | { state: "tirage"; drawAt: number; entrants: number }
   | { state: "admis"; until: number }
-  | { state: "en_file"; position: number; waitSeconds: number; ticket: number }
+  | { state: "en_file"; position: number; waitSeconds: number | null; ticket: number; outlook: Outlook }
   | { state: "expire" };
 
 /** The queue's answer at the form's door: 'libre' outside the queue window, or where the runner stands. */
@@ -102,21 +129,47 @@ export function mustWait(gate: GateAnswer): gate is Exclude<QueueStatus, { state
   return gate.state !== "libre" && gate.state !== "admis";
 }
 
+/** Where the queue stands for a waiting runner: their rank, the places open and reserved, the admission rate. */
+export interface QueueStanding {
+  /** The runner's rank among those still waiting (1: next). */
+  rank: number;
+  open: number;
+  reserved: number;
+  places: Places;
+  lastAdmitAt: number | null;
+  ratePerSecond: number;
+}
+
 /**
- * Where a runner stands: admitted (until when), in the queue (their position among those not admitted yet, and the
- * wait), or past their admission (they go back to the end of the queue by arriving again).
+ * Where a runner stands: admitted (their place reserved until when), waiting (their rank among those not admitted,
+ * and what they can expect), or past their reservation (they go back to the end of the queue by arriving again).
  */
-export function statusOf(entry: QueueEntry, admittedCount: number, now: number): QueueStatus {
-  if (now >= entry.admitAt) {
-    const until = entry.admitAt + ADMISSION_MINUTES * 60_000;
+export function statusOf(entry: QueueEntry, standing: QueueStanding | null, now: number): QueueStatus {
+  if (entry.admittedAt != null) {
+    const until = entry.until ?? entry.admittedAt;
     return now < until ? { state: "admis", until } : { state: "expire" };
   }
+  const s = standing ?? {
+    rank: 1,
+    open: 0,
+    reserved: 0,
+    places: { cap: 0, taken: 0, validated: 0 },
+    lastAdmitAt: null,
+    ratePerSecond: 1,
+  };
+  const outlook = outlookOf(s.rank, s.open, s.reserved, s.places);
   return {
     state: "en_file",
-    position: Math.max(1, entry.seq - admittedCount),
-    waitSeconds: Math.ceil((entry.admitAt - now) / 1000),
+    position: s.rank,
+    waitSeconds: outlook === "rythme" ? rhythmWait(s.rank, entry.readyAt, s.lastAdmitAt, s.ratePerSecond, now) : null,
     ticket: entry.seq,
+    outlook,
   };
+}
+
+/** The wait as the queue panel writes it: an estimate at the rate, or why none can be given. */
+export function waitLine(status: { waitSeconds: number | null; outlook: Outlook }): string {
+  return status.outlook === "rythme" ? waitText(status.waitSeconds ?? 0) : OUTLOOK_WAIT[status.outlook];
 }
 
 /** An honest estimate in French: 'moins d'une minute', 'environ 3 minutes', 'environ 1 h 10'. */
@@ -142,7 +195,8 @@ export type LiveMessage =
   | {
       type: "position";
       position: number;
-      waitSeconds: number;
+      /** null: no estimate (every place taken or reserved). */
+      waitSeconds: number | null;
       /** The same place and wait in words (queueSentence, waitText): what the light waiting page writes as is. */
       sentence: string;
       wait: string;
@@ -158,7 +212,7 @@ export function liveMessage(status: QueueStatus | null): LiveMessage {
       position: status.position,
       waitSeconds: status.waitSeconds,
       sentence: queueSentence(status.position),
-      wait: waitText(status.waitSeconds),
+      wait: waitLine(status),
     };
   if (status?.state === "admis") return { type: "admis" };
   return { type: "inconnu" };
@@ -178,7 +232,7 @@ export function isLiveMessage(v: unknown): v is LiveMessage {
   return (
     m.type === "position" &&
     Number.isInteger(m.position) &&
-    Number.isInteger(m.waitSeconds) &&
+    (m.waitSeconds === null || Number.isInteger(m.waitSeconds)) &&
     typeof m.sentence === "string" &&
     typeof m.wait === "string"
   );
@@ -269,4 +323,6 @@ export interface QueueStats {
   waiting: number;
   /** Admitted (to the form, then checkout) so far. */
   admitted: number;
+  /** Places reserved now for admitted runners who have not sent the form yet. */
+  reserved: number;
 }

@@ -17,7 +17,8 @@ import {
   queueRefreshSeconds,
   type QueueStatus,
   type QueueView,
-  waitText,
+  QUEUE_REFRESH_MAX_SECONDS,
+  waitLine,
 } from "~/domain/opening-queue";
 import { formatDateTimeLong } from "~/utils/format";
 import { cookieAccount } from "~/utils/session.server";
@@ -58,6 +59,7 @@ export async function passQueue(
   const now = context.clock.now();
   if (!queueActive(format, now)) return { state: "libre" };
   return queueIn(context.bindings, format.id).enter(
+    format.id,
     userId,
     now.getTime(),
     rateOf(context.bindings),
@@ -117,11 +119,21 @@ export async function queueHasWaiting(context: Ctx, format: QueuedFormat): Promi
   const now = context.clock.now();
   if (!queueActive(format, now)) return false;
   const stats = await queueIn(context.bindings, format.id).stats(
+    format.id,
     now.getTime(),
     rateOf(context.bindings),
     drawAt(format),
   );
   return stats.waiting > 0;
+}
+
+/**
+ * The runner's hold is written (the database took their place): during an opening, the queue stops counting their
+ * reservation once it reads the places again (issue 42). Outside the queue window: nothing to do.
+ */
+export async function placeTakenInQueue(context: Ctx, userId: string, format: QueuedFormat): Promise<void> {
+  if (!queueActive(format, context.clock.now())) return;
+  await queueIn(context.bindings, format.id).consume(userId);
 }
 
 /** The longest a request waits for its checkout slot; past it the runner is told to try again in a moment. */
@@ -167,7 +179,7 @@ export async function openingFigures(context: Ctx, format: QueuedFormat): Promis
     context.db.all<{ validated: number; taken: number }>(sql`
       SELECT (SELECT count(*) FROM inscriptions WHERE format_id = ${format.id} AND statut = 'validee') AS validated,
         ${placesTakenSql(sql`${format.id}`, nowIso)} AS taken`),
-    queueIn(context.bindings, format.id).stats(now.getTime(), rateOf(context.bindings), drawAt(format)),
+    queueIn(context.bindings, format.id).stats(format.id, now.getTime(), rateOf(context.bindings), drawAt(format)),
   ]);
   const validated = Number(counts[0]?.validated ?? 0);
   const taken = Number(counts[0]?.taken ?? 0);
@@ -239,10 +251,14 @@ function waitingView(now: number, format: ViewedFormat, gate: WaitingStatus): Qu
         ? { at: formatDateTimeLong(new Date(gate.drawAt).toISOString()), entrants: gate.entrants }
         : null,
     position: gate.state === "en_file" ? gate.position : null,
-    wait: gate.state === "en_file" ? waitText(gate.waitSeconds) : null,
+    wait: gate.state === "en_file" ? waitLine(gate) : null,
     ticket: gate.state === "en_file" ? gate.ticket : null,
     refresh: queueRefreshSeconds(
-      gate.state === "en_file" ? gate.waitSeconds : gate.state === "tirage" ? (gate.drawAt - now) / 1000 : 0,
+      gate.state === "en_file"
+        ? (gate.waitSeconds ?? QUEUE_REFRESH_MAX_SECONDS)
+        : gate.state === "tirage"
+          ? (gate.drawAt - now) / 1000
+          : 0,
     ),
   };
 }

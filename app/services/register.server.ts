@@ -28,6 +28,7 @@ import { transferSettingsColumns } from "~/db/transfers.server";
 
 type Ctx = AppLoadContext;
 import { holdPlace, samePersonRefusal } from "./place-hold.server";
+import { placeTakenInQueue } from "./opening-queue.server";
 
 /** Maps a payments error at checkout creation to the registration's message codes. */
 function checkoutError(e: unknown): RegistrationError | PaymentError {
@@ -75,6 +76,8 @@ export async function startRegistration(
     pps_expiration: input.pps_expiration ?? null,
     documentId: competition ? documentId : null,
   });
+  // During an opening the runner's reservation has served: the database holds their place now (issue 42).
+  await placeTakenInQueue(context, userId, input.format);
   let url: string;
   try {
     url = await checkoutUrl(context, hold.inscriptionId, hold.facts, hold.claim);

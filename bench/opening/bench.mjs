@@ -10,7 +10,8 @@
 //    admitted in turn, send the form, and pay on the local checkout page;
 // 4. prints: the first answers' latency and rate against a static asset's in the same run, runners answered, server
 //    errors, admissions in queue order, checkout creations per second (max over any second), places validated
-//    (expected exactly --places), payments per registration (expected 1: no double charge).
+//    (expected exactly --places), whether they are exactly the first --places runners in queue order (issue 42: an
+//    admission reserves a place), payments per registration (expected 1: no double charge).
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -147,6 +148,11 @@ async function journey(r, t0) {
   while (queued(page) || (page.status === 302 && page.location.startsWith("/file-attente/"))) {
     if (page.status === 302) page = await request(r, queueUrl);
     if (r.ticket == null) r.ticket = Number(/data-ticket="(\d+)"/.exec(page.body)?.[1] ?? Number.NaN);
+    // Every place paid: the queue says so (issue 42); the runner stops here rather than wait for the hour to pass.
+    if (page.body.includes("toutes les places sont payées")) {
+      stats.complet++;
+      return;
+    }
     round++;
     // As a browser without JavaScript: the page's own meta refresh (5 s near the front, up to 30 s far back).
     const refresh = Number(/http-equiv="refresh" content="(\d+)"/.exec(page.body)?.[1] ?? POLL);
@@ -166,7 +172,8 @@ async function journey(r, t0) {
     pays: "France",
     date_naissance: "1990-01-01",
     justificatif_type: "licence",
-    numero_licence: "1234567",
+    // One person per runner: the same licence would make them one (one place per person, issue 40).
+    numero_licence: String(1_000_000 + Number(r.id.slice(-5))),
     nombre_repas: "0",
     apparaitre_resultats: "on",
   });
@@ -224,10 +231,12 @@ try {
   let inversions = 0;
   let latest = Number.NEGATIVE_INFINITY;
   for (const r of queued) {
+    if (r.admittedAt == null) continue; // told 'complet' without being admitted
     if (r.admittedAt < latest - POLL * 1000) inversions++;
     latest = Math.max(latest, r.admittedAt);
   }
-  const inOrder = inversions === 0;
+  // Information only since issue 42: who gets a place is decided by the queue (validated = first in queue order);
+  // when a runner *sees* their turn also depends on their page's reload and on a loaded server's answer times.
   const tickets = new Set(queued.map((r) => r.ticket));
   // Checkout creations per second, max over any one-second window.
   const cs = [...stats.checkouts].sort((a, b) => a - b);
@@ -274,6 +283,18 @@ try {
   const doubles = db(
     `SELECT count(*) AS n FROM (SELECT inscription_id FROM paiements WHERE status = 'succeeded' GROUP BY inscription_id HAVING count(*) > 1)`,
   )[0].n;
+  // The queue's order decides (issue 42): the validated runners are exactly the first PLACES in queue order (the
+  // runners given the form at their first answer came first; then by ticket).
+  const validatedIds = new Set(
+    db(`SELECT coureur_id FROM inscriptions WHERE format_id = ${q(FORMAT)} AND statut = 'validee'`).map(
+      (x) => x.coureur_id,
+    ),
+  );
+  const queueOrder = [
+    ...runners.filter((r) => r.firstKind === "form"),
+    ...runners.filter((r) => r.firstKind !== "form" && Number.isFinite(r.ticket)).sort((a, b) => a.ticket - b.ticket),
+  ];
+  const firstInOrder = validatedIds.size === PLACES && queueOrder.slice(0, PLACES).every((r) => validatedIds.has(r.id));
   const perRunner = db(
     `SELECT count(*) AS n FROM (SELECT coureur_id FROM inscriptions WHERE format_id = ${q(FORMAT)} AND statut = 'validee' GROUP BY coureur_id HAVING count(*) > 1)`,
   )[0].n;
@@ -320,14 +341,17 @@ try {
   console.log(
     `  inscriptions validées après paiement : ${validated} (attendu ${PLACES}) ; « complet » : ${stats.complet}`,
   );
+  console.log(
+    `  validated = first in queue order: ${firstInOrder ? "yes" : "no"} (les ${PLACES} validés sont les ${PLACES} premiers de la file)`,
+  );
   console.log(`  doubles paiements : ${doubles} ; coureurs validés deux fois : ${perRunner} (attendu 0)`);
   console.log(`  durée totale : ${wall.toFixed(0)} s`);
   const ok =
     validated === PLACES &&
+    firstInOrder &&
     stats.errors === 0 &&
     doubles === 0 &&
     perRunner === 0 &&
-    inOrder &&
     tickets.size === queued.length &&
     serverMax <= RATE &&
     firstRps >= staticRps / 2 &&

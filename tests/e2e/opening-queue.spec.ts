@@ -69,6 +69,8 @@ test("at the opening, the second runner waits in the queue and reaches the form 
   await expect(page.getByText("Vous êtes 1er dans la file d'attente.")).toBeVisible();
   await expect(page.getByRole("button", { name: /^Payer/ })).toHaveCount(0);
   await expect(page.getByText(/Numéro de passage/)).toBeVisible();
+  // What the position means, in one sentence (issue 42).
+  await expect(page.getByText(/à votre tour, une place vous est réservée pendant 10 minutes/)).toBeVisible();
   // The first runner's page handed the format's facts to its queue: the second runner waits on the Worker's light
   // page (docs/decisions/0135), under the site's name.
   await expect(page.getByRole("link", { name: "Balise, accueil" })).toBeVisible();
@@ -77,6 +79,8 @@ test("at the opening, the second runner waits in the queue and reaches the form 
   // Admitted 10 s after the first runner: the form, with the place still to take.
   await expect(page.getByRole("button", { name: /^Payer/ })).toBeVisible({ timeout: 30_000 });
   expect(new URL(page.url()).pathname).toBe(`/inscription/${e.course}`);
+  // The admitted runner's place is reserved, until a stated deadline (issue 42).
+  await expect(page.getByText(/Votre tour est venu : une place vous est réservée jusqu'au \d+/)).toBeVisible();
   // With JavaScript the position came live over the queue's WebSocket (the turn reloads the page, which then has
   // the form); without it, the page's own refresh brought the form.
   expect(sockets.some((u) => u.includes(`/parties/format-queue/${e.format}?ticket=`))).toBe(jsOn(page));

@@ -217,16 +217,19 @@ describe("the queue", () => {
         JSON.stringify({ nom: "Lenoir", prenom: "Inès", apparaitre_resultats: 1 }),
       )
       .run();
-    // 30 runners arrive at the opening: admitted 100 ms apart, the last at 09:00:02.900. The one place is free.
-    const at = (t: string) => testContext(fixedClock(`2027-01-12T09:00:${t}Z`));
+    // 30 runners arrive at the opening. The one place is reserved for the first; the others wait their turn.
+    const at = (t: string) => testContext(fixedClock(`2027-01-12T${t}Z`));
     const queued = await runners(30);
-    for (const id of queued) await passQueue(at("00.000"), id, f.format);
-    expect(await offerFreedPlaces(at("01.000"), f.formatId)).toEqual([]);
+    for (const id of queued) await passQueue(at("09:00:00.000"), id, f.format);
+    expect(await offerFreedPlaces(at("09:00:01.000"), f.formatId)).toEqual([]);
     const statut = () =>
       env.DB.prepare("SELECT statut FROM liste_attente WHERE id = ?").bind(entryId).first<{ statut: string }>();
     expect((await statut())?.statut).toBe("en_liste");
-    // Everyone in the queue admitted: the waiting list's first runner is offered the place.
-    expect(await offerFreedPlaces(at("03.000"), f.formatId)).toEqual([entryId]);
+    // Reservations unused: the place goes from runner to runner of the queue, never to the list while they wait.
+    expect(await offerFreedPlaces(at("09:45:00.000"), f.formatId)).toEqual([]);
+    expect((await statut())?.statut).toBe("en_liste");
+    // The queue's hour is over: the waiting list's first runner is offered the place.
+    expect(await offerFreedPlaces(at("10:00:01.000"), f.formatId)).toEqual([entryId]);
     expect((await statut())?.statut).not.toBe("en_liste");
   });
 

@@ -11,6 +11,7 @@ import { passQueue, queueFacts, queueView } from "~/services/opening-queue.serve
 import { loadRegistrationPage, prefillValues } from "~/services/registration-page.server";
 import { requireUser } from "~/utils/auth.server";
 import { readBesideSession } from "~/utils/session.server";
+import { formatDateTimeLong } from "~/utils/format";
 
 /**
  * The user, and the event with its formats if they may see it (an offline event only for its organiser and
@@ -34,17 +35,21 @@ export async function registrationPage({ request, params, context }: LoaderFunct
   // A runner who waits sees the queue here, at the form's own address (no redirect: one answer on a weak network);
   // the page reloads (or, with JavaScript, re-reads) itself and shows the form when their turn comes.
   const asked = formats.find((f) => f.id === wanted);
+  // An admitted runner's place is reserved until a deadline, shown on the form (issue 42).
+  let reservedUntil: string | null = null;
   if (asked) {
     // The event's facts go with the call: the queue keeps them for the Worker's light waiting page (0135).
     const facts = course.en_ligne ? queueFacts(asked, course) : null;
     const gate = await passQueue(context, user.id, asked, facts);
     if (mustWait(gate))
       return { queue: queueView(context, { ...asked, course_id: course.id, course_nom: course.nom }, gate) } as const;
+    if (gate.state === "admis") reservedUntil = formatDateTimeLong(new Date(gate.until));
   }
   const prefill = await prefillValues(context, user);
   const values: RegistrationValues = { ...prefill, format_id: preselectFormat(formats, wanted), nombre_repas: "0" };
   return {
     queue: null,
+    reservedUntil,
     course,
     formats,
     values,

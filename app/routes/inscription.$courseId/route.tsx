@@ -19,6 +19,7 @@ import { JustificatifFields } from "./Justificatif";
 import { Meals, Recap } from "./MealsAndTotal";
 import { type FormPageData, registrationPage } from "./page-data.server";
 import { RunnerFields } from "./RunnerFields";
+import { reservationNotice } from "~/domain/opening-admission";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -127,6 +128,11 @@ function RegistrationForm({ data }: { data: FormPageData }) {
                   <Link to={paths.myRegistration(result.existingId)}>Voir mon inscription</Link>
                 </>
               ) : null}
+            </p>
+          ) : null}
+          {data.reservedUntil ? (
+            <p className="alert alert-info" role="status">
+              {reservationNotice(data.reservedUntil)}
             </p>
           ) : null}
           <ErrorSummary errors={errors} documentError={result?.documentError} stamp={result} />
