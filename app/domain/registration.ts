@@ -14,7 +14,7 @@ import {
 } from "./runner-fields";
 import { availability, type Availability } from "./waitlist";
 import { fieldErrors, fieldOfIssue } from "./form-errors";
-import { type PricedFormat, REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "./registration-rules";
+import { fullness, type PricedFormat, REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "./registration-rules";
 
 export const REGISTRATION_MSG = {
   login: LOGIN_TO_PAY,
@@ -22,6 +22,8 @@ export const REGISTRATION_MSG = {
   formatUnknown: "Ce format n'existe pas pour cette course.",
   formatFullNamed: (name: string) => `Le format ${name} est complet.`,
   formatFull: "Ce format est complet.",
+  formatHeld: (name: string) =>
+    `Toutes les places du format ${name} sont prises, dont certaines par des paiements en cours : si l'un d'eux n'aboutit pas, la place revient en vente. Réessayez dans quelques minutes.`,
   formatFullWaitlist: (name: string) =>
     `Le format ${name} est complet : rejoignez sa liste d'attente, la prochaine place libérée vous sera proposée dans l'ordre.`,
   waitlistOpen: (name: string) => `Des places sont disponibles dans le format ${name} : inscrivez-vous directement.`,
@@ -67,6 +69,7 @@ export type RegistrationErrorCode =
   | "format_manquant"
   | "format_inconnu"
   | "format_complet"
+  | "format_en_paiement"
   | "format_liste_attente"
   | "hors_periode"
   | "inscriptions_fermees"
@@ -86,6 +89,7 @@ export const REGISTRATION_ERROR_STATUS: Record<RegistrationErrorCode, number> = 
   format_manquant: 400,
   format_inconnu: 404,
   format_complet: 409,
+  format_en_paiement: 409,
   format_liste_attente: 409,
   hors_periode: 409,
   inscriptions_fermees: 409,
@@ -103,6 +107,7 @@ export const REGISTRATION_ERROR_STATUS: Record<RegistrationErrorCode, number> = 
 /** The registration form's field a code's message goes beside: the format chosen, or the number of meals. */
 const REGISTRATION_ERROR_FIELD: Partial<Record<RegistrationErrorCode, string>> = {
   format_complet: "format_id",
+  format_en_paiement: "format_id",
   format_liste_attente: "format_id",
   hors_periode: "format_id",
   repas_epuises: "nombre_repas",
@@ -135,6 +140,8 @@ export function registrationErrorMessage(code: RegistrationErrorCode, formatName
       return REGISTRATION_MSG.formatUnknown;
     case "format_complet":
       return formatName ? REGISTRATION_MSG.formatFullNamed(formatName) : REGISTRATION_MSG.formatFull;
+    case "format_en_paiement":
+      return REGISTRATION_MSG.formatHeld(formatName ?? "");
     case "hors_periode":
       return REGISTRATION_MSG.outsideWindow(formatName ?? "");
     case "format_liste_attente":
@@ -194,6 +201,8 @@ export interface FormatChoice extends PricedFormat {
   nom: string;
   nb_max_coureurs: number | null;
   taken: number;
+  /** Of the places taken, those held by checkouts in progress (they may come back: not 'complet', issue 42). */
+  held?: number;
   /** Meals held by registrations that hold their place (the same definition as places). */
   meals_taken?: number;
   /** Runners waiting on the format's list (not yet offered a place), and whether the list is on (issue 20). */
@@ -291,7 +300,9 @@ export function makeRegistrationSchema(
             ? found === "waitlist"
               ? REGISTRATION_MSG.formatFullWaitlist(f.nom)
               : found === "full"
-                ? REGISTRATION_MSG.formatFullNamed(f.nom)
+                ? fullness(f.nb_max_coureurs, f.taken, f.held ?? 0) === "en_paiement"
+                  ? REGISTRATION_MSG.formatHeld(f.nom)
+                  : REGISTRATION_MSG.formatFullNamed(f.nom)
                 : null
             : found === "open"
               ? REGISTRATION_MSG.waitlistOpen(f.nom)

@@ -115,3 +115,12 @@ describe("Workers AI assistant", () => {
     expect(pickAssistant({ AI: { run: async () => ({}) } }).name).toBe("workers-ai");
   });
 });
+
+describe("local assistant: places held by checkouts in progress are not 'complet' (issue 42)", () => {
+  it("says that no place is free for now, and how many are being paid", () => {
+    const held = { ...facts, formats: [{ ...facts.formats[1], places_en_paiement: 2 }] };
+    const answer = answerFromFacts({ prompt: "reste-t-il des places ?", facts: held });
+    expect(answer).toContain("Balcons 28 km : plus de place libre pour l'instant, dont 2 places en cours de paiement");
+    expect(answer).not.toContain("complet");
+  });
+});

@@ -1,6 +1,7 @@
 // The @IA assistant: an interface, a local default that answers from the event's own facts, and the
 // selection between it and Workers AI (app/providers/assistant-workers-ai.ts) when an `AI` binding exists.
 import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { heldLabel } from "~/domain/registration-rules";
 
 export interface FormatFacts {
   nom: string;
@@ -15,6 +16,8 @@ export interface FormatFacts {
   nb_max_coureurs: number | null;
   /** null when the format has no cap. */
   places_restantes: number | null;
+  /** Places held by checkouts in progress (they may come back): not 'complet' while there are (issue 42). */
+  places_en_paiement?: number;
   ravitaillements: string | null;
   remise_dossards: string | null;
   hebergements: string | null;
@@ -109,7 +112,9 @@ const TOPICS: Topic[] = [
       f.places_restantes == null
         ? "pas de limite de places annoncée"
         : f.places_restantes <= 0
-          ? "complet"
+          ? f.places_en_paiement
+            ? `plus de place libre pour l'instant, dont ${heldLabel(f.places_en_paiement)}`
+            : "complet"
           : `${f.places_restantes} place${f.places_restantes > 1 ? "s" : ""} restante${f.places_restantes > 1 ? "s" : ""}`,
     missing: "",
   },

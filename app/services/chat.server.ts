@@ -3,7 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { batchAll } from "~/db/batch.server";
-import { placesTakenSql } from "~/db/registration-store/capacity.server";
+import { placesHeldSql, placesTakenSql } from "~/db/registration-store/capacity.server";
 import type { Db } from "~/db/client.server";
 import { chat_messages, courses, formats } from "~/db/schema";
 import { placesLeft } from "~/domain/catalogue";
@@ -378,14 +378,18 @@ export async function loadEventFacts(db: Db, courseId: string, now: Date): Promi
     .from(formats)
     .where(eq(formats.course_id, courseId))
     .orderBy(asc(formats.date), asc(formats.position));
-  const taken = new Map<string, number>();
+  const taken = new Map<string, { n: number; held: number }>();
   if (fs.length) {
     const iso = now.toISOString();
     const rows = await db
-      .select({ format_id: formats.id, n: sql<number>`${placesTakenSql(formats.id, iso)}` })
+      .select({
+        format_id: formats.id,
+        n: sql<number>`${placesTakenSql(formats.id, iso)}`,
+        held: sql<number>`${placesHeldSql(formats.id, iso)}`,
+      })
       .from(formats)
       .where(eq(formats.course_id, courseId));
-    for (const r of rows) taken.set(r.format_id, Number(r.n));
+    for (const r of rows) taken.set(r.format_id, { n: Number(r.n), held: Number(r.held) });
   }
   return {
     nom: c.nom,
@@ -402,7 +406,8 @@ export async function loadEventFacts(db: Db, courseId: string, now: Date): Promi
       stock_repas: f.stock_repas,
       prix_repas_cents: f.prix_repas_cents,
       nb_max_coureurs: f.nb_max_coureurs,
-      places_restantes: placesLeft(f.nb_max_coureurs, taken.get(f.id) ?? 0),
+      places_restantes: placesLeft(f.nb_max_coureurs, taken.get(f.id)?.n ?? 0),
+      places_en_paiement: taken.get(f.id)?.held ?? 0,
       ravitaillements: f.ravitaillements,
       remise_dossards: f.remise_dossards,
       hebergements: f.hebergements,

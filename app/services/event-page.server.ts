@@ -19,6 +19,7 @@ import { eventJsonLd } from "~/domain/event-json-ld";
 import { elevationProfile, validateGpx } from "~/domain/gpx";
 import { parisDate } from "~/domain/refund";
 import { canTakePayments } from "~/domain/registration";
+import { fullness } from "~/domain/registration-rules";
 import { canViewCourse } from "~/domain/visibility";
 import { windowStatement } from "~/domain/registration-window";
 import { availability } from "~/domain/waitlist";
@@ -56,6 +57,8 @@ function withPlaces(f: FormatDetail, now: Date) {
     transferRules: transferRulesSentence(f, formatDateLong),
     left,
     full: isFormatFull(f.nb_max_coureurs, f.taken) === true,
+    /** 'Complet' only when every place is held for good; places held by checkouts may come back (issue 42). */
+    fullness: fullness(f.nb_max_coureurs, f.taken, Number(f.held ?? 0)),
     low: isLowPlaces(left),
     avail,
     fenetre,
@@ -137,10 +140,15 @@ async function buildPage(
   );
   const meals = hasMeals(formats.map((f) => f.stock_repas));
   const full = isCourseFull(formats.map((f) => ({ nb_max_coureurs: f.nb_max_coureurs, taken: f.taken })));
+  // 'Complet' (the badge, the hero) only when every place is held for good: places held by unpaid checkouts may
+  // come back (issue 42, fullness in the registration rules).
+  const forGood = isCourseFull(
+    formats.map((f) => ({ nb_max_coureurs: f.nb_max_coureurs, taken: f.taken - Number(f.held ?? 0) })),
+  );
   const badges = courseBadges({
     nextDate: next,
     hasMeals: meals,
-    isFull: full,
+    isFull: forGood,
     createdAt: course.created_at,
     enLigne: !!course.en_ligne,
     now,
@@ -196,6 +204,11 @@ async function buildPage(
     dplus: valueRange(formats.map((f) => f.denivele_dplus)),
     meals,
     full: full === true,
+    complet: forGood === true,
+    /** Places held by checkouts in progress over the event's formats (what the hero says when no place is free). */
+    held: formats.reduce((n, f) => n + Number(f.held ?? 0), 0),
+    /** The one format of the event, for the hero's links (the form opens with it chosen). */
+    onlyFormatId: formats.length === 1 ? formats[0].id : null,
     badges,
     shareUrl,
     ogImage: course.image_url ? paths.absoluteUrl(base, course.image_url) : null,

@@ -8,13 +8,14 @@ import {
   mealsSufficeSql,
   mealsTakenSql,
   placeFreeSql,
+  placesHeldSql,
   placesTakenSql,
   registrationWindowSql,
   runnersWaitingSql,
 } from "~/db/registration-store/capacity.server";
 import { inscriptions } from "~/db/schema";
 import { personalOf, RegistrationError, type RegistrationInput } from "~/domain/registration";
-import { holdExpiresAt, isFull, mealsLeft } from "~/domain/registration-rules";
+import { fullness, holdExpiresAt, isFull, mealsLeft } from "~/domain/registration-rules";
 import { isPaymentProviderError } from "~/providers/payments";
 import { creationStatement, updateRegistrations } from "~/db/registration-store/writes.server";
 import { onCheckoutCompleted } from "./payment-received.server";
@@ -56,7 +57,7 @@ export async function samePersonRefusal(
 }
 
 /** Why the INSERT found no place: the format is full, or its meals are gone (a field error then). */
-async function holdRefusal(
+export async function holdRefusal(
   context: Ctx,
   formatId: string,
   formatNom: string,
@@ -66,12 +67,14 @@ async function holdRefusal(
   const [f] = await context.db.all<{
     cap: number | null;
     taken: number;
+    held: number;
     stock: number;
     meals_taken: number;
     waiting: number;
     open: number;
   }>(sql`
-    SELECT f.nb_max_coureurs AS cap, ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, f.stock_repas AS stock,
+    SELECT f.nb_max_coureurs AS cap, ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken,
+      ${placesHeldSql(sql.raw("f.id"), nowIso)} AS held, f.stock_repas AS stock,
       ${mealsTakenSql(sql.raw("f.id"), nowIso)} AS meals_taken, ${runnersWaitingSql("f")} AS waiting,
       ${registrationWindowSql("f", nowIso)} AS open
     FROM formats f WHERE f.id = ${formatId}`);
@@ -85,6 +88,9 @@ async function holdRefusal(
       String(mealsLeft({ stock_repas: f.stock, meals_taken: Number(f.meals_taken) })),
     );
   }
+  // Every place taken, some only by checkouts in progress: not 'complet', they may come back (issue 42).
+  if (f && fullness(f.cap, Number(f.taken), Number(f.held)) === "en_paiement")
+    return new RegistrationError("format_en_paiement", formatNom);
   return new RegistrationError("format_complet", formatNom);
 }
 

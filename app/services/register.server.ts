@@ -27,7 +27,7 @@ import { personOf, samePersonHoldsSql } from "~/db/identity";
 import { transferSettingsColumns } from "~/db/transfers.server";
 
 type Ctx = AppLoadContext;
-import { holdPlace, samePersonRefusal } from "./place-hold.server";
+import { holdPlace, holdRefusal, samePersonRefusal } from "./place-hold.server";
 import { placeTakenInQueue } from "./opening-queue.server";
 
 /** Maps a payments error at checkout creation to the registration's message codes. */
@@ -146,7 +146,7 @@ export async function retryPayment(context: Ctx, userId: string, inscriptionId: 
       );
       if (samePerson) throw samePerson;
       if (i.i.statut !== "en_attente" && i.i.statut !== "annulee") throw new PaymentError("inscription_non_payable");
-      throw new RegistrationError("format_complet", i.formatNom);
+      throw await holdRefusal(context, i.i.format_id, i.formatNom, Number(i.i.nombre_repas ?? 0), nowIso);
     }
   }
   return checkoutUrl(context, inscriptionId);

@@ -3,7 +3,7 @@
 // Read-only. Decisions 0060 and 0130.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
-import { mealsTakenSql, placesTakenSql, waitingCountSql } from "~/db/registration-store/capacity.server";
+import { mealsTakenSql, placesHeldSql, placesTakenSql, waitingCountSql } from "~/db/registration-store/capacity.server";
 import { windowStatement } from "~/domain/registration-window";
 import { transferRulesSentence } from "~/domain/transfer";
 import { formatDateLong, formatDateTimeLong } from "~/utils/format";
@@ -34,6 +34,8 @@ export interface RegistrationPageFormat extends FormatChoice {
   heure_depart: string | null;
   distance_km: number | null;
   denivele_dplus: number | null;
+  /** Places held by checkouts in progress: the format is not 'complet' while some are (issue 42). */
+  held: number;
 }
 
 /** The event (by id or slug), its formats with places taken, and whether its organiser can take payments. */
@@ -79,6 +81,7 @@ export async function loadRegistrationPage(
       stock_repas: formats.stock_repas,
       nb_max_coureurs: formats.nb_max_coureurs,
       taken: sql<number>`${placesTakenSql(formats.id, nowIso)}`,
+      held: sql<number>`${placesHeldSql(formats.id, nowIso)}`,
       meals_taken: sql<number>`${mealsTakenSql(formats.id, nowIso)}`,
       waiting: sql<number>`${waitingCountSql(formats.id)}`,
       liste_attente_active: formats.liste_attente_active,
@@ -111,6 +114,7 @@ export async function loadRegistrationPage(
     formats: rows.map((r) => ({
       ...r,
       taken: Number(r.taken),
+      held: Number(r.held),
       meals_taken: Number(r.meals_taken),
       waiting: Number(r.waiting),
       fenetre: windowStatement(r, now, formatDateTimeLong),

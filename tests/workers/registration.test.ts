@@ -120,11 +120,15 @@ describe("the place hold", () => {
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
     expect(lost[0].reason).toBeInstanceOf(RegistrationError);
-    expect((lost[0].reason as RegistrationError).message).toBe(`Le format Format test ${n} est complet.`);
+    // The winner's place is held by a checkout not paid yet: not 'complet' (it may come back), issue 42.
+    expect((lost[0].reason as RegistrationError).code).toBe("format_en_paiement");
+    expect((lost[0].reason as RegistrationError).message).toBe(
+      `Toutes les places du format Format test ${n} sont prises, dont certaines par des paiements en cours : si l'un d'eux n'aboutit pas, la place revient en vente. Réessayez dans quelques minutes.`,
+    );
     expect(await holding(formatId)).toBe(1);
   });
 
-  it("40 runners at once on 5 places: 5 holds, 35 'complet', never more", async () => {
+  it("40 runners at once on 5 places: 5 holds, 35 refused (the places being paid), never more", async () => {
     const { courseId, formatId } = await freshFormat({ cap: 5 });
     const ids = await runners(40);
     const data = await input(courseId, formatId);
@@ -135,7 +139,7 @@ describe("the place hold", () => {
     const reasons = results
       .filter((r): r is PromiseRejectedResult => r.status === "rejected")
       .map((r) => (r.reason as RegistrationError).code);
-    expect(reasons).toEqual(Array(35).fill("format_complet"));
+    expect(reasons).toEqual(Array(35).fill("format_en_paiement"));
     expect(await holding(formatId)).toBe(5);
     expect(
       await count("SELECT count(DISTINCT paiement_trace_id) AS n FROM inscriptions WHERE format_id = ?", formatId),
@@ -230,10 +234,12 @@ describe("the place hold", () => {
     expect(again).not.toBe(first.url);
     expect((await row(first.inscriptionId)).statut).toBe("en_attente");
     expect(await holding(formatId)).toBe(1);
-    // Released again, and b takes the place: a's retry now reads 'complet'.
+    // Released again, and b takes the place: a's retry is refused (b's place is being paid).
     await abandonRegistration(testContext(), a, first.inscriptionId);
     await startRegistration(testContext(), b, courseId, asPerson(data, b));
-    await expect(retryPayment(testContext(), a, first.inscriptionId)).rejects.toMatchObject({ code: "format_complet" });
+    await expect(retryPayment(testContext(), a, first.inscriptionId)).rejects.toMatchObject({
+      code: "format_en_paiement",
+    });
     expect(await holding(formatId)).toBe(1);
   });
 

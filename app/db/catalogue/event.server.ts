@@ -1,7 +1,7 @@
 // The event page's reads: the event (by id or slug) and its formats with places taken, in one round trip.
 import { sql, type SQL } from "drizzle-orm";
 import { batchAll } from "../batch.server";
-import { placesTakenSql, waitingCountSql } from "../registration-store/capacity.server";
+import { placesHeldSql, placesTakenSql, waitingCountSql } from "../registration-store/capacity.server";
 import type { Db } from "../client.server";
 
 export interface CourseDetail {
@@ -99,7 +99,7 @@ export async function getCourseWithFormats<Also extends unknown[] = []>(
            ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, f.liste_attente_active, ${waitingCountSql(sql.raw("f.id"))} AS waiting,
            f.ouverture_inscriptions, f.cloture_inscriptions, f.tirage_minutes,
            f.cession_active, f.cession_cloture, f.cession_frais_cents, f.cession_dossard_suit, f.cession_repas_suivent,
-           (SELECT count(*) FROM inscriptions i_held WHERE i_held.format_id = f.id AND i_held.statut = 'en_attente' AND i_held.hold_expires_at > ${nowIso}) AS held
+           ${placesHeldSql(sql.raw("f.id"), nowIso)} AS held
     FROM formats f
     WHERE f.course_id = ${courseId}
     ORDER BY f.date IS NULL, f.date, f.heure_depart, f.position, f.id`;

@@ -3,7 +3,7 @@
 // migrations/0003_catalogue.sql).
 import { sql, type SQL } from "drizzle-orm";
 import type { CourseFilters } from "~/domain/filters";
-import { placesTakenSql } from "../registration-store/capacity.server";
+import { placesHeldSql, placesTakenSql } from "../registration-store/capacity.server";
 
 const DATE_OK = sql.raw(`'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`);
 
@@ -27,10 +27,14 @@ export function nextDateWithinSql(from: string, au: string | null, today: string
   return sql.join(dates, sql` AND `);
 }
 
-/** Complet for the event whose id is `courseId`: it has formats and every one is capped and full (1/0). */
+/**
+ * Complet for the event whose id is `courseId`: it has formats and every one is capped and full for good (1/0): places
+ * held by unpaid checkouts may come back, so they do not make it 'Complet' (issue 42; fullness in the registration rules).
+ */
 export function isFullSql(courseId: SQL, nowIso: string): SQL {
+  const id = sql.raw("ff.id");
   return sql`(SELECT CASE WHEN count(*) = 0 THEN 0
-      WHEN sum(CASE WHEN ff.nb_max_coureurs IS NULL OR ${placesTakenSql(sql.raw("ff.id"), nowIso)} < ff.nb_max_coureurs THEN 1 ELSE 0 END) = 0 THEN 1
+      WHEN sum(CASE WHEN ff.nb_max_coureurs IS NULL OR ${placesTakenSql(id, nowIso)} - ${placesHeldSql(id, nowIso)} < ff.nb_max_coureurs THEN 1 ELSE 0 END) = 0 THEN 1
       ELSE 0 END
     FROM formats ff WHERE ff.course_id = ${courseId})`;
 }

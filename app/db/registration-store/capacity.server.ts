@@ -19,6 +19,14 @@ export function placesTakenSql(formatId: Expr, nowIso: string): SQL {
   return sql`(SELECT count(*) FROM inscriptions i_cap WHERE i_cap.format_id = ${formatId} AND ${holdsPlaceSql("i_cap", nowIso)})`;
 }
 
+/**
+ * Places of the format held by a checkout in progress or a waiting-list offer: counted as taken, but not for good (they
+ * come back if unpaid). 'Complet' is shown only when the places taken less these reach the cap (issue 42).
+ */
+export function placesHeldSql(formatId: Expr, nowIso: string): SQL {
+  return sql`(SELECT count(*) FROM inscriptions i_held WHERE i_held.format_id = ${formatId} AND i_held.statut = 'en_attente' AND i_held.hold_expires_at > ${nowIso})`;
+}
+
 /** Meals taken in the format (the same registrations' meal counts). */
 export function mealsTakenSql(formatId: Expr, nowIso: string): SQL {
   return sql`(SELECT coalesce(sum(i_meal.nombre_repas), 0) FROM inscriptions i_meal WHERE i_meal.format_id = ${formatId} AND ${holdsPlaceSql("i_meal", nowIso)})`;

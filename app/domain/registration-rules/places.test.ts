@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  fullness,
+  heldLabel,
   canTakePlace,
   holdExpiresAt,
   holdsPlace,
@@ -112,5 +114,21 @@ describe("placeFree, mealsSuffice, mealTotal", () => {
   it("the meals' total is the meal part of the registration's total", () => {
     expect(mealTotal({ prix_cents: 3800, prix_repas_cents: 1200, stock_repas: 10 }, 2)).toBe(2400);
     expect(mealTotal({ prix_cents: 3800, prix_repas_cents: 1200, stock_repas: 0 }, 2)).toBe(0);
+  });
+});
+
+describe("fullness: 'complet' only when every place is held for good (issue 42)", () => {
+  it.each<[number | null, number, number, string]>([
+    [null, 500, 3, "places"],
+    [10, 9, 0, "places"],
+    [10, 10, 0, "complet"],
+    [10, 10, 1, "en_paiement"],
+    [10, 12, 2, "en_paiement"],
+  ])("cap %s, %i taken, %i held by checkouts → %s", (cap, taken, held, expected) => {
+    expect(fullness(cap, taken, held)).toBe(expected);
+  });
+  it("says how many places are being paid", () => {
+    expect(heldLabel(1)).toBe("1 place en cours de paiement");
+    expect(heldLabel(3)).toBe("3 places en cours de paiement");
   });
 });

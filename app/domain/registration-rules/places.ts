@@ -60,6 +60,28 @@ export function isFull(cap: number | null | undefined, taken: number): boolean {
   return cap != null && taken >= cap;
 }
 
+/**
+ * What a runner may hope for in a format (issue 42): 'places' while a place is free; 'en_paiement' when every place is
+ * taken but some only by unpaid checkouts (or waiting-list offers) that come back if unpaid; 'complet' only when every
+ * place is held for good (paid, or added by hand). 'Complet' is written for 'complet' alone, everywhere.
+ */
+export type Fullness = "places" | "en_paiement" | "complet";
+
+export function fullness(cap: number | null | undefined, taken: number, held: number): Fullness {
+  if (!isFull(cap, taken)) return "places";
+  return held > 0 ? "en_paiement" : "complet";
+}
+
+/** 'N places en cours de paiement' (the badge of a format whose places are only held). */
+export function heldLabel(held: number): string {
+  return `${held} place${held > 1 ? "s" : ""} en cours de paiement`;
+}
+
+/** Why a runner cannot take a place held by unpaid checkouts, and what happens next (the refusal, the event page). */
+export function heldSentence(held: number): string {
+  return `Toutes les places sont prises, dont ${heldLabel(held)} : si un paiement n'aboutit pas, la place revient en vente. Réessayez dans quelques minutes.`;
+}
+
 /** Whether one more registration fits (the same rule as the atomic INSERT … WHERE in register.server.ts). */
 export function canTakePlace(cap: number | null | undefined, taken: number): boolean {
   return !isFull(cap, taken);

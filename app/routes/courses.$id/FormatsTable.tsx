@@ -1,6 +1,7 @@
 // The formats with their places and their registration link: the 'Formats & tarifs' tab and the side panel's list.
 import { Link } from "~/components/Link";
 import { EVENT_TYPES } from "~/domain/catalogue";
+import { heldLabel } from "~/domain/registration-rules";
 import { formatDate, formatKm, formatMeters, formatPrice, formatTime } from "~/utils/format";
 import type { Data, FormatView } from "./page-data";
 import * as paths from "~/domain/paths";
@@ -35,14 +36,8 @@ export function RegisterLink({ courseId, f, open }: { courseId: string; f: Forma
     );
   }
   if (f.full || f.avail !== "open") {
-    // Places only held by checkouts in progress may come back: not 'Complet' yet (issue 21).
-    const held = Number(f.held ?? 0);
-    if (held > 0)
-      return (
-        <span className="badge badge-held">
-          {held} place{held > 1 ? "s" : ""} en cours de paiement
-        </span>
-      );
+    // Places only held by checkouts in progress may come back: not 'Complet' yet (issues 21, 42).
+    if (f.fullness === "en_paiement") return <span className="badge badge-held">{heldLabel(Number(f.held))}</span>;
     return <span className="badge badge-complet">Complet</span>;
   }
   if (!open) return <span className="muted small">Inscriptions bientôt ouvertes</span>;

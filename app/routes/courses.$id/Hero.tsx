@@ -2,6 +2,7 @@
 import { Badges } from "~/components/catalogue/Badges";
 import { Link } from "~/components/Link";
 import { positionSentence } from "~/domain/waitlist";
+import { heldLabel, heldSentence } from "~/domain/registration-rules";
 import { formatDateLong, formatFromPrice } from "~/utils/format";
 import type { Data } from "./page-data";
 import { ShareButton } from "./Share";
@@ -27,12 +28,16 @@ export function Hero({ d }: { d: Data }) {
         </p>
         <p className="course-hero-actions">
           {d.windowNote ? null : d.full && d.anyWaitlist && d.paymentsOpen ? (
-            <Link to={paths.registrationPage(c.id)} className="btn btn-register">
+            <Link to={paths.registrationPage(c.id, d.onlyFormatId)} className="btn btn-register">
               Rejoindre la liste d'attente
             </Link>
-          ) : d.full ? (
+          ) : d.complet ? (
             <span className="btn btn-register" aria-disabled="true">
               Complet
+            </span>
+          ) : d.full ? (
+            <span className="btn btn-register" aria-disabled="true">
+              {heldLabel(d.held)}
             </span>
           ) : d.paymentsOpen ? (
             <Link to={paths.registrationPage(c.id)} className="btn btn-register">
@@ -42,6 +47,9 @@ export function Hero({ d }: { d: Data }) {
           <ShareButton url={d.shareUrl} className="btn btn-outline-light" />
         </p>
         {d.windowNote ? <p className="course-hero-note">{d.windowNote}</p> : null}
+        {!d.windowNote && d.full && !d.complet && !d.anyWaitlist ? (
+          <p className="course-hero-note">{heldSentence(d.held)}</p>
+        ) : null}
         {!d.windowNote && !d.full && !d.paymentsOpen ? <p className="course-hero-note">{CLOSED_NOTE}</p> : null}
       </div>
     </header>

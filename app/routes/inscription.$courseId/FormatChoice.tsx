@@ -1,7 +1,7 @@
 // The format choice: one radio per format, with its date, distance, price and what is left (a full format whose
 // waiting list is on stays selectable; before the opening or after the close a format says when it opens).
 import { formatAvailability, type RegistrationValues } from "~/domain/registration";
-import { placesLeft } from "~/domain/registration-rules";
+import { fullness, heldLabel, placesLeft } from "~/domain/registration-rules";
 import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 import type { Errors } from "./ErrorSummary";
 import type { FormatView } from "./page-data.server";
@@ -46,11 +46,9 @@ export function FormatChoice({
                   {f.nom}
                   {f.fenetre
                     ? ` (${f.fenetre.charAt(0).toLowerCase()}${f.fenetre.slice(1)})`
-                    : full
-                      ? " (complet)"
-                      : avail === "waitlist"
-                        ? " (complet\u00a0: liste d'attente)"
-                        : ""}
+                    : full || avail === "waitlist"
+                      ? fullnessSuffix(f, avail === "waitlist")
+                      : ""}
                 </span>
                 <span className="format-choice-meta">
                   {formatDate(f.date)}
@@ -78,4 +76,15 @@ export function FormatChoice({
       ) : null}
     </fieldset>
   );
+}
+
+/**
+ * Why a format cannot be taken now, after its name: '(complet)' only when every place is held for good; places held
+ * by checkouts in progress say so (issue 42); a waiting list on says it takes names.
+ */
+function fullnessSuffix(f: FormatView, list: boolean): string {
+  const state = fullness(f.nb_max_coureurs, f.taken, f.held);
+  const why = state === "en_paiement" ? heldLabel(f.held) : state === "complet" ? "complet" : "";
+  if (!list) return ` (${why || "complet"})`;
+  return why ? ` (${why}\u00a0: liste d'attente)` : " (liste d'attente)";
 }
