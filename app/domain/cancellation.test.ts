@@ -50,14 +50,17 @@ describe("read-only message (spec section 4)", () => {
 
 describe("runnerCanCancel", () => {
   it.each([
-    ["validee", true, 2922, { ok: true }],
-    ["validee", true, 0, { ok: false, code: "aucun_remboursement" }],
-    ["validee", false, 0, { ok: false, code: "non_payee" }],
-    ["en_attente", false, 0, { ok: false, code: "non_payee" }],
-    ["remboursee_partiellement", true, 2922, { ok: false, code: "deja_annulee" }],
-    ["annulee", true, 2922, { ok: false, code: "deja_annulee" }],
-  ])("%s, paid %s, refund %i", (statut, paid, refund, out) =>
-    expect(runnerCanCancel(statut, paid, { refund_cents: refund })).toEqual(out),
+    ["validee", true, 2922, 31, { ok: true }],
+    // At zero refund the runner may still free the place (issue 42), until race day.
+    ["validee", true, 0, 6, { ok: true }],
+    ["validee", true, 0, 0, { ok: true }],
+    ["validee", true, 0, -1, { ok: false, code: "epreuve_passee" }],
+    ["validee", false, 0, 6, { ok: false, code: "non_payee" }],
+    ["en_attente", false, 0, 6, { ok: false, code: "non_payee" }],
+    ["remboursee_partiellement", true, 2922, 31, { ok: false, code: "deja_annulee" }],
+    ["annulee", true, 2922, 31, { ok: false, code: "deja_annulee" }],
+  ])("%s, paid %s, refund %i, %i days before", (statut, paid, refund, days, out) =>
+    expect(runnerCanCancel(statut, paid, { refund_cents: refund, days_before: days })).toEqual(out),
   );
 });
 

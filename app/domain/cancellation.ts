@@ -11,7 +11,10 @@ export type CancelReason = (typeof CANCEL_REASONS)[number];
 export const CANCEL_MSG = {
   policy: "Vous devez accepter la politique de remboursement pour confirmer l'annulation.",
   reason: "Motif inconnu\u00a0: choisissez Blessure, Indisponibilité, Erreur de commande ou Autre.",
-  zeroRefund: "À ce stade du barème, aucun remboursement n'est prévu.",
+  zeroRefund: "Aucun remboursement n'est prévu à cette date.",
+  /** What cancelling at zero refund still does (issue 42): the place goes to someone else, nothing is paid back. */
+  zeroRefundChoice:
+    "Vous pouvez tout de même annuler\u00a0: votre place sera libérée (proposée à la liste d'attente s'il y en a une), sans remboursement.",
   saved: "Modifications enregistrées ✅",
 } as const;
 
@@ -33,7 +36,7 @@ export type CancelErrorCode =
   | "inscription_introuvable"
   | "deja_annulee"
   | "non_payee"
-  | "aucun_remboursement"
+  | "epreuve_passee"
   | "annulation_en_cours"
   | "remboursement_impossible"
   | "cession_en_cours";
@@ -42,7 +45,7 @@ export const CANCEL_ERROR_MESSAGES: Record<CancelErrorCode, string> = {
   inscription_introuvable: "Inscription introuvable.",
   deja_annulee: "Cette inscription est déjà annulée.",
   non_payee: "Le paiement de cette inscription n'est pas finalisé\u00a0: il n'y a rien à rembourser.",
-  aucun_remboursement: CANCEL_MSG.zeroRefund,
+  epreuve_passee: "L'épreuve a eu lieu\u00a0: cette inscription ne peut plus être annulée.",
   annulation_en_cours: "Votre demande d'annulation est déjà en cours de traitement.",
   remboursement_impossible:
     "Le remboursement n'a pas pu être effectué. Réessayez dans quelques minutes ; rien n'a été débité ni annulé.",
@@ -55,7 +58,7 @@ export const CANCEL_ERROR_STATUS: Record<CancelErrorCode, number> = {
   inscription_introuvable: 404,
   deja_annulee: 409,
   non_payee: 409,
-  aucun_remboursement: 409,
+  epreuve_passee: 409,
   annulation_en_cours: 409,
   remboursement_impossible: 502,
   cession_en_cours: 409,
@@ -79,20 +82,20 @@ export function readOnlyMessage(statut: string): string | null {
 
 export type CancelAvailability =
   | { ok: true }
-  | { ok: false; code: Extract<CancelErrorCode, "deja_annulee" | "non_payee" | "aucun_remboursement"> };
+  | { ok: false; code: Extract<CancelErrorCode, "deja_annulee" | "non_payee" | "epreuve_passee"> };
 
 /**
- * May the runner confirm a cancellation? Only a paid ('validee') registration whose quote refunds something:
- * the spec disables the confirm button at zero refund.
+ * May the runner confirm a cancellation? A paid ('validee') registration until race day. At zero refund too
+ * (issue 42): the runner is told before that nothing is paid back, and may still free the place for someone else.
  */
 export function runnerCanCancel(
   statut: string,
   hasPayment: boolean,
-  quote: Pick<RefundQuote, "refund_cents">,
+  quote: Pick<RefundQuote, "refund_cents" | "days_before">,
 ): CancelAvailability {
   if (isReadOnlyForRunner(statut)) return { ok: false, code: "deja_annulee" };
   if (normaliseStatut(statut) !== "validee" || !hasPayment) return { ok: false, code: "non_payee" };
-  if (quote.refund_cents <= 0) return { ok: false, code: "aucun_remboursement" };
+  if (quote.days_before < 0) return { ok: false, code: "epreuve_passee" };
   return { ok: true };
 }
 

@@ -104,6 +104,8 @@ export const myRegistration = (id: string, query?: Query, hash?: string) =>
 export const cancelMyRegistration = (id: string) => `/mon-inscription/${seg(id)}/annuler`;
 /** A place on a waiting list. */
 export const waitlistEntry = (id: string, query?: Query) => withQuery(`/liste-attente/${seg(id)}`, query);
+/** Its confirmation page before leaving the list (the same page, asking first). */
+export const leaveWaitlist = (id: string) => waitlistEntry(id, { quitter: "confirmer" });
 /** A transfer offer (bib transfer), with the invitation's token when the buyer was invited by e-mail. */
 export const transferOffer = (id: string, token?: string | null) =>
   withQuery(`/cession/${seg(id)}`, { jeton: token || undefined });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   availability,
+  leaveQuestion,
   MIN_OFFER_MINUTES,
   offerDeadline,
   offerMeals,
@@ -8,6 +9,10 @@ import {
   ordinal,
   positionSentence,
   registrationClosesAt,
+  WAITLIST_ACTION_MSG,
+  WAITLIST_MESSAGES,
+  WAITLIST_NOTICES,
+  waitlistActionSchema,
   waitlistCsvLine,
   waitlistStatutLabel,
 } from "./waitlist";
@@ -169,4 +174,40 @@ describe("the organiser's export", () => {
     expect(waitlistStatutLabel("retiree")).toBe("A quitté la liste");
     expect(waitlistStatutLabel("inconnu")).toBe("inconnu");
   });
+});
+
+describe("leaving the list asks first (issue 42)", () => {
+  it.each([
+    [{ intent: "quitter" }, false],
+    [{ intent: "quitter", confirmation: "" }, false],
+    [{ intent: "quitter", confirmation: "on" }, false],
+    [{ intent: "quitter", confirmation: "oui" }, true],
+    [{ intent: "payer" }, true],
+    [{ intent: "supprimer", confirmation: "oui" }, false],
+  ])("%o -> accepted %s", (form, ok) => expect(waitlistActionSchema.safeParse(form).success).toBe(ok));
+
+  it("a bare 'quitter' is refused with the French message on the confirmation field", () => {
+    const r = waitlistActionSchema.safeParse({ intent: "quitter" });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]).toMatchObject({ path: ["confirmation"], message: WAITLIST_ACTION_MSG.confirm });
+  });
+
+  it.each([
+    ["en_liste", 3, "Voulez-vous vraiment quitter la liste d'attente\u00a0? Vous perdrez votre rang (n°\u00a03)."],
+    [
+      "offre",
+      0,
+      "Voulez-vous vraiment quitter la liste d'attente\u00a0? La place qui vous est réservée sera proposée au coureur suivant.",
+    ],
+  ])("%s, position %i: %s", (statut, position, text) => expect(leaveQuestion(statut, position)).toBe(text));
+});
+
+describe("the runner's texts say the same thing to everyone (issue 42)", () => {
+  it.each(Object.entries({ ...WAITLIST_NOTICES, ...WAITLIST_MESSAGES }))("%s has no masculine 'inscrit'", (_, text) =>
+    expect(text).not.toMatch(/\binscrit\b/),
+  );
+  it("the notice after joining is neutral", () =>
+    expect(WAITLIST_NOTICES.rejointe).toBe(
+      "Votre inscription sur la liste d'attente est enregistrée. Nous vous écrirons dès qu'une place se libère.",
+    ));
 });

@@ -1,6 +1,7 @@
 // The waiting list of a full format (issue 20): who may join, the order, what a freed place becomes (an offer held
 // for the first runner in order, with a deadline that shrinks as race day nears), and the French texts. Pure: no
 // I/O, no clock read (pass `now`). The use cases are app/services/waitlist.server.ts. docs/decisions/0131-waiting-list.md
+import { z } from "zod";
 import { csvRow, type CsvValue } from "./csv";
 import { DomainError } from "./errors";
 import { closesAt } from "./registration-window";
@@ -101,7 +102,7 @@ export const WAITLIST_MESSAGES: Record<WaitlistErrorCode, string> = {
   liste_fermee: "Ce format n'a pas de liste d'attente.",
   places_disponibles: "Des places sont disponibles : inscrivez-vous directement.",
   deja_en_liste: "Vous êtes déjà sur la liste d'attente de ce format.",
-  deja_inscrit: "Vous êtes déjà inscrit à ce format.",
+  deja_inscrit: "Vous avez déjà une place dans ce format.",
   introuvable: "Cette place en liste d'attente est introuvable.",
   offre_expiree: "Cette offre a expiré : la place a été proposée au coureur suivant.",
   inscriptions_closes: "Les inscriptions à ce format sont closes.",
@@ -133,10 +134,38 @@ export class WaitlistError extends DomainError<WaitlistErrorCode> {
 
 /** The flash messages of the runner's waiting-list actions (by code, in the URL). */
 export const WAITLIST_NOTICES = {
-  rejointe: "Vous êtes inscrit sur la liste d'attente. Nous vous écrirons dès qu'une place se libère.",
+  rejointe: "Votre inscription sur la liste d'attente est enregistrée. Nous vous écrirons dès qu'une place se libère.",
   quittee: "Vous avez quitté la liste d'attente.",
 } as const;
 export type WaitlistNotice = keyof typeof WAITLIST_NOTICES;
+
+// ---------------------------------------------------------------- leaving the list (issue 42)
+
+export const WAITLIST_ACTION_MSG = {
+  unknown: "Action inconnue.",
+  confirm: "Confirmez d'abord que vous quittez la liste d'attente\u00a0: votre place est gardée.",
+} as const;
+
+/**
+ * The runner's waiting-list page's forms: pay the offer, or leave the list. Leaving loses the rank for good, so the
+ * server asks for the confirmation page's field (`confirmation=oui`): a bare 'quitter' removes nothing.
+ */
+export const waitlistActionSchema = z
+  .object({
+    intent: z.enum(["payer", "quitter"], { message: WAITLIST_ACTION_MSG.unknown }),
+    confirmation: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.intent === "quitter" && v.confirmation !== "oui")
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmation"], message: WAITLIST_ACTION_MSG.confirm });
+  });
+
+/** The confirmation page's question: what the runner loses by leaving (their rank, or the place held for them). */
+export function leaveQuestion(statut: string, position: number): string {
+  const ask = "Voulez-vous vraiment quitter la liste d'attente\u00a0?";
+  if (statut === "offre") return `${ask} La place qui vous est réservée sera proposée au coureur suivant.`;
+  return `${ask} Vous perdrez votre rang (n°\u00a0${position}).`;
+}
 
 // ---------------------------------------------------------------- the organiser's export
 

@@ -76,7 +76,7 @@ export function buyerTransferredEmail(
     preheader: "Le dossard est à vous.",
     paragraphs: [
       hello(d.prenom),
-      `Votre paiement de ${formatEuros(d.paidCents)} est reçu : vous êtes inscrit à ${race(d)}, à la place du coureur qui vous a cédé son dossard.`,
+      `Votre paiement de ${formatEuros(d.paidCents)} est reçu : votre inscription à ${race(d)} est validée, à la place du coureur qui vous a cédé son dossard.`,
       d.dossard != null
         ? `Votre numéro de dossard : ${d.dossard}.`
         : "Votre numéro de dossard sera attribué par l'organisateur.",

@@ -28,7 +28,7 @@ export function joinedEmail(d: WaitlistEmailData & { position: number }): Render
     preheader: `Vous êtes ${ordinal(d.position, d.genre)} sur la liste d'attente.`,
     paragraphs: [
       hello(d),
-      `Vous êtes inscrit sur la liste d'attente de ${race(d)}. Vous êtes ${ordinal(d.position, d.genre)} sur la liste.`,
+      `Votre inscription sur la liste d'attente de ${race(d)} est enregistrée. Vous êtes ${ordinal(d.position, d.genre)} sur la liste.`,
       "Dès qu'une place se libère, elle est proposée au premier coureur de la liste : vous recevrez alors un email avec un lien pour payer, et un délai pour le faire. Aucun paiement n'est demandé avant.",
     ],
     action: { label: "Voir ma place sur la liste", url: d.url },

@@ -1,6 +1,6 @@
 // /cession/{id}?jeton=…: a bib transfer offered to the logged-in runner (issue 22). Only the invited address's
 // account, with the link's token, sees it (anything else reads as not found, or says which account to use). The
-// runner types their own fields and meals, then pays through the normal checkout; paid, the place is theirs.
+// runner checks their own fields (filled from the waiting-list entry or their profile) and meals, then pays through the normal checkout; paid, the place is theirs.
 // Works without JavaScript: one form, redirect to the checkout after the POST. docs/decisions/0170-bib-transfer.md
 import {
   data,
@@ -18,8 +18,7 @@ import { GENRES_SIMPLE, JUSTIFICATIFS } from "~/domain/profile";
 import { parisDate } from "~/domain/refund";
 import { isCompetition } from "~/domain/eligibility";
 import { makeTransferAcceptSchema, TRANSFER_ACCEPT_FIELDS, TRANSFER_MESSAGES } from "~/domain/transfer";
-import { prefillValues } from "~/services/registration-page.server";
-import { acceptTransfer, loadInvitation } from "~/services/transfer-accept.server";
+import { acceptancePrefill, acceptTransfer, loadInvitation } from "~/services/transfer-accept.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
@@ -37,7 +36,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("jeton") ?? "";
   try {
     const offer = await loadInvitation(context, user, params.id ?? "", token);
-    const prefill = await prefillValues(context, user);
+    // An offer to the waiting list starts from what the runner typed when joining it (issue 42).
+    const prefill = await acceptancePrefill(context, user, offer);
     const values = Object.fromEntries(TRANSFER_ACCEPT_FIELDS.map((f) => [f, prefill[f] ?? ""])) as Record<
       string,
       string

@@ -1,6 +1,7 @@
 // /liste-attente/{id}: the runner's place on a format's waiting list (issue 20): their position, or the place
-// offered to them with its deadline and 'Payer maintenant'; 'Quitter la liste d'attente'. Only the runner's own
-// entry (anyone else's is a 404). Works without JavaScript: two plain forms, redirect after each POST.
+// offered to them with its deadline and 'Payer maintenant'; 'Quitter la liste d'attente', which asks first
+// (?quitter=confirmer: the rank is lost for good, issue 42). Only the runner's own entry (anyone else's is a 404).
+// Works without JavaScript: plain links and forms, redirect after each POST.
 import {
   data,
   redirect,
@@ -10,11 +11,13 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { Link } from "~/components/Link";
 import {
+  leaveQuestion,
   positionSentence,
+  WAITLIST_ACTION_MSG,
   WAITLIST_NOTICES,
+  waitlistActionSchema,
   waitlistStatutLabel,
   WaitlistError,
   type WaitlistNotice,
@@ -41,17 +44,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const expired =
     entry.statut === "offre" &&
     (!entry.offre_expires_at || entry.offre_expires_at <= context.clock.now().toISOString());
-  return { entry, notice, expired };
+  const running = entry.statut === "en_liste" || entry.statut === "offre";
+  const confirmLeave = running && new URL(request.url).searchParams.get("quitter") === "confirmer";
+  return { entry, notice, expired, confirmLeave };
 }
-
-/** The page's two forms: pay the offer, or leave the list. */
-export const waitlistActionSchema = z.object({ intent: z.enum(["payer", "quitter"], { message: "Action inconnue." }) });
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = params.id ?? "";
   const parsed = waitlistActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Action inconnue." }, { status: 400 });
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? WAITLIST_ACTION_MSG.unknown }, { status: 400 });
   try {
     if (parsed.data.intent === "payer") return redirect(await payOffer(context, user.id, id));
     await leaveWaitlist(context, user.id, id);
@@ -63,8 +66,27 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+/** 'Voulez-vous vraiment quitter la liste d'attente ?': the confirm button POSTs, 'Garder ma place' goes back. */
+function LeaveConfirmation({ id, statut, position }: { id: string; statut: string; position: number }) {
+  return (
+    <Form method="post" className="card reg-block waitlist-leave" aria-labelledby="leave-title">
+      <h2 id="leave-title">Quitter la liste d'attente</h2>
+      <p data-testid="leave-question">{leaveQuestion(statut, position)}</p>
+      <input type="hidden" name="confirmation" value="oui" />
+      <div className="cancel-actions">
+        <Link to={paths.waitlistEntry(id)} className="btn btn-ghost">
+          Garder ma place
+        </Link>
+        <button type="submit" name="intent" value="quitter" className="btn btn-danger">
+          Oui, quitter la liste d'attente
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 export default function ListeAttente() {
-  const { entry: e, notice, expired } = useLoaderData<typeof loader>();
+  const { entry: e, notice, expired, confirmLeave } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "payer";
@@ -135,18 +157,20 @@ export default function ListeAttente() {
             ) : null}
           </p>
         )}
-        <p className="muted small">Inscrit sur la liste le {formatDateTimeLong(e.created_at)}.</p>
+        <p className="muted small">Sur la liste depuis le {formatDateTimeLong(e.created_at)}.</p>
       </div>
 
-      {running ? (
-        <Form method="post" className="waitlist-leave">
-          <button type="submit" name="intent" value="quitter" className="btn btn-outline">
+      {confirmLeave ? (
+        <LeaveConfirmation id={e.id} statut={e.statut} position={e.position} />
+      ) : running ? (
+        <p className="waitlist-leave">
+          <Link to={paths.leaveWaitlist(e.id)} className="btn btn-outline">
             Quitter la liste d'attente
-          </button>
+          </Link>
           {e.statut === "offre" ? (
-            <p className="hint">La place qui vous est proposée sera proposée au coureur suivant.</p>
+            <span className="hint"> La place qui vous est proposée sera proposée au coureur suivant.</span>
           ) : null}
-        </Form>
+        </p>
       ) : null}
       <p>
         <Link to={paths.myRegistrations()}>Mes inscriptions</Link>

@@ -85,6 +85,7 @@ export default function CancelRegistration() {
   const errors: Record<string, string> = result?.errors ?? {};
   const q = d.quote;
   const blocked = !d.can.ok;
+  const noRefund = q.refund_cents <= 0;
   const back = paths.myRegistration(d.id);
   return (
     <div className="cancel-screen">
@@ -125,9 +126,10 @@ export default function CancelRegistration() {
           </div>
         </dl>
       )}
-      {!d.readOnlyMessage && !d.can.ok ? (
-        <p className="alert alert-info">
-          {d.can.code === "aucun_remboursement" ? CANCEL_MSG.zeroRefund : CANCEL_ERROR_MESSAGES[d.can.code]}
+      {!d.readOnlyMessage && !d.can.ok ? <p className="alert alert-info">{CANCEL_ERROR_MESSAGES[d.can.code]}</p> : null}
+      {d.can.ok && noRefund ? (
+        <p className="alert alert-info" data-testid="sans-remboursement">
+          {CANCEL_MSG.zeroRefund} {CANCEL_MSG.zeroRefundChoice}
         </p>
       ) : null}
       {result?.formError ? (
@@ -196,7 +198,11 @@ export default function CancelRegistration() {
             Retour
           </Link>
           <button type="submit" className="btn btn-danger" disabled={blocked || busy}>
-            {busy ? "Annulation en cours…" : "Confirmer l'annulation"}
+            {busy
+              ? "Annulation en cours…"
+              : noRefund
+                ? "Confirmer l'annulation sans remboursement"
+                : "Confirmer l'annulation"}
           </button>
         </div>
       </Form>

@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { personOf, samePersonHoldsSql } from "~/db/identity";
 import { holdsPlaceSql, mealsTakenSql } from "~/db/registration-store/capacity.server";
 import { creationStatement, type Value } from "~/db/registration-store/writes.server";
-import { cessions, courses, formats, inscriptions } from "~/db/schema";
+import { cessions, courses, formats, inscriptions, liste_attente } from "~/db/schema";
 import type { RaceFormat } from "~/domain/eligibility";
 import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/registration-rules";
 import {
@@ -51,6 +51,8 @@ export interface Invitation {
   pendingId: string | null;
   /** Why the format no longer takes transfers (turned off, last day past), when so: the offer can be neither accepted nor paid. */
   closed: TransferClosedReason | null;
+  /** The waiting-list entry the offer was made to (decision 0171), when it was. */
+  listeAttenteId: string | null;
 }
 
 /**
@@ -108,7 +110,42 @@ export async function loadInvitation(
     sellerMeals: row.sellerMeals,
     pendingId: pending?.id ?? null,
     closed: transferClosedReason(settingsOf(row.f), context.clock.now()),
+    listeAttenteId: row.c.liste_attente_id,
   };
+}
+
+type Prefill = Awaited<ReturnType<typeof prefillValues>>;
+
+/**
+ * What the acceptance form starts from (issue 42): for an offer made to the waiting list, the fields the runner typed
+ * when joining it (the entry's `donnees`); anything they left empty there, and every field of an offer made to a
+ * named person, from the runner's profile.
+ */
+export async function acceptancePrefill(
+  context: Ctx,
+  user: { id: string; email: string },
+  inv: Pick<Invitation, "listeAttenteId">,
+): Promise<Prefill> {
+  const profile = await prefillValues(context, user);
+  if (!inv.listeAttenteId) return profile;
+  const [entry] = await context.db
+    .select({ donnees: liste_attente.donnees })
+    .from(liste_attente)
+    .where(and(eq(liste_attente.id, inv.listeAttenteId), eq(liste_attente.coureur_id, user.id)))
+    .limit(1);
+  let stored: Record<string, unknown> = {};
+  try {
+    stored = entry ? (JSON.parse(entry.donnees) as Record<string, unknown>) : {};
+  } catch {
+    // A row that is not JSON: the profile alone.
+  }
+  const out: Record<string, unknown> = { ...profile };
+  for (const [k, v] of Object.entries(profile)) {
+    const mine = stored[k];
+    if (typeof v === "string" && typeof mine === "string" && mine.trim() !== "") out[k] = mine;
+    if (typeof v === "boolean" && typeof mine === "boolean") out[k] = mine;
+  }
+  return out as Prefill;
 }
 
 /**
@@ -125,9 +162,12 @@ export async function acceptTransfer(
   input: { runner: Record<string, unknown>; meals: number },
 ): Promise<string> {
   const inv = await loadInvitation(context, user, cessionId, token);
-  // What the form did not ask comes from the runner's profile; the e-mail is the invited account's.
+  // What the form did not ask comes from the waiting-list entry or the runner's profile; the e-mail is the invited
+  // account's.
   const empty = (v: unknown) => (v === "" ? null : v);
-  const prefill = Object.fromEntries(Object.entries(await prefillValues(context, user)).map(([k, v]) => [k, empty(v)]));
+  const prefill = Object.fromEntries(
+    Object.entries(await acceptancePrefill(context, user, inv)).map(([k, v]) => [k, empty(v)]),
+  );
   const personal: Record<string, unknown> = { ...prefill, ...input.runner, email: user.email.trim().toLowerCase() };
   if (inv.statut !== "ouverte") throw new TransferError("offre_terminee");
   const now = context.clock.now();

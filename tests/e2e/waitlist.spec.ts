@@ -59,7 +59,7 @@ test("a full format takes names; a freed place goes to the first runner waiting,
   await page.getByLabel("Date de naissance").fill("1988-04-02");
   await page.getByRole("button", { name: "Rejoindre la liste d'attente" }).click();
   await expect(page).toHaveURL(/\/liste-attente\/[0-9a-f-]+\?notice=rejointe$/);
-  await expect(page.getByText("Vous êtes inscrit sur la liste d'attente.")).toBeVisible();
+  await expect(page.getByText("Votre inscription sur la liste d'attente est enregistrée.")).toBeVisible();
   await expect(page.getByText(/Vous êtes 1(er|re) sur la liste d'attente/)).toBeVisible();
   const entryUrl = new URL(page.url()).pathname;
   await page.goto(`/courses/${e.course}`);

@@ -45,6 +45,7 @@ describe("path builders", () => {
     [paths.cancelMyRegistration("i1"), "/mon-inscription/i1/annuler"],
     [paths.waitlistEntry("w1"), "/liste-attente/w1"],
     [paths.waitlistEntry("w1", { notice: "quittee" }), "/liste-attente/w1?notice=quittee"],
+    [paths.leaveWaitlist("w1"), "/liste-attente/w1?quitter=confirmer"],
     [paths.transferOffer("t1"), "/cession/t1"],
     [paths.transferOffer("t1", "a b&c"), "/cession/t1?jeton=a+b%26c"],
     [paths.receipt("trace 1"), "/recu/trace%201"],

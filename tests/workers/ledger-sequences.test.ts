@@ -227,7 +227,7 @@ describe("the books after random sequences", () => {
             "paiement_en_cours",
             // A runner who holds a place already: one place per runner and format (issue 40).
             "deja_inscrit",
-            "aucun_remboursement",
+            "epreuve_passee",
             "deja_annulee",
             "non_payee",
             "has_paid_registrations",

@@ -311,8 +311,13 @@ describe("the pages: the runner's own entry only, the organiser's list only", ()
     expect(await event.text()).toContain("Vous êtes 2e sur la liste d&#x27;attente");
     const mes = await get("/mesinscriptions", mine);
     expect(await mes.text()).toContain("Vous êtes 2e sur la liste d&#x27;attente");
-    // Leaving through the page's form (no JavaScript needed): redirect, then the entry is gone from the list.
-    const left = await post(`/liste-attente/${f.entries[1]}`, { intent: "quitter" }, mine);
+    // Leaving asks first (issue 42): a bare 'quitter' removes nothing; the confirmation page's form does.
+    const bare = await post(`/liste-attente/${f.entries[1]}`, { intent: "quitter" }, mine);
+    expect(bare.status).toBe(400);
+    expect((await entry(f.entries[1])).statut).toBe("en_liste");
+    const ask = await (await get(`/liste-attente/${f.entries[1]}?quitter=confirmer`, mine)).text();
+    expect(ask).toContain("Vous perdrez votre rang (n°\u00a02).");
+    const left = await post(`/liste-attente/${f.entries[1]}`, { intent: "quitter", confirmation: "oui" }, mine);
     expect(left.status).toBe(302);
     expect((await entry(f.entries[1])).statut).toBe("retiree");
     const org = await sessionCookie(ORG1.id);

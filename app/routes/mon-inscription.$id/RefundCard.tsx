@@ -1,12 +1,15 @@
 // 'Annulation et remboursement': the refund scale, today's estimate and the button that opens the cancel screen
 // (disabled while the bib is offered for transfer, or when the registration is read-only).
 import { Link } from "~/components/Link";
+import { CANCEL_MSG } from "~/domain/cancellation";
 import { RefundScaleTable } from "~/components/RefundScaleTable";
 import { formatEuros } from "~/utils/format";
 import * as paths from "~/domain/paths";
 import type { PageData } from "./page-data.server";
 
 export function RefundCard({ d, estimate }: { d: PageData; estimate: string }) {
+  // Said before the cancel screen opens (issue 42): nothing is paid back today, and the place may still be freed.
+  const noRefund = d.canCancel && !d.transfer?.open && d.quote.refund_cents <= 0;
   return (
     <section className="card form-card refund-card" aria-labelledby="refund-title">
       <h2 id="refund-title">Annulation et remboursement</h2>
@@ -34,6 +37,11 @@ export function RefundCard({ d, estimate }: { d: PageData; estimate: string }) {
           Votre dossard est proposé au transfert&nbsp;: retirez l'offre pour pouvoir annuler.
         </p>
       ) : null}
+      {noRefund ? (
+        <p className="hint" id="cancel-no-refund" data-testid="sans-remboursement">
+          <strong>{CANCEL_MSG.zeroRefund}</strong> {CANCEL_MSG.zeroRefundChoice}
+        </p>
+      ) : null}
       {d.readOnly || d.transfer?.open ? (
         <button
           type="button"
@@ -44,8 +52,17 @@ export function RefundCard({ d, estimate }: { d: PageData; estimate: string }) {
           Annuler mon inscription
         </button>
       ) : (
-        <Link to={paths.cancelMyRegistration(d.id)} preventScrollReset className="btn btn-danger cancel-open">
-          Annuler mon inscription — remboursement estimé&nbsp;: {estimate}
+        <Link
+          to={paths.cancelMyRegistration(d.id)}
+          preventScrollReset
+          className="btn btn-danger cancel-open"
+          aria-describedby={noRefund ? "cancel-no-refund" : undefined}
+        >
+          {noRefund ? (
+            "Annuler mon inscription sans remboursement"
+          ) : (
+            <>Annuler mon inscription — remboursement estimé&nbsp;: {estimate}</>
+          )}
         </Link>
       )}
     </section>
