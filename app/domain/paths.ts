@@ -121,6 +121,10 @@ const checkoutReturn = (path: string, r: CheckoutReturn) =>
   );
 /** The payment's success page. */
 export const thanks = (r: CheckoutReturn) => checkoutReturn("/merci", r);
+/** Where 'Payer maintenant' posts (intent 'reessayer' and the registration's id): a refusal shows there, with the
+ * registration's state and 'Réessayer le paiement'. */
+export const retryPaymentAction = (inscriptionId: string) =>
+  withQuery("/paiement-annule", { inscription_id: inscriptionId });
 /** The page a runner lands on when they leave the payment page. */
 export const paymentCancelled = (r: CheckoutReturn) => checkoutReturn("/paiement-annule", r);
 

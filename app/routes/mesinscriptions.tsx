@@ -3,7 +3,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { runnerListStatus, runnerListTone, type StatusTone } from "~/domain/registration-rules";
+import {
+  isReadOnlyForRunner,
+  runnerListStatus,
+  runnerListTone,
+  runnerMayPay,
+  type StatusTone,
+} from "~/domain/registration-rules";
+import { refusalText } from "~/domain/justificatif";
+import { PayNowForm } from "~/components/PayNowForm";
 import { positionSentence } from "~/domain/waitlist";
 import { listRunnerRegistrations } from "~/services/register.server";
 import { listRunnerEntries } from "~/services/waitlist.server";
@@ -31,6 +39,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...r,
       status: runnerListStatus(r, now),
       tone: runnerListTone(r, now),
+      mayPay: runnerMayPay(r),
+      // A refused licence or PPS shows on the card, with what to do (issue 42).
+      refused:
+        r.justificatif_decision === "refuse" && !isReadOnlyForRunner(r.statut)
+          ? refusalText(r.justificatif_motif, r.justificatif_commentaire)
+          : null,
     })),
   };
 }
@@ -98,6 +112,11 @@ export default function MesInscriptions() {
                 )}
                 <div className="reg-card-body">
                   <p className={`reg-status ${TONE_CLASS[r.tone]}`}>{r.status}</p>
+                  {r.refused ? (
+                    <p className="reg-status status-off">
+                      Justificatif refusé&nbsp;: {r.refused}. Envoyez un nouveau justificatif depuis votre inscription.
+                    </p>
+                  ) : null}
                   <h2 className="reg-card-title">{r.formatNom}</h2>
                   <p className="reg-card-course">
                     {r.courseNom} — {r.lieu}
@@ -113,6 +132,7 @@ export default function MesInscriptions() {
                       Voir / Modifier
                     </Link>
                   </p>
+                  {r.mayPay ? <PayNowForm inscriptionId={r.id} small /> : null}
                 </div>
               </li>
             );

@@ -217,6 +217,10 @@ export interface RunnerRegistration {
   heureDepart: string | null;
   distanceKm: number | null;
   dplus: number | null;
+  /** The organiser's decision on the justificatif (decision 0150) and its reason: a refusal shows on the card. */
+  justificatif_decision: string | null;
+  justificatif_motif: string | null;
+  justificatif_commentaire: string | null;
 }
 
 function runnerRegistrationQuery(context: Ctx) {
@@ -246,6 +250,9 @@ function runnerRegistrationQuery(context: Ctx) {
         heureDepart: formats.heure_depart,
         distanceKm: formats.distance_km,
         dplus: formats.denivele_dplus,
+        justificatif_decision: inscriptions.justificatif_decision,
+        justificatif_motif: inscriptions.justificatif_motif,
+        justificatif_commentaire: inscriptions.justificatif_commentaire,
       })
       .from(inscriptions)
       .$dynamic(),

@@ -6,7 +6,7 @@ import {
   STATUT_LABELS,
   STATUTS,
   runnerListStatus,
-  runnerBadgeTone,
+  runnerMayPay,
   runnerListTone,
   STATUS_TONES,
   STATUT_TONES,
@@ -83,16 +83,13 @@ describe("tones: what a status looks like, chosen from its code", () => {
   });
 
   it.each([
-    ["validee", "active"],
-    ["en_attente", "active"],
-    ["refusee", "active"],
-    ["annulée", "ended"],
-    ["remboursé", "refunded"],
-    ["remboursee_partiellement", "refunded"],
-    ["transferee", "ended"],
-    ["n'importe quoi", "active"],
-  ])("the runner page's badge of %s is %s", (statut, tone) => {
-    expect(runnerBadgeTone(statut)).toBe(tone);
+    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:05:00Z" }, true],
+    [{ statut: "en_attente", hold_expires_at: "2027-01-12T09:00:00Z" }, true], // expired: a retry may take it again
+    [{ statut: "en_attente", hold_expires_at: null }, false], // added by hand: the organiser collects
+    [{ statut: "validee", hold_expires_at: null }, false],
+    [{ statut: "annulee", hold_expires_at: "2027-01-12T10:05:00Z" }, false],
+  ])("runnerMayPay(%o) is %s (issue 42)", (r, expected) => {
+    expect(runnerMayPay(r)).toBe(expected);
   });
 
   const now = new Date("2027-01-12T10:00:00Z");

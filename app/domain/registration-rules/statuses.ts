@@ -90,13 +90,6 @@ export function runnerBadge(
   return "Active";
 }
 
-/** The tone of the runner page's badge: "Active" (every registration the runner may still change) is active; a
- * read-only one (cancelled, refunded, transferred) takes its status's tone. */
-export function runnerBadgeTone(statut: string): StatusTone {
-  const s = normaliseStatut(statut);
-  return s === null || !isReadOnlyForRunner(s) ? "active" : STATUT_TONES[s];
-}
-
 /** Cancelled, refunded or transferred registrations are read-only for the runner (spec section 4), as stored. */
 export const READ_ONLY_FOR_RUNNER: readonly Statut[] = [
   "annulee",
@@ -110,12 +103,21 @@ export function isReadOnlyForRunner(statut: string): boolean {
   return s !== null && READ_ONLY_FOR_RUNNER.includes(s);
 }
 
-/** A registration's status in the runner's own lists (/coureur, /mesinscriptions): a pending one says whether its
- * hold still runs; the others take the runner page's badge. */
+/** A registration's status wherever the runner reads it (/mon-inscription's badge, /coureur, /mesinscriptions: one
+ * vocabulary, issue 42): a pending one says whether its hold still runs; the others take the spec's badge. */
 export function runnerListStatus(r: { statut: string; hold_expires_at: string | null }, now: Date): string {
   if (r.statut === "en_attente") return holdsPlace(r, now) ? "En attente de paiement" : "Réservation expirée";
   if (r.statut === "refusee") return "Refusée";
   return runnerBadge(r.statut);
+}
+
+/**
+ * May the runner pay this registration now ('Payer maintenant')? A pending one they took themselves (a hold, running
+ * or expired: a new checkout takes the place again if it is still free); not one the organiser added by hand (no
+ * hold: the organiser collects), nor a paid or ended one.
+ */
+export function runnerMayPay(r: { statut: string; hold_expires_at: string | null }): boolean {
+  return normaliseStatut(r.statut) === "en_attente" && r.hold_expires_at != null;
 }
 
 /** The tone of a registration in the runner's own lists (runnerListStatus): a pending one is waiting while its hold

@@ -2,11 +2,12 @@
 import { reasonLabel, type StatusTone } from "~/domain/registration-rules";
 import { formatDateLong, formatDateTime, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
 import type { PageData } from "./page-data.server";
+import { PayNowForm } from "~/components/PayNowForm";
 
 /** The badge's class, from its tone (app/domain/registration-rules/statuses.ts). */
 const TONE_CLASS: Record<StatusTone, string> = {
   active: "status-active",
-  waiting: "status-active",
+  waiting: "status-waiting",
   refunded: "status-refunded",
   ended: "status-cancelled",
 };
@@ -31,6 +32,7 @@ export function RegistrationHeader({ d }: { d: PageData }) {
           {d.badge}
         </span>
       </p>
+      {d.mayPay ? <PayNowForm inscriptionId={d.id} /> : null}
     </header>
   );
 }

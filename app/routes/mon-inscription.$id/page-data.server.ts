@@ -6,7 +6,7 @@ import { CancelError, readOnlyMessage } from "~/domain/cancellation";
 import { isCompetition } from "~/domain/eligibility";
 import { JUSTIFICATIF_ETAT_LABELS, justificatifEtat, refusalText } from "~/domain/justificatif";
 import { parisDate } from "~/domain/refund";
-import { isReadOnlyForRunner, runnerBadge, runnerBadgeTone } from "~/domain/registration-rules";
+import { isReadOnlyForRunner, runnerListStatus, runnerListTone, runnerMayPay } from "~/domain/registration-rules";
 import { ownDocument } from "~/services/justificatif-documents.server";
 import { loadHistory } from "~/services/registration-changes.server";
 import { loadRunnerRegistrationDetails } from "~/services/runner-registration.server";
@@ -28,8 +28,10 @@ export async function myRegistrationPage(context: Ctx, userId: string, id: strin
   return {
     id: i.id,
     statut: i.statut,
-    badge: runnerBadge(i.statut),
-    badgeTone: runnerBadgeTone(i.statut),
+    // The same words as the runner's lists (issue 42): an unpaid or expired registration is not 'Active'.
+    badge: runnerListStatus(i, context.clock.now()),
+    badgeTone: runnerListTone(i, context.clock.now()),
+    mayPay: runnerMayPay(i),
     readOnly: isReadOnlyForRunner(i.statut),
     readOnlyMessage: readOnlyMessage(i.statut),
     fields: {
