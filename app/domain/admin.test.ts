@@ -115,11 +115,18 @@ describe("the page's CSV (spec section 7)", () => {
     course_id: "c",
     format_id: "f",
   };
+  it.each([
+    ["winter (UTC+1)", "2026-11-22T10:00:00.000Z", "22/11/2026 11:00"],
+    ["summer (UTC+2)", "2026-07-01T10:05:00.000Z", "01/07/2026 12:05"],
+    ["late evening UTC is the next day in Paris", "2026-12-31T23:30:00.000Z", "01/01/2027 00:30"],
+  ])("writes the registration date in Paris time, French format: %s", (_, iso, text) => {
+    expect(adminInscriptionCsvCells({ ...row, created_at: iso })[0]).toBe(text);
+  });
   it("replaces semicolons with spaces and neutralises formulas", () => {
     expect(adminCsvText("a;b;c")).toBe("a b c");
     const cells = adminInscriptionCsvCells(row);
     expect(cells).toEqual([
-      "2026-11-22T10:00:00.000Z",
+      "22/11/2026 11:00",
       "Trail  des Cimes",
       "=1+1",
       "Bernard",

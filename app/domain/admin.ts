@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { CSV_BOM, csvRow, type CsvValue } from "./csv";
 import { STATUT_LABELS, STATUTS, type Statut } from "./registration-rules";
+import { formatDateTime } from "~/utils/format";
 
 export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
 export type AdminPageSize = (typeof ADMIN_PAGE_SIZES)[number];
@@ -235,7 +236,7 @@ export function adminCsvText(value: string | null | undefined): CsvValue {
 export function adminInscriptionCsvCells(r: AdminInscriptionRow): CsvValue[] {
   const statut = (STATUT_LABELS as Record<string, string>)[r.statut] ?? r.statut;
   return [
-    r.created_at,
+    formatDateTime(r.created_at),
     adminCsvText(r.course_nom),
     adminCsvText(r.format_nom),
     adminCsvText(r.coureur_nom),
