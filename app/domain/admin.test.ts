@@ -4,6 +4,7 @@ import {
   adminInscriptionCsvCells,
   adminInscriptionsCsv,
   adminInscriptionsQuery,
+  adminPager,
   dayEndExclusive,
   decodeCursor,
   encodeCursor,
@@ -229,5 +230,28 @@ describe("J+1 payout rules", () => {
     expect(isActionToken("abcDEF0123456789_-")).toBe(true);
     expect(isActionToken("short")).toBe(false);
     expect(isActionToken("x".repeat(65))).toBe(false);
+  });
+});
+
+describe("the registrations page's label (page N / M) says what the list shows", () => {
+  const cursor = { created_at: "2026-11-22T10:00:00.000Z", id: "i1" };
+  it.each([
+    ["no cursor: the first page, whatever page= says", { page: 9999, after: null, before: null }, 530, 1, 11],
+    ["the first page", { page: 1, after: null, before: null }, 530, 1, 11],
+    ["a page past the last one is the last one", { page: 9999, after: cursor, before: null }, 530, 11, 11],
+    ["a page in range", { page: 3, after: cursor, before: null }, 530, 3, 11],
+    ["with a cursor, never page 1", { page: 1, after: cursor, before: null }, 530, 2, 11],
+    ["going back", { page: 4, after: null, before: cursor }, 530, 4, 11],
+    ["one page only", { page: 7, after: cursor, before: null }, 20, 1, 1],
+    ["nothing found: page 1 / 1", { page: 5, after: null, before: null }, 0, 1, 1],
+    [
+      "total not counted (broad search): the page asked for",
+      { page: 9999, after: cursor, before: null },
+      null,
+      9999,
+      null,
+    ],
+  ])("%s", (_, f, total, pageNumber, pages) => {
+    expect(adminPager({ ...f, taille: 50 }, total)).toEqual({ pageNumber, pages });
   });
 });

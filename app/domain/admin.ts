@@ -256,6 +256,21 @@ export function adminInscriptionsCsv(rows: readonly AdminInscriptionRow[]): stri
   return CSV_BOM + csvRow([...ADMIN_CSV_HEADER]) + rows.map((r) => csvRow(adminInscriptionCsvCells(r))).join("");
 }
 
+/**
+ * The page label's numbers, from what the list holds, not what the URL says: without a cursor the list shows its
+ * first page (whatever `page=` claims); with one, the page asked for, at least 2 and never past the last page.
+ * `pages` is null when the total is not counted (a broad search).
+ */
+export function adminPager(
+  f: Pick<AdminInscriptionsFilters, "page" | "after" | "before" | "taille">,
+  total: number | null,
+): { pageNumber: number; pages: number | null } {
+  const pages = total == null ? null : Math.max(1, Math.ceil(total / f.taille));
+  const cursor = !!(f.after || f.before);
+  const asked = cursor ? Math.max(2, f.page) : 1;
+  return { pageNumber: pages == null ? asked : Math.min(asked, pages), pages };
+}
+
 export function adminCsvFileName(page: number): string {
   return `inscriptions-page-${page}.csv`;
 }
