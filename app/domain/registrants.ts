@@ -5,6 +5,7 @@ import { z } from "zod";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
 import { DomainError } from "./errors";
 import { formatDateTime } from "~/utils/format";
+import { ppsExpiryIssue } from "./justificatif";
 import { normaliseStatut, STATUT_LABELS, type Statut } from "./registration-rules";
 import {
   checkRunnerField,
@@ -173,6 +174,11 @@ export function parseField(field: EditableField, raw: string, ctx: FieldContext)
       requiredMessage: MSG.nameRequired,
     });
     if (!r.ok) return r;
+    // A PPS's end of validity: the runner's own rule (not expired today, valid one year at most).
+    if (f === "pps_expiration" && typeof r.value === "string") {
+      const issue = ppsExpiryIssue(r.value, { today: ctx.today });
+      if (issue) return { ok: false, error: issue.message };
+    }
     if (f === "code_postal") {
       const issue = postcodeIssue(r.value, ctx.pays ?? null);
       if (issue) return { ok: false, error: issue };
