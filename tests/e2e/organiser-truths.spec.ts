@@ -40,3 +40,35 @@ test("the organiser cannot give a registrant an expired PPS date: a French messa
   await page.reload();
   await expect(page.locator("#f-pps_expiration")).not.toHaveValue("2020-01-01");
 });
+
+test("the organiser conditions' error shows once, next to its checkbox", async ({ page }) => {
+  // coureur@balise.test has not accepted the organiser conditions.
+  await loginAs(page, "coureur@balise.test");
+  await page.goto("/monprofilorganisateur");
+  await page.locator('input[name="organisation_nom"]').fill("Club des Coureurs");
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  const message = page.getByText("Vous devez accepter les conditions pour continuer.");
+  await expect(message).toHaveCount(1);
+  await expect(page.locator("#conditions-error")).toHaveText("Vous devez accepter les conditions pour continuer.");
+  await expect(
+    page.getByRole("checkbox", { name: /J'ai lu et j'accepte les conditions organisateurs/ }),
+  ).toHaveAttribute("aria-describedby", "conditions-error");
+  // What was typed is kept.
+  await expect(page.locator('input[name="organisation_nom"]')).toHaveValue("Club des Coureurs");
+});
+
+test("after a save, the organiser profile shows the website as saved (normalised)", async ({ page }, info) => {
+  await loginAs(page, "organisateur@balise.test");
+  await page.goto("/monprofilorganisateur");
+  const site = page.locator('input[name="site_web"]');
+  const host = `club-${info.project.name}-${Date.now() % 100000}.fr`;
+  await site.fill(host);
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Profil sauvegardé")).toBeVisible();
+  await expect(site).toHaveValue(`https://${host}/`);
+  // Saved again unchanged, typed without its scheme: still the stored value.
+  await site.fill(host);
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page).toHaveURL(/statut=enregistre/);
+  await expect(site).toHaveValue(`https://${host}/`);
+});
