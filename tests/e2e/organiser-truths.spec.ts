@@ -37,7 +37,8 @@ test("the organiser cannot give a registrant an expired PPS date: a French messa
   await expect(row.locator("#f-pps_expiration-err")).toHaveText(
     "Votre PPS a expiré le 1er\u00a0janvier\u00a02020\u00a0: renouvelez-le sur le site de la FFA.",
   );
-  await page.reload();
+  // Nothing was stored (a fresh GET: a reload would post the form again without JavaScript).
+  await page.goto("/details-coureur/i0000000-0000-4000-8000-000000000001");
   await expect(page.locator("#f-pps_expiration")).not.toHaveValue("2020-01-01");
 });
 
@@ -72,3 +73,26 @@ test("after a save, the organiser profile shows the website as saved (normalised
   await expect(page).toHaveURL(/statut=enregistre/);
   await expect(site).toHaveValue(`https://${host}/`);
 });
+
+for (const q of ["leo", "LEO", "Léo", "léo petit", "PETIT LEO"]) {
+  test(`the registrants and admin searches find Léo Petit with '${q}' (accents and case folded)`, async ({ page }) => {
+    await loginAs(page, "organisateur@balise.test");
+    // Demo: the Corrida de Noël's kids' format (Léo Petit, Jade Moreau, Hugo Garnier, added by hand).
+    await page.goto("/organisateur/mon-espace");
+    const href = await page
+      .locator(".organiser-course", { hasText: "Corrida de Noël de Rennes" })
+      .getByRole("row", { name: /Course enfants 1 km/ })
+      .getByRole("link", { name: "Voir les inscrits" })
+      .getAttribute("href");
+    await page.goto(href!);
+    await page.getByLabel("Rechercher", { exact: true }).fill(q);
+    await page.getByRole("button", { name: "Rechercher" }).click();
+    await expect(page.getByLabel("Nom de Léo Petit", { exact: true })).toHaveValue("Petit");
+    await expect(page.getByLabel(/^Nom de Jade/)).toHaveCount(0);
+
+    await page.context().clearCookies();
+    await loginAs(page, "admin@balise.test");
+    await page.goto(`/admin/inscriptions?q=${encodeURIComponent(q.split(" ")[0])}`);
+    await expect(page.locator("tbody tr", { hasText: "Léo" }).first()).toContainText("Petit");
+  });
+}
