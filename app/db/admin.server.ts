@@ -15,6 +15,7 @@ import type { AdminPaymentsFilters, PaymentMoney } from "~/domain/admin-payouts"
 import { ADMIN_PAYMENTS_CAP, ADMIN_SEARCH_COUNT_CAP } from "~/domain/admin";
 import type { PayoutTransfer } from "~/domain/payouts";
 import { batchAll } from "./batch.server";
+import { foldName } from "./identity";
 import type { Db } from "./client.server";
 import { parseTransfers, transfersJson } from "./payouts.server";
 
@@ -88,11 +89,12 @@ const capped = (from: SQL, cap: number) => sql`(SELECT count(*) FROM (SELECT 1 F
 
 /** Registrations whose name, first name or e-mail starts with the search: three index ranges. */
 function nameRanges(q: string) {
-  const r = searchPrefix(q);
+  // Folded as the columns nom_recherche, prenom_recherche and email_recherche are (app/db/identity.ts).
+  const r = searchPrefix(foldName(q));
   if (!r) return null;
-  const range = (col: string) => sql`lower(${sql.raw(col)}) >= ${r.from} AND lower(${sql.raw(col)}) < ${r.to}`;
+  const range = (col: string) =>
+    sql`${sql.raw(`${col}_recherche`)} >= ${r.from} AND ${sql.raw(`${col}_recherche`)} < ${r.to}`;
   return {
-    r,
     union: sql`(SELECT id FROM inscriptions WHERE ${range("nom")} UNION SELECT id FROM inscriptions WHERE ${range("prenom")}
       UNION SELECT id FROM inscriptions WHERE ${range("email")})`,
     /** The same test on a row already read (no index). */
@@ -259,8 +261,8 @@ const PAYMENT_COLUMNS =
 /** Payments matching the search: runner's name or e-mail, event or format name, charge id (all by first letters). */
 function paymentSearch(q: string) {
   const people = nameRanges(q);
-  if (!people) return null;
-  const { r } = people;
+  const r = searchPrefix(q);
+  if (!people || !r) return null;
   const raw = q.trim();
   const chargeTo = raw.slice(0, -1) + String.fromCodePoint(raw.codePointAt(raw.length - 1)! + 1);
   const courses = sql`(SELECT id FROM courses WHERE lower(nom) >= ${r.from} AND lower(nom) < ${r.to})`;

@@ -15,6 +15,7 @@ import {
 } from "~/domain/registrants";
 import type { NewRunner } from "~/domain/add-runner";
 import type { Db } from "./client.server";
+import { foldName } from "./identity";
 import { mealsTakenSql, placesTakenSql } from "./registration-store/capacity.server";
 import {
   creationStatement,
@@ -88,9 +89,16 @@ function filterSql(formatId: string, f: Pick<RegistrantFilters, "q" | "statut" |
   if (f.q) {
     const like = `%${escapeLike(f.q)}%`;
     const bib = /^\d{1,6}$/.test(f.q) ? Number(f.q) : -1;
-    parts.push(sql`(i.nom LIKE ${like} ESCAPE '\\' OR i.prenom LIKE ${like} ESCAPE '\\' OR i.email LIKE ${like} ESCAPE '\\'
-      OR i.club LIKE ${like} ESCAPE '\\' OR (coalesce(i.prenom, '') || ' ' || coalesce(i.nom, '')) LIKE ${like} ESCAPE '\\'
-      OR (coalesce(i.nom, '') || ' ' || coalesce(i.prenom, '')) LIKE ${like} ESCAPE '\\' OR i.dossard = ${bib})`);
+    // Names and e-mails folded as the identity folds them (case, accents, spaces, hyphens: app/db/identity.ts), on
+    // both sides: 'elodie', 'ELODIE' and 'Élodie' find 'Élodie'; 'jean dupont' finds Jean Dupont either way round.
+    const folded = foldName(f.q);
+    const fl = `%${escapeLike(folded)}%`;
+    const people = folded
+      ? sql`i.nom_recherche LIKE ${fl} ESCAPE '\\' OR i.prenom_recherche LIKE ${fl} ESCAPE '\\'
+        OR i.email_recherche LIKE ${fl} ESCAPE '\\' OR (i.prenom_recherche || i.nom_recherche) LIKE ${fl} ESCAPE '\\'
+        OR (i.nom_recherche || i.prenom_recherche) LIKE ${fl} ESCAPE '\\' OR `
+      : sql``;
+    parts.push(sql`(${people}i.club LIKE ${like} ESCAPE '\\' OR i.dossard = ${bib})`);
   }
   return sql.join(parts, sql` AND `);
 }

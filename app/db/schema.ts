@@ -3,7 +3,7 @@
 // Money is integer cents (columns suffixed _cents, see docs/decisions/0005-money-and-statuses.md).
 // Timestamps are ISO-8601 UTC strings ("2026-11-21T14:33:00.000Z"); they sort as text.
 import { type SQL, sql } from "drizzle-orm";
-import { identityKeySql } from "./identity";
+import { foldedNameSql, identityKeySql } from "./identity";
 import {
   index,
   primaryKey,
@@ -309,6 +309,19 @@ export const inscriptions = sqliteTable(
       (): SQL => identityKeySql(sql.raw("nom"), sql.raw("prenom"), sql.raw("date_naissance")),
       { mode: "virtual" },
     ),
+    /**
+     * The name and e-mail as searches compare them (app/db/identity.ts foldedNameSql: case, French accents, spaces,
+     * hyphens, apostrophes folded), so that 'elodie' and 'ELODIE' find 'Élodie'. Computed by the database, never written.
+     */
+    nom_recherche: text("nom_recherche").generatedAlwaysAs((): SQL => foldedNameSql(sql.raw("nom")), {
+      mode: "virtual",
+    }),
+    prenom_recherche: text("prenom_recherche").generatedAlwaysAs((): SQL => foldedNameSql(sql.raw("prenom")), {
+      mode: "virtual",
+    }),
+    email_recherche: text("email_recherche").generatedAlwaysAs((): SQL => foldedNameSql(sql.raw("email")), {
+      mode: "virtual",
+    }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -325,12 +338,13 @@ export const inscriptions = sqliteTable(
     // By event: inscriptions_course_created_idx below (its first column), decision 0177.
     index("inscriptions_created_idx").on(t.created_at, t.id), // 0012: with the id, for keyset pages
     // 0012: /admin/inscriptions reads newest first within a status or an event, and finds names and e-mails by
-    // their first letters (lower() folds ASCII letters; docs/decisions/0120-admin-money-screens.md)
+    // their first letters (docs/decisions/0120-admin-money-screens.md), folded as the identity folds them (case,
+    // French accents, spaces, hyphens, apostrophes: app/db/identity.ts), so that 'elodie' finds 'Élodie'.
     index("inscriptions_statut_created_idx").on(t.statut, t.created_at, t.id),
     index("inscriptions_course_created_idx").on(t.course_id, t.created_at, t.id),
-    index("inscriptions_nom_lower_idx").on(sql`lower(${t.nom})`),
-    index("inscriptions_prenom_lower_idx").on(sql`lower(${t.prenom})`),
-    index("inscriptions_email_lower_idx").on(sql`lower(${t.email})`),
+    index("inscriptions_nom_recherche_idx").on(t.nom_recherche),
+    index("inscriptions_prenom_recherche_idx").on(t.prenom_recherche),
+    index("inscriptions_email_recherche_idx").on(t.email_recherche),
     uniqueIndex("inscriptions_format_dossard_uq").on(t.format_id, t.dossard).where(sql`${t.dossard} IS NOT NULL`),
     index("inscriptions_checkout_idx").on(t.checkout_session_id).where(sql`${t.checkout_session_id} IS NOT NULL`),
     index("inscriptions_format_created_idx").on(t.format_id, t.created_at, t.id), // 0009: list and export order

@@ -4,6 +4,7 @@ import {
   adminInscriptionCsvCells,
   adminInscriptionsCsv,
   adminInscriptionsQuery,
+  adminPager,
   dayEndExclusive,
   decodeCursor,
   encodeCursor,
@@ -115,11 +116,18 @@ describe("the page's CSV (spec section 7)", () => {
     course_id: "c",
     format_id: "f",
   };
+  it.each([
+    ["winter (UTC+1)", "2026-11-22T10:00:00.000Z", "22/11/2026 11:00"],
+    ["summer (UTC+2)", "2026-07-01T10:05:00.000Z", "01/07/2026 12:05"],
+    ["late evening UTC is the next day in Paris", "2026-12-31T23:30:00.000Z", "01/01/2027 00:30"],
+  ])("writes the registration date in Paris time, French format: %s", (_, iso, text) => {
+    expect(adminInscriptionCsvCells({ ...row, created_at: iso })[0]).toBe(text);
+  });
   it("replaces semicolons with spaces and neutralises formulas", () => {
     expect(adminCsvText("a;b;c")).toBe("a b c");
     const cells = adminInscriptionCsvCells(row);
     expect(cells).toEqual([
-      "2026-11-22T10:00:00.000Z",
+      "22/11/2026 11:00",
       "Trail  des Cimes",
       "=1+1",
       "Bernard",
@@ -222,5 +230,28 @@ describe("J+1 payout rules", () => {
     expect(isActionToken("abcDEF0123456789_-")).toBe(true);
     expect(isActionToken("short")).toBe(false);
     expect(isActionToken("x".repeat(65))).toBe(false);
+  });
+});
+
+describe("the registrations page's label (page N / M) says what the list shows", () => {
+  const cursor = { created_at: "2026-11-22T10:00:00.000Z", id: "i1" };
+  it.each([
+    ["no cursor: the first page, whatever page= says", { page: 9999, after: null, before: null }, 530, 1, 11],
+    ["the first page", { page: 1, after: null, before: null }, 530, 1, 11],
+    ["a page past the last one is the last one", { page: 9999, after: cursor, before: null }, 530, 11, 11],
+    ["a page in range", { page: 3, after: cursor, before: null }, 530, 3, 11],
+    ["with a cursor, never page 1", { page: 1, after: cursor, before: null }, 530, 2, 11],
+    ["going back", { page: 4, after: null, before: cursor }, 530, 4, 11],
+    ["one page only", { page: 7, after: cursor, before: null }, 20, 1, 1],
+    ["nothing found: page 1 / 1", { page: 5, after: null, before: null }, 0, 1, 1],
+    [
+      "total not counted (broad search): the page asked for",
+      { page: 9999, after: cursor, before: null },
+      null,
+      9999,
+      null,
+    ],
+  ])("%s", (_, f, total, pageNumber, pages) => {
+    expect(adminPager({ ...f, taille: 50 }, total)).toEqual({ pageNumber, pages });
   });
 });

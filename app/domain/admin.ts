@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { CSV_BOM, csvRow, type CsvValue } from "./csv";
 import { STATUT_LABELS, STATUTS, type Statut } from "./registration-rules";
+import { formatDateTime } from "~/utils/format";
 
 export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
 export type AdminPageSize = (typeof ADMIN_PAGE_SIZES)[number];
@@ -235,7 +236,7 @@ export function adminCsvText(value: string | null | undefined): CsvValue {
 export function adminInscriptionCsvCells(r: AdminInscriptionRow): CsvValue[] {
   const statut = (STATUT_LABELS as Record<string, string>)[r.statut] ?? r.statut;
   return [
-    r.created_at,
+    formatDateTime(r.created_at),
     adminCsvText(r.course_nom),
     adminCsvText(r.format_nom),
     adminCsvText(r.coureur_nom),
@@ -253,6 +254,21 @@ export function adminInscriptionCsvCells(r: AdminInscriptionRow): CsvValue[] {
 /** The whole file of one page: BOM, header, one line per row. */
 export function adminInscriptionsCsv(rows: readonly AdminInscriptionRow[]): string {
   return CSV_BOM + csvRow([...ADMIN_CSV_HEADER]) + rows.map((r) => csvRow(adminInscriptionCsvCells(r))).join("");
+}
+
+/**
+ * The page label's numbers, from what the list holds, not what the URL says: without a cursor the list shows its
+ * first page (whatever `page=` claims); with one, the page asked for, at least 2 and never past the last page.
+ * `pages` is null when the total is not counted (a broad search).
+ */
+export function adminPager(
+  f: Pick<AdminInscriptionsFilters, "page" | "after" | "before" | "taille">,
+  total: number | null,
+): { pageNumber: number; pages: number | null } {
+  const pages = total == null ? null : Math.max(1, Math.ceil(total / f.taille));
+  const cursor = !!(f.after || f.before);
+  const asked = cursor ? Math.max(2, f.page) : 1;
+  return { pageNumber: pages == null ? asked : Math.min(asked, pages), pages };
 }
 
 export function adminCsvFileName(page: number): string {

@@ -9,19 +9,25 @@ export const CSV_EOL = "\r\n";
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"), plus tab and CR. */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A phone number written the international way ('+33 6 12 34 56 78', '+33.6.12…'): '+', a digit, then only digits,
+ * spaces and dots. No letter, operator, colon or bracket, so a spreadsheet can compute nothing from it.
+ */
+const INTERNATIONAL_PHONE = /^\+\d[\d .]*$/;
 
 export type CsvValue = string | number | null | undefined;
 
 /**
  * One cell. Numbers are written as they are (a registrant's bib or meal count is never a formula).
- * Text starting with = + - @ (or tab, CR) gets a leading apostrophe so that it is shown, never evaluated.
+ * Text starting with = + - @ (or tab, CR) gets a leading apostrophe so that it is shown, never evaluated; an
+ * international phone number ('+33 6 12 34 56 78') is kept as typed.
  * Text holding the delimiter, a double quote or a line break is wrapped in quotes, inner quotes doubled.
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   let text = value;
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !INTERNATIONAL_PHONE.test(text)) text = `'${text}`;
   if (/[;"\r\n]/.test(text)) text = `"${text.replace(/"/g, '""')}"`;
   return text;
 }

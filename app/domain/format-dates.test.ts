@@ -20,7 +20,7 @@ describe("dateChangeAllowed: a new or changed date is never past; once paid, a d
     ["2027-04-01", "2027-04-01", true, true, false],
     // Paid: later is a postponement; earlier, even by one day and still to come, is refused; so is no date.
     ["2027-06-01", "2027-06-02", true, true, true],
-    ["2027-06-01", "2027-05-31", true, /ne peut pas être avancée \(au plus tôt le mardi 1 juin 2027\)/],
+    ["2027-06-01", "2027-05-31", true, /ne peut pas être avancée \(au plus tôt le mardi 1er juin 2027\)/],
     ["2027-06-01", "2027-05-09", true, /ne peut pas être avancée/],
     ["2027-06-01", null, true, /gardez sa date/],
     // Paid while the format had no date: any date from today on.

@@ -1,5 +1,7 @@
 // A calendar day in French words for messages built in the domain ('3 mai 2027'), without Intl or a time zone: the
-// day is already a Paris calendar day (YYYY-MM-DD). Pure.
+// day is already a Paris calendar day (YYYY-MM-DD). Pure. The day of the month ('1er') is app/utils/format.ts's rule.
+import { frenchDayOfMonth } from "~/utils/format";
+
 const MONTHS = [
   "janvier",
   "février",
@@ -19,8 +21,7 @@ const MONTHS = [
 export function frenchDay(day: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m || +m[2] < 1 || +m[2] > 12) return day;
-  const d = +m[3];
-  return `${d === 1 ? "1er" : d}\u00a0${MONTHS[+m[2] - 1]}\u00a0${m[1]}`;
+  return `${frenchDayOfMonth(m[3])}\u00a0${MONTHS[+m[2] - 1]}\u00a0${m[1]}`;
 }
 
 /** The day `days` after `day` (negative: before), as YYYY-MM-DD. */

@@ -13,9 +13,16 @@ import {
   type ExportRow,
 } from "./registrants";
 import { AddRunnerSchema, exceedsCapacity, validateNewRunner } from "./add-runner";
+import { PPS_EXPIRATION_INVALID, ppsExpiryIssue } from "./justificatif";
 
 const TODAY = "2026-11-21";
 const ctx = { stockRepas: 3, today: "2026-11-21" };
+
+it("the PPS rule's messages are French and name the day", () => {
+  expect(ppsExpiryIssue("2026-11-20", ctx)!.message).toBe(
+    "Votre PPS a expiré le 20\u00a0novembre\u00a02026\u00a0: renouvelez-le sur le site de la FFA.",
+  );
+});
 
 describe("parseField", () => {
   it.each([
@@ -57,6 +64,14 @@ describe("parseField", () => {
     ["apparaitre_resultats", "false", { ok: true, value: false }],
     ["club", "  ", { ok: true, value: null }],
     ["club", "x".repeat(201), { ok: false, error: MSG.tooLong }],
+    // The PPS's end of validity: the runner's rule (ppsExpiryIssue), today 2026-11-21.
+    ["pps_expiration", "2026-11-21", { ok: true, value: "2026-11-21" }],
+    ["pps_expiration", "2027-06-30", { ok: true, value: "2027-06-30" }],
+    ["pps_expiration", "", { ok: true, value: null }],
+    ["pps_expiration", "2026-11-20", { ok: false, error: ppsExpiryIssue("2026-11-20", ctx)!.message }],
+    ["pps_expiration", "2025-01-01", { ok: false, error: ppsExpiryIssue("2025-01-01", ctx)!.message }],
+    ["pps_expiration", "2028-01-01", { ok: false, error: ppsExpiryIssue("2028-01-01", ctx)!.message }],
+    ["pps_expiration", "2026-02-30", { ok: false, error: PPS_EXPIRATION_INVALID }],
   ] as const)("%s %j", (field, raw, expected) => {
     expect(parseField(field, raw, ctx)).toEqual(expected);
   });
@@ -244,7 +259,7 @@ describe("exportLine", () => {
   } as unknown as ExportRow;
   it("formats the default columns exactly", () => {
     expect(exportLine(row, EXPORT_COLUMNS)).toBe(
-      '\'=cmd;Léo;Homme;09/03/2015;Française;leo@x.fr;\'+33 6 00 00 00 00;"1 rue A; bât. ""B""";35000;Rennes;France;;12;0;validé;01/07/2026 12:05\r\n',
+      '\'=cmd;Léo;Homme;09/03/2015;Française;leo@x.fr;+33 6 00 00 00 00;"1 rue A; bât. ""B""";35000;Rennes;France;;12;0;validé;01/07/2026 12:05\r\n',
     );
   });
   it("writes the chosen columns only", () => {

@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
 import { DomainError } from "./errors";
+import { formatDateTime } from "~/utils/format";
+import { ppsExpiryIssue } from "./justificatif";
 import { normaliseStatut, STATUT_LABELS, type Statut } from "./registration-rules";
 import {
   checkRunnerField,
@@ -172,6 +174,11 @@ export function parseField(field: EditableField, raw: string, ctx: FieldContext)
       requiredMessage: MSG.nameRequired,
     });
     if (!r.ok) return r;
+    // A PPS's end of validity: the runner's own rule (not expired today, valid one year at most).
+    if (f === "pps_expiration" && typeof r.value === "string") {
+      const issue = ppsExpiryIssue(r.value, { today: ctx.today });
+      if (issue) return { ok: false, error: issue.message };
+    }
     if (f === "code_postal") {
       const issue = postcodeIssue(r.value, ctx.pays ?? null);
       if (issue) return { ok: false, error: issue };
@@ -278,31 +285,13 @@ export function planBibs(
 // ---------------------------------------------------------------- export cells
 export type ExportRow = Record<AnyExportColumn, string | number | boolean | null>;
 
-// One formatter, built on first use: building an Intl.DateTimeFormat per row made a 20,000-row export slow.
-let parisFormatter: Intl.DateTimeFormat | null = null;
-
-/** "2026-11-21T14:33:00.000Z" -> "21/11/2026 15:33" (Paris). Pure: Intl only. */
-function parisDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  parisFormatter ??= new Intl.DateTimeFormat("fr-FR", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Europe/Paris",
-  });
-  return parisFormatter.format(d);
-}
-
 /** One registrant's CSV line for the chosen columns: French status label, French dates, Oui/Non. */
 export function exportLine(row: ExportRow, columns: readonly AnyExportColumn[]): string {
   const cells: CsvValue[] = columns.map((c) => {
     const v = row[c];
     if (v === null || v === undefined) return null;
     if (c === "statut") return statutLabel(String(v));
-    if (c === "created_at") return parisDateTime(String(v));
+    if (c === "created_at") return formatDateTime(String(v));
     if (c === "date_naissance") {
       const m = DATE_RE.exec(String(v));
       return m ? `${m[3]}/${m[2]}/${m[1]}` : String(v);

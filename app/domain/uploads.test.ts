@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { checkUpload, checkUploadSize, keyFromUrl, MB, sniffType } from "./uploads";
+import {
+  checkUpload,
+  checkUploadSize,
+  isRegulationKey,
+  keyFromUrl,
+  MB,
+  regulationFileName,
+  sniffType,
+} from "./uploads";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]);
@@ -91,4 +99,18 @@ describe("keyFromUrl", () => {
   ])("%j -> %j", (url, key) => {
     expect(keyFromUrl(url)).toBe(key);
   });
+});
+
+describe("the name a regulation PDF downloads under", () => {
+  it.each([
+    ["Trail des Aiguilles Rouges", "reglement-trail-des-aiguilles-rouges.pdf"],
+    ["Trail de l'Œil — Été 42 km", "reglement-trail-de-l-oeil-ete-42-km.pdf"],
+    ['../"évil"; name.pdf', "reglement-evil-name-pdf.pdf"],
+    ["", "reglement-epreuve.pdf"],
+  ])("%s -> %s", (name, file) => expect(regulationFileName(name)).toBe(file));
+  it.each([
+    ["reglements/3f1c.pdf", true],
+    ["gpx/3f1c.gpx", false],
+    ["courses/reglements/x.pdf", false],
+  ])("%s is a regulation key: %s", (key, yes) => expect(isRegulationKey(key)).toBe(yes));
 });

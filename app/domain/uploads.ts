@@ -1,6 +1,7 @@
 // Checking uploaded files before they reach R2: the type comes from the first bytes (never the name or the
 // browser's claim), sizes are bounded, and a GPX must parse with a track or a route. Pure.
 import { validateGpx } from "./gpx";
+import { slugify } from "./slug";
 
 export type UploadKind = "course_image" | "format_image" | "gpx" | "reglement";
 
@@ -123,4 +124,14 @@ export function keyFromUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   const m = /^\/fichiers\/([a-z0-9][a-z0-9/_.-]{0,200})$/i.exec(url);
   return m && !m[1].includes("..") ? m[1] : null;
+}
+
+/** Is this R2 key an event's regulation PDF ("reglements/…")? */
+export function isRegulationKey(key: string): boolean {
+  return key.startsWith(`${UPLOAD_PREFIX.reglement}/`);
+}
+
+/** The name a regulation PDF downloads under, from its event's name: "reglement-trail-des-aiguilles-rouges.pdf". */
+export function regulationFileName(eventName: string): string {
+  return `reglement-${slugify(eventName)}.pdf`;
 }

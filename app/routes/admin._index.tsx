@@ -6,14 +6,14 @@ import { ADMIN_SCREENS, AdminNav } from "~/components/AdminNav";
 import { AdminStatTiles } from "~/components/AdminStatTiles";
 import { loadAdminStats } from "~/services/admin.server";
 import adminCss from "~/styles/admin.css?url";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdminHome } from "~/utils/auth.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 
 export const meta: MetaFunction = () => [{ title: "Administration — Balise" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireAdminHome(request, context);
   return { stats: await loadAdminStats(context) };
 }
 

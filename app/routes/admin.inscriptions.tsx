@@ -31,7 +31,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
-  const { filters, values, errors, page, options } = await adminInscriptionsPage(context, url);
+  const { filters, values, errors, page, options, pageNumber, pages } = await adminInscriptionsPage(context, url);
   const base = {
     q: filters.q,
     statut: filters.statut,
@@ -41,31 +41,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     au: filters.au,
     taille: filters.taille,
   };
-  const pages = page.total == null ? null : Math.max(1, Math.ceil(page.total / filters.taille));
   return {
     values,
     errors,
     rows: page.rows,
     total: page.total,
-    pageNumber: filters.page,
+    pageNumber,
     pages,
     courses: options.courses,
     formats: options.formats,
     nextHref: page.next
-      ? adminInscriptionsQuery(base, { apres: page.next, page: String(filters.page + 1) }) || "?"
+      ? adminInscriptionsQuery(base, { apres: page.next, page: String(pageNumber + 1) }) || "?"
       : null,
     prevHref:
-      page.prev && filters.page > 1
-        ? adminInscriptionsQuery(
-            base,
-            filters.page - 1 > 1 ? { avant: page.prev, page: String(filters.page - 1) } : {},
-          ) || "?"
+      page.prev && pageNumber > 1
+        ? adminInscriptionsQuery(base, pageNumber - 1 > 1 ? { avant: page.prev, page: String(pageNumber - 1) } : {}) ||
+          "?"
         : null,
     exportHref: paths.adminRegistrationsExport(
       adminInscriptionsQuery(base, {
         ...(filters.after ? { apres: url.searchParams.get("apres") ?? "" } : {}),
         ...(filters.before ? { avant: url.searchParams.get("avant") ?? "" } : {}),
-        page: String(filters.page),
+        page: String(pageNumber),
       }),
     ),
   };

@@ -1,10 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { JUSTIFICATIF_DOCUMENT_PREFIX } from "~/domain/justificatif";
+import { downloadName } from "~/services/uploads.server";
 import { contentDisposition } from "~/utils/http";
 
 const ATTACHMENT = /\.(gpx|pdf)$/i;
 
-/** Files stored in R2, served from our own origin with safe headers. GPX and PDF download as attachments. */
+/**
+ * Files stored in R2, served from our own origin with safe headers. GPX and PDF download as attachments; a
+ * regulation PDF under its event's name (reglement-<event>.pdf).
+ */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
   if (!/^[a-z0-9][a-z0-9/_.-]{0,200}$/i.test(key) || key.includes(".."))
@@ -19,6 +23,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Cache-Control", "public, max-age=31536000, immutable");
   headers.set("ETag", object.httpEtag);
-  if (ATTACHMENT.test(key)) headers.set("Content-Disposition", contentDisposition(key.split("/").pop() ?? key));
+  if (ATTACHMENT.test(key)) headers.set("Content-Disposition", contentDisposition(await downloadName(context.db, key)));
   return new Response(object.body, { headers });
 }

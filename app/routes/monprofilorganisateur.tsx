@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { FormAlert } from "~/components/AccountFields";
 import { Field } from "~/components/Field";
@@ -61,16 +61,16 @@ export default function OrganiserProfilePage() {
   const { profile, accepted, acceptedAt, saved, paymentAccount, payouts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const location = useLocation();
   const errors: Record<string, string | undefined> = result?.errors ?? {};
   const v: Record<string, string | undefined> = result?.values ?? profile;
   return (
     <section className="container profile-page">
       <h1>Mon profil organisateur</h1>
       {saved && !result ? <FormAlert kind="success">{PROFILE_MSG.organiserSaved}</FormAlert> : null}
-      {errors.conditions && Object.keys(errors).length === 1 ? (
-        <FormAlert kind="error">{errors.conditions}</FormAlert>
-      ) : null}
-      <Form method="post" className="profile-form" noValidate>
+      {/* A new form per page visit: after a save (redirect) the fields show the saved, normalised values, not what
+          was typed (with JavaScript, an uncontrolled field keeps its text otherwise); a refused form keeps it. */}
+      <Form method="post" className="profile-form" noValidate key={location.key}>
         <fieldset>
           <legend>Organisation</legend>
           <Field

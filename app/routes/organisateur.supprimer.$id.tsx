@@ -13,6 +13,7 @@ import { Link } from "~/components/Link";
 import { z } from "zod";
 import { COURSE_ERROR_MESSAGES, CourseError } from "~/domain/course-errors";
 import { isDomainError } from "~/domain/errors";
+import { eventDeletionText } from "~/domain/event-deletion";
 import { deleteCourse, getCourseForOwner, hasPaidRegistrations, setPublished } from "~/services/courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
@@ -103,10 +104,7 @@ export default function SupprimerCourse() {
           <p className="alert alert-error" role="alert">
             <strong>{CONFIRM_TEXT}</strong>
           </p>
-          <p>
-            L'épreuve, ses {formats} format{formats > 1 ? "s" : ""}, ses fichiers et ses inscriptions non payées seront
-            supprimés.
-          </p>
+          <p>{eventDeletionText(formats)}</p>
           <Form method="post" className="actions">
             <button type="submit" name="intent" value="delete" className="btn btn-danger" disabled={busy}>
               Supprimer définitivement

@@ -14,7 +14,7 @@ import {
   type AdminPaymentRow,
 } from "~/db/admin.server";
 import { listAutoPayouts, listOrganiserPaymentPayouts, type AutoPayoutRow } from "~/db/payouts.server";
-import { adminCsvFileName, adminInscriptionsCsv, parseAdminInscriptionsQuery } from "~/domain/admin";
+import { adminCsvFileName, adminInscriptionsCsv, adminPager, parseAdminInscriptionsQuery } from "~/domain/admin";
 import {
   parseAdminPaymentsQuery,
   payoutNoticeFrom,
@@ -92,14 +92,22 @@ export async function adminInscriptionsPage(context: Ctx, url: URL) {
     listAdminInscriptions(context.db, filters),
     adminFilterOptions(context.db, { courseQ, course: filters.course }),
   ]);
-  return { filters, values: { ...values, course_q: courseQ }, errors, page, options };
+  return {
+    filters,
+    values: { ...values, course_q: courseQ },
+    errors,
+    page,
+    options,
+    ...adminPager(filters, page.total),
+  };
 }
 
 /** The current page only, as the screen shows it (spec: 'Export CSV (page)', named by page). */
 export async function adminInscriptionsExport(context: Ctx, url: URL): Promise<{ fileName: string; body: string }> {
   const { filters } = parseAdminInscriptionsQuery(url.searchParams);
   const page = await listAdminInscriptions(context.db, filters);
-  return { fileName: adminCsvFileName(filters.page), body: adminInscriptionsCsv(page.rows) };
+  const { pageNumber } = adminPager(filters, page.total);
+  return { fileName: adminCsvFileName(pageNumber), body: adminInscriptionsCsv(page.rows) };
 }
 
 // ---------------------------------------------------------------- payments

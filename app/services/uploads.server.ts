@@ -4,7 +4,15 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, lt, or } from "drizzle-orm";
 import { courses, fichiers, formats } from "~/db/schema";
 import type { Db } from "~/db/client.server";
-import { checkUpload, checkUploadSize, keyFromUrl, UPLOAD_PREFIX, type UploadKind } from "~/domain/uploads";
+import {
+  checkUpload,
+  checkUploadSize,
+  isRegulationKey,
+  keyFromUrl,
+  regulationFileName,
+  UPLOAD_PREFIX,
+  type UploadKind,
+} from "~/domain/uploads";
 import type { Storage } from "~/providers/storage.server";
 import * as paths from "~/domain/paths";
 
@@ -38,6 +46,22 @@ export async function storeUpload(ctx: Ctx, ownerId: string, kind: UploadKind, f
     created_at: ctx.clock.now().toISOString(),
   });
   return { ok: true, url: paths.storedFile(key), key };
+}
+
+/**
+ * The name a stored file downloads under: an event's regulation PDF as "reglement-<event>.pdf" (not its random key),
+ * any other file by the last part of its key.
+ */
+export async function downloadName(db: Db, key: string): Promise<string> {
+  const last = key.split("/").pop() || key;
+  if (!isRegulationKey(key)) return last;
+  const [row] = await db
+    .select({ nom: courses.nom })
+    .from(formats)
+    .innerJoin(courses, eq(courses.id, formats.course_id))
+    .where(eq(formats.reglement_pdf_url, paths.storedFile(key)))
+    .limit(1);
+  return row ? regulationFileName(row.nom) : last;
 }
 
 /** Keys among `keys` that some event or format still points to. */

@@ -31,3 +31,13 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
     throw new Response(ADMIN_FORBIDDEN, { status: 403, headers: { "Cache-Control": "private, no-store" } });
   return user;
 }
+
+/**
+ * The admin home (/admin) only: a logged-in non-admin is sent to / (product spec, "Admin routes"); anonymous users
+ * get the same '403 — Connectez-vous.' as every admin screen. The screens inside keep their 403 texts.
+ */
+export async function requireAdminHome(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (user && !user.isAdmin) throw redirect(paths.home(), { headers: { "Cache-Control": "private, no-store" } });
+  return requireAdmin(request, context);
+}

@@ -3,6 +3,7 @@ import {
   dateParts,
   formatDate,
   formatDateLong,
+  frenchDayOfMonth,
   formatDateTime,
   formatDateTimeLong,
   formatEuros,
@@ -54,7 +55,23 @@ describe("dates in French", () => {
     ["2026-01-01", "01/01/2026"],
     ["2026-12-31", "31/12/2026"],
   ])("calendar date %s -> %s whatever the time zone", (iso, s) => expect(formatDate(iso)).toBe(s));
-  it("long form", () => expect(formatDateLong("2026-06-14")).toBe("dimanche 14 juin 2026"));
+  it.each([
+    ["2026-06-14", "dimanche 14 juin 2026"],
+    ["2026-02-01", "dimanche 1er février 2026"],
+    ["2026-02-02", "lundi 2 février 2026"],
+    ["2026-02-11", "mercredi 11 février 2026"],
+    ["2026-02-21", "samedi 21 février 2026"],
+    ["2026-03-31", "mardi 31 mars 2026"],
+    ["2026-11-30T23:30:00.000Z", "mardi 1er décembre 2026"],
+  ])("long form %s -> %s (the first of the month is '1er')", (iso, s) => expect(formatDateLong(iso)).toBe(s));
+  it.each([
+    [1, "1er"],
+    ["01", "1er"],
+    [2, "2"],
+    [11, "11"],
+    [21, "21"],
+    [31, "31"],
+  ])("day of the month %s -> %s", (day, s) => expect(frenchDayOfMonth(day)).toBe(s));
   it("timestamps in Paris time (summer and winter)", () => {
     expect(formatDateTime("2026-07-01T10:05:00.000Z")).toBe("01/07/2026 12:05");
     expect(formatDateTime("2026-11-21T23:30:00.000Z")).toBe("22/11/2026 00:30");
@@ -63,6 +80,9 @@ describe("dates in French", () => {
     ["2027-01-12T09:00:00.000Z", "12 janvier 2027 à 10h00"],
     ["2027-07-01T22:05:00.000Z", "2 juillet 2027 à 0h05"],
     ["2027-03-03T10:00:00.000Z", "3 mars 2027 à 11h00"],
+    ["2027-02-01T09:00:00.000Z", "1er février 2027 à 10h00"],
+    ["2027-01-31T23:15:00.000Z", "1er février 2027 à 0h15"],
+    ["2027-02-21T09:00:00.000Z", "21 février 2027 à 10h00"],
   ])("deadlines in sentences: %s -> %s", (iso, s) => expect(formatDateTimeLong(iso)).toBe(s));
   it("times", () => {
     expect(formatTime("09:30")).toBe("9h30");

@@ -53,7 +53,20 @@ export function formatDate(value: string | Date | null | undefined): string {
   return dateFmt.format(d);
 }
 
-/** "2026-06-14" -> "dimanche 14 juin 2026". */
+/** The day of the month as French writes it in a date in words: "1er" for the first, "14" otherwise. */
+export function frenchDayOfMonth(day: number | string): string {
+  return Number(day) === 1 ? "1er" : String(Number(day));
+}
+
+/** A long formatter's text with the day of the month written by frenchDayOfMonth ("1er février"). */
+function withOrdinalDay(fmt: Intl.DateTimeFormat, d: Date): string {
+  return fmt
+    .formatToParts(d)
+    .map((p) => (p.type === "day" ? frenchDayOfMonth(p.value) : p.value))
+    .join("");
+}
+
+/** "2026-06-14" -> "dimanche 14 juin 2026"; "2026-02-01" -> "dimanche 1er février 2026". */
 export function formatDateLong(value: string | Date | null | undefined): string {
   if (!value) return "—";
   const d = toDate(value);
@@ -65,7 +78,7 @@ export function formatDateLong(value: string | Date | null | undefined): string 
     year: "numeric",
     timeZone: PARIS,
   });
-  return dateLongFmt.format(d);
+  return withOrdinalDay(dateLongFmt, d);
 }
 
 /** ISO timestamp -> "21/11/2026 15:33" in Paris time. */
@@ -87,7 +100,10 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 let dayMonthFmt: Intl.DateTimeFormat | undefined;
 let hourMinuteFmt: Intl.DateTimeFormat | undefined;
 
-/** ISO timestamp -> "12 janvier 2027 à 10h00" in Paris time (deadlines and openings, in sentences). */
+/**
+ * ISO timestamp -> "12 janvier 2027 à 10h00" in Paris time (deadlines and openings, in sentences); the first of the
+ * month is "1er février 2027 à 10h00".
+ */
 export function formatDateTimeLong(value: string | Date | null | undefined): string {
   if (!value) return "—";
   const d = toDate(value);
@@ -100,7 +116,7 @@ export function formatDateTimeLong(value: string | Date | null | undefined): str
     timeZone: PARIS,
   });
   const [h, m] = hourMinuteFmt.format(d).split(":");
-  return `${dayMonthFmt.format(d)} à ${Number(h)}h${m}`;
+  return `${withOrdinalDay(dayMonthFmt, d)} à ${Number(h)}h${m}`;
 }
 
 /** "09:30" -> "9h30". */

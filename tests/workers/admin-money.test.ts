@@ -105,7 +105,6 @@ beforeAll(async () => {
 
 describe("every admin screen and action is decided on the server", () => {
   const screens = [
-    "/admin",
     "/admin/dashboard",
     "/admin/courses",
     "/admin/courses/c0000000-0000-4000-8000-000000000001",
@@ -113,6 +112,15 @@ describe("every admin screen and action is decided on the server", () => {
     "/admin/inscriptions/export.csv",
     "/admin/payouts",
   ];
+
+  it("GET /admin: 403 'Connectez-vous.' for visitors, a logged-in non-admin is sent to /", async () => {
+    const anon = await get("/admin");
+    expect(anon.status).toBe(403);
+    expect(await text(anon)).toContain("403 — Connectez-vous.");
+    const other = await get("/admin", runner);
+    expect(other.status).toBe(302);
+    expect(other.headers.get("Location")).toBe("/");
+  });
 
   it.each(screens)(
     "GET %s: 403 'Connectez-vous.' for visitors, 403 'Accès réservé aux administrateurs.' for others",
@@ -317,7 +325,9 @@ describe("/admin/inscriptions", () => {
       "/admin/inscriptions/export.csv?taille=25&page=2&apres=2000-01-01T00:00:00.000Z~zzz",
       admin,
     );
-    expect(page2.headers.get("content-disposition")).toContain('filename="inscriptions-page-2.csv"');
+    // Named by the page it is, never past the last page (issue 42: page= alone cannot forge it).
+    const last = Math.max(1, Math.ceil((await count("SELECT count(*) AS n FROM inscriptions")) / 25));
+    expect(page2.headers.get("content-disposition")).toContain(`filename="inscriptions-page-${Math.min(2, last)}.csv"`);
     expect((await page2.text()).slice(1).trim().split("\r\n")).toHaveLength(1); // nothing older than 2000: the header only
   });
 });
