@@ -1,41 +1,5 @@
-import { useFetcher } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import * as paths from "~/domain/paths";
-
-export const NEWSLETTER_THANKS = "Merci ! Votre inscription à la newsletter est bien prise en compte.";
-
-export function NewsletterForm() {
-  const fetcher = useFetcher<{ ok?: boolean; error?: string }>();
-  const done = fetcher.data?.ok;
-  return (
-    <fetcher.Form method="post" action={paths.newsletter()} className="newsletter" noValidate={false}>
-      <label htmlFor="newsletter-email">Recevoir la newsletter</label>
-      <div className="newsletter-row">
-        <input
-          id="newsletter-email"
-          type="email"
-          name="email"
-          required
-          placeholder="vous@exemple.fr"
-          autoComplete="email"
-        />
-        <button type="submit" className="btn btn-primary">
-          S'abonner
-        </button>
-      </div>
-      {done ? (
-        <p role="status" className="alert alert-success">
-          {NEWSLETTER_THANKS}
-        </p>
-      ) : null}
-      {fetcher.data?.error ? (
-        <p role="alert" className="field-error">
-          {fetcher.data.error}
-        </p>
-      ) : null}
-    </fetcher.Form>
-  );
-}
 
 export function Footer() {
   return (
@@ -76,7 +40,6 @@ export function Footer() {
           </ul>
         </div>
         <div>
-          <NewsletterForm />
           <p className="footer-title">Suivez-nous</p>
           <ul className="social">
             <li>

@@ -4,7 +4,7 @@
 // (<rte>/<rtept>). Files up to GPX_MAX_BYTES; a malformed file gives a GpxError with a code and a French
 // message, never an exception of another kind.
 
-import { DomainError } from "./errors";
+import { DomainError } from "./errors.ts";
 
 export const GPX_MAX_BYTES = 10 * 1024 * 1024;
 

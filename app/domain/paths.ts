@@ -50,7 +50,6 @@ export const home = () => "/";
 export const features = () => "/fonctionnalites";
 export const premium = () => "/premium";
 export const contact = () => "/contact";
-export const newsletter = () => "/newsletter";
 /** The runner/organiser display switch (a form action). */
 export const modeSwitch = () => "/mode";
 export const terms = () => "/conditions";

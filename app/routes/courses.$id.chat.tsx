@@ -1,5 +1,6 @@
 // Resource route of the event chat: one action, intent post | reply | edit | delete | flag.
-// Without JavaScript it redirects back to /courses/{id}#discussion; fetch calls (mode=json) get JSON.
+// The forms post to /courses/{id or slug}/chat, the address of the page they are on. Without JavaScript it redirects
+// back to that page's #discussion; fetch calls (mode=json) get JSON.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   ERROR_PARAMS,
@@ -18,6 +19,7 @@ import {
   type ChatErrorCode,
 } from "~/domain/chat";
 import { chatDepsFromContext, deleteMessage, editMessage, flagMessage, postMessage } from "~/services/chat.server";
+import { eventIdAt } from "~/services/event-page.server";
 import { getSessionUser } from "~/utils/session.server";
 import type { RoomEvent } from "~/domain/chat-protocol";
 import * as paths from "~/domain/paths";
@@ -58,8 +60,11 @@ async function run(args: ActionFunctionArgs, form: ChatForm, courseId: string): 
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const courseId = args.params.id ?? "";
-  const back = paths.eventPage(courseId);
+  // The page's address (the event's id or slug): the answer goes back there. An unknown one reaches the use cases
+  // as it is, which refuse it (COURSE_NOT_FOUND).
+  const address = args.params.id ?? "";
+  const courseId = (await eventIdAt(args.context, address)) ?? address;
+  const back = paths.eventPage(address);
   const data = await args.request.formData();
   const json = data.get("mode") === "json";
   const parsed = ChatFormSchema.safeParse(Object.fromEntries([...data.entries()].filter(([k]) => k !== "mode")));

@@ -257,7 +257,7 @@ export default function CoursesPage() {
               ? `${countText}${onMap < total ? ` · ${onMap} sur la carte` : ""}`
               : d.totalCapped
                 ? `${countText} · page ${filters.page}`
-                : d.pages > 1
+                : d.pages > 1 && filters.page <= d.pages
                   ? `${countText} · page ${filters.page} sur ${d.pages}`
                   : countText}
         </p>
@@ -291,6 +291,12 @@ export default function CoursesPage() {
           ) : (
             <p>
               <strong>Aucune épreuve trouvée</strong>
+              {total > 0 && filters.page > d.pages ? (
+                <>
+                  <br />
+                  {`Cette page est au-delà de la dernière (page ${d.pages}).`}
+                </>
+              ) : null}
             </p>
           )}
           {filters.page > 1 ? (

@@ -3,7 +3,7 @@
 // only maps the result to a response (issue 19: routes stay thin).
 import { transferRulesSentence } from "~/domain/transfer";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { type FormatDetail, getCourseWithFormats } from "~/db/catalogue/event.server";
+import { courseIdAt, type FormatDetail, getCourseWithFormats } from "~/db/catalogue/event.server";
 import {
   courseBadges,
   hasMeals,
@@ -79,6 +79,11 @@ async function loadParcours(context: Pick<AppLoadContext, "storage">, gpxUrl: st
   if (!parsed.ok) return { error: parsed.message };
   const { track, bounds: _bounds, ...profile } = elevationProfile(parsed.gpx, { maxPoints: 300, maxTrackPoints: 600 });
   return { profile, track };
+}
+
+/** The id of the event at /courses/{idOrSlug} (its id or its slug), null when there is none. */
+export function eventIdAt(context: Pick<AppLoadContext, "db">, idOrSlug: string): Promise<string | null> {
+  return courseIdAt(context.db, idOrSlug.slice(0, 200));
 }
 
 export type EventPageResult =

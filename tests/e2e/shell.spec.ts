@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test";
-import { jsOn } from "./helpers";
 
 test.describe("home and shell", () => {
   test("home page shows the hero, the 3 newest events and the pitches", async ({ page }) => {
@@ -47,30 +46,6 @@ test.describe("home and shell", () => {
     await panel.getByRole("link", { name: "Fonctionnalités" }).click();
     await expect(page).toHaveURL(/\/fonctionnalites/);
     await ctx.close();
-  });
-
-  test("the footer newsletter thanks the visitor", async ({ page }) => {
-    await page.goto("/");
-    await page.getByLabel("Recevoir la newsletter").fill("coureur@exemple.fr");
-    await page.getByRole("button", { name: "S'abonner" }).click();
-    await expect(page.getByText("Merci ! Votre inscription à la newsletter est bien prise en compte.")).toBeVisible();
-  });
-
-  test("the footer newsletter says what is wrong with an address, and keeps it", async ({ page }) => {
-    await page.goto("/");
-    // Accepted by the browser (no dot needed), refused by the server.
-    await page.getByLabel("Recevoir la newsletter").fill("coureur@exemple");
-    await page.getByRole("button", { name: "S'abonner" }).click();
-    if (jsOn(page)) {
-      await expect(page.locator("footer").getByText("Email invalide.")).toBeVisible();
-      await expect(page.getByLabel("Recevoir la newsletter")).toHaveValue("coureur@exemple");
-    } else {
-      await expect(page).toHaveURL(/\/newsletter$/);
-      const field = page.locator("#newsletter-page-email");
-      await expect(field).toHaveValue("coureur@exemple");
-      await expect(field).toHaveAttribute("aria-describedby", "newsletter-page-email-error");
-      await expect(page.locator("#newsletter-page-email-error")).toHaveText("Email invalide.");
-    }
   });
 
   test("an unknown URL shows 'Page non trouvée' with HTTP 404", async ({ page }) => {

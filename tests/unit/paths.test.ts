@@ -106,7 +106,6 @@ describe("path builders", () => {
     [paths.legalNotice(), "/mentions-legales"],
     [paths.contact(), "/contact"],
     [paths.premium(), "/premium"],
-    [paths.newsletter(), "/newsletter"],
     [paths.modeSwitch(), "/mode"],
     [paths.logout(), "/logout"],
     [paths.devMailbox(), "/dev/mail"],

@@ -253,6 +253,13 @@ describe("catalogue repositories", () => {
     expect(r.departements).not.toContain("Annecy");
   });
 
+  it("a page past the last one of a short list is empty, not 'too deep': the list is cut only when more than LIST_MAX_ROWS match", async () => {
+    for (const qs of ["taille=6&page=99", "taille=24&page=11", "taille=6&page=41&vue=carte"]) {
+      const r = await list(db, qs);
+      expect([r.rows.length, r.hasNext, r.tooDeep, r.total, r.totalCapped], qs).toEqual([0, false, false, 15, false]);
+    }
+  });
+
   it.each([
     ["q=lyon", (c: RawCourse) => /lyon/i.test(c.nom + c.lieu + c.departement)],
     ["q=SAVOIE", (c: RawCourse) => /savoie/i.test(c.nom + c.lieu + c.departement)],

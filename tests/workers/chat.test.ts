@@ -283,6 +283,19 @@ describe("the chat form action (no JavaScript)", () => {
     room.ws.close();
   });
 
+  it("posted from the slug address, stores the message on the event and comes back to the slug address", async () => {
+    const slug = await env.DB.prepare("SELECT slug FROM courses WHERE id = ?").bind(courseId(3)).first<string>("slug");
+    const room = await connect(courseId(3));
+    const res = await post(coureur, { intent: "post", message: "Parking au départ ?" }, slug!);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/courses/${slug}#discussion`);
+    const ev = await room.next((e) => e.type === "insert");
+    expect(ev.message).toMatchObject({ message: "Parking au départ ?", course_id: courseId(3) });
+    room.ws.close();
+    const failed = await post(null, { intent: "post", message: "Bonjour" }, slug!);
+    expect(new URL(failed.headers.get("location")!, "http://localhost").pathname).toBe(`/courses/${slug}`);
+  });
+
   it("keeps the typed text and the error code when the visitor is not logged in", async () => {
     const res = await post(null, { intent: "post", message: "Bonjour" });
     expect(res.status).toBe(302);

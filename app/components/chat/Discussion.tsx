@@ -33,9 +33,10 @@ export const FLAG_THANKS = "Merci, le message a été signalé à l'organisateur
 
 type Errors = Record<string, string>;
 
-export function Discussion({ data }: { data: DiscussionData }) {
+/** `address`: the event's slug or id, as in the page's address, where the forms post and come back to. */
+export function Discussion({ data, address }: { data: DiscussionData; address: string }) {
   const { courseId, viewer, organiserId } = data;
-  const action = paths.eventChat(courseId);
+  const action = paths.eventChat(address);
   const [params] = useSearchParams();
   const hydrated = useHydrated();
   const [messages, setMessages] = useState(data.messages);
@@ -117,6 +118,9 @@ export function Discussion({ data }: { data: DiscussionData }) {
     async (form: HTMLFormElement, fields?: Record<string, string>) => {
       const fd = new FormData(form);
       for (const [k, v] of Object.entries(fields ?? {})) fd.set(k, v);
+      // The form's step (Répondre, Modifier…), found now: the message's update (live or from the answer) may replace
+      // the form before the answer is read, and a replaced form has no step around it any more.
+      const step = form.closest("details");
       const intent = String(fd.get("intent")) as ChatIntent;
       const target = formTarget({
         intent,
@@ -134,7 +138,7 @@ export function Discussion({ data }: { data: DiscussionData }) {
         String(fd.get("message") ?? "").trim() === ""
       ) {
         // Empty: ignored (and an empty edit just cancels the edit).
-        form.closest("details")?.removeAttribute("open");
+        step?.removeAttribute("open");
         return;
       }
       fd.set("mode", "json");
@@ -156,7 +160,7 @@ export function Discussion({ data }: { data: DiscussionData }) {
         setErrors((e) => ({ ...e, [target]: "" }));
         if (intent === "flag") setInfo(FLAG_THANKS);
         form.reset();
-        form.closest("details")?.removeAttribute("open");
+        step?.removeAttribute("open");
         if (intent === "post" || intent === "reply") {
           requestAnimationFrame(() => {
             const el = scrollRef.current;
@@ -401,7 +405,7 @@ export function Discussion({ data }: { data: DiscussionData }) {
         <div className="chat-login">
           {urlError && urlCode !== "NOT_LOGGED_IN" ? <FieldError message={urlError.message} /> : null}
           <p>
-            {CHAT_TEXTS.loginToWrite} <Link to={paths.login(paths.eventPage(courseId))}>Se connecter</Link>
+            {CHAT_TEXTS.loginToWrite} <Link to={paths.login(paths.eventPage(address))}>Se connecter</Link>
           </p>
         </div>
       )}

@@ -85,7 +85,8 @@ function RestoreDrafts({ drafts }: { drafts: Record<string, string> }) {
   return null;
 }
 
-export function LazyDiscussion({ data }: { data: DiscussionData }) {
+/** `address`: the event's slug or id, as in the page's address (the chat's forms come back to it). */
+export function LazyDiscussion({ data, address }: { data: DiscussionData; address: string }) {
   // Hydrating the server's page: keep its HTML as a static island until the code is here. Mounted later (another
   // event opened in the browser): there is no server HTML, so render the lazy component at once.
   const [live, setLive] = useState(() => ServerDiscussion !== null || isAppHydrated());
@@ -116,7 +117,7 @@ export function LazyDiscussion({ data }: { data: DiscussionData }) {
   if (ServerDiscussion) {
     return (
       <div className="discussion-island">
-        <ServerDiscussion data={data} />
+        <ServerDiscussion data={data} address={address} />
       </div>
     );
   }
@@ -133,7 +134,7 @@ export function LazyDiscussion({ data }: { data: DiscussionData }) {
   return (
     <div className="discussion-island">
       <Suspense fallback={FALLBACK}>
-        <DiscussionImpl data={data} />
+        <DiscussionImpl data={data} address={address} />
         <RestoreDrafts drafts={drafts.current} />
       </Suspense>
     </div>

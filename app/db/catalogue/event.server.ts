@@ -112,3 +112,11 @@ export async function getCourseWithFormats<Also extends unknown[] = []>(
   if (!c) return null;
   return { course: c, formats: formatRows, also: rest as Also };
 }
+
+/** The id of the event whose address (its id or its slug, as in /courses/{…}) this is; null: no such event. */
+export async function courseIdAt(db: Db, idOrSlug: string): Promise<string | null> {
+  const [rows] = await batchAll<[{ id: string }[]]>(db, [
+    sql`SELECT id FROM courses WHERE id = ${idOrSlug} OR slug = ${idOrSlug} ORDER BY id = ${idOrSlug} DESC LIMIT 1`,
+  ]);
+  return rows[0]?.id ?? null;
+}

@@ -21,7 +21,10 @@ export interface CourseListResult {
   total: number;
   /** More than LIST_MAX_ROWS events match: `total` is LIST_MAX_ROWS. */
   totalCapped: boolean;
-  /** The page asked for starts beyond LIST_MAX_ROWS: it is not read. */
+  /**
+   * The page asked for starts beyond LIST_MAX_ROWS and more than LIST_MAX_ROWS events match: the list is really cut
+   * there. A page past the last one of a shorter list is simply empty (tooDeep false).
+   */
   tooDeep: boolean;
   departements: string[];
   /** Map view only (`f.vue === "carte"`): the first LIST_MAX_ROWS matching events with coordinates, in the list's order; else null. */
@@ -139,7 +142,7 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
     hasNext: rows.length > f.taille && offset + f.taille < LIST_MAX_ROWS,
     total: Math.min(n, LIST_MAX_ROWS),
     totalCapped: n > LIST_MAX_ROWS,
-    tooDeep,
+    tooDeep: tooDeep && n > LIST_MAX_ROWS,
     departements: depRows.map((d) => d.departement),
     markers: map ? markersFromJson(listRows.find((r) => r.points != null)?.points ?? null) : null,
   };

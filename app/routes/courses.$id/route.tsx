@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useNavigation, useParams, useRouteError } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { discussionLinks, LazyDiscussion } from "~/components/chat/LazyDiscussion";
 import { loadEventPage } from "~/services/event-page.server";
@@ -69,6 +69,8 @@ export default function CoursePage() {
   const root = useRootData();
   const navigation = useNavigation();
   const c = d.course;
+  // The address the visitor is on (the slug or the id): the chat's forms come back to it.
+  const address = useParams().id === c.slug ? c.slug : c.id;
   const loadingOther =
     navigation.state === "loading" &&
     navigation.location.pathname.startsWith("/courses/") &&
@@ -113,7 +115,7 @@ export default function CoursePage() {
 
         <section id="discussion" className="discussion">
           <h2>Discussion</h2>
-          <LazyDiscussion key={c.id} data={d.discussion} />
+          <LazyDiscussion key={c.id} data={d.discussion} address={address} />
         </section>
       </div>
       {!d.full && d.paymentsOpen && !d.windowNote ? (
