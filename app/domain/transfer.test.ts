@@ -7,6 +7,7 @@ import {
   transferFeeAbovePrice,
   transferOfferDeadline,
   transferRulesSentence,
+  transferPlacePrice,
   transferSplit,
   type TransferSettings,
 } from "./transfer";
@@ -165,5 +166,29 @@ describe("transferClosedReason: an offer running may be accepted and paid only w
     [{ cession_cloture: null, date: null, heure_depart: null }, "2030-01-01T00:00:00.000Z", null],
   ])("%j at %s → %j", (over, now, reason) => {
     expect(transferClosedReason({ ...base, ...over }, new Date(now))).toBe(reason);
+  });
+});
+
+describe("transferPlacePrice: the buyer pays at most what the seller paid for the place (issue 42)", () => {
+  it.each<[number, number | null, number]>([
+    [3000, 2000, 2000], // bought 20 €, the format now costs 30 €: the buyer pays 20 €
+    [2000, 3000, 2000], // the format got cheaper: never more than today's price
+    [2500, 2500, 2500],
+    [2500, null, 2500], // unknown face value: the format's price
+    [2500, 0, 0], // a free place stays free
+  ])("format %i, seller paid %s for the place → %i", (format, seller, expected) => {
+    expect(transferPlacePrice(format, seller)).toBe(expected);
+  });
+  it("the split charges the buyer the face value plus their own meals", () => {
+    const s = transferSplit({
+      sellerPaidCents: 2000,
+      sellerProviderFeeCents: 55,
+      organiserFeeCents: 300,
+      formatPriceCents: 3000,
+      sellerPlaceCents: 2000,
+      buyerMealsCents: 1200,
+    });
+    expect(s.buyerPaysCents).toBe(3200);
+    expect(s.sellerRefundCents + s.organiserKeepsCents + s.providerKeepsCents).toBe(2000);
   });
 });

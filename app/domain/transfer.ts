@@ -187,8 +187,10 @@ export interface TransferSplitInput {
   sellerProviderFeeCents: number;
   /** The organiser's transfer fee (kept by the organiser), as set on the format. */
   organiserFeeCents: number;
-  /** The buyer's price: the format's price of the place, plus the meals the buyer chooses. */
+  /** The format's price of a place today. */
   formatPriceCents: number;
+  /** What the seller paid for the place itself, meals aside (its face value; null: unknown, the format's price). */
+  sellerPlaceCents?: number | null;
   buyerMealsCents?: number;
 }
 
@@ -199,15 +201,26 @@ export interface TransferSplit {
   organiserKeepsCents: number;
   /** Kept from the seller's payment: the provider's fee. */
   providerKeepsCents: number;
-  /** The buyer pays the format's price (and their own meals): never more. */
+  /** The buyer pays the place's face value (and their own meals): never more. */
   buyerPaysCents: number;
+}
+
+/**
+ * What the buyer pays for a transferred place (issue 42): at most what the seller paid for it (its face value), and
+ * never more than the format's price today: a bib bought 20 € costs its buyer 20 € even if the format now costs 30 €.
+ */
+export function transferPlacePrice(formatPriceCents: number, sellerPlaceCents: number | null | undefined): number {
+  const price = Math.max(0, Math.trunc(formatPriceCents));
+  if (sellerPlaceCents == null) return price;
+  return Math.min(price, Math.max(0, Math.trunc(sellerPlaceCents)));
 }
 
 /**
  * The money of a transfer, integer cents. The seller gets back at most what they paid: their payment minus the
  * provider's fee (which the provider keeps) and the organiser's fee; the platform's commission on the seller's
  * payment is given up (the platform takes its commission on the buyer's payment, so once per place). The buyer pays
- * the format's price, whatever the seller paid (no mark-up possible: the seller sets no price).
+ * the place's face value (transferPlacePrice: what the seller paid for it, at most the format's price; no mark-up
+ * possible: the seller sets no price).
  */
 export function transferSplit(input: TransferSplitInput): TransferSplit {
   const cents = (n: number | undefined) => Math.max(0, Math.trunc(n ?? 0));
@@ -218,7 +231,7 @@ export function transferSplit(input: TransferSplitInput): TransferSplit {
     sellerRefundCents: paid - provider - organiser,
     organiserKeepsCents: organiser,
     providerKeepsCents: provider,
-    buyerPaysCents: cents(input.formatPriceCents) + cents(input.buyerMealsCents),
+    buyerPaysCents: transferPlacePrice(input.formatPriceCents, input.sellerPlaceCents) + cents(input.buyerMealsCents),
   };
 }
 

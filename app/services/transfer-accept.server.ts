@@ -13,6 +13,7 @@ import { REGISTRATION_PERSONAL_COLUMNS, registrationTotals } from "~/domain/regi
 import {
   TransferError,
   transferClosedReason,
+  transferPlacePrice,
   transferRulesSentence,
   type TransferClosedReason,
 } from "~/domain/transfer";
@@ -66,7 +67,14 @@ export async function loadInvitation(
   token: string,
 ): Promise<Invitation> {
   const [row] = await context.db
-    .select({ c: cessions, f: formats, course: courses, sellerMeals: inscriptions.nombre_repas })
+    .select({
+      c: cessions,
+      f: formats,
+      course: courses,
+      sellerMeals: inscriptions.nombre_repas,
+      // The seller's place, meals aside: its face value, the most the buyer pays for it (issue 42).
+      sellerPlaceCents: sql<number>`${inscriptions.prix_total_coureur_cents} - ${inscriptions.prix_total_repas_cents}`,
+    })
     .from(cessions)
     .innerJoin(formats, eq(formats.id, cessions.format_id))
     .innerJoin(courses, eq(courses.id, cessions.course_id))
@@ -100,7 +108,7 @@ export async function loadInvitation(
       denivele_dplus: row.f.denivele_dplus,
       age_minimum: row.f.age_minimum,
     },
-    priceCents: row.f.prix_cents,
+    priceCents: transferPlacePrice(row.f.prix_cents, Number(row.sellerPlaceCents)),
     mealPriceCents: row.f.prix_repas_cents,
     mealsLeft: Math.max(0, row.f.stock_repas - Number(meals?.taken ?? 0)),
     stockRepas: row.f.stock_repas,

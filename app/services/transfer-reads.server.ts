@@ -67,6 +67,7 @@ export async function loadTransferPanel(
     sellerProviderFeeCents: p?.fee_total_cents ?? 0,
     organiserFeeCents: open?.frais_cents ?? row.f.cession_frais_cents,
     formatPriceCents: row.f.prix_cents,
+    sellerPlaceCents: row.i.prix_total_coureur_cents - row.i.prix_total_repas_cents,
   });
   const ended = last[0] && last[0].statut !== "ouverte" ? last[0] : null;
   return {

@@ -950,7 +950,7 @@ describe("catalogue repositories", () => {
     expect(c.count()).toBe(1);
   });
 
-  it("counts validated and unexpired pending registrations toward capacity, and shows Complet when every format is full", async () => {
+  it("counts validated and unexpired pending registrations toward capacity, and shows Complet when every format is full for good", async () => {
     const course = await getCourseWithFormats(db, "corrida-de-noel-rennes", nowIso);
     const kids = course!.formats.find((f) => f.nom === "Course enfants 1 km")!;
     expect(kids.taken).toBe(3);
@@ -983,6 +983,10 @@ describe("catalogue repositories", () => {
     await env.DB.prepare(`UPDATE inscriptions SET hold_expires_at = '${later}' WHERE id = 'full-i2'`).run();
     detail = await getCourseWithFormats(db, "full-1", nowIso);
     expect(detail!.formats[0].taken).toBe(2);
+    // Full, but one place only held by a checkout in progress: not 'Complet' yet (issue 42).
+    expect((await list(db, "q=Course+pleine")).rows[0].is_full).toBe(0);
+    // Held for good (a runner added by hand, no deadline): 'Complet'.
+    await env.DB.prepare("UPDATE inscriptions SET hold_expires_at = NULL WHERE id = 'full-i2'").run();
     expect((await list(db, "q=Course+pleine")).rows[0].is_full).toBe(1);
     await env.DB.prepare("DELETE FROM inscriptions WHERE course_id = 'full-1'").run();
     await env.DB.prepare("DELETE FROM courses WHERE id = 'full-1'").run();

@@ -42,6 +42,24 @@ beforeAll(async () => {
 });
 
 describe("a named transfer, accepted and paid", () => {
+  it("the buyer pays the place's face value, not the format's new price (issue 42)", async () => {
+    const { courseId, formatId } = await transferFormat();
+    const seller = await account("vendeur");
+    const buyer = await account("acheteuse");
+    const sellerReg = await paidRegistration(courseId, formatId, seller, 18);
+    // The organiser raises the price after the seller paid 42 € for the place.
+    await env.DB.prepare("UPDATE formats SET prix_cents = 6000 WHERE id = ?").bind(formatId).run();
+    const { cessionId } = await offerTransfer(testContext(), seller, sellerReg, buyer.email);
+    const sessionId = await accept(cessionId, buyer, 0);
+    const buyerReg = await buyerOf(cessionId, buyer.id);
+    expect(await inscription(buyerReg)).toMatchObject({ prix_total_coureur_cents: 4200 });
+    await silentLocalProvider(testContext()).paySession(sessionId);
+    expect((await onCheckoutCompleted(testContext(), sessionId)).state).toBe("validated");
+    const [buyerPay] = await all<Ledger>("SELECT * FROM paiements WHERE inscription_id = ?", buyerReg);
+    expect(buyerPay.amount_total_cents).toBe(4200);
+    await expectBalanced(formatId);
+  });
+
   it("hands the place and the bib over, refunds the seller the price paid minus the fees, e-mails both", async () => {
     const { courseId, formatId } = await transferFormat();
     const seller = await account("vendeur");
