@@ -1,6 +1,6 @@
 import { BarChart } from "~/components/BarChart";
 import type { AdminCharts as Charts } from "~/services/admin.server";
-import { formatDate, formatEuros, formatNumber } from "~/utils/format";
+import { formatDate, formatEuros, formatNumber } from "~/domain/format";
 
 const euros = (cents: number) => formatEuros(Math.round(cents));
 

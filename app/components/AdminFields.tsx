@@ -5,7 +5,7 @@ import { FieldShell, fieldAria } from "~/components/Field";
 import { Link } from "~/components/Link";
 import type { DateFilterErrors } from "~/domain/admin";
 import type { PayoutLine } from "~/domain/payout-line";
-import { formatEuros } from "~/utils/format";
+import { formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 /** 'Du' and 'Au' (type=date), each with its French message when it cannot be used. */

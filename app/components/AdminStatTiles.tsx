@@ -1,5 +1,5 @@
 import type { AdminStats } from "~/db/admin.server";
-import { formatEuros, formatNumber } from "~/utils/format";
+import { formatEuros, formatNumber } from "~/domain/format";
 
 /** Dashboard tiles (spec: Courses, Formats, Inscriptions, Organisateurs, CA brut (€)). */
 export function AdminStatTiles({ stats }: { stats: AdminStats }) {

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { ChartGeometry } from "~/domain/charts";
-import { formatDate } from "~/utils/format";
+import { formatDate } from "~/domain/format";
 
 /**
  * A bar chart drawn on the server as SVG (readable without JavaScript). Its text alternative is the table of

@@ -12,7 +12,7 @@ import {
   COMMENTAIRE_MAX,
   type JustificatifColumns,
 } from "~/domain/justificatif";
-import { formatDate } from "~/utils/format";
+import { formatDate } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 export interface JustificatifRow extends JustificatifColumns {

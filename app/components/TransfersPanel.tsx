@@ -2,7 +2,7 @@
 // the fee kept and the refund, with links to both registrations' details (and their status history).
 import { Link } from "~/components/Link";
 import { cessionStatutLabel, type OrganiserTransfer } from "~/domain/transfer";
-import { formatDateTime, formatEuros, personName } from "~/utils/format";
+import { formatDateTime, formatEuros, personName } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 const name = (p: { nom: string | null; prenom: string | null }) => personName(p, "Sans nom");

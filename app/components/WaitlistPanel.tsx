@@ -5,7 +5,7 @@ import { Form } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { waitlistStatutLabel } from "~/domain/waitlist";
 import type { OrganiserWaitlist } from "~/services/waitlist.server";
-import { formatDateTime, personName } from "~/utils/format";
+import { formatDateTime, personName } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 export function WaitlistPanel({ formatId, list }: { formatId: string; list: OrganiserWaitlist }) {

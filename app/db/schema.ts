@@ -904,7 +904,26 @@ export const course_terms = sqliteTable(
   (t) => [primaryKey({ columns: [t.course_search_id, t.term] })],
 );
 
+/**
+ * A form sent after the session ended (issue 42): what was typed, kept an hour for the same page, so that the form
+ * comes back as it was after logging in again (app/services/form-drafts.server.ts). Text fields only (no file, no
+ * password); readable only with its random id, for its page, and by the account the cookie named when one did.
+ */
+export const brouillons_formulaires = sqliteTable(
+  "brouillons_formulaires",
+  {
+    id: text("id").primaryKey(),
+    chemin: text("chemin").notNull(),
+    compte_id: text("compte_id"),
+    donnees: text("donnees").notNull(), // JSON: [name, value][]
+    expires_at: text("expires_at").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("brouillons_formulaires_expires_idx").on(t.expires_at)],
+);
+
 export const schema = {
+  brouillons_formulaires,
   users,
   sessions,
   auth_tokens,

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { CSV_BOM, csvRow, type CsvValue } from "./csv";
 import { STATUT_LABELS, STATUTS, type Statut } from "./registration-rules";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/domain/format";
 
 export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
 export type AdminPageSize = (typeof ADMIN_PAGE_SIZES)[number];

@@ -1,7 +1,7 @@
 // A format's race date once set (issue 40, decision 0196): it decides the J+1 payout to the organiser (the day after)
 // and every runner's refund tier (days before it). The rule of what it may become, for the event form's save. Pure:
 // no I/O, no clock read (pass `today`, the Paris day: app/domain/refund.ts parisDate).
-import { formatDateLong } from "~/utils/format";
+import { formatDateLong } from "~/domain/format";
 
 export const FORMAT_DATE_MESSAGES = {
   past: "La date de la course est passée\u00a0: choisissez aujourd'hui ou une date à venir.",

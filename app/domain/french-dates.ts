@@ -1,6 +1,6 @@
 // A calendar day in French words for messages built in the domain ('3 mai 2027'), without Intl or a time zone: the
-// day is already a Paris calendar day (YYYY-MM-DD). Pure. The day of the month ('1er') is app/utils/format.ts's rule.
-import { frenchDayOfMonth } from "~/utils/format";
+// day is already a Paris calendar day (YYYY-MM-DD). Pure. The day of the month ('1er') is app/domain/format.ts's rule.
+import { frenchDayOfMonth } from "./format";
 
 const MONTHS = [
   "janvier",

@@ -2,7 +2,7 @@
 // what was sent to the organiser, what was taken back from them, what is still due, and one French label. The
 // rule is written once, here, from the ledger: the payment's row (`paiements`) and its transfers (`transferts`).
 // Pure: no I/O, no clock. docs/decisions/0193-payout-lines-from-the-ledger.md
-import { formatDate, formatEuros } from "~/utils/format";
+import { formatDate, formatEuros } from "~/domain/format";
 import type { PayoutTransfer } from "./payouts";
 
 export type { PayoutTransfer };

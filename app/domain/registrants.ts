@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
 import { DomainError } from "./errors";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/domain/format";
 import { ppsExpiryIssue } from "./justificatif";
 import { normaliseStatut, STATUT_LABELS, type Statut } from "./registration-rules";
 import {

@@ -38,7 +38,7 @@ export function windowState(f: WindowFormat, now: Date): WindowState {
 /**
  * The statement shown instead of 'S'inscrire' (null while open), with the organiser's draw when there is one:
  * 'Ouverture des inscriptions le 12 janvier 2027 à 10h00 (tirage au sort des arrivées des 10 premières minutes)'. `formatInstant` renders an instant as
- * "12 janvier 2027 à 10h00" (app/utils/format.ts, formatDateTimeLong).
+ * "12 janvier 2027 à 10h00" (app/domain/format.ts, formatDateTimeLong).
  */
 export function windowStatement(f: WindowFormat, now: Date, formatInstant: (iso: string) => string): string | null {
   const state = windowState(f, now);

@@ -3,7 +3,7 @@
 // French texts. Pure: no I/O, no clock read (pass `now`). The use cases are app/services/transfer.server.ts.
 // docs/decisions/0170-bib-transfer.md
 import { z } from "zod";
-import { formatEuros } from "~/utils/format";
+import { formatEuros } from "~/domain/format";
 import type { RaceFormat } from "./eligibility";
 import { DomainError } from "./errors";
 import { parisInstant } from "./paris-time";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatEuros } from "~/utils/format";
+import { formatEuros } from "~/domain/format";
 import { cancellationEmail } from "./cancellation";
 
 const base = {

@@ -1,5 +1,5 @@
 // The e-mail confirming a cancellation and its refund (issue 8). French, HTML plus text, via renderEmail.
-import { formatDateLong, formatEuros } from "~/utils/format";
+import { formatDateLong, formatEuros } from "~/domain/format";
 import { renderEmail, type RenderedEmail } from "./layout";
 
 export interface CancellationEmailInput {

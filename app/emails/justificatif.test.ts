@@ -21,3 +21,21 @@ describe("justificatifRefusedEmail", () => {
     expect(mail.html).not.toContain("<Balcons>");
   });
 });
+
+describe("justificatifRefusedEmail to a runner the organiser added by hand (issue 42)", () => {
+  const mail = justificatifRefusedEmail({
+    prenom: "Jules",
+    courseNom: "Trail des Balcons",
+    formatNom: "28 km",
+    date: "2027-06-12",
+    reason: "Licence expirée",
+    url: null,
+    organiser: { nom: "Chamonix Trail Club", email: "contact@ctc.test" },
+  });
+  it("links to no page they cannot open, and says whom to answer", () => {
+    expect(mail.text).not.toContain("/mon-inscription/");
+    expect(mail.html).not.toContain("Corriger mon justificatif");
+    expect(mail.text).toContain("envoyez-lui votre justificatif corrigé");
+    expect(mail.text).toContain("Chamonix Trail Club (contact@ctc.test)");
+  });
+});

@@ -1,6 +1,6 @@
 // A race postponed (issue 40, decision 0196): the organiser moved a format's date later after runners paid; each
 // runner registered is told, in French, with the new date and what it changes for them.
-import { formatDateLong, formatTime } from "~/utils/format";
+import { formatDateLong, formatTime } from "~/domain/format";
 import { renderEmail, type RenderedEmail } from "./layout";
 
 export interface PostponementEmailData {

@@ -2,7 +2,7 @@
 // automatic refund when a payment arrived after its place was gone. French, HTML plus plain text; every
 // dynamic value is escaped. The QR is drawn as an HTML table of cells (mail clients block SVG and data: images).
 import QRCode from "qrcode";
-import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime, personName } from "~/utils/format";
+import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime, personName } from "~/domain/format";
 import { escapeHtml, type RenderedEmail } from "./layout";
 
 export interface RegistrationEmailData {

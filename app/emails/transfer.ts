@@ -3,7 +3,7 @@
 // when an offer is withdrawn because the format stopped taking transfers (decision 0196).
 // docs/decisions/0170-bib-transfer.md
 import type { TransferClosedReason } from "~/domain/transfer";
-import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/utils/format";
+import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/domain/format";
 import { renderEmail, type RenderedEmail } from "./layout";
 
 export interface TransferEmailData {

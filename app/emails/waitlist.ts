@@ -1,7 +1,7 @@
 // The waiting list's e-mails (issue 20), in French: joined (with the position), a place offered (with the deadline
 // and the amount), the offer expired, left the list (or removed by the organiser). docs/decisions/0131-waiting-list.md
 import { ordinal } from "~/domain/waitlist";
-import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/utils/format";
+import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/domain/format";
 import { renderEmail, type RenderedEmail } from "./layout";
 
 export interface WaitlistEmailData {

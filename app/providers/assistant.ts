@@ -1,6 +1,6 @@
 // The @IA assistant: an interface, a local default that answers from the event's own facts, and the
 // selection between it and Workers AI (app/providers/assistant-workers-ai.ts) when an `AI` binding exists.
-import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/domain/format";
 import { heldLabel } from "~/domain/registration-rules";
 
 export interface FormatFacts {

@@ -8,7 +8,7 @@ import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-import { formatEuros, formatNumber } from "~/utils/format";
+import { formatEuros, formatNumber } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 export const meta: MetaFunction = () => [

@@ -22,7 +22,7 @@ import { acceptancePrefill, acceptTransfer, loadInvitation } from "~/services/tr
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
-import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/utils/format";
+import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

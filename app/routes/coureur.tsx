@@ -11,7 +11,7 @@ import { runnerPrefill } from "~/services/profile.server";
 import { listRunnerRegistrations } from "~/services/register.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
-import { dateParts, formatDate, formatDateLong, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { dateParts, formatDate, formatDateLong, formatKm, formatMeters, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

@@ -6,7 +6,7 @@ import { LazyMap } from "~/components/catalogue/LazyMap";
 import { toCardView } from "~/components/catalogue/card-view";
 import { catalogueClock, searchCourses } from "~/services/catalogue.server";
 import { DISTANCE_BANDS, ELEVATION_BANDS, EVENT_TYPES, LIST_MAX_ROWS, PAGE_SIZES, SORTS } from "~/domain/catalogue";
-import { formatNumber } from "~/utils/format";
+import { formatNumber } from "~/domain/format";
 // filters.ts (zod) is used by the loader only, so it stays out of the browser bundle.
 import { filtersToSearch, hasActiveFilters, parseCourseFilters, type FilterField } from "~/domain/filters";
 import { useRootData } from "~/components/root-data";

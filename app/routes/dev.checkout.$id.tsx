@@ -12,7 +12,7 @@ import { z } from "zod";
 import { isLocalPaymentProvider, localReturnUrl } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
 import { requireDevelopment } from "~/utils/dev-only.server";
-import { formatDateTime, formatEuros } from "~/utils/format";
+import { formatDateTime, formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { listOutbox } from "~/services/auth-mailbox.server";
 import accountsCss from "~/styles/accounts.css?url";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { isLocalPaymentProvider } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
 import { requireDevelopment } from "~/utils/dev-only.server";
-import { formatDateTime, formatEuros } from "~/utils/format";
+import { formatDateTime, formatEuros } from "~/domain/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [

@@ -5,7 +5,7 @@ import { upcomingFormats } from "~/services/catalogue.server";
 import { EVENT_TYPES, LIST_MAX_ROWS } from "~/domain/catalogue";
 import { MAX_PAGE } from "~/domain/filters";
 import catalogueCss from "~/styles/catalogue.css?url";
-import { formatDate, formatEuros, formatKm, formatMeters, formatNumber, formatTime } from "~/utils/format";
+import { formatDate, formatEuros, formatKm, formatMeters, formatNumber, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];

@@ -26,7 +26,7 @@ import { getRunnerEntry, leaveWaitlist, payOffer } from "~/services/waitlist.ser
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { domainErrorResponse, errorToShow } from "~/utils/domain-errors";
-import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/utils/format";
+import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

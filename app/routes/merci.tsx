@@ -22,7 +22,7 @@ import {
 } from "~/services/register.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
-import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime, personName } from "~/utils/format";
+import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime, personName } from "~/domain/format";
 import { CONFIRMATION_QR_SIZE, qrSvg } from "~/utils/qr.server";
 import * as paths from "~/domain/paths";
 

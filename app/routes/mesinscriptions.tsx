@@ -17,7 +17,7 @@ import { listRunnerRegistrations } from "~/services/register.server";
 import { listRunnerEntries } from "~/services/waitlist.server";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
-import { formatDate, formatDateTimeLong, formatKm, formatMeters } from "~/utils/format";
+import { formatDate, formatDateTimeLong, formatKm, formatMeters } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

@@ -13,6 +13,7 @@ import {
   centsToInput,
   emptyCourseForm,
   numberToInput,
+  readCourseForm,
   windowInputs,
   type CourseFormValues,
 } from "~/domain/course-form";
@@ -21,6 +22,8 @@ import { getCourseForOwner, type CourseRow, type FormatRow } from "~/services/co
 import { registeredByFormat } from "~/services/organiser-courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
+import { formDraft, requireUserKeepingForm } from "~/services/form-drafts.server";
+import { DRAFT_NOTICE } from "~/domain/form-drafts";
 import { notFoundOrRethrow } from "~/utils/domain-errors";
 import { LockIcon } from "~/components/LockIcon";
 import * as paths from "~/domain/paths";
@@ -88,7 +91,10 @@ function owned(context: LoaderFunctionArgs["context"], user: { id: string; isAdm
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);
   const { course, formats } = await owned(context, user, params.id ?? "");
-  const registered = await registeredByFormat(context.db, course.id, context.clock.now());
+  const [registered, draft] = await Promise.all([
+    registeredByFormat(context.db, course.id, context.clock.now()),
+    formDraft(request, context, user),
+  ]);
   const url = new URL(request.url);
   return {
     id: course.id,
@@ -97,12 +103,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     en_ligne: course.en_ligne,
     registered,
     saved: url.searchParams.get("message") === "modifiee",
-    state: initialState(toValues(course, formats)),
+    state: initialState(draft ? readCourseForm(draft) : toValues(course, formats)),
+    draftNotice: draft ? DRAFT_NOTICE : null,
   };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireOrganiser(request, context);
+  // A form sent after the session ended is kept: it comes back filled after logging in (issue 42).
+  const user = await requireUserKeepingForm(request, context);
   // Ownership first: someone else's event id changes nothing, not even an upload.
   const { course } = await owned(context, user, params.id ?? "");
   const outcome = await handleCourseForm(context, request, user, { kind: "edit", courseId: course.id });
@@ -111,7 +119,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ModifierCourse() {
-  const { id, nom, en_ligne, registered, saved, state: initial } = useLoaderData<typeof loader>();
+  const { id, nom, en_ligne, registered, saved, state: initial, draftNotice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const state = actionData ?? initial;
   return (
@@ -131,6 +139,11 @@ export default function ModifierCourse() {
         )}{" "}
         <Link to={paths.eventPage(id)}>Voir la page de l'épreuve</Link>
       </p>
+      {draftNotice && !actionData ? (
+        <p className="alert alert-info" role="status">
+          {draftNotice}
+        </p>
+      ) : null}
       {saved && !actionData ? (
         <p className="alert alert-success" role="status">
           Épreuve modifiée avec succès !

@@ -22,7 +22,7 @@ import { cancelInscription } from "~/services/cancel.server";
 import { loadRunnerRegistrationDetails } from "~/services/runner-registration.server";
 import { requireUser } from "~/utils/auth.server";
 import { domainErrorResponse, errorToShow } from "~/utils/domain-errors";
-import { formatDateLong, formatEuros } from "~/utils/format";
+import { formatDateLong, formatEuros } from "~/domain/format";
 import { fieldErrors } from "~/domain/form-errors";
 import * as paths from "~/domain/paths";
 

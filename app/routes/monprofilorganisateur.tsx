@@ -21,7 +21,7 @@ import { PayoutStatus } from "~/components/AdminFields";
 import accountsCss from "~/styles/accounts.css?url";
 import paymentsCss from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
-import { formatDate, formatDateTime, formatEuros } from "~/utils/format";
+import { formatDate, formatDateTime, formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [

@@ -16,7 +16,7 @@ import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/runner-fields";
 import { addRunner, registrantsPage } from "~/services/registrants.server";
 import { requireOrganiser } from "~/utils/auth.server";
 import { notFoundOrRethrow, notFoundResponse } from "~/utils/domain-errors";
-import { formatEuros } from "~/utils/format";
+import { formatEuros } from "~/domain/format";
 import { FieldShell, fieldAria } from "~/components/Field";
 import * as paths from "~/domain/paths";
 

@@ -4,7 +4,7 @@ import { Link } from "~/components/Link";
 import { listOrganiserCourses } from "~/services/organiser-courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
-import { formatDate, formatEuros, formatTime } from "~/utils/format";
+import { formatDate, formatEuros, formatTime } from "~/domain/format";
 import { LockIcon } from "~/components/LockIcon";
 import * as paths from "~/domain/paths";
 

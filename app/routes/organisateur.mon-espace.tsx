@@ -16,7 +16,7 @@ import { listOrganiserCourses } from "~/services/organiser-courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { mapDomainError, notFoundResponse } from "~/utils/domain-errors";
-import { formatDate, formatTime } from "~/utils/format";
+import { formatDate, formatTime } from "~/domain/format";
 import { LockIcon } from "~/components/LockIcon";
 import * as paths from "~/domain/paths";
 

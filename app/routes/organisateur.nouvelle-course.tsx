@@ -9,30 +9,38 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { CourseForm } from "~/components/course-form/CourseForm";
-import { emptyCourseForm } from "~/domain/course-form";
+import { emptyCourseForm, readCourseForm } from "~/domain/course-form";
 import { handleCourseForm, initialState } from "~/services/course-form.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
+import { formDraft, requireUserKeepingForm } from "~/services/form-drafts.server";
+import { DRAFT_NOTICE } from "~/domain/form-drafts";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Créer une épreuve — Balise" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireOrganiser(request, context);
-  return { state: initialState(emptyCourseForm()) };
+  const user = await requireOrganiser(request, context);
+  const draft = await formDraft(request, context, user);
+  return {
+    state: initialState(draft ? readCourseForm(draft) : emptyCourseForm()),
+    draftNotice: draft ? DRAFT_NOTICE : null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireOrganiser(request, context);
+  // A form sent after the session ended is kept: it comes back filled after logging in (issue 42).
+  const user = await requireUserKeepingForm(request, context);
   const outcome = await handleCourseForm(context, request, user, { kind: "create" });
   if (outcome.kind === "saved") return redirect(paths.organiserSpace({ message: "creee" }));
   return data(outcome.state, { status: outcome.status });
 }
 
 export default function NouvelleCourse() {
-  const { state: initial } = useLoaderData<typeof loader>();
-  const state = useActionData<typeof action>() ?? initial;
+  const { state: initial, draftNotice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const state = actionData ?? initial;
   return (
     <section className="container page organiser-page">
       <p className="small">
@@ -42,6 +50,11 @@ export default function NouvelleCourse() {
       <p className="muted">
         Les champs marqués d'une * sont obligatoires. L'épreuve reste hors-ligne jusqu'à sa publication.
       </p>
+      {draftNotice && !actionData ? (
+        <p className="alert alert-info" role="status">
+          {draftNotice}
+        </p>
+      ) : null}
       <CourseForm {...state} submitLabel="Créer l'épreuve" cancelTo={paths.organiserSpace()} />
     </section>
   );

@@ -18,7 +18,7 @@ import { abandonRegistration, getRunnerRegistration, retryPayment } from "~/serv
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { mapDomainError } from "~/utils/domain-errors";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/domain/format";
 import { getSessionUser } from "~/utils/session.server";
 import * as paths from "~/domain/paths";
 

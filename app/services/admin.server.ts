@@ -28,7 +28,7 @@ import { barChart, CHART_DAYS, dailySeries, weeklySeries, type ChartGeometry, ty
 import { payoutLine, transferLine, type PayoutLine } from "~/domain/payout-line";
 import { AUTO_PAYOUT_ACTOR } from "~/domain/payouts";
 import { parisDate } from "~/domain/refund";
-import { personName } from "~/utils/format";
+import { personName } from "~/domain/format";
 import { releaseFunds, setCommission, type ReleaseReport } from "./payouts.server";
 
 type Ctx = AppLoadContext;

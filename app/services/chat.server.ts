@@ -1,16 +1,14 @@
-// Event chat use cases: post, reply, edit, delete, flag (rights of spec section 6), the @IA assistant,
-// and what the #discussion section needs. Writes D1 first, then tells the event's room.
+// Event chat use cases: post, reply, edit, delete, flag (rights of spec section 6) and the @IA assistant (its facts:
+// event-facts.server.ts; the #discussion section's reads: chat-discussion.server.ts). Writes D1 first, then
+// tells the event's room.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
-import { batchAll } from "~/db/batch.server";
-import { placesHeldSql, placesTakenSql } from "~/db/registration-store/capacity.server";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { loadEventFacts } from "./event-facts.server";
 import type { Db } from "~/db/client.server";
-import { chat_messages, courses, formats } from "~/db/schema";
-import { placesLeft } from "~/domain/catalogue";
+import { chat_messages, courses } from "~/db/schema";
 import {
   AI_AUTHOR,
   AI_USER_ID,
-  buildThreads,
   canFlag,
   canModify,
   ChatError,
@@ -24,7 +22,7 @@ import {
   threadRootId,
   type ChatActor,
 } from "~/domain/chat";
-import type { Assistant, EventFacts } from "~/providers/assistant";
+import type { Assistant } from "~/providers/assistant";
 import { pickAssistant } from "~/providers/assistant-workers-ai";
 import type { ChatMessageDto, RoomEvent } from "~/domain/chat-protocol";
 import { notifyRoom } from "./chat-room.server";
@@ -361,119 +359,4 @@ export async function answerWithAssistant(
   } catch (e) {
     console.error("chat: assistant failed", e);
   }
-}
-
-/** The event's own facts, given to the assistant. */
-export async function loadEventFacts(db: Db, courseId: string, now: Date): Promise<EventFacts | null> {
-  const c = (
-    await db
-      .select({ nom: courses.nom, lieu: courses.lieu, departement: courses.departement })
-      .from(courses)
-      .where(eq(courses.id, courseId))
-      .limit(1)
-  )[0];
-  if (!c) return null;
-  const fs = await db
-    .select()
-    .from(formats)
-    .where(eq(formats.course_id, courseId))
-    .orderBy(asc(formats.date), asc(formats.position));
-  const taken = new Map<string, { n: number; held: number }>();
-  if (fs.length) {
-    const iso = now.toISOString();
-    const rows = await db
-      .select({
-        format_id: formats.id,
-        n: sql<number>`${placesTakenSql(formats.id, iso)}`,
-        held: sql<number>`${placesHeldSql(formats.id, iso)}`,
-      })
-      .from(formats)
-      .where(eq(formats.course_id, courseId));
-    for (const r of rows) taken.set(r.format_id, { n: Number(r.n), held: Number(r.held) });
-  }
-  return {
-    nom: c.nom,
-    lieu: c.lieu,
-    departement: c.departement,
-    formats: fs.map((f) => ({
-      nom: f.nom,
-      type_epreuve: f.type_epreuve,
-      date: f.date,
-      heure_depart: f.heure_depart,
-      distance_km: f.distance_km,
-      denivele_dplus: f.denivele_dplus,
-      prix_cents: f.prix_cents,
-      stock_repas: f.stock_repas,
-      prix_repas_cents: f.prix_repas_cents,
-      nb_max_coureurs: f.nb_max_coureurs,
-      places_restantes: placesLeft(f.nb_max_coureurs, taken.get(f.id)?.n ?? 0),
-      places_en_paiement: taken.get(f.id)?.held ?? 0,
-      ravitaillements: f.ravitaillements,
-      remise_dossards: f.remise_dossards,
-      hebergements: f.hebergements,
-      age_minimum: f.age_minimum,
-      reglement_pdf_url: f.reglement_pdf_url,
-    })),
-  };
-}
-
-/** The newest messages shown on the event page (older ones are not loaded). */
-export const DISCUSSION_LIMIT = 300;
-
-export interface DiscussionData {
-  courseId: string;
-  organiserId: string | null;
-  viewer: { id: string; isOrganiser: boolean } | null;
-  messages: ChatMessageDto[];
-  /** Reply counts per root, from the chat_roots_with_counts view. */
-  replyCounts: Record<string, number>;
-  /** Flag reasons, for the event's organiser only. */
-  flagReasons: Record<string, string>;
-}
-
-/** The discussion's two reads for the event whose id is the SQL expression `courseId`: newest messages, reply counts. */
-export function discussionStatements(courseId: SQL): [SQL, SQL] {
-  return [
-    sql`SELECT id, course_id, parent_id, user_id, nom, prenom, message, is_hidden, flagged, flagged_reason, created_at, updated_at
-        FROM chat_messages WHERE course_id = ${courseId} ORDER BY created_at DESC LIMIT ${DISCUSSION_LIMIT}`,
-    sql`SELECT id, replies_count FROM chat_roots_with_counts WHERE course_id = ${courseId}`,
-  ];
-}
-
-/** Rows of discussionStatements, as D1 returns them (booleans as 0/1). */
-export type DiscussionRows = [
-  (Omit<Row, "is_hidden" | "flagged"> & { is_hidden: number | boolean; flagged: number | boolean })[],
-  { id: string; replies_count: number }[],
-];
-
-/**
- * What the #discussion section needs, when the caller has already read the event and checked that its discussion is visible to this user
- * (the event page). `organisateur_id: null` means "not visible": an empty discussion. Messages and reply counts
- * are read in one round trip, or given by the caller who read them with the event (`rows`).
- */
-export async function loadDiscussionFor(
-  context: Pick<AppLoadContext, "db">,
-  course: { id: string; organisateur_id: string | null },
-  user: { id: string } | null,
-  rows?: DiscussionRows,
-): Promise<DiscussionData> {
-  const courseId = course.id;
-  if (course.organisateur_id === null)
-    return { courseId, organiserId: null, viewer: null, messages: [], replyCounts: {}, flagReasons: {} };
-  const [raw, counts] = rows ?? (await batchAll<DiscussionRows>(context.db, discussionStatements(sql`${courseId}`)));
-  const isOrganiser = user != null && user.id === course.organisateur_id;
-  const flagReasons: Record<string, string> = {};
-  const newestFirst: Row[] = raw.map((r) => ({ ...r, is_hidden: !!r.is_hidden, flagged: !!r.flagged }));
-  if (isOrganiser) for (const r of newestFirst) if (r.flagged && r.flagged_reason) flagReasons[r.id] = r.flagged_reason;
-  const messages = newestFirst.reverse().map(toDto);
-  // Keep only what the threads can show (a reply whose root fell out of the window is dropped).
-  const shown = new Set(buildThreads(messages).flatMap((t) => [t.root.id, ...t.replies.map((r) => r.id)]));
-  return {
-    courseId,
-    organiserId: course.organisateur_id,
-    viewer: user ? { id: user.id, isOrganiser } : null,
-    messages: messages.filter((m) => shown.has(m.id)),
-    replyCounts: Object.fromEntries(counts.map((c) => [c.id, Number(c.replies_count)])),
-    flagReasons,
-  };
 }

@@ -15,7 +15,7 @@ import { withEvent } from "~/db/registrations.server";
 import { updateRegistrations } from "~/db/registration-store/writes.server";
 import { checkoutClaimKey, claimExpiry, CHECKOUT_CLAIM_STALE_SECONDS, CHECKOUT_TTL_MINUTES } from "~/domain/checkout";
 import { isPaymentProviderError, outcomeUnknown } from "~/providers/payments";
-import { formatDateLong } from "~/utils/format";
+import { formatDateLong } from "~/domain/format";
 import { logEvent } from "~/utils/log.server";
 import { waitCheckoutSlot } from "./opening-queue.server";
 import { expireSession } from "./payments.server";

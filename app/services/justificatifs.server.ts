@@ -13,7 +13,7 @@ import {
   recordDecision,
   unreferencedDocuments,
 } from "~/db/justificatifs.server";
-import { courses, formats, inscriptions } from "~/db/schema";
+import { courses, formats, inscriptions, profils_utilisateurs } from "~/db/schema";
 import { CSV_BOM, csvRow, exportFileName } from "~/domain/csv";
 import { statutLabel } from "~/domain/registrants";
 import { isCompetition } from "~/domain/eligibility";
@@ -152,17 +152,22 @@ async function sendRefusalEmail(context: Ctx, inscriptionId: string, reason: str
     .select({
       email: inscriptions.email,
       prenom: inscriptions.prenom,
+      coureurId: inscriptions.coureur_id,
       courseNom: courses.nom,
       formatNom: formats.nom,
       date: formats.date,
+      organiserNom: profils_utilisateurs.organisation_nom,
+      organiserEmail: profils_utilisateurs.email,
     })
     .from(inscriptions)
     .innerJoin(courses, eq(courses.id, inscriptions.course_id))
     .innerJoin(formats, eq(formats.id, inscriptions.format_id))
+    .leftJoin(profils_utilisateurs, eq(profils_utilisateurs.user_id, courses.organisateur_id))
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);
   if (!r?.email) return;
-  const url = paths.absoluteUrl(context.env.APP_URL, paths.myRegistration(inscriptionId));
+  // A runner added by hand has no account, so no page of theirs to link to: they answer the organiser (issue 42).
+  const url = r.coureurId ? paths.absoluteUrl(context.env.APP_URL, paths.myRegistration(inscriptionId)) : null;
   const mail = justificatifRefusedEmail({
     prenom: r.prenom,
     courseNom: r.courseNom,
@@ -170,6 +175,7 @@ async function sendRefusalEmail(context: Ctx, inscriptionId: string, reason: str
     date: r.date,
     reason,
     url,
+    organiser: { nom: r.organiserNom, email: r.organiserEmail },
   });
   await context.mailer.send({
     to: r.email,

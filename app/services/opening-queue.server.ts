@@ -20,7 +20,7 @@ import {
   QUEUE_REFRESH_MAX_SECONDS,
   waitLine,
 } from "~/domain/opening-queue";
-import { formatDateTimeLong } from "~/utils/format";
+import { formatDateTimeLong } from "~/domain/format";
 import { cookieAccount } from "~/utils/session.server";
 import type { QueueStats } from "~/domain/opening-queue";
 

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { mealsTakenSql, placesHeldSql, placesTakenSql, waitingCountSql } from "~/db/registration-store/capacity.server";
 import { windowStatement } from "~/domain/registration-window";
 import { transferRulesSentence } from "~/domain/transfer";
-import { formatDateLong, formatDateTimeLong } from "~/utils/format";
+import { formatDateLong, formatDateTimeLong } from "~/domain/format";
 import { courses, formats, profils_coureurs, profils_utilisateurs } from "~/db/schema";
 import { canTakePayments, type FormatChoice, type RegistrationValues } from "~/domain/registration";
 import type { BatchRead } from "~/db/batch.server";

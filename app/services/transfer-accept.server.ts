@@ -17,7 +17,7 @@ import {
   transferRulesSentence,
   type TransferClosedReason,
 } from "~/domain/transfer";
-import { formatDateLong } from "~/utils/format";
+import { formatDateLong } from "~/domain/format";
 import { retryPayment } from "./register.server";
 import { prefillValues } from "./registration-page.server";
 import { sameText, sha256Hex } from "~/utils/crypto.server";

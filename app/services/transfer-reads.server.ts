@@ -11,7 +11,7 @@ import {
   transferRulesSentence,
   type OrganiserTransfer,
 } from "~/domain/transfer";
-import { formatDateLong } from "~/utils/format";
+import { formatDateLong } from "~/domain/format";
 import { collectedPayment } from "~/db/payments.server";
 import { loadOwned, openOffer, settingsOf } from "./transfer.server";
 

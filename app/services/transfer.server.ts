@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { cessions, courses, formats, inscriptions, users } from "~/db/schema";
 import { canOfferTransfer, TransferError, type TransferSettings } from "~/domain/transfer";
 import { invitationEmail } from "~/emails/transfer";
-import { personName } from "~/utils/format";
+import { personName } from "~/domain/format";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { applyTransition } from "./registration-changes.server";
 import { onCheckoutCompleted } from "./payment-received.server";

@@ -11,7 +11,7 @@ import { personalOf, type RegistrationInput } from "~/domain/registration";
 import { RegistrantError } from "~/domain/registrants";
 import { windowState, type WindowFormat } from "~/domain/registration-window";
 import { WAITLIST_CSV_HEADER, waitlistCsvLine, WaitlistError } from "~/domain/waitlist";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/domain/format";
 import { isPaymentProviderError } from "~/providers/payments";
 import { applyTransition } from "./registration-changes.server";
 import { onCheckoutCompleted } from "./payment-received.server";

@@ -24,7 +24,7 @@ import {
 } from "~/domain/catalogue";
 import { parseCourseFilters } from "~/domain/filters";
 import { parisDate } from "~/domain/refund";
-import { discussionStatements, loadDiscussionFor, type DiscussionRows } from "~/services/chat.server";
+import { discussionStatements, loadDiscussionFor, type DiscussionRows } from "~/services/chat-discussion.server";
 import { countingD1, type QueryStats } from "~/utils/query-count.server";
 import { loadDemoData } from "./helpers";
 

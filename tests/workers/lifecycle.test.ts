@@ -8,7 +8,7 @@ import { parseRegistration, RegistrationError, type RegistrationValues } from ".
 import { holdsPlace, placesTaken } from "../../app/domain/registration-rules";
 import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import { cancelInscription } from "../../app/services/cancel.server";
-import { loadEventFacts } from "../../app/services/chat.server";
+import { loadEventFacts } from "../../app/services/event-facts.server";
 import { deleteCourse, setPublished } from "../../app/services/courses.server";
 import { listOrganiserCourses } from "../../app/services/organiser-courses.server";
 import { loadHistory } from "../../app/services/registration-changes.server";

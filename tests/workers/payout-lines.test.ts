@@ -12,7 +12,7 @@ import { adminPaymentsPage, organiserPayouts } from "../../app/services/admin.se
 import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import { refundInscription } from "../../app/services/refunds.server";
 import { releaseFunds, runDuePayouts } from "../../app/services/payouts.server";
-import { formatEuros } from "../../app/utils/format";
+import { formatEuros } from "../../app/domain/format";
 import { loadDemoData } from "./helpers";
 import { sessionCookie } from "./organiser-helpers";
 import {

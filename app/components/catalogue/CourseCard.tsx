@@ -1,6 +1,6 @@
 import { FastLink } from "~/components/Link";
 import { EVENT_TYPES, rangeText, type BadgeCode } from "~/domain/catalogue";
-import { dateParts, formatDateLong, formatKm, formatMeters, priceSummary } from "~/utils/format";
+import { dateParts, formatDateLong, formatKm, formatMeters, priceSummary } from "~/domain/format";
 import { Badges } from "./Badges";
 import * as paths from "~/domain/paths";
 

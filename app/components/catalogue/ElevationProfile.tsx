@@ -1,5 +1,5 @@
 import type { ProfilePoint } from "~/domain/gpx";
-import { formatKm, formatMeters, formatNumber } from "~/utils/format";
+import { formatKm, formatMeters, formatNumber } from "~/domain/format";
 
 /** Two drawings of the same profile: wide for tablets and desktops, narrow for phones (CSS shows one), so that the
  * 12 px labels stay about 12 px on screen instead of shrinking with a wide drawing scaled down to a phone. */

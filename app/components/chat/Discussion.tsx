@@ -13,8 +13,8 @@ import {
   MAX_FLAG_REASON_LENGTH,
   MAX_MESSAGE_LENGTH,
 } from "~/domain/chat";
-import type { DiscussionData } from "~/services/chat.server";
-import { formatDateTime } from "~/utils/format";
+import type { DiscussionData } from "~/services/chat-discussion.server";
+import { formatDateTime } from "~/domain/format";
 import type { ChatMessageDto, RoomEvent } from "~/domain/chat-protocol";
 import {
   ERROR_PARAMS,

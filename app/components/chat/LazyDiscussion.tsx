@@ -10,7 +10,7 @@
 import type { LinksFunction } from "@remix-run/cloudflare";
 import { useNavigation } from "@remix-run/react";
 import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { DiscussionData } from "~/services/chat.server";
+import type { DiscussionData } from "~/services/chat-discussion.server";
 import styles from "~/styles/chat.css?url";
 import { isAppHydrated } from "../catalogue/ClientOnly";
 import { Discussion } from "./Discussion";

@@ -1,4 +1,5 @@
 // One repeatable format block of the event form: its facts, transfer rules, meals, texts, files and actions.
+import { useLocation } from "@remix-run/react";
 import { type FieldErrors, type FormatValues, formatFieldName } from "~/domain/course-form";
 import { Field, FileField } from "./fields";
 import { FormatFacts, TransferFields } from "./FormatFields";
@@ -113,11 +114,17 @@ function FormatActions({
   registered?: number;
   count: number;
 }) {
+  // Without JavaScript the question comes back on a new page: its address ends with the question's anchor, so the
+  // browser shows it rather than the top of a long form (issue 42).
+  const location = useLocation();
+  const anchor = `format-${i}-suppression`;
   return f.confirmDelete ? (
-    <div className="alert alert-error format-confirm" role="alert">
+    <div className="alert alert-error format-confirm" role="alert" id={anchor}>
       <p>Supprimer ce format ? Cette action est irréversible.</p>
       {registered ? (
-        <p className="small">Ce format a {registered} inscrit(s)&nbsp;: l'enregistrement sera refusé.</p>
+        <p className="small">
+          Ce format compte {registered} inscription{registered > 1 ? "s" : ""}&nbsp;: l'enregistrement sera refusé.
+        </p>
       ) : null}
       <div className="actions">
         <button type="submit" name="intent" value={`delete-format:${i}`} className="btn btn-danger">
@@ -137,6 +144,7 @@ function FormatActions({
         type="submit"
         name="intent"
         value={`ask-delete-format:${i}`}
+        formAction={`${location.pathname}${location.search}#${anchor}`}
         className="btn btn-ghost btn-danger-ghost"
         formNoValidate
         disabled={count <= 1}

@@ -1,7 +1,7 @@
 // /admin/payouts: the ledger check (payments whose books do not balance) and the automatic J+1 payouts' list.
 import { AdminTableHead, type AdminColumn, PayoutStatus } from "~/components/AdminFields";
 import type { AdminPaymentsPage } from "~/services/admin.server";
-import { formatDateTime, formatEuros } from "~/utils/format";
+import { formatDateTime, formatEuros } from "~/domain/format";
 
 /** The unbalanced payments' table columns. */
 const UNBALANCED_COLUMNS: readonly AdminColumn[] = [

@@ -11,7 +11,7 @@ import {
 } from "~/components/AdminFields";
 import { PAYMENT_STATUS_LABELS } from "~/domain/admin";
 import type { AdminPaymentLine } from "~/services/admin.server";
-import { formatDate, formatDateTime, formatEuros, personName } from "~/utils/format";
+import { formatDate, formatDateTime, formatEuros, personName } from "~/domain/format";
 
 /** The payments table's columns after the selection box. */
 const PAYMENT_COLUMNS: readonly AdminColumn[] = [

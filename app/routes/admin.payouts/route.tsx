@@ -36,7 +36,7 @@ import { adminPaymentsPage, transferSelection, updateCommission } from "~/servic
 import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import { randomToken } from "~/utils/crypto.server";
-import { formatEuros } from "~/utils/format";
+import { formatEuros } from "~/domain/format";
 import { fieldErrors } from "~/domain/form-errors";
 import { AutoPayouts, LedgerCheck } from "./LedgerSections";
 import { PaymentsTable } from "./PaymentsTable";

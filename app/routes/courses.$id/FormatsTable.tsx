@@ -2,7 +2,7 @@
 import { Link } from "~/components/Link";
 import { EVENT_TYPES } from "~/domain/catalogue";
 import { heldLabel } from "~/domain/registration-rules";
-import { formatDate, formatKm, formatMeters, formatPrice, formatTime } from "~/utils/format";
+import { formatDate, formatKm, formatMeters, formatPrice, formatTime } from "~/domain/format";
 import type { Data, FormatView } from "./page-data";
 import * as paths from "~/domain/paths";
 

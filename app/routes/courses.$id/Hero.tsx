@@ -3,7 +3,7 @@ import { Badges } from "~/components/catalogue/Badges";
 import { Link } from "~/components/Link";
 import { positionSentence } from "~/domain/waitlist";
 import { heldLabel, heldSentence } from "~/domain/registration-rules";
-import { formatDateLong, formatFromPrice } from "~/utils/format";
+import { formatDateLong, formatFromPrice } from "~/domain/format";
 import type { Data } from "./page-data";
 import { ShareButton } from "./Share";
 import * as paths from "~/domain/paths";

@@ -1,6 +1,6 @@
 // The 'Infos pratiques' tab: the selected format's logistics, prices, supplies, rules and lodging.
 import { EVENT_TYPES, splitSupplies } from "~/domain/catalogue";
-import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime } from "~/domain/format";
 import type { Data } from "./page-data";
 import { FormatPicker } from "./Tabs";
 

@@ -1,5 +1,5 @@
 // The event page's side panel: the formats with their places and registration links, the key facts, the share panel.
-import { formatDate, formatFromPrice, formatKm, formatMeters, formatPrice } from "~/utils/format";
+import { formatDate, formatFromPrice, formatKm, formatMeters, formatPrice } from "~/domain/format";
 import { rangeText } from "~/domain/catalogue";
 import { Places, RegisterLink } from "./FormatsTable";
 import type { Data } from "./page-data";

@@ -4,7 +4,7 @@ import { LazyMap } from "~/components/catalogue/LazyMap";
 import { Link } from "~/components/Link";
 import { rangeText } from "~/domain/catalogue";
 import type { EventTab } from "~/services/event-page.server";
-import { formatDateLong, formatKm, formatMeters } from "~/utils/format";
+import { formatDateLong, formatKm, formatMeters } from "~/domain/format";
 import { type Data, TABS, tabHref } from "./page-data";
 
 export function FormatPicker({ d, tab }: { d: Data; tab: EventTab }) {

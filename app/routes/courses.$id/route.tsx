@@ -5,7 +5,7 @@ import { discussionLinks, LazyDiscussion } from "~/components/chat/LazyDiscussio
 import { loadEventPage } from "~/services/event-page.server";
 import { useRootData } from "~/components/root-data";
 import catalogueCss from "~/styles/catalogue.css?url";
-import { formatDateLong, formatFromPrice } from "~/utils/format";
+import { formatDateLong, formatFromPrice } from "~/domain/format";
 import { getSessionUser } from "~/utils/session.server";
 import { FormatsTable } from "./FormatsTable";
 import { Hero, MyWaitlist } from "./Hero";

@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { CheckboxField, FieldShell, fieldAria } from "~/components/Field";
 import { ORGANISER_CANCEL_MSG } from "~/domain/cancellation";
 import type { RefundQuote } from "~/domain/refund";
-import { formatEuros } from "~/utils/format";
+import { formatEuros } from "~/domain/format";
 
 export type CancelErrors = Partial<Record<"reason" | "confirm" | "form", string>>;
 export interface CancelValues {

@@ -2,7 +2,7 @@
 // site, said explicitly. A plain form.
 import { Form } from "@remix-run/react";
 import { CheckboxField, FieldShell, fieldAria } from "~/components/Field";
-import { formatEuros } from "~/utils/format";
+import { formatEuros } from "~/domain/format";
 
 export type MealsOnSiteErrors = Partial<Record<"nombre" | "paye", string>>;
 

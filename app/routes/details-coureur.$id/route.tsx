@@ -28,7 +28,7 @@ import { requireOwnedRegistrant, saveDetailField } from "~/services/registrants.
 import registrantsCss from "~/styles/registrants.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { errorToShow, mapDomainError, notFoundOrRethrow } from "~/utils/domain-errors";
-import { formatDateTime, formatEuros } from "~/utils/format";
+import { formatDateTime, formatEuros } from "~/domain/format";
 import { useHydrated } from "~/components/useHydrated";
 import * as paths from "~/domain/paths";
 

@@ -2,7 +2,7 @@
 // waiting list is on stays selectable; before the opening or after the close a format says when it opens).
 import { formatAvailability, type RegistrationValues } from "~/domain/registration";
 import { fullness, heldLabel, placesLeft } from "~/domain/registration-rules";
-import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/domain/format";
 import type { Errors } from "./ErrorSummary";
 import type { FormatView } from "./page-data.server";
 

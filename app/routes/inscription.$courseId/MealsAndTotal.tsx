@@ -5,10 +5,13 @@ import { REGISTRATION_MSG, type RegistrationValues } from "~/domain/registration
 import { mealsLeft, registrationTotals } from "~/domain/registration-rules";
 import { refundScaleSentence } from "~/domain/refund";
 import { OFFER_HOURS, OFFER_HOURS_NEAR_RACE } from "~/domain/waitlist";
-import { formatEuros } from "~/utils/format";
+import { formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import type { Errors } from "./ErrorSummary";
 import type { FormatView } from "./page-data.server";
+
+/** The meals field's line when none are left (issue 42). */
+export const MEALS_SOLD_OUT = "Les repas de ce format sont épuisés : vous pouvez vous inscrire sans repas.";
 
 export function Meals({
   chosen,
@@ -19,7 +22,12 @@ export function Meals({
   values: RegistrationValues;
   errors: Errors;
 }) {
-  return chosen && chosen.stock_repas > 0 ? (
+  if (!chosen || chosen.stock_repas <= 0) return <input type="hidden" name="nombre_repas" value="0" />;
+  // Sold-out meals (issue 42): the field is shown disabled with why, and the form sends no meal; otherwise no more
+  // than what is left can be asked for.
+  const left = mealsLeft(chosen);
+  const soldOut = left === 0;
+  return (
     <fieldset className="card reg-block">
       <legend>Repas</legend>
       <div className="field">
@@ -29,17 +37,17 @@ export function Meals({
           name="nombre_repas"
           type="number"
           min={0}
-          max={chosen.stock_repas}
+          max={left}
           step={1}
           inputMode="numeric"
-          defaultValue={values.nombre_repas || "0"}
+          disabled={soldOut}
+          defaultValue={soldOut ? "0" : values.nombre_repas || "0"}
           aria-invalid={errors.nombre_repas ? true : undefined}
           aria-describedby={errors.nombre_repas ? "f-nombre_repas-error" : "f-nombre_repas-hint"}
         />
+        {soldOut ? <input type="hidden" name="nombre_repas" value="0" /> : null}
         <p id="f-nombre_repas-hint" className="hint">
-          {mealsLeft(chosen) > 0
-            ? `Il reste ${mealsLeft(chosen)} repas sur ${chosen.stock_repas}.`
-            : "Il n'y a plus de repas disponibles pour ce format."}
+          {soldOut ? MEALS_SOLD_OUT : `Il reste ${left} repas sur ${chosen.stock_repas}.`}
         </p>
         {errors.nombre_repas ? (
           <p id="f-nombre_repas-error" className="field-error">
@@ -48,8 +56,6 @@ export function Meals({
         ) : null}
       </div>
     </fieldset>
-  ) : (
-    <input type="hidden" name="nombre_repas" value="0" />
   );
 }
 

@@ -4,14 +4,16 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { useLoaderData } from "@remix-run/react";
 import { mustWait } from "~/domain/opening-queue";
 import { parisDate } from "~/domain/refund";
-import { preselectFormat, REGISTRATION_MSG, type RegistrationValues } from "~/domain/registration";
+import { formValues, preselectFormat, REGISTRATION_MSG, type RegistrationValues } from "~/domain/registration";
+import { DRAFT_NOTICE } from "~/domain/form-drafts";
+import { formDraft, requireUserKeepingForm } from "~/services/form-drafts.server";
 import { canViewCourse } from "~/domain/visibility";
 import { profileDocument } from "~/services/justificatif-documents.server";
 import { passQueue, queueFacts, queueView } from "~/services/opening-queue.server";
 import { loadRegistrationPage, prefillValues } from "~/services/registration-page.server";
 import { requireUser } from "~/utils/auth.server";
 import { readBesideSession } from "~/utils/session.server";
-import { formatDateTimeLong } from "~/utils/format";
+import { formatDateTimeLong } from "~/domain/format";
 
 /**
  * The user, and the event with its formats if they may see it (an offline event only for its organiser and
@@ -19,7 +21,8 @@ import { formatDateTimeLong } from "~/utils/format";
  */
 export async function pageData(request: Request, context: LoaderFunctionArgs["context"], courseId: string) {
   const [user, page] = await Promise.all([
-    requireUser(request, context),
+    // A form sent after the session ended is kept: it comes back filled after logging in (issue 42).
+    request.method === "POST" ? requireUserKeepingForm(request, context) : requireUser(request, context),
     loadRegistrationPage(context, courseId, (queries) => readBesideSession(request, context, queries)),
   ]);
   if (!page) throw new Response("Épreuve introuvable.", { status: 404 });
@@ -45,11 +48,14 @@ export async function registrationPage({ request, params, context }: LoaderFunct
       return { queue: queueView(context, { ...asked, course_id: course.id, course_nom: course.nom }, gate) } as const;
     if (gate.state === "admis") reservedUntil = formatDateTimeLong(new Date(gate.until));
   }
-  const prefill = await prefillValues(context, user);
-  const values: RegistrationValues = { ...prefill, format_id: preselectFormat(formats, wanted), nombre_repas: "0" };
+  const [prefill, draft] = await Promise.all([prefillValues(context, user), formDraft(request, context, user)]);
+  const values: RegistrationValues = draft
+    ? { ...prefill, ...formValues(draft) }
+    : { ...prefill, format_id: preselectFormat(formats, wanted), nombre_repas: "0" };
   return {
     queue: null,
     reservedUntil,
+    draftNotice: draft ? DRAFT_NOTICE : null,
     course,
     formats,
     values,

@@ -130,6 +130,11 @@ function RegistrationForm({ data }: { data: FormPageData }) {
               ) : null}
             </p>
           ) : null}
+          {data.draftNotice && !result ? (
+            <p className="alert alert-info" role="status">
+              {data.draftNotice}
+            </p>
+          ) : null}
           {data.reservedUntil ? (
             <p className="alert alert-info" role="status">
               {reservationNotice(data.reservedUntil)}

@@ -1,7 +1,7 @@
 // The page's notices: the saved fields (for 4 s with JavaScript) and the confirmation after a cancellation.
 import { useEffect, useRef, useState } from "react";
 import { CANCEL_MSG } from "~/domain/cancellation";
-import { formatEuros } from "~/utils/format";
+import { formatEuros } from "~/domain/format";
 
 /** 'Modifications enregistrées ✅' for 4 s with JavaScript (spec section 9); without it the message stays. */
 export function SavedNotice() {

@@ -3,7 +3,7 @@
 import { Link } from "~/components/Link";
 import { CANCEL_MSG } from "~/domain/cancellation";
 import { RefundScaleTable } from "~/components/RefundScaleTable";
-import { formatEuros } from "~/utils/format";
+import { formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import type { PageData } from "./page-data.server";
 

@@ -1,6 +1,6 @@
 // The registration's summary (event, format, date, bib, status badge) and its history.
 import { reasonLabel, type StatusTone } from "~/domain/registration-rules";
-import { formatDateLong, formatDateTime, formatEuros, formatKm, formatMeters, formatTime } from "~/utils/format";
+import { formatDateLong, formatDateTime, formatEuros, formatKm, formatMeters, formatTime } from "~/domain/format";
 import type { PageData } from "./page-data.server";
 import { PayNowForm } from "~/components/PayNowForm";
 

@@ -2,7 +2,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Field, fieldAria } from "~/components/Field";
 import { TRANSFER_FORM_MSG } from "~/domain/transfer";
-import { formatDateTime, formatEuros } from "~/utils/format";
+import { formatDateTime, formatEuros } from "~/domain/format";
 import type { TransferResult } from "./actions.server";
 import type { PageData } from "./page-data.server";
 

@@ -8,7 +8,7 @@ import { RefundModal } from "~/components/RefundModal";
 import { useHydrated } from "~/components/useHydrated";
 import styles from "~/styles/my-registration.css?url";
 import { requireUser } from "~/utils/auth.server";
-import { formatEuros } from "~/utils/format";
+import { formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import { myRegistrationAction } from "./actions.server";
 import { CancelledNotice, SavedNotice } from "./Notices";

@@ -35,7 +35,7 @@ export function RegistrantsTable({
 }) {
   if (rows.length === 0) return <p className="empty">Aucune inscription trouvée pour ce format.</p>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap registrants-wrap">
       <table className="table registrants-table">
         <thead>
           <tr>

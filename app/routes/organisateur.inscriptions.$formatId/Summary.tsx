@@ -1,6 +1,6 @@
 // The format's totals above the registrants table and the pager below it.
 import { Link } from "~/components/Link";
-import { formatEuros } from "~/utils/format";
+import { formatEuros } from "~/domain/format";
 
 export function Totals({
   d,
