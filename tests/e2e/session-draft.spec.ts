@@ -25,7 +25,11 @@ test("the registration form comes back as it was after the session ended and the
   await page.getByLabel("Téléphone", { exact: true }).fill("06 11 22 33 44");
   // The session ends (another device logged out, or it expired) while the form is open.
   await page.context().clearCookies();
-  await page.getByRole("button", { name: /^Payer/ }).click();
+  // 'Payer …', or 'Rejoindre la liste d'attente' once other tests of the run have filled the format: either submit.
+  await page
+    .getByRole("button", { name: /^Payer|^Rejoindre la liste d'attente$/ })
+    .first()
+    .click();
   await logInAgain(page, RUNNER);
   expect(new URL(page.url()).pathname).toBe(`/inscription/${courseId(11)}`);
   await expect(page.getByText("Votre session avait expiré : voici ce que vous aviez saisi")).toBeVisible();
