@@ -43,6 +43,10 @@ export default function FormatsPage() {
             <Link to={paths.formatsPage()}>Revenir à la première page</Link> ou{" "}
             <Link to={paths.eventsPage()}>chercher une épreuve par date, lieu ou type</Link>.
           </p>
+        ) : page > 1 ? (
+          <p className="empty">
+            Cette page est au-delà de la dernière. <Link to={paths.formatsPage()}>Revenir à la première page</Link>
+          </p>
         ) : (
           <p className="empty">Aucun format disponible.</p>
         )

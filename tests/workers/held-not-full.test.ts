@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadDemoData } from "./helpers";
 import { get, post, sessionCookie } from "./organiser-helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
+import { registrationForm } from "./opening-helpers";
 
 beforeAll(async () => {
   await loadDemoData();
@@ -56,19 +57,7 @@ describe("no 'Complet' while places are only held", () => {
     expect(form).toContain("Boucle 15 km<!-- --> (1 place en cours de paiement)");
     expect(form).not.toContain("(complet)");
     // Sent anyway (an old page): the refusal says the same.
-    const fd = new FormData();
-    for (const [k, v] of Object.entries({
-      format_id: e.formatId,
-      nom: "Roux",
-      prenom: "Inès",
-      email: "ines.roux@balise.test",
-      date_naissance: "1990-03-04",
-      justificatif_type: "licence",
-      numero_licence: "7654321",
-      nombre_repas: "0",
-      intent: "payer",
-    }))
-      fd.append(k, v);
+    const fd = registrationForm(e.formatId, { email: "ines.roux@balise.test", numero_licence: "7654321" });
     const refused = await post(`/inscription/${e.courseId}`, fd, cookie);
     expect(refused.status).toBe(400);
     const body = await refused.text();

@@ -8,60 +8,12 @@ import { fixedClock } from "../../app/providers/clock";
 import { openingFigures, passQueue } from "../../app/services/opening-queue.server";
 import { loadDemoData } from "./helpers";
 import { get, post, sessionCookie } from "./organiser-helpers";
-import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
-
-async function openingFormat(ouverture: string, cap: number, tirage = 0) {
-  const courseId = crypto.randomUUID();
-  const formatId = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, 'Ruée', 'Annecy', 'Haute-Savoie', '74000', ?, 1, ?)",
-    ).bind(courseId, ORGANISER_ID, `ruee-${courseId.slice(0, 8)}`),
-    env.DB.prepare(
-      "INSERT INTO formats (id, course_id, nom, date, heure_depart, prix_cents, nb_max_coureurs, ouverture_inscriptions, tirage_minutes) VALUES (?, ?, 'Ultra 80 km', '2027-09-12', '05:00', 9000, ?, ?, ?)",
-    ).bind(formatId, courseId, cap, ouverture, tirage),
-  ]);
-  return {
-    courseId,
-    formatId,
-    format: { id: formatId, ouverture_inscriptions: ouverture, nb_max_coureurs: cap, tirage_minutes: tirage },
-  };
-}
-
-async function runners(count: number, profile?: (k: number) => [string, string, string]): Promise<string[]> {
-  const ids = Array.from({ length: count }, () => crypto.randomUUID());
-  await env.DB.batch(
-    ids.flatMap((id, k) => [
-      env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, `f-${id}@balise.test`),
-      ...(profile
-        ? [
-            env.DB.prepare(
-              "INSERT INTO profils_utilisateurs (user_id, nom, prenom, date_naissance) VALUES (?, ?, ?, ?)",
-            ).bind(id, ...profile(k)),
-          ]
-        : []),
-    ]),
-  );
-  return ids;
-}
+import { enableOrganiserAccount, testContext } from "./payments-helpers";
+import { openingFormat, registrationForm, runners } from "./opening-helpers";
 
 /** The registration form of runner number `k` (each a different person). */
-function form(formatId: string, k: number): FormData {
-  const fd = new FormData();
-  for (const [key, v] of Object.entries({
-    format_id: formatId,
-    nom: `Coureur${k}`,
-    prenom: "Inès",
-    email: `ines${k}@balise.test`,
-    date_naissance: "1990-03-04",
-    justificatif_type: "licence",
-    numero_licence: `12345${k}0`,
-    nombre_repas: "0",
-    intent: "payer",
-  }))
-    fd.append(key, v);
-  return fd;
-}
+const form = (formatId: string, k: number) =>
+  registrationForm(formatId, { nom: `Coureur${k}`, email: `ines${k}@balise.test`, numero_licence: `12345${k}0` });
 
 beforeAll(async () => {
   await loadDemoData();

@@ -19,30 +19,7 @@ import { deleteCourse, setPublished } from "../../app/services/courses.server";
 import { loadDemoData } from "./helpers";
 import { get, ORG1, post, sessionCookie } from "./organiser-helpers";
 import { enableOrganiserAccount, ORGANISER_ID, testContext } from "./payments-helpers";
-
-async function openingFormat(ouverture: string, cap = 100) {
-  const courseId = crypto.randomUUID();
-  const formatId = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, 'Ruée', 'Annecy', 'Haute-Savoie', '74000', ?, 1, ?)",
-    ).bind(courseId, ORGANISER_ID, `ruee-${courseId.slice(0, 8)}`),
-    env.DB.prepare(
-      "INSERT INTO formats (id, course_id, nom, date, heure_depart, prix_cents, nb_max_coureurs, ouverture_inscriptions) VALUES (?, ?, 'Ultra 80 km', '2027-09-12', '05:00', 9000, ?, ?)",
-    ).bind(formatId, courseId, cap, ouverture),
-  ]);
-  return { courseId, formatId, format: { id: formatId, ouverture_inscriptions: ouverture, nb_max_coureurs: cap } };
-}
-
-async function runners(count: number): Promise<string[]> {
-  const ids = Array.from({ length: count }, () => crypto.randomUUID());
-  await env.DB.batch(
-    ids.map((id) =>
-      env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(id, `q-${id}@balise.test`),
-    ),
-  );
-  return ids;
-}
+import { openingFormat, registrationForm, runners } from "./opening-helpers";
 
 /** A format whose queue runs (opened a minute ago) with 30 runners ahead, and a runner's session waiting behind them. */
 async function queuedBehindThirty() {
@@ -170,19 +147,7 @@ describe("the queue", () => {
     expect(html).toMatch(/Vous êtes (2[0-9]|3[0-3])e dans la file d&#x27;attente/);
     expect(html).toContain('http-equiv="refresh"');
     // A submit from a runner not admitted yet: back to the queue, nothing held.
-    const fd = new FormData();
-    for (const [key, v] of Object.entries({
-      format_id: f.formatId,
-      nom: "Roux",
-      prenom: "Inès",
-      email: "ines@balise.test",
-      date_naissance: "1990-03-04",
-      justificatif_type: "licence",
-      numero_licence: "1234567",
-      nombre_repas: "0",
-      intent: "payer",
-    }))
-      fd.append(key, v);
+    const fd = registrationForm(f.formatId);
     const sent = await post(`/inscription/${f.courseId}`, fd, cookies[0]);
     expect(sent.status).toBe(302);
     expect(sent.headers.get("location")).toBe(`/file-attente/${f.formatId}`);
