@@ -90,6 +90,8 @@ function derivedTablesSql() {
   return `
 INSERT INTO courses_fts (rowid, nom, lieu, departement)
 SELECT m.id, c.nom, c.lieu, c.departement FROM course_search_ids m JOIN courses c ON c.id = m.course_id WHERE c.id LIKE 'bc-%';
+INSERT INTO courses_trigram (rowid, nom, lieu, departement)
+SELECT m.id, c.nom, c.lieu, c.departement FROM course_search_ids m JOIN courses c ON c.id = m.course_id WHERE c.id LIKE 'bc-%';
 CREATE VIRTUAL TABLE course_terms_seed USING fts5vocab(courses_fts, instance);
 INSERT OR IGNORE INTO course_terms (course_search_id, term) SELECT doc, term FROM course_terms_seed ORDER BY doc, term;
 DROP TABLE course_terms_seed;

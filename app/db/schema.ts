@@ -879,7 +879,8 @@ export const liste_attente = sqliteTable(
 );
 
 /**
- * The integer key of each event in the text-search index (courses_fts, an FTS5 table: migrations/0017). courses.id
+ * The integer key of each event in the text-search indexes (courses_fts and courses_trigram, FTS5 tables:
+ * migrations/0017 and 0060). courses.id
  * is a TEXT primary key, so SQLite's implicit rowid of courses may be renumbered (VACUUM): the index is keyed on
  * this table's INTEGER PRIMARY KEY instead. Kept by triggers on courses; never written by the application.
  * docs/decisions/0111-accent-insensitive-search.md

@@ -214,6 +214,9 @@ try {
     // A word of one event in 25 (a town): more matches than are always read directly, too few for a short walk.
     ["/courses?q=chamonix (texte, 4 %)", "/courses?q=chamonix"],
     ["/courses?q=zzz (texte, aucun)", "/courses?q=zzz"],
+    // Inside words (decision 0211): a town's inner letters, and three letters inside every event's name.
+    ["/courses?q=hamoni (dans un mot, 4 %)", "/courses?q=hamoni"],
+    ["/courses?q=rai (dans un mot courant)", "/courses?q=rai"],
     // A short word found in every event's name ('Trail de …'): its list of matches is the whole catalogue.
     ["/courses?q=trail de (texte, mot courant)", "/courses?q=trail+de"],
     ["/courses filtrée (q, bandes, repas, prix)", "/courses?q=a&distance=15-30&denivele=0-1000&repas=on&tri=prix"],

@@ -71,6 +71,17 @@ describe("bench/dataset.mjs: the fast seed gives what the triggers give", () => 
         )
         .all();
     expect(terms(fast)).toEqual(terms(slow));
+    // The same text indexes (the word index's and the trigram index's rows, by event).
+    const indexed = (db: DatabaseSync, table: string) =>
+      db
+        .prepare(
+          `SELECT m.course_id, t.nom, t.lieu, t.departement FROM ${table} t JOIN course_search_ids m ON m.id = t.rowid ORDER BY 1`,
+        )
+        .all();
+    for (const table of ["courses_fts", "courses_trigram"]) {
+      expect(indexed(fast, table), table).toEqual(indexed(slow, table));
+      expect(indexed(fast, table).length, table).toBeGreaterThan(0);
+    }
     // The same admin counters (every event's and the platform's registrations by status, takings), and the same
     // daily counters summed per scope (a day's edge could fall between the two loads' clocks).
     const counters = (db: DatabaseSync) =>

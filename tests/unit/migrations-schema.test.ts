@@ -171,6 +171,7 @@ describe("migrations and app/db/schema.ts describe the same database", { timeout
       "course_terms_scratch",
       "course_terms_scratch_vocab",
       "courses_fts",
+      "courses_trigram",
     ]);
     expect(virtualTables(fromSchema)).toEqual([]);
   });

@@ -718,6 +718,14 @@ describe("catalogue repositories", () => {
     ["É", ["Corrida de Noël de Rennes"]], // Ille-et-Vilaine: the word 'et'
     ["noel", ["Corrida de Noël de Rennes"]],
     ["trail chamonix", ["Trail des Aiguilles Rouges"]],
+    // Three letters or more are found inside words (decision 0211), case and accents folded.
+    ["lanques", ["Trail des Calanques"]],
+    ["LANQUÉS", ["Trail des Calanques"]],
+    ["rêtes osgien", ["Rando des Crêtes Vosgiennes"]],
+    ["amonix d", ["Trail des Aiguilles Rouges"]], // a short word still starts a word: 'des'
+    ["amonix x", []],
+    ["ête de", ["Rando des Crêtes Vosgiennes"]],
+    ["lanquesx", []],
     ['"trail" OR nom:*', []], // FTS syntax typed by a user is only words: trail AND or AND nom
     ["-", []],
   ])("text search %j ignores case and accents, through the index", async (q, expected) => {
@@ -765,6 +773,8 @@ describe("catalogue repositories", () => {
       // Many matches: the walk. The list stops after LIST_MAX_ROWS events, the count says "more than".
       const many = await walkAll("q=sentier");
       expect(many.got).toEqual(reference(() => true).slice(0, LIST_MAX_ROWS));
+      // Inside words (decision 0211): the same walk, the same rows.
+      expect((await walkAll("q=ENTI")).got).toEqual(many.got);
       expect([many.first.total, many.first.totalCapped]).toEqual([LIST_MAX_ROWS, true]);
       const beyond = await list(db, `q=sentier&taille=24&page=${Math.ceil(LIST_MAX_ROWS / 24) + 1}`);
       expect([beyond.rows.length, beyond.hasNext, beyond.tooDeep]).toEqual([0, false, true]);
@@ -774,6 +784,10 @@ describe("catalogue repositories", () => {
       expect(expected.length).toBeLessThanOrEqual(TEXT_DIRECT_MAX);
       expect(few.got).toEqual(expected);
       expect([few.first.total, few.first.totalCapped]).toEqual([expected.length, false]);
+      // Inside words with a short word: the trigram index's matches narrowed by the word index's, read directly.
+      expect((await walkAll("q=ntier%201")).got).toEqual(expected);
+      expect((await walkAll("q=tier%20012")).got).toEqual([]);
+      expect((await walkAll("q=sentie%20112")).got).toEqual(reference((g) => /112/.test(g.nom)));
       // Many matches, fewer events within the dates: the walk reads them all, and counts them.
       const au = addDays(today, 3);
       const within = reference((g) => g.next <= au);
@@ -876,12 +890,15 @@ describe("catalogue repositories", () => {
       ).run();
       expect(await names("pilat")).toEqual([]);
       expect(await names("forez montbri")).toEqual(["Grand Trail du Forez"]);
+      expect(await names("orez ontbris")).toEqual(["Grand Trail du Forez"]);
+      expect(await names("ilat")).toEqual([]);
       const key = await env.DB.prepare("SELECT id FROM course_search_ids WHERE course_id = 'fts-1'").first<{
         id: number;
       }>();
       expect(key).not.toBeNull();
       await env.DB.prepare("DELETE FROM courses WHERE id = 'fts-1'").run();
       expect(await names("forez")).toEqual([]);
+      expect(await names("orez")).toEqual([]);
       expect(
         await env.DB.prepare("SELECT count(*) AS n FROM course_search_ids WHERE course_id = 'fts-1'").first<{
           n: number;
@@ -892,11 +909,16 @@ describe("catalogue repositories", () => {
           .bind(key!.id)
           .first<{ n: number }>(),
       ).toEqual({ n: 0 });
+      expect(
+        await env.DB.prepare("SELECT count(*) AS n FROM courses_trigram WHERE rowid = ?")
+          .bind(key!.id)
+          .first<{ n: number }>(),
+      ).toEqual({ n: 0 });
       // One index row per event, no more.
       const counts = await env.DB.prepare(
-        "SELECT (SELECT count(*) FROM courses) AS c, (SELECT count(*) FROM course_search_ids) AS m, (SELECT count(*) FROM courses_fts) AS f",
+        "SELECT (SELECT count(*) FROM courses) AS c, (SELECT count(*) FROM course_search_ids) AS m, (SELECT count(*) FROM courses_fts) AS f, (SELECT count(*) FROM courses_trigram) AS t",
       ).first();
-      expect(counts).toEqual({ c: 16, m: 16, f: 16 });
+      expect(counts).toEqual({ c: 16, m: 16, f: 16, t: 16 });
     } finally {
       await env.DB.prepare("DELETE FROM courses WHERE id = 'fts-1'").run();
     }

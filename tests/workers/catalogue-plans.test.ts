@@ -168,6 +168,8 @@ describe("catalogue query plans (bounded work per request)", () => {
     "q=trail",
     "q=trail&tri=dplus",
     "q=a&distance=15-30&denivele=0-1000&repas=on&tri=prix",
+    "q=lanques%20de",
+    "q=rai%20d&tri=dplus",
     `q=trail&du=${today}&au=${addDays(today, 180)}&departement=Is%C3%A8re&type=trail&distance=15-30&denivele=1000-2000&repas=1&tri=prix&taille=24`,
     "departement=Is%C3%A8re",
     "type=route&tri=dplus",
@@ -260,7 +262,7 @@ describe("catalogue query plans (bounded work per request)", () => {
     const { recorded, walks } = await listPlans(qs);
     const page = walks[0];
     expect(page, recorded.map((r) => r.sql).join("\n")).toBeDefined();
-    expect(page?.plan).toMatch(/courses_fts/);
+    expect(page?.plan).toMatch(/courses_trigram/); // 'trail': a word found inside words (decision 0211)
     expect(page?.plan, page?.sql).not.toMatch(searchRowLookup);
     expect(page?.plan, page?.sql).toMatch(/(?:SEARCH|SCAN) s USING COVERING INDEX course_stats_\w+_idx/);
     expect(page?.plan, page?.sql).not.toMatch(/\bct\b|course_terms/);
@@ -271,7 +273,7 @@ describe("catalogue query plans (bounded work per request)", () => {
     async (qs) => {
       const { walks } = await listPlans(qs);
       const page = walks[0];
-      expect(page?.plan, page?.sql).toMatch(/LIST SUBQUERY \d+ \| SCAN courses_fts VIRTUAL TABLE/);
+      expect(page?.plan, page?.sql).toMatch(/LIST SUBQUERY \d+ \| SCAN courses_trigram VIRTUAL TABLE/);
       expect(page?.plan, page?.sql).not.toMatch(searchRowLookup);
     },
   );

@@ -1,6 +1,7 @@
 // The conditions a catalogue walk checks on each walked event's key before it reads the event's row: its text
 // (the terms in the walked index entry, or the text index's list of matches).
 import { sql, type SQL } from "drizzle-orm";
+import { isSubstringWord, type TextMatch } from "./text-search";
 
 /**
  * A condition on the event whose id is the SQL expression given, which a walk checks first, on the id its index
@@ -43,19 +44,32 @@ export function keyConditions(first: KeyCondition[], courseId: string, searchId:
  * a walk checks the event's terms in its index entry instead whenever this code knows the word's folding
  * (termsInEntrySql, decision 0174); the list is for the other words.
  */
-export function textMatchesRowSql(match: string): KeyCondition {
-  const matches = sql`(SELECT courses_fts.rowid FROM courses_fts WHERE courses_fts MATCH ${match})`;
+export function textMatchesRowSql(match: TextMatch): KeyCondition {
+  const matches = sql`(${matchedRowidsSql(match)})`;
   return ({ courseId, searchId }) => sql`${searchId ?? searchIdOf(courseId)} IN ${matches}`;
 }
 
 /**
- * The event's terms hold every word's prefix, checked in the summary's terms (' cretes rando vosges ', each term after
- * a space), which the walks' indexes carry: nothing is read but the walked index entry (decision 0174).
+ * The text indexes' rowids (course_search_ids.id) of the events matching the text (decision 0211): the trigram
+ * index's matches for the longer words, the word index's for the shorter ones, both when both kinds were typed.
+ */
+export function matchedRowidsSql(match: TextMatch): SQL {
+  const prefix = (m: string) => sql`SELECT courses_fts.rowid AS rowid FROM courses_fts WHERE courses_fts MATCH ${m}`;
+  if (match.substring === null) return match.prefix === null ? sql`SELECT NULL AS rowid WHERE 0` : prefix(match.prefix);
+  const substring = sql`SELECT courses_trigram.rowid AS rowid FROM courses_trigram WHERE courses_trigram MATCH ${match.substring}`;
+  return match.prefix === null ? substring : sql`${substring} AND courses_trigram.rowid IN (${prefix(match.prefix)})`;
+}
+
+/**
+ * The event's terms hold every word, checked in the summary's terms (' cretes rando vosges ', each term after a
+ * space), which the walks' indexes carry: nothing is read but the walked index entry (decision 0174). A word of at
+ * least SUBSTRING_MIN_CHARS characters may stand anywhere inside a term ('lanques' in ' calanques '), a shorter one
+ * starts a term (' de'), as the text indexes match them (decision 0211).
  */
 export function termsInEntrySql(terms: string[]): KeyCondition {
   return ({ terms: column }) =>
     sql.join(
-      terms.map((t) => sql`instr(${column}, ${` ${t}`}) > 0`),
+      terms.map((t) => sql`instr(${column}, ${isSubstringWord(t) ? t : ` ${t}`}) > 0`),
       sql` AND `,
     );
 }

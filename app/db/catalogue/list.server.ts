@@ -9,7 +9,7 @@ import { batchAll } from "../batch.server";
 import type { Db } from "../client.server";
 import { type CourseMarker, mapPointsColumnSql, mapPointsSql, markersFromJson } from "./map.server";
 import { CARD_COLUMNS, type CourseCard, isFullSql, minPaidPriceSql, orderBy } from "./sql.server";
-import { matchWithinDepartment, searchMatchQuery, searchTerms } from "./text-search";
+import { matchWithinDepartment, searchMatchQuery, searchTerms, type TextMatch } from "./text-search";
 import { type Selection, textSelection, type Walk } from "./text-plan.server";
 import { clearedWalkSql, countWalkSql, dateWalkSql, statsWalkSql } from "./walks.server";
 
@@ -35,7 +35,7 @@ export interface CourseListResult {
  * The list's conditions: `where` on the event's summary (its copies of the event's columns: decisions 0162 and
  * 0172), `dateWhere` on its next date. A text that holds no searchable word matches nothing.
  */
-function listConditions(f: CourseFilters, q: string, words: string | null): { where: SQL[]; dateWhere: SQL[] } {
+function listConditions(f: CourseFilters, q: string, words: TextMatch | null): { where: SQL[]; dateWhere: SQL[] } {
   const where: SQL[] = [sql`s.en_ligne = 1`];
   if (q && words === null) where.push(sql`0`);
   if (f.departement) where.push(sql`s.departement = ${f.departement}`);

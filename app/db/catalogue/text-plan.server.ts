@@ -3,7 +3,8 @@
 // matches choosing which one runs.
 import { sql, type SQL } from "drizzle-orm";
 import type { CourseFilters } from "~/domain/filters";
-import { type KeyCondition, termsInEntrySql, textMatchesRowSql } from "./key-conditions.server";
+import { type KeyCondition, matchedRowidsSql, termsInEntrySql, textMatchesRowSql } from "./key-conditions.server";
+import type { TextMatch } from "./text-search";
 import { directSql } from "./walks.server";
 
 /**
@@ -26,6 +27,9 @@ export const TEXT_DIRECT_FACTOR: Record<CourseFilters["tri"], number> = { date: 
 /** The most matches a search reads directly (its statement counts up to one more to decide). */
 export const TEXT_DIRECT_CAP = 6000;
 
+/** The event read by the direct plan: its summary `s` (course_stats) and its terms. */
+const summaryKey = { courseId: sql.raw("s.course_id"), searchId: null, terms: sql.raw("s.terms") };
+
 /** The matching events in the page's order, `limit` of them after `offset`. */
 export type Selection = (limit: number, offset: number, order: CourseFilters["tri"]) => SQL;
 
@@ -37,8 +41,8 @@ export type Walk = (limit: number, offset: number, order: CourseFilters["tri"], 
  * `terms` when this code knows every word's folding), the list's conditions `where` and `dateWhere` applied.
  */
 export function textSelection(
-  match: string,
-  words: string,
+  match: TextMatch,
+  words: TextMatch,
   terms: string[] | null,
   walk: Walk,
   where: SQL[],
@@ -51,13 +55,21 @@ export function textSelection(
   // taken: its loop never starts).
   // The number of events, never below 0 (a counter gone wrong must not stop the search).
   const events = sql`max(coalesce((SELECT a.n FROM admin_totaux a WHERE a.portee = '*' AND a.cle = 'courses'), 0), 0)`;
+  // Words typed both long and short (decision 0211): the trigram index gives the longer words' matches and the
+  // summary's terms check the shorter ones on each match read, when this code knows their folding; a short word's
+  // list ('de': most of the catalogue) is then never read. The count, which only chooses the plan, is the longer
+  // words' (at least as many).
+  const longOnly = (m: TextMatch): TextMatch =>
+    m.substring === null || m.prefix === null ? m : { substring: m.substring, prefix: null };
+  const rowsMatch = terms === null ? match : longOnly(match);
+  const directWhere = rowsMatch === match || terms === null ? where : [...where, termsInEntrySql(terms)(summaryKey)];
   const ctes = [
-    sql`text_ids AS (SELECT m.course_id AS id FROM courses_fts CROSS JOIN course_search_ids m ON m.id = courses_fts.rowid WHERE courses_fts MATCH ${match} LIMIT ${TEXT_DIRECT_CAP + 1})`,
+    sql`text_ids AS (SELECT m.course_id AS id FROM (${matchedRowidsSql(rowsMatch)}) x CROSS JOIN course_search_ids m ON m.id = x.rowid LIMIT ${TEXT_DIRECT_CAP + 1})`,
     // The number of matches (up to TEXT_DIRECT_CAP + 1), from the text index alone: the ids are read only by the
     // plan that reads them directly (a CTE is made on its first use; the other plan's LIMIT 0 never reaches it).
     // The words alone, without the department: the plan is chosen by the cost model of the whole catalogue
     // (decision 0165), which counts the word's matches in the whole catalogue.
-    sql`text_n(n) AS (SELECT count(*) FROM (SELECT 1 FROM courses_fts WHERE courses_fts MATCH ${words} LIMIT ${TEXT_DIRECT_CAP + 1}))`,
+    sql`text_n(n) AS (SELECT count(*) FROM (${matchedRowidsSql(longOnly(words))} LIMIT ${TEXT_DIRECT_CAP + 1}))`,
   ];
   // Each plan runs only when its guard holds: a LIMIT of 0 skips a loop before its first row, whereas a
   // subquery in WHERE is checked on every row (SQLite does not hoist it), which walked the whole index for a
@@ -69,7 +81,7 @@ export function textSelection(
   };
   const source = sql`text_ids t CROSS JOIN course_stats s ON s.course_id = t.id`;
   const selection: Selection = (limit, off, order) => {
-    const direct = sql`SELECT * FROM (SELECT * FROM (${directSql(source, order, where, dateWhere, today, limit, off)}) LIMIT ${only(few(order))})`;
+    const direct = sql`SELECT * FROM (SELECT * FROM (${directSql(source, order, directWhere, dateWhere, today, limit, off)}) LIMIT ${only(few(order))})`;
     const walked = walk(limit, off, order, [terms === null ? textMatchesRowSql(match) : termsInEntrySql(terms)]);
     return sql`${direct} UNION ALL SELECT * FROM (SELECT * FROM (${walked}) LIMIT ${only(sql`NOT ${few(order)}`)})`;
   };

@@ -1,47 +1,80 @@
 import { describe, expect, it } from "vitest";
-import { matchWithinDepartment, SEARCH_MAX_WORDS, searchMatchQuery, searchTerms, TERM_LETTERS } from "./text-search";
+import {
+  isSubstringWord,
+  matchWithinDepartment,
+  SEARCH_MAX_WORDS,
+  searchMatchQuery,
+  searchTerms,
+  TERM_LETTERS,
+  type TextMatch,
+} from "./text-search";
 
-describe("searchMatchQuery: what the runner typed, as FTS5 prefix terms, never raw FTS syntax", () => {
+const words = (t: string) => (t === "" ? [] : t.split(" "));
+const queryWords = (m: TextMatch | null) => [...words(m?.substring ?? ""), ...words(m?.prefix ?? "")];
+
+describe("searchMatchQuery: the longer words as trigram strings, the shorter as prefix terms, never raw FTS syntax", () => {
   it.each([
-    ["crete", '"crete"*'],
-    ["  CRÊTES ", '"CRÊTES"*'],
-    ["É", '"É"*'],
-    ["saint-loup", '"saint"* "loup"*'],
-    ["Côte d'Or", '"Côte"* "d"* "Or"*'],
-    ['trail" OR nom:x*', '"trail"* "OR"* "nom"* "x"*'],
-    ["NEAR(a b)", '"NEAR"* "a"* "b"*'],
-    ["10 km", '"10"* "km"*'],
-    ["Cre\u0302tes", '"Crêtes"*'], // decomposed accent, composed for the tokenizer
+    ["crete", { substring: '"crete"', prefix: null }],
+    ["lanques", { substring: '"lanques"', prefix: null }],
+    ["  CRÊTES ", { substring: '"CRÊTES"', prefix: null }],
+    ["É", { substring: null, prefix: '"É"*' }],
+    ["saint-loup", { substring: '"saint" "loup"', prefix: null }],
+    ["Côte d'Or", { substring: '"Côte"', prefix: '"d"* "Or"*' }],
+    ['trail" OR nom:x*', { substring: '"trail" "nom"', prefix: '"OR"* "x"*' }],
+    ["NEAR(a b)", { substring: '"NEAR"', prefix: '"a"* "b"*' }],
+    ["10 km", { substring: null, prefix: '"10"* "km"*' }],
+    ["Cre\u0302tes", { substring: '"Crêtes"', prefix: null }], // decomposed accent, composed for the tokenizer
+    ["Ax", { substring: null, prefix: '"Ax"*' }],
     ["", null],
     [" - ' * ", null],
   ])("%j -> %j", (typed, expected) => {
-    expect(searchMatchQuery(typed)).toBe(expected);
+    expect(searchMatchQuery(typed)).toEqual(expected);
   });
 
   it(`keeps at most ${SEARCH_MAX_WORDS} words`, () => {
-    expect(searchMatchQuery("a b c d e f g h i j")?.split(" ")).toHaveLength(SEARCH_MAX_WORDS);
+    expect(queryWords(searchMatchQuery("a b c d e f g h i j"))).toHaveLength(SEARCH_MAX_WORDS);
+    expect(queryWords(searchMatchQuery("aaa bbb ccc ddd eee fff ggg hhh iii"))).toHaveLength(SEARCH_MAX_WORDS);
+  });
+
+  it.each([
+    ["ab", false],
+    ["abc", true],
+    ["É1", false],
+    ["Éc1", true],
+  ])("%j is matched inside words: %s", (word, expected) => {
+    expect(isSubstringWord(word)).toBe(expected);
   });
 });
 
-describe("matchWithinDepartment: the department's words as whole terms of its column, never raw FTS syntax", () => {
+describe("matchWithinDepartment: the department's words narrow the trigram query if any, else the prefix query", () => {
+  const trail: TextMatch = { substring: '"trail"', prefix: null };
   it.each([
-    ["Isère", '"trail"* AND departement : ("Isère")'],
-    ["Haute-Savoie", '"trail"* AND departement : ("Haute" "Savoie")'],
-    ["Côte-d'Or", '"trail"* AND departement : ("Côte" "d" "Or")'],
-    ["Val-d’Oise", '"trail"* AND departement : ("Val" "d" "Oise")'],
+    ["Isère", '"trail" AND departement : ("Isère")'],
+    ["Haute-Savoie", '"trail" AND departement : ("Haute" "Savoie")'],
+    // Words shorter than a trigram cannot narrow the trigram index: left out.
+    ["Côte-d'Or", '"trail" AND departement : ("Côte")'],
+    ["Val-d’Oise", '"trail" AND departement : ("Val" "Oise")'],
     // As typed: a decomposed accent stays with its letter (the tokenizer folds it, as in the stored name).
-    ["Ise\u0300re", '"trail"* AND departement : ("Ise\u0300re")'],
+    ["Ise\u0300re", '"trail" AND departement : ("Ise\u0300re")'],
     // Not plain: left as it is (only narrowing is lost; the department is still checked exactly).
-    ['Is"ère) OR x', '"trail"*'],
-    ["Lozère\uF8FF", '"trail"*'],
-    ["Foo\uE000Bar", '"trail"*'],
-    ["🏔️", '"trail"*'],
-    ["Foo \u0301bar", '"trail"*'],
-    [null, '"trail"*'],
-    ["", '"trail"*'],
-    [" - ", '"trail"*'],
+    ['Is"ère) OR x', '"trail"'],
+    ["Lozère\uF8FF", '"trail"'],
+    ["Foo\uE000Bar", '"trail"'],
+    ["🏔️", '"trail"'],
+    ["Foo \u0301bar", '"trail"'],
+    [null, '"trail"'],
+    ["", '"trail"'],
+    [" - ", '"trail"'],
+    ["Y-Z", '"trail"'],
   ])("%j -> %j", (departement, expected) => {
-    expect(matchWithinDepartment('"trail"*', departement)).toBe(expected);
+    expect(matchWithinDepartment(trail, departement)).toEqual({ substring: expected, prefix: null });
+  });
+
+  it("narrows the prefix query with whole terms when no word is long enough for the trigram index", () => {
+    expect(matchWithinDepartment({ substring: null, prefix: '"de"*' }, "Côte-d'Or")).toEqual({
+      substring: null,
+      prefix: '"de"* AND departement : ("Côte" "d" "Or")',
+    });
   });
 });
 
@@ -69,7 +102,7 @@ describe("searchTerms: the search's words as the text index's terms, when this c
 
   it("has one term per word of the FTS5 query, in the same order", () => {
     for (const typed of ["Côte d'Or", "a b c d e f g h i j", "Saint-Loup-sur-Semouse 2026"]) {
-      expect(searchTerms(typed)?.length).toBe(searchMatchQuery(typed)?.split(" ").length);
+      expect(searchTerms(typed)?.length).toBe(queryWords(searchMatchQuery(typed)).length);
     }
   });
 

@@ -4,16 +4,37 @@
 /** At most this many typed words reach the text index (a longer query adds nothing but work). */
 export const SEARCH_MAX_WORDS = 8;
 
+/** A typed word of at least this many characters matches anywhere inside a word ('lanques' finds 'Calanques'). */
+export const SUBSTRING_MIN_CHARS = 3;
+
+/** A word matched as a substring (at least SUBSTRING_MIN_CHARS characters), else as a word's start. */
+export function isSubstringWord(word: string): boolean {
+  return [...word].length >= SUBSTRING_MIN_CHARS;
+}
+
 /**
- * The FTS5 query for what the runner typed: every word (letters and digits, accents kept for the tokenizer to
- * fold) as a quoted prefix term, all required: 'crete' → `"crete"*`, 'CRÊTES' → `"CRÊTES"*`, 'saint-loup' →
- * `"saint"* "loup"*`. Quoting leaves no FTS syntax to the user (operators, columns, NEAR, stray quotes are
- * split away as non-word characters). Null when nothing searchable was typed.
+ * What the runner typed, as the two text indexes' queries (decision 0211), all words required: the words of at least
+ * SUBSTRING_MIN_CHARS characters as quoted strings for the trigram index (`courses_trigram`: found inside words,
+ * case and accents folded), the shorter ones as quoted prefix terms for the word index (`courses_fts`: 'de' →
+ * `"de"*`), since a trigram index cannot look up fewer than three characters. Null for an index with no word.
+ * Quoting leaves no FTS syntax to the user (operators, columns, NEAR, stray quotes are split away as non-word
+ * characters).
  */
-export function searchMatchQuery(text: string): string | null {
+export interface TextMatch {
+  substring: string | null;
+  prefix: string | null;
+}
+
+/** The text indexes' queries for what the runner typed (TextMatch); null when nothing searchable was typed. */
+export function searchMatchQuery(text: string): TextMatch | null {
   const words = searchWords(text);
   if (words.length === 0) return null;
-  return words.map((w) => `"${w}"*`).join(" ");
+  const long = words.filter(isSubstringWord);
+  const short = words.filter((w) => !isSubstringWord(w));
+  return {
+    substring: long.length ? long.map((w) => `"${w}"`).join(" ") : null,
+    prefix: short.length ? short.map((w) => `"${w}"*`).join(" ") : null,
+  };
 }
 
 /** The words of a search (letters, marks and digits, NFC), at most SEARCH_MAX_WORDS of them. */
@@ -70,16 +91,18 @@ const PLAIN_DEPARTMENT = /^(?:[\p{L}\p{N}]\p{M}*|[\s\-'’.])*$/u;
  * The text query narrowed to one department (decision 0165): the text index intersects the word's matches with the
  * events whose `departement` column holds every word of the department's name, so that the plan reading the matches
  * and the walk checking each event against them get (about) the department's matches only. The department's words
- * are whole quoted terms in any order (no positions to read, no FTS syntax from the query string), as typed (the
- * tokenizer folds case and accents on both sides); they only narrow, since both plans still check `c.departement`
- * exactly. A department without a word, or not plain, leaves the query as it is.
+ * are quoted strings in any order (no positions to read, no FTS syntax from the query string), as typed (the
+ * tokenizers fold case and accents on both sides); they only narrow, since both plans still check `c.departement`
+ * exactly. The narrowing goes to the trigram index's query when there is one (with the department's words of at
+ * least SUBSTRING_MIN_CHARS characters, the others being too short for it), else to the word index's as whole
+ * terms. A department without a word, or not plain, leaves the query as it is.
  */
-export function matchWithinDepartment(match: string, departement: string | null): string {
+export function matchWithinDepartment(match: TextMatch, departement: string | null): TextMatch {
   if (departement === null || !PLAIN_DEPARTMENT.test(departement)) return match;
-  const words = departement.match(/(?:[\p{L}\p{N}]\p{M}*)+/gu) ?? [];
-  if (words.length === 0) return match;
-  return `${match} AND departement : (${words
-    .slice(0, SEARCH_MAX_WORDS)
-    .map((w) => `"${w}"`)
-    .join(" ")})`;
+  const all = (departement.match(/(?:[\p{L}\p{N}]\p{M}*)+/gu) ?? []).slice(0, SEARCH_MAX_WORDS);
+  const narrow = (query: string, words: string[]) =>
+    words.length === 0 ? query : `${query} AND departement : (${words.map((w) => `"${w}"`).join(" ")})`;
+  if (match.substring !== null) return { ...match, substring: narrow(match.substring, all.filter(isSubstringWord)) };
+  if (match.prefix !== null) return { ...match, prefix: narrow(match.prefix, all) };
+  return match;
 }
