@@ -589,6 +589,32 @@ export const inscriptions_historique = sqliteTable(
   (t) => [index("inscriptions_historique_inscription_idx").on(t.inscription_id, t.id)],
 );
 
+/**
+ * The journal of what organisers and admins do (issue 43, decision 0212): one row per action, append-only (triggers
+ * refuse updates and deletes, as for inscriptions_historique). No foreign key: the journal outlives a deleted event
+ * or account; the event's name and the actor's e-mail are copied when the action is recorded.
+ */
+export const journal_actions = sqliteTable(
+  "journal_actions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    course_id: text("course_id"), // null for an action on no single event (an admin's CSV of every registration)
+    course_nom: text("course_nom"),
+    acteur_id: text("acteur_id").notNull(),
+    acteur_email: text("acteur_email").notNull(),
+    acteur_role: text("acteur_role").notNull(), // organisateur | admin
+    action: text("action").notNull(), // a key of AUDIT_ACTIONS (app/domain/audit.ts)
+    objet: text("objet"), // what was acted on, in words ('Léo Petit — 10 km', 'inscrits.csv')
+    changements: text("changements"), // JSON [{champ, avant, apres}] for an edit
+    jour: text("jour").notNull(), // the Paris day of the action (the journal's date filter)
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("journal_actions_course_idx").on(t.course_id, t.id),
+    index("journal_actions_jour_idx").on(t.jour, t.id),
+  ],
+);
+
 /** Webhook events processed once, by provider event id. */
 export const webhook_events = sqliteTable("webhook_events", {
   id: text("id").primaryKey(),
@@ -950,6 +976,7 @@ export const schema = {
   admin_totaux,
   admin_jours,
   inscriptions_historique,
+  journal_actions,
   course_search_ids,
   course_terms,
   liste_attente,

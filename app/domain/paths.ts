@@ -138,6 +138,10 @@ export const paymentAccount = () => "/monprofilorganisateur/compte-paiement";
 export const organiserProfile = (query?: Query, hash?: string) => withQuery("/monprofilorganisateur", query, hash);
 export const editEvent = (courseId: string, query?: Query) => withQuery(`/modifier-course/${seg(courseId)}`, query);
 export const deleteEvent = (courseId: string) => `/organisateur/supprimer/${seg(courseId)}`;
+export const eventJournal = (courseId: string, query?: Query) =>
+  withQuery(`/organisateur/journal/${seg(courseId)}`, query);
+export const eventJournalCsv = (courseId: string, query?: Query) =>
+  withQuery(`/organisateur/journal/${seg(courseId)}/export.csv`, query);
 /** The registrants of a format. */
 export const formatRegistrants = (formatId: string, query?: Query, hash?: string) =>
   withQuery(`/organisateur/inscriptions/${seg(formatId)}`, query, hash);
@@ -172,3 +176,5 @@ export const adminEvent = (courseId: string) => `/admin/courses/${seg(courseId)}
 export const adminRegistrations = (query?: Query) => withQuery("/admin/inscriptions", query);
 export const adminRegistrationsExport = (query?: Query) => withQuery("/admin/inscriptions/export.csv", query);
 export const adminPayouts = (query?: Query) => withQuery("/admin/payouts", query);
+export const adminJournal = (query?: Query) => withQuery("/admin/journal", query);
+export const adminJournalCsv = (query?: Query) => withQuery("/admin/journal/export.csv", query);

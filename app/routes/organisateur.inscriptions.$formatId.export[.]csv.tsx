@@ -3,7 +3,7 @@
 // come, so a format of 20,000 registrants never sits in memory (bench/csv-export measures it).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseExportColumns } from "~/domain/csv";
-import { exportRegistrants } from "~/services/registrants.server";
+import { exportRegistrants } from "~/services/registrants-export.server";
 import { requireOrganiser } from "~/utils/auth.server";
 import { mapDomainError } from "~/utils/domain-errors";
 import { csvDownload, textNotFound } from "~/utils/http";

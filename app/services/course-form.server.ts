@@ -17,7 +17,8 @@ import {
 } from "~/domain/course-form";
 import type { UploadKind } from "~/domain/uploads";
 import { createGeocoder } from "~/providers/geocoder.server";
-import { createCourse, updateCourse, type Actor, type SavedCourse } from "./courses.server";
+import { auditCourseEdit } from "./course-audit.server";
+import { createCourse, getCourseForOwner, updateCourse, type Actor, type SavedCourse } from "./courses.server";
 import { checkFormatDates, sendPostponementEmails } from "./format-dates.server";
 import { endClosedTransferOffers } from "./transfer-close.server";
 import { chosenFile, storeUpload } from "./uploads.server";
@@ -110,11 +111,13 @@ export async function handleCourseForm(
     parsed.data.lng = null;
   }
   try {
+    const before = mode.kind === "edit" ? await getCourseForOwner(context.db, actor, mode.courseId) : null;
     const saved =
       mode.kind === "create"
         ? await createCourse(context, actor.id, parsed.data, geo)
         : await updateCourse(context, actor, mode.courseId, parsed.data, geo);
-    if (mode.kind === "edit") {
+    if (mode.kind === "edit" && before) {
+      await auditCourseEdit(context, actor, before);
       // More places (or an event back online): runners waiting get them first, in order (issue 20).
       await offerFreedPlacesForCourse(context, mode.courseId);
       // Transfers turned off, or their last day moved into the past: the offers running end (decision 0196).

@@ -9,6 +9,7 @@ import { CONDITIONS_VERSION, CourseError, type PublishReadiness } from "~/domain
 import type { CourseInput, FormatInput } from "~/domain/course-form";
 import { slugify, uniqueSlug } from "~/domain/slug";
 import type { GeoPoint } from "~/providers/geocoder.server";
+import { recordAction } from "./audit.server";
 import { forgetQueueFacts } from "./opening-queue.server";
 import { expireCheckoutForInscription } from "./payment-received.server";
 import { releaseFiles } from "./uploads.server";
@@ -19,6 +20,7 @@ export type FormatRow = typeof formats.$inferSelect;
 
 export interface Actor {
   id: string;
+  email?: string;
   isAdmin?: boolean;
 }
 
@@ -283,6 +285,10 @@ export async function setPublished(ctx: Ctx, actor: Actor, courseId: string, pub
     .where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id)));
   if (!publish)
     await Promise.all([endOpenCheckouts(ctx, courseId), forgetQueueFacts(ctx, withOpening(formatRows), savedAt)]);
+  if (Boolean(course.en_ligne) !== publish) {
+    const target = { courseId: course.id, courseNom: course.nom, objet: course.nom };
+    await recordAction(ctx, actor, "organisateur", publish ? "course.publiee" : "course.depubliee", target);
+  }
 }
 
 /** The ids of the formats that have an opening time (only their queues can keep facts). */

@@ -29,7 +29,8 @@ import {
 } from "~/domain/justificatif";
 import { parisDate } from "~/domain/refund";
 import { justificatifRefusedEmail } from "~/emails/justificatif";
-import { findOwnedFormat } from "~/db/registrants.server";
+import { findOwnedFormat, findOwnedRegistrant } from "~/db/registrants.server";
+import { formatTarget, recordAction, registrantTarget } from "./audit.server";
 import * as paths from "~/domain/paths";
 
 type Ctx = AppLoadContext;
@@ -144,6 +145,13 @@ export async function decideJustificatif(
     };
   }
   if (input.decision === "refuse") await sendRefusalEmail(context, input.id, refusalText(motif, commentaire), at);
+  const row = await findOwnedRegistrant(context.db, input.id, user.id);
+  if (row) {
+    const apres = input.decision === "valide" ? "Validé" : `Refusé : ${refusalText(motif, commentaire)}`;
+    await recordAction(context, user, "organisateur", "justificatif.decide", registrantTarget(row), [
+      { champ: "Justificatif", avant: "", apres },
+    ]);
+  }
   return { ok: true };
 }
 
@@ -208,6 +216,7 @@ export async function missingJustificatifsCsv(
 ): Promise<{ fileName: string; body: string } | null> {
   const format = await findOwnedFormat(context.db, formatId, user.id);
   if (!format) return null;
+  await recordAction(context, user, "organisateur", "export.justificatifs", formatTarget(format));
   const rows = await listMissingJustificatifs(context.db, format.id, MISSING_EXPORT_MAX);
   let body = CSV_BOM + csvRow(MISSING_COLUMNS);
   for (const r of rows) {

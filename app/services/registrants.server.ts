@@ -3,13 +3,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { placeFreeForSql } from "~/db/registration-store/capacity.server";
 import { parisDate } from "~/domain/refund";
-import { CSV_BOM, csvRow, exportFileName, type AnyExportColumn } from "~/domain/csv";
 import { LifecycleError, REFUSAL_MESSAGES, type STATUTS } from "~/domain/registration-rules";
 import { REGISTRATION_MSG } from "~/domain/registration";
 import { holdsPlace } from "~/domain/registration-rules";
 import { paidMealsEditRefusal } from "~/domain/meals-change";
 import {
-  exportLine,
   parseBibStart,
   parseField,
   planBibs,
@@ -24,7 +22,6 @@ import { exceedsCapacity, validateNewRunner, type AddRunnerInput } from "~/domai
 import {
   applyBibs,
   bibAssignmentInput,
-  exportBatch,
   findOwnedFormat,
   findOwnedRegistrant,
   insertManualRunner,
@@ -39,6 +36,8 @@ import {
   type RegistrantFilters,
 } from "~/db/registrants.server";
 import { applyTransition } from "./registration-changes.server";
+import { auditEdit } from "./registrant-audit.server";
+import { formatTarget, recordAction, registrantTarget } from "./audit.server";
 
 type Ctx = AppLoadContext;
 type Statut = (typeof STATUTS)[number];
@@ -155,8 +154,16 @@ async function writeField(
   field: EditableField,
   value: FieldValue,
 ): Promise<void> {
-  if (field === "statut") return setStatus(context, user, row, value as Statut);
+  if (field === "statut") {
+    await setStatus(context, user, row, value as Statut);
+    return auditEdit(context, user, row, { statut: value });
+  }
   if (field === "nombre_repas") await checkMeals(context, row, value as number);
+  await writeOtherField(context, row, field, value);
+  await auditEdit(context, user, row, { [field]: value });
+}
+
+async function writeOtherField(context: Ctx, row: RegistrantDetail, field: EditableField, value: FieldValue) {
   try {
     const ok = await updateRegistrantField(
       context.db,
@@ -240,6 +247,7 @@ export async function saveRow(
     console.error("registrant row update", e);
     throw new RegistrantError("save_failed");
   }
+  await auditEdit(context, user, row, values);
   return { ok: true };
 }
 
@@ -308,6 +316,19 @@ export async function addRunner(
       }
       return { ok: false, errors: {}, formError: "Erreur lors de l'enregistrement." };
     }
+    await recordAction(
+      context,
+      user,
+      "organisateur",
+      "inscrit.ajoute",
+      registrantTarget({
+        course_id: format.course_id,
+        course_nom: format.course_nom,
+        format_nom: format.nom,
+        prenom: v.runner.prenom,
+        nom: v.runner.nom,
+      }),
+    );
     return { ok: true, id };
   } catch (e) {
     if (isBibConflict(e))
@@ -330,61 +351,19 @@ export async function assignBibs(
   const input = await bibAssignmentInput(context.db, format.id);
   const plan = planBibs(input.runnerIds, input.used, start.value);
   try {
-    return { ok: true, count: await applyBibs(context.db, format.id, plan, context.clock.now()) };
+    const count = await applyBibs(context.db, format.id, plan, context.clock.now());
+    if (count > 0) {
+      const target = formatTarget(format);
+      await recordAction(context, user, "organisateur", "dossards.attribues", {
+        ...target,
+        objet: `${target.objet} : ${count} dossard${count > 1 ? "s" : ""} à partir du n° ${start.value}`,
+      });
+    }
+    return { ok: true, count };
   } catch (e) {
     if (isBibConflict(e))
       return { ok: false, error: "Un dossard a été attribué entre-temps : aucun dossard n'a été écrit, réessayez." };
     console.error("assign bibs", e);
     return { ok: false, error: "Erreur lors de l'enregistrement." };
   }
-}
-
-export const EXPORT_BATCH = 500;
-
-/**
- * The CSV as a stream: the header, then 500 registrants per D1 query (keyset on created_at, id), each batch
- * encoded and handed on before the next is read, so memory stays flat whatever the number of registrants.
- */
-export async function exportRegistrants(
-  context: Ctx,
-  user: User,
-  formatId: string,
-  columns: readonly AnyExportColumn[],
-) {
-  const format = await requireOwnedFormat(context, user, formatId);
-  const encoder = new TextEncoder();
-  let after: { createdAt: string; id: string } | null = null;
-  let started = false;
-  let done = false;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (!started) {
-          started = true;
-          controller.enqueue(encoder.encode(CSV_BOM + csvRow(columns)));
-          return;
-        }
-        if (done) return;
-        try {
-          const rows = await exportBatch(context.db, format.id, after, EXPORT_BATCH);
-          if (rows.length > 0) {
-            let chunk = "";
-            for (const r of rows) chunk += exportLine(r, columns);
-            const last = rows[rows.length - 1];
-            after = { createdAt: last.created_at, id: last.id };
-            controller.enqueue(encoder.encode(chunk));
-          }
-          if (rows.length < EXPORT_BATCH) {
-            done = true;
-            controller.close();
-          }
-        } catch (e) {
-          console.error("export", e);
-          controller.error(e);
-        }
-      },
-    },
-    { highWaterMark: 1 },
-  );
-  return { fileName: exportFileName(format.nom), stream };
 }

@@ -2,6 +2,7 @@
 // registration), sees their position, pays an offer or leaves; the organiser turns the list on or off per format,
 // sees it, removes someone and exports it. Offers themselves are made by app/services/waitlist-offers.server.ts
 // (called by the lifecycle whenever a place is freed, and by the cron). docs/decisions/0131-waiting-list.md
+import { formatTarget, recordAction } from "./audit.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { type Identity, personOf, samePersonHoldsSql } from "~/db/identity";
@@ -257,13 +258,17 @@ export interface OrganiserWaitlist {
   counts: { en_liste: number; offre: number; acceptee: number; offre_expiree: number; sorties: number };
 }
 
-async function requireOwnedFormatId(
-  context: Ctx,
-  user: User,
-  formatId: string,
-): Promise<{ id: string; nom: string; course_id: string; enabled: number }> {
-  const [f] = await context.db.all<{ id: string; nom: string; course_id: string; enabled: number }>(sql`
-    SELECT f.id, f.nom, f.course_id, f.liste_attente_active AS enabled FROM formats f JOIN courses c ON c.id = f.course_id
+interface OwnedListFormat {
+  id: string;
+  nom: string;
+  course_id: string;
+  course_nom: string;
+  enabled: number;
+}
+
+async function requireOwnedFormatId(context: Ctx, user: User, formatId: string): Promise<OwnedListFormat> {
+  const [f] = await context.db.all<OwnedListFormat>(sql`
+    SELECT f.id, f.nom, f.course_id, c.nom AS course_nom, f.liste_attente_active AS enabled FROM formats f JOIN courses c ON c.id = f.course_id
     WHERE f.id = ${formatId} AND c.organisateur_id = ${user.id}`);
   if (!f) throw new RegistrantError("not_found", "Format introuvable.");
   return f;
@@ -299,6 +304,8 @@ async function listEntries(context: Ctx, formatId: string, limit: number): Promi
 export async function setWaitlistEnabled(context: Ctx, user: User, formatId: string, enabled: boolean): Promise<void> {
   const f = await requireOwnedFormatId(context, user, formatId);
   await context.db.run(sql`UPDATE formats SET liste_attente_active = ${enabled ? 1 : 0} WHERE id = ${f.id}`);
+  const action = enabled ? "liste_attente.activee" : "liste_attente.desactivee";
+  if (Boolean(f.enabled) !== enabled) await recordAction(context, user, "organisateur", action, formatTarget(f));
   if (enabled) await offerFreedPlaces(context, f.id);
 }
 
@@ -312,6 +319,7 @@ export async function removeFromWaitlist(context: Ctx, user: User, formatId: str
       actor: { type: "organiser", id: user.id },
       owner: sql`w.format_id = ${f.id}`,
     });
+    await recordAction(context, user, "organisateur", "liste_attente.retrait", formatTarget(f));
   } catch (e) {
     if (e instanceof WaitlistError) throw new RegistrantError("not_found");
     throw e;
@@ -325,6 +333,7 @@ export async function exportWaitlist(
   formatId: string,
 ): Promise<{ filename: string; body: string }> {
   const f = await requireOwnedFormatId(context, user, formatId);
+  await recordAction(context, user, "organisateur", "export.liste_attente", formatTarget(f));
   const entries = await listEntries(context, f.id, 100_000);
   const lines = [
     csvRow([...WAITLIST_CSV_HEADER]),

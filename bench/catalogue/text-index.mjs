@@ -38,7 +38,7 @@ const cases = [
   ["mot court : 'de'", prefix, ['"de"*']],
   [
     "long et court : 'trail de' (liste du mot court lue)",
-    `${trigram} AND courses_trigram.rowid IN (${prefix})`,
+    `${trigram} AND courses_trigram.rowid + 0 IN (${prefix})`,
     ['"trail"', '"de"*'],
   ],
   ["département : 'trail' en Isère", trigram, ['"trail" AND departement : ("Isère")']],

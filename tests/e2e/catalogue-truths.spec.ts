@@ -17,6 +17,22 @@ test("a page past the last one shows the empty state and its reset link, never '
   await expect(page.locator(".card-grid > li").first()).toBeVisible();
 });
 
+test("the search finds letters inside a name ('lanques' finds 'Calanques'), whatever their case and accents", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.getByLabel("Rechercher une course").fill("LANQUÉS");
+  await page.getByRole("button", { name: "Rechercher" }).click();
+  await expect(page).toHaveURL(/\/courses\?q=LANQU/);
+  await expect(page.locator(".card-grid > li")).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Trail des Calanques" })).toBeVisible();
+  // A short word still starts a word: 'des' is in the name, 'x' starts none of its words.
+  await page.goto("/courses?q=lanques+d");
+  await expect(page.getByRole("heading", { name: "Trail des Calanques" })).toBeVisible();
+  await page.goto("/courses?q=lanques+x");
+  await expect(page.getByText("Aucune épreuve trouvée")).toBeVisible();
+});
+
 /** Each project uses its own event, so runs do not see each other's messages (chat.spec.ts uses events 4 to 7). */
 function chatEvent(): string {
   return courseId(test.info().project.name === "nojs" ? 8 : 9);

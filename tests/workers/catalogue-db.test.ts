@@ -838,6 +838,9 @@ describe("catalogue repositories", () => {
       const listed = await walkAll("q=%C3%98rsta");
       expect(listed.got).toEqual(reference(() => true).slice(0, LIST_MAX_ROWS));
       expect([listed.first.total, listed.first.totalCapped]).toEqual([LIST_MAX_ROWS, true]);
+      // With a short word too: the trigram index's list, the short word checked in the walked entry's terms.
+      expect((await walkAll("q=%C3%98rsta%20c")).got).toEqual(listed.got);
+      expect((await walkAll("q=%C3%98rsta%20z")).got).toEqual([]);
       const listedWithin = await walkAll(`q=%C3%B8rsta&au=${au}`);
       expect(listedWithin.got).toEqual(within);
       expect((await list(db, "q=%C3%98rsta&tri=prix&taille=6")).rows.map((r) => r.id)).toEqual(

@@ -9,7 +9,7 @@ import { batchAll } from "../batch.server";
 import type { Db } from "../client.server";
 import { type CourseMarker, mapPointsColumnSql, mapPointsSql, markersFromJson } from "./map.server";
 import { CARD_COLUMNS, type CourseCard, isFullSql, minPaidPriceSql, orderBy } from "./sql.server";
-import { matchWithinDepartment, searchMatchQuery, searchTerms, type TextMatch } from "./text-search";
+import { matchWithinDepartment, searchMatchQuery, searchTerms, shortWordTerms, type TextMatch } from "./text-search";
 import { type Selection, textSelection, type Walk } from "./text-plan.server";
 import { clearedWalkSql, countWalkSql, dateWalkSql, statsWalkSql } from "./walks.server";
 
@@ -81,6 +81,7 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   const words = q ? searchMatchQuery(q) : null;
   const match = words === null ? null : matchWithinDepartment(words, f.departement);
   const terms = searchTerms(q);
+  const shortTerms = shortWordTerms(q);
   const { where, dateWhere } = listConditions(f, q, words);
   const offset = (f.page - 1) * f.taille;
   const tooDeep = offset >= LIST_MAX_ROWS;
@@ -97,7 +98,7 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   const { ctes, selection }: { ctes: SQL[]; selection: Selection } =
     match === null || words === null
       ? { ctes: [], selection: (limit, off, order) => walk(limit, off, order, []) }
-      : textSelection(match, words, terms, walk, where, dateWhere, today);
+      : textSelection(match, words, terms, shortTerms, walk, where, dateWhere, today);
   const withCtes = (...more: SQL[]) => {
     const all = [...ctes, ...more];
     return all.length ? sql`WITH ${sql.join(all, sql`, `)}` : sql``;

@@ -44,6 +44,7 @@ export function textSelection(
   match: TextMatch,
   words: TextMatch,
   terms: string[] | null,
+  shortTerms: string[] | null,
   walk: Walk,
   where: SQL[],
   dateWhere: SQL[],
@@ -56,13 +57,20 @@ export function textSelection(
   // The number of events, never below 0 (a counter gone wrong must not stop the search).
   const events = sql`max(coalesce((SELECT a.n FROM admin_totaux a WHERE a.portee = '*' AND a.cle = 'courses'), 0), 0)`;
   // Words typed both long and short (decision 0211): the trigram index gives the longer words' matches and the
-  // summary's terms check the shorter ones on each match read, when this code knows their folding; a short word's
-  // list ('de': most of the catalogue) is then never read. The count, which only chooses the plan, is the longer
-  // words' (at least as many).
+  // summary's terms check the shorter ones (or every word) on each event, when this code knows their folding; a
+  // short word's list ('de': most of the catalogue) is then never read. The count, which only chooses the plan, is
+  // the longer words' (at least as many).
   const longOnly = (m: TextMatch): TextMatch =>
     m.substring === null || m.prefix === null ? m : { substring: m.substring, prefix: null };
-  const rowsMatch = terms === null ? match : longOnly(match);
-  const directWhere = rowsMatch === match || terms === null ? where : [...where, termsInEntrySql(terms)(summaryKey)];
+  const checked = terms ?? (match.prefix !== null && match.substring !== null ? shortTerms : null);
+  const rowsMatch = checked === null ? match : longOnly(match);
+  const directWhere = rowsMatch === match ? where : [...where, termsInEntrySql(checked ?? [])(summaryKey)];
+  const walkChecks: KeyCondition[] =
+    terms !== null
+      ? [termsInEntrySql(terms)]
+      : rowsMatch === match
+        ? [textMatchesRowSql(match)]
+        : [textMatchesRowSql(rowsMatch), termsInEntrySql(checked ?? [])];
   const ctes = [
     sql`text_ids AS (SELECT m.course_id AS id FROM (${matchedRowidsSql(rowsMatch)}) x CROSS JOIN course_search_ids m ON m.id = x.rowid LIMIT ${TEXT_DIRECT_CAP + 1})`,
     // The number of matches (up to TEXT_DIRECT_CAP + 1), from the text index alone: the ids are read only by the
@@ -82,7 +90,7 @@ export function textSelection(
   const source = sql`text_ids t CROSS JOIN course_stats s ON s.course_id = t.id`;
   const selection: Selection = (limit, off, order) => {
     const direct = sql`SELECT * FROM (SELECT * FROM (${directSql(source, order, directWhere, dateWhere, today, limit, off)}) LIMIT ${only(few(order))})`;
-    const walked = walk(limit, off, order, [terms === null ? textMatchesRowSql(match) : termsInEntrySql(terms)]);
+    const walked = walk(limit, off, order, walkChecks);
     return sql`${direct} UNION ALL SELECT * FROM (SELECT * FROM (${walked}) LIMIT ${only(sql`NOT ${few(order)}`)})`;
   };
   return { ctes, selection };

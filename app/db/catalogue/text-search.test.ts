@@ -5,6 +5,7 @@ import {
   SEARCH_MAX_WORDS,
   searchMatchQuery,
   searchTerms,
+  shortWordTerms,
   TERM_LETTERS,
   type TextMatch,
 } from "./text-search";
@@ -98,6 +99,15 @@ describe("searchTerms: the search's words as the text index's terms, when this c
     [" - ' * ", null],
   ])("%j -> %j", (typed, expected) => {
     expect(searchTerms(typed)).toEqual(expected);
+  });
+
+  it.each([
+    ["Ørsta d", ["d"]],
+    ["Ørsta", []],
+    ["trail de l'Œ", null],
+    ["Côte d'Or", ["d", "or"]],
+  ])("shortWordTerms(%j) = %j", (typed, expected) => {
+    expect(shortWordTerms(typed)).toEqual(expected);
   });
 
   it("has one term per word of the FTS5 query, in the same order", () => {

@@ -65,7 +65,20 @@ export const TERM_LETTERS: ReadonlyMap<string, string> = new Map(
  * text index knows, or when nothing searchable was typed.
  */
 export function searchTerms(text: string): string[] | null {
-  const words = searchWords(text);
+  return foldedTerms(searchWords(text));
+}
+
+/**
+ * The search's words shorter than SUBSTRING_MIN_CHARS as the text index's terms (none: []), or null when one holds a
+ * character outside TERM_LETTERS: what the plans check in each event's terms when a longer word's folding is
+ * SQLite's alone (decision 0211).
+ */
+export function shortWordTerms(text: string): string[] | null {
+  const short = searchWords(text).filter((w) => !isSubstringWord(w));
+  return short.length === 0 ? [] : foldedTerms(short);
+}
+
+function foldedTerms(words: string[]): string[] | null {
   if (words.length === 0) return null;
   const terms: string[] = [];
   for (const word of words) {

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { organiserCancelSchema } from "~/domain/cancellation";
 import { fieldErrors } from "~/domain/form-errors";
 import { onSiteMealsSchema } from "~/domain/meals-change";
-import { cancelInscription } from "~/services/cancel.server";
+import { cancelForOrganiser } from "~/services/organiser-cancel.server";
 import { addRegistrantMealsPaidOnSite } from "~/services/meals-on-site.server";
 import { errorToShow } from "~/utils/domain-errors";
 import type { CancelErrors, CancelValues } from "./CancelCard";
@@ -22,11 +22,7 @@ export async function cancelAction(context: ActionFunctionArgs["context"], user:
     return data({ cancelErrors: errors, cancelValues: values }, { status: 400 });
   }
   try {
-    await cancelInscription(context, {
-      inscriptionId: id,
-      actor: { role: "organisateur", userId: user.id, isAdmin: user.isAdmin },
-      reason: parsed.data.reason,
-    });
+    await cancelForOrganiser(context, user, id, parsed.data.reason);
   } catch (e) {
     // A registration the organiser may not see reads like a missing one (404); a refusal is shown on the form.
     const err = errorToShow(e);

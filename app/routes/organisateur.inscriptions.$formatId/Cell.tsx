@@ -23,6 +23,8 @@ export function Cell({
   error: serverError,
   hydrated,
   stock,
+  rowSaves,
+  onSaved,
 }: {
   row: Row;
   field: TableField;
@@ -30,6 +32,9 @@ export function Cell({
   error?: string;
   hydrated: boolean;
   stock: number;
+  /** How many saves of this row's cells succeeded so far: a later save of the row clears this cell's message. */
+  rowSaves: number;
+  onSaved: () => void;
 }) {
   const fetcher = useFetcher<CellAnswer>();
   const [value, setValue] = useState(initial);
@@ -46,6 +51,14 @@ export function Cell({
     }
   }, [initial]);
 
+  // Another cell of the row saved: this cell shows its saved value, and a message about a refused value is old news.
+  const seenSaves = useRef(rowSaves);
+  useEffect(() => {
+    if (rowSaves === seenSaves.current) return;
+    seenSaves.current = rowSaves;
+    setError(null);
+  }, [rowSaves]);
+
   useEffect(() => {
     if (fetcher.state !== "idle" || !waiting.current || !fetcher.data) return;
     waiting.current = false;
@@ -54,11 +67,12 @@ export function Cell({
       saved.current = d.value ?? "";
       setValue(d.value ?? "");
       setError(null);
+      onSaved();
     } else {
       setValue(saved.current); // rollback
       setError(d.error ?? "Erreur lors de l'enregistrement.");
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, onSaved]);
 
   function save(next: string) {
     if (!hydrated || next === saved.current) return;

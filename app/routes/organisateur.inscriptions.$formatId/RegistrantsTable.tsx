@@ -1,6 +1,7 @@
 // The registrants table: one row per registration, its editable cells, its justificatif and its actions (a row's
 // own form without JavaScript, the details page).
 import { Form } from "@remix-run/react";
+import { useCallback, useState } from "react";
 import { JustificatifCell, type JustificatifCellError } from "~/components/JustificatifCell";
 import { Link } from "~/components/Link";
 import { TABLE_FIELDS, type TableField } from "~/domain/registrants";
@@ -51,47 +52,78 @@ export function RegistrantsTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => {
-            const mine = rowResult && rowResult.id === row.id ? rowResult : null;
-            return (
-              <tr key={row.id} id={`r-${row.id}`}>
-                {TABLE_FIELDS.map((f) => (
-                  <Cell
-                    key={`${f}-${mine ? "err" : "ok"}`}
-                    row={row}
-                    field={f}
-                    initial={mine?.values ? mine.values[f] : rowValue(row, f)}
-                    error={mine?.errors[f]}
-                    hydrated={hydrated}
-                    stock={stock}
-                  />
-                ))}
-                {competition ? (
-                  <JustificatifCell row={row} error={justifError?.id === row.id ? justifError : null} busy={busy} />
-                ) : null}
-                <td data-label="Actions" className="row-actions">
-                  {hydrated ? null : (
-                    <Form method="post" id={`row-${row.id}`} className="inline-form">
-                      <input type="hidden" name="intent" value="row" />
-                      <input type="hidden" name="id" value={row.id} />
-                      <button
-                        type="submit"
-                        className="btn btn-ghost btn-small"
-                        aria-label={`Enregistrer la ligne de ${row.prenom ?? ""} ${row.nom ?? ""}`}
-                      >
-                        Enregistrer
-                      </button>
-                    </Form>
-                  )}
-                  <Link to={paths.runnerDetails(row.id)} className="btn btn-ghost btn-small">
-                    Détails
-                  </Link>
-                </td>
-              </tr>
-            );
-          })}
+          {rows.map((row) => (
+            <RegistrantRow
+              key={row.id}
+              row={row}
+              competition={competition}
+              stock={stock}
+              hydrated={hydrated}
+              busy={busy}
+              mine={rowResult && rowResult.id === row.id ? rowResult : null}
+              justifError={justifError?.id === row.id ? justifError : null}
+            />
+          ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One registration's row: its cells share how many of their saves succeeded (a later save clears older messages). */
+function RegistrantRow({
+  row,
+  competition,
+  stock,
+  hydrated,
+  busy,
+  mine,
+  justifError,
+}: {
+  row: Row;
+  competition: boolean;
+  stock: number;
+  hydrated: boolean;
+  busy: boolean;
+  mine: RowResult | null;
+  justifError: JustificatifCellError | null;
+}) {
+  const [saves, setSaves] = useState(0);
+  const onSaved = useCallback(() => setSaves((n) => n + 1), []);
+  return (
+    <tr id={`r-${row.id}`}>
+      {TABLE_FIELDS.map((f) => (
+        <Cell
+          key={`${f}-${mine ? "err" : "ok"}`}
+          row={row}
+          field={f}
+          initial={mine?.values ? mine.values[f] : rowValue(row, f)}
+          error={mine?.errors[f]}
+          hydrated={hydrated}
+          stock={stock}
+          rowSaves={saves}
+          onSaved={onSaved}
+        />
+      ))}
+      {competition ? <JustificatifCell row={row} error={justifError} busy={busy} /> : null}
+      <td data-label="Actions" className="row-actions">
+        {hydrated ? null : (
+          <Form method="post" id={`row-${row.id}`} className="inline-form">
+            <input type="hidden" name="intent" value="row" />
+            <input type="hidden" name="id" value={row.id} />
+            <button
+              type="submit"
+              className="btn btn-ghost btn-small"
+              aria-label={`Enregistrer la ligne de ${row.prenom ?? ""} ${row.nom ?? ""}`}
+            >
+              Enregistrer
+            </button>
+          </Form>
+        )}
+        <Link to={paths.runnerDetails(row.id)} className="btn btn-ghost btn-small">
+          Détails
+        </Link>
+      </td>
+    </tr>
   );
 }

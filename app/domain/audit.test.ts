@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import {
+  actionLabel,
+  AUDIT_ACTIONS,
+  auditText,
+  changesText,
+  fieldChanges,
+  parseChanges,
+  parseJournalFilters,
+} from "./audit";
+
+describe("fieldChanges: the named fields that differ, in the labels' order, as the journal writes them", () => {
+  const labels = { dossard: "Dossard", club: "Club", email: "Email" };
+  it.each([
+    [{ dossard: 12, club: null }, { dossard: 14 }, [{ champ: "Dossard", avant: "12", apres: "14" }]],
+    [{ dossard: 12, club: null }, { club: "ASPTT" }, [{ champ: "Club", avant: "", apres: "ASPTT" }]],
+    [{ dossard: 12 }, { dossard: "12" }, []], // the same value as text is no change
+    [{ club: "" }, { club: null }, []], // empty and missing read the same
+    [{ nom: "A" }, { nom: "B" }, []], // a field the labels do not name is not followed
+    [
+      { club: "X", dossard: 1 },
+      { club: "Y", dossard: 2 },
+      [
+        { champ: "Dossard", avant: "1", apres: "2" },
+        { champ: "Club", avant: "X", apres: "Y" },
+      ],
+    ],
+  ])("%j → %j", (before, after, expected) => {
+    expect(fieldChanges(before, after, labels)).toEqual(expected);
+  });
+
+  it.each([
+    [null, ""],
+    [undefined, ""],
+    [true, "oui"],
+    [false, "non"],
+    [0, "0"],
+    ["x", "x"],
+  ])("auditText(%j) = %j", (value, expected) => {
+    expect(auditText(value)).toBe(expected);
+  });
+});
+
+describe("the stored change list", () => {
+  it("reads back what was written, as one line for the CSV", () => {
+    const changes = [
+      { champ: "Dossard", avant: "12", apres: "14" },
+      { champ: "Club", avant: "", apres: "ASPTT" },
+    ];
+    expect(parseChanges(JSON.stringify(changes))).toEqual(changes);
+    expect(changesText(changes)).toBe("Dossard : 12 → 14 ; Club : — → ASPTT");
+  });
+  it.each([null, "", "not json", "{}", '[{"champ":1}]'])("reads %j as no change", (stored) => {
+    expect(parseChanges(stored)).toEqual([]);
+  });
+});
+
+describe("parseJournalFilters: a GET form's values, anything unknown or malformed ignored", () => {
+  it.each([
+    ["", { personne: null, type: null, du: null, au: null, page: 1 }],
+    [
+      "personne=u1&type=inscrit.modifie&du=2026-11-01&au=2026-11-30&page=3",
+      { personne: "u1", type: "inscrit.modifie", du: "2026-11-01", au: "2026-11-30", page: 3 },
+    ],
+    ["type=drop.table&du=hier&page=-2", { personne: null, type: null, du: null, au: null, page: 1 }],
+    ["page=abc&personne=", { personne: null, type: null, du: null, au: null, page: 1 }],
+  ])("%j", (query, expected) => {
+    expect(parseJournalFilters(new URLSearchParams(query))).toEqual(expected);
+  });
+});
+
+describe("actionLabel", () => {
+  it("labels every known action in French, and shows an unknown code as it is", () => {
+    for (const [code, label] of Object.entries(AUDIT_ACTIONS)) expect(actionLabel(code)).toBe(label);
+    expect(actionLabel("futur.code")).toBe("futur.code");
+  });
+});

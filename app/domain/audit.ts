@@ -1,0 +1,124 @@
+// The journal of what organisers and admins do on an event (issue 43): the kinds of action with their French labels,
+// what changed in an edit (before → after), the journal's filters and its CSV lines. Pure: no I/O, no clock.
+import { z } from "zod";
+
+/** Every kind of action the journal records, with its label as the journal shows it. */
+export const AUDIT_ACTIONS = {
+  "course.modifiee": "Épreuve modifiée",
+  "course.publiee": "Épreuve publiée",
+  "course.depubliee": "Épreuve retirée du catalogue",
+  "inscrit.modifie": "Inscrit modifié",
+  "inscrit.ajoute": "Coureur ajouté à la main",
+  "inscription.annulee": "Inscription annulée",
+  "dossards.attribues": "Dossards attribués",
+  "justificatif.decide": "Justificatif vérifié",
+  "liste_attente.activee": "Liste d'attente activée",
+  "liste_attente.desactivee": "Liste d'attente désactivée",
+  "liste_attente.retrait": "Coureur retiré de la liste d'attente",
+  "export.inscrits": "Export CSV des inscrits",
+  "export.justificatifs": "Export CSV des justificatifs manquants",
+  "export.liste_attente": "Export CSV de la liste d'attente",
+  "export.admin_inscriptions": "Export CSV des inscriptions (admin)",
+  "commission.modifiee": "Commission modifiée",
+  "reversement.effectue": "Reversement effectué",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** Who acted: the event's owner or an admin. */
+export type AuditRole = "organisateur" | "admin";
+
+export const AUDIT_ROLE_LABELS: Record<AuditRole, string> = { organisateur: "Organisateur", admin: "Admin" };
+
+/** One field's change in an edit, as the journal shows it ('' for an empty value). */
+export interface FieldChange {
+  champ: string;
+  avant: string;
+  apres: string;
+}
+
+/** A value as the journal writes it: empty for null/undefined, 'oui'/'non' for booleans, else its text. */
+export function auditText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "boolean") return value ? "oui" : "non";
+  return String(value);
+}
+
+/**
+ * The fields `labels` names whose value differs between `before` and `after` (compared as the journal writes them),
+ * in the order of `labels`, each under its label. A field absent from `after` did not change.
+ */
+export function fieldChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  labels: Record<string, string>,
+): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const [key, champ] of Object.entries(labels)) {
+    if (!(key in after)) continue;
+    const avant = auditText(before[key]);
+    const apres = auditText(after[key]);
+    if (avant !== apres) changes.push({ champ, avant, apres });
+  }
+  return changes;
+}
+
+/** The change list as one line of text ('Dossard : 12 → 14 ; Club : — → ASPTT'). */
+export function changesText(changes: readonly FieldChange[]): string {
+  return changes.map((c) => `${c.champ} : ${c.avant || "—"} → ${c.apres || "—"}`).join(" ; ");
+}
+
+/** Reads the stored change list (JSON); anything unreadable is no change list. */
+export function parseChanges(stored: string | null): FieldChange[] {
+  if (!stored) return [];
+  try {
+    const value: unknown = JSON.parse(stored);
+    const parsed = z.array(z.object({ champ: z.string(), avant: z.string(), apres: z.string() })).safeParse(value);
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+export const JOURNAL_PAGE_SIZE = 50;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .nullable()
+  .catch(null);
+
+/** The journal's filters (a GET form): a person (user id), a kind of action, a date range (Paris days), a page. */
+export const JournalFilterSchema = z.object({
+  personne: z.string().trim().min(1).max(100).nullable().catch(null),
+  type: z
+    .string()
+    .nullable()
+    .catch(null)
+    .transform((v) => (v !== null && v in AUDIT_ACTIONS ? (v as AuditAction) : null)),
+  du: isoDay,
+  au: isoDay,
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export type JournalFilters = z.infer<typeof JournalFilterSchema>;
+
+/** The filters read from a URL's search parameters (unknown or malformed values are ignored). */
+export function parseJournalFilters(params: URLSearchParams): JournalFilters {
+  const get = (k: string) => {
+    const v = params.get(k);
+    return v === null || v === "" ? null : v;
+  };
+  return JournalFilterSchema.parse({
+    personne: get("personne"),
+    type: get("type"),
+    du: get("du"),
+    au: get("au"),
+    page: get("page") ?? 1,
+  });
+}
+
+/** The label of a stored action code (a code this version does not know is shown as it is). */
+export function actionLabel(action: string): string {
+  return action in AUDIT_ACTIONS ? AUDIT_ACTIONS[action as AuditAction] : action;
+}

@@ -1,0 +1,51 @@
+// /organisateur/journal/{courseId}: what was done on an event and by whom (issue 43, decision 0212), for the event's
+// owner only (another organiser's event is not found). Filters by person, action and dates (a GET form); pages of 50;
+// the CSV of what the filters keep.
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { JournalView, journalQuery } from "~/components/JournalView";
+import { Link } from "~/components/Link";
+import { parseJournalFilters } from "~/domain/audit";
+import * as paths from "~/domain/paths";
+import { eventJournal } from "~/services/journal.server";
+import organiserCss from "~/styles/organiser.css?url";
+import { requireOrganiser } from "~/utils/auth.server";
+import { notFoundOrRethrow } from "~/utils/domain-errors";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Journal – ${data.course.nom} — Balise` : "Journal — Balise" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  const filters = parseJournalFilters(new URL(request.url).searchParams);
+  const journal = await eventJournal(context, user, params.courseId ?? "", filters).catch(notFoundOrRethrow);
+  return { ...journal, filters };
+}
+
+export default function EventJournalPage() {
+  const { course, rows, total, people, filters } = useLoaderData<typeof loader>();
+  return (
+    <main className="container page">
+      <p>
+        <Link to={paths.organiserSpace()}>← Mon espace organisateur</Link>
+      </p>
+      <h1>Journal – {course.nom}</h1>
+      <p className="muted">
+        Chaque action faite sur cette épreuve, par qui et quand : modifications, inscrits, annulations, exports. Le
+        journal ne peut être ni modifié ni effacé.
+      </p>
+      <JournalView
+        rows={rows}
+        total={total}
+        people={people}
+        filters={filters}
+        pageLink={(p) => paths.eventJournal(course.id, journalQuery(filters, p))}
+        csvLink={paths.eventJournalCsv(course.id, journalQuery(filters))}
+        showEvent={false}
+      />
+    </main>
+  );
+}

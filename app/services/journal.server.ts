@@ -1,0 +1,89 @@
+// The journal's pages and CSV (decision 0212): an event's journal for its owner, every event's for admins.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { journalBatch, listJournal, type JournalRow } from "~/db/audit.server";
+import {
+  actionLabel,
+  AUDIT_ROLE_LABELS,
+  type AuditRole,
+  changesText,
+  type FieldChange,
+  type JournalFilters,
+  parseChanges,
+} from "~/domain/audit";
+import { CSV_BOM, csvRow } from "~/domain/csv";
+import { formatDateTime } from "~/domain/format";
+import type { AuditActor } from "./audit.server";
+import { CourseError } from "~/domain/course-errors";
+import { getCourseForOwner } from "./courses.server";
+
+type Ctx = AppLoadContext;
+
+/** A journal row as the pages show it. */
+export interface JournalLine {
+  id: number;
+  quand: string;
+  qui: string;
+  role: string;
+  action: string;
+  courseId: string | null;
+  epreuve: string | null;
+  objet: string | null;
+  changements: FieldChange[];
+}
+
+function lineOf(r: JournalRow): JournalLine {
+  return {
+    id: r.id,
+    quand: formatDateTime(r.created_at),
+    qui: r.acteur_email,
+    role: AUDIT_ROLE_LABELS[r.acteur_role as AuditRole] ?? r.acteur_role,
+    action: actionLabel(r.action),
+    courseId: r.course_id,
+    epreuve: r.course_nom,
+    objet: r.objet,
+    changements: parseChanges(r.changements),
+  };
+}
+
+/** The event if `user` owns it; another organiser's event reads like a missing one (404). */
+async function ownedCourse(context: Ctx, user: AuditActor, courseId: string) {
+  try {
+    return (await getCourseForOwner(context.db, { id: user.id }, courseId)).course;
+  } catch (e) {
+    if (e instanceof CourseError && e.code === "forbidden") throw new CourseError("not_found");
+    throw e;
+  }
+}
+
+/** The journal of one event, for its owner only (another organiser's event is not found). */
+export async function eventJournal(context: Ctx, user: AuditActor, courseId: string, f: JournalFilters) {
+  const course = await ownedCourse(context, user, courseId);
+  const page = await listJournal(context.db, course.id, f);
+  return { course: { id: course.id, nom: course.nom }, ...page, rows: page.rows.map(lineOf) };
+}
+
+/** The journal of every event (admins; the caller checked the admin). */
+export async function adminJournal(context: Ctx, f: JournalFilters) {
+  const page = await listJournal(context.db, null, f);
+  return { ...page, rows: page.rows.map(lineOf) };
+}
+
+const CSV_COLUMNS = ["Date", "Personne", "Rôle", "Action", "Épreuve", "Objet", "Changements"] as const;
+const CSV_BATCH = 500;
+
+/** The journal's matching rows as a CSV (newest first), read in batches. Ownership is checked first. */
+export async function journalCsv(context: Ctx, user: AuditActor | null, courseId: string | null, f: JournalFilters) {
+  if (courseId !== null && user !== null) await ownedCourse(context, user, courseId);
+  let body = CSV_BOM + csvRow(CSV_COLUMNS);
+  let before: number | null = null;
+  for (;;) {
+    const rows = await journalBatch(context.db, courseId, f, before, CSV_BATCH);
+    for (const r of rows) {
+      const l = lineOf(r);
+      body += csvRow([l.quand, l.qui, l.role, l.action, l.epreuve ?? "", l.objet ?? "", changesText(l.changements)]);
+    }
+    if (rows.length < CSV_BATCH) break;
+    before = rows[rows.length - 1].id;
+  }
+  return body;
+}
