@@ -2,19 +2,15 @@
 // (/dev/checkout), expired like Stripe's. See docs/decisions/0031-local-payment-provider.md.
 import { localProviderFee } from "~/domain/money";
 import * as paths from "~/domain/paths";
-import { type CheckoutSessionInfo, PaymentProviderError } from "./payments";
+import { type CheckoutSessionInfo, checkoutMetadata, PaymentProviderError } from "./payments";
 import type { LocalCharge, LocalCheckoutSession, LocalPaymentProvider } from "./payments-local-types";
 import { type LocalStore, newId } from "./payments-local-store.server";
 
 type CheckoutMethods = Pick<
   LocalPaymentProvider,
-  | "createCheckoutSession"
-  | "retrieveCheckoutSession"
-  | "expireCheckoutSession"
-  | "getSession"
-  | "paySession"
-  | "declineSession"
+  "createCheckoutSession" | "retrieveCheckoutSession" | "expireCheckoutSession"
 >;
+type CheckoutPageMethods = Pick<LocalPaymentProvider, "getSession" | "paySession" | "declineSession">;
 
 export function localCheckoutMethods(store: LocalStore): CheckoutMethods {
   const { clock, nowSec, load, must, save, once, emit, sessionView } = store;
@@ -46,14 +42,7 @@ export function localCheckoutMethods(store: LocalStore): CheckoutMethods {
           product_name: input.productName,
           customer_email: input.customerEmail,
           client_reference_id: input.inscriptionId,
-          metadata: {
-            inscription_id: input.inscriptionId,
-            course_id: input.courseId,
-            format_id: input.formatId,
-            organisateur_id: input.organisateurId,
-            paiement_trace_id: input.paiementTraceId,
-            destination_account_id: input.destinationAccountId,
-          },
+          metadata: checkoutMetadata(input),
           transfer_group: `inscription_${input.inscriptionId}`,
           success_url: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
           cancel_url: input.cancelUrl.replace("{CHECKOUT_SESSION_ID}", id),
@@ -97,7 +86,13 @@ export function localCheckoutMethods(store: LocalStore): CheckoutMethods {
       await save("checkout_session", expired);
       await emit("checkout.session.expired", expired);
     },
+  };
+}
 
+/** The local checkout page's actions: read the session, pay it ('Payer'), or decline the card ('Carte refusée'). */
+export function localCheckoutPageMethods(store: LocalStore): CheckoutPageMethods {
+  const { nowSec, load, must, save, emit, sessionView } = store;
+  return {
     async getSession(sessionId) {
       const s = await load<LocalCheckoutSession>("checkout_session", sessionId);
       return s ? sessionView(s) : null;

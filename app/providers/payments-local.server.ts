@@ -4,7 +4,7 @@
 // webhook handler in-process. See docs/decisions/0031-local-payment-provider.md.
 import { type ChargeInfo, PaymentProviderError } from "./payments";
 import { localAccountMethods } from "./payments-local-accounts.server";
-import { localCheckoutMethods } from "./payments-local-checkout.server";
+import { localCheckoutMethods, localCheckoutPageMethods } from "./payments-local-checkout.server";
 import { createLocalStore, type LocalProviderOptions, type LocalStore, newId } from "./payments-local-store.server";
 import type { LocalAccount, LocalCharge, LocalPaymentProvider, LocalTransfer } from "./payments-local-types";
 
@@ -121,6 +121,7 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
     webhookSecret: opts.webhookSecret,
     ...localAccountMethods(store),
     ...localCheckoutMethods(store),
+    ...localCheckoutPageMethods(store),
     ...localMoneyMethods(store),
   };
 }
