@@ -44,7 +44,7 @@ function isFunctionWithBody(node: ts.Node): node is ts.FunctionLikeDeclaration {
 }
 
 /** What is too long in one module: the module itself, then each function (`path:line name (n lines > limit)`). */
-export function sizeViolations(path: string, text: string): string[] {
+function sizeViolations(path: string, text: string): string[] {
   const found: string[] = [];
   const moduleLines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
   if (moduleLines > MAX_MODULE_LINES) found.push(`${path}: module of ${moduleLines} lines > ${MAX_MODULE_LINES}`);
@@ -83,13 +83,13 @@ describe("sizeViolations", () => {
     ["a short function", "a.ts", fn("function short() {", 10), []],
     ["a function of exactly 120 lines", "a.ts", fn("function edge() {", 118), []],
     ["a function of 121 lines", "a.ts", fn("function long() {", 119), ["a.ts:1 long (121 lines > 120)"]],
-    ["a long arrow, named by its variable", "a.ts", fn("export const go = () => {", 130), ["a.ts:1 go (132 lines > 120)"]],
     [
-      "a long method, named",
+      "a long arrow, named by its variable",
       "a.ts",
-      `class C {\n${fn("  run() {", 125, "  }")}}\n`,
-      ["a.ts:2 run (127 lines > 120)"],
+      fn("export const go = () => {", 130),
+      ["a.ts:1 go (132 lines > 120)"],
     ],
+    ["a long method, named", "a.ts", `class C {\n${fn("  run() {", 125, "  }")}}\n`, ["a.ts:2 run (127 lines > 120)"]],
     [
       "a long object method",
       "a.ts",
@@ -119,7 +119,10 @@ describe("sizeViolations", () => {
 
   it("names every long function of a module, nested ones included", () => {
     const source = `function outer() {\n${fn("  function inner() {", 125, "  }")}}\n`;
-    expect(sizeViolations("n.ts", source)).toEqual(["n.ts:1 outer (129 lines > 120)", "n.ts:2 inner (127 lines > 120)"]);
+    expect(sizeViolations("n.ts", source)).toEqual([
+      "n.ts:1 outer (129 lines > 120)",
+      "n.ts:2 inner (127 lines > 120)",
+    ]);
   });
 });
 
