@@ -5,7 +5,7 @@
 // guarantees one cancellation per registration (docs/decisions/0070-cancellation-claim.md).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
-import { courses, formats, inscriptions, type paiements } from "~/db/schema";
+import { courses, inscriptions, type paiements } from "~/db/schema";
 import { collectedPayment } from "~/db/payments.server";
 import { CancelError, runnerCanCancel, type CancelReason } from "~/domain/cancellation";
 import { statusAfterRefund } from "~/domain/registration-rules";
@@ -27,7 +27,7 @@ import { applyTransition } from "./registration-changes.server";
 import { refundInscription } from "./refunds.server";
 import { PaymentError, paymentErrorMessage } from "./payment-errors.server";
 import { logEvent } from "~/utils/log.server";
-import { withEvent } from "~/db/registrations.server";
+import { raceFormatColumns, withEvent } from "~/db/registrations.server";
 import { hasOpenTransfer } from "~/db/transfers.server";
 import * as paths from "~/domain/paths";
 
@@ -42,16 +42,7 @@ export async function loadRow(context: Ctx, inscriptionId: string) {
       .select({
         i: inscriptions,
         course: { id: courses.id, nom: courses.nom, lieu: courses.lieu, organisateur_id: courses.organisateur_id },
-        format: {
-          id: formats.id,
-          nom: formats.nom,
-          date: formats.date,
-          heure_depart: formats.heure_depart,
-          distance_km: formats.distance_km,
-          denivele_dplus: formats.denivele_dplus,
-          type_epreuve: formats.type_epreuve,
-          age_minimum: formats.age_minimum,
-        },
+        format: raceFormatColumns,
       })
       .from(inscriptions)
       .$dynamic(),
