@@ -32,6 +32,15 @@ export function fieldAria(id: string, { hint, error }: { hint?: unknown; error?:
  * The frame of a field whose control is the caller's own (a controlled select, an input with a ref): its label
  * (`htmlFor` = `id`), the control, then the hint and the error with the ids fieldAria points the control at.
  */
+/** A field's error, under it, with the id its control's aria-describedby names (fieldAria). */
+function FieldErrorText({ id, error }: { id: string | undefined; error: ReactNode }) {
+  return error ? (
+    <p id={`${id}-error`} className="field-error">
+      {error}
+    </p>
+  ) : null;
+}
+
 export function FieldShell({
   id,
   label,
@@ -66,11 +75,7 @@ export function FieldShell({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldErrorText id={id} error={error} />
     </div>
   );
 }
@@ -133,11 +138,7 @@ export function CheckboxField({
         <input type="checkbox" id={id} name={name} defaultChecked={defaultChecked} {...fieldAria(id, { error })} />
         <span>{label}</span>
       </label>
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldErrorText id={id} error={error} />
     </div>
   );
 }

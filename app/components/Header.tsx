@@ -98,6 +98,41 @@ function ModeLinks({ mode }: { mode: Mode }) {
   );
 }
 
+/** Logged out: log in or sign up. */
+function AuthLinks({ className }: { className: string }) {
+  return (
+    <div className={className}>
+      <Link to={paths.login()} className="btn btn-ghost">
+        Connexion
+      </Link>
+      <Link to={paths.signup()} className="btn btn-primary">
+        Inscription
+      </Link>
+    </div>
+  );
+}
+
+/** The admin's pages, in the mobile menu. */
+function MobileAdminLinks() {
+  return (
+    <div className="mobile-admin">
+      <p className="mobile-section-title">Administration</p>
+      <NavLink to={paths.admin()} className="nav-link">
+        Admin <span className="badge badge-pro">PRO</span>
+      </NavLink>
+      <NavLink to={paths.adminEvents()} className="nav-link">
+        Courses Admin
+      </NavLink>
+      <NavLink to={paths.adminPayouts()} className="nav-link">
+        Reversements
+      </NavLink>
+      <NavLink to={paths.adminRegistrations()} className="nav-link">
+        Inscriptions
+      </NavLink>
+    </div>
+  );
+}
+
 function LogoutButton() {
   return (
     <Form method="post" action={paths.logout()} className="inline-form">
@@ -189,14 +224,7 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
               </div>
             </details>
           ) : (
-            <div className="auth-links">
-              <Link to={paths.login()} className="btn btn-ghost">
-                Connexion
-              </Link>
-              <Link to={paths.signup()} className="btn btn-primary">
-                Inscription
-              </Link>
-            </div>
+            <AuthLinks className="auth-links" />
           )}
           <details className="mobile-menu" ref={mobileMenu}>
             <summary>
@@ -208,23 +236,7 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
             <div className="mobile-panel">
               <nav aria-label="Navigation mobile" className="mobile-nav">
                 <MainLinks user={user} mode={mode} />
-                {user?.isAdmin ? (
-                  <div className="mobile-admin">
-                    <p className="mobile-section-title">Administration</p>
-                    <NavLink to={paths.admin()} className="nav-link">
-                      Admin <span className="badge badge-pro">PRO</span>
-                    </NavLink>
-                    <NavLink to={paths.adminEvents()} className="nav-link">
-                      Courses Admin
-                    </NavLink>
-                    <NavLink to={paths.adminPayouts()} className="nav-link">
-                      Reversements
-                    </NavLink>
-                    <NavLink to={paths.adminRegistrations()} className="nav-link">
-                      Inscriptions
-                    </NavLink>
-                  </div>
-                ) : null}
+                {user?.isAdmin ? <MobileAdminLinks /> : null}
                 {user ? (
                   <div className="mobile-user">
                     <p className="muted small">{user.email}</p>
@@ -232,14 +244,7 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
                     <LogoutButton />
                   </div>
                 ) : (
-                  <div className="mobile-user">
-                    <Link to={paths.login()} className="btn btn-ghost">
-                      Connexion
-                    </Link>
-                    <Link to={paths.signup()} className="btn btn-primary">
-                      Inscription
-                    </Link>
-                  </div>
+                  <AuthLinks className="mobile-user" />
                 )}
               </nav>
             </div>

@@ -10,3 +10,18 @@ export function withEvent<T extends SQLiteSelect>(query: T) {
     .innerJoin(courses, eq(courses.id, inscriptions.course_id))
     .innerJoin(formats, eq(formats.id, inscriptions.format_id));
 }
+
+/**
+ * A format's name, start and the columns its race rules read (RaceFormat in app/domain/eligibility.ts), for a select:
+ * the registration page and the cancellation read the same.
+ */
+export const raceFormatColumns = {
+  id: formats.id,
+  nom: formats.nom,
+  date: formats.date,
+  heure_depart: formats.heure_depart,
+  distance_km: formats.distance_km,
+  denivele_dplus: formats.denivele_dplus,
+  type_epreuve: formats.type_epreuve,
+  age_minimum: formats.age_minimum,
+};

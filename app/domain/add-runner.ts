@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { normaliseStatut, registrationTotals, type Statut } from "./registration-rules";
 import { type EditableField, type FieldContext, type FieldValue, MSG, parseField, str } from "./registrants";
+import { RUNNER_PERSONAL_FIELDS } from "./runner-fields";
 
 export const AddRunnerSchema = z.object({
   nom: str,
@@ -74,6 +75,16 @@ export type NewRunnerResult =
   | { ok: false; errors: Partial<Record<keyof AddRunnerInput, string>> };
 
 /**
+ * The fields the add form checks besides nom and prénom (checked first, together), in the runner fields' order
+ * (runner-fields.ts; the add form asks no PPS expiry), then the registration's own.
+ */
+const ADD_FORM_FIELDS: readonly EditableField[] = [
+  ...RUNNER_PERSONAL_FIELDS.filter((f) => f !== "nom" && f !== "prenom" && f !== "pps_expiration"),
+  "dossard",
+  "nombre_repas",
+];
+
+/**
  * Validates the add form against the format (meal stock and prices). Nom and prénom share one message
  * (spec); the licence number is kept only for a licence, the PPS id only for a PPS.
  */
@@ -85,26 +96,7 @@ export function validateNewRunner(
   const errors: Partial<Record<keyof AddRunnerInput, string>> = {};
   const values: Partial<Record<EditableField, FieldValue>> = {};
   const ctx: FieldContext = { stockRepas: format.stockRepas, today, pays: input.pays.trim() || null };
-  const fields: EditableField[] = [
-    "email",
-    "genre",
-    "date_naissance",
-    "nationalite",
-    "telephone",
-    "adresse",
-    "adresse_complement",
-    "code_postal",
-    "ville",
-    "pays",
-    "club",
-    "justificatif_type",
-    "numero_licence",
-    "pps_identifier",
-    "contact_urgence_nom",
-    "contact_urgence_telephone",
-    "dossard",
-    "nombre_repas",
-  ];
+  const fields: EditableField[] = [...ADD_FORM_FIELDS];
   if (input.nom.trim() === "" || input.prenom.trim() === "") {
     if (input.nom.trim() === "") errors.nom = MSG.nameRequired;
     if (input.prenom.trim() === "") errors.prenom = MSG.nameRequired;

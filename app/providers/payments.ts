@@ -28,6 +28,18 @@ export interface CheckoutSessionInput {
   idempotencyKey: string;
 }
 
+/** The metadata a checkout session carries (read back by the webhook), the same on both providers. */
+export function checkoutMetadata(input: CheckoutSessionInput): Record<string, string> {
+  return {
+    inscription_id: input.inscriptionId,
+    course_id: input.courseId,
+    format_id: input.formatId,
+    organisateur_id: input.organisateurId,
+    paiement_trace_id: input.paiementTraceId,
+    destination_account_id: input.destinationAccountId,
+  };
+}
+
 export interface CheckoutSessionCreated {
   id: string;
   url: string;

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FastLink, Link } from "~/components/Link";
 import { CourseCard } from "~/components/catalogue/CourseCard";
@@ -96,12 +96,6 @@ export default function CoursesPage() {
     errors[f] ? { "aria-invalid": true as const, "aria-describedby": `err-${f}` } : {};
   const isMap = filters.vue === "carte";
   const resetHref = paths.eventsPage(isMap ? { vue: "carte" } : undefined);
-  const total = d.total;
-  // Beyond LIST_MAX_ROWS matches the count stops (docs/decisions/0160): "Plus de 500 épreuves".
-  const countText = d.totalCapped
-    ? `Plus de ${formatNumber(total)} épreuves`
-    : `${formatNumber(total)} épreuve${total > 1 ? "s" : ""}`;
-  const onMap = d.markers?.length ?? 0;
 
   return (
     <section className="container page catalogue">
@@ -249,69 +243,10 @@ export default function CoursesPage() {
         </div>
       </Form>
 
-      <div className="results-bar">
-        <p className="results-count" aria-live="polite" data-testid="results-count">
-          {navigation.state === "loading" && navigation.location?.pathname === paths.eventsPage()
-            ? "Recherche en cours…"
-            : isMap && d.markers
-              ? `${countText}${onMap < total ? ` · ${onMap} sur la carte` : ""}`
-              : d.totalCapped
-                ? `${countText} · page ${filters.page}`
-                : d.pages > 1 && filters.page <= d.pages
-                  ? `${countText} · page ${filters.page} sur ${d.pages}`
-                  : countText}
-        </p>
-        <nav className="view-toggle" aria-label="Affichage">
-          <Link
-            to={paths.eventsPage(d.listHref)}
-            className={`btn btn-small ${isMap ? "btn-ghost" : "btn-primary"}`}
-            aria-current={isMap ? undefined : "page"}
-          >
-            Liste
-          </Link>
-          <Link
-            to={paths.eventsPage(d.mapHref)}
-            className={`btn btn-small ${isMap ? "btn-primary" : "btn-ghost"}`}
-            aria-current={isMap ? "page" : undefined}
-          >
-            Carte
-          </Link>
-        </nav>
-      </div>
+      <ResultsBar d={d} busy={navigation.state === "loading" && navigation.location?.pathname === paths.eventsPage()} />
 
       {d.cards.length === 0 ? (
-        <div className="empty">
-          {d.tooDeep ? (
-            <p data-testid="too-deep">
-              <strong>
-                La liste s'arrête aux {formatNumber(LIST_MAX_ROWS)} premières épreuves. Précisez la recherche (dates,
-                département, type, distance…) pour voir les suivantes.
-              </strong>
-            </p>
-          ) : (
-            <p>
-              <strong>Aucune épreuve trouvée</strong>
-              {total > 0 && filters.page > d.pages ? (
-                <>
-                  <br />
-                  {`Cette page est au-delà de la dernière (page ${d.pages}).`}
-                </>
-              ) : null}
-            </p>
-          )}
-          {filters.page > 1 ? (
-            <p>
-              <Link to={paths.eventsPage(d.firstPage)} className="btn btn-ghost">
-                Revenir à la première page
-              </Link>
-            </p>
-          ) : null}
-          <p>
-            <Link to={resetHref} className="btn btn-primary">
-              Réinitialiser les filtres
-            </Link>
-          </p>
-        </div>
+        <EmptyResults d={d} resetHref={resetHref} />
       ) : isMap ? (
         <div className="map-view">
           <LazyMap
@@ -339,24 +274,112 @@ export default function CoursesPage() {
         </ul>
       )}
 
-      {d.prev !== null || d.next !== null ? (
-        <nav className="pager" aria-label="Pages">
-          {d.prev !== null ? (
-            <Link to={paths.eventsPage(d.prev)} className="btn btn-ghost" rel="prev">
-              ← Précédent
-            </Link>
-          ) : (
-            <span />
-          )}
-          {d.next !== null ? (
-            <Link to={paths.eventsPage(d.next)} className="btn btn-ghost" rel="next">
-              Suivant →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager prev={d.prev} next={d.next} />
     </section>
+  );
+}
+
+type Data = SerializeFrom<typeof loader>;
+
+/** How many épreuves match (and which page, or how many are on the map), and the list/map switch. */
+function ResultsBar({ d, busy }: { d: Data; busy: boolean }) {
+  const isMap = d.filters.vue === "carte";
+  const { total, filters } = d;
+  // Beyond LIST_MAX_ROWS matches the count stops (docs/decisions/0160): "Plus de 500 épreuves".
+  const countText = d.totalCapped
+    ? `Plus de ${formatNumber(total)} épreuves`
+    : `${formatNumber(total)} épreuve${total > 1 ? "s" : ""}`;
+  const onMap = d.markers?.length ?? 0;
+  return (
+    <div className="results-bar">
+      <p className="results-count" aria-live="polite" data-testid="results-count">
+        {busy
+          ? "Recherche en cours…"
+          : isMap && d.markers
+            ? `${countText}${onMap < total ? ` · ${onMap} sur la carte` : ""}`
+            : d.totalCapped
+              ? `${countText} · page ${filters.page}`
+              : d.pages > 1 && filters.page <= d.pages
+                ? `${countText} · page ${filters.page} sur ${d.pages}`
+                : countText}
+      </p>
+      <nav className="view-toggle" aria-label="Affichage">
+        <Link
+          to={paths.eventsPage(d.listHref)}
+          className={`btn btn-small ${isMap ? "btn-ghost" : "btn-primary"}`}
+          aria-current={isMap ? undefined : "page"}
+        >
+          Liste
+        </Link>
+        <Link
+          to={paths.eventsPage(d.mapHref)}
+          className={`btn btn-small ${isMap ? "btn-primary" : "btn-ghost"}`}
+          aria-current={isMap ? "page" : undefined}
+        >
+          Carte
+        </Link>
+      </nav>
+    </div>
+  );
+}
+
+/** No card to show: past the list's depth, or nothing found (past the last page, say), and the ways back. */
+function EmptyResults({ d, resetHref }: { d: Data; resetHref: string }) {
+  const { total, filters } = d;
+  return (
+    <div className="empty">
+      {d.tooDeep ? (
+        <p data-testid="too-deep">
+          <strong>
+            La liste s'arrête aux {formatNumber(LIST_MAX_ROWS)} premières épreuves. Précisez la recherche (dates,
+            département, type, distance…) pour voir les suivantes.
+          </strong>
+        </p>
+      ) : (
+        <p>
+          <strong>Aucune épreuve trouvée</strong>
+          {total > 0 && filters.page > d.pages ? (
+            <>
+              <br />
+              {`Cette page est au-delà de la dernière (page ${d.pages}).`}
+            </>
+          ) : null}
+        </p>
+      )}
+      {filters.page > 1 ? (
+        <p>
+          <Link to={paths.eventsPage(d.firstPage)} className="btn btn-ghost">
+            Revenir à la première page
+          </Link>
+        </p>
+      ) : null}
+      <p>
+        <Link to={resetHref} className="btn btn-primary">
+          Réinitialiser les filtres
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function Pager({ prev, next }: { prev: string | null; next: string | null }) {
+  if (prev === null && next === null) return null;
+  return (
+    <nav className="pager" aria-label="Pages">
+      {prev !== null ? (
+        <Link to={paths.eventsPage(prev)} className="btn btn-ghost" rel="prev">
+          ← Précédent
+        </Link>
+      ) : (
+        <span />
+      )}
+      {next !== null ? (
+        <Link to={paths.eventsPage(next)} className="btn btn-ghost" rel="next">
+          Suivant →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }

@@ -81,6 +81,50 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirect(paths.formatRegistrants(formatId, keep));
 }
 
+/** With JS, Escape closes the dialog like 'Annuler'. */
+function useEscapeTo(href: string) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onKey = (ev: globalThis.KeyboardEvent) => {
+      if (ev.key === "Escape") navigate(href, { preventScrollReset: true });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [navigate, href]);
+}
+
+/** The organiser's explicit choice to go past a limit (places, meals), with what it is about and its error. */
+function OverrideCheck({
+  name,
+  label,
+  error,
+  checked,
+  aria,
+  children,
+}: {
+  name: "depasser_capacite" | "depasser_repas";
+  label: ReactNode;
+  error: string | undefined;
+  checked: boolean;
+  aria: ReturnType<typeof fieldAria>;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={`field capacity-override${error ? " has-error" : ""}`}>
+      {children}
+      <label className="checkbox">
+        <input type="checkbox" name={name} id={`add-${name}`} defaultChecked={checked} {...aria} />
+        {label}
+      </label>
+      {error ? (
+        <p className="field-error" id={`add-${name}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export default function AddRunner() {
   const { format, taken, today } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -92,20 +136,11 @@ export default function AddRunner() {
   const [just, setJust] = useState(v.justificatif_type ?? "");
   const [hydrated, setHydrated] = useState(false);
   const first = useRef<HTMLInputElement>(null);
-  const navigate = useNavigate();
   useEffect(() => {
     setHydrated(true);
     first.current?.focus();
   }, []);
-  // With JS, Escape closes the dialog like 'Annuler'.
-  useEffect(() => {
-    const onKey = (ev: globalThis.KeyboardEvent) => {
-      if (ev.key === "Escape")
-        navigate(paths.formatRegistrants(format.id, location.search), { preventScrollReset: true });
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [navigate, format.id, location.search]);
+  useEscapeTo(paths.formatRegistrants(format.id, location.search));
   useEffect(() => {
     if (result?.values?.nombre_repas !== undefined) setMeals(result.values.nombre_repas);
   }, [result]);
@@ -246,46 +281,27 @@ export default function AddRunner() {
             Apparaître dans les résultats publics.
           </label>
           {format.nb_max_coureurs != null ? (
-            <div className={`field capacity-override${e.depasser_capacite ? " has-error" : ""}`}>
+            <OverrideCheck
+              name="depasser_capacite"
+              error={e.depasser_capacite}
+              checked={v.depasser_capacite === "on"}
+              aria={invalid("depasser_capacite")}
+              label={<>Dépasser la capacité&nbsp;: inscrire ce coureur même si le format est complet.</>}
+            >
               <p className={full ? "alert alert-info" : "hint"}>
                 Places prises&nbsp;: {taken} / {format.nb_max_coureurs}
                 {full ? " — le format est complet." : "."}
               </p>
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  name="depasser_capacite"
-                  id="add-depasser_capacite"
-                  defaultChecked={v.depasser_capacite === "on"}
-                  {...invalid("depasser_capacite")}
-                />
-                Dépasser la capacité&nbsp;: inscrire ce coureur même si le format est complet.
-              </label>
-              {e.depasser_capacite ? (
-                <p className="field-error" id="add-depasser_capacite-error" role="alert">
-                  {e.depasser_capacite}
-                </p>
-              ) : null}
-            </div>
+            </OverrideCheck>
           ) : null}
           {format.stock_repas > 0 ? (
-            <div className={`field capacity-override${e.depasser_repas ? " has-error" : ""}`}>
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  name="depasser_repas"
-                  id="add-depasser_repas"
-                  defaultChecked={v.depasser_repas === "on"}
-                  {...invalid("depasser_repas")}
-                />
-                Dépasser le stock de repas : réserver ces repas même s'il n'en reste plus assez.
-              </label>
-              {e.depasser_repas ? (
-                <p className="field-error" id="add-depasser_repas-error" role="alert">
-                  {e.depasser_repas}
-                </p>
-              ) : null}
-            </div>
+            <OverrideCheck
+              name="depasser_repas"
+              error={e.depasser_repas}
+              checked={v.depasser_repas === "on"}
+              aria={invalid("depasser_repas")}
+              label="Dépasser le stock de repas : réserver ces repas même s'il n'en reste plus assez."
+            />
           ) : null}
           <div className="actions modal-actions">
             <Link to={back} className="btn btn-ghost" preventScrollReset>

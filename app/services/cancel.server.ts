@@ -4,28 +4,37 @@
 // when and how much, and
 // guarantees one cancellation per registration (docs/decisions/0070-cancellation-claim.md).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, lt, or, sql } from "drizzle-orm";
-import { annulations, courses, formats, inscriptions, type paiements, remboursements } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { courses, inscriptions, type paiements } from "~/db/schema";
 import { collectedPayment } from "~/db/payments.server";
 import { CancelError, runnerCanCancel, type CancelReason } from "~/domain/cancellation";
 import { statusAfterRefund } from "~/domain/registration-rules";
 import { quoteFullRefund, quoteRefund, type RefundQuote } from "~/domain/refund";
 import { planRefund } from "~/domain/money";
 import { ledgerOf } from "./ledger.server";
+import {
+  askedRefund,
+  type Claim,
+  claimOf,
+  failClaim,
+  finishClaim,
+  quoteOfClaim,
+  takeClaim,
+} from "./cancel-claim.server";
 import { isReadOnlyForRunner } from "~/domain/registration-rules";
 import { cancellationEmail } from "~/emails/cancellation";
 import { applyTransition } from "./registration-changes.server";
 import { refundInscription } from "./refunds.server";
 import { PaymentError, paymentErrorMessage } from "./payment-errors.server";
 import { logEvent } from "~/utils/log.server";
-import { withEvent } from "~/db/registrations.server";
+import { raceFormatColumns, withEvent } from "~/db/registrations.server";
 import { hasOpenTransfer } from "~/db/transfers.server";
 import * as paths from "~/domain/paths";
 
 type Ctx = AppLoadContext;
+type Row = NonNullable<Awaited<ReturnType<typeof loadRow>>>;
 
-/** A claim still 'en_cours' after this long is considered abandoned (the Worker died mid-way) and may be retried. */
-export const STALE_CLAIM_MINUTES = 10;
+export { STALE_CLAIM_MINUTES } from "./cancel-claim.server";
 
 export async function loadRow(context: Ctx, inscriptionId: string) {
   const rows = await withEvent(
@@ -33,16 +42,7 @@ export async function loadRow(context: Ctx, inscriptionId: string) {
       .select({
         i: inscriptions,
         course: { id: courses.id, nom: courses.nom, lieu: courses.lieu, organisateur_id: courses.organisateur_id },
-        format: {
-          id: formats.id,
-          nom: formats.nom,
-          date: formats.date,
-          heure_depart: formats.heure_depart,
-          distance_km: formats.distance_km,
-          denivele_dplus: formats.denivele_dplus,
-          type_epreuve: formats.type_epreuve,
-          age_minimum: formats.age_minimum,
-        },
+        format: raceFormatColumns,
       })
       .from(inscriptions)
       .$dynamic(),
@@ -54,28 +54,6 @@ export async function loadRow(context: Ctx, inscriptionId: string) {
 
 export function paidPaiement(context: Ctx, inscriptionId: string) {
   return collectedPayment(context.db, inscriptionId);
-}
-
-/** A refund was asked under this claim's key and did not fail: it is pending (to finish) or made. */
-async function askedRefund(context: Ctx, claimId: string): Promise<boolean> {
-  const [r] = await context.db
-    .select({ status: remboursements.status })
-    .from(remboursements)
-    .where(eq(remboursements.idempotency_key, `annulation:${claimId}`))
-    .limit(1);
-  return r != null && r.status !== "failed";
-}
-
-/** The quote an attempt recorded on its claim. */
-function quoteOfClaim(c: typeof annulations.$inferSelect): RefundQuote {
-  return {
-    amount_total_cents: c.amount_total_cents,
-    non_refundable_cents: c.non_refundable_cents,
-    base_cents: c.base_cents,
-    percent: c.percent,
-    refund_cents: c.refund_cents,
-    days_before: c.days_before ?? 0,
-  };
 }
 
 /**
@@ -146,6 +124,77 @@ export interface CancelOutcome {
 }
 
 /**
+ * The refund of this cancellation, checked: an earlier attempt's own (it stopped after asking its refund, still pending
+ * under the claim's key: finished, not a new one computed from a ledger that already counts that refund), else the
+ * organiser's (everything still unrefunded, whatever the date) or the runner's (the scale).
+ */
+async function cancelQuote(
+  context: Ctx,
+  row: Row,
+  req: CancelRequest,
+  done: Claim | undefined,
+  now: Date,
+): Promise<RefundQuote> {
+  const p = await paidPaiement(context, row.i.id);
+  if (done?.status === "en_cours" && (await askedRefund(context, done.id))) {
+    // A resumed attempt's checks were made when it was asked.
+    return quoteOfClaim(done);
+  }
+  if (req.actor.role === "organisateur") {
+    // Without a payment there is no money to settle: the organiser changes the status in the registrants table.
+    if (row.i.statut !== "validee" || !p) throw new CancelError("non_payee");
+    return fullQuote(p, row.format.date, now);
+  }
+  const quote = quoteFromPaiement(p, row.format.date, now);
+  const can = runnerCanCancel(row.i.statut, p != null, quote);
+  if (!can.ok) throw new CancelError(can.code);
+  return quote;
+}
+
+/** The money of a cancellation under its claim, and the status it leaves ('annulee' when nothing is refunded). */
+async function refundUnderClaim(
+  context: Ctx,
+  {
+    row,
+    quote,
+    reason,
+    claimId,
+    byOrganiser,
+  }: { row: Row; quote: RefundQuote; reason: string | null; claimId: string; byOrganiser: boolean },
+): Promise<{ statut: ReturnType<typeof statusAfterRefund>; remboursementId: string | null }> {
+  if (quote.refund_cents <= 0) return { statut: "annulee", remboursementId: null };
+  try {
+    const r = await refundInscription(context, {
+      inscriptionId: row.i.id,
+      amountCents: quote.refund_cents,
+      percent: quote.percent,
+      reason,
+      idempotencyKey: `annulation:${claimId}`,
+      // The organiser's decision is paid by the organiser (decision 0184); the runner's by the organiser's share.
+      payer: byOrganiser ? "organiser" : "runner_scale",
+    });
+    return {
+      statut: statusAfterRefund(r.ledger.amount_total_cents, r.ledger.refunded_cents),
+      remboursementId: r.remboursementId,
+    };
+  } catch (e) {
+    // A refund of this payment is under way, or stopped half-way: the claim stays as it is, so that a try after
+    // STALE_CLAIM_MINUTES takes it again under the same id, so the same refund key, which finishes that refund.
+    if (e instanceof PaymentError && e.code === "conflit" && (await askedRefund(context, claimId)))
+      throw new CancelError("annulation_en_cours");
+    await failClaim(context, claimId, paymentErrorMessage(e));
+    console.error("cancel: refund failed", row.i.id, e);
+    throw new CancelError("remboursement_impossible", paymentErrorMessage(e));
+  }
+}
+
+/** Who the lifecycle records: the runner, the event's organiser, or an admin cancelling someone else's registration. */
+function transitionActor(req: CancelRequest, row: Row): "runner" | "organiser" | "admin" {
+  if (req.actor.role === "coureur") return "runner";
+  return req.actor.isAdmin && row.course.organisateur_id !== req.actor.userId ? "admin" : "organiser";
+}
+
+/**
  * Cancels a registration with the tiered refund of spec section 9.
  * 1. Checks who asks (owner runner, or the event's organiser) and the status.
  * 2. Claims the registration: one `annulations` row per inscription (unique index), taken by an upsert that only
@@ -165,78 +214,22 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
       : row.course.organisateur_id === req.actor.userId || req.actor.isAdmin === true);
   if (!row || !allowed) throw new CancelError("inscription_introuvable");
 
-  const [done] = await context.db.select().from(annulations).where(eq(annulations.inscription_id, row.i.id)).limit(1);
+  const done = await claimOf(context, row.i.id);
   if (done?.status === "terminee") return finishedOutcome(context, row.i.id, done);
   if (isReadOnlyForRunner(row.i.statut)) throw new CancelError("deja_annulee");
 
   const now = context.clock.now();
-  const p = await paidPaiement(context, row.i.id);
-  // An earlier attempt that stopped after asking its refund (still pending under the claim's key): its own quote
-  // is finished, not a new one computed from a ledger that already counts that refund.
-  const resumed = done?.status === "en_cours" ? await askedRefund(context, done.id) : false;
-  // The organiser's cancellation refunds everything still unrefunded, whatever the date; the runner's, the scale.
+  const quote = await cancelQuote(context, row, req, done, now);
   const byOrganiser = req.actor.role === "organisateur";
-  const quote = resumed
-    ? quoteOfClaim(done!)
-    : byOrganiser
-      ? fullQuote(p, row.format.date, now)
-      : quoteFromPaiement(p, row.format.date, now);
-  // A resumed attempt's checks were made when it was asked.
-  if (!resumed && req.actor.role === "coureur") {
-    const can = runnerCanCancel(row.i.statut, p != null, quote);
-    if (!can.ok) throw new CancelError(can.code);
-  } else if (!resumed && (row.i.statut !== "validee" || !p)) {
-    // Without a payment there is no money to settle: the organiser changes the status in the registrants table.
-    throw new CancelError("non_payee");
-  }
   const reason = req.reason?.trim() || null;
 
   // 2. The claim.
-  const nowIso = now.toISOString();
-  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MINUTES * 60_000).toISOString();
-  const claim = {
-    id: crypto.randomUUID(),
-    inscription_id: row.i.id,
-    demandee_par: req.actor.role,
-    acteur_id: req.actor.userId,
-    reason,
-    status: "en_cours",
-    amount_total_cents: quote.amount_total_cents,
-    non_refundable_cents: quote.non_refundable_cents,
-    base_cents: quote.base_cents,
-    percent: quote.percent,
-    refund_cents: quote.refund_cents,
-    days_before: quote.days_before,
-    remboursement_id: null,
-    error: null,
-    created_at: nowIso,
-    updated_at: nowIso,
-  };
-  const { id: _newId, inscription_id: _i, created_at: _c, ...again } = claim;
-  const claimed = await context.db
-    .insert(annulations)
-    .values(claim)
-    .onConflictDoUpdate({
-      target: annulations.inscription_id,
-      // A failed attempt is retried under a new id (so a new refund key: the provider stores even a failed result
-      // under its key); an abandoned one keeps its id, so its refund key, and the provider answers it once.
-      set: { ...again, id: sql`CASE WHEN ${annulations.status} = 'echec' THEN excluded.id ELSE ${annulations.id} END` },
-      setWhere: or(
-        eq(annulations.status, "echec"),
-        and(eq(annulations.status, "en_cours"), lt(annulations.updated_at, staleBefore)),
-      ),
-    })
-    .returning({ id: annulations.id });
-  if (claimed.length === 0) {
-    const [other] = await context.db
-      .select()
-      .from(annulations)
-      .where(eq(annulations.inscription_id, row.i.id))
-      .limit(1);
-    if (other?.status === "terminee") return finishedOutcome(context, row.i.id, other);
+  const claim = await takeClaim(context, { inscriptionId: row.i.id, actor: req.actor, reason, quote, now });
+  if (!claim.ok) {
+    if (claim.finished) return finishedOutcome(context, row.i.id, claim.finished);
     throw new CancelError("annulation_en_cours");
   }
-  const claimId = claimed[0].id;
+  const claimId = claim.id;
 
   // Someone may have changed the status between our read and the claim (an organiser's edit).
   const [current] = await context.db
@@ -245,70 +238,30 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
     .where(eq(inscriptions.id, row.i.id))
     .limit(1);
   if (!current || isReadOnlyForRunner(current.statut)) {
-    await fail(context, claimId, "statut déjà annulé");
+    await failClaim(context, claimId, "statut déjà annulé");
     throw new CancelError("deja_annulee");
   }
 
   // A bib offered for transfer is not cancelled meanwhile (issue 22): the offer's INSERT checks for this claim, and
   // this check sees an offer made before the claim, so one of the two always gives way.
   if (await hasOpenTransfer(context, row.i.id)) {
-    await fail(context, claimId, "transfert de dossard en cours");
+    await failClaim(context, claimId, "transfert de dossard en cours");
     throw new CancelError("cession_en_cours");
   }
 
   // 3. The money, then the status (through the lifecycle, which records the change).
-  let statut: ReturnType<typeof statusAfterRefund> = "annulee";
-  let remboursementId: string | null = null;
-  if (quote.refund_cents > 0) {
-    try {
-      const r = await refundInscription(context, {
-        inscriptionId: row.i.id,
-        amountCents: quote.refund_cents,
-        percent: quote.percent,
-        reason,
-        idempotencyKey: `annulation:${claimId}`,
-        // The organiser's decision is paid by the organiser (decision 0184); the runner's by the organiser's share.
-        payer: byOrganiser ? "organiser" : "runner_scale",
-      });
-      remboursementId = r.remboursementId;
-      statut = statusAfterRefund(r.ledger.amount_total_cents, r.ledger.refunded_cents);
-    } catch (e) {
-      // A refund of this payment is under way, or stopped half-way: the claim stays as it is, so that a try after
-      // STALE_CLAIM_MINUTES takes it again under the same id, so the same refund key, which finishes that refund.
-      if (e instanceof PaymentError && e.code === "conflit" && (await askedRefund(context, claimId)))
-        throw new CancelError("annulation_en_cours");
-      await fail(context, claimId, paymentErrorMessage(e));
-      console.error("cancel: refund failed", row.i.id, e);
-      throw new CancelError("remboursement_impossible", paymentErrorMessage(e));
-    }
-  }
+  const { statut, remboursementId } = await refundUnderClaim(context, { row, quote, reason, claimId, byOrganiser });
   const changed = await applyTransition(context, {
     inscriptionId: row.i.id,
     event: req.actor.role === "coureur" ? "runner_cancelled" : "organiser_cancelled",
-    actor: {
-      type:
-        req.actor.role === "coureur"
-          ? "runner"
-          : req.actor.isAdmin && row.course.organisateur_id !== req.actor.userId
-            ? "admin"
-            : "organiser",
-      id: req.actor.userId,
-    },
+    actor: { type: transitionActor(req, row), id: req.actor.userId },
     to: statut,
     amountCents: quote.refund_cents,
   });
   if (!changed) console.error("cancel: status not changed after the refund", row.i.id);
 
   // 4. Done: the claim records it, the runner is told.
-  await context.db
-    .update(annulations)
-    .set({
-      status: "terminee",
-      remboursement_id: remboursementId,
-      error: null,
-      updated_at: context.clock.now().toISOString(),
-    })
-    .where(eq(annulations.id, claimId));
+  await finishClaim(context, claimId, remboursementId);
   logEvent("registration.cancelled", {
     inscription_id: row.i.id,
     annulation_id: claimId,
@@ -322,18 +275,7 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
   return { state: "annulee", statut, refundCents: quote.refund_cents, quote };
 }
 
-async function fail(context: Ctx, claimId: string, error: string) {
-  await context.db
-    .update(annulations)
-    .set({ status: "echec", error: error.slice(0, 500), updated_at: context.clock.now().toISOString() })
-    .where(eq(annulations.id, claimId));
-}
-
-async function finishedOutcome(
-  context: Ctx,
-  inscriptionId: string,
-  a: typeof annulations.$inferSelect,
-): Promise<CancelOutcome> {
+async function finishedOutcome(context: Ctx, inscriptionId: string, a: Claim): Promise<CancelOutcome> {
   const [i] = await context.db
     .select({ statut: inscriptions.statut })
     .from(inscriptions)
@@ -343,20 +285,13 @@ async function finishedOutcome(
     state: "deja_annulee",
     statut: i?.statut ?? "annulee",
     refundCents: a.refund_cents,
-    quote: {
-      amount_total_cents: a.amount_total_cents,
-      non_refundable_cents: a.non_refundable_cents,
-      base_cents: a.base_cents,
-      percent: a.percent,
-      refund_cents: a.refund_cents,
-      days_before: a.days_before ?? 0,
-    },
+    quote: quoteOfClaim(a),
   };
 }
 
 async function sendCancellationEmail(
   context: Ctx,
-  row: NonNullable<Awaited<ReturnType<typeof loadRow>>>,
+  row: Row,
   quote: RefundQuote,
   /** The organiser's reason, when they cancelled. */
   organiserReason: string | null,

@@ -50,6 +50,20 @@ async function freeSlug(db: Db, name: string, own?: string | null): Promise<stri
   return uniqueSlug(base, await takenSlugs(db, base), own);
 }
 
+/** The event's own columns from the form; its position typed on the map, else the one found from its place. */
+function courseValues(input: CourseInput, geo: GeoPoint | null) {
+  return {
+    nom: input.nom,
+    presentation: input.presentation,
+    lieu: input.lieu,
+    departement: input.departement,
+    code_postal: input.code_postal,
+    lat: input.lat ?? geo?.lat ?? null,
+    lng: input.lng ?? geo?.lng ?? null,
+    image_url: input.image_url,
+  };
+}
+
 function formatValues(f: FormatInput, courseId: string, position: number, now: string) {
   const { id: _id, ...rest } = f;
   return { ...rest, course_id: courseId, position, updated_at: now };
@@ -70,19 +84,10 @@ export async function createCourse(
   const now = ctx.clock.now().toISOString();
   const id = crypto.randomUUID();
   const slug = await freeSlug(ctx.db, input.nom);
-  const lat = input.lat ?? geo?.lat ?? null;
-  const lng = input.lng ?? geo?.lng ?? null;
   const db = ctx.db;
   const insertCourse = db.insert(courses).values({
     id,
-    nom: input.nom,
-    presentation: input.presentation,
-    lieu: input.lieu,
-    departement: input.departement,
-    code_postal: input.code_postal,
-    lat,
-    lng,
-    image_url: input.image_url,
+    ...courseValues(input, geo),
     organisateur_id: ownerId,
     en_ligne: false,
     slug,
@@ -131,20 +136,11 @@ export async function updateCourse(
   }
   const now = ctx.clock.now().toISOString();
   const slug = input.update_slug && input.nom !== course.nom ? await freeSlug(db, input.nom, course.slug) : course.slug;
-  const lat = input.lat ?? geo?.lat ?? null;
-  const lng = input.lng ?? geo?.lng ?? null;
   const statements = [
     db
       .update(courses)
       .set({
-        nom: input.nom,
-        presentation: input.presentation,
-        lieu: input.lieu,
-        departement: input.departement,
-        code_postal: input.code_postal,
-        lat,
-        lng,
-        image_url: input.image_url,
+        ...courseValues(input, geo),
         slug,
         updated_at: now,
       })

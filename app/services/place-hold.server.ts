@@ -94,6 +94,18 @@ export async function holdRefusal(
   return new RegistrationError("format_complet", formatNom);
 }
 
+/** What a hold records of the form: the runner's fields, the justificatif, the meals and the prices. */
+function heldContent(input: RegistrationInput, justificatif: HoldJustificatif) {
+  return {
+    ...personalOf(input),
+    pps_expiration: justificatif.pps_expiration,
+    justificatif_document_id: justificatif.documentId,
+    nombre_repas: input.nombre_repas,
+    prix_total_repas_cents: input.totals.repasCents,
+    prix_total_coureur_cents: input.totals.totalCents,
+  };
+}
+
 /**
  * Takes a place, and the meals asked for, for `userId` in the chosen format, in ONE statement: the INSERT … SELECT
  * only produces a row while the places taken are below the cap and enough meals are left (both counted as
@@ -132,12 +144,7 @@ export async function holdPlace(
           format_id: sql`f.id`,
           coureur_id: userId,
           paiement_trace_id: trace,
-          ...personal,
-          pps_expiration: justificatif.pps_expiration,
-          justificatif_document_id: justificatif.documentId,
-          nombre_repas: input.nombre_repas,
-          prix_total_repas_cents: input.totals.repasCents,
-          prix_total_coureur_cents: input.totals.totalCents,
+          ...heldContent(input, justificatif),
           hold_expires_at: expires,
           checkout_claim: claim,
           checkout_claim_at: nowIso,
@@ -230,12 +237,7 @@ async function updateHeldContent(
   const updated = await updateRegistrations(
     context.db,
     {
-      ...personal,
-      pps_expiration: justificatif.pps_expiration,
-      justificatif_document_id: justificatif.documentId,
-      nombre_repas: input.nombre_repas,
-      prix_total_repas_cents: input.totals.repasCents,
-      prix_total_coureur_cents: input.totals.totalCents,
+      ...heldContent(input, justificatif),
       updated_at: nowIso,
     },
     sql`id = ${mine.id} AND statut = 'en_attente' AND hold_expires_at > ${nowIso}

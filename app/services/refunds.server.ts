@@ -37,18 +37,14 @@ export interface RefundRequest {
 }
 
 /**
- * Refunds part of a registration's payment to the runner. The organiser's share pays it; money already
- * transferred comes back first by a transfer reversal. The registration's status is the caller's to change
- * (through the lifecycle), from the ledger returned.
+ * The earlier try of the same refund (same key): its result when it succeeded, finished when it stopped half-way;
+ * a failed one keeps its row (and its provider key, whose stored failure would come back) and frees the key.
  */
-export async function refundInscription(
-  context: Ctx,
-  req: RefundRequest,
-): Promise<{ remboursementId: string; ledger: Ledger }> {
+async function earlierTry(context: Ctx, key: string): Promise<{ remboursementId: string; ledger: Ledger } | null> {
   const [earlier] = await context.db
     .select()
     .from(remboursements)
-    .where(eq(remboursements.idempotency_key, req.idempotencyKey))
+    .where(eq(remboursements.idempotency_key, key))
     .limit(1);
   if (earlier?.status === "succeeded") {
     const p = await loadPaiement(context, earlier.paiement_id);
@@ -58,13 +54,76 @@ export async function refundInscription(
   // request ended after the ledger was reserved) is finished under its own provider key.
   // (Awaited here: workerd reports a rejection handed on unawaited as unhandled.)
   if (earlier?.status === "pending") return await resumeRefund(context, earlier);
-  // A failed try keeps its row (and its provider key, whose stored failure would come back): free the caller's key.
   if (earlier?.status === "failed") {
     await context.db
       .update(remboursements)
       .set({ idempotency_key: `${earlier.idempotency_key}:echec:${earlier.id}` })
       .where(eq(remboursements.id, earlier.id));
   }
+  return null;
+}
+
+/** What the platform pays of a refund beyond the organiser's share (RefundRequest.payer). */
+function platformShareOf(req: RefundRequest, from: Ledger, platformFeeAtPaymentCents: number): number {
+  if (req.payer === "organiser") return 0;
+  if (req.payer === "runner_scale") return runnerRefundPlatformShare(from, platformFeeAtPaymentCents);
+  return Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Money already sent to the organiser comes back first (newest transfers first). `progress.ledger` follows the
+ * reversals made, so that a failure half-way keeps those in the ledger.
+ */
+async function reverseTransfers(
+  context: Ctx,
+  { id, paiementId, cents }: { id: string; paiementId: string; cents: number },
+  progress: { ledger: Ledger },
+): Promise<void> {
+  let toReverse = cents;
+  if (toReverse <= 0) return;
+  const ts = await context.db
+    .select()
+    .from(transferts)
+    .where(and(eq(transferts.paiement_id, paiementId), inArray(transferts.status, ["paid"])))
+    .orderBy(desc(transferts.created_at));
+  for (const t of ts) {
+    if (toReverse <= 0) break;
+    const part = Math.min(toReverse, t.amount_cents - t.reversed_cents);
+    if (part <= 0 || !t.provider_transfer_id) continue;
+    await context.db
+      .update(transferts)
+      .set({ reversed_cents: t.reversed_cents + part })
+      .where(eq(transferts.id, t.id));
+    try {
+      await context.payments.createTransferReversal({
+        transferId: t.provider_transfer_id,
+        amountCents: part,
+        metadata: { remboursement_id: id, paiement_id: paiementId },
+        idempotencyKey: `reversal:${id}:${t.id}`,
+      });
+    } catch (e) {
+      await context.db.update(transferts).set({ reversed_cents: t.reversed_cents }).where(eq(transferts.id, t.id));
+      throw e;
+    }
+    if (t.reversed_cents + part >= t.amount_cents)
+      await context.db.update(transferts).set({ status: "reversed" }).where(eq(transferts.id, t.id));
+    progress.ledger = applyTransferReversal(progress.ledger, part);
+    toReverse -= part;
+  }
+  if (toReverse > 0) throw new PaymentProviderError("Transferts introuvables pour l'annulation.");
+}
+
+/**
+ * Refunds part of a registration's payment to the runner. The organiser's share pays it; money already
+ * transferred comes back first by a transfer reversal. The registration's status is the caller's to change
+ * (through the lifecycle), from the ledger returned.
+ */
+export async function refundInscription(
+  context: Ctx,
+  req: RefundRequest,
+): Promise<{ remboursementId: string; ledger: Ledger }> {
+  const earlier = await earlierTry(context, req.idempotencyKey);
+  if (earlier) return earlier;
   const find = () =>
     req.paiementId
       ? collectedPaymentById(context.db, req.inscriptionId, req.paiementId)
@@ -84,12 +143,7 @@ export async function refundInscription(
     if (!p?.charge_id) throw new PaymentError("paiement_introuvable");
   }
   const from = ledgerOf(p);
-  const platformShare =
-    req.payer === "organiser"
-      ? 0
-      : req.payer === "runner_scale"
-        ? runnerRefundPlatformShare(from, p.platform_fee_at_payment_cents)
-        : Number.POSITIVE_INFINITY;
+  const platformShare = platformShareOf(req, from, p.platform_fee_at_payment_cents);
   const plan = planRefund(from, req.amountCents, platformShare);
   const id = crypto.randomUUID();
   const now = context.clock.now().toISOString();
@@ -112,44 +166,12 @@ export async function refundInscription(
     throw new PaymentError("conflit");
   }
 
-  // 2. Money already sent to the organiser comes back first (newest transfers first).
-  let reversedLedger = from;
+  // 2. Money already sent to the organiser comes back first.
+  const reversed = { ledger: from };
   let providerRefundId = "";
   let refundAsked = false;
   try {
-    let toReverse = plan.reversalCents;
-    if (toReverse > 0) {
-      const ts = await context.db
-        .select()
-        .from(transferts)
-        .where(and(eq(transferts.paiement_id, p.id), inArray(transferts.status, ["paid"])))
-        .orderBy(desc(transferts.created_at));
-      for (const t of ts) {
-        if (toReverse <= 0) break;
-        const part = Math.min(toReverse, t.amount_cents - t.reversed_cents);
-        if (part <= 0 || !t.provider_transfer_id) continue;
-        await context.db
-          .update(transferts)
-          .set({ reversed_cents: t.reversed_cents + part })
-          .where(eq(transferts.id, t.id));
-        try {
-          await context.payments.createTransferReversal({
-            transferId: t.provider_transfer_id,
-            amountCents: part,
-            metadata: { remboursement_id: id, paiement_id: p.id },
-            idempotencyKey: `reversal:${id}:${t.id}`,
-          });
-        } catch (e) {
-          await context.db.update(transferts).set({ reversed_cents: t.reversed_cents }).where(eq(transferts.id, t.id));
-          throw e;
-        }
-        if (t.reversed_cents + part >= t.amount_cents)
-          await context.db.update(transferts).set({ status: "reversed" }).where(eq(transferts.id, t.id));
-        reversedLedger = applyTransferReversal(reversedLedger, part);
-        toReverse -= part;
-      }
-      if (toReverse > 0) throw new PaymentProviderError("Transferts introuvables pour l'annulation.");
-    }
+    await reverseTransfers(context, { id, paiementId: p.id, cents: plan.reversalCents }, reversed);
     // 3. The refund itself.
     refundAsked = true;
     const r = await askProviderRefund(context, {
@@ -176,7 +198,7 @@ export async function refundInscription(
     });
     if (unknown) throw new PaymentError("conflit");
     // Undo the refund part; reversals that did happen stay in the ledger (the money is back with us).
-    await swapLedger(context, p.id, plan.ledger, reversedLedger, {
+    await swapLedger(context, p.id, plan.ledger, reversed.ledger, {
       status: from.refunded_cents > 0 ? "refunded" : p.status,
     });
     await context.db.update(remboursements).set({ status: "failed" }).where(eq(remboursements.id, id));

@@ -7,6 +7,7 @@ import { mealsTakenSql, placesHeldSql, placesTakenSql, waitingCountSql } from "~
 import { windowStatement } from "~/domain/registration-window";
 import { transferRulesSentence } from "~/domain/transfer";
 import { formatDateLong, formatDateTimeLong } from "~/domain/format";
+import { raceFormatColumns } from "~/db/registrations.server";
 import { courses, formats, profils_coureurs, profils_utilisateurs } from "~/db/schema";
 import { canTakePayments, type FormatChoice, type RegistrationValues } from "~/domain/registration";
 import type { BatchRead } from "~/db/batch.server";
@@ -68,14 +69,7 @@ export async function loadRegistrationPage(
     .limit(1);
   const formatsQuery = context.db
     .select({
-      id: formats.id,
-      nom: formats.nom,
-      date: formats.date,
-      heure_depart: formats.heure_depart,
-      distance_km: formats.distance_km,
-      denivele_dplus: formats.denivele_dplus,
-      type_epreuve: formats.type_epreuve,
-      age_minimum: formats.age_minimum,
+      ...raceFormatColumns,
       prix_cents: formats.prix_cents,
       prix_repas_cents: formats.prix_repas_cents,
       stock_repas: formats.stock_repas,

@@ -50,19 +50,21 @@ describe("runner badge and read-only states (spec section 4)", () => {
   });
 });
 
-describe("runnerListStatus", () => {
+describe("runnerListStatus and runnerListTone: a registration in the runner's lists", () => {
   const now = new Date("2027-01-12T10:00:00Z");
   it.each([
-    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:05:00Z" }, "En attente de paiement"],
-    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:00:00Z" }, "Réservation expirée"],
-    [{ statut: "en_attente", hold_expires_at: null }, "En attente de paiement"],
-    [{ statut: "refusee", hold_expires_at: null }, "Refusée"],
-    [{ statut: "validee", hold_expires_at: null }, "Active"],
-    [{ statut: "annulee", hold_expires_at: null }, "Annulée"],
-    [{ statut: "remboursee_partiellement", hold_expires_at: null }, "Remboursée partiellement"],
-    [{ statut: "transferee", hold_expires_at: null }, "Transférée"],
-  ])("%o → %s", (r, expected) => {
-    expect(runnerListStatus(r, now)).toBe(expected);
+    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:05:00Z" }, "En attente de paiement", "waiting"],
+    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:00:00Z" }, "Réservation expirée", "ended"],
+    [{ statut: "en_attente", hold_expires_at: null }, "En attente de paiement", "waiting"],
+    [{ statut: "refusee", hold_expires_at: null }, "Refusée", "ended"],
+    [{ statut: "validee", hold_expires_at: null }, "Active", "active"],
+    [{ statut: "annulee", hold_expires_at: null }, "Annulée", "ended"],
+    [{ statut: "remboursee_partiellement", hold_expires_at: null }, "Remboursée partiellement", "refunded"],
+    [{ statut: "remboursee_totalement", hold_expires_at: null }, "Remboursée totalement", "refunded"],
+    [{ statut: "transferee", hold_expires_at: null }, "Transférée", "ended"],
+  ])("%o → %s (%s)", (r, label, tone) => {
+    expect(runnerListStatus(r, now)).toBe(label);
+    expect(runnerListTone(r, now)).toBe(tone);
   });
 });
 
@@ -90,19 +92,5 @@ describe("tones: what a status looks like, chosen from its code", () => {
     [{ statut: "annulee", hold_expires_at: "2027-01-12T10:05:00Z" }, false],
   ])("runnerMayPay(%o) is %s (issue 42)", (r, expected) => {
     expect(runnerMayPay(r)).toBe(expected);
-  });
-
-  const now = new Date("2027-01-12T10:00:00Z");
-  it.each([
-    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:05:00Z" }, "waiting"],
-    [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:00:00Z" }, "ended"],
-    [{ statut: "en_attente", hold_expires_at: null }, "waiting"],
-    [{ statut: "refusee", hold_expires_at: null }, "ended"],
-    [{ statut: "validee", hold_expires_at: null }, "active"],
-    [{ statut: "annulee", hold_expires_at: null }, "ended"],
-    [{ statut: "remboursee_totalement", hold_expires_at: null }, "refunded"],
-    [{ statut: "transferee", hold_expires_at: null }, "ended"],
-  ])("in the runner's lists %o is %s", (r, tone) => {
-    expect(runnerListTone(r, now)).toBe(tone);
   });
 });

@@ -6,6 +6,47 @@ import { FIELD_LABELS, ORGANISER_STATUTS, statutLabel, type EditableField } from
 import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/runner-fields";
 import { normaliseStatut } from "~/domain/registration-rules";
 
+/** The choices of a field shown as a select; an older stored value stays shown. */
+function selectOptions(field: EditableField, value: string): [string, string][] {
+  if (field === "statut") {
+    const cur = normaliseStatut(value) ?? value;
+    const list: string[] = [...ORGANISER_STATUTS];
+    if (cur && !list.includes(cur)) list.push(cur);
+    return list.map((s) => [s, statutLabel(s)]);
+  }
+  if (field === "justificatif_type") {
+    return [
+      ["", "—"],
+      ["licence", "Licence"],
+      ["pps", "PPS"],
+    ];
+  }
+  // The runner fields' choices (app/domain/runner-fields.ts).
+  const list: readonly string[] = field === "genre" ? GENRES_SIMPLE : field === "nationalite" ? NATIONALITES : PAYS;
+  return [
+    ["", "—"],
+    ...list.map((o): [string, string] => [o, o]),
+    ...(value && !list.includes(value) ? [[value, value] as [string, string]] : []),
+  ];
+}
+
+/** A paid registration's status or meals: shown, with how they change instead. */
+function LockedField({ field, initial }: { field: EditableField; initial: string }) {
+  return (
+    <tr>
+      <th scope="row">{FIELD_LABELS[field]}</th>
+      <td>
+        <strong>{field === "statut" ? statutLabel(initial) : initial}</strong>
+        <p className="hint">
+          {field === "statut"
+            ? "Inscription payée : son statut change par une annulation avec remboursement (ci-dessous), pas à la main."
+            : "Inscription payée : ajoutez des repas réglés sur place avec « Repas payés sur place » (ci-dessous)."}
+        </p>
+      </td>
+    </tr>
+  );
+}
+
 /** What the page's action answers a field's save. */
 type FieldAnswer = { ok: boolean; field: EditableField | null; value: string; error: string | null };
 
@@ -91,30 +132,7 @@ export function DetailField({
     field === "nationalite" ||
     field === "pays"
   ) {
-    const options: [string, string][] =
-      field === "statut"
-        ? (() => {
-            const cur = normaliseStatut(value) ?? value;
-            const list: string[] = [...ORGANISER_STATUTS];
-            if (cur && !list.includes(cur)) list.push(cur);
-            return list.map((s) => [s, statutLabel(s)] as [string, string]);
-          })()
-        : field === "justificatif_type"
-          ? [
-              ["", "—"],
-              ["licence", "Licence"],
-              ["pps", "PPS"],
-            ]
-          : (() => {
-              // The runner fields' choices (app/domain/runner-fields.ts); an older stored value stays shown.
-              const list: readonly string[] =
-                field === "genre" ? GENRES_SIMPLE : field === "nationalite" ? NATIONALITES : PAYS;
-              return [
-                ["", "—"],
-                ...list.map((o) => [o, o]),
-                ...(value && !list.includes(value) ? [[value, value]] : []),
-              ] as [string, string][];
-            })();
+    const options = selectOptions(field, value);
     control = (
       <select
         id={id}
@@ -161,21 +179,7 @@ export function DetailField({
       />
     );
   }
-  if (locked) {
-    return (
-      <tr>
-        <th scope="row">{FIELD_LABELS[field]}</th>
-        <td>
-          <strong>{field === "statut" ? statutLabel(initial) : initial}</strong>
-          <p className="hint">
-            {field === "statut"
-              ? "Inscription payée : son statut change par une annulation avec remboursement (ci-dessous), pas à la main."
-              : "Inscription payée : ajoutez des repas réglés sur place avec « Repas payés sur place » (ci-dessous)."}
-          </p>
-        </td>
-      </tr>
-    );
-  }
+  if (locked) return <LockedField field={field} initial={initial} />;
   return (
     <tr>
       <th scope="row">
