@@ -16,8 +16,9 @@ import { listOrganiserCourses } from "~/services/organiser-courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { mapDomainError, notFoundResponse } from "~/utils/domain-errors";
-import { formatDate, formatTime } from "~/domain/format";
-import { LockIcon } from "~/components/LockIcon";
+import { formatDate } from "~/domain/format";
+import { type Column, DataTable } from "~/components/table/DataTable";
+import { OfflineBadge, RegistrantsLinkCell, StartCell } from "~/components/table/FormatCells";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
@@ -68,6 +69,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { message, status } = mapDomainError(e, failed);
     return data({ courseId, error: message }, { status });
   }
+}
+
+const FORMAT_COLUMNS: readonly Column[] = ["Format", "Date", "Inscrits", "Repas", { label: "Actions", hidden: true }];
+
+/** One of the event's actions: a small form of its own sending the event and the intent. */
+function CourseAction({
+  courseId,
+  intent,
+  className,
+  disabled,
+  title,
+  children,
+}: {
+  courseId: string;
+  intent: z.infer<typeof SpaceActionSchema>["intent"];
+  className: string;
+  disabled: boolean;
+  title?: string;
+  children: string;
+}) {
+  return (
+    <Form method="post" className="inline-form">
+      <input type="hidden" name="courseId" value={courseId} />
+      <button type="submit" name="intent" value={intent} className={className} disabled={disabled} title={title}>
+        {children}
+      </button>
+    </Form>
+  );
 }
 
 export default function MonEspace() {
@@ -131,14 +160,7 @@ export default function MonEspace() {
                     {c.lieu} ({c.departement}) · créée le {formatDate(c.created_at)}
                   </p>
                 </div>
-                {c.en_ligne ? (
-                  <span className="badge badge-online">Publiée</span>
-                ) : (
-                  <span className="badge badge-offline">
-                    <LockIcon />
-                    Hors-ligne
-                  </span>
-                )}
+                {c.en_ligne ? <span className="badge badge-online">Publiée</span> : <OfflineBadge />}
               </div>
               <p className="organiser-course-totals">
                 <strong>{`${c.inscrits} inscrit${c.inscrits > 1 ? "s" : ""}`}</strong> ·{" "}
@@ -149,77 +171,41 @@ export default function MonEspace() {
                   {result.error}
                 </p>
               ) : null}
-              <div className="table-wrap">
-                <table className="table small stack-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Format</th>
-                      <th scope="col">Date</th>
-                      <th scope="col">Inscrits</th>
-                      <th scope="col">Repas</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {c.formats.map((f) => (
-                      <tr key={f.id}>
-                        <td className="cell-title">{f.nom}</td>
-                        <td data-label="Date">{`${formatDate(f.date)}${f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""}`}</td>
-                        <td data-label="Inscrits">
-                          {f.nb_max_coureurs != null ? `${f.inscrits} / ${f.nb_max_coureurs}` : String(f.inscrits)}
-                        </td>
-                        <td data-label="Repas">{f.repas}</td>
-                        <td>
-                          <Link to={paths.formatRegistrants(f.id)}>Voir les inscrits</Link>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable rows={c.formats} columns={FORMAT_COLUMNS} className="table small stack-table">
+                {(f) => (
+                  <tr key={f.id}>
+                    <td className="cell-title">{f.nom}</td>
+                    <StartCell date={f.date} heure_depart={f.heure_depart} />
+                    <td data-label="Inscrits">
+                      {f.nb_max_coureurs != null ? `${f.inscrits} / ${f.nb_max_coureurs}` : String(f.inscrits)}
+                    </td>
+                    <td data-label="Repas">{f.repas}</td>
+                    <RegistrantsLinkCell formatId={f.id} />
+                  </tr>
+                )}
+              </DataTable>
               <div className="actions organiser-course-actions">
-                <Form method="post" className="inline-form">
-                  <input type="hidden" name="courseId" value={c.id} />
-                  {c.en_ligne ? (
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="unpublish"
-                      className="btn btn-ghost"
-                      disabled={busyId === c.id}
-                    >
-                      Mettre hors-ligne
-                    </button>
-                  ) : (
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="publish"
-                      className="btn btn-primary"
-                      disabled={missing.length > 0 || busyId === c.id}
-                      title={missing.length > 0 ? "Complétez votre profil organisateur pour publier." : undefined}
-                    >
-                      Publier
-                    </button>
-                  )}
-                </Form>
+                {c.en_ligne ? (
+                  <CourseAction courseId={c.id} intent="unpublish" className="btn btn-ghost" disabled={busyId === c.id}>
+                    Mettre hors-ligne
+                  </CourseAction>
+                ) : (
+                  <CourseAction
+                    courseId={c.id}
+                    intent="publish"
+                    className="btn btn-primary"
+                    disabled={missing.length > 0 || busyId === c.id}
+                    title={missing.length > 0 ? "Complétez votre profil organisateur pour publier." : undefined}
+                  >
+                    Publier
+                  </CourseAction>
+                )}
                 <Link to={paths.editEvent(c.id)} className="btn btn-ghost">
                   Modifier
                 </Link>
-                <Form method="post" className="inline-form">
-                  <input type="hidden" name="courseId" value={c.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="duplicate"
-                    className="btn btn-ghost"
-                    disabled={busyId === c.id}
-                  >
-                    Dupliquer
-                  </button>
-                </Form>
+                <CourseAction courseId={c.id} intent="duplicate" className="btn btn-ghost" disabled={busyId === c.id}>
+                  Dupliquer
+                </CourseAction>
                 <Link to={paths.eventPage(c.id)} className="btn btn-ghost">
                   Voir la page
                 </Link>
