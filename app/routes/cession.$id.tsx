@@ -2,14 +2,8 @@
 // account, with the link's token, sees it (anything else reads as not found, or says which account to use). The
 // runner checks their own fields (filled from the waiting-list entry or their profile) and meals, then pays through the normal checkout; paid, the place is theirs.
 // Works without JavaScript: one form, redirect to the checkout after the POST. docs/decisions/0170-bib-transfer.md
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, SelectField } from "~/components/Field";
 import { Link } from "~/components/Link";

@@ -2,14 +2,8 @@
 // offered to them with its deadline and 'Payer maintenant'; 'Quitter la liste d'attente', which asks first
 // (?quitter=confirmer: the rank is lost for good, issue 42). Only the runner's own entry (anyone else's is a 404).
 // Works without JavaScript: plain links and forms, redirect after each POST.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import {

@@ -1,13 +1,8 @@
 // /mon-inscription/{id}/annuler: 'Annuler mon inscription' (owner only). The quote is computed on the server from
 // the paiements row; the action cancels with the tiered refund and redirects to the registration page.
 // Without JavaScript this is a page; with it, the parent route shows it in RefundModal.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import {

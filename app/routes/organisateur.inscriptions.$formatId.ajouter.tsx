@@ -1,12 +1,7 @@
 // '+ Ajouter un coureur': a child route of the registrants list, shown as a modal over it. Without JS it is
 // an ordinary page (the list underneath, the dialog on top); on failure the dialog stays with what was typed.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState, type ReactNode } from "react";

@@ -1,14 +1,8 @@
 // /paiement-annule?session_id&inscription_id: the checkout was left. Shows the session id, 'Revoir les
 // épreuves', 'Retour à l'accueil' and, with an inscription_id, 'Réessayer le paiement' (a POST: the same held
 // place while it lasts, else a new attempt that respects capacity) and 'Libérer ma place'.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";

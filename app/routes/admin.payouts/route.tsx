@@ -2,14 +2,8 @@
 // first, rows selected with checkboxes, totals of the selection, commission update, deposit transfer and
 // 'Tout transférer' (POST, one form). Without JavaScript, 'Calculer les totaux' sends the selection with GET; with
 // it, the totals follow the checkboxes. Also: the ledger check and the automatic J+1 payouts.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";

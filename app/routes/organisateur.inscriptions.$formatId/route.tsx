@@ -2,14 +2,8 @@
 // Search, status filter and pages of 50 in SQL (a GET form); inline edit: with JS each cell saves on blur
 // through a fetcher (optimistic, rollback + message on failure), without JS each row has its own form.
 // The add-runner modal is the child route ./ajouter, rendered in the <Outlet />; the CSV is ./export.csv.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { AssignBibsSchema, CellEditSchema, parseSearch, parseStatutFilter, RowEditSchema } from "~/domain/registrants";
