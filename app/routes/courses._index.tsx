@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FastLink, Link } from "~/components/Link";
+import { SearchField } from "~/components/form/SearchField";
 import { CourseCard } from "~/components/catalogue/CourseCard";
 import { LazyMap } from "~/components/catalogue/LazyMap";
 import { toCardView } from "~/components/catalogue/card-view";
@@ -117,19 +118,16 @@ export default function CoursesPage() {
         autoComplete="off"
       >
         {isMap ? <input type="hidden" name="vue" value="carte" /> : null}
-        <div className="field filters-q">
-          <label htmlFor="f-q">Rechercher</label>
-          <input
-            id="f-q"
-            name="q"
-            type="search"
-            defaultValue={values.q}
-            placeholder="Nom, ville ou département…"
-            maxLength={100}
-            {...invalid("q")}
-          />
+        <SearchField
+          id="f-q"
+          label="Rechercher"
+          value={values.q}
+          placeholder="Nom, ville ou département…"
+          className="field filters-q"
+          invalid={invalid("q")}
+        >
           <FieldError field="q" errors={errors} />
-        </div>
+        </SearchField>
         <details
           className="filters-more"
           open={d.active || Object.keys(errors).length > 0 || filters.tri !== "date" || undefined}
