@@ -3,8 +3,10 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect } from "react";
-import { FormAlert, PasswordField } from "~/components/AccountFields";
-import { AUTH_ERROR_MESSAGES, MSG, PASSWORD_MAX, PASSWORD_MIN, ResetPasswordSchema } from "~/domain/profile-account";
+import { FormAlert } from "~/components/AccountFields";
+import { SaveButton } from "~/components/form/FieldGroup";
+import { NewPasswordFields } from "~/components/form/NewPasswordFields";
+import { AUTH_ERROR_MESSAGES, MSG, ResetPasswordSchema } from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
 import { peekToken, resetPassword } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
@@ -89,27 +91,11 @@ export default function ResetPassword() {
       ) : (
         <Form method="post" className="card auth-card" noValidate>
           <input type="hidden" name="token" value={token ?? ""} />
-          <PasswordField
-            name="password"
-            label="Nouveau mot de passe"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-            hint={MSG.passwordHint}
-            error={cross(errors.password)}
+          <NewPasswordFields
+            labels={["Nouveau mot de passe", "Confirmer le mot de passe"]}
+            errors={{ password: cross(errors.password), confirmation: cross(errors.confirmation) }}
           />
-          <PasswordField
-            name="confirmation"
-            label="Confirmer le mot de passe"
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_MAX}
-            error={cross(errors.confirmation)}
-          />
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Enregistrement…" : "Mettre à jour le mot de passe"}
-          </button>
+          <SaveButton busy={busy}>Mettre à jour le mot de passe</SaveButton>
         </Form>
       )}
     </section>

@@ -30,11 +30,19 @@ export function FieldGroup({
   );
 }
 
-/** The form's submit button: disabled and saying "Enregistrement…" while the form is being sent. */
-export function SaveButton({ busy, children }: { busy: boolean; children: string }) {
+/** The form's submit button: disabled and saying `busyLabel` ("Enregistrement…") while the form is being sent. */
+export function SaveButton({
+  busy,
+  busyLabel = "Enregistrement…",
+  children,
+}: {
+  busy: boolean;
+  busyLabel?: string;
+  children: string;
+}) {
   return (
     <button type="submit" className="btn btn-primary" disabled={busy}>
-      {busy ? "Enregistrement…" : children}
+      {busy ? busyLabel : children}
     </button>
   );
 }
