@@ -12,7 +12,7 @@ import { requireOrganiser } from "~/utils/auth.server";
 import { mapDomainError, notFoundResponse } from "~/utils/domain-errors";
 import { formatDate } from "~/domain/format";
 import { type Column, DataTable } from "~/components/table/DataTable";
-import { OfflineBadge, RegistrantsLinkCell, StartCell } from "~/components/table/FormatCells";
+import { PublicationBadge, RegistrantsLinkCell, StartCell } from "~/components/table/FormatCells";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
@@ -154,7 +154,7 @@ export default function MonEspace() {
                     {c.lieu} ({c.departement}) · créée le {formatDate(c.created_at)}
                   </p>
                 </div>
-                {c.en_ligne ? <span className="badge badge-online">Publiée</span> : <OfflineBadge />}
+                <PublicationBadge online={!!c.en_ligne} />
               </div>
               <p className="organiser-course-totals">
                 <strong>{`${c.inscrits} inscrit${c.inscrits > 1 ? "s" : ""}`}</strong> ·{" "}

@@ -26,3 +26,8 @@ export function OfflineBadge() {
     </span>
   );
 }
+
+/** 'Publiée', or 'Hors-ligne' with its padlock. */
+export function PublicationBadge({ online }: { online: boolean }) {
+  return online ? <span className="badge badge-online">Publiée</span> : <OfflineBadge />;
+}
