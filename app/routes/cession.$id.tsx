@@ -18,6 +18,7 @@ import { requireUser } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -141,11 +142,7 @@ export default function Cession() {
             Prix de l'inscription&nbsp;: <strong>{formatEuros(o.priceCents)}</strong>, à payer avant le{" "}
             {formatDateTimeLong(o.expiresAt)}. Vous payez Balise, pas la personne qui vous cède son dossard.
           </p>
-          {result?.formError ? (
-            <p className="alert alert-error" role="alert">
-              {result.formError}
-            </p>
-          ) : null}
+          <Notice kind="error">{result?.formError}</Notice>
           <Form method="post" noValidate className="card form-card">
             <input type="hidden" name="jeton" value={d.token} />
             <fieldset>

@@ -22,6 +22,7 @@ import { requireUser } from "~/utils/auth.server";
 import { domainErrorResponse, errorToShow } from "~/utils/domain-errors";
 import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -96,11 +97,7 @@ export default function ListeAttente() {
         {e.date ? ` · ${formatDateLong(e.date)}` : ""}
         {e.heure_depart ? ` à ${formatTime(e.heure_depart)}` : ""}
       </p>
-      {notice ? (
-        <p className="alert alert-success" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice kind="success">{notice}</Notice>
       {result && "error" in result ? (
         <p className="alert alert-error" role="alert">
           {result.error}

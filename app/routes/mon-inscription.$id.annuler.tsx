@@ -20,6 +20,7 @@ import { domainErrorResponse, errorToShow } from "~/utils/domain-errors";
 import { formatDateLong, formatEuros } from "~/domain/format";
 import { fieldErrors } from "~/domain/form-errors";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const meta: MetaFunction = () => [
   { title: "Annuler mon inscription — Balise" },
@@ -127,11 +128,7 @@ export default function CancelRegistration() {
           {CANCEL_MSG.zeroRefund} {CANCEL_MSG.zeroRefundChoice}
         </p>
       ) : null}
-      {result?.formError ? (
-        <p className="alert alert-error" role="alert">
-          {result.formError}
-        </p>
-      ) : null}
+      <Notice kind="error">{result?.formError}</Notice>
       <Form
         method="post"
         action={paths.cancelMyRegistration(d.id)}

@@ -14,6 +14,7 @@ import { notFoundOrRethrow, notFoundResponse } from "~/utils/domain-errors";
 import { formatEuros } from "~/domain/format";
 import { FieldShell, fieldAria } from "~/components/Field";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Ajouter un coureur – ${data.format.nom} — Balise` : "Ajouter un coureur — Balise" },
@@ -140,11 +141,7 @@ export default function AddRunner() {
     <div className="modal-backdrop">
       <div className="modal card" role="dialog" aria-modal="true" aria-labelledby="add-title">
         <h2 id="add-title">Ajouter un coureur – {format.nom}</h2>
-        {result?.formError ? (
-          <p className="alert alert-error" role="alert">
-            {result.formError}
-          </p>
-        ) : null}
+        <Notice kind="error">{result?.formError}</Notice>
         <Form method="post" noValidate className="add-form">
           <div className="form-grid">
             <FieldShell id="add-nom" label="Nom *" error={e.nom}>

@@ -14,6 +14,7 @@ import { formatDate } from "~/domain/format";
 import { type Column, DataTable } from "~/components/table/DataTable";
 import { PublicationBadge, RegistrantsLinkCell, StartCell } from "~/components/table/FormatCells";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Mon espace organisateur — Balise" }];
@@ -111,11 +112,7 @@ export default function MonEspace() {
           </Link>
         </div>
       </div>
-      {message ? (
-        <p className="alert alert-success" role="status">
-          {message}
-        </p>
-      ) : null}
+      <Notice kind="success">{message}</Notice>
       {result?.error && !result.courseId ? (
         <p className="alert alert-error" role="alert">
           {result.error}

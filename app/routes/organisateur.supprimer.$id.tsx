@@ -13,6 +13,7 @@ import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import * as paths from "~/domain/paths";
 import { mapDomainError, notFoundOrRethrow, notFoundResponse } from "~/utils/domain-errors";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Supprimer une épreuve — Balise" }];
@@ -64,11 +65,7 @@ export default function SupprimerCourse() {
         <Link to={paths.organiserSpace()}>← Mon espace</Link>
       </p>
       <h1>Supprimer « {nom} »</h1>
-      {result?.error ? (
-        <p className="alert alert-error" role="alert">
-          {result.error}
-        </p>
-      ) : null}
+      <Notice kind="error">{result?.error}</Notice>
       {paid ? (
         <div className="card form-card">
           <p className="alert alert-error">{COURSE_ERROR_MESSAGES.has_paid_registrations}</p>

@@ -15,6 +15,7 @@ import { mapDomainError } from "~/utils/domain-errors";
 import { formatDateTime } from "~/domain/format";
 import { getSessionUser } from "~/utils/session.server";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Paiement annulé — Balise" }, { name: "robots", content: "noindex" }];
@@ -116,11 +117,7 @@ export default function PaiementAnnule() {
           ) : null}
         </>
       )}
-      {result?.error ? (
-        <p className="alert alert-error" role="alert">
-          {result.error}
-        </p>
-      ) : null}
+      <Notice kind="error">{result?.error}</Notice>
       <div className="confirm-actions">
         {d.inscriptionId ? (
           <Form method="post" className="inline-form">

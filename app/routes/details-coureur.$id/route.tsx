@@ -25,6 +25,7 @@ import { errorToShow, mapDomainError, notFoundOrRethrow } from "~/utils/domain-e
 import { formatDateTime, formatEuros } from "~/domain/format";
 import { useHydrated } from "~/components/useHydrated";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -206,11 +207,7 @@ export default function DetailsCoureur() {
             Voir le reçu
           </a>
         ) : null}
-        {receiptError ? (
-          <p className="alert alert-error" role="alert">
-            {receiptError}
-          </p>
-        ) : null}
+        <Notice kind="error">{receiptError}</Notice>
       </div>
 
       {row.document_id ? (

@@ -26,6 +26,7 @@ import { Pager, Totals } from "./Summary";
 import { BibsPanel, ExportPanel, SearchForm } from "./Tools";
 import * as paths from "~/domain/paths";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -235,17 +236,9 @@ export default function RegistrantsPage() {
         </div>
       </div>
 
-      {d.message ? (
-        <p className="alert alert-success" role="status">
-          {d.message}
-        </p>
-      ) : null}
+      <Notice kind="success">{d.message}</Notice>
       {d.opening ? <OpeningFigures figures={d.opening} /> : null}
-      {generalError ? (
-        <p className="alert alert-error" role="alert">
-          {generalError}
-        </p>
-      ) : null}
+      <Notice kind="error">{generalError}</Notice>
 
       <Totals d={d} />
 
