@@ -22,6 +22,7 @@ import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime, formatEuros, formatNumber, personName } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { Pager } from "~/components/table/Pager";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => [
@@ -230,29 +231,11 @@ export default function AdminInscriptions() {
         </div>
       )}
 
-      <nav className="pager" aria-label="Pages">
-        {d.prevHref ? (
-          <Link to={d.prevHref} className="btn btn-ghost" rel="prev">
-            Précédent
-          </Link>
-        ) : (
-          <span className="btn btn-ghost" aria-disabled="true">
-            Précédent
-          </span>
-        )}
-        <span className="pager-status">
-          {d.pages == null ? `Page ${d.pageNumber}` : `Page ${d.pageNumber} / ${d.pages}`}
-        </span>
-        {d.nextHref ? (
-          <Link to={d.nextHref} className="btn btn-ghost" rel="next">
-            Suivant
-          </Link>
-        ) : (
-          <span className="btn btn-ghost" aria-disabled="true">
-            Suivant
-          </span>
-        )}
-      </nav>
+      <Pager
+        prev={d.prevHref}
+        next={d.nextHref}
+        status={d.pages == null ? `Page ${d.pageNumber}` : `Page ${d.pageNumber} / ${d.pages}`}
+      />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { filtersToSearch, hasActiveFilters, parseCourseFilters, type FilterField
 import { useRootData } from "~/components/root-data";
 import catalogueCss from "~/styles/catalogue.css?url";
 import * as paths from "~/domain/paths";
+import { Pager } from "~/components/table/Pager";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 
@@ -337,24 +338,10 @@ export default function CoursesPage() {
         </ul>
       )}
 
-      {d.prev !== null || d.next !== null ? (
-        <nav className="pager" aria-label="Pages">
-          {d.prev !== null ? (
-            <Link to={paths.eventsPage(d.prev)} className="btn btn-ghost" rel="prev">
-              ← Précédent
-            </Link>
-          ) : (
-            <span />
-          )}
-          {d.next !== null ? (
-            <Link to={paths.eventsPage(d.next)} className="btn btn-ghost" rel="next">
-              Suivant →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager
+        prev={d.prev !== null ? paths.eventsPage(d.prev) : null}
+        next={d.next !== null ? paths.eventsPage(d.next) : null}
+      />
     </section>
   );
 }
