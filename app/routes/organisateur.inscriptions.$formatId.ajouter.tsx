@@ -238,46 +238,25 @@ export default function AddRunner() {
             Apparaître dans les résultats publics.
           </label>
           {format.nb_max_coureurs != null ? (
-            <div className={`field capacity-override${e.depasser_capacite ? " has-error" : ""}`}>
+            <OverrideBox
+              name="depasser_capacite"
+              error={e.depasser_capacite}
+              checked={v.depasser_capacite === "on"}
+              label={<>Dépasser la capacité&nbsp;: inscrire ce coureur même si le format est complet.</>}
+            >
               <p className={full ? "alert alert-info" : "hint"}>
                 Places prises&nbsp;: {taken} / {format.nb_max_coureurs}
                 {full ? " — le format est complet." : "."}
               </p>
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  name="depasser_capacite"
-                  id="add-depasser_capacite"
-                  defaultChecked={v.depasser_capacite === "on"}
-                  {...invalid("depasser_capacite")}
-                />
-                Dépasser la capacité&nbsp;: inscrire ce coureur même si le format est complet.
-              </label>
-              {e.depasser_capacite ? (
-                <p className="field-error" id="add-depasser_capacite-error" role="alert">
-                  {e.depasser_capacite}
-                </p>
-              ) : null}
-            </div>
+            </OverrideBox>
           ) : null}
           {format.stock_repas > 0 ? (
-            <div className={`field capacity-override${e.depasser_repas ? " has-error" : ""}`}>
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  name="depasser_repas"
-                  id="add-depasser_repas"
-                  defaultChecked={v.depasser_repas === "on"}
-                  {...invalid("depasser_repas")}
-                />
-                Dépasser le stock de repas : réserver ces repas même s'il n'en reste plus assez.
-              </label>
-              {e.depasser_repas ? (
-                <p className="field-error" id="add-depasser_repas-error" role="alert">
-                  {e.depasser_repas}
-                </p>
-              ) : null}
-            </div>
+            <OverrideBox
+              name="depasser_repas"
+              error={e.depasser_repas}
+              checked={v.depasser_repas === "on"}
+              label="Dépasser le stock de repas : réserver ces repas même s'il n'en reste plus assez."
+            />
           ) : null}
           <div className="actions modal-actions">
             <Link to={back} className="btn btn-ghost" preventScrollReset>
@@ -289,6 +268,37 @@ export default function AddRunner() {
           </div>
         </Form>
       </div>
+    </div>
+  );
+}
+
+/** A box the organiser ticks to go past a limit (places, meals), with what the limit is above it and its error. */
+function OverrideBox({
+  name,
+  error,
+  checked,
+  label,
+  children,
+}: {
+  name: "depasser_capacite" | "depasser_repas";
+  error?: string;
+  checked: boolean;
+  label: ReactNode;
+  children?: ReactNode;
+}) {
+  const id = `add-${name}`;
+  return (
+    <div className={`field capacity-override${error ? " has-error" : ""}`}>
+      {children}
+      <label className="checkbox">
+        <input type="checkbox" name={name} id={id} defaultChecked={checked} {...fieldAria(id, { error })} />
+        {label}
+      </label>
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
