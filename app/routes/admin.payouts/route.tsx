@@ -178,35 +178,27 @@ export default function AdminPayouts() {
         )}
 
         <div className="card admin-actions">
-          <FieldShell id="p-commission" label="Commission plateforme (%)" error={errors.commission}>
-            <input
-              id="p-commission"
-              name="commission"
-              type="number"
-              min={0}
-              max={50}
-              step={0.1}
-              inputMode="decimal"
-              defaultValue={values.commission}
-              {...fieldAria("p-commission", { error: errors.commission })}
-            />
-          </FieldShell>
+          <PercentField
+            name="commission"
+            label="Commission plateforme (%)"
+            max={50}
+            step={0.1}
+            inputMode="decimal"
+            value={values.commission}
+            error={errors.commission}
+          />
           <button type="submit" name="intent" value="commission" className="btn btn-ghost" disabled={busy}>
             Mettre à jour la commission
           </button>
-          <FieldShell id="p-acompte" label="Acompte (% du net restant)" error={errors.acompte}>
-            <input
-              id="p-acompte"
-              name="acompte"
-              type="number"
-              min={0}
-              max={100}
-              step={1}
-              inputMode="numeric"
-              defaultValue={values.acompte}
-              {...fieldAria("p-acompte", { error: errors.acompte })}
-            />
-          </FieldShell>
+          <PercentField
+            name="acompte"
+            label="Acompte (% du net restant)"
+            max={100}
+            step={1}
+            inputMode="numeric"
+            value={values.acompte}
+            error={errors.acompte}
+          />
           <button type="submit" name="intent" value="acompte" className="btn btn-ghost" disabled={busy}>
             Transférer l'acompte aux organisateurs
           </button>
@@ -267,3 +259,39 @@ export default function AdminPayouts() {
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
+
+/** A percentage the admin sets (from 0 to `max`), its error under it; the input's id is `p-{name}`. */
+function PercentField({
+  name,
+  label,
+  max,
+  step,
+  inputMode,
+  value,
+  error,
+}: {
+  name: string;
+  label: string;
+  max: number;
+  step: number;
+  inputMode: "decimal" | "numeric";
+  value: string;
+  error?: string;
+}) {
+  const id = `p-${name}`;
+  return (
+    <FieldShell id={id} label={label} error={error}>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        min={0}
+        max={max}
+        step={step}
+        inputMode={inputMode}
+        defaultValue={value}
+        {...fieldAria(id, { error })}
+      />
+    </FieldShell>
+  );
+}
