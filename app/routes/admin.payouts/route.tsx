@@ -178,27 +178,11 @@ export default function AdminPayouts() {
         )}
 
         <div className="card admin-actions">
-          <PercentField
-            name="commission"
-            label="Commission plateforme (%)"
-            max={50}
-            step={0.1}
-            inputMode="decimal"
-            value={values.commission}
-            error={errors.commission}
-          />
+          <PercentField {...COMMISSION} value={values.commission} error={errors.commission} />
           <button type="submit" name="intent" value="commission" className="btn btn-ghost" disabled={busy}>
             Mettre à jour la commission
           </button>
-          <PercentField
-            name="acompte"
-            label="Acompte (% du net restant)"
-            max={100}
-            step={1}
-            inputMode="numeric"
-            value={values.acompte}
-            error={errors.acompte}
-          />
+          <PercentField {...DEPOSIT} value={values.acompte} error={errors.acompte} />
           <button type="submit" name="intent" value="acompte" className="btn btn-ghost" disabled={busy}>
             Transférer l'acompte aux organisateurs
           </button>
@@ -259,6 +243,21 @@ export default function AdminPayouts() {
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
+
+const COMMISSION = {
+  name: "commission",
+  label: "Commission plateforme (%)",
+  max: 50,
+  step: 0.1,
+  inputMode: "decimal",
+} as const;
+const DEPOSIT = {
+  name: "acompte",
+  label: "Acompte (% du net restant)",
+  max: 100,
+  step: 1,
+  inputMode: "numeric",
+} as const;
 
 /** A percentage the admin sets (from 0 to `max`), its error under it; the input's id is `p-{name}`. */
 function PercentField({
