@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { AdminNav } from "~/components/AdminNav";
+import { DataTable } from "~/components/table/DataTable";
 import { loadCourseKpis } from "~/services/admin.server";
 import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
@@ -21,46 +22,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { courses: await loadCourseKpis(context) };
 }
 
+const COLUMNS = ["Course", "Inscrits", "Validés", "CA brut", "Graphiques"];
+
 export default function AdminCourses() {
   const { courses } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
       <h1>Courses</h1>
       <AdminNav />
-      {courses.length === 0 ? (
-        <p className="empty">Aucune course</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Course</th>
-                <th scope="col">Inscrits</th>
-                <th scope="col">Validés</th>
-                <th scope="col">CA brut</th>
-                <th scope="col">Graphiques</th>
-              </tr>
-            </thead>
-            <tbody>
-              {courses.map((c) => (
-                <tr key={c.course_id}>
-                  <td>
-                    <Link to={paths.eventPage(c.course_id)}>{c.course_nom}</Link>
-                  </td>
-                  <td>{formatNumber(c.total_inscriptions)}</td>
-                  <td>{formatNumber(c.inscriptions_validees)}</td>
-                  <td>{formatEuros(c.ca_brut_cents)}</td>
-                  <td>
-                    <Link to={paths.adminEvent(c.course_id)}>
-                      Voir<span className="visually-hidden"> les graphiques de {c.course_nom}</span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={courses} empty={<p className="empty">Aucune course</p>} columns={COLUMNS}>
+        {(c) => (
+          <tr key={c.course_id}>
+            <td>
+              <Link to={paths.eventPage(c.course_id)}>{c.course_nom}</Link>
+            </td>
+            <td>{formatNumber(c.total_inscriptions)}</td>
+            <td>{formatNumber(c.inscriptions_validees)}</td>
+            <td>{formatEuros(c.ca_brut_cents)}</td>
+            <td>
+              <Link to={paths.adminEvent(c.course_id)}>
+                Voir<span className="visually-hidden"> les graphiques de {c.course_nom}</span>
+              </Link>
+            </td>
+          </tr>
+        )}
+      </DataTable>
     </section>
   );
 }

@@ -13,6 +13,7 @@ import {
   RunnerCell,
 } from "~/components/AdminFields";
 import { AdminNav } from "~/components/AdminNav";
+import { SearchField } from "~/components/form/SearchField";
 import { Link } from "~/components/Link";
 import { ADMIN_PAGE_SIZES, ADMIN_SEARCH_COUNT_CAP as SEARCH_COUNT_CAP, adminInscriptionsQuery } from "~/domain/admin";
 import { STATUT_LABELS, STATUTS } from "~/domain/registration-rules";
@@ -21,6 +22,7 @@ import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime, formatEuros, formatNumber, personName } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { Pager } from "~/components/table/Pager";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => [
@@ -105,36 +107,22 @@ export default function AdminInscriptions() {
       <h1>Inscriptions</h1>
       <AdminNav />
       <Form method="get" className="card admin-filters" aria-label="Filtres des inscriptions" key={JSON.stringify(v)}>
-        <div className="field field-wide">
-          <label htmlFor="f-q">Recherche (nom, prénom ou e-mail)</label>
-          <input
-            id="f-q"
-            name="q"
-            type="search"
-            defaultValue={v.q}
-            maxLength={100}
-            autoComplete="off"
-            aria-describedby="f-q-hint"
-          />
-          <p id="f-q-hint" className="hint">
-            Le début du nom, du prénom ou de l'adresse e-mail.
-          </p>
-        </div>
+        <SearchField
+          id="f-q"
+          label="Recherche (nom, prénom ou e-mail)"
+          value={v.q}
+          autoComplete="off"
+          hint="Le début du nom, du prénom ou de l'adresse e-mail."
+          className="field field-wide"
+        />
         <StatutSelect value={v.statut} />
-        <div className="field">
-          <label htmlFor="f-course-q">Nom de la course</label>
-          <input
-            id="f-course-q"
-            name="course_q"
-            type="search"
-            defaultValue={v.course_q}
-            maxLength={100}
-            aria-describedby="f-course-q-hint"
-          />
-          <p id="f-course-q-hint" className="hint">
-            Tapez le début du nom puis « Appliquer » pour trouver une course dans la liste.
-          </p>
-        </div>
+        <SearchField
+          id="f-course-q"
+          name="course_q"
+          label="Nom de la course"
+          value={v.course_q}
+          hint="Tapez le début du nom puis « Appliquer » pour trouver une course dans la liste."
+        />
         <CourseSelect
           id="f-course"
           value={v.course}
@@ -243,29 +231,11 @@ export default function AdminInscriptions() {
         </div>
       )}
 
-      <nav className="pager" aria-label="Pages">
-        {d.prevHref ? (
-          <Link to={d.prevHref} className="btn btn-ghost" rel="prev">
-            Précédent
-          </Link>
-        ) : (
-          <span className="btn btn-ghost" aria-disabled="true">
-            Précédent
-          </span>
-        )}
-        <span className="pager-status">
-          {d.pages == null ? `Page ${d.pageNumber}` : `Page ${d.pageNumber} / ${d.pages}`}
-        </span>
-        {d.nextHref ? (
-          <Link to={d.nextHref} className="btn btn-ghost" rel="next">
-            Suivant
-          </Link>
-        ) : (
-          <span className="btn btn-ghost" aria-disabled="true">
-            Suivant
-          </span>
-        )}
-      </nav>
+      <Pager
+        prev={d.prevHref}
+        next={d.nextHref}
+        status={d.pages == null ? `Page ${d.pageNumber}` : `Page ${d.pageNumber} / ${d.pages}`}
+      />
     </section>
   );
 }

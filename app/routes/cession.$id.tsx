@@ -2,16 +2,10 @@
 // account, with the link's token, sees it (anything else reads as not found, or says which account to use). The
 // runner checks their own fields (filled from the waiting-list entry or their profile) and meals, then pays through the normal checkout; paid, the place is theirs.
 // Works without JavaScript: one form, redirect to the checkout after the POST. docs/decisions/0170-bib-transfer.md
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Field, SelectField } from "~/components/Field";
+import { type FieldSpec, FieldGroup } from "~/components/form/FieldGroup";
 import { Link } from "~/components/Link";
 import { fieldErrors } from "~/domain/form-errors";
 import { GENRES_SIMPLE, JUSTIFICATIFS } from "~/domain/profile";
@@ -24,6 +18,7 @@ import { requireUser } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -88,6 +83,31 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+// The runner's fields, the justificatif's (a competition only) and the emergency contact's, in the form's order.
+const RUNNER: FieldSpec[] = [
+  { name: "nom", label: "Nom", required: true, autoComplete: "family-name" },
+  { name: "prenom", label: "Prénom", required: true, autoComplete: "given-name" },
+  { name: "genre", label: "Genre", options: GENRES_SIMPLE },
+  { name: "date_naissance", label: "Date de naissance", type: "date", autoComplete: "bday" },
+  { name: "telephone", label: "Téléphone", type: "tel", autoComplete: "tel", inputMode: "tel" },
+  { name: "club", label: "Club" },
+];
+const JUSTIFICATIF: FieldSpec[] = [
+  { name: "justificatif_type", label: "Justificatif", options: JUSTIFICATIFS, required: true },
+  { name: "numero_licence", label: "Numéro de licence FFA", hint: "Pour une licence." },
+  { name: "pps_identifier", label: "Identifiant PPS", hint: "Pour un PPS." },
+  {
+    name: "pps_expiration",
+    label: "Fin de validité du PPS",
+    type: "date",
+    hint: "Le PPS doit être valable le jour de la course.",
+  },
+];
+const EMERGENCY: FieldSpec[] = [
+  { name: "contact_urgence_nom", label: "Contact d'urgence (nom)" },
+  { name: "contact_urgence_telephone", label: "Contact d'urgence (téléphone)", type: "tel", inputMode: "tel" },
+];
+
 export default function Cession() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -97,10 +117,6 @@ export default function Cession() {
   const values: Record<string, string> = result?.values ?? d.values;
   const errors: Record<string, string> = result?.errors ?? {};
   const open = o.statut === "ouverte" && o.expiresAt > d.now && !o.closed;
-  const text = (name: string) => values[name] ?? "";
-  const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
-    <Field name={name} label={label} defaultValue={text(name)} error={errors[name]} {...extra} />
-  );
   return (
     <section className="container page-narrow transfer-page">
       <h1>Reprendre un dossard</h1>
@@ -126,11 +142,7 @@ export default function Cession() {
             Prix de l'inscription&nbsp;: <strong>{formatEuros(o.priceCents)}</strong>, à payer avant le{" "}
             {formatDateTimeLong(o.expiresAt)}. Vous payez Balise, pas la personne qui vous cède son dossard.
           </p>
-          {result?.formError ? (
-            <p className="alert alert-error" role="alert">
-              {result.formError}
-            </p>
-          ) : null}
+          <Notice kind="error">{result?.formError}</Notice>
           <Form method="post" noValidate className="card form-card">
             <input type="hidden" name="jeton" value={d.token} />
             <fieldset>
@@ -138,53 +150,29 @@ export default function Cession() {
                 <h2>Vos informations de coureur</h2>
               </legend>
               <div className="field-grid">
-                {field("nom", "Nom", { required: true, autoComplete: "family-name" })}
-                {field("prenom", "Prénom", { required: true, autoComplete: "given-name" })}
-                <SelectField
-                  name="genre"
-                  label="Genre"
-                  options={GENRES_SIMPLE}
-                  defaultValue={text("genre")}
-                  error={errors.genre}
-                />
-                {field("date_naissance", "Date de naissance", { type: "date", autoComplete: "bday" })}
-                {field("telephone", "Téléphone", { type: "tel", autoComplete: "tel", inputMode: "tel" })}
-                {field("club", "Club")}
-                {d.competition ? (
-                  <>
-                    <SelectField
-                      name="justificatif_type"
-                      label="Justificatif"
-                      options={JUSTIFICATIFS}
-                      defaultValue={text("justificatif_type")}
-                      error={errors.justificatif_type}
-                      required
-                    />
-                    {field("numero_licence", "Numéro de licence FFA", {
-                      hint: "Pour une licence.",
-                    })}
-                    {field("pps_identifier", "Identifiant PPS", { hint: "Pour un PPS." })}
-                    {field("pps_expiration", "Fin de validité du PPS", {
-                      type: "date",
-                      hint: "Le PPS doit être valable le jour de la course.",
-                    })}
-                  </>
-                ) : null}
-                {field("contact_urgence_nom", "Contact d'urgence (nom)")}
-                {field("contact_urgence_telephone", "Contact d'urgence (téléphone)", { type: "tel", inputMode: "tel" })}
+                <FieldGroup specs={RUNNER} values={values} errors={errors} />
+                {d.competition ? <FieldGroup specs={JUSTIFICATIF} values={values} errors={errors} /> : null}
+                <FieldGroup specs={EMERGENCY} values={values} errors={errors} />
                 {o.mealsFollow && o.sellerMeals > 0 ? (
                   <p className="field" data-testid="meals-follow">
                     {`Les repas du coureur qui cède suivent le dossard : ${o.sellerMeals} repas (${formatEuros(o.sellerMeals * o.mealPriceCents)}), inclus dans votre paiement.`}
                     <input type="hidden" name="nombre_repas" value={o.sellerMeals} />
                   </p>
                 ) : o.stockRepas > 0 && !o.mealsFollow ? (
-                  field("nombre_repas", `Nombre de repas (${formatEuros(o.mealPriceCents)} l'unité)`, {
-                    type: "number",
-                    min: 0,
-                    max: o.mealsLeft,
-                    inputMode: "numeric",
-                    hint: `Il en reste ${o.mealsLeft}. Les repas du coureur qui cède ne suivent pas.`,
-                  })
+                  <FieldGroup
+                    specs={[
+                      {
+                        name: "nombre_repas",
+                        label: `Nombre de repas (${formatEuros(o.mealPriceCents)} l'unité)`,
+                        type: "number",
+                        max: String(o.mealsLeft),
+                        inputMode: "numeric",
+                        hint: `Il en reste ${o.mealsLeft}. Les repas du coureur qui cède ne suivent pas.`,
+                      },
+                    ]}
+                    values={values}
+                    errors={errors}
+                  />
                 ) : (
                   <input type="hidden" name="nombre_repas" value="0" />
                 )}

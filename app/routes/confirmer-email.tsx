@@ -1,13 +1,7 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { FormAlert } from "~/components/AccountFields";
 import { AUTH_ERROR_MESSAGES, AuthError } from "~/domain/profile-account";

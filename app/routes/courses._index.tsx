@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FastLink, Link } from "~/components/Link";
+import { SearchField } from "~/components/form/SearchField";
 import { CourseCard } from "~/components/catalogue/CourseCard";
 import { LazyMap } from "~/components/catalogue/LazyMap";
 import { toCardView } from "~/components/catalogue/card-view";
@@ -12,6 +13,7 @@ import { filtersToSearch, hasActiveFilters, parseCourseFilters, type FilterField
 import { useRootData } from "~/components/root-data";
 import catalogueCss from "~/styles/catalogue.css?url";
 import * as paths from "~/domain/paths";
+import { Pager } from "~/components/table/Pager";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 
@@ -111,19 +113,16 @@ export default function CoursesPage() {
         autoComplete="off"
       >
         {isMap ? <input type="hidden" name="vue" value="carte" /> : null}
-        <div className="field filters-q">
-          <label htmlFor="f-q">Rechercher</label>
-          <input
-            id="f-q"
-            name="q"
-            type="search"
-            defaultValue={values.q}
-            placeholder="Nom, ville ou département…"
-            maxLength={100}
-            {...invalid("q")}
-          />
+        <SearchField
+          id="f-q"
+          label="Rechercher"
+          value={values.q}
+          placeholder="Nom, ville ou département…"
+          className="field filters-q"
+          invalid={invalid("q")}
+        >
           <FieldError field="q" errors={errors} />
-        </div>
+        </SearchField>
         <details
           className="filters-more"
           open={d.active || Object.keys(errors).length > 0 || filters.tri !== "date" || undefined}
@@ -274,7 +273,10 @@ export default function CoursesPage() {
         </ul>
       )}
 
-      <Pager prev={d.prev} next={d.next} />
+      <Pager
+        prev={d.prev !== null ? paths.eventsPage(d.prev) : null}
+        next={d.next !== null ? paths.eventsPage(d.next) : null}
+      />
     </section>
   );
 }
@@ -359,27 +361,5 @@ function EmptyResults({ d, resetHref }: { d: Data; resetHref: string }) {
         </Link>
       </p>
     </div>
-  );
-}
-
-function Pager({ prev, next }: { prev: string | null; next: string | null }) {
-  if (prev === null && next === null) return null;
-  return (
-    <nav className="pager" aria-label="Pages">
-      {prev !== null ? (
-        <Link to={paths.eventsPage(prev)} className="btn btn-ghost" rel="prev">
-          ← Précédent
-        </Link>
-      ) : (
-        <span />
-      )}
-      {next !== null ? (
-        <Link to={paths.eventsPage(next)} className="btn btn-ghost" rel="next">
-          Suivant →
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

@@ -1,12 +1,7 @@
 // /dev/checkout/{id}: the local provider's hosted checkout page ('Payer', 'Carte refusée', 'Annuler').
 // Exists only with the local provider (no STRIPE_SECRET_KEY); every button is a POST form.
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { isLocalPaymentProvider, localReturnUrl } from "~/providers/payments-local.server";

@@ -1,12 +1,7 @@
 // /dev/onboarding/{link}: the local provider's onboarding page. Its form enables the organiser's account
 // (details submitted, charges and payouts enabled) and sends account.updated to our webhook.
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import {
   isLocalPaymentProvider,

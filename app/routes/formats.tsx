@@ -7,6 +7,7 @@ import { MAX_PAGE } from "~/domain/filters";
 import catalogueCss from "~/styles/catalogue.css?url";
 import { formatDate, formatEuros, formatKm, formatMeters, formatNumber, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { Pager } from "~/components/table/Pager";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 
@@ -93,24 +94,7 @@ export default function FormatsPage() {
           </table>
         </div>
       )}
-      {page > 1 || hasNext ? (
-        <nav className="pager" aria-label="Pages">
-          {page > 1 ? (
-            <Link to={paths.formatsPage(page - 1)} className="btn btn-ghost" rel="prev">
-              ← Précédent
-            </Link>
-          ) : (
-            <span />
-          )}
-          {hasNext ? (
-            <Link to={paths.formatsPage(page + 1)} className="btn btn-ghost" rel="next">
-              Suivant →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager prev={page > 1 ? paths.formatsPage(page - 1) : null} next={hasNext ? paths.formatsPage(page + 1) : null} />
     </section>
   );
 }

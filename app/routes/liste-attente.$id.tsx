@@ -2,14 +2,8 @@
 // offered to them with its deadline and 'Payer maintenant'; 'Quitter la liste d'attente', which asks first
 // (?quitter=confirmer: the rank is lost for good, issue 42). Only the runner's own entry (anyone else's is a 404).
 // Works without JavaScript: plain links and forms, redirect after each POST.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import {
@@ -28,6 +22,7 @@ import { requireUser } from "~/utils/auth.server";
 import { domainErrorResponse, errorToShow } from "~/utils/domain-errors";
 import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -102,11 +97,7 @@ export default function ListeAttente() {
         {e.date ? ` · ${formatDateLong(e.date)}` : ""}
         {e.heure_depart ? ` à ${formatTime(e.heure_depart)}` : ""}
       </p>
-      {notice ? (
-        <p className="alert alert-success" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice kind="success">{notice}</Notice>
       {result && "error" in result ? (
         <p className="alert alert-error" role="alert">
           {result.error}

@@ -1,14 +1,9 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { FormAlert, PasswordField, AccountEmailField } from "~/components/AccountFields";
+import { SaveButton } from "~/components/form/FieldGroup";
 import { LoginSchema, loginErrorMessage, MSG, PASSWORD_MAX } from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
 import { LOGIN_TO_PAY } from "~/domain/registration-messages";
@@ -89,9 +84,9 @@ export default function Login() {
           maxLength={PASSWORD_MAX * 4}
           error={errors.password}
         />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Connexion…" : "Se connecter"}
-        </button>
+        <SaveButton busy={busy} busyLabel="Connexion…">
+          Se connecter
+        </SaveButton>
         <div className="auth-links-row">
           <Link to={paths.forgotPassword()}>Mot de passe oublié ?</Link>
           <Link to={paths.signup(redirectTo)}>Créer un compte</Link>

@@ -2,14 +2,8 @@
 // registration (the fulfilment happens in the webhook); while the webhook has not arrived, it says the payment
 // is being confirmed and reloads itself (a meta refresh, so without JavaScript too). A POST 'Vérifier
 // maintenant' asks the provider directly.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { REGISTRATION_MSG } from "~/domain/registration";

@@ -1,14 +1,8 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { CourseForm } from "~/components/course-form/CourseForm";
+import { CourseFormPage } from "~/components/course-form/CourseFormPage";
 import {
   centsToInput,
   emptyCourseForm,
@@ -25,7 +19,7 @@ import { requireOrganiser } from "~/utils/auth.server";
 import { formDraft, requireUserKeepingForm } from "~/services/form-drafts.server";
 import { DRAFT_NOTICE } from "~/domain/form-drafts";
 import { notFoundOrRethrow } from "~/utils/domain-errors";
-import { LockIcon } from "~/components/LockIcon";
+import { PublicationBadge } from "~/components/table/FormatCells";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
@@ -123,39 +117,21 @@ export default function ModifierCourse() {
   const actionData = useActionData<typeof action>();
   const state = actionData ?? initial;
   return (
-    <section className="container page organiser-page">
-      <p className="small">
-        <Link to={paths.organiserSpace()}>← Mon espace</Link>
-      </p>
-      <h1>Modifier « {nom} »</h1>
-      <p className="muted">
-        {en_ligne ? (
-          <span className="badge badge-online">Publiée</span>
-        ) : (
-          <span className="badge badge-offline">
-            <LockIcon />
-            Hors-ligne
-          </span>
-        )}{" "}
-        <Link to={paths.eventPage(id)}>Voir la page de l'épreuve</Link>
-      </p>
-      {draftNotice && !actionData ? (
-        <p className="alert alert-info" role="status">
-          {draftNotice}
-        </p>
-      ) : null}
+    <CourseFormPage
+      title={<>Modifier « {nom} »</>}
+      intro={
+        <>
+          <PublicationBadge online={!!en_ligne} /> <Link to={paths.eventPage(id)}>Voir la page de l'épreuve</Link>
+        </>
+      }
+      draftNotice={actionData ? null : draftNotice}
+      form={{ ...state, editing: true, registered, submitLabel: "Enregistrer les modifications" }}
+    >
       {saved && !actionData ? (
         <p className="alert alert-success" role="status">
           Épreuve modifiée avec succès !
         </p>
       ) : null}
-      <CourseForm
-        {...state}
-        editing
-        registered={registered}
-        submitLabel="Enregistrer les modifications"
-        cancelTo={paths.organiserSpace()}
-      />
-    </section>
+    </CourseFormPage>
   );
 }

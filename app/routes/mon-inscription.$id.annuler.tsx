@@ -1,13 +1,8 @@
 // /mon-inscription/{id}/annuler: 'Annuler mon inscription' (owner only). The quote is computed on the server from
 // the paiements row; the action cancels with the tiered refund and redirects to the registration page.
 // Without JavaScript this is a page; with it, the parent route shows it in RefundModal.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import {
@@ -25,6 +20,7 @@ import { domainErrorResponse, errorToShow } from "~/utils/domain-errors";
 import { formatDateLong, formatEuros } from "~/domain/format";
 import { fieldErrors } from "~/domain/form-errors";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const meta: MetaFunction = () => [
   { title: "Annuler mon inscription — Balise" },
@@ -132,11 +128,7 @@ export default function CancelRegistration() {
           {CANCEL_MSG.zeroRefund} {CANCEL_MSG.zeroRefundChoice}
         </p>
       ) : null}
-      {result?.formError ? (
-        <p className="alert alert-error" role="alert">
-          {result.formError}
-        </p>
-      ) : null}
+      <Notice kind="error">{result?.formError}</Notice>
       <Form
         method="post"
         action={paths.cancelMyRegistration(d.id)}

@@ -1,15 +1,9 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { FormAlert } from "~/components/AccountFields";
-import { Field, SelectField } from "~/components/Field";
+import { type FieldSpec, FieldGroup, SaveButton } from "~/components/form/FieldGroup";
 import { formValues } from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
 import { GENRES_SIMPLE, makeSimpleProfileSchema, NATIONALITES, PROFILE_MSG } from "~/domain/profile";
@@ -50,6 +44,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(paths.eventsPage());
 }
 
+/** Who the user is and how to reach them (born on or before `today`). */
+const identityFields = (today: string): FieldSpec[] => [
+  { name: "nom", label: "Nom", required: true, autoComplete: "family-name" },
+  { name: "prenom", label: "Prénom", required: true, autoComplete: "given-name" },
+  { name: "genre", label: "Genre", options: GENRES_SIMPLE, required: true },
+  { name: "date_naissance", label: "Date de naissance", type: "date", required: true, max: today },
+  { name: "nationalite", label: "Nationalité", options: NATIONALITES, required: true },
+  { name: "email", label: "Email de contact", type: "email", required: true, autoComplete: "email" },
+  { name: "telephone", label: "Téléphone", type: "tel", autoComplete: "tel" },
+];
+
 export default function SimpleProfilePage() {
   const { email, profile, today } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -79,63 +84,11 @@ export default function SimpleProfilePage() {
         <fieldset>
           <legend>Identité</legend>
           <div className="grid-2">
-            <Field name="nom" label="Nom" required autoComplete="family-name" defaultValue={v.nom} error={errors.nom} />
-            <Field
-              name="prenom"
-              label="Prénom"
-              required
-              autoComplete="given-name"
-              defaultValue={v.prenom}
-              error={errors.prenom}
-            />
-            <SelectField
-              name="genre"
-              label="Genre"
-              options={GENRES_SIMPLE}
-              required
-              defaultValue={v.genre}
-              error={errors.genre}
-            />
-            <Field
-              name="date_naissance"
-              label="Date de naissance"
-              type="date"
-              required
-              max={today}
-              defaultValue={v.date_naissance}
-              error={errors.date_naissance}
-            />
-            <SelectField
-              name="nationalite"
-              label="Nationalité"
-              options={NATIONALITES}
-              required
-              defaultValue={v.nationalite}
-              error={errors.nationalite}
-            />
-            <Field
-              name="email"
-              label="Email de contact"
-              type="email"
-              required
-              autoComplete="email"
-              defaultValue={v.email}
-              error={errors.email}
-            />
-            <Field
-              name="telephone"
-              label="Téléphone"
-              type="tel"
-              autoComplete="tel"
-              defaultValue={v.telephone}
-              error={errors.telephone}
-            />
+            <FieldGroup specs={identityFields(today)} values={v} errors={errors} />
           </div>
         </fieldset>
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Enregistrement…" : "Enregistrer"}
-          </button>
+          <SaveButton busy={busy}>Enregistrer</SaveButton>
         </div>
       </Form>
     </section>

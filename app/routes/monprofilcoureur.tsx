@@ -1,15 +1,9 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { FormAlert } from "~/components/AccountFields";
-import { Field, SelectField } from "~/components/Field";
+import { type FieldSpec, FieldGroup, SaveButton } from "~/components/form/FieldGroup";
 import { formValues } from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
 import { GENRES, makeRunnerProfileSchema, NATIONALITES, PAYS, PROFILE_MSG } from "~/domain/profile";
@@ -58,6 +52,68 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
+// The form's fields, section by section (the gender's radios and the consent box are drawn by the page).
+const NAME: FieldSpec[] = [
+  { name: "nom", label: "Nom", required: true, autoComplete: "family-name" },
+  { name: "prenom", label: "Prénom", required: true, autoComplete: "given-name" },
+];
+const birthFields = (today: string): FieldSpec[] => [
+  {
+    name: "date_naissance",
+    label: "Date de naissance",
+    type: "date",
+    required: true,
+    max: today,
+    autoComplete: "bday",
+  },
+  { name: "nationalite", label: "Nationalité", options: NATIONALITES, required: true },
+];
+const REACH: FieldSpec[] = [
+  { name: "email", label: "Email", type: "email", inputMode: "email", required: true, autoComplete: "email" },
+  {
+    name: "telephone",
+    label: "Téléphone",
+    type: "tel",
+    inputMode: "tel",
+    autoComplete: "tel",
+    placeholder: "06 12 34 56 78",
+  },
+];
+const ADDRESS: FieldSpec[] = [
+  { name: "adresse", label: "Adresse", autoComplete: "address-line1" },
+  { name: "adresse_complement", label: "Complément d'adresse", autoComplete: "address-line2" },
+];
+const TOWN: FieldSpec[] = [
+  { name: "code_postal", label: "Code postal", inputMode: "numeric", autoComplete: "postal-code" },
+  { name: "ville", label: "Ville", autoComplete: "address-level2" },
+];
+const COUNTRY: FieldSpec[] = [{ name: "pays", label: "Pays", options: PAYS, emptyLabel: "— Non précisé —" }];
+const CLUB: FieldSpec[] = [{ name: "club", label: "Club", autoComplete: "organization" }];
+const JUSTIFICATIFS = [
+  ["", "Pas encore"],
+  ["licence", "Licence FFA"],
+  ["pps", "PPS"],
+] as const;
+const LICENCE: FieldSpec[] = [
+  {
+    name: "numero_licence",
+    label: "Numéro de licence",
+    hint: "Gardé seulement si le justificatif est la licence.",
+  },
+];
+const PPS: FieldSpec[] = [
+  {
+    name: "pps_identifier",
+    label: "Identifiant PPS",
+    hint: "Numéro figurant sur votre attestation PPS. Gardé seulement si le justificatif est le PPS.",
+  },
+  { name: "pps_expiration", label: "Fin de validité du PPS", type: "date", hint: "Un PPS est valable un an." },
+];
+const EMERGENCY: FieldSpec[] = [
+  { name: "contact_urgence_nom", label: "Nom du contact" },
+  { name: "contact_urgence_telephone", label: "Téléphone du contact", type: "tel", inputMode: "tel" },
+];
+
 export default function RunnerProfilePage() {
   const { profile, saved, today, document: storedDoc } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -80,22 +136,7 @@ export default function RunnerProfilePage() {
         <fieldset>
           <legend>Identité</legend>
           <div className="grid-2">
-            <Field
-              name="nom"
-              label="Nom"
-              required
-              autoComplete="family-name"
-              defaultValue={str(v.nom)}
-              error={errors.nom}
-            />
-            <Field
-              name="prenom"
-              label="Prénom"
-              required
-              autoComplete="given-name"
-              defaultValue={str(v.prenom)}
-              error={errors.prenom}
-            />
+            <FieldGroup specs={NAME} values={v} errors={errors} />
           </div>
           <div
             className="field"
@@ -123,93 +164,23 @@ export default function RunnerProfilePage() {
             ) : null}
           </div>
           <div className="grid-2">
-            <Field
-              name="date_naissance"
-              label="Date de naissance"
-              type="date"
-              required
-              max={today}
-              autoComplete="bday"
-              defaultValue={str(v.date_naissance)}
-              error={errors.date_naissance}
-            />
-            <SelectField
-              name="nationalite"
-              label="Nationalité"
-              options={NATIONALITES}
-              required
-              defaultValue={str(v.nationalite)}
-              error={errors.nationalite}
-            />
+            <FieldGroup specs={birthFields(today)} values={v} errors={errors} />
           </div>
         </fieldset>
         <fieldset>
           <legend>Coordonnées</legend>
           <div className="grid-2">
-            <Field
-              name="email"
-              label="Email"
-              type="email"
-              inputMode="email"
-              required
-              autoComplete="email"
-              defaultValue={str(v.email)}
-              error={errors.email}
-            />
-            <Field
-              name="telephone"
-              label="Téléphone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="06 12 34 56 78"
-              defaultValue={str(v.telephone)}
-              error={errors.telephone}
-            />
+            <FieldGroup specs={REACH} values={v} errors={errors} />
           </div>
-          <Field
-            name="adresse"
-            label="Adresse"
-            autoComplete="address-line1"
-            defaultValue={str(v.adresse)}
-            error={errors.adresse}
-          />
-          <Field
-            name="adresse_complement"
-            label="Complément d'adresse"
-            autoComplete="address-line2"
-            defaultValue={str(v.adresse_complement)}
-            error={errors.adresse_complement}
-          />
+          <FieldGroup specs={ADDRESS} values={v} errors={errors} />
           <div className="grid-2">
-            <Field
-              name="code_postal"
-              label="Code postal"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              defaultValue={str(v.code_postal)}
-              error={errors.code_postal}
-            />
-            <Field
-              name="ville"
-              label="Ville"
-              autoComplete="address-level2"
-              defaultValue={str(v.ville)}
-              error={errors.ville}
-            />
+            <FieldGroup specs={TOWN} values={v} errors={errors} />
           </div>
-          <SelectField
-            name="pays"
-            label="Pays"
-            options={PAYS}
-            defaultValue={result ? str(v.pays) : str(v.pays) || "France"}
-            error={errors.pays}
-            emptyLabel="— Non précisé —"
-          />
+          <FieldGroup specs={COUNTRY} values={result ? v : { ...v, pays: str(v.pays) || "France" }} errors={errors} />
         </fieldset>
         <fieldset>
           <legend>Course</legend>
-          <Field name="club" label="Club" autoComplete="organization" defaultValue={str(v.club)} error={errors.club} />
+          <FieldGroup specs={CLUB} values={v} errors={errors} />
           <label className="checkbox">
             <input type="checkbox" name="apparaitre_resultats" defaultChecked={showResults} />
             <span>
@@ -225,69 +196,30 @@ export default function RunnerProfilePage() {
             certificats médicaux ne sont plus acceptés.
           </p>
           <div className="radio-row">
-            <label>
-              <input type="radio" name="justificatif_type" value="" defaultChecked={justif === ""} /> Pas encore
-            </label>
-            <label>
-              <input type="radio" name="justificatif_type" value="licence" defaultChecked={justif === "licence"} />{" "}
-              Licence FFA
-            </label>
-            <label>
-              <input type="radio" name="justificatif_type" value="pps" defaultChecked={justif === "pps"} /> PPS
-            </label>
+            {JUSTIFICATIFS.map(([value, label]) => (
+              <label key={value}>
+                <input type="radio" name="justificatif_type" value={value} defaultChecked={justif === value} />
+                {` ${label}`}
+              </label>
+            ))}
           </div>
           {errors.justificatif_type ? <p className="field-error">{errors.justificatif_type}</p> : null}
           <div className="justif-detail justif-licence">
-            <Field
-              name="numero_licence"
-              label="Numéro de licence"
-              defaultValue={str(v.numero_licence)}
-              error={errors.numero_licence}
-              hint="Gardé seulement si le justificatif est la licence."
-            />
+            <FieldGroup specs={LICENCE} values={v} errors={errors} />
           </div>
           <div className="justif-detail justif-pps">
-            <Field
-              name="pps_identifier"
-              label="Identifiant PPS"
-              defaultValue={str(v.pps_identifier)}
-              error={errors.pps_identifier}
-              hint="Numéro figurant sur votre attestation PPS. Gardé seulement si le justificatif est le PPS."
-            />
-            <Field
-              name="pps_expiration"
-              label="Fin de validité du PPS"
-              type="date"
-              defaultValue={str(v.pps_expiration)}
-              error={errors.pps_expiration}
-              hint="Un PPS est valable un an."
-            />
+            <FieldGroup specs={PPS} values={v} errors={errors} />
           </div>
           <JustificatifDocumentField doc={document} error={errors.justificatif_document} />
         </fieldset>
         <fieldset>
           <legend>Contact d'urgence</legend>
           <div className="grid-2">
-            <Field
-              name="contact_urgence_nom"
-              label="Nom du contact"
-              defaultValue={str(v.contact_urgence_nom)}
-              error={errors.contact_urgence_nom}
-            />
-            <Field
-              name="contact_urgence_telephone"
-              label="Téléphone du contact"
-              type="tel"
-              inputMode="tel"
-              defaultValue={str(v.contact_urgence_telephone)}
-              error={errors.contact_urgence_telephone}
-            />
+            <FieldGroup specs={EMERGENCY} values={v} errors={errors} />
           </div>
         </fieldset>
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Enregistrement…" : "Enregistrer mon profil"}
-          </button>
+          <SaveButton busy={busy}>Enregistrer mon profil</SaveButton>
           <Link to={paths.myRegistrations()}>Mes inscriptions</Link>
         </div>
       </Form>

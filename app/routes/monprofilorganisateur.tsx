@@ -1,15 +1,9 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { FormAlert } from "~/components/AccountFields";
-import { Field } from "~/components/Field";
+import { type FieldSpec, FieldGroup, SaveButton } from "~/components/form/FieldGroup";
 import { PaymentAccountBlock } from "~/components/PaymentAccountBlock";
 import { formValues } from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
@@ -17,11 +11,12 @@ import { conditionsAccepted, CONDITIONS_VERSION, makeOrganiserProfileSchema, PRO
 import { loadPaymentAccountBlock } from "~/services/payment-account.server";
 import { getUserProfile, saveOrganiserProfile } from "~/services/profile.server";
 import { organiserPayouts } from "~/services/admin.server";
-import { PayoutStatus } from "~/components/AdminFields";
+import { MoneyCell, PayoutStatus } from "~/components/AdminFields";
+import { type Column, DataTable } from "~/components/table/DataTable";
 import accountsCss from "~/styles/accounts.css?url";
 import paymentsCss from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
-import { formatDate, formatDateTime, formatEuros } from "~/domain/format";
+import { formatDate, formatDateTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [
@@ -57,6 +52,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(paths.organiserProfile({ statut: "enregistre" }));
 }
 
+const ORGANISATION: FieldSpec[] = [
+  { name: "organisation_nom", label: "Nom de l'organisation", required: true, autoComplete: "organization" },
+];
+const CONTACT: FieldSpec[] = [
+  { name: "site_web", label: "Site web", type: "url", inputMode: "url", placeholder: "https://mon-club.fr" },
+  { name: "telephone", label: "Téléphone", type: "tel", inputMode: "tel", autoComplete: "tel" },
+];
+
+const PAYOUT_COLUMNS: readonly Column[] = [
+  "Paiement",
+  "Épreuve",
+  { label: "Versé", num: true },
+  { label: "Repris", num: true },
+  { label: "Reste à verser", num: true },
+  "État",
+];
+
 export default function OrganiserProfilePage() {
   const { profile, accepted, acceptedAt, saved, paymentAccount, payouts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -73,33 +85,9 @@ export default function OrganiserProfilePage() {
       <Form method="post" className="profile-form" noValidate key={location.key}>
         <fieldset>
           <legend>Organisation</legend>
-          <Field
-            name="organisation_nom"
-            label="Nom de l'organisation"
-            required
-            autoComplete="organization"
-            defaultValue={v.organisation_nom}
-            error={errors.organisation_nom}
-          />
+          <FieldGroup specs={ORGANISATION} values={v} errors={errors} />
           <div className="grid-2">
-            <Field
-              name="site_web"
-              label="Site web"
-              type="url"
-              inputMode="url"
-              placeholder="https://mon-club.fr"
-              defaultValue={v.site_web}
-              error={errors.site_web}
-            />
-            <Field
-              name="telephone"
-              label="Téléphone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              defaultValue={v.telephone}
-              error={errors.telephone}
-            />
+            <FieldGroup specs={CONTACT} values={v} errors={errors} />
           </div>
         </fieldset>
         <fieldset>
@@ -155,9 +143,7 @@ export default function OrganiserProfilePage() {
           )}
         </fieldset>
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Enregistrement…" : "Enregistrer"}
-          </button>
+          <SaveButton busy={busy}>Enregistrer</SaveButton>
           <Link to={paths.organiserSpace()}>Mon espace organisateur</Link>
         </div>
       </Form>
@@ -172,59 +158,35 @@ export default function OrganiserProfilePage() {
           versé ; un acompte peut l'être avant. Pour chaque paiement&nbsp;: ce qui vous a été versé, ce qui a été repris
           (remboursement d'un coureur) et ce qui reste à vous verser.
         </p>
-        {payouts.length === 0 ? (
-          <p className="empty">Aucun paiement encaissé pour le moment.</p>
-        ) : (
-          <div className="table-wrap" role="region" aria-labelledby="versements-title" tabIndex={0}>
-            <table className="table payouts-table">
-              <thead>
-                <tr>
-                  <th scope="col">Paiement</th>
-                  <th scope="col">Épreuve</th>
-                  <th scope="col" className="num">
-                    Versé
-                  </th>
-                  <th scope="col" className="num">
-                    Repris
-                  </th>
-                  <th scope="col" className="num">
-                    Reste à verser
-                  </th>
-                  <th scope="col">État</th>
-                </tr>
-              </thead>
-              <tbody>
-                {payouts.map((t) => (
-                  <tr key={t.id}>
-                    <td data-label="Paiement">{formatDateTime(t.created_at)}</td>
-                    <td data-label="Épreuve">
-                      <span>
-                        {t.course_nom}
-                        {t.format_nom ? ` — ${t.format_nom}` : null}
-                        <br />
-                        <span className="muted small">{t.coureur}</span>
-                      </span>
-                    </td>
-                    <td data-label="Versé" className="num">
-                      {formatEuros(t.payout.sentCents)}
-                    </td>
-                    <td data-label="Repris" className="num">
-                      {formatEuros(t.payout.takenBackCents)}
-                    </td>
-                    <td data-label="Reste à verser" className="num">
-                      {formatEuros(t.payout.dueCents)}
-                    </td>
-                    <td data-label="État">
-                      <span>
-                        <PayoutStatus line={t.payout} />
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          rows={payouts}
+          empty={<p className="empty">Aucun paiement encaissé pour le moment.</p>}
+          columns={PAYOUT_COLUMNS}
+          className="table payouts-table"
+          region="versements-title"
+        >
+          {(t) => (
+            <tr key={t.id}>
+              <td data-label="Paiement">{formatDateTime(t.created_at)}</td>
+              <td data-label="Épreuve">
+                <span>
+                  {t.course_nom}
+                  {t.format_nom ? ` — ${t.format_nom}` : null}
+                  <br />
+                  <span className="muted small">{t.coureur}</span>
+                </span>
+              </td>
+              <MoneyCell label="Versé" cents={t.payout.sentCents} />
+              <MoneyCell label="Repris" cents={t.payout.takenBackCents} />
+              <MoneyCell label="Reste à verser" cents={t.payout.dueCents} />
+              <td data-label="État">
+                <span>
+                  <PayoutStatus line={t.payout} />
+                </span>
+              </td>
+            </tr>
+          )}
+        </DataTable>
       </section>
     </section>
   );

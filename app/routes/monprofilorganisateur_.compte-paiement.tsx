@@ -1,13 +1,7 @@
 // /monprofilorganisateur/compte-paiement: the payment-account actions (start/resume onboarding, refresh the
 // status). GET shows the block on its own page; errors are shown here, with the block to try again.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";

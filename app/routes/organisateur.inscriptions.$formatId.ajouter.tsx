@@ -1,12 +1,7 @@
 // '+ Ajouter un coureur': a child route of the registrants list, shown as a modal over it. Without JS it is
 // an ordinary page (the list underneath, the dialog on top); on failure the dialog stays with what was typed.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
@@ -19,6 +14,7 @@ import { notFoundOrRethrow, notFoundResponse } from "~/utils/domain-errors";
 import { formatEuros } from "~/domain/format";
 import { FieldShell, fieldAria } from "~/components/Field";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Ajouter un coureur – ${data.format.nom} — Balise` : "Ajouter un coureur — Balise" },
@@ -180,11 +176,7 @@ export default function AddRunner() {
     <div className="modal-backdrop">
       <div className="modal card" role="dialog" aria-modal="true" aria-labelledby="add-title">
         <h2 id="add-title">Ajouter un coureur – {format.nom}</h2>
-        {result?.formError ? (
-          <p className="alert alert-error" role="alert">
-            {result.formError}
-          </p>
-        ) : null}
+        <Notice kind="error">{result?.formError}</Notice>
         <Form method="post" noValidate className="add-form">
           <div className="form-grid">
             <FieldShell id="add-nom" label="Nom *" error={e.nom}>

@@ -4,8 +4,9 @@ import { Link } from "~/components/Link";
 import { listOrganiserCourses } from "~/services/organiser-courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
-import { formatDate, formatEuros, formatTime } from "~/domain/format";
-import { LockIcon } from "~/components/LockIcon";
+import { formatEuros } from "~/domain/format";
+import { type Column, DataTable } from "~/components/table/DataTable";
+import { OfflineBadge, RegistrantsLinkCell, StartCell } from "~/components/table/FormatCells";
 import * as paths from "~/domain/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
@@ -24,6 +25,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { rows };
 }
 
+const COLUMNS: readonly Column[] = [
+  "Date",
+  "Épreuve",
+  "Format",
+  "Prix",
+  "Inscrits / places",
+  { label: "Actions", hidden: true },
+];
+
 export default function ListeEpreuves() {
   const { rows } = useLoaderData<typeof loader>();
   return (
@@ -32,55 +42,37 @@ export default function ListeEpreuves() {
         <Link to={paths.organiserSpace()}>← Mon espace</Link>
       </p>
       <h1>Mes formats</h1>
-      {rows.length === 0 ? (
-        <p className="empty">
-          Aucun format pour le moment. <Link to={paths.newEvent()}>Créer une épreuve</Link>
-        </p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table stack-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Épreuve</th>
-                <th scope="col">Format</th>
-                <th scope="col">Prix</th>
-                <th scope="col">Inscrits / places</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((f) => (
-                <tr key={f.id}>
-                  <td data-label="Date">{`${formatDate(f.date)}${f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""}`}</td>
-                  <td data-label="Épreuve">
-                    <span>
-                      <Link to={paths.eventPage(f.course_id)}>{f.course_nom}</Link>
-                      {f.en_ligne ? null : (
-                        <>
-                          {" "}
-                          <span className="badge badge-offline">
-                            <LockIcon />
-                            Hors-ligne
-                          </span>
-                        </>
-                      )}
-                    </span>
-                  </td>
-                  <td data-label="Format">{f.nom}</td>
-                  <td data-label="Prix">{formatEuros(f.prix_cents)}</td>
-                  <td data-label="Inscrits / places">{`${f.inscrits} / ${f.nb_max_coureurs ?? "∞"}`}</td>
-                  <td>
-                    <Link to={paths.formatRegistrants(f.id)}>Voir les inscrits</Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={rows}
+        empty={
+          <p className="empty">
+            Aucun format pour le moment. <Link to={paths.newEvent()}>Créer une épreuve</Link>
+          </p>
+        }
+        columns={COLUMNS}
+        className="table stack-table"
+      >
+        {(f) => (
+          <tr key={f.id}>
+            <StartCell date={f.date} heure_depart={f.heure_depart} />
+            <td data-label="Épreuve">
+              <span>
+                <Link to={paths.eventPage(f.course_id)}>{f.course_nom}</Link>
+                {f.en_ligne ? null : (
+                  <>
+                    {" "}
+                    <OfflineBadge />
+                  </>
+                )}
+              </span>
+            </td>
+            <td data-label="Format">{f.nom}</td>
+            <td data-label="Prix">{formatEuros(f.prix_cents)}</td>
+            <td data-label="Inscrits / places">{`${f.inscrits} / ${f.nb_max_coureurs ?? "∞"}`}</td>
+            <RegistrantsLinkCell formatId={f.id} />
+          </tr>
+        )}
+      </DataTable>
     </section>
   );
 }

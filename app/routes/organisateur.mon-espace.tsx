@@ -1,11 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
@@ -16,9 +10,11 @@ import { listOrganiserCourses } from "~/services/organiser-courses.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { mapDomainError, notFoundResponse } from "~/utils/domain-errors";
-import { formatDate, formatTime } from "~/domain/format";
-import { LockIcon } from "~/components/LockIcon";
+import { formatDate } from "~/domain/format";
+import { type Column, DataTable } from "~/components/table/DataTable";
+import { PublicationBadge, RegistrantsLinkCell, StartCell } from "~/components/table/FormatCells";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Mon espace organisateur — Balise" }];
@@ -70,6 +66,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+const FORMAT_COLUMNS: readonly Column[] = ["Format", "Date", "Inscrits", "Repas", { label: "Actions", hidden: true }];
+
+/** One of the event's actions: a small form of its own sending the event and the intent. */
+function CourseAction({
+  courseId,
+  intent,
+  className,
+  disabled,
+  title,
+  children,
+}: {
+  courseId: string;
+  intent: z.infer<typeof SpaceActionSchema>["intent"];
+  className: string;
+  disabled: boolean;
+  title?: string;
+  children: string;
+}) {
+  return (
+    <Form method="post" className="inline-form">
+      <input type="hidden" name="courseId" value={courseId} />
+      <button type="submit" name="intent" value={intent} className={className} disabled={disabled} title={title}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
 export default function MonEspace() {
   const { courses, missing, message } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -88,11 +112,7 @@ export default function MonEspace() {
           </Link>
         </div>
       </div>
-      {message ? (
-        <p className="alert alert-success" role="status">
-          {message}
-        </p>
-      ) : null}
+      <Notice kind="success">{message}</Notice>
       {result?.error && !result.courseId ? (
         <p className="alert alert-error" role="alert">
           {result.error}
@@ -131,14 +151,7 @@ export default function MonEspace() {
                     {c.lieu} ({c.departement}) · créée le {formatDate(c.created_at)}
                   </p>
                 </div>
-                {c.en_ligne ? (
-                  <span className="badge badge-online">Publiée</span>
-                ) : (
-                  <span className="badge badge-offline">
-                    <LockIcon />
-                    Hors-ligne
-                  </span>
-                )}
+                <PublicationBadge online={!!c.en_ligne} />
               </div>
               <p className="organiser-course-totals">
                 <strong>{`${c.inscrits} inscrit${c.inscrits > 1 ? "s" : ""}`}</strong> ·{" "}
@@ -149,77 +162,41 @@ export default function MonEspace() {
                   {result.error}
                 </p>
               ) : null}
-              <div className="table-wrap">
-                <table className="table small stack-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Format</th>
-                      <th scope="col">Date</th>
-                      <th scope="col">Inscrits</th>
-                      <th scope="col">Repas</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {c.formats.map((f) => (
-                      <tr key={f.id}>
-                        <td className="cell-title">{f.nom}</td>
-                        <td data-label="Date">{`${formatDate(f.date)}${f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""}`}</td>
-                        <td data-label="Inscrits">
-                          {f.nb_max_coureurs != null ? `${f.inscrits} / ${f.nb_max_coureurs}` : String(f.inscrits)}
-                        </td>
-                        <td data-label="Repas">{f.repas}</td>
-                        <td>
-                          <Link to={paths.formatRegistrants(f.id)}>Voir les inscrits</Link>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable rows={c.formats} columns={FORMAT_COLUMNS} className="table small stack-table">
+                {(f) => (
+                  <tr key={f.id}>
+                    <td className="cell-title">{f.nom}</td>
+                    <StartCell date={f.date} heure_depart={f.heure_depart} />
+                    <td data-label="Inscrits">
+                      {f.nb_max_coureurs != null ? `${f.inscrits} / ${f.nb_max_coureurs}` : String(f.inscrits)}
+                    </td>
+                    <td data-label="Repas">{f.repas}</td>
+                    <RegistrantsLinkCell formatId={f.id} />
+                  </tr>
+                )}
+              </DataTable>
               <div className="actions organiser-course-actions">
-                <Form method="post" className="inline-form">
-                  <input type="hidden" name="courseId" value={c.id} />
-                  {c.en_ligne ? (
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="unpublish"
-                      className="btn btn-ghost"
-                      disabled={busyId === c.id}
-                    >
-                      Mettre hors-ligne
-                    </button>
-                  ) : (
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="publish"
-                      className="btn btn-primary"
-                      disabled={missing.length > 0 || busyId === c.id}
-                      title={missing.length > 0 ? "Complétez votre profil organisateur pour publier." : undefined}
-                    >
-                      Publier
-                    </button>
-                  )}
-                </Form>
+                {c.en_ligne ? (
+                  <CourseAction courseId={c.id} intent="unpublish" className="btn btn-ghost" disabled={busyId === c.id}>
+                    Mettre hors-ligne
+                  </CourseAction>
+                ) : (
+                  <CourseAction
+                    courseId={c.id}
+                    intent="publish"
+                    className="btn btn-primary"
+                    disabled={missing.length > 0 || busyId === c.id}
+                    title={missing.length > 0 ? "Complétez votre profil organisateur pour publier." : undefined}
+                  >
+                    Publier
+                  </CourseAction>
+                )}
                 <Link to={paths.editEvent(c.id)} className="btn btn-ghost">
                   Modifier
                 </Link>
-                <Form method="post" className="inline-form">
-                  <input type="hidden" name="courseId" value={c.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="duplicate"
-                    className="btn btn-ghost"
-                    disabled={busyId === c.id}
-                  >
-                    Dupliquer
-                  </button>
-                </Form>
+                <CourseAction courseId={c.id} intent="duplicate" className="btn btn-ghost" disabled={busyId === c.id}>
+                  Dupliquer
+                </CourseAction>
                 <Link to={paths.eventPage(c.id)} className="btn btn-ghost">
                   Voir la page
                 </Link>

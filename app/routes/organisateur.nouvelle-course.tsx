@@ -1,14 +1,7 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/Link";
-import { CourseForm } from "~/components/course-form/CourseForm";
+import { CourseFormPage } from "~/components/course-form/CourseFormPage";
 import { emptyCourseForm, readCourseForm } from "~/domain/course-form";
 import { handleCourseForm, initialState } from "~/services/course-form.server";
 import organiserCss from "~/styles/organiser.css?url";
@@ -42,20 +35,11 @@ export default function NouvelleCourse() {
   const actionData = useActionData<typeof action>();
   const state = actionData ?? initial;
   return (
-    <section className="container page organiser-page">
-      <p className="small">
-        <Link to={paths.organiserSpace()}>← Mon espace</Link>
-      </p>
-      <h1>Créer une épreuve</h1>
-      <p className="muted">
-        Les champs marqués d'une * sont obligatoires. L'épreuve reste hors-ligne jusqu'à sa publication.
-      </p>
-      {draftNotice && !actionData ? (
-        <p className="alert alert-info" role="status">
-          {draftNotice}
-        </p>
-      ) : null}
-      <CourseForm {...state} submitLabel="Créer l'épreuve" cancelTo={paths.organiserSpace()} />
-    </section>
+    <CourseFormPage
+      title="Créer une épreuve"
+      intro="Les champs marqués d'une * sont obligatoires. L'épreuve reste hors-ligne jusqu'à sa publication."
+      draftNotice={actionData ? null : draftNotice}
+      form={{ ...state, submitLabel: "Créer l'épreuve" }}
+    />
   );
 }

@@ -1,13 +1,7 @@
 // Deleting an event: a confirmation page (works without JavaScript). Refused, with the reason and an offer
 // to take the event offline, when it has paid registrations.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
@@ -19,6 +13,7 @@ import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import * as paths from "~/domain/paths";
 import { mapDomainError, notFoundOrRethrow, notFoundResponse } from "~/utils/domain-errors";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
 export const meta: MetaFunction = () => [{ title: "Supprimer une épreuve — Balise" }];
@@ -70,11 +65,7 @@ export default function SupprimerCourse() {
         <Link to={paths.organiserSpace()}>← Mon espace</Link>
       </p>
       <h1>Supprimer « {nom} »</h1>
-      {result?.error ? (
-        <p className="alert alert-error" role="alert">
-          {result.error}
-        </p>
-      ) : null}
+      <Notice kind="error">{result?.error}</Notice>
       {paid ? (
         <div className="card form-card">
           <p className="alert alert-error">{COURSE_ERROR_MESSAGES.has_paid_registrations}</p>

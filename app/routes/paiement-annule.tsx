@@ -1,14 +1,8 @@
 // /paiement-annule?session_id&inscription_id: the checkout was left. Shows the session id, 'Revoir les
 // épreuves', 'Retour à l'accueil' and, with an inscription_id, 'Réessayer le paiement' (a POST: the same held
 // place while it lasts, else a new attempt that respects capacity) and 'Libérer ma place'.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
@@ -21,6 +15,7 @@ import { mapDomainError } from "~/utils/domain-errors";
 import { formatDateTime } from "~/domain/format";
 import { getSessionUser } from "~/utils/session.server";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Paiement annulé — Balise" }, { name: "robots", content: "noindex" }];
@@ -122,11 +117,7 @@ export default function PaiementAnnule() {
           ) : null}
         </>
       )}
-      {result?.error ? (
-        <p className="alert alert-error" role="alert">
-          {result.error}
-        </p>
-      ) : null}
+      <Notice kind="error">{result?.error}</Notice>
       <div className="confirm-actions">
         {d.inscriptionId ? (
           <Form method="post" className="inline-form">

@@ -1,16 +1,12 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect } from "react";
-import { FormAlert, PasswordField } from "~/components/AccountFields";
-import { AUTH_ERROR_MESSAGES, MSG, PASSWORD_MAX, PASSWORD_MIN, ResetPasswordSchema } from "~/domain/profile-account";
+import { FormAlert } from "~/components/AccountFields";
+import { SaveButton } from "~/components/form/FieldGroup";
+import { NewPasswordFields } from "~/components/form/NewPasswordFields";
+import { AUTH_ERROR_MESSAGES, MSG, ResetPasswordSchema } from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
 import { peekToken, resetPassword } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
@@ -95,27 +91,11 @@ export default function ResetPassword() {
       ) : (
         <Form method="post" className="card auth-card" noValidate>
           <input type="hidden" name="token" value={token ?? ""} />
-          <PasswordField
-            name="password"
-            label="Nouveau mot de passe"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-            hint={MSG.passwordHint}
-            error={cross(errors.password)}
+          <NewPasswordFields
+            labels={["Nouveau mot de passe", "Confirmer le mot de passe"]}
+            errors={{ password: cross(errors.password), confirmation: cross(errors.confirmation) }}
           />
-          <PasswordField
-            name="confirmation"
-            label="Confirmer le mot de passe"
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_MAX}
-            error={cross(errors.confirmation)}
-          />
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Enregistrement…" : "Mettre à jour le mot de passe"}
-          </button>
+          <SaveButton busy={busy}>Mettre à jour le mot de passe</SaveButton>
         </Form>
       )}
     </section>

@@ -1,16 +1,12 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect } from "react";
-import { FormAlert, Honeypot, PasswordField, AccountEmailField } from "~/components/AccountFields";
-import { formValues, honeypotFilled, MSG, PASSWORD_MAX, PASSWORD_MIN, SignupSchema } from "~/domain/profile-account";
+import { FormAlert, Honeypot, AccountEmailField } from "~/components/AccountFields";
+import { SaveButton } from "~/components/form/FieldGroup";
+import { NewPasswordFields } from "~/components/form/NewPasswordFields";
+import { formValues, honeypotFilled, MSG, SignupSchema } from "~/domain/profile-account";
 import { fieldErrors } from "~/domain/form-errors";
 import { signUp } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
@@ -78,27 +74,10 @@ export default function Signup() {
       <Form method="post" className="card auth-card" noValidate>
         <Honeypot />
         <AccountEmailField defaultValue={result?.values.email} error={errors.email} />
-        <PasswordField
-          name="password"
-          label="Mot de passe"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={MSG.passwordHint}
-          error={errors.password}
-        />
-        <PasswordField
-          name="confirmation"
-          label="Confirmation du mot de passe"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          error={errors.confirmation}
-        />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Création…" : "Créer mon compte"}
-        </button>
+        <NewPasswordFields labels={["Mot de passe", "Confirmation du mot de passe"]} errors={errors} />
+        <SaveButton busy={busy} busyLabel="Création…">
+          Créer mon compte
+        </SaveButton>
         <p className="small muted">
           En créant un compte, vous acceptez les <Link to={paths.terms()}>conditions d'utilisation</Link> et la{" "}
           <Link to={paths.privacy()}>politique de confidentialité</Link>.

@@ -5,9 +5,29 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect } from "react";
 import { PositionPicker } from "./PositionPicker";
-import type { CourseFormValues, FieldErrors } from "~/domain/course-form";
-import { Field, FileField } from "./fields";
+import type { CourseField, CourseFormValues, FieldErrors } from "~/domain/course-form";
+import { Field, FieldList, type FieldSpec, FileField } from "./fields";
 import { FormatBlock } from "./FormatBlock";
+
+/** The event's name and where it takes place. */
+const PLACE: readonly FieldSpec<CourseField>[] = [
+  { field: "nom", label: "Nom de l'épreuve", required: true },
+  { field: "lieu", label: "Lieu", required: true, hint: "La commune du départ." },
+  {
+    field: "code_postal",
+    label: "Code postal",
+    required: true,
+    inputMode: "numeric",
+    autoComplete: "postal-code",
+  },
+  { field: "departement", label: "Département", required: true, hint: "Par exemple Haute-Savoie." },
+];
+
+/** Its point on the map, found from the postcode when left empty. */
+const POSITION: readonly FieldSpec<CourseField>[] = [
+  { field: "lat", label: "Latitude", inputMode: "decimal", hint: "Par exemple 45,92" },
+  { field: "lng", label: "Longitude", inputMode: "decimal", hint: "Par exemple 6,87" },
+];
 
 export interface CourseFormProps {
   values: CourseFormValues;
@@ -57,32 +77,7 @@ export function CourseForm({
         <legend>L'épreuve</legend>
         <input type="hidden" name="geo_origin" value={values.geo_origin} />
         <div className="grid-2">
-          <Field name="nom" label="Nom de l'épreuve" required value={values.nom} error={errors.nom} />
-          <Field
-            name="lieu"
-            label="Lieu"
-            required
-            value={values.lieu}
-            error={errors.lieu}
-            hint="La commune du départ."
-          />
-          <Field
-            name="code_postal"
-            label="Code postal"
-            required
-            inputMode="numeric"
-            value={values.code_postal}
-            error={errors.code_postal}
-            autoComplete="postal-code"
-          />
-          <Field
-            name="departement"
-            label="Département"
-            required
-            value={values.departement}
-            error={errors.departement}
-            hint="Par exemple Haute-Savoie."
-          />
+          <FieldList specs={PLACE} values={values} errors={errors} />
         </div>
         {editing ? (
           <label className="checkbox small">
@@ -113,22 +108,7 @@ export function CourseForm({
             Laissez vide pour la calculer à partir du code postal et du lieu. Vous pouvez la corriger ici.
           </p>
           <div className="grid-2">
-            <Field
-              name="lat"
-              label="Latitude"
-              inputMode="decimal"
-              value={values.lat}
-              error={errors.lat}
-              hint="Par exemple 45,92"
-            />
-            <Field
-              name="lng"
-              label="Longitude"
-              inputMode="decimal"
-              value={values.lng}
-              error={errors.lng}
-              hint="Par exemple 6,87"
-            />
+            <FieldList specs={POSITION} values={values} errors={errors} />
           </div>
           <PositionPicker latId="f-lat" lngId="f-lng" />
         </details>

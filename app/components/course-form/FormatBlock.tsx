@@ -1,9 +1,23 @@
 // One repeatable format block of the event form: its facts, transfer rules, meals, texts, files and actions.
 import { useLocation } from "@remix-run/react";
-import { type FieldErrors, type FormatValues, formatFieldName } from "~/domain/course-form";
-import { Field, FileField } from "./fields";
+import { type FieldErrors, type FormatField, type FormatValues, formatFieldName } from "~/domain/course-form";
+import { FieldList, type FieldSpec, FileField, type FileFieldProps } from "./fields";
 import { FormatFacts, TransferFields } from "./FormatFields";
 import { MealFields } from "./MealFields";
+
+/** The format's texts for the runners, after its meals. */
+const TEXTS: readonly FieldSpec<FormatField>[] = [
+  {
+    field: "ravitaillements",
+    label: "Ravitaillements",
+    textarea: true,
+    hint: "Un par ligne, ou séparés par des virgules ou des points-virgules.",
+  },
+  { field: "remise_dossards", label: "Remise des dossards" },
+  { field: "dotation", label: "Dotation" },
+  { field: "hebergements", label: "Hébergements", textarea: true },
+  { field: "presentation_parcours", label: "Présentation du parcours", textarea: true },
+];
 
 /** One format of the event: its hidden keys, its fields, and its duplicate and delete buttons. */
 export function FormatBlock({
@@ -20,7 +34,6 @@ export function FormatBlock({
   count: number;
 }) {
   const n = (field: string) => formatFieldName(i, field);
-  const e = (field: string) => errors[n(field)];
   return (
     <fieldset className="card format-block" id={`format-${i + 1}`}>
       <legend>
@@ -33,71 +46,58 @@ export function FormatBlock({
       <FormatFacts f={f} i={i} errors={errors} />
       <TransferFields f={f} i={i} errors={errors} />
       <MealFields f={f} i={i} errors={errors} />
-      <Field
-        name={n("ravitaillements")}
-        label="Ravitaillements"
-        textarea
-        value={f.ravitaillements}
-        error={e("ravitaillements")}
-        hint="Un par ligne, ou séparés par des virgules ou des points-virgules."
-      />
-      <Field
-        name={n("remise_dossards")}
-        label="Remise des dossards"
-        value={f.remise_dossards}
-        error={e("remise_dossards")}
-      />
-      <Field name={n("dotation")} label="Dotation" value={f.dotation} error={e("dotation")} />
-      <Field name={n("hebergements")} label="Hébergements" textarea value={f.hebergements} error={e("hebergements")} />
-      <Field
-        name={n("presentation_parcours")}
-        label="Présentation du parcours"
-        textarea
-        value={f.presentation_parcours}
-        error={e("presentation_parcours")}
-      />
+      <FieldList specs={TEXTS} values={f} errors={errors} name={n} />
       <FormatFiles f={f} i={i} errors={errors} />
       <FormatActions f={f} i={i} registered={registered} count={count} />
     </fieldset>
   );
 }
 
-/** The format's image, GPX track and rules (PDF). */
+/** The format's image, GPX track and rules (PDF): the file input's field, the field keeping the one attached. */
+const FILES: readonly (Omit<FileFieldProps, "name" | "urlName" | "url" | "error"> & {
+  field: string;
+  urlField: FormatField;
+})[] = [
+  {
+    field: "image_file",
+    urlField: "image_url",
+    label: "Image du format",
+    accept: "image/jpeg,image/png,image/webp",
+    hint: "JPEG, PNG ou WebP, 5 Mo au plus.",
+    kind: "image",
+  },
+  {
+    field: "gpx_file",
+    urlField: "gpx_url",
+    label: "Trace GPX",
+    accept: ".gpx,application/gpx+xml",
+    hint: "Fichier GPX avec une trace ou un itinéraire, 10 Mo au plus.",
+    kind: "file",
+  },
+  {
+    field: "reglement_file",
+    urlField: "reglement_pdf_url",
+    label: "Règlement (PDF)",
+    accept: "application/pdf",
+    hint: "PDF, 10 Mo au plus.",
+    kind: "file",
+  },
+];
+
 function FormatFiles({ f, i, errors }: { f: FormatValues; i: number; errors: FieldErrors }) {
   const n = (field: string) => formatFieldName(i, field);
-  const e = (field: string) => errors[n(field)];
   return (
     <div className="grid-3">
-      <FileField
-        name={n("image_file")}
-        urlName={n("image_url")}
-        label="Image du format"
-        url={f.image_url}
-        accept="image/jpeg,image/png,image/webp"
-        hint="JPEG, PNG ou WebP, 5 Mo au plus."
-        error={e("image_file")}
-        kind="image"
-      />
-      <FileField
-        name={n("gpx_file")}
-        urlName={n("gpx_url")}
-        label="Trace GPX"
-        url={f.gpx_url}
-        accept=".gpx,application/gpx+xml"
-        hint="Fichier GPX avec une trace ou un itinéraire, 10 Mo au plus."
-        error={e("gpx_file")}
-        kind="file"
-      />
-      <FileField
-        name={n("reglement_file")}
-        urlName={n("reglement_pdf_url")}
-        label="Règlement (PDF)"
-        url={f.reglement_pdf_url}
-        accept="application/pdf"
-        hint="PDF, 10 Mo au plus."
-        error={e("reglement_file")}
-        kind="file"
-      />
+      {FILES.map(({ field, urlField, ...file }) => (
+        <FileField
+          key={field}
+          {...file}
+          name={n(field)}
+          urlName={n(urlField)}
+          url={f[urlField]}
+          error={errors[n(field)]}
+        />
+      ))}
     </div>
   );
 }

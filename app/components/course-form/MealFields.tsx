@@ -1,7 +1,20 @@
 // A format's meals: the stock and the price, behind a 'Repas proposé' toggle with JavaScript.
 import { useEffect, useState } from "react";
-import { type FieldErrors, type FormatValues, formatFieldName } from "~/domain/course-form";
-import { Field } from "./fields";
+import { type FieldErrors, type FormatField, type FormatValues, formatFieldName } from "~/domain/course-form";
+import { FieldList, type FieldSpec } from "./fields";
+
+const STOCK: FieldSpec<FormatField> = {
+  field: "stock_repas",
+  label: "Stock de repas",
+  inputMode: "numeric",
+  hint: "0\u00a0: pas de repas proposé.",
+};
+const PRICE: FieldSpec<FormatField> = {
+  field: "prix_repas",
+  label: "Prix du repas (€)",
+  inputMode: "decimal",
+  hint: "Compté seulement si le stock de repas est supérieur à 0.",
+};
 
 /**
  * Meals: a 'Repas proposé' toggle (not stored: it follows the meal stock). Without JavaScript both fields always
@@ -24,24 +37,7 @@ export function MealFields({ f, i, errors }: { f: FormatValues; i: number; error
       ) : null}
       {hidden ? <input type="hidden" name={n("stock_repas")} value="0" /> : null}
       <div className="grid-2" hidden={hidden} data-testid={`repas-${i}`}>
-        {hidden ? null : (
-          <Field
-            name={n("stock_repas")}
-            label="Stock de repas"
-            inputMode="numeric"
-            value={f.stock_repas}
-            error={errors[n("stock_repas")]}
-            hint={"0\u00a0: pas de repas proposé."}
-          />
-        )}
-        <Field
-          name={n("prix_repas")}
-          label="Prix du repas (€)"
-          inputMode="decimal"
-          value={f.prix_repas}
-          error={errors[n("prix_repas")]}
-          hint="Compté seulement si le stock de repas est supérieur à 0."
-        />
+        <FieldList specs={hidden ? [PRICE] : [STOCK, PRICE]} values={f} errors={errors} name={n} />
       </div>
     </div>
   );

@@ -13,7 +13,7 @@ export function Field({ value, ...props }: Omit<FieldProps, "defaultValue" | "id
   );
 }
 
-interface FileFieldProps {
+export interface FileFieldProps {
   name: string;
   urlName: string;
   label: string;
@@ -58,6 +58,58 @@ export function FileField({ name, urlName, label, url, accept, hint, error, kind
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A text field of the form told by the key its value and error are read under (its name is `name(field)`). */
+export type FieldSpec<K extends string> = Omit<FieldProps, "name" | "id" | "defaultValue" | "error"> & { field: K };
+
+/** Text fields in a row, each reading its value from `values` and its error from `errors` under its own key. */
+export function FieldList<K extends string>({
+  specs,
+  values,
+  errors,
+  name = (field) => field,
+}: {
+  specs: readonly FieldSpec<K>[];
+  values: Record<K, string>;
+  errors: Record<string, string>;
+  name?: (field: K) => string;
+}) {
+  return (
+    <>
+      {specs.map(({ field, ...spec }) => (
+        <Field key={field} {...spec} name={name(field)} value={values[field]} error={errors[name(field)]} />
+      ))}
+    </>
+  );
+}
+
+/** A list of choices with its label, the first option chosen when the value is empty. */
+export function ChoiceField({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: readonly (readonly [value: string, label: string])[];
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value}>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // /admin/payouts: the ledger check (payments whose books do not balance) and the automatic J+1 payouts' list.
-import { AdminTableHead, type AdminColumn, PayoutStatus } from "~/components/AdminFields";
+import { AdminTableHead, type AdminColumn, MoneyCell, PayoutStatus } from "~/components/AdminFields";
+import { type Column, DataTable } from "~/components/table/DataTable";
 import type { AdminPaymentsPage } from "~/services/admin.server";
 import { formatDateTime, formatEuros } from "~/domain/format";
 
@@ -58,6 +59,15 @@ export function LedgerCheck({ unbalanced }: { unbalanced: AdminPaymentsPage["unb
   );
 }
 
+const AUTO_COLUMNS: readonly Column[] = [
+  "Date",
+  "Organisateur",
+  "Course",
+  { label: "Montant", num: true },
+  { label: "Repris", num: true },
+  "Résultat",
+];
+
 export function AutoPayouts({ payouts }: { payouts: AdminPaymentsPage["autoPayouts"] }) {
   return (
     <section className="admin-section" aria-labelledby="auto-title">
@@ -65,46 +75,25 @@ export function AutoPayouts({ payouts }: { payouts: AdminPaymentsPage["autoPayou
       <p className="muted small">
         Le lendemain de chaque format, le net restant de ses paiements est versé à l'organisateur (tâche planifiée).
       </p>
-      {payouts.length === 0 ? (
-        <p className="empty">Aucun versement automatique pour le moment.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Organisateur</th>
-                <th scope="col">Course</th>
-                <th scope="col" className="num">
-                  Montant
-                </th>
-                <th scope="col" className="num">
-                  Repris
-                </th>
-                <th scope="col">Résultat</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payouts.map((t) => (
-                <tr key={t.id}>
-                  <td data-label="Date">{formatDateTime(t.created_at)}</td>
-                  <td data-label="Organisateur">{t.organisateur ?? "—"}</td>
-                  <td data-label="Course">{t.course_nom}</td>
-                  <td data-label="Montant" className="num">
-                    {formatEuros(t.amount_cents)}
-                  </td>
-                  <td data-label="Repris" className="num">
-                    {formatEuros(t.line.takenBackCents)}
-                  </td>
-                  <td data-label="Résultat">
-                    <PayoutStatus line={t.line} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={payouts}
+        empty={<p className="empty">Aucun versement automatique pour le moment.</p>}
+        columns={AUTO_COLUMNS}
+        className="table admin-table"
+      >
+        {(t) => (
+          <tr key={t.id}>
+            <td data-label="Date">{formatDateTime(t.created_at)}</td>
+            <td data-label="Organisateur">{t.organisateur ?? "—"}</td>
+            <td data-label="Course">{t.course_nom}</td>
+            <MoneyCell label="Montant" cents={t.amount_cents} />
+            <MoneyCell label="Repris" cents={t.line.takenBackCents} />
+            <td data-label="Résultat">
+              <PayoutStatus line={t.line} />
+            </td>
+          </tr>
+        )}
+      </DataTable>
     </section>
   );
 }

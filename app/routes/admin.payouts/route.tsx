@@ -2,14 +2,8 @@
 // first, rows selected with checkboxes, totals of the selection, commission update, deposit transfer and
 // 'Tout transférer' (POST, one form). Without JavaScript, 'Calculer les totaux' sends the selection with GET; with
 // it, the totals follow the checkboxes. Also: the ledger check and the automatic J+1 payouts.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
@@ -184,35 +178,11 @@ export default function AdminPayouts() {
         )}
 
         <div className="card admin-actions">
-          <FieldShell id="p-commission" label="Commission plateforme (%)" error={errors.commission}>
-            <input
-              id="p-commission"
-              name="commission"
-              type="number"
-              min={0}
-              max={50}
-              step={0.1}
-              inputMode="decimal"
-              defaultValue={values.commission}
-              {...fieldAria("p-commission", { error: errors.commission })}
-            />
-          </FieldShell>
+          <PercentField {...COMMISSION} value={values.commission} error={errors.commission} />
           <button type="submit" name="intent" value="commission" className="btn btn-ghost" disabled={busy}>
             Mettre à jour la commission
           </button>
-          <FieldShell id="p-acompte" label="Acompte (% du net restant)" error={errors.acompte}>
-            <input
-              id="p-acompte"
-              name="acompte"
-              type="number"
-              min={0}
-              max={100}
-              step={1}
-              inputMode="numeric"
-              defaultValue={values.acompte}
-              {...fieldAria("p-acompte", { error: errors.acompte })}
-            />
-          </FieldShell>
+          <PercentField {...DEPOSIT} value={values.acompte} error={errors.acompte} />
           <button type="submit" name="intent" value="acompte" className="btn btn-ghost" disabled={busy}>
             Transférer l'acompte aux organisateurs
           </button>
@@ -273,3 +243,54 @@ export default function AdminPayouts() {
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
+
+const COMMISSION = {
+  name: "commission",
+  label: "Commission plateforme (%)",
+  max: 50,
+  step: 0.1,
+  inputMode: "decimal",
+} as const;
+const DEPOSIT = {
+  name: "acompte",
+  label: "Acompte (% du net restant)",
+  max: 100,
+  step: 1,
+  inputMode: "numeric",
+} as const;
+
+/** A percentage the admin sets (from 0 to `max`), its error under it; the input's id is `p-{name}`. */
+function PercentField({
+  name,
+  label,
+  max,
+  step,
+  inputMode,
+  value,
+  error,
+}: {
+  name: string;
+  label: string;
+  max: number;
+  step: number;
+  inputMode: "decimal" | "numeric";
+  value: string;
+  error?: string;
+}) {
+  const id = `p-${name}`;
+  return (
+    <FieldShell id={id} label={label} error={error}>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        min={0}
+        max={max}
+        step={step}
+        inputMode={inputMode}
+        defaultValue={value}
+        {...fieldAria(id, { error })}
+      />
+    </FieldShell>
+  );
+}

@@ -5,6 +5,7 @@ import { CheckboxField, FieldShell, fieldAria } from "~/components/Field";
 import { ORGANISER_CANCEL_MSG } from "~/domain/cancellation";
 import type { RefundQuote } from "~/domain/refund";
 import { formatEuros } from "~/domain/format";
+import { Notice } from "~/components/form/Notice";
 
 export type CancelErrors = Partial<Record<"reason" | "confirm" | "form", string>>;
 export interface CancelValues {
@@ -35,11 +36,7 @@ export function CancelCard({
           générales des organisateurs.
         </p>
       ) : null}
-      {errors?.form ? (
-        <p className="alert alert-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <Notice kind="error">{errors?.form}</Notice>
       <Form method="post" className="cancel-form">
         <input type="hidden" name="intent" value="annuler" />
         <FieldShell id="cancel-reason" label="Motif de l'annulation (envoyé au coureur)" error={errors?.reason}>

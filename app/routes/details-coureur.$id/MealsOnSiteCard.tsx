@@ -3,6 +3,7 @@
 import { Form } from "@remix-run/react";
 import { CheckboxField, FieldShell, fieldAria } from "~/components/Field";
 import { formatEuros } from "~/domain/format";
+import { Notice } from "~/components/form/Notice";
 
 export type MealsOnSiteErrors = Partial<Record<"nombre" | "paye", string>>;
 
@@ -34,11 +35,7 @@ export function MealsOnSiteCard({
         ) : null}
         .
       </p>
-      {notice ? (
-        <p className="alert alert-success" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice kind="success">{notice}</Notice>
       <Form method="post" className="inline-form">
         <input type="hidden" name="intent" value="repas_sur_place" />
         <FieldShell

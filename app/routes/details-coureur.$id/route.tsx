@@ -1,14 +1,8 @@
 // /details-coureur/{id}: one registrant for the organiser of its event (404 for anyone else).
 // Every field is its own form: without JS it has an 'Enregistrer' button; with JS it saves itself on change.
 // 'Récupérer reçu' is a GET (reading a receipt changes nothing); the link then opens in a new tab.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { DetailFieldSchema, EDITABLE_FIELDS, statutLabel, type EditableField } from "~/domain/registrants";
@@ -31,6 +25,7 @@ import { errorToShow, mapDomainError, notFoundOrRethrow } from "~/utils/domain-e
 import { formatDateTime, formatEuros } from "~/domain/format";
 import { useHydrated } from "~/components/useHydrated";
 import * as paths from "~/domain/paths";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -212,11 +207,7 @@ export default function DetailsCoureur() {
             Voir le reçu
           </a>
         ) : null}
-        {receiptError ? (
-          <p className="alert alert-error" role="alert">
-            {receiptError}
-          </p>
-        ) : null}
+        <Notice kind="error">{receiptError}</Notice>
       </div>
 
       {row.document_id ? (

@@ -1,6 +1,7 @@
 // The error summary at the top of the registration form: each field to correct, a link to it, in the form's order.
 import { useEffect, useRef } from "react";
 import { REGISTRATION_FIELD_LABELS, type RegistrationField } from "~/domain/registration";
+import { RUNNER_PERSONAL_FIELDS } from "~/domain/runner-fields";
 
 export type Errors = Partial<Record<RegistrationField, string>>;
 
@@ -10,19 +11,8 @@ type SummaryField = RegistrationField | "justificatif_document";
 /** The fields in the order the form shows them (the summary lists the errors in that order). */
 const SUMMARY_ORDER: readonly SummaryField[] = [
   "format_id",
-  "nom",
-  "prenom",
-  "genre",
-  "date_naissance",
-  "nationalite",
-  "email",
-  "telephone",
-  "adresse",
-  "adresse_complement",
-  "code_postal",
-  "ville",
-  "pays",
-  "club",
+  // Who the runner is and where they live: nom … club, in the runner fields' own order.
+  ...RUNNER_PERSONAL_FIELDS.slice(0, RUNNER_PERSONAL_FIELDS.indexOf("club") + 1),
   "contact_urgence_nom",
   "contact_urgence_telephone",
   "justificatif_type",

@@ -5,6 +5,7 @@ import { TRANSFER_FORM_MSG } from "~/domain/transfer";
 import { formatDateTime, formatEuros } from "~/domain/format";
 import type { TransferResult } from "./actions.server";
 import type { PageData } from "./page-data.server";
+import { Notice } from "~/components/form/Notice";
 
 type Transfer = NonNullable<PageData["transfer"]>;
 
@@ -33,11 +34,7 @@ export function TransferPanel({
           {TRANSFER_FORM_MSG.withdrawn}
         </p>
       ) : null}
-      {result?.formError ? (
-        <p className="alert alert-error" role="alert">
-          {result.formError}
-        </p>
-      ) : null}
+      <Notice kind="error">{result?.formError}</Notice>
       {t.last?.statut === "payee" ? (
         <p data-testid="transfer-done">
           Dossard transféré à {t.last.email ?? "un coureur de la liste d'attente"}. Remboursement&nbsp;:{" "}

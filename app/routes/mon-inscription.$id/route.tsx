@@ -17,6 +17,7 @@ import { RefundCard } from "./RefundCard";
 import { SelfEditForm, type Values } from "./SelfEditForm";
 import { HistoryCard, RegistrationHeader } from "./Summary";
 import { TransferPanel } from "./TransferPanel";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
@@ -67,11 +68,7 @@ export default function MyRegistration() {
         ) : null}
         {/* Right after the cancellation the confirmation says it all; 'déjà annulée/remboursée' is for later visits. */}
         {d.readOnlyMessage && !d.cancelled ? <p className="alert alert-info">{d.readOnlyMessage}</p> : null}
-        {result?.formError ? (
-          <p className="alert alert-error" role="alert">
-            {result.formError}
-          </p>
-        ) : null}
+        <Notice kind="error">{result?.formError}</Notice>
 
         <SelfEditForm d={d} values={values} errors={errors} document={document} />
         <RefundCard d={d} estimate={formatEuros(d.quote.refund_cents)} />

@@ -1,6 +1,6 @@
 // The format's totals above the registrants table and the pager below it.
-import { Link } from "~/components/Link";
 import { formatEuros } from "~/domain/format";
+import { Pager as SharedPager } from "~/components/table/Pager";
 
 export function Totals({
   d,
@@ -32,28 +32,15 @@ export function Totals({
 /** Previous and next pages (`pageLink` keeps the search). */
 export function Pager({ page, pages, pageLink }: { page: number; pages: number; pageLink: (p: number) => string }) {
   return (
-    <nav className="pager" aria-label="Pagination">
-      {page > 1 ? (
-        <Link to={pageLink(page - 1)} className="btn btn-ghost" rel="prev">
-          Précédent
-        </Link>
-      ) : (
-        <span className="btn btn-ghost" aria-disabled="true">
-          Précédent
-        </span>
-      )}
-      <span className="pager-status">
-        Page {page} / {pages}
-      </span>
-      {page < pages ? (
-        <Link to={pageLink(page + 1)} className="btn btn-ghost" rel="next">
-          Suivant
-        </Link>
-      ) : (
-        <span className="btn btn-ghost" aria-disabled="true">
-          Suivant
-        </span>
-      )}
-    </nav>
+    <SharedPager
+      label="Pagination"
+      prev={page > 1 ? pageLink(page - 1) : null}
+      next={page < pages ? pageLink(page + 1) : null}
+      status={
+        <>
+          Page {page} / {pages}
+        </>
+      }
+    />
   );
 }

@@ -1,4 +1,5 @@
 // The tools above the registrants table: the search (a GET form), the bib assignment and the CSV export.
+import { SearchField } from "~/components/form/SearchField";
 import { Form } from "@remix-run/react";
 import { ALL_EXPORT_COLUMNS, EXPORT_COLUMN_LABELS, EXPORT_COLUMNS } from "~/domain/csv";
 import { JUSTIFICATIF_ETAT_LABELS, JUSTIFICATIF_ETATS } from "~/domain/justificatif";
@@ -14,17 +15,7 @@ export function SearchForm({
 }) {
   return (
     <Form method="get" className="registrants-search" role="search">
-      <div className="field">
-        <label htmlFor="q">Rechercher</label>
-        <input
-          id="q"
-          name="q"
-          type="search"
-          defaultValue={d.q}
-          placeholder="Nom, prénom, email, club, dossard"
-          maxLength={100}
-        />
-      </div>
+      <SearchField id="q" label="Rechercher" value={d.q} placeholder="Nom, prénom, email, club, dossard" />
       <div className="field">
         <label htmlFor="statut">Statut</label>
         <select id="statut" name="statut" defaultValue={d.statut ?? ""}>

@@ -2,14 +2,8 @@
 // Search, status filter and pages of 50 in SQL (a GET form); inline edit: with JS each cell saves on blur
 // through a fetcher (optimistic, rollback + message on failure), without JS each row has its own form.
 // The add-runner modal is the child route ./ajouter, rendered in the <Outlet />; the CSV is ./export.csv.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { AssignBibsSchema, CellEditSchema, parseSearch, parseStatutFilter, RowEditSchema } from "~/domain/registrants";
@@ -32,6 +26,7 @@ import { Pager, Totals } from "./Summary";
 import { BibsPanel, ExportPanel, SearchForm } from "./Tools";
 import * as paths from "~/domain/paths";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
+import { Notice } from "~/components/form/Notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -241,17 +236,9 @@ export default function RegistrantsPage() {
         </div>
       </div>
 
-      {d.message ? (
-        <p className="alert alert-success" role="status">
-          {d.message}
-        </p>
-      ) : null}
+      <Notice kind="success">{d.message}</Notice>
       {d.opening ? <OpeningFigures figures={d.opening} /> : null}
-      {generalError ? (
-        <p className="alert alert-error" role="alert">
-          {generalError}
-        </p>
-      ) : null}
+      <Notice kind="error">{generalError}</Notice>
 
       <Totals d={d} />
 
