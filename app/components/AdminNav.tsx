@@ -1,7 +1,7 @@
 import { NavLink } from "~/components/Link";
 import * as paths from "~/domain/paths";
 
-/** The admin side menu (spec: Dashboard, Courses, Inscriptions, Paiements). */
+/** The admin side menu (spec: Dashboard, Courses, Inscriptions, Paiements; and the journal of actions, issue 43). */
 export const ADMIN_SCREENS = [
   {
     to: paths.adminDashboard(),
@@ -22,6 +22,11 @@ export const ADMIN_SCREENS = [
     to: paths.adminPayouts(),
     label: "Paiements",
     description: "Commission, acomptes et reversements aux organisateurs.",
+  },
+  {
+    to: paths.adminJournal(),
+    label: "Journal",
+    description: "Qui a fait quoi et quand, sur chaque épreuve : modifications, annulations, exports.",
   },
 ] as const;
 

@@ -37,6 +37,7 @@ test("admin: find a registration, export the page, then commission, deposit and 
     "Courses",
     "Inscriptions",
     "Paiements",
+    "Journal",
   ]);
 
   // Registrations: search, status, then the page as CSV.
