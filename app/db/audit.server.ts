@@ -4,7 +4,7 @@ import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { AuditAction, AuditRole, FieldChange, JournalFilters } from "~/domain/audit";
 import { JOURNAL_PAGE_SIZE } from "~/domain/audit";
 import type { Db } from "./client.server";
-import { courses, formats, inscriptions, journal_actions, users } from "./schema";
+import { courses, formats, inscriptions, journal_actions, paiements, users } from "./schema";
 
 /** One action to record. */
 export interface AuditEntry {
@@ -113,4 +113,14 @@ export async function registrationNames(db: Db, inscriptionId: string) {
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);
   return row ?? null;
+}
+
+/** What the journal names a payment by: its registration's names (null when it is gone). */
+export async function paymentNames(db: Db, paiementId: string) {
+  const [row] = await db
+    .select({ inscriptionId: paiements.inscription_id })
+    .from(paiements)
+    .where(eq(paiements.id, paiementId))
+    .limit(1);
+  return row?.inscriptionId ? registrationNames(db, row.inscriptionId) : null;
 }

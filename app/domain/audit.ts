@@ -20,7 +20,6 @@ export const AUDIT_ACTIONS = {
   "export.liste_attente": "Export CSV de la liste d'attente",
   "export.admin_inscriptions": "Export CSV des inscriptions (admin)",
   "commission.modifiee": "Commission modifiée",
-  "reversement.effectue": "Reversement effectué",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { csvDownload } from "~/utils/http";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const { fileName, body } = await adminInscriptionsExport(context, new URL(request.url));
+  const admin = await requireAdmin(request, context);
+  const { fileName, body } = await adminInscriptionsExport(context, new URL(request.url), admin);
   return csvDownload(body, fileName);
 }

@@ -117,10 +117,15 @@ export default function Fonctionnalites() {
               <h3>Pages publiques</h3>
               <p>Des pages optimisées pour les moteurs de recherche et le partage.</p>
             </li>
+            <li className="card">
+              <h3>Journal des actions</h3>
+              <p>
+                Qui a modifié, annulé ou exporté quoi, et quand&nbsp;: un journal par épreuve, ni modifiable ni
+                effaçable.
+              </p>
+            </li>
           </ul>
-          <p className="muted small">
-            Codes promo, co-organisateurs avec droits ciblés et journal d'audit&nbsp;: bientôt disponibles.
-          </p>
+          <p className="muted small">Codes promo et co-organisateurs avec droits ciblés&nbsp;: bientôt disponibles.</p>
           <p>
             <Link to={paths.organiserSpace()} className="btn btn-primary">
               Accéder à l'espace organisateur

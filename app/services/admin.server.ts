@@ -1,6 +1,7 @@
 // Admin use cases (spec sections 2, 6, 7, 8): the screens' data, the page's CSV, the commission update and the
 // release of funds on a selection. Only admins reach these (routes call requireAdmin first).
 // docs/decisions/0120-admin-money-screens.md
+import { type AuditActor, paymentTarget, recordAction } from "./audit.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import {
   adminCourseKpis,
@@ -103,10 +104,16 @@ export async function adminInscriptionsPage(context: Ctx, url: URL) {
 }
 
 /** The current page only, as the screen shows it (spec: 'Export CSV (page)', named by page). */
-export async function adminInscriptionsExport(context: Ctx, url: URL): Promise<{ fileName: string; body: string }> {
+export async function adminInscriptionsExport(
+  context: Ctx,
+  url: URL,
+  admin: AuditActor,
+): Promise<{ fileName: string; body: string }> {
   const { filters } = parseAdminInscriptionsQuery(url.searchParams);
   const page = await listAdminInscriptions(context.db, filters);
   const { pageNumber } = adminPager(filters, page.total);
+  const objet = `Page ${pageNumber} : ${page.rows.length} inscription${page.rows.length > 1 ? "s" : ""}`;
+  await recordAction(context, admin, "admin", "export.admin_inscriptions", { courseId: null, courseNom: null, objet });
   return { fileName: adminCsvFileName(pageNumber), body: adminInscriptionsCsv(page.rows) };
 }
 
@@ -158,12 +165,20 @@ export async function adminPaymentsPage(context: Ctx, url: URL): Promise<AdminPa
 }
 
 /** 'Mettre à jour la commission' on the selection: how many payments took the new percent. */
-export async function updateCommission(context: Ctx, ids: readonly string[], percent: number): Promise<number> {
+export async function updateCommission(
+  context: Ctx,
+  ids: readonly string[],
+  percent: number,
+  admin: AuditActor,
+): Promise<number> {
   let n = 0;
   for (const id of ids) {
     try {
       await setCommission(context, id, percent);
       n += 1;
+      await recordAction(context, admin, "admin", "commission.modifiee", await paymentTarget(context, id), [
+        { champ: "Commission", avant: "", apres: `${percent} %` },
+      ]);
     } catch {
       // A payment changed by another operation in the meantime keeps its commission; it is not counted.
     }

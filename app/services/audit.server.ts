@@ -1,7 +1,7 @@
 // The journal of organiser and admin actions (issue 43, decision 0212): recording an action after it succeeded, and
 // how the journal names what was acted on. Its pages read it through journal.server.ts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { accountEmail, auditInsert, type AuditEntry } from "~/db/audit.server";
+import { accountEmail, auditInsert, type AuditEntry, paymentNames } from "~/db/audit.server";
 import type { AuditAction, AuditRole, FieldChange } from "~/domain/audit";
 import { parisDate } from "~/domain/refund";
 
@@ -63,4 +63,10 @@ export function registrantTarget(row: {
 /** A format as the journal names it: its event, and the format's name. */
 export function formatTarget(format: { course_id: string; course_nom: string; nom: string }): AuditTarget {
   return { courseId: format.course_id, courseNom: format.course_nom, objet: format.nom };
+}
+
+/** A payment as the journal names it: its registration's event, runner and format. */
+export async function paymentTarget(context: Ctx, paiementId: string): Promise<AuditTarget> {
+  const names = await paymentNames(context.db, paiementId);
+  return names ? registrantTarget(names) : { courseId: null, courseNom: null, objet: `Paiement ${paiementId}` };
 }

@@ -127,6 +127,12 @@ describe("the journal of actions", () => {
     const csv = await get("/admin/journal/export.csv", await sessionCookie(ADMIN_ID));
     expect(csv.status).toBe(200);
     expect(await csv.text()).toContain("Trail du Journal");
+    // An admin's download of the registrations is recorded too.
+    const adminCookie = await sessionCookie(ADMIN_ID);
+    expect((await get("/admin/inscriptions/export.csv", adminCookie)).status).toBe(200);
+    const exports = await (await get("/admin/journal?type=export.admin_inscriptions", adminCookie)).text();
+    expect(exports).toContain("Export CSV des inscriptions (admin)");
+    expect(exports).toContain("admin@balise.test");
     // Inside the admin screens a non-admin gets the 403 page (only /admin itself sends them home).
     expect((await get("/admin/journal", await sessionCookie(ORG1.id))).status).toBe(403);
     expect((await get("/admin/journal/export.csv", await sessionCookie(ORG1.id))).status).not.toBe(200);

@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (ids.length === 0) return back({ kind: "vide" });
   const intent = parsed.data;
   if (intent.intent === "commission") {
-    const n = await updateCommission(context, ids, intent.commission);
+    const n = await updateCommission(context, ids, intent.commission, admin);
     return back({ kind: "commission", n });
   }
   // The transfers' ids come from the form's single-use token: a request without it moves no money (issue 40).
