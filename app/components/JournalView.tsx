@@ -2,6 +2,7 @@
 // first, its pages and the CSV of what is shown. Used by an event's journal (its owner) and the admin's journal.
 import { Form } from "@remix-run/react";
 import { Link } from "~/components/Link";
+import { Pager } from "~/components/table/Pager";
 import { AUDIT_ACTIONS, JOURNAL_PAGE_SIZE, type JournalFilters } from "~/domain/audit";
 import { formatNumber } from "~/domain/format";
 import type { JournalLine } from "~/services/journal.server";
@@ -121,13 +122,12 @@ export function JournalView({
         </div>
       ) : null}
       {pages > 1 ? (
-        <nav className="pager" aria-label="Pages du journal">
-          {page > 1 ? <Link to={pageLink(page - 1)}>← Page précédente</Link> : null}
-          <span>
-            Page {page} / {pages}
-          </span>
-          {page < pages ? <Link to={pageLink(page + 1)}>Page suivante →</Link> : null}
-        </nav>
+        <Pager
+          label="Pages du journal"
+          prev={page > 1 ? pageLink(page - 1) : null}
+          next={page < pages ? pageLink(page + 1) : null}
+          status={`Page ${page} / ${pages}`}
+        />
       ) : null}
     </>
   );
