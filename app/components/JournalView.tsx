@@ -3,7 +3,7 @@
 import { Form } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { Pager } from "~/components/table/Pager";
-import { AUDIT_ACTIONS, JOURNAL_PAGE_SIZE, type JournalFilters } from "~/domain/audit";
+import { AUDIT_ACTIONS, changeText, JOURNAL_PAGE_SIZE, type JournalFilters } from "~/domain/audit";
 import { formatNumber } from "~/domain/format";
 import type { JournalLine } from "~/services/journal.server";
 
@@ -109,7 +109,7 @@ export function JournalView({
                       <ul className="journal-changes">
                         {r.changements.map((c) => (
                           <li key={c.champ}>
-                            {c.champ}&nbsp;: {c.avant || "—"} → {c.apres || "—"}
+                            {changeText(c)}
                           </li>
                         ))}
                       </ul>

@@ -48,7 +48,7 @@ describe("the stored change list", () => {
       { champ: "Club", avant: "", apres: "ASPTT" },
     ];
     expect(parseChanges(JSON.stringify(changes))).toEqual(changes);
-    expect(changesText(changes)).toBe("Dossard : 12 → 14 ; Club : — → ASPTT");
+    expect(changesText(changes)).toBe("Dossard\u00a0: 12 → 14 ; Club\u00a0: — → ASPTT");
   });
   it.each([null, "", "not json", "{}", '[{"champ":1}]'])("reads %j as no change", (stored) => {
     expect(parseChanges(stored)).toEqual([]);

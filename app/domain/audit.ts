@@ -62,9 +62,14 @@ export function fieldChanges(
   return changes;
 }
 
+/** One field's change as text ('Dossard\u00a0: 12 → 14'; an empty value is '—'). */
+export function changeText(c: FieldChange): string {
+  return `${c.champ}\u00a0: ${c.avant || "—"} → ${c.apres || "—"}`;
+}
+
 /** The change list as one line of text ('Dossard : 12 → 14 ; Club : — → ASPTT'). */
 export function changesText(changes: readonly FieldChange[]): string {
-  return changes.map((c) => `${c.champ} : ${c.avant || "—"} → ${c.apres || "—"}`).join(" ; ");
+  return changes.map(changeText).join(" ; ");
 }
 
 /** Reads the stored change list (JSON); anything unreadable is no change list. */
