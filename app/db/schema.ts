@@ -517,6 +517,37 @@ export const transferts = sqliteTable(
   ],
 );
 
+/**
+ * An organiser's request for an advance on an event's collected net (issue 43, decision 0215): at most one
+ * pending request per event (partial unique index); the admin releases it (transfers of `pourcentage` % of each
+ * collected payment's net remaining, ids derived from the request's id) or refuses it with a reason.
+ */
+export const demandes_acompte = sqliteTable(
+  "demandes_acompte",
+  {
+    id: text("id").primaryKey(),
+    course_id: text("course_id")
+      .notNull()
+      .references(() => courses.id),
+    demande_par: text("demande_par").notNull(), // the account that asked (the owner, or a co-organiser with Finances)
+    message: text("message"),
+    /** The event's net remaining when asked, and the advance it allowed then (information for the admin). */
+    net_restant_cents: integer("net_restant_cents").notNull(),
+    statut: text("statut").notNull().default("en_attente"), // en_attente | versee | refusee
+    pourcentage: integer("pourcentage"), // set when released
+    montant_verse_cents: integer("montant_verse_cents"), // what the release's transfers sent
+    motif_refus: text("motif_refus"),
+    traite_par: text("traite_par"),
+    traite_at: text("traite_at"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("demandes_acompte_course_idx").on(t.course_id, t.created_at),
+    uniqueIndex("demandes_acompte_en_attente_idx").on(t.course_id).where(sql`statut = 'en_attente'`),
+    index("demandes_acompte_statut_idx").on(t.statut, t.created_at),
+  ],
+);
+
 export const remboursements = sqliteTable(
   "remboursements",
   {

@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = {
   "export.liste_attente": "Export CSV de la liste d'attente",
   "export.admin_inscriptions": "Export CSV des inscriptions (admin)",
   "commission.modifiee": "Commission modifiée",
+  "acompte.demande": "Acompte demandé",
+  "acompte.verse": "Acompte versé",
+  "acompte.refuse": "Demande d'acompte refusée",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

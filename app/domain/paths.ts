@@ -142,6 +142,9 @@ export const eventJournal = (courseId: string, query?: Query) =>
   withQuery(`/organisateur/journal/${seg(courseId)}`, query);
 export const eventJournalCsv = (courseId: string, query?: Query) =>
   withQuery(`/organisateur/journal/${seg(courseId)}/export.csv`, query);
+/** An event's money: its payments, payouts and advance requests (decision 0215). */
+export const eventFinances = (courseId: string, query?: Query) =>
+  withQuery(`/organisateur/finances/${seg(courseId)}`, query);
 /** The registrants of a format. */
 export const formatRegistrants = (formatId: string, query?: Query, hash?: string) =>
   withQuery(`/organisateur/inscriptions/${seg(formatId)}`, query, hash);
@@ -176,5 +179,7 @@ export const adminEvent = (courseId: string) => `/admin/courses/${seg(courseId)}
 export const adminRegistrations = (query?: Query) => withQuery("/admin/inscriptions", query);
 export const adminRegistrationsExport = (query?: Query) => withQuery("/admin/inscriptions/export.csv", query);
 export const adminPayouts = (query?: Query) => withQuery("/admin/payouts", query);
+/** An advance request: its details and the admin's decision (decision 0215). */
+export const adminAdvance = (requestId: string, query?: Query) => withQuery(`/admin/acomptes/${seg(requestId)}`, query);
 export const adminJournal = (query?: Query) => withQuery("/admin/journal", query);
 export const adminJournalCsv = (query?: Query) => withQuery("/admin/journal/export.csv", query);

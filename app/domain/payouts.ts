@@ -35,6 +35,14 @@ export function adminTransferId(token: string, paiementId: string, intent: "acom
   return `adm-${intent}-${token}-${paiementId}`;
 }
 
+/**
+ * What every transfer of a released advance request's id starts with: the release is the admin's 'acompte' with the
+ * request's id as its token (decision 0215), so a release sent twice transfers once per payment.
+ */
+export function advanceTransferPrefix(requestId: string): string {
+  return adminTransferId(requestId, "", "acompte");
+}
+
 /** Why a transfer was not sent, as admins read it on the payment's row. */
 export const TRANSFER_REFUSALS = {
   payouts_disabled: "Le compte de paiement de l'organisateur ne peut pas encore recevoir de virements.",

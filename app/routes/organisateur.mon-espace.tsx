@@ -200,6 +200,9 @@ export default function MonEspace() {
                 <Link to={paths.eventPage(c.id)} className="btn btn-ghost">
                   Voir la page
                 </Link>
+                <Link to={paths.eventFinances(c.id)} className="btn btn-ghost">
+                  Finances
+                </Link>
                 <Link to={paths.eventJournal(c.id)} className="btn btn-ghost">
                   Journal
                 </Link>

@@ -46,7 +46,7 @@ function lineOf(r: JournalRow): JournalLine {
 }
 
 /** The event if `user` owns it; another organiser's event reads like a missing one (404). */
-async function ownedCourse(context: Ctx, user: AuditActor, courseId: string) {
+export async function ownedCourse(context: Ctx, user: AuditActor, courseId: string) {
   try {
     return (await getCourseForOwner(context.db, { id: user.id }, courseId)).course;
   } catch (e) {

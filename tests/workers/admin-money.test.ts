@@ -5,14 +5,13 @@ import { DEMO_USERS } from "../../app/db/demo-data";
 import { CSV_BOM } from "../../app/domain/csv";
 import { autoPayoutTransferId } from "../../app/domain/payouts";
 import { fixedClock } from "../../app/providers/clock";
-import { isLocalPaymentProvider } from "../../app/providers/payments-local.server";
 import { runMaintenance } from "../../app/services/maintenance.server";
 import { refundInscription } from "../../app/services/refunds.server";
 import { runDuePayouts } from "../../app/services/payouts.server";
-import { createCheckoutForInscription } from "../../app/services/checkout.server";
 import { loadDemoData } from "./helpers";
 import { sessionCookie } from "./organiser-helpers";
-import { enableOrganiserAccount, ORGANISER_ID, paiementOf, testContext, type LedgerRow } from "./payments-helpers";
+import { balanced, ledger, paidOn } from "./money-helpers";
+import { ORGANISER_ID, testContext } from "./payments-helpers";
 
 const ADMIN = DEMO_USERS.admin.id;
 const RUNNER = DEMO_USERS.coureur.id;
@@ -46,54 +45,6 @@ const count = async (q: string, ...b: unknown[]) =>
       .bind(...b)
       .first<{ n: number }>())!.n,
   );
-
-let seq = 0;
-/** A fresh event of the demo organiser with one format on `date`, and a paid registration of `price` cents. */
-async function paidOn(date: string, price = 4200, opts: { nom?: string; email?: string } = {}) {
-  seq += 1;
-  const context = testContext();
-  await enableOrganiserAccount(context);
-  const courseId = crypto.randomUUID();
-  const formatId = crypto.randomUUID();
-  const inscriptionId = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, ?, 'Annecy', 'Haute-Savoie', '74000', ?, 1, ?)",
-    ).bind(courseId, `Course argent ${seq}`, ORGANISER_ID, `course-argent-${seq}-${courseId.slice(0, 8)}`),
-    env.DB.prepare(
-      "INSERT INTO formats (id, course_id, nom, date, heure_depart, prix_cents) VALUES (?, ?, ?, ?, '09:00', ?)",
-    ).bind(formatId, courseId, `Format argent ${seq}`, date, price),
-    env.DB.prepare(
-      `INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom, email, prix_total_coureur_cents, hold_expires_at)
-       VALUES (?, ?, ?, ?, 'en_attente', ?, ?, 'Camille', ?, ?, ?)`,
-    ).bind(
-      inscriptionId,
-      courseId,
-      formatId,
-      RUNNER,
-      `trace-${inscriptionId}`,
-      opts.nom ?? "Bernard",
-      opts.email ?? "coureur@balise.test",
-      price,
-      new Date(Date.now() + 30 * 60_000).toISOString(),
-    ),
-  ]);
-  const { url } = await createCheckoutForInscription(context, inscriptionId);
-  if (!isLocalPaymentProvider(context.payments)) throw new Error("local provider expected");
-  await context.payments.paySession(url.split("/").pop()!);
-  const p = (await paiementOf(inscriptionId))!;
-  return { context, courseId, formatId, inscriptionId, paiementId: p.id };
-}
-
-async function ledger(paiementId: string): Promise<LedgerRow> {
-  return (await env.DB.prepare("SELECT * FROM paiements WHERE id = ?").bind(paiementId).first<LedgerRow>())!;
-}
-
-function balanced(p: LedgerRow) {
-  expect(p.amount_total_cents).toBe(
-    p.refunded_cents + p.fee_total_cents + p.platform_fee_cents + p.transferred_total_cents + p.net_remaining_cents,
-  );
-}
 
 let admin: string;
 let runner: string;

@@ -32,6 +32,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { randomToken } from "~/utils/crypto.server";
 import { formatEuros } from "~/domain/format";
 import { fieldErrors } from "~/domain/form-errors";
+import { pendingAdvances } from "~/services/advances.server";
+import { AdvanceRequests } from "./AdvanceRequests";
 import { AutoPayouts, LedgerCheck } from "./LedgerSections";
 import { PaymentsTable } from "./PaymentsTable";
 import * as paths from "~/domain/paths";
@@ -44,9 +46,12 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const page = await adminPaymentsPage(context, new URL(request.url));
+  const [page, advances] = await Promise.all([
+    adminPaymentsPage(context, new URL(request.url)),
+    pendingAdvances(context),
+  ]);
   // A new token per rendered form: the same submit sent twice (double click, resent form) transfers once.
-  return { ...page, token: randomToken() };
+  return { ...page, advances, token: randomToken() };
 }
 
 type ActionErrors = Partial<Record<"commission" | "acompte" | "ids", string>>;
@@ -126,6 +131,7 @@ export default function AdminPayouts() {
     <section className="container page admin-page">
       <h1>Paiements et reversements</h1>
       <AdminNav />
+      <AdvanceRequests rows={d.advances} />
 
       <Form method="get" className="card admin-filters" aria-label="Filtres des paiements" key={JSON.stringify(f)}>
         <div className="field field-wide">
