@@ -36,7 +36,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const id = params.id ?? "";
   const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
-  const values = { pourcentage: String(form.pourcentage ?? ""), motif: String(form.motif ?? "") };
+  // What the admin typed in the form they sent; the other form keeps its default.
+  const values = {
+    pourcentage: form.pourcentage == null ? null : String(form.pourcentage),
+    motif: String(form.motif ?? ""),
+  };
   const parsed = AdvanceDecisionSchema.safeParse(form);
   if (!parsed.success)
     return data({ errors: fieldErrors(parsed.error) as Record<string, string>, formError: null, values }, 400);
@@ -57,7 +61,10 @@ export default function AdminAdvance() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors: Record<string, string> = result?.errors ?? {};
-  const values = result?.values ?? { pourcentage: String(d.defaultPercent), motif: "" };
+  const values = {
+    pourcentage: result?.values.pourcentage ?? String(d.defaultPercent),
+    motif: result?.values.motif ?? "",
+  };
   const r = d.request;
   return (
     <section className="container page admin-page">

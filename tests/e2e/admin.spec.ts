@@ -2,8 +2,8 @@
 // registration, exports the page, selects the payment, changes the commission, transfers a deposit, then
 // 'Tout transférer'; the organiser sees the payout. Each project uses its own format and runner name.
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { jsOn, loginAs } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { jsOn, loginAs, registerAndPay } from "./helpers";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -11,24 +11,12 @@ test.describe.configure({ timeout: 90_000 });
 const COURSE = "c0000000-0000-4000-8000-000000000002";
 const FORMATS = { nojs: "f0000000-0000-4000-8000-000000000201", js: "f0000000-0000-4000-8000-000000000202" } as const;
 
-async function registerAndPay(page: Page, project: "nojs" | "js", nom: string) {
-  await loginAs(page, "coureur@balise.test");
-  await page.goto(`/inscription/${COURSE}?format=${FORMATS[project]}`);
-  await page.getByRole("textbox", { name: "Nom", exact: true }).fill(nom);
-  await page.getByRole("button", { name: /^Payer/ }).click();
-  await page.waitForURL(/\/dev\/checkout\//);
-  await page.getByRole("button", { name: /^Payer \d/ }).click();
-  await page.waitForURL(/\/merci\?/);
-  await expect(page.getByText("Inscription validée ! Un e-mail de confirmation a été envoyé.")).toBeVisible();
-  await page.context().clearCookies();
-}
-
 test("admin: find a registration, export the page, then commission, deposit and 'Tout transférer' on its payment", async ({
   page,
 }, info) => {
   const project = info.project.name as "nojs" | "js";
   const nom = `Argent${project}${Date.now() % 100000}`;
-  await registerAndPay(page, project, nom);
+  await registerAndPay(page, COURSE, FORMATS[project], nom);
 
   await loginAs(page, "admin@balise.test");
   await page.goto("/admin");

@@ -52,3 +52,17 @@ export async function payOnLocalCheckout(page: Page) {
   await page.getByRole("button", { name: /^Payer \d/ }).click();
   await page.waitForURL(/\/merci\?/);
 }
+
+/**
+ * coureur@balise.test registers on `format` of `course` under the last name `nom` (a road format: no justificatif)
+ * and pays on the local checkout; the session is then cleared.
+ */
+export async function registerAndPay(page: Page, course: string, format: string, nom: string) {
+  await loginAs(page, "coureur@balise.test");
+  await page.goto(`/inscription/${course}?format=${format}`);
+  await page.getByRole("textbox", { name: "Nom", exact: true }).fill(nom);
+  await page.getByRole("button", { name: /^Payer/ }).click();
+  await payOnLocalCheckout(page);
+  await expect(page.getByText("Inscription validée ! Un e-mail de confirmation a été envoyé.")).toBeVisible();
+  await page.context().clearCookies();
+}
