@@ -63,6 +63,8 @@ const ORGANISER = [
   `/details-coureur/${REG}`,
   "/monprofilorganisateur",
   "/monprofilorganisateur/compte-paiement",
+  `/organisateur/finances/${courseId(0)}`, // an event with paid registrations
+  `/organisateur/journal/${courseId(0)}`,
   "/courses/trail-des-lacs-d-annecy", // the organiser's draft
 ];
 
