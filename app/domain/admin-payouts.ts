@@ -112,6 +112,14 @@ export function selectedIds(values: readonly FormDataEntryValue[]): string[] {
 }
 
 // ---------------------------------------------------------------- the payouts actions
+/** An acompte's percentage as an admin types it: a whole number from `min` to 100 ('50', '50 %'), else `message`. */
+export function wholePercentField(min: number, message: string) {
+  return z
+    .string()
+    .transform((s) => parsePercent(s))
+    .refine((n): n is number => n != null && Number.isInteger(n) && n >= min && n <= 100, { message });
+}
+
 export type PayoutIntent = "commission" | "acompte" | "tout";
 
 export const PayoutActionSchema = z.discriminatedUnion("intent", [
@@ -131,15 +139,7 @@ export const PayoutActionSchema = z.discriminatedUnion("intent", [
         },
       ),
   }),
-  z.object({
-    intent: z.literal("acompte"),
-    acompte: z
-      .string()
-      .transform((s) => parsePercent(s))
-      .refine((n): n is number => n != null && Number.isInteger(n) && n >= 0 && n <= 100, {
-        message: ADMIN_MESSAGES.deposit,
-      }),
-  }),
+  z.object({ intent: z.literal("acompte"), acompte: wholePercentField(0, ADMIN_MESSAGES.deposit) }),
   z.object({ intent: z.literal("tout") }),
 ]);
 

@@ -4,7 +4,8 @@
 // Pure: statuses, labels, what may be asked, the estimate, the forms' schemas and the error table. No I/O, no clock.
 import { z } from "zod";
 import { DomainError } from "./errors";
-import { DEFAULT_DEPOSIT_PERCENT, depositAmount, parsePercent } from "./money";
+import { wholePercentField } from "./admin-payouts";
+import { DEFAULT_DEPOSIT_PERCENT, depositAmount } from "./money";
 
 export const ADVANCE_STATUSES = ["en_attente", "versee", "refusee"] as const;
 export type AdvanceStatus = (typeof ADVANCE_STATUSES)[number];
@@ -101,12 +102,7 @@ export const AdvanceRequestSchema = z.object({
 export const AdvanceDecisionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("verser"),
-    pourcentage: z
-      .string()
-      .transform((s) => parsePercent(s))
-      .refine((n): n is number => n != null && Number.isInteger(n) && n >= 1 && n <= 100, {
-        message: ADVANCE_ERROR_MESSAGES.pourcentage_invalide,
-      }),
+    pourcentage: wholePercentField(1, ADVANCE_ERROR_MESSAGES.pourcentage_invalide),
   }),
   z.object({
     intent: z.literal("refuser"),
