@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = {
   "export.liste_attente": "Export CSV de la liste d'attente",
   "export.admin_inscriptions": "Export CSV des inscriptions (admin)",
   "commission.modifiee": "Commission modifiée",
+  "reversement.envoye": "Reversement envoyé à l'organisateur",
   "acompte.demande": "Acompte demandé",
   "acompte.verse": "Acompte versé",
   "acompte.refuse": "Demande d'acompte refusée",

@@ -29,7 +29,8 @@ import { barChart, CHART_DAYS, dailySeries, weeklySeries, type ChartGeometry, ty
 import { payoutLine, transferLine, type PayoutLine } from "~/domain/payout-line";
 import { AUTO_PAYOUT_ACTOR } from "~/domain/payouts";
 import { parisDate } from "~/domain/refund";
-import { personName } from "~/domain/format";
+import { formatEuros, personName } from "~/domain/format";
+import { DEFAULT_DEPOSIT_PERCENT } from "~/domain/money";
 import { releaseFunds, setCommission, type ReleaseReport } from "./payouts.server";
 
 type Ctx = AppLoadContext;
@@ -186,18 +187,25 @@ export async function updateCommission(
   return n;
 }
 
-/** 'Transférer l'acompte' or 'Tout transférer' on the selection. */
-export function transferSelection(
+/** 'Transférer l'acompte' or 'Tout transférer' on the selection; each transfer sent is journalled. */
+export async function transferSelection(
   context: Ctx,
-  input: { adminId: string; ids: readonly string[]; mode: "acompte" | "tout"; depositPercent?: number; token: string },
+  admin: AuditActor,
+  input: { ids: readonly string[]; mode: "acompte" | "tout"; depositPercent?: number; token: string },
 ): Promise<ReleaseReport> {
-  return releaseFunds(context, {
+  const report = await releaseFunds(context, {
     paiementIds: [...input.ids],
     mode: input.mode,
     depositPercent: input.depositPercent,
-    adminId: input.adminId,
+    adminId: admin.id,
     token: input.token,
   });
+  const kind = input.mode === "tout" ? "Solde" : `Acompte ${input.depositPercent ?? DEFAULT_DEPOSIT_PERCENT} %`;
+  for (const t of report.sent)
+    await recordAction(context, admin, "admin", "reversement.envoye", await paymentTarget(context, t.paiementId), [
+      { champ: kind, avant: "", apres: formatEuros(t.amountCents) },
+    ]);
+  return report;
 }
 
 // ---------------------------------------------------------------- organisers

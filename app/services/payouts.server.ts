@@ -177,6 +177,8 @@ export interface ReleaseReport {
   ok: number;
   failed: number;
   skipped: number;
+  /** The transfers this call sent (a repeated submit's transfers, found already written, are not in it). */
+  sent: { paiementId: string; amountCents: number }[];
 }
 
 /**
@@ -191,17 +193,18 @@ export async function releaseFunds(
 ): Promise<ReleaseReport> {
   // The transfers' ids come from the form's token (the same submit twice transfers once): without it, nothing goes.
   if (!isActionToken(input.token)) throw new PaymentError("formulaire_expire");
-  const report: ReleaseReport = { ok: 0, failed: 0, skipped: 0 };
+  const report: ReleaseReport = { ok: 0, failed: 0, skipped: 0, sent: [] };
   for (const paiementId of input.paiementIds) {
     try {
       const transfertId = adminTransferId(input.token, paiementId, input.mode);
       const done = await existingTransfer(context, transfertId);
       let r: TransferResult;
+      let amount = 0;
       if (done) r = done;
       else {
         // The organiser's debts on their other payments are covered first (decision 0184).
         const p = await coverOrganiserDebts(context, paiementId);
-        const amount =
+        amount =
           input.mode === "tout"
             ? transferAllAmount(p.net_remaining_cents)
             : depositAmount(p.net_remaining_cents, input.depositPercent ?? DEFAULT_DEPOSIT_PERCENT);
@@ -214,8 +217,10 @@ export async function releaseFunds(
         });
       }
       if (r.state === "skipped") report.skipped += 1;
-      else if (r.state === "paid") report.ok += 1;
-      else report.failed += 1;
+      else if (r.state === "paid") {
+        report.ok += 1;
+        if (!r.repeated && !done) report.sent.push({ paiementId, amountCents: amount });
+      } else report.failed += 1;
     } catch (e) {
       logEvent("transfer.failed", { paiement_id: paiementId, error: errorCode(e), detail: errorDetail(e) });
       report.failed += 1;

@@ -361,6 +361,14 @@ describe("/admin/payouts", () => {
       await count("SELECT count(*) AS n FROM transferts WHERE paiement_id = ? AND status = 'paid'", a.paiementId),
     ).toBe(1);
     balanced(p);
+    // The transfer sent is journalled once, by the admin (the repeated submit sent nothing).
+    const journalled = () =>
+      count(
+        "SELECT count(*) AS n FROM journal_actions WHERE action = 'reversement.envoye' AND course_id = ? AND acteur_id = ?",
+        a.courseId,
+        ADMIN,
+      );
+    expect(await journalled()).toBe(1);
     const all = await post(
       "/admin/payouts",
       [
@@ -377,6 +385,7 @@ describe("/admin/payouts", () => {
     expect(p.net_remaining_cents).toBe(0);
     expect(p.transferred_total_cents).toBe(net);
     balanced(p);
+    expect(await journalled()).toBe(2);
     const organiser = await text(await get("/monprofilorganisateur", await sessionCookie(ORGANISER_ID)));
     expect(organiser).toContain("Mes versements");
     expect(organiser).toContain(`Course argent`);

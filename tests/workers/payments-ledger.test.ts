@@ -390,7 +390,8 @@ describe("admin release of funds on a selection", () => {
       adminId: "admin",
       token: crypto.randomUUID(),
     });
-    expect(r).toEqual({ ok: 2, failed: 1, skipped: 0 });
+    expect(r).toMatchObject({ ok: 2, failed: 1, skipped: 0 });
+    expect(r.sent.map((t) => t.paiementId)).toEqual([a.paiementId, b.paiementId]);
     expect(payoutNoticeText({ kind: "transferts", ok: r.ok, failed: r.failed })).toBe(
       "Transferts terminés: 2 OK, 1 échec(s).",
     );
@@ -412,14 +413,14 @@ describe("admin release of funds on a selection", () => {
       adminId: "admin",
       token: crypto.randomUUID(),
     });
-    expect(r).toEqual({ ok: 2, failed: 0, skipped: 0 });
+    expect(r).toMatchObject({ ok: 2, failed: 0, skipped: 0 });
     r = await releaseFunds(context, {
       paiementIds: [a.paiementId, b.paiementId],
       mode: "tout",
       adminId: "admin",
       token: crypto.randomUUID(),
     });
-    expect(r).toEqual({ ok: 0, failed: 0, skipped: 2 });
+    expect(r).toEqual({ ok: 0, failed: 0, skipped: 2, sent: [] });
     for (const x of [a, b]) {
       const p = (await paiementOf(x.inscriptionId))!;
       expect(p.net_remaining_cents).toBe(0);

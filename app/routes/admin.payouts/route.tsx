@@ -94,8 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { errors: { ids: PAYMENT_ERROR_MESSAGES.formulaire_expire } as ActionErrors, values, ids },
       { status: 400 },
     );
-  const report = await transferSelection(context, {
-    adminId: admin.id,
+  const report = await transferSelection(context, admin, {
     ids,
     mode: intent.intent,
     depositPercent: intent.intent === "acompte" ? intent.acompte : undefined,
