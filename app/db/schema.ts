@@ -602,7 +602,7 @@ export const journal_actions = sqliteTable(
     course_nom: text("course_nom"),
     acteur_id: text("acteur_id").notNull(),
     acteur_email: text("acteur_email").notNull(),
-    acteur_role: text("acteur_role").notNull(), // organisateur | admin
+    acteur_role: text("acteur_role").notNull(), // organisateur | coorganisateur | admin
     action: text("action").notNull(), // a key of AUDIT_ACTIONS (app/domain/audit.ts)
     objet: text("objet"), // what was acted on, in words ('Léo Petit — 10 km', 'inscrits.csv')
     changements: text("changements"), // JSON [{champ, avant, apres}] for an edit
