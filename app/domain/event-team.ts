@@ -132,14 +132,32 @@ export const InviteSchema = z
     if (!v.epreuve && !v.inscriptions && !v.finances)
       ctx.addIssue({ code: "custom", path: ["droits"], message: TEAM_MSG.rightsRequired });
   })
-  .transform(
-    (v): { email: string; rights: Rights } => ({
-      email: v.email,
-      rights: { epreuve: v.epreuve, inscriptions: v.inscriptions, finances: v.finances },
-    }),
-  );
+  .transform((v): { email: string; rights: Rights } => ({
+    email: v.email,
+    rights: { epreuve: v.epreuve, inscriptions: v.inscriptions, finances: v.finances },
+  }));
 
 export type InviteInput = z.output<typeof InviteSchema>;
+
+/** The team page's other forms: revoke an invitation, remove a co-organiser, leave the team (a co-organiser). */
+export const TeamActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("revoke"), invitationId: z.string().min(1).max(64) }),
+  z.object({ intent: z.literal("remove"), memberId: z.string().min(1).max(64) }),
+  z.object({ intent: z.literal("leave") }),
+]);
+
+const personName = (required: string) =>
+  z
+    .string({ required_error: required, invalid_type_error: required })
+    .trim()
+    .min(1, required)
+    .max(100, "100 caractères au plus.");
+
+/** The name asked of someone who creates their account on the invitation page (the password: SignupSchema's). */
+export const InvitedAccountNameSchema = z.object({
+  prenom: personName("Indiquez votre prénom."),
+  nom: personName("Indiquez votre nom."),
+});
 
 // ---------------------------------------------------------------- errors
 

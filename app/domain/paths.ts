@@ -142,6 +142,10 @@ export const eventJournal = (courseId: string, query?: Query) =>
   withQuery(`/organisateur/journal/${seg(courseId)}`, query);
 export const eventJournalCsv = (courseId: string, query?: Query) =>
   withQuery(`/organisateur/journal/${seg(courseId)}/export.csv`, query);
+/** The event's team (its owner's page: invitations, co-organisers and their rights). */
+export const eventTeam = (courseId: string, query?: Query) => withQuery(`/organisateur/equipe/${seg(courseId)}`, query);
+/** The page where an invited person accepts to join an event's team (the e-mailed link). */
+export const teamInvitation = (token: string, query?: Query) => withQuery(`/invitation/${seg(token)}`, query);
 /** The registrants of a format. */
 export const formatRegistrants = (formatId: string, query?: Query, hash?: string) =>
   withQuery(`/organisateur/inscriptions/${seg(formatId)}`, query, hash);
