@@ -3,8 +3,16 @@
 // organiser query of an event uses (the owner, or a co-organiser holding the right).
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { EventRight, EventRole, Rights } from "~/domain/event-team";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.server";
 import { courses, equipe_invitations, equipe_membres, users } from "./schema";
+
+const dialect = new SQLiteAsyncDialect();
+
+function prepare(db: Db, query: SQL): D1PreparedStatement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return db.$client.prepare(text).bind(...params);
+}
 
 const RIGHT_COLUMN: Record<EventRight, string> = {
   epreuve: "droit_epreuve",
@@ -115,6 +123,7 @@ export async function insertInvitation(
           eq(equipe_invitations.email, inv.email),
           isNull(equipe_invitations.accepted_at),
           isNull(equipe_invitations.revoked_at),
+          gt(equipe_invitations.expires_at, now),
         ),
       ),
     db.insert(equipe_invitations).values({
@@ -164,28 +173,24 @@ export async function revokeInvitation(db: Db, courseId: string, id: string, now
  * the account already had on the event). False when the invitation could not be accepted.
  */
 export async function acceptInvitation(db: Db, id: string, userId: string, now: string): Promise<boolean> {
-  const [accepted] = await db.batch([
-    db
-      .update(equipe_invitations)
-      .set({ accepted_at: now, accepted_by: userId })
-      .where(
-        and(
-          eq(equipe_invitations.id, id),
-          isNull(equipe_invitations.accepted_at),
-          isNull(equipe_invitations.revoked_at),
-          gt(equipe_invitations.expires_at, now),
-        ),
-      )
-      .returning({ id: equipe_invitations.id }),
-    db.run(sql`INSERT INTO equipe_membres (course_id, user_id, droit_epreuve, droit_inscriptions, droit_finances, invitation_id, added_at)
-      SELECT i.course_id, ${userId}, i.droit_epreuve, i.droit_inscriptions, i.droit_finances, i.id, ${now}
-      FROM equipe_invitations i JOIN courses c ON c.id = i.course_id
-      WHERE i.id = ${id} AND i.accepted_at = ${now} AND i.accepted_by = ${userId} AND c.organisateur_id <> ${userId}
-      ON CONFLICT (course_id, user_id) DO UPDATE SET droit_epreuve = excluded.droit_epreuve,
-        droit_inscriptions = excluded.droit_inscriptions, droit_finances = excluded.droit_finances,
-        invitation_id = excluded.invitation_id`),
+  const [accepted] = await db.$client.batch([
+    prepare(
+      db,
+      sql`UPDATE equipe_invitations SET accepted_at = ${now}, accepted_by = ${userId}
+        WHERE id = ${id} AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ${now} RETURNING id`,
+    ),
+    prepare(
+      db,
+      sql`INSERT INTO equipe_membres (course_id, user_id, droit_epreuve, droit_inscriptions, droit_finances, invitation_id, added_at)
+        SELECT i.course_id, ${userId}, i.droit_epreuve, i.droit_inscriptions, i.droit_finances, i.id, ${now}
+        FROM equipe_invitations i JOIN courses c ON c.id = i.course_id
+        WHERE i.id = ${id} AND i.accepted_at = ${now} AND i.accepted_by = ${userId} AND c.organisateur_id <> ${userId}
+        ON CONFLICT (course_id, user_id) DO UPDATE SET droit_epreuve = excluded.droit_epreuve,
+          droit_inscriptions = excluded.droit_inscriptions, droit_finances = excluded.droit_finances,
+          invitation_id = excluded.invitation_id`,
+    ),
   ]);
-  return accepted.length > 0;
+  return (accepted.results?.length ?? 0) > 0;
 }
 
 /** Removes a member from the event's team; the member's e-mail, or null when they were not in it. */

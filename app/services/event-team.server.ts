@@ -125,7 +125,7 @@ export async function removeTeamMember(context: Ctx, user: User, courseId: strin
 /** A co-organiser leaves the event's team; anyone else gets a 404. */
 export async function leaveTeam(context: Ctx, user: User, courseId: string) {
   const found = await findEventRole(context.db, courseId, user.id);
-  if (!found || found.role.kind !== "member") throw new TeamError("not_found");
+  if (found?.role.kind !== "member") throw new TeamError("not_found");
   const email = await deleteMember(context.db, courseId, user.id);
   if (email === null) throw new TeamError("not_found");
   await recordAction(context, user, "organisateur", "equipe.membre_parti", teamTarget(found.course, email));
