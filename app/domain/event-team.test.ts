@@ -84,8 +84,14 @@ describe("invitationState", () => {
 
 describe("InviteSchema", () => {
   it.each([
-    [{ email: " Ami@Exemple.FR ", inscriptions: "on" }, { email: "ami@exemple.fr", rights: { ...NO_RIGHTS, inscriptions: true } }],
-    [{ email: "a@b.fr", epreuve: "on", finances: "on" }, { email: "a@b.fr", rights: { ...ALL_RIGHTS, inscriptions: false } }],
+    [
+      { email: " Ami@Exemple.FR ", inscriptions: "on" },
+      { email: "ami@exemple.fr", rights: { ...NO_RIGHTS, inscriptions: true } },
+    ],
+    [
+      { email: "a@b.fr", epreuve: "on", finances: "on" },
+      { email: "a@b.fr", rights: { ...ALL_RIGHTS, inscriptions: false } },
+    ],
   ])("accepts %j", (form, parsed) => {
     expect(InviteSchema.parse(form)).toEqual(parsed);
   });
