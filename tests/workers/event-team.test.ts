@@ -108,6 +108,12 @@ const PROBES: Probe[] = [
     (e, c) => post(`/organisateur/inscriptions/${e.formatId}/liste-attente`, { intent: "activer" }, c),
   ],
   ["waiting list CSV", "inscriptions", (e, c) => get(`/organisateur/inscriptions/${e.formatId}/liste-attente.csv`, c)],
+  [
+    "cancel a registration",
+    "inscriptions",
+    (e, c) =>
+      post(`/details-coureur/${e.registrantId}`, { intent: "annuler", reason: "Blessure au genou", confirm: "on" }, c),
+  ],
   ["journal", "owner", (e, c) => get(`/organisateur/journal/${e.courseId}`, c)],
   ["journal CSV", "owner", (e, c) => get(`/organisateur/journal/${e.courseId}/export.csv`, c)],
   ["team page", "owner", (e, c) => get(`/organisateur/equipe/${e.courseId}`, c)],
@@ -184,6 +190,14 @@ describe("each right × each organiser route", () => {
       acteur_id: ep.id,
       acteur_role: "coorganisateur",
     });
+    // Cancelling (a paid registration, with its refund) is an Inscriptions action too: the co-organiser gets past the
+    // access check to the cancellation's own rule (this one was added by hand, unpaid), another organiser does not.
+    const cancel = { intent: "annuler", reason: "Blessure au genou", confirm: "on" };
+    const cancelled = await post(`/details-coureur/${ev.registrantId}`, cancel, ins.cookie);
+    expect(cancelled.status).toBe(409);
+    await cancelled.arrayBuffer();
+    const stranger = await post(`/details-coureur/${ev.registrantId}`, cancel, await sessionCookie(ORG2.id));
+    expect(stranger.status).toBe(404);
     // The owner's journal page shows the role.
     const page = await (await get(`/organisateur/journal/${ev.courseId}`, await sessionCookie(ORG1.id))).text();
     expect(page).toContain("Co-organisateur");
