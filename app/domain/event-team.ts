@@ -180,7 +180,7 @@ export const TEAM_ERROR_MESSAGES: Record<TeamErrorCode, string> = {
   wrong_account:
     "Cette invitation est adressée à une autre adresse email. Déconnectez-vous puis rouvrez le lien avec le bon compte.",
   already_member: "Cette personne fait déjà partie de l'équipe.",
-  self_invite: "Vous êtes l'organisateur de cette épreuve : inutile de vous inviter.",
+  self_invite: "Vous êtes l'organisateur de cette épreuve\u00a0: inutile de vous inviter.",
 };
 
 export const TEAM_ERROR_STATUS: Record<TeamErrorCode, number> = {

@@ -15,7 +15,7 @@ export function teamInvitationEmail(d: {
     preheader: `${d.invitedBy} vous invite dans l'équipe de ${d.courseNom}.`,
     paragraphs: [
       "Bonjour,",
-      `${d.invitedBy} vous invite à co-organiser l'épreuve « ${d.courseNom} » sur Balise, avec les droits suivants : ${d.rights}.`,
+      `${d.invitedBy} vous invite à co-organiser l'épreuve «\u00a0${d.courseNom}\u00a0» sur Balise, avec les droits suivants\u00a0: ${d.rights}.`,
       "Acceptez l'invitation avec le bouton ci-dessous. Vous n'avez pas encore de compte Balise ? Vous le créerez sur la page de l'invitation, avec cette adresse email.",
     ],
     action: { label: "Voir l'invitation", url: d.url },

@@ -25,7 +25,7 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const ACCOUNT_EXISTS = "Un compte existe déjà avec cette adresse : connectez-vous pour accepter l'invitation.";
+const ACCOUNT_EXISTS = "Un compte existe déjà avec cette adresse\u00a0: connectez-vous pour accepter l'invitation.";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const token = params.token ?? "";

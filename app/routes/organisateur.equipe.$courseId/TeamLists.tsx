@@ -50,7 +50,7 @@ export function TeamMembers({ members }: { members: readonly Member[] }) {
         rows={members}
         region="membres"
         columns={["Compte", "Droits", "Depuis", { label: "Actions", hidden: true }]}
-        empty={<p className="muted">Personne pour l'instant : invitez quelqu'un ci-dessus.</p>}
+        empty={<p className="muted">Personne pour l'instant&nbsp;: invitez quelqu'un ci-dessus.</p>}
       >
         {(m) => (
           <tr key={m.userId}>
