@@ -89,9 +89,12 @@ function CoEventCard({ c }: { c: CoEvent }) {
             </Link>
           </>
         ) : null}
-        <Link to={paths.eventPage(c.id)} className="btn btn-ghost">
-          Voir la page
-        </Link>
+        {/* A draft's page is shown to its owner only. */}
+        {c.en_ligne ? (
+          <Link to={paths.eventPage(c.id)} className="btn btn-ghost">
+            Voir la page
+          </Link>
+        ) : null}
         <PostButton action={paths.eventTeam(c.id)} intent="leave" className="btn btn-ghost btn-danger-ghost">
           Quitter l'équipe
         </PostButton>
