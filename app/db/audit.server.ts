@@ -96,6 +96,16 @@ export async function accountEmail(db: Db, userId: string): Promise<string> {
   return row?.email ?? "";
 }
 
+/** The owner of an event (null when it is gone). */
+export async function courseOwnerId(db: Db, courseId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ owner: courses.organisateur_id })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return row?.owner ?? null;
+}
+
 /** What the journal names a registration by: its event, its format and its runner (null when it is gone). */
 export async function registrationNames(db: Db, inscriptionId: string) {
   const [row] = await db

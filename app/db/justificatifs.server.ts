@@ -15,6 +15,7 @@ import {
   type RefusMotif,
 } from "~/domain/justificatif";
 import type { Db } from "./client.server";
+import { mayActSql } from "./event-team.server";
 import { quoteList } from "./registration-store/guards.server";
 import { updateStatement } from "./registration-store/writes.server";
 
@@ -52,7 +53,7 @@ export interface DecisionInput {
   inscriptionId: string;
   /** Only a registration of this format… */
   formatId: string;
-  /** …of an event this user organises (null: a verification service, no owner check). */
+  /** …of an event this user organises or co-organises with the Inscriptions right (null: a verification service). */
   organiserId: string | null;
   decision: JustificatifDecision;
   /** The content seen when deciding (justificatifVersion); the decision applies only if it is still the same. */
@@ -72,7 +73,7 @@ export async function recordDecision(db: Db, d: DecisionInput): Promise<boolean>
   const owner =
     d.organiserId == null
       ? sql`1`
-      : sql`(SELECT c.organisateur_id FROM courses c WHERE c.id = i.course_id) = ${d.organiserId}`;
+      : sql`EXISTS (SELECT 1 FROM courses c WHERE c.id = i.course_id AND ${mayActSql("c", d.organiserId, "inscriptions")})`;
   const version = d.version == null ? sql`1` : sql`${versionSql("i")} = ${d.version}`;
   const res = await prepare(
     db,
@@ -120,8 +121,8 @@ export interface DocumentRow {
 }
 
 /**
- * The document if this user may read it: its owner (the runner who uploaded it), the organiser of an event one of
- * whose registrations points to it, or an admin. Anyone else gets null, exactly as for a missing document.
+ * The document if this user may read it: its owner (the runner who uploaded it), the organiser (or a co-organiser with
+ * the Inscriptions right) of an event one of whose registrations points to it, or an admin. Anyone else gets null, exactly as for a missing document.
  */
 export async function findReadableDocument(
   db: Db,
@@ -133,7 +134,7 @@ export async function findReadableDocument(
     sql`SELECT d.id, d.r2_key, d.owner_id, d.content_type, d.size, d.original_name, d.created_at FROM justificatif_documents d
         WHERE d.id = ${id} AND (${user.isAdmin ? 1 : 0} = 1 OR d.owner_id = ${user.id}
           OR EXISTS (SELECT 1 FROM inscriptions i JOIN courses c ON c.id = i.course_id
-                     WHERE i.justificatif_document_id = d.id AND c.organisateur_id = ${user.id}))`,
+                     WHERE i.justificatif_document_id = d.id AND ${mayActSql("c", user.id, "inscriptions")}))`,
   ).first<DocumentRow>();
   return row ?? null;
 }

@@ -1,4 +1,4 @@
-// Organiser registrants: every query is scoped by the organiser (formats.course_id -> courses.organisateur_id),
+// Organiser registrants: every query is scoped by the organiser or a co-organiser with the right (mayActSql),
 // so another organiser's format or registration reads exactly like a missing one. Search, filter and paging
 // happen in SQL; the export reads with keyset pagination (created_at, id), served by inscriptions_format_created_idx.
 import { sql, type SQL } from "drizzle-orm";
@@ -15,6 +15,8 @@ import {
 } from "~/domain/registrants";
 import type { NewRunner } from "~/domain/add-runner";
 import type { Db } from "./client.server";
+import { mayActSql } from "./event-team.server";
+import type { EventRight } from "~/domain/event-team";
 import { foldName } from "./identity";
 import { mealsTakenSql, placesTakenSql } from "./registration-store/capacity.server";
 import {
@@ -48,13 +50,21 @@ export interface OwnedFormat {
   type_epreuve: string;
 }
 
-/** The format if the user organises its event; null otherwise (missing and not-yours look the same). */
-export async function findOwnedFormat(db: Db, formatId: string, userId: string): Promise<OwnedFormat | null> {
+/**
+ * The format if the user may act with `right` on its event (its owner, or a co-organiser holding the right: mayActSql);
+ * null otherwise (missing and not-yours look the same).
+ */
+export async function findOwnedFormat(
+  db: Db,
+  formatId: string,
+  userId: string,
+  right: EventRight,
+): Promise<OwnedFormat | null> {
   const row = await prepare(
     db,
     sql`SELECT f.id, f.nom, f.course_id, c.nom AS course_nom, f.stock_repas, f.prix_cents, f.prix_repas_cents, f.nb_max_coureurs, f.type_epreuve, f.ouverture_inscriptions, f.tirage_minutes
         FROM formats f JOIN courses c ON c.id = f.course_id
-        WHERE f.id = ${formatId} AND c.organisateur_id = ${userId}`,
+        WHERE f.id = ${formatId} AND ${mayActSql("c", userId, right)}`,
   ).first<OwnedFormat>();
   return row ?? null;
 }
@@ -180,13 +190,18 @@ export type RegistrantDetail = Record<string, unknown> & {
   prix_total_coureur_cents: number;
 };
 
-/** One registration if the user organises its event; null otherwise. */
-export async function findOwnedRegistrant(db: Db, id: string, userId: string): Promise<RegistrantDetail | null> {
+/** One registration if the user may act with `right` on its event; null otherwise. */
+export async function findOwnedRegistrant(
+  db: Db,
+  id: string,
+  userId: string,
+  right: EventRight,
+): Promise<RegistrantDetail | null> {
   const row = await prepare(
     db,
     sql`SELECT i.*, f.nom AS format_nom, c.nom AS course_nom, f.stock_repas, f.prix_repas_cents
         FROM inscriptions i JOIN formats f ON f.id = i.format_id JOIN courses c ON c.id = f.course_id
-        WHERE i.id = ${id} AND c.organisateur_id = ${userId}`,
+        WHERE i.id = ${id} AND ${mayActSql("c", userId, right)}`,
   ).first<RegistrantDetail>();
   return row ?? null;
 }

@@ -633,7 +633,7 @@ export const journal_actions = sqliteTable(
     course_nom: text("course_nom"),
     acteur_id: text("acteur_id").notNull(),
     acteur_email: text("acteur_email").notNull(),
-    acteur_role: text("acteur_role").notNull(), // organisateur | admin
+    acteur_role: text("acteur_role").notNull(), // organisateur | coorganisateur | admin
     action: text("action").notNull(), // a key of AUDIT_ACTIONS (app/domain/audit.ts)
     objet: text("objet"), // what was acted on, in words ('Léo Petit — 10 km', 'inscrits.csv')
     changements: text("changements"), // JSON [{champ, avant, apres}] for an edit
@@ -644,6 +644,56 @@ export const journal_actions = sqliteTable(
     index("journal_actions_course_idx").on(t.course_id, t.id),
     index("journal_actions_jour_idx").on(t.jour, t.id),
   ],
+);
+
+// ---------------------------------------------------------------- event team (issue 43)
+/**
+ * The co-organisers of an event (issue 43, docs/decisions/0213): an account the owner invited, with the rights it
+ * accepted (Épreuve, Inscriptions, Finances: app/domain/event-team.ts). The owner is never a row here. Read and
+ * written only by app/db/event-team.server.ts.
+ */
+export const equipe_membres = sqliteTable(
+  "equipe_membres",
+  {
+    course_id: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    droit_epreuve: integer("droit_epreuve", { mode: "boolean" }).notNull().default(false),
+    droit_inscriptions: integer("droit_inscriptions", { mode: "boolean" }).notNull().default(false),
+    droit_finances: integer("droit_finances", { mode: "boolean" }).notNull().default(false),
+    invitation_id: text("invitation_id"),
+    added_at: text("added_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.course_id, t.user_id] }), index("equipe_membres_user_idx").on(t.user_id)],
+);
+
+/**
+ * An invitation to join an event's team, sent by e-mail (the link carries a token whose SHA-256 is kept). Pending
+ * until accepted, revoked or past expires_at (created + 7 days).
+ */
+export const equipe_invitations = sqliteTable(
+  "equipe_invitations",
+  {
+    id: text("id").primaryKey(),
+    course_id: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    email: text("email").notNull(), // lower-cased
+    droit_epreuve: integer("droit_epreuve", { mode: "boolean" }).notNull().default(false),
+    droit_inscriptions: integer("droit_inscriptions", { mode: "boolean" }).notNull().default(false),
+    droit_finances: integer("droit_finances", { mode: "boolean" }).notNull().default(false),
+    token_hash: text("token_hash").notNull().unique(),
+    invited_by: text("invited_by").notNull(),
+    expires_at: text("expires_at").notNull(),
+    accepted_at: text("accepted_at"),
+    accepted_by: text("accepted_by"),
+    revoked_at: text("revoked_at"),
+    created_at: createdAt(),
+  },
+  (t) => [index("equipe_invitations_course_idx").on(t.course_id, t.created_at)],
 );
 
 /** Webhook events processed once, by provider event id. */
@@ -1011,6 +1061,8 @@ export const schema = {
   course_search_ids,
   course_terms,
   liste_attente,
+  equipe_membres,
+  equipe_invitations,
 };
 
 // ---------------------------------------------------------------- bib transfers (issue 22)

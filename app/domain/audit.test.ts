@@ -7,6 +7,7 @@ import {
   fieldChanges,
   parseChanges,
   parseJournalFilters,
+  teamRole,
 } from "./audit";
 
 describe("fieldChanges: the named fields that differ, in the labels' order, as the journal writes them", () => {
@@ -73,5 +74,16 @@ describe("actionLabel", () => {
   it("labels every known action in French, and shows an unknown code as it is", () => {
     for (const [code, label] of Object.entries(AUDIT_ACTIONS)) expect(actionLabel(code)).toBe(label);
     expect(actionLabel("futur.code")).toBe("futur.code");
+  });
+});
+
+describe("teamRole: an organiser's action by someone other than the owner is a co-organiser's", () => {
+  it.each([
+    ["organisateur", "u1", "u1", "organisateur"],
+    ["organisateur", "u2", "u1", "coorganisateur"],
+    ["organisateur", "u2", null, "organisateur"],
+    ["admin", "u2", "u1", "admin"],
+  ] as const)("%s by %s on an event of %s → %s", (role, actor, owner, expected) => {
+    expect(teamRole(role, actor, owner)).toBe(expected);
   });
 });

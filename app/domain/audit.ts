@@ -24,14 +24,31 @@ export const AUDIT_ACTIONS = {
   "acompte.demande": "Acompte demandé",
   "acompte.verse": "Acompte versé",
   "acompte.refuse": "Demande d'acompte refusée",
+  "equipe.invitation_envoyee": "Invitation d'un co-organisateur",
+  "equipe.invitation_acceptee": "Invitation acceptée",
+  "equipe.invitation_revoquee": "Invitation révoquée",
+  "equipe.membre_retire": "Co-organisateur retiré",
+  "equipe.membre_parti": "Co-organisateur parti de l'équipe",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
-/** Who acted: the event's owner or an admin. */
-export type AuditRole = "organisateur" | "admin";
+/** Who acted: the event's owner, a co-organiser of its team (decision 0213) or an admin. */
+export type AuditRole = "organisateur" | "coorganisateur" | "admin";
 
-export const AUDIT_ROLE_LABELS: Record<AuditRole, string> = { organisateur: "Organisateur", admin: "Admin" };
+export const AUDIT_ROLE_LABELS: Record<AuditRole, string> = {
+  organisateur: "Organisateur",
+  coorganisateur: "Co-organisateur",
+  admin: "Admin",
+};
+
+/**
+ * The role recorded for an action on an event: one done as its organiser by someone who is not its owner is a
+ * co-organiser's (their own account, decision 0213); an admin's stays an admin's.
+ */
+export function teamRole(role: AuditRole, actorId: string, ownerId: string | null): AuditRole {
+  return role === "organisateur" && ownerId !== null && ownerId !== actorId ? "coorganisateur" : role;
+}
 
 /** One field's change in an edit, as the journal shows it ('' for an empty value). */
 export interface FieldChange {

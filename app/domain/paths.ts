@@ -145,6 +145,10 @@ export const eventJournalCsv = (courseId: string, query?: Query) =>
 /** An event's money: its payments, payouts and advance requests (decision 0215). */
 export const eventFinances = (courseId: string, query?: Query) =>
   withQuery(`/organisateur/finances/${seg(courseId)}`, query);
+/** The event's team (its owner's page: invitations, co-organisers and their rights). */
+export const eventTeam = (courseId: string, query?: Query) => withQuery(`/organisateur/equipe/${seg(courseId)}`, query);
+/** The page where an invited person accepts to join an event's team (the e-mailed link). */
+export const teamInvitation = (token: string, query?: Query) => withQuery(`/invitation/${seg(token)}`, query);
 /** The registrants of a format. */
 export const formatRegistrants = (formatId: string, query?: Query, hash?: string) =>
   withQuery(`/organisateur/inscriptions/${seg(formatId)}`, query, hash);

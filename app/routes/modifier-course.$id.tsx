@@ -79,7 +79,7 @@ function toValues(course: CourseRow, rows: FormatRow[]): CourseFormValues {
 }
 
 function owned(context: LoaderFunctionArgs["context"], user: { id: string; isAdmin: boolean }, id: string) {
-  return getCourseForOwner(context.db, user, id).catch(notFoundOrRethrow);
+  return getCourseForOwner(context.db, user, id, { needs: "epreuve" }).catch(notFoundOrRethrow);
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -6,7 +6,8 @@ import { z } from "zod";
 import { CourseError, publishMissing } from "~/domain/course-errors";
 import { isDomainError } from "~/domain/errors";
 import { duplicateCourse, publishReadiness, setPublished } from "~/services/courses.server";
-import { listOrganiserCourses } from "~/services/organiser-courses.server";
+import { listCoOrganisedCourses, listOrganiserCourses } from "~/services/organiser-courses.server";
+import { CoOrganisedEvents } from "~/components/CoOrganisedEvents";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { mapDomainError, notFoundResponse } from "~/utils/domain-errors";
@@ -27,16 +28,24 @@ const MESSAGES: Record<string, string> = {
   "hors-ligne": "Épreuve mise hors-ligne.",
   copiee: "Épreuve copiée (hors-ligne) avec tous ses formats.",
   supprimee: "Épreuve supprimée.",
+  "equipe-rejointe": "Invitation acceptée\u00a0: l'épreuve figure parmi celles que vous co-organisez.",
+  "equipe-quittee": "Vous avez quitté l'équipe de l'épreuve.",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);
-  const [courses, readiness] = await Promise.all([
+  const [courses, coOrganised, readiness] = await Promise.all([
     listOrganiserCourses(context.db, user.id, context.clock.now()),
+    listCoOrganisedCourses(context.db, user.id, context.clock.now()),
     publishReadiness(context.db, user.id),
   ]);
   const message = new URL(request.url).searchParams.get("message");
-  return { courses, missing: publishMissing(readiness), message: message ? (MESSAGES[message] ?? null) : null };
+  return {
+    courses,
+    coOrganised,
+    missing: publishMissing(readiness),
+    message: message ? (MESSAGES[message] ?? null) : null,
+  };
 }
 
 export const SpaceActionSchema = z.object({
@@ -95,7 +104,7 @@ function CourseAction({
 }
 
 export default function MonEspace() {
-  const { courses, missing, message } = useLoaderData<typeof loader>();
+  const { courses, coOrganised, missing, message } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("courseId") : null;
@@ -206,6 +215,9 @@ export default function MonEspace() {
                 <Link to={paths.eventJournal(c.id)} className="btn btn-ghost">
                   Journal
                 </Link>
+                <Link to={paths.eventTeam(c.id)} className="btn btn-ghost">
+                  Équipe
+                </Link>
                 <Link to={paths.deleteEvent(c.id)} className="btn btn-ghost btn-danger-ghost">
                   Supprimer
                 </Link>
@@ -214,6 +226,7 @@ export default function MonEspace() {
           ))}
         </ul>
       )}
+      <CoOrganisedEvents events={coOrganised} />
     </section>
   );
 }

@@ -28,7 +28,7 @@ import { formatEuros } from "~/domain/format";
 import { DEFAULT_DEPOSIT_PERCENT } from "~/domain/money";
 import * as paths from "~/domain/paths";
 import { type AuditActor, recordAction } from "./audit.server";
-import { ownedCourse } from "./journal.server";
+import { requireEventRight } from "./event-access.server";
 import { releaseFunds, type ReleaseReport } from "./payouts.server";
 
 type Ctx = AppLoadContext;
@@ -36,9 +36,9 @@ type Ctx = AppLoadContext;
 /** The most recent payments the finance page lists (the totals count them all). */
 export const EVENT_PAYMENTS_SHOWN = 200;
 
-/** The event the user may see the money of (today its owner; another organiser's event is not found). */
-function financeCourse(context: Ctx, user: AuditActor, courseId: string) {
-  return ownedCourse(context, user, courseId);
+/** The event whose money the user may see: its owner's, or a co-organiser's with Finances (else not found). */
+async function financeCourse(context: Ctx, user: AuditActor, courseId: string) {
+  return (await requireEventRight(context, user, courseId, "finances")).course;
 }
 
 /** An event's finance page: its books, its payments, its advance requests and what a new request would bring. */

@@ -1,8 +1,8 @@
 // The journal of organiser and admin actions (issue 43, decision 0212): recording an action after it succeeded, and
 // how the journal names what was acted on. Its pages read it through journal.server.ts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { accountEmail, auditInsert, type AuditEntry, paymentNames } from "~/db/audit.server";
-import type { AuditAction, AuditRole, FieldChange } from "~/domain/audit";
+import { accountEmail, auditInsert, type AuditEntry, courseOwnerId, paymentNames } from "~/db/audit.server";
+import { type AuditAction, type AuditRole, type FieldChange, teamRole } from "~/domain/audit";
 import { parisDate } from "~/domain/refund";
 
 type Ctx = AppLoadContext;
@@ -21,7 +21,8 @@ export interface AuditTarget {
 }
 
 /**
- * Records one action after it succeeded. A journal that cannot be written does not undo the action the user was
+ * Records one action after it succeeded (an organiser's action by someone other than the event's owner is recorded
+ * with the role 'coorganisateur'). A journal that cannot be written does not undo the action the user was
  * told succeeded: the failure is logged for the operator (the row's absence is visible in the journal's numbering).
  */
 export async function recordAction(
@@ -33,9 +34,15 @@ export async function recordAction(
   changements: readonly FieldChange[] = [],
 ): Promise<void> {
   const now = context.clock.now();
+  // Done as the event's organiser by a member of its team: recorded as a co-organiser's action.
+  const owner = role === "organisateur" && target.courseId ? await courseOwnerId(context.db, target.courseId) : null;
   const entry: AuditEntry = {
     ...target,
-    acteur: { id: actor.id, email: actor.email ?? (await accountEmail(context.db, actor.id)), role },
+    acteur: {
+      id: actor.id,
+      email: actor.email ?? (await accountEmail(context.db, actor.id)),
+      role: teamRole(role, actor.id, owner),
+    },
     action,
     changements,
     jour: parisDate(now),

@@ -291,3 +291,28 @@ export async function resetPassword(context: AppLoadContext, token: string, pass
     kind: "password_changed",
   });
 }
+
+// ---------------------------------------------------------------- account made from an invitation
+/**
+ * Creates an account whose address is already proven (its owner followed a link mailed to it: an event team's
+ * invitation, decision 0213), with its name on the profile. Null when the address already has an account.
+ */
+export async function createConfirmedAccount(
+  context: AppLoadContext,
+  input: { email: string; password: string; prenom: string; nom: string },
+): Promise<AuthUser | null> {
+  const now = context.clock.now().toISOString();
+  const id = crypto.randomUUID();
+  const password_hash = await hashPassword(input.password);
+  const inserted = await context.db
+    .insert(users)
+    .values({ id, email: input.email, password_hash, email_confirmed_at: now, created_at: now, updated_at: now })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!inserted.length) return null;
+  await context.db
+    .insert(profils_utilisateurs)
+    .values({ user_id: id, email: input.email, prenom: input.prenom, nom: input.nom, created_at: now, updated_at: now })
+    .onConflictDoNothing();
+  return { id, email: input.email };
+}

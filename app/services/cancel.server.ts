@@ -30,6 +30,7 @@ import { logEvent } from "~/utils/log.server";
 import { raceFormatColumns, withEvent } from "~/db/registrations.server";
 import { hasOpenTransfer } from "~/db/transfers.server";
 import * as paths from "~/domain/paths";
+import { holdsRight } from "./event-access.server";
 
 type Ctx = AppLoadContext;
 type Row = NonNullable<Awaited<ReturnType<typeof loadRow>>>;
@@ -196,7 +197,8 @@ function transitionActor(req: CancelRequest, row: Row): "runner" | "organiser" |
 
 /**
  * Cancels a registration with the tiered refund of spec section 9.
- * 1. Checks who asks (owner runner, or the event's organiser) and the status.
+ * 1. Checks who asks (owner runner, the event's organiser or a co-organiser with the Inscriptions right) and the
+ *    status.
  * 2. Claims the registration: one `annulations` row per inscription (unique index), taken by an upsert that only
  *    succeeds when there is no row yet, the previous attempt failed, or it was abandoned. A second click or a
  *    replayed request finds the claim and refunds nothing.
@@ -211,7 +213,9 @@ export async function cancelInscription(context: Ctx, req: CancelRequest): Promi
     row != null &&
     (req.actor.role === "coureur"
       ? row.i.coureur_id === req.actor.userId
-      : row.course.organisateur_id === req.actor.userId || req.actor.isAdmin === true);
+      : row.course.organisateur_id === req.actor.userId ||
+        req.actor.isAdmin === true ||
+        (await holdsRight(context.db, row.course.id, req.actor.userId, "inscriptions")));
   if (!row || !allowed) throw new CancelError("inscription_introuvable");
 
   const done = await claimOf(context, row.i.id);

@@ -9,7 +9,7 @@ type Snapshot = Awaited<ReturnType<typeof getCourseForOwner>>;
 
 /** Records what the save changed in the event `before` (nothing when nothing did). */
 export async function auditCourseEdit(context: AppLoadContext, actor: Actor, before: Snapshot): Promise<void> {
-  const after = await getCourseForOwner(context.db, actor, before.course.id);
+  const after = await getCourseForOwner(context.db, actor, before.course.id, { needs: "epreuve" });
   const changes = courseChanges(before, after);
   if (changes.length === 0) return;
   const target = { courseId: after.course.id, courseNom: after.course.nom, objet: after.course.nom };

@@ -111,7 +111,8 @@ export async function handleCourseForm(
     parsed.data.lng = null;
   }
   try {
-    const before = mode.kind === "edit" ? await getCourseForOwner(context.db, actor, mode.courseId) : null;
+    const before =
+      mode.kind === "edit" ? await getCourseForOwner(context.db, actor, mode.courseId, { needs: "epreuve" }) : null;
     const saved =
       mode.kind === "create"
         ? await createCourse(context, actor.id, parsed.data, geo)

@@ -10,6 +10,8 @@ import type { CourseInput, FormatInput } from "~/domain/course-form";
 import { slugify, uniqueSlug } from "~/domain/slug";
 import type { GeoPoint } from "~/providers/geocoder.server";
 import { recordAction } from "./audit.server";
+import { eventAccess, type Needed } from "./event-access.server";
+import { deleteTeamOfCourse } from "~/db/event-team.server";
 import { forgetQueueFacts } from "./opening-queue.server";
 import { expireCheckoutForInscription } from "./payment-received.server";
 import { releaseFiles } from "./uploads.server";
@@ -24,11 +26,18 @@ export interface Actor {
   isAdmin?: boolean;
 }
 
-/** The event and its formats if `actor` owns it (admins may read any); 404 when missing, 403 otherwise. */
-export async function getCourseForOwner(db: Db, actor: Actor, courseId: string, opts: { read?: boolean } = {}) {
-  const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
-  if (!course) throw new CourseError("not_found");
-  if (course.organisateur_id !== actor.id && !(opts.read && actor.isAdmin)) throw new CourseError("forbidden");
+/**
+ * The event and its formats if `actor` may do `needs` on it (app/services/event-access.server.ts: the owner, or a
+ * co-organiser holding the right; "owner" by default), admins may read any with `read`. 404 when missing or when a
+ * co-organiser lacks the right, 403 for anyone else.
+ */
+export async function getCourseForOwner(
+  db: Db,
+  actor: Actor,
+  courseId: string,
+  opts: { read?: boolean; needs?: Needed } = {},
+) {
+  const { course } = await eventAccess(db, actor, courseId, opts.needs ?? "owner", opts.read);
   const rows = await db
     .select()
     .from(formats)
@@ -113,7 +122,7 @@ export async function updateCourse(
   geo: GeoPoint | null,
 ): Promise<SavedCourse> {
   const db = ctx.db;
-  const { course, formats: existing } = await getCourseForOwner(db, actor, courseId);
+  const { course, formats: existing } = await getCourseForOwner(db, actor, courseId, { needs: "epreuve" });
   const existingIds = new Set(existing.map((f) => f.id));
   for (const f of input.formats) if (f.id && !existingIds.has(f.id)) throw new CourseError("format_not_found");
   const kept = new Set(input.formats.map((f) => f.id).filter(Boolean));
@@ -144,7 +153,7 @@ export async function updateCourse(
         slug,
         updated_at: now,
       })
-      .where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id))),
+      .where(and(eq(courses.id, courseId), eq(courses.organisateur_id, course.organisateur_id))),
     ...input.formats.map((f, i) =>
       f.id
         ? db
@@ -241,6 +250,7 @@ export async function deleteCourse(ctx: Ctx, actor: Actor, courseId: string): Pr
   await db.batch([
     deleteRegistrationsOfCourse(db, courseId),
     db.delete(formats).where(eq(formats.course_id, courseId)),
+    ...deleteTeamOfCourse(db, courseId),
     db.delete(courses).where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id))),
   ]);
   await forgetQueueFacts(ctx, withOpening(rows));
@@ -264,12 +274,12 @@ export async function publishReadiness(db: Db, userId: string): Promise<PublishR
 }
 
 /**
- * Publishes (only when the organiser may) or takes offline (always allowed). Taken offline, the event accepts no
+ * Publishes (only when the owner may: their profile and payment account) or takes offline (always allowed). Taken offline, the event accepts no
  * new hold (the hold statement requires en_ligne), and its open checkouts are ended at the provider; a payment that
  * still arrives for it is refunded in full (app/services/payment-received.server.ts).
  */
 export async function setPublished(ctx: Ctx, actor: Actor, courseId: string, publish: boolean): Promise<void> {
-  const { course, formats: formatRows } = await getCourseForOwner(ctx.db, actor, courseId);
+  const { course, formats: formatRows } = await getCourseForOwner(ctx.db, actor, courseId, { needs: "epreuve" });
   const savedAt = ctx.clock.now().toISOString();
   if (publish) {
     const r = await publishReadiness(ctx.db, course.organisateur_id);
@@ -278,7 +288,7 @@ export async function setPublished(ctx: Ctx, actor: Actor, courseId: string, pub
   await ctx.db
     .update(courses)
     .set({ en_ligne: publish, updated_at: savedAt })
-    .where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id)));
+    .where(and(eq(courses.id, courseId), eq(courses.organisateur_id, course.organisateur_id)));
   if (!publish)
     await Promise.all([endOpenCheckouts(ctx, courseId), forgetQueueFacts(ctx, withOpening(formatRows), savedAt)]);
   if (Boolean(course.en_ligne) !== publish) {

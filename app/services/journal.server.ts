@@ -13,8 +13,7 @@ import {
 import { CSV_BOM, csvRow } from "~/domain/csv";
 import { formatDateTime } from "~/domain/format";
 import type { AuditActor } from "./audit.server";
-import { CourseError } from "~/domain/course-errors";
-import { getCourseForOwner } from "./courses.server";
+import { requireEventRight } from "./event-access.server";
 
 type Ctx = AppLoadContext;
 
@@ -45,19 +44,9 @@ function lineOf(r: JournalRow): JournalLine {
   };
 }
 
-/** The event if `user` owns it; another organiser's event reads like a missing one (404). */
-export async function ownedCourse(context: Ctx, user: AuditActor, courseId: string) {
-  try {
-    return (await getCourseForOwner(context.db, { id: user.id }, courseId)).course;
-  } catch (e) {
-    if (e instanceof CourseError && e.code === "forbidden") throw new CourseError("not_found");
-    throw e;
-  }
-}
-
 /** The journal of one event, for its owner only (another organiser's event is not found). */
 export async function eventJournal(context: Ctx, user: AuditActor, courseId: string, f: JournalFilters) {
-  const course = await ownedCourse(context, user, courseId);
+  const course = (await requireEventRight(context, user, courseId, "owner")).course;
   const page = await listJournal(context.db, course.id, f);
   return { course: { id: course.id, nom: course.nom }, ...page, rows: page.rows.map(lineOf) };
 }
@@ -73,7 +62,7 @@ const CSV_BATCH = 500;
 
 /** The journal's matching rows as a CSV (newest first), read in batches. Ownership is checked first. */
 export async function journalCsv(context: Ctx, user: AuditActor | null, courseId: string | null, f: JournalFilters) {
-  if (courseId !== null && user !== null) await ownedCourse(context, user, courseId);
+  if (courseId !== null && user !== null) await requireEventRight(context, user, courseId, "owner");
   let body = CSV_BOM + csvRow(CSV_COLUMNS);
   let before: number | null = null;
   for (;;) {

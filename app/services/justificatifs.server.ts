@@ -112,7 +112,7 @@ export async function decideJustificatif(
   formatId: string,
   input: { id: string; decision: JustificatifDecision; version: string; motif?: unknown; commentaire?: unknown },
 ): Promise<DecisionResult | null> {
-  const format = await findOwnedFormat(context.db, formatId, user.id);
+  const format = await findOwnedFormat(context.db, formatId, user.id, "inscriptions");
   if (!format) return null;
   let motif = null;
   let commentaire = null;
@@ -145,7 +145,7 @@ export async function decideJustificatif(
     };
   }
   if (input.decision === "refuse") await sendRefusalEmail(context, input.id, refusalText(motif, commentaire), at);
-  const row = await findOwnedRegistrant(context.db, input.id, user.id);
+  const row = await findOwnedRegistrant(context.db, input.id, user.id, "inscriptions");
   if (row) {
     const apres = input.decision === "valide" ? "Validé" : `Refusé : ${refusalText(motif, commentaire)}`;
     await recordAction(context, user, "organisateur", "justificatif.decide", registrantTarget(row), [
@@ -214,7 +214,7 @@ export async function missingJustificatifsCsv(
   user: { id: string },
   formatId: string,
 ): Promise<{ fileName: string; body: string } | null> {
-  const format = await findOwnedFormat(context.db, formatId, user.id);
+  const format = await findOwnedFormat(context.db, formatId, user.id, "inscriptions");
   if (!format) return null;
   await recordAction(context, user, "organisateur", "export.justificatifs", formatTarget(format));
   const rows = await listMissingJustificatifs(context.db, format.id, MISSING_EXPORT_MAX);

@@ -22,7 +22,8 @@ export async function cancelForOrganiser(
   if (out.state !== "annulee") return out;
   const names = await registrationNames(context.db, inscriptionId);
   if (names) {
-    const role = names.owner === user.id ? "organisateur" : "admin";
+    // An admin acting on someone else's event is recorded as the admin; the event's team as its organisers.
+    const role = user.isAdmin && names.owner !== user.id ? "admin" : "organisateur";
     await recordAction(context, user, role, "inscription.annulee", registrantTarget(names), [
       { champ: "Statut", avant: "", apres: statutLabel(out.statut) },
       { champ: "Remboursement", avant: "", apres: formatEuros(out.refundCents) },

@@ -1,10 +1,13 @@
 // The organiser's space (spec section 2): each of the organiser's events with its formats, places taken and
-// registrations, and the registrations per format of one event. Read-only.
+// registrations (and the events they co-organise, with their rights), and the registrations per format of one event.
+// Read-only.
 import type { FormatRow } from "./courses.server";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { mealsTakenSql, placesTakenSql } from "~/db/registration-store/capacity.server";
 import type { Db } from "~/db/client.server";
 import { courses, formats, inscriptions, paiements } from "~/db/schema";
+import { coOrganisedCourses } from "~/db/event-team.server";
+import { type Rights, rightsText } from "~/domain/event-team";
 
 export interface FormatSummary {
   id: string;
@@ -39,12 +42,31 @@ export interface CourseSummary {
  * and meals reserved per format and per event.
  */
 export async function listOrganiserCourses(db: Db, ownerId: string, now: Date): Promise<CourseSummary[]> {
-  const nowIso = now.toISOString();
   const cs = await db
     .select()
     .from(courses)
     .where(eq(courses.organisateur_id, ownerId))
     .orderBy(desc(courses.created_at));
+  return summarise(db, cs, now);
+}
+
+/** The events `userId` co-organises (issue 43, decision 0213), newest first, with their rights and the same counts. */
+export async function listCoOrganisedCourses(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<(CourseSummary & { rights: Rights; droits: string })[]> {
+  const rows = await coOrganisedCourses(db, userId);
+  const summaries = await summarise(
+    db,
+    rows.map((r) => r.course),
+    now,
+  );
+  return summaries.map((c, i) => ({ ...c, rights: rows[i].rights, droits: rightsText(rows[i].rights) }));
+}
+
+async function summarise(db: Db, cs: (typeof courses.$inferSelect)[], now: Date): Promise<CourseSummary[]> {
+  const nowIso = now.toISOString();
   if (cs.length === 0) return [];
   const ids = cs.map((c) => c.id);
   const fs: (FormatRow & { inscrits: number; repas: number })[] = [];

@@ -22,8 +22,6 @@ import { exceedsCapacity, validateNewRunner, type AddRunnerInput } from "~/domai
 import {
   applyBibs,
   bibAssignmentInput,
-  findOwnedFormat,
-  findOwnedRegistrant,
   insertManualRunner,
   hasPayment,
   isBibConflict,
@@ -36,6 +34,7 @@ import {
   type RegistrantFilters,
 } from "~/db/registrants.server";
 import { applyTransition } from "./registration-changes.server";
+import { requireFormatRight, requireRegistrantRight } from "./event-access.server";
 import { auditEdit } from "./registrant-audit.server";
 import { formatTarget, recordAction, registrantTarget } from "./audit.server";
 
@@ -47,16 +46,14 @@ interface User {
 
 export type { RegistrantFilters };
 
-export async function requireOwnedFormat(context: Ctx, user: User, formatId: string): Promise<OwnedFormat> {
-  const format = await findOwnedFormat(context.db, formatId, user.id);
-  if (!format) throw new RegistrantError("not_found", "Format introuvable.");
-  return format;
+/** The format when the user holds the Inscriptions right on its event (owner or co-organiser); else a 404. */
+export function requireOwnedFormat(context: Ctx, user: User, formatId: string): Promise<OwnedFormat> {
+  return requireFormatRight(context, user, formatId, "inscriptions");
 }
 
-export async function requireOwnedRegistrant(context: Ctx, user: User, id: string): Promise<RegistrantDetail> {
-  const row = await findOwnedRegistrant(context.db, id, user.id);
-  if (!row) throw new RegistrantError("not_found");
-  return row;
+/** The registration when the user holds the Inscriptions right on its event; else a 404. */
+export function requireOwnedRegistrant(context: Ctx, user: User, id: string): Promise<RegistrantDetail> {
+  return requireRegistrantRight(context, user, id, "inscriptions");
 }
 
 export async function registrantsPage(context: Ctx, user: User, formatId: string, filters: RegistrantFilters) {

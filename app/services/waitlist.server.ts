@@ -5,6 +5,7 @@
 import { formatTarget, recordAction } from "./audit.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
+import { mayActSql } from "~/db/event-team.server";
 import { type Identity, personOf, samePersonHoldsSql } from "~/db/identity";
 import { holdsPlaceSql, placesTakenSql, runnersWaitingSql } from "~/db/registration-store/capacity.server";
 import { CSV_BOM, csvRow, exportFileName } from "~/domain/csv";
@@ -269,7 +270,7 @@ interface OwnedListFormat {
 async function requireOwnedFormatId(context: Ctx, user: User, formatId: string): Promise<OwnedListFormat> {
   const [f] = await context.db.all<OwnedListFormat>(sql`
     SELECT f.id, f.nom, f.course_id, c.nom AS course_nom, f.liste_attente_active AS enabled FROM formats f JOIN courses c ON c.id = f.course_id
-    WHERE f.id = ${formatId} AND c.organisateur_id = ${user.id}`);
+    WHERE f.id = ${formatId} AND ${mayActSql("c", user.id, "inscriptions")}`);
   if (!f) throw new RegistrantError("not_found", "Format introuvable.");
   return f;
 }

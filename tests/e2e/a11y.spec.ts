@@ -38,6 +38,7 @@ const PUBLIC = [
   "/legal/remboursements",
   "/legal/charte-organisateur",
   "/cette-page-n-existe-pas",
+  "/invitation/lien-inconnu", // an event team's invitation that no longer works
 ];
 
 const RUNNER = [
@@ -59,6 +60,8 @@ const ORGANISER = [
   `/modifier-course/${courseId(0)}`,
   `/organisateur/inscriptions/${formatId(0, 1)}`,
   `/organisateur/inscriptions/${formatId(0, 1)}/ajouter`,
+  `/organisateur/equipe/${courseId(0)}`,
+  `/organisateur/journal/${courseId(0)}`,
   "/organisateur/liste-epreuves",
   `/details-coureur/${REG}`,
   "/monprofilorganisateur",

@@ -1,0 +1,118 @@
+// The organiser space's list of the events the user co-organises (issue 43, decision 0213): each with the rights
+// held, and only the buttons those rights allow; 'Quitter l'équipe' for each.
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Link } from "~/components/Link";
+import { type Column, DataTable } from "~/components/table/DataTable";
+import { PublicationBadge, RegistrantsLinkCell, StartCell } from "~/components/table/FormatCells";
+import type { Rights } from "~/domain/event-team";
+import * as paths from "~/domain/paths";
+
+interface CoEvent {
+  id: string;
+  nom: string;
+  lieu: string;
+  departement: string;
+  en_ligne: boolean;
+  inscrits: number;
+  droits: string;
+  rights: Rights;
+  formats: {
+    id: string;
+    nom: string;
+    date: string | null;
+    heure_depart: string | null;
+    nb_max_coureurs: number | null;
+    inscrits: number;
+    repas: number;
+  }[];
+}
+
+const COLUMNS: readonly Column[] = ["Format", "Date", "Inscrits", "Repas", { label: "Actions", hidden: true }];
+
+function PostButton({
+  action,
+  intent,
+  courseId,
+  className,
+  children,
+}: {
+  action?: string;
+  intent: string;
+  courseId?: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} className="inline-form">
+      {courseId ? <input type="hidden" name="courseId" value={courseId} /> : null}
+      <button type="submit" name="intent" value={intent} className={className}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+function CoEventCard({ c }: { c: CoEvent }) {
+  return (
+    <li className="card organiser-course" id={`co-course-${c.id}`}>
+      <div className="organiser-course-head">
+        <div>
+          <h3>{c.nom}</h3>
+          <p className="muted">
+            {c.lieu} ({c.departement}) · vos droits&nbsp;: <strong>{c.droits}</strong>
+          </p>
+        </div>
+        <PublicationBadge online={!!c.en_ligne} />
+      </div>
+      <DataTable rows={c.formats} columns={COLUMNS} className="table small stack-table">
+        {(f) => (
+          <tr key={f.id}>
+            <td className="cell-title">{f.nom}</td>
+            <StartCell date={f.date} heure_depart={f.heure_depart} />
+            <td data-label="Inscrits">
+              {f.nb_max_coureurs != null ? `${f.inscrits} / ${f.nb_max_coureurs}` : String(f.inscrits)}
+            </td>
+            <td data-label="Repas">{f.repas}</td>
+            {c.rights.inscriptions ? <RegistrantsLinkCell formatId={f.id} /> : <td />}
+          </tr>
+        )}
+      </DataTable>
+      <div className="actions organiser-course-actions">
+        {c.rights.epreuve ? (
+          <>
+            <PostButton intent={c.en_ligne ? "unpublish" : "publish"} courseId={c.id} className="btn btn-ghost">
+              {c.en_ligne ? "Mettre hors-ligne" : "Publier"}
+            </PostButton>
+            <Link to={paths.editEvent(c.id)} className="btn btn-ghost">
+              Modifier
+            </Link>
+          </>
+        ) : null}
+        {/* A draft's page is shown to its owner only. */}
+        {c.en_ligne ? (
+          <Link to={paths.eventPage(c.id)} className="btn btn-ghost">
+            Voir la page
+          </Link>
+        ) : null}
+        <PostButton action={paths.eventTeam(c.id)} intent="leave" className="btn btn-ghost btn-danger-ghost">
+          Quitter l'équipe
+        </PostButton>
+      </div>
+    </li>
+  );
+}
+
+export function CoOrganisedEvents({ events }: { events: readonly CoEvent[] }) {
+  if (events.length === 0) return null;
+  return (
+    <section className="co-organised">
+      <h2>Épreuves que je co-organise</h2>
+      <ul className="organiser-courses">
+        {events.map((c) => (
+          <CoEventCard key={c.id} c={c} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+// /organisateur/equipe/{courseId}: the event's team, for its owner only (issue 43, decision 0213): invite someone by
+// e-mail with chosen rights, see the co-organisers and the invitations (state, expiry), revoke, remove. A
+// co-organiser posts 'leave' here to quit the team (the organiser space's 'Quitter l'équipe').
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
+import { Notice } from "~/components/form/Notice";
+import { InviteSchema, TeamActionSchema } from "~/domain/event-team";
+import { fieldErrors } from "~/domain/form-errors";
+import * as paths from "~/domain/paths";
+import {
+  inviteCoOrganiser,
+  leaveTeam,
+  removeTeamMember,
+  revokeTeamInvitation,
+  teamPage,
+} from "~/services/event-team.server";
+import organiserCss from "~/styles/organiser.css?url";
+import { requireOrganiser } from "~/utils/auth.server";
+import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
+import { InviteForm } from "./InviteForm";
+import { TeamInvitations, TeamMembers } from "./TeamLists";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Équipe – ${data.course.nom} — Balise` : "Équipe — Balise" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Success messages after a redirect: a fixed table, never text from the URL. */
+const MESSAGES: Record<string, string> = {
+  invitee: "Invitation envoyée.",
+  revoquee: "Invitation révoquée.",
+  retire: "Co-organisateur retiré de l'équipe.",
+};
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  const team = await teamPage(context, user, params.courseId ?? "").catch(notFoundOrRethrow);
+  const message = new URL(request.url).searchParams.get("message");
+  return { ...team, message: message ? (MESSAGES[message] ?? null) : null };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireOrganiser(request, context);
+  const courseId = params.courseId ?? "";
+  const form = Object.fromEntries(await request.formData());
+  const values = { email: String(form.email ?? ""), ...rightValues(form) };
+  if (form.intent === "invite") {
+    const parsed = InviteSchema.safeParse(form);
+    if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+    try {
+      await inviteCoOrganiser(context, user, courseId, parsed.data);
+    } catch (e) {
+      const err = errorToShow(e);
+      return data({ errors: { [err.field ?? "form"]: err.message }, values }, { status: err.status });
+    }
+    return redirect(paths.eventTeam(courseId, { message: "invitee" }));
+  }
+  const parsed = TeamActionSchema.safeParse(form);
+  if (!parsed.success) throw new Response("Action inconnue.", { status: 400 });
+  const act = parsed.data;
+  try {
+    if (act.intent === "leave") {
+      await leaveTeam(context, user, courseId);
+      return redirect(paths.organiserSpace({ message: "equipe-quittee" }));
+    }
+    if (act.intent === "revoke") await revokeTeamInvitation(context, user, courseId, act.invitationId);
+    else await removeTeamMember(context, user, courseId, act.memberId);
+  } catch (e) {
+    return notFoundOrRethrow(e);
+  }
+  return redirect(paths.eventTeam(courseId, { message: act.intent === "revoke" ? "revoquee" : "retire" }));
+}
+
+function rightValues(form: Record<string, FormDataEntryValue>) {
+  const on = (k: string) => (typeof form[k] === "string" && form[k] !== "" ? "on" : "");
+  return { epreuve: on("epreuve"), inscriptions: on("inscriptions"), finances: on("finances") };
+}
+
+export default function EventTeamPage() {
+  const { course, members, invitations, message } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  return (
+    <main className="container page organiser-page">
+      <p>
+        <Link to={paths.organiserSpace()}>← Mon espace organisateur</Link>
+      </p>
+      <h1>Équipe – {course.nom}</h1>
+      <p className="muted">
+        Invitez des co-organisateurs et choisissez leurs droits. Chaque action de l'équipe est inscrite au{" "}
+        <Link to={paths.eventJournal(course.id)}>journal de l'épreuve</Link>.
+      </p>
+      <Notice kind="success">{message}</Notice>
+      {errors.form ? (
+        <p className="alert alert-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <InviteForm values={result?.values ?? {}} errors={errors} busy={busy} />
+      <TeamMembers members={members} />
+      <TeamInvitations invitations={invitations} />
+    </main>
+  );
+}
