@@ -89,6 +89,11 @@ function CoEventCard({ c }: { c: CoEvent }) {
             </Link>
           </>
         ) : null}
+        {c.rights.finances ? (
+          <Link to={paths.eventFinances(c.id)} className="btn btn-ghost">
+            Finances
+          </Link>
+        ) : null}
         {/* A draft's page is shown to its owner only. */}
         {c.en_ligne ? (
           <Link to={paths.eventPage(c.id)} className="btn btn-ghost">

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = {
   "inscrit.ajoute": "Coureur ajouté à la main",
   "inscription.annulee": "Inscription annulée",
   "dossards.attribues": "Dossards attribués",
+  "repas.sur_place": "Repas payés sur place ajoutés",
   "justificatif.decide": "Justificatif vérifié",
   "liste_attente.activee": "Liste d'attente activée",
   "liste_attente.desactivee": "Liste d'attente désactivée",

@@ -5,6 +5,7 @@ import { addMealsPaidOnSite, mealsPaidOnSite } from "~/db/meals-on-site.server";
 import { hasPayment, mealsLeftIn } from "~/db/registrants.server";
 import { MEALS_CHANGE_MSG, type OnSiteMealsInput } from "~/domain/meals-change";
 import { RegistrantError } from "~/domain/registrants";
+import { recordAction, registrantTarget } from "./audit.server";
 import { requireOwnedRegistrant } from "./registrants.server";
 
 type Ctx = AppLoadContext;
@@ -34,7 +35,13 @@ export async function addRegistrantMealsPaidOnSite(
     byUserId: user.id,
     now,
   });
-  if (added) return;
+  if (added) {
+    const current = Number(row.nombre_repas ?? 0);
+    await recordAction(context, user, "organisateur", "repas.sur_place", registrantTarget(row), [
+      { champ: "Repas payés sur place", avant: String(current), apres: String(current + input.nombre) },
+    ]);
+    return;
+  }
   const left = await mealsLeftIn(context.db, row.format_id, now);
   if (left < input.nombre) throw new RegistrantError("invalid", MEALS_CHANGE_MSG.stock(left), "nombre");
   throw new RegistrantError(

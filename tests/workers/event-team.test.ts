@@ -214,7 +214,12 @@ describe("each right × each organiser route", () => {
     expect(html).toContain("Trail Listé en Équipe");
     expect(html).toContain(`/organisateur/inscriptions/${ev.formatId}`);
     expect(html).not.toContain(`/modifier-course/${ev.courseId}`);
+    expect(html).not.toContain(`/organisateur/finances/${ev.courseId}`);
     expect(html).toContain("Quitter l&#x27;équipe");
+    const fin = await member(ev.courseId, "finances");
+    const finHtml = await (await get("/organisateur/mon-espace", fin.cookie)).text();
+    expect(finHtml).toContain(`/organisateur/finances/${ev.courseId}`);
+    expect(finHtml).not.toContain(`/organisateur/inscriptions/${ev.formatId}`);
   });
 });
 

@@ -81,6 +81,14 @@ describe("a paid registration's meals", () => {
     expect(done.status).toBe(302);
     expect(await row(r.id)).toEqual({ nombre_repas: 3, prix_total_repas_cents: 1200, prix_total_coureur_cents: 5400 });
     expect(await onSite(r.id)).toEqual([{ nombre: 2, montant_cents: 2400, enregistre_par: ORGANISER_ID }]);
+    // In the event's journal, by the organiser, before → after.
+    const logged = await env.DB.prepare(
+      "SELECT acteur_id, changements FROM journal_actions WHERE action = 'repas.sur_place' AND objet LIKE ? ORDER BY id DESC LIMIT 1",
+    )
+      .bind("%Vendeur%")
+      .first<{ acteur_id: string; changements: string }>();
+    expect(logged?.acteur_id).toBe(ORGANISER_ID);
+    expect(JSON.parse(logged!.changements)).toEqual([{ champ: "Repas payés sur place", avant: "1", apres: "3" }]);
     const shown = await (await get(`/details-coureur/${r.id}?ok=repas&n=2`, cookie)).text();
     expect(shown).toContain("2 repas ajoutés, payés sur place.");
     expect(shown).toContain("payés sur place : <strong>2</strong>");
