@@ -60,10 +60,14 @@ test("invite → accept → a co-organiser with only Inscriptions edits a regist
   await expect(coCard).toContainText("vos droits");
   await expect(coCard).toContainText("Inscriptions");
   await expect(coCard.getByRole("link", { name: "Modifier" })).toHaveCount(0);
+  await expect(coCard.getByRole("link", { name: "Voir les inscrits" }).first()).toBeVisible();
+  await expect(coCard.getByRole("link", { name: "Finances" })).toHaveCount(0);
 
-  // Without the Épreuve right the event's edit page is not found.
+  // Without the Épreuve right the event's edit page is not found; without Finances, its finance page neither.
   const refused = await page.goto(editHref!);
   expect(refused?.status()).toBe(404);
+  const financeRefused = await page.goto(journalHref!.replace("/organisateur/journal/", "/organisateur/finances/"));
+  expect(financeRefused?.status()).toBe(404);
 
   // With the Inscriptions right: add a runner, then edit their club.
   await page.goto("/organisateur/mon-espace");
