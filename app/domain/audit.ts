@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = {
   "export.liste_attente": "Export CSV de la liste d'attente",
   "export.admin_inscriptions": "Export CSV des inscriptions (admin)",
   "commission.modifiee": "Commission modifiée",
+  "code_promo.cree": "Code promo créé",
+  "code_promo.desactive": "Code promo désactivé",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
