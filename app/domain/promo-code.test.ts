@@ -138,6 +138,7 @@ describe("parsePromoCodeForm", () => {
 });
 
 describe("helpers", () => {
-  it("emailList dedupes and lower-cases", () => expect(emailList(" X@y.fr;x@Y.fr  z@w.fr")).toEqual(["x@y.fr", "z@w.fr"]));
+  it("emailList dedupes and lower-cases", () =>
+    expect(emailList(" X@y.fr;x@Y.fr  z@w.fr")).toEqual(["x@y.fr", "z@w.fr"]));
   it("nextDay crosses a year", () => expect(nextDay("2026-12-31")).toBe("2027-01-01"));
 });

@@ -262,7 +262,10 @@ export function personalOf(input: RegistrationInput): RegistrationPersonal {
 
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
 /** What the form shows: every field as typed, plus the results checkbox and the promo code typed (ADR 0214). */
-export type RegistrationValues = Record<RegistrationField, string> & { apparaitre_resultats: boolean; code_promo?: string };
+export type RegistrationValues = Record<RegistrationField, string> & {
+  apparaitre_resultats: boolean;
+  code_promo?: string;
+};
 
 /** What registration requires besides nom and prénom (spec section 5): an e-mail, and licence or PPS (not for a walk). */
 export const REGISTRATION_REQUIRED: readonly RunnerPersonalField[] = ["email", "justificatif_type"];

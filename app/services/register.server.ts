@@ -77,7 +77,11 @@ export async function startRegistration(
 ): Promise<{ url: string; inscriptionId: string; reused: boolean }> {
   const competition = isCompetition(input.format);
   // The code typed (ADR 0214): checked here for its message, its use taken by the hold's own statement.
-  const promo = await resolvePromo(context, codePromo, promoRequest(userId, courseId, input, await runningHold(context, userId, input.format.id)));
+  const promo = await resolvePromo(
+    context,
+    codePromo,
+    promoRequest(userId, courseId, input, await runningHold(context, userId, input.format.id)),
+  );
   const hold = await holdPlace(
     context,
     userId,
@@ -120,7 +124,9 @@ async function promoStillUsable(
   inscriptionId: string,
   nowIso: string,
 ): Promise<boolean> {
-  const [r] = await context.db.all<{ ok: number }>(sql`SELECT ${promoUsableSql(codeId, userId, nowIso, inscriptionId)} AS ok`);
+  const [r] = await context.db.all<{ ok: number }>(
+    sql`SELECT ${promoUsableSql(codeId, userId, nowIso, inscriptionId)} AS ok`,
+  );
   return Number(r?.ok) === 1;
 }
 
