@@ -142,6 +142,9 @@ export const eventJournal = (courseId: string, query?: Query) =>
   withQuery(`/organisateur/journal/${seg(courseId)}`, query);
 export const eventJournalCsv = (courseId: string, query?: Query) =>
   withQuery(`/organisateur/journal/${seg(courseId)}/export.csv`, query);
+/** The promo codes of an event (ADR 0214). */
+export const eventPromoCodes = (courseId: string, query?: Query) =>
+  withQuery(`/organisateur/codes-promo/${seg(courseId)}`, query);
 /** The registrants of a format. */
 export const formatRegistrants = (formatId: string, query?: Query, hash?: string) =>
   withQuery(`/organisateur/inscriptions/${seg(formatId)}`, query, hash);

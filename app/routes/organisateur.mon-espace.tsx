@@ -203,6 +203,9 @@ export default function MonEspace() {
                 <Link to={paths.eventJournal(c.id)} className="btn btn-ghost">
                   Journal
                 </Link>
+                <Link to={paths.eventPromoCodes(c.id)} className="btn btn-ghost">
+                  Codes promo
+                </Link>
                 <Link to={paths.deleteEvent(c.id)} className="btn btn-ghost btn-danger-ghost">
                   Supprimer
                 </Link>
