@@ -64,6 +64,7 @@ const ORGANISER = [
   "/monprofilorganisateur",
   "/monprofilorganisateur/compte-paiement",
   "/courses/trail-des-lacs-d-annecy", // the organiser's draft
+  `/organisateur/codes-promo/${courseId(0)}`,
 ];
 
 const ADMIN = ["/admin", "/admin/dashboard", "/admin/courses", "/admin/payouts"];
