@@ -124,8 +124,15 @@ export default function Fonctionnalites() {
                 effaçable.
               </p>
             </li>
+            <li className="card">
+              <h3>Codes promo</h3>
+              <p>
+                Pourcentage ou montant, par format, nombre d'utilisations, dates, liste d'e-mails ou code club&nbsp;: la
+                remise est affichée avant le paiement.
+              </p>
+            </li>
           </ul>
-          <p className="muted small">Codes promo et co-organisateurs avec droits ciblés&nbsp;: bientôt disponibles.</p>
+          <p className="muted small">Co-organisateurs avec droits ciblés&nbsp;: bientôt disponibles.</p>
           <p>
             <Link to={paths.organiserSpace()} className="btn btn-primary">
               Accéder à l'espace organisateur
