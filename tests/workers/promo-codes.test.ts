@@ -14,6 +14,7 @@ import { createPromoCode, deactivateEventPromoCode, eventPromoCodes } from "~/se
 import { abandonRegistration, retryPayment, startRegistration } from "~/services/register.server";
 import { loadRegistrationPage } from "~/services/registration-page.server";
 import { asPerson, loadDemoData, registrationValues } from "./helpers";
+import { get, ORG2, post, sessionCookie } from "./organiser-helpers";
 import {
   enableOrganiserAccount,
   fixedClock,
@@ -261,5 +262,57 @@ describe("promo codes", () => {
     expect(ledgerBalances(after)).toBe(true);
     // The registration keeps its code and discount (the views and CSV show them).
     expect(await row(started.inscriptionId)).toMatchObject({ code_promo: "MOINS15", remise_cents: 1500 });
+  });
+
+  it("the organiser's page: the owner creates (errors beside the fields, a taken code refused), deactivates; another organiser finds nothing", async () => {
+    const { courseId } = await freshEvent();
+    const owner = await sessionCookie(ORGANISER_ID);
+    const page = await get(`/organisateur/codes-promo/${courseId}`, owner);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Aucun code promo pour cette épreuve.");
+    const form = {
+      intent: "creer",
+      code: "été",
+      type_remise: "pourcentage",
+      valeur: "150",
+      utilisations_max: "",
+      utilisations_max_par_coureur: "",
+      valide_du: "",
+      valide_au: "",
+      emails: "",
+      club: "",
+    };
+    const bad = await post(`/organisateur/codes-promo/${courseId}`, form, owner);
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("Le code ne contient que des lettres, des chiffres, - et _.");
+    expect(html).toContain("Un pourcentage entier entre 1 et 100.");
+    expect(html).toContain('value="été"');
+    const ok = await post(`/organisateur/codes-promo/${courseId}`, { ...form, code: "ete26", valeur: "20" }, owner);
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toBe(`/organisateur/codes-promo/${courseId}?notice=cree&code=ETE26`);
+    const again = await post(`/organisateur/codes-promo/${courseId}`, { ...form, code: "ETE26", valeur: "20" }, owner);
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Ce code existe déjà pour cette épreuve.");
+
+    // Another organiser: the page and both actions answer as for a missing event, and nothing changes.
+    const other = await sessionCookie(ORG2.id);
+    expect((await get(`/organisateur/codes-promo/${courseId}`, other)).status).toBe(404);
+    expect(
+      (await post(`/organisateur/codes-promo/${courseId}`, { ...form, code: "VOLE", valeur: "50" }, other)).status,
+    ).toBe(404);
+    const [code] = (await eventPromoCodes(testContext(), { id: ORGANISER_ID }, courseId)).codes;
+    const stolen = await post(
+      `/organisateur/codes-promo/${courseId}`,
+      { intent: "desactiver", code_id: code.id },
+      other,
+    );
+    expect(stolen.status).toBe(404);
+    expect(
+      (await eventPromoCodes(testContext(), { id: ORGANISER_ID }, courseId)).codes.map((c) => [c.code, c.actif]),
+    ).toEqual([["ETE26", true]]);
+    const off = await post(`/organisateur/codes-promo/${courseId}`, { intent: "desactiver", code_id: code.id }, owner);
+    expect(off.status).toBe(302);
+    expect((await eventPromoCodes(testContext(), { id: ORGANISER_ID }, courseId)).codes[0].actif).toBe(false);
   });
 });
