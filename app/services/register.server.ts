@@ -77,11 +77,13 @@ export async function startRegistration(
 ): Promise<{ url: string; inscriptionId: string; reused: boolean }> {
   const competition = isCompetition(input.format);
   // The code typed (ADR 0214): checked here for its message, its use taken by the hold's own statement.
-  const promo = await resolvePromo(
-    context,
-    codePromo,
-    promoRequest(userId, courseId, input, await runningHold(context, userId, input.format.id)),
-  );
+  const promo = codePromo?.trim()
+    ? await resolvePromo(
+        context,
+        codePromo,
+        promoRequest(userId, courseId, input, await runningHold(context, userId, input.format.id)),
+      )
+    : null;
   const hold = await holdPlace(
     context,
     userId,
