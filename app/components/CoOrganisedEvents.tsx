@@ -87,6 +87,9 @@ function CoEventCard({ c }: { c: CoEvent }) {
             <Link to={paths.editEvent(c.id)} className="btn btn-ghost">
               Modifier
             </Link>
+            <Link to={paths.eventPromoCodes(c.id)} className="btn btn-ghost">
+              Codes promo
+            </Link>
           </>
         ) : null}
         {c.rights.finances ? (

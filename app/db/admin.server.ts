@@ -111,7 +111,8 @@ function nameRanges(q: string) {
 // ---------------------------------------------------------------- /admin/inscriptions
 const INSCRIPTION_COLUMNS =
   sql.raw(`v.inscription_id, v.created_at, v.statut, v.course_nom, v.format_nom, v.coureur_nom, v.coureur_prenom,
-  v.coureur_email, v.dossard, v.nombre_repas, v.prix_total_repas_cents, v.montant_total_cents, v.course_id, v.format_id`);
+  v.coureur_email, v.dossard, v.nombre_repas, v.prix_total_repas_cents, v.montant_total_cents, v.course_id, v.format_id,
+  ip.code_promo, ip.remise_cents`);
 
 /**
  * The filters on `inscriptions i`. The most selective equality leads (format, then event, then status): the others
@@ -181,7 +182,8 @@ export async function listAdminInscriptions(
         ? sql`SELECT count(*) AS total FROM inscriptions i WHERE ${and([...filters, ...(search ? [narrow ? search.rowTest("i") : sql`i.id IN ${search.union}`] : [])])}`
         : sql`SELECT NULL AS total`;
   const [found, totals] = await batchAll<[AdminInscriptionRow[], { total: number | null }[]]>(db, [
-    sql`SELECT ${INSCRIPTION_COLUMNS} FROM admin_inscriptions_v v WHERE v.inscription_id IN (${inner})
+    sql`SELECT ${INSCRIPTION_COLUMNS} FROM admin_inscriptions_v v JOIN inscriptions ip ON ip.id = v.inscription_id
+      WHERE v.inscription_id IN (${inner})
       ORDER BY v.created_at ${sql.raw(dir)}, v.inscription_id ${sql.raw(dir)}`,
     totalQuery,
   ]);
@@ -201,6 +203,7 @@ export async function listAdminInscriptions(
       nombre_repas: Number(r.nombre_repas),
       prix_total_repas_cents: Number(r.prix_total_repas_cents),
       montant_total_cents: Number(r.montant_total_cents),
+      remise_cents: Number(r.remise_cents ?? 0),
     })),
     total: total == null ? null : Number(total),
     next: hasNext && last ? cursor(last) : null,
@@ -247,6 +250,9 @@ export interface AdminPaymentRow extends PaymentMoney {
   destination_account_id: string | null;
   charge_id: string | null;
   payout_due_on: string | null;
+  /** The promo code of the payment's registration and its discount (ADR 0214): the gross is what was paid. */
+  code_promo: string | null;
+  remise_cents: number | null;
   /** The payment's transfers (the payout line reads them: app/domain/payout-line.ts). */
   transfers: PayoutTransfer[];
 }
@@ -256,7 +262,9 @@ const PAYMENT_COLUMNS =
   v.coureur_nom, v.coureur_prenom, v.destination_account_id, v.charge_id, v.amount_total_cents, v.fee_total_cents,
   v.platform_fee_cents, v.transferred_total_cents, v.refunded_cents, v.net_remaining_cents,
   (SELECT p.payout_due_on FROM paiements p WHERE p.id = v.id) AS payout_due_on,
-  (SELECT p.compensation_cents FROM paiements p WHERE p.id = v.id) AS compensation_cents`);
+  (SELECT p.compensation_cents FROM paiements p WHERE p.id = v.id) AS compensation_cents,
+  (SELECT i.code_promo FROM paiements p JOIN inscriptions i ON i.id = p.inscription_id WHERE p.id = v.id) AS code_promo,
+  (SELECT i.remise_cents FROM paiements p JOIN inscriptions i ON i.id = p.inscription_id WHERE p.id = v.id) AS remise_cents`);
 
 /** Payments matching the search: runner's name or e-mail, event or format name, charge id (all by first letters). */
 function paymentSearch(q: string) {

@@ -82,6 +82,9 @@ export interface RegistrantRow extends JustificatifColumns {
   created_at: string;
   /** Has a payment (then only a cancellation may end it: its status is not a free choice). */
   paid: number;
+  /** The promo code used and its discount (ADR 0214). */
+  code_promo: string | null;
+  remise_cents: number;
 }
 
 export interface RegistrantFilters {
@@ -153,7 +156,7 @@ export async function listRegistrants(
   const rows = await prepare(
     db,
     sql`SELECT i.id, i.nom, i.prenom, i.dossard, i.email, i.club, i.nombre_repas, i.statut, i.created_at,
-          ${justificatifEtatSql("i")} AS justificatif_etat, i.justificatif_type, i.numero_licence, i.pps_identifier, i.pps_expiration,
+          i.code_promo, i.remise_cents, ${justificatifEtatSql("i")} AS justificatif_etat, i.justificatif_type, i.numero_licence, i.pps_identifier, i.pps_expiration,
           i.justificatif_document_id, i.justificatif_motif, i.justificatif_commentaire,
           EXISTS (SELECT 1 FROM paiements p WHERE p.inscription_id = i.id AND p.status IN ('succeeded', 'refunded')) AS paid
         FROM inscriptions i WHERE ${where}
@@ -356,7 +359,7 @@ export async function applyBibs(
 const EXPORT_SELECT = sql.raw(
   `nom, prenom, genre, date_naissance, nationalite, email, telephone, adresse, adresse_complement, code_postal, ville, pays, club,
    dossard, nombre_repas, statut, created_at, justificatif_type, numero_licence, pps_identifier, contact_urgence_nom,
-   contact_urgence_telephone, apparaitre_resultats, id`,
+   contact_urgence_telephone, apparaitre_resultats, code_promo, remise_cents AS remise_euros, id`,
 );
 
 export type ExportBatchRow = ExportRow & { id: string; created_at: string };

@@ -272,6 +272,12 @@ export const inscriptions = sqliteTable(
     nombre_repas: integer("nombre_repas").notNull().default(0),
     prix_total_repas_cents: integer("prix_total_repas_cents").notNull().default(0),
     prix_total_coureur_cents: integer("prix_total_coureur_cents").notNull().default(0),
+    // A promo code used (ADR 0214): the code as entered (normalised) and the discount taken off the full price; the
+    // full price is prix_total_coureur_cents + remise_cents (prix_total_coureur_cents is what is charged). A use of
+    // the code counts while the registration holds its place.
+    code_promo_id: text("code_promo_id"),
+    code_promo: text("code_promo"),
+    remise_cents: integer("remise_cents").notNull().default(0),
     dossard: integer("dossard"),
     hold_expires_at: text("hold_expires_at"),
     checkout_session_id: text("checkout_session_id"),
@@ -330,6 +336,7 @@ export const inscriptions = sqliteTable(
     // under way, a bib): their indexes hold those rows alone (decision 0177). A lookup by value (x = ?) uses them.
     index("inscriptions_liste_attente_idx").on(t.liste_attente_id).where(sql`${t.liste_attente_id} IS NOT NULL`),
     index("inscriptions_cession_idx").on(t.cession_id).where(sql`${t.cession_id} IS NOT NULL`),
+    index("inscriptions_code_promo_idx").on(t.code_promo_id, t.statut).where(sql`${t.code_promo_id} IS NOT NULL`),
     index("inscriptions_justificatif_document_idx")
       .on(t.justificatif_document_id)
       .where(sql`${t.justificatif_document_id} IS NOT NULL`),
@@ -694,6 +701,35 @@ export const equipe_invitations = sqliteTable(
     created_at: createdAt(),
   },
   (t) => [index("equipe_invitations_course_idx").on(t.course_id, t.created_at)],
+);
+
+/**
+ * An event's promo codes (issue 43, ADR 0214): a percentage or a fixed amount off, optionally for some formats only,
+ * with a number of uses in all and per runner, a validity window, and an optional list of e-mails or a club name.
+ * Uses are the registrations holding a place with the code (inscriptions.code_promo_id): no counter to drift.
+ */
+export const codes_promo = sqliteTable(
+  "codes_promo",
+  {
+    id: text("id").primaryKey(),
+    course_id: text("course_id")
+      .notNull()
+      .references(() => courses.id),
+    code: text("code").notNull(), // upper-case, normalised (app/domain/promo-code.ts)
+    type_remise: text("type_remise").notNull(), // pourcentage | montant
+    valeur: integer("valeur").notNull(), // a percentage (1..100) or cents
+    format_ids: text("format_ids"), // JSON array of format ids, null = every format
+    utilisations_max: integer("utilisations_max"), // null = no limit
+    utilisations_max_par_coureur: integer("utilisations_max_par_coureur"), // null = no limit
+    valide_du: text("valide_du"), // ISO-8601 UTC, null = from now on
+    valide_au: text("valide_au"), // ISO-8601 UTC (exclusive), null = no end
+    emails: text("emails"), // JSON array of lower-case e-mails, null = anyone
+    club: text("club"), // a club's name ('code club'), null = any club
+    actif: integer("actif", { mode: "boolean" }).notNull().default(true),
+    created_by: text("created_by").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("codes_promo_course_code_idx").on(t.course_id, t.code)],
 );
 
 /** Webhook events processed once, by provider event id. */

@@ -115,6 +115,8 @@ describe("the page's CSV (spec section 7)", () => {
     montant_total_cents: 7500,
     course_id: "c",
     format_id: "f",
+    code_promo: "NOEL",
+    remise_cents: 500,
   };
   it.each([
     ["winter (UTC+1)", "2026-11-22T10:00:00.000Z", "22/11/2026 11:00"],
@@ -139,6 +141,8 @@ describe("the page's CSV (spec section 7)", () => {
       "30,00",
       "75,00",
       12,
+      "NOEL",
+      "5,00",
     ]);
     const file = adminInscriptionsCsv([row]);
     expect(file.startsWith("\uFEFF")).toBe(true);

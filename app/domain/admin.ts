@@ -206,6 +206,9 @@ export interface AdminInscriptionRow {
   montant_total_cents: number;
   course_id: string;
   format_id: string;
+  /** The promo code used and its discount (ADR 0214). */
+  code_promo: string | null;
+  remise_cents: number;
 }
 
 export const ADMIN_CSV_HEADER = [
@@ -221,6 +224,8 @@ export const ADMIN_CSV_HEADER = [
   "Repas (€)",
   "Total (€)",
   "Dossard",
+  "Code promo",
+  "Remise (€)",
 ] as const;
 
 /** Euros with a comma, two decimals, no symbol (spreadsheets read it as a number in a French locale). */
@@ -248,6 +253,8 @@ export function adminInscriptionCsvCells(r: AdminInscriptionRow): CsvValue[] {
     csvEuros(r.prix_total_repas_cents),
     csvEuros(r.montant_total_cents),
     r.dossard,
+    adminCsvText(r.code_promo),
+    r.remise_cents > 0 ? csvEuros(r.remise_cents) : null,
   ];
 }
 

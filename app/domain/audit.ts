@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = {
   "equipe.invitation_revoquee": "Invitation révoquée",
   "equipe.membre_retire": "Co-organisateur retiré",
   "equipe.membre_parti": "Co-organisateur parti de l'équipe",
+  "code_promo.cree": "Code promo créé",
+  "code_promo.desactive": "Code promo désactivé",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

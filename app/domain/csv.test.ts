@@ -85,12 +85,12 @@ describe("csvRow", () => {
 });
 
 describe("parseExportColumns", () => {
-  it("defaults to the spec's 16 columns in order", () => {
+  it("defaults to the spec's 16 columns in order, then the promo code and its discount", () => {
     expect(parseExportColumns([])).toEqual([...EXPORT_COLUMNS]);
     // Spec section 7's list, in its order.
     expect(EXPORT_COLUMNS.join(" ")).toBe(
       "nom prenom genre date_naissance nationalite email telephone adresse code_postal ville pays club dossard " +
-        "nombre_repas statut created_at",
+        "nombre_repas statut created_at code_promo remise_euros",
     );
   });
   it("keeps the canonical order, drops unknown and duplicate names", () => {

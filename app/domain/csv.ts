@@ -55,6 +55,9 @@ export const EXPORT_COLUMNS = [
   "nombre_repas",
   "statut",
   "created_at",
+  // A promo code used and its discount in euros (ADR 0214), empty without one.
+  "code_promo",
+  "remise_euros",
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
@@ -79,6 +82,8 @@ export const EXPORT_COLUMN_LABELS: Record<AnyExportColumn, string> = {
   nombre_repas: "Nombre de repas",
   statut: "Statut",
   created_at: "Date d'inscription",
+  code_promo: "Code promo",
+  remise_euros: "Remise (€)",
   apparaitre_resultats: "Apparaît dans les résultats",
 };
 

@@ -149,6 +149,9 @@ export const eventFinances = (courseId: string, query?: Query) =>
 export const eventTeam = (courseId: string, query?: Query) => withQuery(`/organisateur/equipe/${seg(courseId)}`, query);
 /** The page where an invited person accepts to join an event's team (the e-mailed link). */
 export const teamInvitation = (token: string, query?: Query) => withQuery(`/invitation/${seg(token)}`, query);
+/** The promo codes of an event (ADR 0214). */
+export const eventPromoCodes = (courseId: string, query?: Query) =>
+  withQuery(`/organisateur/codes-promo/${seg(courseId)}`, query);
 /** The registrants of a format. */
 export const formatRegistrants = (formatId: string, query?: Query, hash?: string) =>
   withQuery(`/organisateur/inscriptions/${seg(formatId)}`, query, hash);

@@ -256,10 +256,12 @@ describe("exportLine", () => {
     contact_urgence_nom: null,
     contact_urgence_telephone: null,
     apparaitre_resultats: 1,
+    code_promo: "NOEL",
+    remise_euros: 750,
   } as unknown as ExportRow;
   it("formats the default columns exactly", () => {
     expect(exportLine(row, EXPORT_COLUMNS)).toBe(
-      '\'=cmd;Léo;Homme;09/03/2015;Française;leo@x.fr;+33 6 00 00 00 00;"1 rue A; bât. ""B""";35000;Rennes;France;;12;0;validé;01/07/2026 12:05\r\n',
+      '\'=cmd;Léo;Homme;09/03/2015;Française;leo@x.fr;+33 6 00 00 00 00;"1 rue A; bât. ""B""";35000;Rennes;France;;12;0;validé;01/07/2026 12:05;NOEL;7,50\r\n',
     );
   });
   it("writes the chosen columns only", () => {

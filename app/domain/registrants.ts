@@ -3,6 +3,7 @@
 // Pure: no I/O, no clock. docs/decisions/0080-registrants-editing.md
 import { z } from "zod";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
+import { centsToDecimal } from "./money";
 import { DomainError } from "./errors";
 import { formatDateTime } from "~/domain/format";
 import { ppsExpiryIssue } from "./justificatif";
@@ -298,6 +299,7 @@ export function exportLine(row: ExportRow, columns: readonly AnyExportColumn[]):
     }
     if (c === "apparaitre_resultats") return v === true || v === 1 ? "Oui" : "Non";
     if (c === "dossard" || c === "nombre_repas") return typeof v === "number" ? v : Number(v);
+    if (c === "remise_euros") return Number(v) > 0 ? centsToDecimal(Number(v)).replace(".", ",") : null;
     return String(v);
   });
   return csvRow(cells);

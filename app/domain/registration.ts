@@ -261,8 +261,11 @@ export function personalOf(input: RegistrationInput): RegistrationPersonal {
 }
 
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
-/** What the form shows: every field as typed, plus the results checkbox. */
-export type RegistrationValues = Record<RegistrationField, string> & { apparaitre_resultats: boolean };
+/** What the form shows: every field as typed, plus the results checkbox and the promo code typed (ADR 0214). */
+export type RegistrationValues = Record<RegistrationField, string> & {
+  apparaitre_resultats: boolean;
+  code_promo?: string;
+};
 
 /** What registration requires besides nom and prénom (spec section 5): an e-mail, and licence or PPS (not for a walk). */
 export const REGISTRATION_REQUIRED: readonly RunnerPersonalField[] = ["email", "justificatif_type"];
@@ -350,7 +353,7 @@ export function formValues(form: FormData | URLSearchParams): RegistrationValues
     return typeof v === "string" ? v : "";
   };
   const values = Object.fromEntries(REGISTRATION_FIELDS.map((k) => [k, get(k)])) as Record<RegistrationField, string>;
-  return { ...values, apparaitre_resultats: form.get("apparaitre_resultats") === "on" };
+  return { ...values, apparaitre_resultats: form.get("apparaitre_resultats") === "on", code_promo: get("code_promo") };
 }
 
 export type ParsedRegistration =

@@ -220,6 +220,12 @@ export default function AdminInscriptions() {
                   </td>
                   <td data-label="Total" className="num">
                     {formatEuros(r.montant_total_cents)}
+                    {r.code_promo ? (
+                      <span className="small muted" data-testid="remise">
+                        {" "}
+                        (code {r.code_promo}, −{formatEuros(r.remise_cents)})
+                      </span>
+                    ) : null}
                   </td>
                   <td data-label="Dossard" className="num">
                     {r.dossard ?? "—"}

@@ -102,7 +102,8 @@ export default function Fonctionnalites() {
             <li className="card">
               <h3>Paiements et reversements</h3>
               <p>
-                Compte de paiement connecté, commission de 5&nbsp;%, 95&nbsp;% reversés à J+1 et acompte sur demande.
+                Compte de paiement connecté, commission de 5&nbsp;%, 95&nbsp;% reversés à J+1 et acompte sur demande
+                depuis la page Finances de chaque épreuve.
               </p>
             </li>
             <li className="card">
@@ -124,8 +125,21 @@ export default function Fonctionnalites() {
                 effaçable.
               </p>
             </li>
+            <li className="card">
+              <h3>Codes promo</h3>
+              <p>
+                Pourcentage ou montant, par format, nombre d'utilisations, dates, liste d'e-mails ou code club&nbsp;: la
+                remise est affichée avant le paiement.
+              </p>
+            </li>
+            <li className="card">
+              <h3>Co-organisateurs</h3>
+              <p>
+                Invitez votre équipe par e-mail avec des droits ciblés&nbsp;: épreuve, inscriptions ou finances. Vous
+                seul gérez l'équipe et le compte de paiement.
+              </p>
+            </li>
           </ul>
-          <p className="muted small">Codes promo et co-organisateurs avec droits ciblés&nbsp;: bientôt disponibles.</p>
           <p>
             <Link to={paths.organiserSpace()} className="btn btn-primary">
               Accéder à l'espace organisateur

@@ -218,6 +218,9 @@ export default function MonEspace() {
                 <Link to={paths.eventTeam(c.id)} className="btn btn-ghost">
                   Équipe
                 </Link>
+                <Link to={paths.eventPromoCodes(c.id)} className="btn btn-ghost">
+                  Codes promo
+                </Link>
                 <Link to={paths.deleteEvent(c.id)} className="btn btn-ghost btn-danger-ghost">
                   Supprimer
                 </Link>

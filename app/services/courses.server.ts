@@ -1,5 +1,6 @@
 // The organiser's event use cases. Every query is scoped by owner; every write of an event and its formats
 // is one D1 batch (one transaction): never half an event.
+import { deletePromoCodesOfCourse } from "~/db/promo-codes.server";
 import { deleteRegistrationsOfCourse } from "~/db/registration-store/writes.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, inArray, isNotNull, like, or, sql } from "drizzle-orm";
@@ -249,6 +250,7 @@ export async function deleteCourse(ctx: Ctx, actor: Actor, courseId: string): Pr
   if (await hasPaidRegistrations(db, courseId)) throw new CourseError("has_paid_registrations");
   await db.batch([
     deleteRegistrationsOfCourse(db, courseId),
+    deletePromoCodesOfCourse(db, courseId),
     db.delete(formats).where(eq(formats.course_id, courseId)),
     ...deleteTeamOfCourse(db, courseId),
     db.delete(courses).where(and(eq(courses.id, courseId), eq(courses.organisateur_id, actor.id))),

@@ -24,6 +24,8 @@ import { expireSession } from "./payments.server";
 import { releaseDocument } from "./justificatif-documents.server";
 import { type Identity, personOf, samePersonHoldsSql, samePersonRowsSql } from "~/db/identity";
 import { batchableAll } from "~/db/batch.server";
+import { promoUsableSql } from "~/db/registration-store/promo.server";
+import { type PromoApplied, resolvePromo } from "./promo-codes.server";
 
 type Ctx = AppLoadContext;
 
@@ -94,16 +96,43 @@ export async function holdRefusal(
   return new RegistrationError("format_complet", formatNom);
 }
 
-/** What a hold records of the form: the runner's fields, the justificatif, the meals and the prices. */
-function heldContent(input: RegistrationInput, justificatif: HoldJustificatif) {
+/**
+ * What a hold records of the form: the runner's fields, the justificatif, the meals and the prices; with a promo
+ * code, the code and its discount, and the amount to pay (the full price less the discount, ADR 0214).
+ */
+function heldContent(input: RegistrationInput, justificatif: HoldJustificatif, promo: PromoApplied | null) {
   return {
     ...personalOf(input),
     pps_expiration: justificatif.pps_expiration,
     justificatif_document_id: justificatif.documentId,
     nombre_repas: input.nombre_repas,
     prix_total_repas_cents: input.totals.repasCents,
-    prix_total_coureur_cents: input.totals.totalCents,
+    prix_total_coureur_cents: input.totals.totalCents - (promo?.discountCents ?? 0),
+    code_promo_id: promo?.codeId ?? null,
+    code_promo: promo?.code ?? null,
+    remise_cents: promo?.discountCents ?? 0,
   };
+}
+
+/** The code's refusal now (used up meanwhile, by another runner's hold), to say why the hold was not taken. */
+async function promoRefusal(
+  context: Ctx,
+  userId: string,
+  courseId: string,
+  input: RegistrationInput,
+  promo: PromoApplied | null,
+  exceptId: string | null = null,
+): Promise<void> {
+  if (!promo) return;
+  await resolvePromo(context, promo.code, {
+    courseId,
+    userId,
+    formatId: input.format.id,
+    email: input.email,
+    club: input.club,
+    totalCents: input.totals.totalCents,
+    exceptId,
+  });
 }
 
 /**
@@ -119,6 +148,7 @@ export async function holdPlace(
   courseId: string,
   input: RegistrationInput,
   justificatif: HoldJustificatif = NO_JUSTIFICATIF,
+  promo: PromoApplied | null = null,
 ): Promise<HoldResult> {
   const now = context.clock.now();
   const nowIso = now.toISOString();
@@ -144,7 +174,7 @@ export async function holdPlace(
           format_id: sql`f.id`,
           coureur_id: userId,
           paiement_trace_id: trace,
-          ...heldContent(input, justificatif),
+          ...heldContent(input, justificatif, promo),
           hold_expires_at: expires,
           checkout_claim: claim,
           checkout_claim_at: nowIso,
@@ -157,7 +187,8 @@ export async function holdPlace(
       AND ${registrationWindowSql("f", nowIso)}
       AND NOT EXISTS (SELECT 1 FROM inscriptions mine WHERE mine.coureur_id = ${userId} AND mine.format_id = f.id
         AND mine.statut = 'en_attente' AND mine.hold_expires_at > ${nowIso})
-      AND NOT ${samePersonHoldsSql(sql.raw("f.id"), who, holdsPlaceSql("o", nowIso), sql`(o.coureur_id IS NOT ${userId} OR o.statut <> 'en_attente')`)}`,
+      AND NOT ${samePersonHoldsSql(sql.raw("f.id"), who, holdsPlaceSql("o", nowIso), sql`(o.coureur_id IS NOT ${userId} OR o.statut <> 'en_attente')`)}
+      AND ${promo ? promoUsableSql(promo.codeId, userId, nowIso) : sql`1`}`,
         nowIso,
       }),
     ),
@@ -179,12 +210,13 @@ export async function holdPlace(
     )
     .orderBy(desc(inscriptions.created_at))
     .limit(1);
-  if (!mine)
-    throw (
-      (await samePersonRefusal(context, userId, f.id, f.nom, who, nowIso)) ??
-      (await holdRefusal(context, f.id, f.nom, input.nombre_repas, nowIso))
-    );
-  return updateHeldContent(context, mine, input, justificatif, nowIso);
+  if (!mine) {
+    const samePerson = await samePersonRefusal(context, userId, f.id, f.nom, who, nowIso);
+    if (samePerson) throw samePerson;
+    await promoRefusal(context, userId, courseId, input, promo);
+    throw await holdRefusal(context, f.id, f.nom, input.nombre_repas, nowIso);
+  }
+  return updateHeldContent(context, mine, input, justificatif, nowIso, promo);
 }
 
 /**
@@ -199,10 +231,14 @@ async function updateHeldContent(
   input: RegistrationInput,
   justificatif: HoldJustificatif,
   nowIso: string,
+  promo: PromoApplied | null,
 ): Promise<HoldResult> {
   const personal = personalOf(input);
+  const content = heldContent(input, justificatif, promo);
   const pricedChange =
-    mine.nombre_repas !== input.nombre_repas || mine.prix_total_coureur_cents !== input.totals.totalCents;
+    mine.nombre_repas !== input.nombre_repas ||
+    mine.prix_total_coureur_cents !== content.prix_total_coureur_cents ||
+    (mine.code_promo_id ?? null) !== content.code_promo_id;
   const same =
     !pricedChange &&
     (mine.pps_expiration ?? null) === justificatif.pps_expiration &&
@@ -237,14 +273,15 @@ async function updateHeldContent(
   const updated = await updateRegistrations(
     context.db,
     {
-      ...heldContent(input, justificatif),
+      ...content,
       updated_at: nowIso,
     },
     sql`id = ${mine.id} AND statut = 'en_attente' AND hold_expires_at > ${nowIso}
       AND checkout_session_id IS ${oldSession ? null : mine.checkout_session_id}
       AND (${pricedChange ? 1 : 0} = 0 OR checkout_claim IS NULL)
       AND NOT ${samePersonHoldsSql(sql.raw("inscriptions.format_id"), personOf(personal), holdsPlaceSql("o", nowIso), sql`o.id <> ${mine.id}`)}
-      AND (${moreMeals} <= 0 OR (SELECT f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} FROM formats f WHERE f.id = inscriptions.format_id) >= ${moreMeals})`,
+      AND (${moreMeals} <= 0 OR (SELECT f.stock_repas - ${mealsTakenSql(sql.raw("f.id"), nowIso)} FROM formats f WHERE f.id = inscriptions.format_id) >= ${moreMeals})
+      AND ${promo ? promoUsableSql(promo.codeId, mine.coureur_id, nowIso, mine.id) : sql`1`}`,
   );
   if (updated.length === 1) {
     // The document this submit replaced is deleted at once when nothing else uses it.
@@ -262,6 +299,7 @@ async function updateHeldContent(
     mine.id,
   );
   if (samePerson) throw samePerson;
+  if (mine.coureur_id) await promoRefusal(context, mine.coureur_id, mine.course_id, input, promo, mine.id);
   const [now] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, mine.id)).limit(1);
   if (now?.statut === "en_attente" && moreMeals > 0)
     throw await holdRefusal(context, mine.format_id, input.format.nom, input.nombre_repas, nowIso);

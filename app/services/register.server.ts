@@ -22,9 +22,12 @@ import { expireSession } from "./payments.server";
 import { PaymentError } from "./payment-errors.server";
 import { verifyJustificatif } from "./justificatifs.server";
 import { isCompetition } from "~/domain/eligibility";
+import { PromoError } from "~/domain/promo-code";
 import { withEvent } from "~/db/registrations.server";
 import { personOf, samePersonHoldsSql } from "~/db/identity";
 import { transferSettingsColumns } from "~/db/transfers.server";
+import { promoUsableSql } from "~/db/registration-store/promo.server";
+import { type PromoRequest, resolvePromo } from "./promo-codes.server";
 
 type Ctx = AppLoadContext;
 import { holdPlace, holdRefusal, samePersonRefusal } from "./place-hold.server";
@@ -70,12 +73,25 @@ export async function startRegistration(
   courseId: string,
   input: RegistrationInput,
   documentId: string | null = null,
+  codePromo: string | null = null,
 ): Promise<{ url: string; inscriptionId: string; reused: boolean }> {
   const competition = isCompetition(input.format);
-  const hold = await holdPlace(context, userId, courseId, input, {
-    pps_expiration: input.pps_expiration ?? null,
-    documentId: competition ? documentId : null,
-  });
+  // The code typed (ADR 0214): checked here for its message, its use taken by the hold's own statement.
+  const promo = codePromo?.trim()
+    ? await resolvePromo(
+        context,
+        codePromo,
+        promoRequest(userId, courseId, input, await runningHold(context, userId, input.format.id)),
+      )
+    : null;
+  const hold = await holdPlace(
+    context,
+    userId,
+    courseId,
+    input,
+    { pps_expiration: input.pps_expiration ?? null, documentId: competition ? documentId : null },
+    promo,
+  );
   // During an opening the runner's reservation has served: the database holds their place now (issue 42).
   await placeTakenInQueue(context, userId, input.format);
   let url: string;
@@ -100,6 +116,55 @@ export async function startRegistration(
     f ? { i: f.inscription, date: f.formatDate, type_epreuve: f.typeEpreuve } : undefined,
   );
   return { url, ...hold };
+}
+
+/** The registration's code may still be used by the runner (its own use not counted). */
+async function promoStillUsable(
+  context: Ctx,
+  codeId: string,
+  userId: string,
+  inscriptionId: string,
+  nowIso: string,
+): Promise<boolean> {
+  const [r] = await context.db.all<{ ok: number }>(
+    sql`SELECT ${promoUsableSql(codeId, userId, nowIso, inscriptionId)} AS ok`,
+  );
+  return Number(r?.ok) === 1;
+}
+
+/** The runner's running hold in the format (the one a new submit changes), or null. */
+async function runningHold(context: Ctx, userId: string, formatId: string): Promise<string | null> {
+  const [row] = await context.db
+    .select({ id: inscriptions.id })
+    .from(inscriptions)
+    .where(
+      and(
+        eq(inscriptions.coureur_id, userId),
+        eq(inscriptions.format_id, formatId),
+        eq(inscriptions.statut, "en_attente"),
+        sql`${inscriptions.hold_expires_at} > ${context.clock.now().toISOString()}`,
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** What the check of a promo code needs of the form. */
+export function promoRequest(
+  userId: string,
+  courseId: string,
+  input: RegistrationInput,
+  exceptId: string | null = null,
+): PromoRequest {
+  return {
+    courseId,
+    userId,
+    formatId: input.format.id,
+    email: input.email,
+    club: input.club,
+    totalCents: input.totals.totalCents,
+    exceptId,
+  };
 }
 
 /**
@@ -132,7 +197,8 @@ export async function retryPayment(context: Ctx, userId: string, inscriptionId: 
       when: sql`i.coureur_id = ${userId} AND NOT (i.statut = 'en_attente' AND i.hold_expires_at > ${nowIso})
         AND ${placeFreeForSql("i", nowIso, sql`NOT ${runnersWaitingSql("f")} AND ${registrationWindowSql("f", nowIso)}`)}
         AND (SELECT c.en_ligne FROM courses c WHERE c.id = i.course_id) = 1
-        AND NOT ${samePersonHoldsSql(sql.raw("i.format_id"), personOf(i.i), holdsPlaceSql("o", nowIso), sql`o.id <> i.id`)}`,
+        AND NOT ${samePersonHoldsSql(sql.raw("i.format_id"), personOf(i.i), holdsPlaceSql("o", nowIso), sql`o.id <> i.id`)}
+        AND (i.code_promo_id IS NULL OR ${promoUsableSql(sql`i.code_promo_id`, userId, nowIso, sql`i.id`)})`,
     });
     if (!retaken && !(await heldNow(context, inscriptionId, nowIso))) {
       const samePerson = await samePersonRefusal(
@@ -146,6 +212,9 @@ export async function retryPayment(context: Ctx, userId: string, inscriptionId: 
       );
       if (samePerson) throw samePerson;
       if (i.i.statut !== "en_attente" && i.i.statut !== "annulee") throw new PaymentError("inscription_non_payable");
+      // The code's uses were taken by others while the hold was over (ADR 0214): said as such.
+      if (i.i.code_promo_id && !(await promoStillUsable(context, i.i.code_promo_id, userId, inscriptionId, nowIso)))
+        throw new PromoError("code_epuise");
       throw await holdRefusal(context, i.i.format_id, i.formatNom, Number(i.i.nombre_repas ?? 0), nowIso);
     }
   }

@@ -69,6 +69,7 @@ const ORGANISER = [
   `/organisateur/finances/${courseId(0)}`, // an event with paid registrations
   `/organisateur/journal/${courseId(0)}`,
   "/courses/trail-des-lacs-d-annecy", // the organiser's draft
+  `/organisateur/codes-promo/${courseId(0)}`,
 ];
 
 const ADMIN = ["/admin", "/admin/dashboard", "/admin/courses", "/admin/payouts"];

@@ -115,7 +115,7 @@ test("export the CSV and read it back", async ({ page }) => {
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString("utf8").split("\r\n");
   expect(lines[0]).toBe(
-    "nom;prenom;genre;date_naissance;nationalite;telephone;adresse;code_postal;ville;pays;club;dossard;nombre_repas;statut;created_at",
+    "nom;prenom;genre;date_naissance;nationalite;telephone;adresse;code_postal;ville;pays;club;dossard;nombre_repas;statut;created_at;code_promo;remise_euros",
   );
   expect(lines.some((l) => l.startsWith("Moreau;Jade;;;;;;;;France;;2;0;validé;"))).toBe(true);
 });

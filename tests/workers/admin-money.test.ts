@@ -268,7 +268,9 @@ describe("/admin/inscriptions", () => {
     const csv = await res.text();
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     const lines = csv.slice(1).trim().split("\r\n");
-    expect(lines[0]).toBe("Date;Course;Format;Nom;Prénom;Email;Statut;Montant (€);Repas;Repas (€);Total (€);Dossard");
+    expect(lines[0]).toBe(
+      "Date;Course;Format;Nom;Prénom;Email;Statut;Montant (€);Repas;Repas (€);Total (€);Dossard;Code promo;Remise (€)",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"" ""y"")"`);
     expect(lines[1]).toContain(";15,00;");

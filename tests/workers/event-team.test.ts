@@ -2,7 +2,7 @@
 // holding only that right gets in where the right allows and gets a 404 elsewhere (owner-only pages included); the
 // invitation is sent, accepted once (in parallel too), refused when expired, revoked or used; team changes and a
 // co-organiser's actions are recorded in the event's journal under their own account.
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AddRunnerSchema } from "../../app/domain/add-runner";
 import { EVENT_RIGHTS, type EventRight } from "../../app/domain/event-team";
@@ -113,6 +113,12 @@ const PROBES: Probe[] = [
     "inscriptions",
     (e, c) =>
       post(`/details-coureur/${e.registrantId}`, { intent: "annuler", reason: "Blessure au genou", confirm: "on" }, c),
+  ],
+  ["promo codes page", "epreuve", (e, c) => get(`/organisateur/codes-promo/${e.courseId}`, c)],
+  [
+    "create a promo code",
+    "epreuve",
+    (e, c) => post(`/organisateur/codes-promo/${e.courseId}`, { intent: "creer", code: "" }, c),
   ],
   ["finance page", "finances", (e, c) => get(`/organisateur/finances/${e.courseId}`, c)],
   ["ask for an advance", "finances", (e, c) => post(`/organisateur/finances/${e.courseId}`, { message: "" }, c)],
@@ -403,5 +409,18 @@ describe("invitations", () => {
     expect(
       (await post(`/organisateur/equipe/${ev.courseId}`, { intent: "leave" }, await sessionCookie(ORG1.id))).status,
     ).toBe(404);
+  });
+});
+
+describe("the features page", () => {
+  it("sells co-organisers, promo codes and the advance as they exist, without 'bientôt'", async () => {
+    const html = (await (await SELF.fetch("http://localhost/fonctionnalites?onglet=organisateurs")).text()).replace(
+      /&#x27;/g,
+      "'",
+    );
+    expect(html).toContain("Co-organisateurs");
+    expect(html).toContain("Codes promo");
+    expect(html).toContain("acompte sur demande");
+    expect(html).not.toMatch(/bientôt disponible/i);
   });
 });

@@ -511,10 +511,10 @@ describe("CSV export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(text).toBe(
-      "\uFEFFnom;prenom;genre;date_naissance;nationalite;email;telephone;adresse;code_postal;ville;pays;club;dossard;nombre_repas;statut;created_at\r\n" +
-        'Durand;Émilie;Femme;04/05/1990;;e@x.fr;;;;;France;"Club; des ""Amis""";7;2;validé;01/03/2026 10:00\r\n' +
-        '"\'=HYPERLINK(""http://evil"")";+33;Femme;04/05/1990;;;;;;;France;\'-5;;2;en attente;01/03/2026 10:00\r\n' +
-        '\'@Martin;"Line\nBreak";Femme;04/05/1990;;m@x.fr;;;;;France;;12;2;annulé;03/03/2026 00:30\r\n',
+      "\uFEFFnom;prenom;genre;date_naissance;nationalite;email;telephone;adresse;code_postal;ville;pays;club;dossard;nombre_repas;statut;created_at;code_promo;remise_euros\r\n" +
+        'Durand;Émilie;Femme;04/05/1990;;e@x.fr;;;;;France;"Club; des ""Amis""";7;2;validé;01/03/2026 10:00;;\r\n' +
+        '"\'=HYPERLINK(""http://evil"")";+33;Femme;04/05/1990;;;;;;;France;\'-5;;2;en attente;01/03/2026 10:00;;\r\n' +
+        '\'@Martin;"Line\nBreak";Femme;04/05/1990;;m@x.fr;;;;;France;;12;2;annulé;03/03/2026 00:30;;\r\n',
     );
   });
 

@@ -83,7 +83,15 @@ export function PaymentsTable({
                 />
                 <RunnerCell name={who} email={r.coureur_email} />
                 <td data-label="Statut">{(PAYMENT_STATUS_LABELS as Record<string, string>)[r.status] ?? r.status}</td>
-                <MoneyCell label="Brut" cents={r.amount_total_cents} />
+                <td data-label="Brut" className="num">
+                  {formatEuros(r.amount_total_cents)}
+                  {r.code_promo ? (
+                    <span className="small muted" data-testid="remise">
+                      {" "}
+                      (code {r.code_promo}, remise {formatEuros(r.remise_cents ?? 0)})
+                    </span>
+                  ) : null}
+                </td>
                 <MoneyCell label="Frais" cents={r.fee_total_cents} />
                 <MoneyCell label="Commission" cents={r.platform_fee_cents} />
                 <MoneyCell label="Transféré" cents={r.transferred_total_cents} />

@@ -95,6 +95,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       document_id: (row.justificatif_document_id as string | null) ?? null,
       prix_total_repas_cents: row.prix_total_repas_cents,
       prix_total_coureur_cents: row.prix_total_coureur_cents,
+      code_promo: (row.code_promo as string | null) ?? null,
+      remise_cents: Number(row.remise_cents ?? 0),
       created_at: row.created_at,
       updated_at: row.updated_at,
     },
@@ -307,6 +309,14 @@ export default function DetailsCoureur() {
               <th scope="row">Prix total coureur</th>
               <td>{formatEuros(row.prix_total_coureur_cents)}</td>
             </tr>
+            {row.code_promo ? (
+              <tr>
+                <th scope="row">Code promo</th>
+                <td data-testid="code-promo">
+                  {row.code_promo} (remise de {formatEuros(row.remise_cents)})
+                </td>
+              </tr>
+            ) : null}
             <tr>
               <th scope="row">Référence de paiement</th>
               <td>

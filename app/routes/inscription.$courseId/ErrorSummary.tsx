@@ -3,10 +3,10 @@ import { useEffect, useRef } from "react";
 import { REGISTRATION_FIELD_LABELS, type RegistrationField } from "~/domain/registration";
 import { RUNNER_PERSONAL_FIELDS } from "~/domain/runner-fields";
 
-export type Errors = Partial<Record<RegistrationField, string>>;
+export type Errors = Partial<Record<RegistrationField | "code_promo", string>>;
 
 /** The summary's fields: the registration's, and the attached document's (its error comes apart from theirs). */
-type SummaryField = RegistrationField | "justificatif_document";
+type SummaryField = RegistrationField | "justificatif_document" | "code_promo";
 
 /** The fields in the order the form shows them (the summary lists the errors in that order). */
 const SUMMARY_ORDER: readonly SummaryField[] = [
@@ -21,11 +21,13 @@ const SUMMARY_ORDER: readonly SummaryField[] = [
   "numero_licence",
   "justificatif_document",
   "nombre_repas",
+  "code_promo",
 ];
 
 const SUMMARY_LABELS: Record<SummaryField, string> = {
   ...REGISTRATION_FIELD_LABELS,
   justificatif_document: "Attestation PPS ou licence",
+  code_promo: "Code promo",
 };
 
 /** Where a field's link points: the input itself (the first radio of a group). */

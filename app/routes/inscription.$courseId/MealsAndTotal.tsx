@@ -9,6 +9,8 @@ import { formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import type { Errors } from "./ErrorSummary";
 import type { FormatView } from "./page-data.server";
+import type { AppliedPromo } from "./actions.server";
+import { discountCents } from "~/domain/promo-code";
 
 /** The meals field's line when none are left (issue 42). */
 export const MEALS_SOLD_OUT = "Les repas de ce format sont épuisés : vous pouvez vous inscrire sans repas.";
@@ -67,9 +69,12 @@ export function Recap({
   busy,
   joining,
   hydrated,
+  promo,
 }: {
   chosen: FormatView | null;
   mealCount: number | null;
+  /** The promo code applied, when it is still the one typed: its discount before paying (ADR 0214). */
+  promo: AppliedPromo | null;
   transferRules: string | null;
   waitlisted: boolean;
   busy: boolean;
@@ -77,6 +82,8 @@ export function Recap({
   hydrated: boolean;
 }) {
   const totals = chosen ? registrationTotals(chosen, mealCount ?? 0) : null;
+  const discount = totals && promo ? discountCents(promo, totals.totalCents) : 0;
+  const toPay = totals ? totals.totalCents - discount : 0;
   return (
     <section className="card reg-block reg-summary" aria-labelledby="recap-title" aria-live="polite">
       <h2 id="recap-title">Récapitulatif</h2>
@@ -90,9 +97,15 @@ export function Recap({
               <dd>{formatEuros(totals.repasCents)}</dd>
             </>
           ) : null}
+          {promo && discount > 0 ? (
+            <>
+              <dt>Remise ({promo.code})</dt>
+              <dd data-testid="remise">−{formatEuros(discount)}</dd>
+            </>
+          ) : null}
           <dt className="summary-total">Total</dt>
           <dd className="summary-total" data-testid="total">
-            {formatEuros(totals.totalCents)}
+            {formatEuros(toPay)}
           </dd>
         </dl>
       ) : (
@@ -135,7 +148,7 @@ export function Recap({
             disabled={busy}
             aria-disabled={busy}
           >
-            {busy ? "Redirection vers Stripe…" : totals ? `Payer ${formatEuros(totals.totalCents)}` : "Payer"}
+            {busy ? "Redirection vers Stripe…" : totals ? `Payer ${formatEuros(toPay)}` : "Payer"}
           </button>
         )}
         {!hydrated ? (

@@ -4,8 +4,12 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { DocumentRef } from "~/components/JustificatifDocumentField";
 import { mustWait } from "~/domain/opening-queue";
 import { parisDate } from "~/domain/refund";
+import { registrationTotals } from "~/domain/registration-rules";
+import type { PromoKind } from "~/domain/promo-code";
+import { resolvePromo } from "~/services/promo-codes.server";
 import {
   formValues,
+  parseMealCount,
   parseRegistration,
   RegistrationError,
   REGISTRATION_MSG,
@@ -29,6 +33,15 @@ export interface ActionResult {
   documentError?: string | null;
   /** The runner's own registration in this format, when the form was refused for it (one place per runner). */
   existingId?: string | null;
+  /** The promo code applied ('Appliquer'): the summary shows its discount before paying (ADR 0214). */
+  promo?: AppliedPromo | null;
+}
+
+/** A code as the summary applies it (the discount recomputed as the format and meals change). */
+export interface AppliedPromo {
+  code: string;
+  type_remise: PromoKind;
+  valeur: number;
 }
 
 export async function registrationAction({ request, params, context }: ActionFunctionArgs) {
@@ -43,8 +56,30 @@ export async function registrationAction({ request, params, context }: ActionFun
   if (!course.en_ligne) return reply(403, {}, REGISTRATION_MSG.offline);
   // The justificatif's document (decision 0150): stored at once, so a form sent back with errors keeps it.
   ({ doc: document, error: documentError } = await documentFromForm(context, user.id, form));
-  // 'Actualiser' (without JavaScript): show the chosen justificatif's field and the new total, nothing saved.
-  if (form.get("intent") === "actualiser") return reply(200, {});
+  // 'Actualiser' (without JavaScript) and 'Appliquer' (the promo code): show the chosen justificatif's field, the new
+  // total and the code's discount, nothing saved.
+  if (form.get("intent") === "actualiser" || form.get("intent") === "appliquer_code") {
+    if (!values.code_promo?.trim()) return reply(200, {});
+    const f = formats.find((x) => x.id === values.format_id);
+    if (!f) return reply(400, { code_promo: REGISTRATION_MSG.format });
+    const totals = registrationTotals(f, parseMealCount(values.nombre_repas, f.stock_repas) ?? 0);
+    try {
+      const applied = await resolvePromo(context, values.code_promo, {
+        courseId: course.id,
+        userId: user.id,
+        formatId: f.id,
+        email: values.email,
+        club: values.club,
+        totalCents: totals.totalCents,
+      });
+      const promo = applied && { code: applied.code, type_remise: applied.type_remise, valeur: applied.valeur };
+      return data<ActionResult>({ values, errors: {}, formError: null, document, documentError, promo });
+    } catch (e) {
+      const err = mapDomainError(e);
+      if (!err) throw e;
+      return reply(err.status, { code_promo: err.message });
+    }
+  }
   if (!course.paymentsOpen) return reply(409, {}, REGISTRATION_MSG.closed);
 
   // 'Rejoindre la liste d'attente' (a full format whose list is on): the same fields, no payment now.
@@ -68,7 +103,14 @@ export async function registrationAction({ request, params, context }: ActionFun
   const gate = await passQueue(context, user.id, parsed.data.format);
   if (mustWait(gate)) return redirect(paths.openingQueue(parsed.data.format.id));
   try {
-    const { url } = await startRegistration(context, user.id, course.id, parsed.data, document?.id ?? null);
+    const { url } = await startRegistration(
+      context,
+      user.id,
+      course.id,
+      parsed.data,
+      document?.id ?? null,
+      values.code_promo ?? null,
+    );
     return redirect(url);
   } catch (e) {
     const err = mapDomainError(e);

@@ -19,6 +19,8 @@ import { JustificatifFields } from "./Justificatif";
 import { Meals, Recap } from "./MealsAndTotal";
 import { type FormPageData, registrationPage } from "./page-data.server";
 import { RunnerFields } from "./RunnerFields";
+import { PromoField } from "./PromoField";
+import { normaliseCode } from "~/domain/promo-code";
 import { reservationNotice } from "~/domain/opening-admission";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -64,11 +66,15 @@ function RegistrationForm({ data }: { data: FormPageData }) {
   const [formatId, setFormatId] = useState(values.format_id);
   const [justificatif, setJustificatif] = useState(values.justificatif_type || "licence");
   const [meals, setMeals] = useState(values.nombre_repas || "0");
+  const [code, setCode] = useState(values.code_promo ?? "");
   useEffect(() => {
     setFormatId(values.format_id);
     setJustificatif(values.justificatif_type || "licence");
     setMeals(values.nombre_repas || "0");
+    setCode(values.code_promo ?? "");
   }, [values]);
+  // The code the server applied, while it is still the one typed (its discount shows in the summary).
+  const promo = result?.promo && normaliseCode(code) === result.promo.code ? result.promo : null;
 
   const chosen = formats.find((f) => f.id === formatId) ?? null;
   const transferRules = (chosen as { transferRules?: string | null } | null)?.transferRules ?? null;
@@ -82,6 +88,7 @@ function RegistrationForm({ data }: { data: FormPageData }) {
     if (t.name === "format_id") setFormatId(t.value);
     if (t.name === "justificatif_type") setJustificatif(t.value);
     if (t.name === "nombre_repas") setMeals(t.value);
+    if (t.name === "code_promo") setCode(t.value);
   }
 
   return (
@@ -157,6 +164,9 @@ function RegistrationForm({ data }: { data: FormPageData }) {
             </p>
           )}
           <Meals chosen={chosen} values={values} errors={errors} />
+          {waitlisted ? null : (
+            <PromoField defaultValue={values.code_promo ?? ""} applied={promo?.code ?? null} errors={errors} />
+          )}
           <Recap
             chosen={chosen}
             mealCount={mealCount}
@@ -165,6 +175,7 @@ function RegistrationForm({ data }: { data: FormPageData }) {
             busy={busy}
             joining={joining}
             hydrated={hydrated}
+            promo={promo}
           />
         </Form>
       )}

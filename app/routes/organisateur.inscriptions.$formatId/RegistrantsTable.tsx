@@ -7,6 +7,7 @@ import { Link } from "~/components/Link";
 import { TABLE_FIELDS, type TableField } from "~/domain/registrants";
 import type { RowErrors } from "~/services/registrants.server";
 import { Cell } from "./Cell";
+import { formatEuros } from "~/domain/format";
 import { type Row, rowValue } from "./page-data";
 import * as paths from "~/domain/paths";
 
@@ -47,6 +48,7 @@ export function RegistrantsTable({
             <th scope="col">Club</th>
             <th scope="col">Repas</th>
             <th scope="col">Statut</th>
+            <th scope="col">Code promo</th>
             {competition ? <th scope="col">Justificatif</th> : null}
             <th scope="col">Actions</th>
           </tr>
@@ -105,6 +107,9 @@ function RegistrantRow({
           onSaved={onSaved}
         />
       ))}
+      <td data-label="Code promo" data-testid="code-promo">
+        {row.code_promo ? `${row.code_promo} (−${formatEuros(row.remise_cents)})` : "—"}
+      </td>
       {competition ? <JustificatifCell row={row} error={justifError} busy={busy} /> : null}
       <td data-label="Actions" className="row-actions">
         {hydrated ? null : (

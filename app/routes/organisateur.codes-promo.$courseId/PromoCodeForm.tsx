@@ -1,0 +1,135 @@
+// The create form of a promo code: every field of the issue, French errors beside each, what was typed kept.
+import { Form, useNavigation } from "@remix-run/react";
+import { Field, SelectField } from "~/components/Field";
+import type { FieldErrors } from "~/domain/form-errors";
+
+export type PromoFormValues = Record<
+  | "code"
+  | "type_remise"
+  | "valeur"
+  | "utilisations_max"
+  | "utilisations_max_par_coureur"
+  | "valide_du"
+  | "valide_au"
+  | "emails"
+  | "club",
+  string
+> & { format_ids: string[] };
+
+export function PromoCodeForm({
+  formats,
+  values,
+  errors,
+}: {
+  formats: readonly { id: string; nom: string }[];
+  values: PromoFormValues | null;
+  errors: FieldErrors;
+}) {
+  const busy = useNavigation().state !== "idle";
+  const v = values;
+  return (
+    <section className="card" aria-labelledby="new-code-title">
+      <h2 id="new-code-title">Nouveau code</h2>
+      <Form method="post" noValidate className="stack">
+        <Field
+          name="code"
+          label="Code"
+          hint="Lettres, chiffres, - et _ ; écrit en majuscules (noel24 devient NOEL24)."
+          defaultValue={v?.code}
+          error={errors.code}
+          required
+          maxLength={40}
+        />
+        <SelectField
+          name="type_remise"
+          label="Type de remise"
+          options={[
+            { value: "pourcentage", label: "Pourcentage du total" },
+            { value: "montant", label: "Montant fixe en euros" },
+          ]}
+          defaultValue={v?.type_remise ?? "pourcentage"}
+          error={errors.type_remise}
+          required
+        />
+        <Field
+          name="valeur"
+          label="Valeur"
+          hint="Un pourcentage entier (10 pour 10 %) ou un montant en euros (5 ou 7,50)."
+          inputMode="decimal"
+          defaultValue={v?.valeur}
+          error={errors.valeur}
+          required
+        />
+        <fieldset className="field">
+          <legend>Formats concernés</legend>
+          <p className="hint" id="f-format_ids-hint">
+            Aucun coché : tous les formats.
+          </p>
+          {formats.map((f) => (
+            <label key={f.id} className="checkbox">
+              <input
+                type="checkbox"
+                name="format_ids"
+                value={f.id}
+                defaultChecked={v?.format_ids.includes(f.id)}
+                aria-describedby="f-format_ids-hint"
+              />
+              <span>{f.nom}</span>
+            </label>
+          ))}
+        </fieldset>
+        <Field
+          name="utilisations_max"
+          label="Nombre d'utilisations au total"
+          hint="Vide : sans limite."
+          inputMode="numeric"
+          defaultValue={v?.utilisations_max}
+          error={errors.utilisations_max}
+        />
+        <Field
+          name="utilisations_max_par_coureur"
+          label="Nombre d'utilisations par coureur"
+          hint="Vide : sans limite."
+          inputMode="numeric"
+          defaultValue={v?.utilisations_max_par_coureur}
+          error={errors.utilisations_max_par_coureur}
+        />
+        <Field
+          name="valide_du"
+          label="Valable à partir du"
+          type="date"
+          hint="Vide : dès maintenant."
+          defaultValue={v?.valide_du}
+          error={errors.valide_du}
+        />
+        <Field
+          name="valide_au"
+          label="Valable jusqu'au (inclus)"
+          type="date"
+          hint="Vide : sans fin."
+          defaultValue={v?.valide_au}
+          error={errors.valide_au}
+        />
+        <Field
+          name="emails"
+          label="Réservé à ces adresses e-mail"
+          textarea
+          hint="Une adresse par ligne (ou séparées par des virgules). Vide : tout le monde."
+          defaultValue={v?.emails}
+          error={errors.emails}
+        />
+        <Field
+          name="club"
+          label="Code club : réservé aux membres du club"
+          hint="Le nom du club tel que les coureurs le saisissent (majuscules et accents ignorés). Vide : tous."
+          defaultValue={v?.club}
+          error={errors.club}
+          maxLength={120}
+        />
+        <button type="submit" name="intent" value="creer" className="btn btn-primary" disabled={busy}>
+          Créer le code
+        </button>
+      </Form>
+    </section>
+  );
+}
