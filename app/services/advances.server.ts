@@ -32,6 +32,7 @@ import { requireEventRight } from "./event-access.server";
 import { releaseFunds, type ReleaseReport } from "./payouts.server";
 
 type Ctx = AppLoadContext;
+export type { AdvanceRow, EventPaymentRow } from "~/db/advances.server";
 
 /** The most recent payments the finance page lists (the totals count them all). */
 export const EVENT_PAYMENTS_SHOWN = 200;

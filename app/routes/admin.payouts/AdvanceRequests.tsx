@@ -2,7 +2,7 @@
 // the admin releases or refuses it.
 import { Link } from "~/components/Link";
 import { DataTable } from "~/components/table/DataTable";
-import type { AdvanceRow } from "~/db/advances.server";
+import type { AdvanceRow } from "~/services/advances.server";
 import { formatDateTime, formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
 

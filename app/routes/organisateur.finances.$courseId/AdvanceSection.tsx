@@ -3,7 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { FieldShell, fieldAria } from "~/components/Field";
 import { Notice } from "~/components/form/Notice";
 import { DataTable } from "~/components/table/DataTable";
-import type { AdvanceRow } from "~/db/advances.server";
+import type { AdvanceRow } from "~/services/advances.server";
 import {
   ADVANCE_ERROR_MESSAGES,
   ADVANCE_MESSAGE_MAX,

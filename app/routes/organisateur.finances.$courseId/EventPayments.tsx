@@ -1,6 +1,6 @@
 // The event's books (every collected payment's columns added up) and its most recent payments, one row each.
 import { DataTable } from "~/components/table/DataTable";
-import type { EventPaymentRow } from "~/db/advances.server";
+import type { EventPaymentRow } from "~/services/advances.server";
 import { formatDateTime, formatEuros } from "~/domain/format";
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from "~/domain/admin";
 
