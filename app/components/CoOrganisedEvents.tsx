@@ -3,8 +3,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
-import { type Column, DataTable } from "~/components/table/DataTable";
-import { PublicationBadge, RegistrantsLinkCell, StartCell } from "~/components/table/FormatCells";
+import { FormatLinesTable, PublicationBadge } from "~/components/table/FormatCells";
 import type { Rights } from "~/domain/event-team";
 import * as paths from "~/domain/paths";
 
@@ -27,8 +26,6 @@ interface CoEvent {
     repas: number;
   }[];
 }
-
-const COLUMNS: readonly Column[] = ["Format", "Date", "Inscrits", "Repas", { label: "Actions", hidden: true }];
 
 function PostButton({
   action,
@@ -65,19 +62,7 @@ function CoEventCard({ c }: { c: CoEvent }) {
         </div>
         <PublicationBadge online={!!c.en_ligne} />
       </div>
-      <DataTable rows={c.formats} columns={COLUMNS} className="table small stack-table">
-        {(f) => (
-          <tr key={f.id}>
-            <td className="cell-title">{f.nom}</td>
-            <StartCell date={f.date} heure_depart={f.heure_depart} />
-            <td data-label="Inscrits">
-              {f.nb_max_coureurs != null ? `${f.inscrits} / ${f.nb_max_coureurs}` : String(f.inscrits)}
-            </td>
-            <td data-label="Repas">{f.repas}</td>
-            {c.rights.inscriptions ? <RegistrantsLinkCell formatId={f.id} /> : <td />}
-          </tr>
-        )}
-      </DataTable>
+      <FormatLinesTable formats={c.formats} registrants={c.rights.inscriptions} />
       <div className="actions organiser-course-actions">
         {c.rights.epreuve ? (
           <>

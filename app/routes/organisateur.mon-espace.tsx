@@ -12,8 +12,7 @@ import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { mapDomainError, notFoundResponse } from "~/utils/domain-errors";
 import { formatDate } from "~/domain/format";
-import { type Column, DataTable } from "~/components/table/DataTable";
-import { PublicationBadge, RegistrantsLinkCell, StartCell } from "~/components/table/FormatCells";
+import { FormatLinesTable, PublicationBadge } from "~/components/table/FormatCells";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
 
@@ -74,8 +73,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ courseId, error: message }, { status });
   }
 }
-
-const FORMAT_COLUMNS: readonly Column[] = ["Format", "Date", "Inscrits", "Repas", { label: "Actions", hidden: true }];
 
 /** One of the event's actions: a small form of its own sending the event and the intent. */
 function CourseAction({
@@ -171,19 +168,7 @@ export default function MonEspace() {
                   {result.error}
                 </p>
               ) : null}
-              <DataTable rows={c.formats} columns={FORMAT_COLUMNS} className="table small stack-table">
-                {(f) => (
-                  <tr key={f.id}>
-                    <td className="cell-title">{f.nom}</td>
-                    <StartCell date={f.date} heure_depart={f.heure_depart} />
-                    <td data-label="Inscrits">
-                      {f.nb_max_coureurs != null ? `${f.inscrits} / ${f.nb_max_coureurs}` : String(f.inscrits)}
-                    </td>
-                    <td data-label="Repas">{f.repas}</td>
-                    <RegistrantsLinkCell formatId={f.id} />
-                  </tr>
-                )}
-              </DataTable>
+              <FormatLinesTable formats={c.formats} registrants />
               <div className="actions organiser-course-actions">
                 {c.en_ligne ? (
                   <CourseAction courseId={c.id} intent="unpublish" className="btn btn-ghost" disabled={busyId === c.id}>

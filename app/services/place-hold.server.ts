@@ -25,7 +25,7 @@ import { releaseDocument } from "./justificatif-documents.server";
 import { type Identity, personOf, samePersonHoldsSql, samePersonRowsSql } from "~/db/identity";
 import { batchableAll } from "~/db/batch.server";
 import { promoUsableSql } from "~/db/registration-store/promo.server";
-import { type PromoApplied, resolvePromo } from "./promo-codes.server";
+import { type PromoApplied, promoRequest, resolvePromo } from "./promo-codes.server";
 
 type Ctx = AppLoadContext;
 
@@ -124,15 +124,7 @@ async function promoRefusal(
   exceptId: string | null = null,
 ): Promise<void> {
   if (!promo) return;
-  await resolvePromo(context, promo.code, {
-    courseId,
-    userId,
-    formatId: input.format.id,
-    email: input.email,
-    club: input.club,
-    totalCents: input.totals.totalCents,
-    exceptId,
-  });
+  await resolvePromo(context, promo.code, promoRequest(userId, courseId, input, exceptId));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   promoUses,
 } from "~/db/promo-codes.server";
 import { CourseError } from "~/domain/course-errors";
+import type { RegistrationInput } from "~/domain/registration";
 import { formatEuros } from "~/domain/format";
 import {
   applyCode,
@@ -141,4 +142,22 @@ export async function deactivateEventPromoCode(context: Ctx, user: AuditActor, c
     courseNom: course.nom,
     objet: code,
   });
+}
+
+/** What the check of a promo code needs of the form. */
+export function promoRequest(
+  userId: string,
+  courseId: string,
+  input: RegistrationInput,
+  exceptId: string | null = null,
+): PromoRequest {
+  return {
+    courseId,
+    userId,
+    formatId: input.format.id,
+    email: input.email,
+    club: input.club,
+    totalCents: input.totals.totalCents,
+    exceptId,
+  };
 }

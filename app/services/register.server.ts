@@ -27,7 +27,7 @@ import { withEvent } from "~/db/registrations.server";
 import { personOf, samePersonHoldsSql } from "~/db/identity";
 import { transferSettingsColumns } from "~/db/transfers.server";
 import { promoUsableSql } from "~/db/registration-store/promo.server";
-import { type PromoRequest, resolvePromo } from "./promo-codes.server";
+import { promoRequest, resolvePromo } from "./promo-codes.server";
 
 type Ctx = AppLoadContext;
 import { holdPlace, holdRefusal, samePersonRefusal } from "./place-hold.server";
@@ -147,24 +147,6 @@ async function runningHold(context: Ctx, userId: string, formatId: string): Prom
     )
     .limit(1);
   return row?.id ?? null;
-}
-
-/** What the check of a promo code needs of the form. */
-export function promoRequest(
-  userId: string,
-  courseId: string,
-  input: RegistrationInput,
-  exceptId: string | null = null,
-): PromoRequest {
-  return {
-    courseId,
-    userId,
-    formatId: input.format.id,
-    email: input.email,
-    club: input.club,
-    totalCents: input.totals.totalCents,
-    exceptId,
-  };
 }
 
 /**

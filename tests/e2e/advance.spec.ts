@@ -1,20 +1,25 @@
 // The advance on request end to end (issue 43, decision 0215), JavaScript off (nojs) and on (js): a runner pays on
-// the Semi-marathon de Bordeaux, its organiser opens the event's finance page from their space and asks for an
+// an event of the demo organiser, who opens the event's finance page from their space and asks for an
 // advance; the admin finds it at the top of Reversements, is told a refusal needs a reason, then releases 50 %; the
 // organiser sees the amount sent, and the journal has both actions. (The J+1 payout's share is tested in workerd.)
 import { expect, test } from "@playwright/test";
+import { courseId, formatId } from "../../app/db/demo-data";
 import { loginAs, registerAndPay } from "./helpers";
 
 test.describe.configure({ timeout: 90_000 });
 
-// Demo ids (app/db/demo-data.ts): Semi-marathon de Bordeaux Rive Droite (organisateur@balise.test, account active).
-const COURSE = "c0000000-0000-4000-8000-000000000002";
-const FORMATS = { nojs: "f0000000-0000-4000-8000-000000000201", js: "f0000000-0000-4000-8000-000000000202" } as const;
-const EVENT = "Semi-marathon de Bordeaux Rive Droite";
+// Events of organisateur@balise.test where no other spec registers coureur@balise.test (a runner takes one place per
+// format): Les Foulées de la Croix-Rousse's 10 km without JavaScript, the Rando des Crêtes Vosgiennes' Boucle des lacs
+// with it.
+const EVENTS = {
+  nojs: { course: courseId(4), format: formatId(4, 1), nom: "Les Foulées de la Croix-Rousse" },
+  js: { course: courseId(2), format: formatId(2, 0), nom: "Rando des Crêtes Vosgiennes" },
+} as const;
 
 test("an organiser asks for an advance, the admin releases it, the organiser sees it sent", async ({ page }, info) => {
   const project = info.project.name as "nojs" | "js";
-  await registerAndPay(page, COURSE, FORMATS[project], `Acompte${project}${Date.now() % 100000}`);
+  const { course: COURSE, format, nom: EVENT } = EVENTS[project];
+  await registerAndPay(page, COURSE, format, `Acompte${project}${Date.now() % 100000}`);
 
   // The organiser: from their space to the event's finance page, then the request.
   await loginAs(page, "organisateur@balise.test");

@@ -2,6 +2,7 @@
 // the 'Hors-ligne' badge of an event not yet published.
 import { Link } from "~/components/Link";
 import { LockIcon } from "~/components/LockIcon";
+import { type Column, DataTable } from "~/components/table/DataTable";
 import { formatDate, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
@@ -30,4 +31,36 @@ export function OfflineBadge() {
 /** 'Publiée', or 'Hors-ligne' with its padlock. */
 export function PublicationBadge({ online }: { online: boolean }) {
   return online ? <span className="badge badge-online">Publiée</span> : <OfflineBadge />;
+}
+
+/** One format of an event in the organiser's space, with what its registrants have taken. */
+export interface FormatLine {
+  id: string;
+  nom: string;
+  date: string | null;
+  heure_depart: string | null;
+  inscrits: number;
+  nb_max_coureurs: number | null;
+  repas: number;
+}
+
+const FORMAT_COLUMNS: readonly Column[] = ["Format", "Date", "Inscrits", "Repas", { label: "Actions", hidden: true }];
+
+/** An event's formats in the organiser's space; the link to the registrants only for who may see them. */
+export function FormatLinesTable({ formats, registrants }: { formats: readonly FormatLine[]; registrants: boolean }) {
+  return (
+    <DataTable rows={formats} columns={FORMAT_COLUMNS} className="table small stack-table">
+      {(f) => (
+        <tr key={f.id}>
+          <td className="cell-title">{f.nom}</td>
+          <StartCell date={f.date} heure_depart={f.heure_depart} />
+          <td data-label="Inscrits">
+            {f.nb_max_coureurs != null ? `${f.inscrits} / ${f.nb_max_coureurs}` : String(f.inscrits)}
+          </td>
+          <td data-label="Repas">{f.repas}</td>
+          {registrants ? <RegistrantsLinkCell formatId={f.id} /> : <td />}
+        </tr>
+      )}
+    </DataTable>
+  );
 }
