@@ -108,9 +108,7 @@ export function JournalView({
                     {r.changements.length > 0 ? (
                       <ul className="journal-changes">
                         {r.changements.map((c) => (
-                          <li key={c.champ}>
-                            {changeText(c)}
-                          </li>
+                          <li key={c.champ}>{changeText(c)}</li>
                         ))}
                       </ul>
                     ) : null}
