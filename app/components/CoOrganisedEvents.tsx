@@ -3,7 +3,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
-import { FormatLinesTable, PublicationBadge } from "~/components/table/FormatCells";
+import { EventLinks, FormatLinesTable, PublicationBadge } from "~/components/table/FormatCells";
 import type { Rights } from "~/domain/event-team";
 import * as paths from "~/domain/paths";
 
@@ -69,12 +69,12 @@ function CoEventCard({ c }: { c: CoEvent }) {
             <PostButton intent={c.en_ligne ? "unpublish" : "publish"} courseId={c.id} className="btn btn-ghost">
               {c.en_ligne ? "Mettre hors-ligne" : "Publier"}
             </PostButton>
-            <Link to={paths.editEvent(c.id)} className="btn btn-ghost">
-              Modifier
-            </Link>
-            <Link to={paths.eventPromoCodes(c.id)} className="btn btn-ghost">
-              Codes promo
-            </Link>
+            <EventLinks
+              links={[
+                ["Modifier", paths.editEvent(c.id)],
+                ["Codes promo", paths.eventPromoCodes(c.id)],
+              ]}
+            />
           </>
         ) : null}
         {c.rights.finances ? (

@@ -11,19 +11,9 @@ import { parisInstant } from "./paris-time";
 export type PromoKind = "pourcentage" | "montant";
 
 /** A promo code as the rules read it (the stored row, its JSON lists parsed). */
-export interface PromoCode {
+export interface PromoCode extends NewPromoCode {
   id: string;
   course_id: string;
-  code: string;
-  type_remise: PromoKind;
-  valeur: number;
-  format_ids: string[] | null;
-  utilisations_max: number | null;
-  utilisations_max_par_coureur: number | null;
-  valide_du: string | null;
-  valide_au: string | null;
-  emails: string[] | null;
-  club: string | null;
   actif: boolean;
 }
 

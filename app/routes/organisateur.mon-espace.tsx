@@ -12,7 +12,7 @@ import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { mapDomainError, notFoundResponse } from "~/utils/domain-errors";
 import { formatDate } from "~/domain/format";
-import { FormatLinesTable, PublicationBadge } from "~/components/table/FormatCells";
+import { EventLinks, FormatLinesTable, PublicationBadge } from "~/components/table/FormatCells";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
 
@@ -191,21 +191,15 @@ export default function MonEspace() {
                 <CourseAction courseId={c.id} intent="duplicate" className="btn btn-ghost" disabled={busyId === c.id}>
                   Dupliquer
                 </CourseAction>
-                <Link to={paths.eventPage(c.id)} className="btn btn-ghost">
-                  Voir la page
-                </Link>
-                <Link to={paths.eventFinances(c.id)} className="btn btn-ghost">
-                  Finances
-                </Link>
-                <Link to={paths.eventJournal(c.id)} className="btn btn-ghost">
-                  Journal
-                </Link>
-                <Link to={paths.eventTeam(c.id)} className="btn btn-ghost">
-                  Équipe
-                </Link>
-                <Link to={paths.eventPromoCodes(c.id)} className="btn btn-ghost">
-                  Codes promo
-                </Link>
+                <EventLinks
+                  links={[
+                    ["Voir la page", paths.eventPage(c.id)],
+                    ["Finances", paths.eventFinances(c.id)],
+                    ["Journal", paths.eventJournal(c.id)],
+                    ["Équipe", paths.eventTeam(c.id)],
+                    ["Codes promo", paths.eventPromoCodes(c.id)],
+                  ]}
+                />
                 <Link to={paths.deleteEvent(c.id)} className="btn btn-ghost btn-danger-ghost">
                   Supprimer
                 </Link>

@@ -64,3 +64,16 @@ export function FormatLinesTable({ formats, registrants }: { formats: readonly F
     </DataTable>
   );
 }
+
+/** An event's links in the organiser's space, as buttons: each a label and where it goes. */
+export function EventLinks({ links }: { links: readonly (readonly [label: string, to: string])[] }) {
+  return (
+    <>
+      {links.map(([label, to]) => (
+        <Link key={label} to={to} className="btn btn-ghost">
+          {label}
+        </Link>
+      ))}
+    </>
+  );
+}
