@@ -1,6 +1,6 @@
 // The store of the journal of organiser and admin actions (decision 0212, app/domain/audit.ts): the only writer and
 // reader of `journal_actions`. Rows are only added (the database refuses updates and deletes).
-import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import type { AuditAction, AuditRole, FieldChange, JournalFilters } from "~/domain/audit";
 import { JOURNAL_PAGE_SIZE } from "~/domain/audit";
 import type { Db } from "./client.server";
@@ -125,12 +125,23 @@ export async function registrationNames(db: Db, inscriptionId: string) {
   return row ?? null;
 }
 
-/** What the journal names a payment by: its registration's names (null when it is gone). */
-export async function paymentNames(db: Db, paiementId: string) {
-  const [row] = await db
-    .select({ inscriptionId: paiements.inscription_id })
+/** What the journal names payments by: each one's registration names, in one read (absent when it is gone). */
+export async function paymentNames(db: Db, paiementIds: readonly string[]) {
+  if (paiementIds.length === 0) return new Map<string, NonNullable<Awaited<ReturnType<typeof registrationNames>>>>();
+  const rows = await db
+    .select({
+      paiement_id: paiements.id,
+      course_id: courses.id,
+      course_nom: courses.nom,
+      owner: courses.organisateur_id,
+      format_nom: formats.nom,
+      prenom: inscriptions.prenom,
+      nom: inscriptions.nom,
+    })
     .from(paiements)
-    .where(eq(paiements.id, paiementId))
-    .limit(1);
-  return row?.inscriptionId ? registrationNames(db, row.inscriptionId) : null;
+    .innerJoin(inscriptions, eq(inscriptions.id, paiements.inscription_id))
+    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
+    .innerJoin(courses, eq(courses.id, formats.course_id))
+    .where(inArray(paiements.id, [...paiementIds]));
+  return new Map(rows.map(({ paiement_id, ...names }) => [paiement_id, names]));
 }

@@ -1,7 +1,7 @@
 // Admin use cases (spec sections 2, 6, 7, 8): the screens' data, the page's CSV, the commission update and the
 // release of funds on a selection. Only admins reach these (routes call requireAdmin first).
 // docs/decisions/0120-admin-money-screens.md
-import { type AuditActor, paymentTarget, recordAction } from "./audit.server";
+import { type AuditActor, paymentTargets, recordAction } from "./audit.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import {
   adminCourseKpis,
@@ -173,11 +173,12 @@ export async function updateCommission(
   admin: AuditActor,
 ): Promise<number> {
   let n = 0;
+  const targetOf = await paymentTargets(context, ids);
   for (const id of ids) {
     try {
       await setCommission(context, id, percent);
       n += 1;
-      await recordAction(context, admin, "admin", "commission.modifiee", await paymentTarget(context, id), [
+      await recordAction(context, admin, "admin", "commission.modifiee", targetOf(id), [
         { champ: "Commission", avant: "", apres: `${percent} %` },
       ]);
     } catch {
@@ -201,8 +202,12 @@ export async function transferSelection(
     token: input.token,
   });
   const kind = input.mode === "tout" ? "Solde" : `Acompte ${input.depositPercent ?? DEFAULT_DEPOSIT_PERCENT} %`;
+  const targetOf = await paymentTargets(
+    context,
+    report.sent.map((t) => t.paiementId),
+  );
   for (const t of report.sent)
-    await recordAction(context, admin, "admin", "reversement.envoye", await paymentTarget(context, t.paiementId), [
+    await recordAction(context, admin, "admin", "reversement.envoye", targetOf(t.paiementId), [
       { champ: kind, avant: "", apres: formatEuros(t.amountCents) },
     ]);
   return report;

@@ -72,8 +72,14 @@ export function formatTarget(format: { course_id: string; course_nom: string; no
   return { courseId: format.course_id, courseNom: format.course_nom, objet: format.nom };
 }
 
-/** A payment as the journal names it: its registration's event, runner and format. */
-export async function paymentTarget(context: Ctx, paiementId: string): Promise<AuditTarget> {
-  const names = await paymentNames(context.db, paiementId);
-  return names ? registrantTarget(names) : { courseId: null, courseNom: null, objet: `Paiement ${paiementId}` };
+/** Payments as the journal names them (each its registration's event, runner and format), read at once. */
+export async function paymentTargets(
+  context: Ctx,
+  paiementIds: readonly string[],
+): Promise<(paiementId: string) => AuditTarget> {
+  const names = await paymentNames(context.db, paiementIds);
+  return (id) => {
+    const n = names.get(id);
+    return n ? registrantTarget(n) : { courseId: null, courseNom: null, objet: `Paiement ${id}` };
+  };
 }
