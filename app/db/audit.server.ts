@@ -106,17 +106,20 @@ export async function courseOwnerId(db: Db, courseId: string): Promise<string | 
   return row?.owner ?? null;
 }
 
+/** The columns a registration is named by in the journal. */
+const NAMES = {
+  course_id: courses.id,
+  course_nom: courses.nom,
+  owner: courses.organisateur_id,
+  format_nom: formats.nom,
+  prenom: inscriptions.prenom,
+  nom: inscriptions.nom,
+};
+
 /** What the journal names a registration by: its event, its format and its runner (null when it is gone). */
 export async function registrationNames(db: Db, inscriptionId: string) {
   const [row] = await db
-    .select({
-      course_id: courses.id,
-      course_nom: courses.nom,
-      owner: courses.organisateur_id,
-      format_nom: formats.nom,
-      prenom: inscriptions.prenom,
-      nom: inscriptions.nom,
-    })
+    .select(NAMES)
     .from(inscriptions)
     .innerJoin(formats, eq(formats.id, inscriptions.format_id))
     .innerJoin(courses, eq(courses.id, formats.course_id))
@@ -127,17 +130,8 @@ export async function registrationNames(db: Db, inscriptionId: string) {
 
 /** What the journal names payments by: each one's registration names, in one read (absent when it is gone). */
 export async function paymentNames(db: Db, paiementIds: readonly string[]) {
-  if (paiementIds.length === 0) return new Map<string, NonNullable<Awaited<ReturnType<typeof registrationNames>>>>();
   const rows = await db
-    .select({
-      paiement_id: paiements.id,
-      course_id: courses.id,
-      course_nom: courses.nom,
-      owner: courses.organisateur_id,
-      format_nom: formats.nom,
-      prenom: inscriptions.prenom,
-      nom: inscriptions.nom,
-    })
+    .select({ paiement_id: paiements.id, ...NAMES })
     .from(paiements)
     .innerJoin(inscriptions, eq(inscriptions.id, paiements.inscription_id))
     .innerJoin(formats, eq(formats.id, inscriptions.format_id))
