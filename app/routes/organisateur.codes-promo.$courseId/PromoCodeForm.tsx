@@ -1,6 +1,6 @@
 // The create form of a promo code: every field of the issue, French errors beside each, what was typed kept.
 import { Form, useNavigation } from "@remix-run/react";
-import { Field, SelectField } from "~/components/Field";
+import { Field, type FieldProps, SelectField } from "~/components/Field";
 import type { FieldErrors } from "~/domain/form-errors";
 
 export type PromoFormValues = Record<
@@ -15,6 +15,38 @@ export type PromoFormValues = Record<
   | "club",
   string
 > & { format_ids: string[] };
+
+type TextFieldName = Exclude<keyof PromoFormValues, "format_ids">;
+
+/** The code's limits, in the form's order: each one empty means no limit. */
+const LIMIT_FIELDS: readonly (Omit<FieldProps, "name"> & { name: TextFieldName })[] = [
+  {
+    name: "utilisations_max",
+    label: "Nombre d'utilisations au total",
+    hint: "Vide : sans limite.",
+    inputMode: "numeric",
+  },
+  {
+    name: "utilisations_max_par_coureur",
+    label: "Nombre d'utilisations par coureur",
+    hint: "Vide : sans limite.",
+    inputMode: "numeric",
+  },
+  { name: "valide_du", label: "Valable à partir du", type: "date", hint: "Vide : dès maintenant." },
+  { name: "valide_au", label: "Valable jusqu'au (inclus)", type: "date", hint: "Vide : sans fin." },
+  {
+    name: "emails",
+    label: "Réservé à ces adresses e-mail",
+    textarea: true,
+    hint: "Une adresse par ligne (ou séparées par des virgules). Vide : tout le monde.",
+  },
+  {
+    name: "club",
+    label: "Code club : réservé aux membres du club",
+    hint: "Le nom du club tel que les coureurs le saisissent (majuscules et accents ignorés). Vide : tous.",
+    maxLength: 120,
+  },
+];
 
 export function PromoCodeForm({
   formats,
@@ -78,54 +110,9 @@ export function PromoCodeForm({
             </label>
           ))}
         </fieldset>
-        <Field
-          name="utilisations_max"
-          label="Nombre d'utilisations au total"
-          hint="Vide : sans limite."
-          inputMode="numeric"
-          defaultValue={v?.utilisations_max}
-          error={errors.utilisations_max}
-        />
-        <Field
-          name="utilisations_max_par_coureur"
-          label="Nombre d'utilisations par coureur"
-          hint="Vide : sans limite."
-          inputMode="numeric"
-          defaultValue={v?.utilisations_max_par_coureur}
-          error={errors.utilisations_max_par_coureur}
-        />
-        <Field
-          name="valide_du"
-          label="Valable à partir du"
-          type="date"
-          hint="Vide : dès maintenant."
-          defaultValue={v?.valide_du}
-          error={errors.valide_du}
-        />
-        <Field
-          name="valide_au"
-          label="Valable jusqu'au (inclus)"
-          type="date"
-          hint="Vide : sans fin."
-          defaultValue={v?.valide_au}
-          error={errors.valide_au}
-        />
-        <Field
-          name="emails"
-          label="Réservé à ces adresses e-mail"
-          textarea
-          hint="Une adresse par ligne (ou séparées par des virgules). Vide : tout le monde."
-          defaultValue={v?.emails}
-          error={errors.emails}
-        />
-        <Field
-          name="club"
-          label="Code club : réservé aux membres du club"
-          hint="Le nom du club tel que les coureurs le saisissent (majuscules et accents ignorés). Vide : tous."
-          defaultValue={v?.club}
-          error={errors.club}
-          maxLength={120}
-        />
+        {LIMIT_FIELDS.map((f) => (
+          <Field key={f.name} {...f} defaultValue={v?.[f.name]} error={errors[f.name]} />
+        ))}
         <button type="submit" name="intent" value="creer" className="btn btn-primary" disabled={busy}>
           Créer le code
         </button>
