@@ -28,6 +28,11 @@ export const ADMIN_SCREENS = [
     label: "Journal",
     description: "Qui a fait quoi et quand, sur chaque épreuve : modifications, annulations, exports.",
   },
+  {
+    to: paths.adminRetention(),
+    label: "Conservation",
+    description: "Durées de conservation des données personnelles et ce que le prochain passage effacera.",
+  },
 ] as const;
 
 export function AdminNav() {

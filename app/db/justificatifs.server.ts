@@ -18,6 +18,7 @@ import type { Db } from "./client.server";
 import { mayActSql } from "./event-team.server";
 import { quoteList } from "./registration-store/guards.server";
 import { updateStatement } from "./registration-store/writes.server";
+import { expiredDocumentSql } from "./retention.server";
 
 const dialect = new SQLiteAsyncDialect();
 
@@ -203,7 +204,7 @@ export async function detachExpiredRegistrationDocuments(
     updateStatement(
       { justificatif_document_id: null, justificatif_document_purge_at: nowIso },
       sql`id IN (SELECT i.id FROM inscriptions i JOIN formats f ON f.id = i.format_id
-                     WHERE i.justificatif_document_id IS NOT NULL AND f.date IS NOT NULL AND f.date <= ${lastRaceDay} LIMIT ${limit})`,
+                     WHERE ${expiredDocumentSql(lastRaceDay)} LIMIT ${limit})`,
     ),
   ).all<{ id: string }>();
   return res.results.length;

@@ -5,6 +5,7 @@
 // Pure: `today` and the race date are passed in. docs/decisions/0150-justificatifs.md, 0152 (formats), 0153 (retention)
 import { addDaysTo, frenchDay } from "./french-dates";
 import { sniffType } from "./uploads";
+import { lastExpiredRaceDay, retentionRule } from "./retention";
 
 // ---------------------------------------------------------------- formats
 
@@ -242,7 +243,7 @@ export function refusalText(motif: string | null, commentaire: string | null): s
  * race and download what they must keep themselves; short, because a health-related document is special-category
  * data. docs/decisions/0153-justificatif-retention.md
  */
-export const DOCUMENT_RETENTION_DAYS_AFTER_RACE = 90;
+export const DOCUMENT_RETENTION_DAYS_AFTER_RACE = retentionRule("justificatifs").days;
 /** A document in the runner profile only (attached to no registration) is kept at most this long after upload. */
 export const PROFILE_DOCUMENT_RETENTION_DAYS = 366;
 /** A document uploaded but never attached (form abandoned, registration refused) is deleted after this. */
@@ -250,7 +251,7 @@ export const UNATTACHED_DOCUMENT_HOURS = 24;
 
 /** The last race day whose registrations' documents must be purged on `today`. */
 export function documentPurgeRaceDay(today: string): string {
-  return addDaysTo(today, -DOCUMENT_RETENTION_DAYS_AFTER_RACE);
+  return lastExpiredRaceDay("justificatifs", today);
 }
 
 // ---------------------------------------------------------------- the document (PPS attestation or licence)

@@ -190,3 +190,5 @@ export const adminPayouts = (query?: Query) => withQuery("/admin/payouts", query
 export const adminAdvance = (requestId: string, query?: Query) => withQuery(`/admin/acomptes/${seg(requestId)}`, query);
 export const adminJournal = (query?: Query) => withQuery("/admin/journal", query);
 export const adminJournalCsv = (query?: Query) => withQuery("/admin/journal/export.csv", query);
+/** The retention rules and what the next cron run would erase (decision 0218). */
+export const adminRetention = () => "/admin/conservation";

@@ -1,4 +1,5 @@
 // E-mailed single-use tokens and brute-force limits: pure rules, the clock is passed in.
+import { expiredBefore } from "./retention";
 
 export type TokenKind = "email_confirm" | "password_reset";
 
@@ -56,10 +57,8 @@ export function resetWindowStart(now: Date): string {
  * Attempts are kept one day (enough for the limits above and to look into an attack), then purged by the cron:
  * they hold e-mail addresses and IPs, which are not kept longer than their purpose needs (GDPR).
  */
-export const LOGIN_ATTEMPTS_RETENTION_MS = 24 * 3600_000;
-
 export function loginAttemptsPurgeBefore(now: Date): string {
-  return new Date(now.getTime() - LOGIN_ATTEMPTS_RETENTION_MS).toISOString();
+  return expiredBefore("tentatives_connexion", now);
 }
 
 export function loginWindowStart(now: Date): string {

@@ -1,12 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import { inscriptions } from "~/db/schema";
-import { purgeLoginAttempts } from "./auth.server";
 import { expireCheckoutForInscription } from "./payment-received.server";
 import { runDuePayouts } from "./payouts.server";
 import { cleanOrphanFiles } from "./uploads.server";
 import { OFFERS_PER_PASS, offerFreedPlaces, sendPendingWaitlistEmails } from "./waitlist-offers.server";
-import { purgeJustificatifDocuments } from "./justificatifs.server";
+import { applyRetention } from "./retention.server";
 import { expireTransferOffers } from "./transfer.server";
 import { endClosedTransferOffers } from "./transfer-close.server";
 import { finishPendingTransfers } from "./transfer-settle.server";
@@ -25,6 +24,11 @@ export interface MaintenanceReport {
   offersExpired: number;
   /** Runners' licence and PPS documents deleted at the end of their retention (decision 0150). */
   purgedJustificatifs: number;
+  /** The other retention rules (decision 0218): guests' registrations anonymised, unconfirmed accounts deleted,
+   * e-mail bodies emptied. */
+  anonymisedRegistrations: number;
+  deletedAccounts: number;
+  clearedMailBodies: number;
   /** Bib transfer offers that ended unpaid at their deadline, and transfers whose seller's refund was finished. */
   transfersExpired: number;
   transfersFinished: number;
@@ -58,6 +62,9 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     offersMade: 0,
     offersExpired: 0,
     purgedJustificatifs: 0,
+    anonymisedRegistrations: 0,
+    deletedAccounts: 0,
+    clearedMailBodies: 0,
     transfersExpired: 0,
     transfersFinished: 0,
     transfersClosed: 0,
@@ -125,12 +132,6 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     logEvent("cron.failed", { kind: "next_dates", error: errorCode(e), detail: errorDetail(e) });
   }
   try {
-    report.purgedLoginAttempts = await purgeLoginAttempts(context);
-  } catch (e) {
-    report.errors++;
-    logEvent("cron.failed", { kind: "login_attempts", error: errorCode(e), detail: errorDetail(e) });
-  }
-  try {
     const payouts = await runDuePayouts(context);
     report.payoutsPaid = payouts.paid;
     report.payoutsFailed = payouts.failed;
@@ -138,11 +139,14 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     report.errors++;
     logEvent("cron.failed", { kind: "payouts", error: errorCode(e), detail: errorDetail(e) });
   }
-  try {
-    report.purgedJustificatifs = (await purgeJustificatifDocuments(context, limit)).deletedDocuments;
-  } catch (e) {
-    report.errors++;
-    logEvent("cron.failed", { kind: "justificatifs", error: errorCode(e), detail: errorDetail(e) });
-  }
+  // Personal data past its time (decision 0218): documents, guests' registrations, unconfirmed accounts, e-mail
+  // bodies, login attempts; each rule on its own (one failing does not stop the others).
+  const retention = await applyRetention(context, limit);
+  report.purgedJustificatifs = retention.justificatifs;
+  report.purgedLoginAttempts = retention.tentatives_connexion;
+  report.anonymisedRegistrations = retention.inscriptions_sans_compte;
+  report.deletedAccounts = retention.comptes_non_confirmes;
+  report.clearedMailBodies = retention.corps_courriels;
+  report.errors += retention.errors;
   return report;
 }

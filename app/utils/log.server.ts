@@ -91,6 +91,9 @@ export interface LogFields {
   deleted_files?: number;
   purged_login_attempts?: number;
   purged_justificatifs?: number;
+  anonymised_registrations?: number;
+  deleted_accounts?: number;
+  cleared_mail_bodies?: number;
   payouts_paid?: number;
   payouts_failed?: number;
   offers_made?: number;
@@ -142,6 +145,9 @@ const ALLOWED: ReadonlySet<string> = new Set<keyof LogFields>([
   "deleted_files",
   "purged_login_attempts",
   "purged_justificatifs",
+  "anonymised_registrations",
+  "deleted_accounts",
+  "cleared_mail_bodies",
   "payouts_paid",
   "payouts_failed",
   "offers_made",

@@ -1,0 +1,71 @@
+// /admin/conservation: the retention rules (decision 0218), each with its duration, legal basis and what the next
+// cron run would change now (a dry run: this page changes nothing). Admins only.
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
+import { AdminNav } from "~/components/AdminNav";
+import { frenchDay } from "~/domain/french-dates";
+import { formatDateTime, formatNumber } from "~/domain/format";
+import { retentionPlan } from "~/services/retention.server";
+import adminCss from "~/styles/admin.css?url";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+export const meta: MetaFunction = () => [
+  { title: "Conservation des données — Administration Balise" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return retentionPlan(context);
+}
+
+export default function AdminRetentionPage() {
+  const { rules, at } = useLoaderData<typeof loader>();
+  return (
+    <section className="container page">
+      <h1>Conservation des données</h1>
+      <AdminNav />
+      <p className="muted">
+        La tâche planifiée applique ces règles toutes les dix minutes. Simulation au {formatDateTime(at)} : rien n'est effacé
+        depuis cette page.
+      </p>
+      <div className="table-wrap">
+        <table className="table">
+          <caption className="sr-only">Règles de conservation et prochain passage</caption>
+          <thead>
+            <tr>
+              <th scope="col">Données</th>
+              <th scope="col">Durée</th>
+              <th scope="col">À l'échéance</th>
+              <th scope="col">Fondement</th>
+              <th scope="col">Prochain passage</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rules.map((r) => (
+              <tr key={r.key} data-rule={r.key}>
+                <th scope="row">{r.donnees}</th>
+                <td>{r.duree}</td>
+                <td>{r.fin}</td>
+                <td className="small">{r.base}</td>
+                <td>
+                  <strong data-pending>{formatNumber(r.pending)}</strong>
+                  <br />
+                  <span className="small muted">
+                    {r.from === "course"
+                      ? `courses jusqu'au ${frenchDay(r.cutoff)}`
+                      : `avant le ${formatDateTime(r.cutoff)}`}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
