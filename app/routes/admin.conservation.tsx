@@ -28,8 +28,8 @@ export default function AdminRetentionPage() {
       <h1>Conservation des données</h1>
       <AdminNav />
       <p className="muted">
-        La tâche planifiée applique ces règles toutes les dix minutes. Simulation au {formatDateTime(at)} : rien n'est effacé
-        depuis cette page.
+        La tâche planifiée applique ces règles toutes les dix minutes. Simulation au {formatDateTime(at)} : rien n'est
+        effacé depuis cette page.
       </p>
       <div className="table-wrap">
         <table className="table">
