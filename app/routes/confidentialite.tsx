@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { LegalPage } from "~/components/LegalPage";
+import { RETENTION_RULES } from "~/domain/retention";
 
 export const meta: MetaFunction = () => [
   { title: "Confidentialité — Balise" },
@@ -30,11 +31,26 @@ export default function Confidentialite() {
         Le numéro de licence ou l'identifiant PPS sont des données sensibles&nbsp;: ils ne sont visibles que de vous et
         de l'organisateur de l'épreuve, et sont supprimés ou anonymisés à l'issue de la durée de conservation.
       </p>
+      <h2>Destinataires</h2>
+      <p>
+        L'organisateur de l'épreuve à laquelle vous vous inscrivez (et les co-organisateurs qu'il a désignés) reçoit les
+        informations de votre inscription. Notre prestataire de paiement (Stripe) traite le paiement et les
+        remboursements, notre prestataire d'envoi d'e-mails achemine les messages, et notre hébergeur (Cloudflare)
+        héberge le service. Aucune donnée n'est vendue ni transmise à des fins publicitaires.
+      </p>
       <h2>Conservation</h2>
       <p>
-        Les inscriptions sont conservées 3 ans après l'épreuve, les pièces comptables 10 ans, puis supprimées ou
-        anonymisées.
+        Votre compte et vos inscriptions sont conservés tant que votre compte existe. Les pièces comptables (montants,
+        dates, frais, reversements) sont conservées 10 ans, sans donnée personnelle au-delà de ce qu'exige la loi. Les
+        durées suivantes sont appliquées automatiquement&nbsp;:
       </p>
+      <ul>
+        {RETENTION_RULES.map((r) => (
+          <li key={r.key}>
+            <strong>{r.donnees}</strong>&nbsp;: {r.duree}. {r.fin}
+          </li>
+        ))}
+      </ul>
       <h2>Vos droits</h2>
       <p>
         Accès, rectification, effacement, limitation, portabilité et opposition&nbsp;: écrivez-nous via la page Contact.
