@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = {
   "inscrit.modifie": "Inscrit modifié",
   "inscrit.ajoute": "Coureur ajouté à la main",
   "inscription.annulee": "Inscription annulée",
+  "inscription.donnees_effacees": "Données personnelles effacées",
   "dossards.attribues": "Dossards attribués",
   "repas.sur_place": "Repas payés sur place ajoutés",
   "justificatif.decide": "Justificatif vérifié",

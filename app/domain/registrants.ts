@@ -20,7 +20,14 @@ import {
 export const PAGE_SIZE = 50;
 
 // ---------------------------------------------------------------- errors
-export type RegistrantErrorCode = "not_found" | "bib_taken" | "capacity_full" | "save_failed" | "invalid";
+export type RegistrantErrorCode =
+  | "not_found"
+  | "bib_taken"
+  | "capacity_full"
+  | "save_failed"
+  | "invalid"
+  | "erase_refused"
+  | "erase_unconfirmed";
 
 export const REGISTRANT_MESSAGES: Record<RegistrantErrorCode, string> = {
   not_found: "Inscription introuvable.",
@@ -28,6 +35,9 @@ export const REGISTRANT_MESSAGES: Record<RegistrantErrorCode, string> = {
   capacity_full: "Ce format est complet. Cochez « Dépasser la capacité » pour inscrire ce coureur quand même.",
   save_failed: "Erreur lors de l'enregistrement.",
   invalid: "Valeur invalide.",
+  erase_refused:
+    "Seules les données d'une inscription refusée, annulée, remboursée ou cédée peuvent être effacées ; celles-ci le sont peut-être déjà.",
+  erase_unconfirmed: "Cochez la case pour confirmer l'effacement.",
 };
 
 /** The HTTP status of each code: missing (or not this organiser's) 404, a refused value 400, a failed write 500. */
@@ -37,6 +47,8 @@ export const REGISTRANT_ERROR_STATUS: Record<RegistrantErrorCode, number> = {
   capacity_full: 409,
   save_failed: 500,
   invalid: 400,
+  erase_refused: 409,
+  erase_unconfirmed: 400,
 };
 
 /** A registrant's change refused; `message` is a more precise French text (a field's rule), `field` the field. */

@@ -55,6 +55,11 @@ export async function recordAction(
   }
 }
 
+/** The role an organiser-side action is recorded under: an admin acting on someone else's event is the admin. */
+export function organiserSideRole(user: { id: string; isAdmin: boolean }, owner: string | null): AuditRole {
+  return user.isAdmin && owner !== user.id ? "admin" : "organisateur";
+}
+
 /** A registration as the journal names it: its event, and the runner with the format. */
 export function registrantTarget(row: {
   course_id: string;

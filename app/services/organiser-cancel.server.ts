@@ -4,7 +4,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { registrationNames } from "~/db/audit.server";
 import { formatEuros } from "~/domain/format";
 import { statutLabel } from "~/domain/registrants";
-import { recordAction, registrantTarget } from "./audit.server";
+import { organiserSideRole, recordAction, registrantTarget } from "./audit.server";
 import { type CancelOutcome, cancelInscription } from "./cancel.server";
 
 /** Cancels `inscriptionId` for its event's organiser (or an admin), with their reason, and records it. */
@@ -22,13 +22,18 @@ export async function cancelForOrganiser(
   if (out.state !== "annulee") return out;
   const names = await registrationNames(context.db, inscriptionId);
   if (names) {
-    // An admin acting on someone else's event is recorded as the admin; the event's team as its organisers.
-    const role = user.isAdmin && names.owner !== user.id ? "admin" : "organisateur";
-    await recordAction(context, user, role, "inscription.annulee", registrantTarget(names), [
-      { champ: "Statut", avant: "", apres: statutLabel(out.statut) },
-      { champ: "Remboursement", avant: "", apres: formatEuros(out.refundCents) },
-      { champ: "Motif", avant: "", apres: reason },
-    ]);
+    await recordAction(
+      context,
+      user,
+      organiserSideRole(user, names.owner),
+      "inscription.annulee",
+      registrantTarget(names),
+      [
+        { champ: "Statut", avant: "", apres: statutLabel(out.statut) },
+        { champ: "Remboursement", avant: "", apres: formatEuros(out.refundCents) },
+        { champ: "Motif", avant: "", apres: reason },
+      ],
+    );
   }
   return out;
 }

@@ -9,7 +9,7 @@ import { fixedClock } from "~/providers/clock";
 import { runMaintenance } from "~/services/maintenance.server";
 import { retentionPlan } from "~/services/retention.server";
 import { loadDemoData } from "./helpers";
-import { get, ORG1, sessionCookie } from "./organiser-helpers";
+import { get, ORG1, ORG2, post, sessionCookie } from "./organiser-helpers";
 import { testContext } from "./payments-helpers";
 
 const ADMIN_ID = "00000000-0000-4000-a000-000000000001";
@@ -154,5 +154,47 @@ describe("retention rules", () => {
     expect(html).toContain("3 ans après la course");
     expect(html).toContain('data-rule="comptes_non_confirmes"');
     expect((await get("/admin/conservation", await sessionCookie(ORG1.id))).status).toBe(403);
+  });
+
+  it("lets the event's organiser erase a finished registration's data on request, confirmed and journalled", async () => {
+    const { courseId, guest } = await oldEvent();
+    const running = crypto.randomUUID();
+    await env.DB.prepare(
+      `INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id, nom, prenom, email)
+       SELECT ?, course_id, format_id, 'validee', ?, 'Encore', 'Inscrit', 'encore@exemple.fr' FROM inscriptions WHERE id = ?`,
+    )
+      .bind(running, `trace-${running}`, guest)
+      .run();
+    await env.DB.prepare("UPDATE inscriptions SET statut = 'annulee', transition_seq = transition_seq + 1 WHERE id = ?")
+      .bind(guest)
+      .run();
+    const org = await sessionCookie(ORG1.id);
+    const erase = (id: string, cookie: string, confirm = true) =>
+      post(`/details-coureur/${id}`, confirm ? { intent: "effacer", confirm: "on" } : { intent: "effacer" }, cookie);
+
+    // Another organiser does not see it; a registration still running keeps its data; the tick is required.
+    expect((await erase(guest, await sessionCookie(ORG2.id))).status).toBe(404);
+    const refused = await erase(running, org);
+    expect(refused.status).toBe(409);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toMatch(/role="alert">Seules les données d&#x27;une inscription refusée, annulée/);
+    const unticked = await erase(guest, org, false);
+    expect(unticked.status).toBe(400);
+    expect(await unticked.text()).toContain("Cochez la case pour confirmer l&#x27;effacement.");
+    expect((await registration(guest))?.email).toBe("durand@exemple.fr");
+
+    const done = await erase(guest, org);
+    expect(done.status).toBe(302);
+    expect(await registration(guest)).toMatchObject({ nom: ANONYMISED_RUNNER_NAME, email: null, telephone: null });
+    expect((await registration(running))?.email).toBe("encore@exemple.fr");
+    const journal = await env.DB.prepare(
+      "SELECT objet FROM journal_actions WHERE course_id = ? AND action = 'inscription.donnees_effacees'",
+    )
+      .bind(courseId)
+      .all<{ objet: string }>();
+    expect(journal.results).toEqual([{ objet: `${ANONYMISED_RUNNER_NAME} — 20 km` }]);
+    // Done once: a second request is refused, and the page no longer offers it.
+    expect((await erase(guest, org)).status).toBe(409);
+    expect(await (await get(`/details-coureur/${guest}`, org)).text()).not.toContain("Effacer les données");
   });
 });

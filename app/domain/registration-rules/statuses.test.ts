@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   isReadOnlyForRunner,
+  mayEraseOnRequest,
   normaliseStatut,
   runnerBadge,
   STATUT_LABELS,
@@ -92,5 +93,21 @@ describe("tones: what a status looks like, chosen from its code", () => {
     [{ statut: "annulee", hold_expires_at: "2027-01-12T10:05:00Z" }, false],
   ])("runnerMayPay(%o) is %s (issue 42)", (r, expected) => {
     expect(runnerMayPay(r)).toBe(expected);
+  });
+});
+
+describe("erasure on request", () => {
+  it.each([
+    ["refusee", true],
+    ["annulée", true],
+    ["remboursee_partiellement", true],
+    ["remboursee_totalement", true],
+    ["transferee", true],
+    ["validee", false],
+    ["en_attente", false],
+    ["inconnu", false],
+    [null, false],
+  ] as const)("%s: %s", (statut, expected) => {
+    expect(mayEraseOnRequest(statut)).toBe(expected);
   });
 });

@@ -127,3 +127,20 @@ export function runnerListTone(r: { statut: string; hold_expires_at: string | nu
   if (s === "en_attente") return holdsPlace(r, now) ? "waiting" : "ended";
   return s === null ? "active" : STATUT_TONES[s];
 }
+
+/**
+ * The statuses whose personal data the organiser may erase at the runner's request (decision 0218): over, holding
+ * no place (refused, cancelled, refunded, handed on). A registration still running keeps its data for the race.
+ */
+export const ERASABLE_ON_REQUEST: readonly Statut[] = [
+  "refusee",
+  "annulee",
+  "remboursee_partiellement",
+  "remboursee_totalement",
+  "transferee",
+];
+
+export function mayEraseOnRequest(statut: string | null | undefined): boolean {
+  const s = normaliseStatut(statut);
+  return s !== null && ERASABLE_ON_REQUEST.includes(s);
+}

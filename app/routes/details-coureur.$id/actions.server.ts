@@ -1,13 +1,16 @@
-// The details page's two money actions: the organiser's cancellation (a full refund with a reason) and meals paid on
-// site. Each validates its form with its zod schema, calls one service, and redirects (or answers the form's errors).
+// The details page's actions beside its fields: the organiser's cancellation (a full refund with a reason), meals paid
+// on site and the erasure of a finished registration's personal data. Each reads its form, calls one service, and
+// redirects (or answers the form's errors).
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { organiserCancelSchema } from "~/domain/cancellation";
 import { fieldErrors } from "~/domain/form-errors";
 import { onSiteMealsSchema } from "~/domain/meals-change";
 import { cancelForOrganiser } from "~/services/organiser-cancel.server";
 import { addRegistrantMealsPaidOnSite } from "~/services/meals-on-site.server";
+import { eraseRegistrantData } from "~/services/registrant-erasure.server";
 import { errorToShow } from "~/utils/domain-errors";
 import type { CancelErrors, CancelValues } from "./CancelCard";
+import type { EraseErrors } from "./EraseCard";
 import type { MealsOnSiteErrors } from "./MealsOnSiteCard";
 import * as paths from "~/domain/paths";
 
@@ -54,4 +57,16 @@ export async function mealsOnSiteAction(
     );
   }
   return redirect(paths.runnerDetails(id, { ok: "repas", n: parsed.data.nombre }, "repas-sur-place"));
+}
+
+/** 'Effacer les données personnelles' of a finished registration, confirmed by a tick (no JavaScript needed). */
+export async function eraseAction(context: ActionFunctionArgs["context"], user: User, id: string, form: FormData) {
+  try {
+    await eraseRegistrantData(context, user, id, form.get("confirm") === "on");
+  } catch (e) {
+    const err = errorToShow(e);
+    const eraseErrors: EraseErrors = err.field === "confirm" ? { confirm: err.message } : { form: err.message };
+    return data({ eraseErrors }, { status: err.status });
+  }
+  return redirect(paths.runnerDetails(id, { ok: "efface" }));
 }

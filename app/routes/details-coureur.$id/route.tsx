@@ -10,10 +10,12 @@ import { ORGANISER_CANCEL_MSG } from "~/domain/cancellation";
 import { CancelCard } from "./CancelCard";
 import { MealsOnSiteCard } from "./MealsOnSiteCard";
 import { DetailField } from "./DetailField";
-import { cancelAction, mealsOnSiteAction } from "./actions.server";
+import { cancelAction, eraseAction, mealsOnSiteAction } from "./actions.server";
+import { EraseCard } from "./EraseCard";
 import { MEALS_CHANGE_MSG } from "~/domain/meals-change";
 import { mealsPaidOnSite } from "~/services/meals-on-site.server";
-import { ACTOR_LABELS, reasonLabel, type Actor } from "~/domain/registration-rules";
+import { ACTOR_LABELS, mayEraseOnRequest, reasonLabel, type Actor } from "~/domain/registration-rules";
+import { ANONYMISED_RUNNER_NAME } from "~/domain/retention";
 import { organiserCancelOptions } from "~/services/cancel.server";
 import { loadHistory } from "~/services/registration-changes.server";
 import { getReceiptUrl } from "~/services/payments.server";
@@ -82,6 +84,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     mealsNotice: saved === "repas" ? MEALS_CHANGE_MSG.done(Number(url.searchParams.get("n") ?? 0)) : null,
     paid: cancel != null || ["remboursee_partiellement", "remboursee_totalement", "transferee"].includes(row.statut),
     cancelled: saved === "annulee",
+    erased: saved === "efface",
+    erasable: mayEraseOnRequest(row.statut as string) && row.nom !== ANONYMISED_RUNNER_NAME,
     row: {
       id: row.id,
       nom: row.nom as string | null,
@@ -113,6 +117,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "annuler") return cancelAction(context, user, id, form);
   if (form.get("intent") === "repas_sur_place") return mealsOnSiteAction(context, user, id, form);
+  if (form.get("intent") === "effacer") return eraseAction(context, user, id, form);
   const field = String(form.get("field") ?? "");
   // A checkbox sends nothing when unticked: its form carries a hidden "false" before the box.
   const value =
@@ -166,6 +171,8 @@ export default function DetailsCoureur() {
     history,
     paid,
     cancelled,
+    erased,
+    erasable,
     onSite,
     mealPriceCents,
     mealsNotice,
@@ -174,6 +181,7 @@ export default function DetailsCoureur() {
   const result = actionData && "ok" in actionData ? actionData : null;
   const cancelResult = actionData && "cancelErrors" in actionData ? actionData : null;
   const mealsResult = actionData && "mealsErrors" in actionData ? actionData : null;
+  const eraseResult = actionData && "eraseErrors" in actionData ? actionData : null;
   const hydrated = useHydrated();
   const failed =
     result && !result.ok && result.field ? { field: result.field, error: result.error, value: result.value } : null;
@@ -265,6 +273,17 @@ export default function DetailsCoureur() {
           values={cancelResult?.cancelValues ?? null}
         />
       ) : null}
+
+      {erased ? (
+        <p className="alert alert-success" role="status">
+          Les données personnelles de cette inscription ont été effacées.
+        </p>
+      ) : null}
+      {erasable ? (
+        <EraseCard errors={eraseResult?.eraseErrors ?? null} />
+      ) : (
+        <Notice kind="error">{eraseResult?.eraseErrors.form}</Notice>
+      )}
 
       <section className="table-wrap detail-group" id="historique">
         <table className="table details-table">
