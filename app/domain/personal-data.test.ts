@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { namesAPerson, PERSONAL_COLUMNS } from "./personal-data";
+
+describe("columns that name a person", () => {
+  it.each([
+    ["user_id", true],
+    ["coureur_id", true],
+    ["invited_by", true],
+    ["demande_par", true],
+    ["to_email", true],
+    ["acteur_email", true],
+    ["ip", true],
+    ["email_confirmed_at", false],
+    ["course_id", false],
+    ["parent_id", false],
+    ["statut", false],
+  ] as const)("%s: %s", (column, expected) => {
+    expect(namesAPerson(column)).toBe(expected);
+  });
+
+  it("gives every listed column a reason", () => {
+    for (const p of PERSONAL_COLUMNS) expect(p.why.length).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,106 @@
+// Where Balise holds data about a person (issue 45, decision 0218): every column that names an account or holds an
+// e-mail or IP, with what a data export gives back and what the erasure of the account does to it. The 'Mes données'
+// export and the account's erasure are built from this map; a workerd test reads the database's own schema and fails
+// when a column naming a person is missing here (a new table must say how it answers a data request).
+
+/** What the export of a person's data does with the rows this column points to them from. */
+export type ExportTreatment = "exportee" | "non_exportee";
+/** What the erasure of the account does to them. */
+export type ErasureTreatment = "supprimee" | "anonymisee" | "conservee";
+
+export interface PersonalColumn {
+  table: string;
+  column: string;
+  export: ExportTreatment;
+  erasure: ErasureTreatment;
+  /** Why, in a few words (the legal basis when the data is kept). */
+  why: string;
+}
+
+const c = (table: string, column: string, e: ExportTreatment, er: ErasureTreatment, why: string): PersonalColumn => ({
+  table,
+  column,
+  export: e,
+  erasure: er,
+  why,
+});
+
+const BOOKS = "pièce comptable gardée 10 ans (Code de commerce L123-22), identifiant sans nom";
+const HISTORY = "historique d'une inscription : identifiant pseudonyme, sans nom une fois le compte effacé";
+
+export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
+  c("users", "email", "exportee", "supprimee", "le compte"),
+  c("sessions", "user_id", "exportee", "supprimee", "sessions ouvertes (appareil)"),
+  c("auth_tokens", "user_id", "non_exportee", "supprimee", "secrets à usage unique, sans intérêt pour la personne"),
+  c("login_attempts", "email", "non_exportee", "supprimee", "gardées 24 h (règle de conservation)"),
+  c("login_attempts", "ip", "non_exportee", "supprimee", "gardées 24 h (règle de conservation)"),
+  c("mail_outbox", "to_email", "exportee", "supprimee", "les e-mails envoyés à la personne"),
+  c("profils_utilisateurs", "user_id", "exportee", "supprimee", "le profil"),
+  c("profils_utilisateurs", "email", "exportee", "supprimee", "le profil"),
+  c("profils_coureurs", "id", "exportee", "supprimee", "le profil coureur"),
+  c("profils_coureurs", "email", "exportee", "supprimee", "le profil coureur"),
+  c("admins", "user_id", "exportee", "supprimee", "le rôle d'administrateur"),
+  c(
+    "courses",
+    "organisateur_id",
+    "exportee",
+    "conservee",
+    "épreuves publiées : l'effacement est refusé tant qu'il y en a",
+  ),
+  c("inscriptions", "coureur_id", "exportee", "anonymisee", "les inscriptions ; montants gardés"),
+  c("inscriptions", "email", "exportee", "anonymisee", "les inscriptions"),
+  c(
+    "inscriptions",
+    "justificatif_decision_par",
+    "non_exportee",
+    "conservee",
+    "décision d'un organisateur : identifiant",
+  ),
+  c("inscriptions", "last_actor_id", "exportee", "conservee", HISTORY),
+  c("inscriptions_historique", "actor_id", "exportee", "conservee", HISTORY),
+  c("annulations", "demandee_par", "exportee", "conservee", BOOKS),
+  c("annulations", "acteur_id", "exportee", "conservee", BOOKS),
+  c("chat_messages", "user_id", "exportee", "anonymisee", "messages publiés : auteur anonyme"),
+  c("fichiers", "owner_id", "exportee", "conservee", "images et GPX des épreuves, pas de donnée sur la personne"),
+  c("justificatif_documents", "owner_id", "exportee", "supprimee", "justificatifs (fichiers supprimés du stockage)"),
+  c("paiements", "organisateur_id", "exportee", "conservee", BOOKS),
+  c("compensations", "organisateur_id", "exportee", "conservee", BOOKS),
+  c("transferts", "created_by", "non_exportee", "conservee", BOOKS),
+  c("repas_sur_place", "enregistre_par", "non_exportee", "conservee", BOOKS),
+  c("demandes_acompte", "demande_par", "exportee", "conservee", BOOKS),
+  c("demandes_acompte", "traite_par", "non_exportee", "conservee", BOOKS),
+  c("liste_attente", "coureur_id", "exportee", "anonymisee", "listes d'attente"),
+  c("liste_attente", "email", "exportee", "anonymisee", "listes d'attente"),
+  c("cessions", "vendeur_id", "exportee", "anonymisee", "cessions de dossard"),
+  c("cessions", "email", "exportee", "anonymisee", "cessions de dossard (adresse de l'acheteur)"),
+  c("brouillons_formulaires", "compte_id", "non_exportee", "supprimee", "brouillons de formulaire de quelques heures"),
+  c("journal_actions", "acteur_id", "exportee", "conservee", "journal des actions : responsabilité de l'organisateur"),
+  c(
+    "journal_actions",
+    "acteur_email",
+    "exportee",
+    "conservee",
+    "journal des actions : responsabilité de l'organisateur",
+  ),
+  c("equipe_invitations", "email", "exportee", "supprimee", "invitations de co-organisateur"),
+  c("equipe_invitations", "invited_by", "exportee", "supprimee", "invitations de co-organisateur"),
+  c("equipe_invitations", "accepted_by", "exportee", "supprimee", "invitations de co-organisateur"),
+  c("equipe_membres", "user_id", "exportee", "supprimee", "équipes d'organisation"),
+  c("codes_promo", "emails", "non_exportee", "conservee", "adresses saisies par l'organisateur pour réserver un code"),
+  c("codes_promo", "created_by", "non_exportee", "conservee", "identifiant de l'organisateur"),
+];
+
+/**
+ * A column's name says it names a person: an account id (`user_id`, `coureur_id`, `..._by`, `..._par`, …), an
+ * e-mail or an IP. With the foreign keys to `users`, what the completeness test looks for.
+ */
+export function namesAPerson(column: string): boolean {
+  return (
+    /^(user_id|owner_id|coureur_id|organisateur_id|vendeur_id|compte_id|acteur_id|actor_id|last_actor_id)$/.test(
+      column,
+    ) ||
+    /(_by|(^|_)par)$/.test(column) ||
+    (/email/.test(column) && !column.endsWith("_at")) ||
+    column === "ip"
+  );
+}
