@@ -35,6 +35,8 @@ export const LOG_EVENT_NAMES = [
   "transfer.ended",
   "queue.light_failed",
   "page_cache.failed",
+  // An account erased at its owner's request (decision 0218): how many registrations were anonymised, documents deleted.
+  "compte.efface",
 ] as const;
 
 export type LogEventName = (typeof LOG_EVENT_NAMES)[number];

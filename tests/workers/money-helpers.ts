@@ -17,7 +17,7 @@ let seq = 0;
 export async function paidOn(
   date: string,
   price = 4200,
-  opts: { nom?: string; email?: string; on?: { courseId: string; formatId: string } } = {},
+  opts: { nom?: string; email?: string; on?: { courseId: string; formatId: string }; runnerId?: string } = {},
 ) {
   seq += 1;
   const context = testContext();
@@ -44,7 +44,7 @@ export async function paidOn(
       inscriptionId,
       courseId,
       formatId,
-      RUNNER,
+      opts.runnerId ?? RUNNER,
       `trace-${inscriptionId}`,
       opts.nom ?? "Bernard",
       opts.email ?? "coureur@balise.test",

@@ -40,3 +40,12 @@ export async function anonymiseRegistrations(db: Db, where: SQL, limit: number):
   );
   return rows.map((r) => r.id);
 }
+
+/**
+ * The erasure of an account (decision 0218): every registration of runner `userId` is anonymised (again, if the
+ * organiser already had) and let go of the account, which can then be deleted; returns their ids.
+ */
+export async function anonymiseRunnerRegistrations(db: Db, userId: string): Promise<string[]> {
+  const rows = await updateRegistrations(db, { ...anonymisedValues(), coureur_id: null }, sql`coureur_id = ${userId}`);
+  return rows.map((r) => r.id);
+}

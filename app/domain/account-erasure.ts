@@ -1,0 +1,42 @@
+// The erasure of an account at its owner's request (issue 45, decision 0218): when it is refused, and why, in French.
+// The facts come from the database (app/db/account-erasure.server.ts); what each table becomes is the personal data
+// map's (app/domain/personal-data.ts).
+import { DomainError } from "./errors";
+
+export type ErasureRefusal = "inscription_active" | "argent_en_cours" | "epreuves";
+
+export const ERASURE_REFUSAL_MESSAGES: Record<ErasureRefusal, string> = {
+  inscription_active:
+    "Vous avez une inscription (ou une place en liste d'attente) pour une course à venir : annulez-la d'abord depuis « Mes inscriptions ».",
+  argent_en_cours:
+    "Un remboursement, une annulation ou une cession de dossard est en cours : réessayez quand il sera terminé.",
+  epreuves:
+    "Vous organisez des épreuves : supprimez-les ou écrivez-nous pour les confier à un autre organisateur avant d'effacer votre compte.",
+};
+
+export interface ErasureFacts {
+  /** Registrations holding a place, and waiting-list entries still open, for a race today or later. */
+  activeRegistrations: number;
+  /** Refunds and cancellations not finished, bib transfer offers open or whose seller is not refunded yet. */
+  moneyInFlight: number;
+  /** Events the account owns. */
+  ownedEvents: number;
+}
+
+/** Why the account may not be erased now, or null when it may. */
+export function erasureRefusal(f: ErasureFacts): ErasureRefusal | null {
+  if (f.ownedEvents > 0) return "epreuves";
+  if (f.activeRegistrations > 0) return "inscription_active";
+  if (f.moneyInFlight > 0) return "argent_en_cours";
+  return null;
+}
+
+export class ErasureError extends DomainError<ErasureRefusal> {
+  constructor(code: ErasureRefusal) {
+    super(code, 409, ERASURE_REFUSAL_MESSAGES[code]);
+    this.name = "ErasureError";
+  }
+}
+
+/** The author a message keeps once its account is erased: the conversation stays readable, nobody is named. */
+export const ANONYMOUS_AUTHOR_ID = "compte-efface";

@@ -1,0 +1,101 @@
+// Issue 45, decision 0218: the erasure of an account. Refused while a registration holds a place for a race to come;
+// once nothing is running, no column of any table holds the person's name, e-mail or phone, their account id stays
+// only where the personal data map keeps it (pseudonymous history and books), their documents are gone from R2, and
+// the payment's books still balance to the cent.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ErasureError } from "~/domain/account-erasure";
+import { PERSONAL_COLUMNS } from "~/domain/personal-data";
+import { eraseAccount } from "~/services/account-erasure.server";
+import { loadDemoData } from "./helpers";
+import { balanced, ledger, paidOn } from "./money-helpers";
+import { testContext } from "./payments-helpers";
+
+const NOM = "Zéphyrinou";
+const PHONE = "0687654321";
+
+/** Every table's columns, but the catalogue's search indexes and the local payment provider's copy of the provider's
+ * objects (a development stand-in for Stripe, which keeps its own records as the payment processor). */
+async function tablesAndColumns(): Promise<[string, string][]> {
+  const tables = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE '%fts%' AND name NOT LIKE '%trigram%' AND name NOT LIKE 'course_terms_scratch%' AND name <> 'local_payment_objects'",
+  ).all<{ name: string }>();
+  const out: [string, string][] = [];
+  for (const { name } of tables.results) {
+    const cols = await env.DB.prepare(`PRAGMA table_info("${name}")`).all<{ name: string }>();
+    for (const c of cols.results) out.push([name, c.name]);
+  }
+  return out;
+}
+
+/** The columns (table.column) holding `value` somewhere. */
+async function holding(value: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const [t, c] of await tablesAndColumns()) {
+    const row = await env.DB.prepare(`SELECT count(*) AS n FROM "${t}" WHERE CAST("${c}" AS TEXT) LIKE ?`)
+      .bind(`%${value}%`)
+      .first<{ n: number }>();
+    if (row && row.n > 0) found.push(`${t}.${c}`);
+  }
+  return found;
+}
+
+describe("erasing an account", () => {
+  beforeAll(async () => {
+    await loadDemoData();
+  });
+
+  it("is refused while a registration holds a place for a race to come, then leaves nothing personal behind", async () => {
+    const userId = crypto.randomUUID();
+    const email = `efface-${userId.slice(0, 8)}@exemple.fr`;
+    const docKey = `justificatifs/${userId}.pdf`;
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (?, ?, 'x', '2026-01-01T00:00:00.000Z')",
+      ).bind(userId, email),
+      env.DB.prepare(
+        "INSERT INTO profils_utilisateurs (user_id, nom, prenom, email, telephone) VALUES (?, ?, 'Ada', ?, ?)",
+      ).bind(userId, NOM, email, PHONE),
+      env.DB.prepare(
+        "INSERT INTO justificatif_documents (id, r2_key, owner_id, content_type, size) VALUES (?, ?, ?, 'application/pdf', 4)",
+      ).bind(crypto.randomUUID(), docKey, userId),
+      env.DB.prepare(
+        "INSERT INTO chat_messages (id, course_id, user_id, nom, prenom, message) SELECT ?, id, ?, ?, 'Ada', 'Qui covoiture depuis Lyon ?' FROM courses LIMIT 1",
+      ).bind(crypto.randomUUID(), userId, NOM),
+      env.DB.prepare(
+        "INSERT INTO mail_outbox (id, to_email, subject, html, text, status) VALUES (?, ?, 'Bienvenue', ?, ?, 'sent')",
+      ).bind(crypto.randomUUID(), email, `<p>Bonjour ${NOM}</p>`, `Bonjour ${NOM}`),
+    ]);
+    await env.FILES.put(docKey, "%PDF");
+    const past = await paidOn("2026-11-01", 3100, { nom: NOM, email, runnerId: userId });
+    const future = await paidOn("2027-09-12", 2500, { nom: NOM, email, runnerId: userId });
+    const context = testContext();
+
+    await expect(eraseAccount(context, userId)).rejects.toBeInstanceOf(ErasureError);
+    await expect(eraseAccount(context, userId)).rejects.toMatchObject({ code: "inscription_active", status: 409 });
+    expect(await holding(email)).not.toEqual([]);
+
+    // The runner cancels the race to come (here: the registration no longer holds its place), then erases.
+    await env.DB.prepare(
+      "UPDATE inscriptions SET statut = 'annulee', transition_seq = transition_seq + 1, last_event = 'runner_cancel' WHERE id = ?",
+    )
+      .bind(future.inscriptionId)
+      .run();
+    const before = await ledger(past.paiementId);
+    await eraseAccount(context, userId);
+
+    for (const value of [email, NOM, PHONE]) expect(await holding(value), value).toEqual([]);
+    const kept = new Set(
+      PERSONAL_COLUMNS.filter((p) => p.erasure === "conservee").map((p) => `${p.table}.${p.column}`),
+    );
+    expect((await holding(userId)).filter((col) => !kept.has(col))).toEqual([]);
+    expect(await env.FILES.get(docKey)).toBeNull();
+    const after = await ledger(past.paiementId);
+    expect(after.amount_total_cents).toBe(before.amount_total_cents);
+    balanced(after);
+    const message = await env.DB.prepare("SELECT nom, prenom, message FROM chat_messages WHERE message = ?")
+      .bind("Qui covoiture depuis Lyon ?")
+      .first();
+    expect(message).toMatchObject({ nom: "Coureur anonymisé", prenom: null });
+  });
+});
