@@ -102,7 +102,8 @@ export function pickedUpText(iso: string): string {
 export function alreadyText(iso: string, by: string | null, now: Date): string {
   const day = parisWallClock(new Date(iso)).date;
   const today = parisWallClock(now).date;
-  const when = day === today ? `à ${pickupClock(iso)}` : `le ${day.slice(8, 10)}/${day.slice(5, 7)} à ${pickupClock(iso)}`;
+  const when =
+    day === today ? `à ${pickupClock(iso)}` : `le ${day.slice(8, 10)}/${day.slice(5, 7)} à ${pickupClock(iso)}`;
   return `Déjà retiré ${when}${by ? ` par ${by}` : ""}`;
 }
 
