@@ -166,9 +166,9 @@ export const checkInDesk = (formatId: string, query?: Query, hash?: string) =>
 export const checkInList = (formatId: string) => `/organisateur/retrait/${seg(formatId)}/liste.json`;
 /** Where a phone sends its batch of scans. */
 export const checkInSync = (formatId: string) => `/organisateur/retrait/${seg(formatId)}/synchroniser`;
-/** The desk's service worker (a static file; it controls the desk's pages only). */
-export const checkInServiceWorker = () => "/retrait-sw.js";
-export const checkInScope = () => "/organisateur/retrait/";
+/** The desk's service worker (a static file in public/, not a route) and the pages it controls (the desks only). */
+export const CHECK_IN_SERVICE_WORKER = "/retrait-sw.js";
+export const CHECK_IN_SCOPE = "/organisateur/retrait/";
 export const formatWaitlist = (formatId: string) => `/organisateur/inscriptions/${seg(formatId)}/liste-attente`;
 /** One registrant's details page. */
 export const runnerDetails = (id: string, query?: Query, hash?: string) =>

@@ -30,7 +30,7 @@ export function OfflineDesk({
         {desk.online ? "En ligne" : "Hors ligne"}
         {desk.queued > 0 ? ` · ${desk.queued} scan${desk.queued > 1 ? "s" : ""} à envoyer` : " · tout est synchronisé"}
       </p>
-      <Scanner paused={!!desk.result} onCode={(text) => void desk.scanText(text)} />
+      <Scanner paused={!!desk.result} onCode={(text) => void desk.scanText(text)} onStart={desk.clearResult} />
       {desk.result ? (
         <ScanResult result={desk.result} formatNom={formatNom} online={desk.online} onNext={desk.clearResult} />
       ) : null}

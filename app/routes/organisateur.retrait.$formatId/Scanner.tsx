@@ -6,7 +6,16 @@ import { useCallback, useEffect, useRef, useState } from "react";
 type Reader = typeof import("jsqr").default;
 const FRAME_MS = 200;
 
-export function Scanner({ paused, onCode }: { paused: boolean; onCode: (text: string) => void }) {
+export function Scanner({
+  paused,
+  onCode,
+  onStart,
+}: {
+  paused: boolean;
+  onCode: (text: string) => void;
+  /** The camera starts: the last result is put away. */
+  onStart: () => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const stream = useRef<MediaStream | null>(null);
@@ -35,11 +44,12 @@ export function Scanner({ paused, onCode }: { paused: boolean; onCode: (text: st
         await video.current.play();
       }
       setOn(true);
+      onStart();
     } catch (e) {
       console.warn("camera", e);
       setError("La caméra n'est pas disponible\u00a0: autorisez-la, ou cherchez le coureur par son nom ci-dessous.");
     }
-  }, []);
+  }, [onStart]);
 
   useEffect(() => {
     if (!on) return;

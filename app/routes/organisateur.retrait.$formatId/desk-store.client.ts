@@ -100,6 +100,6 @@ export async function fetchRunners(formatId: string): Promise<DeskRunner[] | nul
 export function registerDeskWorker(): void {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker
-    .register(paths.checkInServiceWorker(), { scope: paths.checkInScope() })
+    .register(paths.CHECK_IN_SERVICE_WORKER, { scope: paths.CHECK_IN_SCOPE })
     .catch((e) => console.warn("service worker", e));
 }

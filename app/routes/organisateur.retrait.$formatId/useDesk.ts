@@ -129,5 +129,6 @@ export function useDesk(formatId: string, serverRunners: DeskRunner[]) {
     [checkIn],
   );
 
-  return { runners, queued, online, result, clearResult: () => setResult(null), checkIn, scanText };
+  const clearResult = useCallback(() => setResult(null), []);
+  return { runners, queued, online, result, clearResult, checkIn, scanText };
 }
