@@ -148,6 +148,14 @@ test("the desk checks runners in: a tick without JavaScript, the camera scanner 
   await page.getByRole("button", { name: "Scanner le suivant" }).click();
   await expect(result).toContainText(/Déjà retiré à \d+\u00a0h\u00a0\d\d par cet appareil/);
   await expect(counter.locator("strong").first()).toHaveText(String(before + 2));
+  // A reload with the network cut: the service worker serves the page, the phone keeps the list and the queued scan.
+  // (The worker's own requests are offline too: what it never kept answers 503.)
+  const unkept = `/organisateur/retrait/${format}/liste.json?jamais=1`;
+  expect(await page.evaluate(async (u) => (await fetch(u)).status, unkept)).toBe(503);
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  await expect(page.getByText("Hors ligne · 1 scan à envoyer")).toBeVisible();
+  await expect(counter.locator("strong").first()).toHaveText(String(before + 2));
 
   // The network back: the scan is sent, and the server has one check-in for the second runner.
   await page.context().setOffline(false);
