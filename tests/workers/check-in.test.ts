@@ -95,6 +95,35 @@ describe("the desk's access", () => {
   });
 });
 
+describe("a co-organiser with the Inscriptions right", () => {
+  it("checks runners in, recorded under their own account as a co-organiser's action", async () => {
+    const d = await desk(["validee"]);
+    const id = crypto.randomUUID();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (?, ?, 'x', ?)").bind(
+        id,
+        `benevole-${id.slice(0, 8)}@example.test`,
+        new Date().toISOString(),
+      ),
+      env.DB.prepare(
+        "INSERT INTO equipe_membres (course_id, user_id, droit_inscriptions, added_at) VALUES (?, ?, 1, ?)",
+      ).bind(d.courseId, id, new Date().toISOString()),
+    ]);
+    const res = await sync(
+      d.formatId,
+      { appareil: "tel-benevole", scans: [{ inscriptionId: d.ids[0] }] },
+      await sessionCookie(id),
+    );
+    expect(res.status).toBe(200);
+    expect(await checkIns(d.formatId)).toMatchObject([{ inscription_id: d.ids[0], par_utilisateur_id: id }]);
+    const [entry] = await rows<{ acteur_id: string; acteur_role: string }>(
+      "SELECT acteur_id, acteur_role FROM journal_actions WHERE course_id = ? AND action = 'retrait.enregistre'",
+      d.courseId,
+    );
+    expect(entry).toEqual({ acteur_id: id, acteur_role: "coorganisateur" });
+  });
+});
+
 describe("the search-and-tick list (no JavaScript)", () => {
   it("ticks a runner once (journal row), then says when and by whom it was already done", async () => {
     const d = await desk(["validee"]);

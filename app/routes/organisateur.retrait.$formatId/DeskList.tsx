@@ -3,7 +3,7 @@
 import { Form } from "@remix-run/react";
 import { checkInRefusal, type DeskRunner, matchesSearch, pickupCounter } from "~/domain/check-in";
 import { personName } from "~/domain/format";
-import { mayValidate, RunnerFacts } from "./RunnerFacts";
+import { mayValidate, RunnerFacts, ValidateButton } from "./RunnerFacts";
 
 export function DeskList({ d }: { d: { runners: DeskRunner[]; q: string } }) {
   const counter = pickupCounter(d.runners);
@@ -40,21 +40,7 @@ export function DeskList({ d }: { d: { runners: DeskRunner[]; q: string } }) {
                     </button>
                   </Form>
                 ) : null}
-                {mayValidate(r) ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="valider" />
-                    <input type="hidden" name="id" value={r.id} />
-                    <input type="hidden" name="version" value={r.justificatif_version} />
-                    <input type="hidden" name="q" value={d.q} />
-                    <button
-                      type="submit"
-                      className="btn btn-ghost"
-                      aria-label={`Valider le justificatif de ${personName(r)}`}
-                    >
-                      Valider
-                    </button>
-                  </Form>
-                ) : null}
+                {mayValidate(r) ? <ValidateButton r={r} q={d.q} /> : null}
               </div>
             </RunnerFacts>
           </li>

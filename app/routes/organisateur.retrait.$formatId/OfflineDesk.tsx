@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { checkInRefusal, type DeskRunner, matchesSearch, pickupCounter } from "~/domain/check-in";
 import { personName } from "~/domain/format";
-import { RunnerFacts } from "./RunnerFacts";
+import { mayValidate, RunnerFacts, ValidateButton } from "./RunnerFacts";
 import { Scanner } from "./Scanner";
 import { ScanResult } from "./ScanResult";
 import { useDesk } from "./useDesk";
@@ -42,8 +42,8 @@ export function OfflineDesk({
         {shown.map((r) => (
           <li key={r.id} id={`r-${r.id}`}>
             <RunnerFacts r={r}>
-              {!r.retire_le && !checkInRefusal(r.statut) ? (
-                <div className="desk-actions">
+              <div className="desk-actions">
+                {!r.retire_le && !checkInRefusal(r.statut) ? (
                   <button
                     type="button"
                     className="btn btn-primary"
@@ -52,8 +52,9 @@ export function OfflineDesk({
                   >
                     Retirer
                   </button>
-                </div>
-              ) : null}
+                ) : null}
+                {desk.online && mayValidate(r) ? <ValidateButton r={r} /> : null}
+              </div>
             </RunnerFacts>
           </li>
         ))}

@@ -1,5 +1,6 @@
 // One runner as the desk shows them (the list and the scan's result): name, bib, justificatif, meals, and either the
 // pick-up time or why there is no bib to hand over. The actions are the caller's (a form, or a button with JS).
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import {
   CHECK_IN_REFUSALS,
@@ -40,4 +41,23 @@ export function RunnerFacts({ r, children }: { r: DeskRunner; children?: ReactNo
 /** May the justificatif be validated from the desk (something to check, or refused before)? */
 export function mayValidate(r: DeskRunner): boolean {
   return r.justificatif === "a_verifier" || r.justificatif === "refuse";
+}
+
+/** The one-tap 'Valider' of the justificatif (a real form: the justificatif use case decides, online only). */
+export function ValidateButton({ r, q }: { r: DeskRunner; q?: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="valider" />
+      <input type="hidden" name="id" value={r.id} />
+      <input type="hidden" name="version" value={r.justificatif_version} />
+      {q !== undefined ? <input type="hidden" name="q" value={q} /> : null}
+      <button
+        type="submit"
+        className="btn btn-ghost"
+        aria-label={`Valider le justificatif de ${personName(r, "Coureur")}`}
+      >
+        Valider
+      </button>
+    </Form>
+  );
 }

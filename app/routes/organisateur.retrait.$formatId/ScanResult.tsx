@@ -1,8 +1,7 @@
 // What a scan (or a tick) did, in large type: the runner, their bib, the format, the justificatif (with a one-tap
 // 'Valider' when online) and meals, then 'Retiré', 'Déjà retiré à 8 h 12 par …' or the reason of a refusal.
-import { Form } from "@remix-run/react";
 import { pickedUpText } from "~/domain/check-in";
-import { RunnerFacts, mayValidate } from "./RunnerFacts";
+import { mayValidate, RunnerFacts, ValidateButton } from "./RunnerFacts";
 import type { DeskResult } from "./useDesk";
 
 export function ScanResult({
@@ -30,16 +29,7 @@ export function ScanResult({
       {r ? (
         <RunnerFacts r={r}>
           <p className="muted">{formatNom}</p>
-          {mayValidate(r) && online ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="valider" />
-              <input type="hidden" name="id" value={r.id} />
-              <input type="hidden" name="version" value={r.justificatif_version} />
-              <button type="submit" className="btn btn-ghost">
-                Valider le justificatif
-              </button>
-            </Form>
-          ) : null}
+          {mayValidate(r) && online ? <ValidateButton r={r} /> : null}
         </RunnerFacts>
       ) : null}
       <button type="button" className="btn btn-primary" onClick={onNext}>
