@@ -54,17 +54,29 @@ export function useDesk(formatId: string, serverRunners: DeskRunner[]) {
     [formatId],
   );
 
+  const inFlight = useRef<Promise<void> | null>(null);
   const sync = useCallback(async () => {
-    const answer = await pushQueue(formatId);
-    if (answer) {
-      await show(answer.runners);
-      // The server had the last word: a forged code, or another phone earlier.
-      setResult((shown) => {
-        const o = shown?.runner && answer.outcomes.find((x) => x.id === shown.runner?.id);
-        if (!o || shown?.kind !== "retire") return shown;
-        return fromOutcome(o, answer.runners.find((r) => r.id === o.id) ?? null) ?? shown;
-      });
-    } else setQueued((await pendingScans(formatId)).length);
+    // One batch at a time: the timer and a scan must not send the same queue twice (a scan made meanwhile goes next).
+    while (inFlight.current) await inFlight.current;
+    const run = (async () => {
+      const answer = await pushQueue(formatId);
+      if (answer) {
+        await show(answer.runners);
+        // The server had the last word: a refusal, or another phone that handed the bib out earlier.
+        setResult((shown) => {
+          const o = shown?.runner && answer.outcomes.find((x) => x.id === shown.runner?.id);
+          if (!o || shown?.kind !== "retire") return shown;
+          if (o.kind === "deja" && shown.runner.retire_le && o.at >= shown.runner.retire_le) return shown;
+          return fromOutcome(o, answer.runners.find((r) => r.id === o.id) ?? null) ?? shown;
+        });
+      } else setQueued((await pendingScans(formatId)).length);
+    })();
+    inFlight.current = run;
+    try {
+      await run;
+    } finally {
+      inFlight.current = null;
+    }
   }, [formatId, show]);
 
   const refresh = useCallback(async () => {
