@@ -732,6 +732,28 @@ export const codes_promo = sqliteTable(
   (t) => [uniqueIndex("codes_promo_course_code_idx").on(t.course_id, t.code)],
 );
 
+/**
+ * Bib pick-ups on race day (issue 44, ADR 0216): at most one per registration. `retire_le` is the scan time the
+ * device gave (the earliest kept when two phones scanned the same runner offline), `synced_le` when the server
+ * stored it. Written by app/db/check-ins.server.ts only.
+ */
+export const retraits_dossards = sqliteTable(
+  "retraits_dossards",
+  {
+    inscription_id: text("inscription_id")
+      .primaryKey()
+      .references(() => inscriptions.id),
+    format_id: text("format_id")
+      .notNull()
+      .references(() => formats.id),
+    retire_le: text("retire_le").notNull(), // ISO-8601 UTC
+    par_utilisateur_id: text("par_utilisateur_id").notNull(),
+    appareil: text("appareil"), // the scanning device's label (a random id kept by the phone), null for a form
+    synced_le: text("synced_le").notNull(),
+  },
+  (t) => [index("retraits_dossards_format_idx").on(t.format_id)],
+);
+
 /** Webhook events processed once, by provider event id. */
 export const webhook_events = sqliteTable("webhook_events", {
   id: text("id").primaryKey(),
@@ -1099,6 +1121,7 @@ export const schema = {
   liste_attente,
   equipe_membres,
   equipe_invitations,
+  retraits_dossards,
 };
 
 // ---------------------------------------------------------------- bib transfers (issue 22)

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
   "equipe.membre_parti": "Co-organisateur parti de l'équipe",
   "code_promo.cree": "Code promo créé",
   "code_promo.desactive": "Code promo désactivé",
+  "retrait.enregistre": "Dossard retiré",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

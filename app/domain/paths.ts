@@ -159,6 +159,16 @@ export const formatRegistrantsExport = (formatId: string) => `/organisateur/insc
 export const formatMissingJustificatifs = (formatId: string) =>
   `/organisateur/inscriptions/${seg(formatId)}/justificatifs-manquants.csv`;
 /** The format's waiting list (the organiser's form action). */
+/** The bib pick-up desk of a format (race day): scanner with JavaScript, search-and-tick list without. */
+export const checkInDesk = (formatId: string, query?: Query, hash?: string) =>
+  withQuery(`/organisateur/retrait/${seg(formatId)}`, query, hash);
+/** The desk's list as JSON (what a phone keeps offline). */
+export const checkInList = (formatId: string) => `/organisateur/retrait/${seg(formatId)}/liste.json`;
+/** Where a phone sends its batch of scans. */
+export const checkInSync = (formatId: string) => `/organisateur/retrait/${seg(formatId)}/synchroniser`;
+/** The desk's service worker (a static file in public/, not a route) and the pages it controls (the desks only). */
+export const CHECK_IN_SERVICE_WORKER = "/retrait-sw.js";
+export const CHECK_IN_SCOPE = "/organisateur/retrait/";
 export const formatWaitlist = (formatId: string) => `/organisateur/inscriptions/${seg(formatId)}/liste-attente`;
 /** One registrant's details page. */
 export const runnerDetails = (id: string, query?: Query, hash?: string) =>

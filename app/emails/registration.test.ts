@@ -37,6 +37,13 @@ describe("confirmation e-mail", () => {
     expect(m.html).not.toContain("<Aiguilles>");
     expect(m.html).toContain('lang="fr"');
   });
+  it("draws the QR of the signed check-in URL when there is one (decision 0216), the link staying the page's", () => {
+    const qrUrl = `${data.url}?retrait=AbCdEf0123456789_-xyzw`;
+    const signed = confirmationEmail({ ...data, qrUrl });
+    expect(signed.html).toContain(qrTable(qrUrl));
+    expect(signed.html).not.toContain(qrTable(data.url));
+    expect(signed.html).toContain(`href="${data.url}"`);
+  });
   it("carries the QR code of the registration page as a table", () => {
     expect(m.html).toContain(qrTable(data.url));
   });

@@ -21,6 +21,8 @@ export interface RegistrationEmailData {
   totalCents: number;
   /** Absolute URL of /mon-inscription/{id}. */
   url: string;
+  /** What the QR encodes: the same page with the bib pick-up desk's signature (decision 0216); else `url`. */
+  qrUrl?: string;
 }
 
 /** The QR of `text` as a table (one row per module line, runs of same colour merged). */
@@ -93,7 +95,7 @@ export function confirmationEmail(d: RegistrationEmailData): RenderedEmail {
       p(`Bonjour ${d.prenom ?? ""},`.replace(" ,", ",")),
       p("Votre inscription est validée et votre paiement est confirmé."),
       table,
-      `<div style="text-align:center;margin:0 0 8px">${qrTable(d.url)}</div>`,
+      `<div style="text-align:center;margin:0 0 8px">${qrTable(d.qrUrl ?? d.url)}</div>`,
       `<p style="margin:0 0 18px;text-align:center;font-size:13px;color:#5c6670">Présentez ce QR code au retrait des dossards.</p>`,
       `<p style="margin:20px 0;text-align:center"><a href="${escapeHtml(d.url)}" style="display:inline-block;background:#0f5132;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Voir / modifier mon inscription</a></p>`,
       `<p style="margin:0 0 14px;font-size:13px;color:#5c6670">Lien direct : <a href="${escapeHtml(d.url)}" style="color:#146c43;word-break:break-all">${escapeHtml(d.url)}</a></p>`,

@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { REGISTRATION_MSG } from "~/domain/registration";
+import { confirmationQrUrl } from "~/services/check-in.server";
 import { verifyCheckoutSession } from "~/services/payment-received.server";
 import {
   getRunnerRegistration,
@@ -52,7 +53,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const { registration, state } = await readConfirmation(context, user.id, sessionId, inscriptionId);
     const inscriptionUrl = paths.absoluteUrl(context.env.APP_URL, paths.myRegistration(registration.id));
-    const qr = state === "validee" ? await qrSvg(inscriptionUrl, CONFIRMATION_QR_SIZE) : null;
+    // The QR opens the same page, and carries the signature the bib pick-up desk checks (decision 0216).
+    const qr =
+      state === "validee" ? await qrSvg(await confirmationQrUrl(context, registration.id), CONFIRMATION_QR_SIZE) : null;
     return data<LoaderResult>(
       { state, registration, qr, inscriptionUrl, sessionId },
       { headers: { "Cache-Control": "no-store" } },

@@ -12,6 +12,7 @@ import {
 } from "~/emails/registration";
 import { withEvent } from "~/db/registrations.server";
 import * as paths from "~/domain/paths";
+import { confirmationQrUrl } from "./check-in.server";
 
 type Ctx = AppLoadContext;
 
@@ -61,7 +62,11 @@ async function emailData(context: Ctx, inscriptionId: string) {
 export async function sendConfirmationEmail(context: Ctx, inscriptionId: string): Promise<boolean> {
   const d = await emailData(context, inscriptionId);
   if (!d) return false;
-  const mail = confirmationEmail({ ...d.data, url: siteUrl(context, paths.myRegistration(inscriptionId)) });
+  const mail = confirmationEmail({
+    ...d.data,
+    url: siteUrl(context, paths.myRegistration(inscriptionId)),
+    qrUrl: await confirmationQrUrl(context, inscriptionId),
+  });
   return context.mailer.send({
     to: d.to,
     ...mail,

@@ -9,6 +9,8 @@ export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean } = {
     "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://tile.openstreetmap.org",
     `connect-src 'self'${opts.dev ? " ws://localhost:* ws://127.0.0.1:*" : ""} wss: ws:`,
     "font-src 'self'",
+    // The bib pick-up desk's service worker (decision 0216): only our own script.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -16,6 +18,9 @@ export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean } = {
   ];
   return directives.join("; ");
 }
+
+/** The camera is off everywhere but on the pages that declare this (the bib pick-up desk's scanner, decision 0216). */
+export const CAMERA_PERMISSIONS_POLICY = "camera=(self), microphone=(), geolocation=(self)";
 
 /**
  * The Worker's security headers, for every response it sends (server.ts). A route's own header wins: a private file

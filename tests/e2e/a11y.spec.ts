@@ -60,6 +60,7 @@ const ORGANISER = [
   `/modifier-course/${courseId(0)}`,
   `/organisateur/inscriptions/${formatId(0, 1)}`,
   `/organisateur/inscriptions/${formatId(0, 1)}/ajouter`,
+  `/organisateur/retrait/${formatId(0, 1)}`, // the bib pick-up desk (the scanner with JavaScript)
   `/organisateur/equipe/${courseId(0)}`,
   `/organisateur/journal/${courseId(0)}`,
   "/organisateur/liste-epreuves",

@@ -85,6 +85,24 @@ const PROBES: Probe[] = [
       ),
   ],
   ["registrant details", "inscriptions", (e, c) => get(`/details-coureur/${e.registrantId}`, c)],
+  ["bib pick-up desk", "inscriptions", (e, c) => get(`/organisateur/retrait/${e.formatId}`, c)],
+  ["bib pick-up list (JSON)", "inscriptions", (e, c) => get(`/organisateur/retrait/${e.formatId}/liste.json`, c)],
+  [
+    "bib pick-up tick",
+    "inscriptions",
+    (e, c) => post(`/organisateur/retrait/${e.formatId}`, { intent: "retirer", id: e.registrantId }, c),
+  ],
+  [
+    "bib pick-up sync",
+    "inscriptions",
+    (e, c) =>
+      SELF.fetch(`http://localhost/organisateur/retrait/${e.formatId}/synchroniser`, {
+        method: "POST",
+        body: JSON.stringify({ scans: [{ inscriptionId: e.registrantId }] }),
+        headers: { origin: "http://localhost", host: "localhost", "content-type": "application/json", cookie: c },
+        redirect: "manual",
+      }),
+  ],
   ["add a runner (page)", "inscriptions", (e, c) => get(`/organisateur/inscriptions/${e.formatId}/ajouter`, c)],
   ["registrants CSV", "inscriptions", (e, c) => get(`/organisateur/inscriptions/${e.formatId}/export.csv`, c)],
   [

@@ -230,6 +230,9 @@ export default function RegistrantsPage() {
           <p className="muted">{d.format.course_nom}</p>
         </div>
         <div className="actions">
+          <Link to={paths.checkInDesk(d.format.id)} className="btn btn-ghost">
+            Retrait des dossards
+          </Link>
           <Link to={`ajouter${keepQs}`} className="btn btn-primary" preventScrollReset>
             + Ajouter un coureur
           </Link>

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import {
+  alreadyText,
+  CHECK_IN_REFUSALS,
+  checkInRefusal,
+  earliest,
+  EXPECTED_STATUTS,
+  matchesSearch,
+  parseScan,
+  pickupClock,
+  pickupCounter,
+  scanTime,
+  ScanBatchSchema,
+} from "./check-in";
+import { STATUTS } from "./registration-rules/statuses";
+
+describe("checkInRefusal: only a paid, valid registration picks up its bib", () => {
+  it.each([
+    ["validee", null],
+    ["validée", null],
+    ["en_attente", "en_attente"],
+    ["refusee", "refusee"],
+    ["annulee", "annulee"],
+    ["remboursee_partiellement", "remboursee"],
+    ["remboursee_totalement", "remboursee"],
+    ["transferee", "transferee"],
+    ["n'importe quoi", "inconnue"],
+  ])("%s → %s", (statut, refusal) => {
+    expect(checkInRefusal(statut)).toBe(refusal);
+  });
+
+  it("every status is decided, and every refusal has a French reason", () => {
+    for (const s of STATUTS) {
+      const r = checkInRefusal(s);
+      if (r) expect(CHECK_IN_REFUSALS[r]).toMatch(/\u00a0: /);
+    }
+    expect(EXPECTED_STATUTS).toEqual(["validee"]);
+    expect(CHECK_IN_REFUSALS.transferee).toContain("cédé");
+    expect(CHECK_IN_REFUSALS.annulee).toContain("annulée");
+  });
+});
+
+describe("parseScan: the confirmation URL with its signature", () => {
+  const sig = "AbCdEf0123456789_-xy";
+  it.each([
+    [`https://balise.fr/mon-inscription/i-1?retrait=${sig}`, { inscriptionId: "i-1", signature: sig }],
+    [`http://localhost:8791/mon-inscription/abc/?retrait=${sig}&x=1`, { inscriptionId: "abc", signature: sig }],
+    ["https://balise.fr/mon-inscription/i-1", null], // no signature: an old QR
+    [`https://balise.fr/courses/i-1?retrait=${sig}`, null],
+    [`https://balise.fr/mon-inscription/i-1?retrait=court`, null],
+    [`https://balise.fr/mon-inscription/a%20b?retrait=${sig}`, null],
+    ["BEGIN:VCARD", null],
+    ["", null],
+  ])("%s", (text, expected) => {
+    expect(parseScan(text)).toEqual(expected);
+  });
+});
+
+describe("the time the desk shows (Paris)", () => {
+  const now = new Date("2026-06-14T10:00:00Z");
+  it.each([
+    ["2026-06-14T06:12:00Z", "8\u00a0h\u00a012"], // summer: UTC+2
+    ["2026-12-05T07:05:00Z", "8\u00a0h\u00a005"], // winter: UTC+1
+    ["2026-06-14T22:30:00Z", "0\u00a0h\u00a030"],
+  ])("%s → %s", (iso, text) => {
+    expect(pickupClock(iso)).toBe(text);
+  });
+
+  it.each([
+    ["2026-06-14T06:12:00Z", "Marie Durand", "Déjà retiré à 8\u00a0h\u00a012 par Marie Durand"],
+    ["2026-06-14T06:12:00Z", null, "Déjà retiré à 8\u00a0h\u00a012"],
+    ["2026-06-13T16:40:00Z", "Paul", "Déjà retiré le 13/06 à 18\u00a0h\u00a040 par Paul"],
+  ])("%s by %s", (iso, by, text) => {
+    expect(alreadyText(iso, by, now)).toBe(text);
+  });
+});
+
+describe("conflicts and device clocks", () => {
+  it.each([
+    ["2026-06-14T06:12:00.000Z", "2026-06-14T06:10:00.000Z", "2026-06-14T06:10:00.000Z"],
+    ["2026-06-14T06:10:00.000Z", "2026-06-14T06:12:00.000Z", "2026-06-14T06:10:00.000Z"],
+    ["2026-06-14T06:10:00.000Z", "2026-06-14T06:10:00.000Z", "2026-06-14T06:10:00.000Z"],
+  ])("earliest(%s, %s) = %s", (a, b, kept) => {
+    expect(earliest(a, b)).toBe(kept);
+  });
+
+  const now = new Date("2026-06-14T10:00:00.000Z");
+  it.each([
+    ["2026-06-14T09:58:00.000Z", "2026-06-14T09:58:00.000Z"], // a scan a moment ago, synced now
+    ["2026-06-14T10:03:00.000Z", "2026-06-14T10:00:00.000Z"], // a clock a little ahead: not after the server's now
+    ["2026-06-14T11:00:00.000Z", "2026-06-14T10:00:00.000Z"], // far ahead: the server's time
+    ["2026-05-01T10:00:00.000Z", "2026-06-14T10:00:00.000Z"], // far behind: the server's time
+    ["pas une date", "2026-06-14T10:00:00.000Z"],
+    [null, "2026-06-14T10:00:00.000Z"],
+  ])("scanTime(%s) = %s", (device, kept) => {
+    expect(scanTime(device, now)).toBe(kept);
+  });
+});
+
+describe("the desk's search and counter", () => {
+  const runner = { nom: "Lefèvre", prenom: "Élodie", dossard: 42 };
+  it.each([
+    ["", true],
+    ["42", true],
+    ["4", false],
+    ["elodie", true],
+    ["LEFEVRE elo", true],
+    ["martin", false],
+  ])("'%s' → %s", (q, found) => {
+    expect(matchesSearch(runner, q)).toBe(found);
+  });
+
+  it("counts the picked-up bibs among the expected runners only", () => {
+    const rows = [
+      { statut: "validee", retire_le: "2026-06-14T06:12:00Z" },
+      { statut: "validee", retire_le: null },
+      { statut: "annulee", retire_le: null },
+      { statut: "transferee", retire_le: null },
+    ];
+    expect(pickupCounter(rows)).toEqual({ retires: 1, attendus: 2 });
+  });
+
+  it("a batch needs at least one scan and well-formed ids", () => {
+    expect(ScanBatchSchema.safeParse({ scans: [] }).success).toBe(false);
+    expect(ScanBatchSchema.safeParse({ scans: [{ inscriptionId: "x'; DROP" }] }).success).toBe(false);
+    expect(ScanBatchSchema.safeParse({ appareil: "tel-1", scans: [{ inscriptionId: "i-1" }] }).success).toBe(true);
+  });
+});
