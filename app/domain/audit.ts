@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = {
   "equipe.membre_parti": "Co-organisateur parti de l'équipe",
   "code_promo.cree": "Code promo créé",
   "code_promo.desactive": "Code promo désactivé",
+  "resultats.publies": "Résultats publiés",
+  "resultats.corrige": "Résultat corrigé",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
