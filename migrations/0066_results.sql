@@ -11,6 +11,8 @@ CREATE TABLE `resultats` (
 	`nom` text,
 	`prenom` text,
 	`club` text,
+	`recherche` text DEFAULT '' NOT NULL,
+	`nom_tri` text DEFAULT '' NOT NULL,
 	FOREIGN KEY (`format_id`) REFERENCES `formats`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
@@ -18,6 +20,7 @@ CREATE UNIQUE INDEX `resultats_format_dossard_uq` ON `resultats` (`format_id`,`d
 CREATE INDEX `resultats_format_classement_idx` ON `resultats` (`format_id`,`classement`,`dossard`);--> statement-breakpoint
 CREATE INDEX `resultats_format_temps_idx` ON `resultats` (`format_id`,`temps_secondes`,`dossard`);--> statement-breakpoint
 CREATE INDEX `resultats_format_categorie_idx` ON `resultats` (`format_id`,`categorie`,`classement`);--> statement-breakpoint
+CREATE INDEX `resultats_format_nom_idx` ON `resultats` (`format_id`,`nom_tri`);--> statement-breakpoint
 CREATE INDEX `resultats_inscription_idx` ON `resultats` (`inscription_id`) WHERE "resultats"."inscription_id" IS NOT NULL;--> statement-breakpoint
 CREATE TABLE `resultats_formats` (
 	`format_id` text PRIMARY KEY NOT NULL,

@@ -5,7 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type ResultSort, type ResultsQuery, RESULTS_PAGE_SIZE } from "~/domain/results";
 import { batchAll } from "./batch.server";
 import type { Db } from "./client.server";
-import { foldedNameSql, foldName } from "./identity";
+import { foldName } from "./identity";
 
 /**
  * The SQL twin of `isAnonymous` (app/domain/results.ts) over `resultats r`, `inscriptions i` (the registration),
@@ -57,10 +57,10 @@ export interface PublicResultRow {
 }
 
 const ORDER: Record<ResultSort, string> = {
-  classement: "r.classement IS NULL, r.classement, r.statut, r.dossard",
+  classement: "r.classement IS NULL, r.classement, r.dossard",
   temps: "r.temps_secondes IS NULL, r.temps_secondes, r.dossard",
   // Anonymous runners last, so that their place in the alphabet tells nothing.
-  nom: "anonyme, nom_tri IS NULL, nom_tri, prenom_tri, r.dossard",
+  nom: "anonyme, r.nom_tri, r.dossard",
   categorie: "r.categorie IS NULL, r.categorie, r.classement IS NULL, r.classement, r.dossard",
 };
 
@@ -69,39 +69,51 @@ function likeText(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** A search: each word in the name, first name, club or category; anonymous runners never match. */
-function searchSql(q: string): SQL {
+/**
+ * A search: each word in the names and club (folded when published: `recherche`) or the category. The cheap text
+ * test first, then the choice to appear (joined): an anonymous runner never matches.
+ */
+function searchSql(q: string): SQL | null {
   const words = foldName(q).split(/\s+/).filter(Boolean).slice(0, 5);
-  if (words.length === 0) return sql`1`;
+  if (words.length === 0) return null;
   const parts = words.map((w) => {
     const like = `%${likeText(w)}%`;
-    return sql`(${foldedNameSql(sql.raw("coalesce(i.nom, r.nom)"))} LIKE ${like} ESCAPE '\\'
-      OR ${foldedNameSql(sql.raw("coalesce(i.prenom, r.prenom)"))} LIKE ${like} ESCAPE '\\'
-      OR ${foldedNameSql(sql.raw("coalesce(i.club, r.club)"))} LIKE ${like} ESCAPE '\\'
-      OR ${foldedNameSql(sql.raw("r.categorie"))} LIKE ${like} ESCAPE '\\')`;
+    return sql`(r.recherche LIKE ${like} ESCAPE '\\' OR lower(coalesce(r.categorie, '')) LIKE ${like} ESCAPE '\\')`;
   });
-  return sql`NOT ${anonymousSql} AND ${sql.join(parts, sql` AND `)}`;
+  return sql`${sql.join(parts, sql` AND `)} AND NOT ${anonymousSql}`;
 }
 
-/** A page of the format's results and how many match, in one round trip. */
+/**
+ * A page of the format's results and how many match, in one round trip. The page's 50 ids are chosen first (on the
+ * indexes; the joins only where the order or the search needs the choice to appear), then only those rows are read
+ * with their names.
+ */
 export async function publicResultsPage(
   db: Db,
   formatId: string,
   q: ResultsQuery,
 ): Promise<{ rows: PublicResultRow[]; total: number }> {
-  const where = sql`r.format_id = ${formatId} AND ${searchSql(q.q)}`;
+  const search = searchSql(q.q);
+  const needsJoins = search !== null || q.tri === "nom";
+  const from = needsJoins ? joins : sql.raw("FROM resultats r");
+  const where = search ? sql`r.format_id = ${formatId} AND ${search}` : sql`r.format_id = ${formatId}`;
   const offset = (q.page - 1) * RESULTS_PAGE_SIZE;
+  const pageIds = sql`SELECT r.id, ${needsJoins ? anonymousSql : sql`0`} AS anonyme ${from} WHERE ${where}
+    ORDER BY ${sql.raw(ORDER[q.tri])} LIMIT ${RESULTS_PAGE_SIZE} OFFSET ${offset}`;
   const [rows, count] = await batchAll<[PublicResultRow[], { total: number }[]]>(db, [
-    sql`SELECT ${anonymousSql} AS anonyme,
+    sql`WITH p AS MATERIALIZED (${pageIds})
+        SELECT ${anonymousSql} AS anonyme,
           CASE WHEN ${anonymousSql} THEN NULL ELSE r.dossard END AS dossard,
           r.temps_secondes, r.classement, r.categorie, r.statut,
           CASE WHEN ${anonymousSql} THEN NULL ELSE coalesce(i.nom, r.nom) END AS nom,
           CASE WHEN ${anonymousSql} THEN NULL ELSE coalesce(i.prenom, r.prenom) END AS prenom,
-          CASE WHEN ${anonymousSql} THEN NULL ELSE coalesce(i.club, r.club) END AS club,
-          CASE WHEN ${anonymousSql} THEN NULL ELSE ${foldedNameSql(sql.raw("coalesce(i.nom, r.nom)"))} END AS nom_tri,
-          CASE WHEN ${anonymousSql} THEN NULL ELSE ${foldedNameSql(sql.raw("coalesce(i.prenom, r.prenom)"))} END AS prenom_tri
-        ${joins} WHERE ${where} ORDER BY ${sql.raw(ORDER[q.tri])} LIMIT ${RESULTS_PAGE_SIZE} OFFSET ${offset}`,
-    sql`SELECT count(*) AS total ${joins} WHERE ${where}`,
+          CASE WHEN ${anonymousSql} THEN NULL ELSE coalesce(i.club, r.club) END AS club
+        FROM p JOIN resultats r ON r.id = p.id
+          LEFT JOIN inscriptions i ON i.id = r.inscription_id
+          LEFT JOIN profils_coureurs pc ON pc.id = i.coureur_id
+          LEFT JOIN profils_utilisateurs pu ON pu.user_id = i.coureur_id
+        ORDER BY ${sql.raw(ORDER[q.tri].replace("anonyme", "p.anonyme"))}`,
+    sql`SELECT count(*) AS total ${search ? joins : sql.raw("FROM resultats r")} WHERE ${where}`,
   ]);
   return { rows, total: Number(count[0]?.total ?? 0) };
 }

@@ -6,6 +6,7 @@ import type { ResultLine, ResultStatus } from "~/domain/results";
 import type { DraftLine } from "~/domain/results-import";
 import { batchAll } from "./batch.server";
 import type { Db } from "./client.server";
+import { foldedNameSql } from "./identity";
 
 export interface ResultsState {
   format_id: string;
@@ -97,12 +98,18 @@ export async function publishResults(
   const rows = JSON.stringify(d.results);
   const [, , updated] = await batchAll<[unknown[], unknown[], unknown[]]>(db, [
     sql`DELETE FROM resultats WHERE format_id = ${d.formatId} AND ${current}`,
-    sql`INSERT INTO resultats (format_id, inscription_id, ligne, dossard, temps_secondes, classement, categorie, statut, nom, prenom, club)
-        SELECT ${d.formatId},
-          (SELECT i.id FROM inscriptions i WHERE i.format_id = ${d.formatId} AND i.dossard = j.value ->> 'dossard'),
-          j.value ->> 'ligne', j.value ->> 'dossard', j.value ->> 'temps_secondes', j.value ->> 'classement',
-          j.value ->> 'categorie', j.value ->> 'statut', j.value ->> 'nom', j.value ->> 'prenom', j.value ->> 'club'
-        FROM json_each(${rows}) j WHERE ${current}`,
+    sql`INSERT INTO resultats (format_id, inscription_id, ligne, dossard, temps_secondes, classement, categorie, statut, nom, prenom, club, recherche, nom_tri)
+        SELECT ${d.formatId}, i.id, l.ligne, l.dossard, l.temps_secondes, l.classement, l.categorie, l.statut, l.nom,
+          l.prenom, l.club,
+          ${foldedNameSql(sql.raw("coalesce(i.nom, l.nom, '') || ' ' || coalesce(i.prenom, l.prenom, '') || ' ' || coalesce(i.club, l.club, '')"))},
+          ${foldedNameSql(sql.raw("coalesce(i.nom, l.nom, '') || ' ' || coalesce(i.prenom, l.prenom, '')"))}
+        FROM (SELECT j.value ->> 'ligne' AS ligne, j.value ->> 'dossard' AS dossard,
+                j.value ->> 'temps_secondes' AS temps_secondes, j.value ->> 'classement' AS classement,
+                j.value ->> 'categorie' AS categorie, j.value ->> 'statut' AS statut, j.value ->> 'nom' AS nom,
+                j.value ->> 'prenom' AS prenom, j.value ->> 'club' AS club
+              FROM json_each(${rows}) j) l
+          LEFT JOIN inscriptions i ON i.format_id = ${d.formatId} AND i.dossard = l.dossard
+        WHERE ${current}`,
     sql`UPDATE resultats_formats SET brouillon = NULL, brouillon_fichier = NULL, brouillon_version = brouillon_version + 1,
           publie_at = ${d.now}, publie_par = ${d.userId}, lignes_publiees = ${d.results.length}, updated_at = ${d.now}
         WHERE format_id = ${d.formatId} AND brouillon IS NOT NULL AND brouillon_version = ${d.version}

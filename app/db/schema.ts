@@ -1167,12 +1167,18 @@ export const resultats = sqliteTable(
     nom: text("nom"), // from the file, for a bib no registration holds
     prenom: text("prenom"),
     club: text("club"),
+    // Folded (app/db/identity.ts) when published: the runner's names and club as searched, and the name order.
+    // Only what is searched and sorted: the page shows the registration's names of the moment, and hides them
+    // when the runner chose not to appear (read at page time).
+    recherche: text("recherche").notNull().default(""),
+    nom_tri: text("nom_tri").notNull().default(""),
   },
   (t) => [
     uniqueIndex("resultats_format_dossard_uq").on(t.format_id, t.dossard),
     index("resultats_format_classement_idx").on(t.format_id, t.classement, t.dossard),
     index("resultats_format_temps_idx").on(t.format_id, t.temps_secondes, t.dossard),
     index("resultats_format_categorie_idx").on(t.format_id, t.categorie, t.classement),
+    index("resultats_format_nom_idx").on(t.format_id, t.nom_tri),
     index("resultats_inscription_idx").on(t.inscription_id).where(sql`${t.inscription_id} IS NOT NULL`),
   ],
 );

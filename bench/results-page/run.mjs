@@ -58,15 +58,35 @@ for (let i = 0; i < N; i += 250) {
     regs.push(
       `(${[id, COURSE, FORMAT, "validee", `trace-res-${k}`, `${lastNames[k % 10]}${k}`, firstNames[(k >> 3) % 10], clubs[k % 6], k + 1, k % 10 === 7 ? 0 : 1, now, now].map(q).join(", ")})`,
     );
+    const fold = (t) =>
+      t
+        .normalize("NFD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase();
+    const nom = `${lastNames[k % 10]}${k}`;
+    const prenom = firstNames[(k >> 3) % 10];
     results.push(
-      `(${[FORMAT, id, k + 2, k + 1, statut === "dnf" ? null : 7200 + k * 3, statut === "dnf" ? null : k + 1, categories[k % 10], statut].map(q).join(", ")})`,
+      `(${[
+        FORMAT,
+        id,
+        k + 2,
+        k + 1,
+        statut === "dnf" ? null : 7200 + k * 3,
+        statut === "dnf" ? null : k + 1,
+        categories[k % 10],
+        statut,
+        fold(`${nom} ${prenom} ${clubs[k % 6] ?? ""}`),
+        fold(`${nom} ${prenom}`),
+      ]
+        .map(q)
+        .join(", ")})`,
     );
   }
   lines.push(
     `INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id, nom, prenom, club, dossard, apparaitre_resultats, created_at, updated_at) VALUES ${regs.join(",\n")};`,
   );
   lines.push(
-    `INSERT INTO resultats (format_id, inscription_id, ligne, dossard, temps_secondes, classement, categorie, statut) VALUES ${results.join(",\n")};`,
+    `INSERT INTO resultats (format_id, inscription_id, ligne, dossard, temps_secondes, classement, categorie, statut, recherche, nom_tri) VALUES ${results.join(",\n")};`,
   );
 }
 lines.push(
