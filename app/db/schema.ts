@@ -1165,3 +1165,61 @@ export const cessions = sqliteTable(
     index("cessions_inscription_idx").on(t.inscription_id, t.created_at),
   ],
 );
+
+// ---------------------------------------------------------------- race results (issue 44)
+/**
+ * A format's published results (docs/decisions/0217): one row per line of the organiser's file. The runner is the
+ * registration holding the bib when the results were published (null for a bib no registration holds: the file's
+ * names are kept then). Names and the choice to appear are read from the registration at page time. Written only by
+ * app/db/results.server.ts.
+ */
+export const resultats = sqliteTable(
+  "resultats",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    format_id: text("format_id")
+      .notNull()
+      .references(() => formats.id, { onDelete: "cascade" }),
+    inscription_id: text("inscription_id"),
+    ligne: integer("ligne").notNull(), // the line of the imported file
+    dossard: integer("dossard").notNull(),
+    temps_secondes: integer("temps_secondes"),
+    classement: integer("classement"), // null unless statut = 'classe'
+    categorie: text("categorie"),
+    statut: text("statut").notNull().default("classe"), // classe | dnf | dns | dsq (app/domain/results.ts)
+    nom: text("nom"), // from the file, for a bib no registration holds
+    prenom: text("prenom"),
+    club: text("club"),
+    // Folded (app/db/identity.ts) when published: the runner's names and club as searched, and the name order.
+    // Only what is searched and sorted: the page shows the registration's names of the moment, and hides them
+    // when the runner chose not to appear (read at page time).
+    recherche: text("recherche").notNull().default(""),
+    nom_tri: text("nom_tri").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("resultats_format_dossard_uq").on(t.format_id, t.dossard),
+    index("resultats_format_classement_idx").on(t.format_id, t.classement, t.dossard),
+    index("resultats_format_temps_idx").on(t.format_id, t.temps_secondes, t.dossard),
+    index("resultats_format_categorie_idx").on(t.format_id, t.categorie, t.classement),
+    index("resultats_format_nom_idx").on(t.format_id, t.nom_tri),
+    index("resultats_inscription_idx").on(t.inscription_id).where(sql`${t.inscription_id} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A format's results state: the draft being previewed (the file's lines as text, JSON; the file itself is not
+ * kept) and when the results were published. One row per format; written only by app/db/results.server.ts.
+ */
+export const resultats_formats = sqliteTable("resultats_formats", {
+  format_id: text("format_id")
+    .primaryKey()
+    .references(() => formats.id, { onDelete: "cascade" }),
+  brouillon: text("brouillon"), // JSON DraftLine[] (app/domain/results-import.ts), null when none
+  brouillon_fichier: text("brouillon_fichier"), // the file's name, for the preview
+  brouillon_version: integer("brouillon_version").notNull().default(0), // bumped by each import or correction
+  brouillon_par: text("brouillon_par"),
+  publie_at: text("publie_at"), // null until published
+  publie_par: text("publie_par"),
+  lignes_publiees: integer("lignes_publiees").notNull().default(0),
+  updated_at: updatedAt(),
+});

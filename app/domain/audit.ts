@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = {
   "code_promo.cree": "Code promo créé",
   "code_promo.desactive": "Code promo désactivé",
   "retrait.enregistre": "Dossard retiré",
+  "resultats.publies": "Résultats publiés",
+  "resultats.corrige": "Résultat corrigé",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -71,6 +71,8 @@ export const formatsPage = (page?: number) => withQuery("/formats", page && page
 export const sitemap = () => "/sitemap.xml";
 export const sitemapPart = (part: number) => withQuery("/sitemap.xml", { partie: part });
 export const refundPolicy = () => "/legal/remboursements";
+/** A format's public results (issue 44): search, sort and page in the query. */
+export const results = (formatId: string, query?: Query) => withQuery(`/resultats/${seg(formatId)}`, query);
 
 // --- Accounts -----------------------------------------------------------------------------------------------------
 
@@ -170,6 +172,9 @@ export const checkInSync = (formatId: string) => `/organisateur/retrait/${seg(fo
 export const CHECK_IN_SERVICE_WORKER = "/retrait-sw.js";
 export const CHECK_IN_SCOPE = "/organisateur/retrait/";
 export const formatWaitlist = (formatId: string) => `/organisateur/inscriptions/${seg(formatId)}/liste-attente`;
+/** The organiser's results of a format: import, preview, publish, correct (issue 44). */
+export const formatResultsAdmin = (formatId: string, query?: Query, hash?: string) =>
+  withQuery(`/organisateur/resultats/${seg(formatId)}`, query, hash);
 /** One registrant's details page. */
 export const runnerDetails = (id: string, query?: Query, hash?: string) =>
   withQuery(`/details-coureur/${seg(id)}`, query, hash);

@@ -15,6 +15,8 @@ import { PayNowForm } from "~/components/PayNowForm";
 import { positionSentence } from "~/domain/waitlist";
 import { listRunnerRegistrations } from "~/services/register.server";
 import { listRunnerEntries } from "~/services/waitlist.server";
+import { ownResults } from "~/services/results.server";
+import { OwnResult } from "~/components/OwnResult";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatDateTimeLong, formatKm, formatMeters } from "~/domain/format";
@@ -33,6 +35,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listRunnerEntries(context, user.id),
   ]);
   const now = context.clock.now();
+  // Published results of the runner's registrations (issue 44); the ids come from the runner's own list.
+  const results = await ownResults(
+    context,
+    rows.map((r) => r.id),
+  );
   return {
     waitlist,
     registrations: rows.map((r) => ({
@@ -40,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: runnerListStatus(r, now),
       tone: runnerListTone(r, now),
       mayPay: runnerMayPay(r),
+      result: results.get(r.id) ?? null,
       // A refused licence or PPS shows on the card, with what to do (issue 42).
       refused:
         r.justificatif_decision === "refuse" && !isReadOnlyForRunner(r.statut)
@@ -132,6 +140,7 @@ export default function MesInscriptions() {
                       Voir / Modifier
                     </Link>
                   </p>
+                  {r.result ? <OwnResult result={r.result} /> : null}
                   {r.mayPay ? <PayNowForm inscriptionId={r.id} small /> : null}
                 </div>
               </li>

@@ -29,6 +29,7 @@ import { discussionStatements, type DiscussionRows, loadDiscussionFor } from "~/
 import { EVENT_QR_SIZE, qrSvg } from "~/utils/qr.server";
 import type { SessionUser } from "~/utils/session.server";
 import * as paths from "~/domain/paths";
+import { eventResultsLinks } from "./results.server";
 
 export const EVENT_TABS = ["apercu", "formats", "parcours", "infos"] as const;
 export type EventTab = (typeof EVENT_TABS)[number];
@@ -226,5 +227,7 @@ async function buildPage(
       data.also,
     ),
     jsonLd: eventJsonLd(course, formats, first, base, shareUrl),
+    // The formats whose results are published (issue 44): a 'Résultats' link each.
+    results: await eventResultsLinks(context, course.id),
   };
 }

@@ -38,6 +38,14 @@ describe("pageCacheKey: only a cookie-less GET of a catalogue list", () => {
     ["HEAD", { url: "https://balise.fr/courses", method: "HEAD" }, null],
     ["POST", { url: "https://balise.fr/courses", method: "POST", body: "x" }, null],
     ["admin", { url: "https://balise.fr/admin" }, null],
+    ["a format's results", { url: "https://balise.fr/resultats/f1?tri=nom" }, "https://balise.fr/resultats/f1?tri=nom"],
+    [
+      "results data",
+      { url: "https://balise.fr/resultats/f1.data?page=2" },
+      "https://balise.fr/resultats/f1.data?page=2",
+    ],
+    ["results with a cookie", { url: "https://balise.fr/resultats/f1", headers: { Cookie: "s=1" } }, null],
+    ["under results", { url: "https://balise.fr/resultats/f1/autre" }, null],
   ];
   it.each(cases)("%s", (_label, { url, ...init }, expected) => {
     expect(pageCacheKey(new Request(url, init))).toBe(expected);

@@ -7,6 +7,17 @@ export const CACHED_PAGE_PATHS: ReadonlySet<string> = new Set(["/", "/courses", 
 /** The same pages' data, as a client-side navigation asks for it (Remix single fetch: `/_root.data` for `/`). */
 export const CACHED_DATA_PATHS: ReadonlySet<string> = new Set(["/_root.data", "/courses.data", "/formats.data"]);
 
+/**
+ * A format's public results (issue 44, docs/decisions/0217), page and data: kept like the catalogue's lists, so that a
+ * runner's change of mind (appear or not) shows within PAGE_CACHE_SECONDS at most.
+ */
+const CACHED_RESULTS_PATH = /^\/resultats\/[^/]+(?:\.data)?$/;
+
+/** Is `pathname` a page (or a page's data) the cache may keep? */
+export function isCachedPath(pathname: string): boolean {
+  return CACHED_PAGE_PATHS.has(pathname) || CACHED_DATA_PATHS.has(pathname) || CACHED_RESULTS_PATH.test(pathname);
+}
+
 /** The media types of what may be kept: a page, and Remix's single-fetch data. */
 const SHAREABLE_TYPES = ["text/html", "text/x-script"];
 
@@ -38,7 +49,7 @@ export function pageCacheSeconds(configured: number | undefined, localStandIns: 
 export function pageCacheKey(request: Request, url = new URL(request.url)): string | null {
   if (request.method !== "GET") return null;
   if (request.headers.has("Cookie") || request.headers.has("Authorization")) return null;
-  if (!CACHED_PAGE_PATHS.has(url.pathname) && !CACHED_DATA_PATHS.has(url.pathname)) return null;
+  if (!isCachedPath(url.pathname)) return null;
   return url.toString();
 }
 

@@ -71,6 +71,7 @@ const ORGANISER = [
   `/organisateur/journal/${courseId(0)}`,
   "/courses/trail-des-lacs-d-annecy", // the organiser's draft
   `/organisateur/codes-promo/${courseId(0)}`,
+  `/organisateur/resultats/${formatId(0, 1)}`, // results import (issue 44)
 ];
 
 const ADMIN = ["/admin", "/admin/dashboard", "/admin/courses", "/admin/payouts"];

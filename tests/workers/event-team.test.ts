@@ -132,6 +132,12 @@ const PROBES: Probe[] = [
     (e, c) =>
       post(`/details-coureur/${e.registrantId}`, { intent: "annuler", reason: "Blessure au genou", confirm: "on" }, c),
   ],
+  ["results page", "inscriptions", (e, c) => get(`/organisateur/resultats/${e.formatId}`, c)],
+  [
+    "publish results",
+    "inscriptions",
+    (e, c) => post(`/organisateur/resultats/${e.formatId}`, { intent: "publier", version: "0" }, c),
+  ],
   ["promo codes page", "epreuve", (e, c) => get(`/organisateur/codes-promo/${e.courseId}`, c)],
   [
     "create a promo code",

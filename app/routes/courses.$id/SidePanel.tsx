@@ -1,6 +1,8 @@
 // The event page's side panel: the formats with their places and registration links, the key facts, the share panel.
 import { formatDate, formatFromPrice, formatKm, formatMeters, formatPrice } from "~/domain/format";
 import { rangeText } from "~/domain/catalogue";
+import { Link } from "~/components/Link";
+import * as paths from "~/domain/paths";
 import { Places, RegisterLink } from "./FormatsTable";
 import type { Data } from "./page-data";
 import { CopyLinkButton } from "./Share";
@@ -30,6 +32,18 @@ export function SidePanel({ d }: { d: Data }) {
           </ul>
         )}
       </section>
+      {d.results.length > 0 ? (
+        <section className="card side-card" aria-labelledby="side-results">
+          <h2 id="side-results">Résultats</h2>
+          <ul className="side-formats">
+            {d.results.map((r) => (
+              <li key={r.id}>
+                <Link to={paths.results(r.id)}>Résultats – {r.nom}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="card side-card">
         <h2>En bref</h2>
         <ul className="quick-facts">

@@ -3,6 +3,7 @@ import { reasonLabel, type StatusTone } from "~/domain/registration-rules";
 import { formatDateLong, formatDateTime, formatEuros, formatKm, formatMeters, formatTime } from "~/domain/format";
 import type { PageData } from "./page-data.server";
 import { PayNowForm } from "~/components/PayNowForm";
+import { OwnResult } from "~/components/OwnResult";
 
 /** The badge's class, from its tone (app/domain/registration-rules/statuses.ts). */
 const TONE_CLASS: Record<StatusTone, string> = {
@@ -25,6 +26,7 @@ export function RegistrationHeader({ d }: { d: PageData }) {
           {formatKm(d.format.distance_km)} · {formatMeters(d.format.denivele_dplus)} D+
           {d.dossard != null ? ` · Dossard n° ${d.dossard}` : ""}
         </p>
+        {d.result ? <OwnResult result={d.result} /> : null}
       </div>
       <p className="status-badge-wrap">
         <span className="visually-hidden">Statut&nbsp;: </span>

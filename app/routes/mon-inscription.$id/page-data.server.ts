@@ -8,6 +8,7 @@ import { JUSTIFICATIF_ETAT_LABELS, justificatifEtat, refusalText } from "~/domai
 import { parisDate } from "~/domain/refund";
 import { isReadOnlyForRunner, runnerListStatus, runnerListTone, runnerMayPay } from "~/domain/registration-rules";
 import { ownDocument } from "~/services/justificatif-documents.server";
+import { ownResults } from "~/services/results.server";
 import { loadHistory } from "~/services/registration-changes.server";
 import { loadRunnerRegistrationDetails } from "~/services/runner-registration.server";
 import { loadTransferPanel } from "~/services/transfer-reads.server";
@@ -81,6 +82,8 @@ export async function myRegistrationPage(context: Ctx, userId: string, id: strin
     // Bib transfer (issue 22): the rules, the running offer, what the seller would get back.
     transfer: await loadTransferPanel(context, userId, i.id),
     transferNotice: url.searchParams.get("cession"),
+    // The registration's published result (issue 44); the registration is the runner's (checked above).
+    result: (await ownResults(context, [i.id])).get(i.id) ?? null,
   };
 }
 

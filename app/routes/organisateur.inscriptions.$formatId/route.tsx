@@ -236,6 +236,9 @@ export default function RegistrantsPage() {
           <Link to={`ajouter${keepQs}`} className="btn btn-primary" preventScrollReset>
             + Ajouter un coureur
           </Link>
+          <Link to={paths.formatResultsAdmin(d.format.id)} className="btn btn-ghost">
+            Résultats
+          </Link>
         </div>
       </div>
 

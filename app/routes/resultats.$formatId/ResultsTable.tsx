@@ -1,0 +1,56 @@
+// The public results' table: rank, bib, name, club, category, time, status. A runner who chose not to appear is
+// 'Coureur anonyme' (rank and time kept; no bib, name or club).
+import { ANONYMOUS_RUNNER, formatRaceTime, RESULT_STATUS_SHORT, type ResultStatus } from "~/domain/results";
+
+export interface ResultRow {
+  dossard: number | null;
+  temps_secondes: number | null;
+  classement: number | null;
+  categorie: string | null;
+  statut: string;
+  nom: string | null;
+  prenom: string | null;
+  club: string | null;
+  anonyme: number;
+}
+
+function rankCell(r: ResultRow): string {
+  if (r.classement !== null) return String(r.classement);
+  return RESULT_STATUS_SHORT[r.statut as ResultStatus] ?? "";
+}
+
+export function ResultsTable({ rows }: { rows: readonly ResultRow[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table results-table">
+        <thead>
+          <tr>
+            <th scope="col">Rang</th>
+            <th scope="col">Dossard</th>
+            <th scope="col">Coureur</th>
+            <th scope="col">Club</th>
+            <th scope="col">Catégorie</th>
+            <th scope="col">Temps</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => {
+            const name = r.anonyme ? ANONYMOUS_RUNNER : [r.prenom, r.nom].filter(Boolean).join(" ") || "—";
+            return (
+              <tr key={r.dossard ?? `anonyme-${i}`} className={r.anonyme ? "results-anonymous" : undefined}>
+                <td data-label="Rang">{rankCell(r)}</td>
+                <td data-label="Dossard">{r.dossard ?? ""}</td>
+                <th scope="row" data-label="Coureur">
+                  {name}
+                </th>
+                <td data-label="Club">{r.club ?? ""}</td>
+                <td data-label="Catégorie">{r.categorie ?? ""}</td>
+                <td data-label="Temps">{formatRaceTime(r.temps_secondes)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
