@@ -118,12 +118,9 @@ export async function publicResultsPage(
   return { rows, total: Number(count[0]?.total ?? 0) };
 }
 
-/** The event's formats whose results are published (the event page's links). */
-export async function publishedFormatsOfCourse(db: Db, courseId: string): Promise<{ id: string; nom: string }[]> {
-  return db.all<{ id: string; nom: string }>(
-    sql`SELECT f.id, f.nom FROM formats f JOIN resultats_formats rf ON rf.format_id = f.id
-        WHERE f.course_id = ${courseId} AND rf.publie_at IS NOT NULL ORDER BY f.position, f.nom`,
-  );
+/** The format whose id is the SQL expression `formatId` has its results published (1) or not (0). */
+export function resultsPublishedSql(formatId: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM resultats_formats rf WHERE rf.format_id = ${formatId} AND rf.publie_at IS NOT NULL)`;
 }
 
 /** A runner's result as their own pages show it. */

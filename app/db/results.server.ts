@@ -145,3 +145,16 @@ export async function correctPublishedResult(db: Db, formatId: string, r: Publis
   );
   return rows.length === 1;
 }
+
+/**
+ * The published results of anonymised registrations (decision 0218) forget the names stored with them (the file's
+ * name, club, and the search and sort keys made at publication); rank, time and category stay.
+ */
+export async function forgetResultNames(db: Db, inscriptionIds: readonly string[]): Promise<void> {
+  if (inscriptionIds.length === 0) return;
+  await db.run(sql`UPDATE resultats SET nom = NULL, prenom = NULL, club = NULL, recherche = '', nom_tri = ''
+    WHERE inscription_id IN (${sql.join(
+      inscriptionIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+}

@@ -10,6 +10,7 @@ describe("columns that name a person", () => {
     ["to_email", true],
     ["acteur_email", true],
     ["ip", true],
+    ["par_utilisateur_id", true],
     ["email_confirmed_at", false],
     ["course_id", false],
     ["parent_id", false],

@@ -99,6 +99,9 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
   c("equipe_invitations", "accepted_by", "exportee", "supprimee", "invitations de co-organisateur"),
   c("equipe_membres", "user_id", "exportee", "supprimee", "équipes d'organisation"),
   c("codes_promo", "emails", "non_exportee", "conservee", "adresses saisies par l'organisateur pour réserver un code"),
+  c("retraits_dossards", "par_utilisateur_id", "non_exportee", "conservee", "retrait d'un dossard : qui l'a remis"),
+  c("resultats_formats", "brouillon_par", "non_exportee", "conservee", "import de résultats : identifiant"),
+  c("resultats_formats", "publie_par", "non_exportee", "conservee", "publication de résultats : identifiant"),
   c("codes_promo", "created_by", "non_exportee", "conservee", "identifiant de l'organisateur"),
 ];
 
@@ -111,6 +114,7 @@ export function namesAPerson(column: string): boolean {
     /^(user_id|owner_id|coureur_id|organisateur_id|vendeur_id|compte_id|acteur_id|actor_id|last_actor_id)$/.test(
       column,
     ) ||
+    /(^|_)utilisateur_id$/.test(column) ||
     /(_by|(^|_)par)$/.test(column) ||
     (/email/.test(column) && !column.endsWith("_at")) ||
     column === "ip"

@@ -6,6 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { documentKeysOf, erasureFacts, eraseAccountRows } from "~/db/account-erasure.server";
 import { accountEmail } from "~/db/audit.server";
 import { anonymiseRunnerRegistrations } from "~/db/registration-store/anonymise.server";
+import { forgetResultNames } from "~/db/results.server";
 import { ErasureError, type ErasureRefusal, erasureRefusal } from "~/domain/account-erasure";
 import { parisDate } from "~/domain/refund";
 import { logEvent } from "~/utils/log.server";
@@ -25,6 +26,7 @@ export async function eraseAccount(context: Ctx, userId: string): Promise<void> 
   const email = await accountEmail(context.db, userId);
   const keys = await documentKeysOf(context.db, userId);
   const registrations = await anonymiseRunnerRegistrations(context.db, userId);
+  await forgetResultNames(context.db, registrations);
   await eraseAccountRows(context.db, userId, email);
   for (const key of keys) await context.storage.delete(key);
   logEvent("compte.efface", { anonymised_registrations: registrations.length, purged_justificatifs: keys.length });

@@ -29,7 +29,6 @@ import { discussionStatements, type DiscussionRows, loadDiscussionFor } from "~/
 import { EVENT_QR_SIZE, qrSvg } from "~/utils/qr.server";
 import type { SessionUser } from "~/utils/session.server";
 import * as paths from "~/domain/paths";
-import { eventResultsLinks } from "./results.server";
 
 export const EVENT_TABS = ["apercu", "formats", "parcours", "infos"] as const;
 export type EventTab = (typeof EVENT_TABS)[number];
@@ -228,6 +227,6 @@ async function buildPage(
     ),
     jsonLd: eventJsonLd(course, formats, first, base, shareUrl),
     // The formats whose results are published (issue 44): a 'Résultats' link each.
-    results: await eventResultsLinks(context, course.id),
+    results: formats.filter((f) => f.resultats_publies).map((f) => ({ id: f.id, nom: f.nom })),
   };
 }

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { registrationNames } from "~/db/audit.server";
 import { anonymiseRegistrations } from "~/db/registration-store/anonymise.server";
 import { quoteList } from "~/db/registration-store/guards.server";
+import { forgetResultNames } from "~/db/results.server";
 import { RegistrantError } from "~/domain/registrants";
 import { ERASABLE_ON_REQUEST, mayEraseOnRequest } from "~/domain/registration-rules";
 import { ANONYMISED_RUNNER_NAME } from "~/domain/retention";
@@ -30,6 +31,7 @@ export async function eraseRegistrantData(
     1,
   );
   if (erased.length === 0 || !names) throw new RegistrantError("erase_refused");
+  await forgetResultNames(context.db, erased);
   await recordAction(
     context,
     user,

@@ -2,12 +2,7 @@
 // publish, re-import replaces), the correction of a published line, the public page, and the runner's own results.
 // The organiser's side needs the event's Inscriptions right (requireFormatRight: 404 otherwise).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import {
-  findPublishedFormat,
-  publicResultsPage,
-  publishedFormatsOfCourse,
-  resultsOfRegistrations,
-} from "~/db/results-page.server";
+import { findPublishedFormat, publicResultsPage, resultsOfRegistrations } from "~/db/results-page.server";
 import {
   correctPublishedResult,
   dropDraft,
@@ -179,11 +174,6 @@ export async function publicResults(context: Ctx, formatId: string, query: Resul
   if (!format) throw new ResultsError("not_found");
   const page = await publicResultsPage(context.db, formatId, query);
   return { format, ...page };
-}
-
-/** The event's formats with published results (the event page's 'Résultats' links). */
-export function eventResultsLinks(context: Ctx, courseId: string) {
-  return publishedFormatsOfCourse(context.db, courseId);
 }
 
 /** The runner's results for their registrations `ids` (already scoped to the runner by the caller's query). */

@@ -2,6 +2,7 @@
 // the admin's page shows the rules with what the next run would change. A rule that fails does not stop the others.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { anonymiseRegistrations } from "~/db/registration-store/anonymise.server";
+import { forgetResultNames } from "~/db/results.server";
 import {
   clearExpiredMailBodies,
   countExpired,
@@ -22,8 +23,11 @@ export type RetentionReport = Record<RetentionRuleKey, number> & { errors: numbe
 /** Each rule's step: the rows it changed (documents deleted, registrations anonymised, accounts deleted, …). */
 const STEPS: Record<RetentionRuleKey, (context: Ctx, cutoff: string, limit: number) => Promise<number>> = {
   justificatifs: async (context, _cutoff, limit) => (await purgeJustificatifDocuments(context, limit)).deletedDocuments,
-  inscriptions_sans_compte: async (context, cutoff, limit) =>
-    (await anonymiseRegistrations(context.db, sql`id IN (${expiredGuestRegistrationIdsSql(cutoff)})`, limit)).length,
+  inscriptions_sans_compte: async (context, cutoff, limit) => {
+    const ids = await anonymiseRegistrations(context.db, sql`id IN (${expiredGuestRegistrationIdsSql(cutoff)})`, limit);
+    await forgetResultNames(context.db, ids);
+    return ids.length;
+  },
   comptes_non_confirmes: (context, cutoff, limit) => deleteExpiredUnconfirmedAccounts(context.db, cutoff, limit),
   corps_courriels: (context, cutoff, limit) => clearExpiredMailBodies(context.db, cutoff, limit),
   tentatives_connexion: (context) => purgeLoginAttempts(context),

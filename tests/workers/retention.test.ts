@@ -74,8 +74,19 @@ describe("retention rules", () => {
     expect(rule?.pending).toBeGreaterThanOrEqual(1);
     expect((await registration(guest))?.nom).toBe("Durand"); // the dry run changed nothing
 
+    // A published result of the registration, with the name stored for search and sort at publication.
+    await env.DB.prepare(
+      "INSERT INTO resultats (format_id, inscription_id, ligne, dossard, temps_secondes, classement, nom, club, recherche, nom_tri) SELECT format_id, id, 1, 7, 3600, 1, 'Durand', 'AS Lyon', 'durand invitee as lyon', 'durand invitee' FROM inscriptions WHERE id = ?",
+    )
+      .bind(guest)
+      .run();
     const report = await runMaintenance(testContext(fixedClock(AFTER)));
     expect(report.anonymisedRegistrations).toBeGreaterThanOrEqual(1);
+    expect(
+      await env.DB.prepare("SELECT nom, club, recherche, nom_tri, classement FROM resultats WHERE inscription_id = ?")
+        .bind(guest)
+        .first(),
+    ).toEqual({ nom: null, club: null, recherche: "", nom_tri: "", classement: 1 });
     const after = await registration(guest);
     expect(after).toMatchObject({
       nom: ANONYMISED_RUNNER_NAME,

@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { batchAll } from "../batch.server";
 import { placesHeldSql, placesTakenSql, waitingCountSql } from "../registration-store/capacity.server";
 import type { Db } from "../client.server";
+import { resultsPublishedSql } from "../results-page.server";
 
 export interface CourseDetail {
   id: string;
@@ -64,6 +65,8 @@ export interface FormatDetail {
   tirage_minutes: number;
   /** Places held by a checkout in progress (or an offer): counted as taken, but not for good (issue 21). */
   held: number;
+  /** Its results are published (issue 44): the event page links to them. */
+  resultats_publies: number;
   /** Bib transfer rules (issue 22). */
   cession_active: number;
   cession_cloture: string | null;
@@ -99,7 +102,7 @@ export async function getCourseWithFormats<Also extends unknown[] = []>(
            ${placesTakenSql(sql.raw("f.id"), nowIso)} AS taken, f.liste_attente_active, ${waitingCountSql(sql.raw("f.id"))} AS waiting,
            f.ouverture_inscriptions, f.cloture_inscriptions, f.tirage_minutes,
            f.cession_active, f.cession_cloture, f.cession_frais_cents, f.cession_dossard_suit, f.cession_repas_suivent,
-           ${placesHeldSql(sql.raw("f.id"), nowIso)} AS held
+           ${placesHeldSql(sql.raw("f.id"), nowIso)} AS held, ${resultsPublishedSql(sql.raw("f.id"))} AS resultats_publies
     FROM formats f
     WHERE f.course_id = ${courseId}
     ORDER BY f.date IS NULL, f.date, f.heure_depart, f.position, f.id`;
