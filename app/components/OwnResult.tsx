@@ -2,16 +2,10 @@
 // number ranked, and the link to the format's results.
 import { Link } from "~/components/Link";
 import * as paths from "~/domain/paths";
-import { resultSummary } from "~/domain/results";
+import { type OwnResult as OwnResultRow, resultSummary } from "~/domain/results";
 
-export interface OwnResultView {
-  format_id: string;
-  classement: number | null;
-  temps_secondes: number | null;
-  statut: string;
-  categorie: string | null;
-  classes: number;
-}
+/** What the runner sees of their result. */
+export type OwnResultView = Omit<OwnResultRow, "inscription_id">;
 
 export function OwnResult({ result }: { result: OwnResultView }) {
   const ranked = result.statut === "classe" && result.classement !== null;

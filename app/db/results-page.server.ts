@@ -2,7 +2,13 @@
 // runner who chose not to appear read at page time and left out of searches), the event's formats with results,
 // and a runner's own results.
 import { type SQL, sql } from "drizzle-orm";
-import { type ResultSort, type ResultsQuery, RESULTS_PAGE_SIZE } from "~/domain/results";
+import {
+  type OwnResult,
+  type PublicResultRow,
+  type ResultSort,
+  type ResultsQuery,
+  RESULTS_PAGE_SIZE,
+} from "~/domain/results";
 import { batchAll } from "./batch.server";
 import type { Db } from "./client.server";
 import { foldName } from "./identity";
@@ -41,19 +47,6 @@ export async function findPublishedFormat(db: Db, formatId: string): Promise<Pub
         WHERE rf.format_id = ${formatId} AND rf.publie_at IS NOT NULL AND c.en_ligne = 1`,
   );
   return row ?? null;
-}
-
-/** One line of the public page: no name, club or bib when the runner chose not to appear. */
-export interface PublicResultRow {
-  dossard: number | null;
-  temps_secondes: number | null;
-  classement: number | null;
-  categorie: string | null;
-  statut: string;
-  nom: string | null;
-  prenom: string | null;
-  club: string | null;
-  anonyme: number;
 }
 
 const ORDER: Record<ResultSort, string> = {
@@ -121,17 +114,6 @@ export async function publicResultsPage(
 /** The format whose id is the SQL expression `formatId` has its results published (1) or not (0). */
 export function resultsPublishedSql(formatId: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM resultats_formats rf WHERE rf.format_id = ${formatId} AND rf.publie_at IS NOT NULL)`;
-}
-
-/** A runner's result as their own pages show it. */
-export interface OwnResult {
-  inscription_id: string;
-  format_id: string;
-  classement: number | null;
-  temps_secondes: number | null;
-  statut: string;
-  categorie: string | null;
-  classes: number;
 }
 
 /** The published results of these registrations (the runner's own: the caller scopes the ids to the runner). */

@@ -187,3 +187,27 @@ export function resultSummary(r: { classement: number | null; temps_secondes: nu
   const time = formatRaceTime(r.temps_secondes);
   return [rank, time].filter(Boolean).join(" — ");
 }
+
+/** One line of the public page: no name, club or bib when the runner chose not to appear (`anonyme` 1). */
+export interface PublicResultRow {
+  dossard: number | null;
+  temps_secondes: number | null;
+  classement: number | null;
+  categorie: string | null;
+  statut: string;
+  nom: string | null;
+  prenom: string | null;
+  club: string | null;
+  anonyme: number;
+}
+
+/** A runner's result as their own pages show it, with the number of runners ranked in the format. */
+export interface OwnResult {
+  inscription_id: string;
+  format_id: string;
+  classement: number | null;
+  temps_secondes: number | null;
+  statut: string;
+  categorie: string | null;
+  classes: number;
+}

@@ -1,18 +1,12 @@
 // The public results' table: rank, bib, name, club, category, time, status. A runner who chose not to appear is
 // 'Coureur anonyme' (rank and time kept; no bib, name or club).
-import { ANONYMOUS_RUNNER, formatRaceTime, RESULT_STATUS_SHORT, type ResultStatus } from "~/domain/results";
-
-export interface ResultRow {
-  dossard: number | null;
-  temps_secondes: number | null;
-  classement: number | null;
-  categorie: string | null;
-  statut: string;
-  nom: string | null;
-  prenom: string | null;
-  club: string | null;
-  anonyme: number;
-}
+import {
+  ANONYMOUS_RUNNER,
+  formatRaceTime,
+  type PublicResultRow as ResultRow,
+  RESULT_STATUS_SHORT,
+  type ResultStatus,
+} from "~/domain/results";
 
 function rankCell(r: ResultRow): string {
   if (r.classement !== null) return String(r.classement);
