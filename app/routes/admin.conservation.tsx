@@ -33,7 +33,7 @@ export default function AdminRetentionPage() {
       </p>
       <div className="table-wrap">
         <table className="table">
-          <caption className="sr-only">Règles de conservation et prochain passage</caption>
+          <caption className="visually-hidden">Règles de conservation et prochain passage</caption>
           <thead>
             <tr>
               <th scope="col">Données</th>

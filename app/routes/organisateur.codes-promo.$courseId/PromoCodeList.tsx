@@ -26,7 +26,7 @@ export function PromoCodeList({ codes }: { codes: readonly PromoCodeRow[] }) {
   return (
     <div className="table-wrap">
       <table className="table" data-testid="promo-codes">
-        <caption className="sr-only">Codes promo de l'épreuve</caption>
+        <caption className="visually-hidden">Codes promo de l'épreuve</caption>
         <thead>
           <tr>
             <th scope="col">Code</th>
