@@ -60,7 +60,7 @@ export function PromoCodeForm({
   const busy = useNavigation().state !== "idle";
   const v = values;
   return (
-    <section className="card" aria-labelledby="new-code-title">
+    <section className="card tool-card" aria-labelledby="new-code-title">
       <h2 id="new-code-title">Nouveau code</h2>
       <Form method="post" noValidate className="stack">
         <Field

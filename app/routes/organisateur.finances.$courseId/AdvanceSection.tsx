@@ -25,7 +25,7 @@ export function AdvanceSection(props: {
 }) {
   const busy = useNavigation().state === "submitting";
   return (
-    <section className="card finance-card" aria-labelledby="advance-title">
+    <section className="card tool-card" aria-labelledby="advance-title">
       <h2 id="advance-title">Acompte sur demande</h2>
       <p>
         Avant l'épreuve, vous pouvez demander une partie de ce qui reste à verser&nbsp;: jusqu'à {props.defaultPercent}

@@ -26,7 +26,7 @@ export function BooksSummary({ totals }: { totals: Totals }) {
   ];
   if (totals.compensation !== 0) lines.splice(5, 0, ["Compensé sur d'autres paiements", totals.compensation]);
   return (
-    <section className="card finance-card" aria-labelledby="books-title">
+    <section className="card tool-card" aria-labelledby="books-title">
       <h2 id="books-title">{`Comptes de l'épreuve (${totals.count} paiement${totals.count > 1 ? "s" : ""})`}</h2>
       <dl className="books">
         {lines.map(([label, cents]) => (

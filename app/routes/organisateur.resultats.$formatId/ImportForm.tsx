@@ -4,7 +4,7 @@ import { fieldAria } from "~/components/Field";
 
 export function ImportForm({ error, replaces }: { error?: string; replaces: boolean }) {
   return (
-    <section className="card" aria-labelledby="import-title">
+    <section className="card tool-card" aria-labelledby="import-title">
       <h2 id="import-title">Importer le fichier des résultats</h2>
       <p className="muted" id="f-fichier-hint">
         Un fichier CSV (séparateur point-virgule ou virgule), la première ligne nommant les colonnes&nbsp;:

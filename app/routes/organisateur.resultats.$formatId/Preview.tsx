@@ -22,7 +22,7 @@ export function Preview({ draft, result }: { draft: Draft; result: ActionResult 
   const { counts } = draft;
   const errorCount = draft.errors.length;
   return (
-    <section className="card" aria-labelledby="preview-title">
+    <section className="card tool-card" aria-labelledby="preview-title">
       <h2 id="preview-title">Aperçu{draft.fichier ? ` de ${draft.fichier}` : ""}</h2>
       <p data-testid="preview-counts">
         {counts.lignes} lignes lues&nbsp;: {counts.classes} classés, {counts.dnf} abandons, {counts.dns} non-partants,{" "}

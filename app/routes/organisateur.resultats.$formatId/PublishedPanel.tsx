@@ -25,7 +25,7 @@ export function PublishedPanel({
   const errors = result?.intent === "corriger-resultat" ? result.errors : {};
   const values = result?.intent === "corriger-resultat" ? result.values : undefined;
   return (
-    <section className="card" aria-labelledby="published-title">
+    <section className="card tool-card" aria-labelledby="published-title">
       <h2 id="published-title">Résultats publiés</h2>
       <p>
         Publiés le {formatDateTime(published.at)}&nbsp;: {published.lignes} lignes.{" "}
