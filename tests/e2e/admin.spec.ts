@@ -26,6 +26,7 @@ test("admin: find a registration, export the page, then commission, deposit and 
     "Inscriptions",
     "Paiements",
     "Journal",
+    "Conservation",
   ]);
 
   // Registrations: search, status, then the page as CSV.
