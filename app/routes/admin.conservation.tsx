@@ -32,7 +32,7 @@ export default function AdminRetentionPage() {
         effacé depuis cette page.
       </p>
       <div className="table-wrap">
-        <table className="table">
+        <table className="table admin-table">
           <caption className="visually-hidden">Règles de conservation et prochain passage</caption>
           <thead>
             <tr>
@@ -46,18 +46,24 @@ export default function AdminRetentionPage() {
           <tbody>
             {rules.map((r) => (
               <tr key={r.key} data-rule={r.key}>
-                <th scope="row">{r.donnees}</th>
-                <td>{r.duree}</td>
-                <td>{r.fin}</td>
-                <td className="small">{r.base}</td>
-                <td>
-                  <strong data-pending>{formatNumber(r.pending)}</strong>
-                  <br />
-                  <span className="small muted">
-                    {r.from === "course"
-                      ? `courses jusqu'au ${frenchDay(r.cutoff)}`
-                      : `avant le ${formatDateTime(r.cutoff)}`}
-                  </span>
+                <th scope="row" className="admin-table-title">
+                  {r.donnees}
+                </th>
+                <td data-label="Durée">{r.duree}</td>
+                <td data-label="À l'échéance">{r.fin}</td>
+                <td data-label="Fondement" className="small">
+                  {r.base}
+                </td>
+                <td data-label="Prochain passage">
+                  <div>
+                    <strong data-pending>{formatNumber(r.pending)}</strong>
+                    <br />
+                    <span className="small muted">
+                      {r.from === "course"
+                        ? `courses jusqu'au ${frenchDay(r.cutoff)}`
+                        : `avant le ${formatDateTime(r.cutoff)}`}
+                    </span>
+                  </div>
                 </td>
               </tr>
             ))}
