@@ -83,6 +83,9 @@ export const signup = (redirectTo?: string | null, query?: Record<string, string
   withQuery("/signup", { redirectTo: redirectTo || undefined, ...query });
 export const logout = () => "/logout";
 export const myProfile = () => "/monprofil";
+/** « Mes données » (decision 0219): the export of the account's data, and one export's ZIP. */
+export const myData = (query?: Query) => withQuery("/monprofil/donnees", query);
+export const myDataZip = (exportId: string) => `/monprofil/donnees/${seg(exportId)}.zip`;
 export const forgotPassword = (query?: Query) => withQuery("/forgot-password", query);
 export const resetPassword = (query?: Query) => withQuery("/reset-password", query);
 export const confirmEmail = (token: string) => withQuery("/confirmer-email", { token });
