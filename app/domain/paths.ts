@@ -193,6 +193,8 @@ export const devCheckout = (sessionId: string, query?: Query) => withQuery(`/dev
 export const devOnboarding = (linkId: string) => `/dev/onboarding/${seg(linkId)}`;
 export const devReceipt = (chargeId: string) => `/dev/receipt/${seg(chargeId)}`;
 export const devMailbox = () => "/dev/mail";
+/** The local stand-in of the cron's « Mes données » step (decision 0219): builds the pending exports now. */
+export const devExports = (query?: Query) => withQuery("/dev/exports", query);
 export const devMail = (mailId: string) => `/dev/mail/${seg(mailId)}`;
 
 // --- The admin ----------------------------------------------------------------------------------------------------
