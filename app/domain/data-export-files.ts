@@ -37,9 +37,7 @@ export const tableFile = (table: string, ext: "json" | "csv") => `donnees/${tabl
 export const CONSENTS_FILE = "consentements";
 export const documentFile = (id: string, originalName: string | null, contentType: string) => {
   const ext = contentType === "application/pdf" ? "pdf" : (contentType.split("/")[1] ?? "bin");
-  const base = (originalName ?? "justificatif")
-    .replace(/[^A-Za-z0-9._-]+/g, "_")
-    .replace(/\.[A-Za-z0-9]{1,5}$/, "");
+  const base = (originalName ?? "justificatif").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.[A-Za-z0-9]{1,5}$/, "");
   return `justificatifs/${id}-${base.slice(0, 60) || "justificatif"}.${ext}`;
 };
 
