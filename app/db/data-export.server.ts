@@ -117,3 +117,11 @@ export function expiredExports(db: Db, readyBefore: string, limit: number) {
 export async function markExpired(db: Db, id: string): Promise<void> {
   await db.run(sql`UPDATE exports_donnees SET status = 'expired', r2_key = NULL WHERE id = ${id} AND status = 'ready'`);
 }
+
+/** Deletes every request of an account, returning the keys of the ZIPs still in storage (for its erasure). */
+export async function deleteRequestsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.all<{ r2_key: string | null }>(
+    sql`DELETE FROM exports_donnees WHERE user_id = ${userId} RETURNING r2_key`,
+  );
+  return rows.flatMap((r) => (r.r2_key ? [r.r2_key] : []));
+}

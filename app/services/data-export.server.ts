@@ -3,6 +3,7 @@
 // e-mails a link valid 7 days; the download checks the signed-in account owns it; the retention rule deletes it after.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import {
+  deleteRequestsOf,
   expiredExports,
   insertRequest,
   markExpired,
@@ -113,4 +114,14 @@ export async function expireDataExports(context: Ctx, readyBefore: string, limit
     n++;
   }
   return n;
+}
+
+/**
+ * For the erasure of an account: its exports' ZIPs deleted from storage and its requests deleted (the rows would go
+ * with the account by cascade, but not the R2 objects). Their count.
+ */
+export async function deleteAccountExports(context: Ctx, userId: string): Promise<number> {
+  const keys = await deleteRequestsOf(context.db, userId);
+  for (const key of keys) await context.storage.delete(key);
+  return keys.length;
 }

@@ -7,7 +7,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USERS } from "~/db/demo-data";
 import { fixedClock } from "~/providers/clock";
-import { buildPendingExports } from "~/services/data-export.server";
+import { buildPendingExports, deleteAccountExports, requestDataExport } from "~/services/data-export.server";
 import { runMaintenance } from "~/services/maintenance.server";
 import { loadDemoData } from "./helpers";
 import { get, post, sessionCookie } from "./organiser-helpers";
@@ -174,6 +174,20 @@ describe("« Mes données »", () => {
     const res = await get(`/monprofil/donnees/${req.id}.zip`, runner);
     expect(res.status).toBe(410);
     expect(await res.text()).toContain("expiré");
+  });
+
+  it("deletes an account's ZIPs and requests when the account is erased", async () => {
+    const userId = crypto.randomUUID();
+    const email = `efface-${userId.slice(0, 8)}@exemple.fr`;
+    await env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, 'x')").bind(userId, email).run();
+    const context = testContext();
+    expect(await requestDataExport(context, userId)).toBe("ok");
+    expect(await buildPendingExports(context)).toBe(1);
+    const [req] = (await exportsOf(userId)).results;
+    expect(await env.FILES.head(req.r2_key ?? "")).not.toBeNull();
+    expect(await deleteAccountExports(context, userId)).toBe(1);
+    expect(await env.FILES.head(req.r2_key ?? "")).toBeNull();
+    expect((await exportsOf(userId)).results).toEqual([]);
   });
 
   it("is linked from the profile", async () => {
