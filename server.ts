@@ -159,6 +159,8 @@ export default {
         offers_made: report.offersMade,
         offers_expired: report.offersExpired,
         renewed_next_dates: report.renewedNextDates,
+        exports_built: report.exportsBuilt,
+        exports_expired: report.exportsExpired,
         errors: report.errors,
         duration_ms: Date.now() - started,
         ...(counting

@@ -45,7 +45,8 @@ export async function countExpired(db: Db, c: RetentionCutoffs): Promise<Record<
       WHERE ${expiredGuestRegistrationSql(c.inscriptions_sans_compte)}) AS inscriptions_sans_compte,
     (SELECT count(*) FROM users u WHERE ${expiredUnconfirmedAccountSql(c.comptes_non_confirmes)}) AS comptes_non_confirmes,
     (SELECT count(*) FROM mail_outbox m WHERE ${expiredMailBodySql(c.corps_courriels)}) AS corps_courriels,
-    (SELECT count(*) FROM login_attempts a WHERE a.created_at < ${c.tentatives_connexion}) AS tentatives_connexion`);
+    (SELECT count(*) FROM login_attempts a WHERE a.created_at < ${c.tentatives_connexion}) AS tentatives_connexion,
+    (SELECT count(*) FROM exports_donnees e WHERE e.status = 'ready' AND e.ready_at < ${c.exports_donnees}) AS exports_donnees`);
   const n = (k: RetentionRuleKey) => Number(row?.[k] ?? 0);
   return {
     justificatifs: n("justificatifs"),
@@ -53,6 +54,7 @@ export async function countExpired(db: Db, c: RetentionCutoffs): Promise<Record<
     comptes_non_confirmes: n("comptes_non_confirmes"),
     corps_courriels: n("corps_courriels"),
     tentatives_connexion: n("tentatives_connexion"),
+    exports_donnees: n("exports_donnees"),
   };
 }
 

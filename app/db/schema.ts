@@ -1223,3 +1223,33 @@ export const resultats_formats = sqliteTable("resultats_formats", {
   lignes_publiees: integer("lignes_publiees").notNull().default(0),
   updated_at: updatedAt(),
 });
+
+// ---------------------------------------------------------------- personal data export (issue 45, decision 0219)
+/**
+ * A person's request for a copy of their data (« Mes données », GDPR art. 15 and 20): built by the cron into a ZIP
+ * kept in R2 (private key) for 7 days. status: pending | ready | expired. One pending request per account (unique
+ * index). Written only by app/db/data-export.server.ts.
+ */
+export const exports_donnees = sqliteTable(
+  "exports_donnees",
+  {
+    id: text("id").primaryKey(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    requested_at: text("requested_at").notNull(),
+    ready_at: text("ready_at"),
+    expires_at: text("expires_at"),
+    r2_key: text("r2_key"),
+    size: integer("size"),
+    /** The last download (the request, the build and each download are also logged). */
+    downloaded_at: text("downloaded_at"),
+    downloads: integer("downloads").notNull().default(0),
+  },
+  (t) => [
+    index("exports_donnees_user_idx").on(t.user_id, t.requested_at),
+    index("exports_donnees_status_idx").on(t.status, t.requested_at),
+    uniqueIndex("exports_donnees_pending_uq").on(t.user_id).where(sql`status = 'pending'`),
+  ],
+);

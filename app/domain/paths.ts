@@ -83,6 +83,9 @@ export const signup = (redirectTo?: string | null, query?: Record<string, string
   withQuery("/signup", { redirectTo: redirectTo || undefined, ...query });
 export const logout = () => "/logout";
 export const myProfile = () => "/monprofil";
+/** « Mes données » (decision 0219): the export of the account's data, and one export's ZIP. */
+export const myData = (query?: Query) => withQuery("/monprofil/donnees", query);
+export const myDataZip = (exportId: string) => `/monprofil/donnees/${seg(exportId)}.zip`;
 export const forgotPassword = (query?: Query) => withQuery("/forgot-password", query);
 export const resetPassword = (query?: Query) => withQuery("/reset-password", query);
 export const confirmEmail = (token: string) => withQuery("/confirmer-email", { token });
@@ -190,6 +193,8 @@ export const devCheckout = (sessionId: string, query?: Query) => withQuery(`/dev
 export const devOnboarding = (linkId: string) => `/dev/onboarding/${seg(linkId)}`;
 export const devReceipt = (chargeId: string) => `/dev/receipt/${seg(chargeId)}`;
 export const devMailbox = () => "/dev/mail";
+/** The local stand-in of the cron's « Mes données » step (decision 0219): builds the pending exports now. */
+export const devExports = (query?: Query) => withQuery("/dev/exports", query);
 export const devMail = (mailId: string) => `/dev/mail/${seg(mailId)}`;
 
 // --- The admin ----------------------------------------------------------------------------------------------------

@@ -103,6 +103,13 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
   c("resultats_formats", "brouillon_par", "non_exportee", "conservee", "import de résultats : identifiant"),
   c("resultats_formats", "publie_par", "non_exportee", "conservee", "publication de résultats : identifiant"),
   c("codes_promo", "created_by", "non_exportee", "conservee", "identifiant de l'organisateur"),
+  c(
+    "exports_donnees",
+    "user_id",
+    "exportee",
+    "supprimee",
+    "demandes d'export « Mes données » (ZIP supprimé du stockage)",
+  ),
 ];
 
 /**

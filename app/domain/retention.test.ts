@@ -23,6 +23,7 @@ describe("retention rules", () => {
     ["comptes_non_confirmes", "2026-11-27T10:00:00.000Z", "2026-10-28T10:00:00.000Z"],
     ["corps_courriels", "2026-11-27T10:00:00.000Z", "2026-08-29T10:00:00.000Z"],
     ["tentatives_connexion", "2026-11-27T10:00:00.000Z", "2026-11-26T10:00:00.000Z"],
+    ["exports_donnees", "2026-11-27T10:00:00.000Z", "2026-11-20T10:00:00.000Z"],
   ] as const)("%s at %s: rows before %s are past", (key, now, before) => {
     expect(expiredBefore(key, new Date(now))).toBe(before);
   });

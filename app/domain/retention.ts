@@ -10,7 +10,8 @@ export type RetentionRuleKey =
   | "inscriptions_sans_compte"
   | "comptes_non_confirmes"
   | "corps_courriels"
-  | "tentatives_connexion";
+  | "tentatives_connexion"
+  | "exports_donnees";
 
 export interface RetentionRule {
   key: RetentionRuleKey;
@@ -74,6 +75,15 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     fin: "Supprimées.",
     base: "Sécurité (art. 32 RGPD) : le temps de limiter les essais ; bien en deçà des 12 mois admis pour les journaux.",
     days: 1,
+    from: "creation",
+  },
+  {
+    key: "exports_donnees",
+    donnees: "Archives « Mes données » préparées à la demande d'une personne (fichiers ZIP)",
+    duree: "7 jours après leur préparation",
+    fin: "Fichier supprimé du stockage ; la demande reste (date, taille) dans l'historique du compte.",
+    base: "Minimisation (art. 5(1)(c) RGPD) : une copie ne sert que le temps de la télécharger.",
+    days: 7,
     from: "creation",
   },
 ];

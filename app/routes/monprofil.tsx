@@ -78,6 +78,11 @@ export default function SimpleProfilePage() {
           <br />
           <span className="small muted">Organisation, conditions, compte de paiement</span>
         </Link>
+        <Link to={paths.myData()} className="card">
+          Mes données
+          <br />
+          <span className="small muted">Télécharger une copie de mes données</span>
+        </Link>
       </div>
       {result ? <FormAlert kind="error">{PROFILE_MSG.saveError} Vérifiez les champs indiqués.</FormAlert> : null}
       <Form method="post" className="profile-form" noValidate>

@@ -11,6 +11,7 @@ import { endClosedTransferOffers } from "./transfer-close.server";
 import { finishPendingTransfers } from "./transfer-settle.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { renewCatalogueDates } from "./catalogue.server";
+import { buildPendingExports } from "./data-export.server";
 
 export interface MaintenanceReport {
   expiredHolds: number;
@@ -36,6 +37,9 @@ export interface MaintenanceReport {
   transfersClosed: number;
   /** Events whose summary's next date went by and was counted again (decision 0172). */
   renewedNextDates: number;
+  /** « Mes données » (decision 0219): ZIPs built and e-mailed this run, and ZIPs deleted after their 7 days. */
+  exportsBuilt: number;
+  exportsExpired: number;
   errors: number;
 }
 
@@ -69,6 +73,8 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     transfersFinished: 0,
     transfersClosed: 0,
     renewedNextDates: 0,
+    exportsBuilt: 0,
+    exportsExpired: 0,
     errors: 0,
   };
   try {
@@ -139,6 +145,12 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     report.errors++;
     logEvent("cron.failed", { kind: "payouts", error: errorCode(e), detail: errorDetail(e) });
   }
+  try {
+    report.exportsBuilt = await buildPendingExports(context);
+  } catch (e) {
+    report.errors++;
+    logEvent("cron.failed", { kind: "data_export", error: errorCode(e), detail: errorDetail(e) });
+  }
   // Personal data past its time (decision 0218): documents, guests' registrations, unconfirmed accounts, e-mail
   // bodies, login attempts; each rule on its own (one failing does not stop the others).
   const retention = await applyRetention(context, limit);
@@ -147,6 +159,7 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
   report.anonymisedRegistrations = retention.inscriptions_sans_compte;
   report.deletedAccounts = retention.comptes_non_confirmes;
   report.clearedMailBodies = retention.corps_courriels;
+  report.exportsExpired = retention.exports_donnees;
   report.errors += retention.errors;
   return report;
 }

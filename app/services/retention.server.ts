@@ -13,6 +13,7 @@ import { RETENTION_RULES, type RetentionRule, type RetentionRuleKey, retentionCu
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { purgeLoginAttempts } from "./auth.server";
 import { purgeJustificatifDocuments } from "./justificatifs.server";
+import { expireDataExports } from "./data-export.server";
 import { sql } from "drizzle-orm";
 
 type Ctx = AppLoadContext;
@@ -31,6 +32,7 @@ const STEPS: Record<RetentionRuleKey, (context: Ctx, cutoff: string, limit: numb
   comptes_non_confirmes: (context, cutoff, limit) => deleteExpiredUnconfirmedAccounts(context.db, cutoff, limit),
   corps_courriels: (context, cutoff, limit) => clearExpiredMailBodies(context.db, cutoff, limit),
   tentatives_connexion: (context) => purgeLoginAttempts(context),
+  exports_donnees: (context, cutoff, limit) => expireDataExports(context, cutoff, limit),
 };
 
 /** Applies every rule once, `limit` rows at most per rule (the next run goes on). */

@@ -37,6 +37,11 @@ export const LOG_EVENT_NAMES = [
   "page_cache.failed",
   // An account erased at its owner's request (decision 0218): how many registrations were anonymised, documents deleted.
   "compte.efface",
+  // « Mes données » (decision 0219): an export asked for, its ZIP made and sent, downloaded, deleted after 7 days.
+  "donnees.export_demande",
+  "donnees.export_pret",
+  "donnees.export_telecharge",
+  "donnees.export_expire",
 ] as const;
 
 export type LogEventName = (typeof LOG_EVENT_NAMES)[number];
@@ -55,6 +60,9 @@ export interface LogFields {
   /** A waiting-list entry, and its format. */
   liste_attente_id?: Id;
   format_id?: Id;
+  /** A « Mes données » export request (decision 0219), and its ZIP's size in bytes. */
+  export_id?: Id;
+  size_bytes?: number;
   /** A bib transfer offer (issue 22). */
   cession_id?: Id;
   /** An offer's deadline (ISO instant). */
@@ -101,6 +109,8 @@ export interface LogFields {
   offers_made?: number;
   offers_expired?: number;
   renewed_next_dates?: number;
+  exports_built?: number;
+  exports_expired?: number;
   errors?: number;
   duration_ms?: number;
   /** Benchmarks only (BENCH_QUERY_COUNT=1): D1 statements, round trips and time spent in D1. */

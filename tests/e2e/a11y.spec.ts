@@ -49,6 +49,7 @@ const RUNNER = [
   `/inscription/${courseId(0)}`,
   "/monprofilcoureur",
   "/monprofil",
+  "/monprofil/donnees", // « Mes données » (issue 45)
   `/courses/${EVENT}`,
   "/courses",
 ];
