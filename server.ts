@@ -159,6 +159,7 @@ export default {
         offers_made: report.offersMade,
         offers_expired: report.offersExpired,
         renewed_next_dates: report.renewedNextDates,
+        resized_images: report.resizedImages,
         errors: report.errors,
         duration_ms: Date.now() - started,
         ...(counting

@@ -11,6 +11,7 @@ import { endClosedTransferOffers } from "./transfer-close.server";
 import { finishPendingTransfers } from "./transfer-settle.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { renewCatalogueDates } from "./catalogue.server";
+import { backfillImageVariants } from "./image-variants.server";
 
 export interface MaintenanceReport {
   expiredHolds: number;
@@ -36,6 +37,8 @@ export interface MaintenanceReport {
   transfersClosed: number;
   /** Events whose summary's next date went by and was counted again (decision 0172). */
   renewedNextDates: number;
+  /** Event images stored before their sizes existed, given them this run (decision 0223). */
+  resizedImages: number;
   errors: number;
 }
 
@@ -69,6 +72,7 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     transfersFinished: 0,
     transfersClosed: 0,
     renewedNextDates: 0,
+    resizedImages: 0,
     errors: 0,
   };
   try {
@@ -124,6 +128,15 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
   } catch (e) {
     report.errors++;
     logEvent("cron.failed", { kind: "files", error: errorCode(e), detail: errorDetail(e) });
+  }
+  try {
+    // A few older images' sizes per run, until none is left (decision 0223).
+    const images = await backfillImageVariants(context);
+    report.resizedImages = images.made;
+    report.errors += images.failed;
+  } catch (e) {
+    report.errors++;
+    logEvent("cron.failed", { kind: "image_variants", error: errorCode(e), detail: errorDetail(e) });
   }
   try {
     report.renewedNextDates = await renewCatalogueDates(context);
