@@ -50,7 +50,7 @@ function ridge(width: number, base: number, rough: number, rnd: () => number): F
 }
 
 /** A width × height RGB PNG that looks (to an encoder) like a mountain photograph. */
-export async function photoPng(width = 1600, height = 900, seed = 46): Promise<Uint8Array> {
+export async function photoPng(width = 1600, height = 900, seed = 46): Promise<Uint8Array<ArrayBuffer>> {
   const rnd = random(seed);
   const far = ridge(width, height * 0.42, height * 0.35, rnd);
   const near = ridge(width, height * 0.62, height * 0.3, rnd);
