@@ -3,6 +3,7 @@ import { createDb, type Db } from "~/db/client.server";
 import { systemClock, type Clock } from "~/providers/clock";
 import { createHttpMailer, createLocalMailer, type Mailer } from "~/providers/mailer.server";
 import { createJustificatifVerifier, type JustificatifVerifier } from "~/providers/justificatif-verifier";
+import { createImagesBindingMaker, type ImageVariantMaker } from "~/providers/image-variants.server";
 import type { PaymentProvider } from "~/providers/payments";
 import { createR2Storage, type Storage } from "~/providers/storage.server";
 import { createPaymentProvider } from "~/services/payment-provider.server";
@@ -18,6 +19,8 @@ declare module "@remix-run/cloudflare" {
     clock: Clock;
     mailer: Mailer;
     storage: Storage;
+    /** Makes an event image's sizes (Cloudflare Images, decision 0223). */
+    images: ImageVariantMaker;
     /** Stripe when STRIPE_SECRET_KEY is set (always in production), the local provider otherwise. */
     payments: PaymentProvider;
     /** Checks a runner's licence or PPS (the local one: formats and dates; decision 0150). */
@@ -84,6 +87,7 @@ export function getLoadContext({
     clock: clock ?? systemClock,
     mailer,
     storage: createR2Storage(bindings.FILES),
+    images: createImagesBindingMaker(bindings.IMAGES),
     verifier: createJustificatifVerifier(),
     nonce,
     isDev: allowsLocalStandIns(env),

@@ -161,6 +161,7 @@ export default {
         renewed_next_dates: report.renewedNextDates,
         exports_built: report.exportsBuilt,
         exports_expired: report.exportsExpired,
+        resized_images: report.resizedImages,
         errors: report.errors,
         duration_ms: Date.now() - started,
         ...(counting

@@ -786,8 +786,19 @@ export const fichiers = sqliteTable(
     size: integer("size").notNull(),
     original_name: text("original_name"),
     created_at: createdAt(),
+    /**
+     * An event image's sizes stored beside it (decision 0223, app/domain/image-variants.ts): the names made
+     * ("card-96,hero-640,…"), "" when none could be made, null while not tried (the cron's job makes them).
+     */
+    variants: text("variants"),
   },
-  (t) => [index("fichiers_owner_idx").on(t.owner_id)],
+  (t) => [
+    index("fichiers_owner_idx").on(t.owner_id),
+    // The images still without sizes, for the cron's job (decision 0223).
+    index("fichiers_variants_todo_idx")
+      .on(t.created_at)
+      .where(sql`variants IS NULL AND kind IN ('course_image', 'format_image')`),
+  ],
 );
 
 /**

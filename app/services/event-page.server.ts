@@ -29,6 +29,7 @@ import { discussionStatements, type DiscussionRows, loadDiscussionFor } from "~/
 import { EVENT_QR_SIZE, qrSvg } from "~/utils/qr.server";
 import type { SessionUser } from "~/utils/session.server";
 import * as paths from "~/domain/paths";
+import { imageSources, socialImage } from "~/domain/image-variants";
 
 export const EVENT_TABS = ["apercu", "formats", "parcours", "infos"] as const;
 export type EventTab = (typeof EVENT_TABS)[number];
@@ -38,6 +39,12 @@ function storageKey(url: string | null): string | null {
   if (!url) return null;
   const m = /^\/fichiers\/([a-z0-9][a-z0-9/_.-]{0,200})$/i.exec(url);
   return m && !m[1].includes("..") ? m[1] : null;
+}
+
+/** The picture of a shared link, absolute: the 1200 × 630 social size when made (with its size), else the original. */
+function ogImage(base: string, url: string | null, variants: string | null) {
+  const social = socialImage(url, variants);
+  return social ? { ...social, url: paths.absoluteUrl(base, social.url) } : null;
 }
 
 function withPlaces(f: FormatDetail, now: Date) {
@@ -173,6 +180,8 @@ async function buildPage(
       lat: course.lat,
       lng: course.lng,
       image_url: course.image_url,
+      /** The hero's image, in its sizes when made (decision 0223). */
+      image: imageSources(course.image_url, course.image_variants, "hero"),
       en_ligne: !!course.en_ligne,
       organisation_nom: course.organisation_nom,
     },
@@ -216,7 +225,7 @@ async function buildPage(
     onlyFormatId: formats.length === 1 ? formats[0].id : null,
     badges,
     shareUrl,
-    ogImage: course.image_url ? paths.absoluteUrl(base, course.image_url) : null,
+    ogImage: ogImage(base, course.image_url, course.image_variants),
     qr: await qrSvg(shareUrl, EVENT_QR_SIZE),
     // The discussion of an offline event is its organiser's only (an admin viewing it sees none).
     discussion: await loadDiscussionFor(

@@ -12,6 +12,7 @@ import { finishPendingTransfers } from "./transfer-settle.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { renewCatalogueDates } from "./catalogue.server";
 import { buildPendingExports } from "./data-export.server";
+import { backfillImageVariants } from "./image-variants.server";
 
 export interface MaintenanceReport {
   expiredHolds: number;
@@ -40,6 +41,8 @@ export interface MaintenanceReport {
   /** « Mes données » (decision 0219): ZIPs built and e-mailed this run, and ZIPs deleted after their 7 days. */
   exportsBuilt: number;
   exportsExpired: number;
+  /** Event images stored before their sizes existed, given them this run (decision 0223). */
+  resizedImages: number;
   errors: number;
 }
 
@@ -75,6 +78,7 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     renewedNextDates: 0,
     exportsBuilt: 0,
     exportsExpired: 0,
+    resizedImages: 0,
     errors: 0,
   };
   try {
@@ -130,6 +134,15 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
   } catch (e) {
     report.errors++;
     logEvent("cron.failed", { kind: "files", error: errorCode(e), detail: errorDetail(e) });
+  }
+  try {
+    // A few older images' sizes per run, until none is left (decision 0223).
+    const images = await backfillImageVariants(context);
+    report.resizedImages = images.made;
+    report.errors += images.failed;
+  } catch (e) {
+    report.errors++;
+    logEvent("cron.failed", { kind: "image_variants", error: errorCode(e), detail: errorDetail(e) });
   }
   try {
     report.renewedNextDates = await renewCatalogueDates(context);

@@ -15,10 +15,14 @@ import {
 } from "~/domain/uploads";
 import type { Storage } from "~/providers/storage.server";
 import * as paths from "~/domain/paths";
+import { recordedVariantKeys, VARIANT_KINDS } from "~/domain/image-variants";
+import { makeVariantsAtUpload } from "./image-variants.server";
 
 export type StoreResult = { ok: true; url: string; key: string } | { ok: false; message: string };
 
-type Ctx = Pick<AppLoadContext, "db" | "storage" | "clock">;
+type Ctx = Pick<AppLoadContext, "db" | "storage" | "clock" | "images">;
+
+const hasVariants = (kind: UploadKind) => (VARIANT_KINDS as readonly string[]).includes(kind);
 
 /** A submitted file input: a File with content, or nothing chosen. */
 export function chosenFile(v: FormDataEntryValue | null): File | null {
@@ -27,7 +31,10 @@ export function chosenFile(v: FormDataEntryValue | null): File | null {
   return null;
 }
 
-/** Checks (size before reading, then magic bytes / GPX parsing) and stores one file. */
+/**
+ * Checks (size before reading, then magic bytes / GPX parsing) and stores one file; an event image gets its sizes
+ * (decision 0223).
+ */
 export async function storeUpload(ctx: Ctx, ownerId: string, kind: UploadKind, file: File): Promise<StoreResult> {
   const tooBig = checkUploadSize(kind, file.size);
   if (tooBig && !tooBig.ok) return { ok: false, message: tooBig.message };
@@ -45,6 +52,7 @@ export async function storeUpload(ctx: Ctx, ownerId: string, kind: UploadKind, f
     original_name: file.name ? file.name.slice(0, 200) : null,
     created_at: ctx.clock.now().toISOString(),
   });
+  if (hasVariants(kind)) await makeVariantsAtUpload(ctx, key, bytes);
   return { ok: true, url: paths.storedFile(key), key };
 }
 
@@ -91,6 +99,21 @@ async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
   return new Set([...used].map((u) => keyFromUrl(u)!).filter(Boolean));
 }
 
+/** Deletes the files (and their sizes) that no event or format uses; returns their keys. */
+async function deleteUnused(db: Db, storage: Storage, files: { key: string; variants: string | null }[]) {
+  const used = await referencedKeys(
+    db,
+    files.map((f) => f.key),
+  );
+  const gone = files.filter((f) => !used.has(f.key));
+  for (const f of gone) {
+    for (const variant of recordedVariantKeys(f.key, f.variants)) await storage.delete(variant);
+    await storage.delete(f.key);
+    await db.delete(fichiers).where(eq(fichiers.key, f.key));
+  }
+  return gone.map((f) => f.key);
+}
+
 /**
  * Deletes the owner's files at these URLs unless an event or format still uses them (a duplicated event
  * shares its files with the original). Other people's files and unknown keys are left alone.
@@ -99,19 +122,10 @@ export async function releaseFiles(ctx: Ctx, ownerId: string, urls: (string | nu
   const keys = [...new Set(urls.map((u) => keyFromUrl(u)).filter((k): k is string => !!k))];
   if (keys.length === 0) return [];
   const owned = await ctx.db
-    .select({ key: fichiers.key })
+    .select({ key: fichiers.key, variants: fichiers.variants })
     .from(fichiers)
     .where(and(eq(fichiers.owner_id, ownerId), inArray(fichiers.key, keys)));
-  const used = await referencedKeys(
-    ctx.db,
-    owned.map((o) => o.key),
-  );
-  const gone = owned.map((o) => o.key).filter((k) => !used.has(k));
-  for (const key of gone) {
-    await ctx.storage.delete(key);
-    await ctx.db.delete(fichiers).where(eq(fichiers.key, key));
-  }
-  return gone;
+  return deleteUnused(ctx.db, ctx.storage, owned);
 }
 
 /**
@@ -120,15 +134,10 @@ export async function releaseFiles(ctx: Ctx, ownerId: string, urls: (string | nu
  */
 export async function cleanOrphanFiles(db: Db, storage: Storage, now: Date, maxAgeHours = 24): Promise<string[]> {
   const cutoff = new Date(now.getTime() - maxAgeHours * 3600_000).toISOString();
-  const old = await db.select({ key: fichiers.key }).from(fichiers).where(lt(fichiers.created_at, cutoff)).limit(500);
-  const used = await referencedKeys(
-    db,
-    old.map((o) => o.key),
-  );
-  const gone = old.map((o) => o.key).filter((k) => !used.has(k));
-  for (const key of gone) {
-    await storage.delete(key);
-    await db.delete(fichiers).where(eq(fichiers.key, key));
-  }
-  return gone;
+  const old = await db
+    .select({ key: fichiers.key, variants: fichiers.variants })
+    .from(fichiers)
+    .where(lt(fichiers.created_at, cutoff))
+    .limit(500);
+  return deleteUnused(db, storage, old);
 }

@@ -111,6 +111,8 @@ export interface LogFields {
   renewed_next_dates?: number;
   exports_built?: number;
   exports_expired?: number;
+  /** Event images given their sizes by the cron's job (decision 0223). */
+  resized_images?: number;
   errors?: number;
   duration_ms?: number;
   /** Benchmarks only (BENCH_QUERY_COUNT=1): D1 statements, round trips and time spent in D1. */
@@ -165,6 +167,7 @@ const ALLOWED: ReadonlySet<string> = new Set<keyof LogFields>([
   "offers_made",
   "offers_expired",
   "renewed_next_dates",
+  "resized_images",
   "errors",
   "duration_ms",
   "statements",

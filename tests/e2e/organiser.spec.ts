@@ -1,12 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
+import { photoPng } from "../support/photo-png";
 import { jsOn, loginAs } from "./helpers";
 
 const ORGANISER = "organisateur@balise.test";
-const PNG_1PX = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
 const GPX = Buffer.from(
   `<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" creator="e2e"><trk><name>E2E</name><trkseg>` +
     `<trkpt lat="45.92" lon="6.86"><ele>1035</ele></trkpt><trkpt lat="45.93" lon="6.87"><ele>1100</ele></trkpt>` +
@@ -51,9 +48,10 @@ test("an organiser creates an event with two formats and files, publishes, dupli
   await page.getByLabel("Lieu", { exact: false }).first().fill("Chamonix-Mont-Blanc");
   await page.getByLabel("Code postal").fill("74400");
   await page.getByLabel("Département").fill("Haute-Savoie");
+  // A 1600-px photo: the catalogue shows it in its phone sizes (decision 0223).
   await page
     .locator('input[name="image_file"]')
-    .setInputFiles({ name: "affiche.png", mimeType: "image/png", buffer: PNG_1PX });
+    .setInputFiles({ name: "affiche.png", mimeType: "image/png", buffer: Buffer.from(await photoPng(1600, 900)) });
   await page.locator('input[name="formats[0].nom"]').fill("Découverte 12 km");
   await page.locator('input[name="formats[0].date"]').fill("2027-06-14");
   await page.locator('input[name="formats[0].prix"]').fill("12,50");
@@ -91,13 +89,29 @@ test("an organiser creates an event with two formats and files, publishes, dupli
   await expect(page.getByText("Épreuve publiée")).toBeVisible();
   await expect(courseCard(page, nom)).toContainText("Publiée");
 
-  // It shows on /courses and on its own page.
+  // It shows on /courses, its image as a small WebP thumbnail, and on its own page, the hero in its phone sizes.
   await page.goto(`/courses?q=${encodeURIComponent(nom)}`);
   await expect(page.getByText(nom).first()).toBeVisible();
+  const thumb = page.locator("li.course-card", { hasText: nom }).locator("img.card-thumb");
+  await expect(thumb).toHaveAttribute(
+    "srcset",
+    /\.card-96\.webp 96w, .+\.card-144\.webp 144w, .+\.card-216\.webp 216w$/,
+  );
+  await expect(thumb).toHaveAttribute("width", "72");
+  await expect(thumb).toHaveAttribute("height", "72");
   await page.goto("/organisateur/mon-espace");
   await courseCard(page, nom).getByRole("link", { name: "Voir la page" }).click();
   await expect(page).toHaveURL(/\/courses\/[0-9a-f-]+/);
   await expect(page.getByRole("heading", { name: nom }).first()).toBeVisible();
+  const hero = page.locator("img.course-hero-img");
+  await expect(hero).toHaveAttribute("srcset", /\.hero-640\.webp 640w, .+\.hero-960\.webp 960w/);
+  await expect(hero).toHaveAttribute("fetchpriority", "high");
+  await expect
+    .poll(() => hero.evaluate((i: HTMLImageElement) => i.complete && i.currentSrc))
+    .toMatch(/\.hero-\d+\.webp$/);
+  const shown = await page.request.get(await hero.evaluate((i: HTMLImageElement) => i.currentSrc));
+  expect(shown.headers()["content-type"]).toBe("image/webp");
+  expect((await shown.body()).byteLength).toBeLessThanOrEqual(60 * 1024);
 
   // Duplicate: the copy is unpublished and has both formats.
   await page.goto("/organisateur/mon-espace");

@@ -71,6 +71,10 @@ describe.each(DEPLOYED)("wrangler.jsonc, %s", (_label, env) => {
     expect(c.triggers.crons?.length).toBeGreaterThan(0);
   });
 
+  it("binds Cloudflare Images (IMAGES), which makes the event images' sizes (decision 0223)", () => {
+    expect(c.images?.binding).toBe("IMAGES");
+  });
+
   it("binds D1 (DB) with its migrations and R2 (FILES), found by name: no placeholder id", () => {
     const db = c.d1_databases.find((d: { binding: string }) => d.binding === "DB");
     expect(db?.database_name).toBeTruthy();

@@ -1,6 +1,8 @@
 import { FastLink } from "~/components/Link";
 import { EVENT_TYPES, rangeText, type BadgeCode } from "~/domain/catalogue";
 import { dateParts, formatDateLong, formatKm, formatMeters, priceSummary } from "~/domain/format";
+import type { ImageSources } from "~/domain/image-variants";
+import { ResponsiveImage } from "../ResponsiveImage";
 import { Badges } from "./Badges";
 import * as paths from "~/domain/paths";
 
@@ -11,7 +13,8 @@ export interface CardView {
   nom: string;
   lieu: string;
   departement: string;
-  image_url: string | null;
+  /** The organiser's image as a thumbnail (its card sizes when made: decision 0223). */
+  image: ImageSources | null;
   next_date: string | null;
   min_distance: number | null;
   max_distance: number | null;
@@ -79,9 +82,7 @@ export function CourseCard({ c, headingLevel = 3 }: { c: CardView; headingLevel?
             ) : null}
           </div>
         </div>
-        {c.image_url ? (
-          <img className="card-thumb" src={c.image_url} alt="" loading="lazy" width={72} height={72} />
-        ) : null}
+        {c.image ? <ResponsiveImage image={c.image} className="card-thumb" /> : null}
       </FastLink>
     </li>
   );

@@ -1,5 +1,6 @@
 import type { CourseCard as CourseRow } from "~/db/catalogue/sql.server";
 import { courseBadges } from "~/domain/catalogue";
+import { imageSources } from "~/domain/image-variants";
 import type { CardView } from "./CourseCard";
 
 /** A summary row from the catalogue queries -> what a card shows, with its badges (domain rules). */
@@ -14,7 +15,7 @@ export function toCardView(
     nom: r.nom,
     lieu: r.lieu,
     departement: r.departement,
-    image_url: r.image_url,
+    image: imageSources(r.image_url, r.image_variants, "card"),
     next_date: r.next_date,
     min_distance: r.min_distance,
     max_distance: r.max_distance,

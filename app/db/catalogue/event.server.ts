@@ -4,6 +4,7 @@ import { batchAll } from "../batch.server";
 import { placesHeldSql, placesTakenSql, waitingCountSql } from "../registration-store/capacity.server";
 import type { Db } from "../client.server";
 import { resultsPublishedSql } from "../results-page.server";
+import { imageVariantsSql } from "./sql.server";
 
 export interface CourseDetail {
   id: string;
@@ -16,6 +17,8 @@ export interface CourseDetail {
   lat: number | null;
   lng: number | null;
   image_url: string | null;
+  /** The image's sizes made (decision 0223). */
+  image_variants: string | null;
   organisateur_id: string;
   en_ligne: number;
   created_at: string;
@@ -89,6 +92,7 @@ export async function getCourseWithFormats<Also extends unknown[] = []>(
   const courseId = sql`(SELECT cc.id FROM courses cc WHERE cc.id = ${idOrSlug} OR cc.slug = ${idOrSlug} LIMIT 1)`;
   const course = sql`
     SELECT c.id, c.slug, c.nom, c.presentation, c.lieu, c.departement, c.code_postal, c.lat, c.lng, c.image_url,
+           ${imageVariantsSql("c.image_url")} AS image_variants,
            c.organisateur_id, c.en_ligne, c.created_at, c.updated_at, p.organisation_nom,
            p.stripe_account_id AS organiser_account_id, p.stripe_charges_enabled AS organiser_charges_enabled
     FROM courses c LEFT JOIN profils_utilisateurs p ON p.user_id = c.organisateur_id

@@ -3,6 +3,7 @@
 // migrations/0003_catalogue.sql).
 import { sql, type SQL } from "drizzle-orm";
 import type { CourseFilters } from "~/domain/filters";
+import { storedFile } from "~/domain/paths";
 import { placesHeldSql, placesTakenSql } from "../registration-store/capacity.server";
 
 const DATE_OK = sql.raw(`'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`);
@@ -43,6 +44,18 @@ export function minPaidPriceSql(courseId: SQL): SQL {
   return sql`(SELECT min(fp.prix_cents) FROM formats fp WHERE fp.course_id = ${courseId} AND fp.prix_cents > 0)`;
 }
 
+/** A stored file's URL starts with this; the rest is its key (app/domain/uploads.ts, keyFromUrl). */
+const FILE_URL_PREFIX_LENGTH = storedFile("").length;
+
+/**
+ * The sizes made of the stored image at `urlColumn` (its `fichiers` row's variants, decision 0223): null while none
+ * was tried or when the address is not a stored file. One lookup by primary key per row it is read for.
+ */
+export function imageVariantsSql(urlColumn: string): SQL {
+  const url = sql.raw(urlColumn);
+  return sql`(SELECT fi.variants FROM fichiers fi WHERE fi.key = substr(${url}, ${FILE_URL_PREFIX_LENGTH + 1}))`;
+}
+
 /** What a card shows. Booleans come back from SQLite as 0/1. */
 export interface CourseCard {
   id: string;
@@ -53,6 +66,8 @@ export interface CourseCard {
   lat: number | null;
   lng: number | null;
   image_url: string | null;
+  /** The image's sizes made (imageVariantsSql). */
+  image_variants: string | null;
   created_at: string;
   nb_formats: number | null;
   min_distance: number | null;
@@ -69,9 +84,9 @@ export interface CourseCard {
   types: string | null;
 }
 
-export const CARD_COLUMNS =
-  sql.raw(`c.id, c.slug, c.nom, c.lieu, c.departement, c.lat, c.lng, c.image_url, c.created_at,
-  s.nb_formats, s.min_distance, s.max_distance, s.min_dplus, s.max_dplus, s.min_price_cents, s.has_meals, s.types`);
+export const CARD_COLUMNS = sql`c.id, c.slug, c.nom, c.lieu, c.departement, c.lat, c.lng, c.image_url,
+  ${imageVariantsSql("c.image_url")} AS image_variants, c.created_at,
+  s.nb_formats, s.min_distance, s.max_distance, s.min_dplus, s.max_dplus, s.min_price_cents, s.has_meals, s.types`;
 /**
  * ORDER BY of the list, on the columns of the row source aliased `p`. Ties: in date order the newest event first,
  * then the id; in price and elevation order the event's first date (an event without any dated format first, as

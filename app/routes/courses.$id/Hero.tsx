@@ -6,6 +6,7 @@ import { heldLabel, heldSentence } from "~/domain/registration-rules";
 import { formatDateLong, formatFromPrice } from "~/domain/format";
 import type { Data } from "./page-data";
 import { ShareButton } from "./Share";
+import { ResponsiveImage } from "~/components/ResponsiveImage";
 import * as paths from "~/domain/paths";
 
 /** Why there is no 'S'inscrire': the organiser cannot take payments yet. */
@@ -14,8 +15,8 @@ const CLOSED_NOTE = "Inscriptions bientôt ouvertes\u00a0: l'organisateur finali
 export function Hero({ d }: { d: Data }) {
   const c = d.course;
   return (
-    <header className={`course-hero${c.image_url ? " has-image" : ""}`}>
-      {c.image_url ? <img src={c.image_url} alt="" className="course-hero-img" width={1600} height={900} /> : null}
+    <header className={`course-hero${c.image ? " has-image" : ""}`}>
+      {c.image ? <ResponsiveImage image={c.image} className="course-hero-img" priority="eager" /> : null}
       <div className="container course-hero-inner">
         <Badges codes={d.badges} />
         <h1>{c.nom}</h1>

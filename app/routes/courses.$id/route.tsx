@@ -59,7 +59,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
     { property: "og:locale", content: "fr_FR" },
     { tagName: "link", rel: "canonical", href: data.shareUrl },
   ];
-  if (data.ogImage) tags.push({ property: "og:image", content: data.ogImage });
+  const og = data.ogImage;
+  if (og) tags.push({ property: "og:image", content: og.url });
+  if (og?.type && og.width && og.height)
+    tags.push(
+      { property: "og:image:type", content: og.type },
+      { property: "og:image:width", content: String(og.width) },
+      { property: "og:image:height", content: String(og.height) },
+    );
   if (!c.en_ligne) tags.push({ name: "robots", content: "noindex" });
   return tags;
 };

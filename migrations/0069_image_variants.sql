@@ -1,0 +1,2 @@
+ALTER TABLE `fichiers` ADD `variants` text;--> statement-breakpoint
+CREATE INDEX `fichiers_variants_todo_idx` ON `fichiers` (`created_at`) WHERE variants IS NULL AND kind IN ('course_image', 'format_image');
