@@ -8,4 +8,4 @@ CREATE INDEX `resultats_ordre_classement_idx` ON `resultats` (`format_id`,classe
 CREATE INDEX `resultats_ordre_temps_idx` ON `resultats` (`format_id`,temps_secondes IS NULL,`temps_secondes`,`dossard`);--> statement-breakpoint
 CREATE INDEX `resultats_ordre_categorie_idx` ON `resultats` (`format_id`,categorie IS NULL,`categorie`,classement IS NULL,`classement`,`dossard`);--> statement-breakpoint
 CREATE INDEX `resultats_ordre_nom_idx` ON `resultats` (`format_id`,`anonyme`,`nom_tri`,`dossard`);--> statement-breakpoint
-CREATE INDEX `resultats_recherche_idx` ON `resultats` (`format_id`,`anonyme`,`recherche`,`categorie`);
+CREATE INDEX `resultats_recherche_idx` ON `resultats` (`format_id`,`anonyme`,`recherche`,`categorie`,`classement`,`temps_secondes`,`nom_tri`,`dossard`);

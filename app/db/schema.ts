@@ -1216,8 +1216,18 @@ export const resultats = sqliteTable(
       t.dossard,
     ),
     index("resultats_ordre_nom_idx").on(t.format_id, t.anonyme, t.nom_tri, t.dossard),
-    // The search reads this index alone (the searched texts are in it) among the runners who appear.
-    index("resultats_recherche_idx").on(t.format_id, t.anonyme, t.recherche, t.categorie),
+    // The search reads this index alone among the runners who appear: the searched texts and every order's keys
+    // are in it, so the matches are tested, counted and sorted without reading their rows.
+    index("resultats_recherche_idx").on(
+      t.format_id,
+      t.anonyme,
+      t.recherche,
+      t.categorie,
+      t.classement,
+      t.temps_secondes,
+      t.nom_tri,
+      t.dossard,
+    ),
     index("resultats_inscription_idx").on(t.inscription_id).where(sql`${t.inscription_id} IS NOT NULL`),
   ],
 );
