@@ -1,19 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromium } from "./tests/e2e/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
 const baseURL = `http://localhost:${port}`;
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
 
 // Key flows run twice: with JavaScript off (plain forms) and on (enhanced).
 export default defineConfig({

@@ -1,6 +1,6 @@
-// Reads of the published results (issue 44, docs/decisions/0217): the public page (search, sort and page in SQL, a
-// runner who chose not to appear read at page time and left out of searches), the event's formats with results,
-// and a runner's own results.
+// Reads of the published results (issue 44, docs/decisions/0217): the public page (search, sort and page in SQL, in
+// one round trip; a runner who chose not to appear, `resultats.anonyme`, hidden and left out of searches), the
+// event's formats with results, and a runner's own results.
 import { type SQL, sql } from "drizzle-orm";
 import {
   type OwnResult,
@@ -12,18 +12,6 @@ import {
 import { batchAll } from "./batch.server";
 import type { Db } from "./client.server";
 import { foldName } from "./identity";
-
-/**
- * The SQL twin of `isAnonymous` (app/domain/results.ts) over `resultats r`, `inscriptions i` (the registration),
- * `profils_coureurs pc` and `profils_utilisateurs pu` (its account's choices): any 'no' hides the runner.
- */
-const anonymousSql = sql.raw(
-  "(coalesce(i.apparaitre_resultats, 1) = 0 OR coalesce(pc.apparaitre_resultats, 1) = 0 OR coalesce(pu.apparaitre_resultats, 1) = 0)",
-);
-const joins = sql.raw(`FROM resultats r
-  LEFT JOIN inscriptions i ON i.id = r.inscription_id
-  LEFT JOIN profils_coureurs pc ON pc.id = i.coureur_id
-  LEFT JOIN profils_utilisateurs pu ON pu.user_id = i.coureur_id`);
 
 /** The published format with its event, for the public page; null when not published or the event is offline. */
 export interface PublishedFormat {
@@ -39,21 +27,22 @@ export interface PublishedFormat {
   lignes_publiees: number;
 }
 
-export async function findPublishedFormat(db: Db, formatId: string): Promise<PublishedFormat | null> {
-  const [row] = await db.all<PublishedFormat>(
-    sql`SELECT f.id AS format_id, f.nom AS format_nom, f.date, f.type_epreuve, c.id AS course_id, c.nom AS course_nom,
-          c.slug AS course_slug, c.lieu, rf.publie_at, rf.lignes_publiees
-        FROM resultats_formats rf JOIN formats f ON f.id = rf.format_id JOIN courses c ON c.id = f.course_id
-        WHERE rf.format_id = ${formatId} AND rf.publie_at IS NOT NULL AND c.en_ligne = 1`,
-  );
-  return row ?? null;
+function publishedFormatSql(formatId: string): SQL {
+  return sql`SELECT f.id AS format_id, f.nom AS format_nom, f.date, f.type_epreuve, c.id AS course_id, c.nom AS course_nom,
+      c.slug AS course_slug, c.lieu, rf.publie_at, rf.lignes_publiees
+    FROM resultats_formats rf JOIN formats f ON f.id = rf.format_id JOIN courses c ON c.id = f.course_id
+    WHERE rf.format_id = ${formatId} AND rf.publie_at IS NOT NULL AND c.en_ligne = 1`;
 }
 
+/**
+ * The public page's orders. Each is read in the order of its index (schema.ts: `resultats_ordre_*_idx`, the same
+ * expressions), so a page reads its 50 rows and never sorts the format. Anonymous runners come last by name, so
+ * that their place in the alphabet tells nothing.
+ */
 const ORDER: Record<ResultSort, string> = {
   classement: "r.classement IS NULL, r.classement, r.dossard",
   temps: "r.temps_secondes IS NULL, r.temps_secondes, r.dossard",
-  // Anonymous runners last, so that their place in the alphabet tells nothing.
-  nom: "anonyme, r.nom_tri, r.dossard",
+  nom: "r.anonyme, r.nom_tri, r.dossard",
   categorie: "r.categorie IS NULL, r.categorie, r.classement IS NULL, r.classement, r.dossard",
 };
 
@@ -63,52 +52,55 @@ function likeText(text: string): string {
 }
 
 /**
- * A search: each word in the names and club (folded when published: `recherche`) or the category. The cheap text
- * test first, then the choice to appear (joined): an anonymous runner never matches.
+ * A search: each word in the names and club (folded when published: `recherche`) or the category (LIKE ignores
+ * ASCII case), among the runners who appear (`anonyme`, kept by the database): an anonymous runner never matches.
+ * Both texts are in `resultats_recherche_idx`, which the search reads alone.
  */
 function searchSql(q: string): SQL | null {
   const words = foldName(q).split(/\s+/).filter(Boolean).slice(0, 5);
   if (words.length === 0) return null;
   const parts = words.map((w) => {
     const like = `%${likeText(w)}%`;
-    return sql`(r.recherche LIKE ${like} ESCAPE '\\' OR lower(coalesce(r.categorie, '')) LIKE ${like} ESCAPE '\\')`;
+    return sql`(r.recherche LIKE ${like} ESCAPE '\\' OR r.categorie LIKE ${like} ESCAPE '\\')`;
   });
-  return sql`${sql.join(parts, sql` AND `)} AND NOT ${anonymousSql}`;
+  return sql`r.anonyme = 0 AND ${sql.join(parts, sql` AND `)}`;
 }
 
 /**
- * A page of the format's results and how many match, in one round trip. The page's 50 ids are chosen first (on the
- * indexes; the joins only where the order or the search needs the choice to appear), then only those rows are read
- * with their names.
+ * The published format (null when not published or its event is offline), a page of its results and how many
+ * match, in one round trip. The page's 50 ids are chosen on the indexes, then only those rows are read with the
+ * registration's names of the moment. Without a search the count is the published lines'; with one, the matches are
+ * read once from the search's index (the planner would otherwise walk the order's index and read every row to test
+ * the text), counted by the same statement, and only they are sorted.
  */
-export async function publicResultsPage(
+export async function publishedResultsPage(
   db: Db,
   formatId: string,
   q: ResultsQuery,
-): Promise<{ rows: PublicResultRow[]; total: number }> {
+): Promise<{ format: PublishedFormat | null; rows: PublicResultRow[]; total: number }> {
   const search = searchSql(q.q);
-  const needsJoins = search !== null || q.tri === "nom";
-  const from = needsJoins ? joins : sql.raw("FROM resultats r");
-  const where = search ? sql`r.format_id = ${formatId} AND ${search}` : sql`r.format_id = ${formatId}`;
   const offset = (q.page - 1) * RESULTS_PAGE_SIZE;
-  const pageIds = sql`SELECT r.id, ${needsJoins ? anonymousSql : sql`0`} AS anonyme ${from} WHERE ${where}
-    ORDER BY ${sql.raw(ORDER[q.tri])} LIMIT ${RESULTS_PAGE_SIZE} OFFSET ${offset}`;
-  const [rows, count] = await batchAll<[PublicResultRow[], { total: number }[]]>(db, [
-    sql`WITH p AS MATERIALIZED (${pageIds})
-        SELECT ${anonymousSql} AS anonyme,
-          CASE WHEN ${anonymousSql} THEN NULL ELSE r.dossard END AS dossard,
-          r.temps_secondes, r.classement, r.categorie, r.statut,
-          CASE WHEN ${anonymousSql} THEN NULL ELSE coalesce(i.nom, r.nom) END AS nom,
-          CASE WHEN ${anonymousSql} THEN NULL ELSE coalesce(i.prenom, r.prenom) END AS prenom,
-          CASE WHEN ${anonymousSql} THEN NULL ELSE coalesce(i.club, r.club) END AS club
-        FROM p JOIN resultats r ON r.id = p.id
-          LEFT JOIN inscriptions i ON i.id = r.inscription_id
-          LEFT JOIN profils_coureurs pc ON pc.id = i.coureur_id
-          LEFT JOIN profils_utilisateurs pu ON pu.user_id = i.coureur_id
-        ORDER BY ${sql.raw(ORDER[q.tri].replace("anonyme", "p.anonyme"))}`,
-    sql`SELECT count(*) AS total ${search ? joins : sql.raw("FROM resultats r")} WHERE ${where}`,
+  const order = sql.raw(ORDER[q.tri]);
+  const pageIds = search
+    ? sql`SELECT r.id, count(*) OVER () AS total FROM resultats r INDEXED BY resultats_recherche_idx
+        WHERE r.format_id = ${formatId} AND ${search}`
+    : sql`SELECT r.id, NULL AS total FROM resultats r WHERE r.format_id = ${formatId}`;
+  const [formats, rows] = await batchAll<[PublishedFormat[], (PublicResultRow & { total: number | null })[]]>(db, [
+    publishedFormatSql(formatId),
+    sql`WITH p AS MATERIALIZED (${pageIds} ORDER BY ${order} LIMIT ${RESULTS_PAGE_SIZE} OFFSET ${offset})
+        SELECT r.anonyme, CASE WHEN r.anonyme THEN NULL ELSE r.dossard END AS dossard,
+          r.temps_secondes, r.classement, r.rang_categorie, r.categorie, r.statut,
+          CASE WHEN r.anonyme THEN NULL ELSE coalesce(i.nom, r.nom) END AS nom,
+          CASE WHEN r.anonyme THEN NULL ELSE coalesce(i.prenom, r.prenom) END AS prenom,
+          CASE WHEN r.anonyme THEN NULL ELSE coalesce(i.club, r.club) END AS club, p.total
+        FROM p JOIN resultats r ON r.id = p.id LEFT JOIN inscriptions i ON i.id = r.inscription_id
+        ORDER BY ${order}`,
   ]);
-  return { rows, total: Number(count[0]?.total ?? 0) };
+  const format = formats[0] ?? null;
+  if (!format) return { format, rows: [], total: 0 };
+  // A search's page past its last match has no row to carry the count: nothing matched there.
+  const total = search ? Number(rows[0]?.total ?? 0) : Number(format.lignes_publiees);
+  return { format, rows: rows.map(({ total: _, ...row }) => row), total };
 }
 
 /** The format whose id is the SQL expression `formatId` has its results published (1) or not (0). */

@@ -1,7 +1,7 @@
 // The store of race results (issue 44, docs/decisions/0217): the only writer of `resultats` and `resultats_formats`.
 // A draft (the file's lines as text) is saved per format, corrected line by line, then published in one batch that
 // replaces the format's results and clears the draft, each statement re-checking the draft's version.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { ResultLine, ResultStatus } from "~/domain/results";
 import type { DraftLine } from "~/domain/results-import";
 import { batchAll } from "./batch.server";
@@ -85,6 +85,28 @@ export async function dropDraft(db: Db, formatId: string, version: number, now: 
 }
 
 /**
+ * A runner who chose not to appear, over `inscriptions i` (the registration holding the bib), `profils_coureurs pc`
+ * and `profils_utilisateurs pu` (its account's choices): any 'no' hides them (the SQL twin of `isAnonymous`,
+ * app/domain/results.ts). Written into `resultats.anonyme` when published; the triggers of migration
+ * results_anonymous_triggers write the same expression when a choice changes afterwards.
+ */
+const ANONYMOUS_SQL = sql.raw(
+  "(coalesce(i.apparaitre_resultats, 1) = 0 OR coalesce(pc.apparaitre_resultats, 1) = 0 OR coalesce(pu.apparaitre_resultats, 1) = 0)",
+);
+
+/**
+ * The format's ranks within each category (rank() by the overall rank: equal ranks share it), written into
+ * `rang_categorie` when `when` holds; the rows with no category or no rank get none.
+ */
+function categoryRanksSql(formatId: string, when: SQL = sql`1`): SQL {
+  return sql`UPDATE resultats SET rang_categorie = w.rc
+    FROM (SELECT x.id, CASE WHEN x.categorie IS NULL OR x.classement IS NULL THEN NULL
+            ELSE rank() OVER (PARTITION BY x.categorie, x.classement IS NULL ORDER BY x.classement) END AS rc
+          FROM resultats x WHERE x.format_id = ${formatId}) w
+    WHERE resultats.id = w.id AND resultats.rang_categorie IS NOT w.rc AND ${when}`;
+}
+
+/**
  * Publishes `results` (the checked draft at `version`): one batch that deletes the format's results, inserts the new
  * ones (each bib joined to the registration holding it now) and clears the draft, every statement only while the
  * draft is still at `version`. False when it changed meanwhile (another tab corrected or published it).
@@ -96,11 +118,11 @@ export async function publishResults(
   const current = sql`EXISTS (SELECT 1 FROM resultats_formats WHERE format_id = ${d.formatId}
     AND brouillon IS NOT NULL AND brouillon_version = ${d.version})`;
   const rows = JSON.stringify(d.results);
-  const [, , updated] = await batchAll<[unknown[], unknown[], unknown[]]>(db, [
+  const [, , , updated] = await batchAll<[unknown[], unknown[], unknown[], unknown[]]>(db, [
     sql`DELETE FROM resultats WHERE format_id = ${d.formatId} AND ${current}`,
-    sql`INSERT INTO resultats (format_id, inscription_id, ligne, dossard, temps_secondes, classement, categorie, statut, nom, prenom, club, recherche, nom_tri)
+    sql`INSERT INTO resultats (format_id, inscription_id, ligne, dossard, temps_secondes, classement, categorie, statut, nom, prenom, club, anonyme, recherche, nom_tri)
         SELECT ${d.formatId}, i.id, l.ligne, l.dossard, l.temps_secondes, l.classement, l.categorie, l.statut, l.nom,
-          l.prenom, l.club,
+          l.prenom, l.club, ${ANONYMOUS_SQL},
           ${foldedNameSql(sql.raw("coalesce(i.nom, l.nom, '') || ' ' || coalesce(i.prenom, l.prenom, '') || ' ' || coalesce(i.club, l.club, '')"))},
           ${foldedNameSql(sql.raw("coalesce(i.nom, l.nom, '') || ' ' || coalesce(i.prenom, l.prenom, '')"))}
         FROM (SELECT j.value ->> 'ligne' AS ligne, j.value ->> 'dossard' AS dossard,
@@ -109,7 +131,10 @@ export async function publishResults(
                 j.value ->> 'prenom' AS prenom, j.value ->> 'club' AS club
               FROM json_each(${rows}) j) l
           LEFT JOIN inscriptions i ON i.format_id = ${d.formatId} AND i.dossard = l.dossard
+          LEFT JOIN profils_coureurs pc ON pc.id = i.coureur_id
+          LEFT JOIN profils_utilisateurs pu ON pu.user_id = i.coureur_id
         WHERE ${current}`,
+    categoryRanksSql(d.formatId, current),
     sql`UPDATE resultats_formats SET brouillon = NULL, brouillon_fichier = NULL, brouillon_version = brouillon_version + 1,
           publie_at = ${d.now}, publie_par = ${d.userId}, lignes_publiees = ${d.results.length}, updated_at = ${d.now}
         WHERE format_id = ${d.formatId} AND brouillon IS NOT NULL AND brouillon_version = ${d.version}
@@ -136,23 +161,28 @@ export async function findPublishedResult(db: Db, formatId: string, dossard: num
   return row ?? null;
 }
 
-/** Corrects one published line (time, rank, category, status); false when the format has no such bib. */
+/**
+ * Corrects one published line (time, rank, category, status) and the format's category ranks, in one batch; false
+ * when the format has no such bib.
+ */
 export async function correctPublishedResult(db: Db, formatId: string, r: PublishedResult): Promise<boolean> {
-  const rows = await db.all(
+  const [rows] = await batchAll<[unknown[], unknown[]]>(db, [
     sql`UPDATE resultats SET temps_secondes = ${r.temps_secondes}, classement = ${r.classement},
           categorie = ${r.categorie}, statut = ${r.statut}
         WHERE format_id = ${formatId} AND dossard = ${r.dossard} RETURNING id`,
-  );
+    categoryRanksSql(formatId),
+  ]);
   return rows.length === 1;
 }
 
 /**
  * The published results of anonymised registrations (decision 0218) forget the names stored with them (the file's
- * name, club, and the search and sort keys made at publication); rank, time and category stay.
+ * name, club, and the search and sort keys made at publication) and read as anonymous (the anonymisation's own
+ * "no" already made them so, through the triggers); rank, time and category stay.
  */
 export async function forgetResultNames(db: Db, inscriptionIds: readonly string[]): Promise<void> {
   if (inscriptionIds.length === 0) return;
-  await db.run(sql`UPDATE resultats SET nom = NULL, prenom = NULL, club = NULL, recherche = '', nom_tri = ''
+  await db.run(sql`UPDATE resultats SET nom = NULL, prenom = NULL, club = NULL, recherche = '', nom_tri = '', anonyme = 1
     WHERE inscription_id IN (${sql.join(
       inscriptionIds.map((id) => sql`${id}`),
       sql`, `,

@@ -1181,8 +1181,8 @@ export const cessions = sqliteTable(
 /**
  * A format's published results (docs/decisions/0217): one row per line of the organiser's file. The runner is the
  * registration holding the bib when the results were published (null for a bib no registration holds: the file's
- * names are kept then). Names and the choice to appear are read from the registration at page time. Written only by
- * app/db/results.server.ts.
+ * names are kept then). Names are read from the registration at page time; the choice to appear is the `anonyme`
+ * flag. Written only by app/db/results.server.ts, and `anonyme` by the triggers of migration results_anonymous_flag.
  */
 export const resultats = sqliteTable(
   "resultats",
@@ -1206,13 +1206,39 @@ export const resultats = sqliteTable(
     // when the runner chose not to appear (read at page time).
     recherche: text("recherche").notNull().default(""),
     nom_tri: text("nom_tri").notNull().default(""),
+    // The runner chose not to appear (any of their three choices, `isAnonymous`): set when published and kept by the
+    // database's triggers when a choice changes (migration results_anonymous_flag, decision 0217).
+    anonyme: integer("anonyme", { mode: "boolean" }).notNull().default(false),
+    // The rank within the category (equal ranks share it), computed when published and after each correction.
+    rang_categorie: integer("rang_categorie"),
   },
   (t) => [
     uniqueIndex("resultats_format_dossard_uq").on(t.format_id, t.dossard),
-    index("resultats_format_classement_idx").on(t.format_id, t.classement, t.dossard),
-    index("resultats_format_temps_idx").on(t.format_id, t.temps_secondes, t.dossard),
-    index("resultats_format_categorie_idx").on(t.format_id, t.categorie, t.classement),
-    index("resultats_format_nom_idx").on(t.format_id, t.nom_tri),
+    // One index per order of the public page, its expressions exactly as the page's ORDER BY writes them
+    // (app/db/results-page.server.ts), so that a page is read in index order without sorting the format.
+    index("resultats_ordre_classement_idx").on(t.format_id, sql`classement IS NULL`, t.classement, t.dossard),
+    index("resultats_ordre_temps_idx").on(t.format_id, sql`temps_secondes IS NULL`, t.temps_secondes, t.dossard),
+    index("resultats_ordre_categorie_idx").on(
+      t.format_id,
+      sql`categorie IS NULL`,
+      t.categorie,
+      sql`classement IS NULL`,
+      t.classement,
+      t.dossard,
+    ),
+    index("resultats_ordre_nom_idx").on(t.format_id, t.anonyme, t.nom_tri, t.dossard),
+    // The search reads this index alone among the runners who appear: the searched texts and every order's keys
+    // are in it, so the matches are tested, counted and sorted without reading their rows.
+    index("resultats_recherche_idx").on(
+      t.format_id,
+      t.anonyme,
+      t.recherche,
+      t.categorie,
+      t.classement,
+      t.temps_secondes,
+      t.nom_tri,
+      t.dossard,
+    ),
     index("resultats_inscription_idx").on(t.inscription_id).where(sql`${t.inscription_id} IS NOT NULL`),
   ],
 );

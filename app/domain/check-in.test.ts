@@ -6,6 +6,7 @@ import {
   earliest,
   EXPECTED_STATUTS,
   matchesSearch,
+  mayCheckIn,
   parseScan,
   pickupClock,
   pickupCounter,
@@ -13,6 +14,15 @@ import {
   ScanBatchSchema,
 } from "./check-in";
 import { STATUTS } from "./registration-rules/statuses";
+
+describe("mayCheckIn: the desk's « Retirer » for a valid runner not yet picked up", () => {
+  it.each([
+    [{ retire_le: null, statut: "validee" }, true],
+    [{ retire_le: "2026-10-10T07:00:00.000Z", statut: "validee" }, false],
+    [{ retire_le: null, statut: "en_attente" }, false],
+    [{ retire_le: null, statut: "remboursee_totalement" }, false],
+  ])("%j → %s", (r, may) => expect(mayCheckIn(r)).toBe(may));
+});
 
 describe("checkInRefusal: only a paid, valid registration picks up its bib", () => {
   it.each([

@@ -47,6 +47,11 @@ export function checkInRefusal(statut: string): CheckInRefusal | null {
   return s ? REFUSAL_BY_STATUT[s] : "inconnue";
 }
 
+/** The desk offers « Retirer » for this runner: not picked up yet, and a status that may pick up its bib. */
+export function mayCheckIn(r: { retire_le: string | null; statut: string }): boolean {
+  return !r.retire_le && checkInRefusal(r.statut) === null;
+}
+
 /** The statuses whose runners the desk expects (the counter's 'attendus'). */
 export const EXPECTED_STATUTS: readonly Statut[] = (Object.keys(REFUSAL_BY_STATUT) as Statut[]).filter(
   (s) => REFUSAL_BY_STATUT[s] === null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  categoryWithRank,
   formatRaceTime,
   isAnonymous,
   parseRaceTime,
@@ -128,4 +129,13 @@ describe("resultSummary", () => {
     [{ classement: null, temps_secondes: null, statut: "dnf" }, "Abandon"],
     [{ classement: null, temps_secondes: null, statut: "dsq" }, "Disqualifié"],
   ])("%j -> %s", (r, text) => expect(resultSummary(r)).toBe(text));
+});
+
+describe("categoryWithRank", () => {
+  it.each([
+    [{ categorie: "M1H", rang_categorie: 1 }, "M1H (1er)"],
+    [{ categorie: "SEF", rang_categorie: 12 }, "SEF (12e)"],
+    [{ categorie: "SEF", rang_categorie: null }, "SEF"],
+    [{ categorie: null, rang_categorie: null }, ""],
+  ])("%j -> %s", (r, text) => expect(categoryWithRank(r)).toBe(text));
 });

@@ -179,11 +179,22 @@ export function resultsQueryParams(q: ResultsQuery): Record<string, string> {
   return out;
 }
 
+/** A rank in words: '1er', '2e', '12e'. */
+export function rankOrdinal(rank: number): string {
+  return rank === 1 ? "1er" : `${rank}e`;
+}
+
+/** A category with the runner's rank in it, as the public page shows it: 'M1H (3e)', 'M1H', ''. */
+export function categoryWithRank(r: { categorie: string | null; rang_categorie: number | null }): string {
+  if (!r.categorie) return "";
+  return r.rang_categorie === null ? r.categorie : `${r.categorie} (${rankOrdinal(r.rang_categorie)})`;
+}
+
 /** What a runner sees of their own result ('12e — 1:02:03', 'Abandon'). */
 export function resultSummary(r: { classement: number | null; temps_secondes: number | null; statut: string }): string {
   const statut = (r.statut in RESULT_STATUSES ? r.statut : "classe") as ResultStatus;
   if (statut !== "classe") return RESULT_STATUSES[statut];
-  const rank = r.classement === null ? "" : `${r.classement === 1 ? "1er" : `${r.classement}e`}`;
+  const rank = r.classement === null ? "" : rankOrdinal(r.classement);
   const time = formatRaceTime(r.temps_secondes);
   return [rank, time].filter(Boolean).join(" — ");
 }
@@ -193,6 +204,8 @@ export interface PublicResultRow {
   dossard: number | null;
   temps_secondes: number | null;
   classement: number | null;
+  /** The rank within the category (equal ranks share it); null without a category or a rank. */
+  rang_categorie: number | null;
   categorie: string | null;
   statut: string;
   nom: string | null;

@@ -2,7 +2,7 @@
 // publish, re-import replaces), the correction of a published line, the public page, and the runner's own results.
 // The organiser's side needs the event's Inscriptions right (requireFormatRight: 404 otherwise).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { findPublishedFormat, publicResultsPage, resultsOfRegistrations } from "~/db/results-page.server";
+import { publishedResultsPage, resultsOfRegistrations } from "~/db/results-page.server";
 import {
   correctPublishedResult,
   dropDraft,
@@ -170,10 +170,9 @@ export async function correctPublishedLine(context: Ctx, user: User, formatId: s
 
 /** The public results page's data; ResultsError("not_found") when the format has none published. */
 export async function publicResults(context: Ctx, formatId: string, query: ResultsQuery) {
-  const format = await findPublishedFormat(context.db, formatId);
+  const { format, rows, total } = await publishedResultsPage(context.db, formatId, query);
   if (!format) throw new ResultsError("not_found");
-  const page = await publicResultsPage(context.db, formatId, query);
-  return { format, ...page };
+  return { format, rows, total };
 }
 
 /** The runner's results for their registrations `ids` (already scoped to the runner by the caller's query). */

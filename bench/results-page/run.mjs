@@ -2,7 +2,8 @@
 // `npm run build`:
 //   npx node bench/results-page/run.mjs [--finishers 10000] [--port 8994] [--requests 100] [--keep]
 // 1. a fresh local D1 (.wrangler/bench-results) with the real migrations, one online event and one format with
-//    --finishers registrations (bibs 1..N, one in ten opted out of the results) and their published results;
+//    --finishers registrations (bibs 1..N, one in ten opted out of the results) and their published results (the
+//    `anonyme` flag and the category ranks as the publish batch writes them);
 // 2. the production build under `wrangler dev` (APP_ENV=production, BENCH_QUERY_COUNT=1) on its own port;
 // 3. each page --requests times, one at a time, rendered for the request (a cookie no route reads: no page cache):
 //    the first page by rank, a deep page, sorted by name, a name search, a club search; and the first page as a
@@ -75,6 +76,7 @@ for (let i = 0; i < N; i += 250) {
         statut === "dnf" ? null : k + 1,
         categories[k % 10],
         statut,
+        k % 10 === 7 ? 1 : 0,
         fold(`${nom} ${prenom} ${clubs[k % 6] ?? ""}`),
         fold(`${nom} ${prenom}`),
       ]
@@ -86,9 +88,13 @@ for (let i = 0; i < N; i += 250) {
     `INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id, nom, prenom, club, dossard, apparaitre_resultats, created_at, updated_at) VALUES ${regs.join(",\n")};`,
   );
   lines.push(
-    `INSERT INTO resultats (format_id, inscription_id, ligne, dossard, temps_secondes, classement, categorie, statut, recherche, nom_tri) VALUES ${results.join(",\n")};`,
+    `INSERT INTO resultats (format_id, inscription_id, ligne, dossard, temps_secondes, classement, categorie, statut, anonyme, recherche, nom_tri) VALUES ${results.join(",\n")};`,
   );
 }
+// The category ranks, as the publish batch computes them (app/db/results.server.ts).
+lines.push(
+  `UPDATE resultats SET rang_categorie = w.rc FROM (SELECT id, rank() OVER (PARTITION BY categorie ORDER BY classement) AS rc FROM resultats WHERE classement IS NOT NULL) w WHERE resultats.id = w.id;`,
+);
 lines.push(
   `INSERT INTO resultats_formats (format_id, publie_at, publie_par, lignes_publiees) VALUES (${q(FORMAT)}, ${q(now)}, ${q(USER)}, ${N});`,
 );

@@ -12,6 +12,7 @@ import { expect, type Page, test } from "@playwright/test";
 import QRCode from "qrcode";
 import { courseId, formatId } from "../../app/db/demo-data";
 import { jsOn, loginAs } from "./helpers";
+import { chromium } from "./chromium";
 
 // scripts/e2e-server.mjs: the server's secret and address.
 const SECRET = "e2e-only-session-secret-0123456789abcdef-0123456789";
@@ -51,15 +52,9 @@ test.use({
   viewport: { width: 393, height: 851 },
   hasTouch: true,
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    ...chromium,
     args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...chromium.args,
       "--use-fake-device-for-media-stream",
       "--use-fake-ui-for-media-stream",
       `--use-file-for-fake-video-capture=${CAMERA}`,

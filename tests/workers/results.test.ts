@@ -4,81 +4,13 @@
 // a change of that choice at the next render; someone without the Inscriptions right gets a 404.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadDemoData } from "./helpers";
-import { get, ORG1, ORG2, post, rows, sessionCookie } from "./organiser-helpers";
-
-async function event() {
-  const courseId = crypto.randomUUID();
-  const formatId = crypto.randomUUID();
-  const runner = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, 'Trail des Résultats', 'Millau', 'Aveyron', '12100', ?, 1, ?)",
-    ).bind(courseId, ORG1.id, `resultats-${courseId}`),
-    env.DB.prepare(
-      "INSERT INTO formats (id, course_id, nom, date, heure_depart, prix_cents, nb_max_coureurs) VALUES (?, ?, '24 km', '2026-10-10', '08:30', 2000, 500)",
-    ).bind(formatId, courseId),
-    env.DB.prepare("INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (?, ?, 'x', ?)").bind(
-      runner,
-      `discret-${runner.slice(0, 8)}@example.test`,
-      new Date().toISOString(),
-    ),
-  ]);
-  const people: [string, string, string, number, string | null, number][] = [
-    ["Martin", "Léa", "ASPTT Millau", 101, null, 1],
-    ["Dupont", "Hugo", "Trail Club Causses", 102, null, 1],
-    ["Discret", "Zoé", "Club Secret", 103, runner, 1],
-    ["Caché", "Paul", "Club Caché", 104, null, 0],
-  ];
-  const ids: string[] = [];
-  for (const [nom, prenom, club, dossard, coureur, appear] of people) {
-    const id = crypto.randomUUID();
-    ids.push(id);
-    await env.DB.prepare(
-      `INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom, club, dossard, apparaitre_resultats)
-       VALUES (?, ?, ?, ?, 'validee', ?, ?, ?, ?, ?, ?)`,
-    )
-      .bind(id, courseId, formatId, coureur, `trace-${id}`, nom, prenom, club, dossard, appear)
-      .run();
-  }
-  return { courseId, formatId, runner, ids };
-}
-
-function csvUpload(text: string, name = "resultats.csv"): FormData {
-  const fd = new FormData();
-  fd.append("intent", "importer");
-  fd.append("fichier", new File([text], name, { type: "text/csv" }));
-  return fd;
-}
-
-const state = (formatId: string) =>
-  env.DB.prepare(
-    "SELECT brouillon, brouillon_version, publie_at, lignes_publiees FROM resultats_formats WHERE format_id = ?",
-  )
-    .bind(formatId)
-    .first<{
-      brouillon: string | null;
-      brouillon_version: number;
-      publie_at: string | null;
-      lignes_publiees: number;
-    }>();
+import { get, ORG2, post, rows, sessionCookie } from "./organiser-helpers";
+import { csvUpload, importAndPublish, resultsEvent as event, resultsSetUp, state } from "./results-helpers";
 
 let cookie: string;
 beforeAll(async () => {
-  await loadDemoData();
-  cookie = await sessionCookie(ORG1.id);
+  cookie = await resultsSetUp();
 });
-
-async function importAndPublish(formatId: string, text: string) {
-  expect((await post(`/organisateur/resultats/${formatId}`, csvUpload(text), cookie)).status).toBe(302);
-  const s = await state(formatId);
-  const res = await post(
-    `/organisateur/resultats/${formatId}`,
-    { intent: "publier", version: String(s?.brouillon_version) },
-    cookie,
-  );
-  expect(res.status).toBe(302);
-}
 
 describe("import, preview, correct, publish", () => {
   it("previews errors by line, refuses to publish them, publishes once corrected; the file is not kept", async () => {
@@ -172,8 +104,8 @@ describe("import, preview, correct, publish", () => {
 
   it("a re-import replaces the published results; a published line is corrected and journalled", async () => {
     const ev = await event();
-    await importAndPublish(ev.formatId, "dossard,temps\n101,1:00:00\n102,1:10:00\n103,1:20:00\n");
-    await importAndPublish(ev.formatId, "dossard,temps,statut\n102,1:05:00,\n101,,DNF\n");
+    await importAndPublish(cookie, ev.formatId, "dossard,temps\n101,1:00:00\n102,1:10:00\n103,1:20:00\n");
+    await importAndPublish(cookie, ev.formatId, "dossard,temps,statut\n102,1:05:00,\n101,,DNF\n");
     expect(
       await rows("SELECT dossard, classement, statut FROM resultats WHERE format_id = ? ORDER BY dossard", ev.formatId),
     ).toEqual([
@@ -259,6 +191,7 @@ describe("the public page", () => {
   it("hides a runner who chose not to appear, keeps their rank, never finds them, and follows a change of mind", async () => {
     const ev = await event();
     await importAndPublish(
+      cookie,
       ev.formatId,
       "dossard;temps;categorie\n101;1:00:00;SEF\n102;1:10:00;SEH\n103;1:20:00;V1F\n104;1:30:00;SEH\n",
     );
@@ -302,7 +235,7 @@ describe("the public page", () => {
     const lines = ["dossard;temps"];
     for (let k = 0; k < 120; k++)
       lines.push(`${101 + k};${1 + Math.floor(k / 60)}:${String(k % 60).padStart(2, "0")}:00`);
-    await importAndPublish(ev.formatId, lines.join("\n"));
+    await importAndPublish(cookie, ev.formatId, lines.join("\n"));
     const p3 = await (await get(`/resultats/${ev.formatId}?page=3`)).text();
     expect(p3).toContain("Page 3 / 3");
     expect(p3.match(/<tr/g)?.length).toBe(21);

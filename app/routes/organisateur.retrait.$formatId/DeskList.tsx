@@ -1,7 +1,7 @@
 // The desk without JavaScript: a search by name or bib (a GET form) and the list, each runner with a real form to
 // tick (and to validate a justificatif). The counter is the server's.
 import { Form } from "@remix-run/react";
-import { checkInRefusal, type DeskRunner, matchesSearch, pickupCounter } from "~/domain/check-in";
+import { type DeskRunner, matchesSearch, mayCheckIn, pickupCounter } from "~/domain/check-in";
 import { personName } from "~/domain/format";
 import { mayValidate, RunnerFacts, ValidateButton } from "./RunnerFacts";
 
@@ -26,7 +26,7 @@ export function DeskList({ d }: { d: { runners: DeskRunner[]; q: string } }) {
           <li key={r.id} id={`r-${r.id}`}>
             <RunnerFacts r={r}>
               <div className="desk-actions">
-                {!r.retire_le && !checkInRefusal(r.statut) ? (
+                {mayCheckIn(r) ? (
                   <Form method="post">
                     <input type="hidden" name="intent" value="retirer" />
                     <input type="hidden" name="id" value={r.id} />

@@ -1,7 +1,7 @@
 // The desk with JavaScript (decision 0216): the counter, the sync state, the camera scanner with the last result,
 // and the search-and-tick list, all from the list kept on the phone, so that it works with the network cut.
 import { useState } from "react";
-import { checkInRefusal, type DeskRunner, matchesSearch, pickupCounter } from "~/domain/check-in";
+import { type DeskRunner, matchesSearch, mayCheckIn, pickupCounter } from "~/domain/check-in";
 import { personName } from "~/domain/format";
 import { mayValidate, RunnerFacts, ValidateButton } from "./RunnerFacts";
 import { Scanner } from "./Scanner";
@@ -43,7 +43,7 @@ export function OfflineDesk({
           <li key={r.id} id={`r-${r.id}`}>
             <RunnerFacts r={r}>
               <div className="desk-actions">
-                {!r.retire_le && !checkInRefusal(r.statut) ? (
+                {mayCheckIn(r) ? (
                   <button
                     type="button"
                     className="btn btn-primary"

@@ -2,6 +2,7 @@
 // 'Coureur anonyme' (rank and time kept; no bib, name or club).
 import {
   ANONYMOUS_RUNNER,
+  categoryWithRank,
   formatRaceTime,
   type PublicResultRow as ResultRow,
   RESULT_STATUS_SHORT,
@@ -23,7 +24,7 @@ export function ResultsTable({ rows }: { rows: readonly ResultRow[] }) {
             <th scope="col">Dossard</th>
             <th scope="col">Coureur</th>
             <th scope="col">Club</th>
-            <th scope="col">Catégorie</th>
+            <th scope="col">Catégorie (rang)</th>
             <th scope="col">Temps</th>
           </tr>
         </thead>
@@ -38,7 +39,7 @@ export function ResultsTable({ rows }: { rows: readonly ResultRow[] }) {
                   {name}
                 </th>
                 <td data-label="Club">{r.club ?? ""}</td>
-                <td data-label="Catégorie">{r.categorie ?? ""}</td>
+                <td data-label="Catégorie">{categoryWithRank(r)}</td>
                 <td data-label="Temps">{formatRaceTime(r.temps_secondes)}</td>
               </tr>
             );
