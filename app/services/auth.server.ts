@@ -48,7 +48,8 @@ export function clientIp(request: Request): string {
 }
 
 // ---------------------------------------------------------------- tokens
-async function issueToken(context: AppLoadContext, userId: string, kind: TokenKind): Promise<string> {
+/** Issues a single-use token of `kind` for account `userId` (the earlier unused ones of that kind die). */
+export async function issueToken(context: AppLoadContext, userId: string, kind: TokenKind): Promise<string> {
   const now = context.clock.now();
   const token = randomToken();
   // Only the newest link of a kind works: older unused ones are retired.
@@ -71,15 +72,24 @@ async function issueToken(context: AppLoadContext, userId: string, kind: TokenKi
 
 /** Checks a token without using it (the reset page shows its form only for a live link). */
 export async function peekToken(context: AppLoadContext, token: string | null, kind: TokenKind): Promise<boolean> {
-  if (!token || token.length > 200) return false;
+  return (await tokenOwner(context, token, kind)) !== null;
+}
+
+/** The account a live token of `kind` belongs to, without using it; null for a dead or unknown link. */
+export async function tokenOwner(
+  context: AppLoadContext,
+  token: string | null,
+  kind: TokenKind,
+): Promise<string | null> {
+  if (!token || token.length > 200) return null;
   const row = await context.db.query.auth_tokens.findFirst({
     where: eq(auth_tokens.token_hash, await sha256Hex(token)),
   });
-  return tokenState(row, kind, context.clock.now()) === "ok";
+  return tokenState(row, kind, context.clock.now()) === "ok" ? row!.user_id : null;
 }
 
 /** Uses a token once: the update only succeeds for an unused, unexpired row, so two concurrent uses cannot both win. */
-async function consumeToken(context: AppLoadContext, token: string, kind: TokenKind): Promise<string> {
+export async function consumeToken(context: AppLoadContext, token: string, kind: TokenKind): Promise<string> {
   if (!token || token.length > 200) throw new AuthError("token_invalid");
   const now = context.clock.now();
   const hash = await sha256Hex(token);
