@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ERASURE_REFUSAL_MESSAGES,
-  ErasureRequestError,
-  ErasureRequestSchema,
-  erasureRefusal,
-} from "./account-erasure";
+import { ERASURE_REFUSAL_MESSAGES, ErasureRequestError, ErasureRequestSchema, erasureRefusal } from "./account-erasure";
 
 describe("erasureRefusal", () => {
   it.each([

@@ -45,17 +45,18 @@ export function isDerivedTable(table: string): boolean {
   );
 }
 
-/** The columns (table.column) of the application's own tables holding `value` somewhere. */
+/** The columns (table.column) of the application's own tables holding `value` somewhere (one query per table). */
 export async function columnsHolding(value: string): Promise<string[]> {
   const found: string[] = [];
   for (const { table, columns } of await schemaTables()) {
     if (isDerivedTable(table)) continue;
-    for (const c of columns) {
-      const row = await env.DB.prepare(`SELECT count(*) AS n FROM "${table}" WHERE CAST("${c}" AS TEXT) LIKE ?`)
-        .bind(`%${value}%`)
-        .first<{ n: number }>();
-      if (row && row.n > 0) found.push(`${table}.${c}`);
-    }
+    const sums = columns.map((c, i) => `coalesce(sum(CAST("${c}" AS TEXT) LIKE ?1), 0) AS c${i}`).join(", ");
+    const row = await env.DB.prepare(`SELECT ${sums} FROM "${table}"`)
+      .bind(`%${value}%`)
+      .first<Record<string, number>>();
+    columns.forEach((c, i) => {
+      if (row && Number(row[`c${i}`]) > 0) found.push(`${table}.${c}`);
+    });
   }
   return found;
 }
