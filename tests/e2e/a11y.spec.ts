@@ -39,6 +39,7 @@ const PUBLIC = [
   "/legal/charte-organisateur",
   "/cette-page-n-existe-pas",
   "/invitation/lien-inconnu", // an event team's invitation that no longer works
+  "/compte-supprime",
 ];
 
 const RUNNER = [
@@ -49,6 +50,8 @@ const RUNNER = [
   `/inscription/${courseId(0)}`,
   "/monprofilcoureur",
   "/monprofil",
+  "/monprofil/supprimer",
+  "/monprofil/supprimer/confirmer?token=lien-inconnu",
   `/courses/${EVENT}`,
   "/courses",
 ];
