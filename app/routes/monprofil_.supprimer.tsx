@@ -77,7 +77,8 @@ export default function DeleteAccountPage() {
           <p>
             La suppression est définitive&nbsp;: votre compte et vos profils sont supprimés, vos justificatifs effacés,
             vos inscriptions passées anonymisées (« Coureur anonymisé ») et vos messages de discussion gardés sans votre
-            nom. Les montants payés restent dans la comptabilité, sans donnée personnelle.
+            nom (supprimez d'abord ceux que vous ne voulez pas laisser). Les montants payés restent dans la
+            comptabilité, sans donnée personnelle.
           </p>
           <p>Elle est refusée tant que vous avez une inscription à une course à venir ou un remboursement en cours.</p>
           <Form method="post" className="card auth-card" noValidate>

@@ -44,6 +44,12 @@ describe("erasing an account", () => {
     await env.FILES.put(docKey, "%PDF");
     const past = await paidOn("2026-11-01", 3100, { nom: NOM, email, runnerId: userId });
     const future = await paidOn("2027-09-12", 2500, { nom: NOM, email, runnerId: userId });
+    // The past race's published result kept the runner's name: the anonymisation's effect forgets it.
+    await env.DB.prepare(
+      "INSERT INTO resultats (format_id, inscription_id, ligne, dossard, temps_secondes, classement, nom, club, recherche, nom_tri) SELECT format_id, id, 1, 12, 3700, 3, ?, 'AS Zéphyr', ?, ? FROM inscriptions WHERE id = ?",
+    )
+      .bind(NOM, `${NOM.toLowerCase()} ada`, NOM.toLowerCase(), past.inscriptionId)
+      .run();
     const context = testContext();
 
     await expect(eraseAccount(context, userId)).rejects.toBeInstanceOf(ErasureError);
@@ -72,5 +78,9 @@ describe("erasing an account", () => {
       .bind("Qui covoiture depuis Lyon ?")
       .first();
     expect(message).toMatchObject({ nom: "Coureur anonymisé", prenom: null });
+    const result = await env.DB.prepare("SELECT nom, classement FROM resultats WHERE inscription_id = ?")
+      .bind(past.inscriptionId)
+      .first();
+    expect(result).toEqual({ nom: null, classement: 3 });
   });
 });
