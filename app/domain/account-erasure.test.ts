@@ -35,6 +35,7 @@ describe("ErasureRequestError", () => {
   it.each([
     { code: "mot_de_passe_incorrect", status: 400, field: "password" },
     { code: "trop_de_tentatives", status: 429, field: "password" },
+    { code: "trop_de_liens", status: 429, field: "password" },
     { code: "lien_invalide", status: 400, field: undefined },
   ] as const)("$code → $status beside $field", ({ code, status, field }) => {
     const e = new ErasureRequestError(code);

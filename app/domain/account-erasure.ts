@@ -44,11 +44,12 @@ export const ANONYMOUS_AUTHOR_ID = "compte-efface";
 
 // ---------------------------------------------------------------- the request (decision 0220)
 
-export type ErasureRequestCode = "mot_de_passe_incorrect" | "trop_de_tentatives" | "lien_invalide";
+export type ErasureRequestCode = "mot_de_passe_incorrect" | "trop_de_tentatives" | "trop_de_liens" | "lien_invalide";
 
 export const ERASURE_REQUEST_MESSAGES: Record<ErasureRequestCode, string> = {
   mot_de_passe_incorrect: "Mot de passe incorrect.",
   trop_de_tentatives: "Trop de tentatives. Réessayez dans 15 minutes.",
+  trop_de_liens: "Trop de liens demandés. Utilisez le dernier reçu ou réessayez dans une heure.",
   lien_invalide:
     "Ce lien de suppression est invalide, expiré ou déjà utilisé, ou il a été envoyé pour un autre compte. Demandez-en un nouveau.",
 };
@@ -56,6 +57,7 @@ export const ERASURE_REQUEST_MESSAGES: Record<ErasureRequestCode, string> = {
 const REQUEST_STATUS: Record<ErasureRequestCode, number> = {
   mot_de_passe_incorrect: 400,
   trop_de_tentatives: 429,
+  trop_de_liens: 429,
   lien_invalide: 400,
 };
 

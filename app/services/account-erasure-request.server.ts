@@ -7,13 +7,13 @@ import { isDomainError } from "~/domain/errors";
 import * as paths from "~/domain/paths";
 import { accountErasureMessage } from "~/emails/accounts";
 import { accountErasureRefusal, eraseAccount } from "./account-erasure.server";
-import { consumeToken, issueToken, tokenOwner, verifyLogin } from "./auth.server";
+import { consumeToken, issueToken, takeResetAllowance, tokenOwner, verifyLogin } from "./auth.server";
 
 type Ctx = AppLoadContext;
 
 /**
  * Step 1: checks the password of `user` (a wrong one counts as a failed login; the login's lock applies), then the
- * refusals (ErasureError), then mails the link. Throws ErasureRequestError for the password.
+ * refusals (ErasureError), then mails the link (3 an hour). Throws ErasureRequestError for the password and the limit.
  */
 export async function requestAccountErasure(
   context: Ctx,
@@ -28,6 +28,9 @@ export async function requestAccountErasure(
   }
   const refusal = await accountErasureRefusal(context, user.id);
   if (refusal) throw new ErasureError(refusal);
+  // Each link is a mail: 3 per account per hour, like the password reset's.
+  if (!(await takeResetAllowance(context, user.email, input.ip, "account_erasure")))
+    throw new ErasureRequestError("trop_de_liens");
   const token = await issueToken(context, user.id, "account_erasure");
   const url = paths.absoluteUrl(context.env.APP_URL, paths.confirmAccountErasure(token));
   await context.mailer.send({ to: user.email, ...accountErasureMessage(url), kind: "account_erasure" });

@@ -246,17 +246,23 @@ export function createAuthenticator(context: AppLoadContext): Authenticator<Auth
 
 // ---------------------------------------------------------------- forgot and reset password
 /**
- * Counts a reset request against the limits of RESET_LIMITS and records it, in one statement: parallel requests
- * cannot all pass the count before any is written. False when a limit is reached (nothing recorded then).
+ * Counts a request for a mailed link (a password reset, or an account erasure's: decision 0220, each kind its own
+ * count) against the limits of RESET_LIMITS and records it, in one statement: parallel requests cannot all pass the
+ * count before any is written. False when a limit is reached (nothing recorded then).
  */
-async function takeResetAllowance(context: AppLoadContext, email: string, ip: string): Promise<boolean> {
+export async function takeResetAllowance(
+  context: AppLoadContext,
+  email: string,
+  ip: string,
+  kind: "password_reset" | "account_erasure" = "password_reset",
+): Promise<boolean> {
   const now = context.clock.now();
   const since = resetWindowStart(now);
   const rows = await context.db.all<{ id: number }>(sql`
     INSERT INTO login_attempts (email, ip, success, kind, created_at)
-    SELECT ${email}, ${ip}, 0, 'password_reset', ${now.toISOString()}
-    WHERE (SELECT count(*) FROM login_attempts a WHERE a.email = ${email} AND a.kind = 'password_reset' AND a.created_at > ${since}) < ${RESET_LIMITS.perAccount}
-      AND (SELECT count(*) FROM login_attempts b WHERE b.ip = ${ip} AND b.kind = 'password_reset' AND b.created_at > ${since}) < ${RESET_LIMITS.perIp}
+    SELECT ${email}, ${ip}, 0, ${kind}, ${now.toISOString()}
+    WHERE (SELECT count(*) FROM login_attempts a WHERE a.email = ${email} AND a.kind = ${kind} AND a.created_at > ${since}) < ${RESET_LIMITS.perAccount}
+      AND (SELECT count(*) FROM login_attempts b WHERE b.ip = ${ip} AND b.kind = ${kind} AND b.created_at > ${since}) < ${RESET_LIMITS.perIp}
     RETURNING id`);
   return rows.length === 1;
 }

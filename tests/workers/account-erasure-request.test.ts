@@ -105,6 +105,24 @@ describe("« Supprimer mon compte »", () => {
     expect(await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(b.id).first()).not.toBeNull();
   });
 
+  it("mails at most 3 links an hour; only the newest works", async () => {
+    const context = testContext();
+    const a = await makeAccount("Ombelline");
+    const ip = "203.0.113.47";
+    const tokens: (string | null)[] = [];
+    for (let i = 0; i < 3; i++) {
+      await requestAccountErasure(context, a, { password: PASSWORD, ip });
+      tokens.push(await mailedToken(a.email));
+    }
+    await expect(requestAccountErasure(context, a, { password: PASSWORD, ip })).rejects.toMatchObject({
+      code: "trop_de_liens",
+      status: 429,
+    });
+    expect(new Set(tokens).size).toBe(3);
+    expect(await erasureLinkState(context, a.id, tokens[0])).toEqual({ state: "invalid" });
+    expect(await erasureLinkState(context, a.id, tokens[2])).toEqual({ state: "ok" });
+  });
+
   it("refuses at the link's page too when a race was booked after the link was mailed", async () => {
     const context = testContext();
     const a = await makeAccount("Bergamotte");
