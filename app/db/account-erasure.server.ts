@@ -1,17 +1,23 @@
-// The erasure of an account (decision 0218): the facts that may refuse it, and the removal of the person's data table
-// by table as the personal data map says (app/domain/personal-data.ts). The accounting rows (payments, refunds,
-// transfers, cancellations) stay, without a name; registrations are anonymised by the registration store.
-import { sql } from "drizzle-orm";
+// The erasure of an account (decision 0218, 0220): the facts that may refuse it, and the removal of the person's data
+// table by table as the personal data map says (app/domain/personal-data.ts), in one D1 batch. The accounting rows
+// (payments, refunds, transfers, cancellations) stay, without a name; registrations are anonymised by the
+// registration store.
+import { type SQL, sql } from "drizzle-orm";
 import type { ErasureFacts } from "~/domain/account-erasure";
 import { ANONYMOUS_AUTHOR_ID } from "~/domain/account-erasure";
 import { ANONYMISED_RUNNER_NAME } from "~/domain/retention";
 import type { Db } from "./client.server";
 import { batchAll } from "./batch.server";
+import {
+  type Anonymised,
+  anonymisedRunnerRegistrations,
+  anonymiseRunnerRegistrationsStatement,
+} from "./registration-store/anonymise.server";
 import { holdsPlaceSql } from "./registration-store/capacity.server";
 
-/** What may refuse the erasure of account `userId` on `today` (Paris) at `nowIso`. */
-export async function erasureFacts(db: Db, userId: string, today: string, nowIso: string): Promise<ErasureFacts> {
-  const [row] = await db.all<Record<keyof ErasureFacts, number>>(sql`SELECT
+/** One row: the facts that may refuse the erasure of account `userId` on `today` (Paris) at `nowIso`. */
+function erasureFactsSql(userId: string, today: string, nowIso: string): SQL {
+  return sql`SELECT
     (SELECT count(*) FROM inscriptions i JOIN formats f ON f.id = i.format_id
       WHERE i.coureur_id = ${userId} AND (f.date IS NULL OR f.date >= ${today}) AND ${holdsPlaceSql("i", nowIso)})
     + (SELECT count(*) FROM liste_attente w JOIN formats f ON f.id = w.format_id
@@ -24,12 +30,28 @@ export async function erasureFacts(db: Db, userId: string, today: string, nowIso
     + (SELECT count(*) FROM cessions c WHERE c.vendeur_id = ${userId}
       AND (c.statut = 'ouverte' OR (c.statut = 'payee' AND c.rembourse_at IS NULL)))
       AS moneyInFlight,
-    (SELECT count(*) FROM courses WHERE organisateur_id = ${userId}) AS ownedEvents`);
+    (SELECT count(*) FROM courses WHERE organisateur_id = ${userId}) AS ownedEvents`;
+}
+
+/** What may refuse the erasure of account `userId` on `today` (Paris) at `nowIso`. */
+export async function erasureFacts(db: Db, userId: string, today: string, nowIso: string): Promise<ErasureFacts> {
+  const [row] = await db.all<Record<keyof ErasureFacts, number>>(erasureFactsSql(userId, today, nowIso));
   return {
     activeRegistrations: Number(row?.activeRegistrations ?? 0),
     moneyInFlight: Number(row?.moneyInFlight ?? 0),
     ownedEvents: Number(row?.ownedEvents ?? 0),
   };
+}
+
+/**
+ * The batch's first statement: it fails (and D1 rolls the whole batch back) when any fact refuses the erasure, so a
+ * registration made between the use case's check and the batch keeps the account. SQLite has no RAISE outside
+ * triggers: json() of a text that is not JSON is the error, evaluated only in the refusing branch.
+ */
+function refusalGuardSql(userId: string, today: string, nowIso: string): SQL {
+  return sql`SELECT CASE WHEN f.activeRegistrations + f.moneyInFlight + f.ownedEvents > 0
+    THEN json('effacement refusé ' || (f.activeRegistrations + f.moneyInFlight + f.ownedEvents)) ELSE 0 END AS refused
+    FROM (${erasureFactsSql(userId, today, nowIso)}) f`;
 }
 
 /** The private documents of account `userId` (R2 keys), to delete from storage once their rows are gone. */
@@ -41,13 +63,20 @@ export async function documentKeysOf(db: Db, userId: string): Promise<string[]> 
 }
 
 /**
- * Removes what the account holds outside its registrations, in one batch: its messages keep their text under an
- * anonymous author, its finished waiting-list entries, drafts, e-mails, login attempts and invitations go, and the
- * account goes last (its profiles, sessions, tokens, documents' rows and team memberships follow by cascade). Its
- * registrations must have let go of it first (anonymiseRunnerRegistrations).
+ * Erases account `userId` in one batch (all or nothing), after a guard that fails the batch when the erasure is
+ * refused (see refusalGuardSql): its registrations are anonymised and let go of it, its messages keep their text under
+ * an anonymous author, its finished waiting-list entries, drafts, e-mails, login attempts and invitations go, and the
+ * account goes last (its profiles, sessions, tokens, documents' rows and team memberships follow by cascade).
+ * Returns the registrations anonymised and their effects (for the use case to run).
  */
-export async function eraseAccountRows(db: Db, userId: string, email: string): Promise<void> {
-  await batchAll(db, [
+export async function eraseAccountBatch(
+  db: Db,
+  input: { userId: string; email: string; today: string; nowIso: string },
+): Promise<Anonymised> {
+  const { userId, email } = input;
+  const [, registrations] = await batchAll<[unknown, { id: string }[]]>(db, [
+    refusalGuardSql(userId, input.today, input.nowIso),
+    anonymiseRunnerRegistrationsStatement(userId),
     sql`UPDATE chat_messages SET user_id = ${ANONYMOUS_AUTHOR_ID}, nom = ${ANONYMISED_RUNNER_NAME}, prenom = NULL
       WHERE user_id = ${userId}`,
     sql`DELETE FROM liste_attente WHERE coureur_id = ${userId}`,
@@ -58,4 +87,5 @@ export async function eraseAccountRows(db: Db, userId: string, email: string): P
     sql`DELETE FROM equipe_invitations WHERE email = ${email} OR invited_by = ${userId} OR accepted_by = ${userId}`,
     sql`DELETE FROM users WHERE id = ${userId}`,
   ]);
+  return anonymisedRunnerRegistrations(registrations);
 }

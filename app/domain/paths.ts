@@ -89,6 +89,10 @@ export const myDataZip = (exportId: string) => `/monprofil/donnees/${seg(exportI
 export const forgotPassword = (query?: Query) => withQuery("/forgot-password", query);
 export const resetPassword = (query?: Query) => withQuery("/reset-password", query);
 export const confirmEmail = (token: string) => withQuery("/confirmer-email", { token });
+/** The erasure of one's account (decision 0220): the password, then the link mailed, then the goodbye page. */
+export const deleteAccount = (query?: Query) => withQuery("/monprofil/supprimer", query);
+export const confirmAccountErasure = (token: string) => withQuery("/monprofil/supprimer/confirmer", { token });
+export const accountDeleted = () => "/compte-supprime";
 
 // --- The runner ---------------------------------------------------------------------------------------------------
 

@@ -1,11 +1,13 @@
 // E-mailed single-use tokens and brute-force limits: pure rules, the clock is passed in.
 import { expiredBefore } from "./retention";
 
-export type TokenKind = "email_confirm" | "password_reset";
+export type TokenKind = "email_confirm" | "password_reset" | "account_erasure";
 
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   email_confirm: 48 * 3600_000,
   password_reset: 3600_000,
+  /** The link that confirms the erasure of an account (decision 0220). */
+  account_erasure: 3600_000,
 };
 
 export function tokenExpiresAt(kind: TokenKind, now: Date): string {

@@ -56,3 +56,17 @@ export function passwordChangedMessage(forgotUrl: string): RenderedEmail {
     action: { label: "Réinitialiser mon mot de passe", url: forgotUrl },
   });
 }
+
+export function accountErasureMessage(url: string): RenderedEmail {
+  return renderEmail({
+    subject: "Confirmez la suppression de votre compte — Balise",
+    preheader: "Un dernier clic pour supprimer votre compte Balise.",
+    paragraphs: [
+      "Bonjour,",
+      "Vous avez demandé la suppression de votre compte Balise. Cliquez sur le bouton ci-dessous, puis confirmez sur la page qui s'ouvre : votre compte et votre profil seront supprimés, et vos inscriptions passées anonymisées.",
+    ],
+    action: { label: "Supprimer mon compte", url },
+    footnote:
+      "Ce lien est valable 1 heure et ne peut servir qu'une fois. Si vous n'êtes pas à l'origine de cette demande, ignorez cet email et changez votre mot de passe : votre compte reste intact.",
+  });
+}

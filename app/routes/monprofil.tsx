@@ -96,6 +96,9 @@ export default function SimpleProfilePage() {
           <SaveButton busy={busy}>Enregistrer</SaveButton>
         </div>
       </Form>
+      <p className="small">
+        <Link to={paths.deleteAccount()}>Supprimer mon compte</Link>
+      </p>
     </section>
   );
 }

@@ -1,15 +1,14 @@
-// The erasure of an account at its owner's request (issue 45, decision 0218): refused while a registration or a waiting
-// list place for a race to come, money in flight or an owned event remains; otherwise its registrations are
-// anonymised (their amounts stay, so the books still balance), its other rows go as the personal data map says, and
-// its private documents are deleted from storage.
+// The erasure of an account at its owner's request (issue 45, decisions 0218 and 0220): refused while a registration
+// or a waiting list place for a race to come, money in flight or an owned event remains; otherwise, in one D1 batch,
+// its registrations are anonymised (their amounts stay, so the books still balance) and its other rows go as the
+// personal data map says; then the anonymisation's effects run and its private documents are deleted from storage.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { documentKeysOf, erasureFacts, eraseAccountRows } from "~/db/account-erasure.server";
+import { documentKeysOf, erasureFacts, eraseAccountBatch } from "~/db/account-erasure.server";
 import { accountEmail } from "~/db/audit.server";
-import { anonymiseRunnerRegistrations } from "~/db/registration-store/anonymise.server";
-import { forgetResultNames } from "~/db/results.server";
 import { ErasureError, type ErasureRefusal, erasureRefusal } from "~/domain/account-erasure";
 import { parisDate } from "~/domain/refund";
-import { logEvent } from "~/utils/log.server";
+import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
+import { runAnonymisationEffects } from "./registration-changes.server";
 
 type Ctx = AppLoadContext;
 
@@ -19,15 +18,33 @@ export async function accountErasureRefusal(context: Ctx, userId: string): Promi
   return erasureRefusal(await erasureFacts(context.db, userId, parisDate(now), now.toISOString()));
 }
 
-/** Erases account `userId` (checked again here: a refusal throws ErasureError). */
+/**
+ * Erases account `userId`. Refused with ErasureError when a fact forbids it, checked here and again inside the batch
+ * (a registration made in between makes the batch fail as a whole, and the refusal is thrown then).
+ */
 export async function eraseAccount(context: Ctx, userId: string): Promise<void> {
   const refusal = await accountErasureRefusal(context, userId);
   if (refusal) throw new ErasureError(refusal);
   const email = await accountEmail(context.db, userId);
   const keys = await documentKeysOf(context.db, userId);
-  const registrations = await anonymiseRunnerRegistrations(context.db, userId);
-  await forgetResultNames(context.db, registrations);
-  await eraseAccountRows(context.db, userId, email);
-  for (const key of keys) await context.storage.delete(key);
-  logEvent("compte.efface", { anonymised_registrations: registrations.length, purged_justificatifs: keys.length });
+  const now = context.clock.now();
+  let erased: Awaited<ReturnType<typeof eraseAccountBatch>>;
+  try {
+    erased = await eraseAccountBatch(context.db, { userId, email, today: parisDate(now), nowIso: now.toISOString() });
+  } catch (e) {
+    const late = await accountErasureRefusal(context, userId);
+    if (late) throw new ErasureError(late);
+    throw e;
+  }
+  await runAnonymisationEffects(context, erased.effects);
+  let purged = 0;
+  for (const key of keys) {
+    try {
+      await context.storage.delete(key);
+      purged++;
+    } catch (e) {
+      logEvent("cron.failed", { kind: "erasure.document", error: errorCode(e), detail: errorDetail(e) });
+    }
+  }
+  logEvent("compte.efface", { anonymised_registrations: erased.ids.length, purged_justificatifs: purged });
 }

@@ -48,7 +48,8 @@ export function clientIp(request: Request): string {
 }
 
 // ---------------------------------------------------------------- tokens
-async function issueToken(context: AppLoadContext, userId: string, kind: TokenKind): Promise<string> {
+/** Issues a single-use token of `kind` for account `userId` (the earlier unused ones of that kind die). */
+export async function issueToken(context: AppLoadContext, userId: string, kind: TokenKind): Promise<string> {
   const now = context.clock.now();
   const token = randomToken();
   // Only the newest link of a kind works: older unused ones are retired.
@@ -71,15 +72,24 @@ async function issueToken(context: AppLoadContext, userId: string, kind: TokenKi
 
 /** Checks a token without using it (the reset page shows its form only for a live link). */
 export async function peekToken(context: AppLoadContext, token: string | null, kind: TokenKind): Promise<boolean> {
-  if (!token || token.length > 200) return false;
+  return (await tokenOwner(context, token, kind)) !== null;
+}
+
+/** The account a live token of `kind` belongs to, without using it; null for a dead or unknown link. */
+export async function tokenOwner(
+  context: AppLoadContext,
+  token: string | null,
+  kind: TokenKind,
+): Promise<string | null> {
+  if (!token || token.length > 200) return null;
   const row = await context.db.query.auth_tokens.findFirst({
     where: eq(auth_tokens.token_hash, await sha256Hex(token)),
   });
-  return tokenState(row, kind, context.clock.now()) === "ok";
+  return tokenState(row, kind, context.clock.now()) === "ok" ? row!.user_id : null;
 }
 
 /** Uses a token once: the update only succeeds for an unused, unexpired row, so two concurrent uses cannot both win. */
-async function consumeToken(context: AppLoadContext, token: string, kind: TokenKind): Promise<string> {
+export async function consumeToken(context: AppLoadContext, token: string, kind: TokenKind): Promise<string> {
   if (!token || token.length > 200) throw new AuthError("token_invalid");
   const now = context.clock.now();
   const hash = await sha256Hex(token);
@@ -236,17 +246,23 @@ export function createAuthenticator(context: AppLoadContext): Authenticator<Auth
 
 // ---------------------------------------------------------------- forgot and reset password
 /**
- * Counts a reset request against the limits of RESET_LIMITS and records it, in one statement: parallel requests
- * cannot all pass the count before any is written. False when a limit is reached (nothing recorded then).
+ * Counts a request for a mailed link (a password reset, or an account erasure's: decision 0220, each kind its own
+ * count) against the limits of RESET_LIMITS and records it, in one statement: parallel requests cannot all pass the
+ * count before any is written. False when a limit is reached (nothing recorded then).
  */
-async function takeResetAllowance(context: AppLoadContext, email: string, ip: string): Promise<boolean> {
+export async function takeResetAllowance(
+  context: AppLoadContext,
+  email: string,
+  ip: string,
+  kind: "password_reset" | "account_erasure" = "password_reset",
+): Promise<boolean> {
   const now = context.clock.now();
   const since = resetWindowStart(now);
   const rows = await context.db.all<{ id: number }>(sql`
     INSERT INTO login_attempts (email, ip, success, kind, created_at)
-    SELECT ${email}, ${ip}, 0, 'password_reset', ${now.toISOString()}
-    WHERE (SELECT count(*) FROM login_attempts a WHERE a.email = ${email} AND a.kind = 'password_reset' AND a.created_at > ${since}) < ${RESET_LIMITS.perAccount}
-      AND (SELECT count(*) FROM login_attempts b WHERE b.ip = ${ip} AND b.kind = 'password_reset' AND b.created_at > ${since}) < ${RESET_LIMITS.perIp}
+    SELECT ${email}, ${ip}, 0, ${kind}, ${now.toISOString()}
+    WHERE (SELECT count(*) FROM login_attempts a WHERE a.email = ${email} AND a.kind = ${kind} AND a.created_at > ${since}) < ${RESET_LIMITS.perAccount}
+      AND (SELECT count(*) FROM login_attempts b WHERE b.ip = ${ip} AND b.kind = ${kind} AND b.created_at > ${since}) < ${RESET_LIMITS.perIp}
     RETURNING id`);
   return rows.length === 1;
 }

@@ -6,12 +6,12 @@ import { sql } from "drizzle-orm";
 import { registrationNames } from "~/db/audit.server";
 import { anonymiseRegistrations } from "~/db/registration-store/anonymise.server";
 import { quoteList } from "~/db/registration-store/guards.server";
-import { forgetResultNames } from "~/db/results.server";
 import { RegistrantError } from "~/domain/registrants";
 import { ERASABLE_ON_REQUEST, mayEraseOnRequest } from "~/domain/registration-rules";
 import { ANONYMISED_RUNNER_NAME } from "~/domain/retention";
 import { organiserSideRole, recordAction, registrantTarget } from "./audit.server";
 import { requireOwnedRegistrant } from "./registrants.server";
+import { runAnonymisationEffects } from "./registration-changes.server";
 
 /** Erases registration `id`'s personal data for its event's team (Inscriptions right) or an admin. */
 export async function eraseRegistrantData(
@@ -25,13 +25,13 @@ export async function eraseRegistrantData(
   if (!confirmed) throw new RegistrantError("erase_unconfirmed", undefined, "confirm");
   const names = await registrationNames(context.db, id);
   // The status is checked again in the UPDATE: a registration changed in the meantime is not erased.
-  const erased = await anonymiseRegistrations(
+  const { ids: erased, effects } = await anonymiseRegistrations(
     context.db,
     sql`id = ${id} AND statut IN (${quoteList(ERASABLE_ON_REQUEST)})`,
     1,
   );
   if (erased.length === 0 || !names) throw new RegistrantError("erase_refused");
-  await forgetResultNames(context.db, erased);
+  await runAnonymisationEffects(context, effects);
   await recordAction(
     context,
     user,

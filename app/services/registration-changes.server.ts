@@ -9,7 +9,13 @@ import {
   type TransitionRequest,
   transitionStatement as storeTransitionStatement,
 } from "~/db/registration-store/writes.server";
-import { effectsOfChange, LifecycleError, type RegistrationEffect } from "~/domain/registration-rules";
+import { forgetResultNames } from "~/db/results.server";
+import {
+  type AnonymisationEffect,
+  effectsOfChange,
+  LifecycleError,
+  type RegistrationEffect,
+} from "~/domain/registration-rules";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { offerFreedPlaces } from "./waitlist-offers.server";
 
@@ -54,6 +60,21 @@ export async function runEffects(context: Ctx, effects: readonly RegistrationEff
         error: errorCode(e),
         detail: errorDetail(e),
       });
+    }
+  }
+}
+
+/**
+ * The effects of an anonymisation (decision 0218), after it: the results of the anonymised registrations forget the
+ * names stored with them. A failure is logged, not thrown: the anonymisation is made and the public results already
+ * hide those runners (they no longer choose to appear); only the stored copy of the name is left to forget.
+ */
+export async function runAnonymisationEffects(context: Ctx, effects: readonly AnonymisationEffect[]): Promise<void> {
+  for (const effect of effects) {
+    try {
+      await forgetResultNames(context.db, effect.inscriptionIds);
+    } catch (e) {
+      logEvent("cron.failed", { kind: "results.forget_names", error: errorCode(e), detail: errorDetail(e) });
     }
   }
 }

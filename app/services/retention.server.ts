@@ -2,7 +2,6 @@
 // the admin's page shows the rules with what the next run would change. A rule that fails does not stop the others.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { anonymiseRegistrations } from "~/db/registration-store/anonymise.server";
-import { forgetResultNames } from "~/db/results.server";
 import {
   clearExpiredMailBodies,
   countExpired,
@@ -14,6 +13,7 @@ import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { purgeLoginAttempts } from "./auth.server";
 import { purgeJustificatifDocuments } from "./justificatifs.server";
 import { expireDataExports } from "./data-export.server";
+import { runAnonymisationEffects } from "./registration-changes.server";
 import { sql } from "drizzle-orm";
 
 type Ctx = AppLoadContext;
@@ -25,8 +25,9 @@ export type RetentionReport = Record<RetentionRuleKey, number> & { errors: numbe
 const STEPS: Record<RetentionRuleKey, (context: Ctx, cutoff: string, limit: number) => Promise<number>> = {
   justificatifs: async (context, _cutoff, limit) => (await purgeJustificatifDocuments(context, limit)).deletedDocuments,
   inscriptions_sans_compte: async (context, cutoff, limit) => {
-    const ids = await anonymiseRegistrations(context.db, sql`id IN (${expiredGuestRegistrationIdsSql(cutoff)})`, limit);
-    await forgetResultNames(context.db, ids);
+    const where = sql`id IN (${expiredGuestRegistrationIdsSql(cutoff)})`;
+    const { ids, effects } = await anonymiseRegistrations(context.db, where, limit);
+    await runAnonymisationEffects(context, effects);
     return ids.length;
   },
   comptes_non_confirmes: (context, cutoff, limit) => deleteExpiredUnconfirmedAccounts(context.db, cutoff, limit),

@@ -39,6 +39,7 @@ const PUBLIC = [
   "/legal/charte-organisateur",
   "/cette-page-n-existe-pas",
   "/invitation/lien-inconnu", // an event team's invitation that no longer works
+  "/compte-supprime",
 ];
 
 const RUNNER = [
@@ -50,6 +51,8 @@ const RUNNER = [
   "/monprofilcoureur",
   "/monprofil",
   "/monprofil/donnees", // « Mes données » (issue 45)
+  "/monprofil/supprimer",
+  "/monprofil/supprimer/confirmer?token=lien-inconnu",
   `/courses/${EVENT}`,
   "/courses",
 ];

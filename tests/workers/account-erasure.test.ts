@@ -10,35 +10,10 @@ import { eraseAccount } from "~/services/account-erasure.server";
 import { loadDemoData } from "./helpers";
 import { balanced, ledger, paidOn } from "./money-helpers";
 import { testContext } from "./payments-helpers";
+import { columnsHolding as holding } from "./schema-columns";
 
 const NOM = "Zéphyrinou";
 const PHONE = "0687654321";
-
-/** Every table's columns, but the catalogue's search indexes and the local payment provider's copy of the provider's
- * objects (a development stand-in for Stripe, which keeps its own records as the payment processor). */
-async function tablesAndColumns(): Promise<[string, string][]> {
-  const tables = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE '%fts%' AND name NOT LIKE '%trigram%' AND name NOT LIKE 'course_terms_scratch%' AND name <> 'local_payment_objects'",
-  ).all<{ name: string }>();
-  const out: [string, string][] = [];
-  for (const { name } of tables.results) {
-    const cols = await env.DB.prepare(`PRAGMA table_info("${name}")`).all<{ name: string }>();
-    for (const c of cols.results) out.push([name, c.name]);
-  }
-  return out;
-}
-
-/** The columns (table.column) holding `value` somewhere. */
-async function holding(value: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const [t, c] of await tablesAndColumns()) {
-    const row = await env.DB.prepare(`SELECT count(*) AS n FROM "${t}" WHERE CAST("${c}" AS TEXT) LIKE ?`)
-      .bind(`%${value}%`)
-      .first<{ n: number }>();
-    if (row && row.n > 0) found.push(`${t}.${c}`);
-  }
-  return found;
-}
 
 describe("erasing an account", () => {
   beforeAll(async () => {
@@ -69,6 +44,12 @@ describe("erasing an account", () => {
     await env.FILES.put(docKey, "%PDF");
     const past = await paidOn("2026-11-01", 3100, { nom: NOM, email, runnerId: userId });
     const future = await paidOn("2027-09-12", 2500, { nom: NOM, email, runnerId: userId });
+    // The past race's published result kept the runner's name: the anonymisation's effect forgets it.
+    await env.DB.prepare(
+      "INSERT INTO resultats (format_id, inscription_id, ligne, dossard, temps_secondes, classement, nom, club, recherche, nom_tri) SELECT format_id, id, 1, 12, 3700, 3, ?, 'AS Zéphyr', ?, ? FROM inscriptions WHERE id = ?",
+    )
+      .bind(NOM, `${NOM.toLowerCase()} ada`, NOM.toLowerCase(), past.inscriptionId)
+      .run();
     const context = testContext();
 
     await expect(eraseAccount(context, userId)).rejects.toBeInstanceOf(ErasureError);
@@ -97,5 +78,9 @@ describe("erasing an account", () => {
       .bind("Qui covoiture depuis Lyon ?")
       .first();
     expect(message).toMatchObject({ nom: "Coureur anonymisé", prenom: null });
+    const result = await env.DB.prepare("SELECT nom, classement FROM resultats WHERE inscription_id = ?")
+      .bind(past.inscriptionId)
+      .first();
+    expect(result).toEqual({ nom: null, classement: 3 });
   });
 });

@@ -2,23 +2,17 @@
 // column that names a person (a foreign key to users, an account id, an e-mail, an IP) in every table the migrations
 // made is listed with its export and erasure treatment, and nothing listed is stale: a new table holding a person's
 // data fails here until it says how it answers a data request.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { namesAPerson, PERSONAL_COLUMNS } from "~/domain/personal-data";
+import { schemaTables } from "./schema-columns";
 
 async function personColumns(): Promise<{ all: Set<string>; person: string[] }> {
-  const tables = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
-  ).all<{ name: string }>();
   const all = new Set<string>();
   const person: string[] = [];
-  for (const { name } of tables.results) {
-    const cols = await env.DB.prepare(`PRAGMA table_info("${name}")`).all<{ name: string }>();
-    const fks = await env.DB.prepare(`PRAGMA foreign_key_list("${name}")`).all<{ table: string; from: string }>();
-    const toUsers = new Set(fks.results.filter((f) => f.table === "users").map((f) => f.from));
-    for (const col of cols.results) {
-      all.add(`${name}.${col.name}`);
-      if (toUsers.has(col.name) || namesAPerson(col.name)) person.push(`${name}.${col.name}`);
+  for (const { table, columns, toUsers } of await schemaTables()) {
+    for (const col of columns) {
+      all.add(`${table}.${col}`);
+      if (toUsers.has(col) || namesAPerson(col)) person.push(`${table}.${col}`);
     }
   }
   return { all, person };

@@ -3,10 +3,25 @@
 // (the organiser's lists, exports and results show that), every other personal field is emptied, and it no longer
 // appears in public results.
 import { sql, type SQL } from "drizzle-orm";
-import { REGISTRATION_PERSONAL_COLUMNS } from "~/domain/registration-rules";
+import {
+  type AnonymisationEffect,
+  effectsOfAnonymisation,
+  REGISTRATION_PERSONAL_COLUMNS,
+} from "~/domain/registration-rules";
 import { ANONYMISED_RUNNER_NAME } from "~/domain/retention";
 import type { Db } from "../client.server";
-import { type Value, updateRegistrations } from "./writes.server";
+import { type Value, updateRegistrations, updateStatement } from "./writes.server";
+
+/** Registrations anonymised, and what follows for the use case to run once they are (their names in results). */
+export interface Anonymised {
+  ids: string[];
+  effects: AnonymisationEffect[];
+}
+
+function anonymised(rows: readonly { id: string }[]): Anonymised {
+  const ids = rows.map((r) => r.id);
+  return { ids, effects: effectsOfAnonymisation(ids) };
+}
 
 /** What the personal columns become. */
 export function anonymisedValues(): Record<string, Value> {
@@ -30,22 +45,27 @@ export function notAnonymisedSql(alias: string): SQL {
 
 /**
  * Anonymises the registrations matching `where` (the table is `inscriptions`, no alias) not anonymised yet, at most
- * `limit` of them; returns their ids.
+ * `limit` of them; returns their ids and the effects to run.
  */
-export async function anonymiseRegistrations(db: Db, where: SQL, limit: number): Promise<string[]> {
+export async function anonymiseRegistrations(db: Db, where: SQL, limit: number): Promise<Anonymised> {
   const rows = await updateRegistrations(
     db,
     anonymisedValues(),
     sql`id IN (SELECT a.id FROM inscriptions a WHERE ${notAnonymisedSql("a")} AND (${where}) LIMIT ${limit})`,
   );
-  return rows.map((r) => r.id);
+  return anonymised(rows);
 }
 
 /**
- * The erasure of an account (decision 0218): every registration of runner `userId` is anonymised (again, if the
- * organiser already had) and let go of the account, which can then be deleted; returns their ids.
+ * The erasure of an account (decision 0218): the statement anonymising every registration of runner `userId` (again,
+ * if the organiser already had) and letting go of the account, for the batch that then deletes it. RETURNING id:
+ * pass its rows to anonymisedRunnerRegistrations.
  */
-export async function anonymiseRunnerRegistrations(db: Db, userId: string): Promise<string[]> {
-  const rows = await updateRegistrations(db, { ...anonymisedValues(), coureur_id: null }, sql`coureur_id = ${userId}`);
-  return rows.map((r) => r.id);
+export function anonymiseRunnerRegistrationsStatement(userId: string): SQL {
+  return updateStatement({ ...anonymisedValues(), coureur_id: null }, sql`coureur_id = ${userId}`);
+}
+
+/** What the statement above changed: the ids and their effects. */
+export function anonymisedRunnerRegistrations(rows: readonly { id: string }[]): Anonymised {
+  return anonymised(rows);
 }
