@@ -11,6 +11,7 @@ import { endClosedTransferOffers } from "./transfer-close.server";
 import { finishPendingTransfers } from "./transfer-settle.server";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { renewCatalogueDates } from "./catalogue.server";
+import { sendRenewalReminders } from "./subscriptions.server";
 
 export interface MaintenanceReport {
   expiredHolds: number;
@@ -36,6 +37,8 @@ export interface MaintenanceReport {
   transfersClosed: number;
   /** Events whose summary's next date went by and was counted again (decision 0172). */
   renewedNextDates: number;
+  /** Premium renewal reminders sent (7 days before a tacit renewal, once per period; decision 0224). */
+  premiumReminders: number;
   errors: number;
 }
 
@@ -69,6 +72,7 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     transfersFinished: 0,
     transfersClosed: 0,
     renewedNextDates: 0,
+    premiumReminders: 0,
     errors: 0,
   };
   try {
@@ -130,6 +134,12 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
   } catch (e) {
     report.errors++;
     logEvent("cron.failed", { kind: "next_dates", error: errorCode(e), detail: errorDetail(e) });
+  }
+  try {
+    report.premiumReminders = await sendRenewalReminders(context, limit);
+  } catch (e) {
+    report.errors++;
+    logEvent("cron.failed", { kind: "premium", error: errorCode(e), detail: errorDetail(e) });
   }
   try {
     const payouts = await runDuePayouts(context);
