@@ -150,11 +150,6 @@ export function renewalReminderDue(sub: SubscriptionState & { reminderSentFor: s
   return now.getTime() < end && now.getTime() >= end - RENEWAL_REMINDER_DAYS * DAY_MS;
 }
 
-/** The start of the reminder window of a period ending at `periodEnd` (for the cron's query). */
-export function reminderWindowStart(now: Date): { from: string; to: string } {
-  return { from: now.toISOString(), to: new Date(now.getTime() + RENEWAL_REMINDER_DAYS * DAY_MS).toISOString() };
-}
-
 /** Annual recurring revenue: the yearly amounts of the subscriptions that renew (integer cents). */
 export function annualRecurringRevenueCents(subs: { amountCents: number; renews: boolean }[]): number {
   return subs.reduce((sum, s) => (s.renews ? sum + s.amountCents : sum), 0);
