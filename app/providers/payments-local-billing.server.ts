@@ -38,10 +38,9 @@ export function localSubscriptionInfo(s: LocalSubscription): SubscriptionInfo {
   };
 }
 
-export function localBillingMethods(store: LocalStore): BillingMethods & {
-  paySubscriptionSession(s: LocalCheckoutSession): Promise<LocalCheckoutSession>;
-} {
-  const { nowSec, load, must, save, once, emit } = store;
+/** The subscription as Stripe would read it now, its invoices, and a change saved with its events. */
+function subscriptionHelpers(store: LocalStore) {
+  const { nowSec, must, save, emit } = store;
 
   /** Like Stripe: a subscription cancelled at period end ends once its period is over. */
   async function current(id: string): Promise<LocalSubscription> {
@@ -76,7 +75,13 @@ export function localBillingMethods(store: LocalStore): BillingMethods & {
     for (const [type, object] of events) await emit(type, object);
   }
 
-  const actions = {
+  return { current, invoice, update };
+}
+
+/** The portal's buttons and the development controls (a renewal paid, a renewal failed). */
+function portalActions(h: ReturnType<typeof subscriptionHelpers>) {
+  const { invoice, update } = h;
+  return {
     async resilier(s: LocalSubscription) {
       if (s.status === "canceled" || s.cancel_at_period_end) return;
       const next = { ...s, cancel_at_period_end: true };
@@ -118,7 +123,15 @@ export function localBillingMethods(store: LocalStore): BillingMethods & {
       ]);
     },
   };
+}
 
+export function localBillingMethods(store: LocalStore): BillingMethods & {
+  paySubscriptionSession(s: LocalCheckoutSession): Promise<LocalCheckoutSession>;
+} {
+  const { nowSec, load, must, save, once, emit } = store;
+  const helpers = subscriptionHelpers(store);
+  const { current, invoice } = helpers;
+  const actions = portalActions(helpers);
   return {
     createSubscriptionCheckout: (input) =>
       once(input.idempotencyKey, async () => {
