@@ -100,8 +100,10 @@ async function dispatch(context: AppLoadContext, event: PaymentEvent): Promise<b
     case "customer.subscription.deleted":
     case "invoice.paid":
     case "invoice.payment_failed": {
+      // An invoice of no subscription (a one-off invoice) has nothing to sync: handled, with nothing to do.
       const subscriptionId = subscriptionIdOfEvent(event);
-      return subscriptionId ? syncSubscription(context, subscriptionId) : false;
+      if (subscriptionId) await syncSubscription(context, subscriptionId);
+      return true;
     }
     default: {
       // Every listed type has its case above: a type added to the list without one does not compile, and is
