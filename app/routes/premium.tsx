@@ -9,6 +9,7 @@ import { Link } from "~/components/Link";
 import { PremiumComparison } from "~/components/PremiumComparison";
 import { PremiumStatus } from "~/components/PremiumStatus";
 import { formatEuros } from "~/domain/format";
+import { isDomainError } from "~/domain/errors";
 import * as paths from "~/domain/paths";
 import { SubscriptionError } from "~/domain/subscription";
 import { openPremiumPortal, premiumPage, startPremiumCheckout } from "~/services/subscriptions.server";
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(url);
   } catch (e) {
     const { message, status } = mapDomainError(e, new SubscriptionError("prestataire"));
-    if (!(e instanceof SubscriptionError)) console.error(e);
+    if (!isDomainError(e)) console.error(e);
     return data({ error: message }, { status });
   }
 }
