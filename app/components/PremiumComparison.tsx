@@ -1,4 +1,5 @@
-// The free and Premium plans side by side (the home page and /premium).
+// The free and Premium plans side by side (the home page and /premium). The Premium tools are not built yet
+// (issue 47, part 2): each says « bientôt » until it exists.
 export const PREMIUM_FEATURES = [
   "Plans d'entraînement personnalisés par IA",
   "Estimation de votre temps d'arrivée (ITRA / UTMB)",
@@ -37,7 +38,9 @@ export function PremiumComparison({ headingLevel = 3 }: { headingLevel?: 2 | 3 }
         <ul className="checklist">
           <li>Tout le gratuit</li>
           {PREMIUM_FEATURES.map((f) => (
-            <li key={f}>{f}</li>
+            <li key={f}>
+              {f} <span className="muted small">(bientôt)</span>
+            </li>
           ))}
         </ul>
       </div>

@@ -775,6 +775,37 @@ export const local_payment_objects = sqliteTable(
   (t) => [index("local_payment_objects_kind_idx").on(t.kind)],
 );
 
+/**
+ * Runners' Premium subscriptions (issue 47, decision 0224): the provider's subscription as last read from it. One
+ * writer: app/db/subscriptions.server.ts. Rows are kept when a subscription ends (the runner's history, the books);
+ * Premium itself is decided by `isPremium` (app/domain/subscription.ts).
+ */
+export const abonnements = sqliteTable(
+  "abonnements",
+  {
+    id: text("id").primaryKey(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    provider_customer_id: text("provider_customer_id").notNull(),
+    provider_subscription_id: text("provider_subscription_id").notNull().unique(),
+    statut: text("statut").notNull(), // the provider's status code (app/domain/subscription.ts)
+    montant_cents: integer("montant_cents").notNull(), // per year, VAT included
+    current_period_end: text("current_period_end").notNull(),
+    cancel_at_period_end: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    past_due_since: text("past_due_since"),
+    ended_at: text("ended_at"),
+    /** The period end the renewal reminder was sent for (once per period). */
+    rappel_envoye_pour: text("rappel_envoye_pour"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index("abonnements_user_idx").on(t.user_id),
+    index("abonnements_statut_fin_idx").on(t.statut, t.current_period_end),
+  ],
+);
+
 /** Files stored in R2, with their owner, so that replaced files can be deleted. */
 export const fichiers = sqliteTable(
   "fichiers",

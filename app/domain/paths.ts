@@ -48,7 +48,7 @@ export function absoluteUrl(appUrl: string, path: string): string {
 
 export const home = () => "/";
 export const features = () => "/fonctionnalites";
-export const premium = () => "/premium";
+export const premium = (query?: Query) => withQuery("/premium", query);
 export const contact = () => "/contact";
 /** The runner/organiser display switch (a form action). */
 export const modeSwitch = () => "/mode";
@@ -196,6 +196,8 @@ export const storedFile = (key: string) => `/fichiers/${key.split("/").map(seg).
 export const devCheckout = (sessionId: string, query?: Query) => withQuery(`/dev/checkout/${seg(sessionId)}`, query);
 export const devOnboarding = (linkId: string) => `/dev/onboarding/${seg(linkId)}`;
 export const devReceipt = (chargeId: string) => `/dev/receipt/${seg(chargeId)}`;
+/** The local provider's customer portal (Premium: cancel at period end, change the card; development controls). */
+export const devPortal = (portalId: string) => `/dev/portail/${seg(portalId)}`;
 export const devMailbox = () => "/dev/mail";
 /** The local stand-in of the cron's « Mes données » step (decision 0219): builds the pending exports now. */
 export const devExports = (query?: Query) => withQuery("/dev/exports", query);

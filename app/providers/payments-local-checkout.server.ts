@@ -90,7 +90,10 @@ export function localCheckoutMethods(store: LocalStore): CheckoutMethods {
 }
 
 /** The local checkout page's actions: read the session, pay it ('Payer'), or decline the card ('Carte refusée'). */
-export function localCheckoutPageMethods(store: LocalStore): CheckoutPageMethods {
+export function localCheckoutPageMethods(
+  store: LocalStore,
+  paySubscriptionSession: (s: LocalCheckoutSession) => Promise<LocalCheckoutSession>,
+): CheckoutPageMethods {
   const { nowSec, load, must, save, emit, sessionView } = store;
   return {
     async getSession(sessionId) {
@@ -101,6 +104,7 @@ export function localCheckoutPageMethods(store: LocalStore): CheckoutPageMethods
     async paySession(sessionId) {
       const s = sessionView(await must<LocalCheckoutSession>("checkout_session", sessionId, "Session de paiement"));
       if (s.status !== "open") return s;
+      if (s.mode === "subscription") return paySubscriptionSession(s);
       const charge: LocalCharge = {
         id: newId("ch"),
         object: "charge",

@@ -41,7 +41,57 @@ export interface LocalCheckoutSession {
   charge: string | null;
   url: string;
   declined_count: number;
+  /** Premium checkouts are in subscription mode (absent: a payment). */
+  mode?: "payment" | "subscription";
+  customer?: string | null;
+  subscription?: string | null;
 }
+
+export interface LocalCustomer {
+  id: string;
+  object: "customer";
+  email: string;
+  metadata: Record<string, string>;
+  card_last4: string;
+  /** The customer's latest subscription (what the portal shows). */
+  subscription: string | null;
+}
+
+export interface LocalSubscription {
+  id: string;
+  object: "subscription";
+  customer: string;
+  status: "active" | "past_due" | "canceled";
+  amount: number;
+  current_period_start: number;
+  current_period_end: number;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  metadata: Record<string, string>;
+}
+
+export interface LocalInvoice {
+  id: string;
+  object: "invoice";
+  customer: string;
+  status: "paid" | "open";
+  amount_due: number;
+  amount_paid: number;
+  billing_reason: "subscription_create" | "subscription_cycle";
+  parent: { type: "subscription_details"; subscription_details: { subscription: string } };
+  created: number;
+}
+
+export interface LocalPortalSession {
+  id: string;
+  object: "billing_portal.session";
+  customer: string;
+  return_url: string;
+  url: string;
+}
+
+/** The local portal's buttons, and the development controls beside them. */
+export type LocalPortalAction = "resilier" | "reprendre" | "changer_carte" | "renouveler" | "echec_paiement";
 
 export interface LocalCharge {
   id: string;
@@ -90,6 +140,11 @@ export interface LocalPaymentProvider extends PaymentProvider {
   /** 'Carte refusée': the session stays open, nothing is charged. */
   declineSession(sessionId: string): Promise<LocalCheckoutSession>;
   getCharge(chargeId: string): Promise<LocalCharge | null>;
+  getPortalSession(
+    portalId: string,
+  ): Promise<{ portal: LocalPortalSession; customer: LocalCustomer; subscription: LocalSubscription | null } | null>;
+  /** A portal button: emits the subscription's events like Stripe does. */
+  portalAction(portalId: string, action: LocalPortalAction): Promise<void>;
 }
 
 export function isLocalPaymentProvider(p: PaymentProvider): p is LocalPaymentProvider {

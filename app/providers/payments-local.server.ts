@@ -4,6 +4,7 @@
 // webhook handler in-process. See docs/decisions/0031-local-payment-provider.md.
 import { type ChargeInfo, PaymentProviderError } from "./payments";
 import { localAccountMethods } from "./payments-local-accounts.server";
+import { localBillingMethods } from "./payments-local-billing.server";
 import { localCheckoutMethods, localCheckoutPageMethods } from "./payments-local-checkout.server";
 import { createLocalStore, type LocalProviderOptions, type LocalStore, newId } from "./payments-local-store.server";
 import type { LocalAccount, LocalCharge, LocalPaymentProvider, LocalTransfer } from "./payments-local-types";
@@ -116,12 +117,14 @@ function localMoneyMethods(
 
 export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPaymentProvider {
   const store = createLocalStore(opts);
+  const { paySubscriptionSession, ...billing } = localBillingMethods(store);
   return {
     kind: "local",
     webhookSecret: opts.webhookSecret,
     ...localAccountMethods(store),
     ...localCheckoutMethods(store),
-    ...localCheckoutPageMethods(store),
+    ...localCheckoutPageMethods(store, paySubscriptionSession),
+    ...billing,
     ...localMoneyMethods(store),
   };
 }

@@ -10,6 +10,7 @@ import {
   checkoutMetadata,
   type PaymentProvider,
 } from "./payments";
+import { stripeBillingMethods } from "./payments-stripe-billing.server";
 
 /** The API version this code was written and tested against. Bump deliberately. */
 export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
@@ -220,6 +221,8 @@ export function createStripePaymentProvider(config: StripeProviderConfig): Payme
         );
         return { id: r.id, status: refundStatus(r.status) };
       }),
+
+    ...stripeBillingMethods(stripe, wrap),
   };
 }
 

@@ -105,6 +105,45 @@ export interface PaymentEvent {
   data: { object: Record<string, unknown> & { id?: string } };
 }
 
+/** A runner's Premium checkout (subscription mode, a yearly price, VAT included). */
+export interface SubscriptionCheckoutInput {
+  userId: string;
+  customerEmail: string;
+  /** The runner's customer at the provider, when an earlier subscription made one. */
+  customerId: string | null;
+  amountCents: number;
+  productName: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
+/** What we read back from a subscription: always re-read before acting on an event. */
+export interface SubscriptionInfo {
+  id: string;
+  customerId: string;
+  status: string;
+  /** Yearly amount, VAT included. */
+  amountCents: number;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  metadata: Record<string, string>;
+}
+
+/** The subscription an event is about: the object itself, an invoice's parent, or a subscription checkout. */
+export function subscriptionIdOfEvent(event: PaymentEvent): string | null {
+  const o = event.data.object as Record<string, unknown>;
+  const str = (x: unknown) =>
+    typeof x === "string" ? x : x && typeof x === "object" && "id" in x ? String((x as { id: unknown }).id) : null;
+  if (event.type.startsWith("customer.subscription.")) return str(o.id);
+  if (event.type.startsWith("invoice.")) {
+    const parent = o.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+    return str(parent?.subscription_details?.subscription) ?? str(o.subscription);
+  }
+  if (event.type.startsWith("checkout.session.") && o.mode === "subscription") return str(o.subscription);
+  return null;
+}
+
 export interface PaymentProvider {
   readonly kind: "stripe" | "local";
   /** Secret the webhook signatures are checked with. */
@@ -119,6 +158,11 @@ export interface PaymentProvider {
   createTransfer(input: TransferInput): Promise<{ id: string }>;
   createTransferReversal(input: TransferReversalInput): Promise<{ id: string }>;
   createRefund(input: RefundInput): Promise<{ id: string; status: "succeeded" | "pending" | "failed" }>;
+  /** Premium: a checkout in subscription mode (yearly). */
+  createSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<CheckoutSessionCreated>;
+  retrieveSubscription(subscriptionId: string): Promise<SubscriptionInfo>;
+  /** The customer portal (change the card, cancel at period end), coming back to `returnUrl`. */
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }
 
 // The Worker bundle and the Remix build each carry a copy of this module (load-context.ts makes the provider, the

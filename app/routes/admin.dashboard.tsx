@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminCharts } from "~/components/AdminCharts";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { AdminNav } from "~/components/AdminNav";
+import { AdminPremiumTiles } from "~/components/AdminPremiumTiles";
 import { AdminStatTiles } from "~/components/AdminStatTiles";
 import { adminDashboard } from "~/services/admin.server";
 import adminCss from "~/styles/admin.css?url";
@@ -20,12 +21,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AdminDashboard() {
-  const { stats, charts } = useLoaderData<typeof loader>();
+  const { stats, charts, premium } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
       <h1>Dashboard</h1>
       <AdminNav />
       <AdminStatTiles stats={stats} />
+      <AdminPremiumTiles premium={premium} />
       <AdminCharts charts={charts} />
     </section>
   );

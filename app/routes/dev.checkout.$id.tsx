@@ -33,6 +33,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     id: session.id,
     status: session.status,
     amount: session.amount_total,
+    yearly: session.mode === "subscription",
     product: session.product_name,
     email: session.customer_email,
     expiresAt: new Date(session.expires_at * 1000).toISOString(),
@@ -66,7 +67,10 @@ export default function LocalCheckout() {
       <div className="card paydev-card">
         <h1>Paiement sécurisé</h1>
         <p className="muted">{s.product}</p>
-        <p className="paydev-amount">{formatEuros(s.amount)}</p>
+        <p className="paydev-amount">
+          {formatEuros(s.amount)}
+          {s.yearly ? <span className="muted small"> par an TTC, renouvelé chaque année</span> : null}
+        </p>
         <dl className="paydev-rows">
           {s.email ? (
             <>
@@ -108,7 +112,7 @@ export default function LocalCheckout() {
               <Form method="post">
                 <input type="hidden" name="intent" value="payer" />
                 <button type="submit" className="btn btn-primary">
-                  Payer {formatEuros(s.amount)}
+                  {s.yearly ? "S'abonner" : "Payer"} {formatEuros(s.amount)}
                 </button>
               </Form>
               <Form method="post">

@@ -73,8 +73,9 @@ export default function Fonctionnalites() {
             <li className="card">
               <h3>Premium</h3>
               <p>
-                Plans d'entraînement IA, estimation ITRA/UTMB, export .zwo et montre, synchronisation, comparateur
-                d'allure.
+                L'abonnement est ouvert&nbsp;: 49&nbsp;€ par an TTC, résiliable à tout moment. Ses outils arrivent
+                bientôt&nbsp;: plans d'entraînement, estimation de temps ITRA/UTMB, export .zwo et montre,
+                synchronisation des activités, retour hebdomadaire, comparateur d'allure. Aucun n'est encore disponible.
               </p>
             </li>
           </ul>

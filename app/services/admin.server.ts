@@ -1,6 +1,7 @@
 // Admin use cases (spec sections 2, 6, 7, 8): the screens' data, the page's CSV, the commission update and the
 // release of funds on a selection. Only admins reach these (routes call requireAdmin first).
 // docs/decisions/0120-admin-money-screens.md
+import { premiumTotals } from "./subscriptions.server";
 import { type AuditActor, paymentTargets, recordAction } from "./audit.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import {
@@ -75,8 +76,12 @@ export async function adminCharts(context: Ctx, courseId: string | null = null):
 }
 
 export async function adminDashboard(context: Ctx) {
-  const [stats, charts] = await Promise.all([adminStats(context.db), adminCharts(context)]);
-  return { stats, charts };
+  const [stats, charts, premium] = await Promise.all([
+    adminStats(context.db),
+    adminCharts(context),
+    premiumTotals(context),
+  ]);
+  return { stats, charts, premium };
 }
 
 /** One event's page for admins: its name, its counters' charts. Null when the event does not exist. */

@@ -13,6 +13,7 @@ import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 import { renewCatalogueDates } from "./catalogue.server";
 import { buildPendingExports } from "./data-export.server";
 import { backfillImageVariants } from "./image-variants.server";
+import { sendRenewalReminders } from "./subscriptions.server";
 
 export interface MaintenanceReport {
   expiredHolds: number;
@@ -43,6 +44,8 @@ export interface MaintenanceReport {
   exportsExpired: number;
   /** Event images stored before their sizes existed, given them this run (decision 0223). */
   resizedImages: number;
+  /** Premium renewal reminders sent (7 days before a tacit renewal, once per period; decision 0224). */
+  premiumReminders: number;
   errors: number;
 }
 
@@ -79,6 +82,7 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     exportsBuilt: 0,
     exportsExpired: 0,
     resizedImages: 0,
+    premiumReminders: 0,
     errors: 0,
   };
   try {
@@ -149,6 +153,12 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
   } catch (e) {
     report.errors++;
     logEvent("cron.failed", { kind: "next_dates", error: errorCode(e), detail: errorDetail(e) });
+  }
+  try {
+    report.premiumReminders = await sendRenewalReminders(context, limit);
+  } catch (e) {
+    report.errors++;
+    logEvent("cron.failed", { kind: "premium", error: errorCode(e), detail: errorDetail(e) });
   }
   try {
     const payouts = await runDuePayouts(context);

@@ -5,10 +5,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { profils_utilisateurs, webhook_events } from "~/db/schema";
-import { isPaymentProviderError, type PaymentEvent } from "~/providers/payments";
+import { isPaymentProviderError, type PaymentEvent, subscriptionIdOfEvent } from "~/providers/payments";
 import { verifyWebhookSignature } from "~/providers/payments-stripe.server";
 import { onChargeRefunded, onCheckoutCompleted, onCheckoutEnded } from "./payment-received.server";
 import { syncTransferReversal } from "./payouts.server";
+import { syncSubscription } from "./subscriptions.server";
 import { errorCode, errorDetail, errorStack, logEvent } from "~/utils/log.server";
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -25,6 +26,12 @@ export const HANDLED_EVENT_TYPES = [
   "charge.refunded",
   "account.updated",
   "transfer.reversed",
+  // Premium (decision 0224): the subscription is re-read and stored, whatever the event says.
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.paid",
+  "invoice.payment_failed",
 ] as const;
 
 export type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
@@ -63,6 +70,11 @@ async function dispatch(context: AppLoadContext, event: PaymentEvent): Promise<b
   const id = typeof o.id === "string" ? o.id : "";
   const type = event.type;
   if (!isHandledEventType(type)) return false;
+  // A Premium checkout (subscription mode) is no registration's payment: its subscription is synced instead.
+  if (type.startsWith("checkout.session.") && o.mode === "subscription") {
+    const subscriptionId = subscriptionIdOfEvent(event);
+    return subscriptionId ? syncSubscription(context, subscriptionId) : false;
+  }
   switch (type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
@@ -83,6 +95,16 @@ async function dispatch(context: AppLoadContext, event: PaymentEvent): Promise<b
     case "transfer.reversed":
       await syncTransferReversal(context, id, Number(o.amount_reversed ?? 0));
       return true;
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      // An invoice of no subscription (a one-off invoice) has nothing to sync: handled, with nothing to do.
+      const subscriptionId = subscriptionIdOfEvent(event);
+      if (subscriptionId) await syncSubscription(context, subscriptionId);
+      return true;
+    }
     default: {
       // Every listed type has its case above: a type added to the list without one does not compile, and is
       // reported as ignored (tests/workers/operations-logs.test.ts fails on it).

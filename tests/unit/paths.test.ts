@@ -86,6 +86,8 @@ describe("path builders", () => {
     [paths.devCheckout("cs_1", { refus: 1 }), "/dev/checkout/cs_1?refus=1"],
     [paths.devOnboarding("acct 1"), "/dev/onboarding/acct%201"],
     [paths.devReceipt("ch_1"), "/dev/receipt/ch_1"],
+    [paths.devPortal("bps_1"), "/dev/portail/bps_1"],
+    [paths.premium({ abonnement: "merci" }), "/premium?abonnement=merci"],
     [paths.devMail("m1"), "/dev/mail/m1"],
     [paths.features(), "/fonctionnalites"],
     [paths.sitemap(), "/sitemap.xml"],

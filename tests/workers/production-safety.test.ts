@@ -108,6 +108,7 @@ describe("a production Worker with its configuration", () => {
       "/dev/checkout/cs_local_x",
       "/dev/onboarding/al_local_x",
       "/dev/receipt/ch_local_x",
+      "/dev/portail/bps_local_x",
     ];
     for (const path of paths) {
       const get = await call(productionBindings(), path);

@@ -1,0 +1,118 @@
+// /dev/portail/{id}: the local provider's customer portal (decision 0224): cancel at period end, take the
+// cancellation back, change the card; and, for development, a renewal paid or failed now. Every button is a POST
+// form; each change emits Stripe's events to our webhook. Exists only with the local provider, in development/test.
+import { redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { formatDateLong, formatEuros } from "~/domain/format";
+import * as paths from "~/domain/paths";
+import { isLocalPaymentProvider, localReturnUrl } from "~/providers/payments-local.server";
+import styles from "~/styles/payments.css?url";
+import { requireDevelopment } from "~/utils/dev-only.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [
+  { title: "Portail d'abonnement (simulation locale) — Balise" },
+  { name: "robots", content: "noindex" },
+];
+
+const PortalActionSchema = z.object({
+  intent: z.enum(["resilier", "reprendre", "changer_carte", "renouveler", "echec_paiement", "retour"]),
+});
+
+const STATUS_LABELS: Record<string, string> = { active: "Actif", past_due: "Paiement en retard", canceled: "Résilié" };
+
+function localProvider(context: LoaderFunctionArgs["context"]) {
+  requireDevelopment(context);
+  const p = context.payments;
+  if (!isLocalPaymentProvider(p)) throw new Response("Page non trouvée", { status: 404 });
+  return p;
+}
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const found = await localProvider(context).getPortalSession(params.id ?? "");
+  if (!found) throw new Response("Portail introuvable", { status: 404 });
+  const { portal, customer, subscription: s } = found;
+  return {
+    email: customer.email,
+    card: customer.card_last4,
+    returnUrl: localReturnUrl(portal.return_url, context.env.APP_URL),
+    subscription: s
+      ? {
+          status: STATUS_LABELS[s.status] ?? s.status,
+          live: s.status !== "canceled",
+          amount: s.amount,
+          periodEnd: new Date(s.current_period_end * 1000).toISOString(),
+          cancelAtPeriodEnd: s.cancel_at_period_end,
+        }
+      : null,
+  };
+}
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const provider = localProvider(context);
+  const parsed = PortalActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("Action inconnue", { status: 400 });
+  const found = await provider.getPortalSession(params.id ?? "");
+  if (!found) throw new Response("Portail introuvable", { status: 404 });
+  if (parsed.data.intent === "retour") return redirect(localReturnUrl(found.portal.return_url, context.env.APP_URL));
+  await provider.portalAction(found.portal.id, parsed.data.intent);
+  return redirect(paths.devPortal(found.portal.id));
+}
+
+function PortalButton({ intent, label, primary }: { intent: string; label: string; primary?: boolean }) {
+  return (
+    <Form method="post">
+      <button type="submit" name="intent" value={intent} className={`btn ${primary ? "btn-primary" : "btn-ghost"}`}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export default function LocalPortal() {
+  const p = useLoaderData<typeof loader>();
+  const s = p.subscription;
+  return (
+    <section className="paydev">
+      <p className="paydev-banner">Portail simulé (prestataire local)&nbsp;: aucune carte réelle n'est débitée.</p>
+      <div className="card paydev-card">
+        <h1>Mon abonnement</h1>
+        <dl className="paydev-rows">
+          <dt>E-mail</dt>
+          <dd>{p.email}</dd>
+          <dt>Carte</dt>
+          <dd>•••• {p.card}</dd>
+          {s ? (
+            <>
+              <dt>Abonnement</dt>
+              <dd>
+                Balise Premium, {formatEuros(s.amount)} par an&nbsp;: {s.status}
+              </dd>
+              <dt>{s.cancelAtPeriodEnd ? "Se termine le" : "Prochaine échéance"}</dt>
+              <dd>{formatDateLong(s.periodEnd)}</dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="paydev-buttons">
+          {s?.live && !s.cancelAtPeriodEnd ? (
+            <PortalButton intent="resilier" label="Résilier à la fin de la période" primary />
+          ) : null}
+          {s?.live && s.cancelAtPeriodEnd ? <PortalButton intent="reprendre" label="Reprendre l'abonnement" /> : null}
+          <PortalButton intent="changer_carte" label="Changer de carte" />
+          <PortalButton intent="retour" label="Retour sur Balise" />
+        </div>
+        {s?.live ? (
+          <>
+            <h2 className="small">Simulation (développement)</h2>
+            <div className="paydev-buttons">
+              <PortalButton intent="renouveler" label="Simuler le renouvellement" />
+              <PortalButton intent="echec_paiement" label="Simuler un échec de paiement" />
+            </div>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

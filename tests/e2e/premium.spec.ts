@@ -1,0 +1,98 @@
+// Premium (issue 47, decision 0224), JavaScript off and on, on a phone's screen: a fresh runner subscribes through
+// the local checkout (the webhook makes them Premium), sees 'Gérer mon abonnement' and their status, cancels in the
+// portal stand-in and stays Premium until the end date shown.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { jsOn } from "./helpers";
+
+test.use({ viewport: { width: 393, height: 851 } });
+
+/**
+ * Serious and critical accessibility violations of the page as it is (its subscribed states are not in a11y.spec).
+ * axe runs in the page: with JavaScript off it cannot, and a11y.spec covers /premium's scripts-blocked rendering.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!jsOn(page)) return [];
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
+
+async function freshRunner(page: Page): Promise<{ email: string; password: string }> {
+  const email = `premium-${test.info().project.name}-${Date.now()}@exemple.fr`;
+  const password = "abonnement-premium-2026";
+  await page.goto("/signup");
+  await page.locator('main input[name="email"]').fill(email);
+  await page.locator('main input[name="password"]').fill(password);
+  await page.locator('main input[name="confirmation"]').fill(password);
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page.getByText("✅ Compte créé. Vérifiez votre email pour confirmer.")).toBeVisible();
+  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+  await page
+    .getByRole("link", { name: /Confirmez votre adresse email/ })
+    .first()
+    .click();
+  await page.locator(".mail-body").getByRole("link", { name: "Confirmer mon adresse email" }).click();
+  await page.getByRole("button", { name: "Confirmer mon adresse email" }).click();
+  await expect(page.getByText("✅ Adresse email confirmée. Vous pouvez vous connecter.")).toBeVisible();
+  return { email, password };
+}
+
+test.describe("Premium", () => {
+  test("subscribe through the local checkout, then cancel in the portal and stay Premium until the end date", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { email, password } = await freshRunner(page);
+
+    // A visitor is sent to sign in, and comes back to the Premium page.
+    await page.goto("/premium");
+    await expect(page.getByText("49,00\u00a0€ par an TTC")).toBeVisible();
+    await page.getByRole("button", { name: "Passer en Premium" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fpremium/);
+    await page.locator('main input[name="email"]').fill(email);
+    await page.locator('main input[name="password"]').fill(password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/\/premium$/);
+
+    // The local checkout in subscription mode; paying makes the runner Premium (through the webhook).
+    await page.getByRole("button", { name: "Passer en Premium" }).click();
+    await page.waitForURL(/\/dev\/checkout\//);
+    await expect(page.getByText("par an TTC, renouvelé chaque année")).toBeVisible();
+    await page.getByRole("button", { name: /^S'abonner 49,00/ }).click();
+    await page.waitForURL(/\/premium\?abonnement=merci/);
+    const status = page.getByTestId("premium-status");
+    await expect(status).toContainText("Abonnement\u00a0: Actif");
+    await expect(status).toContainText("Prochain renouvellement le");
+    await expect(page.getByRole("button", { name: "Gérer mon abonnement" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Passer en Premium" })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The portal stand-in: cancel at period end.
+    await page.getByRole("button", { name: "Gérer mon abonnement" }).click();
+    await page.waitForURL(/\/dev\/portail\//);
+    await page.getByRole("button", { name: "Résilier à la fin de la période" }).click();
+    await expect(page.getByText("Se termine le")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    const endDate = (await page.locator("dt:has-text('Se termine le') + dd").textContent())?.trim();
+    expect(endDate).toBeTruthy();
+    await page.getByRole("button", { name: "Retour sur Balise" }).click();
+    await expect(page).toHaveURL(/\/premium$/);
+
+    // Still Premium, until the end date the portal showed; no renewal.
+    await expect(status).toContainText("Résilié, actif jusqu'à la fin de la période");
+    await expect(status).toContainText(`Premium jusqu'au ${endDate}, sans renouvellement.`);
+    await expect(status.locator(".badge")).toHaveText("Premium");
+
+    // The welcome and the cancellation e-mails, once each.
+    await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+    await expect(page.getByRole("link", { name: /Bienvenue dans Balise Premium/ })).toHaveCount(1);
+    await expect(page.getByRole("link", { name: /Votre abonnement Premium est résilié/ })).toHaveCount(1);
+  });
+
+  test("the features page says the Premium tools are not available yet", async ({ page }) => {
+    await page.goto("/fonctionnalites");
+    await expect(page.getByText("Aucun n'est encore disponible.", { exact: false })).toBeVisible();
+  });
+});
