@@ -109,13 +109,21 @@ async function main() {
   const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
   run("node", ["scripts/seed.ts", "--persist-to", persistTo]);
-  const server = startWorker({ port, base, persistTo, vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: "bench-session-secret-0123456789abcdef-0123456789" }, stdout: "ignore" });
+  const server = startWorker({
+    port,
+    base,
+    persistTo,
+    vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: "bench-session-secret-0123456789abcdef-0123456789" },
+    stdout: "ignore",
+  });
   await server.ready();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   try {
     console.log(
       `Première visite, téléphone, cache vide. Octets: texte gzippé (niveau 6), images telles quelles (kB = 1000 o).` +
-        (timing ? ` Profil 2G: ${PROFILE.latency} ms RTT, ${PROFILE.kbit} kbit/s, CPU ×${PROFILE.cpu}; médiane de ${runs}.` : ""),
+        (timing
+          ? ` Profil 2G: ${PROFILE.latency} ms RTT, ${PROFILE.kbit} kbit/s, CPU ×${PROFILE.cpu}; médiane de ${runs}.`
+          : ""),
     );
     console.log("page                                   JS   HTML   CSS    JS     img   total   FCP ms  load ms");
     for (const path of PAGES) {
