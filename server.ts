@@ -14,8 +14,8 @@ import { countingD1 } from "./app/utils/query-count.server";
 import { bookmarkSetCookie, mayWrite } from "./app/domain/read-consistency";
 import { runMaintenance } from "./app/services/maintenance.server";
 import { errorCode, errorDetail, errorStack, logEvent } from "./app/utils/log.server";
-import { pageCacheKey, pageCacheSeconds } from "./app/utils/page-cache";
-import { cachedPage, dataCentreCache, keepPage } from "./app/utils/page-cache.server";
+import { bypassesPageCache, pageCacheKey, pageCacheSeconds } from "./app/utils/page-cache";
+import { cachedPage, dataCentreCache, keepPage, withCacheStatus } from "./app/utils/page-cache.server";
 
 export { ChatRoom } from "./party/chat-room";
 export { FormatQueue } from "./party/format-queue";
@@ -111,6 +111,9 @@ export default {
           seconds: cacheSeconds,
           waitUntil: (p) => ctx.waitUntil(p),
         });
+      } else if (bypassesPageCache(request, url, cacheSeconds)) {
+        // A kept page asked with a cookie (or not by GET): rendered for this visitor, and said so (X-Page-Cache).
+        response = withCacheStatus(response, "bypass");
       }
       // A request that may have written hands its session's bookmark to the visitor's next requests, which then
       // read from a replica only once it has this write (read your own writes: decision 0161).

@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { routeMatchCache } from "./vite-plugins/route-match-cache";
+import { islands } from "./vite-plugins/islands";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -25,6 +26,7 @@ export default defineConfig({
     }),
     tsconfigPaths(),
     routeMatchCache(),
+    islands(),
   ],
   ssr: {
     target: "webworker",

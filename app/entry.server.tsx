@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
 import { NonceContext } from "./utils/nonce";
+import { staticPageIslands } from "./components/islands";
 
 // The Worker (server.ts) makes its request handler with this build's own copy of the Remix runtime, the one whose
 // route matching is memoised at build time (vite-plugins/route-match-cache.ts). Importing it in server.ts instead
@@ -46,6 +47,13 @@ async function readHandoff(context: EntryContext): Promise<ReadableStream<Uint8A
 
 let fellBack = false;
 
+/** Is the document a static page (docs/decisions/0222)? It prints no Remix scripts, so no data scripts either. */
+function isStaticDocument(context: EntryContext): boolean {
+  const { matches, loaderData } = context.staticHandlerContext;
+  const list = matches.map((m) => ({ handle: context.routeModules[m.route.id]?.handle, data: loaderData[m.route.id] }));
+  return staticPageIslands(list) !== null;
+}
+
 /**
  * Renders a document in one synchronous pass (docs/decisions/0026): a browser without JavaScript gets the full page,
  * the event's discussion included, and the Worker spends about a fifth less CPU per page than with a streamed render.
@@ -61,7 +69,7 @@ export async function renderDocument(
 ): Promise<Response> {
   const spare = await readHandoff(context);
   const html = renderWhole(app);
-  if (!spare || html.includes(HANDOFF_END)) {
+  if (!spare || html.includes(HANDOFF_END) || isStaticDocument(context)) {
     void spare?.cancel().catch(() => {});
     init.headers.set("Content-Type", "text/html; charset=utf-8");
     return new Response(`<!DOCTYPE html>${html}`, { headers: init.headers, status: init.status });

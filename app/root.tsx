@@ -1,5 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { IslandScripts, useStaticPageIslands } from "~/components/islands";
+import { keepFocusAboveBars } from "~/components/shell-keys";
 import { Link } from "~/components/Link";
 import { type RootData, useRootData } from "~/components/root-data";
 import { ErrorScreen } from "~/components/ErrorScreen";
@@ -33,29 +35,11 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   };
 }
 
-/** Bars that stay on screen at the bottom: the organiser's save bar and the event's register bar on phones. */
-const STICKY_BARS = ".form-submit, .register-bar";
-
-/**
- * WCAG 2.4.11 (focus not obscured): when the focus lands on an element that a bottom bar covers, even partly,
- * scroll it above the bar. (CSS scroll-padding-bottom covers elements out of view, but the browser does not scroll
- * an element that is already partly visible.)
- */
-function keepFocusAboveBars(e: FocusEvent) {
-  const el = e.target;
-  if (!(el instanceof HTMLElement)) return;
-  for (const bar of document.querySelectorAll<HTMLElement>(STICKY_BARS)) {
-    if (bar.contains(el)) continue;
-    const t = bar.getBoundingClientRect();
-    if (t.height === 0) continue; // not shown (the register bar above phone widths)
-    const b = el.getBoundingClientRect();
-    if (b.bottom > t.top && b.top < t.bottom) window.scrollBy({ top: b.bottom - t.top + 12 });
-  }
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
+  // A catalogue page's document: its islands instead of React (docs/decisions/0222).
+  const islands = useStaticPageIslands();
   useEffect(() => {
     // Read by isAppHydrated() (components/catalogue/ClientOnly.tsx): components mounted from now on have no server HTML.
     document.documentElement.dataset.hydrated = "1";
@@ -83,8 +67,14 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <Footer />
         {data?.isDev ? <DevErrorLog /> : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {islands ? (
+          <IslandScripts names={islands} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -3,6 +3,7 @@ import { BRAND_LINK_LABEL, BrandContent } from "~/components/Brand";
 import { Link, NavLink } from "~/components/Link";
 import { useEffect, useRef } from "react";
 import * as paths from "~/domain/paths";
+import { onMenuBackdrop, onMenuKey } from "~/components/shell-keys";
 
 export interface ShellUser {
   email: string;
@@ -141,33 +142,6 @@ function LogoutButton() {
       </button>
     </Form>
   );
-}
-
-/**
- * Keyboard for the <details> menus (with JavaScript): Escape closes the open one and gives the focus back to its
- * summary. The mobile menu covers the page: Tab cycles between its items and its close button (the summary) instead
- * of reaching the page behind, and a tap outside its panel (on the dimmed page, the <details> itself) closes it.
- */
-function onMenuKey(e: KeyboardEvent) {
-  const menu = document.querySelector<HTMLDetailsElement>(".mobile-menu[open], .user-menu[open]");
-  if (!menu) return;
-  if (e.key === "Escape") {
-    menu.open = false;
-    (menu.firstElementChild as HTMLElement).focus();
-    return;
-  }
-  if (e.key !== "Tab" || !menu.classList.contains("mobile-menu")) return;
-  const items = [...menu.querySelectorAll<HTMLElement>("summary, a[href], button")];
-  const i = items.indexOf(document.activeElement as HTMLElement);
-  const to = e.shiftKey ? (i <= 0 ? items.length - 1 : -1) : i < 0 || i === items.length - 1 ? 0 : -1;
-  if (to >= 0) {
-    e.preventDefault();
-    items[to].focus();
-  }
-}
-
-function onMenuBackdrop(e: MouseEvent) {
-  if (e.target instanceof HTMLDetailsElement && e.target.matches(".mobile-menu[open]")) e.target.open = false;
 }
 
 export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {

@@ -9,6 +9,10 @@ import catalogueCss from "~/styles/catalogue.css?url";
 import { getSessionUser } from "~/utils/session.server";
 import { PremiumComparison } from "~/components/PremiumComparison";
 import * as paths from "~/domain/paths";
+import { STATIC_PAGE } from "~/components/islands";
+
+/** Served without React: HTML and CSS (docs/decisions/0222). */
+export const handle = STATIC_PAGE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 

@@ -1,6 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { LegalPage } from "~/components/LegalPage";
 import { RETENTION_RULES } from "~/domain/retention";
+import { STATIC_PAGE } from "~/components/islands";
+
+/** Served without React: HTML and CSS (docs/decisions/0222). */
+export const handle = STATIC_PAGE;
 
 export const meta: MetaFunction = () => [
   { title: "Confidentialité — Balise" },

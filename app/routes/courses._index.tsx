@@ -14,6 +14,13 @@ import { useRootData } from "~/components/root-data";
 import catalogueCss from "~/styles/catalogue.css?url";
 import * as paths from "~/domain/paths";
 import { Pager } from "~/components/table/Pager";
+import type { StaticPageHandle } from "~/components/islands";
+
+/** Served without React (docs/decisions/0222); the map view has the map island. */
+export const handle: StaticPageHandle = {
+  hydrate: false,
+  islands: (data) => ((data as { filters?: { vue?: string } } | undefined)?.filters?.vue === "carte" ? ["map"] : []),
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 

@@ -8,6 +8,10 @@ import catalogueCss from "~/styles/catalogue.css?url";
 import { formatDate, formatEuros, formatKm, formatMeters, formatNumber, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import { Pager } from "~/components/table/Pager";
+import { STATIC_PAGE } from "~/components/islands";
+
+/** Served without React: HTML and CSS (docs/decisions/0222). */
+export const handle = STATIC_PAGE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 

@@ -2,6 +2,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "~/components/Link";
 import { LegalPage } from "~/components/LegalPage";
 import * as paths from "~/domain/paths";
+import { STATIC_PAGE } from "~/components/islands";
+
+/** Served without React: HTML and CSS (docs/decisions/0222). */
+export const handle = STATIC_PAGE;
 
 export const meta: MetaFunction = () => [
   { title: "Conditions générales de vente organisateurs — Balise" },

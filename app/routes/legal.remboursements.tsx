@@ -3,6 +3,10 @@ import { Link } from "~/components/Link";
 import { LegalPage } from "~/components/LegalPage";
 import { RefundScaleTable } from "~/components/RefundScaleTable";
 import * as paths from "~/domain/paths";
+import { STATIC_PAGE } from "~/components/islands";
+
+/** Served without React: HTML and CSS (docs/decisions/0222). */
+export const handle = STATIC_PAGE;
 
 export const meta: MetaFunction = () => [
   { title: "Politique de remboursement — Balise" },

@@ -1,5 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { LegalPage } from "~/components/LegalPage";
+import { STATIC_PAGE } from "~/components/islands";
+
+/** Served without React: HTML and CSS (docs/decisions/0222). */
+export const handle = STATIC_PAGE;
 
 export const meta: MetaFunction = () => [{ title: "Mentions légales — Balise" }];
 

@@ -1,7 +1,7 @@
 // The Worker's side of the catalogue's page cache (docs/decisions/0178): the Cache API of the data centre that
 // answers, read before Remix and written after it, off the response's path (waitUntil).
 import { errorCode, errorDetail, logEvent } from "./log.server";
-import { isShareablePage, withNonce, withoutNonce } from "./page-cache";
+import { isShareablePage, PAGE_CACHE_HEADER, type PageCacheStatus, withNonce, withoutNonce } from "./page-cache";
 
 type PageCache = Pick<Cache, "match" | "put">;
 
@@ -12,8 +12,6 @@ export function dataCentreCache(): PageCache {
 
 /** Carries a page's own Cache-Control while it sits in the cache, which needs one of its own to keep it. */
 const PAGE_CACHE_CONTROL = "X-Balise-Cache-Control";
-/** Tells the operator (and the bench) whether a page came from the cache. */
-const PAGE_CACHE_HEADER = "X-Page-Cache";
 
 /** The stored page for `key`, with this request's nonce, or null when there is none (or the cache fails). */
 export async function cachedPage(cache: PageCache, key: string, nonce: string): Promise<Response | null> {
@@ -30,7 +28,7 @@ export async function cachedPage(cache: PageCache, key: string, nonce: string): 
   headers.delete(PAGE_CACHE_CONTROL);
   headers.delete("Cache-Control");
   if (own) headers.set("Cache-Control", own);
-  headers.set(PAGE_CACHE_HEADER, "hit");
+  headers.set(PAGE_CACHE_HEADER, "hit" satisfies PageCacheStatus);
   return new Response(withNonce(await hit.text(), nonce), { status: 200, headers });
 }
 
@@ -44,7 +42,7 @@ export async function keepPage(
   response: Response,
   { nonce, seconds, waitUntil }: { nonce: string; seconds: number; waitUntil: (p: Promise<unknown>) => void },
 ): Promise<Response> {
-  if (!isShareablePage(response)) return response;
+  if (!isShareablePage(response)) return withCacheStatus(response, "bypass");
   const html = await response.text();
   const stored = new Headers(response.headers);
   const own = stored.get("Cache-Control");
@@ -55,7 +53,12 @@ export async function keepPage(
       .put(key, new Response(withoutNonce(html, nonce), { status: 200, headers: stored }))
       .catch((e) => logEvent("page_cache.failed", { error: errorCode(e), detail: errorDetail(e) })),
   );
+  return withCacheStatus(new Response(html, response), "miss");
+}
+
+/** The response with the page cache's verdict in its headers (a copy: Remix may hand back immutable headers). */
+export function withCacheStatus(response: Response, status: PageCacheStatus): Response {
   const headers = new Headers(response.headers);
-  headers.set(PAGE_CACHE_HEADER, "miss");
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  headers.set(PAGE_CACHE_HEADER, status);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

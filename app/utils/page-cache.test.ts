@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { allowsLocalStandIns, type AppEnv } from "./env.server";
 import {
+  bypassesPageCache,
   DEFAULT_PAGE_CACHE_SECONDS,
   isShareablePage,
   NONCE_PLACEHOLDER,
@@ -99,5 +100,20 @@ describe("the nonce leaves a stored page and a fresh one comes back", () => {
   });
   it("an empty nonce leaves the page as it is", () => {
     expect(withoutNonce("<p>x</p>", "")).toBe("<p>x</p>");
+  });
+});
+
+describe("bypassesPageCache: a kept page asked in a way the cache does not serve", () => {
+  const req = (path: string, init: RequestInit = {}) => new Request(`https://balise.example${path}`, init);
+  it.each([
+    ["/courses", {}, 30, false],
+    ["/courses", { headers: { Cookie: "__session=x" } }, 30, true],
+    ["/", { headers: { Authorization: "Bearer x" } }, 30, true],
+    ["/formats", { method: "HEAD" }, 30, true],
+    ["/courses", { headers: { Cookie: "__session=x" } }, 0, false],
+    ["/courses/trail-du-canigou", { headers: { Cookie: "__session=x" } }, 30, false],
+  ] as const)("%s %j cache %ss → %s", (path, init, seconds, expected) => {
+    const r = req(path, init as RequestInit);
+    expect(bypassesPageCache(r, new URL(r.url), seconds)).toBe(expected);
   });
 });

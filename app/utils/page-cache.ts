@@ -54,6 +54,20 @@ export function pageCacheKey(request: Request, url = new URL(request.url)): stri
 }
 
 /**
+ * What the page cache did for a request, in the X-Page-Cache header (docs/decisions/0178, 0222): `hit` (served from
+ * the cache), `miss` (rendered, and kept), `bypass` (a page the cache keeps, but not for this request: a cookie, an
+ * Authorization header, not a GET, or an answer that may not be shared). No header: the cache is off (development
+ * and test by default) or the page is never kept (the event page, an organiser's page…).
+ */
+export type PageCacheStatus = "hit" | "miss" | "bypass";
+export const PAGE_CACHE_HEADER = "X-Page-Cache";
+
+/** Is `url` a page the cache keeps, asked for in a way it does not (a cookie, a POST…)? Then the answer says `bypass`. */
+export function bypassesPageCache(request: Request, url: URL, cacheSeconds: number): boolean {
+  return cacheSeconds > 0 && isCachedPath(url.pathname) && pageCacheKey(request, url) === null;
+}
+
+/**
  * A rendered page (or its data) that may be shared: a complete answer that sets no cookie and is not marked private.
  */
 export function isShareablePage(response: Response): boolean {

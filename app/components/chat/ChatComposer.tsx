@@ -1,5 +1,4 @@
 // The discussion's last part: the form for a new message, or the invitation to log in.
-import { Link } from "~/components/Link";
 import { CHAT_TEXTS, MAX_MESSAGE_LENGTH } from "~/domain/chat";
 import * as paths from "~/domain/paths";
 import { type ChatForms, FieldError } from "./ChatMessage";
@@ -36,7 +35,7 @@ export function ChatLogin({ address, error }: { address: string; error: string |
     <div className="chat-login">
       {error ? <FieldError message={error} /> : null}
       <p>
-        {CHAT_TEXTS.loginToWrite} <Link to={paths.login(paths.eventPage(address))}>Se connecter</Link>
+        {CHAT_TEXTS.loginToWrite} <a href={paths.login(paths.eventPage(address))}>Se connecter</a>
       </p>
     </div>
   );

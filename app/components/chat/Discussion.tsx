@@ -1,6 +1,5 @@
 // The #discussion section's content: server-rendered threads, plain forms for every action (they work without
 // JavaScript), and with JavaScript a live connection to the event's room plus in-place submissions.
-import { useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/components/useHydrated";
 import { buildThreads, CHAT_ERROR_MESSAGES, CHAT_TEXTS } from "~/domain/chat";
@@ -17,8 +16,8 @@ import { type LiveState, useLiveRoom } from "./useLiveRoom";
 export { FLAG_THANKS } from "./useChatActions";
 
 /** Without JavaScript, a failed action comes back in the query string (with what was typed). */
-function useUrlError() {
-  const [params] = useSearchParams();
+function useUrlError(search: string) {
+  const params = useMemo(() => new URLSearchParams(search), [search]);
   const code = params.get(ERROR_PARAMS.code);
   const target = params.get(ERROR_PARAMS.target);
   const text = params.get(ERROR_PARAMS.text) ?? "";
@@ -43,12 +42,16 @@ function repliesLabel(count: number): string {
   return count === 0 ? "Aucune réponse" : count === 1 ? "1 réponse" : `${count} réponses`;
 }
 
-/** `address`: the event's slug or id, as in the page's address, where the forms post and come back to. */
-export function Discussion({ data, address }: { data: DiscussionData; address: string }) {
+/**
+ * `address`: the event's slug or id, as in the page's address, where the forms post and come back to; `search`: the
+ * page's query string (a failed action without JavaScript comes back in it). No Remix hook here: the chat island
+ * renders it outside Remix (docs/decisions/0222).
+ */
+export function Discussion({ data, address, search }: { data: DiscussionData; address: string; search: string }) {
   const { courseId, viewer } = data;
   const action = paths.eventChat(address);
   const hydrated = useHydrated();
-  const url = useUrlError();
+  const url = useUrlError(search);
   const [messages, setMessages] = useState(data.messages);
   const [counts, setCounts] = useState<Record<string, number> | undefined>(data.replyCounts);
   const scrollRef = useRef<HTMLDivElement>(null);

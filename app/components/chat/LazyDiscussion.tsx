@@ -8,12 +8,15 @@
 // (error #421) and shows its fallback until the code arrives. A <div> whose content React was told not to manage
 // (dangerouslySetInnerHTML, empty, with suppressHydrationWarning) keeps the server's HTML through any update.
 import type { LinksFunction } from "@remix-run/cloudflare";
-import { useNavigation } from "@remix-run/react";
-import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useLocation, useNavigation } from "@remix-run/react";
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from "react";
+import { IslandData, useStaticPage } from "~/components/islands";
 import type { DiscussionData } from "~/services/chat-discussion.server";
 import styles from "~/styles/chat.css?url";
 import { isAppHydrated } from "../catalogue/ClientOnly";
 import { Discussion } from "./Discussion";
+import { CHAT_ISLAND_DATA_ID, CHAT_ISLAND_ID, type ChatIslandData, DRAFT_FIELDS, recordDraft } from "./drafts";
+import { RestoreDrafts } from "./RestoreDrafts";
 
 export const discussionLinks: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -64,33 +67,14 @@ const FALLBACK = <p className="muted">Chargement de la discussion…</p>;
 // so the chat's code only arrives through the lazy import above.
 const ServerDiscussion = import.meta.env.SSR ? Discussion : null;
 
-const DRAFT_FIELDS = "textarea[id], input[type=text][id]";
-
-/** Records what the visitor typed in the island's text fields (by id) into `drafts`, so that the live component starts with it. */
-function recordDraft(drafts: Record<string, string>, el: Element) {
-  if ((el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) && el.matches(DRAFT_FIELDS)) {
-    if (el.value !== el.defaultValue) drafts[el.id] = el.value;
-    else delete drafts[el.id];
-  }
-}
-
-/** Puts the island's drafts back into the live component's fields, as soon as it is on screen. */
-function RestoreDrafts({ drafts }: { drafts: Record<string, string> }) {
-  useLayoutEffect(() => {
-    for (const [id, value] of Object.entries(drafts)) {
-      const el = document.getElementById(id);
-      if (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) el.value = value;
-    }
-  }, [drafts]);
-  return null;
-}
-
 /** `address`: the event's slug or id, as in the page's address (the chat's forms come back to it). */
 export function LazyDiscussion({ data, address }: { data: DiscussionData; address: string }) {
   // Hydrating the server's page: keep its HTML as a static island until the code is here. Mounted later (another
   // event opened in the browser): there is no server HTML, so render the lazy component at once.
   const [live, setLive] = useState(() => ServerDiscussion !== null || isAppHydrated());
   const navigating = useNavigation().state !== "idle";
+  const { search } = useLocation();
+  const staticPage = useStaticPage();
   const island = useRef<HTMLDivElement>(null);
   const drafts = useRef<Record<string, string>>({});
   useEffect(() => {
@@ -114,10 +98,21 @@ export function LazyDiscussion({ data, address }: { data: DiscussionData; addres
     };
   }, [live]);
 
+  if (ServerDiscussion && staticPage) {
+    // A static page (ADR 0222): the chat island hydrates this <div> with the same component and data.
+    return (
+      <>
+        <div className="discussion-island" id={CHAT_ISLAND_ID}>
+          <ServerDiscussion data={data} address={address} search={search} />
+        </div>
+        <IslandData id={CHAT_ISLAND_DATA_ID} value={{ data, address } satisfies ChatIslandData} />
+      </>
+    );
+  }
   if (ServerDiscussion) {
     return (
       <div className="discussion-island">
-        <ServerDiscussion data={data} address={address} />
+        <ServerDiscussion data={data} address={address} search={search} />
       </div>
     );
   }
@@ -134,7 +129,7 @@ export function LazyDiscussion({ data, address }: { data: DiscussionData; addres
   return (
     <div className="discussion-island">
       <Suspense fallback={FALLBACK}>
-        <DiscussionImpl data={data} address={address} />
+        <DiscussionImpl data={data} address={address} search={search} />
         <RestoreDrafts drafts={drafts.current} />
       </Suspense>
     </div>

@@ -1,5 +1,6 @@
 // Sharing the event page: the hero's 'Partager' and the share panel's copy button (with JavaScript: the clipboard).
 import { useEffect, useRef, useState } from "react";
+import { useStaticPage } from "~/components/islands";
 import { useHydrated } from "~/components/useHydrated";
 
 /** Copies `url` to the clipboard ('Lien copié' for 1.5 s, spec section 9); without the clipboard API, selects the field. */
@@ -25,9 +26,11 @@ function useCopy(url: string) {
 export function ShareButton({ url, className }: { url: string; className: string }) {
   const hydrated = useHydrated();
   const { copied, copy } = useCopy(url);
+  // On a static page the share island (app/islands/share.ts) turns the link into the copy button.
+  const island = useStaticPage();
   if (!hydrated)
     return (
-      <a href="#partage" className={className}>
+      <a href="#partage" className={className} data-share-url={island ? url : undefined}>
         Partager
       </a>
     );
@@ -47,7 +50,9 @@ export function ShareButton({ url, className }: { url: string; className: string
 export function CopyLinkButton({ url }: { url: string }) {
   const hydrated = useHydrated();
   const { copied, copy } = useCopy(url);
-  if (!hydrated) return null;
+  // On a static page the share island (app/islands/share.ts) puts the button in this placeholder.
+  const island = useStaticPage();
+  if (!hydrated) return island ? <span data-copy-link-url={url} /> : null;
   return (
     <>
       <button type="button" className="btn btn-ghost btn-small" onClick={copy} aria-describedby="share-url">

@@ -14,6 +14,17 @@ import { TABS } from "./page-data";
 import { SidePanel } from "./SidePanel";
 import { Apercu, Parcours, TabsNav } from "./Tabs";
 import * as paths from "~/domain/paths";
+import type { StaticPageHandle } from "~/components/islands";
+
+/** Served without React (docs/decisions/0222): the share and chat islands, and the route tab's map. */
+export const handle: StaticPageHandle = {
+  hydrate: false,
+  islands: (data) => [
+    ...((data as { tab?: string } | undefined)?.tab === "parcours" ? (["map"] as const) : []),
+    "share",
+    "chat",
+  ],
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }, ...discussionLinks()];
 
