@@ -8,6 +8,7 @@ const NEXT_STEP: Record<ErasureRefusal, { to: string; label: string }> = {
   inscription_active: { to: paths.myRegistrations(), label: "Voir mes inscriptions" },
   argent_en_cours: { to: paths.myRegistrations(), label: "Voir mes inscriptions" },
   epreuves: { to: paths.organiserSpace(), label: "Voir mes épreuves" },
+  abonnement: { to: paths.premium(), label: "Gérer mon abonnement" },
 };
 
 export function ErasureRefusalNotice({ refusal }: { refusal: ErasureRefusal }) {

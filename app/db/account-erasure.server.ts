@@ -13,6 +13,7 @@ import {
   anonymisedRunnerRegistrations,
   anonymiseRunnerRegistrationsStatement,
 } from "./registration-store/anonymise.server";
+import { SUBSCRIPTION_ENDED_STATUSES } from "~/domain/subscription";
 import { holdsPlaceSql } from "./registration-store/capacity.server";
 
 /** One row: the facts that may refuse the erasure of account `userId` on `today` (Paris) at `nowIso`. */
@@ -30,7 +31,11 @@ function erasureFactsSql(userId: string, today: string, nowIso: string): SQL {
     + (SELECT count(*) FROM cessions c WHERE c.vendeur_id = ${userId}
       AND (c.statut = 'ouverte' OR (c.statut = 'payee' AND c.rembourse_at IS NULL)))
       AS moneyInFlight,
-    (SELECT count(*) FROM courses WHERE organisateur_id = ${userId}) AS ownedEvents`;
+    (SELECT count(*) FROM courses WHERE organisateur_id = ${userId}) AS ownedEvents,
+    (SELECT count(*) FROM abonnements WHERE user_id = ${userId} AND statut NOT IN (${sql.join(
+      SUBSCRIPTION_ENDED_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    )})) AS liveSubscriptions`;
 }
 
 /** What may refuse the erasure of account `userId` on `today` (Paris) at `nowIso`. */
@@ -40,6 +45,7 @@ export async function erasureFacts(db: Db, userId: string, today: string, nowIso
     activeRegistrations: Number(row?.activeRegistrations ?? 0),
     moneyInFlight: Number(row?.moneyInFlight ?? 0),
     ownedEvents: Number(row?.ownedEvents ?? 0),
+    liveSubscriptions: Number(row?.liveSubscriptions ?? 0),
   };
 }
 
@@ -49,8 +55,8 @@ export async function erasureFacts(db: Db, userId: string, today: string, nowIso
  * triggers: json() of a text that is not JSON is the error, evaluated only in the refusing branch.
  */
 function refusalGuardSql(userId: string, today: string, nowIso: string): SQL {
-  return sql`SELECT CASE WHEN f.activeRegistrations + f.moneyInFlight + f.ownedEvents > 0
-    THEN json('effacement refusé ' || (f.activeRegistrations + f.moneyInFlight + f.ownedEvents)) ELSE 0 END AS refused
+  return sql`SELECT CASE WHEN f.activeRegistrations + f.moneyInFlight + f.ownedEvents + f.liveSubscriptions > 0
+    THEN json('effacement refusé ' || (f.activeRegistrations + f.moneyInFlight + f.ownedEvents + f.liveSubscriptions)) ELSE 0 END AS refused
     FROM (${erasureFactsSql(userId, today, nowIso)}) f`;
 }
 
@@ -85,6 +91,8 @@ export async function eraseAccountBatch(
     sql`DELETE FROM mail_outbox WHERE to_email = ${email}`,
     sql`DELETE FROM login_attempts WHERE email = ${email}`,
     sql`DELETE FROM equipe_invitations WHERE email = ${email} OR invited_by = ${userId} OR accepted_by = ${userId}`,
+    // Ended Premium subscriptions (the guard refused live ones): the provider keeps its invoices.
+    sql`DELETE FROM abonnements WHERE user_id = ${userId}`,
     sql`DELETE FROM users WHERE id = ${userId}`,
   ]);
   return anonymisedRunnerRegistrations(registrations);

@@ -35,6 +35,7 @@ const SCOPES: Record<ExportedTableName, (w: Who) => SQL> = {
   compensations: (w) => sql`organisateur_id = ${w.userId}`,
   journal_actions: (w) => sql`acteur_id = ${w.userId}`,
   exports_donnees: (w) => sql`user_id = ${w.userId}`,
+  abonnements: (w) => sql`user_id = ${w.userId}`,
 };
 
 /** A table's columns, in order (for the CSV header of a table with no row). */

@@ -3,12 +3,29 @@ import { ERASURE_REFUSAL_MESSAGES, ErasureRequestError, ErasureRequestSchema, er
 
 describe("erasureRefusal", () => {
   it.each([
-    { facts: { activeRegistrations: 0, moneyInFlight: 0, ownedEvents: 0 }, refusal: null },
-    { facts: { activeRegistrations: 1, moneyInFlight: 0, ownedEvents: 0 }, refusal: "inscription_active" },
-    { facts: { activeRegistrations: 0, moneyInFlight: 2, ownedEvents: 0 }, refusal: "argent_en_cours" },
-    { facts: { activeRegistrations: 0, moneyInFlight: 0, ownedEvents: 1 }, refusal: "epreuves" },
-    { facts: { activeRegistrations: 1, moneyInFlight: 1, ownedEvents: 0 }, refusal: "inscription_active" },
-    { facts: { activeRegistrations: 1, moneyInFlight: 1, ownedEvents: 1 }, refusal: "epreuves" },
+    { facts: { activeRegistrations: 0, moneyInFlight: 0, ownedEvents: 0, liveSubscriptions: 0 }, refusal: null },
+    {
+      facts: { activeRegistrations: 1, moneyInFlight: 0, ownedEvents: 0, liveSubscriptions: 0 },
+      refusal: "inscription_active",
+    },
+    {
+      facts: { activeRegistrations: 0, moneyInFlight: 2, ownedEvents: 0, liveSubscriptions: 0 },
+      refusal: "argent_en_cours",
+    },
+    { facts: { activeRegistrations: 0, moneyInFlight: 0, ownedEvents: 1, liveSubscriptions: 0 }, refusal: "epreuves" },
+    {
+      facts: { activeRegistrations: 1, moneyInFlight: 1, ownedEvents: 0, liveSubscriptions: 0 },
+      refusal: "inscription_active",
+    },
+    { facts: { activeRegistrations: 1, moneyInFlight: 1, ownedEvents: 1, liveSubscriptions: 0 }, refusal: "epreuves" },
+    {
+      facts: { activeRegistrations: 0, moneyInFlight: 0, ownedEvents: 0, liveSubscriptions: 1 },
+      refusal: "abonnement",
+    },
+    {
+      facts: { activeRegistrations: 0, moneyInFlight: 1, ownedEvents: 0, liveSubscriptions: 1 },
+      refusal: "argent_en_cours",
+    },
   ])("$facts → $refusal", ({ facts, refusal }) => {
     expect(erasureRefusal(facts)).toBe(refusal);
   });

@@ -4,13 +4,15 @@
 import { z } from "zod";
 import { DomainError } from "./errors";
 
-export type ErasureRefusal = "inscription_active" | "argent_en_cours" | "epreuves";
+export type ErasureRefusal = "inscription_active" | "argent_en_cours" | "epreuves" | "abonnement";
 
 export const ERASURE_REFUSAL_MESSAGES: Record<ErasureRefusal, string> = {
   inscription_active:
     "Vous avez une inscription (ou une place en liste d'attente) pour une course à venir : annulez-la d'abord depuis « Mes inscriptions ».",
   argent_en_cours:
     "Un remboursement, une annulation ou une cession de dossard est en cours : réessayez quand il sera terminé.",
+  abonnement:
+    "Votre abonnement Premium est en cours : résiliez-le depuis « Gérer mon abonnement » ; vous pourrez effacer votre compte quand il aura pris fin.",
   epreuves:
     "Vous organisez des épreuves : supprimez-les ou écrivez-nous pour les confier à un autre organisateur avant d'effacer votre compte.",
 };
@@ -22,6 +24,8 @@ export interface ErasureFacts {
   moneyInFlight: number;
   /** Events the account owns. */
   ownedEvents: number;
+  /** Premium subscriptions not ended yet (they would renew, or charge, an account that no longer exists). */
+  liveSubscriptions: number;
 }
 
 /** Why the account may not be erased now, or null when it may. */
@@ -29,6 +33,7 @@ export function erasureRefusal(f: ErasureFacts): ErasureRefusal | null {
   if (f.ownedEvents > 0) return "epreuves";
   if (f.activeRegistrations > 0) return "inscription_active";
   if (f.moneyInFlight > 0) return "argent_en_cours";
+  if (f.liveSubscriptions > 0) return "abonnement";
   return null;
 }
 

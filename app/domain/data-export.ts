@@ -55,6 +55,7 @@ export const EXPORTED_TABLES = {
   compensations: { categorie: "Organisation", contenu: "les compensations entre vos paiements d'organisateur" },
   journal_actions: { categorie: "Organisation", contenu: "vos actions d'organisateur ou d'administrateur" },
   exports_donnees: { categorie: "Compte", contenu: "vos demandes d'export de données" },
+  abonnements: { categorie: "Compte", contenu: "votre abonnement Premium (état, montant, fin de période)" },
 } as const satisfies Record<string, ExportedTable>;
 
 export type ExportedTableName = keyof typeof EXPORTED_TABLES;

@@ -103,6 +103,7 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
   c("resultats_formats", "brouillon_par", "non_exportee", "conservee", "import de résultats : identifiant"),
   c("resultats_formats", "publie_par", "non_exportee", "conservee", "publication de résultats : identifiant"),
   c("codes_promo", "created_by", "non_exportee", "conservee", "identifiant de l'organisateur"),
+  c("abonnements", "user_id", "exportee", "supprimee", "abonnement Premium (refusé tant qu'il n'a pas pris fin)"),
   c(
     "exports_donnees",
     "user_id",

@@ -25,6 +25,8 @@ export const SUBSCRIPTION_STATUSES = [
   "paused",
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** The statuses after which the provider neither renews nor charges the subscription again. */
+export const SUBSCRIPTION_ENDED_STATUSES: readonly SubscriptionStatus[] = ["canceled", "incomplete_expired"];
 
 export type Tone = "success" | "warning" | "danger" | "neutral";
 

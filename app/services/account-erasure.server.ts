@@ -8,6 +8,7 @@ import { accountEmail } from "~/db/audit.server";
 import { ErasureError, type ErasureRefusal, erasureRefusal } from "~/domain/account-erasure";
 import { parisDate } from "~/domain/refund";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
+import { deleteAccountExports } from "./data-export.server";
 import { runAnonymisationEffects } from "./registration-changes.server";
 
 type Ctx = AppLoadContext;
@@ -27,6 +28,7 @@ export async function eraseAccount(context: Ctx, userId: string): Promise<void> 
   if (refusal) throw new ErasureError(refusal);
   const email = await accountEmail(context.db, userId);
   const keys = await documentKeysOf(context.db, userId);
+  await deleteAccountExports(context, userId);
   const now = context.clock.now();
   let erased: Awaited<ReturnType<typeof eraseAccountBatch>>;
   try {

@@ -117,7 +117,8 @@ export async function openPremiumPortal(context: Ctx, userId: string): Promise<s
 export async function syncSubscription(context: Ctx, subscriptionId: string): Promise<boolean> {
   const s = await context.payments.retrieveSubscription(subscriptionId);
   const userId = s.metadata.user_id;
-  if (!userId) return false;
+  // Not ours, or an account erased since (its ended subscription's last events): nothing to store.
+  if (!userId || !(await accountEmail(context.db, userId))) return false;
   const { before, after } = await storeProviderState(
     context.db,
     {

@@ -83,4 +83,31 @@ describe("erasing an account", () => {
       .first();
     expect(result).toEqual({ nom: null, classement: 3 });
   });
+
+  it("is refused while a Premium subscription runs, then takes its ended subscription and its data export along", async () => {
+    const userId = crypto.randomUUID();
+    const email = `abonne-${userId.slice(0, 8)}@exemple.fr`;
+    const zipKey = `exports/${userId}/export.zip`;
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (?, ?, 'x', '2026-01-01T00:00:00.000Z')",
+      ).bind(userId, email),
+      env.DB.prepare(
+        "INSERT INTO abonnements (id, user_id, provider_customer_id, provider_subscription_id, statut, montant_cents, current_period_end, cancel_at_period_end) VALUES (?, ?, 'cus_x', ?, 'active', 4900, '2027-11-01T00:00:00.000Z', 1)",
+      ).bind(crypto.randomUUID(), userId, `sub_${userId}`),
+      env.DB.prepare(
+        "INSERT INTO exports_donnees (id, user_id, status, requested_at, r2_key) VALUES (?, ?, 'ready', '2026-11-20T00:00:00.000Z', ?)",
+      ).bind(crypto.randomUUID(), userId, zipKey),
+    ]);
+    await env.FILES.put(zipKey, "PK");
+    const context = testContext();
+
+    await expect(eraseAccount(context, userId)).rejects.toMatchObject({ code: "abonnement", status: 409 });
+    expect(await holding(email)).toContain("users.email");
+
+    await env.DB.prepare("UPDATE abonnements SET statut = 'canceled' WHERE user_id = ?").bind(userId).run();
+    await eraseAccount(context, userId);
+    expect(await holding(userId)).toEqual([]);
+    expect(await env.FILES.get(zipKey)).toBeNull();
+  });
 });
