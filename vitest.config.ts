@@ -4,6 +4,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 import { buildDemoData, DEMO_PASSWORD } from "./app/db/demo-data";
 import { hashPassword } from "./app/utils/password.server";
+import { islands } from "./vite-plugins/islands";
 
 // wrangler.jsonc describes production, and the plugin also reads a developer's .dev.vars: the workerd tests set their
 // own variables here, and blank every other one .dev.vars sets (real test keys, say), so they run the same everywhere.
@@ -31,6 +32,8 @@ export default defineConfig(async () => {
         {
           plugins: [
             tsconfigPaths(),
+            // The islands' addresses (virtual:balise-islands) that app/root.tsx reads, as in development.
+            islands(),
             cloudflareTest({
               main: "./server.ts",
               wrangler: { configPath: "./wrangler.jsonc" },

@@ -14,6 +14,14 @@ import { abonnements, users } from "./schema";
 
 export type SubscriptionRow = typeof abonnements.$inferSelect;
 
+/**
+ * The statement that deletes account `userId`'s subscriptions, for the account erasure's batch (decision 0220),
+ * whose guard has refused the erasure while one of them had not ended: the provider keeps the invoices.
+ */
+export function deleteAccountSubscriptionsStatement(userId: string) {
+  return sql`DELETE FROM abonnements WHERE user_id = ${userId}`;
+}
+
 /** The provider's state of one subscription, as the webhook re-read it. */
 export interface ProviderSubscriptionState {
   providerSubscriptionId: string;

@@ -112,7 +112,8 @@ export default function LocalCheckout() {
               <Form method="post">
                 <input type="hidden" name="intent" value="payer" />
                 <button type="submit" className="btn btn-primary">
-                  {s.yearly ? "S'abonner" : "Payer"} {formatEuros(s.amount)}
+                  {s.yearly ? "S'abonner " : "Payer "}
+                  {formatEuros(s.amount)}
                 </button>
               </Form>
               <Form method="post">

@@ -133,47 +133,29 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     report.errors++;
     logEvent("cron.failed", { kind: "waitlist", error: errorCode(e), detail: errorDetail(e) });
   }
-  try {
+  await step(report, "files", async () => {
     report.deletedFiles = (await cleanOrphanFiles(context.db, context.storage, now)).length;
-  } catch (e) {
-    report.errors++;
-    logEvent("cron.failed", { kind: "files", error: errorCode(e), detail: errorDetail(e) });
-  }
-  try {
+  });
+  await step(report, "image_variants", async () => {
     // A few older images' sizes per run, until none is left (decision 0223).
     const images = await backfillImageVariants(context);
     report.resizedImages = images.made;
     report.errors += images.failed;
-  } catch (e) {
-    report.errors++;
-    logEvent("cron.failed", { kind: "image_variants", error: errorCode(e), detail: errorDetail(e) });
-  }
-  try {
+  });
+  await step(report, "next_dates", async () => {
     report.renewedNextDates = await renewCatalogueDates(context);
-  } catch (e) {
-    report.errors++;
-    logEvent("cron.failed", { kind: "next_dates", error: errorCode(e), detail: errorDetail(e) });
-  }
-  try {
+  });
+  await step(report, "premium", async () => {
     report.premiumReminders = await sendRenewalReminders(context, limit);
-  } catch (e) {
-    report.errors++;
-    logEvent("cron.failed", { kind: "premium", error: errorCode(e), detail: errorDetail(e) });
-  }
-  try {
+  });
+  await step(report, "payouts", async () => {
     const payouts = await runDuePayouts(context);
     report.payoutsPaid = payouts.paid;
     report.payoutsFailed = payouts.failed;
-  } catch (e) {
-    report.errors++;
-    logEvent("cron.failed", { kind: "payouts", error: errorCode(e), detail: errorDetail(e) });
-  }
-  try {
+  });
+  await step(report, "data_export", async () => {
     report.exportsBuilt = await buildPendingExports(context);
-  } catch (e) {
-    report.errors++;
-    logEvent("cron.failed", { kind: "data_export", error: errorCode(e), detail: errorDetail(e) });
-  }
+  });
   // Personal data past its time (decision 0218): documents, guests' registrations, unconfirmed accounts, e-mail
   // bodies, login attempts; each rule on its own (one failing does not stop the others).
   const retention = await applyRetention(context, limit);
@@ -185,4 +167,14 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
   report.exportsExpired = retention.exports_donnees;
   report.errors += retention.errors;
   return report;
+}
+
+/** One step of the run: its failure is logged under `kind` and counted, and the run goes on. */
+async function step(report: MaintenanceReport, kind: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (e) {
+    report.errors++;
+    logEvent("cron.failed", { kind, error: errorCode(e), detail: errorDetail(e) });
+  }
 }

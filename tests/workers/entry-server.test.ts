@@ -18,7 +18,13 @@ function handoff(chunks: string[]): ReadableStream<Uint8Array> {
 }
 
 function fakeContext(chunks: string[]): EntryContext {
-  return { serverHandoffStream: handoff(chunks), renderMeta: {} } as unknown as EntryContext;
+  // No route matched: not a static catalogue page (decision 0222), so the data scripts are expected.
+  return {
+    serverHandoffStream: handoff(chunks),
+    renderMeta: {},
+    staticHandlerContext: { matches: [], loaderData: {} },
+    routeModules: {},
+  } as unknown as EntryContext;
 }
 
 async function readAll(stream: ReadableStream<Uint8Array> | undefined): Promise<string> {
@@ -82,10 +88,16 @@ describe("document render", () => {
 
   it("renders real pages in one pass, their data included (no fallback logged)", async () => {
     const log = vi.spyOn(console, "error");
-    for (const path of ["/", "/courses", "/formats"]) {
+    for (const path of ["/login", "/signup", "/premium"]) {
       const res = await SELF.fetch(`http://localhost${path}`);
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toContain(HANDOFF_END);
+    }
+    // The catalogue's static pages (decision 0222) print no Remix data at all, and that is no fallback either.
+    for (const path of ["/", "/courses", "/formats"]) {
+      const res = await SELF.fetch(`http://localhost${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).not.toContain("window.__remixContext");
     }
     expect(log.mock.calls.filter((c) => String(c[0]).includes("readHandoff"))).toHaveLength(0);
   });
