@@ -102,8 +102,11 @@ test.describe("static pages", () => {
     await expect(page.getByText("Dernière mise à jour : 17/08/2025")).toBeVisible();
   });
 
-  test("premium says buying is not open yet", async ({ page }) => {
+  test("premium sells the yearly subscription and says its tools are not ready yet", async ({ page }) => {
     await page.goto("/premium");
-    await expect(page.getByText(/n'est pas encore en vente/)).toBeVisible();
+    await expect(page.getByText("49,00 € par an TTC").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Passer en Premium" })).toBeVisible();
+    await expect(page.getByText("(bientôt)").first()).toBeVisible();
+    await expect(page.getByText(/n'est pas encore en vente/)).toHaveCount(0);
   });
 });
