@@ -4,7 +4,7 @@
 // mailed opens a confirmation page whose button erases; the session is closed and the password no longer opens it.
 import { expect, test, type Page } from "@playwright/test";
 import { courseId, formatId } from "../../app/db/demo-data";
-import { openPayments, payOnLocalCheckout } from "./helpers";
+import { openMail, openPayments, payOnLocalCheckout, signUpAndConfirm } from "./helpers";
 
 test.use({ viewport: { width: 393, height: 851 }, isMobile: false });
 
@@ -12,36 +12,11 @@ const PASSWORD = "effacement-des-cimes-2026";
 const COURSE = courseId(10);
 const FORMAT = formatId(10, 0);
 
-/** Opens the newest mail with this subject sent to `email` in the local mailbox. */
-async function openMail(page: Page, email: string, subject: string) {
-  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
-  await page
-    .getByRole("link", { name: new RegExp(subject) })
-    .first()
-    .click();
-  await expect(page.getByRole("heading", { name: subject })).toBeVisible();
-}
-
 async function fillLogin(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.locator('main form input[name="email"]').fill(email);
   await page.locator('main form input[name="password"]').fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
-}
-
-async function signUpAndConfirm(page: Page, email: string) {
-  await page.goto("/signup");
-  await page.locator('main input[name="email"]').fill(email);
-  await page.locator('main input[name="password"]').fill(PASSWORD);
-  await page.locator('main input[name="confirmation"]').fill(PASSWORD);
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByText("✅ Compte créé. Vérifiez votre email pour confirmer.")).toBeVisible();
-  await openMail(page, email, "Confirmez votre adresse email — Balise");
-  await page.locator(".mail-body").getByRole("link", { name: "Confirmer mon adresse email" }).click();
-  await page.getByRole("button", { name: "Confirmer mon adresse email" }).click();
-  await expect(page.getByText("✅ Adresse email confirmée. Vous pouvez vous connecter.")).toBeVisible();
-  await fillLogin(page, email, PASSWORD);
-  await page.waitForURL((url) => url.pathname !== "/login");
 }
 
 async function askErasure(page: Page, password: string) {
@@ -61,7 +36,9 @@ test("erasing one's account: refused while a race is to come, then confirmed by 
   await openPayments(page);
   const nom = `Effacé${info.project.name}${Date.now() % 100000}`;
   const email = `efface-${info.project.name}-${Date.now()}@exemple.fr`;
-  await signUpAndConfirm(page, email);
+  await signUpAndConfirm(page, email, PASSWORD);
+  await fillLogin(page, email, PASSWORD);
+  await page.waitForURL((url) => url.pathname !== "/login");
 
   // Register and pay on a race to come.
   await page.goto(`/inscription/${COURSE}?format=${FORMAT}`);

@@ -66,3 +66,27 @@ export async function registerAndPay(page: Page, course: string, format: string,
   await expect(page.getByText("Inscription validée ! Un e-mail de confirmation a été envoyé.")).toBeVisible();
   await page.context().clearCookies();
 }
+
+/** Opens the newest mail with this subject sent to `email` in the local mailbox (/dev/mail). */
+export async function openMail(page: Page, email: string, subject: string) {
+  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+  await page
+    .getByRole("link", { name: new RegExp(subject) })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { name: subject })).toBeVisible();
+}
+
+/** Creates account `email` and confirms it through the mailed link (not logged in afterwards). */
+export async function signUpAndConfirm(page: Page, email: string, password: string) {
+  await page.goto("/signup");
+  await page.locator('main input[name="email"]').fill(email);
+  await page.locator('main input[name="password"]').fill(password);
+  await page.locator('main input[name="confirmation"]').fill(password);
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page.getByText("✅ Compte créé. Vérifiez votre email pour confirmer.")).toBeVisible();
+  await openMail(page, email, "Confirmez votre adresse email — Balise");
+  await page.locator(".mail-body").getByRole("link", { name: "Confirmer mon adresse email" }).click();
+  await page.getByRole("button", { name: "Confirmer mon adresse email" }).click();
+  await expect(page.getByText("✅ Adresse email confirmée. Vous pouvez vous connecter.")).toBeVisible();
+}

@@ -4,31 +4,16 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
+import { openMail, signUpAndConfirm } from "./helpers";
 
 test.use({ viewport: { width: 393, height: 851 } });
 
 const PASSWORD = "sentier-des-douaniers-2026";
 
-/** Opens the newest mail with this subject sent to `email` in the local mailbox. */
-async function openMail(page: Page, email: string, subject: string) {
-  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
-  await page.getByRole("link", { name: subject }).first().click();
-  await expect(page.getByRole("heading", { name: subject })).toBeVisible();
-}
-
 /** A new confirmed account, logged in (its own: the export is limited to one per 24 hours). */
 async function newAccount(page: Page): Promise<string> {
   const email = `mes-donnees-${test.info().project.name}-${Date.now()}@exemple.fr`;
-  await page.goto("/signup");
-  await page.locator('main input[name="email"]').fill(email);
-  await page.locator('main input[name="password"]').fill(PASSWORD);
-  await page.locator('main input[name="confirmation"]').fill(PASSWORD);
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByText("✅ Compte créé. Vérifiez votre email pour confirmer.")).toBeVisible();
-  await openMail(page, email, "Confirmez votre adresse email — Balise");
-  await page.locator(".mail-body").getByRole("link", { name: "Confirmer mon adresse email" }).click();
-  await page.getByRole("button", { name: "Confirmer mon adresse email" }).click();
-  await expect(page.getByText("✅ Adresse email confirmée. Vous pouvez vous connecter.")).toBeVisible();
+  await signUpAndConfirm(page, email, PASSWORD);
   await page.goto("/login?redirectTo=%2Fmonprofil");
   await page.locator('main form input[name="email"]').fill(email);
   await page.locator('main form input[name="password"]').fill(PASSWORD);
