@@ -49,6 +49,34 @@ export function absoluteUrl(appUrl: string, path: string): string {
 export const home = () => "/";
 export const features = () => "/fonctionnalites";
 export const premium = (query?: Query) => withQuery("/premium", query);
+
+// --- Premium tools (issue 47): each page checks on the server that the runner is Premium -------------------------
+/** The Premium tools' home (a subscriber's list of tools). */
+export const premiumTools = () => "/premium/outils";
+/** Finish-time estimate for a format with a GPX. */
+export const premiumEstimate = (formatId: string, query?: Query) =>
+  withQuery(`/premium/estimation/${seg(formatId)}`, query);
+/** Pace comparator on a format's profile (target time → splits); `print` gives the printable pace card. */
+export const premiumPace = (formatId: string, query?: Query) => withQuery(`/premium/allure/${seg(formatId)}`, query);
+/** The runner's training plan (form, weeks and sessions). */
+export const premiumPlan = (query?: Query) => withQuery("/premium/plan", query);
+/** One session of the plan, with the assistant's explanation. */
+export const premiumPlanSession = (sessionId: string) => `/premium/plan/seance/${seg(sessionId)}`;
+/** One session as a Zwift workout file (.zwo). */
+export const premiumPlanSessionZwo = (sessionId: string) => `/premium/plan/seance/${seg(sessionId)}/zwo`;
+/** One session as a FIT workout file for watches. */
+export const premiumPlanSessionFit = (sessionId: string) => `/premium/plan/seance/${seg(sessionId)}/fit`;
+/** The plan as an iCalendar feed; the secret token stands in for the login (calendar apps cannot sign in). */
+export const premiumPlanCalendar = (token: string) => `/premium/plan/calendrier/${seg(token)}.ics`;
+/** The runner's activities: list, import of .gpx/.fit/.tcx files, connection to a tracking service. */
+export const premiumActivities = (query?: Query) => withQuery("/premium/activites", query);
+/** Starts the tracking service's OAuth (a POST), and its return address. */
+export const premiumStravaConnect = () => "/premium/activites/strava";
+export const premiumStravaCallback = (query?: Query) => withQuery("/premium/activites/strava/retour", query);
+/** The tracking service's webhook (subscription check on GET, new activities on POST). */
+export const stravaWebhook = () => "/api/strava/webhook";
+/** The weekly feedback (planned vs done); `week` is the Monday (YYYY-MM-DD). */
+export const premiumFeedback = (query?: Query) => withQuery("/premium/bilan", query);
 export const contact = () => "/contact";
 /** The runner/organiser display switch (a form action). */
 export const modeSwitch = () => "/mode";

@@ -32,7 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const back = new URL(request.url).searchParams.get("abonnement");
   const page = await premiumPage(context, user?.id ?? null);
   return data(
-    { ...page, back: back === "merci" || back === "annule" ? back : null },
+    {
+      ...page,
+      back: back === "merci" || back === "annule" ? back : null,
+      reserved: new URL(request.url).searchParams.get("acces") === "reserve",
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -72,6 +76,11 @@ export default function Premium() {
       ) : page.back === "annule" ? (
         <p className="alert alert-info" role="status">
           Paiement annulé&nbsp;: aucun montant n'a été débité.
+        </p>
+      ) : null}
+      {page.reserved && page.view.kind !== "premium" ? (
+        <p className="alert alert-info" role="status">
+          Cet outil est réservé aux abonnés Premium.
         </p>
       ) : null}
       {result?.error ? (

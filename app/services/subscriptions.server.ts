@@ -1,7 +1,7 @@
 // Premium subscriptions' use cases (issue 47, decision 0224): the Premium page's reads, the checkout and the portal,
 // the webhook's sync of a subscription (re-read from the provider, stored, then its e-mails), the renewal
 // reminders of the cron, and the admin's totals. Premium is decided here, on the server, by `isPremium`.
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { accountEmail } from "~/db/audit.server";
 import {
   claimRenewalReminder,
@@ -33,6 +33,8 @@ import {
   premiumWelcomeEmail,
 } from "~/emails/premium";
 import { isPaymentProviderError } from "~/providers/payments";
+import { requireUser } from "~/utils/auth.server";
+import type { SessionUser } from "~/utils/session.server";
 
 type Ctx = AppLoadContext;
 
@@ -46,6 +48,18 @@ export async function runnerIsPremium(context: Ctx, userId: string): Promise<boo
   const rows = await subscriptionsOfUser(context.db, userId);
   const now = context.clock.now();
   return rows.some((r) => isPremium(stateOfRow(r), now));
+}
+
+/**
+ * The one gate of every Premium tool's loader and action: a visitor signs in first (and comes back); a runner who
+ * is not Premium now (never subscribed, or lapsed: their data is kept, the tools hidden) is sent to /premium, which
+ * says the tool is for subscribers.
+ */
+export async function requirePremium(request: Request, context: Ctx): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (!(await runnerIsPremium(context, user.id)))
+    throw redirect(paths.premium({ acces: "reserve" }), { headers: { "Cache-Control": "private, no-store" } });
+  return user;
 }
 
 export interface PremiumPageData {

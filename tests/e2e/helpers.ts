@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 export const DEMO_PASSWORD = "balise-demo";
 
@@ -89,4 +89,21 @@ export async function signUpAndConfirm(page: Page, email: string, password: stri
   await page.locator(".mail-body").getByRole("link", { name: "Confirmer mon adresse email" }).click();
   await page.getByRole("button", { name: "Confirmer mon adresse email" }).click();
   await expect(page.getByText("✅ Adresse email confirmée. Vous pouvez vous connecter.")).toBeVisible();
+}
+
+/**
+ * A fresh account, confirmed, signed in and Premium (subscribed through the local checkout; its webhook makes the
+ * runner Premium). For the Premium tools' specs; premium.spec tests the subscription itself step by step.
+ */
+export async function becomePremium(page: Page, label: string): Promise<{ email: string; password: string }> {
+  const email = `${label}-${test.info().project.name}-${Date.now()}@exemple.fr`;
+  const password = "abonnement-premium-2026";
+  await signUpAndConfirm(page, email, password);
+  await loginAs(page, email, password, "/premium");
+  await page.getByRole("button", { name: "Passer en Premium" }).click();
+  await page.waitForURL(/\/dev\/checkout\//);
+  await page.getByRole("button", { name: /^S'abonner 49,00/ }).click();
+  await page.waitForURL(/\/premium\?abonnement=merci/);
+  await expect(page.getByTestId("premium-status")).toContainText("Abonnement\u00a0: Actif");
+  return { email, password };
 }

@@ -3,7 +3,7 @@
 // portal stand-in and stays Premium until the end date shown.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { jsOn } from "./helpers";
+import { jsOn, signUpAndConfirm } from "./helpers";
 
 test.use({ viewport: { width: 393, height: 851 } });
 
@@ -22,20 +22,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 async function freshRunner(page: Page): Promise<{ email: string; password: string }> {
   const email = `premium-${test.info().project.name}-${Date.now()}@exemple.fr`;
   const password = "abonnement-premium-2026";
-  await page.goto("/signup");
-  await page.locator('main input[name="email"]').fill(email);
-  await page.locator('main input[name="password"]').fill(password);
-  await page.locator('main input[name="confirmation"]').fill(password);
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByText("✅ Compte créé. Vérifiez votre email pour confirmer.")).toBeVisible();
-  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
-  await page
-    .getByRole("link", { name: /Confirmez votre adresse email/ })
-    .first()
-    .click();
-  await page.locator(".mail-body").getByRole("link", { name: "Confirmer mon adresse email" }).click();
-  await page.getByRole("button", { name: "Confirmer mon adresse email" }).click();
-  await expect(page.getByText("✅ Adresse email confirmée. Vous pouvez vous connecter.")).toBeVisible();
+  await signUpAndConfirm(page, email, password);
   return { email, password };
 }
 
