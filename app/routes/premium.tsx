@@ -89,6 +89,13 @@ export default function Premium() {
         </p>
       ) : null}
       <PremiumStatus view={page.view} />
+      {page.view.kind === "premium" ? (
+        <p>
+          <Link to={paths.premiumTools()} className="btn btn-ghost">
+            Ouvrir mes outils Premium
+          </Link>
+        </p>
+      ) : null}
       <Form method="post" className="premium-action">
         {subscribed ? (
           <button type="submit" name="intent" value="gerer" className="btn btn-primary">
