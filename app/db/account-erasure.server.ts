@@ -14,7 +14,7 @@ import {
   anonymiseRunnerRegistrationsStatement,
 } from "./registration-store/anonymise.server";
 import { SUBSCRIPTION_ENDED_STATUSES } from "~/domain/subscription";
-import { deleteAccountSubscriptionsStatement } from "./subscriptions.server";
+import { deleteAccountSubscriptionsStatements } from "./subscriptions.server";
 import { holdsPlaceSql } from "./registration-store/capacity.server";
 
 /** One row: the facts that may refuse the erasure of account `userId` on `today` (Paris) at `nowIso`. */
@@ -93,7 +93,7 @@ export async function eraseAccountBatch(
     sql`DELETE FROM login_attempts WHERE email = ${email}`,
     sql`DELETE FROM equipe_invitations WHERE email = ${email} OR invited_by = ${userId} OR accepted_by = ${userId}`,
     // Ended Premium subscriptions (the guard refused live ones): the provider keeps its invoices.
-    deleteAccountSubscriptionsStatement(userId),
+    ...deleteAccountSubscriptionsStatements(userId),
     sql`DELETE FROM users WHERE id = ${userId}`,
   ]);
   return anonymisedRunnerRegistrations(registrations);

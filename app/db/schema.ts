@@ -806,6 +806,18 @@ export const abonnements = sqliteTable(
   ],
 );
 
+/**
+ * A runner's latest Premium checkout (one per account): while it is open it is the only one offered again, so that
+ * two checkouts are never both payable (never two subscriptions); forgotten once a subscription makes them Premium.
+ */
+export const abonnements_checkouts = sqliteTable("abonnements_checkouts", {
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  checkout_session_id: text("checkout_session_id").notNull(),
+  created_at: createdAt(),
+});
+
 /** Files stored in R2, with their owner, so that replaced files can be deleted. */
 export const fichiers = sqliteTable(
   "fichiers",

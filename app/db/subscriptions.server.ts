@@ -10,16 +10,19 @@ import {
   toSubscriptionStatus,
 } from "~/domain/subscription";
 import type { Db } from "./client.server";
-import { abonnements, users } from "./schema";
+import { abonnements, abonnements_checkouts, users } from "./schema";
 
 export type SubscriptionRow = typeof abonnements.$inferSelect;
 
 /**
- * The statement that deletes account `userId`'s subscriptions, for the account erasure's batch (decision 0220),
+ * The statements that delete account `userId`'s subscriptions, for the account erasure's batch (decision 0220),
  * whose guard has refused the erasure while one of them had not ended: the provider keeps the invoices.
  */
-export function deleteAccountSubscriptionsStatement(userId: string) {
-  return sql`DELETE FROM abonnements WHERE user_id = ${userId}`;
+export function deleteAccountSubscriptionsStatements(userId: string) {
+  return [
+    sql`DELETE FROM abonnements_checkouts WHERE user_id = ${userId}`,
+    sql`DELETE FROM abonnements WHERE user_id = ${userId}`,
+  ];
 }
 
 /** The provider's state of one subscription, as the webhook re-read it. */
@@ -150,4 +153,51 @@ export function liveSubscriptions(db: Db, limit = 10_000) {
     .from(abonnements)
     .where(inArray(abonnements.statut, ["active", "trialing", "past_due"]))
     .limit(limit);
+}
+
+// ---------------------------------------------------------------- the runner's latest Premium checkout
+
+/** The id of the runner's latest Premium checkout session, if one is remembered. */
+export async function latestCheckoutOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .select({ id: abonnements_checkouts.checkout_session_id })
+    .from(abonnements_checkouts)
+    .where(eq(abonnements_checkouts.user_id, userId))
+    .get();
+  return row?.id ?? null;
+}
+
+/**
+ * Remembers `sessionId` as the runner's latest checkout if the remembered one is still `previous` (a compare and
+ * set: of two requests racing after the same expired checkout, both hold the same new session, by its idempotency
+ * key). True when stored.
+ */
+export async function rememberCheckout(
+  db: Db,
+  userId: string,
+  previous: string | null,
+  sessionId: string,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const rows =
+    previous === null
+      ? await db
+          .insert(abonnements_checkouts)
+          .values({ user_id: userId, checkout_session_id: sessionId, created_at: at })
+          .onConflictDoNothing()
+          .returning({ id: abonnements_checkouts.user_id })
+      : await db
+          .update(abonnements_checkouts)
+          .set({ checkout_session_id: sessionId, created_at: at })
+          .where(
+            and(eq(abonnements_checkouts.user_id, userId), eq(abonnements_checkouts.checkout_session_id, previous)),
+          )
+          .returning({ id: abonnements_checkouts.user_id });
+  return rows.length === 1;
+}
+
+/** Forgets the runner's latest checkout (a subscription has made them Premium). */
+export async function forgetCheckout(db: Db, userId: string): Promise<void> {
+  await db.delete(abonnements_checkouts).where(eq(abonnements_checkouts.user_id, userId));
 }

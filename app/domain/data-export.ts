@@ -69,6 +69,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   repas_sur_place: "repas payés sur place enregistrés par un organisateur : l'identifiant est le sien",
   codes_promo: "codes promo d'un organisateur (les adresses saisies sont celles de ses coureurs)",
   resultats_formats: "publication des résultats d'un format : l'identifiant est celui de l'organisateur",
+  abonnements_checkouts: "la dernière page de paiement Premium ouverte : un identifiant technique du prestataire",
 };
 
 /** The consents and choices the person gave, with their dates, as the `consentements` files list them. */

@@ -104,6 +104,7 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
   c("resultats_formats", "publie_par", "non_exportee", "conservee", "publication de résultats : identifiant"),
   c("codes_promo", "created_by", "non_exportee", "conservee", "identifiant de l'organisateur"),
   c("abonnements", "user_id", "exportee", "supprimee", "abonnement Premium (refusé tant qu'il n'a pas pris fin)"),
+  c("abonnements_checkouts", "user_id", "non_exportee", "supprimee", "dernier paiement Premium ouvert : identifiant"),
   c(
     "exports_donnees",
     "user_id",

@@ -157,10 +157,14 @@ export function annualRecurringRevenueCents(subs: { amountCents: number; renews:
   return subs.reduce((sum, s) => (s.renews ? sum + s.amountCents : sum), 0);
 }
 
-export type SubscriptionErrorCode = "deja_premium" | "aucun_abonnement" | "prestataire";
+export type SubscriptionErrorCode = "deja_premium" | "paiement_en_cours" | "aucun_abonnement" | "prestataire";
 
 const SUBSCRIPTION_ERRORS: Record<SubscriptionErrorCode, { status: number; message: string }> = {
   deja_premium: { status: 409, message: "Vous êtes déjà abonné à Premium\u00a0: gérez votre abonnement ci-dessous." },
+  paiement_en_cours: {
+    status: 409,
+    message: "Votre paiement Premium est en cours de confirmation : votre abonnement sera actif dans un instant.",
+  },
   aucun_abonnement: { status: 404, message: "Vous n'avez pas d'abonnement Premium à gérer." },
   prestataire: {
     status: 502,

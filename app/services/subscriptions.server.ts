@@ -5,7 +5,10 @@ import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { accountEmail } from "~/db/audit.server";
 import {
   claimRenewalReminder,
+  forgetCheckout,
+  latestCheckoutOf,
   liveSubscriptions,
+  rememberCheckout,
   stateOfRow,
   storeProviderState,
   type SubscriptionRow,
@@ -87,14 +90,29 @@ function providerFailure(e: unknown): never {
   throw e;
 }
 
-/** 'Passer en Premium': the provider's checkout page in subscription mode. Refused to a runner already Premium. */
-export async function startPremiumCheckout(context: Ctx, user: { id: string; email: string }): Promise<string> {
+/**
+ * 'Passer en Premium': the provider's checkout page in subscription mode. Refused to a runner already Premium. A
+ * runner has at most one payable Premium checkout (never two subscriptions, decision 0224): their latest one is
+ * offered again while it is open; paid but not yet synced, a new one is refused; ended, a new one replaces it.
+ */
+export async function startPremiumCheckout(
+  context: Ctx,
+  user: { id: string; email: string },
+  attempt = 0,
+): Promise<string> {
   const now = context.clock.now();
   const rows = await subscriptionsOfUser(context.db, user.id);
   if (rows.some((r) => isPremium(stateOfRow(r), now))) throw new SubscriptionError("deja_premium");
+  const previous = await latestCheckoutOf(context.db, user.id);
+  if (previous) {
+    const info = await context.payments.retrieveCheckoutSession(previous).catch(providerFailure);
+    if (info.status === "open" && info.url) return info.url;
+    if (info.status === "complete") throw new SubscriptionError("paiement_en_cours");
+  }
   const back = (query: Record<string, string>) => paths.absoluteUrl(context.env.APP_URL, paths.premium(query));
-  // One key per runner and hour: a double click or a reload opens the same checkout, never a second subscription.
-  const hour = Math.floor(now.getTime() / 3_600_000);
+  // The key follows the ended checkout it replaces: requests racing after it open the same new one. A first
+  // checkout's key changes every hour, so that a runner who subscribes again years later gets a new one.
+  const after = previous ?? `premier:${Math.floor(now.getTime() / 3_600_000)}`;
   const session = await context.payments
     .createSubscriptionCheckout({
       userId: user.id,
@@ -104,9 +122,14 @@ export async function startPremiumCheckout(context: Ctx, user: { id: string; ema
       productName: PREMIUM_PRODUCT_NAME,
       successUrl: back({ abonnement: "merci" }),
       cancelUrl: back({ abonnement: "annule" }),
-      idempotencyKey: `premium-checkout:${user.id}:${hour}`,
+      idempotencyKey: `premium-checkout:${user.id}:${after}`,
     })
     .catch(providerFailure);
+  if (!(await rememberCheckout(context.db, user.id, previous, session.id, now))) {
+    // Another request replaced the checkout meanwhile: offer the one it remembered, never a second one.
+    if (attempt >= 2) throw new SubscriptionError("prestataire");
+    return startPremiumCheckout(context, user, attempt + 1);
+  }
   return session.url;
 }
 
@@ -147,6 +170,8 @@ export async function syncSubscription(context: Ctx, subscriptionId: string): Pr
     context.clock.now(),
   );
   const effects = effectsOfChange(before ? stateOfRow(before) : null, stateOfRow(after));
+  // Premium now: the checkout that led here is done with (a lapsed runner's next checkout is a new one).
+  if (isPremium(stateOfRow(after), context.clock.now())) await forgetCheckout(context.db, userId);
   for (const effect of effects) await sendEffect(context, after, effect);
   return true;
 }
