@@ -107,7 +107,7 @@ describe("the books after random sequences", () => {
   });
 
   it("balance to the cent, with organiser cancellations and open checkouts on withdrawn and deleted events", {
-    timeout: 300_000, // about 30 s on a quiet machine; a shared, loaded one has needed more than 120 s
+    timeout: 300_000, // a shared, loaded machine has needed more than 120 s
   }, async () => {
     const rand = rng(2026);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
