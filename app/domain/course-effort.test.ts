@@ -5,15 +5,20 @@ import {
   FLAT_COST,
   minettiCost,
   roughEffortKm,
+  segmentLengthFor,
   timeFactor,
 } from "./course-effort";
 import type { ParsedGpx } from "./gpx";
 
 /** A straight track northwards, a point every `stepKm`, elevation given by `ele(km)`. */
-export function lineGpx(km: number, ele: (km: number) => number | null, stepKm = 0.05): ParsedGpx {
+function lineGpx(km: number, ele: (km: number) => number | null, stepKm = 0.05): ParsedGpx {
   const degPerKm = 1 / ((2 * Math.PI * 6371.0088) / 360);
   const n = Math.round(km / stepKm);
-  const pts = Array.from({ length: n + 1 }, (_, i) => ({ lat: 45 + i * stepKm * degPerKm, lon: 6, ele: ele(i * stepKm) }));
+  const pts = Array.from({ length: n + 1 }, (_, i) => ({
+    lat: 45 + i * stepKm * degPerKm,
+    lon: 6,
+    ele: ele(i * stepKm),
+  }));
   return { name: null, segments: [pts], pointCount: pts.length };
 }
 
@@ -73,9 +78,15 @@ describe("courseEffort", () => {
   });
 
   it("cuts at the chosen length and joins a short remainder to the last segment", () => {
-    const e = courseEffort(lineGpx(2.1, () => 0), 0.5);
+    const e = courseEffort(
+      lineGpx(2.1, () => 0),
+      0.5,
+    );
     expect(e.segments.map((s) => s.distanceKm)).toEqual([0.5, 0.5, 0.5, 0.6]);
-    const f = courseEffort(lineGpx(2.3, () => 0), 0.5);
+    const f = courseEffort(
+      lineGpx(2.3, () => 0),
+      0.5,
+    );
     expect(f.segments.map((s) => s.distanceKm)).toEqual([0.5, 0.5, 0.5, 0.5, 0.3]);
   });
 
@@ -103,4 +114,13 @@ describe("roughEffortKm: a race known by distance and D+", () => {
   it("more climbing, more effort", () => {
     expect(roughEffortKm(42, 2500)).toBeGreaterThan(roughEffortKm(42, 1000));
   });
+});
+
+describe("segmentLengthFor", () => {
+  it.each([
+    [12, 1],
+    [60, 1],
+    [61, 2],
+    [171, 3],
+  ])("%s km → segments of %s km", (km, len) => expect(segmentLengthFor(km)).toBe(len));
 });

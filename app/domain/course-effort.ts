@@ -173,10 +173,16 @@ export function courseEffort(gpx: ParsedGpx, segmentKm = 1): CourseEffort {
 function totals(segments: CourseSegment[], hasElevation: boolean): CourseEffort {
   const sum = (f: (s: CourseSegment) => number) => segments.reduce((n, s) => n + f(s), 0);
   return {
-    distanceKm: round(sum((s) => s.distanceKm), 2),
+    distanceKm: round(
+      sum((s) => s.distanceKm),
+      2,
+    ),
     dplus: Math.round(sum((s) => s.dplus)),
     dmoins: Math.round(sum((s) => s.dmoins)),
-    effortKm: round(sum((s) => s.effortKm), 2),
+    effortKm: round(
+      sum((s) => s.effortKm),
+      2,
+    ),
     segments,
     clamped: segments.some((s) => s.clamped),
     hasElevation,
@@ -192,4 +198,9 @@ export function roughEffortKm(distanceKm: number, dplus: number): number {
   const half = distanceKm / 2;
   const grade = dplus / (half * 1000);
   return half * timeFactor(grade) + half * timeFactor(-grade);
+}
+
+/** The segments' length for a course: 1 km up to 60 km, then longer so that a course has about 60 segments. */
+export function segmentLengthFor(distanceKm: number): number {
+  return distanceKm <= 60 ? 1 : Math.ceil(distanceKm / 60);
 }

@@ -33,7 +33,7 @@ describe("splitsFor", () => {
   it("a slower target slows every segment in proportion", () => {
     const a = splitsFor(course, 4000);
     const b = splitsFor(course, 6000);
-    b.forEach((x, i) => expect(x.seconds / a[i].seconds).toBeCloseTo(1.5, 9));
+    for (const [i, x] of b.entries()) expect(x.seconds / a[i].seconds).toBeCloseTo(1.5, 9);
   });
 });
 
@@ -54,7 +54,10 @@ describe("arrivalAt and stationTimes", () => {
   it("a barrier after midnight belongs to the next day; no start time, no clock", () => {
     const night = stationTimes(splitsFor(course, 4 * 3600), [{ label: "Refuge", km: 3, barrier: "01:00" }], "22:00");
     expect(night[0]).toMatchObject({ clock: "02:00", nextDay: true, margin: -3600 });
-    expect(stationTimes(s, [{ label: "X", km: 1, barrier: "09:00" }], null)[0]).toMatchObject({ clock: null, margin: null });
+    expect(stationTimes(s, [{ label: "X", km: 1, barrier: "09:00" }], null)[0]).toMatchObject({
+      clock: null,
+      margin: null,
+    });
   });
 });
 

@@ -65,7 +65,10 @@ function minutesOf(hhmm: string | null | undefined): number | null {
 }
 
 /** The time of day `elapsed` seconds after `start` ("HH:MM"). */
-export function clockAfter(start: string | null | undefined, elapsed: number): { clock: string; nextDay: boolean } | null {
+export function clockAfter(
+  start: string | null | undefined,
+  elapsed: number,
+): { clock: string; nextDay: boolean } | null {
   const s = minutesOf(start);
   if (s == null) return null;
   const total = s + Math.round(elapsed / 60);

@@ -10,7 +10,10 @@ describe("readEstimateQuery", () => {
   it.each([
     ["ref=itra&indice=550", { kind: "itra", index: 550 }],
     ["ref=utmb&indice=720", { kind: "utmb", index: 720 }],
-    ["ref=course&distance=42,2&dplus=2 500&temps=5h35", { kind: "course", distanceKm: 42.2, dplus: 2500, seconds: 20100 }],
+    [
+      "ref=course&distance=42,2&dplus=2 500&temps=5h35",
+      { kind: "course", distanceKm: 42.2, dplus: 2500, seconds: 20100 },
+    ],
     ["ref=course&distance=10&dplus=&temps=0:45", { kind: "course", distanceKm: 10, dplus: 0, seconds: 2700 }],
   ])("%s", (query, reference) => {
     const f = readEstimateQuery(q(query));

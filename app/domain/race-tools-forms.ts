@@ -156,6 +156,7 @@ export function readPaceQuery(search: URLSearchParams): PaceForm {
   const values = { cible: (cible ?? "").slice(0, 20), cible2: (cible2 ?? "").slice(0, 20) };
   if (cible === null) return { submitted: false, values };
   const parsed = PaceQuerySchema.safeParse({ cible, cible2: cible2 ?? undefined });
-  if (parsed.success) return { submitted: true, values, targets: [parsed.data.cible, parsed.data.cible2], errors: null };
+  if (parsed.success)
+    return { submitted: true, values, targets: [parsed.data.cible, parsed.data.cible2], errors: null };
   return { submitted: true, values, targets: null, errors: fieldErrors(parsed.error) };
 }
