@@ -57,7 +57,9 @@ test.describe("Premium estimate and pace comparator", () => {
     if (jsOn(page)) {
       // Drag the target: the splits are recomputed in the browser.
       await page.getByLabel(/Faites glisser le temps visé/).fill("21600");
-      await expect(card.getByRole("columnheader", { name: "Objectif 6\u00a0h\u00a000\u00a0min" }).first()).toBeVisible();
+      await expect(
+        card.getByRole("columnheader", { name: "Objectif 6\u00a0h\u00a000\u00a0min" }).first(),
+      ).toBeVisible();
       await expect(card.getByTestId("race-stations").getByRole("row", { name: /Arrivée/ })).toContainText(
         "6\u00a0h\u00a000\u00a0min (13\u00a0h\u00a030)",
       );
