@@ -16,7 +16,7 @@ import {
   valueRange,
 } from "~/domain/catalogue";
 import { eventJsonLd } from "~/domain/event-json-ld";
-import { elevationProfile, validateGpx } from "~/domain/gpx";
+import { elevationProfile, type ParsedGpx, validateGpx } from "~/domain/gpx";
 import { parisDate } from "~/domain/refund";
 import { canTakePayments } from "~/domain/registration";
 import { fullness } from "~/domain/registration-rules";
@@ -77,14 +77,24 @@ type Parcours =
   | { error: string }
   | { profile: Omit<ReturnType<typeof elevationProfile>, "track" | "bounds">; track: [number, number][][] };
 
-/** The selected format's track and elevation profile, read from storage and checked. */
-async function loadParcours(context: Pick<AppLoadContext, "storage">, gpxUrl: string): Promise<Parcours> {
+/** A format's GPX (its `gpx_url`), read from storage and parsed: the one way the pages read a track. */
+export async function loadFormatGpx(
+  context: Pick<AppLoadContext, "storage">,
+  gpxUrl: string,
+): Promise<{ gpx: ParsedGpx } | { error: string }> {
   const key = storageKey(gpxUrl);
   const object = key ? await context.storage.get(key) : null;
   if (!object) return { error: "Le fichier GPX de ce format est introuvable." };
   const parsed = validateGpx(await object.text());
   if (!parsed.ok) return { error: parsed.message };
-  const { track, bounds: _bounds, ...profile } = elevationProfile(parsed.gpx, { maxPoints: 300, maxTrackPoints: 600 });
+  return { gpx: parsed.gpx };
+}
+
+/** The selected format's track and elevation profile, read from storage and checked. */
+async function loadParcours(context: Pick<AppLoadContext, "storage">, gpxUrl: string): Promise<Parcours> {
+  const loaded = await loadFormatGpx(context, gpxUrl);
+  if ("error" in loaded) return loaded;
+  const { track, bounds: _bounds, ...profile } = elevationProfile(loaded.gpx, { maxPoints: 300, maxTrackPoints: 600 });
   return { profile, track };
 }
 

@@ -90,6 +90,14 @@ export function FormatsTable({ d }: { d: Data }) {
               <td data-label="Prix">{formatPrice(f.prix_cents)}</td>
               <td className="formats-action">
                 <RegisterLink courseId={d.course.id} f={f} open={d.paymentsOpen} />
+                {f.gpx_url ? (
+                  <>
+                    <br />
+                    <Link to={paths.premiumEstimate(f.id)} className="small">
+                      Estimer mon temps (Premium)<span className="visually-hidden"> sur le format {f.nom}</span>
+                    </Link>
+                  </>
+                ) : null}
               </td>
             </tr>
           ))}

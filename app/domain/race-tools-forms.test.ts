@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { readEstimateQuery, readPaceQuery } from "./race-tools-forms";
+
+const q = (s: string) => new URLSearchParams(s);
+
+describe("readEstimateQuery", () => {
+  it("nothing asked yet", () => {
+    expect(readEstimateQuery(q("")).submitted).toBe(false);
+  });
+  it.each([
+    ["ref=itra&indice=550", { kind: "itra", index: 550 }],
+    ["ref=utmb&indice=720", { kind: "utmb", index: 720 }],
+    [
+      "ref=course&distance=42,2&dplus=2 500&temps=5h35",
+      { kind: "course", distanceKm: 42.2, dplus: 2500, seconds: 20100 },
+    ],
+    ["ref=course&distance=10&dplus=&temps=0:45", { kind: "course", distanceKm: 10, dplus: 0, seconds: 2700 }],
+  ])("%s", (query, reference) => {
+    const f = readEstimateQuery(q(query));
+    expect(f.submitted && f.reference).toEqual(reference);
+  });
+  it.each([
+    ["ref=itra&indice=", "indice"],
+    ["ref=utmb&indice=1200", "indice"],
+    ["ref=itra&indice=abc", "indice"],
+    ["ref=course&distance=1&temps=0:10", "distance"],
+    ["ref=course&distance=20&temps=vite", "temps"],
+    ["ref=course&distance=20&dplus=-5&temps=2:00", "dplus"],
+  ])("%s → an error on %s, the values kept", (query, fieldName) => {
+    const f = readEstimateQuery(q(query));
+    expect(f.submitted && f.errors?.[fieldName]).toMatch(/Indiquez/);
+    expect(f.values.ref).toBe(new URLSearchParams(query).get("ref"));
+  });
+});
+
+describe("readPaceQuery", () => {
+  it.each([
+    ["", null],
+    ["cible=5:30", [19800, null]],
+    ["cible=5:30&cible2=6h", [19800, 21600]],
+    ["cible=5:30&cible2=", [19800, null]],
+  ])("%s", (query, targets) => {
+    const f = readPaceQuery(q(query));
+    expect(f.submitted ? f.targets : null).toEqual(targets);
+  });
+  it.each([
+    ["cible=bientot", "cible"],
+    ["cible=5:30&cible2=xx", "cible2"],
+  ])("%s → an error on %s", (query, fieldName) => {
+    const f = readPaceQuery(q(query));
+    expect(f.submitted && f.errors?.[fieldName]).toMatch(/Indiquez/);
+    expect(f.values.cible).toBe(new URLSearchParams(query).get("cible"));
+  });
+});
