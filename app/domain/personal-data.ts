@@ -104,6 +104,8 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
   c("resultats_formats", "publie_par", "non_exportee", "conservee", "publication de résultats : identifiant"),
   c("codes_promo", "created_by", "non_exportee", "conservee", "identifiant de l'organisateur"),
   c("abonnements", "user_id", "exportee", "supprimee", "abonnement Premium (refusé tant qu'il n'a pas pris fin)"),
+  c("plans_entrainement", "user_id", "exportee", "supprimee", "plan d'entraînement Premium (par cascade)"),
+  c("seances_plan", "user_id", "exportee", "supprimee", "séances du plan d'entraînement (par cascade)"),
   c(
     "exports_donnees",
     "user_id",
