@@ -157,6 +157,13 @@ describe("a marathon plan", () => {
     for (let i = 1; i < hard.length; i++) expect(addDaysTo(hard[i - 1].date, 1)).not.toBe(hard[i].date);
   });
 
+  it("gives a lighter week one quality session fewer than its phase's", () => {
+    const quality = (i: number) => plan.weeks[i].sessions.filter((s) => QUALITY.has(s.kind)).length;
+    const lighter = plan.weeks.map((w, i) => (w.lighter ? i : -1)).filter((i) => i > 0);
+    expect(lighter.length).toBeGreaterThan(1);
+    for (const i of lighter) expect(quality(i)).toBe(qualityCount(plan.weeks[i].phase, true, 4) - 1);
+  });
+
   it("lowers the volume through the taper", () => {
     const loading = plan.weeks.filter((w) => w.phase !== "relachement");
     const peak = Math.max(...loading.map((w) => w.targetKm));

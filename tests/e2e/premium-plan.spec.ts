@@ -2,8 +2,18 @@
 // /premium/plan, is refused a race too close (the French message beside the date, what they typed kept), then
 // generates a plan for a typed race, sees its weeks and phases, opens a session and gets the @IA assistant's
 // explanation, fetches the calendar feed (one VEVENT per session) and rotates its address.
-import { expect, test } from "@playwright/test";
-import { becomePremium } from "./helpers";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { becomePremium, jsOn } from "./helpers";
+
+/** Serious and critical accessibility violations (axe runs in the page: JavaScript on only, as in premium.spec). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!jsOn(page)) return [];
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
 
 /** A Paris calendar day `days` from now, YYYY-MM-DD. */
 function dayFromNow(days: number): string {
@@ -46,6 +56,7 @@ test.describe("Premium training plan", () => {
     const sessions = await page.locator(".plan-sessions li").count();
     expect(sessions).toBeGreaterThan(20);
     await expect(page.locator(".plan-sessions li").last()).toContainText("Course\u00a0: Semi de la Plaine");
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The calendar feed: one VEVENT per session.
     const feedUrl = new URL(await page.locator("#f-calendrier").inputValue());
@@ -66,6 +77,7 @@ test.describe("Premium training plan", () => {
     await page.getByRole("button", { name: "Expliquer cette séance" }).click();
     await expect(page.getByRole("heading", { name: "L'explication de l'assistant @IA" })).toBeVisible();
     await expect(page.locator(".plan-explanation")).toContainText(/Semaine \d+ sur \d+, phase/);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // 'Nouveau lien': the old address answers 404, the new one the same events.
     await page.getByRole("link", { name: "← Mon plan d'entraînement" }).click();

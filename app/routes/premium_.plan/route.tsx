@@ -60,7 +60,7 @@ export default function PremiumPlanPage() {
   const busy = useNavigation().state === "submitting";
   const errors: Record<string, string | undefined> = result?.errors ?? {};
   return (
-    <main className="container page plan-page">
+    <section className="container page plan-page">
       <p>
         <Link to={paths.premium()}>← Balise Premium</Link>
       </p>
@@ -92,6 +92,6 @@ export default function PremiumPlanPage() {
         busy={busy}
         hasPlan={page.plan !== null}
       />
-    </main>
+    </section>
   );
 }

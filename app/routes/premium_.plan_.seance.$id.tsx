@@ -31,7 +31,7 @@ export default function PlanSessionPage() {
   const { line, steps, explanation, assistant, week, weeks } = useLoaderData<typeof loader>();
   const loading = useNavigation().state === "loading";
   return (
-    <main className="container page plan-page">
+    <section className="container page plan-page">
       <p>
         <Link to={paths.premiumPlan()}>← Mon plan d'entraînement</Link>
       </p>
@@ -72,6 +72,6 @@ export default function PlanSessionPage() {
           </p>
         </section>
       ) : null}
-    </main>
+    </section>
   );
 }
