@@ -15,6 +15,8 @@ import {
   rotatePlanCalendar,
   sessionPage,
 } from "~/services/training-plan.server";
+import { DEMO_USERS } from "~/db/demo-data";
+import { raceChoices } from "~/services/training-plan.server";
 import { loadDemoData } from "./helpers";
 import { testContext } from "./payments-helpers";
 
@@ -146,5 +148,31 @@ describe("the calendar feed", () => {
     const fresh = (await tokenOf(userId))!;
     expect(fresh).not.toBe(token);
     expect((await planCalendarFeed(context, fresh))?.match(/BEGIN:VEVENT/g)).toHaveLength(count);
+  });
+});
+
+describe("the race from a registration", () => {
+  it("offers the formats of the runner's validated registrations to come, and refuses any other", async () => {
+    const runner = DEMO_USERS.coureur.id;
+    const choices = await raceChoices(context, runner);
+    expect(choices.length).toBeGreaterThan(0);
+    expect(choices.every((c) => c.date > "2026-11-26")).toBe(true);
+    const race = choices.find((c) => (c.distanceKm ?? 0) > 0 && c.date >= "2026-12-20");
+    expect(race).toBeDefined();
+    const f = form(["2", "4", "6", "7"], "7");
+    const chosen = PlanFormSchema.parse({ ...f.typed, formatId: race!.formatId, dateCourse: "", distanceKm: "" });
+    await generatePlan(context, runner, chosen, f.typed);
+    const plan = await env.DB.prepare(
+      "SELECT format_id, date_course, distance_km FROM plans_entrainement WHERE user_id = ?",
+    )
+      .bind(runner)
+      .first();
+    expect(plan).toEqual({ format_id: race!.formatId, date_course: race!.date, distance_km: race!.distanceKm });
+
+    const other = await premiumRunner();
+    await expect(generatePlan(context, other, { ...chosen, formatId: race!.formatId }, f.typed)).rejects.toMatchObject({
+      code: "course_introuvable",
+      field: "formatId",
+    });
   });
 });
