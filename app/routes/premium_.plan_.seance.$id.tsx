@@ -2,15 +2,17 @@
 // runner's id answers 404): its steps, and « Expliquer cette séance », a GET form whose answer is the @IA assistant's
 // explanation from the session's facts (the plan itself is made by rules). Works without JavaScript.
 import { data } from "@remix-run/cloudflare";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { formatKm, formatMeters } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import { requirePremium } from "~/services/subscriptions.server";
 import { sessionPage } from "~/services/training-plan.server";
+import planCss from "~/styles/plan.css?url";
 import { notFoundOrRethrow } from "~/utils/domain-errors";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: planCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.line.title} — Mon plan — Balise` : "Séance — Balise" },
   { name: "robots", content: "noindex" },

@@ -2,7 +2,7 @@
 // generates the plan (the race from the runner's registrations or typed), then the page shows it by weeks, with the
 // calendar feed's address and its 'Nouveau lien'. Every loader and action starts with requirePremium.
 import { data, redirect } from "@remix-run/cloudflare";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { Notice } from "~/components/form/Notice";
@@ -10,11 +10,13 @@ import { fieldErrors } from "~/domain/form-errors";
 import * as paths from "~/domain/paths";
 import { PlanFormSchema, planFormInput } from "~/domain/training-plan-form";
 import { requirePremium } from "~/services/subscriptions.server";
+import planCss from "~/styles/plan.css?url";
 import { generatePlan, planPage, rotatePlanCalendar } from "~/services/training-plan.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { CalendarBlock, PlanWeeks } from "./PlanWeeks";
 import { PlanForm } from "./PlanForm";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: planCss }];
 export const meta: MetaFunction = () => [
   { title: "Mon plan d'entraînement — Balise Premium" },
   { name: "robots", content: "noindex" },
