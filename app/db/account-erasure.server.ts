@@ -73,7 +73,8 @@ export async function documentKeysOf(db: Db, userId: string): Promise<string[]> 
  * Erases account `userId` in one batch (all or nothing), after a guard that fails the batch when the erasure is
  * refused (see refusalGuardSql): its registrations are anonymised and let go of it, its messages keep their text under
  * an anonymous author, its finished waiting-list entries, drafts, e-mails, login attempts and invitations go, and the
- * account goes last (its profiles, sessions, tokens, documents' rows and team memberships follow by cascade).
+ * account goes last (its profiles, sessions, tokens, documents' rows, team memberships and training plan with its sessions follow by
+ * cascade).
  * Returns the registrations anonymised and their effects (for the use case to run).
  */
 export async function eraseAccountBatch(

@@ -36,6 +36,8 @@ const SCOPES: Record<ExportedTableName, (w: Who) => SQL> = {
   journal_actions: (w) => sql`acteur_id = ${w.userId}`,
   exports_donnees: (w) => sql`user_id = ${w.userId}`,
   abonnements: (w) => sql`user_id = ${w.userId}`,
+  plans_entrainement: (w) => sql`user_id = ${w.userId}`,
+  seances_plan: (w) => sql`user_id = ${w.userId}`,
 };
 
 /** A table's columns, in order (for the CSV header of a table with no row). */

@@ -1333,3 +1333,56 @@ export const exports_donnees = sqliteTable(
     uniqueIndex("exports_donnees_pending_uq").on(t.user_id).where(sql`status = 'pending'`),
   ],
 );
+
+// ---------------------------------------------------------------- Premium training plan (issue 47, decisions 0227, 0228)
+/**
+ * A runner's training plan: one active plan per account (unique user_id); the inputs it was made from (JSON, to fill
+ * the form again), the race, the threshold pace kept for the watch exports, and the secret token of its iCalendar
+ * feed (the feed's URL stands in for a login; rotated by 'Nouveau lien'). Written only by
+ * app/db/training-plans.server.ts.
+ */
+export const plans_entrainement = sqliteTable("plans_entrainement", {
+  id: text("id").primaryKey(),
+  user_id: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The registration's format the plan prepares, when the runner chose one. */
+  format_id: text("format_id"),
+  course_nom: text("course_nom").notNull(),
+  date_course: text("date_course").notNull(),
+  distance_km: real("distance_km").notNull(),
+  dplus_m: integer("dplus_m").notNull().default(0),
+  /** Target finish time in seconds; null for « finir ». */
+  objectif_sec: integer("objectif_sec"),
+  /** The runner's threshold pace (s/km), null when not given. */
+  allure_seuil_sec: integer("allure_seuil_sec"),
+  /** The form's inputs as typed (JSON). */
+  parametres: text("parametres").notNull(),
+  jeton_calendrier: text("jeton_calendrier").notNull().unique(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/**
+ * The sessions of a plan, one row each: its date (Paris day), week number and phase, and the WorkoutSession as JSON
+ * (app/domain/workout.ts). user_id is the owner's, for owner-scoped reads. Replaced with the plan in one batch.
+ */
+export const seances_plan = sqliteTable(
+  "seances_plan",
+  {
+    id: text("id").primaryKey(),
+    plan_id: text("plan_id")
+      .notNull()
+      .references(() => plans_entrainement.id, { onDelete: "cascade" }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    semaine: integer("semaine").notNull(),
+    phase: text("phase").notNull(),
+    type: text("type").notNull(),
+    seance: text("seance").notNull(),
+  },
+  (t) => [index("seances_plan_user_date_idx").on(t.user_id, t.date), index("seances_plan_plan_idx").on(t.plan_id)],
+);

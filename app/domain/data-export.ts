@@ -56,6 +56,12 @@ export const EXPORTED_TABLES = {
   journal_actions: { categorie: "Organisation", contenu: "vos actions d'organisateur ou d'administrateur" },
   exports_donnees: { categorie: "Compte", contenu: "vos demandes d'export de données" },
   abonnements: { categorie: "Compte", contenu: "votre abonnement Premium (état, montant, fin de période)" },
+  plans_entrainement: {
+    categorie: "Entraînement",
+    contenu: "votre plan d'entraînement (course, objectif, paramètres)",
+    omit: ["jeton_calendrier"],
+  },
+  seances_plan: { categorie: "Entraînement", contenu: "les séances de votre plan d'entraînement" },
 } as const satisfies Record<string, ExportedTable>;
 
 export type ExportedTableName = keyof typeof EXPORTED_TABLES;

@@ -105,6 +105,8 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
   c("codes_promo", "created_by", "non_exportee", "conservee", "identifiant de l'organisateur"),
   c("abonnements", "user_id", "exportee", "supprimee", "abonnement Premium (refusé tant qu'il n'a pas pris fin)"),
   c("abonnements_checkouts", "user_id", "non_exportee", "supprimee", "dernier paiement Premium ouvert : identifiant"),
+  c("plans_entrainement", "user_id", "exportee", "supprimee", "plan d'entraînement Premium (par cascade)"),
+  c("seances_plan", "user_id", "exportee", "supprimee", "séances du plan d'entraînement (par cascade)"),
   c(
     "exports_donnees",
     "user_id",

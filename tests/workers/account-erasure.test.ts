@@ -84,7 +84,7 @@ describe("erasing an account", () => {
     expect(result).toEqual({ nom: null, classement: 3 });
   });
 
-  it("is refused while a Premium subscription runs, then takes its ended subscription and its data export along", async () => {
+  it("is refused while a Premium subscription runs, then takes its ended subscription, its data export and its training plan along", async () => {
     const userId = crypto.randomUUID();
     const email = `abonne-${userId.slice(0, 8)}@exemple.fr`;
     const zipKey = `exports/${userId}/export.zip`;
@@ -98,6 +98,12 @@ describe("erasing an account", () => {
       env.DB.prepare(
         "INSERT INTO exports_donnees (id, user_id, status, requested_at, r2_key) VALUES (?, ?, 'ready', '2026-11-20T00:00:00.000Z', ?)",
       ).bind(crypto.randomUUID(), userId, zipKey),
+      env.DB.prepare(
+        "INSERT INTO plans_entrainement (id, user_id, course_nom, date_course, distance_km, parametres, jeton_calendrier) VALUES (?, ?, 'Marathon', '2027-04-11', 42.2, '{}', ?)",
+      ).bind(`plan-${userId}`, userId, `jeton-${userId}`),
+      env.DB.prepare(
+        "INSERT INTO seances_plan (id, plan_id, user_id, date, semaine, phase, type, seance) VALUES (?, ?, ?, '2027-01-10', 1, 'base', 'footing', '{}')",
+      ).bind(crypto.randomUUID(), `plan-${userId}`, userId),
     ]);
     await env.FILES.put(zipKey, "PK");
     const context = testContext();

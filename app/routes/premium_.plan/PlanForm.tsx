@@ -1,0 +1,182 @@
+// The plan's form: the race (one of the runner's registrations to come, or typed), the runner today (weekly volume,
+// long run, threshold pace), the target and the training days. Each error beside its field; what was typed kept.
+import { Form } from "@remix-run/react";
+import { Field, fieldAria, SelectField } from "~/components/Field";
+import { SaveButton } from "~/components/form/FieldGroup";
+import { WEEKDAY_LABELS } from "~/domain/training-plan";
+
+type Values = Record<string, unknown>;
+type Errors = Record<string, string | undefined>;
+const text = (v: unknown) => (typeof v === "string" ? v : "");
+
+export interface RaceOption {
+  formatId: string;
+  name: string;
+  date: string;
+}
+
+export function PlanForm({
+  races,
+  values,
+  errors,
+  busy,
+  hasPlan,
+}: {
+  races: RaceOption[];
+  values: Values;
+  errors: Errors;
+  busy: boolean;
+  hasPlan: boolean;
+}) {
+  return (
+    <Form method="post" className="card plan-form" noValidate>
+      <h2>{hasPlan ? "Refaire mon plan" : "Créer mon plan"}</h2>
+      {errors.form ? (
+        <p className="alert alert-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <fieldset>
+        <legend>Votre course</legend>
+        {races.length > 0 ? (
+          <SelectField
+            name="formatId"
+            label="Une de mes inscriptions"
+            options={races.map((r) => ({
+              value: r.formatId,
+              label: `${r.name} (${r.date.split("-").reverse().join("/")})`,
+            }))}
+            emptyLabel="— Saisir la course ci-dessous —"
+            defaultValue={text(values.formatId)}
+            error={errors.formatId}
+          />
+        ) : null}
+        <Field
+          name="nomCourse"
+          label="Nom de la course"
+          maxLength={120}
+          defaultValue={text(values.nomCourse)}
+          error={errors.nomCourse}
+        />
+        <Field
+          name="dateCourse"
+          type="date"
+          label="Date de la course"
+          defaultValue={text(values.dateCourse)}
+          error={errors.dateCourse}
+        />
+        <Field
+          name="distanceKm"
+          label="Distance (km)"
+          inputMode="decimal"
+          defaultValue={text(values.distanceKm)}
+          error={errors.distanceKm}
+        />
+        <Field
+          name="dplus"
+          label="Dénivelé positif (m)"
+          inputMode="numeric"
+          defaultValue={text(values.dplus)}
+          error={errors.dplus}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>Vous aujourd'hui</legend>
+        <Field
+          name="volumeKm"
+          label="Volume actuel (km par semaine)"
+          inputMode="decimal"
+          required
+          defaultValue={text(values.volumeKm)}
+          error={errors.volumeKm}
+        />
+        <Field
+          name="sortieLongue"
+          label="Sortie longue actuelle"
+          hint="En km (« 15 ») ou en durée (« 1 h 30 »)."
+          required
+          defaultValue={text(values.sortieLongue)}
+          error={errors.sortieLongue}
+        />
+        <Field
+          name="allureSeuil"
+          label="Allure seuil (min/km, facultatif)"
+          hint="L'allure que vous tenez environ une heure, par exemple 4:45. Elle sert aux allures des séances et aux exports vers la montre."
+          defaultValue={text(values.allureSeuil)}
+          error={errors.allureSeuil}
+        />
+      </fieldset>
+      <TargetFields values={values} errors={errors} />
+      <DaysFields values={values} errors={errors} />
+      <input type="hidden" name="intent" value="generer" />
+      <SaveButton busy={busy} busyLabel="Calcul du plan…">
+        {hasPlan ? "Refaire mon plan" : "Créer mon plan"}
+      </SaveButton>
+    </Form>
+  );
+}
+
+function TargetFields({ values, errors }: { values: Values; errors: Errors }) {
+  const objective = text(values.objectif) || "finir";
+  return (
+    <fieldset>
+      <legend>Votre objectif</legend>
+      <label className="checkbox">
+        <input type="radio" name="objectif" value="finir" defaultChecked={objective === "finir"} />
+        <span>Finir la course</span>
+      </label>
+      <label className="checkbox">
+        <input type="radio" name="objectif" value="temps" defaultChecked={objective === "temps"} />
+        <span>Un temps visé</span>
+      </label>
+      <Field
+        name="tempsObjectif"
+        label="Temps visé"
+        hint="Par exemple « 3 h 45 »."
+        defaultValue={text(values.tempsObjectif)}
+        error={errors.tempsObjectif}
+      />
+    </fieldset>
+  );
+}
+
+function DaysFields({ values, errors }: { values: Values; errors: Errors }) {
+  const raw = values.jours;
+  const chosen = new Set(Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? raw.split(",") : []);
+  const error = errors.jours;
+  return (
+    <fieldset className={["field", error ? "has-error" : null].filter(Boolean).join(" ")}>
+      <legend>Vos jours d'entraînement</legend>
+      <div className="plan-days">
+        {WEEKDAY_LABELS.map((label, i) => (
+          <label key={label} className="checkbox">
+            <input
+              type="checkbox"
+              id={`f-jours-${i + 1}`}
+              name="jours"
+              value={String(i + 1)}
+              defaultChecked={chosen.has(String(i + 1))}
+              {...fieldAria("f-jours", { hint: true, error })}
+            />
+            <span>{label}</span>
+          </label>
+        ))}
+      </div>
+      <p id="f-jours-hint" className="hint">
+        De deux à six jours&nbsp;: gardez au moins un jour de repos.
+      </p>
+      {error ? (
+        <p id="f-jours-error" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <SelectField
+        name="jourSortieLongue"
+        label="Jour de la sortie longue"
+        options={WEEKDAY_LABELS.map((label, i) => ({ value: String(i + 1), label }))}
+        defaultValue={text(values.jourSortieLongue)}
+        error={errors.jourSortieLongue}
+      />
+    </fieldset>
+  );
+}
