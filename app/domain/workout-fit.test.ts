@@ -73,7 +73,7 @@ function expectSameSession(bytes: Uint8Array, session: WorkoutSession, threshold
       expect("times" in r && r.times).toBe(w.times);
       const group = (r as { steps: WorkoutStepMesg[] }).steps;
       expect(group).toHaveLength(w.steps.length);
-      w.steps.forEach((s, j) => expectStep(group[j], s, thresholdMps));
+      for (const [j, s] of w.steps.entries()) expectStep(group[j], s, thresholdMps);
     } else expectStep(r as WorkoutStepMesg, w, thresholdMps);
   });
 }
