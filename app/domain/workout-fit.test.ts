@@ -32,8 +32,8 @@ function regroup(steps: WorkoutStepMesg[]): ReadItem[] {
 }
 
 /** The session's items as a watch would get them: empty repeats dropped, a single pass written as plain steps. */
-function normalised(items: WorkoutItem[]): (WorkoutStep | { times: number; steps: WorkoutStep[] })[] {
-  return items.flatMap((it) => {
+function normalised(items: WorkoutItem[]): WorkoutItem[] {
+  return items.flatMap((it): WorkoutItem[] => {
     if (!isRepeat(it)) return [it];
     if (it.times < 1 || it.steps.length === 0) return [];
     return it.times === 1 ? it.steps : [it];
