@@ -4,6 +4,7 @@
 
 import type { ActivitySport, ActivitySummary } from "./activity.ts";
 import { daysBetween } from "./catalogue.ts";
+import { weekStart } from "./charts.ts";
 import { addDaysTo } from "./french-dates.ts";
 import { parisWallClock } from "./paris-time.ts";
 import { sessionDurationSec, type WorkoutSession } from "./workout.ts";
@@ -26,12 +27,9 @@ export function parisDay(date: Date | string): string {
   return parisWallClock(at).date;
 }
 
-/** The Monday (YYYY-MM-DD, Paris calendar) of the week holding `date`. */
+/** The Monday (YYYY-MM-DD, Paris calendar) of the week holding `date` (the day's rule is charts.ts's weekStart). */
 export function mondayOf(date: Date | string): string {
-  const day = parisDay(date);
-  const [y, m, d] = day.split("-").map(Number);
-  const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  return addDaysTo(day, -weekday);
+  return weekStart(parisDay(date));
 }
 
 /** The week's seven days, Monday to Sunday. */
