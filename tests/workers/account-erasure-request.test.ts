@@ -103,6 +103,22 @@ describe("« Supprimer mon compte »", () => {
     await expect(confirmAccountErasure(context, a.id, token!)).rejects.toMatchObject({ code: "lien_invalide" });
     // The other account is untouched.
     expect(await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(b.id).first()).not.toBeNull();
+    // The journal of actions keeps the request (the refused attempts are not in it) and the erasure, under the
+    // account id only: the e-mail is in no column (checked above).
+    const journal = await env.DB.prepare(
+      "SELECT action, acteur_email, acteur_role, objet FROM journal_actions WHERE acteur_id = ? ORDER BY id",
+    )
+      .bind(a.id)
+      .all<{ action: string; acteur_email: string; acteur_role: string; objet: string }>();
+    expect(journal.results).toEqual([
+      {
+        action: "compte.effacement_demande",
+        acteur_email: "",
+        acteur_role: "personne",
+        objet: "Lien de confirmation envoyé",
+      },
+      { action: "compte.efface", acteur_email: "", acteur_role: "personne", objet: "1 inscription anonymisée" },
+    ]);
   });
 
   it("mails at most 3 links an hour; only the newest works", async () => {
