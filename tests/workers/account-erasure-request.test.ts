@@ -13,6 +13,7 @@ import {
 import { verifyLogin } from "~/services/auth.server";
 import { hashPassword } from "~/utils/password.server";
 import { loadDemoData } from "./helpers";
+import { get, sessionCookie } from "./organiser-helpers";
 import { paidOn } from "./money-helpers";
 import { testContext } from "./payments-helpers";
 import { columnsHolding } from "./schema-columns";
@@ -169,5 +170,18 @@ describe("« Supprimer mon compte »", () => {
     expect(await env.DB.prepare("SELECT nom FROM profils_utilisateurs WHERE user_id = ?").bind(a.id).first()).toEqual({
       nom: "Cassiopée",
     });
+  });
+
+  it("says up front, before the form, that a Premium subscription must be cancelled first", async () => {
+    const a = await makeAccount("Séraphin");
+    const page = await (await get("/monprofil/supprimer", await sessionCookie(a.id))).text();
+    const before = page.indexOf('data-testid="erasure-before"');
+    expect(before).toBeGreaterThan(-1);
+    expect(before).toBeLessThan(page.indexOf('name="password"'));
+    const intro = page.slice(before, page.indexOf("</ul>", before));
+    expect(intro).toContain("abonnement Premium actif</strong>");
+    expect(intro).toContain("résiliez-le d&#x27;abord");
+    expect(intro).toContain('href="/premium"');
+    expect(intro).toContain("course à venir");
   });
 });
