@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = {
   "code_promo.cree": "Code promo créé",
   "code_promo.desactive": "Code promo désactivé",
   "retrait.enregistre": "Dossard retiré",
+  "retrait.annule": "Retrait du dossard annulé",
   "resultats.publies": "Résultats publiés",
   "resultats.corrige": "Résultat corrigé",
   "donnees.export_demande": "Copie de ses données demandée (Mes données)",
