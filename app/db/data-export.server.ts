@@ -112,7 +112,11 @@ export async function recordDownload(db: Db, id: string, now: string): Promise<v
 
 /** Ready ZIPs made before `readyBefore` (past their 7 days), `limit` at most. */
 export function expiredExports(db: Db, readyBefore: string, limit: number) {
-  return db.all<{ id: string; r2_key: string | null }>(sql`SELECT id, r2_key FROM exports_donnees
+  return db.all<{
+    id: string;
+    user_id: string;
+    r2_key: string | null;
+  }>(sql`SELECT id, user_id, r2_key FROM exports_donnees
     WHERE status = 'ready' AND ready_at < ${readyBefore} ORDER BY ready_at LIMIT ${limit}`);
 }
 

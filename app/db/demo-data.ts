@@ -3,6 +3,7 @@
 // and the files to put in R2. Dates are relative to `now`.
 import { synthGpx } from "../domain/gpx-synth.ts";
 import * as paths from "../domain/paths.ts";
+import { DEMO_RESULTS, demoResultRows } from "./demo-results.ts";
 
 export const DEMO_PASSWORD = "balise-demo";
 /** The demo organiser's account with the local payment provider (activated). */
@@ -478,6 +479,26 @@ const COURSES: C[] = [
       { nom: "Tour du lac 42 km", type: "trail", km: 42, dplus: 800, prix: 4500, heure: "07:00", cap: 600 },
     ],
   },
+  {
+    // The past edition with published results (app/db/demo-results.ts): every other event is still to come.
+    slug: DEMO_RESULTS.courseSlug,
+    nom: "Trail de la Sainte-Victoire",
+    lieu: "Aix-en-Provence",
+    departement: "Bouches-du-Rhône",
+    cp: "13100",
+    lat: 43.5297,
+    lng: 5.4474,
+    days: -40,
+    createdDaysAgo: 400,
+    ele: 300,
+    presentation:
+      "Au pied de la montagne chère à Cézanne, un parcours de crêtes calcaires et de pinèdes. Édition passée.",
+    ravito: "Refuge Cézanne (km 11)",
+    dossards: "Sur place dès 7 h",
+    formats: [
+      { nom: DEMO_RESULTS.formatNom, type: "trail", km: 24, dplus: 1400, prix: 0, heure: "08:00", cap: 300, age: 18 },
+    ],
+  },
 ];
 
 export const DEMO_FULL_FORMAT = { courseSlug: "corrida-de-noel-rennes", formatNom: "Course enfants 1 km" };
@@ -832,5 +853,17 @@ export function buildDemoData(now: Date, passwordHash: string): { statements: st
       }),
     );
   });
+  // The past edition's registrations and published results (coureur@ finished it).
+  const ri = COURSES.findIndex((x) => x.slug === DEMO_RESULTS.courseSlug);
+  const race = COURSES[ri];
+  const raceIso = new Date(`${ymd(addDays(now, race.days))}T${race.formats[0].heure}:00+02:00`).toISOString();
+  for (const [table, r] of demoResultRows({
+    courseId: courseId(ri),
+    formatId: formatId(ri, 0),
+    raceIso,
+    ownerId: DEMO_USERS[race.owner ?? "organisateur"].id,
+    runner: { id: c.id, nom: c.nom, prenom: c.prenom, email: c.email, club: "Lyon Trail Club" },
+  }))
+    statements.push(insert(table, r));
   return { statements, files };
 }

@@ -750,6 +750,10 @@ export const retraits_dossards = sqliteTable(
     par_utilisateur_id: text("par_utilisateur_id").notNull(),
     appareil: text("appareil"), // the scanning device's label (a random id kept by the phone), null for a form
     synced_le: text("synced_le").notNull(),
+    // The last undo of the pick-up (issue 44): the bib counts as handed out only when retire_le > annule_le; a scan
+    // made before the undo never hands it out again (app/domain/check-in.ts, decision 0216).
+    annule_le: text("annule_le"),
+    annule_par_utilisateur_id: text("annule_par_utilisateur_id"),
   },
   (t) => [index("retraits_dossards_format_idx").on(t.format_id)],
 );

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   actionLabel,
+  actorName,
   AUDIT_ACTIONS,
+  AUDIT_ROLE_LABELS,
+  DATA_RIGHTS_ACTIONS,
   auditText,
   changesText,
   fieldChanges,
@@ -85,5 +88,24 @@ describe("teamRole: an organiser's action by someone other than the owner is a c
     ["admin", "u2", "u1", "admin"],
   ] as const)("%s by %s on an event of %s → %s", (role, actor, owner, expected) => {
     expect(teamRole(role, actor, owner)).toBe(expected);
+  });
+});
+
+describe("actorName: the copied e-mail, or a short account id for a row recorded without one", () => {
+  it.each([
+    ["00000000-0000-4000-a000-000000000003", "coureur@balise.test", "coureur@balise.test"],
+    ["7f3a9c12-0000-4000-a000-000000000003", "", "Compte 7f3a9c12"],
+  ])("%s, %j → %s", (id, email, expected) => {
+    expect(actorName(id, email)).toBe(expected);
+  });
+});
+
+describe("a person's own data rights are journalled actions, with their role", () => {
+  it.each(DATA_RIGHTS_ACTIONS.map((a) => [a]))("%s has a French label", (action) => {
+    expect(AUDIT_ACTIONS[action]).toMatch(/^(Copie de ses données|Effacement du compte|Compte effacé)/);
+    expect(parseJournalFilters(new URLSearchParams({ type: action })).type).toBe(action);
+  });
+  it("the role reads « Personne concernée »", () => {
+    expect(AUDIT_ROLE_LABELS.personne).toBe("Personne concernée");
   });
 });

@@ -34,20 +34,51 @@ export const AUDIT_ACTIONS = {
   "code_promo.cree": "Code promo créé",
   "code_promo.desactive": "Code promo désactivé",
   "retrait.enregistre": "Dossard retiré",
+  "retrait.annule": "Retrait du dossard annulé",
   "resultats.publies": "Résultats publiés",
   "resultats.corrige": "Résultat corrigé",
+  "donnees.export_demande": "Copie de ses données demandée (Mes données)",
+  "donnees.export_pret": "Copie de ses données prête, lien envoyé",
+  "donnees.export_telecharge": "Copie de ses données téléchargée",
+  "donnees.export_expire": "Copie de ses données supprimée (7 jours passés)",
+  "compte.effacement_demande": "Effacement du compte demandé, lien envoyé",
+  "compte.efface": "Compte effacé à la demande de la personne",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
-/** Who acted: the event's owner, a co-organiser of its team (decision 0213) or an admin. */
-export type AuditRole = "organisateur" | "coorganisateur" | "admin";
+/**
+ * Who acted: the event's owner, a co-organiser of its team (decision 0213), an admin, or the person exercising their
+ * own data rights ('personne': « Mes données », the erasure of their account; issue 45).
+ */
+export type AuditRole = "organisateur" | "coorganisateur" | "admin" | "personne";
 
 export const AUDIT_ROLE_LABELS: Record<AuditRole, string> = {
   organisateur: "Organisateur",
   coorganisateur: "Co-organisateur",
   admin: "Admin",
+  personne: "Personne concernée",
 };
+
+/**
+ * The actions a person does on their own data (issue 45). Their rows carry the account id and no e-mail: the journal
+ * refuses updates and outlives the account, so a copied e-mail would survive the account's erasure.
+ */
+export const DATA_RIGHTS_ACTIONS = [
+  "donnees.export_demande",
+  "donnees.export_pret",
+  "donnees.export_telecharge",
+  "donnees.export_expire",
+  "compte.effacement_demande",
+  "compte.efface",
+] as const satisfies readonly AuditAction[];
+
+export type DataRightsAction = (typeof DATA_RIGHTS_ACTIONS)[number];
+
+/** How the journal names who acted: their copied e-mail, or a short account id for a row recorded without one. */
+export function actorName(id: string, email: string): string {
+  return email !== "" ? email : `Compte ${id.slice(0, 8)}`;
+}
 
 /**
  * The role recorded for an action on an event: one done as its organiser by someone who is not its owner is a

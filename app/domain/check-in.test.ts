@@ -4,6 +4,10 @@ import {
   CHECK_IN_REFUSALS,
   checkInRefusal,
   earliest,
+  isPickedUp,
+  mayUndo,
+  scanEffect,
+  undoneText,
   EXPECTED_STATUTS,
   matchesSearch,
   mayCheckIn,
@@ -12,6 +16,7 @@ import {
   pickupCounter,
   scanTime,
   ScanBatchSchema,
+  DeskFormSchema,
 } from "./check-in";
 import { STATUTS } from "./registration-rules/statuses";
 
@@ -134,5 +139,54 @@ describe("the desk's search and counter", () => {
     expect(ScanBatchSchema.safeParse({ scans: [] }).success).toBe(false);
     expect(ScanBatchSchema.safeParse({ scans: [{ inscriptionId: "x'; DROP" }] }).success).toBe(false);
     expect(ScanBatchSchema.safeParse({ appareil: "tel-1", scans: [{ inscriptionId: "i-1" }] }).success).toBe(true);
+  });
+});
+
+describe("the undo of a pick-up: a scan made before it never hands the bib out again", () => {
+  const at = (hhmm: string) => `2027-10-10T${hhmm}:00.000Z`;
+  it.each([
+    // [row, scan time, effect]
+    [null, at("07:00"), "nouveau"],
+    [{ retire_le: at("07:00"), annule_le: null }, at("06:50"), "plus_tot"],
+    [{ retire_le: at("07:00"), annule_le: null }, at("07:10"), "deja"],
+    [{ retire_le: at("07:00"), annule_le: null }, at("07:00"), "deja"],
+    // Undone at 07:20: older scans (an offline phone's) are ignored; a newer one is a new pick-up.
+    [{ retire_le: at("07:00"), annule_le: at("07:20") }, at("06:50"), "avant_undo"],
+    [{ retire_le: at("07:00"), annule_le: at("07:20") }, at("07:10"), "avant_undo"],
+    [{ retire_le: at("07:00"), annule_le: at("07:20") }, at("07:20"), "avant_undo"],
+    [{ retire_le: at("07:00"), annule_le: at("07:20") }, at("07:30"), "nouveau"],
+    // Picked up again at 07:30 after the 07:20 undo: an earlier scan after the undo moves the time back, one
+    // before the undo still does not.
+    [{ retire_le: at("07:30"), annule_le: at("07:20") }, at("07:25"), "plus_tot"],
+    [{ retire_le: at("07:30"), annule_le: at("07:20") }, at("07:10"), "avant_undo"],
+    [{ retire_le: at("07:30"), annule_le: at("07:20") }, at("07:40"), "deja"],
+  ] as const)("%j, scan at %s → %s", (row, at, effect) => {
+    expect(scanEffect(row, at)).toBe(effect);
+  });
+
+  it.each([
+    [{ retire_le: at("07:00"), annule_le: null }, true],
+    [{ retire_le: at("07:00"), annule_le: at("07:20") }, false],
+    [{ retire_le: at("07:00"), annule_le: at("07:00") }, false], // undone at the very time of the pick-up
+    [{ retire_le: at("07:30"), annule_le: at("07:20") }, true],
+  ])("isPickedUp(%j) = %s", (row, expected) => {
+    expect(isPickedUp(row)).toBe(expected);
+  });
+
+  it("offers the undo only for a bib handed out", () => {
+    expect(mayUndo({ retire_le: at("07:00") })).toBe(true);
+    expect(mayUndo({ retire_le: null })).toBe(false);
+  });
+
+  it("says when and by whom, in Paris time", () => {
+    expect(undoneText("2027-10-10T06:20:00.000Z", "Marie Durand")).toBe(
+      "Retrait annulé à 8\u00a0h\u00a020 par Marie Durand",
+    );
+    expect(undoneText("2027-10-10T06:20:00.000Z", null)).toBe("Retrait annulé à 8\u00a0h\u00a020");
+  });
+
+  it("the desk's form takes « annuler » with a registration id", () => {
+    expect(DeskFormSchema.safeParse({ intent: "annuler", id: "abc-123" }).success).toBe(true);
+    expect(DeskFormSchema.safeParse({ intent: "annuler", id: "../x" }).success).toBe(false);
   });
 });

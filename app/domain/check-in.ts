@@ -47,6 +47,11 @@ export function checkInRefusal(statut: string): CheckInRefusal | null {
   return s ? REFUSAL_BY_STATUT[s] : "inconnue";
 }
 
+/** The desk offers « Annuler le retrait » for this runner: their bib is handed out (online only: the undo must win). */
+export function mayUndo(r: { retire_le: string | null }): boolean {
+  return r.retire_le !== null;
+}
+
 /** The desk offers « Retirer » for this runner: not picked up yet, and a status that may pick up its bib. */
 export function mayCheckIn(r: { retire_le: string | null; statut: string }): boolean {
   return !r.retire_le && checkInRefusal(r.statut) === null;
@@ -117,6 +122,41 @@ export function earliest(a: string, b: string): string {
   return Date.parse(b) < Date.parse(a) ? b : a;
 }
 
+/**
+ * A pick-up row as stored: the kept scan time and the last undo (null: never undone). The bib counts as handed out
+ * when it was never undone or scanned again after the undo (the store's SQL says the same: app/db/check-ins.server.ts).
+ */
+export interface PickupRow {
+  retire_le: string;
+  annule_le: string | null;
+}
+
+export function isPickedUp(r: PickupRow): boolean {
+  return r.annule_le === null || r.retire_le > r.annule_le;
+}
+
+/**
+ * What a scan made at `at` (ISO, as scanTime made it) does to a registration's pick-up (decision 0216, the undo):
+ * - 'nouveau': the first pick-up, or a new one after an undo (a scan made after the undo);
+ * - 'plus_tot': picked up, and this scan is earlier than the kept one (and after any undo): the earliest is kept;
+ * - 'deja': picked up, this scan changes nothing;
+ * - 'avant_undo': made before (or at) the last undo: ignored, so a phone that was offline cannot hand out again a
+ *   bib whose pick-up was undone after it scanned.
+ */
+export type ScanEffect = "nouveau" | "plus_tot" | "deja" | "avant_undo";
+
+export function scanEffect(row: PickupRow | null, at: string): ScanEffect {
+  if (!row) return "nouveau";
+  if (row.annule_le !== null && at <= row.annule_le) return "avant_undo";
+  if (!isPickedUp(row)) return "nouveau";
+  return at < row.retire_le ? "plus_tot" : "deja";
+}
+
+/** 'Retrait annulé à 8 h 20 par Marie Durand' (Paris time). */
+export function undoneText(iso: string, by: string | null): string {
+  return `Retrait annulé à ${pickupClock(iso)}${by ? ` par ${by}` : ""}`;
+}
+
 /** Devices may be a little ahead: a scan time is trusted up to this far in the future, and this far back. */
 export const CLOCK_SKEW_MS = 5 * 60_000;
 export const OLDEST_SCAN_MS = 7 * 86_400_000;
@@ -144,6 +184,9 @@ export interface DeskRunner {
   justificatif_version: string;
   retire_le: string | null;
   retire_par: string | null;
+  /** The last undo of the pick-up, and who did it (null: never undone). */
+  annule_le: string | null;
+  annule_par: string | null;
 }
 
 function fold(s: string): string {
@@ -204,6 +247,7 @@ export type ScanBatch = z.infer<typeof ScanBatchSchema>;
 /** The desk's form (no JavaScript): tick a runner, or validate their justificatif. */
 export const DeskFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("retirer"), id: z.string().regex(ID) }),
+  z.object({ intent: z.literal("annuler"), id: z.string().regex(ID) }),
   z.object({ intent: z.literal("valider"), id: z.string().regex(ID), version: z.string().max(2000) }),
 ]);
 
@@ -211,4 +255,6 @@ export const DeskFormSchema = z.discriminatedUnion("intent", [
 export type ScanOutcome =
   | { kind: "retire"; id: string; at: string }
   | { kind: "deja"; id: string; at: string; by: string | null }
-  | { kind: "refus"; id: string; reason: CheckInRefusal };
+  | { kind: "refus"; id: string; reason: CheckInRefusal }
+  /** A scan made before the last undo of this pick-up: ignored (the bib stays as the undo left it). */
+  | { kind: "annule"; id: string; at: string; by: string | null };

@@ -201,3 +201,8 @@ export class DataExportError extends DomainError<DataExportErrorCode> {
     super(code, STATUS[code], MESSAGES[code]);
   }
 }
+
+/** How the journal of actions names one export (no personal data: its short id). */
+export function exportJournalName(id: string): string {
+  return `Archive ${id.slice(0, 8)}`;
+}

@@ -100,6 +100,13 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
   c("equipe_membres", "user_id", "exportee", "supprimee", "équipes d'organisation"),
   c("codes_promo", "emails", "non_exportee", "conservee", "adresses saisies par l'organisateur pour réserver un code"),
   c("retraits_dossards", "par_utilisateur_id", "non_exportee", "conservee", "retrait d'un dossard : qui l'a remis"),
+  c(
+    "retraits_dossards",
+    "annule_par_utilisateur_id",
+    "non_exportee",
+    "conservee",
+    "retrait d'un dossard : qui l'a annulé",
+  ),
   c("resultats_formats", "brouillon_par", "non_exportee", "conservee", "import de résultats : identifiant"),
   c("resultats_formats", "publie_par", "non_exportee", "conservee", "publication de résultats : identifiant"),
   c("codes_promo", "created_by", "non_exportee", "conservee", "identifiant de l'organisateur"),

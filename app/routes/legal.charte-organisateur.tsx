@@ -3,6 +3,7 @@ import { Link } from "~/components/Link";
 import { LegalPage } from "~/components/LegalPage";
 import * as paths from "~/domain/paths";
 import { STATIC_PAGE } from "~/components/islands";
+import { retentionRule } from "~/domain/retention";
 
 /** Served without React: HTML and CSS (docs/decisions/0222). */
 export const handle = STATIC_PAGE;
@@ -40,10 +41,76 @@ export default function CharteOrganisateur() {
         L'organisateur vérifie les licences et les Pass Prévention Santé (PPS) requis, et respecte les limites d'âge et
         de distance des catégories jeunes.
       </p>
+      <RunnerData />
       <p>
         Voir les <Link to={paths.organiserTerms()}>CGV organisateurs</Link> et la{" "}
         <Link to={paths.refundPolicy()}>politique de remboursement</Link>.
       </p>
     </LegalPage>
+  );
+}
+
+/** What the organiser may and may not do with the registrants' data (issue 45); durations read from the rules. */
+function RunnerData() {
+  const documents = retentionRule("justificatifs");
+  const registrations = retentionRule("inscriptions_sans_compte");
+  return (
+    <>
+      <h2 id="donnees-coureurs">Données personnelles des coureurs</h2>
+      <p>
+        Les informations des inscrits (identité, coordonnées, date de naissance, contact d'urgence, club, licence ou
+        PPS, repas) sont transmises à l'organisateur pour la seule organisation de son épreuve. Il en est responsable et
+        s'engage à les traiter dans le respect du RGPD.
+      </p>
+      <h3>Ce que l'organisateur peut faire</h3>
+      <ul>
+        <li>
+          Utiliser les données uniquement pour l'épreuve&nbsp;: gestion des inscriptions, retrait des dossards, sécurité
+          et secours, chronométrage, résultats, assurance et obligations fédérales.
+        </li>
+        <li>
+          Exporter la liste des inscrits uniquement pour l'épreuve (dossards, chronométreur, équipe de secours)&nbsp;:
+          chaque export est inscrit au journal des actions, avec son auteur et sa date.
+        </li>
+        <li>
+          Écrire aux inscrits au sujet de l'épreuve (horaires, parcours, consignes de sécurité, modification ou
+          annulation).
+        </li>
+      </ul>
+      <h3>Ce que l'organisateur ne peut pas faire</h3>
+      <ul>
+        <li>Vendre, louer, échanger ou céder les données des coureurs, à qui que ce soit.</li>
+        <li>
+          Envoyer de la prospection commerciale (lettre d'information, autres épreuves, offres de partenaires) sans le
+          consentement préalable et explicite du coureur.
+        </li>
+        <li>
+          Utiliser la licence, le PPS ou le certificat médical à une autre fin que la vérification de l'aptitude à
+          courir, ni en garder de copie.
+        </li>
+      </ul>
+      <h3>Conservation et suppression après l'épreuve</h3>
+      <p>
+        L'organisateur ne garde pas les données plus longtemps que Balise et efface ses propres copies (exports,
+        tableurs, impressions) au plus tard aux mêmes échéances&nbsp;:
+      </p>
+      <ul>
+        <li>
+          <strong>{documents.donnees}</strong>&nbsp;: {documents.duree}.
+        </li>
+        <li>
+          <strong>{registrations.donnees}</strong>&nbsp;: {registrations.duree}.
+        </li>
+        <li>Les exports des inscrits&nbsp;: dès que l'épreuve et ses réclamations sont closes.</li>
+      </ul>
+      <h3>Les droits des coureurs</h3>
+      <p>
+        Chaque coureur peut obtenir une copie de ses données depuis <Link to={paths.myData()}>Mes données</Link> et
+        supprimer son compte depuis <Link to={paths.deleteAccount()}>Supprimer mon compte</Link>. Il peut aussi demander
+        à l'organisateur de corriger ou d'effacer ses informations&nbsp;: l'organisateur répond dans un délai d'un mois
+        et, pour une inscription refusée ou annulée, efface ses données personnelles depuis la fiche de l'inscrit sur
+        Balise.
+      </p>
+    </>
   );
 }

@@ -46,6 +46,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(paths.deleteAccount({ statut: SENT }));
 }
 
+/** What must be ended first: each refusal of the erasure (app/domain/account-erasure.ts), said before the form. */
+function BeforeYouStart() {
+  return (
+    <div className="erasure-before" data-testid="erasure-before">
+      <p>
+        <strong>Avant de commencer</strong>, la suppression est refusée tant que&nbsp;:
+      </p>
+      <ul>
+        <li>
+          vous avez un <strong>abonnement Premium actif</strong>&nbsp;: résiliez-le d'abord (« Gérer mon abonnement »
+          sur la <Link to={paths.premium()}>page Premium</Link>)&nbsp;; vous pourrez supprimer votre compte quand il
+          aura pris fin&nbsp;;
+        </li>
+        <li>
+          vous avez une inscription, ou une place en liste d'attente, pour une course à venir&nbsp;: annulez-la d'abord
+          depuis « Mes inscriptions »&nbsp;;
+        </li>
+        <li>un remboursement, une annulation ou une cession de dossard est en cours&nbsp;;</li>
+        <li>vous organisez des épreuves.</li>
+      </ul>
+    </div>
+  );
+}
+
 function Sent({ email }: { email: string }) {
   return (
     <>
@@ -74,13 +98,13 @@ export default function DeleteAccountPage() {
       ) : (
         <>
           {result?.refusal ? <ErasureRefusalNotice refusal={result.refusal} /> : null}
+          <BeforeYouStart />
           <p>
             La suppression est définitive&nbsp;: votre compte et vos profils sont supprimés, vos justificatifs effacés,
             vos inscriptions passées anonymisées (« Coureur anonymisé ») et vos messages de discussion gardés sans votre
             nom (supprimez d'abord ceux que vous ne voulez pas laisser). Les montants payés restent dans la
             comptabilité, sans donnée personnelle.
           </p>
-          <p>Elle est refusée tant que vous avez une inscription à une course à venir ou un remboursement en cours.</p>
           <Form method="post" className="card auth-card" noValidate>
             <PasswordField
               name="password"

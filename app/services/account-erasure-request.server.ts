@@ -7,6 +7,7 @@ import { isDomainError } from "~/domain/errors";
 import * as paths from "~/domain/paths";
 import { accountErasureMessage } from "~/emails/accounts";
 import { accountErasureRefusal, eraseAccount } from "./account-erasure.server";
+import { recordDataRightsAction } from "./audit.server";
 import { consumeToken, issueToken, takeResetAllowance, tokenOwner, verifyLogin } from "./auth.server";
 
 type Ctx = AppLoadContext;
@@ -34,6 +35,7 @@ export async function requestAccountErasure(
   const token = await issueToken(context, user.id, "account_erasure");
   const url = paths.absoluteUrl(context.env.APP_URL, paths.confirmAccountErasure(token));
   await context.mailer.send({ to: user.email, ...accountErasureMessage(url), kind: "account_erasure" });
+  await recordDataRightsAction(context, user.id, "compte.effacement_demande", "Lien de confirmation envoyé");
 }
 
 /** What the link's page shows to `userId`: a dead link or another account's, a refusal, or the button. */

@@ -8,6 +8,7 @@ import { accountEmail } from "~/db/audit.server";
 import { ErasureError, type ErasureRefusal, erasureRefusal } from "~/domain/account-erasure";
 import { parisDate } from "~/domain/refund";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
+import { recordDataRightsAction } from "./audit.server";
 import { deleteAccountExports } from "./data-export.server";
 import { runAnonymisationEffects } from "./registration-changes.server";
 
@@ -49,4 +50,11 @@ export async function eraseAccount(context: Ctx, userId: string): Promise<void> 
     }
   }
   logEvent("compte.efface", { anonymised_registrations: erased.ids.length, purged_justificatifs: purged });
+  const n = erased.ids.length;
+  await recordDataRightsAction(
+    context,
+    userId,
+    "compte.efface",
+    `${n} inscription${n > 1 ? "s" : ""} anonymisée${n > 1 ? "s" : ""}`,
+  );
 }

@@ -2,7 +2,7 @@
 // how the journal names what was acted on. Its pages read it through journal.server.ts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { accountEmail, auditInsert, type AuditEntry, courseOwnerId, paymentNames } from "~/db/audit.server";
-import { type AuditAction, type AuditRole, type FieldChange, teamRole } from "~/domain/audit";
+import { type AuditAction, type AuditRole, type DataRightsAction, type FieldChange, teamRole } from "~/domain/audit";
 import { parisDate } from "~/domain/refund";
 
 type Ctx = AppLoadContext;
@@ -53,6 +53,23 @@ export async function recordAction(
   } catch (e) {
     console.error("journal des actions", action, e);
   }
+}
+
+/**
+ * Records a person's action on their own data (« Mes données », the erasure of their account): on no event, under
+ * the role 'personne', with the account id and no e-mail (DATA_RIGHTS_ACTIONS says why).
+ */
+export function recordDataRightsAction(
+  context: Ctx,
+  userId: string,
+  action: DataRightsAction,
+  objet: string,
+): Promise<void> {
+  return recordAction(context, { id: userId, email: "" }, "personne", action, {
+    courseId: null,
+    courseNom: null,
+    objet,
+  });
 }
 
 /** The role an organiser-side action is recorded under: an admin acting on someone else's event is the admin. */

@@ -3,7 +3,7 @@
 // 'Valider' of a justificatif (through the justificatif use case) and the URL the confirmation QR carries.
 // Only the event's owner or a co-organiser with the Inscriptions right; anyone else gets a 404.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { findDeskRows, listDeskRows, recordCheckIns, type DeskRow } from "~/db/check-ins.server";
+import { findDeskRows, listDeskRows, recordCheckIns, type DeskRow, undoCheckIn } from "~/db/check-ins.server";
 import {
   CHECK_IN_PARAM,
   checkInRefusal,
@@ -14,6 +14,7 @@ import {
   type ScanOutcome,
   scanTime,
 } from "~/domain/check-in";
+import { CourseError } from "~/domain/course-errors";
 import { justificatifVersion } from "~/domain/justificatif";
 import * as paths from "~/domain/paths";
 import { checkInSignature, verifyCheckInSignature } from "~/utils/check-in-token.server";
@@ -47,6 +48,8 @@ async function deskRunner(context: Ctx, r: DeskRow): Promise<DeskRunner> {
     justificatif_version: justificatifVersion(r),
     retire_le: r.retire_le,
     retire_par: r.retire_par,
+    annule_le: r.annule_le,
+    annule_par: r.annule_par,
   };
 }
 
@@ -135,9 +138,35 @@ export async function recordScans(
           }),
           [{ champ: "Retrait du dossard", avant: "", apres: `${pickupClock(at)}${batch.appareil ? " (scan)" : ""}` }],
         );
-    } else outcomes.push({ kind: "deja", id, at, by: row?.retire_par ?? null });
+    } else if (row && !row.retire_le && row.annule_le)
+      // Scanned before the last undo (a phone that was offline): ignored, the bib stays as the undo left it.
+      outcomes.push({ kind: "annule", id, at: row.annule_le, by: row.annule_par });
+    else outcomes.push({ kind: "deja", id, at, by: row?.retire_par ?? null });
   }
   return outcomes;
+}
+
+/**
+ * « Annuler le retrait »: the bib of registration `id` counts as not handed out any more (a wrong tick, a runner who
+ * gave it back). Online only: the server's time stamps the undo, and a scan made before it is ignored from then on
+ * (decision 0216). Journalled. Returns the pick-up time it undid, or null when the bib was not handed out.
+ */
+export async function undoPickup(context: Ctx, user: User, formatId: string, id: string): Promise<string | null> {
+  const format = await requireFormatRight(context, user, formatId, "inscriptions");
+  const [row] = (await findDeskRows(context.db, [id])).values();
+  if (!row || row.format_id !== format.id) throw new CourseError("not_found");
+  const now = context.clock.now().toISOString();
+  const undone = await undoCheckIn(context.db, { inscriptionId: id, formatId: format.id, at: now, by: user.id });
+  if (undone)
+    await recordAction(
+      context,
+      user,
+      "organisateur",
+      "retrait.annule",
+      registrantTarget({ ...row, course_id: format.course_id, course_nom: format.course_nom, format_nom: format.nom }),
+      [{ champ: "Retrait du dossard", avant: pickupClock(undone), apres: "" }],
+    );
+  return undone;
 }
 
 /** The desk's one-tap 'Valider' of a justificatif: the justificatif use case, as from the registrants page. */

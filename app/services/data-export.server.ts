@@ -18,6 +18,7 @@ import {
   EXPORT_REQUEST_INTERVAL_MS,
   type ExportRequestRow,
   exportExpiresAt,
+  exportJournalName,
   exportKey,
   isDownloadable,
   type RequestOutcome,
@@ -26,6 +27,7 @@ import {
 import * as paths from "~/domain/paths";
 import { dataExportReadyMessage } from "~/emails/data-export";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
+import { recordDataRightsAction } from "./audit.server";
 import { buildExportZip } from "./data-export-zip.server";
 
 type Ctx = AppLoadContext;
@@ -45,6 +47,7 @@ export async function requestDataExport(context: Ctx, userId: string): Promise<R
   const notBefore = new Date(now.getTime() - EXPORT_REQUEST_INTERVAL_MS).toISOString();
   if (await insertRequest(context.db, id, userId, now.toISOString(), notBefore)) {
     logEvent("donnees.export_demande", { export_id: id });
+    await recordDataRightsAction(context, userId, "donnees.export_demande", exportJournalName(id));
     return "ok";
   }
   const [latest] = await requestsOf(context.db, userId, 1);
@@ -75,6 +78,7 @@ async function buildOne(context: Ctx, req: { id: string; user_id: string; email:
     dedupeKey: `export-donnees:${req.id}`,
   });
   logEvent("donnees.export_pret", { export_id: req.id, size_bytes: bytes.byteLength });
+  await recordDataRightsAction(context, req.user_id, "donnees.export_pret", exportJournalName(req.id));
   return true;
 }
 
@@ -101,6 +105,7 @@ export async function downloadDataExport(context: Ctx, userId: string, id: strin
   if (!object) throw new DataExportError("export_expire");
   await recordDownload(context.db, id, now.toISOString());
   logEvent("donnees.export_telecharge", { export_id: id });
+  await recordDataRightsAction(context, userId, "donnees.export_telecharge", exportJournalName(id));
   return { object, size: row.size ?? object.size, requestedAt: row.requested_at };
 }
 
@@ -111,6 +116,7 @@ export async function expireDataExports(context: Ctx, readyBefore: string, limit
     if (row.r2_key) await context.storage.delete(row.r2_key);
     await markExpired(context.db, row.id);
     logEvent("donnees.export_expire", { export_id: row.id });
+    await recordDataRightsAction(context, row.user_id, "donnees.export_expire", exportJournalName(row.id));
     n++;
   }
   return n;

@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { journalBatch, listJournal, type JournalRow } from "~/db/audit.server";
 import {
   actionLabel,
+  actorName,
   AUDIT_ROLE_LABELS,
   type AuditRole,
   changesText,
@@ -34,7 +35,7 @@ function lineOf(r: JournalRow): JournalLine {
   return {
     id: r.id,
     quand: formatDateTime(r.created_at),
-    qui: r.acteur_email,
+    qui: actorName(r.acteur_id, r.acteur_email),
     role: AUDIT_ROLE_LABELS[r.acteur_role as AuditRole] ?? r.acteur_role,
     action: actionLabel(r.action),
     courseId: r.course_id,
@@ -44,17 +45,22 @@ function lineOf(r: JournalRow): JournalLine {
   };
 }
 
+/** The filter's people, each named as the journal names them. */
+function named(page: { people: { id: string; email: string }[] }) {
+  return page.people.map((p) => ({ id: p.id, email: actorName(p.id, p.email) }));
+}
+
 /** The journal of one event, for its owner only (another organiser's event is not found). */
 export async function eventJournal(context: Ctx, user: AuditActor, courseId: string, f: JournalFilters) {
   const course = (await requireEventRight(context, user, courseId, "owner")).course;
   const page = await listJournal(context.db, course.id, f);
-  return { course: { id: course.id, nom: course.nom }, ...page, rows: page.rows.map(lineOf) };
+  return { course: { id: course.id, nom: course.nom }, ...page, rows: page.rows.map(lineOf), people: named(page) };
 }
 
 /** The journal of every event (admins; the caller checked the admin). */
 export async function adminJournal(context: Ctx, f: JournalFilters) {
   const page = await listJournal(context.db, null, f);
-  return { ...page, rows: page.rows.map(lineOf) };
+  return { ...page, rows: page.rows.map(lineOf), people: named(page) };
 }
 
 const CSV_COLUMNS = ["Date", "Personne", "Rôle", "Action", "Épreuve", "Objet", "Changements"] as const;

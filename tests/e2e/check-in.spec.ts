@@ -165,3 +165,25 @@ test("the desk checks runners in: a tick without JavaScript, the camera scanner 
   await expect(page.getByRole("row", { name: new RegExp(`Horsligne${stamp} Volcan`) })).toHaveCount(1);
   await expect(page.getByRole("row", { name: new RegExp(`Scan${stamp} Volcan`) })).toHaveCount(1);
 });
+
+test("the desk undoes a pick-up, then the runner can be ticked again", async ({ page }, info) => {
+  const stamp = `${info.project.name}${Date.now() % 100000}`;
+  await loginAs(page, "organisatrice@balise.test");
+  const format = formatId(VOLCANS, 1);
+  const prenom = `Annule${stamp}`;
+  await addRunner(page, format, "Volcan", prenom);
+  await page.goto(`/organisateur/retrait/${format}?q=${encodeURIComponent(prenom)}`);
+  const item = page.locator(".desk-list > li", { hasText: prenom });
+  await item.getByRole("button", { name: `Retirer le dossard de ${prenom} Volcan` }).click();
+  await expect(item).toContainText(/Retiré à \d+\u00a0h\u00a0\d\d/);
+  if (jsOn(page)) await expect(page.getByText("En ligne · tout est synchronisé")).toBeVisible();
+
+  await item.getByRole("button", { name: `Annuler le retrait du dossard de ${prenom} Volcan` }).click();
+  await expect(page.getByRole("status").first()).toHaveText(
+    new RegExp(`^${prenom} Volcan\u00a0: Retrait annulé à \\d+\u00a0h\u00a0\\d\\d\\.$`),
+  );
+  await expect(item).toContainText(/Retrait annulé à \d+\u00a0h\u00a0\d\d par /);
+  await expect(item.getByRole("button", { name: /Annuler le retrait/ })).toHaveCount(0);
+  await item.getByRole("button", { name: `Retirer le dossard de ${prenom} Volcan` }).click();
+  await expect(item).toContainText(/Retiré à \d+\u00a0h\u00a0\d\d/);
+});

@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import * as paths from "../../app/domain/paths";
+import { retentionRule } from "../../app/domain/retention";
 
 test.describe("home and shell", () => {
   test("home page shows the hero, the 3 newest events and the pitches", async ({ page }) => {
@@ -100,6 +102,26 @@ test.describe("static pages", () => {
     await page.goto("/legal/charte-organisateur");
     await expect(page.getByText(/72 heures/).first()).toBeVisible();
     await expect(page.getByText("Dernière mise à jour : 17/08/2025")).toBeVisible();
+  });
+
+  test("the organiser charter says what organisers may do with runners' data", async ({ page }) => {
+    await page.goto("/legal/charte-organisateur");
+    const section = page.locator("article");
+    await expect(page.getByRole("heading", { name: "Données personnelles des coureurs" })).toBeVisible();
+    await expect(section).toContainText("pour la seule organisation de son épreuve");
+    await expect(section).toContainText("Vendre, louer, échanger ou céder les données des coureurs");
+    await expect(section).toContainText("sans le consentement préalable et explicite du coureur");
+    await expect(section).toContainText("Exporter la liste des inscrits uniquement pour l'épreuve");
+    // The durations are the retention rules' own (the admin's /admin/conservation shows the same).
+    for (const key of ["justificatifs", "inscriptions_sans_compte"] as const) {
+      const rule = retentionRule(key);
+      await expect(section).toContainText(`${rule.donnees}\u00a0: ${rule.duree}.`);
+    }
+    await expect(section.getByRole("link", { name: "Mes données" })).toHaveAttribute("href", paths.myData());
+    await expect(section.getByRole("link", { name: "Supprimer mon compte" })).toHaveAttribute(
+      "href",
+      paths.deleteAccount(),
+    );
   });
 
   test("premium sells the yearly subscription and says its tools are not ready yet", async ({ page }) => {

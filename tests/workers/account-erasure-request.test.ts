@@ -13,6 +13,7 @@ import {
 import { verifyLogin } from "~/services/auth.server";
 import { hashPassword } from "~/utils/password.server";
 import { loadDemoData } from "./helpers";
+import { get, sessionCookie } from "./organiser-helpers";
 import { paidOn } from "./money-helpers";
 import { testContext } from "./payments-helpers";
 import { columnsHolding } from "./schema-columns";
@@ -103,6 +104,22 @@ describe("« Supprimer mon compte »", () => {
     await expect(confirmAccountErasure(context, a.id, token!)).rejects.toMatchObject({ code: "lien_invalide" });
     // The other account is untouched.
     expect(await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(b.id).first()).not.toBeNull();
+    // The journal of actions keeps the request (the refused attempts are not in it) and the erasure, under the
+    // account id only: the e-mail is in no column (checked above).
+    const journal = await env.DB.prepare(
+      "SELECT action, acteur_email, acteur_role, objet FROM journal_actions WHERE acteur_id = ? ORDER BY id",
+    )
+      .bind(a.id)
+      .all<{ action: string; acteur_email: string; acteur_role: string; objet: string }>();
+    expect(journal.results).toEqual([
+      {
+        action: "compte.effacement_demande",
+        acteur_email: "",
+        acteur_role: "personne",
+        objet: "Lien de confirmation envoyé",
+      },
+      { action: "compte.efface", acteur_email: "", acteur_role: "personne", objet: "1 inscription anonymisée" },
+    ]);
   });
 
   it("mails at most 3 links an hour; only the newest works", async () => {
@@ -153,5 +170,18 @@ describe("« Supprimer mon compte »", () => {
     expect(await env.DB.prepare("SELECT nom FROM profils_utilisateurs WHERE user_id = ?").bind(a.id).first()).toEqual({
       nom: "Cassiopée",
     });
+  });
+
+  it("says up front, before the form, that a Premium subscription must be cancelled first", async () => {
+    const a = await makeAccount("Séraphin");
+    const page = await (await get("/monprofil/supprimer", await sessionCookie(a.id))).text();
+    const before = page.indexOf('data-testid="erasure-before"');
+    expect(before).toBeGreaterThan(-1);
+    expect(before).toBeLessThan(page.indexOf('name="password"'));
+    const intro = page.slice(before, page.indexOf("</ul>", before));
+    expect(intro).toContain("abonnement Premium actif</strong>");
+    expect(intro).toContain("résiliez-le d&#x27;abord");
+    expect(intro).toContain('href="/premium"');
+    expect(intro).toContain("course à venir");
   });
 });

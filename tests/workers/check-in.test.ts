@@ -4,11 +4,12 @@
 // at once (one check-in, the earliest time, one journal row), a forged QR signature refused, the confirmation QR's
 // URL that the desk accepts, and the one-tap 'Valider' of a justificatif through the justificatif use case.
 // Needs `npx remix vite:build`.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CHECK_IN_REFUSALS, parseScan, type ScanOutcome } from "../../app/domain/check-in";
 import { justificatifVersion } from "../../app/domain/justificatif";
 import { confirmationQrUrl } from "../../app/services/check-in.server";
+import { checkIns, desk, journal, sync } from "./check-in-helpers";
 import { loadDemoData } from "./helpers";
 import { get, ORG1, ORG2, post, rows, sessionCookie } from "./organiser-helpers";
 import { testContext } from "./payments-helpers";
@@ -21,51 +22,6 @@ beforeAll(async () => {
   owner = await sessionCookie(ORG1.id);
   other = await sessionCookie(ORG2.id);
 });
-
-/** A new event of the demo organiser with one trail format and registrations in the given statuses. */
-async function desk(statuses: string[], extra: Record<string, string | null> = {}) {
-  const courseId = crypto.randomUUID();
-  const formatId = crypto.randomUUID();
-  const ids = statuses.map(() => crypto.randomUUID());
-  const cols = Object.keys(extra);
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO courses (id, nom, lieu, departement, code_postal, organisateur_id, en_ligne, slug) VALUES (?, 'Trail du Retrait', 'Annecy', 'Haute-Savoie', '74000', ?, 1, ?)",
-    ).bind(courseId, ORG1.id, `retrait-${courseId}`),
-    env.DB.prepare(
-      "INSERT INTO formats (id, course_id, nom, date, heure_depart, prix_cents, nb_max_coureurs, type_epreuve) VALUES (?, ?, '21 km', '2027-10-10', '08:30', 2000, 50, 'trail')",
-    ).bind(formatId, courseId),
-    ...statuses.map((statut, k) =>
-      env.DB.prepare(
-        `INSERT INTO inscriptions (id, course_id, format_id, statut, paiement_trace_id, nom, prenom, dossard, nombre_repas${cols.map((c) => `, ${c}`).join("")})
-         VALUES (?, ?, ?, ?, ?, ?, 'Léa', ?, 1${cols.map(() => ", ?").join("")})`,
-      ).bind(ids[k], courseId, formatId, statut, `trace-${ids[k]}`, `Coureur${k}`, 100 + k, ...Object.values(extra)),
-    ),
-  ]);
-  return { courseId, formatId, ids };
-}
-
-function sync(formatId: string, body: unknown, cookie: string) {
-  return SELF.fetch(`http://localhost/organisateur/retrait/${formatId}/synchroniser`, {
-    method: "POST",
-    body: JSON.stringify(body),
-    headers: { origin: "http://localhost", host: "localhost", "content-type": "application/json", cookie },
-    redirect: "manual",
-  });
-}
-
-const checkIns = (formatId: string) =>
-  rows<{ inscription_id: string; retire_le: string; par_utilisateur_id: string; appareil: string | null }>(
-    "SELECT inscription_id, retire_le, par_utilisateur_id, appareil FROM retraits_dossards WHERE format_id = ? ORDER BY inscription_id",
-    formatId,
-  );
-
-const journal = (courseId: string, action: string) =>
-  rows<{ objet: string; acteur_id: string }>(
-    "SELECT objet, acteur_id FROM journal_actions WHERE course_id = ? AND action = ? ORDER BY id",
-    courseId,
-    action,
-  );
 
 describe("the desk's access", () => {
   it("its owner gets the page, the list and the sync; another organiser a 404 everywhere", async () => {

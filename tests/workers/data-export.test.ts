@@ -176,6 +176,34 @@ describe("« Mes données »", () => {
     expect(await res.text()).toContain("expiré");
   });
 
+  it("records the request, the ZIP made, the download and its deletion in the journal, without the e-mail", async () => {
+    const rows = await env.DB.prepare(
+      "SELECT action, acteur_email, acteur_role, course_id, objet FROM journal_actions WHERE acteur_id = ? AND action LIKE 'donnees.%' ORDER BY id",
+    )
+      .bind(RUNNER.id)
+      .all<{ action: string; acteur_email: string; acteur_role: string; course_id: string | null; objet: string }>();
+    const [req] = (await exportsOf(RUNNER.id)).results;
+    // Four requests fired together made one request: one row for it; the refused ones changed nothing.
+    expect(rows.results.map((r) => r.action)).toEqual([
+      "donnees.export_demande",
+      "donnees.export_pret",
+      "donnees.export_telecharge",
+      "donnees.export_expire",
+    ]);
+    for (const r of rows.results)
+      expect(r).toMatchObject({
+        acteur_email: "",
+        acteur_role: "personne",
+        course_id: null,
+        objet: `Archive ${req.id.slice(0, 8)}`,
+      });
+    const admin = await sessionCookie(DEMO_USERS.admin.id);
+    const page = await (await get(`/admin/journal?personne=${RUNNER.id}&type=donnees.export_telecharge`, admin)).text();
+    expect(page).toContain("Copie de ses données téléchargée");
+    expect(page).toContain("Personne concernée");
+    expect(page).toContain(`Compte ${RUNNER.id.slice(0, 8)}`);
+  });
+
   it("deletes an account's ZIPs and requests when the account is erased", async () => {
     const userId = crypto.randomUUID();
     const email = `efface-${userId.slice(0, 8)}@exemple.fr`;

@@ -1,9 +1,9 @@
 // The desk without JavaScript: a search by name or bib (a GET form) and the list, each runner with a real form to
 // tick (and to validate a justificatif). The counter is the server's.
 import { Form } from "@remix-run/react";
-import { type DeskRunner, matchesSearch, mayCheckIn, pickupCounter } from "~/domain/check-in";
+import { type DeskRunner, matchesSearch, mayCheckIn, mayUndo, pickupCounter } from "~/domain/check-in";
 import { personName } from "~/domain/format";
-import { mayValidate, RunnerFacts, ValidateButton } from "./RunnerFacts";
+import { mayValidate, RunnerFacts, UndoButton, ValidateButton } from "./RunnerFacts";
 
 export function DeskList({ d }: { d: { runners: DeskRunner[]; q: string } }) {
   const counter = pickupCounter(d.runners);
@@ -41,6 +41,7 @@ export function DeskList({ d }: { d: { runners: DeskRunner[]; q: string } }) {
                   </Form>
                 ) : null}
                 {mayValidate(r) ? <ValidateButton r={r} q={d.q} /> : null}
+                {mayUndo(r) ? <UndoButton r={r} q={d.q} /> : null}
               </div>
             </RunnerFacts>
           </li>

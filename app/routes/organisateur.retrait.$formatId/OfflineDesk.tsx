@@ -1,9 +1,9 @@
 // The desk with JavaScript (decision 0216): the counter, the sync state, the camera scanner with the last result,
 // and the search-and-tick list, all from the list kept on the phone, so that it works with the network cut.
 import { useState } from "react";
-import { type DeskRunner, matchesSearch, mayCheckIn, pickupCounter } from "~/domain/check-in";
+import { type DeskRunner, matchesSearch, mayCheckIn, mayUndo, pickupCounter } from "~/domain/check-in";
 import { personName } from "~/domain/format";
-import { mayValidate, RunnerFacts, ValidateButton } from "./RunnerFacts";
+import { mayValidate, RunnerFacts, UndoButton, ValidateButton } from "./RunnerFacts";
 import { Scanner } from "./Scanner";
 import { ScanResult } from "./ScanResult";
 import { useDesk } from "./useDesk";
@@ -54,6 +54,7 @@ export function OfflineDesk({
                   </button>
                 ) : null}
                 {desk.online && mayValidate(r) ? <ValidateButton r={r} /> : null}
+                {desk.online && desk.queued === 0 && mayUndo(r) ? <UndoButton r={r} /> : null}
               </div>
             </RunnerFacts>
           </li>

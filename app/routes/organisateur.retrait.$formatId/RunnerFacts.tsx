@@ -8,6 +8,7 @@ import {
   type DeskRunner,
   JUSTIFICATIF_DESK_LABELS,
   pickupClock,
+  undoneText,
 } from "~/domain/check-in";
 import { personName } from "~/domain/format";
 
@@ -32,6 +33,8 @@ export function RunnerFacts({ r, children }: { r: DeskRunner; children?: ReactNo
           Retiré à {pickupClock(r.retire_le)}
           {r.retire_par ? ` par ${r.retire_par}` : ""}
         </p>
+      ) : r.annule_le ? (
+        <p className="desk-undone">{undoneText(r.annule_le, r.annule_par)}</p>
       ) : null}
       {children}
     </div>
@@ -57,6 +60,24 @@ export function ValidateButton({ r, q }: { r: DeskRunner; q?: string }) {
         aria-label={`Valider le justificatif de ${personName(r, "Coureur")}`}
       >
         Valider
+      </button>
+    </Form>
+  );
+}
+
+/** « Annuler le retrait » (a real form, online only: the server stamps the undo, which wins over older scans). */
+export function UndoButton({ r, q }: { r: DeskRunner; q?: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="annuler" />
+      <input type="hidden" name="id" value={r.id} />
+      {q !== undefined ? <input type="hidden" name="q" value={q} /> : null}
+      <button
+        type="submit"
+        className="btn btn-ghost"
+        aria-label={`Annuler le retrait du dossard de ${personName(r, "Coureur")}`}
+      >
+        Annuler le retrait
       </button>
     </Form>
   );

@@ -14,10 +14,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { Notice } from "~/components/form/Notice";
 import { useHydrated } from "~/components/useHydrated";
-import { alreadyText, CHECK_IN_REFUSALS, DeskFormSchema, pickedUpText } from "~/domain/check-in";
+import { alreadyText, CHECK_IN_REFUSALS, DeskFormSchema, pickedUpText, undoneText } from "~/domain/check-in";
 import { personName } from "~/domain/format";
 import * as paths from "~/domain/paths";
-import { checkInDesk, recordScans, validateAtDesk } from "~/services/check-in.server";
+import { checkInDesk, recordScans, undoPickup, validateAtDesk } from "~/services/check-in.server";
 import checkInCss from "~/styles/check-in.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
@@ -41,11 +41,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Success after a redirect: read from the stored row, never text from the URL.
   const done = desk.runners.find((r) => r.id === url.searchParams.get("fait"));
   const validated = desk.runners.find((r) => r.id === url.searchParams.get("valide"));
+  const undone = desk.runners.find((r) => r.id === url.searchParams.get("annule"));
+  const bib = (r: { dossard: number | null }) => (r.dossard ? ` (dossard ${r.dossard})` : "");
   const message = done?.retire_le
-    ? `${personName(done)}${done.dossard ? ` (dossard ${done.dossard})` : ""}\u00a0: ${pickedUpText(done.retire_le)}.`
+    ? `${personName(done)}${bib(done)}\u00a0: ${pickedUpText(done.retire_le)}.`
     : validated
       ? `Justificatif de ${personName(validated)} validé.`
-      : null;
+      : undone?.annule_le && !undone.retire_le
+        ? `${personName(undone)}${bib(undone)}\u00a0: ${undoneText(undone.annule_le, null)}.`
+        : null;
   return { ...desk, q, message, now: context.clock.now().toISOString() };
 }
 
@@ -64,13 +68,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (!r.ok) return data({ error: r.message, id }, { status: 409 });
       return redirect(paths.checkInDesk(formatId, { q: q || undefined, valide: id }, `r-${id}`));
     }
+    if (parsed.data.intent === "annuler") {
+      if (!(await undoPickup(context, user, formatId, id)))
+        return data({ error: "Ce dossard n'est pas retiré\u00a0: rien à annuler.", id }, { status: 409 });
+      return redirect(paths.checkInDesk(formatId, { q: q || undefined, annule: id }, `r-${id}`));
+    }
     const [outcome] = await recordScans(context, user, formatId, { scans: [{ inscriptionId: id }] });
     if (outcome.kind === "retire")
       return redirect(paths.checkInDesk(formatId, { q: q || undefined, fait: id }, `r-${id}`));
     const error =
       outcome.kind === "deja"
         ? `${alreadyText(outcome.at, outcome.by, context.clock.now())}.`
-        : CHECK_IN_REFUSALS[outcome.reason];
+        : outcome.kind === "annule"
+          ? `${undoneText(outcome.at, outcome.by)}.`
+          : CHECK_IN_REFUSALS[outcome.reason];
     return data({ error, id }, { status: 409 });
   } catch (e) {
     const err = errorToShow(e);

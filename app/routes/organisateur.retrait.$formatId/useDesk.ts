@@ -9,6 +9,7 @@ import {
   type DeskRunner,
   parseScan,
   type ScanOutcome,
+  undoneText,
 } from "~/domain/check-in";
 import {
   enqueue,
@@ -32,6 +33,9 @@ const REFRESH_MS = 10_000;
 function fromOutcome(o: ScanOutcome, runner: DeskRunner | null): DeskResult | null {
   if (o.kind === "refus") return { kind: "refus", runner, text: CHECK_IN_REFUSALS[o.reason] };
   if (o.kind === "deja" && runner) return { kind: "deja", runner, text: alreadyText(o.at, o.by, new Date()) };
+  // Scanned before the pick-up was undone (on another phone, or online meanwhile): the scan did not count.
+  if (o.kind === "annule")
+    return { kind: "refus", runner, text: `${undoneText(o.at, o.by)}\u00a0: ce scan, antérieur, n'a pas été compté.` };
   return null;
 }
 
