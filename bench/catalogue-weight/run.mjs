@@ -1,8 +1,8 @@
 // Catalogue weight (issue 46, docs/decisions/0222): what a runner's phone downloads on a first visit of each
 // catalogue page, with JavaScript on and off, and how long it takes on a 2G profile. A bench that prints figures,
-// not a test (the budgets that fail CI are in scripts/check-page-weight.mjs). From the repository root, after
+// not a test (the budgets that fail CI are in tests/e2e/page-weight.spec.ts). From the repository root, after
 // `npm run build`:
-//   node bench/catalogue-weight/run.mjs [--port 8796] [--runs 1] [--no-timing] [--gzip] [--pages /,/formats]
+//   node bench/catalogue-weight/run.mjs [--port 8796] [--runs 1] [--no-timing] [--pages /,/formats] [--files]
 // 1. a fresh local state (migrations + demo data) in .wrangler/bench-catalogue-weight, the production build under
 //    `wrangler dev` on its own port;
 // 2. per page and JavaScript on/off, a cold browser context in Debian's Chromium (CHROMIUM_PATH, default
@@ -12,47 +12,22 @@
 //    they are;
 // 3. the same visit under the 2G profile (300 ms round trip, 250 kbit/s each way, 4× slower CPU; CDP
 //    Network.emulateNetworkConditions + Emulation.setCPUThrottlingRate): first contentful paint and load event, the
-//    median of --runs visits. wrangler dev sends bodies uncompressed, so the throttled timings are pessimistic;
-//    with --gzip the browser goes through a local proxy that gzips text bodies (level 6) as Cloudflare does.
+//    median of --runs visits. wrangler dev sends bodies uncompressed, so the throttled timings are pessimistic.
 // See README.md beside this file.
 import { execFileSync } from "node:child_process";
-import { createServer, request } from "node:http";
 import { existsSync, rmSync } from "node:fs";
-import { createGzip, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
 
 const port = Number(opt("--port", "8796"));
 const runs = Math.max(1, Number(opt("--runs", "1")));
 const timing = !process.argv.includes("--no-timing");
-const origin = `http://127.0.0.1:${port}`;
-const gzip = process.argv.includes("--gzip");
-/** What the browser visits: the Worker, or with --gzip the compressing proxy one port above it. */
-const base = gzip ? `http://127.0.0.1:${port + 1}` : origin;
+const base = `http://127.0.0.1:${port}`;
 const persistTo = ".wrangler/bench-catalogue-weight";
 export const PAGES = ["/", "/courses", "/courses/trail-des-aiguilles-rouges", "/formats"];
 const pages = opt("--pages", null)?.split(",") ?? PAGES;
 
-/** A proxy in front of `wrangler dev` that gzips text bodies (level 6) for a browser that accepts gzip. */
-function gzipProxy() {
-  return createServer((req, res) => {
-    const up = request(`${origin}${req.url}`, { method: req.method, headers: req.headers }, (r) => {
-      const type = String(r.headers["content-type"] ?? "");
-      const text = /^(text\/|application\/(javascript|json|xml))|\+xml/.test(type);
-      if (!text || r.headers["content-encoding"] || !/gzip/.test(String(req.headers["accept-encoding"] ?? ""))) {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-        return;
-      }
-      const headers = { ...r.headers, "content-encoding": "gzip" };
-      delete headers["content-length"];
-      res.writeHead(r.statusCode ?? 502, headers);
-      r.pipe(createGzip({ level: 6 })).pipe(res);
-    });
-    up.on("error", () => res.destroy());
-    req.pipe(up);
-  }).listen(port + 1, "127.0.0.1");
-}
 /** The 2G profile of issue 46. */
 const PROFILE = { latency: 300, kbit: 250, cpu: 4 };
 
@@ -139,19 +114,18 @@ async function main() {
   run("node", ["scripts/seed.ts", "--persist-to", persistTo]);
   const server = startWorker({
     port,
-    base: origin,
+    base,
     persistTo,
     vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: "bench-session-secret-0123456789abcdef-0123456789" },
     stdout: "ignore",
   });
   await server.ready();
-  const proxy = gzip ? gzipProxy() : null;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   try {
     console.log(
       `Première visite, téléphone, cache vide. Octets: texte gzippé (niveau 6), images telles quelles (kB = 1000 o).` +
         (timing
-          ? ` Profil 2G: ${PROFILE.latency} ms RTT, ${PROFILE.kbit} kbit/s, CPU ×${PROFILE.cpu}; médiane de ${runs}; corps ${gzip ? "gzippés par le proxy" : "non compressés (wrangler dev)"}.`
+          ? ` Profil 2G: ${PROFILE.latency} ms RTT, ${PROFILE.kbit} kbit/s, CPU ×${PROFILE.cpu}; médiane de ${runs}; corps non compressés (wrangler dev).`
           : ""),
     );
     console.log("page                                   JS   HTML   CSS    JS     img   total   FCP ms  load ms");
@@ -183,7 +157,6 @@ async function main() {
     }
   } finally {
     await browser.close();
-    proxy?.close();
     server.stop();
   }
 }
