@@ -5,7 +5,7 @@
 // page as before: only the server's document is static.
 import { useMatches } from "@remix-run/react";
 import assets from "virtual:balise-islands";
-import type { IslandName } from "../../vite-plugins/islands";
+import { type IslandName, type IslandScript, islandSetKey } from "~/islands/sets";
 
 export type { IslandName };
 
@@ -46,18 +46,29 @@ export function useStaticPage(): boolean {
   return useStaticPageIslands() !== null;
 }
 
-/** The islands' module scripts (and the chunks they import, preloaded), in the order given. */
-export function IslandScripts({ names, nonce }: { names: readonly IslandName[]; nonce?: string }) {
+/**
+ * The page's islands as scripts: in a build, ONE module script for the whole set (vite-plugins/islands.ts bundles
+ * each set the pages can ask for) and a `modulepreload` for each chunk it imports; in development, one per island.
+ */
+export function islandScripts(names: readonly IslandName[]): { preload: string[]; scripts: IslandScript[] } {
+  const set = assets.sets?.[islandSetKey(names)];
+  const scripts = set ? [set] : names.flatMap((n) => assets.islands?.[n] ?? []);
   const preload = new Set<string>();
-  for (const n of names) for (const p of assets[n]?.preload ?? []) preload.add(p);
+  for (const s of scripts) for (const p of s.preload) preload.add(p);
+  return { preload: [...preload], scripts };
+}
+
+/** The islands' module scripts (and the chunks they import, preloaded). */
+export function IslandScripts({ names, nonce }: { names: readonly IslandName[]; nonce?: string }) {
+  const { preload, scripts } = islandScripts(names);
   return (
     <>
-      {[...preload].map((href) => (
+      {preload.map((href) => (
         <link key={href} rel="modulepreload" href={href} nonce={nonce} />
       ))}
-      {names.map((n) =>
-        assets[n] ? <script key={n} type="module" src={assets[n].src} nonce={nonce} data-island={n} /> : null,
-      )}
+      {scripts.map((s) => (
+        <script key={s.src} type="module" src={s.src} nonce={nonce} data-island={islandSetKey(names)} />
+      ))}
     </>
   );
 }

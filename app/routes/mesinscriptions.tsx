@@ -17,6 +17,8 @@ import { listRunnerRegistrations } from "~/services/register.server";
 import { listRunnerEntries } from "~/services/waitlist.server";
 import { ownResults } from "~/services/results.server";
 import { OwnResult } from "~/components/OwnResult";
+import { ResponsiveImage } from "~/components/ResponsiveImage";
+import { imageSources } from "~/domain/image-variants";
 import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatDateTimeLong, formatKm, formatMeters } from "~/domain/format";
@@ -47,6 +49,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: runnerListStatus(r, now),
       tone: runnerListTone(r, now),
       mayPay: runnerMayPay(r),
+      // The format's own image, else the event's, as the catalogue's thumbnail (its card sizes, decision 0223).
+      image: r.formatImageUrl
+        ? imageSources(r.formatImageUrl, r.formatImageVariants, "card")
+        : imageSources(r.imageUrl, r.imageVariants, "card"),
       result: results.get(r.id) ?? null,
       // A refused licence or PPS shows on the card, with what to do (issue 42).
       refused:
@@ -108,16 +114,9 @@ export default function MesInscriptions() {
       ) : (
         <ul className="reg-cards">
           {registrations.map((r) => {
-            const img = r.formatImageUrl ?? r.imageUrl;
             return (
               <li key={r.id} className="card reg-card">
-                {img ? (
-                  <img src={img} alt="" className="reg-card-img" loading="lazy" width={320} height={180} />
-                ) : (
-                  <div className="reg-card-img card-img-placeholder" aria-hidden="true">
-                    ◆
-                  </div>
-                )}
+                {r.image ? <ResponsiveImage image={r.image} className="reg-card-img" /> : null}
                 <div className="reg-card-body">
                   <p className={`reg-status ${TONE_CLASS[r.tone]}`}>{r.status}</p>
                   {r.refused ? (

@@ -24,6 +24,7 @@ import { verifyJustificatif } from "./justificatifs.server";
 import { isCompetition } from "~/domain/eligibility";
 import { PromoError } from "~/domain/promo-code";
 import { withEvent } from "~/db/registrations.server";
+import { imageVariantsSql } from "~/db/catalogue/sql.server";
 import { personOf, samePersonHoldsSql } from "~/db/identity";
 import { transferSettingsColumns } from "~/db/transfers.server";
 import { promoUsableSql } from "~/db/registration-store/promo.server";
@@ -261,9 +262,12 @@ export interface RunnerRegistration {
   lieu: string;
   departement: string;
   imageUrl: string | null;
+  /** The sizes made of the event's and the format's images (decision 0223): the card shows their thumbnails. */
+  imageVariants: string | null;
   formatId: string;
   formatNom: string;
   formatImageUrl: string | null;
+  formatImageVariants: string | null;
   date: string | null;
   heureDepart: string | null;
   distanceKm: number | null;
@@ -294,9 +298,11 @@ function runnerRegistrationQuery(context: Ctx) {
         lieu: courses.lieu,
         departement: courses.departement,
         imageUrl: courses.image_url,
+        imageVariants: imageVariantsSql(courses.image_url),
         formatId: formats.id,
         formatNom: formats.nom,
         formatImageUrl: formats.image_url,
+        formatImageVariants: imageVariantsSql(formats.image_url),
         date: formats.date,
         heureDepart: formats.heure_depart,
         distanceKm: formats.distance_km,

@@ -1,8 +1,8 @@
 // Catalogue weight (issue 46, docs/decisions/0222): what a runner's phone downloads on a first visit of each
 // catalogue page, with JavaScript on and off, and how long it takes on a 2G profile. A bench that prints figures,
-// not a test (the budgets that fail CI are in scripts/check-page-weight.mjs). From the repository root, after
+// not a test (the budgets that fail CI are in tests/e2e/page-weight.spec.ts). From the repository root, after
 // `npm run build`:
-//   node bench/catalogue-weight/run.mjs [--port 8796] [--runs 1] [--no-timing]
+//   node bench/catalogue-weight/run.mjs [--port 8796] [--runs 1] [--no-timing] [--pages /,/formats] [--files]
 // 1. a fresh local state (migrations + demo data) in .wrangler/bench-catalogue-weight, the production build under
 //    `wrangler dev` on its own port;
 // 2. per page and JavaScript on/off, a cold browser context in Debian's Chromium (CHROMIUM_PATH, default
@@ -13,6 +13,7 @@
 // 3. the same visit under the 2G profile (300 ms round trip, 250 kbit/s each way, 4× slower CPU; CDP
 //    Network.emulateNetworkConditions + Emulation.setCPUThrottlingRate): first contentful paint and load event, the
 //    median of --runs visits. wrangler dev sends bodies uncompressed, so the throttled timings are pessimistic.
+// See README.md beside this file.
 import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -25,6 +26,8 @@ const timing = !process.argv.includes("--no-timing");
 const base = `http://127.0.0.1:${port}`;
 const persistTo = ".wrangler/bench-catalogue-weight";
 export const PAGES = ["/", "/courses", "/courses/trail-des-aiguilles-rouges", "/formats"];
+const pages = opt("--pages", null)?.split(",") ?? PAGES;
+
 /** The 2G profile of issue 46. */
 const PROFILE = { latency: 300, kbit: 250, cpu: 4 };
 
@@ -122,11 +125,11 @@ async function main() {
     console.log(
       `Première visite, téléphone, cache vide. Octets: texte gzippé (niveau 6), images telles quelles (kB = 1000 o).` +
         (timing
-          ? ` Profil 2G: ${PROFILE.latency} ms RTT, ${PROFILE.kbit} kbit/s, CPU ×${PROFILE.cpu}; médiane de ${runs}.`
+          ? ` Profil 2G: ${PROFILE.latency} ms RTT, ${PROFILE.kbit} kbit/s, CPU ×${PROFILE.cpu}; médiane de ${runs}; corps non compressés (wrangler dev).`
           : ""),
     );
     console.log("page                                   JS   HTML   CSS    JS     img   total   FCP ms  load ms");
-    for (const path of PAGES) {
+    for (const path of pages) {
       for (const js of [true, false]) {
         // Warm the Worker (and its page cache, if any) so that the first measured visit is not a cold isolate.
         await fetch(base + path);

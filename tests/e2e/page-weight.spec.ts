@@ -7,11 +7,11 @@ import { jsOn } from "./helpers";
 
 /** Budgets in bytes (gzipped text): JS on a first visit with JavaScript, and everything (HTML, CSS, JS). */
 const BUDGETS: Record<string, { js: number; total: number }> = {
-  "/": { js: 2_000, total: 30_000 },
-  "/courses": { js: 2_000, total: 30_000 },
-  "/courses/trail-des-aiguilles-rouges": { js: 5_000, total: 30_000 },
-  "/formats": { js: 2_000, total: 30_000 },
-  "/mentions-legales": { js: 2_000, total: 30_000 },
+  "/": { js: 1_000, total: 30_000 },
+  "/courses": { js: 1_000, total: 30_000 },
+  "/courses/trail-des-aiguilles-rouges": { js: 3_000, total: 30_000 },
+  "/formats": { js: 1_000, total: 30_000 },
+  "/mentions-legales": { js: 1_000, total: 30_000 },
 };
 
 for (const [path, budget] of Object.entries(BUDGETS)) {
@@ -35,6 +35,8 @@ for (const [path, budget] of Object.entries(BUDGETS)) {
     else expect(js, list).toBe(0);
     expect(js, list).toBeLessThanOrEqual(budget.js);
     expect(total, list).toBeLessThanOrEqual(budget.total);
+    // One island script per page (its set bundled, docs/decisions/0233): one round trip, not one per island.
+    expect(await page.locator("script[type=module][src]").count()).toBe(1);
     // No React runtime on a catalogue page's first visit.
     expect(
       all.filter((s) => /\/(components|entry\.client|client|index)-[^/]+\.js$/.test(s.url)),

@@ -8,7 +8,7 @@ import { backfillImageVariants } from "../../app/services/image-variants.server"
 import { photoPng } from "../support/photo-png";
 import { loadDemoData } from "./helpers";
 import { courseForm, get, ORG1, PNG_BYTES, post, row, sessionCookie } from "./organiser-helpers";
-import { testContext } from "./payments-helpers";
+import { account, testContext } from "./payments-helpers";
 
 const ALL = serializeVariants(VARIANTS.map((v) => v.name));
 const NAME = "Trail des Vignettes Légères";
@@ -81,6 +81,31 @@ describe("an uploaded 1600-px PNG", () => {
   it("shows on the list's card by srcset, with its width and height, loaded lazily", async () => {
     const html = await (await get(`/courses?q=${encodeURIComponent("Vignettes Légères")}`)).text();
     const img = html.match(/<img class="card-thumb"[^>]*>/)?.[0] ?? "";
+    const url = (name: string) => `/fichiers/${key.replace(/\.png$/, `.${name}.webp`)}`;
+    expect(img).toContain(`src="${url("card-144")}"`);
+    expect(img).toContain(`srcSet="${url("card-96")} 96w, ${url("card-144")} 144w, ${url("card-216")} 216w"`);
+    expect(img).toContain('sizes="72px"');
+    expect(img).toContain('width="72"');
+    expect(img).toContain('height="72"');
+    expect(img).toContain('loading="lazy"');
+    expect(html).not.toContain(`src="/fichiers/${key}"`);
+  });
+
+  it("shows on the runner's /mesinscriptions card by its card sizes, not as uploaded", async () => {
+    const runner = await account("vignette");
+    const f = await row<{ id: string; course_id: string }>(
+      "SELECT f.id, f.course_id FROM formats f JOIN courses c ON c.id = f.course_id WHERE c.slug = ?",
+      courseSlug,
+    );
+    await env.DB.prepare(
+      `INSERT INTO inscriptions (id, course_id, format_id, coureur_id, statut, paiement_trace_id, nom, prenom, email)
+       VALUES (?, ?, ?, ?, 'validee', ?, 'Vignette', 'Léa', ?)`,
+    )
+      .bind(crypto.randomUUID(), f!.course_id, f!.id, runner.id, crypto.randomUUID(), runner.email)
+      .run();
+    const html = await (await get("/mesinscriptions", await sessionCookie(runner.id))).text();
+    expect(html).toContain("Grand tour");
+    const img = html.match(/<img class="reg-card-img"[^>]*>/)?.[0] ?? "";
     const url = (name: string) => `/fichiers/${key.replace(/\.png$/, `.${name}.webp`)}`;
     expect(img).toContain(`src="${url("card-144")}"`);
     expect(img).toContain(`srcSet="${url("card-96")} 96w, ${url("card-144")} 144w, ${url("card-216")} 216w"`);

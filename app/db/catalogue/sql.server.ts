@@ -1,7 +1,7 @@
 // The catalogue's shared SQL fragments: an event's next date and its summary's, its "complet" and lowest paid
 // price, a card's columns, the list's orders. Per-event aggregates come from course_stats (kept by triggers,
 // migrations/0003_catalogue.sql).
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { CourseFilters } from "~/domain/filters";
 import { storedFile } from "~/domain/paths";
 import { placesHeldSql, placesTakenSql } from "../registration-store/capacity.server";
@@ -49,11 +49,14 @@ const FILE_URL_PREFIX_LENGTH = storedFile("").length;
 
 /**
  * The sizes made of the stored image at `urlColumn` (its `fichiers` row's variants, decision 0223): null while none
- * was tried or when the address is not a stored file. One lookup by primary key per row it is read for.
+ * was tried or when the address is not a stored file. One lookup by primary key per row it is read for. The column
+ * is SQL text ("c.image_url") or a drizzle column.
  */
-export function imageVariantsSql(urlColumn: string): SQL {
-  const url = sql.raw(urlColumn);
-  return sql`(SELECT fi.variants FROM fichiers fi WHERE fi.key = substr(${url}, ${FILE_URL_PREFIX_LENGTH + 1}))`;
+export function imageVariantsSql(urlColumn: string | SQLWrapper): SQL<string | null> {
+  const url = typeof urlColumn === "string" ? sql.raw(urlColumn) : urlColumn;
+  return sql<
+    string | null
+  >`(SELECT fi.variants FROM fichiers fi WHERE fi.key = substr(${url}, ${FILE_URL_PREFIX_LENGTH + 1}))`;
 }
 
 /** What a card shows. Booleans come back from SQLite as 0/1. */
