@@ -3,7 +3,6 @@ import {
   arrivalAt,
   clockAfter,
   durationField,
-  formatDuration,
   formatPace,
   type PaceSegment,
   parseDuration,
@@ -76,12 +75,6 @@ describe("durations and paces", () => {
     ["0:00", null],
     ["250:00", null],
   ])("parseDuration(%j) = %s", (text, sec) => expect(parseDuration(text)).toBe(sec));
-
-  it.each([
-    [2700, "45\u00a0min"],
-    [13500, "3\u00a0h\u00a045\u00a0min"],
-    [43500, "12\u00a0h\u00a005\u00a0min"],
-  ])("formatDuration(%s) = %j", (sec, text) => expect(formatDuration(sec)).toBe(text));
 
   it("paces, clock times and the field's value", () => {
     expect(formatPace(365)).toBe("6:05\u00a0min/km");

@@ -98,15 +98,6 @@ export function stationTimes(
   });
 }
 
-/** "3 h 45 min", "45 min", "12 h 05 min" (rounded to the minute). */
-export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds / 60));
-  const h = Math.floor(total / 60);
-  const m = total % 60;
-  if (h === 0) return `${m}\u00a0min`;
-  return `${h}\u00a0h\u00a0${String(m).padStart(2, "0")}\u00a0min`;
-}
-
 /** A pace in seconds per km as "6:05 min/km". */
 export function formatPace(secondsPerKm: number): string {
   const total = Math.round(secondsPerKm);

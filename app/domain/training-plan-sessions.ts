@@ -1,7 +1,7 @@
 // The sessions of the training plan (issue 47, decision 0227): how each kind of session is built (its steps and their
 // intensity as a fraction of threshold speed), and on which days of the week they go. Pure, no clock.
+import { formatDuration } from "./format-duration";
 import {
-  formatDuration,
   type SessionKind,
   sessionDurationSec,
   type WorkoutItem,

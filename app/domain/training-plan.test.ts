@@ -12,7 +12,7 @@ import {
   weekKm,
 } from "./training-plan";
 import { cyclicGap, qualityDays } from "./training-plan-sessions";
-import { flatSteps, formatDuration, sessionDurationSec } from "./workout";
+import { flatSteps, sessionDurationSec } from "./workout";
 
 // Thursday 26 November 2026, 10:00 in Paris.
 const NOW = new Date("2026-11-26T09:00:00Z");
@@ -210,15 +210,5 @@ describe("other plans", () => {
     const plan = buildTrainingPlan({ ...marathon, race: { ...marathon.race, date: "2027-10-10" } }, NOW);
     expect(plan.weeks).toHaveLength(24);
     expect(plan.weeks[0].monday).toBe(addDaysTo("2027-10-04", -7 * 23));
-  });
-});
-
-describe("formatDuration", () => {
-  it.each([
-    [4200, "1\u00a0h\u00a010\u00a0min"],
-    [2700, "45\u00a0min"],
-    [3600, "1\u00a0h"],
-  ])("%s s → %s", (sec, text) => {
-    expect(formatDuration(sec)).toBe(text);
   });
 });

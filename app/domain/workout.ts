@@ -80,12 +80,3 @@ export function flatSteps(session: Pick<WorkoutSession, "items">): WorkoutStep[]
 export function sessionDurationSec(session: Pick<WorkoutSession, "items">): number {
   return flatSteps(session).reduce((sum, s) => sum + s.durationSec, 0);
 }
-
-/** A duration as French pages write it: 4200 → "1 h 10 min", 2700 → "45 min", 3600 → "1 h" (rounded to the minute). */
-export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds / 60));
-  const h = Math.floor(total / 60);
-  const m = total % 60;
-  if (h === 0) return `${m}\u00a0min`;
-  return m === 0 ? `${h}\u00a0h` : `${h}\u00a0h\u00a0${m}\u00a0min`;
-}

@@ -2,15 +2,10 @@
 // (app/domain/training-plan.ts); the explanation is the assistant's, from the session's facts only. Like the event
 // page's @IA (app/providers/assistant.ts): a local assistant that writes from the facts without a network, and
 // Workers AI when the Worker has an `AI` binding.
+import { formatDuration } from "~/domain/format-duration";
 import { type WorkersAiBinding, WORKERS_AI_MODEL } from "./assistant-workers-ai";
 import { PHASE_LABELS, type Phase } from "~/domain/training-plan";
-import {
-  flatSteps,
-  formatDuration,
-  SESSION_KIND_LABELS,
-  sessionDurationSec,
-  type WorkoutSession,
-} from "~/domain/workout";
+import { flatSteps, SESSION_KIND_LABELS, sessionDurationSec, type WorkoutSession } from "~/domain/workout";
 import { frenchDay } from "~/domain/french-dates";
 
 export interface SessionFacts {

@@ -24,13 +24,8 @@ import * as paths from "~/domain/paths";
 import { buildTrainingPlan, PHASE_LABELS, type Phase } from "~/domain/training-plan";
 import { TrainingPlanError } from "~/domain/training-plan-errors";
 import type { PlanForm } from "~/domain/training-plan-form";
-import {
-  formatDuration,
-  SESSION_KIND_LABELS,
-  sessionDurationSec,
-  type WorkoutSession,
-  type WorkoutStep,
-} from "~/domain/workout";
+import { formatDuration } from "~/domain/format-duration";
+import { SESSION_KIND_LABELS, sessionDurationSec, type WorkoutSession, type WorkoutStep } from "~/domain/workout";
 import {
   explainFromFacts,
   intensityText,

@@ -3,7 +3,8 @@
 // and re-rendered in the browser when the comparator's slider moves.
 import type { AidStation } from "~/domain/aid-stations";
 import { formatKm, formatMeters, formatNumber } from "~/domain/format";
-import { clockAfter, formatDuration, formatPace, type Split, stationTimes } from "~/domain/pace-plan";
+import { formatDuration } from "~/domain/format-duration";
+import { clockAfter, formatPace, type Split, stationTimes } from "~/domain/pace-plan";
 
 export interface Scenario {
   label: string;

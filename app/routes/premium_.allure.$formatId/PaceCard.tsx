@@ -4,7 +4,8 @@ import { useState } from "react";
 import { Link } from "~/components/Link";
 import { type Scenario, SplitsTable, StationsTable } from "~/components/race-tools/RaceTables";
 import { useHydrated } from "~/components/useHydrated";
-import { durationField, formatDuration, splitsFor } from "~/domain/pace-plan";
+import { formatDuration } from "~/domain/format-duration";
+import { durationField, splitsFor } from "~/domain/pace-plan";
 import * as paths from "~/domain/paths";
 import type { RaceCourse, RaceFormatInfo } from "~/services/race-tools.server";
 
