@@ -53,6 +53,19 @@ export default function PlanSessionPage() {
           <li key={i}>{s}</li>
         ))}
       </ol>
+      <h2>Exporter</h2>
+      <p className="plan-exports">
+        <a href={paths.premiumPlanSessionZwo(line.id)} className="btn btn-ghost" download>
+          Télécharger pour Zwift (.zwo)
+        </a>{" "}
+        <a href={paths.premiumPlanSessionFit(line.id)} className="btn btn-ghost" download>
+          Télécharger pour ma montre (.FIT)
+        </a>
+      </p>
+      <p className="muted small">
+        Le fichier .FIT s'importe dans Garmin Connect (ou l'application de votre montre) comme un entraînement. Les
+        allures cibles suivent votre allure seuil quand vous l'avez donnée dans le plan.
+      </p>
       <Form method="get" className="plan-explain">
         <input type="hidden" name="expliquer" value="1" />
         <button type="submit" className="btn btn-primary" disabled={loading}>
