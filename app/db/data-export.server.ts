@@ -36,6 +36,8 @@ const SCOPES: Record<ExportedTableName, (w: Who) => SQL> = {
   journal_actions: (w) => sql`acteur_id = ${w.userId}`,
   exports_donnees: (w) => sql`user_id = ${w.userId}`,
   abonnements: (w) => sql`user_id = ${w.userId}`,
+  activites: (w) => sql`user_id = ${w.userId}`,
+  connexions_activite: (w) => sql`user_id = ${w.userId}`,
 };
 
 /** A table's columns, in order (for the CSV header of a table with no row). */

@@ -56,6 +56,12 @@ export const EXPORTED_TABLES = {
   journal_actions: { categorie: "Organisation", contenu: "vos actions d'organisateur ou d'administrateur" },
   exports_donnees: { categorie: "Compte", contenu: "vos demandes d'export de données" },
   abonnements: { categorie: "Compte", contenu: "votre abonnement Premium (état, montant, fin de période)" },
+  activites: { categorie: "Premium", contenu: "vos activités importées ou synchronisées (résumés)" },
+  connexions_activite: {
+    categorie: "Premium",
+    contenu: "vos liaisons à un service de suivi sportif (Strava : identifiant d'athlète, date, autorisations)",
+    omit: ["access_token", "refresh_token"],
+  },
 } as const satisfies Record<string, ExportedTable>;
 
 export type ExportedTableName = keyof typeof EXPORTED_TABLES;

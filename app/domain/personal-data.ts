@@ -104,6 +104,8 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
   c("resultats_formats", "publie_par", "non_exportee", "conservee", "publication de résultats : identifiant"),
   c("codes_promo", "created_by", "non_exportee", "conservee", "identifiant de l'organisateur"),
   c("abonnements", "user_id", "exportee", "supprimee", "abonnement Premium (refusé tant qu'il n'a pas pris fin)"),
+  c("activites", "user_id", "exportee", "supprimee", "activités importées ou synchronisées (Premium)"),
+  c("connexions_activite", "user_id", "exportee", "supprimee", "liaison Strava (jetons jamais exportés)"),
   c(
     "exports_donnees",
     "user_id",

@@ -1,4 +1,4 @@
-import { Encoder, Profile } from "@garmin/fitsdk";
+import { Encoder, type FileIdMesg, Profile, type SessionMesg } from "@garmin/fitsdk";
 import { describe, expect, it } from "vitest";
 import { ACTIVITY_FILE_MAX_BYTES, ActivityFileError, activityFileKind, readActivityFile } from "./index.ts";
 import { activityName, movingSeconds, positiveGain, sportFromLabel } from "./rules.ts";
@@ -44,13 +44,13 @@ function tcx(laps: { start: number; seconds?: number; metres?: number; points: [
 
 function fit(sessions: Record<string, unknown>[]): Uint8Array {
   const e = new Encoder();
-  e.onMesg(Profile.MesgNum.FILE_ID, {
+  e.onMesg(Profile.MesgNum.FILE_ID, <FileIdMesg>{
     manufacturer: "development",
     product: 1,
     timeCreated: new Date(T0),
     type: "activity",
   });
-  for (const s of sessions) e.onMesg(Profile.MesgNum.SESSION, s);
+  for (const s of sessions) e.onMesg(Profile.MesgNum.SESSION, s as SessionMesg);
   return e.close();
 }
 
