@@ -13,6 +13,7 @@ import {
 } from "./activity-sync";
 
 export const STRAVA_BASE = "https://www.strava.com";
+const STRAVA_API = `${STRAVA_BASE}/api/v3`;
 export const STRAVA_SCOPE = "read,activity:read_all";
 
 export interface StravaConfig {
@@ -109,8 +110,8 @@ export function createStravaProvider(config: StravaConfig): ActivitySyncProvider
     return (await res.json()) as Record<string, unknown>;
   }
 
-  async function api(accessToken: string, path: string): Promise<Response> {
-    return call(`${STRAVA_BASE}/api/v3${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
+  async function api(accessToken: string, url: string): Promise<Response> {
+    return call(url, { headers: { authorization: `Bearer ${accessToken}` } });
   }
 
   return {
@@ -139,7 +140,7 @@ export function createStravaProvider(config: StravaConfig): ActivitySyncProvider
       return tokensOf(await token({ grant_type: "refresh_token", refresh_token: refreshToken }));
     },
     async activity(accessToken, activityId, athleteId) {
-      const res = await api(accessToken, `/activities/${encodeURIComponent(activityId)}`);
+      const res = await api(accessToken, `${STRAVA_API}/activities/${encodeURIComponent(activityId)}`);
       if (res.status === 404 || res.status === 403) return null;
       if (!res.ok) throw new ActivitySyncError("prestataire");
       const a = (await res.json()) as StravaActivity;
@@ -149,7 +150,7 @@ export function createStravaProvider(config: StravaConfig): ActivitySyncProvider
     },
     async recentActivities(accessToken, afterIso) {
       const after = Math.floor(Date.parse(afterIso) / 1000);
-      const res = await api(accessToken, `/athlete/activities?after=${after}&per_page=50`);
+      const res = await api(accessToken, `${STRAVA_API}/athlete/activities?after=${after}&per_page=50`);
       if (!res.ok) throw new ActivitySyncError("prestataire");
       const list = (await res.json()) as StravaActivity[];
       if (!Array.isArray(list)) throw new ActivitySyncError("prestataire");
