@@ -16,6 +16,7 @@ import {
 import { SUBSCRIPTION_ENDED_STATUSES } from "~/domain/subscription";
 import { deleteAccountSubscriptionsStatements } from "./subscriptions.server";
 import { holdsPlaceSql } from "./registration-store/capacity.server";
+import { deleteAccountActivitiesStatements } from "./activities.server";
 
 /** One row: the facts that may refuse the erasure of account `userId` on `today` (Paris) at `nowIso`. */
 function erasureFactsSql(userId: string, today: string, nowIso: string): SQL {
@@ -95,6 +96,8 @@ export async function eraseAccountBatch(
     sql`DELETE FROM equipe_invitations WHERE email = ${email} OR invited_by = ${userId} OR accepted_by = ${userId}`,
     // Ended Premium subscriptions (the guard refused live ones): the provider keeps its invoices.
     ...deleteAccountSubscriptionsStatements(userId),
+    // Activities and the tracking service's link (its tokens): decision 0232.
+    ...deleteAccountActivitiesStatements(userId),
     sql`DELETE FROM users WHERE id = ${userId}`,
   ]);
   return anonymisedRunnerRegistrations(registrations);

@@ -38,6 +38,8 @@ const SCOPES: Record<ExportedTableName, (w: Who) => SQL> = {
   abonnements: (w) => sql`user_id = ${w.userId}`,
   plans_entrainement: (w) => sql`user_id = ${w.userId}`,
   seances_plan: (w) => sql`user_id = ${w.userId}`,
+  activites: (w) => sql`user_id = ${w.userId}`,
+  connexions_activite: (w) => sql`user_id = ${w.userId}`,
 };
 
 /** A table's columns, in order (for the CSV header of a table with no row). */

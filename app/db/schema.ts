@@ -1390,3 +1390,50 @@ export const seances_plan = sqliteTable(
   },
   (t) => [index("seances_plan_user_date_idx").on(t.user_id, t.date), index("seances_plan_plan_idx").on(t.plan_id)],
 );
+
+// ---------------------------------------------------------------- activities (issue 47, decisions 0231, 0232)
+/** A runner's activity summary (an imported file or a synced one): one row per (account, source, source id). */
+export const activites = sqliteTable(
+  "activites",
+  {
+    id: text("id").primaryKey(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    source: text("source").notNull(), // app/domain/activity.ts ActivitySource
+    /** The file's SHA-256 for an import, the provider's activity id for a sync: what makes a replay one row. */
+    source_id: text("source_id").notNull(),
+    name: text("name").notNull(),
+    sport: text("sport").notNull(),
+    started_at: text("started_at").notNull(),
+    distance_m: integer("distance_m").notNull(),
+    elevation_gain_m: integer("elevation_gain_m").notNull(),
+    moving_time_s: integer("moving_time_s").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("activites_source_uq").on(t.user_id, t.source, t.source_id),
+    index("activites_user_started_idx").on(t.user_id, t.started_at),
+  ],
+);
+
+/** A runner's link to an activity tracking service (Strava): its athlete id and OAuth tokens (never exported). */
+export const connexionsActivite = sqliteTable(
+  "connexions_activite",
+  {
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(), // 'strava'
+    athlete_id: text("athlete_id").notNull(),
+    access_token: text("access_token").notNull(),
+    refresh_token: text("refresh_token").notNull(),
+    expires_at: text("expires_at").notNull(),
+    scope: text("scope").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.provider] }),
+    uniqueIndex("connexions_activite_athlete_uq").on(t.provider, t.athlete_id),
+  ],
+);

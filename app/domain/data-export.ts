@@ -62,6 +62,12 @@ export const EXPORTED_TABLES = {
     omit: ["jeton_calendrier"],
   },
   seances_plan: { categorie: "Entraînement", contenu: "les séances de votre plan d'entraînement" },
+  activites: { categorie: "Premium", contenu: "vos activités importées ou synchronisées (résumés)" },
+  connexions_activite: {
+    categorie: "Premium",
+    contenu: "vos liaisons à un service de suivi sportif (Strava : identifiant d'athlète, date, autorisations)",
+    omit: ["access_token", "refresh_token"],
+  },
 } as const satisfies Record<string, ExportedTable>;
 
 export type ExportedTableName = keyof typeof EXPORTED_TABLES;

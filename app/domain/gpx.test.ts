@@ -222,3 +222,15 @@ describe("elevationProfile", () => {
     expect(p.distanceKm).toBeGreaterThan(40);
   });
 });
+
+describe("parseGpx with times", () => {
+  it("reads each point's <time> as ISO-8601 UTC only when asked, null when absent or unreadable", () => {
+    const text = `<gpx><trk><trkseg><trkpt lat="45" lon="6"><time>2026-11-21T09:00:00+01:00</time></trkpt><trkpt lat="45.1" lon="6"/><trkpt lat="45.2" lon="6"><time>hier</time></trkpt></trkseg></trk></gpx>`;
+    expect(parseGpx(text, { times: true }).segments[0].map((p) => p.time)).toEqual([
+      "2026-11-21T08:00:00.000Z",
+      null,
+      null,
+    ]);
+    expect(parseGpx(text).segments[0][0]).toEqual({ lat: 45, lon: 6, ele: null });
+  });
+});

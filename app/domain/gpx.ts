@@ -34,6 +34,8 @@ export interface GpxPoint {
   lon: number;
   /** Metres; null when the point has no (readable) <ele>. */
   ele: number | null;
+  /** ISO-8601 UTC of the point's <time>, null when absent or unreadable; only with `parseGpx(text, { times: true })`. */
+  time?: string | null;
 }
 
 export interface ParsedGpx {
@@ -67,8 +69,23 @@ const POINT_RE = /<(trkpt|rtept)\b([^>]*?)(\/>|>([\s\S]*?)<\/\1\s*>)/g;
 const LAT_RE = /\blat\s*=\s*["']\s*([^"']*?)\s*["']/;
 const LON_RE = /\blon\s*=\s*["']\s*([^"']*?)\s*["']/;
 const ELE_RE = /<ele\s*>\s*([^<]*?)\s*<\/ele\s*>/;
+const TIME_RE = /<time\s*>\s*([^<]*?)\s*<\/time\s*>/;
 
-function parsePoints(block: string, offset: number): GpxPoint[] {
+/** A <time> as ISO-8601 UTC, or null when it is not a date. */
+function readTime(inner: string | undefined): string | null {
+  const raw = inner ? TIME_RE.exec(inner)?.[1] : undefined;
+  if (!raw) return null;
+  const ms = Date.parse(raw);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
+}
+
+/** What parseGpx reads beyond positions and elevations. */
+export interface GpxParseOptions {
+  /** Read each point's <time> (an activity's recording; a course's GPX has no use for it). */
+  times?: boolean;
+}
+
+function parsePoints(block: string, offset: number, opts: GpxParseOptions = {}): GpxPoint[] {
   const points: GpxPoint[] = [];
   POINT_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -90,7 +107,7 @@ function parsePoints(block: string, offset: number): GpxPoint[] {
         ele = Number.isFinite(v) ? v : null;
       }
     }
-    points.push({ lat, lon, ele });
+    points.push(opts.times ? { lat, lon, ele, time: readTime(inner) } : { lat, lon, ele });
   }
   return points;
 }
@@ -99,7 +116,7 @@ function parsePoints(block: string, offset: number): GpxPoint[] {
  * Parses a GPX document. Throws GpxError (code + French message) when the text is not a usable GPX.
  * Tolerates missing elevations, several tracks and segments, routes instead of tracks, namespaces' absence.
  */
-export function parseGpx(input: string): ParsedGpx {
+export function parseGpx(input: string, opts: GpxParseOptions = {}): ParsedGpx {
   if (typeof input !== "string" || input.trim() === "") throw new GpxError("empty_file");
   if (input.length > GPX_MAX_BYTES) throw new GpxError("too_large");
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
@@ -122,7 +139,7 @@ export function parseGpx(input: string): ParsedGpx {
   const segRe = /<trkseg\b[^>]*>([\s\S]*?)<\/trkseg\s*>/g;
   let m: RegExpExecArray | null;
   while ((m = segRe.exec(body))) {
-    const pts = parsePoints(m[1], total);
+    const pts = parsePoints(m[1], total, opts);
     if (pts.length > 0) {
       segments.push(pts);
       total += pts.length;
@@ -130,7 +147,7 @@ export function parseGpx(input: string): ParsedGpx {
   }
   const rteRe = /<rte\b[^>]*>([\s\S]*?)<\/rte\s*>/g;
   while ((m = rteRe.exec(body))) {
-    const pts = parsePoints(m[1], total);
+    const pts = parsePoints(m[1], total, opts);
     if (pts.length > 0) {
       segments.push(pts);
       total += pts.length;

@@ -35,6 +35,14 @@ export const EnvSchema = z
     MAIL_API_KEY: z.string().optional(),
     MAIL_API_URL: z.string().url().optional(),
     MAIL_FROM: z.string().optional(),
+    // Strava activity sync (decision 0232): optional everywhere; all three or none. Without them production says the
+    // sync is unavailable, development and test use the local stand-in.
+    STRAVA_CLIENT_ID: z
+      .string()
+      .regex(/^\d+$/, "STRAVA_CLIENT_ID doit être l'identifiant numérique de l'application Strava")
+      .optional(),
+    STRAVA_CLIENT_SECRET: z.string().min(20, "STRAVA_CLIENT_SECRET doit faire au moins 20 caractères").optional(),
+    STRAVA_VERIFY_TOKEN: z.string().min(16, "STRAVA_VERIFY_TOKEN doit faire au moins 16 caractères").optional(),
     GEOCODER: z.enum(["local", "ban"]).default("local"),
     GEOCODER_URL: z.string().url().optional(),
     // Seconds the anonymous catalogue lists are kept by the data centre (docs/decisions/0178): 30 in production,
@@ -74,6 +82,8 @@ export const PRODUCTION_SECRETS = [
   "MAIL_API_URL",
   "MAIL_API_KEY",
 ] as const;
+/** Strava's application (decision 0232): optional in production (the sync then says it is unavailable), all or none. */
+export const STRAVA_VARIABLES = ["STRAVA_CLIENT_ID", "STRAVA_CLIENT_SECRET", "STRAVA_VERIFY_TOKEN"] as const;
 /** Only for tests of the Stripe adapter against a fake API: never in production. */
 const PRODUCTION_FORBIDDEN = ["STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"] as const;
 
@@ -93,6 +103,11 @@ export function productionProblems(env: AppEnv): string[] {
   const forbidden = PRODUCTION_FORBIDDEN.filter((k) => env[k]);
   if (forbidden.length)
     problems.push(`variables réservées aux tests, interdites en production : ${forbidden.join(", ")}`);
+  const strava = STRAVA_VARIABLES.filter((k) => env[k]);
+  if (strava.length > 0 && strava.length < STRAVA_VARIABLES.length)
+    problems.push(
+      `Strava à moitié configuré : ${STRAVA_VARIABLES.filter((k) => !env[k]).join(", ")} manquant (toutes ou aucune)`,
+    );
   if (env.SESSION_SECRET.startsWith("dev-only")) problems.push("SESSION_SECRET de développement en production");
   if (env.MAIL_FROM && /\.(test|invalid|localhost)>?\s*$/i.test(env.MAIL_FROM))
     problems.push("MAIL_FROM : adresse de développement en production");

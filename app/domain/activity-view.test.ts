@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { activitySourceLabel, formatActivityClimb, formatActivityDistance } from "./activity-view";
+
+const nb = (s: string) => s.replace(/\u00a0/g, " ");
+
+describe("activity display", () => {
+  it.each([
+    [12_400, "12,4 km"],
+    [12_449, "12,4 km"],
+    [950, "1 km"],
+    [42_195, "42,2 km"],
+  ])("distance %i m → %s", (m, text) => expect(nb(formatActivityDistance(m))).toBe(text));
+
+  it("climb and source", () => {
+    expect(nb(formatActivityClimb(1650.4))).toBe("1 650 m");
+    expect(activitySourceLabel("gpx")).toBe("Fichier GPX");
+    expect(activitySourceLabel("strava")).toBe("Strava");
+  });
+});

@@ -1,0 +1,22 @@
+// How an activity reads on the page (issue 47; durations: format-duration.ts): its distance "12,4 km", its D+ "650 m",
+// its source in French. Pure.
+import type { ActivitySource } from "./activity.ts";
+import { formatKm, formatMeters } from "./format.ts";
+
+/** 12 400 → "12,4 km". */
+export const formatActivityDistance = (metres: number): string => formatKm(Math.round(metres / 100) / 10);
+
+/** 650 → "650 m". */
+export const formatActivityClimb = (metres: number): string => formatMeters(Math.round(metres));
+
+const SOURCE_LABELS: Record<ActivitySource, string> = {
+  gpx: "Fichier GPX",
+  fit: "Fichier FIT",
+  tcx: "Fichier TCX",
+  strava: "Strava",
+  local: "Strava (simulation locale)",
+};
+
+export function activitySourceLabel(source: string): string {
+  return SOURCE_LABELS[source as ActivitySource] ?? source;
+}

@@ -1,0 +1,75 @@
+// /dev/strava: the local stand-in for Strava (development and test only, decision 0232). GET with a state is its
+// consent page (authorise or refuse, back to our callback); the POST "nouvelle_activite" records a new activity of
+// the signed-in runner's athlete and sends our webhook the event Strava would.
+import { redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import * as paths from "~/domain/paths";
+import { isDomainError } from "~/domain/errors";
+import { localConsentReturn, recordLocalActivity } from "~/services/activity-sync-dev.server";
+import styles from "~/styles/payments.css?url";
+import { requireUser } from "~/utils/auth.server";
+import { requireDevelopment } from "~/utils/dev-only.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [
+  { title: "Strava (simulation locale) — Balise" },
+  { name: "robots", content: "noindex" },
+];
+
+const DevStravaSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("autoriser"), state: z.string().max(200) }),
+  z.object({ intent: z.literal("refuser"), state: z.string().max(200) }),
+  z.object({ intent: z.literal("nouvelle_activite") }),
+]);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireDevelopment(context);
+  await requireUser(request, context);
+  return { state: new URL(request.url).searchParams.get("state") ?? "" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireDevelopment(context);
+  const user = await requireUser(request, context);
+  const parsed = DevStravaSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("Action inconnue", { status: 400 });
+  if (parsed.data.intent === "nouvelle_activite") {
+    try {
+      await recordLocalActivity(context, user.id);
+      return redirect(paths.premiumActivities({ ok: "nouvelle" }));
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+      return redirect(paths.premiumActivities({ strava: e.code }));
+    }
+  }
+  return redirect(localConsentReturn(parsed.data.intent === "autoriser", parsed.data.state));
+}
+
+export default function LocalStrava() {
+  const { state } = useLoaderData<typeof loader>();
+  return (
+    <section className="paydev">
+      <p className="paydev-banner">Strava simulé (service local)&nbsp;: aucun compte Strava réel n'est utilisé.</p>
+      <div className="card paydev-card">
+        <h1>Autoriser Balise à lire vos activités&nbsp;?</h1>
+        <p>Balise pourra lire vos activités (y compris privées) pour votre bilan hebdomadaire.</p>
+        <div className="paydev-actions">
+          <Form method="post">
+            <input type="hidden" name="state" value={state} />
+            <button type="submit" name="intent" value="autoriser" className="btn btn-primary">
+              Autoriser
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="state" value={state} />
+            <button type="submit" name="intent" value="refuser" className="btn btn-ghost">
+              Refuser
+            </button>
+          </Form>
+        </div>
+      </div>
+    </section>
+  );
+}
