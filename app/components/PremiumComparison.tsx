@@ -1,5 +1,5 @@
-// The free and Premium plans side by side (the home page and /premium). The Premium tools are not built yet
-// (issue 47, part 2): each says « bientôt » until it exists.
+// The free and Premium plans side by side (the home page and /premium), with the spec's texts. Each Premium line is a
+// tool that exists (issue 47): /fonctionnalites says exactly what each one does.
 export const PREMIUM_FEATURES = [
   "Plans d'entraînement personnalisés par IA",
   "Estimation de votre temps d'arrivée (ITRA / UTMB)",
@@ -38,9 +38,7 @@ export function PremiumComparison({ headingLevel = 3 }: { headingLevel?: 2 | 3 }
         <ul className="checklist">
           <li>Tout le gratuit</li>
           {PREMIUM_FEATURES.map((f) => (
-            <li key={f}>
-              {f} <span className="muted small">(bientôt)</span>
-            </li>
+            <li key={f}>{f}</li>
           ))}
         </ul>
       </div>

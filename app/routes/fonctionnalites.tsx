@@ -77,10 +77,38 @@ export default function Fonctionnalites() {
             <li className="card">
               <h3>Premium</h3>
               <p>
-                L'abonnement est ouvert&nbsp;: 49&nbsp;€ par an TTC, résiliable à tout moment. Ses outils arrivent
-                bientôt&nbsp;: plans d'entraînement, estimation de temps ITRA/UTMB, export .zwo et montre,
-                synchronisation des activités, retour hebdomadaire, comparateur d'allure. Aucun n'est encore disponible.
+                49&nbsp;€ par an TTC, résiliable à tout moment (actif jusqu'à la fin de la période payée). Il
+                donne&nbsp;:
               </p>
+              <ul className="premium-tools">
+                <li>
+                  <strong>Estimation de temps</strong> pour tout format avec un tracé GPX, à partir de votre indice ITRA
+                  ou UTMB ou d'une course récente&nbsp;: une fourchette, l'heure de passage à chaque ravitaillement et
+                  la marge sur les barrières horaires. Le modèle (coût de la pente de Minetti, fatigue de Riegel) et ses
+                  limites sont expliqués sur la page.
+                </li>
+                <li>
+                  <strong>Comparateur d'allure</strong>&nbsp;: un ou deux temps visés donnent l'allure par segment du
+                  profil et les heures de passage, avec une carte d'allure à imprimer.
+                </li>
+                <li>
+                  <strong>Plan d'entraînement</strong> jusqu'à votre course (base, développement, affûtage,
+                  relâchement), calculé par des règles prudentes à partir de votre volume et de vos jours
+                  disponibles&nbsp;; l'assistant @IA explique chaque séance.
+                </li>
+                <li>
+                  <strong>Exports</strong>&nbsp;: chaque séance en .zwo (Zwift) et en .FIT pour votre montre, le plan en
+                  agenda (iCalendar).
+                </li>
+                <li>
+                  <strong>Activités</strong>&nbsp;: import de fichiers .gpx, .fit et .tcx, et synchronisation avec
+                  Strava quand le service est configuré.
+                </li>
+                <li>
+                  <strong>Retour hebdomadaire</strong>&nbsp;: chaque lundi, prévu et réalisé (distance, D+, temps), la
+                  sortie longue et la tendance vers la course, par e-mail et sur une page.
+                </li>
+              </ul>
             </li>
           </ul>
           <p>

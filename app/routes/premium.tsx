@@ -111,10 +111,9 @@ export default function Premium() {
         <p className="muted small">Vous serez invité à vous connecter ou à créer un compte avant le paiement.</p>
       ) : null}
       <PremiumComparison headingLevel={2} />
-      <p className="alert alert-info" role="note">
-        Les outils Premium (estimation de temps, plans d'entraînement, exports, synchronisation, retour hebdomadaire,
-        comparateur d'allure) arrivent bientôt&nbsp;: ils seront inclus dans votre abonnement dès leur ouverture. Les{" "}
-        <Link to={paths.features()}>fonctionnalités</Link> disent ce qui existe aujourd'hui.
+      <p className="muted">
+        Les <Link to={paths.features()}>fonctionnalités</Link> décrivent chaque outil Premium, ce qu'il calcule et ses
+        limites.
       </p>
     </section>
   );

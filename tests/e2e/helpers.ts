@@ -107,3 +107,29 @@ export async function becomePremium(page: Page, label: string): Promise<{ email:
   await expect(page.getByTestId("premium-status")).toContainText("Abonnement\u00a0: Actif");
   return { email, password };
 }
+
+/** A Paris calendar day `days` from now, YYYY-MM-DD. */
+export function dayFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Fills /premium/plan's form for a typed race `daysAhead` days away (without sending it). */
+export async function fillTrainingPlanForm(page: Page, daysAhead: number) {
+  await page.getByLabel("Nom de la course").fill("Semi de la Plaine");
+  await page.getByLabel("Date de la course").fill(dayFromNow(daysAhead));
+  await page.getByLabel("Distance (km)").fill("21,1");
+  await page.getByLabel("Dénivelé positif (m)").fill("150");
+  await page.getByLabel("Volume actuel (km par semaine)").fill("30");
+  await page.getByLabel("Sortie longue actuelle").fill("1 h 15");
+  await page.getByLabel("Allure seuil (min/km, facultatif)").fill("4:50");
+  for (const day of ["mardi", "jeudi", "dimanche"]) await page.getByLabel(day, { exact: true }).check();
+  await page.getByLabel("Jour de la sortie longue").selectOption({ label: "dimanche" });
+}
+
+/** A Premium runner's plan for a half-marathon in 14 weeks, made through /premium/plan's form. */
+export async function createTrainingPlan(page: Page) {
+  await page.goto("/premium/plan");
+  await fillTrainingPlanForm(page, 98);
+  await page.getByRole("button", { name: "Créer mon plan" }).click();
+  await expect(page.getByText("Votre plan est prêt.")).toBeVisible();
+}

@@ -4,7 +4,7 @@
 // explanation, fetches the calendar feed (one VEVENT per session) and rotates its address.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { becomePremium, jsOn } from "./helpers";
+import { becomePremium, dayFromNow, fillTrainingPlanForm, jsOn } from "./helpers";
 
 /** Serious and critical accessibility violations (axe runs in the page: JavaScript on only, as in premium.spec). */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -13,11 +13,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
-
-/** A Paris calendar day `days` from now, YYYY-MM-DD. */
-function dayFromNow(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 test.describe("Premium training plan", () => {
@@ -31,15 +26,7 @@ test.describe("Premium training plan", () => {
     await expect(page.getByRole("heading", { name: "Mon plan d'entraînement" })).toBeVisible();
 
     // A race in 10 days: refused, the message beside the date, the form keeps what was typed.
-    await page.getByLabel("Nom de la course").fill("Semi de la Plaine");
-    await page.getByLabel("Date de la course").fill(dayFromNow(10));
-    await page.getByLabel("Distance (km)").fill("21,1");
-    await page.getByLabel("Dénivelé positif (m)").fill("150");
-    await page.getByLabel("Volume actuel (km par semaine)").fill("30");
-    await page.getByLabel("Sortie longue actuelle").fill("1 h 15");
-    await page.getByLabel("Allure seuil (min/km, facultatif)").fill("4:50");
-    for (const day of ["mardi", "jeudi", "dimanche"]) await page.getByLabel(day, { exact: true }).check();
-    await page.getByLabel("Jour de la sortie longue").selectOption({ label: "dimanche" });
+    await fillTrainingPlanForm(page, 10);
     await page.getByRole("button", { name: "Créer mon plan" }).click();
     await expect(page.locator("#f-dateCourse-error")).toHaveText(/moins de 3 semaines/);
     await expect(page.getByLabel("Distance (km)")).toHaveValue("21,1");

@@ -56,6 +56,15 @@ test.describe("Premium", () => {
     await expect(page.getByRole("button", { name: "Passer en Premium" })).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The tools' home: every tool, and the runner's coming races (none yet for a new account).
+    await page.getByRole("link", { name: "Ouvrir mes outils Premium" }).click();
+    await expect(page.getByRole("heading", { name: "Mes outils Premium" })).toBeVisible();
+    for (const tool of ["Mon plan d'entraînement", "Mes activités", "Mon bilan de la semaine"])
+      await expect(page.getByRole("link", { name: tool })).toBeVisible();
+    await expect(page.getByText("Aucune course à venir avec un tracé GPX parmi vos inscriptions.")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto("/premium");
+
     // The portal stand-in: cancel at period end.
     await page.getByRole("button", { name: "Gérer mon abonnement" }).click();
     await page.waitForURL(/\/dev\/portail\//);
@@ -78,8 +87,18 @@ test.describe("Premium", () => {
     await expect(page.getByRole("link", { name: /Votre abonnement Premium est résilié/ })).toHaveCount(1);
   });
 
-  test("the features page says the Premium tools are not available yet", async ({ page }) => {
+  test("the features page describes each Premium tool, none as coming", async ({ page }) => {
     await page.goto("/fonctionnalites");
-    await expect(page.getByText("Aucun n'est encore disponible.", { exact: false })).toBeVisible();
+    const premium = page.locator(".card", { has: page.getByRole("heading", { name: "Premium" }) });
+    for (const tool of [
+      "Estimation de temps",
+      "Comparateur d'allure",
+      "Plan d'entraînement",
+      "Exports",
+      "Activités",
+      "Retour hebdomadaire",
+    ])
+      await expect(premium.getByText(tool, { exact: true })).toBeVisible();
+    await expect(premium).not.toContainText("bientôt");
   });
 });

@@ -124,11 +124,12 @@ test.describe("static pages", () => {
     );
   });
 
-  test("premium sells the yearly subscription and says its tools are not ready yet", async ({ page }) => {
+  test("premium sells the yearly subscription with its tools, none of them « bientôt »", async ({ page }) => {
     await page.goto("/premium");
     await expect(page.getByText("49,00 € par an TTC").first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Passer en Premium" })).toBeVisible();
-    await expect(page.getByText("(bientôt)").first()).toBeVisible();
+    await expect(page.getByText("Estimation de votre temps d'arrivée (ITRA / UTMB)").first()).toBeVisible();
+    await expect(page.getByText("(bientôt)")).toHaveCount(0);
     await expect(page.getByText(/n'est pas encore en vente/)).toHaveCount(0);
   });
 });
