@@ -97,9 +97,9 @@ export function parseExportColumns(requested: readonly string[]): AnyExportColum
   return cols.length > 0 ? cols : [...EXPORT_COLUMNS];
 }
 
-/** A file name built from the format's name: "inscriptions-course-enfants-1-km.csv". ASCII only. */
-export function exportFileName(formatName: string): string {
-  const slug = formatName
+/** A French text as a file name's part: ASCII letters and digits joined by hyphens, at most 60 characters. */
+export function fileNameSlug(text: string): string {
+  return text
     .replace(/œ/g, "oe")
     .replace(/Œ/g, "oe")
     .replace(/æ/g, "ae")
@@ -111,5 +111,9 @@ export function exportFileName(formatName: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 60)
     .replace(/-+$/, "");
-  return `inscriptions-${slug || "format"}.csv`;
+}
+
+/** A file name built from the format's name: "inscriptions-course-enfants-1-km.csv". ASCII only. */
+export function exportFileName(formatName: string): string {
+  return `inscriptions-${fileNameSlug(formatName) || "format"}.csv`;
 }

@@ -2,16 +2,13 @@
 // in proportion to their time cost (course-effort.ts), so a steep climb gets more minutes than a flat kilometre.
 // Pure: runs on the server (the pace card without JavaScript) and in the browser (the target slider).
 import type { AidStation } from "./aid-stations.ts";
+import type { CourseSegment } from "./course-effort.ts";
 
-export interface PaceSegment {
-  startKm: number;
-  endKm: number;
-  distanceKm: number;
-  dplus: number;
-  dmoins: number;
-  meanGrade: number;
-  effortKm: number;
-}
+/** What the splits need of a course segment (course-effort.ts). */
+export type PaceSegment = Pick<
+  CourseSegment,
+  "startKm" | "endKm" | "distanceKm" | "dplus" | "dmoins" | "meanGrade" | "effortKm"
+>;
 
 export interface Split extends PaceSegment {
   seconds: number;

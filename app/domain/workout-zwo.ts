@@ -5,6 +5,7 @@
 
 import { escapeHtml } from "./markup.ts";
 import { isRepeat, type WorkoutRepeat, type WorkoutSession, type WorkoutStep } from "./workout.ts";
+import { fileNameSlug } from "./csv.ts";
 
 /** The author written in every file. */
 export const ZWO_AUTHOR = "Balise";
@@ -133,13 +134,6 @@ export function sessionToZwo(session: WorkoutSession): string {
 
 /** The file's name for a download: the date and a slug of the title ("2027-03-14-sortie-longue-1-h-45.zwo"). */
 export function workoutFileName(session: Pick<WorkoutSession, "date" | "title">, extension: "zwo" | "fit"): string {
-  const slug = session.title
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/g, "");
+  const slug = fileNameSlug(session.title);
   return `${session.date}${slug ? `-${slug}` : ""}.${extension}`;
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 export const DEMO_PASSWORD = "balise-demo";
@@ -132,4 +133,16 @@ export async function createTrainingPlan(page: Page) {
   await fillTrainingPlanForm(page, 98);
   await page.getByRole("button", { name: "Créer mon plan" }).click();
   await expect(page.getByText("Votre plan est prêt.")).toBeVisible();
+}
+
+/**
+ * Serious and critical accessibility violations of the page as it is. axe runs in the page: with JavaScript off it
+ * cannot (a11y.spec covers the pages' scripts-blocked rendering), so the JS-off project gets none.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  if (!jsOn(page)) return [];
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }

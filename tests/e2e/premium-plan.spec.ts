@@ -2,18 +2,8 @@
 // /premium/plan, is refused a race too close (the French message beside the date, what they typed kept), then
 // generates a plan for a typed race, sees its weeks and phases, opens a session and gets the @IA assistant's
 // explanation, fetches the calendar feed (one VEVENT per session) and rotates its address.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { becomePremium, dayFromNow, fillTrainingPlanForm, jsOn } from "./helpers";
-
-/** Serious and critical accessibility violations (axe runs in the page: JavaScript on only, as in premium.spec). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!jsOn(page)) return [];
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
+import { expect, test } from "@playwright/test";
+import { becomePremium, dayFromNow, fillTrainingPlanForm, seriousViolations } from "./helpers";
 
 test.describe("Premium training plan", () => {
   test("generate a plan, read a session with the assistant's explanation, subscribe to its calendar", async ({

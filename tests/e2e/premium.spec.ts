@@ -1,23 +1,10 @@
 // Premium (issue 47, decision 0224), JavaScript off and on, on a phone's screen: a fresh runner subscribes through
 // the local checkout (the webhook makes them Premium), sees 'Gérer mon abonnement' and their status, cancels in the
 // portal stand-in and stays Premium until the end date shown.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { jsOn, signUpAndConfirm } from "./helpers";
+import { seriousViolations, signUpAndConfirm } from "./helpers";
 
 test.use({ viewport: { width: 393, height: 851 } });
-
-/**
- * Serious and critical accessibility violations of the page as it is (its subscribed states are not in a11y.spec).
- * axe runs in the page: with JavaScript off it cannot, and a11y.spec covers /premium's scripts-blocked rendering.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!jsOn(page)) return [];
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
 
 async function freshRunner(page: Page): Promise<{ email: string; password: string }> {
   const email = `premium-${test.info().project.name}-${Date.now()}@exemple.fr`;
