@@ -7,7 +7,9 @@ describe("activity display", () => {
   it.each([
     [12_400, "12,4 km"],
     [12_449, "12,4 km"],
-    [950, "1 km"],
+    [950, "1,0 km"],
+    [5_000, "5,0 km"],
+    [1_234_500, "1 234,5 km"],
     [42_195, "42,2 km"],
   ])("distance %i m → %s", (m, text) => expect(nb(formatActivityDistance(m))).toBe(text));
 

@@ -84,7 +84,7 @@ describe("erasing an account", () => {
     expect(result).toEqual({ nom: null, classement: 3 });
   });
 
-  it("is refused while a Premium subscription runs, then takes its ended subscription, its data export and its training plan along", async () => {
+  it("is refused while a Premium subscription runs, then takes its ended subscription, its data export, its training plan and its activities along", async () => {
     const userId = crypto.randomUUID();
     const email = `abonne-${userId.slice(0, 8)}@exemple.fr`;
     const zipKey = `exports/${userId}/export.zip`;
@@ -104,6 +104,12 @@ describe("erasing an account", () => {
       env.DB.prepare(
         "INSERT INTO seances_plan (id, plan_id, user_id, date, semaine, phase, type, seance) VALUES (?, ?, ?, '2027-01-10', 1, 'base', 'footing', '{}')",
       ).bind(crypto.randomUUID(), `plan-${userId}`, userId),
+      env.DB.prepare(
+        "INSERT INTO activites (id, user_id, source, source_id, name, sport, started_at, distance_m, elevation_gain_m, moving_time_s) VALUES (?, ?, 'gpx', 'abc', 'Sortie', 'course', '2026-11-20T07:00:00.000Z', 10000, 100, 3000)",
+      ).bind(crypto.randomUUID(), userId),
+      env.DB.prepare(
+        "INSERT INTO connexions_activite (user_id, provider, athlete_id, access_token, refresh_token, expires_at, scope) VALUES (?, 'strava', ?, 'a', 'r', '2026-11-20T07:00:00.000Z', 'read')",
+      ).bind(userId, `athlete-${userId}`),
     ]);
     await env.FILES.put(zipKey, "PK");
     const context = testContext();
@@ -113,7 +119,12 @@ describe("erasing an account", () => {
 
     await env.DB.prepare("UPDATE abonnements SET statut = 'canceled' WHERE user_id = ?").bind(userId).run();
     await eraseAccount(context, userId);
-    expect(await holding(userId)).toEqual([]);
+    // Only what the map keeps on purpose still names the account: the journal of its own erasure.
+    const kept = new Set(
+      PERSONAL_COLUMNS.filter((p) => p.erasure === "conservee").map((p) => `${p.table}.${p.column}`),
+    );
+    expect(await holding(email)).toEqual([]);
+    expect((await holding(userId)).filter((col) => !kept.has(col))).toEqual([]);
     expect(await env.FILES.get(zipKey)).toBeNull();
   });
 });
