@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { STRIPE_API_VERSION } from "~/providers/payments-stripe.server";
 import { CONNECT_EVENT_TYPES, HANDLED_EVENT_TYPES } from "~/services/payments-webhook.server";
 import { LOG_EVENT_NAMES } from "~/utils/log.server";
+import { STRAVA_VARIABLES } from "../../app/utils/env.server";
 import { REQUIRED_SECRETS } from "../../scripts/deploy.mjs";
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
@@ -60,10 +61,10 @@ describe("README, 'Mise en production'", () => {
     expect(mep).toContain(`version d'API \`${STRIPE_API_VERSION}\``);
   });
 
-  it("sets every required secret with wrangler secret put", () => {
+  it("sets every required secret with wrangler secret put, and no other than the optional Strava ones", () => {
     for (const name of REQUIRED_SECRETS) expect(mep).toMatch(new RegExp(`npx wrangler secret put ${name}\\b`));
     const put = [...mep.matchAll(/wrangler secret put ([A-Z_]+)/g)].map((m) => m[1]);
-    expect([...new Set(put)].sort()).toEqual([...REQUIRED_SECRETS].sort());
+    expect([...new Set(put)].sort()).toEqual([...REQUIRED_SECRETS, ...STRAVA_VARIABLES].sort());
   });
 
   it("creates the D1 databases and R2 buckets that wrangler.jsonc names, for production and staging", () => {
