@@ -85,13 +85,13 @@ export function reviewedWeek(semaine: string | null, now: Date): string {
 /**
  * The cron's step: on a Monday (Paris calendar), the e-mail of the week just ended to each runner Premium now with
  * a plan or activities that week, at most `limit` per run; the dedupe key makes repeated or parallel runs harmless.
+ * `week` (a Monday) is for the development trigger only (/dev/bilan): that week's e-mail, whatever the day.
  */
-export async function sendWeeklyFeedback(context: Ctx, limit = 100): Promise<number> {
-  const now = context.clock.now();
-  const today = parisDay(now);
-  if (mondayOf(today) !== today) return 0;
-  const weekStart = addDaysTo(today, -7);
-  const range = { weekStart, fromIso: dayStartIso(weekStart), toIso: dayStartIso(today) };
+export async function sendWeeklyFeedback(context: Ctx, limit = 100, week?: string): Promise<number> {
+  const today = parisDay(context.clock.now());
+  if (!week && mondayOf(today) !== today) return 0;
+  const weekStart = week ?? addDaysTo(today, -7);
+  const range = { weekStart, fromIso: dayStartIso(weekStart), toIso: dayStartIso(addDaysTo(weekStart, 7)) };
   let sent = 0;
   let afterId = "";
   for (let page = 0; page < FEEDBACK_PAGES_PER_RUN && sent < limit; page++) {
