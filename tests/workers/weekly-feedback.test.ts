@@ -9,7 +9,7 @@ import { type PlanForm, PlanFormSchema } from "~/domain/training-plan-form";
 import { fixedClock } from "~/providers/clock";
 import { runMaintenance } from "~/services/maintenance.server";
 import { generatePlan, planSessionsBetween } from "~/services/training-plan.server";
-import { feedbackForWeek, sendWeeklyFeedback } from "~/services/weekly-feedback.server";
+import { feedbackForWeek, reviewedWeek, sendWeeklyFeedback } from "~/services/weekly-feedback.server";
 import { loadDemoData } from "./helpers";
 import { testContext } from "./payments-helpers";
 
@@ -145,5 +145,16 @@ describe("the week's figures", () => {
     expect(f.sentences.length).toBeGreaterThan(0);
     expect(page.plan?.raceName).toBe("Marathon du bilan");
     expect(page.activityCount).toBe(4);
+  });
+});
+
+describe("the week the page reviews", () => {
+  it("is `semaine` when it is a Monday, else the current week's", () => {
+    const now = new Date(TUESDAY);
+    expect(reviewedWeek(WEEK, now)).toBe(WEEK);
+    expect(reviewedWeek("2026-12-01", now)).toBe("2026-12-07");
+    expect(reviewedWeek("2026-02-30", now)).toBe("2026-12-07");
+    expect(reviewedWeek("n'importe quoi", now)).toBe("2026-12-07");
+    expect(reviewedWeek(null, now)).toBe("2026-12-07");
   });
 });
