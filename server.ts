@@ -165,6 +165,7 @@ export default {
         exports_built: report.exportsBuilt,
         exports_expired: report.exportsExpired,
         resized_images: report.resizedImages,
+        weekly_feedbacks: report.weeklyFeedbacks,
         errors: report.errors,
         duration_ms: Date.now() - started,
         ...(counting

@@ -229,6 +229,8 @@ export const devPortal = (portalId: string) => `/dev/portail/${seg(portalId)}`;
 export const devMailbox = () => "/dev/mail";
 /** The local stand-in of the cron's « Mes données » step (decision 0219): builds the pending exports now. */
 export const devExports = (query?: Query) => withQuery("/dev/exports", query);
+/** The local stand-in of the cron's Monday e-mail of the weekly feedback (decision 0230): sends it now. */
+export const devWeeklyFeedback = (query?: Query) => withQuery("/dev/bilan", query);
 export const devMail = (mailId: string) => `/dev/mail/${seg(mailId)}`;
 /** The local activity tracking service (decision 0232): its consent page, and "record a new activity". */
 export const devStrava = (query?: Query) => withQuery("/dev/strava", query);

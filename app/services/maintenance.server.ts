@@ -14,6 +14,7 @@ import { renewCatalogueDates } from "./catalogue.server";
 import { buildPendingExports } from "./data-export.server";
 import { backfillImageVariants } from "./image-variants.server";
 import { sendRenewalReminders } from "./subscriptions.server";
+import { sendWeeklyFeedback } from "./weekly-feedback.server";
 
 export interface MaintenanceReport {
   expiredHolds: number;
@@ -46,6 +47,8 @@ export interface MaintenanceReport {
   resizedImages: number;
   /** Premium renewal reminders sent (7 days before a tacit renewal, once per period; decision 0224). */
   premiumReminders: number;
+  /** Premium weekly feedback e-mails sent (Mondays, for the week just ended, once per runner and week; 0230). */
+  weeklyFeedbacks: number;
   errors: number;
 }
 
@@ -83,6 +86,7 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
     exportsExpired: 0,
     resizedImages: 0,
     premiumReminders: 0,
+    weeklyFeedbacks: 0,
     errors: 0,
   };
   try {
@@ -147,6 +151,9 @@ export async function runMaintenance(context: AppLoadContext, limit = 100): Prom
   });
   await step(report, "premium", async () => {
     report.premiumReminders = await sendRenewalReminders(context, limit);
+  });
+  await step(report, "weekly_feedback", async () => {
+    report.weeklyFeedbacks = await sendWeeklyFeedback(context, limit);
   });
   await step(report, "payouts", async () => {
     const payouts = await runDuePayouts(context);

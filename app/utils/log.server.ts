@@ -113,6 +113,8 @@ export interface LogFields {
   exports_expired?: number;
   /** Event images given their sizes by the cron's job (decision 0223). */
   resized_images?: number;
+  /** Premium weekly feedback e-mails sent by the cron (Mondays; decision 0230). */
+  weekly_feedbacks?: number;
   errors?: number;
   duration_ms?: number;
   /** Benchmarks only (BENCH_QUERY_COUNT=1): D1 statements, round trips and time spent in D1. */
@@ -168,6 +170,7 @@ const ALLOWED: ReadonlySet<string> = new Set<keyof LogFields>([
   "offers_expired",
   "renewed_next_dates",
   "resized_images",
+  "weekly_feedbacks",
   "errors",
   "duration_ms",
   "statements",
