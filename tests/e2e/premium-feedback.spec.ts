@@ -3,12 +3,7 @@
 // figures against nothing done (« Aucune activité »), moving week by week; the Monday e-mail, sent now through the
 // development trigger (/dev/bilan), links to the week's page.
 import { expect, test } from "@playwright/test";
-import { becomePremium, openMail } from "./helpers";
-
-/** A day `days` from now, YYYY-MM-DD. */
-function dayFromNow(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
+import { becomePremium, createTrainingPlan, openMail } from "./helpers";
 
 test("weekly feedback: empty states, then the plan's planned figures, and the Monday e-mail", async ({ page }) => {
   test.setTimeout(120_000);
@@ -21,23 +16,13 @@ test("weekly feedback: empty states, then the plan's planned figures, and the Mo
   await expect(page.getByRole("link", { name: "Créer mon plan" })).toHaveAttribute("href", "/premium/plan");
   await expect(page.getByText("Aucune activité enregistrée cette semaine.")).toBeVisible();
 
-  // A plan for a race in about 12 weeks (it starts on the coming week at the latest).
-  await page.goto("/premium/plan");
-  await page.getByLabel("Nom de la course").fill("Trail du Bilan");
-  await page.getByLabel("Date de la course").fill(dayFromNow(84));
-  await page.getByLabel("Distance (km)").fill("25");
-  await page.getByLabel("Dénivelé positif (m)").fill("400");
-  await page.getByLabel("Volume actuel (km par semaine)").fill("30");
-  await page.getByLabel("Sortie longue actuelle").fill("1 h 15");
-  for (const day of ["mardi", "jeudi", "dimanche"]) await page.getByLabel(day, { exact: true }).check();
-  await page.getByLabel("Jour de la sortie longue").selectOption({ label: "dimanche" });
-  await page.getByRole("button", { name: "Créer mon plan" }).click();
-  await expect(page.getByText("Votre plan est prêt.")).toBeVisible();
+  // A plan for a race in about 14 weeks (it starts on the coming week at the latest).
+  await createTrainingPlan(page);
 
   // The coming week: three sessions planned, none done, the planned distance and time, the race.
   await page.goto("/premium/bilan");
   await expect(page.getByText("Vous n'avez pas encore de plan d'entraînement.")).toHaveCount(0);
-  await expect(page.getByText(/Objectif\u00a0: Trail du Bilan, le /)).toBeVisible();
+  await expect(page.getByText(/Objectif\u00a0: Semi de la Plaine, le /)).toBeVisible();
   const heading = await page.getByRole("heading", { level: 1 }).textContent();
   await page.getByRole("link", { name: "Semaine suivante »" }).click();
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(heading ?? "");
