@@ -42,7 +42,7 @@ function tcx(laps: { start: number; seconds?: number; metres?: number; points: [
   return `<?xml version="1.0"?><TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities><Activity Sport="Running"><Id>${iso(0)}</Id>${body}</Activity></Activities></TrainingCenterDatabase>`;
 }
 
-function fit(sessions: Record<string, unknown>[]): Uint8Array {
+function fitFile(sessions: Record<string, unknown>[]): Uint8Array {
   const e = new Encoder();
   e.onMesg(Profile.MesgNum.FILE_ID, <FileIdMesg>{
     manufacturer: "development",
@@ -197,7 +197,7 @@ describe("readActivityFile", () => {
   });
 
   it("reads a FIT activity made with the SDK's encoder: the session's totals", () => {
-    const bytes = fit([
+    const bytes = fitFile([
       {
         timestamp: new Date(T0 + 4000_000),
         startTime: new Date(T0),
@@ -259,10 +259,10 @@ describe("readActivityFile", () => {
     {
       name: "a cut FIT",
       file: "a.fit",
-      bytes: fit([{ startTime: new Date(T0), totalDistance: 10, totalTimerTime: 5 }]).slice(0, 30),
+      bytes: fitFile([{ startTime: new Date(T0), totalDistance: 10, totalTimerTime: 5 }]).slice(0, 30),
       code: "invalid_fit",
     },
-    { name: "a FIT without session", file: "a.fit", bytes: fit([]), code: "invalid_fit" },
+    { name: "a FIT without session", file: "a.fit", bytes: fitFile([]), code: "invalid_fit" },
   ])("refuses $name ($code), in French, beside the field", ({ file, bytes, code }) => {
     try {
       readActivityFile(file, bytes);
