@@ -3,7 +3,7 @@
 
 import { formatKm, formatMeters, formatNumber } from "./format.ts";
 import { formatDuration } from "./format-duration.ts";
-import type { LongRun, Trend, WeeklyFeedback } from "./weekly-feedback.ts";
+import type { LongRun, Trend, WeeklyFeedback } from "./weekly-feedback-types.ts";
 
 /** Above this share of the planned volume, the week (or the trend) is "nettement plus que prévu". */
 export const OVER_RATIO = 1.2;
