@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PAID_REGISTRATIONS } from "../../app/db/demo-data";
+import { DEMO_RESULTS } from "../../app/db/demo-results";
 import { loadDemoData } from "./helpers";
 
 describe("schema and demo data", () => {
@@ -55,7 +56,8 @@ describe("schema and demo data", () => {
       nb_inscriptions: number;
     }>();
     expect(stats!.nb_courses).toBeGreaterThanOrEqual(15);
-    expect(stats!.nb_inscriptions).toBe(3 + DEMO_PAID_REGISTRATIONS.length); // the full format's 3 + the runner's paid ones
+    // The full format's 3, the runner's paid ones, and the past edition's (its finishers, one DNF and one DNS).
+    expect(stats!.nb_inscriptions).toBe(3 + DEMO_PAID_REGISTRATIONS.length + DEMO_RESULTS.finishers + 2);
   });
 
   it("refuses a registration status outside the schema's foreign keys", async () => {
