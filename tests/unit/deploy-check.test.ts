@@ -1,5 +1,5 @@
 // The deploy check of npm test (scripts/check-deploy.mjs): `wrangler deploy --dry-run`, offline, must bundle the
-// Worker and keep it under 1 MiB gzipped.
+// Worker and keep it under 1.25 MiB gzipped (1 MiB before the FIT SDK, decision 0229).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,9 +19,10 @@ describe("parseUploadSize: wrangler's size line", () => {
   });
 });
 
-describe("checkSize: the limit is 1 MiB gzipped", () => {
+describe("checkSize: the limit is 1.25 MiB gzipped", () => {
   it.each([
     [562.63, true],
+    [1090.07, true],
     [GZIP_LIMIT_KIB, true],
     [GZIP_LIMIT_KIB + 0.01, false],
     [3072, false],
