@@ -67,7 +67,7 @@ async function addRunner(page: Page, format: string, nom: string, prenom: string
   await page.goto(`/organisateur/inscriptions/${format}/ajouter`);
   await page.getByLabel("Nom *", { exact: true }).fill(nom);
   await page.getByLabel("Prénom *", { exact: true }).fill(prenom);
-  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(page.getByText("Coureur ajouté.")).toBeVisible();
   await page.goto(`/organisateur/retrait/${format}?q=${encodeURIComponent(prenom)}`);
   const item = page.locator(".desk-list > li", { hasText: prenom });
