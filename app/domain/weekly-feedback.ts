@@ -19,17 +19,8 @@ import type {
   Trend,
   WeeklyFeedback,
 } from "./weekly-feedback-types.ts";
-export type {
-  PreviousWeek,
-  WeeklyFeedbackInput,
-  Totals,
-  SessionMatch,
-  LongRunVerdict,
-  LongRun,
-  TrendWeek,
-  Trend,
-  WeeklyFeedback,
-} from "./weekly-feedback-types.ts";
+// Its shapes, for the callers that import them from here.
+export type * from "./weekly-feedback-types.ts";
 
 /** The sports that count as running in the totals (a walk or a bike ride does not). */
 export const RUNNING_SPORTS: readonly ActivitySport[] = ["course", "trail"];
