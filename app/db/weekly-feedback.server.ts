@@ -27,3 +27,19 @@ export async function weeklyFeedbackCandidates(
     ORDER BY a.user_id LIMIT ${q.limit}`);
   return rows.map((r) => r.user_id);
 }
+
+/** Where a runner's Monday e-mail goes: the account's e-mail ('' when the account is gone) and the first name the
+ * runner gave (runner profile first, then account profile; null when neither has one). */
+export async function weeklyFeedbackRecipient(
+  db: Db,
+  userId: string,
+): Promise<{ email: string; prenom: string | null }> {
+  const [row] = await db.all<{ email: string; prenom: string | null }>(sql`
+    SELECT u.email AS email,
+      COALESCE(NULLIF(TRIM(c.prenom), ''), NULLIF(TRIM(p.prenom), '')) AS prenom
+    FROM users u
+    LEFT JOIN profils_coureurs c ON c.id = u.id
+    LEFT JOIN profils_utilisateurs p ON p.user_id = u.id
+    WHERE u.id = ${userId} LIMIT 1`);
+  return { email: row?.email ?? "", prenom: row?.prenom ?? null };
+}

@@ -3,9 +3,8 @@
 // and week (the outbox's dedupe key), to runners Premium now with a plan or activities.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { activitiesOfUserBetween } from "~/db/activities.server";
-import { accountEmail } from "~/db/audit.server";
 import { planOfUser } from "~/db/training-plans.server";
-import { weeklyFeedbackCandidates, weeklyFeedbackKey } from "~/db/weekly-feedback.server";
+import { weeklyFeedbackCandidates, weeklyFeedbackKey, weeklyFeedbackRecipient } from "~/db/weekly-feedback.server";
 import { addDaysTo } from "~/domain/french-dates";
 import { parisInstant } from "~/domain/paris-time";
 import {
@@ -108,12 +107,12 @@ export async function sendWeeklyFeedback(context: Ctx, limit = 100, week?: strin
 
 async function sendOne(context: Ctx, userId: string, weekStart: string): Promise<boolean> {
   if (!(await runnerIsPremium(context, userId))) return false;
-  const to = await accountEmail(context.db, userId);
-  if (!to) return false;
+  const { email, prenom } = await weeklyFeedbackRecipient(context.db, userId);
+  if (!email) return false;
   const { feedback } = await feedbackForWeek(context, userId, weekStart);
-  const mail = weeklyFeedbackEmail({ feedback, appUrl: context.env.APP_URL });
+  const mail = weeklyFeedbackEmail({ feedback, appUrl: context.env.APP_URL, prenom });
   return context.mailer.send({
-    to,
+    to: email,
     ...mail,
     kind: "premium_weekly_feedback",
     dedupeKey: weeklyFeedbackKey(userId, weekStart),

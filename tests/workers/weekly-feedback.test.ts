@@ -90,6 +90,19 @@ describe("the Monday e-mail", () => {
     expect(await mails(late.email)).toBe(0);
   });
 
+  it("greets the runner by the first name of their profile, and plainly without one", async () => {
+    const named = await withPlan();
+    await env.DB.prepare("INSERT INTO profils_utilisateurs (user_id, prenom) VALUES (?, ' Léa ')").bind(named.id).run();
+    const plain = await withPlan();
+    await sendWeeklyFeedback(testContext(fixedClock(MONDAY)));
+    const text = (to: string) =>
+      env.DB.prepare("SELECT text FROM mail_outbox WHERE to_email = ? AND kind = 'premium_weekly_feedback'")
+        .bind(to)
+        .first<string>("text");
+    expect((await text(named.email))?.split("\n")).toContain("Bonjour Léa,");
+    expect((await text(plain.email))?.split("\n")).toContain("Bonjour,");
+  });
+
   it("sends nothing to a runner whose subscription has lapsed", async () => {
     const lapsed = await withPlan("2026-12-01T00:00:00.000Z");
     await sendWeeklyFeedback(testContext(fixedClock(MONDAY)));
