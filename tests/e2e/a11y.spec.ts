@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO_PAID_REGISTRATIONS, courseId, formatId } from "../../app/db/demo-data";
-import { jsOn, loginAs } from "./helpers";
+import { becomePremium, createTrainingPlan, jsOn, loginAs } from "./helpers";
 
 const EVENT = "trail-des-aiguilles-rouges"; // course 0: organisateur@, GPX, meals, paid registrations
 const REG = DEMO_PAID_REGISTRATIONS[0].id; // coureur@'s registration on course 0
@@ -78,6 +78,22 @@ const ORGANISER = [
   `/organisateur/resultats/${formatId(0, 1)}`, // results import (issue 44)
 ];
 
+// Trail des Aiguilles Rouges — Balcons 28 km (GPX, aid stations).
+const BALCONS = formatId(0, 1);
+
+/** Premium's tools (issue 47), for a runner who subscribed and made a plan; the session page is added at run time. */
+const PREMIUM = [
+  "/premium",
+  "/premium/outils",
+  `/premium/estimation/${BALCONS}`,
+  `/premium/estimation/${BALCONS}?ref=itra&indice=600`,
+  `/premium/allure/${BALCONS}`,
+  `/premium/allure/${BALCONS}?cible=5:00`,
+  "/premium/plan",
+  "/premium/activites",
+  "/premium/bilan",
+];
+
 const ADMIN = ["/admin", "/admin/dashboard", "/admin/courses", "/admin/payouts"];
 
 const VIEWPORTS = {
@@ -131,13 +147,19 @@ async function contextFor(
   return context;
 }
 
-async function auditAll(browser: Browser, js: boolean, login: string | null, paths: string[]) {
+async function auditAll(
+  browser: Browser,
+  js: boolean,
+  login: string | null,
+  paths: string[],
+  password?: string,
+) {
   const sizes = js ? (["phone", "desktop"] as const) : (["phone"] as const);
   const findings: Finding[] = [];
   for (const size of sizes) {
     const context = await contextFor(browser, VIEWPORTS[size], !js);
     const page = await context.newPage();
-    if (login) await loginAs(page, login);
+    if (login) await loginAs(page, login, password);
     for (const path of paths) {
       for (const f of await audit(page, path)) findings.push({ ...f, page: `${size} ${f.page}` });
     }
@@ -162,6 +184,14 @@ test.describe("axe: no serious or critical violation", () => {
 
   test("organiser pages, logged in", async ({ browser, page }) => {
     await auditAll(browser, jsOn(page), "organisateur@balise.test", ORGANISER);
+  });
+
+  test("Premium pages, for a subscriber with a plan", async ({ browser, page }) => {
+    const { email, password } = await becomePremium(page, "a11y");
+    await createTrainingPlan(page);
+    const session = await page.locator(".plan-sessions a").first().getAttribute("href");
+    expect(session).toMatch(/^\/premium\/plan\/seance\//);
+    await auditAll(browser, jsOn(page), email, [...PREMIUM, session!], password);
   });
 
   test("admin pages, logged in", async ({ browser, page }) => {

@@ -35,7 +35,7 @@ export function StationsTable({
   const rows = [...stations, { label: "Arrivée", km: finishKm, barrier: null }];
   const times = scenarios.map((s) => stationTimes(s.splits, rows, start));
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label="Heures de passage aux ravitaillements" tabIndex={0}>
       <table className="table race-stations" data-testid="race-stations">
         <caption className="visually-hidden">Heures de passage aux ravitaillements</caption>
         <thead>
@@ -79,7 +79,7 @@ export function StationsTable({
 export function SplitsTable({ scenarios, caption }: { scenarios: Scenario[]; caption: string }) {
   const base = scenarios[0]?.splits ?? [];
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="table race-splits" data-testid="race-splits">
         <caption>{caption}</caption>
         <thead>
