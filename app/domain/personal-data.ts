@@ -115,7 +115,7 @@ export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
   c("plans_entrainement", "user_id", "exportee", "supprimee", "plan d'entraînement Premium (par cascade)"),
   c("seances_plan", "user_id", "exportee", "supprimee", "séances du plan d'entraînement (par cascade)"),
   c("activites", "user_id", "exportee", "supprimee", "activités importées ou synchronisées (Premium)"),
-  c("connexions_activite", "user_id", "exportee", "supprimee", "liaison Strava (jetons jamais exportés)"),
+  c("connexions_activite", "user_id", "exportee", "supprimee", "liaison Strava (jetons chiffrés, jamais exportés)"),
   c(
     "exports_donnees",
     "user_id",

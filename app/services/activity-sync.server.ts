@@ -4,6 +4,7 @@
 // subscription check and its activity events, each re-read from the provider before it is stored.
 import { type AppLoadContext, createCookie } from "@remix-run/cloudflare";
 import {
+  type ConnectionInput,
   type ConnectionRow,
   connectionOfAthlete,
   deleteConnection,
@@ -16,6 +17,7 @@ import * as paths from "~/domain/paths";
 import { type ActivitySyncProvider, ActivitySyncError } from "~/providers/activity-sync";
 import { randomToken, sameText } from "~/utils/crypto.server";
 import { logEvent } from "~/utils/log.server";
+import { openToken, sealToken } from "~/utils/token-cipher.server";
 import { activitySyncProvider } from "./activity-sync-provider.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "env" | "storage" | "clock">;
@@ -78,8 +80,18 @@ export async function finishConnection(
   const scope = query.get("scope") ?? "";
   if (query.get("error") || !code || !/activity:read/.test(scope)) throw new ActivitySyncError("refuse");
   const grant = await provider.exchangeCode(code);
-  await saveConnection(context.db, { userId, provider: provider.provider, scope, ...grant });
+  await storeConnection(context, { userId, provider: provider.provider, scope, ...grant });
   await firstSync(context, provider, userId, grant.accessToken);
+}
+
+/** Stores a link with its tokens sealed (never in clear in D1). */
+export async function storeConnection(context: Ctx, c: ConnectionInput): Promise<void> {
+  const secret = context.env.SESSION_SECRET;
+  await saveConnection(context.db, {
+    ...c,
+    accessToken: await sealToken(secret, c.accessToken),
+    refreshToken: await sealToken(secret, c.refreshToken),
+  });
 }
 
 async function firstSync(context: Ctx, provider: ActivitySyncProvider, userId: string, accessToken: string) {
@@ -101,8 +113,10 @@ export async function disconnect(context: Ctx, userId: string): Promise<void> {
   const provider = requireProvider(context);
   const removed = await deleteConnection(context.db, userId, provider.provider);
   if (!removed) return;
+  const access = await openToken(context.env.SESSION_SECRET, removed.access_token);
+  if (!access) return;
   try {
-    await provider.deauthorize(removed.access_token);
+    await provider.deauthorize(access);
   } catch {
     // The tokens are gone from Balise; the runner can also revoke the access from the provider's settings.
     logEvent("webhook.failed", { kind: "activity_deauthorize", error: "prestataire" });
@@ -111,17 +125,33 @@ export async function disconnect(context: Ctx, userId: string): Promise<void> {
 
 /**
  * An access token that has not expired: the stored one, or a refreshed one (stored). A refresh the provider refuses
- * (the runner revoked the access there) removes the link; then null.
+ * (the runner revoked the access there) or tokens that no longer open (SESSION_SECRET changed) remove the link;
+ * then null.
  */
 export async function freshAccessToken(
   context: Ctx,
   provider: ActivitySyncProvider,
   c: ConnectionRow,
 ): Promise<string | null> {
-  if (Date.parse(c.expires_at) - REFRESH_MARGIN_MS > context.clock.now().getTime()) return c.access_token;
+  const secret = context.env.SESSION_SECRET;
+  const [access, refresh] = await Promise.all([openToken(secret, c.access_token), openToken(secret, c.refresh_token)]);
+  if (!access || !refresh) {
+    logEvent("webhook.failed", { kind: "activity_tokens", error: "illisibles" });
+    await deleteConnection(context.db, c.user_id, c.provider);
+    return null;
+  }
+  if (Date.parse(c.expires_at) - REFRESH_MARGIN_MS > context.clock.now().getTime()) return access;
   try {
-    const t = await provider.refresh(c.refresh_token);
-    await updateTokens(context.db, { userId: c.user_id, provider: c.provider }, t);
+    const t = await provider.refresh(refresh);
+    await updateTokens(
+      context.db,
+      { userId: c.user_id, provider: c.provider },
+      {
+        ...t,
+        accessToken: await sealToken(secret, t.accessToken),
+        refreshToken: await sealToken(secret, t.refreshToken),
+      },
+    );
     return t.accessToken;
   } catch (e) {
     if (e instanceof ActivitySyncError && e.code === "refuse") {

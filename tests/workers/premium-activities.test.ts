@@ -1,11 +1,13 @@
 // « Mes activités » in workerd with real D1 and R2 (issue 47, decisions 0231, 0232): a file imported twice is one
 // row; the local Strava stand-in's webhook event replayed ×10 in parallel is one activity; forged events are
 // ignored; the subscription check echoes the challenge only with our verify token; deleting is for the owner only;
-// an expired token is refreshed before the activity is re-read; the whole consent flow links the account.
+// an expired token is refreshed before the activity is re-read; tokens are sealed at rest, and a link whose tokens no
+// longer open is removed; the whole consent flow links the account.
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { saveConnection } from "../../app/db/activities.server";
 import { createLocalActivitySync, LOCAL_VERIFY_TOKEN } from "../../app/providers/activity-sync-local.server";
+import { storeConnection } from "../../app/services/activity-sync.server";
+import { sealToken } from "../../app/utils/token-cipher.server";
 import { loadDemoData } from "./helpers";
 import { get, post, row, rows, sessionCookie } from "./organiser-helpers";
 import { testContext } from "./payments-helpers";
@@ -53,7 +55,7 @@ function athleteId(): string {
 async function linkLocal(userId: string, expired = false): Promise<string> {
   const athlete = athleteId();
   const exp = Math.floor(Date.now() / 1000) + (expired ? -3600 : 6 * 3600);
-  await saveConnection(testContext().db, {
+  await storeConnection(testContext(), {
     userId,
     provider: "strava",
     athleteId: athlete,
@@ -183,6 +185,29 @@ describe("Mes activités", () => {
     const done = await post("/premium/activites", { intent: "supprimer", id: activity.id }, owner.cookie);
     expect(done.status).toBe(302);
     expect(await activitiesOf(owner.id)).toHaveLength(0);
+  });
+
+  it("keeps the tokens sealed in D1; a link whose tokens no longer open is removed, the event ignored", async () => {
+    const runner = await premiumRunner();
+    const athlete = await linkLocal(runner.id);
+    const stored = await row<{ access_token: string; refresh_token: string }>(
+      "SELECT access_token, refresh_token FROM connexions_activite WHERE user_id = ?",
+      runner.id,
+    );
+    for (const token of [stored!.access_token, stored!.refresh_token]) {
+      expect(token.startsWith("v1.")).toBe(true);
+      expect(token).not.toContain(athlete);
+    }
+    // The server's secret changed since: the tokens no longer open.
+    const other = await sealToken("un-autre-secret-de-session", `dev-access.${athlete}.9999999999`);
+    await env.DB.prepare("UPDATE connexions_activite SET access_token = ?, refresh_token = ? WHERE user_id = ?")
+      .bind(other, other, runner.id)
+      .run();
+    const res = await webhook(createEvent(athlete, await recordAt(athlete)));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ignored: "acces_revoque" });
+    expect(await activitiesOf(runner.id)).toHaveLength(0);
+    expect(await row("SELECT user_id FROM connexions_activite WHERE user_id = ?", runner.id)).toBeNull();
   });
 
   it("an expired access token is refreshed (and stored) before the activity is re-read", async () => {
