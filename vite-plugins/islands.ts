@@ -18,7 +18,7 @@ import {
   islandSetKey,
   islandSetModule,
   islandSets,
-} from "../app/islands/sets";
+} from "../app/domain/island-sets";
 
 export { ISLAND_ENTRIES, type IslandName, islandSetKey, islandSetModule, islandSets };
 

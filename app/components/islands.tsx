@@ -5,7 +5,7 @@
 // page as before: only the server's document is static.
 import { useMatches } from "@remix-run/react";
 import assets from "virtual:balise-islands";
-import { type IslandName, type IslandScript, islandSetKey } from "~/islands/sets";
+import { type IslandName, type IslandScript, islandSetKey } from "~/domain/island-sets";
 
 export type { IslandName };
 

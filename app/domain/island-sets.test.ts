@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type IslandName, islandSetKey, islandSetModule, islandSets } from "./sets";
+import { type IslandName, islandSetKey, islandSetModule, islandSets } from "./island-sets";
 
 describe("island sets", () => {
   it.each<[IslandName[], string]>([
