@@ -147,13 +147,7 @@ async function contextFor(
   return context;
 }
 
-async function auditAll(
-  browser: Browser,
-  js: boolean,
-  login: string | null,
-  paths: string[],
-  password?: string,
-) {
+async function auditAll(browser: Browser, js: boolean, login: string | null, paths: string[], password?: string) {
   const sizes = js ? (["phone", "desktop"] as const) : (["phone"] as const);
   const findings: Finding[] = [];
   for (const size of sizes) {
