@@ -6,7 +6,7 @@
 // without a GPX says so; a runner who is not Premium is sent to /premium. The demo data are only read (the demo
 // runner becomes Premium).
 import { expect, test } from "@playwright/test";
-import { becomePremium, demoRunnerPremium, jsOn, loginAs, signUpAndConfirm } from "./helpers";
+import { becomePremium, demoRunnerPremium, jsOn, loginAs, seriousViolations, signUpAndConfirm } from "./helpers";
 
 // Trail des Aiguilles Rouges — Balcons 28 km (GPX; aid stations "Lac Blanc (km 9) ; Flégère (km 17), …").
 const BALCONS = "f0000000-0000-4000-8000-000000000102";
@@ -109,6 +109,7 @@ test.describe("Premium estimate and pace comparator", () => {
     await expect(page.getByLabel("Distance (km)")).toHaveValue("24");
     await expect(page.getByLabel("D+ (m)")).toHaveValue("1400");
     await expect(page.getByLabel("Temps (heures:minutes)")).toHaveValue("2:16:22");
+    expect(await seriousViolations(page)).toEqual([]);
     const range = await page.locator(".race-range").textContent();
     await page.getByRole("button", { name: "Estimer mon temps" }).click();
     await expect(page).toHaveURL(/ref=course/);
