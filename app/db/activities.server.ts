@@ -47,14 +47,24 @@ export async function upsertActivity(
   return row.id;
 }
 
-/** Account `userId`'s activities, newest first (at most `limit`). */
-export function activitiesOfUser(db: Db, userId: string, limit = 100): Promise<ActivityRow[]> {
+/** Account `userId`'s activities, newest first (at most `limit`; with `sinceIso`, those started from that instant). */
+export function activitiesOfUser(db: Db, userId: string, limit = 100, sinceIso?: string): Promise<ActivityRow[]> {
   return db
     .select()
     .from(activites)
-    .where(eq(activites.user_id, userId))
+    .where(and(eq(activites.user_id, userId), sinceIso === undefined ? undefined : gte(activites.started_at, sinceIso)))
     .orderBy(desc(activites.started_at), desc(activites.created_at))
     .limit(limit);
+}
+
+/** Account `userId`'s activity `id`; null when there is none or it is another account's. */
+export async function activityOfUser(db: Db, userId: string, id: string): Promise<ActivityRow | null> {
+  const [row] = await db
+    .select()
+    .from(activites)
+    .where(and(eq(activites.id, id), eq(activites.user_id, userId)))
+    .limit(1);
+  return row ?? null;
 }
 
 /**

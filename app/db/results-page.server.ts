@@ -1,7 +1,7 @@
 // Reads of the published results (issue 44, docs/decisions/0217): the public page (search, sort and page in SQL, in
 // one round trip; a runner who chose not to appear, `resultats.anonyme`, hidden and left out of searches), the
-// event's formats with results, and a runner's own results.
-import { type SQL, sql } from "drizzle-orm";
+// event's formats with results, and a runner's own results (also as the finish-time estimate's references).
+import { and, asc, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import {
   type OwnResult,
   type PublicResultRow,
@@ -12,6 +12,7 @@ import {
 import { batchAll } from "./batch.server";
 import type { Db } from "./client.server";
 import { foldName } from "./identity";
+import { courses, formats, inscriptions, resultats, resultats_formats } from "./schema";
 
 /** The published format with its event, for the public page; null when not published or the event is offline. */
 export interface PublishedFormat {
@@ -117,4 +118,48 @@ export async function resultsOfRegistrations(db: Db, ids: readonly string[]): Pr
         FROM resultats r JOIN resultats_formats rf ON rf.format_id = r.format_id AND rf.publie_at IS NOT NULL
         WHERE r.inscription_id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
   );
+}
+
+/** One of a runner's published results with its format's declared distance and D+ (the estimate's reference). */
+export interface RunnerResultRow {
+  id: number;
+  course_nom: string;
+  format_nom: string;
+  date: string | null;
+  distance_km: number | null;
+  denivele_dplus: number | null;
+  statut: string;
+  temps_secondes: number | null;
+}
+
+/**
+ * Account `userId`'s published results (theirs: the registration's runner is the account), newest race first, at
+ * most 50; with `resultId`, only that one (none when it is someone else's).
+ */
+export function resultsOfRunner(db: Db, userId: string, resultId?: number): Promise<RunnerResultRow[]> {
+  return db
+    .select({
+      id: resultats.id,
+      course_nom: courses.nom,
+      format_nom: formats.nom,
+      date: formats.date,
+      distance_km: formats.distance_km,
+      denivele_dplus: formats.denivele_dplus,
+      statut: resultats.statut,
+      temps_secondes: resultats.temps_secondes,
+    })
+    .from(resultats)
+    .innerJoin(inscriptions, eq(inscriptions.id, resultats.inscription_id))
+    .innerJoin(resultats_formats, eq(resultats_formats.format_id, resultats.format_id))
+    .innerJoin(formats, eq(formats.id, resultats.format_id))
+    .innerJoin(courses, eq(courses.id, formats.course_id))
+    .where(
+      and(
+        eq(inscriptions.coureur_id, userId),
+        isNotNull(resultats_formats.publie_at),
+        resultId === undefined ? undefined : eq(resultats.id, resultId),
+      ),
+    )
+    .orderBy(desc(formats.date), asc(resultats.id))
+    .limit(50);
 }

@@ -18,6 +18,10 @@ export const RIEGEL_EXPONENT = 1.06;
 export const ULTRA_EXPONENT = 1.28;
 export const INDEX_MIN = 100;
 export const INDEX_MAX = 1000;
+/** A race time is a reference from 3 to 400 km with at most 30 000 m of D+ (the form's bounds and the picked ones'). */
+export const COURSE_KM_MIN = 3;
+export const COURSE_KM_MAX = 400;
+export const COURSE_DPLUS_MAX = 30000;
 /** The range around the central time: a good day and a bad day (bad days cost more than good days give). */
 export const FAST_FACTOR = 0.94;
 export const SLOW_FACTOR_BASE = 1.08;

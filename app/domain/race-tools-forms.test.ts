@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readEstimateQuery, readPaceQuery } from "./race-tools-forms";
+import { readEstimateQuery, readPaceQuery, readReferencePick, referenceFormValues } from "./race-tools-forms";
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -50,5 +50,32 @@ describe("readPaceQuery", () => {
     const f = readPaceQuery(q(query));
     expect(f.submitted && f.errors?.[fieldName]).toMatch(/Indiquez/);
     expect(f.values.cible).toBe(new URLSearchParams(query).get("cible"));
+  });
+});
+
+describe("readReferencePick", () => {
+  it.each([
+    ["", null],
+    ["ref=itra&indice=550", null],
+    ["resultat=12", { source: "resultat", id: "12" }],
+    ["resultat=%2012%20", { source: "resultat", id: "12" }],
+    ["activite=abc-123", { source: "activite", id: "abc-123" }],
+    ["resultat=", { source: "resultat", id: "" }],
+    [`activite=${"x".repeat(100)}`, { source: "activite", id: "x".repeat(64) }],
+  ])("%s", (query, pick) => expect(readReferencePick(q(query))).toEqual(pick));
+});
+
+describe("referenceFormValues: a picked race fills the form, which reads it back to the same reference", () => {
+  it.each([
+    [{ kind: "course", distanceKm: 24, dplus: 1400, seconds: 8182 }, "24", "1400", "2:16:22"],
+    [{ kind: "course", distanceKm: 12.4, dplus: 650, seconds: 5400 }, "12,4", "650", "1:30:00"],
+    [{ kind: "course", distanceKm: 1234.5, dplus: 0, seconds: 90061 }, "1234,5", "0", "25:01:01"],
+  ] as const)("%o", (ref, distance, dplus, temps) => {
+    const values = referenceFormValues(ref);
+    expect(values).toEqual({ ref: "course", indice: "", distance, dplus, temps });
+    if (ref.distanceKm <= 400) {
+      const back = readEstimateQuery(new URLSearchParams({ ...values }));
+      expect(back.submitted && back.reference).toEqual(ref);
+    }
   });
 });

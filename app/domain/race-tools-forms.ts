@@ -2,9 +2,17 @@
 // zod schema per form; a bad value gives a French message for its field and the page shows back what was typed.
 import { z } from "zod";
 import { type FieldErrors, fieldErrors } from "./form-errors.ts";
-import { INDEX_MAX, INDEX_MIN, type Reference } from "./finish-estimate.ts";
+import {
+  COURSE_DPLUS_MAX,
+  COURSE_KM_MAX,
+  COURSE_KM_MIN,
+  INDEX_MAX,
+  INDEX_MIN,
+  type Reference,
+} from "./finish-estimate.ts";
 import { parseFrDecimal, parseFrInteger } from "./french-inputs.ts";
 import { parseDuration } from "./pace-plan.ts";
+import { formatRaceTime } from "./results.ts";
 
 export const REFERENCE_KINDS = ["itra", "utmb", "course"] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
@@ -49,15 +57,15 @@ const EstimateQuerySchema = z
     const dplus = parseFrInteger(v.dplus === "" ? "0" : v.dplus);
     const seconds = parseDuration(v.temps);
     let ok = true;
-    if (distanceKm == null || Number.isNaN(distanceKm) || distanceKm < 3 || distanceKm > 400) {
+    if (distanceKm == null || Number.isNaN(distanceKm) || distanceKm < COURSE_KM_MIN || distanceKm > COURSE_KM_MAX) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["distance"],
-        message: "Indiquez la distance de la course en kilomètres, de 3 à 400 (par exemple 42,2).",
+        message: `Indiquez la distance de la course en kilomètres, de ${COURSE_KM_MIN} à ${COURSE_KM_MAX} (par exemple 42,2).`,
       });
       ok = false;
     }
-    if (dplus == null || Number.isNaN(dplus) || dplus > 30000) {
+    if (dplus == null || Number.isNaN(dplus) || dplus > COURSE_DPLUS_MAX) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["dplus"],
@@ -102,6 +110,43 @@ export function readEstimateQuery(search: URLSearchParams): EstimateForm {
   const parsed = EstimateQuerySchema.safeParse(raw);
   if (parsed.success) return { submitted: true, values, reference: parsed.data as Reference, errors: null };
   return { submitted: true, values, reference: null, errors: fieldErrors(parsed.error) };
+}
+
+const decimalFr = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1, useGrouping: false });
+
+/** The form's fields as a picked race-time reference fills them (« 12,4 », « 650 », « 2:16:22 »). */
+export function referenceFormValues(ref: Extract<Reference, { kind: "course" }>): EstimateFormValues {
+  return {
+    ref: "course",
+    indice: "",
+    distance: decimalFr.format(ref.distanceKm),
+    dplus: String(ref.dplus),
+    temps: formatRaceTime(ref.seconds),
+  };
+}
+
+/** A reference picked in the lists of the page: one of the runner's results or activities, by its id. */
+export type ReferencePick = { source: "resultat"; id: string } | { source: "activite"; id: string };
+
+const pickId = z
+  .string()
+  .trim()
+  .transform((s) => s.slice(0, 64))
+  .optional();
+const ReferencePickSchema = z.object({ resultat: pickId, activite: pickId });
+
+/**
+ * The pick in the query string (`resultat=…` or `activite=…`, the buttons of the lists), or null. The id is only
+ * read here: whose it is, and whether it exists, is the server's check (an unknown id is « introuvable »).
+ */
+export function readReferencePick(search: URLSearchParams): ReferencePick | null {
+  const { resultat, activite } = ReferencePickSchema.parse({
+    resultat: search.get("resultat") ?? undefined,
+    activite: search.get("activite") ?? undefined,
+  });
+  if (resultat !== undefined) return { source: "resultat", id: resultat };
+  if (activite !== undefined) return { source: "activite", id: activite };
+  return null;
 }
 
 export interface PaceFormValues {

@@ -83,9 +83,10 @@ export default function Fonctionnalites() {
               <ul className="premium-tools">
                 <li>
                   <strong>Estimation de temps</strong> pour tout format avec un tracé GPX, à partir de votre indice ITRA
-                  ou UTMB ou d'une course récente&nbsp;: une fourchette, l'heure de passage à chaque ravitaillement et
-                  la marge sur les barrières horaires. Le modèle (coût de la pente de Minetti, fatigue de Riegel) et ses
-                  limites sont expliqués sur la page.
+                  ou UTMB, du temps d'une course récente, d'un de vos résultats publiés sur Balise ou d'une de vos
+                  sorties importées&nbsp;: une fourchette, l'heure de passage à chaque ravitaillement (aussi marqués sur
+                  le profil) et la marge sur les barrières horaires. Le modèle (coût de la pente de Minetti, fatigue de
+                  Riegel) et ses limites sont expliqués sur la page.
                 </li>
                 <li>
                   <strong>Comparateur d'allure</strong>&nbsp;: un ou deux temps visés donnent l'allure par segment du

@@ -2,7 +2,7 @@
 // catalogue page, with JavaScript on and off, and how long it takes on a 2G profile. A bench that prints figures,
 // not a test (the budgets that fail CI are in tests/e2e/page-weight.spec.ts). From the repository root, after
 // `npm run build`:
-//   node bench/catalogue-weight/run.mjs [--port 8796] [--runs 1] [--no-timing] [--pages /,/formats] [--files]
+//   node bench/catalogue-weight/run.mjs [--port 8796] [--runs 1] [--no-timing] [--pages /,/formats] [--files] [--gzip]
 // 1. a fresh local state (migrations + demo data) in .wrangler/bench-catalogue-weight, the production build under
 //    `wrangler dev` on its own port;
 // 2. per page and JavaScript on/off, a cold browser context in Debian's Chromium (CHROMIUM_PATH, default
@@ -12,18 +12,23 @@
 //    they are;
 // 3. the same visit under the 2G profile (300 ms round trip, 250 kbit/s each way, 4× slower CPU; CDP
 //    Network.emulateNetworkConditions + Emulation.setCPUThrottlingRate): first contentful paint and load event, the
-//    median of --runs visits. wrangler dev sends bodies uncompressed, so the throttled timings are pessimistic.
+//    median of --runs visits. wrangler dev sends bodies uncompressed, so these timings are pessimistic; with --gzip
+//    the browser goes through a proxy that compresses text as Cloudflare's edge does (bench/edge-gzip-proxy.mjs).
 // See README.md beside this file.
 import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { startGzipProxy } from "../edge-gzip-proxy.mjs";
 import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
 
 const port = Number(opt("--port", "8796"));
 const runs = Math.max(1, Number(opt("--runs", "1")));
 const timing = !process.argv.includes("--no-timing");
-const base = `http://127.0.0.1:${port}`;
+const gzip = process.argv.includes("--gzip");
+const workerBase = `http://127.0.0.1:${port}`;
+/** What the browser visits: the Worker, or (--gzip) the compressing proxy one port above it. */
+const base = gzip ? `http://127.0.0.1:${port + 1}` : workerBase;
 const persistTo = ".wrangler/bench-catalogue-weight";
 export const PAGES = ["/", "/courses", "/courses/trail-des-aiguilles-rouges", "/formats"];
 const pages = opt("--pages", null)?.split(",") ?? PAGES;
@@ -114,18 +119,19 @@ async function main() {
   run("node", ["scripts/seed.ts", "--persist-to", persistTo]);
   const server = startWorker({
     port,
-    base,
+    base: workerBase,
     persistTo,
     vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: "bench-session-secret-0123456789abcdef-0123456789" },
     stdout: "ignore",
   });
   await server.ready();
+  const proxy = gzip ? await startGzipProxy({ port: port + 1, target: workerBase }) : null;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   try {
     console.log(
       `Première visite, téléphone, cache vide. Octets: texte gzippé (niveau 6), images telles quelles (kB = 1000 o).` +
         (timing
-          ? ` Profil 2G: ${PROFILE.latency} ms RTT, ${PROFILE.kbit} kbit/s, CPU ×${PROFILE.cpu}; médiane de ${runs}; corps non compressés (wrangler dev).`
+          ? ` Profil 2G: ${PROFILE.latency} ms RTT, ${PROFILE.kbit} kbit/s, CPU ×${PROFILE.cpu}; médiane de ${runs}; ${gzip ? "texte gzippé en route (proxy façon Cloudflare)" : "corps non compressés (wrangler dev)"}.`
           : ""),
     );
     console.log("page                                   JS   HTML   CSS    JS     img   total   FCP ms  load ms");
@@ -157,6 +163,7 @@ async function main() {
     }
   } finally {
     await browser.close();
+    proxy?.stop();
     server.stop();
   }
 }

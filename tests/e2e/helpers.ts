@@ -101,12 +101,27 @@ export async function becomePremium(page: Page, label: string): Promise<{ email:
   const password = "abonnement-premium-2026";
   await signUpAndConfirm(page, email, password);
   await loginAs(page, email, password, "/premium");
+  await subscribe(page);
+  return { email, password };
+}
+
+/** The signed-in runner, on /premium, subscribes through the local checkout (the webhook makes them Premium). */
+async function subscribe(page: Page) {
   await page.getByRole("button", { name: "Passer en Premium" }).click();
   await page.waitForURL(/\/dev\/checkout\//);
   await page.getByRole("button", { name: /^S'abonner 49,00/ }).click();
   await page.waitForURL(/\/premium\?abonnement=merci/);
   await expect(page.getByTestId("premium-status")).toContainText("Abonnement\u00a0: Actif");
-  return { email, password };
+}
+
+/**
+ * A demo account (which keeps its results and registrations) signs in and becomes Premium once per run: skipped when
+ * an earlier test of the run (the other project) already subscribed it.
+ */
+export async function demoRunnerPremium(page: Page, email: string) {
+  await loginAs(page, email, DEMO_PASSWORD, "/premium");
+  if ((await page.getByRole("button", { name: "Passer en Premium" }).count()) > 0) await subscribe(page);
+  await expect(page.getByTestId("premium-status")).toContainText("Abonnement\u00a0: Actif");
 }
 
 /** A Paris calendar day `days` from now, YYYY-MM-DD. */

@@ -1,10 +1,12 @@
 // Premium race tools (issue 47, decisions 0225 and 0226), JavaScript off and on: a Premium runner opens the
 // estimate of a demo format with a GPX from its event page, enters an ITRA index (a bad one first: the message is
 // beside the field, the value kept), sees a range and the arrivals at the aid stations; opens the pace comparator,
-// sets a target and sees the splits (with JavaScript, drags the target). A format without a GPX says so; a
-// runner who is not Premium is sent to /premium. The demo data are only read.
+// sets a target and sees the splits (with JavaScript, drags the target); the aid stations are drawn on the profile.
+// The demo runner picks their Sainte-Victoire result as the reference; another result's id is refused. A format
+// without a GPX says so; a runner who is not Premium is sent to /premium. The demo data are only read (the demo
+// runner becomes Premium).
 import { expect, test } from "@playwright/test";
-import { becomePremium, jsOn, loginAs, signUpAndConfirm } from "./helpers";
+import { becomePremium, demoRunnerPremium, jsOn, loginAs, seriousViolations, signUpAndConfirm } from "./helpers";
 
 // Trail des Aiguilles Rouges — Balcons 28 km (GPX; aid stations "Lac Blanc (km 9) ; Flégère (km 17), …").
 const BALCONS = "f0000000-0000-4000-8000-000000000102";
@@ -79,6 +81,45 @@ test.describe("Premium estimate and pace comparator", () => {
     await expect(page.getByText("Ce format n'a pas de trace GPX")).toBeVisible();
     const missing = await page.goto("/premium/allure/f0000000-0000-4000-8000-999999999999");
     expect(missing?.status()).toBe(404);
+  });
+
+  test("the demo runner picks their result on Balise as the reference", async ({ page }) => {
+    test.setTimeout(90_000);
+    await demoRunnerPremium(page, "coureur@balise.test");
+    await page.goto(`/premium/estimation/${BALCONS}`);
+
+    // The aid stations on the profile: named with their kilometre in the drawing's label and in its legend.
+    await expect(page.getByRole("img", { name: /ravitaillements\s: 1, Lac Blanc \(km\s9\)/ }).first()).toBeAttached();
+    await expect(page.getByRole("list", { name: "Ravitaillements sur le profil" })).toContainText(
+      "Flégère (km\u00a017)",
+    );
+
+    const results = page.getByRole("table", { name: "Vos résultats sur Balise" });
+    await expect(
+      results.getByRole("row", { name: /Trail de la Sainte-Victoire — Sainte-Victoire 24 km/ }),
+    ).toContainText("2\u00a0h\u00a016\u00a0min");
+    await results.getByRole("button", { name: /^Utiliser mon résultat Trail de la Sainte-Victoire/ }).click();
+    await expect(page).toHaveURL(/\?resultat=\d+$/);
+    await expect(page.getByTestId("race-picked")).toContainText(
+      "Référence\u00a0: votre résultat au Trail de la Sainte-Victoire",
+    );
+    await expect(page.getByTestId("race-estimate")).toContainText(/Entre \d+\u00a0h\u00a0\d\d\u00a0min et/);
+    // The form is filled with the result, and sending it again gives the same estimate.
+    await expect(page.getByLabel("Je donne")).toHaveValue("course");
+    await expect(page.getByLabel("Distance (km)")).toHaveValue("24");
+    await expect(page.getByLabel("D+ (m)")).toHaveValue("1400");
+    await expect(page.getByLabel("Temps (heures:minutes)")).toHaveValue("2:16:22");
+    expect(await seriousViolations(page)).toEqual([]);
+    const range = await page.locator(".race-range").textContent();
+    await page.getByRole("button", { name: "Estimer mon temps" }).click();
+    await expect(page).toHaveURL(/ref=course/);
+    await expect(page.locator(".race-range")).toHaveText(range ?? "");
+
+    // A result id that is not the runner's: a French message, no estimate.
+    const refused = await page.goto(`/premium/estimation/${BALCONS}?resultat=999999`);
+    expect(refused?.status()).toBe(404);
+    await expect(page.getByTestId("race-pick-error")).toContainText("Ce résultat n'existe pas ou n'est pas le vôtre");
+    await expect(page.getByTestId("race-estimate")).toHaveCount(0);
   });
 
   test("a runner who is not Premium is sent to the Premium page", async ({ page }) => {

@@ -1,5 +1,7 @@
+import type { AidStation } from "~/domain/aid-stations";
 import type { ProfilePoint } from "~/domain/gpx";
 import { formatKm, formatMeters, formatNumber } from "~/domain/format";
+import { type ProfileMarker, markersDescription, markerText, profileMarkers } from "~/domain/profile-markers";
 
 /** Two drawings of the same profile: wide for tablets and desktops, narrow for phones (CSS shows one), so that the
  * 12 px labels stay about 12 px on screen instead of shrinking with a wide drawing scaled down to a phone. */
@@ -16,7 +18,8 @@ function niceStep(span: number, target: number): number {
 }
 
 /**
- * Elevation profile drawn on the server as SVG: distance (km) on x, altitude (m) on y.
+ * Elevation profile drawn on the server as SVG: distance (km) on x, altitude (m) on y; with `stations`, each aid
+ * station as a numbered marker on the line, named in the drawing's description and in a legend (decision 0235).
  * No JavaScript needed; scales with the page width.
  */
 export function ElevationProfile({
@@ -26,6 +29,7 @@ export function ElevationProfile({
   dmoins,
   minEle,
   maxEle,
+  stations = [],
 }: {
   points: ProfilePoint[];
   distanceKm: number;
@@ -33,8 +37,10 @@ export function ElevationProfile({
   dmoins: number;
   minEle: number;
   maxEle: number;
+  stations?: Pick<AidStation, "label" | "km">[];
 }) {
-  const label = `Profil altimétrique\u00a0: ${formatKm(distanceKm)}, D+ ${formatMeters(dplus)}, D- ${formatMeters(dmoins)}, altitude de ${formatMeters(minEle)} à ${formatMeters(maxEle)}`;
+  const markers = profileMarkers(points, stations, distanceKm);
+  const label = `Profil altimétrique\u00a0: ${formatKm(distanceKm)}, D+ ${formatMeters(dplus)}, D- ${formatMeters(dmoins)}, altitude de ${formatMeters(minEle)} à ${formatMeters(maxEle)}${markersDescription(markers)}`;
   return (
     <figure className="profile">
       <ProfileSvg
@@ -44,6 +50,7 @@ export function ElevationProfile({
         distanceKm={distanceKm}
         minEle={minEle}
         maxEle={maxEle}
+        markers={markers}
       />
       <ProfileSvg
         variant="narrow"
@@ -52,6 +59,7 @@ export function ElevationProfile({
         distanceKm={distanceKm}
         minEle={minEle}
         maxEle={maxEle}
+        markers={markers}
       />
       <figcaption className="profile-stats">
         <span>
@@ -70,6 +78,15 @@ export function ElevationProfile({
           </strong>
         </span>
       </figcaption>
+      {markers.length > 0 ? (
+        <ol className="profile-legend" aria-label="Ravitaillements sur le profil">
+          {markers.map((m) => (
+            <li key={m.n} value={m.n}>
+              {markerText(m)}
+            </li>
+          ))}
+        </ol>
+      ) : null}
     </figure>
   );
 }
@@ -81,6 +98,7 @@ function ProfileSvg({
   distanceKm,
   minEle,
   maxEle,
+  markers,
 }: {
   variant: keyof typeof GEOMETRY;
   label: string;
@@ -88,6 +106,7 @@ function ProfileSvg({
   distanceKm: number;
   minEle: number;
   maxEle: number;
+  markers: ProfileMarker[];
 }) {
   const { W, H, PAD, xTicks: xTarget, yTicks: yTarget } = GEOMETRY[variant];
   const innerW = W - PAD.left - PAD.right;
@@ -127,6 +146,7 @@ function ProfileSvg({
       ))}
       <path d={area} className="profile-area" />
       <path d={line} className="profile-line" />
+      <Markers markers={markers} x={x} y={y} top={PAD.top} />
       <text x={W - PAD.right} y={H - 8} textAnchor="end" className="profile-unit">
         km
       </text>
@@ -134,5 +154,43 @@ function ProfileSvg({
         m
       </text>
     </svg>
+  );
+}
+
+/** Numbered markers: a stem from the top to the line and a dot on it; a number too close to the previous one goes on
+ * a second row. Each has a tooltip (its <title>); the drawing's label names them all. */
+function Markers({
+  markers,
+  x,
+  y,
+  top,
+}: {
+  markers: ProfileMarker[];
+  x: (d: number) => number;
+  y: (e: number) => number;
+  top: number;
+}) {
+  let previousX = Number.NEGATIVE_INFINITY;
+  let previousRow = 1;
+  return (
+    <>
+      {markers.map((m) => {
+        const mx = x(m.km);
+        const row = mx - previousX < 16 && previousRow === 0 ? 1 : 0;
+        previousX = mx;
+        previousRow = row;
+        const ty = row === 0 ? top - 12 : top - 2;
+        return (
+          <g key={m.n} className="profile-marker">
+            <title>{markerText(m)}</title>
+            <line x1={mx} x2={mx} y1={ty + 3} y2={y(m.ele)} className="profile-marker-stem" />
+            <circle cx={mx} cy={y(m.ele)} r={4} className="profile-marker-dot" />
+            <text x={mx} y={ty} textAnchor="middle" className="profile-marker-number">
+              {m.n}
+            </text>
+          </g>
+        );
+      })}
+    </>
   );
 }

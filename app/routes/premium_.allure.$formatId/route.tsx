@@ -64,6 +64,7 @@ export default function PacePage() {
                   dmoins={c.dmoins}
                   minEle={c.profile.minEle}
                   maxEle={c.profile.maxEle}
+                  stations={c.stations}
                 />
               ) : null}
               <CourseFacts tool={tool} />

@@ -11,13 +11,16 @@ export function ModelLimits() {
         central&nbsp;: l'indice compare un temps au temps de référence de la course. La fatigue des longues distances
         suit une loi de puissance de Riegel (1981), avec un exposant plus fort au-delà de l'effort d'un marathon, ajusté
         sur des résultats publiés de l'élite du trail. Un temps de course récent est converti en indice de la même
-        façon, à partir de sa distance et de son dénivelé.
+        façon, à partir de sa distance et de son dénivelé&nbsp;; un de vos résultats sur Balise aussi (la distance et le
+        D+ annoncés par l'organisateur), ou une de vos sorties importées (sa distance, son D+ et son temps en mouvement,
+        sans les pauses).
       </p>
       <p>
         Limites&nbsp;: le modèle ne connaît ni la technicité du terrain, ni la météo, ni la nuit, ni l'altitude, ni vos
         arrêts aux ravitaillements&nbsp;; un indice ancien ou obtenu sur un autre type de course (route, très court,
-        très long) trompe l'estimation. La fourchette (environ -6&nbsp;% à +8&nbsp;% et plus sur les longues courses)
-        dit un bon et un mauvais jour, pas une garantie. Les heures aux ravitaillements supposent un effort régulier.
+        très long) trompe l'estimation, et une sortie d'entraînement courue sans forcer la rend prudente. La fourchette
+        (environ -6&nbsp;% à +8&nbsp;% et plus sur les longues courses) dit un bon et un mauvais jour, pas une garantie.
+        Les heures aux ravitaillements supposent un effort régulier.
       </p>
     </section>
   );

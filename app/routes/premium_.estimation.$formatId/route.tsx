@@ -4,6 +4,7 @@
 import { data } from "@remix-run/cloudflare";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { ElevationProfile } from "~/components/catalogue/ElevationProfile";
 import { Link } from "~/components/Link";
 import { AidStationsNote, CourseFacts, NoCourseNotice, RaceToolHeading } from "~/components/race-tools/RaceToolNotice";
 import { SplitsTable, StationsTable } from "~/components/race-tools/RaceTables";
@@ -11,14 +12,16 @@ import { estimateFinish } from "~/domain/finish-estimate";
 import { formatDuration } from "~/domain/format-duration";
 import { durationField, splitsFor } from "~/domain/pace-plan";
 import * as paths from "~/domain/paths";
-import { readEstimateQuery } from "~/domain/race-tools-forms";
 import { loadRaceTool } from "~/services/race-tools.server";
 import { requirePremium } from "~/services/subscriptions.server";
 import catalogueCss from "~/styles/catalogue.css?url";
 import raceToolsCss from "~/styles/race-tools.css?url";
 import { notFoundOrRethrow } from "~/utils/domain-errors";
 import { ModelLimits } from "./ModelLimits";
+import { PickedNote } from "./PickedNote";
+import { ReferenceChoices } from "./ReferenceChoices";
 import { ReferenceForm } from "./ReferenceForm";
+import { estimateInput } from "./reference.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueCss },
@@ -31,29 +34,52 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requirePremium(request, context);
+  const user = await requirePremium(request, context);
   const tool = await loadRaceTool(context, params.formatId ?? "").catch(notFoundOrRethrow);
-  const form = readEstimateQuery(new URL(request.url).searchParams);
+  const input = tool.kind === "ok" ? await estimateInput(context, user.id, new URL(request.url).searchParams) : null;
   const estimate =
-    tool.kind === "ok" && form.submitted && form.reference
-      ? estimateFinish(tool.course.effortKm, form.reference)
-      : null;
+    tool.kind === "ok" && input?.reference ? estimateFinish(tool.course.effortKm, input.reference) : null;
   return data(
-    { tool, values: form.values, errors: form.submitted ? form.errors : null, estimate },
-    { headers: { "Cache-Control": "private, no-store" } },
+    {
+      tool,
+      values: input?.values ?? null,
+      errors: input?.errors ?? null,
+      picked: input?.picked ?? null,
+      pickError: input?.pickError?.message ?? null,
+      choices: input?.choices ?? null,
+      estimate,
+    },
+    { status: input?.pickError?.status ?? 200, headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
 export default function EstimatePage() {
-  const { tool, values, errors, estimate } = useLoaderData<typeof loader>();
+  const { tool, values, errors, picked, pickError, choices, estimate } = useLoaderData<typeof loader>();
   return (
     <section className="container page race-tool">
       <RaceToolHeading title="Estimation de temps" format={tool.format} />
       <NoCourseNotice tool={tool} />
       {tool.kind === "ok" ? (
         <>
+          {tool.course.profile ? (
+            <ElevationProfile
+              points={tool.course.profile.points}
+              distanceKm={tool.course.distanceKm}
+              dplus={tool.course.dplus}
+              dmoins={tool.course.dmoins}
+              minEle={tool.course.profile.minEle}
+              maxEle={tool.course.profile.maxEle}
+              stations={tool.course.stations}
+            />
+          ) : null}
           <CourseFacts tool={tool} />
-          <ReferenceForm values={values} errors={errors} />
+          {pickError ? (
+            <p className="alert alert-error" role="alert" data-testid="race-pick-error">
+              {pickError}
+            </p>
+          ) : null}
+          {choices ? <ReferenceChoices choices={choices} /> : null}
+          {values ? <ReferenceForm key={JSON.stringify(values)} values={values} errors={errors} /> : null}
           {estimate ? (
             <section aria-labelledby="estimation" data-testid="race-estimate">
               <h2 id="estimation">Votre estimation</h2>
@@ -62,6 +88,7 @@ export default function EstimatePage() {
                 <strong>{formatDuration(estimate.slow)}</strong>, temps central {formatDuration(estimate.central)}{" "}
                 <span className="muted">(indice retenu&nbsp;: {estimate.index})</span>.
               </p>
+              {picked ? <PickedNote picked={picked} /> : null}
               <p>
                 <Link
                   to={paths.premiumPace(tool.format.id, { cible: durationField(estimate.central) })}
