@@ -1,7 +1,7 @@
 // 'Mes informations': the self-edit fields of spec section 5, the justificatif's check and document, the choice to
 // appear in the published results. Read-only (disabled) once the registration is cancelled or refunded.
 import { Form, useNavigation } from "@remix-run/react";
-import { Field, fieldBinder, SelectField } from "~/components/Field";
+import { Field, type FieldBinder, fieldBinder, SelectField } from "~/components/Field";
 import { EmergencyContactFields, RunnerIdentityFields } from "~/components/form/RunnerIdentityFields";
 import { type DocumentRef, JustificatifDocumentField } from "~/components/JustificatifDocumentField";
 import { JUSTIFICATIFS } from "~/domain/profile";
@@ -30,7 +30,7 @@ export function SelfEditForm({
         <legend>
           <h2>Mes informations</h2>
         </legend>
-        <RunnerFields values={values} errors={errors} today={d.today} competition={d.justificatif.competition} />
+        <RunnerFields bind={fieldBinder(values, errors)} today={d.today} competition={d.justificatif.competition} />
         {d.justificatif.competition ? (
           <div className="justificatif-check">
             <p data-testid="justificatif-etat">
@@ -67,18 +67,7 @@ export function SelfEditForm({
 }
 
 /** The runner's fields, in the registration form's order (the justificatif's only for a timed race). */
-function RunnerFields({
-  values,
-  errors,
-  today,
-  competition,
-}: {
-  values: Values;
-  errors: Errors;
-  today: string;
-  competition: boolean;
-}) {
-  const bind = fieldBinder(values, errors);
+function RunnerFields({ bind, today, competition }: { bind: FieldBinder; today: string; competition: boolean }) {
   return (
     <div className="field-grid">
       <RunnerIdentityFields bind={bind} today={today} />
