@@ -6,6 +6,7 @@ import { Pager } from "~/components/table/Pager";
 import { AUDIT_ACTIONS, changeText, JOURNAL_PAGE_SIZE, type JournalFilters } from "~/domain/audit";
 import { formatNumber } from "~/domain/format";
 import type { JournalLine } from "~/services/journal.server";
+import { TableHead } from "~/components/TableHead";
 
 export interface JournalViewProps {
   rows: JournalLine[];
@@ -80,16 +81,7 @@ export function JournalView({
       {rows.length > 0 ? (
         <div className="table-wrap">
           <table className="table journal-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Personne</th>
-                <th scope="col">Action</th>
-                {showEvent ? <th scope="col">Épreuve</th> : null}
-                <th scope="col">Objet</th>
-                <th scope="col">Changements</th>
-              </tr>
-            </thead>
+            <TableHead columns={["Date", "Personne", "Action", showEvent && "Épreuve", "Objet", "Changements"]} />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id}>

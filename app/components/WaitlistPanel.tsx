@@ -7,6 +7,7 @@ import { waitlistStatutLabel } from "~/domain/waitlist";
 import type { OrganiserWaitlist } from "~/services/waitlist.server";
 import { formatDateTime, personName } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { TableHead } from "~/components/TableHead";
 
 export function WaitlistPanel({ formatId, list }: { formatId: string; list: OrganiserWaitlist }) {
   const action = paths.formatWaitlist(formatId);
@@ -55,20 +56,18 @@ export function WaitlistPanel({ formatId, list }: { formatId: string; list: Orga
           </p>
           <div className="table-wrap" role="region" aria-labelledby="waitlist-panel-title" tabIndex={0}>
             <table className="registrants-table waitlist-table">
-              <thead>
-                <tr>
-                  <th scope="col">Rang</th>
-                  <th scope="col">Coureur</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Inscrit le</th>
-                  <th scope="col">Statut</th>
-                  <th scope="col">Offres</th>
-                  <th scope="col">Offre jusqu'au</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  "Rang",
+                  "Coureur",
+                  "Email",
+                  "Inscrit le",
+                  "Statut",
+                  "Offres",
+                  "Offre jusqu'au",
+                  { hidden: "Actions" },
+                ]}
+              />
               <tbody>
                 {list.entries.map((e) => (
                   <tr key={e.id}>

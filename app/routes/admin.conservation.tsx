@@ -9,6 +9,7 @@ import { formatDateTime, formatNumber } from "~/domain/format";
 import { retentionPlan } from "~/services/retention.server";
 import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
+import { TableHead } from "~/components/TableHead";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => [
@@ -34,15 +35,7 @@ export default function AdminRetentionPage() {
       <div className="table-wrap">
         <table className="table admin-table">
           <caption className="visually-hidden">Règles de conservation et prochain passage</caption>
-          <thead>
-            <tr>
-              <th scope="col">Données</th>
-              <th scope="col">Durée</th>
-              <th scope="col">À l'échéance</th>
-              <th scope="col">Fondement</th>
-              <th scope="col">Prochain passage</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Données", "Durée", "À l'échéance", "Fondement", "Prochain passage"]} />
           <tbody>
             {rules.map((r) => (
               <tr key={r.key} data-rule={r.key}>

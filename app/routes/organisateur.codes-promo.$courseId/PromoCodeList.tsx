@@ -3,6 +3,7 @@
 import { Form } from "@remix-run/react";
 import { formatDate } from "~/domain/format";
 import type { PromoCode } from "~/domain/promo-code";
+import { TableHead } from "~/components/TableHead";
 
 export type PromoCodeRow = PromoCode & { uses: number; valueLabel: string; formatNames: string[] | null };
 
@@ -27,18 +28,9 @@ export function PromoCodeList({ codes }: { codes: readonly PromoCodeRow[] }) {
     <div className="table-wrap">
       <table className="table" data-testid="promo-codes">
         <caption className="visually-hidden">Codes promo de l'épreuve</caption>
-        <thead>
-          <tr>
-            <th scope="col">Code</th>
-            <th scope="col">Remise</th>
-            <th scope="col">Formats</th>
-            <th scope="col">Utilisations</th>
-            <th scope="col">Par coureur</th>
-            <th scope="col">Validité</th>
-            <th scope="col">Réservé à</th>
-            <th scope="col">État</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={["Code", "Remise", "Formats", "Utilisations", "Par coureur", "Validité", "Réservé à", "État"]}
+        />
         <tbody>
           {codes.map((c) => (
             <tr key={c.id} data-code={c.code}>

@@ -10,6 +10,7 @@ import { Cell } from "./Cell";
 import { formatEuros } from "~/domain/format";
 import { type Row, rowValue } from "./page-data";
 import * as paths from "~/domain/paths";
+import { TableHead } from "~/components/TableHead";
 
 /** A row's form refused (no JavaScript): its errors and what was typed, shown again in that row. */
 export interface RowResult {
@@ -39,20 +40,20 @@ export function RegistrantsTable({
   return (
     <div className="table-wrap registrants-wrap">
       <table className="table registrants-table">
-        <thead>
-          <tr>
-            <th scope="col">Nom</th>
-            <th scope="col">Prénom</th>
-            <th scope="col">Dossard</th>
-            <th scope="col">Email</th>
-            <th scope="col">Club</th>
-            <th scope="col">Repas</th>
-            <th scope="col">Statut</th>
-            <th scope="col">Code promo</th>
-            {competition ? <th scope="col">Justificatif</th> : null}
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            "Nom",
+            "Prénom",
+            "Dossard",
+            "Email",
+            "Club",
+            "Repas",
+            "Statut",
+            "Code promo",
+            competition && "Justificatif",
+            "Actions",
+          ]}
+        />
         <tbody>
           {rows.map((row) => (
             <RegistrantRow

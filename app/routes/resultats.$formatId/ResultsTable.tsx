@@ -8,6 +8,7 @@ import {
   RESULT_STATUS_SHORT,
   type ResultStatus,
 } from "~/domain/results";
+import { TableHead } from "~/components/TableHead";
 
 function rankCell(r: ResultRow): string {
   if (r.classement !== null) return String(r.classement);
@@ -18,16 +19,7 @@ export function ResultsTable({ rows }: { rows: readonly ResultRow[] }) {
   return (
     <div className="table-wrap">
       <table className="table results-table">
-        <thead>
-          <tr>
-            <th scope="col">Rang</th>
-            <th scope="col">Dossard</th>
-            <th scope="col">Coureur</th>
-            <th scope="col">Club</th>
-            <th scope="col">Catégorie (rang)</th>
-            <th scope="col">Temps</th>
-          </tr>
-        </thead>
+        <TableHead columns={["Rang", "Dossard", "Coureur", "Club", "Catégorie (rang)", "Temps"]} />
         <tbody>
           {rows.map((r, i) => {
             const name = r.anonyme ? ANONYMOUS_RUNNER : [r.prenom, r.nom].filter(Boolean).join(" ") || "—";
