@@ -4,7 +4,7 @@ import { Link } from "~/components/Link";
 import { cessionStatutLabel, type OrganiserTransfer } from "~/domain/transfer";
 import { formatDateTime, formatEuros, personName } from "~/domain/format";
 import * as paths from "~/domain/paths";
-import { TableHead } from "~/components/TableHead";
+import { TableHead } from "~/components/table/DataTable";
 
 const name = (p: { nom: string | null; prenom: string | null }) => personName(p, "Sans nom");
 

@@ -28,7 +28,7 @@ import { formatDateTime, formatEuros } from "~/domain/format";
 import { useHydrated } from "~/components/useHydrated";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
-import { TableHead } from "~/components/TableHead";
+import { TableHead } from "~/components/table/DataTable";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

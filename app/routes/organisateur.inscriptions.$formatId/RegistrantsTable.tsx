@@ -10,7 +10,7 @@ import { Cell } from "./Cell";
 import { formatEuros } from "~/domain/format";
 import { type Row, rowValue } from "./page-data";
 import * as paths from "~/domain/paths";
-import { TableHead } from "~/components/TableHead";
+import { DataTable } from "~/components/table/DataTable";
 
 /** A row's form refused (no JavaScript): its errors and what was typed, shown again in that row. */
 export interface RowResult {
@@ -38,38 +38,36 @@ export function RegistrantsTable({
 }) {
   if (rows.length === 0) return <p className="empty">Aucune inscription trouvée pour ce format.</p>;
   return (
-    <div className="table-wrap registrants-wrap">
-      <table className="table registrants-table">
-        <TableHead
-          columns={[
-            "Nom",
-            "Prénom",
-            "Dossard",
-            "Email",
-            "Club",
-            "Repas",
-            "Statut",
-            "Code promo",
-            competition && "Justificatif",
-            "Actions",
-          ]}
+    <DataTable
+      rows={rows}
+      columns={[
+        "Nom",
+        "Prénom",
+        "Dossard",
+        "Email",
+        "Club",
+        "Repas",
+        "Statut",
+        "Code promo",
+        competition && "Justificatif",
+        "Actions",
+      ]}
+      className="table registrants-table"
+      wrapClassName="registrants-wrap"
+    >
+      {(row) => (
+        <RegistrantRow
+          key={row.id}
+          row={row}
+          competition={competition}
+          stock={stock}
+          hydrated={hydrated}
+          busy={busy}
+          mine={rowResult && rowResult.id === row.id ? rowResult : null}
+          justifError={justifError?.id === row.id ? justifError : null}
         />
-        <tbody>
-          {rows.map((row) => (
-            <RegistrantRow
-              key={row.id}
-              row={row}
-              competition={competition}
-              stock={stock}
-              hydrated={hydrated}
-              busy={busy}
-              mine={rowResult && rowResult.id === row.id ? rowResult : null}
-              justifError={justifError?.id === row.id ? justifError : null}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+      )}
+    </DataTable>
   );
 }
 
