@@ -1,7 +1,7 @@
 import { Decoder, Stream, type WorkoutStepMesg } from "@garmin/fitsdk";
 import { describe, expect, it } from "vitest";
 import { isRepeat, type WorkoutItem, type WorkoutSession, type WorkoutStep } from "./workout.ts";
-import { cool, fractionne, sortieLongue, warm } from "./workout.fixtures.ts";
+import { cool, fractionne, pyramid, sortieLongue, warm } from "./workout.fixtures.ts";
 import { FIT_INTENSITY, FIT_STEP_NAMES, FIT_STRING_MAX_BYTES, intensityLabel, sessionToFit } from "./workout-fit.ts";
 
 /** Decodes with Garmin's own decoder, refusing a file that fails the SDK's integrity check (header, size, CRC). */
@@ -88,12 +88,7 @@ const cotes: WorkoutSession = {
     warm,
     {
       times: 3,
-      steps: [
-        { kind: "effort", durationSec: 60, intensity: { low: 1.1, high: 1.1 } },
-        { kind: "recuperation", durationSec: 60, intensity: { low: 0.6, high: 0.6 } },
-        { kind: "effort", durationSec: 120, intensity: { low: 1.0, high: 1.05 }, note: "Bras actifs" },
-        { kind: "recuperation", durationSec: 90, intensity: { low: 0.6, high: 0.6 } },
-      ],
+      steps: pyramid,
     },
     { kind: "continu", durationSec: 300, intensity: { low: 0.75, high: 0.75 } },
     { times: 2, steps: [{ kind: "effort", durationSec: 20, intensity: { low: 1.2, high: 1.3 } }] },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flatSteps, type WorkoutSession, type WorkoutStep } from "./workout.ts";
-import { cool, fractionne, sortieLongue, warm } from "./workout.fixtures.ts";
+import { cool, fractionne, pyramid, sortieLongue, warm } from "./workout.fixtures.ts";
 import { sessionToZwo, workoutFileName } from "./workout-zwo.ts";
 
 // A strict little XML reader, written for these tests: it refuses a raw '<' or '&' in text or attributes, an
@@ -143,12 +143,7 @@ const cotes: WorkoutSession = {
     warm,
     {
       times: 2,
-      steps: [
-        { kind: "effort", durationSec: 60, intensity: { low: 1.1, high: 1.1 } },
-        { kind: "recuperation", durationSec: 60, intensity: { low: 0.6, high: 0.6 } },
-        { kind: "effort", durationSec: 120, intensity: { low: 1.0, high: 1.05 }, note: "Bras actifs" },
-        { kind: "recuperation", durationSec: 90, intensity: { low: 0.6, high: 0.6 } },
-      ],
+      steps: pyramid,
     },
     { kind: "continu", durationSec: 300, intensity: { low: 0.75, high: 0.75 } },
     cool,

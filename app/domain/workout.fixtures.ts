@@ -10,6 +10,14 @@ export const warm: WorkoutStep = {
 };
 export const cool: WorkoutStep = { kind: "retour_au_calme", durationSec: 600, intensity: { low: 0.55, high: 0.7 } };
 
+/** A hill pyramid's block: 1 min up, 1 min down, 2 min up, 1 min 30 down (the FIT and ZWO tests repeat it). */
+export const pyramid: WorkoutStep[] = [
+  { kind: "effort", durationSec: 60, intensity: { low: 1.1, high: 1.1 } },
+  { kind: "recuperation", durationSec: 60, intensity: { low: 0.6, high: 0.6 } },
+  { kind: "effort", durationSec: 120, intensity: { low: 1.0, high: 1.05 }, note: "Bras actifs" },
+  { kind: "recuperation", durationSec: 90, intensity: { low: 0.6, high: 0.6 } },
+];
+
 /** Six efforts of 3 minutes, each step with its note. */
 export const fractionne: WorkoutSession = {
   date: "2027-03-10",

@@ -128,7 +128,7 @@ function portalActions(h: ReturnType<typeof subscriptionHelpers>) {
 export function localBillingMethods(store: LocalStore): BillingMethods & {
   paySubscriptionSession(s: LocalCheckoutSession): Promise<LocalCheckoutSession>;
 } {
-  const { nowSec, load, must, save, once, emit } = store;
+  const { nowSec, load, must, save, once, emit, completeSession } = store;
   const helpers = subscriptionHelpers(store);
   const { current, invoice } = helpers;
   const actions = portalActions(helpers);
@@ -190,15 +190,7 @@ export function localBillingMethods(store: LocalStore): BillingMethods & {
       await save("customer", { ...customer, subscription: sub.id });
       await save("subscription", sub);
       const inv = await invoice(sub, true, "subscription_create");
-      const paid: LocalCheckoutSession = {
-        ...s,
-        status: "complete",
-        payment_status: "paid",
-        customer: customer.id,
-        subscription: sub.id,
-      };
-      await save("checkout_session", paid);
-      await emit("checkout.session.completed", paid);
+      const paid = await completeSession(s, { customer: customer.id, subscription: sub.id });
       await emit("customer.subscription.created", sub);
       await emit("invoice.paid", inv);
       return paid;

@@ -94,7 +94,7 @@ export function localCheckoutPageMethods(
   store: LocalStore,
   paySubscriptionSession: (s: LocalCheckoutSession) => Promise<LocalCheckoutSession>,
 ): CheckoutPageMethods {
-  const { nowSec, load, must, save, emit, sessionView } = store;
+  const { nowSec, load, must, save, sessionView, completeSession } = store;
   return {
     async getSession(sessionId) {
       const s = await load<LocalCheckoutSession>("checkout_session", sessionId);
@@ -123,17 +123,8 @@ export function localCheckoutPageMethods(
         metadata: s.metadata,
       };
       charge.receipt_url = paths.devReceipt(charge.id);
-      const paid: LocalCheckoutSession = {
-        ...s,
-        status: "complete",
-        payment_status: "paid",
-        payment_intent: charge.payment_intent,
-        charge: charge.id,
-      };
       await save("charge", charge);
-      await save("checkout_session", paid);
-      await emit("checkout.session.completed", paid);
-      return paid;
+      return completeSession(s, { payment_intent: charge.payment_intent, charge: charge.id });
     },
 
     async declineSession(sessionId) {

@@ -92,5 +92,17 @@ export function createLocalStore(opts: LocalProviderOptions) {
     // Past its expiry an open session reads as expired, as on Stripe.
     return s.status === "open" && s.expires_at <= nowSec() ? { ...s, status: "expired" } : s;
   }
-  return { clock, nowSec, load, must, save, once, emit, sessionView };
+  /** 'Payer' done: the session complete and paid with what the payment made, recorded, and the app told. */
+  async function completeSession(
+    s: LocalCheckoutSession,
+    made:
+      | Pick<LocalCheckoutSession, "payment_intent" | "charge">
+      | Pick<LocalCheckoutSession, "customer" | "subscription">,
+  ): Promise<LocalCheckoutSession> {
+    const paid: LocalCheckoutSession = { ...s, status: "complete", payment_status: "paid", ...made };
+    await save("checkout_session", paid);
+    await emit("checkout.session.completed", paid);
+    return paid;
+  }
+  return { clock, nowSec, load, must, save, once, emit, sessionView, completeSession };
 }
