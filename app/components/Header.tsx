@@ -11,29 +11,27 @@ export interface ShellUser {
 }
 
 type Mode = "coureur" | "organisateur";
+const MODES = [
+  ["coureur", "Coureur"],
+  ["organisateur", "Organisateur"],
+] as const satisfies readonly (readonly [Mode, string])[];
 
 function ModeSwitch({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
   return (
     <Form method="post" action={paths.modeSwitch()} className="mode-switch" aria-label="Changer de mode">
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button
-        type="submit"
-        name="mode"
-        value="coureur"
-        aria-pressed={mode === "coureur"}
-        className={mode === "coureur" ? "is-active" : ""}
-      >
-        Coureur
-      </button>
-      <button
-        type="submit"
-        name="mode"
-        value="organisateur"
-        aria-pressed={mode === "organisateur"}
-        className={mode === "organisateur" ? "is-active" : ""}
-      >
-        Organisateur
-      </button>
+      {MODES.map(([m, label]) => (
+        <button
+          key={m}
+          type="submit"
+          name="mode"
+          value={m}
+          aria-pressed={mode === m}
+          className={mode === m ? "is-active" : ""}
+        >
+          {label}
+        </button>
+      ))}
     </Form>
   );
 }
