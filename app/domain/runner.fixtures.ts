@@ -1,4 +1,5 @@
-// A runner the form tests type in (registration, self-edit): Camille Bernard of Lyon, her identity and address.
+// A runner the form tests type in (registration, self-edit, the workers' demo runner): Camille Bernard of Lyon, her
+// identity and address.
 // Test data only: no app module imports it.
 export const camille = {
   nom: "Bernard",
