@@ -4,9 +4,8 @@ import { redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { localReturnUrl } from "~/providers/payments-local.server";
+import { localReturnUrl, requireLocalPayments } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
-import { requireLocalPayments } from "~/utils/dev-only.server";
 import { formatDateTime, formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
 

@@ -3,10 +3,9 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { LOCAL_ONBOARDING_REQUIREMENTS, localReturnUrl } from "~/providers/payments-local.server";
+import { LOCAL_ONBOARDING_REQUIREMENTS, localReturnUrl, requireLocalPayments } from "~/providers/payments-local.server";
 import { requirementLabels } from "~/domain/payment-requirements";
 import styles from "~/styles/payments.css?url";
-import { requireLocalPayments } from "~/utils/dev-only.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [

@@ -7,9 +7,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { formatDateLong, formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
-import { localReturnUrl } from "~/providers/payments-local.server";
+import { localReturnUrl, requireLocalPayments } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
-import { requireLocalPayments } from "~/utils/dev-only.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [

@@ -2,8 +2,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import styles from "~/styles/payments.css?url";
-import { requireLocalPayments } from "~/utils/dev-only.server";
 import { formatDateTime, formatEuros } from "~/domain/format";
+import { requireLocalPayments } from "~/providers/payments-local.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [

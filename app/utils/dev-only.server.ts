@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { isLocalPaymentProvider, type LocalPaymentProvider } from "~/providers/payments-local-types";
 import { allowsLocalStandIns } from "./env.server";
 
 /**
@@ -8,13 +7,4 @@ import { allowsLocalStandIns } from "./env.server";
  */
 export function requireDevelopment(context: Pick<AppLoadContext, "env">): void {
   if (!allowsLocalStandIns(context.env)) throw new Response("Page non trouvée", { status: 404 });
-}
-
-/** The local payment provider, for its own pages (/dev/checkout, /dev/onboarding, /dev/portail, /dev/receipt): 404
- * outside development and test, and with the real provider. */
-export function requireLocalPayments(context: Pick<AppLoadContext, "env" | "payments">): LocalPaymentProvider {
-  requireDevelopment(context);
-  const p = context.payments;
-  if (!isLocalPaymentProvider(p)) throw new Response("Page non trouvée", { status: 404 });
-  return p;
 }
