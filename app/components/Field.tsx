@@ -29,6 +29,22 @@ export function fieldAria(id: string, { hint, error }: { hint?: unknown; error?:
 }
 
 /**
+ * The name, the value typed before and the error of a form's fields, to spread into a Field or a SelectField:
+ * `const bind = fieldBinder(values, errors)` then `<Field {...bind("nom")} label="Nom" />`. A value that is not text
+ * (absent, a checkbox's boolean) shows as empty.
+ */
+export function fieldBinder(
+  values: Readonly<Record<string, unknown>>,
+  errors: Readonly<Record<string, string | undefined>>,
+) {
+  return (name: string) => {
+    const value = values[name];
+    return { name, defaultValue: typeof value === "string" ? value : "", error: errors[name] };
+  };
+}
+export type FieldBinder = ReturnType<typeof fieldBinder>;
+
+/**
  * The frame of a field whose control is the caller's own (a controlled select, an input with a ref): its label
  * (`htmlFor` = `id`), the control, then the hint and the error with the ids fieldAria points the control at.
  */

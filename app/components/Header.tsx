@@ -11,30 +11,49 @@ export interface ShellUser {
 }
 
 type Mode = "coureur" | "organisateur";
+const MODES = [
+  ["coureur", "Coureur"],
+  ["organisateur", "Organisateur"],
+] as const satisfies readonly (readonly [Mode, string])[];
 
 function ModeSwitch({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
   return (
     <Form method="post" action={paths.modeSwitch()} className="mode-switch" aria-label="Changer de mode">
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button
-        type="submit"
-        name="mode"
-        value="coureur"
-        aria-pressed={mode === "coureur"}
-        className={mode === "coureur" ? "is-active" : ""}
-      >
-        Coureur
-      </button>
-      <button
-        type="submit"
-        name="mode"
-        value="organisateur"
-        aria-pressed={mode === "organisateur"}
-        className={mode === "organisateur" ? "is-active" : ""}
-      >
-        Organisateur
-      </button>
+      {MODES.map(([m, label]) => (
+        <button
+          key={m}
+          type="submit"
+          name="mode"
+          value={m}
+          aria-pressed={mode === m}
+          className={mode === m ? "is-active" : ""}
+        >
+          {label}
+        </button>
+      ))}
     </Form>
+  );
+}
+
+/** Links of the header's navigation, each with its page's address and its text. */
+function NavLinks({ links }: { links: readonly (readonly [to: string, label: string])[] }) {
+  return (
+    <>
+      {links.map(([to, label]) => (
+        <NavLink key={to} to={to} className="nav-link">
+          {label}
+        </NavLink>
+      ))}
+    </>
+  );
+}
+
+function AdminLink() {
+  return (
+    <NavLink to={paths.admin()} className="nav-link">
+      Admin <span className="badge badge-pro">PRO</span>
+    </NavLink>
   );
 }
 
@@ -59,12 +78,12 @@ function MainLinks({ user, mode }: { user: ShellUser | null; mode: Mode }) {
       <NavLink to={paths.home()} end className="nav-link">
         Accueil
       </NavLink>
-      <NavLink to={paths.features()} className="nav-link">
-        Fonctionnalités
-      </NavLink>
-      <NavLink to={paths.eventsPage()} className="nav-link">
-        Courses
-      </NavLink>
+      <NavLinks
+        links={[
+          [paths.features(), "Fonctionnalités"],
+          [paths.eventsPage(), "Courses"],
+        ]}
+      />
       {user ? <ModeLinks mode={mode} /> : null}
     </>
   );
@@ -85,17 +104,13 @@ function ModeLinks({ mode }: { mode: Mode }) {
     );
   }
   return (
-    <>
-      <NavLink to={paths.runnerHome()} className="nav-link">
-        Mon espace
-      </NavLink>
-      <NavLink to={paths.myRegistrations()} className="nav-link">
-        Mes inscriptions
-      </NavLink>
-      <NavLink to={paths.runnerProfile()} className="nav-link">
-        Mon profil
-      </NavLink>
-    </>
+    <NavLinks
+      links={[
+        [paths.runnerHome(), "Mon espace"],
+        [paths.myRegistrations(), "Mes inscriptions"],
+        [paths.runnerProfile(), "Mon profil"],
+      ]}
+    />
   );
 }
 
@@ -118,18 +133,14 @@ function MobileAdminLinks() {
   return (
     <div className="mobile-admin">
       <p className="mobile-section-title">Administration</p>
-      <NavLink to={paths.admin()} className="nav-link">
-        Admin <span className="badge badge-pro">PRO</span>
-      </NavLink>
-      <NavLink to={paths.adminEvents()} className="nav-link">
-        Courses Admin
-      </NavLink>
-      <NavLink to={paths.adminPayouts()} className="nav-link">
-        Reversements
-      </NavLink>
-      <NavLink to={paths.adminRegistrations()} className="nav-link">
-        Inscriptions
-      </NavLink>
+      <AdminLink />
+      <NavLinks
+        links={[
+          [paths.adminEvents(), "Courses Admin"],
+          [paths.adminPayouts(), "Reversements"],
+          [paths.adminRegistrations(), "Inscriptions"],
+        ]}
+      />
     </div>
   );
 }
@@ -172,11 +183,7 @@ export function Header({ user, mode }: { user: ShellUser | null; mode: Mode }) {
         </Link>
         <nav className="main-nav" aria-label="Navigation principale">
           <MainLinks user={user} mode={mode} />
-          {user?.isAdmin ? (
-            <NavLink to={paths.admin()} className="nav-link">
-              Admin <span className="badge badge-pro">PRO</span>
-            </NavLink>
-          ) : null}
+          {user?.isAdmin ? <AdminLink /> : null}
         </nav>
         <div className="header-actions">
           {user ? (

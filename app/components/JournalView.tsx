@@ -6,6 +6,7 @@ import { Pager } from "~/components/table/Pager";
 import { AUDIT_ACTIONS, changeText, JOURNAL_PAGE_SIZE, type JournalFilters } from "~/domain/audit";
 import { formatNumber } from "~/domain/format";
 import type { JournalLine } from "~/services/journal.server";
+import { DataTable } from "~/components/table/DataTable";
 
 export interface JournalViewProps {
   rows: JournalLine[];
@@ -78,46 +79,36 @@ export function JournalView({
         ) : null}
       </p>
       {rows.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table journal-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Personne</th>
-                <th scope="col">Action</th>
-                {showEvent ? <th scope="col">Épreuve</th> : null}
-                <th scope="col">Objet</th>
-                <th scope="col">Changements</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td data-label="Date">{r.quand}</td>
-                  <td data-label="Personne">
-                    {r.qui} <span className="muted">({r.role})</span>
-                  </td>
-                  <td data-label="Action">{r.action}</td>
-                  {showEvent ? (
-                    <td data-label="Épreuve">
-                      {r.courseId && eventLink ? <Link to={eventLink(r.courseId)}>{r.epreuve}</Link> : r.epreuve}
-                    </td>
-                  ) : null}
-                  <td data-label="Objet">{r.objet ?? ""}</td>
-                  <td data-label="Changements">
-                    {r.changements.length > 0 ? (
-                      <ul className="journal-changes">
-                        {r.changements.map((c) => (
-                          <li key={c.champ}>{changeText(c)}</li>
-                        ))}
-                      </ul>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={rows}
+          columns={["Date", "Personne", "Action", showEvent && "Épreuve", "Objet", "Changements"]}
+          className="table journal-table"
+        >
+          {(r) => (
+            <tr key={r.id}>
+              <td data-label="Date">{r.quand}</td>
+              <td data-label="Personne">
+                {r.qui} <span className="muted">({r.role})</span>
+              </td>
+              <td data-label="Action">{r.action}</td>
+              {showEvent ? (
+                <td data-label="Épreuve">
+                  {r.courseId && eventLink ? <Link to={eventLink(r.courseId)}>{r.epreuve}</Link> : r.epreuve}
+                </td>
+              ) : null}
+              <td data-label="Objet">{r.objet ?? ""}</td>
+              <td data-label="Changements">
+                {r.changements.length > 0 ? (
+                  <ul className="journal-changes">
+                    {r.changements.map((c) => (
+                      <li key={c.champ}>{changeText(c)}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </td>
+            </tr>
+          )}
+        </DataTable>
       ) : null}
       {pages > 1 ? (
         <Pager

@@ -4,6 +4,7 @@ import { Link } from "~/components/Link";
 import { cessionStatutLabel, type OrganiserTransfer } from "~/domain/transfer";
 import { formatDateTime, formatEuros, personName } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { TableHead } from "~/components/table/DataTable";
 
 const name = (p: { nom: string | null; prenom: string | null }) => personName(p, "Sans nom");
 
@@ -17,18 +18,18 @@ export function TransfersPanel({ list }: { list: OrganiserTransfer[] }) {
         <div className="table-wrap">
           <table>
             <caption className="visually-hidden">Transferts de dossard, du plus récent au plus ancien</caption>
-            <thead>
-              <tr>
-                <th scope="col">Proposé le</th>
-                <th scope="col">Coureur qui cède</th>
-                <th scope="col">Proposé à</th>
-                <th scope="col">Statut</th>
-                <th scope="col">Nouveau coureur</th>
-                <th scope="col">Dossard</th>
-                <th scope="col">Frais gardés</th>
-                <th scope="col">Remboursé au cédant</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                "Proposé le",
+                "Coureur qui cède",
+                "Proposé à",
+                "Statut",
+                "Nouveau coureur",
+                "Dossard",
+                "Frais gardés",
+                "Remboursé au cédant",
+              ]}
+            />
             <tbody>
               {list.map((t) => (
                 <tr key={t.id}>

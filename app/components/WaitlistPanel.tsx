@@ -7,6 +7,7 @@ import { waitlistStatutLabel } from "~/domain/waitlist";
 import type { OrganiserWaitlist } from "~/services/waitlist.server";
 import { formatDateTime, personName } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { DataTable } from "~/components/table/DataTable";
 
 export function WaitlistPanel({ formatId, list }: { formatId: string; list: OrganiserWaitlist }) {
   const action = paths.formatWaitlist(formatId);
@@ -53,49 +54,45 @@ export function WaitlistPanel({ formatId, list }: { formatId: string; list: Orga
               Exporter la liste (CSV)
             </a>
           </p>
-          <div className="table-wrap" role="region" aria-labelledby="waitlist-panel-title" tabIndex={0}>
-            <table className="registrants-table waitlist-table">
-              <thead>
-                <tr>
-                  <th scope="col">Rang</th>
-                  <th scope="col">Coureur</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Inscrit le</th>
-                  <th scope="col">Statut</th>
-                  <th scope="col">Offres</th>
-                  <th scope="col">Offre jusqu'au</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.entries.map((e) => (
-                  <tr key={e.id}>
-                    <td>{e.ordre}</td>
-                    <td>{personName(e, "—")}</td>
-                    <td>{e.email}</td>
-                    <td>{formatDateTime(e.created_at)}</td>
-                    <td>{waitlistStatutLabel(e.statut)}</td>
-                    <td>{e.offres_envoyees}</td>
-                    <td>{e.statut === "offre" ? formatDateTime(e.offre_expires_at) : "—"}</td>
-                    <td>
-                      {e.statut === "en_liste" || e.statut === "offre" ? (
-                        <Form method="post" action={action}>
-                          <input type="hidden" name="intent" value="retirer" />
-                          <input type="hidden" name="entry_id" value={e.id} />
-                          <button type="submit" className="btn btn-ghost btn-small">
-                            Retirer
-                            <span className="visually-hidden"> {personName(e)} de la liste</span>
-                          </button>
-                        </Form>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={list.entries}
+            columns={[
+              "Rang",
+              "Coureur",
+              "Email",
+              "Inscrit le",
+              "Statut",
+              "Offres",
+              "Offre jusqu'au",
+              { label: "Actions", hidden: true },
+            ]}
+            className="registrants-table waitlist-table"
+            region="waitlist-panel-title"
+          >
+            {(e) => (
+              <tr key={e.id}>
+                <td>{e.ordre}</td>
+                <td>{personName(e, "—")}</td>
+                <td>{e.email}</td>
+                <td>{formatDateTime(e.created_at)}</td>
+                <td>{waitlistStatutLabel(e.statut)}</td>
+                <td>{e.offres_envoyees}</td>
+                <td>{e.statut === "offre" ? formatDateTime(e.offre_expires_at) : "—"}</td>
+                <td>
+                  {e.statut === "en_liste" || e.statut === "offre" ? (
+                    <Form method="post" action={action}>
+                      <input type="hidden" name="intent" value="retirer" />
+                      <input type="hidden" name="entry_id" value={e.id} />
+                      <button type="submit" className="btn btn-ghost btn-small">
+                        Retirer
+                        <span className="visually-hidden"> {personName(e)} de la liste</span>
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            )}
+          </DataTable>
         </>
       )}
       <p className="hint">

@@ -46,6 +46,17 @@ export type Sort = keyof typeof SORTS;
 export const EVENT_TYPES = { trail: "Trail", rando: "Randonnée", route: "Route" } as const;
 export type EventType = keyof typeof EVENT_TYPES;
 
+/** An event's spans over its formats, as the catalogue's summary holds them (null without formats). */
+export interface FormatSpans {
+  min_distance: number | null;
+  max_distance: number | null;
+  min_dplus: number | null;
+  max_dplus: number | null;
+  min_price_cents: number | null;
+  /** Lowest price above 0 (null when every format is free): a free kids' race must not read "dès 0,00 €". */
+  min_paid_price_cents: number | null;
+}
+
 export interface Range {
   min: number;
   max: number;

@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { makeSelfEditSchema, pickSelfEdit, SELF_EDIT_FIELDS } from "./my-registration";
+import { camille } from "./runner.fixtures";
 
 const valid = {
-  nom: "Bernard",
-  prenom: "Camille",
-  genre: "Femme",
-  date_naissance: "1991-04-12",
-  nationalite: "Française",
-  email: "Coureur@Balise.test",
-  telephone: "06 12 34 56 78",
-  adresse: "12 rue des Lilas",
-  adresse_complement: "",
-  code_postal: "69004",
-  ville: "Lyon",
-  pays: "France",
+  ...camille,
   club: "Lyon Trail Club",
   justificatif_type: "licence",
   numero_licence: "1234567",

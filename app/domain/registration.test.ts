@@ -10,6 +10,7 @@ import {
   type FormatChoice,
   type RegistrationValues,
 } from "./registration";
+import { camille } from "./runner.fixtures";
 
 describe("parseMealCount: a whole number from 0 to the meal stock", () => {
   it.each([
@@ -56,18 +57,8 @@ const formats: FormatChoice[] = [
 function values(over: Partial<RegistrationValues> = {}): RegistrationValues {
   return {
     format_id: "f2",
-    nom: "Bernard",
-    prenom: "Camille",
-    genre: "Femme",
-    date_naissance: "1991-04-12",
-    nationalite: "Française",
+    ...camille,
     email: "Coureur@Balise.test ",
-    telephone: "06 12 34 56 78",
-    adresse: "12 rue des Lilas",
-    adresse_complement: "",
-    code_postal: "69004",
-    ville: "Lyon",
-    pays: "France",
     club: "",
     justificatif_type: "licence",
     numero_licence: "1234567",

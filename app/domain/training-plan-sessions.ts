@@ -93,6 +93,12 @@ function session(
 
 const WARM = (min = 15) => step("echauffement", min, INTENSITY.facile, "Échauffement progressif");
 const COOL = (min = 10) => step("retour_au_calme", min, INTENSITY.recuperation, "Retour au calme");
+/** A quality session's items: the warm-up, `times` × (effort, recovery), the cool-down. */
+const repeated = (times: number, effort: WorkoutStep, recovery: WorkoutStep): WorkoutItem[] => [
+  WARM(),
+  { times, steps: [effort, recovery] },
+  COOL(),
+];
 
 export function footing(ctx: SessionContext, minutes: number, note?: string): WorkoutSession {
   const items = [step("continu", minutes, INTENSITY.facile, note)];
@@ -137,17 +143,11 @@ export function threshold(ctx: SessionContext): WorkoutSession {
   const k = ctx.weekInPhase;
   const [times, min, rest] =
     ctx.phase === "affutage" ? [2, 15, 3] : ctx.phase === "relachement" ? [2, 8, 2] : [3, Math.min(12, 8 + 2 * k), 2];
-  const items: WorkoutItem[] = [
-    WARM(),
-    {
-      times,
-      steps: [
-        step("effort", min, INTENSITY.seuil, "Allure seuil"),
-        step("recuperation", rest, INTENSITY.recuperation, "Trottinez"),
-      ],
-    },
-    COOL(),
-  ];
+  const items = repeated(
+    times,
+    step("effort", min, INTENSITY.seuil, "Allure seuil"),
+    step("recuperation", rest, INTENSITY.recuperation, "Trottinez"),
+  );
   return session(
     ctx,
     "seuil",
@@ -161,17 +161,11 @@ export function intervals(ctx: SessionContext): WorkoutSession {
   const k = ctx.weekInPhase;
   const [times, min, rest] =
     ctx.phase === "base" ? [10, 1, 1] : ctx.phase === "affutage" ? [5, 4, 2] : [Math.min(8, 6 + k), 3, 2];
-  const items: WorkoutItem[] = [
-    WARM(),
-    {
-      times,
-      steps: [
-        step("effort", min, INTENSITY.intervalle, "Rapide et régulier"),
-        step("recuperation", rest, INTENSITY.recuperation, "Trottinez"),
-      ],
-    },
-    COOL(),
-  ];
+  const items = repeated(
+    times,
+    step("effort", min, INTENSITY.intervalle, "Rapide et régulier"),
+    step("recuperation", rest, INTENSITY.recuperation, "Trottinez"),
+  );
   return session(
     ctx,
     "fractionne",
@@ -184,17 +178,11 @@ export function intervals(ctx: SessionContext): WorkoutSession {
 export function hills(ctx: SessionContext): WorkoutSession {
   const k = ctx.weekInPhase;
   const [times, sec] = ctx.phase === "base" ? [Math.min(10, 8 + k), 45] : [Math.min(10, 6 + k), 90];
-  const items: WorkoutItem[] = [
-    WARM(),
-    {
-      times,
-      steps: [
-        step("effort", sec / 60, INTENSITY.cote, "Montée dynamique (pente de 6 à 10\u00a0%)"),
-        step("recuperation", (sec * 1.5) / 60, INTENSITY.recuperation, "Redescendez en trottinant"),
-      ],
-    },
-    COOL(),
-  ];
+  const items = repeated(
+    times,
+    step("effort", sec / 60, INTENSITY.cote, "Montée dynamique (pente de 6 à 10\u00a0%)"),
+    step("recuperation", (sec * 1.5) / 60, INTENSITY.recuperation, "Redescendez en trottinant"),
+  );
   return session(
     ctx,
     "cotes",

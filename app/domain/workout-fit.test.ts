@@ -1,6 +1,7 @@
 import { Decoder, Stream, type WorkoutStepMesg } from "@garmin/fitsdk";
 import { describe, expect, it } from "vitest";
 import { isRepeat, type WorkoutItem, type WorkoutSession, type WorkoutStep } from "./workout.ts";
+import { cool, fractionne, pyramid, sortieLongue, warm } from "./workout.fixtures.ts";
 import { FIT_INTENSITY, FIT_STEP_NAMES, FIT_STRING_MAX_BYTES, intensityLabel, sessionToFit } from "./workout-fit.ts";
 
 /** Decodes with Garmin's own decoder, refusing a file that fails the SDK's integrity check (header, size, CRC). */
@@ -78,34 +79,6 @@ function expectSameSession(bytes: Uint8Array, session: WorkoutSession, threshold
   });
 }
 
-const warm: WorkoutStep = {
-  kind: "echauffement",
-  durationSec: 900,
-  intensity: { low: 0.6, high: 0.75 },
-  note: "Montée régulière",
-};
-const cool: WorkoutStep = { kind: "retour_au_calme", durationSec: 600, intensity: { low: 0.55, high: 0.7 } };
-
-const fractionne: WorkoutSession = {
-  date: "2027-03-10",
-  kind: "fractionne",
-  title: "Fractionné 6 × 3 min",
-  description: "Six répétitions.",
-  items: [
-    warm,
-    {
-      times: 6,
-      steps: [
-        { kind: "effort", durationSec: 180, intensity: { low: 1.08, high: 1.12 }, note: "Relâchez les épaules" },
-        { kind: "recuperation", durationSec: 120, intensity: { low: 0.6, high: 0.65 } },
-      ],
-    },
-    cool,
-  ],
-  distanceKm: 10,
-  dplusM: null,
-};
-
 const cotes: WorkoutSession = {
   date: "2027-03-12",
   kind: "cotes",
@@ -115,12 +88,7 @@ const cotes: WorkoutSession = {
     warm,
     {
       times: 3,
-      steps: [
-        { kind: "effort", durationSec: 60, intensity: { low: 1.1, high: 1.1 } },
-        { kind: "recuperation", durationSec: 60, intensity: { low: 0.6, high: 0.6 } },
-        { kind: "effort", durationSec: 120, intensity: { low: 1.0, high: 1.05 }, note: "Bras actifs" },
-        { kind: "recuperation", durationSec: 90, intensity: { low: 0.6, high: 0.6 } },
-      ],
+      steps: pyramid,
     },
     { kind: "continu", durationSec: 300, intensity: { low: 0.75, high: 0.75 } },
     { times: 2, steps: [{ kind: "effort", durationSec: 20, intensity: { low: 1.2, high: 1.3 } }] },
@@ -131,16 +99,6 @@ const cotes: WorkoutSession = {
   ],
   distanceKm: null,
   dplusM: 300,
-};
-
-const sortieLongue: WorkoutSession = {
-  date: "2027-07-04",
-  kind: "sortie_longue",
-  title: "Sortie longue 1 h 45",
-  description: "Endurance fondamentale.",
-  items: [{ kind: "continu", durationSec: 6300, intensity: { low: 0.7, high: 0.78 } }],
-  distanceKm: 18,
-  dplusM: 400,
 };
 
 describe("sessionToFit: a FIT workout that Garmin's decoder reads back to the same session", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flatSteps, type WorkoutSession, type WorkoutStep } from "./workout.ts";
+import { cool, fractionne, pyramid, sortieLongue, warm } from "./workout.fixtures.ts";
 import { sessionToZwo, workoutFileName } from "./workout-zwo.ts";
 
 // A strict little XML reader, written for these tests: it refuses a raw '<' or '&' in text or attributes, an
@@ -133,34 +134,6 @@ const expected = (s: WorkoutSession): ReadStep[] =>
     notes: x.note ? [x.note] : [],
   }));
 
-const warm: WorkoutStep = {
-  kind: "echauffement",
-  durationSec: 900,
-  intensity: { low: 0.6, high: 0.75 },
-  note: "Montée régulière",
-};
-const cool: WorkoutStep = { kind: "retour_au_calme", durationSec: 600, intensity: { low: 0.55, high: 0.7 } };
-
-const fractionne: WorkoutSession = {
-  date: "2027-03-10",
-  kind: "fractionne",
-  title: "Fractionné 6 × 3 min",
-  description: "Six répétitions à allure VMA, récupération trottinée.",
-  items: [
-    warm,
-    {
-      times: 6,
-      steps: [
-        { kind: "effort", durationSec: 180, intensity: { low: 1.08, high: 1.12 }, note: "Relâchez les épaules" },
-        { kind: "recuperation", durationSec: 120, intensity: { low: 0.6, high: 0.65 }, note: "Trottinez" },
-      ],
-    },
-    cool,
-  ],
-  distanceKm: 10,
-  dplusM: null,
-};
-
 const cotes: WorkoutSession = {
   date: "2027-03-12",
   kind: "cotes",
@@ -170,28 +143,13 @@ const cotes: WorkoutSession = {
     warm,
     {
       times: 2,
-      steps: [
-        { kind: "effort", durationSec: 60, intensity: { low: 1.1, high: 1.1 } },
-        { kind: "recuperation", durationSec: 60, intensity: { low: 0.6, high: 0.6 } },
-        { kind: "effort", durationSec: 120, intensity: { low: 1.0, high: 1.05 }, note: "Bras actifs" },
-        { kind: "recuperation", durationSec: 90, intensity: { low: 0.6, high: 0.6 } },
-      ],
+      steps: pyramid,
     },
     { kind: "continu", durationSec: 300, intensity: { low: 0.75, high: 0.75 } },
     cool,
   ],
   distanceKm: null,
   dplusM: 250,
-};
-
-const footing: WorkoutSession = {
-  date: "2027-03-14",
-  kind: "sortie_longue",
-  title: "Sortie longue 1 h 45",
-  description: "Endurance fondamentale.",
-  items: [{ kind: "continu", durationSec: 6300, intensity: { low: 0.7, high: 0.78 } }],
-  distanceKm: 18,
-  dplusM: 400,
 };
 
 describe("sessionToZwo: a Zwift running workout that reads back to the same session", () => {
@@ -202,7 +160,7 @@ describe("sessionToZwo: a Zwift running workout that reads back to the same sess
       cotes,
       ["Warmup", ...Array(8).fill("SteadyState"), "SteadyState", "Cooldown"],
     ],
-    ["a single continuous run", footing, ["SteadyState"]],
+    ["a single continuous run", sortieLongue, ["SteadyState"]],
   ] as const)("%s", (_label, session, elements) => {
     const read = readWorkout(sessionToZwo(session));
     expect(read.sportType).toBe("run");
@@ -227,7 +185,7 @@ describe("sessionToZwo: a Zwift running workout that reads back to the same sess
   it("escapes & < > \" ' in every text and keeps accents as UTF-8", () => {
     const nasty = `Côtes & "seuil" <rapide> d'été\nligne 2`;
     const session: WorkoutSession = {
-      ...footing,
+      ...sortieLongue,
       title: nasty,
       description: `Allure < 5'00"/km & > 4'30"`,
       items: [
@@ -244,13 +202,13 @@ describe("sessionToZwo: a Zwift running workout that reads back to the same sess
   });
 
   it("drops the control characters XML 1.0 refuses", () => {
-    const xml = sessionToZwo({ ...footing, title: "Seuil\u0001 \u0008fort" });
+    const xml = sessionToZwo({ ...sortieLongue, title: "Seuil\u0001 \u0008fort" });
     expect(readWorkout(xml).name).toBe("Seuil fort");
   });
 
   it("an empty repeat and a repeat of zero times write nothing; a single [effort, récupération] is one interval", () => {
     const session: WorkoutSession = {
-      ...footing,
+      ...sortieLongue,
       items: [
         { times: 0, steps: [{ kind: "effort", durationSec: 60, intensity: { low: 1, high: 1 } }] },
         { times: 3, steps: [] },
@@ -269,8 +227,10 @@ describe("sessionToZwo: a Zwift running workout that reads back to the same sess
   });
 
   it("the reader used here refuses unescaped text (the test can fail)", () => {
-    expect(() => readWorkout(sessionToZwo(footing).replace("Endurance fondamentale.", "A & B"))).toThrow(/bare '&'/);
-    expect(() => readWorkout(sessionToZwo(footing).replace("</name>", "</nom>"))).toThrow();
+    expect(() => readWorkout(sessionToZwo(sortieLongue).replace("Endurance fondamentale.", "A & B"))).toThrow(
+      /bare '&'/,
+    );
+    expect(() => readWorkout(sessionToZwo(sortieLongue).replace("</name>", "</nom>"))).toThrow();
   });
 });
 

@@ -2,16 +2,7 @@
 // the event's address, and the share panel gets its 'Copier le lien' button, as the React page does
 // (app/routes/courses.$id/Share.tsx): 'Lien copié' for 1.5 s, announced; without the clipboard API, the field is
 // selected.
-
-async function copy(url: string) {
-  try {
-    await navigator.clipboard.writeText(url);
-  } catch {
-    const input = document.getElementById("share-url") as HTMLInputElement | null;
-    input?.select();
-    document.execCommand?.("copy");
-  }
-}
+import { copyLink } from "~/components/copy-link";
 
 /** A button that copies `url`, showing `copiedText` for 1.5 s, and its status for screen readers. */
 function copyButton(url: string, className: string, label: string): [HTMLButtonElement, HTMLSpanElement] {
@@ -24,7 +15,7 @@ function copyButton(url: string, className: string, label: string): [HTMLButtonE
   status.className = "visually-hidden";
   let timer: ReturnType<typeof setTimeout> | undefined;
   button.addEventListener("click", async () => {
-    await copy(url);
+    await copyLink(url);
     button.textContent = "Lien copié";
     status.textContent = "Lien copié";
     clearTimeout(timer);

@@ -128,7 +128,7 @@ function portalActions(h: ReturnType<typeof subscriptionHelpers>) {
 export function localBillingMethods(store: LocalStore): BillingMethods & {
   paySubscriptionSession(s: LocalCheckoutSession): Promise<LocalCheckoutSession>;
 } {
-  const { nowSec, load, must, save, once, emit } = store;
+  const { nowSec, load, must, save, once, emit, openSession, completeSession } = store;
   const helpers = subscriptionHelpers(store);
   const { current, invoice } = helpers;
   const actions = portalActions(helpers);
@@ -136,31 +136,15 @@ export function localBillingMethods(store: LocalStore): BillingMethods & {
     createSubscriptionCheckout: (input) =>
       once(input.idempotencyKey, async () => {
         if (input.amountCents < 50) throw new PaymentProviderError("Montant invalide.", "amount_too_small");
-        const id = newId("cs");
-        const metadata = { user_id: input.userId, produit: "premium" };
-        const session: LocalCheckoutSession = {
-          id,
-          object: "checkout.session",
+        const session = openSession(input, {
           mode: "subscription",
-          status: "open",
-          payment_status: "unpaid",
-          amount_total: input.amountCents,
-          currency: "eur",
-          product_name: input.productName,
-          customer_email: input.customerEmail,
           customer: input.customerId,
           subscription: null,
           client_reference_id: input.userId,
-          metadata,
+          metadata: { user_id: input.userId, produit: "premium" },
           transfer_group: "",
-          success_url: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
-          cancel_url: input.cancelUrl.replace("{CHECKOUT_SESSION_ID}", id),
           expires_at: nowSec() + 24 * 3600,
-          payment_intent: null,
-          charge: null,
-          url: paths.devCheckout(id),
-          declined_count: 0,
-        };
+        });
         await save("checkout_session", session);
         return session;
       }).then((s) => ({ id: s.id, url: s.url })),
@@ -190,15 +174,7 @@ export function localBillingMethods(store: LocalStore): BillingMethods & {
       await save("customer", { ...customer, subscription: sub.id });
       await save("subscription", sub);
       const inv = await invoice(sub, true, "subscription_create");
-      const paid: LocalCheckoutSession = {
-        ...s,
-        status: "complete",
-        payment_status: "paid",
-        customer: customer.id,
-        subscription: sub.id,
-      };
-      await save("checkout_session", paid);
-      await emit("checkout.session.completed", paid);
+      const paid = await completeSession(s, { customer: customer.id, subscription: sub.id });
       await emit("customer.subscription.created", sub);
       await emit("invoice.paid", inv);
       return paid;

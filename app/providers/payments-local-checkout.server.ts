@@ -13,7 +13,7 @@ type CheckoutMethods = Pick<
 type CheckoutPageMethods = Pick<LocalPaymentProvider, "getSession" | "paySession" | "declineSession">;
 
 export function localCheckoutMethods(store: LocalStore): CheckoutMethods {
-  const { clock, nowSec, load, must, save, once, emit, sessionView } = store;
+  const { clock, nowSec, load, must, save, once, emit, sessionView, openSession } = store;
   return {
     async createCheckoutSession(input) {
       // Like Stripe, a key already answered gets its first answer back before the parameters are checked again.
@@ -31,27 +31,12 @@ export function localCheckoutMethods(store: LocalStore): CheckoutMethods {
       // of this stand-in's own storage may wait behind other requests' under load).
       const receivedAt = clock.now().toISOString();
       return once(input.idempotencyKey, async () => {
-        const id = newId("cs");
-        const session: LocalCheckoutSession = {
-          id,
-          object: "checkout.session",
-          status: "open",
-          payment_status: "unpaid",
-          amount_total: input.amountCents,
-          currency: "eur",
-          product_name: input.productName,
-          customer_email: input.customerEmail,
+        const session = openSession(input, {
           client_reference_id: input.inscriptionId,
           metadata: checkoutMetadata(input),
           transfer_group: `inscription_${input.inscriptionId}`,
-          success_url: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
-          cancel_url: input.cancelUrl.replace("{CHECKOUT_SESSION_ID}", id),
           expires_at: expires,
-          payment_intent: null,
-          charge: null,
-          url: paths.devCheckout(id),
-          declined_count: 0,
-        };
+        });
         await save("checkout_session", session, receivedAt);
         return session;
       }).then((s) => ({ id: s.id, url: s.url }));
@@ -94,7 +79,7 @@ export function localCheckoutPageMethods(
   store: LocalStore,
   paySubscriptionSession: (s: LocalCheckoutSession) => Promise<LocalCheckoutSession>,
 ): CheckoutPageMethods {
-  const { nowSec, load, must, save, emit, sessionView } = store;
+  const { nowSec, load, must, save, sessionView, completeSession } = store;
   return {
     async getSession(sessionId) {
       const s = await load<LocalCheckoutSession>("checkout_session", sessionId);
@@ -123,17 +108,8 @@ export function localCheckoutPageMethods(
         metadata: s.metadata,
       };
       charge.receipt_url = paths.devReceipt(charge.id);
-      const paid: LocalCheckoutSession = {
-        ...s,
-        status: "complete",
-        payment_status: "paid",
-        payment_intent: charge.payment_intent,
-        charge: charge.id,
-      };
       await save("charge", charge);
-      await save("checkout_session", paid);
-      await emit("checkout.session.completed", paid);
-      return paid;
+      return completeSession(s, { payment_intent: charge.payment_intent, charge: charge.id });
     },
 
     async declineSession(sessionId) {

@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { local_payment_objects } from "~/db/schema";
+import * as paths from "~/domain/paths";
 import type { Clock } from "./clock";
 import { PaymentProviderError } from "./payments";
 import type { LocalCheckoutSession } from "./payments-local-types";
@@ -92,5 +93,50 @@ export function createLocalStore(opts: LocalProviderOptions) {
     // Past its expiry an open session reads as expired, as on Stripe.
     return s.status === "open" && s.expires_at <= nowSec() ? { ...s, status: "expired" } : s;
   }
-  return { clock, nowSec, load, must, save, once, emit, sessionView };
+  /** A new open session of the local 'Payer' page for `input`'s amount, its return addresses given its id. */
+  function openSession(
+    input: {
+      amountCents: number;
+      productName: string;
+      customerEmail: string | null;
+      successUrl: string;
+      cancelUrl: string;
+    },
+    own: Pick<
+      LocalCheckoutSession,
+      "client_reference_id" | "metadata" | "transfer_group" | "expires_at" | "mode" | "customer" | "subscription"
+    >,
+  ): LocalCheckoutSession {
+    const id = newId("cs");
+    return {
+      id,
+      object: "checkout.session",
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: input.amountCents,
+      currency: "eur",
+      product_name: input.productName,
+      customer_email: input.customerEmail,
+      success_url: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
+      cancel_url: input.cancelUrl.replace("{CHECKOUT_SESSION_ID}", id),
+      payment_intent: null,
+      charge: null,
+      url: paths.devCheckout(id),
+      declined_count: 0,
+      ...own,
+    };
+  }
+  /** 'Payer' done: the session complete and paid with what the payment made, recorded, and the app told. */
+  async function completeSession(
+    s: LocalCheckoutSession,
+    made:
+      | Pick<LocalCheckoutSession, "payment_intent" | "charge">
+      | Pick<LocalCheckoutSession, "customer" | "subscription">,
+  ): Promise<LocalCheckoutSession> {
+    const paid: LocalCheckoutSession = { ...s, status: "complete", payment_status: "paid", ...made };
+    await save("checkout_session", paid);
+    await emit("checkout.session.completed", paid);
+    return paid;
+  }
+  return { clock, nowSec, load, must, save, once, emit, sessionView, openSession, completeSession };
 }

@@ -2,12 +2,20 @@
 // so that the product works offline. Its objects live in `local_payment_objects` as JSON; its events are
 // signed like Stripe's (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`) and handed to our own
 // webhook handler in-process. See docs/decisions/0031-local-payment-provider.md.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { requireDevelopment } from "~/utils/dev-only.server";
 import { type ChargeInfo, PaymentProviderError } from "./payments";
 import { localAccountMethods } from "./payments-local-accounts.server";
 import { localBillingMethods } from "./payments-local-billing.server";
 import { localCheckoutMethods, localCheckoutPageMethods } from "./payments-local-checkout.server";
 import { createLocalStore, type LocalProviderOptions, type LocalStore, newId } from "./payments-local-store.server";
-import type { LocalAccount, LocalCharge, LocalPaymentProvider, LocalTransfer } from "./payments-local-types";
+import {
+  isLocalPaymentProvider,
+  type LocalAccount,
+  type LocalCharge,
+  type LocalPaymentProvider,
+  type LocalTransfer,
+} from "./payments-local-types";
 
 export { type LocalProviderOptions, signWebhookPayload } from "./payments-local-store.server";
 export * from "./payments-local-types";
@@ -127,4 +135,13 @@ export function createLocalPaymentProvider(opts: LocalProviderOptions): LocalPay
     ...billing,
     ...localMoneyMethods(store),
   };
+}
+
+/** The local payment provider, for its own pages (/dev/checkout, /dev/onboarding, /dev/portail, /dev/receipt): 404
+ * outside development and test, and with the real provider. */
+export function requireLocalPayments(context: Pick<AppLoadContext, "env" | "payments">): LocalPaymentProvider {
+  requireDevelopment(context);
+  const p = context.payments;
+  if (!isLocalPaymentProvider(p)) throw new Response("Page non trouvée", { status: 404 });
+  return p;
 }

@@ -9,6 +9,7 @@ import { formatDateTime, formatNumber } from "~/domain/format";
 import { retentionPlan } from "~/services/retention.server";
 import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
+import { DataTable } from "~/components/table/DataTable";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => [
@@ -31,45 +32,36 @@ export default function AdminRetentionPage() {
         La tâche planifiée applique ces règles toutes les dix minutes. Simulation au {formatDateTime(at)} : rien n'est
         effacé depuis cette page.
       </p>
-      <div className="table-wrap">
-        <table className="table admin-table">
-          <caption className="visually-hidden">Règles de conservation et prochain passage</caption>
-          <thead>
-            <tr>
-              <th scope="col">Données</th>
-              <th scope="col">Durée</th>
-              <th scope="col">À l'échéance</th>
-              <th scope="col">Fondement</th>
-              <th scope="col">Prochain passage</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rules.map((r) => (
-              <tr key={r.key} data-rule={r.key}>
-                <th scope="row" className="admin-table-title">
-                  {r.donnees}
-                </th>
-                <td data-label="Durée">{r.duree}</td>
-                <td data-label="À l'échéance">{r.fin}</td>
-                <td data-label="Fondement" className="small">
-                  {r.base}
-                </td>
-                <td data-label="Prochain passage">
-                  <div>
-                    <strong data-pending>{formatNumber(r.pending)}</strong>
-                    <br />
-                    <span className="small muted">
-                      {r.from === "course"
-                        ? `courses jusqu'au ${frenchDay(r.cutoff)}`
-                        : `avant le ${formatDateTime(r.cutoff)}`}
-                    </span>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={rules}
+        columns={["Données", "Durée", "À l'échéance", "Fondement", "Prochain passage"]}
+        className="table admin-table"
+        caption={<caption className="visually-hidden">Règles de conservation et prochain passage</caption>}
+      >
+        {(r) => (
+          <tr key={r.key} data-rule={r.key}>
+            <th scope="row" className="admin-table-title">
+              {r.donnees}
+            </th>
+            <td data-label="Durée">{r.duree}</td>
+            <td data-label="À l'échéance">{r.fin}</td>
+            <td data-label="Fondement" className="small">
+              {r.base}
+            </td>
+            <td data-label="Prochain passage">
+              <div>
+                <strong data-pending>{formatNumber(r.pending)}</strong>
+                <br />
+                <span className="small muted">
+                  {r.from === "course"
+                    ? `courses jusqu'au ${frenchDay(r.cutoff)}`
+                    : `avant le ${formatDateTime(r.cutoff)}`}
+                </span>
+              </div>
+            </td>
+          </tr>
+        )}
+      </DataTable>
     </section>
   );
 }

@@ -4,9 +4,8 @@ import { redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { isLocalPaymentProvider, localReturnUrl } from "~/providers/payments-local.server";
+import { localReturnUrl, requireLocalPayments } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
-import { requireDevelopment } from "~/utils/dev-only.server";
 import { formatDateTime, formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
 
@@ -18,15 +17,8 @@ export const meta: MetaFunction = () => [
 
 const CheckoutActionSchema = z.object({ intent: z.enum(["payer", "refuser", "annuler"]) });
 
-function localProvider(context: LoaderFunctionArgs["context"]) {
-  requireDevelopment(context);
-  const p = context.payments;
-  if (!isLocalPaymentProvider(p)) throw new Response("Page non trouvée", { status: 404 });
-  return p;
-}
-
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const session = await localProvider(context).getSession(params.id ?? "");
+  const session = await requireLocalPayments(context).getSession(params.id ?? "");
   if (!session) throw new Response("Session de paiement introuvable", { status: 404 });
   const declined = new URL(request.url).searchParams.get("refus") === "1";
   return {
@@ -44,7 +36,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const provider = localProvider(context);
+  const provider = requireLocalPayments(context);
   const parsed = CheckoutActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Action inconnue", { status: 400 });
   const session = await provider.getSession(params.id ?? "");

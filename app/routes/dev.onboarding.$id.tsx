@@ -3,14 +3,9 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import {
-  isLocalPaymentProvider,
-  LOCAL_ONBOARDING_REQUIREMENTS,
-  localReturnUrl,
-} from "~/providers/payments-local.server";
+import { LOCAL_ONBOARDING_REQUIREMENTS, localReturnUrl, requireLocalPayments } from "~/providers/payments-local.server";
 import { requirementLabels } from "~/domain/payment-requirements";
 import styles from "~/styles/payments.css?url";
-import { requireDevelopment } from "~/utils/dev-only.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -18,15 +13,8 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-function localProvider(context: LoaderFunctionArgs["context"]) {
-  requireDevelopment(context);
-  const p = context.payments;
-  if (!isLocalPaymentProvider(p)) throw new Response("Page non trouvée", { status: 404 });
-  return p;
-}
-
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const provider = localProvider(context);
+  const provider = requireLocalPayments(context);
   const link = await provider.getAccountLink(params.id ?? "");
   if (!link) throw new Response("Lien d'onboarding introuvable", { status: 404 });
   const expired = link.used || link.expires_at * 1000 < context.clock.now().getTime();
@@ -40,7 +28,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, context }: ActionFunctionArgs) {
-  const provider = localProvider(context);
+  const provider = requireLocalPayments(context);
   const link = await provider.getAccountLink(params.id ?? "");
   if (!link) throw new Response("Lien d'onboarding introuvable", { status: 404 });
   // Account links are single-use and short-lived, as on Stripe: an old one sends to the refresh URL.

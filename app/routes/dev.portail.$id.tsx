@@ -7,9 +7,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { formatDateLong, formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
-import { isLocalPaymentProvider, localReturnUrl } from "~/providers/payments-local.server";
+import { localReturnUrl, requireLocalPayments } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
-import { requireDevelopment } from "~/utils/dev-only.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -23,15 +22,8 @@ const PortalActionSchema = z.object({
 
 const STATUS_LABELS: Record<string, string> = { active: "Actif", past_due: "Paiement en retard", canceled: "Résilié" };
 
-function localProvider(context: LoaderFunctionArgs["context"]) {
-  requireDevelopment(context);
-  const p = context.payments;
-  if (!isLocalPaymentProvider(p)) throw new Response("Page non trouvée", { status: 404 });
-  return p;
-}
-
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const found = await localProvider(context).getPortalSession(params.id ?? "");
+  const found = await requireLocalPayments(context).getPortalSession(params.id ?? "");
   if (!found) throw new Response("Portail introuvable", { status: 404 });
   const { portal, customer, subscription: s } = found;
   return {
@@ -51,7 +43,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const provider = localProvider(context);
+  const provider = requireLocalPayments(context);
   const parsed = PortalActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Action inconnue", { status: 400 });
   const found = await provider.getPortalSession(params.id ?? "");

@@ -1,10 +1,9 @@
 // /dev/receipt/{charge}: the local provider's payment receipt (what Stripe's receipt_url shows).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { isLocalPaymentProvider } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
-import { requireDevelopment } from "~/utils/dev-only.server";
 import { formatDateTime, formatEuros } from "~/domain/format";
+import { requireLocalPayments } from "~/providers/payments-local.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [
@@ -13,9 +12,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  requireDevelopment(context);
-  const p = context.payments;
-  if (!isLocalPaymentProvider(p)) throw new Response("Page non trouvée", { status: 404 });
+  const p = requireLocalPayments(context);
   const c = await p.getCharge(params.id ?? "");
   if (!c) throw new Response("Reçu introuvable", { status: 404 });
   return {

@@ -47,6 +47,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(localConsentReturn(parsed.data.intent === "autoriser", parsed.data.state));
 }
 
+/** The athlete's two answers: the intent sent, the button's text and its style. */
+const ANSWERS = [
+  ["autoriser", "Autoriser", "btn-primary"],
+  ["refuser", "Refuser", "btn-ghost"],
+] as const;
+
 export default function LocalStrava() {
   const { state } = useLoaderData<typeof loader>();
   return (
@@ -56,18 +62,14 @@ export default function LocalStrava() {
         <h1>Autoriser Balise à lire vos activités&nbsp;?</h1>
         <p>Balise pourra lire vos activités (y compris privées) pour votre bilan hebdomadaire.</p>
         <div className="paydev-actions">
-          <Form method="post">
-            <input type="hidden" name="state" value={state} />
-            <button type="submit" name="intent" value="autoriser" className="btn btn-primary">
-              Autoriser
-            </button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="state" value={state} />
-            <button type="submit" name="intent" value="refuser" className="btn btn-ghost">
-              Refuser
-            </button>
-          </Form>
+          {ANSWERS.map(([intent, label, style]) => (
+            <Form key={intent} method="post">
+              <input type="hidden" name="state" value={state} />
+              <button type="submit" name="intent" value={intent} className={`btn ${style}`}>
+                {label}
+              </button>
+            </Form>
+          ))}
         </div>
       </div>
     </section>

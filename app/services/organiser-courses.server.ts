@@ -22,15 +22,11 @@ export interface FormatSummary {
   repas: number;
 }
 
-export interface CourseSummary {
-  id: string;
-  nom: string;
-  lieu: string;
-  departement: string;
-  slug: string;
-  en_ligne: boolean;
-  created_at: string;
-  image_url: string | null;
+export interface CourseSummary
+  extends Pick<
+    typeof courses.$inferSelect,
+    "id" | "nom" | "lieu" | "departement" | "slug" | "en_ligne" | "created_at" | "image_url"
+  > {
   formats: FormatSummary[];
   inscrits: number;
   repas: number;

@@ -16,16 +16,12 @@ type Ctx = AppLoadContext;
 
 // ---------------------------------------------------------------- the registration page
 
-export interface RegistrationPageCourse {
-  id: string;
-  nom: string;
-  lieu: string;
-  departement: string;
-  slug: string;
-  en_ligne: boolean;
-  organisateur_id: string;
-  /** When the organiser last saved the event (its version, for the opening queue's kept facts). */
-  updated_at: string;
+/** The event; its `updated_at` is when the organiser last saved it (its version, for the opening queue's kept facts). */
+export interface RegistrationPageCourse
+  extends Pick<
+    typeof courses.$inferSelect,
+    "id" | "nom" | "lieu" | "departement" | "slug" | "en_ligne" | "organisateur_id" | "updated_at"
+  > {
   /** The organiser's payment account can take charges. */
   paymentsOpen: boolean;
 }

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import type { RegistrationValues } from "../../app/domain/registration";
+import { camille } from "../../app/domain/runner.fixtures";
 
 /** Loads the demo data into the test D1 and R2, the same statements `npm run dev` loads. */
 export async function loadDemoData(): Promise<void> {
@@ -77,18 +78,8 @@ export function demoSelfEditForm(
 ): FormData {
   const fd = new FormData();
   const fields: Record<string, string> = {
-    nom: "Bernard",
-    prenom: "Camille",
-    genre: "Femme",
-    date_naissance: "1991-04-12",
-    nationalite: "Française",
+    ...camille,
     email: "coureur@balise.test",
-    telephone: "06 12 34 56 78",
-    adresse: "12 rue des Lilas",
-    adresse_complement: "",
-    code_postal: "69004",
-    ville: "Lyon",
-    pays: "France",
     club: "Lyon Trail Club",
     justificatif_type: "pps",
     numero_licence: "",

@@ -1,5 +1,5 @@
 import { FastLink } from "~/components/Link";
-import { EVENT_TYPES, rangeText, type BadgeCode } from "~/domain/catalogue";
+import { type BadgeCode, EVENT_TYPES, type FormatSpans, rangeText } from "~/domain/catalogue";
 import { dateParts, formatDateLong, formatKm, formatMeters, priceSummary } from "~/domain/format";
 import type { ImageSources } from "~/domain/image-variants";
 import { ResponsiveImage } from "../ResponsiveImage";
@@ -7,7 +7,7 @@ import { Badges } from "./Badges";
 import * as paths from "~/domain/paths";
 
 /** What a card needs, already derived on the server (see app/routes/courses._index.tsx). */
-export interface CardView {
+export interface CardView extends FormatSpans {
   id: string;
   slug: string;
   nom: string;
@@ -16,12 +16,6 @@ export interface CardView {
   /** The organiser's image as a thumbnail (its card sizes when made: decision 0223). */
   image: ImageSources | null;
   next_date: string | null;
-  min_distance: number | null;
-  max_distance: number | null;
-  min_dplus: number | null;
-  max_dplus: number | null;
-  min_price_cents: number | null;
-  min_paid_price_cents: number | null;
   types: string | null;
   badges: BadgeCode[];
 }

@@ -11,7 +11,7 @@ import { type CourseMarker, mapPointsColumnSql, mapPointsSql, markersFromJson } 
 import { CARD_COLUMNS, type CourseCard, isFullSql, minPaidPriceSql, orderBy } from "./sql.server";
 import { matchWithinDepartment, searchMatchQuery, searchTerms, shortWordTerms, type TextMatch } from "./text-search";
 import { type Selection, textSelection, type Walk } from "./text-plan.server";
-import { clearedWalkSql, countWalkSql, dateWalkSql, statsWalkSql } from "./walks.server";
+import { clearedWalkSql, countWalkSql, dateWalkSql, statsWalkSql, type WalkScope } from "./walks.server";
 
 export interface CourseListResult {
   rows: CourseCard[];
@@ -89,12 +89,13 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   const from = f.du !== null && f.du > today ? f.du : today;
 
   // The matching events in the page's order, `limit` of them after `offset`.
+  const scope: WalkScope = { where, departement: f.departement, from, au: f.au, today };
   const walk: Walk = (limit, off, order, first) =>
     f.du === null
-      ? clearedWalkSql(order, where, f.departement, f.au, today, limit, off, first)
+      ? clearedWalkSql(order, { ...scope, first }, limit, off)
       : order === "date"
-        ? dateWalkSql(where, f.departement, from, f.au, today, limit, off, first)
-        : statsWalkSql(order, where, f.departement, from, f.au, today, limit, off, first);
+        ? dateWalkSql({ ...scope, first }, limit, off)
+        : statsWalkSql(order, { ...scope, first }, limit, off);
   const { ctes, selection }: { ctes: SQL[]; selection: Selection } =
     match === null || words === null
       ? { ctes: [], selection: (limit, off, order) => walk(limit, off, order, []) }
@@ -114,7 +115,7 @@ export async function listCourses(db: Db, f: CourseFilters, today: string, nowIs
   const map = f.vue === "carte";
   const countApart = !map && match === null && tri === "date" && offset + f.taille + 1 <= LIST_MAX_ROWS;
   const counted = countApart
-    ? sql`(${countWalkSql(where, f.departement, f.du !== null || f.au !== null, from, f.au, today, LIST_MAX_ROWS + 1)})`
+    ? sql`(${countWalkSql(scope, f.du !== null || f.au !== null, LIST_MAX_ROWS + 1)})`
     : sql`walk`;
   const pageLimit = tooDeep ? 0 : Math.min(f.taille + 1, LIST_MAX_ROWS - offset);
   // The map's points, as one JSON array of [slug, nom, lieu, departement, lat, lng] on the statement's first row only

@@ -2,6 +2,7 @@
 // price, a card's columns, the list's orders. Per-event aggregates come from course_stats (kept by triggers,
 // migrations/0003_catalogue.sql).
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { FormatSpans } from "~/domain/catalogue";
 import type { CourseFilters } from "~/domain/filters";
 import { storedFile } from "~/domain/paths";
 import { placesHeldSql, placesTakenSql } from "../registration-store/capacity.server";
@@ -60,7 +61,7 @@ export function imageVariantsSql(urlColumn: string | SQLWrapper): SQL<string | n
 }
 
 /** What a card shows. Booleans come back from SQLite as 0/1. */
-export interface CourseCard {
+export interface CourseCard extends FormatSpans {
   id: string;
   slug: string;
   nom: string;
@@ -73,13 +74,6 @@ export interface CourseCard {
   image_variants: string | null;
   created_at: string;
   nb_formats: number | null;
-  min_distance: number | null;
-  max_distance: number | null;
-  min_dplus: number | null;
-  max_dplus: number | null;
-  min_price_cents: number | null;
-  /** Lowest price above 0 (null when every format is free): a free kids' race must not read "dès 0,00 €". */
-  min_paid_price_cents: number | null;
   has_meals: number | null;
   next_date: string | null;
   is_full: number;

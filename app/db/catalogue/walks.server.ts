@@ -15,20 +15,25 @@ import {
 } from "./sql.server";
 
 /**
+ * What a walk reads: the filters' conditions (`where`), the department, the lower and upper date bounds, today, and
+ * the keys it starts from (`first`: a text search's matches; none by default).
+ */
+export interface WalkScope {
+  where: SQL[];
+  departement: string | null;
+  from: string;
+  au: string | null;
+  today: string;
+  first?: KeyCondition[];
+}
+
+/**
  * The events whose summary's next date is not their next date from today, with a last date on or after `from`: those
  * whose next date went by since the catalogue's day (the cron renews them, those first: a few, the events of the
  * days since its last run), and those with a format between today and the catalogue's day when that day is after
  * today. Their next date is computed, as the price and elevation walks do (decision 0172).
  */
-function notRenewedSql(
-  columns: SQL,
-  where: SQL[],
-  departement: string | null,
-  from: string,
-  au: string | null,
-  today: string,
-  first: KeyCondition[],
-): SQL {
+function notRenewedSql(columns: SQL, { where, departement, from, au, today, first = [] }: WalkScope): SQL {
   const index = sql.raw(departement === null ? "course_stats_next_date_idx" : "course_stats_departement_next_date_idx");
   // Each of them sought by its key (the summary's primary key: the other conditions on `s` must not pick an index).
   return sql`SELECT ${columns} FROM course_stats s INDEXED BY sqlite_autoindex_course_stats_1
@@ -46,16 +51,8 @@ function notRenewedSql(
  * computed, and the page sorted from both (at most `offset + limit` rows and those few). No walk of formats, no sort
  * of a growing group, whatever the number of events on a day.
  */
-export function dateWalkSql(
-  where: SQL[],
-  departement: string | null,
-  from: string,
-  au: string | null,
-  today: string,
-  limit: number,
-  offset: number,
-  first: KeyCondition[] = [],
-): SQL {
+export function dateWalkSql(scope: WalkScope, limit: number, offset: number): SQL {
+  const { where, departement, from, au, today, first = [] } = scope;
   // With a department, only its events are walked (the same order after the department: decision 0162).
   const index = sql.raw(departement === null ? "course_stats_next_date_idx" : "course_stats_departement_next_date_idx");
   const renewed = sql`SELECT ${NARROW}, s.next_date AS next_date
@@ -64,15 +61,7 @@ export function dateWalkSql(
         AND ${keyConditions(first, "s.course_id", "s.course_search_id")}${sql.join(where, sql` AND `)} AND ${nextDateCurrentSql(today)}
       ORDER BY s.next_date, s.course_created_at DESC, s.course_id
       LIMIT ${offset + limit}`;
-  const others = notRenewedSql(
-    sql`${NARROW}, ${nextDateSql(today)} AS next_date`,
-    where,
-    departement,
-    from,
-    au,
-    today,
-    first,
-  );
+  const others = notRenewedSql(sql`${NARROW}, ${nextDateSql(today)} AS next_date`, scope);
   return sql`SELECT * FROM (SELECT * FROM (${renewed}) UNION ALL SELECT * FROM (${others})) dw
       ORDER BY ${orderBy("date", "dw")}
       LIMIT ${limit} OFFSET ${offset}`;
@@ -84,17 +73,8 @@ export function dateWalkSql(
  * id), each event's next date computed on the way, past events skipped by their last date. With a lower date
  * bound every kept event has a date, hence formats and a price (NULL D+ comes last in descending order).
  */
-export function statsWalkSql(
-  tri: "prix" | "dplus",
-  where: SQL[],
-  departement: string | null,
-  from: string,
-  au: string | null,
-  today: string,
-  limit: number,
-  offset: number,
-  first: KeyCondition[] = [],
-): SQL {
+export function statsWalkSql(tri: "prix" | "dplus", scope: WalkScope, limit: number, offset: number): SQL {
+  const { where, departement, from, au, today, first = [] } = scope;
   // With a department, only its events are walked, in the same order (decision 0162).
   const index = sql.raw(
     departement === null
@@ -124,15 +104,8 @@ export function statsWalkSql(
  * department's, from the lower date bound, the filters checked from the index entry), then those whose summary's next
  * date is not renewed yet; every event when 'Du' and 'Au' are cleared.
  */
-export function countWalkSql(
-  where: SQL[],
-  departement: string | null,
-  dated: boolean,
-  from: string,
-  au: string | null,
-  today: string,
-  limit: number,
-): SQL {
+export function countWalkSql(scope: WalkScope, dated: boolean, limit: number): SQL {
+  const { where, departement, from, au, today } = scope;
   const index = sql.raw(departement === null ? "course_stats_next_date_idx" : "course_stats_departement_next_date_idx");
   const dep = inDepartmentSql(departement);
   if (!dated)
@@ -140,7 +113,7 @@ export function countWalkSql(
   const renewed = sql`SELECT 1 FROM course_stats s INDEXED BY ${index}
       WHERE ${dep}${nextDateRangeSql(from, au)} AND ${sql.join(where, sql` AND `)} AND ${nextDateCurrentSql(today)}
       LIMIT ${limit}`;
-  return sql`SELECT * FROM (${renewed}) UNION ALL ${notRenewedSql(sql`1`, where, departement, from, au, today, [])}`;
+  return sql`SELECT * FROM (${renewed}) UNION ALL ${notRenewedSql(sql`1`, { ...scope, first: [] })}`;
 }
 
 /**
@@ -152,21 +125,18 @@ export function countWalkSql(
  */
 export function clearedWalkSql(
   tri: CourseFilters["tri"],
-  where: SQL[],
-  departement: string | null,
-  au: string | null,
-  today: string,
+  scope: Omit<WalkScope, "from">,
   limit: number,
   offset: number,
-  first: KeyCondition[] = [],
 ): SQL {
+  const { where, departement, au, today, first = [] } = scope;
+  // The walks from today.
+  const fromToday: WalkScope = { ...scope, from: today };
   if (au !== null)
-    return tri === "date"
-      ? dateWalkSql(where, departement, today, au, today, limit, offset, first)
-      : statsWalkSql(tri, where, departement, today, au, today, limit, offset, first);
+    return tri === "date" ? dateWalkSql(fromToday, limit, offset) : statsWalkSql(tri, fromToday, limit, offset);
   const next = nextDateSql(today);
   if (tri === "date") {
-    const upcoming = dateWalkSql(where, departement, today, null, today, offset + limit, 0, first);
+    const upcoming = dateWalkSql(fromToday, offset + limit, 0);
     const past = sql`SELECT ${NARROW}, NULL AS next_date
       FROM courses c INDEXED BY courses_online_created_desc_idx CROSS JOIN course_stats s ON s.course_id = c.id
       WHERE c.en_ligne = 1 AND ${keyConditions(first, "c.id")}(s.last_date IS NULL OR s.last_date < ${today}) AND ${sql.join(where, sql` AND `)}

@@ -8,6 +8,22 @@ function mapsSearch(address: string): string {
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
 }
 
+/** A start or finish address, linked to its place on the map; a dash when there is none. */
+function AddressLine({ label, address }: { label: string; address: string | null }) {
+  return (
+    <p>
+      <strong>{`${label}\u00a0:`}</strong>{" "}
+      {address ? (
+        <a href={mapsSearch(address)} rel="noopener noreferrer" target="_blank">
+          {address}
+        </a>
+      ) : (
+        "—"
+      )}
+    </p>
+  );
+}
+
 export function Infos({ d }: { d: Data }) {
   const f = d.formats.find((x) => x.id === d.selectedId);
   if (!f) return <p className="empty">Aucun format pour le moment.</p>;
@@ -26,26 +42,8 @@ export function Infos({ d }: { d: Data }) {
             <strong>Date et heure&nbsp;:</strong> {f.date ? formatDateLong(f.date) : "À venir"}
             {f.heure_depart ? `, départ à ${formatTime(f.heure_depart)}` : ""}
           </p>
-          <p>
-            <strong>Départ&nbsp;:</strong>{" "}
-            {f.adresse_depart ? (
-              <a href={mapsSearch(f.adresse_depart)} rel="noopener noreferrer" target="_blank">
-                {f.adresse_depart}
-              </a>
-            ) : (
-              "—"
-            )}
-          </p>
-          <p>
-            <strong>Arrivée&nbsp;:</strong>{" "}
-            {f.adresse_arrivee ? (
-              <a href={mapsSearch(f.adresse_arrivee)} rel="noopener noreferrer" target="_blank">
-                {f.adresse_arrivee}
-              </a>
-            ) : (
-              "—"
-            )}
-          </p>
+          <AddressLine label="Départ" address={f.adresse_depart} />
+          <AddressLine label="Arrivée" address={f.adresse_arrivee} />
           <p>
             <strong>Âge minimum&nbsp;:</strong> {f.age_minimum != null ? `${f.age_minimum} ans` : "—"}
           </p>

@@ -1,5 +1,6 @@
 // Sharing the event page: the hero's 'Partager' and the share panel's copy button (with JavaScript: the clipboard).
 import { useEffect, useRef, useState } from "react";
+import { copyLink } from "~/components/copy-link";
 import { useStaticPage } from "~/components/islands";
 import { useHydrated } from "~/components/useHydrated";
 
@@ -9,13 +10,7 @@ function useCopy(url: string) {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      const input = document.getElementById("share-url") as HTMLInputElement | null;
-      input?.select();
-      document.execCommand?.("copy");
-    }
+    await copyLink(url);
     setCopied(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), 1500);

@@ -28,6 +28,7 @@ import { formatDateTime, formatEuros } from "~/domain/format";
 import { useHydrated } from "~/components/useHydrated";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
+import { TableHead } from "~/components/table/DataTable";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -288,14 +289,7 @@ export default function DetailsCoureur() {
       <section className="table-wrap detail-group" id="historique">
         <table className="table details-table">
           <caption>Historique</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Changement</th>
-              <th scope="col">Par</th>
-              <th scope="col">Montant</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Date", "Changement", "Par", "Montant"]} />
           <tbody>
             {history.map((h) => (
               <tr key={h.id}>

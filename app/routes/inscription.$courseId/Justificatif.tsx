@@ -1,9 +1,9 @@
 // The justificatif (a timed race only, decision 0151): licence or PPS, only the chosen one's field in the form (so
 // the other is never sent), and the attached document.
+import { Field, fieldBinder } from "~/components/Field";
 import { type DocumentRef, JustificatifDocumentField } from "~/components/JustificatifDocumentField";
 import type { RegistrationValues } from "~/domain/registration";
 import type { Errors } from "./ErrorSummary";
-import { Field } from "./RunnerFields";
 
 export function JustificatifFields({
   justificatif,
@@ -18,6 +18,7 @@ export function JustificatifFields({
   document: DocumentRef | null;
   documentError: string | null | undefined;
 }) {
+  const bind = fieldBinder(values, errors);
   return (
     <fieldset className="card reg-block">
       <legend>Justificatif</legend>
@@ -43,29 +44,23 @@ export function JustificatifFields({
         <>
           <Field
             key="pps"
-            name="pps_identifier"
+            {...bind("pps_identifier")}
             label="Identifiant PPS"
-            values={values}
-            errors={errors}
             hint="Le numéro figurant sur votre attestation PPS (par exemple P9F28C586EB)."
           />
           <Field
             key="pps-exp"
-            name="pps_expiration"
+            {...bind("pps_expiration")}
             label="Fin de validité du PPS"
             type="date"
-            values={values}
-            errors={errors}
             hint="Le PPS doit être valable le jour de la course."
           />
         </>
       ) : (
         <Field
           key="licence"
-          name="numero_licence"
+          {...bind("numero_licence")}
           label="Numéro de licence"
-          values={values}
-          errors={errors}
           hint="Licence FFA Athlé Compétition, Entreprise, Running ou Pass' J'aime Courir."
         />
       )}

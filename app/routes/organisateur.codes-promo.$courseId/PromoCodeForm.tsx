@@ -1,6 +1,6 @@
 // The create form of a promo code: every field of the issue, French errors beside each, what was typed kept.
 import { Form, useNavigation } from "@remix-run/react";
-import { Field, type FieldProps, SelectField } from "~/components/Field";
+import { Field, type FieldProps, fieldBinder, SelectField } from "~/components/Field";
 import type { FieldErrors } from "~/domain/form-errors";
 
 export type PromoFormValues = Record<
@@ -59,16 +59,15 @@ export function PromoCodeForm({
 }) {
   const busy = useNavigation().state !== "idle";
   const v = values;
+  const bind = fieldBinder(v ?? {}, errors);
   return (
     <section className="card tool-card" aria-labelledby="new-code-title">
       <h2 id="new-code-title">Nouveau code</h2>
       <Form method="post" noValidate className="stack">
         <Field
-          name="code"
+          {...bind("code")}
           label="Code"
           hint="Lettres, chiffres, - et _ ; écrit en majuscules (noel24 devient NOEL24)."
-          defaultValue={v?.code}
-          error={errors.code}
           required
           maxLength={40}
         />
@@ -84,12 +83,10 @@ export function PromoCodeForm({
           required
         />
         <Field
-          name="valeur"
+          {...bind("valeur")}
           label="Valeur"
           hint="Un pourcentage entier (10 pour 10 %) ou un montant en euros (5 ou 7,50)."
           inputMode="decimal"
-          defaultValue={v?.valeur}
-          error={errors.valeur}
           required
         />
         <fieldset className="field">
@@ -111,7 +108,7 @@ export function PromoCodeForm({
           ))}
         </fieldset>
         {LIMIT_FIELDS.map((f) => (
-          <Field key={f.name} {...f} defaultValue={v?.[f.name]} error={errors[f.name]} />
+          <Field key={f.name} {...f} {...bind(f.name)} />
         ))}
         <button type="submit" name="intent" value="creer" className="btn btn-primary" disabled={busy}>
           Créer le code

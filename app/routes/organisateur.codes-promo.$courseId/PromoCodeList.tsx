@@ -3,6 +3,7 @@
 import { Form } from "@remix-run/react";
 import { formatDate } from "~/domain/format";
 import type { PromoCode } from "~/domain/promo-code";
+import { DataTable } from "~/components/table/DataTable";
 
 export type PromoCodeRow = PromoCode & { uses: number; valueLabel: string; formatNames: string[] | null };
 
@@ -24,56 +25,44 @@ function whoLabel(c: Pick<PromoCode, "emails" | "club">): string {
 export function PromoCodeList({ codes }: { codes: readonly PromoCodeRow[] }) {
   if (codes.length === 0) return <p className="empty">Aucun code promo pour cette épreuve.</p>;
   return (
-    <div className="table-wrap">
-      <table className="table" data-testid="promo-codes">
-        <caption className="visually-hidden">Codes promo de l'épreuve</caption>
-        <thead>
-          <tr>
-            <th scope="col">Code</th>
-            <th scope="col">Remise</th>
-            <th scope="col">Formats</th>
-            <th scope="col">Utilisations</th>
-            <th scope="col">Par coureur</th>
-            <th scope="col">Validité</th>
-            <th scope="col">Réservé à</th>
-            <th scope="col">État</th>
-          </tr>
-        </thead>
-        <tbody>
-          {codes.map((c) => (
-            <tr key={c.id} data-code={c.code}>
-              <th scope="row">{c.code}</th>
-              <td>{c.valueLabel}</td>
-              <td>{c.formatNames ? c.formatNames.join(", ") : "tous"}</td>
-              <td data-testid="uses">
-                {c.uses} / {c.utilisations_max ?? "illimité"}
-              </td>
-              <td>{c.utilisations_max_par_coureur ?? "illimité"}</td>
-              <td>{windowLabel(c)}</td>
-              <td>{whoLabel(c)}</td>
-              <td>
-                {c.actif ? (
-                  <Form method="post">
-                    <input type="hidden" name="code_id" value={c.id} />
-                    <span>Actif </span>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="desactiver"
-                      className="btn btn-ghost btn-small"
-                      aria-label={`Désactiver le code ${c.code}`}
-                    >
-                      Désactiver
-                    </button>
-                  </Form>
-                ) : (
-                  "Désactivé"
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={codes}
+      columns={["Code", "Remise", "Formats", "Utilisations", "Par coureur", "Validité", "Réservé à", "État"]}
+      caption={<caption className="visually-hidden">Codes promo de l'épreuve</caption>}
+      testId="promo-codes"
+    >
+      {(c) => (
+        <tr key={c.id} data-code={c.code}>
+          <th scope="row">{c.code}</th>
+          <td>{c.valueLabel}</td>
+          <td>{c.formatNames ? c.formatNames.join(", ") : "tous"}</td>
+          <td data-testid="uses">
+            {c.uses} / {c.utilisations_max ?? "illimité"}
+          </td>
+          <td>{c.utilisations_max_par_coureur ?? "illimité"}</td>
+          <td>{windowLabel(c)}</td>
+          <td>{whoLabel(c)}</td>
+          <td>
+            {c.actif ? (
+              <Form method="post">
+                <input type="hidden" name="code_id" value={c.id} />
+                <span>Actif </span>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="desactiver"
+                  className="btn btn-ghost btn-small"
+                  aria-label={`Désactiver le code ${c.code}`}
+                >
+                  Désactiver
+                </button>
+              </Form>
+            ) : (
+              "Désactivé"
+            )}
+          </td>
+        </tr>
+      )}
+    </DataTable>
   );
 }

@@ -1,7 +1,7 @@
 // The owner's invite form: the address and the rights (at least one), each error beside its field, what was typed
 // kept after a refusal.
 import { Form } from "@remix-run/react";
-import { Field, fieldAria } from "~/components/Field";
+import { Field, fieldAria, fieldBinder } from "~/components/Field";
 import { SaveButton } from "~/components/form/FieldGroup";
 import { EVENT_RIGHTS, RIGHT_HINTS, RIGHT_LABELS } from "~/domain/event-team";
 
@@ -15,18 +15,17 @@ export function InviteForm({
   busy: boolean;
 }) {
   const rightsError = errors.droits;
+  const bind = fieldBinder(values, errors);
   return (
     <Form method="post" className="card team-invite" noValidate>
       <h2 id="inviter">Inviter un co-organisateur</h2>
       <Field
-        name="email"
+        {...bind("email")}
         type="email"
         label="Adresse email"
         autoComplete="off"
         required
         maxLength={254}
-        defaultValue={values.email}
-        error={errors.email}
         hint="La personne reçoit un lien valable 7 jours. Sans compte Balise, elle le crée en acceptant."
       />
       <fieldset className={["field", rightsError ? "has-error" : null].filter(Boolean).join(" ")}>

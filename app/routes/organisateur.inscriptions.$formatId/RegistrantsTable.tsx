@@ -10,6 +10,7 @@ import { Cell } from "./Cell";
 import { formatEuros } from "~/domain/format";
 import { type Row, rowValue } from "./page-data";
 import * as paths from "~/domain/paths";
+import { DataTable } from "~/components/table/DataTable";
 
 /** A row's form refused (no JavaScript): its errors and what was typed, shown again in that row. */
 export interface RowResult {
@@ -37,38 +38,36 @@ export function RegistrantsTable({
 }) {
   if (rows.length === 0) return <p className="empty">Aucune inscription trouvée pour ce format.</p>;
   return (
-    <div className="table-wrap registrants-wrap">
-      <table className="table registrants-table">
-        <thead>
-          <tr>
-            <th scope="col">Nom</th>
-            <th scope="col">Prénom</th>
-            <th scope="col">Dossard</th>
-            <th scope="col">Email</th>
-            <th scope="col">Club</th>
-            <th scope="col">Repas</th>
-            <th scope="col">Statut</th>
-            <th scope="col">Code promo</th>
-            {competition ? <th scope="col">Justificatif</th> : null}
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <RegistrantRow
-              key={row.id}
-              row={row}
-              competition={competition}
-              stock={stock}
-              hydrated={hydrated}
-              busy={busy}
-              mine={rowResult && rowResult.id === row.id ? rowResult : null}
-              justifError={justifError?.id === row.id ? justifError : null}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={rows}
+      columns={[
+        "Nom",
+        "Prénom",
+        "Dossard",
+        "Email",
+        "Club",
+        "Repas",
+        "Statut",
+        "Code promo",
+        competition && "Justificatif",
+        "Actions",
+      ]}
+      className="table registrants-table"
+      wrapClassName="registrants-wrap"
+    >
+      {(row) => (
+        <RegistrantRow
+          key={row.id}
+          row={row}
+          competition={competition}
+          stock={stock}
+          hydrated={hydrated}
+          busy={busy}
+          mine={rowResult && rowResult.id === row.id ? rowResult : null}
+          justifError={justifError?.id === row.id ? justifError : null}
+        />
+      )}
+    </DataTable>
   );
 }
 

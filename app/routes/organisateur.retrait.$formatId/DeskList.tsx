@@ -3,7 +3,7 @@
 import { Form } from "@remix-run/react";
 import { type DeskRunner, matchesSearch, mayCheckIn, mayUndo, pickupCounter } from "~/domain/check-in";
 import { personName } from "~/domain/format";
-import { mayValidate, RunnerFacts, UndoButton, ValidateButton } from "./RunnerFacts";
+import { DeskRunnerList, mayValidate, UndoButton, ValidateButton } from "./RunnerFacts";
 
 export function DeskList({ d }: { d: { runners: DeskRunner[]; q: string } }) {
   const counter = pickupCounter(d.runners);
@@ -21,32 +21,25 @@ export function DeskList({ d }: { d: { runners: DeskRunner[]; q: string } }) {
         </button>
       </Form>
       {shown.length === 0 ? <p className="muted">Aucun coureur ne correspond.</p> : null}
-      <ul className="desk-list">
-        {shown.map((r) => (
-          <li key={r.id} id={`r-${r.id}`}>
-            <RunnerFacts r={r}>
-              <div className="desk-actions">
-                {mayCheckIn(r) ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="retirer" />
-                    <input type="hidden" name="id" value={r.id} />
-                    <input type="hidden" name="q" value={d.q} />
-                    <button
-                      type="submit"
-                      className="btn btn-primary"
-                      aria-label={`Retirer le dossard de ${personName(r)}`}
-                    >
-                      Retirer
-                    </button>
-                  </Form>
-                ) : null}
-                {mayValidate(r) ? <ValidateButton r={r} q={d.q} /> : null}
-                {mayUndo(r) ? <UndoButton r={r} q={d.q} /> : null}
-              </div>
-            </RunnerFacts>
-          </li>
-        ))}
-      </ul>
+      <DeskRunnerList
+        runners={shown}
+        actions={(r) => (
+          <>
+            {mayCheckIn(r) ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="retirer" />
+                <input type="hidden" name="id" value={r.id} />
+                <input type="hidden" name="q" value={d.q} />
+                <button type="submit" className="btn btn-primary" aria-label={`Retirer le dossard de ${personName(r)}`}>
+                  Retirer
+                </button>
+              </Form>
+            ) : null}
+            {mayValidate(r) ? <ValidateButton r={r} q={d.q} /> : null}
+            {mayUndo(r) ? <UndoButton r={r} q={d.q} /> : null}
+          </>
+        )}
+      />
     </>
   );
 }

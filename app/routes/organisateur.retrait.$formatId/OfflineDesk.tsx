@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { type DeskRunner, matchesSearch, mayCheckIn, mayUndo, pickupCounter } from "~/domain/check-in";
 import { personName } from "~/domain/format";
-import { mayValidate, RunnerFacts, UndoButton, ValidateButton } from "./RunnerFacts";
+import { DeskRunnerList, mayValidate, UndoButton, ValidateButton } from "./RunnerFacts";
 import { Scanner } from "./Scanner";
 import { ScanResult } from "./ScanResult";
 import { useDesk } from "./useDesk";
@@ -38,28 +38,25 @@ export function OfflineDesk({
         <label htmlFor="desk-q">Nom ou dossard</label>
         <input id="desk-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" />
       </div>
-      <ul className="desk-list">
-        {shown.map((r) => (
-          <li key={r.id} id={`r-${r.id}`}>
-            <RunnerFacts r={r}>
-              <div className="desk-actions">
-                {mayCheckIn(r) ? (
-                  <button
-                    type="button"
-                    className="btn btn-primary"
-                    aria-label={`Retirer le dossard de ${personName(r)}`}
-                    onClick={() => void desk.checkIn(r.id)}
-                  >
-                    Retirer
-                  </button>
-                ) : null}
-                {desk.online && mayValidate(r) ? <ValidateButton r={r} /> : null}
-                {desk.online && desk.queued === 0 && mayUndo(r) ? <UndoButton r={r} /> : null}
-              </div>
-            </RunnerFacts>
-          </li>
-        ))}
-      </ul>
+      <DeskRunnerList
+        runners={shown}
+        actions={(r) => (
+          <>
+            {mayCheckIn(r) ? (
+              <button
+                type="button"
+                className="btn btn-primary"
+                aria-label={`Retirer le dossard de ${personName(r)}`}
+                onClick={() => void desk.checkIn(r.id)}
+              >
+                Retirer
+              </button>
+            ) : null}
+            {desk.online && mayValidate(r) ? <ValidateButton r={r} /> : null}
+            {desk.online && desk.queued === 0 && mayUndo(r) ? <UndoButton r={r} /> : null}
+          </>
+        )}
+      />
     </>
   );
 }

@@ -82,3 +82,24 @@ export function UndoButton({ r, q }: { r: DeskRunner; q?: string }) {
     </Form>
   );
 }
+
+/** The desk's list: each runner's facts (their item's id `r-{id}`, for the scan's jump) and the caller's actions. */
+export function DeskRunnerList({
+  runners,
+  actions,
+}: {
+  runners: readonly DeskRunner[];
+  actions: (r: DeskRunner) => ReactNode;
+}) {
+  return (
+    <ul className="desk-list">
+      {runners.map((r) => (
+        <li key={r.id} id={`r-${r.id}`}>
+          <RunnerFacts r={r}>
+            <div className="desk-actions">{actions(r)}</div>
+          </RunnerFacts>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,7 +1,7 @@
 // The plan's form: the race (one of the runner's registrations to come, or typed), the runner today (weekly volume,
 // long run, threshold pace), the target and the training days. Each error beside its field; what was typed kept.
 import { Form } from "@remix-run/react";
-import { Field, fieldAria, SelectField } from "~/components/Field";
+import { Field, fieldAria, fieldBinder, SelectField } from "~/components/Field";
 import { SaveButton } from "~/components/form/FieldGroup";
 import { WEEKDAY_LABELS } from "~/domain/training-plan";
 
@@ -28,6 +28,7 @@ export function PlanForm({
   busy: boolean;
   hasPlan: boolean;
 }) {
+  const bind = fieldBinder(values, errors);
   return (
     <Form method="post" className="card plan-form" noValidate>
       <h2>{hasPlan ? "Refaire mon plan" : "Créer mon plan"}</h2>
@@ -40,70 +41,33 @@ export function PlanForm({
         <legend>Votre course</legend>
         {races.length > 0 ? (
           <SelectField
-            name="formatId"
+            {...bind("formatId")}
             label="Une de mes inscriptions"
             options={races.map((r) => ({
               value: r.formatId,
               label: `${r.name} (${r.date.split("-").reverse().join("/")})`,
             }))}
             emptyLabel="— Saisir la course ci-dessous —"
-            defaultValue={text(values.formatId)}
-            error={errors.formatId}
           />
         ) : null}
-        <Field
-          name="nomCourse"
-          label="Nom de la course"
-          maxLength={120}
-          defaultValue={text(values.nomCourse)}
-          error={errors.nomCourse}
-        />
-        <Field
-          name="dateCourse"
-          type="date"
-          label="Date de la course"
-          defaultValue={text(values.dateCourse)}
-          error={errors.dateCourse}
-        />
-        <Field
-          name="distanceKm"
-          label="Distance (km)"
-          inputMode="decimal"
-          defaultValue={text(values.distanceKm)}
-          error={errors.distanceKm}
-        />
-        <Field
-          name="dplus"
-          label="Dénivelé positif (m)"
-          inputMode="numeric"
-          defaultValue={text(values.dplus)}
-          error={errors.dplus}
-        />
+        <Field {...bind("nomCourse")} label="Nom de la course" maxLength={120} />
+        <Field {...bind("dateCourse")} type="date" label="Date de la course" />
+        <Field {...bind("distanceKm")} label="Distance (km)" inputMode="decimal" />
+        <Field {...bind("dplus")} label="Dénivelé positif (m)" inputMode="numeric" />
       </fieldset>
       <fieldset>
         <legend>Vous aujourd'hui</legend>
+        <Field {...bind("volumeKm")} label="Volume actuel (km par semaine)" inputMode="decimal" required />
         <Field
-          name="volumeKm"
-          label="Volume actuel (km par semaine)"
-          inputMode="decimal"
-          required
-          defaultValue={text(values.volumeKm)}
-          error={errors.volumeKm}
-        />
-        <Field
-          name="sortieLongue"
+          {...bind("sortieLongue")}
           label="Sortie longue actuelle"
           hint="En km (« 15 ») ou en durée (« 1 h 30 »)."
           required
-          defaultValue={text(values.sortieLongue)}
-          error={errors.sortieLongue}
         />
         <Field
-          name="allureSeuil"
+          {...bind("allureSeuil")}
           label="Allure seuil (min/km, facultatif)"
           hint="L'allure que vous tenez environ une heure, par exemple 4:45. Elle sert aux allures des séances et aux exports vers la montre."
-          defaultValue={text(values.allureSeuil)}
-          error={errors.allureSeuil}
         />
       </fieldset>
       <TargetFields values={values} errors={errors} />
@@ -118,6 +82,7 @@ export function PlanForm({
 
 function TargetFields({ values, errors }: { values: Values; errors: Errors }) {
   const objective = text(values.objectif) || "finir";
+  const bind = fieldBinder(values, errors);
   return (
     <fieldset>
       <legend>Votre objectif</legend>
@@ -129,13 +94,7 @@ function TargetFields({ values, errors }: { values: Values; errors: Errors }) {
         <input type="radio" name="objectif" value="temps" defaultChecked={objective === "temps"} />
         <span>Un temps visé</span>
       </label>
-      <Field
-        name="tempsObjectif"
-        label="Temps visé"
-        hint="Par exemple « 3 h 45 »."
-        defaultValue={text(values.tempsObjectif)}
-        error={errors.tempsObjectif}
-      />
+      <Field {...bind("tempsObjectif")} label="Temps visé" hint="Par exemple « 3 h 45 »." />
     </fieldset>
   );
 }
@@ -144,6 +103,7 @@ function DaysFields({ values, errors }: { values: Values; errors: Errors }) {
   const raw = values.jours;
   const chosen = new Set(Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? raw.split(",") : []);
   const error = errors.jours;
+  const bind = fieldBinder(values, errors);
   return (
     <fieldset className={["field", error ? "has-error" : null].filter(Boolean).join(" ")}>
       <legend>Vos jours d'entraînement</legend>
@@ -171,11 +131,9 @@ function DaysFields({ values, errors }: { values: Values; errors: Errors }) {
         </p>
       ) : null}
       <SelectField
-        name="jourSortieLongue"
+        {...bind("jourSortieLongue")}
         label="Jour de la sortie longue"
         options={WEEKDAY_LABELS.map((label, i) => ({ value: String(i + 1), label }))}
-        defaultValue={text(values.jourSortieLongue)}
-        error={errors.jourSortieLongue}
       />
     </fieldset>
   );

@@ -8,6 +8,7 @@ import {
   RESULT_STATUS_SHORT,
   type ResultStatus,
 } from "~/domain/results";
+import { DataTable } from "~/components/table/DataTable";
 
 function rankCell(r: ResultRow): string {
   if (r.classement !== null) return String(r.classement);
@@ -16,36 +17,26 @@ function rankCell(r: ResultRow): string {
 
 export function ResultsTable({ rows }: { rows: readonly ResultRow[] }) {
   return (
-    <div className="table-wrap">
-      <table className="table results-table">
-        <thead>
-          <tr>
-            <th scope="col">Rang</th>
-            <th scope="col">Dossard</th>
-            <th scope="col">Coureur</th>
-            <th scope="col">Club</th>
-            <th scope="col">Catégorie (rang)</th>
-            <th scope="col">Temps</th>
+    <DataTable
+      rows={rows}
+      columns={["Rang", "Dossard", "Coureur", "Club", "Catégorie (rang)", "Temps"]}
+      className="table results-table"
+    >
+      {(r, i) => {
+        const name = r.anonyme ? ANONYMOUS_RUNNER : [r.prenom, r.nom].filter(Boolean).join(" ") || "—";
+        return (
+          <tr key={r.dossard ?? `anonyme-${i}`} className={r.anonyme ? "results-anonymous" : undefined}>
+            <td data-label="Rang">{rankCell(r)}</td>
+            <td data-label="Dossard">{r.dossard ?? ""}</td>
+            <th scope="row" data-label="Coureur">
+              {name}
+            </th>
+            <td data-label="Club">{r.club ?? ""}</td>
+            <td data-label="Catégorie">{categoryWithRank(r)}</td>
+            <td data-label="Temps">{formatRaceTime(r.temps_secondes)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => {
-            const name = r.anonyme ? ANONYMOUS_RUNNER : [r.prenom, r.nom].filter(Boolean).join(" ") || "—";
-            return (
-              <tr key={r.dossard ?? `anonyme-${i}`} className={r.anonyme ? "results-anonymous" : undefined}>
-                <td data-label="Rang">{rankCell(r)}</td>
-                <td data-label="Dossard">{r.dossard ?? ""}</td>
-                <th scope="row" data-label="Coureur">
-                  {name}
-                </th>
-                <td data-label="Club">{r.club ?? ""}</td>
-                <td data-label="Catégorie">{categoryWithRank(r)}</td>
-                <td data-label="Temps">{formatRaceTime(r.temps_secondes)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      }}
+    </DataTable>
   );
 }
