@@ -1,6 +1,6 @@
 // Lighthouse, mobile, performance only (a bench that prints figures; not a test). From the repository root, after
 // `npm run build`:
-//   npx node bench/lighthouse/bench.mjs [--port 8992] [--runs 1]
+//   npx node bench/lighthouse/bench.mjs [--port 8992] [--runs 1] [--gzip]
 // 1. a fresh local state (migrations + demo data) in .wrangler/bench-lighthouse, the production build under
 //    `wrangler dev` on its own port;
 // 2. Lighthouse's default mobile run (Moto G Power screen, simulated slow 4G and 4× CPU slowdown) with Debian's
@@ -8,17 +8,22 @@
 //    FCP, LCP, TBT, CLS, Speed Index;
 // 3. the JavaScript those pages load, gzipped at level 9 (what the issue's budget counts: ~100 KB), summed from
 //    the script requests Lighthouse recorded.
-// Needs no internet: the pages load no third-party resource (map tiles only on the map view, not measured here).
+// With --gzip, Lighthouse goes through a proxy that compresses text as Cloudflare's edge does
+// (bench/edge-gzip-proxy.mjs; `wrangler dev` itself sends bodies uncompressed). Needs no internet: the pages load no third-party resource (map tiles only on the map view, not measured here).
 import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
+import { startGzipProxy } from "../edge-gzip-proxy.mjs";
+import { benchEnv as env, option as opt, productionReadOnlyVars, startWorker } from "../lib.mjs";
 
 const port = Number(opt("--port", "8992"));
 const runs = Math.max(1, Number(opt("--runs", "1")));
-const base = `http://127.0.0.1:${port}`;
+const gzip = process.argv.includes("--gzip");
+const workerBase = `http://127.0.0.1:${port}`;
+/** What Lighthouse visits: the Worker, or (--gzip) the compressing proxy one port above it. */
+const base = gzip ? `http://127.0.0.1:${port + 1}` : workerBase;
 const persistTo = ".wrangler/bench-lighthouse";
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const PAGES = ["/", "/courses", "/courses/trail-des-aiguilles-rouges"];
@@ -32,8 +37,16 @@ rmSync(persistTo, { recursive: true, force: true });
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
 run("node", ["scripts/seed.ts", "--persist-to", persistTo]);
-const server = startWorker({ port, base, persistTo, vars: { APP_URL: base }, stdout: "ignore" });
+// The production build with well-formed fake secrets (pages only: nothing calls Stripe or the mailer).
+const server = startWorker({
+  port,
+  base: workerBase,
+  persistTo,
+  vars: productionReadOnlyVars(),
+  stdout: "ignore",
+});
 await server.ready();
+const proxy = gzip ? await startGzipProxy({ port: port + 1, target: workerBase }) : null;
 
 const chrome = await chromeLauncher.launch({
   chromePath,
@@ -61,7 +74,7 @@ async function gzipped(url) {
 
 try {
   console.log(
-    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, performance, ${runs} passage(s) par page\n`,
+    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, performance, ${runs} passage(s) par page${gzip ? ", texte gzippé en route (proxy façon Cloudflare)" : ", corps non compressés (wrangler dev)"}\n`,
   );
   console.log("page".padEnd(42), "score  FCP      LCP      TBT     CLS    SI       JS (gz)");
   for (const path of PAGES) {
@@ -103,5 +116,6 @@ try {
   }
 } finally {
   await chrome.kill();
+  proxy?.stop();
   server.stop();
 }
