@@ -2,7 +2,7 @@
 // catalogue page, with JavaScript on and off, and how long it takes on a 2G profile. A bench that prints figures,
 // not a test (the budgets that fail CI are in tests/e2e/page-weight.spec.ts). From the repository root, after
 // `npm run build`:
-//   node bench/catalogue-weight/run.mjs [--port 8796] [--runs 1] [--no-timing] [--pages /,/formats] [--files] [--gzip]
+//   node bench/catalogue-weight/run.mjs [--port 8796] [--runs 1] [--no-timing] [--pages /,/formats] [--files] [--gzip] [--images]
 // 1. a fresh local state (migrations + demo data) in .wrangler/bench-catalogue-weight, the production build under
 //    `wrangler dev` on its own port;
 // 2. per page and JavaScript on/off, a cold browser context in Debian's Chromium (CHROMIUM_PATH, default
@@ -14,18 +14,23 @@
 //    Network.emulateNetworkConditions + Emulation.setCPUThrottlingRate): first contentful paint and load event, the
 //    median of --runs visits. wrangler dev sends bodies uncompressed, so these timings are pessimistic; with --gzip
 //    the browser goes through a proxy that compresses text as Cloudflare's edge does (bench/edge-gzip-proxy.mjs).
+// With --images, every demo event carries an uploaded image (a 1600 × 1000 photo-like PNG of 3.3 MB,
+// bench/photo-png.mjs) whose phone sizes the cron's job makes before the visits, as it does for images stored
+// before their sizes existed.
 // See README.md beside this file.
 import { execFileSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { startGzipProxy } from "../edge-gzip-proxy.mjs";
 import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
+import { photoPng } from "../photo-png.mjs";
 
 const port = Number(opt("--port", "8796"));
 const runs = Math.max(1, Number(opt("--runs", "1")));
 const timing = !process.argv.includes("--no-timing");
 const gzip = process.argv.includes("--gzip");
+const images = process.argv.includes("--images");
 const workerBase = `http://127.0.0.1:${port}`;
 /** What the browser visits: the Worker, or (--gzip) the compressing proxy one port above it. */
 const base = gzip ? `http://127.0.0.1:${port + 1}` : workerBase;
@@ -108,6 +113,63 @@ const median = (xs) => {
 const kb = (n) => (n / 1000).toFixed(1);
 const ms = (n) => (n == null ? "—" : `${Math.round(n)}`);
 
+/** One photo in R2, recorded as every event's image (each event its own `fichiers` row, as uploads make). */
+function storeEventImages(run) {
+  const png = photoPng();
+  const file = `${persistTo}/bench-photo.png`;
+  writeFileSync(file, png);
+  const sql = [
+    `INSERT INTO fichiers (key, owner_id, kind, content_type, size) SELECT 'courses/bench-' || id || '.png', organisateur_id, 'course_image', 'image/png', ${png.length} FROM courses`,
+    "UPDATE courses SET image_url = '/fichiers/courses/bench-' || id || '.png'",
+  ].join("; ");
+  run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sql]);
+  const ids = execFileSync(
+    "wrangler",
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", "SELECT id FROM courses"],
+    { env, encoding: "utf8" },
+  );
+  for (const { id } of JSON.parse(ids)[0].results)
+    run("wrangler", [
+      "r2",
+      "object",
+      "put",
+      `balise-files/courses/bench-${id}.png`,
+      "--file",
+      file,
+      "--content-type",
+      "image/png",
+      "--local",
+      "--persist-to",
+      persistTo,
+    ]);
+  console.log(`Images : ${(png.length / 1e6).toFixed(1)} Mo par épreuve, tailles faites par le cron.`);
+}
+
+/** Runs the cron until no event image is left without its sizes (10 a run). */
+async function makeImageSizes() {
+  for (let i = 0; i < 10; i++) {
+    const res = await fetch(`${workerBase}/__scheduled?cron=${encodeURIComponent("*/10 * * * *")}`);
+    if (!res.ok) throw new Error(`/__scheduled : ${res.status}`);
+    const left = execFileSync(
+      "wrangler",
+      [
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--persist-to",
+        persistTo,
+        "--json",
+        "--command",
+        "SELECT COUNT(*) AS n FROM fichiers WHERE variants IS NULL AND kind = 'course_image'",
+      ],
+      { env, encoding: "utf8" },
+    );
+    if (JSON.parse(left)[0].results[0].n === 0) return;
+  }
+  throw new Error("les tailles des images ne sont pas toutes faites");
+}
+
 async function main() {
   if (!existsSync("build/server/index.js")) {
     console.error("Construisez d'abord l'application : npm run build");
@@ -117,14 +179,17 @@ async function main() {
   const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
   run("node", ["scripts/seed.ts", "--persist-to", persistTo]);
+  if (images) storeEventImages(run);
   const server = startWorker({
     port,
     base: workerBase,
     persistTo,
     vars: { APP_ENV: "test", APP_URL: base, SESSION_SECRET: "bench-session-secret-0123456789abcdef-0123456789" },
     stdout: "ignore",
+    args: images ? ["--test-scheduled"] : [],
   });
   await server.ready();
+  if (images) await makeImageSizes();
   const proxy = gzip ? await startGzipProxy({ port: port + 1, target: workerBase }) : null;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   try {
