@@ -43,7 +43,9 @@ function TotalsTable({ planned, done }: { planned: Totals; done: Totals }) {
     <table className="feedback-totals">
       <thead>
         <tr>
-          <th scope="col" />
+          <th scope="col">
+            <span className="visually-hidden">Mesure</span>
+          </th>
           <th scope="col">Prévu</th>
           <th scope="col">Réalisé</th>
         </tr>
@@ -63,7 +65,7 @@ function TotalsTable({ planned, done }: { planned: Totals; done: Totals }) {
 
 function Sessions({ f }: { f: WeeklyFeedback }) {
   return (
-    <section className="card" aria-labelledby="seances">
+    <section className="card tool-card" aria-labelledby="seances">
       <h2 id="seances">
         Séances&nbsp;: {f.sessions.done} faite(s) sur {f.sessions.planned} prévue(s)
       </h2>
@@ -97,7 +99,7 @@ const LONG_RUN: Record<WeeklyFeedback["longRun"]["verdict"], string> = {
 function LongRunAndTrend({ f }: { f: WeeklyFeedback }) {
   const lr = f.longRun;
   return (
-    <section className="card" aria-labelledby="tendance">
+    <section className="card tool-card" aria-labelledby="tendance">
       <h2 id="tendance">Sortie longue et tendance</h2>
       <p>
         Sortie longue&nbsp;: {LONG_RUN[lr.verdict]}
@@ -140,7 +142,7 @@ function EmptyStates({ hasPlan, activityCount }: { hasPlan: boolean; activityCou
 export default function PremiumFeedback() {
   const { feedback: f, plan, activityCount, previous, next } = useLoaderData<typeof loader>();
   return (
-    <section className="container premium-feedback">
+    <section className="container page premium-feedback">
       <h1>Bilan de la semaine {weekSpan(f.weekStart, f.weekEnd)}</h1>
       <nav aria-label="Semaines" className="feedback-nav">
         <Link to={paths.premiumFeedback({ semaine: previous })}>« Semaine précédente</Link>

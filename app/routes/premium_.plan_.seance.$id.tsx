@@ -73,7 +73,7 @@ export default function PlanSessionPage() {
         </button>
       </Form>
       {explanation ? (
-        <section className="card plan-explanation" aria-labelledby="explication" role="status">
+        <section className="card tool-card plan-explanation" aria-labelledby="explication" role="status">
           <h2 id="explication">L'explication de l'assistant @IA</h2>
           {explanation.split("\n").map((p, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one answer, in order

@@ -30,7 +30,7 @@ export function PlanForm({
 }) {
   const bind = fieldBinder(values, errors);
   return (
-    <Form method="post" className="card plan-form" noValidate>
+    <Form method="post" className="card tool-card plan-form" noValidate>
       <h2>{hasPlan ? "Refaire mon plan" : "Créer mon plan"}</h2>
       {errors.form ? (
         <p className="alert alert-error" role="alert">

@@ -10,7 +10,7 @@ export function PlanWeeks({ weeks }: { weeks: WeekView[] }) {
   return (
     <div className="plan-weeks">
       {weeks.map((w) => (
-        <section key={w.number} className="card plan-week" aria-labelledby={`semaine-${w.number}`}>
+        <section key={w.number} className="card tool-card plan-week" aria-labelledby={`semaine-${w.number}`}>
           <h3 id={`semaine-${w.number}`}>
             Semaine {w.number} — <span className={`plan-phase plan-phase-${w.phase}`}>{w.phaseLabel}</span>
           </h3>
@@ -38,7 +38,7 @@ export function PlanWeeks({ weeks }: { weeks: WeekView[] }) {
 
 export function CalendarBlock({ calendarUrl, webcalUrl }: { calendarUrl: string; webcalUrl: string }) {
   return (
-    <section className="card plan-calendar" aria-labelledby="agenda">
+    <section className="card tool-card plan-calendar" aria-labelledby="agenda">
       <h2 id="agenda">Dans votre agenda</h2>
       <p>
         <a className="btn btn-secondary" href={webcalUrl}>
