@@ -1,6 +1,6 @@
 // What the benches share: their command-line options, the environment they run wrangler in, and the production
 // build served by `wrangler dev` on its own port and data directory.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 /** Environment for wrangler: no metrics, no network lookups, no D1 banner. */
@@ -27,6 +27,16 @@ export function productionReadOnlyVars(extra = {}) {
     MAIL_FROM: "Balise <bench@balise.fr>",
     ...extra,
   };
+}
+
+/** The rows `sql` (one statement) returns from the local D1 kept in `persistTo`. */
+export function d1Rows(persistTo, sql) {
+  const out = execFileSync(
+    "wrangler",
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql],
+    { env: benchEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(out)[0].results;
 }
 
 /** `--name value` from the command line, else `def`. */

@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createCookie } from "@remix-run/cloudflare";
 import { catalogueDataset } from "../dataset.mjs";
-import { benchEnv as env, option as opt, productionReadOnlyVars, startWorker } from "../lib.mjs";
+import { d1Rows, benchEnv as env, option as opt, productionReadOnlyVars, startWorker } from "../lib.mjs";
 
 const port = Number(opt("--port", "8992"));
 const requests = Number(opt("--requests", "30"));
@@ -72,19 +72,10 @@ const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.leng
 try {
   await ready();
   // A cursor deep in the list (the 150,000th registration), as 'Suivant' would carry it.
-  const mid = JSON.parse(
-    run([
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      persistTo,
-      "--json",
-      "--command",
-      "SELECT created_at, id FROM inscriptions ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET 150000",
-    ]),
-  )[0].results[0];
+  const [mid] = d1Rows(
+    persistTo,
+    "SELECT created_at, id FROM inscriptions ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET 150000",
+  );
   const week = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
   const today = new Date().toISOString().slice(0, 10);
   const pages = [

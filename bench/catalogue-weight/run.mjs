@@ -23,7 +23,7 @@ import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { startGzipProxy } from "../edge-gzip-proxy.mjs";
-import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
+import { d1Rows, benchEnv as env, option as opt, startWorker } from "../lib.mjs";
 import { photoPng } from "../photo-png.mjs";
 
 const port = Number(opt("--port", "8796"));
@@ -123,12 +123,7 @@ function storeEventImages(run) {
     "UPDATE courses SET image_url = '/fichiers/courses/bench-' || id || '.png'",
   ].join("; ");
   run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sql]);
-  const ids = execFileSync(
-    "wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", "SELECT id FROM courses"],
-    { env, encoding: "utf8" },
-  );
-  for (const { id } of JSON.parse(ids)[0].results)
+  for (const { id } of d1Rows(persistTo, "SELECT id FROM courses"))
     run("wrangler", [
       "r2",
       "object",
@@ -150,22 +145,11 @@ async function makeImageSizes() {
   for (let i = 0; i < 10; i++) {
     const res = await fetch(`${workerBase}/__scheduled?cron=${encodeURIComponent("*/10 * * * *")}`);
     if (!res.ok) throw new Error(`/__scheduled : ${res.status}`);
-    const left = execFileSync(
-      "wrangler",
-      [
-        "d1",
-        "execute",
-        "DB",
-        "--local",
-        "--persist-to",
-        persistTo,
-        "--json",
-        "--command",
-        "SELECT COUNT(*) AS n FROM fichiers WHERE variants IS NULL AND kind = 'course_image'",
-      ],
-      { env, encoding: "utf8" },
+    const [left] = d1Rows(
+      persistTo,
+      "SELECT COUNT(*) AS n FROM fichiers WHERE variants IS NULL AND kind = 'course_image'",
     );
-    if (JSON.parse(left)[0].results[0].n === 0) return;
+    if (left.n === 0) return;
   }
   throw new Error("les tailles des images ne sont pas toutes faites");
 }
