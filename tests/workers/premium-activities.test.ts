@@ -11,6 +11,7 @@ import { sealToken } from "../../app/utils/token-cipher.server";
 import { loadDemoData } from "./helpers";
 import { get, post, row, rows, sessionCookie } from "./organiser-helpers";
 import { testContext } from "./payments-helpers";
+import { newPremiumRunner } from "./premium-helpers";
 
 const GPX = `<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Sortie du matin</name><type>running</type><trkseg>
@@ -20,17 +21,7 @@ const GPX = `<?xml version="1.0" encoding="UTF-8"?>
 </trkseg></trk></gpx>`;
 
 async function premiumRunner(): Promise<{ id: string; cookie: string }> {
-  const id = crypto.randomUUID();
-  await env.DB.prepare(
-    "INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (?, ?, 'x', '2026-01-01T00:00:00.000Z')",
-  )
-    .bind(id, `activites-${id.slice(0, 8)}@balise.test`)
-    .run();
-  await env.DB.prepare(
-    "INSERT INTO abonnements (id, user_id, provider_customer_id, provider_subscription_id, statut, montant_cents, current_period_end) VALUES (?, ?, 'cus_x', ?, 'active', 4900, '2099-01-01T00:00:00.000Z')",
-  )
-    .bind(crypto.randomUUID(), id, `sub_${crypto.randomUUID()}`)
-    .run();
+  const { id } = await newPremiumRunner("activites");
   return { id, cookie: await sessionCookie(id) };
 }
 

@@ -16,28 +16,14 @@ import { estimateReferenceChoices, pickedReference } from "~/services/estimate-r
 import { loadDemoData } from "./helpers";
 import { get, sessionCookie } from "./organiser-helpers";
 import { testContext } from "./payments-helpers";
+import { makePremium, newPremiumRunner } from "./premium-helpers";
 
 // Trail des Aiguilles Rouges — Balcons 28 km (GPX; aid stations "Lac Blanc (km 9) ; Flégère (km 17), …").
 const BALCONS = "f0000000-0000-4000-8000-000000000102";
 const RUNNER = DEMO_USERS.coureur.id;
 
-async function makePremium(userId: string) {
-  await env.DB.prepare(
-    "INSERT INTO abonnements (id, user_id, provider_customer_id, provider_subscription_id, statut, montant_cents, current_period_end) VALUES (?, ?, 'cus_x', ?, 'active', 4900, '2099-01-01T00:00:00.000Z')",
-  )
-    .bind(crypto.randomUUID(), userId, `sub_${crypto.randomUUID()}`)
-    .run();
-}
-
 async function premiumRunner(): Promise<string> {
-  const id = crypto.randomUUID();
-  await env.DB.prepare(
-    "INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (?, ?, 'x', '2026-01-01T00:00:00.000Z')",
-  )
-    .bind(id, `estimation-${id.slice(0, 8)}@balise.test`)
-    .run();
-  await makePremium(id);
-  return id;
+  return (await newPremiumRunner("estimation")).id;
 }
 
 function run(over: Partial<ActivitySummary> = {}): ActivitySummary {

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isoWeekday } from "~/domain/training-plan";
-import { type PlanForm, PlanFormSchema } from "~/domain/training-plan-form";
+import { PlanFormSchema } from "~/domain/training-plan-form";
 import { fixedClock } from "~/providers/clock";
 import {
   generatePlan,
@@ -19,37 +19,16 @@ import { DEMO_USERS } from "~/db/demo-data";
 import { raceChoices } from "~/services/training-plan.server";
 import { loadDemoData } from "./helpers";
 import { testContext } from "./payments-helpers";
+import { newPremiumRunner, typedPlanForm } from "./premium-helpers";
 
 const context = testContext(fixedClock("2026-11-26T09:00:00.000Z"));
 
 async function premiumRunner(periodEnd = "2027-11-26T00:00:00.000Z"): Promise<string> {
-  const id = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (?, ?, 'x', '2026-01-01T00:00:00.000Z')",
-    ).bind(id, `plan-${id.slice(0, 8)}@exemple.fr`),
-    env.DB.prepare(
-      "INSERT INTO abonnements (id, user_id, provider_customer_id, provider_subscription_id, statut, montant_cents, current_period_end) VALUES (?, ?, 'cus_x', ?, 'active', 4900, ?)",
-    ).bind(crypto.randomUUID(), id, `sub_${id}`, periodEnd),
-  ]);
-  return id;
+  return (await newPremiumRunner("plan", periodEnd)).id;
 }
 
-function form(jours: string[], jourSortieLongue: string): { data: PlanForm; typed: Record<string, unknown> } {
-  const typed = {
-    nomCourse: "Marathon de test",
-    dateCourse: "2027-04-11",
-    distanceKm: "42,2",
-    dplus: "0",
-    volumeKm: "35",
-    sortieLongue: "16",
-    objectif: "temps",
-    tempsObjectif: "3 h 45",
-    jours,
-    jourSortieLongue,
-    allureSeuil: "5:00",
-  };
-  return { data: PlanFormSchema.parse(typed), typed };
+function form(jours: string[], jourSortieLongue: string) {
+  return typedPlanForm({ jours, jourSortieLongue });
 }
 
 const rows = (userId: string) =>

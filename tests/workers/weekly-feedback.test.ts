@@ -5,13 +5,13 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { upsertActivity } from "~/db/activities.server";
 import type { ActivitySport } from "~/domain/activity";
-import { type PlanForm, PlanFormSchema } from "~/domain/training-plan-form";
 import { fixedClock } from "~/providers/clock";
 import { runMaintenance } from "~/services/maintenance.server";
 import { generatePlan, planSessionsBetween } from "~/services/training-plan.server";
 import { feedbackForWeek, reviewedWeek, sendWeeklyFeedback } from "~/services/weekly-feedback.server";
 import { loadDemoData } from "./helpers";
 import { testContext } from "./payments-helpers";
+import { newPremiumRunner, typedPlanForm } from "./premium-helpers";
 
 const PLANNED_AT = testContext(fixedClock("2026-11-26T09:00:00.000Z"));
 /** Monday 7 December 2026, 09:00 in Paris: the week reviewed is Monday 30 November to Sunday 6 December. */
@@ -19,35 +19,12 @@ const MONDAY = "2026-12-07T08:00:00.000Z";
 const TUESDAY = "2026-12-08T08:00:00.000Z";
 const WEEK = "2026-11-30";
 
-async function runner(periodEnd = "2027-11-26T00:00:00.000Z"): Promise<{ id: string; email: string }> {
-  const id = crypto.randomUUID();
-  const email = `bilan-${id.slice(0, 8)}@exemple.fr`;
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES (?, ?, 'x', '2026-01-01T00:00:00.000Z')",
-    ).bind(id, email),
-    env.DB.prepare(
-      "INSERT INTO abonnements (id, user_id, provider_customer_id, provider_subscription_id, statut, montant_cents, current_period_end) VALUES (?, ?, 'cus_x', ?, 'active', 4900, ?)",
-    ).bind(crypto.randomUUID(), id, `sub_${id}`, periodEnd),
-  ]);
-  return { id, email };
+function runner(periodEnd = "2027-11-26T00:00:00.000Z"): Promise<{ id: string; email: string }> {
+  return newPremiumRunner("bilan", periodEnd);
 }
 
-function form(): { data: PlanForm; typed: Record<string, unknown> } {
-  const typed = {
-    nomCourse: "Marathon du bilan",
-    dateCourse: "2027-04-11",
-    distanceKm: "42,2",
-    dplus: "0",
-    volumeKm: "35",
-    sortieLongue: "16",
-    objectif: "temps",
-    tempsObjectif: "3 h 45",
-    jours: ["2", "4", "7"],
-    jourSortieLongue: "7",
-    allureSeuil: "5:00",
-  };
-  return { data: PlanFormSchema.parse(typed), typed };
+function form() {
+  return typedPlanForm({ nomCourse: "Marathon du bilan" });
 }
 
 async function withPlan(periodEnd?: string) {
