@@ -3,7 +3,8 @@ import type { ImageSources } from "~/domain/image-variants";
 /**
  * An event image in the size the screen needs (decision 0223): its sizes by `srcSet`/`sizes` when they exist, the
  * original otherwise; width and height always set (no layout shift). Below the fold it waits until it is near the
- * screen (`lazy`); the hero comes first (`eager`, high priority).
+ * screen (`lazy`); the hero comes first (`eager`, high priority). A picture with a phone size (the hero, decision
+ * 0236) is a <picture> whose <source> gives phones that size at 1×; the <img> inside keeps the class and the box.
  */
 export function ResponsiveImage({
   image,
@@ -14,7 +15,7 @@ export function ResponsiveImage({
   className?: string;
   priority?: "lazy" | "eager";
 }) {
-  return (
+  const img = (
     <img
       className={className}
       src={image.src}
@@ -28,5 +29,12 @@ export function ResponsiveImage({
       // React 18 knows no fetchPriority prop: the attribute is passed as it is.
       {...(priority === "eager" ? { fetchpriority: "high" } : {})}
     />
+  );
+  if (!image.phone) return img;
+  return (
+    <picture>
+      <source media={image.phone.media} srcSet={image.phone.src} />
+      {img}
+    </picture>
   );
 }

@@ -117,6 +117,22 @@ describe("imageSources", () => {
         sizes: "100vw",
         width: 1600,
         height: 900,
+        phone: { media: "(max-width: 640px)", src: "/fichiers/courses/abc.hero-640.webp" },
+      },
+    ],
+    [
+      "every hero size: the 960 by default, the 640 for phones at 1×",
+      URL_PNG,
+      ALL,
+      "hero",
+      {
+        src: "/fichiers/courses/abc.hero-960.webp",
+        srcSet:
+          "/fichiers/courses/abc.hero-640.webp 640w, /fichiers/courses/abc.hero-960.webp 960w, /fichiers/courses/abc.hero-1280.webp 1280w",
+        sizes: "100vw",
+        width: 1600,
+        height: 900,
+        phone: { media: "(max-width: 640px)", src: "/fichiers/courses/abc.hero-640.webp" },
       },
     ],
     [

@@ -23,12 +23,18 @@ interface RoleSpec {
   srcWidth: number;
   /** The width and height attributes (the layout box's ratio; CSS sets the real size). */
   box: { width: number; height: number };
+  /**
+   * On a screen at most this many CSS pixels wide (a phone), the variant of this width, at 1 device pixel per CSS
+   * pixel whatever the screen's density (decision 0236): a backdrop darkened behind the title needs no 2× picture.
+   */
+  phoneWidth?: number;
 }
 
 /**
  * The sizes table. A card's thumbnail shows at 72 × 72 CSS pixels (app/styles/app.css): 96, 144 and 216 pixels
  * wide serve screens of 1, 2 and 3 device pixels per CSS pixel. The hero covers the page's width behind the title,
- * darkened: 640 and 960 serve phones, 1280 larger screens. The social image is the 1200 × 630 that link previews
+ * darkened: phones get the 640 at 1× (decision 0236: 45 kB → 12 kB on the 2G bench), tablets the 960 and larger
+ * screens the 1280. The social image is the 1200 × 630 that link previews
  * ask for, in JPEG, which every preview reads.
  */
 export const IMAGE_ROLES: Record<ImageRole, RoleSpec> = {
@@ -49,6 +55,7 @@ export const IMAGE_ROLES: Record<ImageRole, RoleSpec> = {
     sizes: "100vw",
     srcWidth: 960,
     box: { width: 1600, height: 900 },
+    phoneWidth: 640,
   },
   social: {
     widths: [1200],
@@ -142,6 +149,8 @@ export interface ImageSources {
   sizes?: string;
   width: number;
   height: number;
+  /** The picture phones get at 1× (decision 0236), with the media query that picks it. */
+  phone?: { media: string; src: string };
 }
 
 /** The role's variants that exist for this stored image, smallest first (none for an image not stored here). */
@@ -165,13 +174,14 @@ export function imageSources(
   const r = IMAGE_ROLES[role];
   const made = madeVariants(url, recorded, role);
   if (made.length === 0) return { src: url, width: r.box.width, height: r.box.height };
-  const src = made.find((v) => v.width >= r.srcWidth) ?? made[made.length - 1];
+  const atLeast = (width: number) => made.find((v) => v.width >= width) ?? made[made.length - 1];
   return {
-    src: src.url,
+    src: atLeast(r.srcWidth).url,
     srcSet: made.map((v) => `${v.url} ${v.width}w`).join(", "),
     sizes: r.sizes,
     width: r.box.width,
     height: r.box.height,
+    ...(r.phoneWidth ? { phone: { media: `(max-width: ${r.phoneWidth}px)`, src: atLeast(r.phoneWidth).url } } : {}),
   };
 }
 

@@ -127,6 +127,10 @@ describe("an uploaded 1600-px PNG", () => {
     expect(img).toContain('height="900"');
     expect(img).toContain('loading="eager"');
     expect(img).toContain('fetchpriority="high"');
+    // Phones get the 640 at 1× (decision 0236), by the <picture>'s source before the <img>.
+    expect(html).toContain(
+      `<picture><source media="(max-width: 640px)" srcSet="${url("hero-640")}"/><img class="course-hero-img"`,
+    );
     const social = `http://localhost:8787/fichiers/${key.replace(/\.png$/, ".social-1200.jpg")}`;
     expect(html).toContain(`<meta property="og:image" content="${social}"/>`);
     expect(html).toContain('<meta property="og:image:width" content="1200"/>');
