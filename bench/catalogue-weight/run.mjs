@@ -19,12 +19,12 @@
 // before their sizes existed.
 // See README.md beside this file.
 import { execFileSync } from "node:child_process";
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { startGzipProxy } from "../edge-gzip-proxy.mjs";
-import { d1Rows, benchEnv as env, option as opt, startWorker } from "../lib.mjs";
-import { photoPng } from "../photo-png.mjs";
+import { benchEnv as env, option as opt, startWorker } from "../lib.mjs";
+import { makeImageSizes, storeEventImages } from "../event-images.mjs";
 
 const port = Number(opt("--port", "8796"));
 const runs = Math.max(1, Number(opt("--runs", "1")));
@@ -113,47 +113,6 @@ const median = (xs) => {
 const kb = (n) => (n / 1000).toFixed(1);
 const ms = (n) => (n == null ? "—" : `${Math.round(n)}`);
 
-/** One photo in R2, recorded as every event's image (each event its own `fichiers` row, as uploads make). */
-function storeEventImages(run) {
-  const png = photoPng();
-  const file = `${persistTo}/bench-photo.png`;
-  writeFileSync(file, png);
-  const sql = [
-    `INSERT INTO fichiers (key, owner_id, kind, content_type, size) SELECT 'courses/bench-' || id || '.png', organisateur_id, 'course_image', 'image/png', ${png.length} FROM courses`,
-    "UPDATE courses SET image_url = '/fichiers/courses/bench-' || id || '.png'",
-  ].join("; ");
-  run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sql]);
-  for (const { id } of d1Rows(persistTo, "SELECT id FROM courses"))
-    run("wrangler", [
-      "r2",
-      "object",
-      "put",
-      `balise-files/courses/bench-${id}.png`,
-      "--file",
-      file,
-      "--content-type",
-      "image/png",
-      "--local",
-      "--persist-to",
-      persistTo,
-    ]);
-  console.log(`Images : ${(png.length / 1e6).toFixed(1)} Mo par épreuve, tailles faites par le cron.`);
-}
-
-/** Runs the cron until no event image is left without its sizes (10 a run). */
-async function makeImageSizes() {
-  for (let i = 0; i < 10; i++) {
-    const res = await fetch(`${workerBase}/__scheduled?cron=${encodeURIComponent("*/10 * * * *")}`);
-    if (!res.ok) throw new Error(`/__scheduled : ${res.status}`);
-    const [left] = d1Rows(
-      persistTo,
-      "SELECT COUNT(*) AS n FROM fichiers WHERE variants IS NULL AND kind = 'course_image'",
-    );
-    if (left.n === 0) return;
-  }
-  throw new Error("les tailles des images ne sont pas toutes faites");
-}
-
 async function main() {
   if (!existsSync("build/server/index.js")) {
     console.error("Construisez d'abord l'application : npm run build");
@@ -163,7 +122,7 @@ async function main() {
   const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
   run("node", ["scripts/seed.ts", "--persist-to", persistTo]);
-  if (images) storeEventImages(run);
+  if (images) storeEventImages(run, persistTo);
   const server = startWorker({
     port,
     base: workerBase,
@@ -173,7 +132,7 @@ async function main() {
     args: images ? ["--test-scheduled"] : [],
   });
   await server.ready();
-  if (images) await makeImageSizes();
+  if (images) await makeImageSizes(workerBase, persistTo);
   const proxy = gzip ? await startGzipProxy({ port: port + 1, target: workerBase }) : null;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   try {

@@ -1,6 +1,6 @@
 // Lighthouse, mobile, performance only (a bench that prints figures; not a test). From the repository root, after
 // `npm run build`:
-//   npx node bench/lighthouse/bench.mjs [--port 8992] [--runs 1] [--gzip]
+//   npx node bench/lighthouse/bench.mjs [--port 8992] [--runs 1] [--gzip] [--images]
 // 1. a fresh local state (migrations + demo data) in .wrangler/bench-lighthouse, the production build under
 //    `wrangler dev` on its own port;
 // 2. Lighthouse's default mobile run (Moto G Power screen, simulated slow 4G and 4× CPU slowdown) with Debian's
@@ -9,18 +9,21 @@
 // 3. the JavaScript those pages load, gzipped at level 9 (what the issue's budget counts: ~100 KB), summed from
 //    the script requests Lighthouse recorded.
 // With --gzip, Lighthouse goes through a proxy that compresses text as Cloudflare's edge does
-// (bench/edge-gzip-proxy.mjs; `wrangler dev` itself sends bodies uncompressed). Needs no internet: the pages load no third-party resource (map tiles only on the map view, not measured here).
+// (bench/edge-gzip-proxy.mjs; `wrangler dev` itself sends bodies uncompressed). With --images, every demo event
+// carries an uploaded photo whose sizes the cron makes first (bench/event-images.mjs). Needs no internet: the pages load no third-party resource (map tiles only on the map view, not measured here).
 import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startGzipProxy } from "../edge-gzip-proxy.mjs";
+import { makeImageSizes, storeEventImages } from "../event-images.mjs";
 import { benchEnv as env, option as opt, productionReadOnlyVars, startWorker } from "../lib.mjs";
 
 const port = Number(opt("--port", "8992"));
 const runs = Math.max(1, Number(opt("--runs", "1")));
 const gzip = process.argv.includes("--gzip");
+const images = process.argv.includes("--images");
 const workerBase = `http://127.0.0.1:${port}`;
 /** What Lighthouse visits: the Worker, or (--gzip) the compressing proxy one port above it. */
 const base = gzip ? `http://127.0.0.1:${port + 1}` : workerBase;
@@ -37,6 +40,7 @@ rmSync(persistTo, { recursive: true, force: true });
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
 run("node", ["scripts/seed.ts", "--persist-to", persistTo]);
+if (images) storeEventImages(run, persistTo);
 // The production build with well-formed fake secrets (pages only: nothing calls Stripe or the mailer).
 const server = startWorker({
   port,
@@ -44,8 +48,10 @@ const server = startWorker({
   persistTo,
   vars: productionReadOnlyVars(),
   stdout: "ignore",
+  args: images ? ["--test-scheduled"] : [],
 });
 await server.ready();
+if (images) await makeImageSizes(workerBase, persistTo);
 const proxy = gzip ? await startGzipProxy({ port: port + 1, target: workerBase }) : null;
 
 const chrome = await chromeLauncher.launch({
