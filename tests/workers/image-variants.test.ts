@@ -3,7 +3,7 @@
 // them from the cron's job, once.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_BYTES, serializeVariants, VARIANTS, variantKey } from "../../app/domain/image-variants";
+import { IMAGE_ROLES, MAX_BYTES, serializeVariants, VARIANTS, variantKey } from "../../app/domain/image-variants";
 import { backfillImageVariants } from "../../app/services/image-variants.server";
 import { photoPng } from "../support/photo-png";
 import { loadDemoData } from "./helpers";
@@ -55,7 +55,7 @@ describe("an uploaded 1600-px PNG", () => {
     expect(await row("SELECT variants FROM fichiers WHERE key = ?", key)).toEqual({ variants: ALL });
   });
 
-  it("has card sizes of at most 15 KB and hero sizes of at most 60 KB, in WebP; the shared picture in JPEG", async () => {
+  it("has card sizes of at most 15 KB and hero sizes of at most 60 KB (16 KB for phones), in WebP; the shared picture in JPEG", async () => {
     const sizes: Record<string, number> = {};
     for (const v of VARIANTS) {
       const object = await env.FILES.get(variantKey(key, v));
@@ -67,6 +67,8 @@ describe("an uploaded 1600-px PNG", () => {
       else expect([...bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       if (v.role === "card") expect(bytes.byteLength, v.name).toBeLessThanOrEqual(MAX_BYTES.card);
       if (v.role === "hero") expect(bytes.byteLength, v.name).toBeLessThanOrEqual(MAX_BYTES.hero);
+      if (v.role === "hero" && v.width === IMAGE_ROLES.hero.phoneWidth)
+        expect(bytes.byteLength, v.name).toBeLessThanOrEqual(MAX_BYTES.phoneHero);
     }
     console.log("variant sizes (bytes)", JSON.stringify(sizes));
   });
