@@ -12,6 +12,12 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Ce que Balise apporte aux coureurs et aux organisateurs d'épreuves." },
 ];
 
+/** The page's tabs: the `onglet` parameter and its label. */
+const TABS = [
+  ["coureurs", "Coureurs"],
+  ["organisateurs", "Organisateurs"],
+] as const;
+
 export function loader({ request }: LoaderFunctionArgs) {
   const tab = new URL(request.url).searchParams.get("onglet");
   return { tab: tab === "organisateurs" ? ("organisateurs" as const) : ("coureurs" as const) };
@@ -23,22 +29,17 @@ export default function Fonctionnalites() {
     <section className="container page">
       <h1>Fonctionnalités</h1>
       <nav className="tabs" aria-label="Public">
-        <Link
-          to="?onglet=coureurs"
-          className={`tab ${tab === "coureurs" ? "is-active" : ""}`}
-          aria-current={tab === "coureurs" ? "page" : undefined}
-          preventScrollReset
-        >
-          Coureurs
-        </Link>
-        <Link
-          to="?onglet=organisateurs"
-          className={`tab ${tab === "organisateurs" ? "is-active" : ""}`}
-          aria-current={tab === "organisateurs" ? "page" : undefined}
-          preventScrollReset
-        >
-          Organisateurs
-        </Link>
+        {TABS.map(([key, label]) => (
+          <Link
+            key={key}
+            to={`?onglet=${key}`}
+            className={`tab ${tab === key ? "is-active" : ""}`}
+            aria-current={tab === key ? "page" : undefined}
+            preventScrollReset
+          >
+            {label}
+          </Link>
+        ))}
       </nav>
       {tab === "coureurs" ? (
         <div className="tab-panel" data-testid="tab-coureurs">
