@@ -234,21 +234,9 @@ export function isBibConflict(e: unknown): boolean {
 }
 
 /**
- * Sets one field of one registration of the organiser's format. Changing the meals also recomputes the
- * meal total (the amount paid, prix_total_coureur_cents, is history and stays). Returns false if no row matched.
+ * Sets fields of one registration of the organiser's format, in one statement. Changing the meals also recomputes
+ * the meal total (the amount paid, prix_total_coureur_cents, is history and stays). Returns false if no row matched.
  */
-export async function updateRegistrantField(
-  db: Db,
-  ids: { id: string; formatId: string },
-  field: EditableField,
-  value: FieldValue,
-  format: PricedFormat,
-  now: Date,
-): Promise<boolean> {
-  return updateRegistrantFields(db, ids, { [field]: value }, format, now);
-}
-
-/** Several fields of one row at once (the no-JS row form), in one statement. */
 export async function updateRegistrantFields(
   db: Db,
   ids: { id: string; formatId: string },
