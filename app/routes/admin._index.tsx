@@ -7,10 +7,11 @@ import { AdminStatTiles } from "~/components/AdminStatTiles";
 import { loadAdminStats } from "~/services/admin.server";
 import adminCss from "~/styles/admin.css?url";
 import { requireAdminHome } from "~/utils/auth.server";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 
-export const meta: MetaFunction = () => [{ title: "Administration — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => noindexMeta("Administration — Balise");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminHome(request, context);

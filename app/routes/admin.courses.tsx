@@ -11,11 +11,9 @@ import { requireAdmin } from "~/utils/auth.server";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 import { formatEuros, formatNumber } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { noindexMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Courses — Administration Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Courses — Administration Balise");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

@@ -8,12 +8,11 @@ import { adminCoursePage } from "~/services/admin.server";
 import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import * as paths from "~/domain/paths";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.course.nom ?? "Course"} — Administration Balise` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  noindexMeta(`${data?.course.nom ?? "Course"} — Administration Balise`);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

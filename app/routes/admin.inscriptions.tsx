@@ -23,12 +23,10 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime, formatEuros, formatNumber, personName } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import { Pager } from "~/components/table/Pager";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction = () => [
-  { title: "Inscriptions — Administration Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Inscriptions — Administration Balise");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

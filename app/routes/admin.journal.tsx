@@ -10,12 +10,10 @@ import * as paths from "~/domain/paths";
 import { adminJournal } from "~/services/journal.server";
 import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction = () => [
-  { title: "Journal — Administration Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Journal — Administration Balise");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

@@ -10,12 +10,10 @@ import { mondayOf } from "~/domain/weekly-feedback";
 import { sendWeeklyFeedback } from "~/services/weekly-feedback.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { devTaskLoader, requireDevelopment } from "~/utils/dev-only.server";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
-export const meta: MetaFunction = () => [
-  { title: "Bilans hebdomadaires — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Bilans hebdomadaires — Balise");
 
 export const loader = devTaskLoader("envoyes");
 

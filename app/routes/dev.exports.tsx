@@ -8,12 +8,10 @@ import * as paths from "~/domain/paths";
 import { buildPendingExports } from "~/services/data-export.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { devTaskLoader, requireDevelopment } from "~/utils/dev-only.server";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
-export const meta: MetaFunction = () => [
-  { title: "Exports en attente — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Exports en attente — Balise");
 
 export const loader = devTaskLoader("prets");
 

@@ -21,11 +21,9 @@ import { formatDateLong, formatEuros } from "~/domain/format";
 import { fieldErrors } from "~/domain/form-errors";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
+import { noindexMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Annuler mon inscription — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Annuler mon inscription — Balise");
 
 /** Someone else's registration reads like a missing one: the French 404. */
 const notFound = () => domainErrorResponse(new CancelError("inscription_introuvable"));

@@ -37,12 +37,10 @@ import { AdvanceRequests } from "./AdvanceRequests";
 import { AutoPayouts, LedgerCheck } from "./LedgerSections";
 import { PaymentsTable } from "./PaymentsTable";
 import * as paths from "~/domain/paths";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction = () => [
-  { title: "Paiements et reversements — Administration Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Paiements et reversements — Administration Balise");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
