@@ -92,6 +92,13 @@ const invalidAria = (f: FilterField, errors: FilterErrors) =>
 const bandChoices = (bands: Record<string, { label: string }>) =>
   Object.entries(bands).map(([k, b]) => [k, b.label] as const);
 
+/** The filters picked from a list, in the form's order. */
+const LIST_FILTERS = [
+  { name: "type", label: "Type d'épreuve", all: "Tous", choices: Object.entries(EVENT_TYPES) },
+  { name: "distance", label: "Distance", all: "Toutes", choices: bandChoices(DISTANCE_BANDS) },
+  { name: "denivele", label: "Dénivelé positif", all: "Tous", choices: bandChoices(ELEVATION_BANDS) },
+] as const;
+
 /** A filter picked from a list, 'Tous' first; a value the page refused shows its error and the list back at 'Tous'. */
 function ListFilter({
   name,
@@ -204,30 +211,9 @@ export default function CoursesPage() {
                 ) : null}
               </select>
             </div>
-            <ListFilter
-              name="type"
-              label="Type d'épreuve"
-              all="Tous"
-              choices={Object.entries(EVENT_TYPES)}
-              value={values.type}
-              errors={errors}
-            />
-            <ListFilter
-              name="distance"
-              label="Distance"
-              all="Toutes"
-              choices={bandChoices(DISTANCE_BANDS)}
-              value={values.distance}
-              errors={errors}
-            />
-            <ListFilter
-              name="denivele"
-              label="Dénivelé positif"
-              all="Tous"
-              choices={bandChoices(ELEVATION_BANDS)}
-              value={values.denivele}
-              errors={errors}
-            />
+            {LIST_FILTERS.map((f) => (
+              <ListFilter key={f.name} {...f} value={values[f.name]} errors={errors} />
+            ))}
             <div className="field">
               <label htmlFor="f-tri">Trier par</label>
               <select id="f-tri" name="tri" defaultValue={values.tri} {...invalid("tri")}>
