@@ -3,14 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import * as paths from "~/domain/paths";
 import { STATIC_PAGE } from "~/components/islands";
+import { publicPageMeta } from "~/utils/meta";
 
 /** Served without React: HTML and CSS (docs/decisions/0222). */
 export const handle = STATIC_PAGE;
 
-export const meta: MetaFunction = () => [
-  { title: "Fonctionnalités — Balise" },
-  { name: "description", content: "Ce que Balise apporte aux coureurs et aux organisateurs d'épreuves." },
-];
+export const meta: MetaFunction = () =>
+  publicPageMeta("Fonctionnalités — Balise", "Ce que Balise apporte aux coureurs et aux organisateurs d'épreuves.");
 
 /** The page's tabs: the `onglet` parameter and its label. */
 const TABS = [

@@ -5,3 +5,8 @@ import type { MetaDescriptor } from "@remix-run/cloudflare";
 export function noindexMeta(title: string): MetaDescriptor[] {
   return [{ title }, { name: "robots", content: "noindex" }];
 }
+
+/** The head of a public page: its title and the description search engines and link previews show. */
+export function publicPageMeta(title: string, description: string): MetaDescriptor[] {
+  return [{ title }, { name: "description", content: description }];
+}
