@@ -24,6 +24,7 @@ import { formatDateTime, formatEuros, formatNumber, personName } from "~/domain/
 import * as paths from "~/domain/paths";
 import { Pager } from "~/components/table/Pager";
 import { noindexMeta } from "~/utils/meta";
+import { numColumns } from "~/components/table/DataTable";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => noindexMeta("Inscriptions — Administration Balise");
@@ -74,10 +75,7 @@ const INSCRIPTION_COLUMNS: readonly AdminColumn[] = [
   "Course/Format",
   "Coureur",
   "Statut",
-  { label: "Montant", num: true },
-  { label: "Repas", num: true },
-  { label: "Total", num: true },
-  { label: "Dossard", num: true },
+  ...numColumns("Montant", "Repas", "Total", "Dossard"),
 ];
 
 function StatutSelect({ value }: { value: string }) {

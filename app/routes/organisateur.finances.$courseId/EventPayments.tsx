@@ -1,5 +1,5 @@
 // The event's books (every collected payment's columns added up) and its most recent payments, one row each.
-import { DataTable } from "~/components/table/DataTable";
+import { DataTable, numColumns } from "~/components/table/DataTable";
 import type { EventPaymentRow } from "~/services/advances.server";
 import { formatDateTime, formatEuros } from "~/domain/format";
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from "~/domain/admin";
@@ -45,11 +45,7 @@ const COLUMNS = [
   "Coureur",
   "Format",
   "Statut",
-  { label: "Payé", num: true },
-  { label: "Remboursé", num: true },
-  { label: "Frais et commission", num: true },
-  { label: "Versé", num: true },
-  { label: "Reste à verser", num: true },
+  ...numColumns("Payé", "Remboursé", "Frais et commission", "Versé", "Reste à verser"),
 ] as const;
 
 export function EventPayments({ payments, total }: { payments: EventPaymentRow[]; total: number }) {
