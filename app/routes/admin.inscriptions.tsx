@@ -25,6 +25,7 @@ import * as paths from "~/domain/paths";
 import { Pager } from "~/components/table/Pager";
 import { noindexMeta } from "~/utils/meta";
 import { numColumns } from "~/components/table/DataTable";
+import { Options } from "~/components/form/Options";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => noindexMeta("Inscriptions — Administration Balise");
@@ -84,11 +85,7 @@ function StatutSelect({ value }: { value: string }) {
       <label htmlFor="f-statut">Statut</label>
       <select id="f-statut" name="statut" defaultValue={value}>
         <option value="">Tous</option>
-        {STATUTS.map((s) => (
-          <option key={s} value={s}>
-            {STATUT_LABELS[s]}
-          </option>
-        ))}
+        <Options values={STATUTS} labels={STATUT_LABELS} />
       </select>
     </div>
   );
@@ -156,11 +153,7 @@ export default function AdminInscriptions() {
         <div className="field">
           <label htmlFor="f-taille">Par page</label>
           <select id="f-taille" name="taille" defaultValue={v.taille}>
-            {ADMIN_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            <Options values={ADMIN_PAGE_SIZES} />
           </select>
         </div>
         <div className="admin-filter-actions">

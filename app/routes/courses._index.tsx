@@ -15,6 +15,7 @@ import catalogueCss from "~/styles/catalogue.css?url";
 import * as paths from "~/domain/paths";
 import { Pager } from "~/components/table/Pager";
 import type { StaticPageHandle } from "~/components/islands";
+import { Options } from "~/components/form/Options";
 
 /** Served without React (docs/decisions/0222); the map view has the map island. */
 export const handle: StaticPageHandle = {
@@ -201,11 +202,7 @@ export default function CoursesPage() {
               <label htmlFor="f-dep">Département</label>
               <select id="f-dep" name="departement" defaultValue={values.departement}>
                 <option value="">Tous</option>
-                {d.departements.map((dep) => (
-                  <option key={dep} value={dep}>
-                    {dep}
-                  </option>
-                ))}
+                <Options values={d.departements} />
                 {values.departement && !d.departements.includes(values.departement) ? (
                   <option value={values.departement}>{values.departement}</option>
                 ) : null}
@@ -226,11 +223,7 @@ export default function CoursesPage() {
             <div className="field">
               <label htmlFor="f-taille">Par page</label>
               <select id="f-taille" name="taille" defaultValue={values.taille} {...invalid("taille")}>
-                {PAGE_SIZES.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
+                <Options values={PAGE_SIZES} />
               </select>
               <FieldError field="taille" errors={errors} />
             </div>

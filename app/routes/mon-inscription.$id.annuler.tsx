@@ -22,6 +22,7 @@ import { fieldErrors } from "~/domain/form-errors";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
 import { noindexMeta } from "~/utils/meta";
+import { Options } from "~/components/form/Options";
 
 export const meta: MetaFunction = () => noindexMeta("Annuler mon inscription — Balise");
 
@@ -146,11 +147,7 @@ export default function CancelRegistration() {
               aria-describedby={errors.reason ? "f-reason-err" : undefined}
             >
               <option value="">— Sans motif —</option>
-              {CANCEL_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
+              <Options values={CANCEL_REASONS} />
             </select>
             {errors.reason ? (
               <p id="f-reason-err" className="field-error">

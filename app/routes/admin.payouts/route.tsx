@@ -38,6 +38,7 @@ import { AutoPayouts, LedgerCheck } from "./LedgerSections";
 import { PaymentsTable } from "./PaymentsTable";
 import * as paths from "~/domain/paths";
 import { noindexMeta } from "~/utils/meta";
+import { Options } from "~/components/form/Options";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => noindexMeta("Paiements et reversements — Administration Balise");
@@ -142,11 +143,7 @@ export default function AdminPayouts() {
           <label htmlFor="p-status">Statut</label>
           <select id="p-status" name="status" defaultValue={f.status}>
             <option value="">Tous</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {PAYMENT_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options values={PAYMENT_STATUSES} labels={PAYMENT_STATUS_LABELS} />
           </select>
         </div>
         <div className="field">

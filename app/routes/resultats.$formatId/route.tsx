@@ -20,6 +20,7 @@ import registrantsCss from "~/styles/registrants.css?url";
 import { notFoundOrRethrow } from "~/utils/domain-errors";
 import { ResultsTable } from "./ResultsTable";
 import { noindexMeta } from "~/utils/meta";
+import { Options } from "~/components/form/Options";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 
@@ -72,11 +73,7 @@ export default function ResultsPage() {
         <div className="field">
           <label htmlFor="f-tri">Trier par</label>
           <select id="f-tri" name="tri" defaultValue={query.tri}>
-            {RESULT_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {RESULT_SORT_LABELS[s]}
-              </option>
-            ))}
+            <Options values={RESULT_SORTS} labels={RESULT_SORT_LABELS} />
           </select>
         </div>
         <button type="submit" className="btn btn-secondary">
