@@ -14,7 +14,6 @@ import {
 } from "~/components/AdminFields";
 import { AdminNav } from "~/components/AdminNav";
 import { SearchField } from "~/components/form/SearchField";
-import { Link } from "~/components/Link";
 import { ADMIN_PAGE_SIZES, ADMIN_SEARCH_COUNT_CAP as SEARCH_COUNT_CAP, adminInscriptionsQuery } from "~/domain/admin";
 import { STATUT_LABELS, STATUTS } from "~/domain/registration-rules";
 import { adminInscriptionsPage } from "~/services/admin.server";
@@ -26,6 +25,7 @@ import { Pager } from "~/components/table/Pager";
 import { noindexMeta } from "~/utils/meta";
 import { numColumns } from "~/components/table/DataTable";
 import { Options } from "~/components/form/Options";
+import { FilterActions } from "~/components/form/FilterActions";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => noindexMeta("Inscriptions — Administration Balise");
@@ -156,14 +156,7 @@ export default function AdminInscriptions() {
             <Options values={ADMIN_PAGE_SIZES} />
           </select>
         </div>
-        <div className="admin-filter-actions">
-          <button type="submit" className="btn btn-primary">
-            Appliquer
-          </button>
-          <Link to={paths.adminRegistrations()} className="btn btn-ghost">
-            Réinitialiser
-          </Link>
-        </div>
+        <FilterActions className="admin-filter-actions" resetTo={paths.adminRegistrations()} />
       </Form>
 
       <div className="admin-toolbar">

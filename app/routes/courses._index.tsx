@@ -16,6 +16,7 @@ import * as paths from "~/domain/paths";
 import { Pager } from "~/components/table/Pager";
 import type { StaticPageHandle } from "~/components/islands";
 import { Options } from "~/components/form/Options";
+import { FilterActions } from "~/components/form/FilterActions";
 
 /** Served without React (docs/decisions/0222); the map view has the map island. */
 export const handle: StaticPageHandle = {
@@ -235,14 +236,7 @@ export default function CoursesPage() {
           </div>
         </details>
         {errors.page ? <p className="field-error">{errors.page}</p> : null}
-        <div className="filters-actions">
-          <button type="submit" className="btn btn-primary">
-            Filtrer
-          </button>
-          <Link to={resetHref} className="btn btn-ghost">
-            Réinitialiser
-          </Link>
-        </div>
+        <FilterActions className="filters-actions" submit="Filtrer" resetTo={resetHref} />
       </Form>
 
       <ResultsBar d={d} busy={navigation.state === "loading" && navigation.location?.pathname === paths.eventsPage()} />

@@ -9,7 +9,6 @@ import { useEffect, useMemo, useState } from "react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { CourseSelect, DateRangeFields } from "~/components/AdminFields";
 import { AdminNav } from "~/components/AdminNav";
-import { Link } from "~/components/Link";
 import { useHydrated } from "~/components/useHydrated";
 import { FieldShell, fieldAria } from "~/components/Field";
 import { ADMIN_PAYMENTS_CAP, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from "~/domain/admin";
@@ -39,6 +38,7 @@ import { PaymentsTable } from "./PaymentsTable";
 import * as paths from "~/domain/paths";
 import { noindexMeta } from "~/utils/meta";
 import { Options } from "~/components/form/Options";
+import { FilterActions } from "~/components/form/FilterActions";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 export const meta: MetaFunction = () => noindexMeta("Paiements et reversements — Administration Balise");
@@ -152,14 +152,7 @@ export default function AdminPayouts() {
         </div>
         <CourseSelect id="p-course" value={f.course} courses={d.courses} />
         <DateRangeFields idPrefix="p" du={f.du} au={f.au} errors={d.errors} />
-        <div className="admin-filter-actions">
-          <button type="submit" className="btn btn-primary">
-            Appliquer
-          </button>
-          <Link to={paths.adminPayouts()} className="btn btn-ghost">
-            Réinitialiser
-          </Link>
-        </div>
+        <FilterActions className="admin-filter-actions" resetTo={paths.adminPayouts()} />
       </Form>
 
       {notice ? (
