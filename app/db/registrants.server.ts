@@ -2,7 +2,6 @@
 // so another organiser's format or registration reads exactly like a missing one. Search, filter and paging
 // happen in SQL; the export reads with keyset pagination (created_at, id), served by inscriptions_format_created_idx.
 import { sql, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { AnyExportColumn } from "~/domain/csv";
 import {
   escapeLike,
@@ -28,13 +27,7 @@ import {
 import { justificatifEtatSql } from "./justificatifs.server";
 import type { JustificatifColumns, JustificatifEtat } from "~/domain/justificatif";
 import { mealTotal, type PricedFormat } from "~/domain/registration-rules";
-
-const dialect = new SQLiteAsyncDialect();
-
-function prepare(db: Db, query: SQL): D1PreparedStatement {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return db.$client.prepare(text).bind(...params);
-}
+import { prepare } from "./batch.server";
 
 export interface OwnedFormat {
   id: string;
