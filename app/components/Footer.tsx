@@ -3,26 +3,21 @@ import * as paths from "~/domain/paths";
 
 type Links = readonly (readonly [to: string, label: string])[];
 
-const COLUMNS: readonly { title: string; links: Links }[] = [
-  {
-    title: "Organisateurs",
-    links: [
-      [paths.organiserSpace(), "Mon espace organisateur"],
-      [paths.newEvent(), "Publier une épreuve"],
-      [paths.organiserTerms(), "CGV organisateurs"],
-      [paths.organiserCharter(), "Charte organisateur"],
-    ],
-  },
-  {
-    title: "Coureurs",
-    links: [
-      [paths.eventsPage(), "Trouver une course"],
-      [paths.formatsPage(), "Tous les formats"],
-      [paths.myRegistrations(), "Mes inscriptions"],
-      [paths.premium(), "Balise Premium"],
-    ],
-  },
-];
+/** The footer's columns of links, by title. */
+const COLUMNS: Readonly<Record<string, Links>> = {
+  Organisateurs: [
+    [paths.organiserSpace(), "Mon espace organisateur"],
+    [paths.newEvent(), "Publier une épreuve"],
+    [paths.organiserTerms(), "CGV organisateurs"],
+    [paths.organiserCharter(), "Charte organisateur"],
+  ],
+  Coureurs: [
+    [paths.eventsPage(), "Trouver une course"],
+    [paths.formatsPage(), "Tous les formats"],
+    [paths.myRegistrations(), "Mes inscriptions"],
+    [paths.premium(), "Balise Premium"],
+  ],
+};
 
 const SOCIAL: Links = [
   ["https://www.instagram.com/", "Instagram"],
@@ -54,10 +49,10 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        {COLUMNS.map((c) => (
-          <div key={c.title}>
-            <p className="footer-title">{c.title}</p>
-            <LinkList links={c.links} />
+        {Object.entries(COLUMNS).map(([title, links]) => (
+          <div key={title}>
+            <p className="footer-title">{title}</p>
+            <LinkList links={links} />
           </div>
         ))}
         <div>
