@@ -1,7 +1,7 @@
 // /admin/inscriptions: every registration of the platform, newest first (spec sections 2, 7, 9). A GET form of
 // filters (search, status, event, format — whose choices depend on the event: without JavaScript 'Appliquer'
 // refreshes them, with it a change of event does —, dates, page size); keyset pages; 'Export CSV (page)'.
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import {
@@ -17,18 +17,17 @@ import { SearchField } from "~/components/form/SearchField";
 import { ADMIN_PAGE_SIZES, ADMIN_SEARCH_COUNT_CAP as SEARCH_COUNT_CAP, adminInscriptionsQuery } from "~/domain/admin";
 import { STATUT_LABELS, STATUTS } from "~/domain/registration-rules";
 import { adminInscriptionsPage } from "~/services/admin.server";
-import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime, formatEuros, formatNumber, personName } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import { Pager } from "~/components/table/Pager";
-import { noindexMeta } from "~/utils/meta";
 import { numColumns } from "~/components/table/DataTable";
 import { Options } from "~/components/form/Options";
 import { FilterActions } from "~/components/form/FilterActions";
+import { adminLinks, adminMeta } from "~/components/admin-head";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction = () => noindexMeta("Inscriptions — Administration Balise");
+export const links = adminLinks;
+export const meta = adminMeta("Inscriptions");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

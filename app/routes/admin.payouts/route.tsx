@@ -3,7 +3,7 @@
 // 'Tout transférer' (POST, one form). Without JavaScript, 'Calculer les totaux' sends the selection with GET; with
 // it, the totals follow the checkboxes. Also: the ledger check and the automatic J+1 payouts.
 import { data, redirect } from "@remix-run/cloudflare";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
@@ -26,7 +26,6 @@ import {
 import { isActionToken } from "~/domain/payouts";
 import { PAYMENT_ERROR_MESSAGES } from "~/services/payment-errors.server";
 import { adminPaymentsPage, transferSelection, updateCommission } from "~/services/admin.server";
-import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import { randomToken } from "~/utils/crypto.server";
 import { formatEuros } from "~/domain/format";
@@ -36,12 +35,12 @@ import { AdvanceRequests } from "./AdvanceRequests";
 import { AutoPayouts, LedgerCheck } from "./LedgerSections";
 import { PaymentsTable } from "./PaymentsTable";
 import * as paths from "~/domain/paths";
-import { noindexMeta } from "~/utils/meta";
 import { Options } from "~/components/form/Options";
 import { FilterActions } from "~/components/form/FilterActions";
+import { adminLinks, adminMeta } from "~/components/admin-head";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction = () => noindexMeta("Paiements et reversements — Administration Balise");
+export const links = adminLinks;
+export const meta = adminMeta("Paiements et reversements");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
