@@ -28,7 +28,6 @@ import { PAYMENT_ERROR_MESSAGES } from "~/services/payment-errors.server";
 import { adminPaymentsPage, transferSelection, updateCommission } from "~/services/admin.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { randomToken } from "~/utils/crypto.server";
-import { formatEuros } from "~/domain/format";
 import { fieldErrors } from "~/domain/form-errors";
 import { pendingAdvances } from "~/services/advances.server";
 import { AdvanceRequests } from "./AdvanceRequests";
@@ -38,6 +37,7 @@ import * as paths from "~/domain/paths";
 import { Options } from "~/components/form/Options";
 import { FilterActions } from "~/components/form/FilterActions";
 import { adminLinks, adminMeta } from "~/components/admin-head";
+import { MoneyList } from "~/components/MoneyList";
 
 export const links = adminLinks;
 export const meta = adminMeta("Paiements et reversements");
@@ -186,23 +186,16 @@ export default function AdminPayouts() {
 
         <section className="admin-totals" aria-labelledby="totals-title">
           <h2 id="totals-title">{`Sélection : ${totals.count} paiement${totals.count > 1 ? "s" : ""}`}</h2>
-          <dl>
-            {(
-              [
-                ["Brut", totals.gross],
-                ["Frais", totals.fees],
-                ["Commission", totals.commission],
-                ["Transféré", totals.transferred],
-                ["Remboursé", totals.refunded],
-                ["Net restant", totals.netRemaining],
-              ] as const
-            ).map(([label, cents]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{formatEuros(cents)}</dd>
-              </div>
-            ))}
-          </dl>
+          <MoneyList
+            lines={[
+              ["Brut", totals.gross],
+              ["Frais", totals.fees],
+              ["Commission", totals.commission],
+              ["Transféré", totals.transferred],
+              ["Remboursé", totals.refunded],
+              ["Net restant", totals.netRemaining],
+            ]}
+          />
           <noscript>
             <button type="submit" formMethod="get" className="btn btn-ghost btn-small">
               Calculer les totaux de la sélection

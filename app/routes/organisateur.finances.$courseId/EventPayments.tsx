@@ -3,6 +3,7 @@ import { DataTable, numColumns } from "~/components/table/DataTable";
 import type { EventPaymentRow } from "~/services/advances.server";
 import { formatDateTime, formatEuros } from "~/domain/format";
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from "~/domain/admin";
+import { MoneyList } from "~/components/MoneyList";
 
 interface Totals {
   count: number;
@@ -28,14 +29,7 @@ export function BooksSummary({ totals }: { totals: Totals }) {
   return (
     <section className="card tool-card" aria-labelledby="books-title">
       <h2 id="books-title">{`Comptes de l'épreuve (${totals.count} paiement${totals.count > 1 ? "s" : ""})`}</h2>
-      <dl className="books">
-        {lines.map(([label, cents]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{formatEuros(cents)}</dd>
-          </div>
-        ))}
-      </dl>
+      <MoneyList className="books" lines={lines} />
     </section>
   );
 }
