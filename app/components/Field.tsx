@@ -33,12 +33,9 @@ export function fieldAria(id: string, { hint, error }: { hint?: unknown; error?:
  * `const bind = fieldBinder(values, errors)` then `<Field {...bind("nom")} label="Nom" />`. A value that is not text
  * (absent, a checkbox's boolean) shows as empty.
  */
-export function fieldBinder(
-  values: Readonly<Record<string, unknown>>,
-  errors: Readonly<Record<string, string | undefined>>,
-) {
+export function fieldBinder(values: object, errors: Readonly<Record<string, string | undefined>>) {
   return (name: string) => {
-    const value = values[name];
+    const value = (values as Readonly<Record<string, unknown>>)[name];
     return { name, defaultValue: typeof value === "string" ? value : "", error: errors[name] };
   };
 }

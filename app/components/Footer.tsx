@@ -1,83 +1,75 @@
 import { Link } from "~/components/Link";
 import * as paths from "~/domain/paths";
 
+type Links = readonly (readonly [to: string, label: string])[];
+
+/** The footer's columns of links, by title. */
+const COLUMNS: Readonly<Record<string, Links>> = {
+  Organisateurs: [
+    [paths.organiserSpace(), "Mon espace organisateur"],
+    [paths.newEvent(), "Publier une épreuve"],
+    [paths.organiserTerms(), "CGV organisateurs"],
+    [paths.organiserCharter(), "Charte organisateur"],
+  ],
+  Coureurs: [
+    [paths.eventsPage(), "Trouver une course"],
+    [paths.formatsPage(), "Tous les formats"],
+    [paths.myRegistrations(), "Mes inscriptions"],
+    [paths.premium(), "Balise Premium"],
+  ],
+};
+
+const SOCIAL: Links = [
+  ["https://www.instagram.com/", "Instagram"],
+  ["https://www.facebook.com/", "Facebook"],
+  ["https://www.strava.com/", "Strava"],
+];
+
+const LEGAL: Links = [
+  [paths.terms(), "Conditions d'utilisation"],
+  [paths.privacy(), "Confidentialité"],
+  [paths.legalNotice(), "Mentions légales"],
+  [paths.refundPolicy(), "Remboursements"],
+  [paths.contact(), "Contact"],
+];
+
+function LinkList({ links }: { links: Links }) {
+  return (
+    <ul>
+      {links.map(([to, label]) => (
+        <li key={to}>
+          <Link to={to}>{label}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <div>
-          <p className="footer-title">Organisateurs</p>
-          <ul>
-            <li>
-              <Link to={paths.organiserSpace()}>Mon espace organisateur</Link>
-            </li>
-            <li>
-              <Link to={paths.newEvent()}>Publier une épreuve</Link>
-            </li>
-            <li>
-              <Link to={paths.organiserTerms()}>CGV organisateurs</Link>
-            </li>
-            <li>
-              <Link to={paths.organiserCharter()}>Charte organisateur</Link>
-            </li>
-          </ul>
-        </div>
-        <div>
-          <p className="footer-title">Coureurs</p>
-          <ul>
-            <li>
-              <Link to={paths.eventsPage()}>Trouver une course</Link>
-            </li>
-            <li>
-              <Link to={paths.formatsPage()}>Tous les formats</Link>
-            </li>
-            <li>
-              <Link to={paths.myRegistrations()}>Mes inscriptions</Link>
-            </li>
-            <li>
-              <Link to={paths.premium()}>Balise Premium</Link>
-            </li>
-          </ul>
-        </div>
+        {Object.entries(COLUMNS).map(([title, links]) => (
+          <div key={title}>
+            <p className="footer-title">{title}</p>
+            <LinkList links={links} />
+          </div>
+        ))}
         <div>
           <p className="footer-title">Suivez-nous</p>
           <ul className="social">
-            <li>
-              <a href="https://www.instagram.com/" rel="noopener noreferrer">
-                Instagram
-              </a>
-            </li>
-            <li>
-              <a href="https://www.facebook.com/" rel="noopener noreferrer">
-                Facebook
-              </a>
-            </li>
-            <li>
-              <a href="https://www.strava.com/" rel="noopener noreferrer">
-                Strava
-              </a>
-            </li>
+            {SOCIAL.map(([href, label]) => (
+              <li key={href}>
+                <a href={href} rel="noopener noreferrer">
+                  {label}
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
       </div>
       <div className="container footer-legal">
-        <ul>
-          <li>
-            <Link to={paths.terms()}>Conditions d'utilisation</Link>
-          </li>
-          <li>
-            <Link to={paths.privacy()}>Confidentialité</Link>
-          </li>
-          <li>
-            <Link to={paths.legalNotice()}>Mentions légales</Link>
-          </li>
-          <li>
-            <Link to={paths.refundPolicy()}>Remboursements</Link>
-          </li>
-          <li>
-            <Link to={paths.contact()}>Contact</Link>
-          </li>
-        </ul>
+        <LinkList links={LEGAL} />
         <p className="muted small">© 2026 Balise — inscriptions trail, rando et route.</p>
       </div>
     </footer>

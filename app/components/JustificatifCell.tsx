@@ -14,6 +14,7 @@ import {
 } from "~/domain/justificatif";
 import { formatDate } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { Options } from "~/components/form/Options";
 
 export interface JustificatifRow extends JustificatifColumns {
   id: string;
@@ -106,11 +107,7 @@ export function JustificatifCell({
                 aria-describedby={error?.field === "motif" ? errId : undefined}
               >
                 <option value="">— Choisir —</option>
-                {REFUS_MOTIFS.map((m) => (
-                  <option key={m} value={m}>
-                    {REFUS_MOTIF_LABELS[m]}
-                  </option>
-                ))}
+                <Options values={REFUS_MOTIFS} labels={REFUS_MOTIF_LABELS} />
               </select>
             </div>
             <div className="field">

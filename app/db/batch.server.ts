@@ -7,14 +7,15 @@ import type { Db } from "./client.server";
 
 const dialect = new SQLiteAsyncDialect();
 
+/** A raw statement as D1 runs it: the query's text, its parameters bound. */
+export function prepare(db: Db, query: SQL): D1PreparedStatement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return db.$client.prepare(text).bind(...params);
+}
+
 /** Runs the statements in one batch and returns each one's rows, in order. */
 export async function batchAll<T extends unknown[]>(db: Db, queries: SQL[]): Promise<T> {
-  const client = db.$client;
-  const stmts = queries.map((q) => {
-    const { sql: text, params } = dialect.sqlToQuery(q);
-    return client.prepare(text).bind(...params);
-  });
-  const results = await client.batch(stmts);
+  const results = await db.$client.batch(queries.map((q) => prepare(db, q)));
   return results.map((r) => r.results) as T;
 }
 

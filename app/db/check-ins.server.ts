@@ -5,21 +5,14 @@
 // UPDATE that stamps the row; a scan made before it is then ignored (`scanEffect` in app/domain/check-in.ts is the
 // rule these statements follow, `PICKED_UP` its twin). Reads: the desk's list of a format and one runner.
 import { sql, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { EXPECTED_STATUTS } from "~/domain/check-in";
 import type { Db } from "./client.server";
 import { justificatifEtatSql } from "./justificatifs.server";
 import { quoteList } from "./registration-store/guards.server";
-
-const dialect = new SQLiteAsyncDialect();
+import { prepare } from "./batch.server";
 
 /** The row's bib is handed out (`isPickedUp` in app/domain/check-in.ts): never undone, or scanned after the undo. */
 const PICKED_UP = sql.raw("(r.annule_le IS NULL OR r.retire_le > r.annule_le)");
-
-function prepare(db: Db, query: SQL): D1PreparedStatement {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return db.$client.prepare(text).bind(...params);
-}
 
 export interface CheckInWrite {
   inscriptionId: string;

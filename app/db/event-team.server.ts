@@ -3,16 +3,9 @@
 // organiser query of an event uses (the owner, or a co-organiser holding the right).
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { EventRight, EventRole, Rights } from "~/domain/event-team";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.server";
 import { courses, equipe_invitations, equipe_membres, users } from "./schema";
-
-const dialect = new SQLiteAsyncDialect();
-
-function prepare(db: Db, query: SQL): D1PreparedStatement {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return db.$client.prepare(text).bind(...params);
-}
+import { prepare } from "./batch.server";
 
 const RIGHT_COLUMN: Record<EventRight, string> = {
   epreuve: "droit_epreuve",

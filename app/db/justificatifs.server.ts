@@ -3,7 +3,6 @@
 // a document, what an account may store (decision 0190), and the retention purge. The state is never the
 // registration's status: nothing here writes statut.
 import { sql, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import {
   canDecide,
   type DocumentUsage,
@@ -19,13 +18,7 @@ import { mayActSql } from "./event-team.server";
 import { quoteList } from "./registration-store/guards.server";
 import { updateStatement } from "./registration-store/writes.server";
 import { expiredDocumentSql } from "./retention.server";
-
-const dialect = new SQLiteAsyncDialect();
-
-function prepare(db: Db, query: SQL): D1PreparedStatement {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return db.$client.prepare(text).bind(...params);
-}
+import { prepare } from "./batch.server";
 
 /**
  * The check state of the registration aliased `i` (missing / to check / validated / refused, or not required for a

@@ -2,7 +2,6 @@
 // so another organiser's format or registration reads exactly like a missing one. Search, filter and paging
 // happen in SQL; the export reads with keyset pagination (created_at, id), served by inscriptions_format_created_idx.
 import { sql, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { AnyExportColumn } from "~/domain/csv";
 import {
   escapeLike,
@@ -28,13 +27,7 @@ import {
 import { justificatifEtatSql } from "./justificatifs.server";
 import type { JustificatifColumns, JustificatifEtat } from "~/domain/justificatif";
 import { mealTotal, type PricedFormat } from "~/domain/registration-rules";
-
-const dialect = new SQLiteAsyncDialect();
-
-function prepare(db: Db, query: SQL): D1PreparedStatement {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return db.$client.prepare(text).bind(...params);
-}
+import { prepare } from "./batch.server";
 
 export interface OwnedFormat {
   id: string;
@@ -234,21 +227,9 @@ export function isBibConflict(e: unknown): boolean {
 }
 
 /**
- * Sets one field of one registration of the organiser's format. Changing the meals also recomputes the
- * meal total (the amount paid, prix_total_coureur_cents, is history and stays). Returns false if no row matched.
+ * Sets fields of one registration of the organiser's format, in one statement. Changing the meals also recomputes
+ * the meal total (the amount paid, prix_total_coureur_cents, is history and stays). Returns false if no row matched.
  */
-export async function updateRegistrantField(
-  db: Db,
-  ids: { id: string; formatId: string },
-  field: EditableField,
-  value: FieldValue,
-  format: PricedFormat,
-  now: Date,
-): Promise<boolean> {
-  return updateRegistrantFields(db, ids, { [field]: value }, format, now);
-}
-
-/** Several fields of one row at once (the no-JS row form), in one statement. */
 export async function updateRegistrantFields(
   db: Db,
   ids: { id: string; formatId: string },

@@ -3,7 +3,7 @@
 // transfers as the admin's 'Transférer l'acompte') or refuses it with a reason; the J+1 payout then sends what remains.
 // Pure: statuses, labels, what may be asked, the estimate, the forms' schemas and the error table. No I/O, no clock.
 import { z } from "zod";
-import { DomainError } from "./errors";
+import { tabledError } from "./errors";
 import { wholePercentField } from "./admin-payouts";
 import { DEFAULT_DEPOSIT_PERCENT, depositAmount } from "./money";
 
@@ -67,12 +67,12 @@ const ADVANCE_ERROR_FIELDS: Partial<Record<AdvanceErrorCode, string>> = {
   message_trop_long: "message",
 };
 
-export class AdvanceError extends DomainError<AdvanceErrorCode> {
-  constructor(code: AdvanceErrorCode) {
-    super(code, ADVANCE_ERROR_STATUS[code], ADVANCE_ERROR_MESSAGES[code], ADVANCE_ERROR_FIELDS[code]);
-    this.name = "AdvanceError";
-  }
-}
+export class AdvanceError extends tabledError<AdvanceErrorCode>(
+  "AdvanceError",
+  ADVANCE_ERROR_STATUS,
+  ADVANCE_ERROR_MESSAGES,
+  ADVANCE_ERROR_FIELDS,
+) {}
 
 /**
  * The advance a release of `percent` % would send: each payment's own share (the transfers are per payment, each

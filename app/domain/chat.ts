@@ -1,5 +1,5 @@
 // Event chat rules (spec sections 4, 5 and 6). Pure: no I/O, no clock.
-import { DomainError } from "./errors";
+import { tabledError } from "./errors";
 
 /** The all-zero user id marks the AI assistant's messages. */
 export const AI_USER_ID = "00000000-0000-0000-0000-000000000000";
@@ -65,12 +65,7 @@ export const CHAT_ERROR_STATUS: Record<ChatErrorCode, number> = {
   IMPERSONATION: 403,
 };
 
-export class ChatError extends DomainError<ChatErrorCode> {
-  constructor(code: ChatErrorCode) {
-    super(code, CHAT_ERROR_STATUS[code], CHAT_ERROR_MESSAGES[code]);
-    this.name = "ChatError";
-  }
-}
+export class ChatError extends tabledError<ChatErrorCode>("ChatError", CHAT_ERROR_STATUS, CHAT_ERROR_MESSAGES) {}
 
 /** Lower-cases and strips accents so that "MÈRDE" and "merde" compare equal. */
 function fold(text: string): string {

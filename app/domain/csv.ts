@@ -1,7 +1,7 @@
 // CSV for spreadsheets used in France (Excel, LibreOffice): semicolon delimiter, UTF-8 with a BOM so that
 // accents survive, CRLF line ends (RFC 4180). Pure: the export route streams what these functions return.
 // docs/decisions/0081-csv-export-streamed.md
-import { RUNNER_FIELD_LABELS } from "./runner-fields";
+import { RUNNER_FIELD_LABELS, RUNNER_IDENTITY_FIELDS, RUNNER_PLACE_FIELDS } from "./runner-fields";
 
 export const CSV_DELIMITER = ";";
 export const CSV_BOM = "\uFEFF";
@@ -39,18 +39,8 @@ export function csvRow(values: readonly CsvValue[]): string {
 
 /** The organiser export's columns, in the spec's order (section 7), with their header text. */
 export const EXPORT_COLUMNS = [
-  "nom",
-  "prenom",
-  "genre",
-  "date_naissance",
-  "nationalite",
-  "email",
-  "telephone",
-  "adresse",
-  "code_postal",
-  "ville",
-  "pays",
-  "club",
+  ...RUNNER_IDENTITY_FIELDS,
+  ...RUNNER_PLACE_FIELDS,
   "dossard",
   "nombre_repas",
   "statut",

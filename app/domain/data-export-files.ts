@@ -2,7 +2,7 @@
 // CSV of app/domain/csv.ts: semicolons, BOM, formulas defused), the consents, and a README.txt saying what each file
 // holds. Pure: the service reads the rows and the documents, and zips what these functions return.
 import { CSV_BOM, type CsvValue, csvRow } from "./csv";
-import { type ConsentRow, EXPORTED_TABLES, type ExportedTableName } from "./data-export";
+import { type ConsentRow, EXPORTED_TABLES, type ExportedTable, type ExportedTableName } from "./data-export";
 import { formatDateTime } from "./format";
 
 export type Row = Record<string, unknown>;
@@ -26,7 +26,7 @@ export const rowsJson = (rows: readonly Row[]): string => `${JSON.stringify(rows
 
 /** A row without the columns the export leaves out (secrets, hashes, computed search keys). */
 export function keptColumns(table: ExportedTableName, columns: readonly string[]): string[] {
-  const omit: readonly string[] = (EXPORTED_TABLES[table] as { omit?: readonly string[] }).omit ?? [];
+  const omit = EXPORTED_TABLES[table].omit ?? [];
   return columns.filter((c) => !omit.includes(c) && c !== "__rowid");
 }
 
@@ -67,10 +67,7 @@ export function exportReadme(input: {
     "",
   ];
   const byCategory = new Map<string, string[]>();
-  for (const [table, def] of Object.entries(EXPORTED_TABLES) as [
-    ExportedTableName,
-    (typeof EXPORTED_TABLES)[ExportedTableName],
-  ][]) {
+  for (const [table, def] of Object.entries(EXPORTED_TABLES) as [ExportedTableName, ExportedTable][]) {
     const list = byCategory.get(def.categorie) ?? [];
     list.push(`  - ${tableFile(table, "json")} et .csv : ${def.contenu} (${input.counts[table] ?? 0} ligne(s))`);
     byCategory.set(def.categorie, list);

@@ -13,62 +13,55 @@ export interface ExportedTable {
   omit?: readonly string[];
 }
 
+const table = (categorie: string, contenu: string, omit?: readonly string[]): ExportedTable =>
+  omit ? { categorie, contenu, omit } : { categorie, contenu };
+
 /** The tables the ZIP holds (one `donnees/<table>.json` and `donnees/<table>.csv` each), in the README's order. */
 export const EXPORTED_TABLES = {
-  users: { categorie: "Compte", contenu: "votre compte (adresse, confirmation, création)", omit: ["password_hash"] },
-  sessions: { categorie: "Compte", contenu: "vos sessions ouvertes (appareil, dates)", omit: ["id"] },
-  profils_utilisateurs: { categorie: "Profil", contenu: "votre profil et votre profil organisateur" },
-  profils_coureurs: { categorie: "Profil", contenu: "votre profil coureur" },
-  admins: { categorie: "Compte", contenu: "votre rôle d'administrateur, s'il y a lieu" },
-  inscriptions: {
-    categorie: "Inscriptions",
-    contenu: "vos inscriptions",
-    omit: ["checkout_claim", "checkout_claim_at", "identite", "nom_recherche", "prenom_recherche", "email_recherche"],
-  },
-  inscriptions_historique: { categorie: "Inscriptions", contenu: "l'historique des statuts de vos inscriptions" },
-  annulations: { categorie: "Paiements", contenu: "vos annulations et leur remboursement calculé" },
-  paiements: { categorie: "Paiements", contenu: "vos paiements" },
-  remboursements: { categorie: "Paiements", contenu: "vos remboursements" },
-  retraits_dossards: { categorie: "Inscriptions", contenu: "le retrait de vos dossards" },
-  resultats: { categorie: "Inscriptions", contenu: "vos résultats publiés" },
-  liste_attente: { categorie: "Listes d'attente", contenu: "vos places en liste d'attente" },
-  cessions: {
-    categorie: "Transferts",
-    contenu: "les transferts de dossard que vous avez proposés ou reçus",
-    omit: ["token_hash"],
-  },
-  chat_messages: { categorie: "Messages", contenu: "vos messages dans les discussions des épreuves" },
-  justificatif_documents: {
-    categorie: "Justificatifs",
-    contenu: "vos justificatifs déposés (fichiers dans justificatifs/)",
-  },
-  mail_outbox: { categorie: "E-mails", contenu: "les e-mails que Balise vous a envoyés" },
-  courses: { categorie: "Organisation", contenu: "les épreuves que vous organisez" },
-  fichiers: { categorie: "Organisation", contenu: "les fichiers que vous avez déposés pour vos épreuves" },
-  equipe_membres: { categorie: "Organisation", contenu: "les équipes d'organisation dont vous êtes membre" },
-  equipe_invitations: {
-    categorie: "Organisation",
-    contenu: "les invitations de co-organisateur envoyées ou reçues",
-    omit: ["token_hash"],
-  },
-  demandes_acompte: { categorie: "Organisation", contenu: "vos demandes d'acompte" },
-  compensations: { categorie: "Organisation", contenu: "les compensations entre vos paiements d'organisateur" },
-  journal_actions: { categorie: "Organisation", contenu: "vos actions d'organisateur ou d'administrateur" },
-  exports_donnees: { categorie: "Compte", contenu: "vos demandes d'export de données" },
-  abonnements: { categorie: "Compte", contenu: "votre abonnement Premium (état, montant, fin de période)" },
-  plans_entrainement: {
-    categorie: "Entraînement",
-    contenu: "votre plan d'entraînement (course, objectif, paramètres)",
-    omit: ["jeton_calendrier"],
-  },
-  seances_plan: { categorie: "Entraînement", contenu: "les séances de votre plan d'entraînement" },
-  activites: { categorie: "Premium", contenu: "vos activités importées ou synchronisées (résumés)" },
-  connexions_activite: {
-    categorie: "Premium",
-    contenu: "vos liaisons à un service de suivi sportif (Strava : identifiant d'athlète, date, autorisations)",
-    omit: ["access_token", "refresh_token"],
-  },
-} as const satisfies Record<string, ExportedTable>;
+  users: table("Compte", "votre compte (adresse, confirmation, création)", ["password_hash"]),
+  sessions: table("Compte", "vos sessions ouvertes (appareil, dates)", ["id"]),
+  profils_utilisateurs: table("Profil", "votre profil et votre profil organisateur"),
+  profils_coureurs: table("Profil", "votre profil coureur"),
+  admins: table("Compte", "votre rôle d'administrateur, s'il y a lieu"),
+  inscriptions: table("Inscriptions", "vos inscriptions", [
+    "checkout_claim",
+    "checkout_claim_at",
+    "identite",
+    "nom_recherche",
+    "prenom_recherche",
+    "email_recherche",
+  ]),
+  inscriptions_historique: table("Inscriptions", "l'historique des statuts de vos inscriptions"),
+  annulations: table("Paiements", "vos annulations et leur remboursement calculé"),
+  paiements: table("Paiements", "vos paiements"),
+  remboursements: table("Paiements", "vos remboursements"),
+  retraits_dossards: table("Inscriptions", "le retrait de vos dossards"),
+  resultats: table("Inscriptions", "vos résultats publiés"),
+  liste_attente: table("Listes d'attente", "vos places en liste d'attente"),
+  cessions: table("Transferts", "les transferts de dossard que vous avez proposés ou reçus", ["token_hash"]),
+  chat_messages: table("Messages", "vos messages dans les discussions des épreuves"),
+  justificatif_documents: table("Justificatifs", "vos justificatifs déposés (fichiers dans justificatifs/)"),
+  mail_outbox: table("E-mails", "les e-mails que Balise vous a envoyés"),
+  courses: table("Organisation", "les épreuves que vous organisez"),
+  fichiers: table("Organisation", "les fichiers que vous avez déposés pour vos épreuves"),
+  equipe_membres: table("Organisation", "les équipes d'organisation dont vous êtes membre"),
+  equipe_invitations: table("Organisation", "les invitations de co-organisateur envoyées ou reçues", ["token_hash"]),
+  demandes_acompte: table("Organisation", "vos demandes d'acompte"),
+  compensations: table("Organisation", "les compensations entre vos paiements d'organisateur"),
+  journal_actions: table("Organisation", "vos actions d'organisateur ou d'administrateur"),
+  exports_donnees: table("Compte", "vos demandes d'export de données"),
+  abonnements: table("Compte", "votre abonnement Premium (état, montant, fin de période)"),
+  plans_entrainement: table("Entraînement", "votre plan d'entraînement (course, objectif, paramètres)", [
+    "jeton_calendrier",
+  ]),
+  seances_plan: table("Entraînement", "les séances de votre plan d'entraînement"),
+  activites: table("Premium", "vos activités importées ou synchronisées (résumés)"),
+  connexions_activite: table(
+    "Premium",
+    "vos liaisons à un service de suivi sportif (Strava : identifiant d'athlète, date, autorisations)",
+    ["access_token", "refresh_token"],
+  ),
+} satisfies Record<string, ExportedTable>;
 
 export type ExportedTableName = keyof typeof EXPORTED_TABLES;
 

@@ -22,6 +22,24 @@ export abstract class DomainError<C extends string = string> extends Error {
   }
 }
 
+/**
+ * The class of an area's errors whose status, message and form field all come from the area's tables, by code:
+ * `export class ChatError extends tabledError<ChatErrorCode>("ChatError", CHAT_ERROR_STATUS, CHAT_ERROR_MESSAGES) {}`.
+ */
+export function tabledError<C extends string>(
+  name: string,
+  status: Readonly<Record<C, number>>,
+  messages: Readonly<Record<C, string>>,
+  fields?: Readonly<Partial<Record<C, string>>>,
+) {
+  return class extends DomainError<C> {
+    constructor(code: C) {
+      super(code, status[code], messages[code], fields?.[code]);
+      this.name = name;
+    }
+  };
+}
+
 /** True for a DomainError of any area, made by any copy of this module. */
 export function isDomainError(e: unknown): e is DomainError {
   return typeof e === "object" && e !== null && (e as { [DOMAIN_ERROR]?: unknown })[DOMAIN_ERROR] === true;

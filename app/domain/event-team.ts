@@ -2,7 +2,7 @@
 // action needs (or whether only the owner may do it), the state of an invitation at `now`, and the invite form.
 // Pure: no I/O, no clock.
 import { z } from "zod";
-import { DomainError } from "./errors";
+import { tabledError } from "./errors";
 
 /** The rights, in the order the pages show them. */
 export const EVENT_RIGHTS = ["epreuve", "inscriptions", "finances"] as const;
@@ -196,12 +196,12 @@ export const TEAM_ERROR_STATUS: Record<TeamErrorCode, number> = {
 
 const FIELD_OF: Partial<Record<TeamErrorCode, string>> = { already_member: "email", self_invite: "email" };
 
-export class TeamError extends DomainError<TeamErrorCode> {
-  constructor(code: TeamErrorCode) {
-    super(code, TEAM_ERROR_STATUS[code], TEAM_ERROR_MESSAGES[code], FIELD_OF[code]);
-    this.name = "TeamError";
-  }
-}
+export class TeamError extends tabledError<TeamErrorCode>(
+  "TeamError",
+  TEAM_ERROR_STATUS,
+  TEAM_ERROR_MESSAGES,
+  FIELD_OF,
+) {}
 
 /** The refusal for an invitation that is no longer pending, or null when it may be accepted. */
 export function invitationRefusal(state: InvitationState): TeamErrorCode | null {

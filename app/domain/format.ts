@@ -30,9 +30,29 @@ export function formatMeters(m: number | null | undefined): string {
 // Intl formatters are costly to build (a fraction of a millisecond each) and hold no state: one of each, made on
 // first use, serves every call (a list of 20 dates used to build 20 of them per render).
 const PARIS = "Europe/Paris";
-let dateFmt: Intl.DateTimeFormat | undefined;
-let dateLongFmt: Intl.DateTimeFormat | undefined;
-let dateTimeFmt: Intl.DateTimeFormat | undefined;
+
+/** A French formatter of Paris dates and times, built on its first use. */
+function parisFormatter(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let fmt: Intl.DateTimeFormat | undefined;
+  return () => {
+    fmt ??= new Intl.DateTimeFormat("fr-FR", { ...options, timeZone: PARIS });
+    return fmt;
+  };
+}
+
+const dateFmt = parisFormatter({ day: "2-digit", month: "2-digit", year: "numeric" });
+const dateLongFmt = parisFormatter({ weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const dateTimeFmt = parisFormatter({
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const dayMonthFmt = parisFormatter({ day: "numeric", month: "long", year: "numeric" });
+const hourMinuteFmt = parisFormatter({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const dayFmt = parisFormatter({ day: "numeric" });
+const monthFmt = parisFormatter({ month: "short" });
 
 const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -44,13 +64,15 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** What `show` makes of the date `value` names; "—" for no value or one that is not a date. */
+function dateOrDash(value: string | Date | null | undefined, show: (d: Date) => string): string {
+  const d = value ? toDate(value) : null;
+  return d ? show(d) : "—";
+}
+
 /** "2026-06-14" -> "14/06/2026". */
 export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return "—";
-  const d = toDate(value);
-  if (!d) return "—";
-  dateFmt ??= new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: PARIS });
-  return dateFmt.format(d);
+  return dateOrDash(value, (d) => dateFmt().format(d));
 }
 
 /** The day of the month as French writes it in a date in words: "1er" for the first, "14" otherwise. */
@@ -68,55 +90,23 @@ function withOrdinalDay(fmt: Intl.DateTimeFormat, d: Date): string {
 
 /** "2026-06-14" -> "dimanche 14 juin 2026"; "2026-02-01" -> "dimanche 1er février 2026". */
 export function formatDateLong(value: string | Date | null | undefined): string {
-  if (!value) return "—";
-  const d = toDate(value);
-  if (!d) return "—";
-  dateLongFmt ??= new Intl.DateTimeFormat("fr-FR", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: PARIS,
-  });
-  return withOrdinalDay(dateLongFmt, d);
+  return dateOrDash(value, (d) => withOrdinalDay(dateLongFmt(), d));
 }
 
 /** ISO timestamp -> "21/11/2026 15:33" in Paris time. */
 export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return "—";
-  const d = toDate(value);
-  if (!d) return "—";
-  dateTimeFmt ??= new Intl.DateTimeFormat("fr-FR", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: PARIS,
-  });
-  return dateTimeFmt.format(d);
+  return dateOrDash(value, (d) => dateTimeFmt().format(d));
 }
-
-let dayMonthFmt: Intl.DateTimeFormat | undefined;
-let hourMinuteFmt: Intl.DateTimeFormat | undefined;
 
 /**
  * ISO timestamp -> "12 janvier 2027 à 10h00" in Paris time (deadlines and openings, in sentences); the first of the
  * month is "1er février 2027 à 10h00".
  */
 export function formatDateTimeLong(value: string | Date | null | undefined): string {
-  if (!value) return "—";
-  const d = toDate(value);
-  if (!d) return "—";
-  dayMonthFmt ??= new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: PARIS });
-  hourMinuteFmt ??= new Intl.DateTimeFormat("fr-FR", {
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: PARIS,
+  return dateOrDash(value, (d) => {
+    const [h, m] = hourMinuteFmt().format(d).split(":");
+    return `${withOrdinalDay(dayMonthFmt(), d)} à ${Number(h)}h${m}`;
   });
-  const [h, m] = hourMinuteFmt.format(d).split(":");
-  return `${withOrdinalDay(dayMonthFmt, d)} à ${Number(h)}h${m}`;
 }
 
 /** "09:30" -> "9h30". */
@@ -154,17 +144,12 @@ export function formatFromPrice(minCents: number | null | undefined, minPaidCent
   return p.freeFormat ? `${p.text} ou gratuit` : p.text;
 }
 
-let dayFmt: Intl.DateTimeFormat | undefined;
-let monthFmt: Intl.DateTimeFormat | undefined;
-
 /** "2026-12-02" -> { day: "2", month: "déc.", year: "2026" }, for a calendar-style date block. */
 export function dateParts(value: string | null | undefined): { day: string; month: string; year: string } | null {
   if (!value) return null;
   const d = toDate(value);
   if (!d) return null;
-  dayFmt ??= new Intl.DateTimeFormat("fr-FR", { day: "numeric", timeZone: PARIS });
-  monthFmt ??= new Intl.DateTimeFormat("fr-FR", { month: "short", timeZone: PARIS });
-  return { day: dayFmt.format(d), month: monthFmt.format(d), year: String(d.getUTCFullYear()) };
+  return { day: dayFmt().format(d), month: monthFmt().format(d), year: String(d.getUTCFullYear()) };
 }
 
 /** A person's name as shown: first name then last name, whichever are set; `fallback` when neither is. */

@@ -4,7 +4,7 @@
 // - the local provider's fee rounds the percentage part the same way, then adds the fixed part;
 // - the refund quote (app/domain/refund.ts) rounds down, so a runner is never promised a cent the books cannot cover.
 
-import { DomainError } from "./errors";
+import { tabledError } from "./errors";
 
 export const DEFAULT_COMMISSION_PERCENT = 5;
 export const MIN_COMMISSION_PERCENT = 0;
@@ -30,13 +30,6 @@ export const MONEY_ERROR_STATUS: Record<MoneyErrorCode, number> = {
   remboursement_superieur_au_paiement: 409,
 };
 
-export class MoneyError extends DomainError<MoneyErrorCode> {
-  constructor(code: MoneyErrorCode) {
-    super(code, MONEY_ERROR_STATUS[code], MONEY_ERROR_MESSAGES[code]);
-    this.name = "MoneyError";
-  }
-}
-
 export const MONEY_ERROR_MESSAGES: Record<MoneyErrorCode, string> = {
   commission_invalide: "La commission doit être comprise entre 0 et 50\u00a0%, par pas de 0,1.",
   pourcentage_invalide: "Le pourcentage doit être compris entre 0 et 100\u00a0%.",
@@ -44,6 +37,8 @@ export const MONEY_ERROR_MESSAGES: Record<MoneyErrorCode, string> = {
   montant_superieur_au_solde: "Le montant dépasse le solde restant à reverser.",
   remboursement_superieur_au_paiement: "Le remboursement dépasse le montant encore remboursable.",
 };
+
+export class MoneyError extends tabledError<MoneyErrorCode>("MoneyError", MONEY_ERROR_STATUS, MONEY_ERROR_MESSAGES) {}
 
 function assertCents(n: number): void {
   if (!Number.isInteger(n) || n < 0) throw new MoneyError("montant_invalide");

@@ -17,113 +17,97 @@ export interface PersonalColumn {
   why: string;
 }
 
-const c = (table: string, column: string, e: ExportTreatment, er: ErasureTreatment, why: string): PersonalColumn => ({
-  table,
-  column,
-  export: e,
-  erasure: er,
-  why,
-});
-
 const BOOKS = "pièce comptable gardée 10 ans (Code de commerce L123-22), identifiant sans nom";
 const HISTORY = "historique d'une inscription : identifiant pseudonyme, sans nom une fois le compte effacé";
 
-export const PERSONAL_COLUMNS: readonly PersonalColumn[] = [
-  c("users", "email", "exportee", "supprimee", "le compte"),
-  c("sessions", "user_id", "exportee", "supprimee", "sessions ouvertes (appareil)"),
-  c("auth_tokens", "user_id", "non_exportee", "supprimee", "secrets à usage unique, sans intérêt pour la personne"),
-  c("login_attempts", "email", "non_exportee", "supprimee", "gardées 24 h (règle de conservation)"),
-  c("login_attempts", "ip", "non_exportee", "supprimee", "gardées 24 h (règle de conservation)"),
-  c("mail_outbox", "to_email", "exportee", "supprimee", "les e-mails envoyés à la personne"),
-  c("profils_utilisateurs", "user_id", "exportee", "supprimee", "le profil"),
-  c("profils_utilisateurs", "email", "exportee", "supprimee", "le profil"),
-  c("profils_coureurs", "id", "exportee", "supprimee", "le profil coureur"),
-  c("profils_coureurs", "email", "exportee", "supprimee", "le profil coureur"),
-  c("admins", "user_id", "exportee", "supprimee", "le rôle d'administrateur"),
-  c(
-    "courses",
-    "organisateur_id",
-    "exportee",
-    "conservee",
-    "épreuves publiées : l'effacement est refusé tant qu'il y en a",
-  ),
-  c("inscriptions", "coureur_id", "exportee", "anonymisee", "les inscriptions ; montants gardés"),
-  c("inscriptions", "email", "exportee", "anonymisee", "les inscriptions"),
-  c(
-    "inscriptions",
-    "justificatif_decision_par",
-    "non_exportee",
-    "conservee",
-    "décision d'un organisateur : identifiant",
-  ),
-  c("inscriptions", "last_actor_id", "exportee", "conservee", HISTORY),
-  c("inscriptions_historique", "actor_id", "exportee", "conservee", HISTORY),
-  c("annulations", "demandee_par", "exportee", "conservee", BOOKS),
-  c("annulations", "acteur_id", "exportee", "conservee", BOOKS),
-  c("chat_messages", "user_id", "exportee", "anonymisee", "messages publiés : auteur anonyme"),
-  c("fichiers", "owner_id", "exportee", "conservee", "images et GPX des épreuves, pas de donnée sur la personne"),
-  c("justificatif_documents", "owner_id", "exportee", "supprimee", "justificatifs (fichiers supprimés du stockage)"),
-  c("paiements", "organisateur_id", "exportee", "conservee", BOOKS),
-  c("compensations", "organisateur_id", "exportee", "conservee", BOOKS),
-  c("transferts", "created_by", "non_exportee", "conservee", BOOKS),
-  c("repas_sur_place", "enregistre_par", "non_exportee", "conservee", BOOKS),
-  c("demandes_acompte", "demande_par", "exportee", "conservee", BOOKS),
-  c("demandes_acompte", "traite_par", "non_exportee", "conservee", BOOKS),
-  c(
-    "liste_attente",
-    "coureur_id",
-    "exportee",
-    "supprimee",
-    "listes d'attente (terminées : l'effacement est refusé sinon)",
-  ),
-  c("liste_attente", "email", "exportee", "supprimee", "listes d'attente"),
-  c(
-    "cessions",
-    "vendeur_id",
-    "exportee",
-    "conservee",
-    "cession terminée : remboursement du vendeur, identifiant sans nom",
-  ),
-  c("cessions", "email", "exportee", "anonymisee", "cessions de dossard (adresse de l'acheteur)"),
-  c("brouillons_formulaires", "compte_id", "non_exportee", "supprimee", "brouillons de formulaire de quelques heures"),
-  c("journal_actions", "acteur_id", "exportee", "conservee", "journal des actions : responsabilité de l'organisateur"),
-  c(
-    "journal_actions",
-    "acteur_email",
-    "exportee",
-    "conservee",
-    "journal des actions : responsabilité de l'organisateur",
-  ),
-  c("equipe_invitations", "email", "exportee", "supprimee", "invitations de co-organisateur"),
-  c("equipe_invitations", "invited_by", "exportee", "supprimee", "invitations de co-organisateur"),
-  c("equipe_invitations", "accepted_by", "exportee", "supprimee", "invitations de co-organisateur"),
-  c("equipe_membres", "user_id", "exportee", "supprimee", "équipes d'organisation"),
-  c("codes_promo", "emails", "non_exportee", "conservee", "adresses saisies par l'organisateur pour réserver un code"),
-  c("retraits_dossards", "par_utilisateur_id", "non_exportee", "conservee", "retrait d'un dossard : qui l'a remis"),
-  c(
-    "retraits_dossards",
-    "annule_par_utilisateur_id",
-    "non_exportee",
-    "conservee",
-    "retrait d'un dossard : qui l'a annulé",
-  ),
-  c("resultats_formats", "brouillon_par", "non_exportee", "conservee", "import de résultats : identifiant"),
-  c("resultats_formats", "publie_par", "non_exportee", "conservee", "publication de résultats : identifiant"),
-  c("codes_promo", "created_by", "non_exportee", "conservee", "identifiant de l'organisateur"),
-  c("abonnements", "user_id", "exportee", "supprimee", "abonnement Premium (refusé tant qu'il n'a pas pris fin)"),
-  c("abonnements_checkouts", "user_id", "non_exportee", "supprimee", "dernier paiement Premium ouvert : identifiant"),
-  c("plans_entrainement", "user_id", "exportee", "supprimee", "plan d'entraînement Premium (par cascade)"),
-  c("seances_plan", "user_id", "exportee", "supprimee", "séances du plan d'entraînement (par cascade)"),
-  c("activites", "user_id", "exportee", "supprimee", "activités importées ou synchronisées (Premium)"),
-  c("connexions_activite", "user_id", "exportee", "supprimee", "liaison Strava (jetons chiffrés, jamais exportés)"),
-  c(
-    "exports_donnees",
-    "user_id",
-    "exportee",
-    "supprimee",
-    "demandes d'export « Mes données » (ZIP supprimé du stockage)",
-  ),
+/** The columns, by what the export and the erasure do with them: [table, its columns (space-separated), why]. */
+const TREATMENTS: readonly {
+  export: ExportTreatment;
+  erasure: ErasureTreatment;
+  columns: readonly (readonly [table: string, columns: string, why: string])[];
+}[] = [
+  {
+    export: "exportee",
+    erasure: "supprimee",
+    columns: [
+      ["users", "email", "le compte"],
+      ["sessions", "user_id", "sessions ouvertes (appareil)"],
+      ["mail_outbox", "to_email", "les e-mails envoyés à la personne"],
+      ["profils_utilisateurs", "user_id email", "le profil"],
+      ["profils_coureurs", "id email", "le profil coureur"],
+      ["admins", "user_id", "le rôle d'administrateur"],
+      ["justificatif_documents", "owner_id", "justificatifs (fichiers supprimés du stockage)"],
+      ["liste_attente", "coureur_id", "listes d'attente (terminées : l'effacement est refusé sinon)"],
+      ["liste_attente", "email", "listes d'attente"],
+      ["equipe_invitations", "email invited_by accepted_by", "invitations de co-organisateur"],
+      ["equipe_membres", "user_id", "équipes d'organisation"],
+      ["abonnements", "user_id", "abonnement Premium (refusé tant qu'il n'a pas pris fin)"],
+      ["plans_entrainement", "user_id", "plan d'entraînement Premium (par cascade)"],
+      ["seances_plan", "user_id", "séances du plan d'entraînement (par cascade)"],
+      ["activites", "user_id", "activités importées ou synchronisées (Premium)"],
+      ["connexions_activite", "user_id", "liaison Strava (jetons chiffrés, jamais exportés)"],
+      ["exports_donnees", "user_id", "demandes d'export « Mes données » (ZIP supprimé du stockage)"],
+    ],
+  },
+  {
+    export: "non_exportee",
+    erasure: "supprimee",
+    columns: [
+      ["auth_tokens", "user_id", "secrets à usage unique, sans intérêt pour la personne"],
+      ["login_attempts", "email ip", "gardées 24 h (règle de conservation)"],
+      ["brouillons_formulaires", "compte_id", "brouillons de formulaire de quelques heures"],
+      ["abonnements_checkouts", "user_id", "dernier paiement Premium ouvert : identifiant"],
+    ],
+  },
+  {
+    export: "exportee",
+    erasure: "conservee",
+    columns: [
+      ["courses", "organisateur_id", "épreuves publiées : l'effacement est refusé tant qu'il y en a"],
+      ["inscriptions", "last_actor_id", HISTORY],
+      ["inscriptions_historique", "actor_id", HISTORY],
+      ["annulations", "demandee_par acteur_id", BOOKS],
+      ["fichiers", "owner_id", "images et GPX des épreuves, pas de donnée sur la personne"],
+      ["paiements", "organisateur_id", BOOKS],
+      ["compensations", "organisateur_id", BOOKS],
+      ["demandes_acompte", "demande_par", BOOKS],
+      ["cessions", "vendeur_id", "cession terminée : remboursement du vendeur, identifiant sans nom"],
+      ["journal_actions", "acteur_id acteur_email", "journal des actions : responsabilité de l'organisateur"],
+    ],
+  },
+  {
+    export: "exportee",
+    erasure: "anonymisee",
+    columns: [
+      ["inscriptions", "coureur_id", "les inscriptions ; montants gardés"],
+      ["inscriptions", "email", "les inscriptions"],
+      ["chat_messages", "user_id", "messages publiés : auteur anonyme"],
+      ["cessions", "email", "cessions de dossard (adresse de l'acheteur)"],
+    ],
+  },
+  {
+    export: "non_exportee",
+    erasure: "conservee",
+    columns: [
+      ["inscriptions", "justificatif_decision_par", "décision d'un organisateur : identifiant"],
+      ["transferts", "created_by", BOOKS],
+      ["repas_sur_place", "enregistre_par", BOOKS],
+      ["demandes_acompte", "traite_par", BOOKS],
+      ["codes_promo", "emails", "adresses saisies par l'organisateur pour réserver un code"],
+      ["retraits_dossards", "par_utilisateur_id", "retrait d'un dossard : qui l'a remis"],
+      ["retraits_dossards", "annule_par_utilisateur_id", "retrait d'un dossard : qui l'a annulé"],
+      ["resultats_formats", "brouillon_par", "import de résultats : identifiant"],
+      ["resultats_formats", "publie_par", "publication de résultats : identifiant"],
+      ["codes_promo", "created_by", "identifiant de l'organisateur"],
+    ],
+  },
 ];
+
+export const PERSONAL_COLUMNS: readonly PersonalColumn[] = TREATMENTS.flatMap((t) =>
+  t.columns.flatMap(([table, columns, why]) =>
+    columns.split(" ").map((column) => ({ table, column, export: t.export, erasure: t.erasure, why })),
+  ),
+);
 
 /**
  * A column's name says it names a person: an account id (`user_id`, `coureur_id`, `..._by`, `..._par`, …), an

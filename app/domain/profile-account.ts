@@ -1,7 +1,7 @@
 // Account forms (sign-up, login, forgot and reset password): one zod schema per form, shared by the form
 // (field names, limits) and the action (validation). Domain error codes map to the French messages of the spec.
 import { z } from "zod";
-import { DomainError } from "./errors";
+import { tabledError } from "./errors";
 import { passwordProblem, type PasswordProblem } from "./password-policy";
 
 export const PASSWORD_MIN = 8;
@@ -141,12 +141,7 @@ export const AUTH_ERROR_STATUS: Record<AuthErrorCode, number> = {
   token_invalid: 400,
 };
 
-export class AuthError extends DomainError<AuthErrorCode> {
-  constructor(code: AuthErrorCode) {
-    super(code, AUTH_ERROR_STATUS[code], AUTH_ERROR_MESSAGES[code]);
-    this.name = "AuthError";
-  }
-}
+export class AuthError extends tabledError<AuthErrorCode>("AuthError", AUTH_ERROR_STATUS, AUTH_ERROR_MESSAGES) {}
 
 /** The login banner of the spec: '❌ Erreur de connexion : {message}' (an AuthError's message). */
 export function loginErrorMessage(message: string): string {

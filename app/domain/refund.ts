@@ -1,4 +1,5 @@
 // The platform refund scale (spec section 9) and the refund quote (spec section 3). Pure: pass `now`.
+import { parisWallClock } from "./paris-time";
 
 export interface RefundTier {
   /** Smallest number of days before the event for this tier (inclusive). */
@@ -35,17 +36,9 @@ export function refundPercent(daysBefore: number): number {
   return 0;
 }
 
-let parisDayFmt: Intl.DateTimeFormat | undefined;
-
-/** Calendar date (YYYY-MM-DD) of an instant in Europe/Paris. (The formatter is stateless: made once, on first use.) */
+/** Calendar date (YYYY-MM-DD) of an instant in Europe/Paris. */
 export function parisDate(now: Date): string {
-  parisDayFmt ??= new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Paris",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-  return parisDayFmt.format(now);
+  return parisWallClock(now).date;
 }
 
 /** Whole calendar days from today (Paris) to the event date; negative once the event is past. */

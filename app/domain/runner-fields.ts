@@ -17,7 +17,8 @@ import {
   ppsExpiryIssue,
 } from "./justificatif";
 
-export const RUNNER_PERSONAL_FIELDS = [
+/** Who the runner is and how to reach them: the first columns of the organiser's export too. */
+export const RUNNER_IDENTITY_FIELDS = [
   "nom",
   "prenom",
   "genre",
@@ -26,17 +27,24 @@ export const RUNNER_PERSONAL_FIELDS = [
   "email",
   "telephone",
   "adresse",
-  "adresse_complement",
-  "code_postal",
-  "ville",
-  "pays",
-  "club",
+] as const;
+/** Where the runner lives and their club: the export's next columns. */
+export const RUNNER_PLACE_FIELDS = ["code_postal", "ville", "pays", "club"] as const;
+/** The runner's justificatif (licence or PPS) and whom to call in an emergency: what a bib's buyer types too. */
+export const RUNNER_RACE_FIELDS = [
   "justificatif_type",
   "numero_licence",
   "pps_identifier",
   "pps_expiration",
   "contact_urgence_nom",
   "contact_urgence_telephone",
+] as const;
+
+export const RUNNER_PERSONAL_FIELDS = [
+  ...RUNNER_IDENTITY_FIELDS,
+  "adresse_complement",
+  ...RUNNER_PLACE_FIELDS,
+  ...RUNNER_RACE_FIELDS,
 ] as const;
 export type RunnerPersonalField = (typeof RUNNER_PERSONAL_FIELDS)[number];
 

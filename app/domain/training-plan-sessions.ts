@@ -99,6 +99,9 @@ const repeated = (times: number, effort: WorkoutStep, recovery: WorkoutStep): Wo
   { times, steps: [effort, recovery] },
   COOL(),
 ];
+/** The same, each effort followed by `restMin` minutes trotted. */
+const trottedRepeats = (times: number, effort: WorkoutStep, restMin: number): WorkoutItem[] =>
+  repeated(times, effort, step("recuperation", restMin, INTENSITY.recuperation, "Trottinez"));
 
 export function footing(ctx: SessionContext, minutes: number, note?: string): WorkoutSession {
   const items = [step("continu", minutes, INTENSITY.facile, note)];
@@ -143,11 +146,7 @@ export function threshold(ctx: SessionContext): WorkoutSession {
   const k = ctx.weekInPhase;
   const [times, min, rest] =
     ctx.phase === "affutage" ? [2, 15, 3] : ctx.phase === "relachement" ? [2, 8, 2] : [3, Math.min(12, 8 + 2 * k), 2];
-  const items = repeated(
-    times,
-    step("effort", min, INTENSITY.seuil, "Allure seuil"),
-    step("recuperation", rest, INTENSITY.recuperation, "Trottinez"),
-  );
+  const items = trottedRepeats(times, step("effort", min, INTENSITY.seuil, "Allure seuil"), rest);
   return session(
     ctx,
     "seuil",
@@ -161,11 +160,7 @@ export function intervals(ctx: SessionContext): WorkoutSession {
   const k = ctx.weekInPhase;
   const [times, min, rest] =
     ctx.phase === "base" ? [10, 1, 1] : ctx.phase === "affutage" ? [5, 4, 2] : [Math.min(8, 6 + k), 3, 2];
-  const items = repeated(
-    times,
-    step("effort", min, INTENSITY.intervalle, "Rapide et régulier"),
-    step("recuperation", rest, INTENSITY.recuperation, "Trottinez"),
-  );
+  const items = trottedRepeats(times, step("effort", min, INTENSITY.intervalle, "Rapide et régulier"), rest);
   return session(
     ctx,
     "fractionne",

@@ -8,7 +8,7 @@ import type { RaceFormat } from "./eligibility";
 import { DomainError } from "./errors";
 import { parisInstant } from "./paris-time";
 import { parseMealCount } from "./registration";
-import { makeRunnerFieldsSchema, type RunnerPersonalField } from "./runner-fields";
+import { makeRunnerFieldsSchema, RUNNER_RACE_FIELDS, type RunnerPersonalField } from "./runner-fields";
 import { closesAt } from "./registration-window";
 
 /** An offer is held this long, never past the format's transfer closing date nor the race's start. */
@@ -307,12 +307,7 @@ export const TRANSFER_ACCEPT_FIELDS = [
   "date_naissance",
   "telephone",
   "club",
-  "justificatif_type",
-  "numero_licence",
-  "pps_identifier",
-  "pps_expiration",
-  "contact_urgence_nom",
-  "contact_urgence_telephone",
+  ...RUNNER_RACE_FIELDS,
 ] as const satisfies readonly RunnerPersonalField[];
 
 /**

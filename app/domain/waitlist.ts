@@ -3,7 +3,7 @@
 // I/O, no clock read (pass `now`). The use cases are app/services/waitlist.server.ts. docs/decisions/0131-waiting-list.md
 import { z } from "zod";
 import { csvRow, type CsvValue } from "./csv";
-import { DomainError } from "./errors";
+import { tabledError } from "./errors";
 import { closesAt } from "./registration-window";
 
 /** An offer is held this long… */
@@ -125,12 +125,12 @@ const WAITLIST_ERROR_FIELD: Partial<Record<WaitlistErrorCode, string>> = {
   places_disponibles: "format_id",
 };
 
-export class WaitlistError extends DomainError<WaitlistErrorCode> {
-  constructor(code: WaitlistErrorCode) {
-    super(code, WAITLIST_ERROR_STATUS[code], WAITLIST_MESSAGES[code], WAITLIST_ERROR_FIELD[code]);
-    this.name = "WaitlistError";
-  }
-}
+export class WaitlistError extends tabledError<WaitlistErrorCode>(
+  "WaitlistError",
+  WAITLIST_ERROR_STATUS,
+  WAITLIST_MESSAGES,
+  WAITLIST_ERROR_FIELD,
+) {}
 
 /** The flash messages of the runner's waiting-list actions (by code, in the URL). */
 export const WAITLIST_NOTICES = {

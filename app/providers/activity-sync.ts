@@ -2,7 +2,7 @@
 // stand-in in development and test. Both speak Strava's words (OAuth code, athlete, activity ids, webhook events);
 // the use cases (app/services/activity-sync.server.ts) store what they return.
 import type { ActivitySource, ActivitySummary } from "~/domain/activity";
-import { DomainError } from "~/domain/errors";
+import { tabledError } from "~/domain/errors";
 
 /** OAuth tokens as the provider hands them out; `expiresAt` ISO-8601 UTC. */
 export interface ProviderTokens {
@@ -64,9 +64,8 @@ const STATUS: Record<ActivitySyncErrorCode, number> = {
   non_connecte: 400,
 };
 
-export class ActivitySyncError extends DomainError<ActivitySyncErrorCode> {
-  constructor(code: ActivitySyncErrorCode) {
-    super(code, STATUS[code], ACTIVITY_SYNC_MESSAGES[code]);
-    this.name = "ActivitySyncError";
-  }
-}
+export class ActivitySyncError extends tabledError<ActivitySyncErrorCode>(
+  "ActivitySyncError",
+  STATUS,
+  ACTIVITY_SYNC_MESSAGES,
+) {}

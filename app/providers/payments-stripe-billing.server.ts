@@ -3,6 +3,7 @@
 // read back for the webhook. Since API 2025-03-31 the period's end is on the subscription's items.
 import type Stripe from "stripe";
 import { PaymentProviderError, type PaymentProvider, type SubscriptionInfo } from "./payments";
+import { frenchEuroCheckout } from "./stripe-checkout";
 
 type BillingMethods = Pick<
   PaymentProvider,
@@ -34,21 +35,10 @@ export function stripeBillingMethods(
         const metadata = { user_id: input.userId, produit: "premium" };
         const session = await stripe().checkout.sessions.create(
           {
-            mode: "subscription",
-            locale: "fr",
-            currency: "eur",
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: "eur",
-                  unit_amount: input.amountCents,
-                  tax_behavior: "inclusive",
-                  recurring: { interval: "year" },
-                  product_data: { name: input.productName },
-                },
-              },
-            ],
+            ...frenchEuroCheckout("subscription", input, {
+              tax_behavior: "inclusive",
+              recurring: { interval: "year" },
+            }),
             ...(input.customerId ? { customer: input.customerId } : { customer_email: input.customerEmail }),
             client_reference_id: input.userId,
             metadata,

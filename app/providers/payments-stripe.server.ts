@@ -11,6 +11,7 @@ import {
   type PaymentProvider,
 } from "./payments";
 import { stripeBillingMethods } from "./payments-stripe-billing.server";
+import { frenchEuroCheckout } from "./stripe-checkout";
 
 /** The API version this code was written and tested against. Bump deliberately. */
 export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
@@ -63,19 +64,7 @@ function chargeInfo(charge: Stripe.Charge): ChargeInfo {
 function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Checkout.SessionCreateParams {
   const metadata = checkoutMetadata(input);
   return {
-    mode: "payment",
-    locale: "fr",
-    currency: "eur",
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: "eur",
-          unit_amount: input.amountCents,
-          product_data: { name: input.productName },
-        },
-      },
-    ],
+    ...frenchEuroCheckout("payment", input),
     ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
     client_reference_id: input.inscriptionId,
     metadata,

@@ -3,7 +3,7 @@
 // page's @IA (app/providers/assistant.ts): a local assistant that writes from the facts without a network, and
 // Workers AI when the Worker has an `AI` binding.
 import { formatDuration } from "~/domain/format-duration";
-import { type WorkersAiBinding, WORKERS_AI_MODEL } from "./assistant-workers-ai";
+import { askWorkersAi, type WorkersAiBinding, WORKERS_AI_MODEL, workersAiOf } from "./assistant-workers-ai";
 import { PHASE_LABELS, type Phase } from "~/domain/training-plan";
 import { flatSteps, SESSION_KIND_LABELS, sessionDurationSec, type WorkoutSession } from "~/domain/workout";
 import { frenchDay } from "~/domain/french-dates";
@@ -111,28 +111,18 @@ const SYSTEM = [
 export function createWorkersAiSessionExplainer(ai: WorkersAiBinding, model = WORKERS_AI_MODEL): SessionExplainer {
   return {
     name: "workers-ai",
-    async explain(f) {
-      const out = await ai.run(model, {
-        max_tokens: 400,
-        messages: [
-          { role: "system", content: `${SYSTEM}\n\n${sessionFactsText(f)}` },
-          { role: "user", content: "Explique-moi cette séance." },
-        ],
-      });
-      const text =
-        typeof out === "object" && out && "response" in out
-          ? String((out as { response: unknown }).response ?? "").trim()
-          : "";
-      if (!text) throw new Error("Workers AI: réponse vide");
-      return text.slice(0, 2000);
-    },
+    explain: async (f) =>
+      askWorkersAi(ai, model, {
+        system: `${SYSTEM}\n\n${sessionFactsText(f)}`,
+        user: "Explique-moi cette séance.",
+        maxTokens: 400,
+        maxChars: 2000,
+      }),
   };
 }
 
 /** Workers AI when the bindings have an `AI` binding, else the local assistant. */
 export function pickSessionExplainer(bindings: unknown): SessionExplainer {
-  const ai = (bindings as { AI?: unknown } | null)?.AI;
-  if (ai && typeof (ai as WorkersAiBinding).run === "function")
-    return createWorkersAiSessionExplainer(ai as WorkersAiBinding);
-  return createLocalSessionExplainer();
+  const ai = workersAiOf(bindings);
+  return ai ? createWorkersAiSessionExplainer(ai) : createLocalSessionExplainer();
 }

@@ -1,16 +1,17 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { ADMIN_SCREENS, AdminNav } from "~/components/AdminNav";
 import { AdminStatTiles } from "~/components/AdminStatTiles";
 import { loadAdminStats } from "~/services/admin.server";
-import adminCss from "~/styles/admin.css?url";
 import { requireAdminHome } from "~/utils/auth.server";
+import { noindexMeta } from "~/utils/meta";
+import { adminLinks } from "~/components/admin-head";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+export const links = adminLinks;
 
-export const meta: MetaFunction = () => [{ title: "Administration — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => noindexMeta("Administration — Balise");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminHome(request, context);

@@ -3,7 +3,7 @@
 // remaining, 50 % by default) or refuses it with a reason. Both are e-mailed to the organiser and written in the
 // journal. Admins only.
 import { data, redirect } from "@remix-run/cloudflare";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { AdminNav } from "~/components/AdminNav";
@@ -15,15 +15,12 @@ import { formatDateTime, formatEuros } from "~/domain/format";
 import { fieldErrors } from "~/domain/form-errors";
 import * as paths from "~/domain/paths";
 import { advanceForAdmin, decideAdvanceRequest } from "~/services/advances.server";
-import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
+import { adminLinks, adminMeta } from "~/components/admin-head";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction = () => [
-  { title: "Demande d'acompte — Administration Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const links = adminLinks;
+export const meta = adminMeta("Demande d'acompte");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

@@ -1,26 +1,19 @@
 // /admin/conservation: the retention rules (decision 0218), each with its duration, legal basis and what the next
 // cron run would change now (a dry run: this page changes nothing). Admins only.
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { AdminNav } from "~/components/AdminNav";
 import { frenchDay } from "~/domain/french-dates";
 import { formatDateTime, formatNumber } from "~/domain/format";
 import { retentionPlan } from "~/services/retention.server";
-import adminCss from "~/styles/admin.css?url";
-import { requireAdmin } from "~/utils/auth.server";
+import { adminLoader } from "~/utils/auth.server";
 import { DataTable } from "~/components/table/DataTable";
+import { adminLinks, adminMeta } from "~/components/admin-head";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction = () => [
-  { title: "Conservation des données — Administration Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const links = adminLinks;
+export const meta = adminMeta("Conservation des données");
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return retentionPlan(context);
-}
+export const loader = adminLoader(retentionPlan);
 
 export default function AdminRetentionPage() {
   const { rules, at } = useLoaderData<typeof loader>();

@@ -1,26 +1,19 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { AdminNav } from "~/components/AdminNav";
 import { DataTable } from "~/components/table/DataTable";
 import { loadCourseKpis } from "~/services/admin.server";
-import adminCss from "~/styles/admin.css?url";
-import { requireAdmin } from "~/utils/auth.server";
+import { adminLoader } from "~/utils/auth.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+export const links = adminLinks;
 import { formatEuros, formatNumber } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { adminLinks, adminMeta } from "~/components/admin-head";
 
-export const meta: MetaFunction = () => [
-  { title: "Courses — Administration Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = adminMeta("Courses");
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return { courses: await loadCourseKpis(context) };
-}
+export const loader = adminLoader(async (context) => ({ courses: await loadCourseKpis(context) }));
 
 const COLUMNS = ["Course", "Inscrits", "Validés", "CA brut", "Graphiques"];
 

@@ -1,19 +1,18 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminCharts } from "~/components/AdminCharts";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { AdminNav } from "~/components/AdminNav";
 import { Link } from "~/components/Link";
 import { adminCoursePage } from "~/services/admin.server";
-import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import * as paths from "~/domain/paths";
+import { noindexMeta } from "~/utils/meta";
+import { adminLinks } from "~/components/admin-head";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.course.nom ?? "Course"} — Administration Balise` },
-  { name: "robots", content: "noindex" },
-];
+export const links = adminLinks;
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  noindexMeta(`${data?.course.nom ?? "Course"} — Administration Balise`);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

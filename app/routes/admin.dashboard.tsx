@@ -1,4 +1,3 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminCharts } from "~/components/AdminCharts";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
@@ -6,19 +5,13 @@ import { AdminNav } from "~/components/AdminNav";
 import { AdminPremiumTiles } from "~/components/AdminPremiumTiles";
 import { AdminStatTiles } from "~/components/AdminStatTiles";
 import { adminDashboard } from "~/services/admin.server";
-import adminCss from "~/styles/admin.css?url";
-import { requireAdmin } from "~/utils/auth.server";
+import { adminLoader } from "~/utils/auth.server";
+import { adminLinks, adminMeta } from "~/components/admin-head";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction = () => [
-  { title: "Dashboard — Administration Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const links = adminLinks;
+export const meta = adminMeta("Dashboard");
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return adminDashboard(context);
-}
+export const loader = adminLoader(adminDashboard);
 
 export default function AdminDashboard() {
   const { stats, charts, premium } = useLoaderData<typeof loader>();

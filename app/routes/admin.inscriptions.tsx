@@ -1,7 +1,7 @@
 // /admin/inscriptions: every registration of the platform, newest first (spec sections 2, 7, 9). A GET form of
 // filters (search, status, event, format — whose choices depend on the event: without JavaScript 'Appliquer'
 // refreshes them, with it a change of event does —, dates, page size); keyset pages; 'Export CSV (page)'.
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import {
@@ -14,21 +14,20 @@ import {
 } from "~/components/AdminFields";
 import { AdminNav } from "~/components/AdminNav";
 import { SearchField } from "~/components/form/SearchField";
-import { Link } from "~/components/Link";
 import { ADMIN_PAGE_SIZES, ADMIN_SEARCH_COUNT_CAP as SEARCH_COUNT_CAP, adminInscriptionsQuery } from "~/domain/admin";
 import { STATUT_LABELS, STATUTS } from "~/domain/registration-rules";
 import { adminInscriptionsPage } from "~/services/admin.server";
-import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime, formatEuros, formatNumber, personName } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import { Pager } from "~/components/table/Pager";
+import { numColumns } from "~/components/table/DataTable";
+import { Options } from "~/components/form/Options";
+import { FilterActions } from "~/components/form/FilterActions";
+import { adminLinks, adminMeta } from "~/components/admin-head";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction = () => [
-  { title: "Inscriptions — Administration Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const links = adminLinks;
+export const meta = adminMeta("Inscriptions");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -76,10 +75,7 @@ const INSCRIPTION_COLUMNS: readonly AdminColumn[] = [
   "Course/Format",
   "Coureur",
   "Statut",
-  { label: "Montant", num: true },
-  { label: "Repas", num: true },
-  { label: "Total", num: true },
-  { label: "Dossard", num: true },
+  ...numColumns("Montant", "Repas", "Total", "Dossard"),
 ];
 
 function StatutSelect({ value }: { value: string }) {
@@ -88,11 +84,7 @@ function StatutSelect({ value }: { value: string }) {
       <label htmlFor="f-statut">Statut</label>
       <select id="f-statut" name="statut" defaultValue={value}>
         <option value="">Tous</option>
-        {STATUTS.map((s) => (
-          <option key={s} value={s}>
-            {STATUT_LABELS[s]}
-          </option>
-        ))}
+        <Options values={STATUTS} labels={STATUT_LABELS} />
       </select>
     </div>
   );
@@ -160,21 +152,10 @@ export default function AdminInscriptions() {
         <div className="field">
           <label htmlFor="f-taille">Par page</label>
           <select id="f-taille" name="taille" defaultValue={v.taille}>
-            {ADMIN_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            <Options values={ADMIN_PAGE_SIZES} />
           </select>
         </div>
-        <div className="admin-filter-actions">
-          <button type="submit" className="btn btn-primary">
-            Appliquer
-          </button>
-          <Link to={paths.adminRegistrations()} className="btn btn-ghost">
-            Réinitialiser
-          </Link>
-        </div>
+        <FilterActions className="admin-filter-actions" resetTo={paths.adminRegistrations()} />
       </Form>
 
       <div className="admin-toolbar">

@@ -1,6 +1,6 @@
 // /admin/journal: what organisers and admins did on every event (issue 43, decision 0212), newest first. Filters by
 // person, action and dates (a GET form); pages of 50; the CSV of what the filters keep. Admins only.
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { AdminNav } from "~/components/AdminNav";
@@ -8,14 +8,11 @@ import { JournalView, journalQuery } from "~/components/JournalView";
 import { parseJournalFilters } from "~/domain/audit";
 import * as paths from "~/domain/paths";
 import { adminJournal } from "~/services/journal.server";
-import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
+import { adminLinks, adminMeta } from "~/components/admin-head";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction = () => [
-  { title: "Journal — Administration Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const links = adminLinks;
+export const meta = adminMeta("Journal");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

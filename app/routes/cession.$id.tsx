@@ -19,12 +19,10 @@ import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [
-  { title: "Reprendre un dossard — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Reprendre un dossard — Balise");
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

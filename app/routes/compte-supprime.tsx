@@ -4,9 +4,10 @@ import { FormAlert } from "~/components/AccountFields";
 import { Link } from "~/components/Link";
 import * as paths from "~/domain/paths";
 import accountsCss from "~/styles/accounts.css?url";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
-export const meta: MetaFunction = () => [{ title: "Compte supprimé — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => noindexMeta("Compte supprimé — Balise");
 
 export default function AccountDeletedPage() {
   return (

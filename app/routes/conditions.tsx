@@ -3,14 +3,16 @@ import { Link } from "~/components/Link";
 import { LegalPage } from "~/components/LegalPage";
 import * as paths from "~/domain/paths";
 import { STATIC_PAGE } from "~/components/islands";
+import { publicPageMeta } from "~/utils/meta";
 
 /** Served without React: HTML and CSS (docs/decisions/0222). */
 export const handle = STATIC_PAGE;
 
-export const meta: MetaFunction = () => [
-  { title: "Conditions d'utilisation — Balise" },
-  { name: "description", content: "Les règles d'utilisation de Balise pour les coureurs et les organisateurs." },
-];
+export const meta: MetaFunction = () =>
+  publicPageMeta(
+    "Conditions d'utilisation — Balise",
+    "Les règles d'utilisation de Balise pour les coureurs et les organisateurs.",
+  );
 
 export default function Conditions() {
   return (

@@ -2,14 +2,13 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { LegalPage } from "~/components/LegalPage";
 import { RETENTION_RULES } from "~/domain/retention";
 import { STATIC_PAGE } from "~/components/islands";
+import { publicPageMeta } from "~/utils/meta";
 
 /** Served without React: HTML and CSS (docs/decisions/0222). */
 export const handle = STATIC_PAGE;
 
-export const meta: MetaFunction = () => [
-  { title: "Confidentialité — Balise" },
-  { name: "description", content: "Comment Balise traite vos données personnelles (RGPD)." },
-];
+export const meta: MetaFunction = () =>
+  publicPageMeta("Confidentialité — Balise", "Comment Balise traite vos données personnelles (RGPD).");
 
 export default function Confidentialite() {
   return (

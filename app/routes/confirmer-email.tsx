@@ -9,12 +9,10 @@ import { confirmEmail, peekToken } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 import * as paths from "~/domain/paths";
 import { mapDomainError } from "~/utils/domain-errors";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
-export const meta: MetaFunction = () => [
-  { title: "Confirmer mon adresse email — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Confirmer mon adresse email — Balise");
 
 const ConfirmSchema = z.object({ token: z.string().min(1).max(200) });
 

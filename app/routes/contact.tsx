@@ -1,10 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { LegalPage } from "~/components/LegalPage";
+import { publicPageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Contact — Balise" },
-  { name: "description", content: "Contacter l'équipe Balise\u00a0: support coureurs et organisateurs." },
-];
+export const meta: MetaFunction = () =>
+  publicPageMeta("Contact — Balise", "Contacter l'équipe Balise\u00a0: support coureurs et organisateurs.");
 
 export default function Contact() {
   return (

@@ -13,12 +13,10 @@ import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { dateParts, formatDate, formatDateLong, formatKm, formatMeters, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [
-  { title: "Mon espace coureur — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Mon espace coureur — Balise");
 
 /** How many recent registrations the home lists (all of them are on /mesinscriptions). */
 const RECENT = 3;

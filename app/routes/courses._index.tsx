@@ -15,6 +15,8 @@ import catalogueCss from "~/styles/catalogue.css?url";
 import * as paths from "~/domain/paths";
 import { Pager } from "~/components/table/Pager";
 import type { StaticPageHandle } from "~/components/islands";
+import { Options } from "~/components/form/Options";
+import { FilterActions } from "~/components/form/FilterActions";
 
 /** Served without React (docs/decisions/0222); the map view has the map island. */
 export const handle: StaticPageHandle = {
@@ -84,7 +86,54 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-function FieldError({ field, errors }: { field: FilterField; errors: Partial<Record<FilterField, string>> }) {
+type FilterErrors = Partial<Record<FilterField, string>>;
+
+const invalidAria = (f: FilterField, errors: FilterErrors) =>
+  errors[f] ? { "aria-invalid": true as const, "aria-describedby": `err-${f}` } : {};
+
+const bandChoices = (bands: Record<string, { label: string }>) =>
+  Object.entries(bands).map(([k, b]) => [k, b.label] as const);
+
+/** The filters picked from a list, in the form's order. */
+const LIST_FILTERS = [
+  { name: "type", label: "Type d'épreuve", all: "Tous", choices: Object.entries(EVENT_TYPES) },
+  { name: "distance", label: "Distance", all: "Toutes", choices: bandChoices(DISTANCE_BANDS) },
+  { name: "denivele", label: "Dénivelé positif", all: "Tous", choices: bandChoices(ELEVATION_BANDS) },
+] as const;
+
+/** A filter picked from a list, 'Tous' first; a value the page refused shows its error and the list back at 'Tous'. */
+function ListFilter({
+  name,
+  label,
+  all,
+  choices,
+  value,
+  errors,
+}: {
+  name: "type" | "distance" | "denivele";
+  label: string;
+  all: string;
+  choices: readonly (readonly [string, string])[];
+  value: string;
+  errors: FilterErrors;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`f-${name}`}>{label}</label>
+      <select id={`f-${name}`} name={name} defaultValue={errors[name] ? "" : value} {...invalidAria(name, errors)}>
+        <option value="">{all}</option>
+        {choices.map(([k, v]) => (
+          <option key={k} value={k}>
+            {v}
+          </option>
+        ))}
+      </select>
+      <FieldError field={name} errors={errors} />
+    </div>
+  );
+}
+
+function FieldError({ field, errors }: { field: FilterField; errors: FilterErrors }) {
   const e = errors[field];
   return e ? (
     <p className="field-error" id={`err-${field}`}>
@@ -101,8 +150,7 @@ export default function CoursesPage() {
   // so its fields show the values of the page on screen, never what was typed on an earlier one.
   const location = useLocation();
   const { values, errors, filters } = d;
-  const invalid = (f: FilterField) =>
-    errors[f] ? { "aria-invalid": true as const, "aria-describedby": `err-${f}` } : {};
+  const invalid = (f: FilterField) => invalidAria(f, errors);
   const isMap = filters.vue === "carte";
   const resetHref = paths.eventsPage(isMap ? { vue: "carte" } : undefined);
 
@@ -155,62 +203,15 @@ export default function CoursesPage() {
               <label htmlFor="f-dep">Département</label>
               <select id="f-dep" name="departement" defaultValue={values.departement}>
                 <option value="">Tous</option>
-                {d.departements.map((dep) => (
-                  <option key={dep} value={dep}>
-                    {dep}
-                  </option>
-                ))}
+                <Options values={d.departements} />
                 {values.departement && !d.departements.includes(values.departement) ? (
                   <option value={values.departement}>{values.departement}</option>
                 ) : null}
               </select>
             </div>
-            <div className="field">
-              <label htmlFor="f-type">Type d'épreuve</label>
-              <select id="f-type" name="type" defaultValue={errors.type ? "" : values.type} {...invalid("type")}>
-                <option value="">Tous</option>
-                {Object.entries(EVENT_TYPES).map(([k, v]) => (
-                  <option key={k} value={k}>
-                    {v}
-                  </option>
-                ))}
-              </select>
-              <FieldError field="type" errors={errors} />
-            </div>
-            <div className="field">
-              <label htmlFor="f-distance">Distance</label>
-              <select
-                id="f-distance"
-                name="distance"
-                defaultValue={errors.distance ? "" : values.distance}
-                {...invalid("distance")}
-              >
-                <option value="">Toutes</option>
-                {Object.entries(DISTANCE_BANDS).map(([k, b]) => (
-                  <option key={k} value={k}>
-                    {b.label}
-                  </option>
-                ))}
-              </select>
-              <FieldError field="distance" errors={errors} />
-            </div>
-            <div className="field">
-              <label htmlFor="f-denivele">Dénivelé positif</label>
-              <select
-                id="f-denivele"
-                name="denivele"
-                defaultValue={errors.denivele ? "" : values.denivele}
-                {...invalid("denivele")}
-              >
-                <option value="">Tous</option>
-                {Object.entries(ELEVATION_BANDS).map(([k, b]) => (
-                  <option key={k} value={k}>
-                    {b.label}
-                  </option>
-                ))}
-              </select>
-              <FieldError field="denivele" errors={errors} />
-            </div>
+            {LIST_FILTERS.map((f) => (
+              <ListFilter key={f.name} {...f} value={values[f.name]} errors={errors} />
+            ))}
             <div className="field">
               <label htmlFor="f-tri">Trier par</label>
               <select id="f-tri" name="tri" defaultValue={values.tri} {...invalid("tri")}>
@@ -223,11 +224,7 @@ export default function CoursesPage() {
             <div className="field">
               <label htmlFor="f-taille">Par page</label>
               <select id="f-taille" name="taille" defaultValue={values.taille} {...invalid("taille")}>
-                {PAGE_SIZES.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
+                <Options values={PAGE_SIZES} />
               </select>
               <FieldError field="taille" errors={errors} />
             </div>
@@ -239,14 +236,7 @@ export default function CoursesPage() {
           </div>
         </details>
         {errors.page ? <p className="field-error">{errors.page}</p> : null}
-        <div className="filters-actions">
-          <button type="submit" className="btn btn-primary">
-            Filtrer
-          </button>
-          <Link to={resetHref} className="btn btn-ghost">
-            Réinitialiser
-          </Link>
-        </div>
+        <FilterActions className="filters-actions" submit="Filtrer" resetTo={resetHref} />
       </Form>
 
       <ResultsBar d={d} busy={navigation.state === "loading" && navigation.location?.pathname === paths.eventsPage()} />

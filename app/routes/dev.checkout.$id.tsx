@@ -8,12 +8,10 @@ import { localReturnUrl, requireLocalPayments } from "~/providers/payments-local
 import styles from "~/styles/payments.css?url";
 import { formatDateTime, formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [
-  { title: "Paiement sécurisé (simulation locale) — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Paiement sécurisé (simulation locale) — Balise");
 
 const CheckoutActionSchema = z.object({ intent: z.enum(["payer", "refuser", "annuler"]) });
 

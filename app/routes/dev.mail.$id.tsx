@@ -5,12 +5,11 @@ import { readOutboxMessage } from "~/services/auth-mailbox.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { formatDateTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.subject ?? "Email"} — boîte mail locale` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  noindexMeta(`${data?.subject ?? "Email"} — boîte mail locale`);
 
 /** Only the body of the stored HTML is shown (our own templates, every value escaped when rendered). */
 function htmlBody(html: string): string {

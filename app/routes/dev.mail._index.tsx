@@ -5,12 +5,10 @@ import { listOutbox } from "~/services/auth-mailbox.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { formatDateTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
-export const meta: MetaFunction = () => [
-  { title: "Boîte mail locale — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Boîte mail locale — Balise");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() || null;

@@ -6,12 +6,10 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { LOCAL_ONBOARDING_REQUIREMENTS, localReturnUrl, requireLocalPayments } from "~/providers/payments-local.server";
 import { requirementLabels } from "~/domain/payment-requirements";
 import styles from "~/styles/payments.css?url";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [
-  { title: "Compte de paiement (simulation locale) — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Compte de paiement (simulation locale) — Balise");
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const provider = requireLocalPayments(context);

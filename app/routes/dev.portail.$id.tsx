@@ -9,12 +9,10 @@ import { formatDateLong, formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import { localReturnUrl, requireLocalPayments } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [
-  { title: "Portail d'abonnement (simulation locale) — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Portail d'abonnement (simulation locale) — Balise");
 
 const PortalActionSchema = z.object({
   intent: z.enum(["resilier", "reprendre", "changer_carte", "renouveler", "echec_paiement", "retour"]),

@@ -4,12 +4,10 @@ import { useLoaderData } from "@remix-run/react";
 import styles from "~/styles/payments.css?url";
 import { formatDateTime, formatEuros } from "~/domain/format";
 import { requireLocalPayments } from "~/providers/payments-local.server";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [
-  { title: "Reçu de paiement — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Reçu de paiement — Balise");
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const p = requireLocalPayments(context);

@@ -11,12 +11,10 @@ import { localConsentReturn, recordLocalActivity } from "~/services/activity-syn
 import styles from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { requireDevelopment } from "~/utils/dev-only.server";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [
-  { title: "Strava (simulation locale) — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Strava (simulation locale) — Balise");
 
 const DevStravaSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("autoriser"), state: z.string().max(200) }),

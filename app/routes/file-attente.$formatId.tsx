@@ -9,8 +9,9 @@ import { loadQueueFormat, passQueue, queueFacts, queueView } from "~/services/op
 import { requireUser } from "~/utils/auth.server";
 import { readBesideSession } from "~/utils/session.server";
 import * as paths from "~/domain/paths";
+import { noindexMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: QUEUE_PAGE_TITLE }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => noindexMeta(QUEUE_PAGE_TITLE);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The format's read rides with the session look-up: one D1 round trip.

@@ -3,14 +3,19 @@ import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import * as paths from "~/domain/paths";
 import { STATIC_PAGE } from "~/components/islands";
+import { publicPageMeta } from "~/utils/meta";
 
 /** Served without React: HTML and CSS (docs/decisions/0222). */
 export const handle = STATIC_PAGE;
 
-export const meta: MetaFunction = () => [
-  { title: "Fonctionnalités — Balise" },
-  { name: "description", content: "Ce que Balise apporte aux coureurs et aux organisateurs d'épreuves." },
-];
+export const meta: MetaFunction = () =>
+  publicPageMeta("Fonctionnalités — Balise", "Ce que Balise apporte aux coureurs et aux organisateurs d'épreuves.");
+
+/** The page's tabs: the `onglet` parameter and its label. */
+const TABS = [
+  ["coureurs", "Coureurs"],
+  ["organisateurs", "Organisateurs"],
+] as const;
 
 export function loader({ request }: LoaderFunctionArgs) {
   const tab = new URL(request.url).searchParams.get("onglet");
@@ -23,22 +28,17 @@ export default function Fonctionnalites() {
     <section className="container page">
       <h1>Fonctionnalités</h1>
       <nav className="tabs" aria-label="Public">
-        <Link
-          to="?onglet=coureurs"
-          className={`tab ${tab === "coureurs" ? "is-active" : ""}`}
-          aria-current={tab === "coureurs" ? "page" : undefined}
-          preventScrollReset
-        >
-          Coureurs
-        </Link>
-        <Link
-          to="?onglet=organisateurs"
-          className={`tab ${tab === "organisateurs" ? "is-active" : ""}`}
-          aria-current={tab === "organisateurs" ? "page" : undefined}
-          preventScrollReset
-        >
-          Organisateurs
-        </Link>
+        {TABS.map(([key, label]) => (
+          <Link
+            key={key}
+            to={`?onglet=${key}`}
+            className={`tab ${tab === key ? "is-active" : ""}`}
+            aria-current={tab === key ? "page" : undefined}
+            preventScrollReset
+          >
+            {label}
+          </Link>
+        ))}
       </nav>
       {tab === "coureurs" ? (
         <div className="tab-panel" data-testid="tab-coureurs">

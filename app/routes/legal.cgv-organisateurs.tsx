@@ -3,17 +3,16 @@ import { Link } from "~/components/Link";
 import { LegalPage } from "~/components/LegalPage";
 import * as paths from "~/domain/paths";
 import { STATIC_PAGE } from "~/components/islands";
+import { publicPageMeta } from "~/utils/meta";
 
 /** Served without React: HTML and CSS (docs/decisions/0222). */
 export const handle = STATIC_PAGE;
 
-export const meta: MetaFunction = () => [
-  { title: "Conditions générales de vente organisateurs — Balise" },
-  {
-    name: "description",
-    content: "Rôle de l'organisateur, reversements, commission de la plateforme, fraude et rétrofacturations.",
-  },
-];
+export const meta: MetaFunction = () =>
+  publicPageMeta(
+    "Conditions générales de vente organisateurs — Balise",
+    "Rôle de l'organisateur, reversements, commission de la plateforme, fraude et rétrofacturations.",
+  );
 
 export default function CgvOrganisateurs() {
   return (

@@ -4,14 +4,13 @@ import { LegalPage } from "~/components/LegalPage";
 import * as paths from "~/domain/paths";
 import { STATIC_PAGE } from "~/components/islands";
 import { retentionRule } from "~/domain/retention";
+import { publicPageMeta } from "~/utils/meta";
 
 /** Served without React: HTML and CSS (docs/decisions/0222). */
 export const handle = STATIC_PAGE;
 
-export const meta: MetaFunction = () => [
-  { title: "Charte organisateur — Balise" },
-  { name: "description", content: "Les engagements des organisateurs qui publient sur Balise." },
-];
+export const meta: MetaFunction = () =>
+  publicPageMeta("Charte organisateur — Balise", "Les engagements des organisateurs qui publient sur Balise.");
 
 export default function CharteOrganisateur() {
   return (

@@ -4,17 +4,16 @@ import { LegalPage } from "~/components/LegalPage";
 import { RefundScaleTable } from "~/components/RefundScaleTable";
 import * as paths from "~/domain/paths";
 import { STATIC_PAGE } from "~/components/islands";
+import { publicPageMeta } from "~/utils/meta";
 
 /** Served without React: HTML and CSS (docs/decisions/0222). */
 export const handle = STATIC_PAGE;
 
-export const meta: MetaFunction = () => [
-  { title: "Politique de remboursement — Balise" },
-  {
-    name: "description",
-    content: "Le barème de remboursement des inscriptions sur Balise, selon le nombre de jours avant l'épreuve.",
-  },
-];
+export const meta: MetaFunction = () =>
+  publicPageMeta(
+    "Politique de remboursement — Balise",
+    "Le barème de remboursement des inscriptions sur Balise, selon le nombre de jours avant l'épreuve.",
+  );
 
 export default function Remboursements() {
   return (

@@ -23,12 +23,10 @@ import { domainErrorResponse, errorToShow } from "~/utils/domain-errors";
 import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [
-  { title: "Ma place en liste d'attente — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Ma place en liste d'attente — Balise");
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -20,14 +20,16 @@ import { requireUser } from "~/utils/auth.server";
 import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime, personName } from "~/domain/format";
 import { CONFIRMATION_QR_SIZE, qrSvg } from "~/utils/qr.server";
 import * as paths from "~/domain/paths";
+import { noindexMeta } from "~/utils/meta";
 
 const REFRESH_SECONDS = 3;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && "state" in data && data.state === "validee" ? "Inscription validée — Balise" : "Paiement — Balise" },
-  { name: "robots", content: "noindex" },
+  ...noindexMeta(
+    data && "state" in data && data.state === "validee" ? "Inscription validée — Balise" : "Paiement — Balise",
+  ),
   ...(data && "state" in data && data.state === "confirming"
     ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }]
     : []),

@@ -23,12 +23,10 @@ import styles from "~/styles/registration.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatDateTimeLong, formatKm, formatMeters } from "~/domain/format";
 import * as paths from "~/domain/paths";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [
-  { title: "Mes inscriptions — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Mes inscriptions — Balise");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

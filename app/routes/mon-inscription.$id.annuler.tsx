@@ -21,11 +21,10 @@ import { formatDateLong, formatEuros } from "~/domain/format";
 import { fieldErrors } from "~/domain/form-errors";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
+import { noindexMeta } from "~/utils/meta";
+import { Options } from "~/components/form/Options";
 
-export const meta: MetaFunction = () => [
-  { title: "Annuler mon inscription — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Annuler mon inscription — Balise");
 
 /** Someone else's registration reads like a missing one: the French 404. */
 const notFound = () => domainErrorResponse(new CancelError("inscription_introuvable"));
@@ -148,11 +147,7 @@ export default function CancelRegistration() {
               aria-describedby={errors.reason ? "f-reason-err" : undefined}
             >
               <option value="">— Sans motif —</option>
-              {CANCEL_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
+              <Options values={CANCEL_REASONS} />
             </select>
             {errors.reason ? (
               <p id="f-reason-err" className="field-error">

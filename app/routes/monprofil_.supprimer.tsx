@@ -15,14 +15,12 @@ import { clientIp } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { errorToShow } from "~/utils/domain-errors";
+import { noindexMeta } from "~/utils/meta";
 
 const SENT = "envoye";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
-export const meta: MetaFunction = () => [
-  { title: "Supprimer mon compte — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Supprimer mon compte — Balise");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -14,12 +14,10 @@ import accountsCss from "~/styles/accounts.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { errorToShow } from "~/utils/domain-errors";
 import { destroySession } from "~/utils/session.server";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
-export const meta: MetaFunction = () => [
-  { title: "Confirmer la suppression de mon compte — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Confirmer la suppression de mon compte — Balise");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -12,7 +12,7 @@ import { loadPaymentAccountBlock } from "~/services/payment-account.server";
 import { getUserProfile, saveOrganiserProfile } from "~/services/profile.server";
 import { organiserPayouts } from "~/services/admin.server";
 import { MoneyCell, PayoutStatus } from "~/components/AdminFields";
-import { type Column, DataTable } from "~/components/table/DataTable";
+import { type Column, DataTable, numColumns } from "~/components/table/DataTable";
 import accountsCss from "~/styles/accounts.css?url";
 import paymentsCss from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
@@ -63,9 +63,7 @@ const CONTACT: FieldSpec[] = [
 const PAYOUT_COLUMNS: readonly Column[] = [
   "Paiement",
   "Épreuve",
-  { label: "Versé", num: true },
-  { label: "Repris", num: true },
-  { label: "Reste à verser", num: true },
+  ...numColumns("Versé", "Repris", "Reste à verser"),
   "État",
 ];
 

@@ -15,6 +15,7 @@ import { formatEuros } from "~/domain/format";
 import { FieldShell, fieldAria } from "~/components/Field";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
+import { Options } from "~/components/form/Options";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Ajouter un coureur – ${data.format.nom} — Balise` : "Ajouter un coureur — Balise" },
@@ -162,11 +163,7 @@ export default function AddRunner() {
     <FieldShell id={`add-${name}`} label={label} error={e[name]}>
       <select id={`add-${name}`} name={name} defaultValue={v[name] ?? ""} {...invalid(name)}>
         <option value="">—</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
+        <Options values={options} />
       </select>
     </FieldShell>
   );

@@ -11,12 +11,11 @@ import { eventJournal } from "~/services/journal.server";
 import organiserCss from "~/styles/organiser.css?url";
 import { requireOrganiser } from "~/utils/auth.server";
 import { notFoundOrRethrow } from "~/utils/domain-errors";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Journal – ${data.course.nom} — Balise` : "Journal — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  noindexMeta(data ? `Journal – ${data.course.nom} — Balise` : "Journal — Balise");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);

@@ -16,9 +16,10 @@ import { formatDateTime } from "~/domain/format";
 import { getSessionUser } from "~/utils/session.server";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "Paiement annulé — Balise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => noindexMeta("Paiement annulé — Balise");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

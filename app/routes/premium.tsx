@@ -16,14 +16,13 @@ import { openPremiumPortal, premiumPage, startPremiumCheckout } from "~/services
 import { requireUser } from "~/utils/auth.server";
 import { mapDomainError } from "~/utils/domain-errors";
 import { getSessionUser } from "~/utils/session.server";
+import { publicPageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Balise Premium — 49\u00a0€ par an" },
-  {
-    name: "description",
-    content: "Balise Premium, l'abonnement des coureurs\u00a0: 49\u00a0€ par an TTC, résiliable à tout moment.",
-  },
-];
+export const meta: MetaFunction = () =>
+  publicPageMeta(
+    "Balise Premium — 49\u00a0€ par an",
+    "Balise Premium, l'abonnement des coureurs\u00a0: 49\u00a0€ par an TTC, résiliable à tout moment.",
+  );
 
 const PremiumActionSchema = z.object({ intent: z.enum(["abonner", "gerer"]) });
 

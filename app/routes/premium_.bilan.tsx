@@ -14,12 +14,10 @@ import { weekSpan } from "~/emails/weekly-feedback";
 import { requirePremium } from "~/services/subscriptions.server";
 import { feedbackForWeek, reviewedWeek } from "~/services/weekly-feedback.server";
 import planCss from "~/styles/plan.css?url";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: planCss }];
-export const meta: MetaFunction = () => [
-  { title: "Mon bilan de la semaine — Balise Premium" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Mon bilan de la semaine — Balise Premium");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requirePremium(request, context);

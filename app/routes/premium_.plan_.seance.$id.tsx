@@ -11,12 +11,11 @@ import { requirePremium } from "~/services/subscriptions.server";
 import { sessionPage } from "~/services/training-plan.server";
 import planCss from "~/styles/plan.css?url";
 import { notFoundOrRethrow } from "~/utils/domain-errors";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: planCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.line.title} — Mon plan — Balise` : "Séance — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  noindexMeta(data ? `${data.line.title} — Mon plan — Balise` : "Séance — Balise");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requirePremium(request, context);

@@ -9,12 +9,10 @@ import styles from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
 import * as paths from "~/domain/paths";
 import { mapDomainError } from "~/utils/domain-errors";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [
-  { title: "Reçu de paiement — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Reçu de paiement — Balise");
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

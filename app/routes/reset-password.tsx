@@ -12,14 +12,14 @@ import { peekToken, resetPassword } from "~/services/auth.server";
 import accountsCss from "~/styles/accounts.css?url";
 import * as paths from "~/domain/paths";
 import { mapDomainError } from "~/utils/domain-errors";
+import { noindexMeta } from "~/utils/meta";
 
 export const RESET_REDIRECT_SECONDS = 2;
 const DONE = "ok";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: "Nouveau mot de passe — Balise" },
-  { name: "robots", content: "noindex" },
+  ...noindexMeta("Nouveau mot de passe — Balise"),
   ...(data?.state === "done" ? [{ httpEquiv: "refresh", content: `${RESET_REDIRECT_SECONDS};url=/login` }] : []),
 ];
 

@@ -81,8 +81,6 @@ async function dispatch(context: AppLoadContext, event: PaymentEvent): Promise<b
       await onCheckoutCompleted(context, id);
       return true;
     case "checkout.session.expired":
-      await onCheckoutEnded(context, id);
-      return true;
     case "checkout.session.async_payment_failed":
       await onCheckoutEnded(context, id);
       return true;

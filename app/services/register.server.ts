@@ -27,6 +27,7 @@ import { withEvent } from "~/db/registrations.server";
 import { imageVariantsSql } from "~/db/catalogue/sql.server";
 import { personOf, samePersonHoldsSql } from "~/db/identity";
 import { transferSettingsColumns } from "~/db/transfers.server";
+import { pendingRegistrationId } from "~/db/registration-store/pending.server";
 import { promoUsableSql } from "~/db/registration-store/promo.server";
 import { promoRequest, resolvePromo } from "./promo-codes.server";
 
@@ -134,20 +135,13 @@ async function promoStillUsable(
 }
 
 /** The runner's running hold in the format (the one a new submit changes), or null. */
-async function runningHold(context: Ctx, userId: string, formatId: string): Promise<string | null> {
-  const [row] = await context.db
-    .select({ id: inscriptions.id })
-    .from(inscriptions)
-    .where(
-      and(
-        eq(inscriptions.coureur_id, userId),
-        eq(inscriptions.format_id, formatId),
-        eq(inscriptions.statut, "en_attente"),
-        sql`${inscriptions.hold_expires_at} > ${context.clock.now().toISOString()}`,
-      ),
-    )
-    .limit(1);
-  return row?.id ?? null;
+function runningHold(context: Ctx, userId: string, formatId: string): Promise<string | null> {
+  return pendingRegistrationId(
+    context.db,
+    userId,
+    eq(inscriptions.format_id, formatId),
+    sql`${inscriptions.hold_expires_at} > ${context.clock.now().toISOString()}`,
+  );
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { placeFreeForSql } from "~/db/registration-store/capacity.server";
 import { parisDate } from "~/domain/refund";
-import { LifecycleError, REFUSAL_MESSAGES, type STATUTS } from "~/domain/registration-rules";
+import { LifecycleError, type PricedFormat, REFUSAL_MESSAGES, type STATUTS } from "~/domain/registration-rules";
 import { REGISTRATION_MSG } from "~/domain/registration";
 import { holdsPlace } from "~/domain/registration-rules";
 import { paidMealsEditRefusal } from "~/domain/meals-change";
@@ -27,7 +27,6 @@ import {
   isBibConflict,
   listRegistrants,
   mealsLeftIn,
-  updateRegistrantField,
   updateRegistrantFields,
   type OwnedFormat,
   type RegistrantDetail,
@@ -161,20 +160,42 @@ async function writeField(
 }
 
 async function writeOtherField(context: Ctx, row: RegistrantDetail, field: EditableField, value: FieldValue) {
+  const format = {
+    id: row.format_id,
+    prix_cents: 0,
+    prix_repas_cents: row.prix_repas_cents,
+    stock_repas: row.stock_repas,
+  };
+  await writeFields(context, row.id, format, { [field]: value });
+}
+
+/**
+ * Writes fields of one registration of the format; a bib already given in the format is refused on the `dossard`
+ * field, any other failure is 'save_failed'.
+ */
+async function writeFields(
+  context: Ctx,
+  id: string,
+  format: PricedFormat & { id: string },
+  values: Partial<Record<EditableField, FieldValue>>,
+) {
   try {
-    const ok = await updateRegistrantField(
+    const ok = await updateRegistrantFields(
       context.db,
-      { id: row.id, formatId: row.format_id },
-      field,
-      value,
-      { prix_cents: 0, prix_repas_cents: row.prix_repas_cents, stock_repas: row.stock_repas },
+      { id, formatId: format.id },
+      values,
+      format,
       context.clock.now(),
     );
     if (!ok) throw new RegistrantError("not_found");
   } catch (e) {
     if (e instanceof RegistrantError) throw e;
     if (isBibConflict(e))
-      throw new RegistrantError("bib_taken", `Le dossard ${value} est déjà attribué dans ce format.`, "dossard");
+      throw new RegistrantError(
+        "bib_taken",
+        `Le dossard ${values.dossard} est déjà attribué dans ce format.`,
+        "dossard",
+      );
     console.error("registrant update", e);
     throw new RegistrantError("save_failed");
   }
@@ -224,25 +245,10 @@ export async function saveRow(
   try {
     if (typeof others.nombre_repas === "number") await checkMeals(context, row, others.nombre_repas);
     if (statut && statut !== row.statut) await setStatus(context, user, row, statut as Statut);
+    await writeFields(context, row.id, format, others);
   } catch (e) {
     if (e instanceof RegistrantError && e.field) return { ok: false, errors: { [e.field]: e.message } as RowErrors };
     throw e;
-  }
-  try {
-    const ok = await updateRegistrantFields(
-      context.db,
-      { id: row.id, formatId: format.id },
-      others,
-      format,
-      context.clock.now(),
-    );
-    if (!ok) throw new RegistrantError("not_found");
-  } catch (e) {
-    if (e instanceof RegistrantError) throw e;
-    if (isBibConflict(e))
-      return { ok: false, errors: { dossard: `Le dossard ${values.dossard} est déjà attribué dans ce format.` } };
-    console.error("registrant row update", e);
-    throw new RegistrantError("save_failed");
   }
   await auditEdit(context, user, row, values);
   return { ok: true };

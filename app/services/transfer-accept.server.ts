@@ -6,6 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
 import { personOf, samePersonHoldsSql } from "~/db/identity";
 import { holdsPlaceSql, mealsTakenSql } from "~/db/registration-store/capacity.server";
+import { pendingRegistrationId } from "~/db/registration-store/pending.server";
 import { creationStatement, type Value } from "~/db/registration-store/writes.server";
 import { cessions, courses, formats, inscriptions, liste_attente } from "~/db/schema";
 import type { RaceFormat } from "~/domain/eligibility";
@@ -88,7 +89,7 @@ export async function loadInvitation(
   const [meals] = await context.db.all<{ taken: number }>(
     sql`SELECT ${mealsTakenSql(sql`${row.f.id}`, nowIso)} AS taken`,
   );
-  const pending = await buyerPendingRegistration(context, cessionId, user.id);
+  const pendingId = await pendingRegistrationId(context.db, user.id, eq(inscriptions.cession_id, cessionId));
   return {
     id: row.c.id,
     statut: row.c.statut,
@@ -116,7 +117,7 @@ export async function loadInvitation(
     // The organiser's rule: the seller's meals follow the place (the buyer takes exactly those, and pays them).
     mealsFollow: Boolean(row.f.cession_repas_suivent),
     sellerMeals: row.sellerMeals,
-    pendingId: pending?.id ?? null,
+    pendingId,
     closed: transferClosedReason(settingsOf(row.f), context.clock.now()),
     listeAttenteId: row.c.liste_attente_id,
   };
@@ -223,8 +224,8 @@ export async function acceptTransfer(
     const [again] = await context.db.select().from(cessions).where(eq(cessions.id, cessionId)).limit(1);
     if (again?.statut !== "ouverte") throw new TransferError("offre_terminee");
     // The same form sent twice at once: the first made the registration, the second goes to its checkout.
-    const mineHere = await buyerPendingRegistration(context, cessionId, user.id);
-    if (mineHere) return retryPayment(context, user.id, mineHere.id);
+    const mineHere = await pendingRegistrationId(context.db, user.id, eq(inscriptions.cession_id, cessionId));
+    if (mineHere) return retryPayment(context, user.id, mineHere);
     const [mine] = await context.db.all<{ n: number }>(sql`
       SELECT count(*) AS n FROM inscriptions WHERE coureur_id = ${user.id} AND format_id = ${inv.formatId}
         AND (statut = 'validee' OR (statut = 'en_attente' AND (hold_expires_at IS NULL OR hold_expires_at > ${nowIso})))`);
@@ -237,24 +238,4 @@ export async function acceptTransfer(
     throw new TransferError("repas_epuises");
   }
   return retryPayment(context, user.id, id);
-}
-
-/** The buyer's registration for an offer that waits for payment, if they started one. */
-async function buyerPendingRegistration(
-  context: Ctx,
-  cessionId: string,
-  userId: string,
-): Promise<{ id: string } | undefined> {
-  const [row] = await context.db
-    .select({ id: inscriptions.id })
-    .from(inscriptions)
-    .where(
-      and(
-        eq(inscriptions.cession_id, cessionId),
-        eq(inscriptions.coureur_id, userId),
-        eq(inscriptions.statut, "en_attente"),
-      ),
-    )
-    .limit(1);
-  return row;
 }

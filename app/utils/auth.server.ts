@@ -32,6 +32,14 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   return user;
 }
 
+/** The loader of an admin screen that only reads: admins only (requireAdmin), then what `read` returns. */
+export function adminLoader<T>(read: (context: AppLoadContext) => Promise<T>) {
+  return async ({ request, context }: { request: Request; context: AppLoadContext }): Promise<T> => {
+    await requireAdmin(request, context);
+    return read(context);
+  };
+}
+
 /**
  * The admin home (/admin) only: a logged-in non-admin is sent to / (product spec, "Admin routes"); anonymous users
  * get the same '403 — Connectez-vous.' as every admin screen. The screens inside keep their 403 texts.

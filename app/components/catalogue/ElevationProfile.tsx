@@ -43,24 +43,9 @@ export function ElevationProfile({
   const label = `Profil altimétrique\u00a0: ${formatKm(distanceKm)}, D+ ${formatMeters(dplus)}, D- ${formatMeters(dmoins)}, altitude de ${formatMeters(minEle)} à ${formatMeters(maxEle)}${markersDescription(markers)}`;
   return (
     <figure className="profile">
-      <ProfileSvg
-        variant="wide"
-        label={label}
-        points={points}
-        distanceKm={distanceKm}
-        minEle={minEle}
-        maxEle={maxEle}
-        markers={markers}
-      />
-      <ProfileSvg
-        variant="narrow"
-        label={label}
-        points={points}
-        distanceKm={distanceKm}
-        minEle={minEle}
-        maxEle={maxEle}
-        markers={markers}
-      />
+      {VARIANTS.map((variant) => (
+        <ProfileSvg key={variant} variant={variant} {...{ label, points, distanceKm, minEle, maxEle, markers }} />
+      ))}
       <figcaption className="profile-stats">
         <span>
           Distance <strong>{formatKm(distanceKm)}</strong>
@@ -90,6 +75,9 @@ export function ElevationProfile({
     </figure>
   );
 }
+
+/** The drawings, in the order the figure holds them. */
+const VARIANTS = ["wide", "narrow"] as const;
 
 function ProfileSvg({
   variant,

@@ -6,6 +6,8 @@ import type { ReactNode } from "react";
 export type Column = string | { label: string; num?: true; hidden?: true };
 /** A column, or false / null for one shown only sometimes (left out of the header). */
 export type MaybeColumn = Column | false | null;
+/** Right-aligned columns (amounts, counts), one per label. */
+export const numColumns = (...labels: string[]) => labels.map((label) => ({ label, num: true as const }));
 
 /** The header row alone, for a table whose frame is its own. */
 export function TableHead({ columns }: { columns: readonly MaybeColumn[] }) {

@@ -2,7 +2,7 @@
 // who may make it, and what it does to places, meals and money. Every module that changes `inscriptions.statut`
 // asks this one (app/services/lifecycle.server.ts carries the changes out and records each one). Pure: no I/O.
 // docs/decisions/0130-registration-lifecycle.md
-import { DomainError } from "../errors";
+import { tabledError } from "../errors";
 import { STATUTS, type Statut } from "./statuses";
 
 export { STATUTS, type Statut };
@@ -318,12 +318,7 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   statut_non_modifiable: 400,
 };
 
-export class LifecycleError extends DomainError<RefusalCode> {
-  constructor(code: RefusalCode) {
-    super(code, REFUSAL_STATUS[code], REFUSAL_MESSAGES[code]);
-    this.name = "LifecycleError";
-  }
-}
+export class LifecycleError extends tabledError<RefusalCode>("LifecycleError", REFUSAL_STATUS, REFUSAL_MESSAGES) {}
 
 /** The status a cancellation with a refund leaves: nothing refunded, part, or everything that was paid. */
 export function statusAfterRefund(amountPaidCents: number, refundedCents: number): RefundEnd {

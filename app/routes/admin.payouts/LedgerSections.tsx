@@ -1,6 +1,6 @@
 // /admin/payouts: the ledger check (payments whose books do not balance) and the automatic J+1 payouts' list.
 import { AdminTableHead, type AdminColumn, MoneyCell, PayoutStatus } from "~/components/AdminFields";
-import { type Column, DataTable } from "~/components/table/DataTable";
+import { type Column, DataTable, numColumns } from "~/components/table/DataTable";
 import type { AdminPaymentsPage } from "~/services/admin.server";
 import { formatDateTime, formatEuros } from "~/domain/format";
 
@@ -8,9 +8,7 @@ import { formatDateTime, formatEuros } from "~/domain/format";
 const UNBALANCED_COLUMNS: readonly AdminColumn[] = [
   "Paiement",
   "Date",
-  { label: "Brut", num: true },
-  { label: "Somme des parts", num: true },
-  { label: "Écart", num: true },
+  ...numColumns("Brut", "Somme des parts", "Écart"),
 ];
 
 export function LedgerCheck({ unbalanced }: { unbalanced: AdminPaymentsPage["unbalanced"] }) {
@@ -63,8 +61,7 @@ const AUTO_COLUMNS: readonly Column[] = [
   "Date",
   "Organisateur",
   "Course",
-  { label: "Montant", num: true },
-  { label: "Repris", num: true },
+  ...numColumns("Montant", "Repris"),
   "Résultat",
 ];
 

@@ -12,6 +12,7 @@ import {
 import { PAYMENT_STATUS_LABELS } from "~/domain/admin";
 import type { AdminPaymentLine } from "~/services/admin.server";
 import { formatDate, formatDateTime, formatEuros, personName } from "~/domain/format";
+import { numColumns } from "~/components/table/DataTable";
 
 /** The payments table's columns after the selection box. */
 const PAYMENT_COLUMNS: readonly AdminColumn[] = [
@@ -19,12 +20,7 @@ const PAYMENT_COLUMNS: readonly AdminColumn[] = [
   "Course/Format",
   "Coureur",
   "Statut",
-  { label: "Brut", num: true },
-  { label: "Frais", num: true },
-  { label: "Commission", num: true },
-  { label: "Transféré", num: true },
-  { label: "Remboursé", num: true },
-  { label: "Net restant", num: true },
+  ...numColumns("Brut", "Frais", "Commission", "Transféré", "Remboursé", "Net restant"),
   "Versement",
 ];
 

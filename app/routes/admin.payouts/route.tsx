@@ -3,13 +3,12 @@
 // 'Tout transférer' (POST, one form). Without JavaScript, 'Calculer les totaux' sends the selection with GET; with
 // it, the totals follow the checkboxes. Also: the ledger check and the automatic J+1 payouts.
 import { data, redirect } from "@remix-run/cloudflare";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { CourseSelect, DateRangeFields } from "~/components/AdminFields";
 import { AdminNav } from "~/components/AdminNav";
-import { Link } from "~/components/Link";
 import { useHydrated } from "~/components/useHydrated";
 import { FieldShell, fieldAria } from "~/components/Field";
 import { ADMIN_PAYMENTS_CAP, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from "~/domain/admin";
@@ -27,22 +26,21 @@ import {
 import { isActionToken } from "~/domain/payouts";
 import { PAYMENT_ERROR_MESSAGES } from "~/services/payment-errors.server";
 import { adminPaymentsPage, transferSelection, updateCommission } from "~/services/admin.server";
-import adminCss from "~/styles/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 import { randomToken } from "~/utils/crypto.server";
-import { formatEuros } from "~/domain/format";
 import { fieldErrors } from "~/domain/form-errors";
 import { pendingAdvances } from "~/services/advances.server";
 import { AdvanceRequests } from "./AdvanceRequests";
 import { AutoPayouts, LedgerCheck } from "./LedgerSections";
 import { PaymentsTable } from "./PaymentsTable";
 import * as paths from "~/domain/paths";
+import { Options } from "~/components/form/Options";
+import { FilterActions } from "~/components/form/FilterActions";
+import { adminLinks, adminMeta } from "~/components/admin-head";
+import { MoneyList } from "~/components/MoneyList";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-export const meta: MetaFunction = () => [
-  { title: "Paiements et reversements — Administration Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const links = adminLinks;
+export const meta = adminMeta("Paiements et reversements");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -144,11 +142,7 @@ export default function AdminPayouts() {
           <label htmlFor="p-status">Statut</label>
           <select id="p-status" name="status" defaultValue={f.status}>
             <option value="">Tous</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {PAYMENT_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options values={PAYMENT_STATUSES} labels={PAYMENT_STATUS_LABELS} />
           </select>
         </div>
         <div className="field">
@@ -157,14 +151,7 @@ export default function AdminPayouts() {
         </div>
         <CourseSelect id="p-course" value={f.course} courses={d.courses} />
         <DateRangeFields idPrefix="p" du={f.du} au={f.au} errors={d.errors} />
-        <div className="admin-filter-actions">
-          <button type="submit" className="btn btn-primary">
-            Appliquer
-          </button>
-          <Link to={paths.adminPayouts()} className="btn btn-ghost">
-            Réinitialiser
-          </Link>
-        </div>
+        <FilterActions className="admin-filter-actions" resetTo={paths.adminPayouts()} />
       </Form>
 
       {notice ? (
@@ -199,23 +186,16 @@ export default function AdminPayouts() {
 
         <section className="admin-totals" aria-labelledby="totals-title">
           <h2 id="totals-title">{`Sélection : ${totals.count} paiement${totals.count > 1 ? "s" : ""}`}</h2>
-          <dl>
-            {(
-              [
-                ["Brut", totals.gross],
-                ["Frais", totals.fees],
-                ["Commission", totals.commission],
-                ["Transféré", totals.transferred],
-                ["Remboursé", totals.refunded],
-                ["Net restant", totals.netRemaining],
-              ] as const
-            ).map(([label, cents]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{formatEuros(cents)}</dd>
-              </div>
-            ))}
-          </dl>
+          <MoneyList
+            lines={[
+              ["Brut", totals.gross],
+              ["Frais", totals.fees],
+              ["Commission", totals.commission],
+              ["Transféré", totals.transferred],
+              ["Remboursé", totals.refunded],
+              ["Net restant", totals.netRemaining],
+            ]}
+          />
           <noscript>
             <button type="submit" formMethod="get" className="btn btn-ghost btn-small">
               Calculer les totaux de la sélection

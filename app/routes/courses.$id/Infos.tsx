@@ -74,16 +74,7 @@ export function Infos({ d }: { d: Data }) {
         </section>
         <section className="card info-card">
           <h3>Ravitaillements</h3>
-          {supplies.length ? (
-            <ul>
-              {supplies.map((s, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines of the organiser's text, in order, may repeat
-                <li key={i}>{s}</li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">Non précisés.</p>
-          )}
+          <TextLines lines={supplies} empty="Non précisés." />
           <p>
             <strong>Retrait des dossards&nbsp;:</strong> {f.remise_dossards ?? "—"}
           </p>
@@ -102,19 +93,24 @@ export function Infos({ d }: { d: Data }) {
           <p>
             <strong>Hébergements&nbsp;:</strong>
           </p>
-          {lodging.length ? (
-            <ul>
-              {lodging.map((s, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines of the organiser's text, in order, may repeat
-                <li key={i}>{s}</li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">Aucun hébergement indiqué.</p>
-          )}
+          <TextLines lines={lodging} empty="Aucun hébergement indiqué." />
         </section>
       </div>
       {f.presentation_parcours ? <p className="presentation">{f.presentation_parcours}</p> : null}
     </div>
+  );
+}
+
+/** The lines of an organiser's text as a list, in order (they may repeat); `empty` when there are none. */
+function TextLines({ lines, empty }: { lines: readonly string[]; empty: string }) {
+  return lines.length ? (
+    <ul>
+      {lines.map((s, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines of the organiser's text, in order, may repeat
+        <li key={i}>{s}</li>
+      ))}
+    </ul>
+  ) : (
+    <p className="muted">{empty}</p>
   );
 }

@@ -15,6 +15,7 @@ import { SidePanel } from "./SidePanel";
 import { Apercu, Parcours, TabsNav } from "./Tabs";
 import * as paths from "~/domain/paths";
 import type { StaticPageHandle } from "~/components/islands";
+import { noindexMeta } from "~/utils/meta";
 
 /** Served without React (docs/decisions/0222): the share and chat islands, and the route tab's map. */
 export const handle: StaticPageHandle = {
@@ -50,10 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!data) {
     const offline = isRouteErrorResponse(error) && error.status === 403;
-    return [
-      { title: `${offline ? "Épreuve hors-ligne" : NOT_FOUND} — Balise` },
-      { name: "robots", content: "noindex" },
-    ];
+    return noindexMeta(`${offline ? "Épreuve hors-ligne" : NOT_FOUND} — Balise`);
   }
   const c = data.course;
   const when = data.next ? ` le ${formatDateLong(data.next)}` : "";

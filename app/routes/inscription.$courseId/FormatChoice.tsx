@@ -4,6 +4,7 @@ import { formatAvailability, type RegistrationValues } from "~/domain/registrati
 import { fullness, heldLabel, placesLeft } from "~/domain/registration-rules";
 import { formatDate, formatEuros, formatKm, formatMeters, formatTime } from "~/domain/format";
 import type { Errors } from "./ErrorSummary";
+import { RadioFieldset } from "./RadioFieldset";
 import type { FormatView } from "./page-data.server";
 
 export function FormatChoice({
@@ -16,65 +17,60 @@ export function FormatChoice({
   errors: Errors;
 }) {
   return (
-    <fieldset className="card reg-block">
-      <legend>Format</legend>
-      <div
-        className="format-choices"
-        id="format-choices"
-        tabIndex={-1}
-        role="radiogroup"
-        aria-label="Format"
-        aria-describedby={errors.format_id ? "f-format_id-error" : undefined}
-      >
-        {formats.map((f) => {
-          const avail = formatAvailability(f);
-          // A full format whose waiting list is on stays selectable: its submit joins the list. Before the
-          // opening (or after the close) a format is not selectable, and says when it opens.
-          const full = avail === "full" || Boolean(f.fenetre);
-          const left = placesLeft(f.nb_max_coureurs, f.taken);
-          return (
-            <label key={f.id} className={`format-choice${avail !== "open" ? " is-full" : ""}`}>
-              <input
-                type="radio"
-                name="format_id"
-                value={f.id}
-                defaultChecked={values.format_id === f.id}
-                disabled={full}
-              />
-              <span className="format-choice-body">
-                <span className="format-choice-name">
-                  {f.nom}
-                  {f.fenetre
-                    ? ` (${f.fenetre.charAt(0).toLowerCase()}${f.fenetre.slice(1)})`
-                    : full || avail === "waitlist"
-                      ? fullnessSuffix(f, avail === "waitlist")
-                      : ""}
-                </span>
-                <span className="format-choice-meta">
-                  {formatDate(f.date)}
-                  {f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""} · {formatKm(f.distance_km)} ·{" "}
-                  {formatMeters(f.denivele_dplus)} D+
-                </span>
-                <span className="format-choice-price">
-                  {formatEuros(f.prix_cents)}
-                  {avail === "open" && left != null && left <= 10 ? (
-                    <span className="places-left">
-                      {" "}
-                      · {left} place{left > 1 ? "s" : ""} restante{left > 1 ? "s" : ""}
-                    </span>
-                  ) : null}
-                </span>
+    <RadioFieldset
+      legend="Format"
+      groupId="format-choices"
+      groupClassName="format-choices"
+      describedBy={errors.format_id ? "f-format_id-error" : undefined}
+      radios={formats.map((f) => {
+        const avail = formatAvailability(f);
+        // A full format whose waiting list is on stays selectable: its submit joins the list. Before the
+        // opening (or after the close) a format is not selectable, and says when it opens.
+        const full = avail === "full" || Boolean(f.fenetre);
+        const left = placesLeft(f.nb_max_coureurs, f.taken);
+        return (
+          <label key={f.id} className={`format-choice${avail !== "open" ? " is-full" : ""}`}>
+            <input
+              type="radio"
+              name="format_id"
+              value={f.id}
+              defaultChecked={values.format_id === f.id}
+              disabled={full}
+            />
+            <span className="format-choice-body">
+              <span className="format-choice-name">
+                {f.nom}
+                {f.fenetre
+                  ? ` (${f.fenetre.charAt(0).toLowerCase()}${f.fenetre.slice(1)})`
+                  : full || avail === "waitlist"
+                    ? fullnessSuffix(f, avail === "waitlist")
+                    : ""}
               </span>
-            </label>
-          );
-        })}
-      </div>
+              <span className="format-choice-meta">
+                {formatDate(f.date)}
+                {f.heure_depart ? ` · ${formatTime(f.heure_depart)}` : ""} · {formatKm(f.distance_km)} ·{" "}
+                {formatMeters(f.denivele_dplus)} D+
+              </span>
+              <span className="format-choice-price">
+                {formatEuros(f.prix_cents)}
+                {avail === "open" && left != null && left <= 10 ? (
+                  <span className="places-left">
+                    {" "}
+                    · {left} place{left > 1 ? "s" : ""} restante{left > 1 ? "s" : ""}
+                  </span>
+                ) : null}
+              </span>
+            </span>
+          </label>
+        );
+      })}
+    >
       {errors.format_id ? (
         <p id="f-format_id-error" className="field-error" role="alert">
           {errors.format_id}
         </p>
       ) : null}
-    </fieldset>
+    </RadioFieldset>
   );
 }
 

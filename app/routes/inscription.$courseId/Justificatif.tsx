@@ -4,6 +4,7 @@ import { Field, fieldBinder } from "~/components/Field";
 import { type DocumentRef, JustificatifDocumentField } from "~/components/JustificatifDocumentField";
 import type { RegistrationValues } from "~/domain/registration";
 import type { Errors } from "./ErrorSummary";
+import { RadioFieldset } from "./RadioFieldset";
 
 export function JustificatifFields({
   justificatif,
@@ -20,24 +21,23 @@ export function JustificatifFields({
 }) {
   const bind = fieldBinder(values, errors);
   return (
-    <fieldset className="card reg-block">
-      <legend>Justificatif</legend>
-      <div
-        className="justificatif-choice"
-        id="f-justificatif"
-        tabIndex={-1}
-        role="radiogroup"
-        aria-label="Justificatif"
-      >
-        <label className="checkbox">
-          <input type="radio" name="justificatif_type" value="licence" defaultChecked={justificatif !== "pps"} />{" "}
-          Licence FFA
-        </label>
-        <label className="checkbox">
-          <input type="radio" name="justificatif_type" value="pps" defaultChecked={justificatif === "pps"} /> PPS (Pass
-          Prévention Santé)
-        </label>
-      </div>
+    <RadioFieldset
+      legend="Justificatif"
+      groupId="f-justificatif"
+      groupClassName="justificatif-choice"
+      radios={
+        <>
+          <label className="checkbox">
+            <input type="radio" name="justificatif_type" value="licence" defaultChecked={justificatif !== "pps"} />{" "}
+            Licence FFA
+          </label>
+          <label className="checkbox">
+            <input type="radio" name="justificatif_type" value="pps" defaultChecked={justificatif === "pps"} /> PPS
+            (Pass Prévention Santé)
+          </label>
+        </>
+      }
+    >
       {errors.justificatif_type ? <p className="field-error">{errors.justificatif_type}</p> : null}
       {/* Only the chosen justificatif's field is in the form, so the other one is never sent. */}
       {justificatif === "pps" ? (
@@ -65,6 +65,6 @@ export function JustificatifFields({
         />
       )}
       <JustificatifDocumentField doc={document} error={documentError} />
-    </fieldset>
+    </RadioFieldset>
   );
 }

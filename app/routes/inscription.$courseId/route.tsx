@@ -22,19 +22,18 @@ import { RunnerFields } from "./RunnerFields";
 import { PromoField } from "./PromoField";
 import { normaliseCode } from "~/domain/promo-code";
 import { reservationNotice } from "~/domain/opening-admission";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data?.queue
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  noindexMeta(
+    data?.queue
       ? QUEUE_PAGE_TITLE
       : data?.course
         ? `Inscription — ${data.course.nom} — Balise`
         : "Inscription — Balise",
-  },
-  { name: "robots", content: "noindex" },
-];
+  );
 
 export async function loader(args: LoaderFunctionArgs) {
   return registrationPage(args);

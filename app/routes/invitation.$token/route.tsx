@@ -18,12 +18,10 @@ import { mapDomainError } from "~/utils/domain-errors";
 import { setModeHeader } from "~/utils/mode.server";
 import { createSession, getSessionUser } from "~/utils/session.server";
 import { NewAccountForm } from "./NewAccountForm";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountsCss }];
-export const meta: MetaFunction = () => [
-  { title: "Invitation à co-organiser — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Invitation à co-organiser — Balise");
 
 const ACCOUNT_EXISTS = "Un compte existe déjà avec cette adresse\u00a0: connectez-vous pour accepter l'invitation.";
 

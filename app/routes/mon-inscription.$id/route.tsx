@@ -18,12 +18,11 @@ import { SelfEditForm, type Values } from "./SelfEditForm";
 import { HistoryCard, RegistrationHeader } from "./Summary";
 import { TransferPanel } from "./TransferPanel";
 import { Notice } from "~/components/form/Notice";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d ? `Mon inscription — ${d.course.nom} — Balise` : "Mon inscription — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
+  noindexMeta(d ? `Mon inscription — ${d.course.nom} — Balise` : "Mon inscription — Balise");
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

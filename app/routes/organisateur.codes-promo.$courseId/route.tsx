@@ -19,12 +19,11 @@ import { requireOrganiser } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { type PromoFormValues, PromoCodeForm } from "./PromoCodeForm";
 import { PromoCodeList } from "./PromoCodeList";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Codes promo – ${data.course.nom} — Balise` : "Codes promo — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  noindexMeta(data ? `Codes promo – ${data.course.nom} — Balise` : "Codes promo — Balise");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);

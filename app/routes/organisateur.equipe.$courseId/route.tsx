@@ -21,12 +21,11 @@ import { requireOrganiser } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { InviteForm } from "./InviteForm";
 import { TeamInvitations, TeamMembers } from "./TeamLists";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Équipe – ${data.course.nom} — Balise` : "Équipe — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  noindexMeta(data ? `Équipe – ${data.course.nom} — Balise` : "Équipe — Balise");
 
 /** Success messages after a redirect: a fixed table, never text from the URL. */
 const MESSAGES: Record<string, string> = {

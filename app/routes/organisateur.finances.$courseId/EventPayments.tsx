@@ -1,8 +1,9 @@
 // The event's books (every collected payment's columns added up) and its most recent payments, one row each.
-import { DataTable } from "~/components/table/DataTable";
+import { DataTable, numColumns } from "~/components/table/DataTable";
 import type { EventPaymentRow } from "~/services/advances.server";
 import { formatDateTime, formatEuros } from "~/domain/format";
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from "~/domain/admin";
+import { MoneyList } from "~/components/MoneyList";
 
 interface Totals {
   count: number;
@@ -28,14 +29,7 @@ export function BooksSummary({ totals }: { totals: Totals }) {
   return (
     <section className="card tool-card" aria-labelledby="books-title">
       <h2 id="books-title">{`Comptes de l'épreuve (${totals.count} paiement${totals.count > 1 ? "s" : ""})`}</h2>
-      <dl className="books">
-        {lines.map(([label, cents]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{formatEuros(cents)}</dd>
-          </div>
-        ))}
-      </dl>
+      <MoneyList className="books" lines={lines} />
     </section>
   );
 }
@@ -45,11 +39,7 @@ const COLUMNS = [
   "Coureur",
   "Format",
   "Statut",
-  { label: "Payé", num: true },
-  { label: "Remboursé", num: true },
-  { label: "Frais et commission", num: true },
-  { label: "Versé", num: true },
-  { label: "Reste à verser", num: true },
+  ...numColumns("Payé", "Remboursé", "Frais et commission", "Versé", "Reste à verser"),
 ] as const;
 
 export function EventPayments({ payments, total }: { payments: EventPaymentRow[]; total: number }) {

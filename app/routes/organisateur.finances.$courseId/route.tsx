@@ -15,12 +15,11 @@ import { requireOrganiser } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { AdvanceSection } from "./AdvanceSection";
 import { BooksSummary, EventPayments } from "./EventPayments";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Finances – ${data.course.nom} — Balise` : "Finances — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  noindexMeta(data ? `Finances – ${data.course.nom} — Balise` : "Finances — Balise");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);

@@ -7,6 +7,7 @@ import { FIELD_LABELS, ORGANISER_STATUTS, statutLabel, type TableField } from "~
 import { normaliseStatut } from "~/domain/registration-rules";
 import type { Row } from "./page-data";
 import * as paths from "~/domain/paths";
+import { Options } from "~/components/form/Options";
 
 /** What the page's action answers a cell's save. */
 type CellAnswer = { intent?: string; ok?: boolean; value?: string; error?: string };
@@ -131,11 +132,7 @@ export function Cell({
           save(e.target.value);
         }}
       >
-        {[...ORGANISER_STATUTS, ...extra].map((s) => (
-          <option key={s} value={s}>
-            {statutLabel(s)}
-          </option>
-        ))}
+        <Options values={[...ORGANISER_STATUTS, ...extra]} labels={statutLabel} />
       </select>
     );
   } else {

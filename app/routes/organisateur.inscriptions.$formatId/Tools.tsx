@@ -6,6 +6,7 @@ import { JUSTIFICATIF_ETAT_LABELS, JUSTIFICATIF_ETATS } from "~/domain/justifica
 import { ORGANISER_STATUT_LABELS, ORGANISER_STATUTS } from "~/domain/registrants";
 import { Link } from "~/components/Link";
 import * as paths from "~/domain/paths";
+import { Options } from "~/components/form/Options";
 
 /** Search by text, status and (competitions) justificatif state. */
 export function SearchForm({
@@ -20,11 +21,7 @@ export function SearchForm({
         <label htmlFor="statut">Statut</label>
         <select id="statut" name="statut" defaultValue={d.statut ?? ""}>
           <option value="">Tous</option>
-          {ORGANISER_STATUTS.map((s) => (
-            <option key={s} value={s}>
-              {ORGANISER_STATUT_LABELS[s]}
-            </option>
-          ))}
+          <Options values={ORGANISER_STATUTS} labels={ORGANISER_STATUT_LABELS} />
         </select>
       </div>
       {d.competition ? (
@@ -32,11 +29,7 @@ export function SearchForm({
           <label htmlFor="justificatif">Justificatif</label>
           <select id="justificatif" name="justificatif" defaultValue={d.justificatif ?? ""}>
             <option value="">Tous</option>
-            {JUSTIFICATIF_ETATS.filter((e) => e !== "non_requis").map((e) => (
-              <option key={e} value={e}>
-                {JUSTIFICATIF_ETAT_LABELS[e]}
-              </option>
-            ))}
+            <Options values={JUSTIFICATIF_ETATS.filter((e) => e !== "non_requis")} labels={JUSTIFICATIF_ETAT_LABELS} />
           </select>
         </div>
       ) : null}

@@ -15,12 +15,11 @@ import { resultsAction } from "./actions.server";
 import { ImportForm } from "./ImportForm";
 import { Preview } from "./Preview";
 import { PublishedPanel } from "./PublishedPanel";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Résultats – ${data.format.nom} – ${data.format.course_nom} — Balise` : "Résultats — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  noindexMeta(data ? `Résultats – ${data.format.nom} – ${data.format.course_nom} — Balise` : "Résultats — Balise");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireOrganiser(request, context);

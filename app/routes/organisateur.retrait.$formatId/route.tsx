@@ -24,12 +24,11 @@ import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { CAMERA_PERMISSIONS_POLICY } from "~/utils/security-headers";
 import { DeskList } from "./DeskList";
 import { OfflineDesk } from "./OfflineDesk";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Retrait des dossards – ${data.format.nom} — Balise` : "Retrait des dossards — Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  noindexMeta(data ? `Retrait des dossards – ${data.format.nom} — Balise` : "Retrait des dossards — Balise");
 // The scanner needs the camera, which every other page refuses (app/utils/security-headers.ts).
 export const headers: HeadersFunction = () => ({ "Permissions-Policy": CAMERA_PERMISSIONS_POLICY });
 

@@ -17,16 +17,17 @@ import raceToolsCss from "~/styles/race-tools.css?url";
 import { notFoundOrRethrow } from "~/utils/domain-errors";
 import { PaceCard } from "./PaceCard";
 import { PaceForm } from "./PaceForm";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueCss },
   { rel: "stylesheet", href: raceToolsCss },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Comparateur d'allure — ${data.tool.format.nom} | Balise Premium` : "Comparateur d'allure | Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  noindexMeta(
+    data ? `Comparateur d'allure — ${data.tool.format.nom} | Balise Premium` : "Comparateur d'allure | Balise",
+  );
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requirePremium(request, context);

@@ -2,11 +2,12 @@
 // field is shown and the choice says which ones are read; the page shows back what was typed, and each error
 // beside its field.
 import { Form } from "@remix-run/react";
-import { Field, SelectField } from "~/components/Field";
+import { Field, fieldBinder, SelectField } from "~/components/Field";
 import type { FieldErrors } from "~/domain/form-errors";
 import type { EstimateFormValues } from "~/domain/race-tools-forms";
 
 export function ReferenceForm({ values, errors }: { values: EstimateFormValues; errors: FieldErrors | null }) {
+  const bind = fieldBinder(values, errors ?? {});
   return (
     <Form method="get" className="race-form no-print" aria-labelledby="reference">
       <h2 id="reference">Votre référence</h2>
@@ -22,30 +23,16 @@ export function ReferenceForm({ values, errors }: { values: EstimateFormValues; 
         ]}
       />
       <Field
-        name="indice"
+        {...bind("indice")}
         label="Indice (ITRA ou UTMB)"
         inputMode="numeric"
-        defaultValue={values.indice}
-        error={errors?.indice}
         hint="De 100 à 1000, tel que l'affiche votre page ITRA ou UTMB (par exemple 550)."
       />
       <fieldset className="race-fieldset">
         <legend>Ou une course récente</legend>
-        <Field
-          name="distance"
-          label="Distance (km)"
-          inputMode="decimal"
-          defaultValue={values.distance}
-          error={errors?.distance}
-        />
-        <Field name="dplus" label="D+ (m)" inputMode="numeric" defaultValue={values.dplus} error={errors?.dplus} />
-        <Field
-          name="temps"
-          label="Temps (heures:minutes)"
-          defaultValue={values.temps}
-          error={errors?.temps}
-          hint="Par exemple 4:35."
-        />
+        <Field {...bind("distance")} label="Distance (km)" inputMode="decimal" />
+        <Field {...bind("dplus")} label="D+ (m)" inputMode="numeric" />
+        <Field {...bind("temps")} label="Temps (heures:minutes)" hint="Par exemple 4:35." />
       </fieldset>
       <button type="submit" className="btn btn-primary">
         Estimer mon temps

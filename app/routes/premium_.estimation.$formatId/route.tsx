@@ -22,16 +22,15 @@ import { PickedNote } from "./PickedNote";
 import { ReferenceChoices } from "./ReferenceChoices";
 import { ReferenceForm } from "./ReferenceForm";
 import { estimateInput } from "./reference.server";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueCss },
   { rel: "stylesheet", href: raceToolsCss },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Estimation de temps — ${data.tool.format.nom} | Balise Premium` : "Estimation de temps | Balise" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  noindexMeta(data ? `Estimation de temps — ${data.tool.format.nom} | Balise Premium` : "Estimation de temps | Balise");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requirePremium(request, context);

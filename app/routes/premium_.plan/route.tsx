@@ -15,12 +15,10 @@ import { generatePlan, planPage, rotatePlanCalendar } from "~/services/training-
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { CalendarBlock, PlanWeeks } from "./PlanWeeks";
 import { PlanForm } from "./PlanForm";
+import { noindexMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: planCss }];
-export const meta: MetaFunction = () => [
-  { title: "Mon plan d'entraînement — Balise Premium" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta("Mon plan d'entraînement — Balise Premium");
 
 /** Success messages after a redirect: a fixed table, never text from the URL. */
 const MESSAGES: Record<string, string> = {

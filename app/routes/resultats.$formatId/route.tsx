@@ -19,11 +19,13 @@ import { publicResults } from "~/services/results.server";
 import registrantsCss from "~/styles/registrants.css?url";
 import { notFoundOrRethrow } from "~/utils/domain-errors";
 import { ResultsTable } from "./ResultsTable";
+import { noindexMeta } from "~/utils/meta";
+import { Options } from "~/components/form/Options";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Résultats introuvables — Balise" }, { name: "robots", content: "noindex" }];
+  if (!data) return noindexMeta("Résultats introuvables — Balise");
   const f = data.format;
   const when = f.date ? ` du ${formatDateLong(f.date)}` : "";
   const description = `Résultats et classement ${f.format_nom} — ${f.course_nom}${when} à ${f.lieu}\u00a0: ${formatNumber(f.lignes_publiees)} coureurs, temps et catégories.`;
@@ -71,11 +73,7 @@ export default function ResultsPage() {
         <div className="field">
           <label htmlFor="f-tri">Trier par</label>
           <select id="f-tri" name="tri" defaultValue={query.tri}>
-            {RESULT_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {RESULT_SORT_LABELS[s]}
-              </option>
-            ))}
+            <Options values={RESULT_SORTS} labels={RESULT_SORT_LABELS} />
           </select>
         </div>
         <button type="submit" className="btn btn-secondary">
