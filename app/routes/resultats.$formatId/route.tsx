@@ -66,7 +66,7 @@ export default function ResultsPage() {
       <p>
         <Link to={paths.eventPage(format.course_slug)}>← {format.course_nom}</Link>
       </p>
-      <h1>Résultats – {format.format_nom}</h1>
+      <h1 id="resultats-titre">Résultats – {format.format_nom}</h1>
       <p className="muted">
         {format.course_nom}, {format.lieu}
         {format.date ? `, ${formatDateLong(format.date)}` : ""}. {formatNumber(format.lignes_publiees)} coureurs.
@@ -95,7 +95,7 @@ export default function ResultsPage() {
           ? "Aucun coureur ne correspond à cette recherche."
           : `${formatNumber(total)} coureur${total > 1 ? "s" : ""}${query.q ? ` pour «\u00a0${query.q}\u00a0»` : ""}.`}
       </p>
-      {rows.length > 0 ? <ResultsTable rows={rows} /> : null}
+      {rows.length > 0 ? <ResultsTable rows={rows} region="resultats-titre" /> : null}
       {pages > 1 ? (
         <Pager
           label="Pages des résultats"
