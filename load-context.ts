@@ -43,6 +43,8 @@ export interface LoadContextInput {
   wrapD1?: (d1: D1Database) => D1Database;
   /** Where the D1 session starts when the request alone does not say (the cron job: the primary). */
   readFrom?: ReadStart;
+  /** The request's address, when the caller has already parsed it. */
+  url?: URL;
 }
 
 /**
@@ -66,12 +68,16 @@ export function getLoadContext({
   clock,
   wrapD1,
   readFrom,
+  url,
 }: LoadContextInput): AppLoadContext {
   const env = envFromBindings(bindings);
-  const url = new URL(request.url);
   const start =
     readFrom ??
-    readStart({ method: request.method, pathname: url.pathname, cookieHeader: request.headers.get("Cookie") });
+    readStart({
+      method: request.method,
+      pathname: (url ?? new URL(request.url)).pathname,
+      cookieHeader: request.headers.get("Cookie"),
+    });
   const session = openD1Session(bindings.DB, start);
   const db = createDb(wrapD1 ? wrapD1(session.d1) : session.d1);
   // Production always has MAIL_API_URL and MAIL_API_KEY (envFromBindings refuses it otherwise).

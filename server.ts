@@ -103,7 +103,7 @@ export default {
     if (!response) {
       const handler = remixHandler(dev ? "development" : "production");
       const wrapD1 = counting ? (d1: D1Database) => countingD1(d1, stats) : undefined;
-      const context = getLoadContext({ request, env, ctx, nonce, wrapD1 });
+      const context = getLoadContext({ request, env, ctx, nonce, wrapD1, url });
       response = await handler(request, context);
       if (cacheKey) {
         response = await keepPage(dataCentreCache(), cacheKey, response, {

@@ -60,6 +60,7 @@ function isStaticDocument(context: EntryContext): boolean {
  * If the page's data scripts are missing from that pass (a Remix upgrade that no longer reads the cache above), the
  * document is rendered again the standard way, streamed from Remix's own data stream and sent once complete, and the
  * fault is logged once per isolate: pages stay right, only slower, until readHandoff is brought up to date.
+ * A static page's document (docs/decisions/0222) prints no data scripts: its data stream is not read at all.
  */
 export async function renderDocument(
   app: ReactElement,
@@ -67,9 +68,11 @@ export async function renderDocument(
   init: { status: number; headers: Headers; signal?: AbortSignal; nonce?: string },
   renderWhole: (element: ReactElement) => string = renderToString,
 ): Promise<Response> {
-  const spare = await readHandoff(context);
+  const staticDocument = isStaticDocument(context);
+  if (staticDocument) void context.serverHandoffStream?.cancel().catch(() => {});
+  const spare = staticDocument ? null : await readHandoff(context);
   const html = renderWhole(app);
-  if (!spare || html.includes(HANDOFF_END) || isStaticDocument(context)) {
+  if (!spare || html.includes(HANDOFF_END) || staticDocument) {
     void spare?.cancel().catch(() => {});
     init.headers.set("Content-Type", "text/html; charset=utf-8");
     return new Response(`<!DOCTYPE html>${html}`, { headers: init.headers, status: init.status });

@@ -9,7 +9,7 @@ import {
   type ResultsQuery,
   RESULTS_PAGE_SIZE,
 } from "~/domain/results";
-import { batchAll } from "./batch.server";
+import { type BatchRead, batchableAll } from "./batch.server";
 import type { Db } from "./client.server";
 import { foldName } from "./identity";
 import { courses, formats, inscriptions, resultats, resultats_formats } from "./schema";
@@ -72,12 +72,14 @@ function searchSql(q: string): SQL | null {
  * match, in one round trip. The page's 50 ids are chosen on the indexes, then only those rows are read with the
  * registration's names of the moment. Without a search the count is the published lines'; with one, the matches are
  * read once from the search's index (the planner would otherwise walk the order's index and read every row to test
- * the text), counted by the same statement, and only they are sorted.
+ * the text), counted by the same statement, and only they are sorted. `read`: see BatchRead (the page passes the
+ * session look-up's, so that a signed-in visitor's page is one round trip too).
  */
 export async function publishedResultsPage(
   db: Db,
   formatId: string,
   q: ResultsQuery,
+  read: BatchRead = (queries) => db.batch(queries),
 ): Promise<{ format: PublishedFormat | null; rows: PublicResultRow[]; total: number }> {
   const search = searchSql(q.q);
   const offset = (q.page - 1) * RESULTS_PAGE_SIZE;
@@ -86,9 +88,11 @@ export async function publishedResultsPage(
     ? sql`SELECT r.id, count(*) OVER () AS total FROM resultats r INDEXED BY resultats_recherche_idx
         WHERE r.format_id = ${formatId} AND ${search}`
     : sql`SELECT r.id, NULL AS total FROM resultats r WHERE r.format_id = ${formatId}`;
-  const [formats, rows] = await batchAll<[PublishedFormat[], (PublicResultRow & { total: number | null })[]]>(db, [
-    publishedFormatSql(formatId),
-    sql`WITH p AS MATERIALIZED (${pageIds} ORDER BY ${order} LIMIT ${RESULTS_PAGE_SIZE} OFFSET ${offset})
+  const [formats, rows] = await read([
+    batchableAll<PublishedFormat>(db, publishedFormatSql(formatId)),
+    batchableAll<PublicResultRow & { total: number | null }>(
+      db,
+      sql`WITH p AS MATERIALIZED (${pageIds} ORDER BY ${order} LIMIT ${RESULTS_PAGE_SIZE} OFFSET ${offset})
         SELECT r.anonyme, CASE WHEN r.anonyme THEN NULL ELSE r.dossard END AS dossard,
           r.temps_secondes, r.classement, r.rang_categorie, r.categorie, r.statut,
           CASE WHEN r.anonyme THEN NULL ELSE coalesce(i.nom, r.nom) END AS nom,
@@ -96,6 +100,7 @@ export async function publishedResultsPage(
           CASE WHEN r.anonyme THEN NULL ELSE coalesce(i.club, r.club) END AS club, p.total
         FROM p JOIN resultats r ON r.id = p.id LEFT JOIN inscriptions i ON i.id = r.inscription_id
         ORDER BY ${order}`,
+    ),
   ]);
   const format = formats[0] ?? null;
   if (!format) return { format, rows: [], total: 0 };

@@ -64,6 +64,16 @@ describe("dates in French", () => {
     ["2026-03-31", "mardi 31 mars 2026"],
     ["2026-11-30T23:30:00.000Z", "mardi 1er décembre 2026"],
   ])("long form %s -> %s (the first of the month is '1er')", (iso, s) => expect(formatDateLong(iso)).toBe(s));
+  it("a calendar day's long form is the same when met again, after more days than are kept, and as a Date", () => {
+    expect(formatDateLong("2026-02-01")).toBe("dimanche 1er février 2026");
+    const start = Date.UTC(2020, 0, 1, 12);
+    const days = Array.from({ length: 1500 }, (_, i) => new Date(start + i * 86400_000).toISOString().slice(0, 10));
+    const first = days.map((d) => formatDateLong(d));
+    expect(days.map((d) => formatDateLong(d))).toEqual(first);
+    expect(first[0]).toBe("mercredi 1er janvier 2020");
+    expect(formatDateLong("2026-02-01")).toBe("dimanche 1er février 2026");
+    expect(formatDateLong(new Date(Date.UTC(2026, 1, 1, 12)))).toBe("dimanche 1er février 2026");
+  });
   it.each([
     [1, "1er"],
     ["01", "1er"],

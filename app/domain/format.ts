@@ -88,9 +88,23 @@ function withOrdinalDay(fmt: Intl.DateTimeFormat, d: Date): string {
     .join("");
 }
 
+// A calendar day's long text never changes, and formatToParts in a time zone is the costly part of a page's dates
+// (an event's date is written in its page's title, description and heading): the texts of the calendar days met
+// are kept, a bounded number of them.
+const longDays = new Map<string, string>();
+const LONG_DAYS_KEPT = 1000;
+
 /** "2026-06-14" -> "dimanche 14 juin 2026"; "2026-02-01" -> "dimanche 1er février 2026". */
 export function formatDateLong(value: string | Date | null | undefined): string {
-  return dateOrDash(value, (d) => withOrdinalDay(dateLongFmt(), d));
+  const day = typeof value === "string" && dateOnly.test(value) ? value : null;
+  const kept = day ? longDays.get(day) : undefined;
+  if (kept) return kept;
+  const text = dateOrDash(value, (d) => withOrdinalDay(dateLongFmt(), d));
+  if (day) {
+    if (longDays.size >= LONG_DAYS_KEPT) longDays.clear();
+    longDays.set(day, text);
+  }
+  return text;
 }
 
 /** ISO timestamp -> "21/11/2026 15:33" in Paris time. */

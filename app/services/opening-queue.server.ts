@@ -80,7 +80,8 @@ export async function lightQueueView(
   env: { APP_ENV: string; SESSION_SECRET: string },
   now: number,
 ): Promise<QueueView | null> {
-  if (request.method !== "GET") return null;
+  // Every request of the site comes here first: most are turned away before parsing their address.
+  if (request.method !== "GET" || !request.url.includes("/inscription/")) return null;
   const url = new URL(request.url);
   const match = /^\/inscription\/([^/]+)$/.exec(url.pathname);
   const formatId = url.searchParams.get("format");

@@ -2,6 +2,7 @@
 // publish, re-import replaces), the correction of a published line, the public page, and the runner's own results.
 // The organiser's side needs the event's Inscriptions right (requireFormatRight: 404 otherwise).
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { BatchRead } from "~/db/batch.server";
 import { publishedResultsPage, resultsOfRegistrations } from "~/db/results-page.server";
 import {
   correctPublishedResult,
@@ -168,9 +169,12 @@ export async function correctPublishedLine(context: Ctx, user: User, formatId: s
   return changesText(changes);
 }
 
-/** The public results page's data; ResultsError("not_found") when the format has none published. */
-export async function publicResults(context: Ctx, formatId: string, query: ResultsQuery) {
-  const { format, rows, total } = await publishedResultsPage(context.db, formatId, query);
+/**
+ * The public results page's data; ResultsError("not_found") when the format has none published. `read`: see
+ * BatchRead (one round trip with the session look-up).
+ */
+export async function publicResults(context: Ctx, formatId: string, query: ResultsQuery, read?: BatchRead) {
+  const { format, rows, total } = await publishedResultsPage(context.db, formatId, query, read);
   if (!format) throw new ResultsError("not_found");
   return { format, rows, total };
 }

@@ -1,26 +1,35 @@
 // Results page benchmark (issue 44; a script that prints figures, not a test). From the repository root, after
 // `npm run build`:
 //   npx node bench/results-page/run.mjs [--finishers 10000] [--port 8994] [--requests 100] [--keep]
+//     [--profile PORT [--profile-path /resultats/…]]
 // 1. a fresh local D1 (.wrangler/bench-results) with the real migrations, one online event and one format with
 //    --finishers registrations (bibs 1..N, one in ten opted out of the results) and their published results (the
 //    `anonyme` flag and the category ranks as the publish batch writes them);
 // 2. the production build under `wrangler dev` (APP_ENV=production, BENCH_QUERY_COUNT=1) on its own port;
 // 3. each page --requests times, one at a time, rendered for the request (a cookie no route reads: no page cache):
-//    the first page by rank, a deep page, sorted by name, a name search, a club search; and the first page as a
-//    cookie-less visitor gets it (the data centre's page cache, PAGE_CACHE_SECONDS); p50/p95, D1 statements and SQL
+//    the first page by rank, a deep page, sorted by name, a name search, a club search; the first page for a
+//    signed-in runner (a real session cookie: the session look-up and the results in one D1 round trip); and the
+//    first page as a cookie-less visitor gets it (the data centre's page cache, PAGE_CACHE_SECONDS); p50/p95, D1 statements and SQL
 //    time, each page's ratio to a static asset, HTML bytes raw and gzipped;
 // 4. prints them against the catalogue's goals (bench/catalogue/bench.mjs, issue 26): p50 ≤ 3× the static asset,
-//    SQL p50 ≤ 5 ms, HTML ≤ 30 KB gzipped.
+//    SQL p50 ≤ 5 ms, HTML ≤ 30 KB gzipped;
+// 5. with --profile PORT: a CPU profile of the Worker (wrangler's inspector on PORT) over 200 requests of
+//    --profile-path (default: the first page, rendered for a cookie), one at a time, by function (self time; read it
+//    with the catalogue bench's caveats).
 import { execFileSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { benchEnv as env, option as opt, productionReadOnlyVars, startWorker } from "../lib.mjs";
+import { createCookie } from "@remix-run/cloudflare";
+import { sessionCookieName } from "../../app/utils/session-cookie.ts";
+import { benchEnv as env, option as opt, productionReadOnlyVars, profileWorker, startWorker } from "../lib.mjs";
 
 const args = process.argv.slice(2);
 const N = Number(opt("--finishers", "10000"));
 const PORT = Number(opt("--port", "8994"));
 const REQUESTS = Number(opt("--requests", "100"));
+const PROFILE = opt("--profile", "");
 const persistTo = ".wrangler/bench-results";
 const base = `http://127.0.0.1:${PORT}`;
 
@@ -98,6 +107,16 @@ lines.push(
 lines.push(
   `INSERT INTO resultats_formats (format_id, publie_at, publie_par, lignes_publiees) VALUES (${q(FORMAT)}, ${q(now)}, ${q(USER)}, ${N});`,
 );
+// A signed-in runner: a session of the organiser's account, and its signed cookie as the app makes it
+// (app/utils/session.server.ts).
+const token = randomBytes(32).toString("hex");
+const expires = new Date(Date.now() + 86400_000).toISOString();
+lines.push(
+  `INSERT INTO sessions (id, user_id, expires_at) VALUES (${q(createHash("sha256").update(token).digest("hex"))}, ${q(USER)}, ${q(expires)});`,
+);
+const vars = productionReadOnlyVars({ BENCH_QUERY_COUNT: "1" });
+const sessionCookie = createCookie(sessionCookieName(vars.APP_ENV), { path: "/", secrets: [vars.SESSION_SECRET] });
+const SIGNED_IN = { cookie: (await sessionCookie.serialize({ t: token, u: USER })).split(";")[0] };
 const sqlFile = join(persistTo, "bench-seed.sql");
 writeFileSync(sqlFile, `${lines.join("\n")}\n`);
 const t = performance.now();
@@ -113,7 +132,8 @@ const server = startWorker({
   base,
   persistTo,
   stdout: "ignore",
-  vars: productionReadOnlyVars({ BENCH_QUERY_COUNT: "1" }),
+  vars,
+  args: PROFILE ? ["--inspector-port", PROFILE] : [],
 });
 
 // ---------------------------------------------------------------- 3. measures
@@ -127,6 +147,7 @@ async function once(url, headers = {}) {
     status: res.status,
     body,
     queries: res.headers.get("x-query-count"),
+    roundTrips: res.headers.get("x-round-trips"),
     sqlMs: Number(res.headers.get("x-query-ms") ?? Number.NaN),
     cache: res.headers.get("x-page-cache"),
   };
@@ -150,6 +171,7 @@ async function serial(path, headers = {}) {
     p95: pct(times, 95),
     sqlP50: pct(sql, 50),
     queries: last.queries,
+    roundTrips: last.roundTrips,
     cache: last.cache,
     bytes: last.body.length,
     gz: gzipSync(last.body).length,
@@ -165,6 +187,7 @@ const targets = [
   ["page 1, par temps", `${page}?tri=temps`, RENDERED],
   ["recherche d'un nom (martin12)", `${page}?q=martin12`, RENDERED],
   ["recherche d'un club (asptt)", `${page}?q=asptt&tri=categorie`, RENDERED],
+  ["page 1, coureur connecté (session)", page, SIGNED_IN],
   ["page 1, visiteur sans cookie (cache)", page, {}],
 ];
 try {
@@ -203,6 +226,22 @@ try {
   const anonymous = (first.match(/Coureur anonyme/g) ?? []).length;
   console.log(`Contrôle : ${lines} lignes sur la page 1, dont ${anonymous} « Coureur anonyme » (attendu : 50 et 5).`);
   if (lines !== 50 || anonymous !== 5) process.exitCode = 1;
+  const signedIn = rows.find((r) => r.label.includes("session"));
+  const loggedIn = signedIn.html.includes("Déconnexion");
+  console.log(
+    `Contrôle : le coureur connecté voit son menu (${loggedIn ? "oui" : "non"}), en ${signedIn.roundTrips} aller-retour D1 (attendu : oui, 1).`,
+  );
+  if (!loggedIn) process.exitCode = 1;
+  if (PROFILE) {
+    const path = opt("--profile-path", page);
+    for (let i = 0; i < 20; i++) await once(`${base}${path}`, RENDERED); // warm-up
+    const profile = await profileWorker(PROFILE, async () => {
+      for (let i = 0; i < 200; i++) await once(`${base}${path}`, RENDERED);
+    });
+    console.log(
+      `\nProfil du Worker (200 × ${path}, avec un cookie, temps propre par fonction) :\n${profile.join("\n")}`,
+    );
+  }
 } finally {
   server.stop();
   if (!args.includes("--keep")) rmSync(persistTo, { recursive: true, force: true });

@@ -5,6 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO_PAID_REGISTRATIONS, courseId, formatId } from "../../app/db/demo-data";
+import { DEMO_RESULTS } from "../../app/db/demo-results";
 import { becomePremium, createTrainingPlan, jsOn, loginAs } from "./helpers";
 
 const EVENT = "trail-des-aiguilles-rouges"; // course 0: organisateur@, GPX, meals, paid registrations
@@ -186,6 +187,17 @@ test.describe("axe: no serious or critical violation", () => {
     const session = await page.locator(".plan-sessions a").first().getAttribute("href");
     expect(session).toMatch(/^\/premium\/plan\/seance\//);
     await auditAll(browser, jsOn(page), email, [...PREMIUM, session!], password);
+  });
+
+  test("the public results page (issue 44), logged out and as a runner", async ({ browser, page }) => {
+    await page.goto(`/courses/${DEMO_RESULTS.courseSlug}`);
+    const results = await page
+      .getByRole("link", { name: `Résultats – ${DEMO_RESULTS.formatNom}` })
+      .getAttribute("href");
+    expect(results).toMatch(/^\/resultats\//);
+    const paths = [results!, `${results}?q=provence&tri=categorie`, `${results}?q=aucun-coureur-ici`];
+    await auditAll(browser, jsOn(page), null, paths);
+    await auditAll(browser, jsOn(page), "coureur@balise.test", paths);
   });
 
   test("admin pages, logged in", async ({ browser, page }) => {

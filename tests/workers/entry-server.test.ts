@@ -86,6 +86,30 @@ describe("document render", () => {
     expect(log.mock.calls.filter((c) => String(c[0]).includes("readHandoff"))).toHaveLength(1);
   });
 
+  it("does not read a static page's data stream: it prints no data scripts (decision 0222)", async () => {
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // Never closed: reading it to its end would never finish.
+        controller.enqueue(new TextEncoder().encode("<script>données</script>"));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const ctx = {
+      serverHandoffStream: stream,
+      renderMeta: {},
+      staticHandlerContext: { matches: [{ route: { id: "page" } }], loaderData: { page: {} } },
+      routeModules: { page: { handle: { hydrate: false } } },
+    } as unknown as EntryContext;
+    const html = "<html><body>page statique</body></html>";
+    const res = await renderDocument(createElement("p"), ctx, { status: 200, headers: new Headers() }, () => html);
+    expect(await res.text()).toBe(`<!DOCTYPE html>${html}`);
+    expect(cancelled).toBe(true);
+    expect((ctx.renderMeta as { streamCache?: unknown }).streamCache).toBeUndefined();
+  });
+
   it("renders real pages in one pass, their data included (no fallback logged)", async () => {
     const log = vi.spyOn(console, "error");
     for (const path of ["/login", "/signup", "/premium"]) {

@@ -2,8 +2,9 @@
 // published while one is left), corrects a line, publishes (a re-import replaces), corrects a published line; the
 // public page hides a runner who chose not to appear (name, club, bib) and never finds them by a search, and follows
 // a change of that choice at the next render; someone without the Inscriptions right gets a 404.
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import worker from "../../server";
 import { get, ORG2, post, rows, sessionCookie } from "./organiser-helpers";
 import { csvUpload, importAndPublish, resultsEvent as event, resultsSetUp, state } from "./results-helpers";
 
@@ -228,6 +229,30 @@ describe("the public page", () => {
     const after = await (await get(`/resultats/${ev.formatId}?q=discret`)).text();
     expect(after).toContain("Zoé Discret");
     expect(after).toContain("Club Secret");
+  });
+
+  it("is served without React; a signed-in visitor's page reads the session and the results in one round trip", async () => {
+    const ev = await event();
+    await importAndPublish(cookie, ev.formatId, "dossard;temps\n101;1:00:00\n102;1:10:00\n");
+    const counting = { ...env, BENCH_QUERY_COUNT: "1" } as typeof env;
+    for (const visitor of [cookie, null]) {
+      const c = createExecutionContext();
+      const headers: Record<string, string> = visitor ? { Cookie: visitor } : {};
+      const res = await worker.fetch(
+        new Request(`http://localhost/resultats/${ev.formatId}`, { headers }),
+        counting,
+        c,
+      );
+      const html = await res.text();
+      await waitOnExecutionContext(c);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("X-Round-Trips")).toBe("1");
+      expect(html).toContain("Léa Martin");
+      // Signed in: the user's menu (the session was read); no React data, scripts or module preloads either way.
+      expect(html.includes("Déconnexion")).toBe(visitor !== null);
+      expect(html).not.toContain("window.__remixContext");
+      expect(html).not.toContain("modulepreload");
+    }
   });
 
   it("pages 50 at a time; the event page links to the results; the runner sees their result", async () => {

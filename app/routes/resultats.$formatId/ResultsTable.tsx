@@ -15,10 +15,12 @@ function rankCell(r: ResultRow): string {
   return RESULT_STATUS_SHORT[r.statut as ResultStatus] ?? "";
 }
 
-export function ResultsTable({ rows }: { rows: readonly ResultRow[] }) {
+/** `region`: the id of the page's title, which names the table's scroll area (focusable, for keyboard scrolling). */
+export function ResultsTable({ rows, region }: { rows: readonly ResultRow[]; region: string }) {
   return (
     <DataTable
       rows={rows}
+      region={region}
       columns={["Rang", "Dossard", "Coureur", "Club", "Catégorie (rang)", "Temps"]}
       className="table results-table"
     >

@@ -4,6 +4,7 @@
 // page is kept by the page cache for PAGE_CACHE_SECONDS at most (app/utils/page-cache.ts).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
+import { STATIC_PAGE } from "~/components/islands";
 import { Link } from "~/components/Link";
 import { Pager } from "~/components/table/Pager";
 import { formatDateLong, formatNumber } from "~/domain/format";
@@ -18,9 +19,13 @@ import {
 import { publicResults } from "~/services/results.server";
 import registrantsCss from "~/styles/registrants.css?url";
 import { notFoundOrRethrow } from "~/utils/domain-errors";
+import { readBesideSession } from "~/utils/session.server";
 import { ResultsTable } from "./ResultsTable";
 import { noindexMeta } from "~/utils/meta";
 import { Options } from "~/components/form/Options";
+
+/** Served without React: HTML and CSS (docs/decisions/0237, as the catalogue's pages: 0222). */
+export const handle = STATIC_PAGE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 
@@ -43,7 +48,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const formatId = params.formatId ?? "";
   const query = parseResultsQuery(new URL(request.url).searchParams);
-  const page = await publicResults(context, formatId, query).catch(notFoundOrRethrow);
+  // The results ride with the session look-up (the root loader's): one D1 round trip for a signed-in visitor too.
+  const page = await publicResults(context, formatId, query, (queries) =>
+    readBesideSession(request, context, queries),
+  ).catch(notFoundOrRethrow);
   const canonical = paths.absoluteUrl(
     context.env.APP_URL,
     paths.results(formatId, query.page > 1 ? { page: query.page } : undefined),
@@ -60,7 +68,7 @@ export default function ResultsPage() {
       <p>
         <Link to={paths.eventPage(format.course_slug)}>← {format.course_nom}</Link>
       </p>
-      <h1>Résultats – {format.format_nom}</h1>
+      <h1 id="resultats-titre">Résultats – {format.format_nom}</h1>
       <p className="muted">
         {format.course_nom}, {format.lieu}
         {format.date ? `, ${formatDateLong(format.date)}` : ""}. {formatNumber(format.lignes_publiees)} coureurs.
@@ -85,7 +93,7 @@ export default function ResultsPage() {
           ? "Aucun coureur ne correspond à cette recherche."
           : `${formatNumber(total)} coureur${total > 1 ? "s" : ""}${query.q ? ` pour «\u00a0${query.q}\u00a0»` : ""}.`}
       </p>
-      {rows.length > 0 ? <ResultsTable rows={rows} /> : null}
+      {rows.length > 0 ? <ResultsTable rows={rows} region="resultats-titre" /> : null}
       {pages > 1 ? (
         <Pager
           label="Pages des résultats"
