@@ -24,17 +24,17 @@ interface RoleSpec {
   /** The width and height attributes (the layout box's ratio; CSS sets the real size). */
   box: { width: number; height: number };
   /**
-   * On a screen at most this many CSS pixels wide (a phone), the variant of this width, at 1 device pixel per CSS
-   * pixel whatever the screen's density (decision 0236): a backdrop darkened behind the title needs no 2× picture.
+   * On a screen at most `screen` CSS pixels wide (a phone), the variant `width` pixels wide, whatever the screen's
+   * density (decisions 0236 and 0238): a backdrop darkened behind the title needs no 2× picture.
    */
-  phoneWidth?: number;
+  phone?: { screen: number; width: number };
 }
 
 /**
  * The sizes table. A card's thumbnail shows at 72 × 72 CSS pixels (app/styles/app.css): 96, 144 and 216 pixels
  * wide serve screens of 1, 2 and 3 device pixels per CSS pixel. The hero covers the page's width behind the title,
- * darkened: phones get the 640 at 1× (decision 0236: 45 kB → 12 kB on the 2G bench), tablets the 960 and larger
- * screens the 1280. The social image is the 1200 × 630 that link previews
+ * darkened: screens up to 640 CSS pixels (phones) get the 480 (decisions 0236 and 0238: 45 kB → 6 kB on the 2G
+ * bench), tablets the 960 and larger screens the 1280; the 640 stays for the images made before the 480. The social image is the 1200 × 630 that link previews
  * ask for, in JPEG, which every preview reads.
  */
 export const IMAGE_ROLES: Record<ImageRole, RoleSpec> = {
@@ -48,14 +48,14 @@ export const IMAGE_ROLES: Record<ImageRole, RoleSpec> = {
     box: { width: 72, height: 72 },
   },
   hero: {
-    widths: [640, 960, 1280],
+    widths: [480, 640, 960, 1280],
     ratio: [16, 9],
     format: "image/webp",
     quality: 60,
     sizes: "100vw",
     srcWidth: 960,
     box: { width: 1600, height: 900 },
-    phoneWidth: 640,
+    phone: { screen: 640, width: 480 },
   },
   social: {
     widths: [1200],
@@ -73,12 +73,13 @@ export const VARIANT_KINDS = ["course_image", "format_image"] as const;
 
 /**
  * The most a card's thumbnail, a hero and the phones' hero may weigh (issue 46), checked by the workerd test of the
- * upload. The phones' hero fits what the event page's 30 kB first visit leaves beside its text (about 14 kB).
+ * upload. The phones' hero (about 6 kB at the local encoder's quality) keeps the event page's first visit under 30 kB
+ * and its load event under 1.5 s on the 2G bench (decision 0238).
  */
 export const MAX_BYTES: Record<"card" | "hero" | "phoneHero", number> = {
   card: 15 * 1024,
   hero: 60 * 1024,
-  phoneHero: 16 * 1024,
+  phoneHero: 9 * 1024,
 };
 
 export interface VariantSpec {
@@ -105,6 +106,13 @@ export const VARIANTS: VariantSpec[] = ROLE_ORDER.flatMap((role) => {
     quality: r.quality,
   }));
 });
+
+/**
+ * The sizes every image that has sizes has: each role's smallest, made from any original (`variantsToMake`). A
+ * recorded list without one of them was made before that size existed: the cron's job makes the image's sizes again
+ * (decision 0238).
+ */
+export const ALWAYS_MADE: string[] = ROLE_ORDER.map((role) => VARIANTS.find((v) => v.role === role)?.name ?? role);
 
 const EXTENSION: Record<VariantFormat, string> = { "image/webp": "webp", "image/jpeg": "jpg" };
 
@@ -188,7 +196,7 @@ export function imageSources(
     sizes: r.sizes,
     width: r.box.width,
     height: r.box.height,
-    ...(r.phoneWidth ? { phone: { media: `(max-width: ${r.phoneWidth}px)`, src: atLeast(r.phoneWidth).url } } : {}),
+    ...(r.phone ? { phone: { media: `(max-width: ${r.phone.screen}px)`, src: atLeast(r.phone.width).url } } : {}),
   };
 }
 

@@ -1,10 +1,11 @@
 // An event image's sizes (decision 0223): made when the image is uploaded, stored in R2 beside it and listed on its
 // `fichiers` row; images that have none yet (uploaded before, or whose sizes failed) get them from the cron's
-// maintenance, a few per run, until none is left.
+// maintenance, a few per run, until none is left; so do images whose sizes were made before a size the table always
+// makes existed (decision 0238).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { fichiers } from "~/db/schema";
-import { serializeVariants, VARIANT_KINDS, variantKey, variantsToMake } from "~/domain/image-variants";
+import { ALWAYS_MADE, serializeVariants, VARIANT_KINDS, variantKey, variantsToMake } from "~/domain/image-variants";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "storage" | "images">;
@@ -49,16 +50,24 @@ export interface BackfillReport {
   failed: number;
 }
 
+/** A recorded list that lacks one of the sizes every image gets: made before that size existed. */
+const lacksASize = or(...ALWAYS_MADE.map((name) => sql`instr(',' || ${fichiers.variants} || ',', ${`,${name},`}) = 0`));
+
 /**
  * The one-off job for images stored before their sizes existed, run by the cron's maintenance: up to `limit`
- * images without sizes, oldest first. Idempotent: an image is taken only while its row records nothing, and a
- * run with nothing left to do reads one index and stops.
+ * images without sizes (or without a size added since theirs were made), oldest first. Idempotent: an image is
+ * taken only while its row records nothing or lacks a size, and a run with nothing left to do stops.
  */
 export async function backfillImageVariants(ctx: Ctx, limit = IMAGES_PER_RUN): Promise<BackfillReport> {
   const todo = await ctx.db
     .select({ key: fichiers.key })
     .from(fichiers)
-    .where(and(isNull(fichiers.variants), inArray(fichiers.kind, [...VARIANT_KINDS])))
+    .where(
+      and(
+        inArray(fichiers.kind, [...VARIANT_KINDS]),
+        or(isNull(fichiers.variants), and(ne(fichiers.variants, ""), lacksASize)),
+      ),
+    )
     .orderBy(asc(fichiers.created_at))
     .limit(limit);
   const report: BackfillReport = { made: 0, failed: 0 };
