@@ -3,8 +3,9 @@ import type { ImageSources } from "~/domain/image-variants";
 /**
  * An event image in the size the screen needs (decision 0223): its sizes by `srcSet`/`sizes` when they exist, the
  * original otherwise; width and height always set (no layout shift). Below the fold it waits until it is near the
- * screen (`lazy`); the hero comes first (`eager`, high priority). A picture with a phone size (the hero, decision
- * 0236) is a <picture> whose <source> gives phones that size at 1×; the <img> inside keeps the class and the box.
+ * screen (`lazy`); the hero comes first (`eager`, high priority). A picture with phone sizes (the hero, decisions
+ * 0236 and 0238) is a <picture> whose <source>s give phones a size at about 1×; the <img> inside keeps the class and
+ * the box.
  */
 export function ResponsiveImage({
   image,
@@ -30,10 +31,12 @@ export function ResponsiveImage({
       {...(priority === "eager" ? { fetchpriority: "high" } : {})}
     />
   );
-  if (!image.phone) return img;
+  if (!image.phones) return img;
   return (
     <picture>
-      <source media={image.phone.media} srcSet={image.phone.src} />
+      {image.phones.map((p) => (
+        <source key={p.media} media={p.media} srcSet={p.src} />
+      ))}
       {img}
     </picture>
   );

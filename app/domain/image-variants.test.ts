@@ -19,7 +19,7 @@ describe("the sizes table", () => {
     ["card-96", 96, 96, "image/webp"],
     ["card-144", 144, 144, "image/webp"],
     ["card-216", 216, 216, "image/webp"],
-    ["hero-480", 480, 270, "image/webp"],
+    ["hero-400", 400, 225, "image/webp"],
     ["hero-640", 640, 360, "image/webp"],
     ["hero-960", 960, 540, "image/webp"],
     ["hero-1280", 1280, 720, "image/webp"],
@@ -29,7 +29,7 @@ describe("the sizes table", () => {
   });
   it("has no other variant", () => expect(VARIANTS).toHaveLength(8));
   it("every image with sizes has each role's smallest", () =>
-    expect(ALWAYS_MADE).toEqual(["card-96", "hero-480", "social-1200"]));
+    expect(ALWAYS_MADE).toEqual(["card-96", "hero-400", "social-1200"]));
 });
 
 describe("variantKey", () => {
@@ -46,14 +46,14 @@ describe("variantKey", () => {
 describe("variantsToMake", () => {
   const names = (w: number, h: number) => variantsToMake({ width: w, height: h }).map((v) => v.name);
   it.each([
-    [1600, 900, ["card-96", "card-144", "card-216", "hero-480", "hero-640", "hero-960", "hero-1280", "social-1200"]],
-    [4000, 3000, ["card-96", "card-144", "card-216", "hero-480", "hero-640", "hero-960", "hero-1280", "social-1200"]],
-    [1000, 700, ["card-96", "card-144", "card-216", "hero-480", "hero-640", "hero-960", "social-1200"]],
-    [800, 600, ["card-96", "card-144", "card-216", "hero-480", "hero-640", "social-1200"]],
-    [120, 100, ["card-96", "hero-480", "social-1200"]],
-    [1, 1, ["card-96", "hero-480", "social-1200"]],
+    [1600, 900, ["card-96", "card-144", "card-216", "hero-400", "hero-640", "hero-960", "hero-1280", "social-1200"]],
+    [4000, 3000, ["card-96", "card-144", "card-216", "hero-400", "hero-640", "hero-960", "hero-1280", "social-1200"]],
+    [1000, 700, ["card-96", "card-144", "card-216", "hero-400", "hero-640", "hero-960", "social-1200"]],
+    [800, 600, ["card-96", "card-144", "card-216", "hero-400", "hero-640", "social-1200"]],
+    [120, 100, ["card-96", "hero-400", "social-1200"]],
+    [1, 1, ["card-96", "hero-400", "social-1200"]],
     // Tall: wide enough, not high enough for the hero's 960 × 540.
-    [1200, 500, ["card-96", "card-144", "card-216", "hero-480", "hero-640", "social-1200"]],
+    [1200, 500, ["card-96", "card-144", "card-216", "hero-400", "hero-640", "social-1200"]],
   ])("%i × %i", (w, h, expected) => expect(names(w, h)).toEqual(expected));
 });
 
@@ -113,19 +113,22 @@ describe("imageSources", () => {
     [
       "a small original's hero: the one size made",
       URL_PNG,
-      "card-96,hero-480,social-1200",
+      "card-96,hero-400,social-1200",
       "hero",
       {
-        src: "/fichiers/courses/abc.hero-480.webp",
-        srcSet: "/fichiers/courses/abc.hero-480.webp 480w",
+        src: "/fichiers/courses/abc.hero-400.webp",
+        srcSet: "/fichiers/courses/abc.hero-400.webp 400w",
         sizes: "100vw",
         width: 1600,
         height: 900,
-        phone: { media: "(max-width: 640px)", src: "/fichiers/courses/abc.hero-480.webp" },
+        phones: [
+          { media: "(max-width: 440px)", src: "/fichiers/courses/abc.hero-400.webp" },
+          { media: "(max-width: 640px)", src: "/fichiers/courses/abc.hero-400.webp" },
+        ],
       },
     ],
     [
-      "sizes made before the 480: phones keep the 640",
+      "sizes made before the 400: phones keep the 640",
       URL_PNG,
       "card-96,hero-640,hero-960,social-1200",
       "hero",
@@ -135,22 +138,28 @@ describe("imageSources", () => {
         sizes: "100vw",
         width: 1600,
         height: 900,
-        phone: { media: "(max-width: 640px)", src: "/fichiers/courses/abc.hero-640.webp" },
+        phones: [
+          { media: "(max-width: 440px)", src: "/fichiers/courses/abc.hero-640.webp" },
+          { media: "(max-width: 640px)", src: "/fichiers/courses/abc.hero-640.webp" },
+        ],
       },
     ],
     [
-      "every hero size: the 960 by default, the 480 for screens up to 640 CSS pixels",
+      "every hero size: the 960 by default, the 400 up to 440 CSS pixels, the 640 up to 640",
       URL_PNG,
       ALL,
       "hero",
       {
         src: "/fichiers/courses/abc.hero-960.webp",
         srcSet:
-          "/fichiers/courses/abc.hero-480.webp 480w, /fichiers/courses/abc.hero-640.webp 640w, /fichiers/courses/abc.hero-960.webp 960w, /fichiers/courses/abc.hero-1280.webp 1280w",
+          "/fichiers/courses/abc.hero-400.webp 400w, /fichiers/courses/abc.hero-640.webp 640w, /fichiers/courses/abc.hero-960.webp 960w, /fichiers/courses/abc.hero-1280.webp 1280w",
         sizes: "100vw",
         width: 1600,
         height: 900,
-        phone: { media: "(max-width: 640px)", src: "/fichiers/courses/abc.hero-480.webp" },
+        phones: [
+          { media: "(max-width: 440px)", src: "/fichiers/courses/abc.hero-400.webp" },
+          { media: "(max-width: 640px)", src: "/fichiers/courses/abc.hero-640.webp" },
+        ],
       },
     ],
     [

@@ -24,17 +24,19 @@ interface RoleSpec {
   /** The width and height attributes (the layout box's ratio; CSS sets the real size). */
   box: { width: number; height: number };
   /**
-   * On a screen at most `screen` CSS pixels wide (a phone), the variant `width` pixels wide, whatever the screen's
-   * density (decisions 0236 and 0238): a backdrop darkened behind the title needs no 2× picture.
+   * Phones, narrowest first: on a screen at most `screen` CSS pixels wide, the variant `width` pixels wide, whatever
+   * the screen's density (about one image pixel per CSS pixel, decisions 0236 and 0238): a backdrop darkened behind
+   * the title needs no 2× picture.
    */
-  phone?: { screen: number; width: number };
+  phones?: { screen: number; width: number }[];
 }
 
 /**
  * The sizes table. A card's thumbnail shows at 72 × 72 CSS pixels (app/styles/app.css): 96, 144 and 216 pixels
  * wide serve screens of 1, 2 and 3 device pixels per CSS pixel. The hero covers the page's width behind the title,
- * darkened: screens up to 640 CSS pixels (phones) get the 480 (decisions 0236 and 0238: 45 kB → 6 kB on the 2G
- * bench), tablets the 960 and larger screens the 1280; the 640 stays for the images made before the 480. The social image is the 1200 × 630 that link previews
+ * darkened, at about one image pixel per CSS pixel on phones (decisions 0236 and 0238: 45 kB → 4.5 kB on the 2G
+ * bench): the 400 up to 440 CSS pixels (phones held upright), the 640 up to 640; tablets get the 960 and larger
+ * screens the 1280. The social image is the 1200 × 630 that link previews
  * ask for, in JPEG, which every preview reads.
  */
 export const IMAGE_ROLES: Record<ImageRole, RoleSpec> = {
@@ -48,14 +50,17 @@ export const IMAGE_ROLES: Record<ImageRole, RoleSpec> = {
     box: { width: 72, height: 72 },
   },
   hero: {
-    widths: [480, 640, 960, 1280],
+    widths: [400, 640, 960, 1280],
     ratio: [16, 9],
     format: "image/webp",
     quality: 60,
     sizes: "100vw",
     srcWidth: 960,
     box: { width: 1600, height: 900 },
-    phone: { screen: 640, width: 480 },
+    phones: [
+      { screen: 440, width: 400 },
+      { screen: 640, width: 640 },
+    ],
   },
   social: {
     widths: [1200],
@@ -73,13 +78,13 @@ export const VARIANT_KINDS = ["course_image", "format_image"] as const;
 
 /**
  * The most a card's thumbnail, a hero and the phones' hero may weigh (issue 46), checked by the workerd test of the
- * upload. The phones' hero (about 6 kB at the local encoder's quality) keeps the event page's first visit under 30 kB
- * and its load event under 1.5 s on the 2G bench (decision 0238).
+ * upload. The upright phones' hero (about 4.5 kB at the local encoder's quality) keeps the event page's first visit
+ * under 30 kB and its load event near 1.5 s on the 2G bench (decision 0238).
  */
 export const MAX_BYTES: Record<"card" | "hero" | "phoneHero", number> = {
   card: 15 * 1024,
   hero: 60 * 1024,
-  phoneHero: 9 * 1024,
+  phoneHero: 8 * 1024,
 };
 
 export interface VariantSpec {
@@ -164,8 +169,8 @@ export interface ImageSources {
   sizes?: string;
   width: number;
   height: number;
-  /** The picture phones get at 1× (decision 0236), with the media query that picks it. */
-  phone?: { media: string; src: string };
+  /** The pictures phones get at about 1× (decisions 0236 and 0238), narrowest screen first, each with its query. */
+  phones?: { media: string; src: string }[];
 }
 
 /** The role's variants that exist for this stored image, smallest first (none for an image not stored here). */
@@ -196,7 +201,9 @@ export function imageSources(
     sizes: r.sizes,
     width: r.box.width,
     height: r.box.height,
-    ...(r.phone ? { phone: { media: `(max-width: ${r.phone.screen}px)`, src: atLeast(r.phone.width).url } } : {}),
+    ...(r.phones
+      ? { phones: r.phones.map((p) => ({ media: `(max-width: ${p.screen}px)`, src: atLeast(p.width).url })) }
+      : {}),
   };
 }
 

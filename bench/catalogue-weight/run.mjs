@@ -3,6 +3,7 @@
 // not a test (the budgets that fail CI are in tests/e2e/page-weight.spec.ts). From the repository root, after
 // `npm run build`:
 //   node bench/catalogue-weight/run.mjs [--port 8796] [--runs 1] [--no-timing] [--pages /,/formats] [--files] [--gzip] [--images]
+//     [--waterfall]
 // 1. a fresh local state (migrations + demo data) in .wrangler/bench-catalogue-weight, the production build under
 //    `wrangler dev` on its own port;
 // 2. per page and JavaScript on/off, a cold browser context in Debian's Chromium (CHROMIUM_PATH, default
@@ -16,7 +17,8 @@
 //    the browser goes through a proxy that compresses text as Cloudflare's edge does (bench/edge-gzip-proxy.mjs).
 // With --images, every demo event carries an uploaded image (a 1600 × 1000 photo-like PNG of 3.3 MB,
 // bench/photo-png.mjs) whose phone sizes the cron's job makes before the visits, as it does for images stored
-// before their sizes existed.
+// before their sizes existed. With --waterfall, each page's last 2G visit is printed request by request (start and end
+// in ms from the navigation's start, from the Resource Timing entries), to see what holds the load event back.
 // See README.md beside this file.
 import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -97,7 +99,10 @@ async function visit(browser, path, js, throttled) {
   const t = await page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0];
     const fcp = performance.getEntriesByName("first-contentful-paint")[0];
-    return { fcp: fcp ? fcp.startTime : null, load: nav ? nav.loadEventStart : null };
+    const resources = performance
+      .getEntriesByType("resource")
+      .map((r) => ({ url: r.name, start: r.startTime, end: r.responseEnd, type: r.initiatorType }));
+    return { fcp: fcp ? fcp.startTime : null, load: nav ? nav.loadEventStart : null, resources };
   });
   const items = await Promise.all(bodies);
   await context.close();
@@ -165,6 +170,11 @@ async function main() {
             ms(median(times.map((x) => x.load))).padStart(8),
           ].join(" "),
         );
+        if (process.argv.includes("--waterfall") && times.length > 0)
+          for (const r of times[times.length - 1].resources)
+            console.log(
+              `    ${ms(r.start).padStart(6)} → ${ms(r.end).padStart(6)}  ${r.type.padEnd(6)} ${r.url.replace(base, "")}`,
+            );
         if (process.argv.includes("--files"))
           for (const f of sizes.files) console.log(`    ${f.kind.padEnd(5)} ${kb(f.bytes).padStart(6)}  ${f.url}`);
       }

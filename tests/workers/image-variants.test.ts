@@ -55,7 +55,7 @@ describe("an uploaded 1600-px PNG", () => {
     expect(await row("SELECT variants FROM fichiers WHERE key = ?", key)).toEqual({ variants: ALL });
   });
 
-  it("has card sizes of at most 15 KB and hero sizes of at most 60 KB (9 KB for phones), in WebP; the shared picture in JPEG", async () => {
+  it("has card sizes of at most 15 KB and hero sizes of at most 60 KB (8 KB for upright phones), in WebP; the shared picture in JPEG", async () => {
     const sizes: Record<string, number> = {};
     for (const v of VARIANTS) {
       const object = await env.FILES.get(variantKey(key, v));
@@ -67,7 +67,7 @@ describe("an uploaded 1600-px PNG", () => {
       else expect([...bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       if (v.role === "card") expect(bytes.byteLength, v.name).toBeLessThanOrEqual(MAX_BYTES.card);
       if (v.role === "hero") expect(bytes.byteLength, v.name).toBeLessThanOrEqual(MAX_BYTES.hero);
-      if (v.role === "hero" && v.width === IMAGE_ROLES.hero.phone?.width)
+      if (v.role === "hero" && v.width === IMAGE_ROLES.hero.phones?.[0].width)
         expect(bytes.byteLength, v.name).toBeLessThanOrEqual(MAX_BYTES.phoneHero);
     }
     console.log("variant sizes (bytes)", JSON.stringify(sizes));
@@ -124,16 +124,17 @@ describe("an uploaded 1600-px PNG", () => {
     const url = (name: string) => `/fichiers/${key.replace(/\.png$/, `.${name}.webp`)}`;
     expect(img).toContain(`src="${url("hero-960")}"`);
     expect(img).toContain(
-      `${url("hero-480")} 480w, ${url("hero-640")} 640w, ${url("hero-960")} 960w, ${url("hero-1280")} 1280w`,
+      `${url("hero-400")} 400w, ${url("hero-640")} 640w, ${url("hero-960")} 960w, ${url("hero-1280")} 1280w`,
     );
     expect(img).toContain('sizes="100vw"');
     expect(img).toContain('width="1600"');
     expect(img).toContain('height="900"');
     expect(img).toContain('loading="eager"');
     expect(img).toContain('fetchpriority="high"');
-    // Screens up to 640 CSS pixels get the 480 (decisions 0236 and 0238), by the <picture>'s source before the <img>.
+    // Upright phones get the 400, other screens up to 640 CSS pixels the 640 (decisions 0236 and 0238), by the
+    // <picture>'s sources before the <img>.
     expect(html).toContain(
-      `<picture><source media="(max-width: 640px)" srcSet="${url("hero-480")}"/><img class="course-hero-img"`,
+      `<picture><source media="(max-width: 440px)" srcSet="${url("hero-400")}"/><source media="(max-width: 640px)" srcSet="${url("hero-640")}"/><img class="course-hero-img"`,
     );
     const social = `http://localhost:8787/fichiers/${key.replace(/\.png$/, ".social-1200.jpg")}`;
     expect(html).toContain(`<meta property="og:image" content="${social}"/>`);
@@ -162,7 +163,7 @@ describe("an image without sizes", () => {
 
     const first = await backfillImageVariants(testContext(), 50);
     expect(first).toEqual({ made: 1, failed: 1 });
-    const made = "card-96,card-144,card-216,hero-480,hero-640,hero-960,social-1200";
+    const made = "card-96,card-144,card-216,hero-400,hero-640,hero-960,social-1200";
     expect(await row("SELECT variants FROM fichiers WHERE key = ?", oldKey)).toEqual({ variants: made });
     expect(await row("SELECT variants FROM fichiers WHERE key = ?", brokenKey)).toEqual({ variants: "" });
     const etags = await Promise.all(VARIANTS.map(async (v) => (await env.FILES.head(variantKey(oldKey, v)))?.etag));
@@ -185,17 +186,19 @@ describe("an image without sizes", () => {
     );
   });
 
-  it("sizes made before the phones' 480 existed are made again by the cron's job, then left alone", async () => {
+  it("sizes made before the phones' 400 existed are made again by the cron's job, then left alone", async () => {
     const c = await createWithImage(
       "Trail des Affiches d'Avant",
       new File([await photoPng(1600, 900, 3)], "avant.png"),
     );
     const oldKey = c.image_url.replace("/fichiers/", "");
-    const before480 = "card-96,card-144,card-216,hero-640,hero-960,hero-1280,social-1200";
-    await env.DB.prepare("UPDATE fichiers SET variants = ? WHERE key = ?").bind(before480, oldKey).run();
-    await env.FILES.delete(variantKey(oldKey, { name: "hero-480", format: "image/webp" }));
+    const before400 = "card-96,card-144,card-216,hero-640,hero-960,hero-1280,social-1200";
+    await env.DB.prepare("UPDATE fichiers SET variants = ? WHERE key = ?").bind(before400, oldKey).run();
+    await env.FILES.delete(variantKey(oldKey, { name: "hero-400", format: "image/webp" }));
     const page = await (await get(`/courses/${c.slug}`)).text();
-    expect(page).toContain(`srcSet="/fichiers/${oldKey.replace(/\.png$/, ".hero-640.webp")}"/><img`);
+    expect(page).toContain(
+      `<source media="(max-width: 440px)" srcSet="/fichiers/${oldKey.replace(/\.png$/, ".hero-640.webp")}"/>`,
+    );
 
     const runs = await Promise.all([
       backfillImageVariants(testContext(), 50),
@@ -203,10 +206,12 @@ describe("an image without sizes", () => {
     ]);
     expect(runs.reduce((n, r) => n + r.made, 0)).toBeGreaterThanOrEqual(1);
     expect(await row("SELECT variants FROM fichiers WHERE key = ?", oldKey)).toEqual({ variants: ALL });
-    expect(await env.FILES.head(variantKey(oldKey, { name: "hero-480", format: "image/webp" }))).not.toBeNull();
+    expect(await env.FILES.head(variantKey(oldKey, { name: "hero-400", format: "image/webp" }))).not.toBeNull();
     expect(await backfillImageVariants(testContext(), 50)).toEqual({ made: 0, failed: 0 });
     const after = await (await get(`/courses/${c.slug}`)).text();
-    expect(after).toContain(`srcSet="/fichiers/${oldKey.replace(/\.png$/, ".hero-480.webp")}"/><img`);
+    expect(after).toContain(
+      `<source media="(max-width: 440px)" srcSet="/fichiers/${oldKey.replace(/\.png$/, ".hero-400.webp")}"/>`,
+    );
   });
 
   it("its sizes go with it when nothing uses it any more", async () => {
