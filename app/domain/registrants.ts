@@ -2,6 +2,7 @@
 // validated, the add-runner form, meal totals, bib assignment, paging and the export's cell values.
 // Pure: no I/O, no clock. docs/decisions/0080-registrants-editing.md
 import { z } from "zod";
+import { codesOf, labelOf } from "./labels";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
 import { centsToDecimal } from "./money";
 import { DomainError } from "./errors";
@@ -60,22 +61,23 @@ export class RegistrantError extends DomainError<RegistrantErrorCode> {
 }
 
 // ---------------------------------------------------------------- statuses
-/** The statuses an organiser may set and filter on (spec: en attente, validé, refusé, annulé). Refunds come from the refund flow. */
-export const ORGANISER_STATUTS = ["en_attente", "validee", "refusee", "annulee"] as const satisfies readonly Statut[];
-export type OrganiserStatut = (typeof ORGANISER_STATUTS)[number];
-
-/** Labels of the organiser's list and filter, as the spec spells them there. */
-export const ORGANISER_STATUT_LABELS: Record<OrganiserStatut, string> = {
+/**
+ * The statuses an organiser may set and filter on (spec: en attente, validé, refusé, annulé), with the labels of the
+ * organiser's list and filter, as the spec spells them there. Refunds come from the refund flow.
+ */
+export const ORGANISER_STATUT_LABELS = {
   en_attente: "en attente",
   validee: "validé",
   refusee: "refusé",
   annulee: "annulé",
-};
+} satisfies Partial<Record<Statut, string>>;
+export type OrganiserStatut = keyof typeof ORGANISER_STATUT_LABELS;
+export const ORGANISER_STATUTS = codesOf(ORGANISER_STATUT_LABELS);
 
 export function statutLabel(statut: string): string {
   const s = normaliseStatut(statut);
   if (!s) return statut;
-  return (ORGANISER_STATUT_LABELS as Record<string, string>)[s] ?? STATUT_LABELS[s];
+  return labelOf(ORGANISER_STATUT_LABELS, s, STATUT_LABELS[s]);
 }
 
 /** The status filter of the list: one of the four, or null for all (anything else counts as all). */
