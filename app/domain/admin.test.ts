@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   adminCsvText,
   adminInscriptionCsvCells,
@@ -41,13 +42,13 @@ describe("searchPrefix (what an index on lower(column) can find)", () => {
 });
 
 describe("dates and cursors", () => {
-  it.each([
+  itMaps("isDay(%j) = %s", isDay, [
     ["2026-11-22", true],
     ["2026-02-30", false],
     ["2026-13-01", false],
     ["22/11/2026", false],
     ["", false],
-  ])("isDay(%j) = %s", (d, ok) => expect(isDay(d)).toBe(ok));
+  ]);
   it("'au' includes its whole day", () => expect(dayEndExclusive("2026-12-31")).toBe("2027-01-01T00:00:00.000Z"));
   it("a cursor survives the round trip and refuses garbage", () => {
     const c = { created_at: "2026-11-22T10:00:00.123Z", id: "e575dd1a-880e-4c00-a1bc-4ac265c417fe" };
@@ -214,13 +215,13 @@ describe("the payouts screen", () => {
 });
 
 describe("J+1 payout rules", () => {
-  it.each([
+  itMaps("a format on %j is paid out on %j", payoutDueOn, [
     ["2027-07-10", "2027-07-11"],
     ["2027-12-31", "2028-01-01"],
     ["2028-02-28", "2028-02-29"],
     [null, null],
     ["bientôt", null],
-  ])("a format on %j is paid out on %j", (date, due) => expect(payoutDueOn(date)).toBe(due));
+  ]);
   it.each([
     ["2027-07-11", "2027-07-10", false],
     ["2027-07-11", "2027-07-11", true],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   actionLabel,
   actorName,
@@ -33,16 +34,14 @@ describe("fieldChanges: the named fields that differ, in the labels' order, as t
     expect(fieldChanges(before, after, labels)).toEqual(expected);
   });
 
-  it.each([
+  itMaps("auditText(%j) = %j", auditText, [
     [null, ""],
     [undefined, ""],
     [true, "oui"],
     [false, "non"],
     [0, "0"],
     ["x", "x"],
-  ])("auditText(%j) = %j", (value, expected) => {
-    expect(auditText(value)).toBe(expected);
-  });
+  ]);
 });
 
 describe("the stored change list", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   cancelFormSchema,
   CANCEL_MSG,
@@ -37,7 +38,7 @@ describe("cancel form", () => {
 });
 
 describe("read-only message (spec section 4)", () => {
-  it.each([
+  itMaps("%s -> %s", readOnlyMessage, [
     ["annulee", "Cette inscription est déjà annulée."],
     ["annulé", "Cette inscription est déjà annulée."],
     ["remboursé", "Cette inscription est déjà remboursée totalement."],
@@ -45,7 +46,7 @@ describe("read-only message (spec section 4)", () => {
     ["remboursee_totalement", "Cette inscription est déjà remboursée totalement."],
     ["validee", null],
     ["en_attente", null],
-  ])("%s -> %s", (statut, msg) => expect(readOnlyMessage(statut)).toBe(msg));
+  ]);
 });
 
 describe("runnerCanCancel", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMapsEqual } from "../../tests/support/cases";
 import {
   applyIntent,
   windowInputs,
@@ -289,7 +290,7 @@ describe("reading the form and its buttons", () => {
     expect("bogus" in v.formats[0]).toBe(false);
   });
 
-  it.each([
+  itMapsEqual("intent %j", parseIntent, [
     ["save", { kind: "save" }],
     [null, { kind: "save" }],
     ["add-format", { kind: "add" }],
@@ -297,9 +298,7 @@ describe("reading the form and its buttons", () => {
     ["ask-delete-format:0", { kind: "ask-delete", index: 0 }],
     ["delete-format:1", { kind: "delete", index: 1 }],
     ["n'importe quoi", { kind: "save" }],
-  ])("intent %j", (raw, intent) => {
-    expect(parseIntent(raw)).toEqual(intent);
-  });
+  ]);
 
   it("adds, duplicates (without the id) and deletes format blocks", () => {
     const v = form({ formats: [{ ...emptyFormat("a"), id: "f1", nom: "Court", prix: "12,5" }] });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   ALL_RIGHTS,
   type EventRole,
@@ -47,12 +48,12 @@ describe("mayDo", () => {
 });
 
 describe("rightsText", () => {
-  it.each([
+  itMaps("%j → %s", rightsText, [
     [ALL_RIGHTS, "Épreuve, Inscriptions, Finances"],
     [{ ...NO_RIGHTS, finances: true }, "Finances"],
     [{ epreuve: true, inscriptions: false, finances: true }, "Épreuve, Finances"],
     [NO_RIGHTS, "—"],
-  ])("%j → %s", (rights, text) => expect(rightsText(rights)).toBe(text));
+  ]);
 });
 
 describe("invitationState", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps, itMapsEqual } from "../../tests/support/cases";
 import { COMMON_PASSWORDS } from "./common-passwords";
 import {
   isTrivialPattern,
@@ -91,26 +92,22 @@ describe("passwordProblem", () => {
 });
 
 describe("password helpers", () => {
-  it.each([
+  itMaps("normalizePassword(%s) = %s", normalizePassword, [
     ["Mot de Passe", "motdepasse"],
     ["É-té_à.L île", "etealile"],
     ["p@ssw0rd!", "p@ssw0rd!"],
     ["ÀZERTY", "azerty"],
-  ])("normalizePassword(%s) = %s", (input, expected) => {
-    expect(normalizePassword(input)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itMapsEqual("passwordStems(%s)", passwordStems, [
     ["soleil2024!", ["soleil2024!", "soleil2024", "soleil202", "soleil20", "soleil2", "soleil"]],
     ["motdepasse", ["motdepasse"]],
     ["abc1x2", ["abc1x2", "abc1x"]],
     ["12345678", ["12345678", "1234567", "123456", "12345", "1234", "123"]],
     ["!!", ["!!", "!"]],
-  ])("passwordStems(%s)", (input, expected) => {
-    expect(passwordStems(input)).toEqual(expected);
-  });
+  ]);
 
-  it.each([
+  itMaps("isTrivialPattern(%s) = %s", isTrivialPattern, [
     ["aaaa", true],
     ["abcabcabc", true],
     ["abcdabcd", true],
@@ -120,9 +117,7 @@ describe("password helpers", () => {
     ["abc", false], // shorter than 4
     ["abce", false],
     ["marmotte", false],
-  ])("isTrivialPattern(%s) = %s", (input, expected) => {
-    expect(isTrivialPattern(input)).toBe(expected);
-  });
+  ]);
 });
 
 describe("the list", () => {
