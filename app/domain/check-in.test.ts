@@ -95,30 +95,26 @@ describe("conflicts and device clocks", () => {
   });
 
   const now = new Date("2026-06-14T10:00:00.000Z");
-  it.each([
+  itMaps("scanTime(%s) = %s", (device) => scanTime(device, now), [
     ["2026-06-14T09:58:00.000Z", "2026-06-14T09:58:00.000Z"], // a scan a moment ago, synced now
     ["2026-06-14T10:03:00.000Z", "2026-06-14T10:00:00.000Z"], // a clock a little ahead: not after the server's now
     ["2026-06-14T11:00:00.000Z", "2026-06-14T10:00:00.000Z"], // far ahead: the server's time
     ["2026-05-01T10:00:00.000Z", "2026-06-14T10:00:00.000Z"], // far behind: the server's time
     ["pas une date", "2026-06-14T10:00:00.000Z"],
     [null, "2026-06-14T10:00:00.000Z"],
-  ])("scanTime(%s) = %s", (device, kept) => {
-    expect(scanTime(device, now)).toBe(kept);
-  });
+  ]);
 });
 
 describe("the desk's search and counter", () => {
   const runner = { nom: "Lefèvre", prenom: "Élodie", dossard: 42 };
-  it.each([
+  itMaps("'%s' → %s", (q) => matchesSearch(runner, q), [
     ["", true],
     ["42", true],
     ["4", false],
     ["elodie", true],
     ["LEFEVRE elo", true],
     ["martin", false],
-  ])("'%s' → %s", (q, found) => {
-    expect(matchesSearch(runner, q)).toBe(found);
-  });
+  ]);
 
   it("counts the picked-up bibs among the expected runners only", () => {
     const rows = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { itMaps } from "../../tests/support/cases";
+import { itMaps, itMapsEqual } from "../../tests/support/cases";
 import {
   ALL_RIGHTS,
   type EventRole,
@@ -84,7 +84,7 @@ describe("invitationState", () => {
 });
 
 describe("InviteSchema", () => {
-  it.each([
+  itMapsEqual("accepts %j", (form) => InviteSchema.parse(form), [
     [
       { email: " Ami@Exemple.FR ", inscriptions: "on" },
       { email: "ami@exemple.fr", rights: { ...NO_RIGHTS, inscriptions: true } },
@@ -93,9 +93,7 @@ describe("InviteSchema", () => {
       { email: "a@b.fr", epreuve: "on", finances: "on" },
       { email: "a@b.fr", rights: { ...ALL_RIGHTS, inscriptions: false } },
     ],
-  ])("accepts %j", (form, parsed) => {
-    expect(InviteSchema.parse(form)).toEqual(parsed);
-  });
+  ]);
   it.each([
     [{ email: "", inscriptions: "on" }, "email", TEAM_MSG.emailRequired],
     [{ email: "pas-un-email", inscriptions: "on" }, "email", TEAM_MSG.emailInvalid],
