@@ -89,10 +89,15 @@ export const optionalId = z
   .catch("");
 
 export const dayField = z.string().trim().max(10).catch("");
+/** The search box: trimmed and capped; anything odd reads as no search. */
+export const searchField = z.string().trim().max(ADMIN_SEARCH_MAX).catch("");
+/** A filter among `values`; absent or unknown reads as "" (all). */
+export const choiceOrAll = <T extends string>(values: readonly [T, ...T[]]) =>
+  z.enum(values).or(z.literal("")).catch("");
 
 export const AdminInscriptionsQuerySchema = z.object({
-  q: z.string().trim().max(ADMIN_SEARCH_MAX).catch(""),
-  statut: z.enum(STATUTS).or(z.literal("")).catch(""),
+  q: searchField,
+  statut: choiceOrAll(STATUTS),
   course: optionalId,
   format: optionalId,
   du: dayField,

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { codesOf, labelOf } from "./labels";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
 import { centsToDecimal } from "./money";
-import { DomainError } from "./errors";
+import { precisableError } from "./errors";
 import { formatDateTime } from "~/domain/format";
 import { ppsExpiryIssue } from "./justificatif";
 import { normaliseStatut, STATUT_LABELS, type Statut } from "./registration-rules";
@@ -53,12 +53,11 @@ export const REGISTRANT_ERROR_STATUS: Record<RegistrantErrorCode, number> = {
 };
 
 /** A registrant's change refused; `message` is a more precise French text (a field's rule), `field` the field. */
-export class RegistrantError extends DomainError<RegistrantErrorCode> {
-  constructor(code: RegistrantErrorCode, message?: string, field?: string) {
-    super(code, REGISTRANT_ERROR_STATUS[code], message ?? REGISTRANT_MESSAGES[code], field);
-    this.name = "RegistrantError";
-  }
-}
+export class RegistrantError extends precisableError<RegistrantErrorCode>(
+  "RegistrantError",
+  REGISTRANT_ERROR_STATUS,
+  REGISTRANT_MESSAGES,
+) {}
 
 // ---------------------------------------------------------------- statuses
 /**
