@@ -75,12 +75,12 @@ describe("invitationState", () => {
   ] as const)("%j at %s is %s", (inv, at, state) => {
     expect(invitationState(inv, at)).toBe(state);
   });
-  it.each([
+  itMaps("%s is refused with %s", invitationRefusal, [
     ["en_attente", null],
     ["expiree", "invitation_expired"],
     ["revoquee", "invitation_revoked"],
     ["acceptee", "invitation_used"],
-  ] as const)("%s is refused with %s", (state, code) => expect(invitationRefusal(state)).toBe(code));
+  ] as const);
 });
 
 describe("InviteSchema", () => {

@@ -4,6 +4,24 @@ import { readEstimateQuery, readPaceQuery, readReferencePick, referenceFormValue
 
 const q = (s: string) => new URLSearchParams(s);
 
+/** Each query's form has a French error on the field named, and keeps what was typed in `kept`. */
+function itFlags(
+  title: string,
+  read: (query: URLSearchParams) => { submitted: boolean; values: object },
+  kept: string,
+  rows: [string, string][],
+) {
+  it.each(rows)(title, (query, fieldName) => {
+    const f = read(q(query)) as {
+      submitted: boolean;
+      errors?: Record<string, string> | null;
+      values: Record<string, string>;
+    };
+    expect(f.submitted && f.errors?.[fieldName]).toMatch(/Indiquez/);
+    expect(f.values[kept]).toBe(new URLSearchParams(query).get(kept));
+  });
+}
+
 describe("readEstimateQuery", () => {
   it("nothing asked yet", () => {
     expect(readEstimateQuery(q("")).submitted).toBe(false);
@@ -20,18 +38,14 @@ describe("readEstimateQuery", () => {
     const f = readEstimateQuery(q(query));
     expect(f.submitted && f.reference).toEqual(reference);
   });
-  it.each([
+  itFlags("%s → an error on %s, the values kept", readEstimateQuery, "ref", [
     ["ref=itra&indice=", "indice"],
     ["ref=utmb&indice=1200", "indice"],
     ["ref=itra&indice=abc", "indice"],
     ["ref=course&distance=1&temps=0:10", "distance"],
     ["ref=course&distance=20&temps=vite", "temps"],
     ["ref=course&distance=20&dplus=-5&temps=2:00", "dplus"],
-  ])("%s → an error on %s, the values kept", (query, fieldName) => {
-    const f = readEstimateQuery(q(query));
-    expect(f.submitted && f.errors?.[fieldName]).toMatch(/Indiquez/);
-    expect(f.values.ref).toBe(new URLSearchParams(query).get("ref"));
-  });
+  ]);
 });
 
 describe("readPaceQuery", () => {
@@ -44,14 +58,10 @@ describe("readPaceQuery", () => {
     const f = readPaceQuery(q(query));
     expect(f.submitted ? f.targets : null).toEqual(targets);
   });
-  it.each([
+  itFlags("%s → an error on %s", readPaceQuery, "cible", [
     ["cible=bientot", "cible"],
     ["cible=5:30&cible2=xx", "cible2"],
-  ])("%s → an error on %s", (query, fieldName) => {
-    const f = readPaceQuery(q(query));
-    expect(f.submitted && f.errors?.[fieldName]).toMatch(/Indiquez/);
-    expect(f.values.cible).toBe(new URLSearchParams(query).get("cible"));
-  });
+  ]);
 });
 
 describe("readReferencePick", () => {

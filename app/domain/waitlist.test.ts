@@ -78,7 +78,7 @@ describe("registrationClosesAt", () => {
 });
 
 describe("availability", () => {
-  it.each([
+  itMaps("%j → %s", availability, [
     [{ cap: null, taken: 500, waiting: 0, listEnabled: true }, "open"],
     [{ cap: 10, taken: 9, waiting: 0, listEnabled: true }, "open"],
     [{ cap: 10, taken: 10, waiting: 0, listEnabled: true }, "waitlist"],
@@ -88,9 +88,7 @@ describe("availability", () => {
     // the list turned off: a freed place is anyone's
     [{ cap: 10, taken: 8, waiting: 3, listEnabled: false }, "open"],
     [{ cap: 10, taken: 12, waiting: 0, listEnabled: false }, "full"],
-  ] as const)("%j → %s", (f, expected) => {
-    expect(availability(f)).toBe(expected);
-  });
+  ] as const);
 });
 
 describe("offersToMake", () => {

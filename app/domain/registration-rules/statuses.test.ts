@@ -71,7 +71,7 @@ describe("runnerListStatus and runnerListTone: a registration in the runner's li
 });
 
 describe("tones: what a status looks like, chosen from its code", () => {
-  it.each([
+  itMaps("%s -> %s", (statut) => STATUT_TONES[statut], [
     ["en_attente", "waiting"],
     ["validee", "active"],
     ["refusee", "ended"],
@@ -79,9 +79,7 @@ describe("tones: what a status looks like, chosen from its code", () => {
     ["remboursee_partiellement", "refunded"],
     ["remboursee_totalement", "refunded"],
     ["transferee", "ended"],
-  ] as const)("%s -> %s", (statut, tone) => {
-    expect(STATUT_TONES[statut]).toBe(tone);
-  });
+  ] as const);
   it("gives every canonical status a known tone", () => {
     for (const s of STATUTS) expect(STATUS_TONES).toContain(STATUT_TONES[s]);
   });
@@ -96,7 +94,7 @@ describe("tones: what a status looks like, chosen from its code", () => {
 });
 
 describe("erasure on request", () => {
-  it.each([
+  itMaps("%s: %s", mayEraseOnRequest, [
     ["refusee", true],
     ["annulée", true],
     ["remboursee_partiellement", true],
@@ -106,7 +104,5 @@ describe("erasure on request", () => {
     ["en_attente", false],
     ["inconnu", false],
     [null, false],
-  ] as const)("%s: %s", (statut, expected) => {
-    expect(mayEraseOnRequest(statut)).toBe(expected);
-  });
+  ] as const);
 });
