@@ -1,7 +1,8 @@
 // How an activity reads on the page (issue 47; durations: format-duration.ts): its distance "12,4 km", its D+ "650 m",
 // its source in French. Pure.
-import type { ActivitySource } from "./activity.ts";
+import { ACTIVITY_SOURCE_LABELS } from "./activity.ts";
 import { formatMeters } from "./format.ts";
+import { labelOf } from "./labels.ts";
 
 const oneDecimal = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -12,14 +13,6 @@ export const formatActivityDistance = (metres: number): string =>
 /** 650 → "650 m". */
 export const formatActivityClimb = (metres: number): string => formatMeters(Math.round(metres));
 
-const SOURCE_LABELS: Record<ActivitySource, string> = {
-  gpx: "Fichier GPX",
-  fit: "Fichier FIT",
-  tcx: "Fichier TCX",
-  strava: "Strava",
-  local: "Strava (simulation locale)",
-};
-
 export function activitySourceLabel(source: string): string {
-  return SOURCE_LABELS[source as ActivitySource] ?? source;
+  return labelOf(ACTIVITY_SOURCE_LABELS, source);
 }

@@ -4,13 +4,14 @@ import { z } from "zod";
 import {
   ADMIN_MESSAGES,
   ADMIN_PAYMENTS_CAP,
-  ADMIN_SEARCH_MAX,
   checkDays,
+  choiceOrAll,
   type DateFilterErrors,
   dayField,
   optionalId,
   PAYMENT_STATUSES,
   type PaymentStatus,
+  searchField,
 } from "./admin";
 import {
   DEFAULT_COMMISSION_PERCENT,
@@ -23,8 +24,8 @@ import {
 
 // ---------------------------------------------------------------- /admin/payouts
 export const AdminPaymentsQuerySchema = z.object({
-  q: z.string().trim().max(ADMIN_SEARCH_MAX).catch(""),
-  status: z.enum(PAYMENT_STATUSES).or(z.literal("")).catch(""),
+  q: searchField,
+  status: choiceOrAll(PAYMENT_STATUSES),
   course: optionalId,
   du: dayField,
   au: dayField,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   adminCsvText,
   adminInscriptionCsvCells,
@@ -41,13 +42,13 @@ describe("searchPrefix (what an index on lower(column) can find)", () => {
 });
 
 describe("dates and cursors", () => {
-  it.each([
+  itMaps("isDay(%j) = %s", isDay, [
     ["2026-11-22", true],
     ["2026-02-30", false],
     ["2026-13-01", false],
     ["22/11/2026", false],
     ["", false],
-  ])("isDay(%j) = %s", (d, ok) => expect(isDay(d)).toBe(ok));
+  ]);
   it("'au' includes its whole day", () => expect(dayEndExclusive("2026-12-31")).toBe("2027-01-01T00:00:00.000Z"));
   it("a cursor survives the round trip and refuses garbage", () => {
     const c = { created_at: "2026-11-22T10:00:00.123Z", id: "e575dd1a-880e-4c00-a1bc-4ac265c417fe" };
@@ -184,7 +185,7 @@ describe("the payouts screen", () => {
     expect(selectedIds(["a", "a", "b", "x y", "", "c'd"])).toEqual(["a", "b"]);
     expect(selectedIds(Array.from({ length: 400 }, (_, i) => `id-${i}`))).toHaveLength(300);
   });
-  it.each([
+  itMaps("action %j valid: %s", (form) => PayoutActionSchema.safeParse(form).success, [
     [{ intent: "commission", commission: "7,5" }, true],
     [{ intent: "commission", commission: "0" }, true],
     [{ intent: "commission", commission: "50" }, true],
@@ -198,7 +199,7 @@ describe("the payouts screen", () => {
     [{ intent: "acompte", acompte: "12,5" }, false],
     [{ intent: "tout" }, true],
     [{ intent: "supprimer" }, false],
-  ])("action %j valid: %s", (form, ok) => expect(PayoutActionSchema.safeParse(form).success).toBe(ok));
+  ]);
   it.each([
     [{ kind: "commission", n: 3 } as const, "Commission plateforme mise à jour sur 3 paiement(s)."],
     [{ kind: "transferts", ok: 2, failed: 1 } as const, "Transferts terminés: 2 OK, 1 échec(s)."],
@@ -214,13 +215,13 @@ describe("the payouts screen", () => {
 });
 
 describe("J+1 payout rules", () => {
-  it.each([
+  itMaps("a format on %j is paid out on %j", payoutDueOn, [
     ["2027-07-10", "2027-07-11"],
     ["2027-12-31", "2028-01-01"],
     ["2028-02-28", "2028-02-29"],
     [null, null],
     ["bientôt", null],
-  ])("a format on %j is paid out on %j", (date, due) => expect(payoutDueOn(date)).toBe(due));
+  ]);
   it.each([
     ["2027-07-11", "2027-07-10", false],
     ["2027-07-11", "2027-07-11", true],

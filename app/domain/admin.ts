@@ -5,6 +5,7 @@ import { z } from "zod";
 import { CSV_BOM, csvRow, type CsvValue } from "./csv";
 import { STATUT_LABELS, STATUTS, type Statut } from "./registration-rules";
 import { formatDateTime } from "~/domain/format";
+import { codesOf, labelOf } from "./labels";
 
 export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
 export type AdminPageSize = (typeof ADMIN_PAGE_SIZES)[number];
@@ -19,14 +20,14 @@ export const ADMIN_SEARCH_MAX = 100;
 export const ADMIN_FORBIDDEN = "403 — Accès réservé aux administrateurs.";
 export const ADMIN_LOGIN_REQUIRED = "403 — Connectez-vous.";
 
-export const PAYMENT_STATUSES = ["succeeded", "pending", "failed", "refunded"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+export const PAYMENT_STATUS_LABELS = {
   succeeded: "Encaissé",
   pending: "En attente",
   failed: "Échoué",
   refunded: "Remboursé",
 };
+export type PaymentStatus = keyof typeof PAYMENT_STATUS_LABELS;
+export const PAYMENT_STATUSES = codesOf(PAYMENT_STATUS_LABELS);
 
 // ---------------------------------------------------------------- dates and search
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -88,10 +89,15 @@ export const optionalId = z
   .catch("");
 
 export const dayField = z.string().trim().max(10).catch("");
+/** The search box: trimmed and capped; anything odd reads as no search. */
+export const searchField = z.string().trim().max(ADMIN_SEARCH_MAX).catch("");
+/** A filter among `values`; absent or unknown reads as "" (all). */
+export const choiceOrAll = <T extends string>(values: readonly [T, ...T[]]) =>
+  z.enum(values).or(z.literal("")).catch("");
 
 export const AdminInscriptionsQuerySchema = z.object({
-  q: z.string().trim().max(ADMIN_SEARCH_MAX).catch(""),
-  statut: z.enum(STATUTS).or(z.literal("")).catch(""),
+  q: searchField,
+  statut: choiceOrAll(STATUTS),
   course: optionalId,
   format: optionalId,
   du: dayField,
@@ -239,7 +245,7 @@ export function adminCsvText(value: string | null | undefined): CsvValue {
 }
 
 export function adminInscriptionCsvCells(r: AdminInscriptionRow): CsvValue[] {
-  const statut = (STATUT_LABELS as Record<string, string>)[r.statut] ?? r.statut;
+  const statut = labelOf(STATUT_LABELS, r.statut);
   return [
     formatDateTime(r.created_at),
     adminCsvText(r.course_nom),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { AdvanceDecisionSchema, AdvanceError, advanceEstimate, advanceRefusal, AdvanceRequestSchema } from "./advance";
 
 describe("advanceEstimate: each payment's share, rounded as its transfer is, added up", () => {
@@ -15,14 +16,12 @@ describe("advanceEstimate: each payment's share, rounded as its transfer is, add
 });
 
 describe("advanceRefusal: why a request cannot be made now", () => {
-  it.each([
+  itMaps("%j → %s", advanceRefusal, [
     [{ netRemainingCents: 5000, pending: false }, null],
     [{ netRemainingCents: 5000, pending: true }, "deja_demandee"],
     [{ netRemainingCents: 0, pending: false }, "rien_a_avancer"],
     [{ netRemainingCents: -10, pending: false }, "rien_a_avancer"],
-  ] as const)("%j → %s", (input, expected) => {
-    expect(advanceRefusal(input)).toBe(expected);
-  });
+  ] as const);
 });
 
 describe("the forms", () => {

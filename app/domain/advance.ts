@@ -3,18 +3,18 @@
 // transfers as the admin's 'Transférer l'acompte') or refuses it with a reason; the J+1 payout then sends what remains.
 // Pure: statuses, labels, what may be asked, the estimate, the forms' schemas and the error table. No I/O, no clock.
 import { z } from "zod";
+import { codesOf } from "./labels";
 import { tabledError } from "./errors";
 import { wholePercentField } from "./admin-payouts";
 import { DEFAULT_DEPOSIT_PERCENT, depositAmount } from "./money";
 
-export const ADVANCE_STATUSES = ["en_attente", "versee", "refusee"] as const;
-export type AdvanceStatus = (typeof ADVANCE_STATUSES)[number];
-
-export const ADVANCE_STATUS_LABELS: Record<AdvanceStatus, string> = {
+export const ADVANCE_STATUS_LABELS = {
   en_attente: "En attente",
   versee: "Versé",
   refusee: "Refusé",
 };
+export type AdvanceStatus = keyof typeof ADVANCE_STATUS_LABELS;
+export const ADVANCE_STATUSES = codesOf(ADVANCE_STATUS_LABELS);
 
 /** What a status looks like (the page maps a tone to its colour; no component matches a French label). */
 export const ADVANCE_STATUS_TONES: Record<AdvanceStatus, "waiting" | "active" | "ended"> = {

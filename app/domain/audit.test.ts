@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps, itMapsEqual } from "../../tests/support/cases";
 import {
   actionLabel,
   actorName,
@@ -33,16 +34,14 @@ describe("fieldChanges: the named fields that differ, in the labels' order, as t
     expect(fieldChanges(before, after, labels)).toEqual(expected);
   });
 
-  it.each([
+  itMaps("auditText(%j) = %j", auditText, [
     [null, ""],
     [undefined, ""],
     [true, "oui"],
     [false, "non"],
     [0, "0"],
     ["x", "x"],
-  ])("auditText(%j) = %j", (value, expected) => {
-    expect(auditText(value)).toBe(expected);
-  });
+  ]);
 });
 
 describe("the stored change list", () => {
@@ -60,7 +59,7 @@ describe("the stored change list", () => {
 });
 
 describe("parseJournalFilters: a GET form's values, anything unknown or malformed ignored", () => {
-  it.each([
+  itMapsEqual("%j", (query) => parseJournalFilters(new URLSearchParams(query)), [
     ["", { personne: null, type: null, du: null, au: null, page: 1 }],
     [
       "personne=u1&type=inscrit.modifie&du=2026-11-01&au=2026-11-30&page=3",
@@ -68,9 +67,7 @@ describe("parseJournalFilters: a GET form's values, anything unknown or malforme
     ],
     ["type=drop.table&du=hier&page=-2", { personne: null, type: null, du: null, au: null, page: 1 }],
     ["page=abc&personne=", { personne: null, type: null, du: null, au: null, page: 1 }],
-  ])("%j", (query, expected) => {
-    expect(parseJournalFilters(new URLSearchParams(query))).toEqual(expected);
-  });
+  ]);
 });
 
 describe("actionLabel", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps, itMapsEqual } from "../../tests/support/cases";
 import {
   cancelFormSchema,
   CANCEL_MSG,
@@ -9,7 +10,7 @@ import {
 } from "./cancellation";
 
 describe("cancel form", () => {
-  it.each([
+  itMapsEqual("accepts %j", (input) => cancelFormSchema.parse(input), [
     [{ accept_policy: "on" }, { reason: null, accept_policy: "on" }],
     [
       { accept_policy: "on", reason: "" },
@@ -23,7 +24,7 @@ describe("cancel form", () => {
       { accept_policy: "on", reason: "Erreur de commande", statut: "annulee" },
       { reason: "Erreur de commande", accept_policy: "on" },
     ],
-  ])("accepts %j", (input, out) => expect(cancelFormSchema.parse(input)).toEqual(out));
+  ]);
 
   it.each([
     [{}, "accept_policy", CANCEL_MSG.policy],
@@ -37,7 +38,7 @@ describe("cancel form", () => {
 });
 
 describe("read-only message (spec section 4)", () => {
-  it.each([
+  itMaps("%s -> %s", readOnlyMessage, [
     ["annulee", "Cette inscription est déjà annulée."],
     ["annulé", "Cette inscription est déjà annulée."],
     ["remboursé", "Cette inscription est déjà remboursée totalement."],
@@ -45,7 +46,7 @@ describe("read-only message (spec section 4)", () => {
     ["remboursee_totalement", "Cette inscription est déjà remboursée totalement."],
     ["validee", null],
     ["en_attente", null],
-  ])("%s -> %s", (statut, msg) => expect(readOnlyMessage(statut)).toBe(msg));
+  ]);
 });
 
 describe("runnerCanCancel", () => {

@@ -131,27 +131,29 @@ describe("dates", () => {
 });
 
 describe("overlapsBand (inclusive, no value never matches)", () => {
-  it.each<[{ min: number; max: number } | null, keyof typeof DISTANCE_BANDS, boolean]>([
-    [null, "0-15", false],
-    [{ min: 5, max: 10 }, "0-15", true],
-    [{ min: 5, max: 10 }, "15-30", false],
-    [{ min: 12, max: 55 }, "15-30", true], // range spans the band
-    [{ min: 15, max: 15 }, "0-15", true], // boundary belongs to both
-    [{ min: 15, max: 15 }, "15-30", true],
-    [{ min: 30.5, max: 78 }, "15-30", false],
-    [{ min: 30, max: 30 }, "30+", true],
-    [{ min: 10, max: 29.9 }, "30+", false],
-  ])("distance %j in %s -> %s", (range, band, expected) =>
-    expect(overlapsBand(range, DISTANCE_BANDS[band])).toBe(expected),
-  );
-
-  it.each<[{ min: number; max: number } | null, keyof typeof ELEVATION_BANDS, boolean]>([
-    [{ min: 650, max: 3600 }, "1000-2000", true],
-    [{ min: 10, max: 90 }, "1000-2000", false],
-    [{ min: 2600, max: 2600 }, "2000+", true],
-    [{ min: 0, max: 0 }, "0-1000", true],
-  ])("elevation %j in %s -> %s", (range, band, expected) =>
-    expect(overlapsBand(range, ELEVATION_BANDS[band])).toBe(expected),
+  type Range = { min: number; max: number } | null;
+  const BANDS = { distance: DISTANCE_BANDS, elevation: ELEVATION_BANDS };
+  it.each<
+    | ["distance", Range, keyof typeof DISTANCE_BANDS, boolean]
+    | ["elevation", Range, keyof typeof ELEVATION_BANDS, boolean]
+  >([
+    ["distance", null, "0-15", false],
+    ["distance", { min: 5, max: 10 }, "0-15", true],
+    ["distance", { min: 5, max: 10 }, "15-30", false],
+    ["distance", { min: 12, max: 55 }, "15-30", true], // range spans the band
+    ["distance", { min: 15, max: 15 }, "0-15", true], // boundary belongs to both
+    ["distance", { min: 15, max: 15 }, "15-30", true],
+    ["distance", { min: 30.5, max: 78 }, "15-30", false],
+    ["distance", { min: 30, max: 30 }, "30+", true],
+    ["distance", { min: 10, max: 29.9 }, "30+", false],
+    ["elevation", { min: 650, max: 3600 }, "1000-2000", true],
+    ["elevation", { min: 10, max: 90 }, "1000-2000", false],
+    ["elevation", { min: 2600, max: 2600 }, "2000+", true],
+    ["elevation", { min: 0, max: 0 }, "0-1000", true],
+  ])("%s %j in %s -> %s", (kind, range, band, expected) =>
+    expect(overlapsBand(range, (BANDS[kind] as Record<string, Parameters<typeof overlapsBand>[1]>)[band])).toBe(
+      expected,
+    ),
   );
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { barChart, dailySeries, niceMax, weeklySeries, weekStart } from "./charts";
 
 describe("dailySeries", () => {
@@ -27,12 +28,12 @@ describe("dailySeries", () => {
 });
 
 describe("weeks", () => {
-  it.each([
+  itMaps("the week of %s starts on %s", weekStart, [
     ["2026-11-23", "2026-11-23"], // Monday
     ["2026-11-22", "2026-11-16"], // Sunday
     ["2026-11-18", "2026-11-16"],
     ["2026-01-01", "2025-12-29"], // across the year
-  ])("the week of %s starts on %s", (day, monday) => expect(weekStart(day)).toBe(monday));
+  ]);
 
   it("sums days per week, a partial first week keeping its days only", () => {
     const daily = dailySeries(
@@ -55,7 +56,7 @@ describe("weeks", () => {
 });
 
 describe("the scale", () => {
-  it.each([
+  itMaps("niceMax(%i) = %i", niceMax, [
     [0, 1],
     [-3, 1],
     [1, 1],
@@ -68,7 +69,7 @@ describe("the scale", () => {
     [4999, 5000],
     [5001, 10000],
     [123456, 200000],
-  ])("niceMax(%i) = %i", (max, top) => expect(niceMax(max)).toBe(top));
+  ]);
 
   it("draws bars proportional to the values inside the plot", () => {
     const g = barChart(

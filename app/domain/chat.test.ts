@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   AI_USER_ID,
   BANNED_WORDS,
@@ -16,7 +17,7 @@ import {
 } from "./chat";
 
 describe("normalizeMessage", () => {
-  it.each([
+  itMaps("%j -> %j", normalizeMessage, [
     ["  Bonjour  ", "Bonjour"],
     ["\n\tSalut à tous\n", "Salut à tous"],
     ["ligne 1\r\nligne 2", "ligne 1\nligne 2"],
@@ -25,9 +26,7 @@ describe("normalizeMessage", () => {
     ["\n\n\t", null],
     [null, null],
     [undefined, null],
-  ])("%j -> %j", (raw, expected) => {
-    expect(normalizeMessage(raw)).toBe(expected);
-  });
+  ]);
 });
 
 describe("containsBannedWord", () => {
@@ -39,19 +38,17 @@ describe("containsBannedWord", () => {
     expect(containsBannedWord(`Oh ${w.toUpperCase()} !`)).toBe(true);
     expect(containsBannedWord(`super${w}ment`)).toBe(true);
   });
-  it.each([
+  itMaps("%j -> %s", containsBannedWord, [
     ["Quelle belle course, bravo aux bénévoles", false],
     ["Le ravito du km 12 était top", false],
     ["MeRdE alors", true],
     ["c'est de la mèrde", true],
     ["", false],
-  ])("%j -> %s", (text, expected) => {
-    expect(containsBannedWord(text)).toBe(expected);
-  });
+  ]);
 });
 
 describe("extractAiPrompt", () => {
-  it.each([
+  itMaps("%j -> %j", extractAiPrompt, [
     ["@IA quelle est la distance ?", "quelle est la distance ?"],
     ["Bonjour @IA  à quelle heure le départ ?  ", "à quelle heure le départ ?"],
     ["@ia dossards ?", "dossards ?"],
@@ -61,9 +58,7 @@ describe("extractAiPrompt", () => {
     ["@IAN est là", null],
     ["mon mail: bob@iamail.fr", null],
     ["@IA premier @IA second", "premier @IA second"],
-  ])("%j -> %j", (text, expected) => {
-    expect(extractAiPrompt(text)).toBe(expected);
-  });
+  ]);
 });
 
 describe("rights (spec section 6)", () => {
@@ -111,15 +106,13 @@ describe("threads", () => {
 });
 
 describe("displayName", () => {
-  it.each([
+  itMaps("%j -> %s", displayName, [
     [{ user_id: "u", prenom: "Camille", nom: "Bernard" }, "Camille B."],
     [{ user_id: "u", prenom: "Camille", nom: null }, "Camille"],
     [{ user_id: "u", prenom: null, nom: "Bernard" }, "Bernard"],
     [{ user_id: "u", prenom: " ", nom: "" }, "Participant"],
     [{ user_id: AI_USER_ID, prenom: null, nom: null }, "Assistant IA"],
-  ])("%j -> %s", (m, expected) => {
-    expect(displayName(m)).toBe(expected);
-  });
+  ]);
 });
 
 describe("rateLimitCheck", () => {

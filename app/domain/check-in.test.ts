@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps, itMapsEqual } from "../../tests/support/cases";
 import {
   alreadyText,
   CHECK_IN_REFUSALS,
@@ -21,16 +22,16 @@ import {
 import { STATUTS } from "./registration-rules/statuses";
 
 describe("mayCheckIn: the desk's « Retirer » for a valid runner not yet picked up", () => {
-  it.each([
+  itMaps("%j → %s", mayCheckIn, [
     [{ retire_le: null, statut: "validee" }, true],
     [{ retire_le: "2026-10-10T07:00:00.000Z", statut: "validee" }, false],
     [{ retire_le: null, statut: "en_attente" }, false],
     [{ retire_le: null, statut: "remboursee_totalement" }, false],
-  ])("%j → %s", (r, may) => expect(mayCheckIn(r)).toBe(may));
+  ]);
 });
 
 describe("checkInRefusal: only a paid, valid registration picks up its bib", () => {
-  it.each([
+  itMaps("%s → %s", checkInRefusal, [
     ["validee", null],
     ["validée", null],
     ["en_attente", "en_attente"],
@@ -40,9 +41,7 @@ describe("checkInRefusal: only a paid, valid registration picks up its bib", () 
     ["remboursee_totalement", "remboursee"],
     ["transferee", "transferee"],
     ["n'importe quoi", "inconnue"],
-  ])("%s → %s", (statut, refusal) => {
-    expect(checkInRefusal(statut)).toBe(refusal);
-  });
+  ]);
 
   it("every status is decided, and every refusal has a French reason", () => {
     for (const s of STATUTS) {
@@ -57,7 +56,7 @@ describe("checkInRefusal: only a paid, valid registration picks up its bib", () 
 
 describe("parseScan: the confirmation URL with its signature", () => {
   const sig = "AbCdEf0123456789_-xy";
-  it.each([
+  itMapsEqual("%s", parseScan, [
     [`https://balise.fr/mon-inscription/i-1?retrait=${sig}`, { inscriptionId: "i-1", signature: sig }],
     [`http://localhost:8791/mon-inscription/abc/?retrait=${sig}&x=1`, { inscriptionId: "abc", signature: sig }],
     ["https://balise.fr/mon-inscription/i-1", null], // no signature: an old QR
@@ -66,20 +65,16 @@ describe("parseScan: the confirmation URL with its signature", () => {
     [`https://balise.fr/mon-inscription/a%20b?retrait=${sig}`, null],
     ["BEGIN:VCARD", null],
     ["", null],
-  ])("%s", (text, expected) => {
-    expect(parseScan(text)).toEqual(expected);
-  });
+  ]);
 });
 
 describe("the time the desk shows (Paris)", () => {
   const now = new Date("2026-06-14T10:00:00Z");
-  it.each([
+  itMaps("%s → %s", pickupClock, [
     ["2026-06-14T06:12:00Z", "8\u00a0h\u00a012"], // summer: UTC+2
     ["2026-12-05T07:05:00Z", "8\u00a0h\u00a005"], // winter: UTC+1
     ["2026-06-14T22:30:00Z", "0\u00a0h\u00a030"],
-  ])("%s → %s", (iso, text) => {
-    expect(pickupClock(iso)).toBe(text);
-  });
+  ]);
 
   it.each([
     ["2026-06-14T06:12:00Z", "Marie Durand", "Déjà retiré à 8\u00a0h\u00a012 par Marie Durand"],
@@ -100,30 +95,26 @@ describe("conflicts and device clocks", () => {
   });
 
   const now = new Date("2026-06-14T10:00:00.000Z");
-  it.each([
+  itMaps("scanTime(%s) = %s", (device) => scanTime(device, now), [
     ["2026-06-14T09:58:00.000Z", "2026-06-14T09:58:00.000Z"], // a scan a moment ago, synced now
     ["2026-06-14T10:03:00.000Z", "2026-06-14T10:00:00.000Z"], // a clock a little ahead: not after the server's now
     ["2026-06-14T11:00:00.000Z", "2026-06-14T10:00:00.000Z"], // far ahead: the server's time
     ["2026-05-01T10:00:00.000Z", "2026-06-14T10:00:00.000Z"], // far behind: the server's time
     ["pas une date", "2026-06-14T10:00:00.000Z"],
     [null, "2026-06-14T10:00:00.000Z"],
-  ])("scanTime(%s) = %s", (device, kept) => {
-    expect(scanTime(device, now)).toBe(kept);
-  });
+  ]);
 });
 
 describe("the desk's search and counter", () => {
   const runner = { nom: "Lefèvre", prenom: "Élodie", dossard: 42 };
-  it.each([
+  itMaps("'%s' → %s", (q) => matchesSearch(runner, q), [
     ["", true],
     ["42", true],
     ["4", false],
     ["elodie", true],
     ["LEFEVRE elo", true],
     ["martin", false],
-  ])("'%s' → %s", (q, found) => {
-    expect(matchesSearch(runner, q)).toBe(found);
-  });
+  ]);
 
   it("counts the picked-up bibs among the expected runners only", () => {
     const rows = [
@@ -164,14 +155,12 @@ describe("the undo of a pick-up: a scan made before it never hands the bib out a
     expect(scanEffect(row, at)).toBe(effect);
   });
 
-  it.each([
+  itMaps("isPickedUp(%j) = %s", isPickedUp, [
     [{ retire_le: at("07:00"), annule_le: null }, true],
     [{ retire_le: at("07:00"), annule_le: at("07:20") }, false],
     [{ retire_le: at("07:00"), annule_le: at("07:00") }, false], // undone at the very time of the pick-up
     [{ retire_le: at("07:30"), annule_le: at("07:20") }, true],
-  ])("isPickedUp(%j) = %s", (row, expected) => {
-    expect(isPickedUp(row)).toBe(expected);
-  });
+  ]);
 
   it("offers the undo only for a bib handed out", () => {
     expect(mayUndo({ retire_le: at("07:00") })).toBe(true);

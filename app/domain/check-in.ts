@@ -4,6 +4,7 @@
 // and the desk's search. Pure: no I/O, no clock (times are passed in). Also runs in the browser (the scanner).
 import { z } from "zod";
 import { parisWallClock } from "./paris-time";
+import { decodedSegment } from "./paths";
 import { normaliseStatut, type Statut } from "./registration-rules/statuses";
 
 /** The query parameter of the confirmation URL that carries the check-in signature. */
@@ -82,13 +83,8 @@ export function parseScan(text: string): ScannedCode | null {
   const m = /^\/mon-inscription\/([^/]+)\/?$/.exec(url.pathname);
   const signature = url.searchParams.get(CHECK_IN_PARAM) ?? "";
   if (!m) return null;
-  let id: string;
-  try {
-    id = decodeURIComponent(m[1]);
-  } catch {
-    return null;
-  }
-  if (!ID.test(id) || !SIGNATURE.test(signature)) return null;
+  const id = decodedSegment(m[1]);
+  if (id === null || !ID.test(id) || !SIGNATURE.test(signature)) return null;
   return { inscriptionId: id, signature };
 }
 

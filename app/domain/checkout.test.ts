@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { checkoutClaimKey, checkoutExpiry, claimExpiry } from "./checkout";
 
 describe("checkout claim keys", () => {
-  it.each([
-    ["2026-11-27T10:00:00.000Z", "2026-11-27T10:31:00.000Z"],
-    ["2026-11-27T10:00:00.001Z", "2026-11-27T10:31:01.000Z"],
-    ["2026-11-27T23:59:59.999Z", "2026-11-28T00:31:00.000Z"],
-  ])("an attempt at %s gives a session ending at %s (31 minutes, rounded up to the second)", (now, end) => {
-    expect(checkoutExpiry(new Date(now)).toISOString()).toBe(end);
-  });
+  itMaps(
+    "an attempt at %s gives a session ending at %s (31 minutes, rounded up to the second)",
+    (now) => checkoutExpiry(new Date(now)).toISOString(),
+    [
+      ["2026-11-27T10:00:00.000Z", "2026-11-27T10:31:00.000Z"],
+      ["2026-11-27T10:00:00.001Z", "2026-11-27T10:31:01.000Z"],
+      ["2026-11-27T23:59:59.999Z", "2026-11-28T00:31:00.000Z"],
+    ],
+  );
 
   it("the key names the registration, the session's end (read back from it) and the attempt", () => {
     const now = new Date("2026-11-27T10:00:00.250Z");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   courseEffort,
   DOWNHILL_TIME_FLOOR,
@@ -117,10 +118,10 @@ describe("roughEffortKm: a race known by distance and D+", () => {
 });
 
 describe("segmentLengthFor", () => {
-  it.each([
+  itMaps("%s km → segments of %s km", segmentLengthFor, [
     [12, 1],
     [60, 1],
     [61, 2],
     [171, 3],
-  ])("%s km → segments of %s km", (km, len) => expect(segmentLengthFor(km)).toBe(len));
+  ]);
 });

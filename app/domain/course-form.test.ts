@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps, itMapsEqual } from "../../tests/support/cases";
 import {
   applyIntent,
   windowInputs,
@@ -82,15 +83,13 @@ describe("parseCourseForm: formats", () => {
     });
   });
 
-  it.each([
+  itMaps("type %j -> %s", (raw) => parsedFormat({ type_epreuve: raw }).type_epreuve, [
     ["trail", "trail"],
     ["rando", "rando"],
     ["route", "route"],
     ["ultra", "trail"],
     ["", "trail"],
-  ])("type %j -> %s", (raw, type) => {
-    expect(parsedFormat({ type_epreuve: raw }).type_epreuve).toBe(type);
-  });
+  ]);
 
   it("parses French decimals and integers", () => {
     const f = parsedFormat({
@@ -226,21 +225,17 @@ describe("parseCourseForm: formats", () => {
     expect(windowInputs(null)).toEqual({ date: "", time: "" });
   });
 
-  it.each([
+  itMaps("date %j -> %s", (raw) => parsedFormat({ date: raw }).date, [
     ["14/06/2026", "2026-06-14"],
     ["2026-06-14", "2026-06-14"],
     ["1/6/2026", "2026-06-01"],
-  ])("date %j -> %s", (raw, iso) => {
-    expect(parsedFormat({ date: raw }).date).toBe(iso);
-  });
+  ]);
 
-  it.each([
+  itMaps("time %j -> %s", (raw) => parsedFormat({ heure_depart: raw }).heure_depart, [
     ["09:30", "09:30"],
     ["9h30", "09:30"],
     ["7h", "07:00"],
-  ])("time %j -> %s", (raw, hhmm) => {
-    expect(parsedFormat({ heure_depart: raw }).heure_depart).toBe(hhmm);
-  });
+  ]);
 
   it("keeps only our own file URLs", () => {
     expect(parsedFormat({ gpx_url: "/fichiers/gpx/abc.gpx" }).gpx_url).toBe("/fichiers/gpx/abc.gpx");
@@ -289,7 +284,7 @@ describe("reading the form and its buttons", () => {
     expect("bogus" in v.formats[0]).toBe(false);
   });
 
-  it.each([
+  itMapsEqual("intent %j", parseIntent, [
     ["save", { kind: "save" }],
     [null, { kind: "save" }],
     ["add-format", { kind: "add" }],
@@ -297,9 +292,7 @@ describe("reading the form and its buttons", () => {
     ["ask-delete-format:0", { kind: "ask-delete", index: 0 }],
     ["delete-format:1", { kind: "delete", index: 1 }],
     ["n'importe quoi", { kind: "save" }],
-  ])("intent %j", (raw, intent) => {
-    expect(parseIntent(raw)).toEqual(intent);
-  });
+  ]);
 
   it("adds, duplicates (without the id) and deletes format blocks", () => {
     const v = form({ formats: [{ ...emptyFormat("a"), id: "f1", nom: "Court", prix: "12,5" }] });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { CSV_BOM, csvCell, csvRow, EXPORT_COLUMNS, exportFileName, parseExportColumns } from "./csv";
 
 describe("csvCell", () => {
@@ -106,12 +107,10 @@ describe("parseExportColumns", () => {
 });
 
 describe("exportFileName", () => {
-  it.each([
+  itMaps("%s -> %s", exportFileName, [
     ["Course enfants 1 km", "inscriptions-course-enfants-1-km.csv"],
     ["Trail de l'Œil — 42 km", "inscriptions-trail-de-l-oeil-42-km.csv"],
     ['Été ; "spécial" / ../..', "inscriptions-ete-special.csv"],
     ["???", "inscriptions-format.csv"],
-  ])("%s -> %s", (name, expected) => {
-    expect(exportFileName(name)).toBe(expected);
-  });
+  ]);
 });

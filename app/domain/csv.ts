@@ -2,6 +2,7 @@
 // accents survive, CRLF line ends (RFC 4180). Pure: the export route streams what these functions return.
 // docs/decisions/0081-csv-export-streamed.md
 import { RUNNER_FIELD_LABELS, RUNNER_IDENTITY_FIELDS, RUNNER_PLACE_FIELDS } from "./runner-fields";
+import { hyphenWords } from "./slug";
 
 export const CSV_DELIMITER = ";";
 export const CSV_BOM = "\uFEFF";
@@ -89,18 +90,7 @@ export function parseExportColumns(requested: readonly string[]): AnyExportColum
 
 /** A French text as a file name's part: ASCII letters and digits joined by hyphens, at most 60 characters. */
 export function fileNameSlug(text: string): string {
-  return text
-    .replace(/œ/g, "oe")
-    .replace(/Œ/g, "oe")
-    .replace(/æ/g, "ae")
-    .replace(/Æ/g, "ae")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
+  return hyphenWords(text).slice(0, 60).replace(/-+$/, "");
 }
 
 /** A file name built from the format's name: "inscriptions-course-enfants-1-km.csv". ASCII only. */

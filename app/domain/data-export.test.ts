@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   consentRows,
   EXCLUDED_TABLES,
@@ -82,14 +83,12 @@ describe("the export's tables", () => {
 });
 
 describe("formatBytes", () => {
-  it.each([
+  itMaps("%s → %s", formatBytes, [
     [null, ""],
     [850, "850\u00a0o"],
     [12_400, "12\u00a0ko"],
     [3_400_000, "3,4\u00a0Mo"],
-  ] as const)("%s → %s", (n, text) => {
-    expect(formatBytes(n)).toBe(text);
-  });
+  ] as const);
 });
 
 describe("consentRows", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   ageOn,
   eligibilityIssue,
@@ -148,9 +149,9 @@ describe("needsBirthDate", () => {
 });
 
 describe("frenchDay", () => {
-  it.each([
+  itMaps("%s → %s", frenchDay, [
     ["2027-05-03", "3\u00a0mai\u00a02027"],
     ["2027-05-01", "1er\u00a0mai\u00a02027"],
     ["2026-12-25", "25\u00a0décembre\u00a02026"],
-  ])("%s → %s", (day, text) => expect(frenchDay(day)).toBe(text));
+  ]);
 });

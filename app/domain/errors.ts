@@ -40,6 +40,23 @@ export function tabledError<C extends string>(
   };
 }
 
+/**
+ * Like tabledError, for an area whose errors may carry a more precise French text (a field's rule) and the form
+ * field it goes beside: `new RegistrantError("invalid", "Le nom est obligatoire.", "nom")`; without, the table's.
+ */
+export function precisableError<C extends string>(
+  name: string,
+  status: Readonly<Record<C, number>>,
+  messages: Readonly<Record<C, string>>,
+) {
+  return class extends DomainError<C> {
+    constructor(code: C, message?: string, field?: string) {
+      super(code, status[code], message ?? messages[code], field);
+      this.name = name;
+    }
+  };
+}
+
 /** True for a DomainError of any area, made by any copy of this module. */
 export function isDomainError(e: unknown): e is DomainError {
   return typeof e === "object" && e !== null && (e as { [DOMAIN_ERROR]?: unknown })[DOMAIN_ERROR] === true;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps, itMapsEqual } from "../../tests/support/cases";
 import {
   ALL_RIGHTS,
   type EventRole,
@@ -47,12 +48,12 @@ describe("mayDo", () => {
 });
 
 describe("rightsText", () => {
-  it.each([
+  itMaps("%j → %s", rightsText, [
     [ALL_RIGHTS, "Épreuve, Inscriptions, Finances"],
     [{ ...NO_RIGHTS, finances: true }, "Finances"],
     [{ epreuve: true, inscriptions: false, finances: true }, "Épreuve, Finances"],
     [NO_RIGHTS, "—"],
-  ])("%j → %s", (rights, text) => expect(rightsText(rights)).toBe(text));
+  ]);
 });
 
 describe("invitationState", () => {
@@ -74,16 +75,16 @@ describe("invitationState", () => {
   ] as const)("%j at %s is %s", (inv, at, state) => {
     expect(invitationState(inv, at)).toBe(state);
   });
-  it.each([
+  itMaps("%s is refused with %s", invitationRefusal, [
     ["en_attente", null],
     ["expiree", "invitation_expired"],
     ["revoquee", "invitation_revoked"],
     ["acceptee", "invitation_used"],
-  ] as const)("%s is refused with %s", (state, code) => expect(invitationRefusal(state)).toBe(code));
+  ] as const);
 });
 
 describe("InviteSchema", () => {
-  it.each([
+  itMapsEqual("accepts %j", (form) => InviteSchema.parse(form), [
     [
       { email: " Ami@Exemple.FR ", inscriptions: "on" },
       { email: "ami@exemple.fr", rights: { ...NO_RIGHTS, inscriptions: true } },
@@ -92,9 +93,7 @@ describe("InviteSchema", () => {
       { email: "a@b.fr", epreuve: "on", finances: "on" },
       { email: "a@b.fr", rights: { ...ALL_RIGHTS, inscriptions: false } },
     ],
-  ])("accepts %j", (form, parsed) => {
-    expect(InviteSchema.parse(form)).toEqual(parsed);
-  });
+  ]);
   it.each([
     [{ email: "", inscriptions: "on" }, "email", TEAM_MSG.emailRequired],
     [{ email: "pas-un-email", inscriptions: "on" }, "email", TEAM_MSG.emailInvalid],

@@ -2,17 +2,17 @@
 // action needs (or whether only the owner may do it), the state of an invitation at `now`, and the invite form.
 // Pure: no I/O, no clock.
 import { z } from "zod";
+import { codesOf } from "./labels";
 import { tabledError } from "./errors";
 
 /** The rights, in the order the pages show them. */
-export const EVENT_RIGHTS = ["epreuve", "inscriptions", "finances"] as const;
-export type EventRight = (typeof EVENT_RIGHTS)[number];
-
-export const RIGHT_LABELS: Record<EventRight, string> = {
+export const RIGHT_LABELS = {
   epreuve: "Épreuve",
   inscriptions: "Inscriptions",
   finances: "Finances",
 };
+export type EventRight = keyof typeof RIGHT_LABELS;
+export const EVENT_RIGHTS = codesOf(RIGHT_LABELS);
 
 export const RIGHT_HINTS: Record<EventRight, string> = {
   epreuve: "Modifier l'épreuve et ses formats, la publier ou la retirer du catalogue.",

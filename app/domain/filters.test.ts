@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { filtersToSearch, hasActiveFilters, parseCourseFilters } from "./filters";
 
 const today = "2026-11-21";
@@ -124,12 +125,12 @@ describe("filtersToSearch", () => {
 });
 
 describe("hasActiveFilters", () => {
-  it.each([
+  itMaps("%s -> %s", (qs) => hasActiveFilters(parse(qs).filters, today), [
     ["", false],
     ["tri=prix&taille=24&page=2", false],
     ["q=x", true],
     ["du=", true],
     ["repas=1", true],
     ["au=2027-01-01", true],
-  ])("%s -> %s", (qs, expected) => expect(hasActiveFilters(parse(qs).filters, today)).toBe(expected));
+  ]);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMapsEqual } from "../../tests/support/cases";
 import { z } from "zod";
 import { fieldErrors } from "./form-errors";
 
@@ -16,16 +17,14 @@ function errorsOf(value: unknown, keyOf?: (p: readonly PropertyKey[]) => string)
 }
 
 describe("fieldErrors", () => {
-  it.each([
+  itMapsEqual("%j → %j (one message per field, the first)", errorsOf, [
     [
       { nom: "", age: "1.5" },
       { nom: "Nom obligatoire.", age: "Âge entier." },
     ],
     [{ nom: "abcd", age: "2" }, { nom: "Trop long." }],
     [{ nom: "x", age: "2" }, { form: "Formulaire refusé." }],
-  ])("%j → %j (one message per field, the first)", (value, expected) => {
-    expect(errorsOf(value)).toEqual(expected);
-  });
+  ]);
 
   it("keeps the first message when a field has several", () => {
     const r = z.object({ a: z.string().min(5, "premier").regex(/^\d+$/, "second") }).safeParse({ a: "x" });

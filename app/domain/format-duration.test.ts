@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { formatDuration } from "./format-duration.ts";
 
 describe("formatDuration", () => {
-  it.each([
+  itMaps("%s s → %s", formatDuration, [
     [0, "0\u00a0min"],
     [29, "0\u00a0min"],
     [30, "1\u00a0min"],
@@ -13,7 +14,5 @@ describe("formatDuration", () => {
     [3599.6, "1\u00a0h"],
     [-1, "—"],
     [Number.NaN, "—"],
-  ])("%s s → %s", (s, text) => {
-    expect(formatDuration(s)).toBe(text);
-  });
+  ]);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps, itMapsEqual } from "../../tests/support/cases";
 import {
   dateParts,
   formatDate,
@@ -19,16 +20,14 @@ import {
 const nb = "\u00a0";
 
 describe("formatEuros", () => {
-  it.each([
+  itMaps("%i cents -> %s", formatEuros, [
     [1250, `12,50${nb}€`],
     [0, `0,00${nb}€`],
     [1, `0,01${nb}€`],
     [4900, `49,00${nb}€`],
     [123456, `1${nb}234,56${nb}€`],
     [-250, `-2,50${nb}€`],
-  ])("%i cents -> %s", (cents, expected) => {
-    expect(formatEuros(cents)).toBe(expected);
-  });
+  ]);
   it("shows a dash for missing values", () => {
     expect(formatEuros(null)).toBe("—");
     expect(formatEuros(undefined)).toBe("—");
@@ -37,11 +36,11 @@ describe("formatEuros", () => {
 });
 
 describe("numbers and units", () => {
-  it.each([
+  itMaps("%s -> %s", formatNumber, [
     [12.5, "12,5"],
     [1000, `1${nb}000`],
     [42, "42"],
-  ])("%s -> %s", (n, s) => expect(formatNumber(n)).toBe(s));
+  ]);
   it("adds units", () => {
     expect(formatKm(21.1)).toBe(`21,1${nb}km`); // no line break between a number and its unit
     expect(formatMeters(2450)).toBe(`2${nb}450${nb}m`);
@@ -50,12 +49,12 @@ describe("numbers and units", () => {
 });
 
 describe("dates in French", () => {
-  it.each([
+  itMaps("calendar date %s -> %s whatever the time zone", formatDate, [
     ["2026-06-14", "14/06/2026"],
     ["2026-01-01", "01/01/2026"],
     ["2026-12-31", "31/12/2026"],
-  ])("calendar date %s -> %s whatever the time zone", (iso, s) => expect(formatDate(iso)).toBe(s));
-  it.each([
+  ]);
+  itMaps("long form %s -> %s (the first of the month is '1er')", formatDateLong, [
     ["2026-06-14", "dimanche 14 juin 2026"],
     ["2026-02-01", "dimanche 1er février 2026"],
     ["2026-02-02", "lundi 2 février 2026"],
@@ -63,7 +62,7 @@ describe("dates in French", () => {
     ["2026-02-21", "samedi 21 février 2026"],
     ["2026-03-31", "mardi 31 mars 2026"],
     ["2026-11-30T23:30:00.000Z", "mardi 1er décembre 2026"],
-  ])("long form %s -> %s (the first of the month is '1er')", (iso, s) => expect(formatDateLong(iso)).toBe(s));
+  ]);
   it("a calendar day's long form is the same when met again, after more days than are kept, and as a Date", () => {
     expect(formatDateLong("2026-02-01")).toBe("dimanche 1er février 2026");
     const start = Date.UTC(2020, 0, 1, 12);
@@ -74,26 +73,26 @@ describe("dates in French", () => {
     expect(formatDateLong("2026-02-01")).toBe("dimanche 1er février 2026");
     expect(formatDateLong(new Date(Date.UTC(2026, 1, 1, 12)))).toBe("dimanche 1er février 2026");
   });
-  it.each([
+  itMaps("day of the month %s -> %s", frenchDayOfMonth, [
     [1, "1er"],
     ["01", "1er"],
     [2, "2"],
     [11, "11"],
     [21, "21"],
     [31, "31"],
-  ])("day of the month %s -> %s", (day, s) => expect(frenchDayOfMonth(day)).toBe(s));
+  ]);
   it("timestamps in Paris time (summer and winter)", () => {
     expect(formatDateTime("2026-07-01T10:05:00.000Z")).toBe("01/07/2026 12:05");
     expect(formatDateTime("2026-11-21T23:30:00.000Z")).toBe("22/11/2026 00:30");
   });
-  it.each([
+  itMaps("deadlines in sentences: %s -> %s", formatDateTimeLong, [
     ["2027-01-12T09:00:00.000Z", "12 janvier 2027 à 10h00"],
     ["2027-07-01T22:05:00.000Z", "2 juillet 2027 à 0h05"],
     ["2027-03-03T10:00:00.000Z", "3 mars 2027 à 11h00"],
     ["2027-02-01T09:00:00.000Z", "1er février 2027 à 10h00"],
     ["2027-01-31T23:15:00.000Z", "1er février 2027 à 0h15"],
     ["2027-02-21T09:00:00.000Z", "21 février 2027 à 10h00"],
-  ])("deadlines in sentences: %s -> %s", (iso, s) => expect(formatDateTimeLong(iso)).toBe(s));
+  ]);
   it("times", () => {
     expect(formatTime("09:30")).toBe("9h30");
     expect(formatTime("18:00:00")).toBe("18h00");
@@ -106,13 +105,11 @@ describe("dates in French", () => {
 });
 
 describe("prices and date blocks as runners read them", () => {
-  it.each([
+  itMaps("price %j -> %j", formatPrice, [
     [0, "Gratuit"],
     [1250, "12,50\u00a0€"],
     [null, "—"],
-  ])("price %j -> %j", (cents, price) => {
-    expect(formatPrice(cents)).toBe(price);
-  });
+  ]);
   it.each([
     // lowest price, lowest paid price -> line (never "dès 0,00 €")
     [0, null, "Gratuit"],
@@ -122,15 +119,13 @@ describe("prices and date blocks as runners read them", () => {
   ])("event from %j (paid from %j) -> %j", (min, paid, line) => {
     expect(formatFromPrice(min, paid)).toBe(line);
   });
-  it.each([
+  itMapsEqual("%j -> %j", dateParts, [
     ["2026-12-02", { day: "2", month: "déc.", year: "2026" }],
     ["2027-01-09", { day: "9", month: "janv.", year: "2027" }],
     ["2027-05-31", { day: "31", month: "mai", year: "2027" }],
     [null, null],
     ["bientôt", null],
-  ])("%j -> %j", (ymd, parts) => {
-    expect(dateParts(ymd)).toEqual(parts);
-  });
+  ]);
 });
 
 describe("personName", () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { itMaps, itMapsEqual } from "../../tests/support/cases";
 import { centsToInput, parseEurosToCents, parseFrDecimal, parseFrInteger } from "./french-inputs";
 
 describe("parseEurosToCents (never through floats)", () => {
-  it.each([
+  itMaps("%j -> %j", parseEurosToCents, [
     ["12,50", 1250],
     ["12,5", 1250],
     ["12.5", 1250],
@@ -16,9 +17,7 @@ describe("parseEurosToCents (never through floats)", () => {
     ["0", 0],
     ["", null],
     ["   ", null],
-  ])("%j -> %j", (raw, cents) => {
-    expect(parseEurosToCents(raw)).toBe(cents);
-  });
+  ]);
 
   it.each(["abc", "12,505", "-5", "12,5,0", "1e3"])("%j is invalid", (raw) => {
     expect(parseEurosToCents(raw)).toBeNaN();
@@ -30,7 +29,7 @@ describe("parseEurosToCents (never through floats)", () => {
 });
 
 describe("French numbers", () => {
-  it.each([
+  itMapsEqual("decimal %j -> %j", parseFrDecimal, [
     ["12,5", 12.5],
     ["42.195", 42.195],
     ["7", 7],
@@ -38,17 +37,13 @@ describe("French numbers", () => {
     ["", null],
     ["douze", Number.NaN],
     ["-3", Number.NaN],
-  ])("decimal %j -> %j", (raw, n) => {
-    expect(parseFrDecimal(raw)).toEqual(n);
-  });
+  ]);
 
-  it.each([
+  itMapsEqual("integer %j -> %j", parseFrInteger, [
     ["1 800", 1800],
     ["650 m", 650],
     ["", null],
     ["12,5", Number.NaN],
     ["beaucoup", Number.NaN],
-  ])("integer %j -> %j", (raw, n) => {
-    expect(parseFrInteger(raw)).toEqual(n);
-  });
+  ]);
 });

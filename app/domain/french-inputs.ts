@@ -58,51 +58,47 @@ export const optionalText = (max = 5000) => text(max).transform((s) => (s === ""
 export const required = (message: string, max = 200) =>
   z.string().trim().min(1, message).max(max, `Texte trop long (${max} caractères au plus).`);
 
-export function decimal(message: string, max: number) {
-  return z.string().transform((s, ctx) => {
-    const n = parseFrDecimal(s);
-    if (n != null && (Number.isNaN(n) || n > max)) {
+/**
+ * `base` (a text, trimmed, capped or optional as wanted) read by `read`: what it returns, or the issue `message`
+ * when it returns undefined (the text is refused).
+ */
+export function readWith<I, T>(base: z.ZodType<I>, message: string, read: (s: I) => T | undefined) {
+  return base.transform((s, ctx) => {
+    const v = read(s);
+    if (v === undefined) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message });
       return z.NEVER;
     }
-    return n;
+    return v;
   });
 }
 
-export function integer(message: string, max: number) {
-  return z.string().transform((s, ctx) => {
-    const n = parseFrInteger(s);
-    if (n != null && (Number.isNaN(n) || n > max)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-      return z.NEVER;
-    }
-    return n;
-  });
-}
+/** A plain text field read by `read` (see readWith). */
+export const readField = <T>(message: string, read: (s: string) => T | undefined) =>
+  readWith(z.string(), message, read);
 
-export function euros(message: string) {
-  return z.string().transform((s, ctx) => {
+/** A number typed in French, empty (null) or at most `max`; NaN (not a number) is refused. */
+const atMost = (n: number | null, max: number) => (n != null && (Number.isNaN(n) || n > max) ? undefined : n);
+
+export const decimal = (message: string, max: number) =>
+  readField(message, (s: string) => atMost(parseFrDecimal(s), max));
+
+export const integer = (message: string, max: number) =>
+  readField(message, (s: string) => atMost(parseFrInteger(s), max));
+
+export const euros = (message: string) =>
+  readField(message, (s: string) => {
     const n = parseEurosToCents(s);
-    if (n != null && Number.isNaN(n)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-      return z.NEVER;
-    }
-    return n ?? 0;
+    return n != null && Number.isNaN(n) ? undefined : (n ?? 0);
   });
-}
 
-export function coordinate(message: string, limit: number) {
-  return z.string().transform((s, ctx) => {
+export const coordinate = (message: string, limit: number) =>
+  readField(message, (s: string) => {
     const t = s.trim().replace(",", ".");
     if (t === "") return null;
     const n = /^-?\d{1,3}(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
-    if (Number.isNaN(n) || Math.abs(n) > limit) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-      return z.NEVER;
-    }
-    return n;
+    return Number.isNaN(n) || Math.abs(n) > limit ? undefined : n;
   });
-}
 
 /** Our own stored files only ("/fichiers/…"); anything else is dropped. */
 export const fileUrl = z

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { thrownBy } from "../../tests/support/cases";
 import { synthGpx } from "./gpx-synth";
 import {
   elevationProfile,
@@ -113,12 +114,7 @@ describe("parseGpx: malformed files give a clear French error", () => {
     ["text coordinates", wrap(`<trk><trkseg><trkpt lat="abc" lon="1"></trkpt></trkseg></trk>`), "bad_point"],
   ];
   it.each(cases)("%s", (_label, text, code) => {
-    let error: unknown;
-    try {
-      parseGpx(text);
-    } catch (e) {
-      error = e;
-    }
+    const error = thrownBy(() => parseGpx(text));
     expect(error).toBeInstanceOf(GpxError);
     expect((error as GpxError).code).toBe(code);
     expect((error as GpxError).message).toContain(GPX_ERROR_MESSAGES[code]);

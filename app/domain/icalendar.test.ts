@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { escapeText, foldLine, utcStamp, writeCalendar } from "./icalendar";
 
 const octets = (s: string) => new TextEncoder().encode(s).length;
@@ -6,15 +7,13 @@ const octets = (s: string) => new TextEncoder().encode(s).length;
 const unfold = (s: string) => s.replace(/\r\n /g, "");
 
 describe("escapeText", () => {
-  it.each([
+  itMaps("%j → %j", escapeText, [
     ["Seuil 3 × 8 min", "Seuil 3 × 8 min"],
     ["a, b; c", "a\\, b\\; c"],
     ["ligne 1\nligne 2", "ligne 1\\nligne 2"],
     ["C:\\dossier", "C:\\\\dossier"],
     ["a\r\nb", "a\\nb"],
-  ])("%j → %j", (raw, escaped) => {
-    expect(escapeText(raw)).toBe(escaped);
-  });
+  ]);
 });
 
 describe("foldLine", () => {

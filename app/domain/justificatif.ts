@@ -4,6 +4,7 @@
 // state is not the registration's status (app/domain/lifecycle.ts): a refused justificatif keeps the place.
 // Pure: `today` and the race date are passed in. docs/decisions/0150-justificatifs.md, 0152 (formats), 0153 (retention)
 import { addDaysTo, frenchDay } from "./french-dates";
+import { codesOf, labelOf } from "./labels";
 import { sniffType } from "./uploads";
 import { lastExpiredRaceDay, retentionRule } from "./retention";
 
@@ -111,16 +112,15 @@ export const PPS_EXPIRATION_INVALID = "Date de fin de validité invalide.";
 
 // ---------------------------------------------------------------- the check state
 
-export const JUSTIFICATIF_ETATS = ["manquant", "a_verifier", "valide", "refuse", "non_requis"] as const;
-export type JustificatifEtat = (typeof JUSTIFICATIF_ETATS)[number];
-
-export const JUSTIFICATIF_ETAT_LABELS: Record<JustificatifEtat, string> = {
+export const JUSTIFICATIF_ETAT_LABELS = {
   manquant: "Manquant",
   a_verifier: "À vérifier",
   valide: "Validé",
   refuse: "Refusé",
   non_requis: "Non requis",
 };
+export type JustificatifEtat = keyof typeof JUSTIFICATIF_ETAT_LABELS;
+export const JUSTIFICATIF_ETATS = codesOf(JUSTIFICATIF_ETAT_LABELS);
 
 /** The organiser's (or a verification service's) decision on the justificatif as it was when decided. */
 export type JustificatifDecision = "valide" | "refuse";
@@ -183,17 +183,7 @@ export function justificatifVersion(c: JustificatifContent): string {
 
 // ---------------------------------------------------------------- refusals
 
-export const REFUS_MOTIFS = [
-  "illisible",
-  "expire",
-  "nom_different",
-  "licence_non_admise",
-  "numero_introuvable",
-  "autre",
-] as const;
-export type RefusMotif = (typeof REFUS_MOTIFS)[number];
-
-export const REFUS_MOTIF_LABELS: Record<RefusMotif, string> = {
+export const REFUS_MOTIF_LABELS = {
   illisible: "Document illisible ou incomplet",
   expire: "Justificatif expiré à la date de la course",
   nom_different: "Le nom ne correspond pas au coureur",
@@ -202,6 +192,8 @@ export const REFUS_MOTIF_LABELS: Record<RefusMotif, string> = {
   numero_introuvable: "Numéro introuvable ou erroné",
   autre: "Autre motif",
 };
+export type RefusMotif = keyof typeof REFUS_MOTIF_LABELS;
+export const REFUS_MOTIFS = codesOf(REFUS_MOTIF_LABELS);
 
 export const COMMENTAIRE_MAX = 300;
 
@@ -231,7 +223,7 @@ export function parseRefusal(
 
 /** The reason shown to the organiser and sent to the runner. */
 export function refusalText(motif: string | null, commentaire: string | null): string {
-  const label = (REFUS_MOTIF_LABELS as Record<string, string>)[motif ?? ""] ?? "Refusé";
+  const label = labelOf(REFUS_MOTIF_LABELS, motif ?? "", "Refusé");
   return commentaire ? `${label}\u00a0: ${commentaire}` : label;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   centsToDecimal,
   applyCommission,
@@ -59,7 +60,7 @@ describe("platformFee = round(gross × commission %)", () => {
 });
 
 describe("localProviderFee = round(1.5 %) + 0,25 €", () => {
-  it.each([
+  itMaps("%i → %i", localProviderFee, [
     [0, 0],
     [1, 1], // capped at the charge
     [25, 25],
@@ -68,9 +69,7 @@ describe("localProviderFee = round(1.5 %) + 0,25 €", () => {
     [2500, 63], // 37.5 → 38 + 25
     [4200, 88], // 63 + 25
     [10_000, 175],
-  ])("%i → %i", (amount, fee) => {
-    expect(localProviderFee(amount)).toBe(fee);
-  });
+  ]);
 });
 
 describe("depositAmount = clamp(net remaining × deposit %, 0, net remaining)", () => {
@@ -266,20 +265,18 @@ describe("the ledger invariant after any sequence of operations", () => {
 });
 
 describe("parsePercent", () => {
-  it.each([
+  itMaps("%s → %s", parsePercent, [
     ["5", 5],
     ["12,5", 12.5],
     [" 0.1 ", 0.1],
     ["abc", null],
     ["-3", null],
     ["", null],
-  ])("%s → %s", (s, n) => {
-    expect(parsePercent(s)).toBe(n);
-  });
+  ]);
 });
 
 describe("centsToDecimal (machine formats: JSON-LD offers)", () => {
-  it.each([
+  itMaps("%i cents → %s", centsToDecimal, [
     [0, "0.00"],
     [5, "0.05"],
     [99, "0.99"],
@@ -289,9 +286,7 @@ describe("centsToDecimal (machine formats: JSON-LD offers)", () => {
     [123456789, "1234567.89"],
     [-5, "-0.05"],
     [-1234, "-12.34"],
-  ])("%i cents → %s", (cents, text) => {
-    expect(centsToDecimal(cents)).toBe(text);
-  });
+  ]);
 
   it("refuses a fraction of a cent", () => {
     expect(() => centsToDecimal(12.5)).toThrow(MoneyError);

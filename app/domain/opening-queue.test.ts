@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps, itMapsEqual } from "../../tests/support/cases";
 import { nextAdmission, OUTLOOK_WAIT, RESERVATION_MS } from "./opening-admission";
 import {
   drawAt,
@@ -122,13 +123,13 @@ describe("drawTickets: one ticket per person, then the same person's other accou
 });
 
 describe("French texts", () => {
-  it.each([
+  itMaps("%i s → %s", waitText, [
     [20, "moins d'une minute"],
     [60, "environ 1 minute"],
     [170, "environ 3 minutes"],
     [4200, "environ 1 h 10"],
     [7200, "environ 2 h"],
-  ])("%i s → %s", (s, text) => expect(waitText(s)).toBe(text));
+  ]);
   it("positions", () => {
     expect(queueSentence(1)).toBe("Vous êtes 1er dans la file d'attente");
     expect(queueSentence(153)).toBe("Vous êtes 153e dans la file d'attente");
@@ -177,7 +178,7 @@ describe("the optional draw of the first minutes' arrivals", () => {
 });
 
 describe("checkoutWindow: at most the rate's calls in any window", () => {
-  it.each([
+  itMapsEqual("%s per second → %o", checkoutWindow, [
     [10, { size: 10, windowMs: 1100 }],
     [25, { size: 25, windowMs: 1100 }],
     [2.5, { size: 2, windowMs: 1100 }],
@@ -185,13 +186,11 @@ describe("checkoutWindow: at most the rate's calls in any window", () => {
     [0.5, { size: 1, windowMs: 2200 }],
     [0.1, { size: 1, windowMs: 11000 }],
     [0, { size: 1, windowMs: 11000 }],
-  ])("%s per second → %o", (rate, expected) => {
-    expect(checkoutWindow(rate)).toEqual(expected);
-  });
+  ]);
 });
 
 describe("queueRefreshSeconds: a quarter of the wait, between 5 and 30 s", () => {
-  it.each([
+  itMaps("%s s of wait → reload after %s s", queueRefreshSeconds, [
     [0, 5],
     [-3, 5],
     [20, 5],
@@ -199,21 +198,17 @@ describe("queueRefreshSeconds: a quarter of the wait, between 5 and 30 s", () =>
     [60, 15],
     [120, 30],
     [3600, 30],
-  ])("%s s of wait → reload after %s s", (wait, expected) => {
-    expect(queueRefreshSeconds(wait)).toBe(expected);
-  });
+  ]);
 });
 
 describe("mustWait: the form only outside the queue or once admitted", () => {
-  it.each([
+  itMaps("%o → %s", mustWait, [
     [{ state: "libre" } as const, false],
     [{ state: "admis", until: 1 } as const, false],
     [{ state: "en_file", position: 3, waitSeconds: 1, ticket: 4, outlook: "rythme" } as const, true],
     [{ state: "tirage", drawAt: 1, entrants: 2 } as const, true],
     [{ state: "expire" } as const, true],
-  ])("%o → %s", (gate, expected) => {
-    expect(mustWait(gate)).toBe(expected);
-  });
+  ]);
 });
 
 describe("liveMessage: the place and the wait, in figures and in words", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   arrivalAt,
   clockAfter,
@@ -61,7 +62,7 @@ describe("arrivalAt and stationTimes", () => {
 });
 
 describe("durations and paces", () => {
-  it.each([
+  itMaps("parseDuration(%j) = %s", parseDuration, [
     ["4:30", 16200],
     ["4h30", 16200],
     ["4 h 30", 16200],
@@ -74,7 +75,7 @@ describe("durations and paces", () => {
     ["abc", null],
     ["0:00", null],
     ["250:00", null],
-  ])("parseDuration(%j) = %s", (text, sec) => expect(parseDuration(text)).toBe(sec));
+  ]);
 
   it("paces, clock times and the field's value", () => {
     expect(formatPace(365)).toBe("6:05\u00a0min/km");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { parisInstant, parisOffsetMinutes } from "./paris-time";
 
 describe("parisInstant", () => {
@@ -30,10 +31,8 @@ describe("parisInstant", () => {
 });
 
 describe("parisOffsetMinutes", () => {
-  it.each([
+  itMaps("%s → %i", (iso) => parisOffsetMinutes(new Date(iso)), [
     ["2027-01-12T09:00:00Z", 60],
     ["2027-07-14T06:30:00Z", 120],
-  ])("%s → %i", (iso, minutes) => {
-    expect(parisOffsetMinutes(new Date(iso))).toBe(minutes);
-  });
+  ]);
 });

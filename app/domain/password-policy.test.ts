@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps, itMapsEqual } from "../../tests/support/cases";
 import { COMMON_PASSWORDS } from "./common-passwords";
 import {
   isTrivialPattern,
@@ -9,7 +10,7 @@ import {
 } from "./password-policy";
 
 describe("passwordProblem", () => {
-  it.each([
+  itMaps("%s → %s", passwordProblem, [
     // international common / breached passwords
     ["12345678", "common"],
     ["123456789", "common"],
@@ -64,9 +65,7 @@ describe("passwordProblem", () => {
     ["password8274619305", null],
     ["x9$Lq2!vMz", null],
     ["Le chamois grimpe au col du Galibier avant l'aube, 2 642 m !", null],
-  ] as const)("%s → %s", (password, expected) => {
-    expect(passwordProblem(password)).toBe(expected);
-  });
+  ] as const);
 
   it.each([
     ["jeanne.dupont@exemple.fr", "jeanne.dupont", "personal"],
@@ -91,26 +90,22 @@ describe("passwordProblem", () => {
 });
 
 describe("password helpers", () => {
-  it.each([
+  itMaps("normalizePassword(%s) = %s", normalizePassword, [
     ["Mot de Passe", "motdepasse"],
     ["É-té_à.L île", "etealile"],
     ["p@ssw0rd!", "p@ssw0rd!"],
     ["ÀZERTY", "azerty"],
-  ])("normalizePassword(%s) = %s", (input, expected) => {
-    expect(normalizePassword(input)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itMapsEqual("passwordStems(%s)", passwordStems, [
     ["soleil2024!", ["soleil2024!", "soleil2024", "soleil202", "soleil20", "soleil2", "soleil"]],
     ["motdepasse", ["motdepasse"]],
     ["abc1x2", ["abc1x2", "abc1x"]],
     ["12345678", ["12345678", "1234567", "123456", "12345", "1234", "123"]],
     ["!!", ["!!", "!"]],
-  ])("passwordStems(%s)", (input, expected) => {
-    expect(passwordStems(input)).toEqual(expected);
-  });
+  ]);
 
-  it.each([
+  itMaps("isTrivialPattern(%s) = %s", isTrivialPattern, [
     ["aaaa", true],
     ["abcabcabc", true],
     ["abcdabcd", true],
@@ -120,9 +115,7 @@ describe("password helpers", () => {
     ["abc", false], // shorter than 4
     ["abce", false],
     ["marmotte", false],
-  ])("isTrivialPattern(%s) = %s", (input, expected) => {
-    expect(isTrivialPattern(input)).toBe(expected);
-  });
+  ]);
 });
 
 describe("the list", () => {

@@ -34,6 +34,15 @@ export function withQuery(path: string, query?: Query, hash?: string): string {
   return `${path}${searchOf(query)}${hash ? `#${hash.replace(/^#/, "")}` : ""}`;
 }
 
+/** A path segment read back (the reverse of `seg`'s encoding); null when it is not valid percent-encoding. */
+export function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The absolute address of a path of the site: `appUrl` (APP_URL, with or without a trailing slash) joined to the
  * path with exactly one slash. An address that is already absolute (http or https: an image on another host) is

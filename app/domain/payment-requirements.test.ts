@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { itMaps, itMapsEqual } from "../../tests/support/cases";
 import { OTHER_REQUIREMENT, requirementLabel, requirementLabels } from "./payment-requirements";
 
 describe("requirementLabel", () => {
-  it.each([
+  itMaps("%s → %s", requirementLabel, [
     ["external_account", "Coordonnées bancaires (IBAN)"],
     ["business_type", "Type d'organisation (association, entreprise…)"],
     ["business_profile.url", "Site web de l'organisation"],
@@ -27,9 +28,7 @@ describe("requirementLabel", () => {
     ["tos_acceptance.ip", "Acceptation des conditions du prestataire"],
     ["settings.payments.statement_descriptor", OTHER_REQUIREMENT],
     ["", OTHER_REQUIREMENT],
-  ])("%s → %s", (code, label) => {
-    expect(requirementLabel(code)).toBe(label);
-  });
+  ]);
 
   it("never shows a code as it is", () => {
     for (const code of ["individual.dob.day", "person_9z.relationship.title", "foo.bar", "external_account"])
@@ -38,14 +37,12 @@ describe("requirementLabel", () => {
 });
 
 describe("requirementLabels", () => {
-  it.each([
+  itMapsEqual("%j → %j", requirementLabels, [
     [[], []],
     [["individual.dob.day", "individual.dob.month", "individual.dob.year"], ["Date de naissance"]],
     [
       ["tos_acceptance.date", "external_account", "tos_acceptance.ip", "individual.first_name"],
       ["Acceptation des conditions du prestataire", "Coordonnées bancaires (IBAN)", "Nom et prénom"],
     ],
-  ])("%j → %j", (codes, labels) => {
-    expect(requirementLabels(codes)).toEqual(labels);
-  });
+  ]);
 });

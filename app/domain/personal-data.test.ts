@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { namesAPerson, PERSONAL_COLUMNS } from "./personal-data";
 
 describe("columns that name a person", () => {
-  it.each([
+  itMaps("%s: %s", namesAPerson, [
     ["user_id", true],
     ["coureur_id", true],
     ["invited_by", true],
@@ -15,9 +16,7 @@ describe("columns that name a person", () => {
     ["course_id", false],
     ["parent_id", false],
     ["statut", false],
-  ] as const)("%s: %s", (column, expected) => {
-    expect(namesAPerson(column)).toBe(expected);
-  });
+  ] as const);
 
   it("gives every listed column a reason", () => {
     for (const p of PERSONAL_COLUMNS) expect(p.why.length).toBeGreaterThan(5);

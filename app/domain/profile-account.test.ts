@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMapsEqual } from "../../tests/support/cases";
 import type { ZodError } from "zod";
 import {
   AuthError,
@@ -24,7 +25,7 @@ describe("sign-up form", () => {
     const r = SignupSchema.parse({ email: "  Jeanne@Exemple.FR ", password: GOOD, confirmation: GOOD });
     expect(r.email).toBe("jeanne@exemple.fr");
   });
-  it.each([
+  itMapsEqual("%o", (input) => errors(SignupSchema, input), [
     [{ email: "", password: GOOD, confirmation: GOOD }, { email: MSG.emailRequired }],
     [{ email: "pas-un-email", password: GOOD, confirmation: GOOD }, { email: MSG.emailInvalid }],
     [
@@ -52,9 +53,7 @@ describe("sign-up form", () => {
       { password: "Ce mot de passe reprend votre adresse email ou le nom du site. Choisissez-en un autre." },
     ],
     [{ email: "a@b.fr", password: "balise2026", confirmation: "balise2026" }, { password: MSG.passwordPersonal }],
-  ])("%o", (input, expected) => {
-    expect(errors(SignupSchema, input)).toEqual(expected);
-  });
+  ]);
   it("allows 8, 64, 100 and 128 characters exactly, and never trims or truncates", () => {
     for (const password of [
       "Vercors!",
@@ -82,7 +81,7 @@ describe("login, forgot and reset forms", () => {
   it("forgot-password needs an e-mail", () => {
     expect(errors(ForgotPasswordSchema, { email: " " })).toEqual({ email: "Veuillez entrer votre adresse email." });
   });
-  it.each([
+  itMapsEqual("reset %o", (input) => errors(ResetPasswordSchema, input), [
     [
       { token: "t", password: "", confirmation: "abcdefgh" },
       { password: "Veuillez remplir les deux champs mot de passe." },
@@ -103,9 +102,7 @@ describe("login, forgot and reset forms", () => {
     [{ token: "t", password: "abcdefgh", confirmation: "abcdefgh" }, { password: MSG.passwordCommon }],
     [{ token: "t", password: "balise2026", confirmation: "balise2026" }, { password: MSG.passwordPersonal }],
     [{ token: "t", password: "m".repeat(50) + "n".repeat(50), confirmation: "m".repeat(50) + "n".repeat(50) }, {}],
-  ])("reset %o", (input, expected) => {
-    expect(errors(ResetPasswordSchema, input)).toEqual(expected);
-  });
+  ]);
 });
 
 describe("honeypot and messages", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { elevationAt, markersDescription, markerText, profileMarkers } from "./profile-markers";
 
 const nb = (s: string) => s.replace(/\u00a0/g, " ");
@@ -45,12 +46,12 @@ describe("profileMarkers", () => {
 });
 
 describe("what the markers say", () => {
-  it.each([
+  itMaps("%o → %s", (m) => nb(markerText(m)), [
     [{ label: "Lac Blanc", km: 9 }, "Lac Blanc (km 9)"],
     [{ label: "Flégère", km: 25.5 }, "Flégère (km 25,5)"],
     [{ label: "Ravitaillement", km: 12.345 }, "Ravitaillement (km 12,3)"],
-  ])("%o → %s", (m, text) => expect(nb(markerText(m))).toBe(text));
-  it.each([
+  ]);
+  itMaps("the description of %j", (markers) => nb(markersDescription(markers)), [
     [[], ""],
     [[{ n: 1, label: "Lac Blanc", km: 9, ele: 0 }], " ; ravitaillement : 1, Lac Blanc (km 9)"],
     [
@@ -60,5 +61,5 @@ describe("what the markers say", () => {
       ],
       " ; ravitaillements : 1, Lac Blanc (km 9) ; 2, Flégère (km 17)",
     ],
-  ])("the description of %j", (markers, text) => expect(nb(markersDescription(markers))).toBe(text));
+  ]);
 });

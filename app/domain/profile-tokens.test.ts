@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { LOGIN_LIMITS, loginLockState, loginWindowStart, tokenExpiresAt, tokenState } from "./profile-tokens";
 
 const now = new Date("2026-05-10T10:00:00.000Z");
@@ -32,14 +33,12 @@ describe("brute-force limits", () => {
   it("counts over the last 15 minutes", () => {
     expect(loginWindowStart(now)).toBe("2026-05-10T09:45:00.000Z");
   });
-  it.each([
+  itMaps("%o -> %s", loginLockState, [
     [{ accountFailures: 0, ipFailures: 0 }, "ok"],
     [{ accountFailures: 4, ipFailures: 0 }, "ok"],
     [{ accountFailures: 5, ipFailures: 0 }, "account_locked"],
     [{ accountFailures: 9, ipFailures: 40 }, "account_locked"],
     [{ accountFailures: 0, ipFailures: LOGIN_LIMITS.perIp - 1 }, "ok"],
     [{ accountFailures: 0, ipFailures: LOGIN_LIMITS.perIp }, "ip_locked"],
-  ] as const)("%o -> %s", (counts, expected) => {
-    expect(loginLockState(counts)).toBe(expected);
-  });
+  ] as const);
 });

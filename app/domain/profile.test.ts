@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { fieldErrors } from "./form-errors";
 import {
   birthDateIssue,
@@ -127,16 +128,14 @@ describe("organiser profile", () => {
   it("no longer asks once accepted", () => {
     expect(makeOrganiserProfileSchema(true).safeParse({ organisation_nom: "Club" }).success).toBe(true);
   });
-  it.each([
+  itMaps("website %s -> %s", normaliseWebsite, [
     ["", null],
     ["https://club.fr/inscriptions", "https://club.fr/inscriptions"],
     ["www.club.fr", "https://www.club.fr/"],
     ["javascript:alert(1)", null],
     ["ftp://club.fr", null],
     ["club", null],
-  ])("website %s -> %s", (raw, expected) => {
-    expect(normaliseWebsite(raw)).toBe(expected);
-  });
+  ]);
   it("rejects a bad website with a message", () => {
     const r = makeOrganiserProfileSchema(true).safeParse({ organisation_nom: "Club", site_web: "javascript:alert(1)" });
     expect(fieldErrors(r.error!)).toEqual({ site_web: PROFILE_MSG.siteWeb });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   applyCode,
   discountCents,
@@ -36,11 +37,11 @@ const use: PromoUse = {
 };
 
 describe("normaliseCode", () => {
-  it.each([
+  itMaps("%s → %s", normaliseCode, [
     ["noel", "NOEL"],
     ["  noel 24 ", "NOEL24"],
     ["Club-Annecy", "CLUB-ANNECY"],
-  ])("%s → %s", (raw, want) => expect(normaliseCode(raw)).toBe(want));
+  ]);
 });
 
 describe("refusal", () => {

@@ -1,7 +1,26 @@
 import { describe, expect, it } from "vitest";
+import { itMapsEqual } from "../../tests/support/cases";
 import { readEstimateQuery, readPaceQuery, readReferencePick, referenceFormValues } from "./race-tools-forms";
 
 const q = (s: string) => new URLSearchParams(s);
+
+/** Each query's form has a French error on the field named, and keeps what was typed in `kept`. */
+function itFlags(
+  title: string,
+  read: (query: URLSearchParams) => { submitted: boolean; values: object },
+  kept: string,
+  rows: [string, string][],
+) {
+  it.each(rows)(title, (query, fieldName) => {
+    const f = read(q(query)) as {
+      submitted: boolean;
+      errors?: Record<string, string> | null;
+      values: Record<string, string>;
+    };
+    expect(f.submitted && f.errors?.[fieldName]).toMatch(/Indiquez/);
+    expect(f.values[kept]).toBe(new URLSearchParams(query).get(kept));
+  });
+}
 
 describe("readEstimateQuery", () => {
   it("nothing asked yet", () => {
@@ -19,18 +38,14 @@ describe("readEstimateQuery", () => {
     const f = readEstimateQuery(q(query));
     expect(f.submitted && f.reference).toEqual(reference);
   });
-  it.each([
+  itFlags("%s → an error on %s, the values kept", readEstimateQuery, "ref", [
     ["ref=itra&indice=", "indice"],
     ["ref=utmb&indice=1200", "indice"],
     ["ref=itra&indice=abc", "indice"],
     ["ref=course&distance=1&temps=0:10", "distance"],
     ["ref=course&distance=20&temps=vite", "temps"],
     ["ref=course&distance=20&dplus=-5&temps=2:00", "dplus"],
-  ])("%s → an error on %s, the values kept", (query, fieldName) => {
-    const f = readEstimateQuery(q(query));
-    expect(f.submitted && f.errors?.[fieldName]).toMatch(/Indiquez/);
-    expect(f.values.ref).toBe(new URLSearchParams(query).get("ref"));
-  });
+  ]);
 });
 
 describe("readPaceQuery", () => {
@@ -43,18 +58,14 @@ describe("readPaceQuery", () => {
     const f = readPaceQuery(q(query));
     expect(f.submitted ? f.targets : null).toEqual(targets);
   });
-  it.each([
+  itFlags("%s → an error on %s", readPaceQuery, "cible", [
     ["cible=bientot", "cible"],
     ["cible=5:30&cible2=xx", "cible2"],
-  ])("%s → an error on %s", (query, fieldName) => {
-    const f = readPaceQuery(q(query));
-    expect(f.submitted && f.errors?.[fieldName]).toMatch(/Indiquez/);
-    expect(f.values.cible).toBe(new URLSearchParams(query).get("cible"));
-  });
+  ]);
 });
 
 describe("readReferencePick", () => {
-  it.each([
+  itMapsEqual("%s", (query) => readReferencePick(q(query)), [
     ["", null],
     ["ref=itra&indice=550", null],
     ["resultat=12", { source: "resultat", id: "12" }],
@@ -62,7 +73,7 @@ describe("readReferencePick", () => {
     ["activite=abc-123", { source: "activite", id: "abc-123" }],
     ["resultat=", { source: "resultat", id: "" }],
     [`activite=${"x".repeat(100)}`, { source: "activite", id: "x".repeat(64) }],
-  ])("%s", (query, pick) => expect(readReferencePick(q(query))).toEqual(pick));
+  ]);
 });
 
 describe("referenceFormValues: a picked race fills the form, which reads it back to the same reference", () => {

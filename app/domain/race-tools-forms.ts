@@ -10,7 +10,7 @@ import {
   INDEX_MIN,
   type Reference,
 } from "./finish-estimate.ts";
-import { parseFrDecimal, parseFrInteger } from "./french-inputs.ts";
+import { parseFrDecimal, parseFrInteger, readWith } from "./french-inputs.ts";
 import { parseDuration } from "./pace-plan.ts";
 import { formatRaceTime } from "./results.ts";
 
@@ -155,38 +155,16 @@ export interface PaceFormValues {
 }
 
 const PaceQuerySchema = z.object({
-  cible: z
-    .string()
-    .trim()
-    .max(20, "Valeur trop longue.")
-    .transform((s, ctx) => {
-      const n = parseDuration(s);
-      if (n == null) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          message: "Indiquez un temps visé au format heures:minutes (par exemple 5:30).",
-        });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  cible2: z
-    .string()
-    .trim()
-    .max(20, "Valeur trop longue.")
-    .optional()
-    .transform((s, ctx) => {
-      if (!s) return null;
-      const n = parseDuration(s);
-      if (n == null) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          message: "Indiquez le second temps au format heures:minutes, ou laissez le champ vide.",
-        });
-        return z.NEVER;
-      }
-      return n;
-    }),
+  cible: readWith(
+    z.string().trim().max(20, "Valeur trop longue."),
+    "Indiquez un temps visé au format heures:minutes (par exemple 5:30).",
+    (s) => parseDuration(s) ?? undefined,
+  ),
+  cible2: readWith(
+    z.string().trim().max(20, "Valeur trop longue.").optional(),
+    "Indiquez le second temps au format heures:minutes, ou laissez le champ vide.",
+    (s) => (s ? (parseDuration(s) ?? undefined) : null),
+  ),
 });
 
 export type PaceForm =

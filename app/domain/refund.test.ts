@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { daysBefore, quoteRefund, refundPercent, refundScaleSentence } from "./refund";
 
 describe("refundPercent: the scale, tier by tier", () => {
-  it.each([
+  itMaps("%i days before -> %i %%", refundPercent, [
     [365, 90],
     [31, 90],
     [30, 50],
@@ -14,7 +15,7 @@ describe("refundPercent: the scale, tier by tier", () => {
     [1, 0],
     [0, 0],
     [-3, 0],
-  ])("%i days before -> %i %%", (days, pct) => expect(refundPercent(days)).toBe(pct));
+  ]);
 });
 
 describe("daysBefore counts Paris calendar days", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps, itMapsEqual } from "../../tests/support/cases";
 import { EXPORT_COLUMNS } from "./csv";
 import {
   escapeLike,
@@ -94,7 +95,7 @@ describe("parseField", () => {
 });
 
 describe("statuses of the list", () => {
-  it.each([
+  itMaps("filter %j -> %j", parseStatutFilter, [
     ["validee", "validee"],
     ["validé", "validee"],
     ["en attente", "en_attente"],
@@ -102,7 +103,7 @@ describe("statuses of the list", () => {
     ["", null],
     [null, null],
     ["n'importe quoi", null],
-  ])("filter %j -> %j", (raw, expected) => expect(parseStatutFilter(raw)).toBe(expected));
+  ]);
   it("labels as the spec spells them in the list", () => {
     expect(statutLabel("validee")).toBe("validé");
     expect(statutLabel("en_attente")).toBe("en attente");
@@ -222,13 +223,13 @@ describe("bibs", () => {
   it("stops at the maximum bib", () => {
     expect(planBibs(["a", "b"], [999_999], 999_998)).toEqual([{ id: "a", dossard: 999_998 }]);
   });
-  it.each([
+  itMapsEqual("start %j", parseBibStart, [
     ["1", { ok: true, value: 1 }],
     [" 250 ", { ok: true, value: 250 }],
     ["0", { ok: false, error: MSG.startInvalid }],
     ["", { ok: false, error: MSG.startInvalid }],
     ["1e3", { ok: false, error: MSG.startInvalid }],
-  ])("start %j", (raw, expected) => expect(parseBibStart(raw)).toEqual(expected));
+  ]);
 });
 
 describe("exportLine", () => {

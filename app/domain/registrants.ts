@@ -2,9 +2,10 @@
 // validated, the add-runner form, meal totals, bib assignment, paging and the export's cell values.
 // Pure: no I/O, no clock. docs/decisions/0080-registrants-editing.md
 import { z } from "zod";
+import { codesOf, labelOf } from "./labels";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
 import { centsToDecimal } from "./money";
-import { DomainError } from "./errors";
+import { precisableError } from "./errors";
 import { formatDateTime } from "~/domain/format";
 import { ppsExpiryIssue } from "./justificatif";
 import { normaliseStatut, STATUT_LABELS, type Statut } from "./registration-rules";
@@ -52,30 +53,30 @@ export const REGISTRANT_ERROR_STATUS: Record<RegistrantErrorCode, number> = {
 };
 
 /** A registrant's change refused; `message` is a more precise French text (a field's rule), `field` the field. */
-export class RegistrantError extends DomainError<RegistrantErrorCode> {
-  constructor(code: RegistrantErrorCode, message?: string, field?: string) {
-    super(code, REGISTRANT_ERROR_STATUS[code], message ?? REGISTRANT_MESSAGES[code], field);
-    this.name = "RegistrantError";
-  }
-}
+export class RegistrantError extends precisableError<RegistrantErrorCode>(
+  "RegistrantError",
+  REGISTRANT_ERROR_STATUS,
+  REGISTRANT_MESSAGES,
+) {}
 
 // ---------------------------------------------------------------- statuses
-/** The statuses an organiser may set and filter on (spec: en attente, validé, refusé, annulé). Refunds come from the refund flow. */
-export const ORGANISER_STATUTS = ["en_attente", "validee", "refusee", "annulee"] as const satisfies readonly Statut[];
-export type OrganiserStatut = (typeof ORGANISER_STATUTS)[number];
-
-/** Labels of the organiser's list and filter, as the spec spells them there. */
-export const ORGANISER_STATUT_LABELS: Record<OrganiserStatut, string> = {
+/**
+ * The statuses an organiser may set and filter on (spec: en attente, validé, refusé, annulé), with the labels of the
+ * organiser's list and filter, as the spec spells them there. Refunds come from the refund flow.
+ */
+export const ORGANISER_STATUT_LABELS = {
   en_attente: "en attente",
   validee: "validé",
   refusee: "refusé",
   annulee: "annulé",
-};
+} satisfies Partial<Record<Statut, string>>;
+export type OrganiserStatut = keyof typeof ORGANISER_STATUT_LABELS;
+export const ORGANISER_STATUTS = codesOf(ORGANISER_STATUT_LABELS);
 
 export function statutLabel(statut: string): string {
   const s = normaliseStatut(statut);
   if (!s) return statut;
-  return (ORGANISER_STATUT_LABELS as Record<string, string>)[s] ?? STATUT_LABELS[s];
+  return labelOf(ORGANISER_STATUT_LABELS, s, STATUT_LABELS[s]);
 }
 
 /** The status filter of the list: one of the four, or null for all (anything else counts as all). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   formValues,
   parseMealCount,
@@ -231,15 +232,13 @@ describe("the waiting list's submit (issue 20): only a full format whose list is
 });
 
 describe("preselectFormat", () => {
-  it.each([
+  itMaps("?format=%s → %j", (wanted) => preselectFormat(formats, wanted), [
     ["f2", "f2"],
     ["f1", "f1"],
     ["f3", ""], // full: not preselected
     ["nope", ""],
     [null, ""],
-  ])("?format=%s → %j", (wanted, expected) => {
-    expect(preselectFormat(formats, wanted)).toBe(expected);
-  });
+  ]);
   it("the only open format is preselected", () => {
     expect(preselectFormat([formats[0], formats[2]], null)).toBe("f1");
   });

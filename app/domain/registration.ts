@@ -130,43 +130,30 @@ export class RegistrationError extends DomainError<RegistrationErrorCode> {
   }
 }
 
+/** Each code's French text; `formatName` is the format's name (for `repas_epuises`, the meals left). */
+const REGISTRATION_ERROR_TEXT: Record<RegistrationErrorCode, (formatName?: string | null) => string> = {
+  non_connecte: () => REGISTRATION_MSG.login,
+  format_manquant: () => REGISTRATION_MSG.format,
+  format_inconnu: () => REGISTRATION_MSG.formatUnknown,
+  format_complet: (formatName) =>
+    formatName ? REGISTRATION_MSG.formatFullNamed(formatName) : REGISTRATION_MSG.formatFull,
+  format_en_paiement: (formatName) => REGISTRATION_MSG.formatHeld(formatName ?? ""),
+  hors_periode: (formatName) => REGISTRATION_MSG.outsideWindow(formatName ?? ""),
+  format_liste_attente: (formatName) => REGISTRATION_MSG.formatFullWaitlist(formatName ?? ""),
+  inscriptions_fermees: () => REGISTRATION_MSG.closed,
+  epreuve_hors_ligne: () => REGISTRATION_MSG.offline,
+  enregistrement: () => REGISTRATION_MSG.saveError,
+  paiement: () => REGISTRATION_MSG.paymentError,
+  paiement_sans_url: () => REGISTRATION_MSG.paymentNoUrl,
+  relance_impossible: () => REGISTRATION_MSG.retryError,
+  repas_epuises: (formatName) => REGISTRATION_MSG.repasEpuises(Number(formatName ?? 0)),
+  paiement_en_cours: () => REGISTRATION_MSG.paiementEnCours,
+  deja_inscrit: (formatName) => REGISTRATION_MSG.alreadyRegistered(formatName ?? ""),
+  coureur_deja_inscrit: (formatName) => REGISTRATION_MSG.personRegistered(formatName ?? ""),
+};
+
 export function registrationErrorMessage(code: RegistrationErrorCode, formatName?: string | null): string {
-  switch (code) {
-    case "non_connecte":
-      return REGISTRATION_MSG.login;
-    case "format_manquant":
-      return REGISTRATION_MSG.format;
-    case "format_inconnu":
-      return REGISTRATION_MSG.formatUnknown;
-    case "format_complet":
-      return formatName ? REGISTRATION_MSG.formatFullNamed(formatName) : REGISTRATION_MSG.formatFull;
-    case "format_en_paiement":
-      return REGISTRATION_MSG.formatHeld(formatName ?? "");
-    case "hors_periode":
-      return REGISTRATION_MSG.outsideWindow(formatName ?? "");
-    case "format_liste_attente":
-      return REGISTRATION_MSG.formatFullWaitlist(formatName ?? "");
-    case "inscriptions_fermees":
-      return REGISTRATION_MSG.closed;
-    case "epreuve_hors_ligne":
-      return REGISTRATION_MSG.offline;
-    case "enregistrement":
-      return REGISTRATION_MSG.saveError;
-    case "paiement":
-      return REGISTRATION_MSG.paymentError;
-    case "paiement_sans_url":
-      return REGISTRATION_MSG.paymentNoUrl;
-    case "relance_impossible":
-      return REGISTRATION_MSG.retryError;
-    case "repas_epuises":
-      return REGISTRATION_MSG.repasEpuises(Number(formatName ?? 0));
-    case "paiement_en_cours":
-      return REGISTRATION_MSG.paiementEnCours;
-    case "deja_inscrit":
-      return REGISTRATION_MSG.alreadyRegistered(formatName ?? "");
-    case "coureur_deja_inscrit":
-      return REGISTRATION_MSG.personRegistered(formatName ?? "");
-  }
+  return REGISTRATION_ERROR_TEXT[code](formatName);
 }
 
 /**

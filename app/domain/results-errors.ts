@@ -1,5 +1,5 @@
 // Errors of the results use cases (issue 44): a code for the program, a French message for the organiser.
-import { DomainError } from "./errors";
+import { precisableError } from "./errors";
 
 export type ResultsErrorCode =
   | "not_found"
@@ -38,9 +38,4 @@ const STATUS: Record<ResultsErrorCode, number> = {
 };
 
 /** A results action refused; `message` is a more precise French text (a reading's), `field` the form field. */
-export class ResultsError extends DomainError<ResultsErrorCode> {
-  constructor(code: ResultsErrorCode, message?: string, field?: string) {
-    super(code, STATUS[code], message ?? RESULTS_MESSAGES[code], field);
-    this.name = "ResultsError";
-  }
-}
+export class ResultsError extends precisableError<ResultsErrorCode>("ResultsError", STATUS, RESULTS_MESSAGES) {}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMapsEqual } from "../../tests/support/cases";
 import {
   correctDraftLine,
   detectColumns,
@@ -10,7 +11,7 @@ import {
 import { TIME_MESSAGES } from "./results";
 
 describe("detectColumns", () => {
-  it.each([
+  itMapsEqual("%j", detectColumns, [
     [
       ["Dossard", "Temps"],
       ["dossard", "temps"],
@@ -27,7 +28,7 @@ describe("detectColumns", () => {
       ["dossard", "ville", "temps", "dossard"],
       ["dossard", null, "temps", null],
     ],
-  ])("%j", (header, columns) => expect(detectColumns(header)).toEqual(columns));
+  ]);
 });
 
 describe("readResultsCsv", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   categoryWithRank,
   formatRaceTime,
@@ -39,16 +40,16 @@ describe("parseRaceTime", () => {
 });
 
 describe("formatRaceTime", () => {
-  it.each([
+  itMaps("%s -> %s", formatRaceTime, [
     [3723, "1:02:03"],
     [59, "0:00:59"],
     [36000, "10:00:00"],
     [null, ""],
-  ])("%s -> %s", (s, text) => expect(formatRaceTime(s)).toBe(text));
+  ]);
 });
 
 describe("parseResultStatus", () => {
-  it.each([
+  itMaps("%j -> %s", parseResultStatus, [
     ["", "classe"],
     ["Classé", "classe"],
     ["DNF", "dnf"],
@@ -58,7 +59,7 @@ describe("parseResultStatus", () => {
     ["DSQ", "dsq"],
     ["disqualifié", "dsq"],
     ["perdu", null],
-  ])("%j -> %s", (text, status) => expect(parseResultStatus(text)).toBe(status));
+  ]);
 });
 
 const line = (
@@ -100,13 +101,13 @@ describe("rankResults", () => {
 });
 
 describe("isAnonymous", () => {
-  it.each([
+  itMaps("%j -> %s", isAnonymous, [
     [{ registration: true, runnerProfile: null, userProfile: null }, false],
     [{ registration: null, runnerProfile: null, userProfile: null }, false],
     [{ registration: false, runnerProfile: true, userProfile: true }, true],
     [{ registration: true, runnerProfile: false, userProfile: null }, true],
     [{ registration: true, runnerProfile: true, userProfile: false }, true],
-  ])("%j -> %s", (choices, anonymous) => expect(isAnonymous(choices)).toBe(anonymous));
+  ]);
 });
 
 describe("results query", () => {
@@ -123,19 +124,19 @@ describe("results query", () => {
 });
 
 describe("resultSummary", () => {
-  it.each([
+  itMaps("%j -> %s", resultSummary, [
     [{ classement: 1, temps_secondes: 3723, statut: "classe" }, "1er — 1:02:03"],
     [{ classement: 12, temps_secondes: 3723, statut: "classe" }, "12e — 1:02:03"],
     [{ classement: null, temps_secondes: null, statut: "dnf" }, "Abandon"],
     [{ classement: null, temps_secondes: null, statut: "dsq" }, "Disqualifié"],
-  ])("%j -> %s", (r, text) => expect(resultSummary(r)).toBe(text));
+  ]);
 });
 
 describe("categoryWithRank", () => {
-  it.each([
+  itMaps("%j -> %s", categoryWithRank, [
     [{ categorie: "M1H", rang_categorie: 1 }, "M1H (1er)"],
     [{ categorie: "SEF", rang_categorie: 12 }, "SEF (12e)"],
     [{ categorie: "SEF", rang_categorie: null }, "SEF"],
     [{ categorie: null, rang_categorie: null }, ""],
-  ])("%j -> %s", (r, text) => expect(categoryWithRank(r)).toBe(text));
+  ]);
 });

@@ -2,6 +2,7 @@
 // race times (read from a file, written for the page), ranking when the file gives no rank, the anonymisation rule
 // (a runner who chose not to appear) and the public page's query (search, sort, page). Pure: no I/O, no clock.
 import { z } from "zod";
+import { codesOf } from "./labels";
 
 /** A result's status: ranked, did not finish, did not start, disqualified. */
 export const RESULT_STATUSES = {
@@ -140,14 +141,14 @@ export function isAnonymous(choices: {
 }
 
 export const RESULTS_PAGE_SIZE = 50;
-export const RESULT_SORTS = ["classement", "temps", "nom", "categorie"] as const;
-export type ResultSort = (typeof RESULT_SORTS)[number];
-export const RESULT_SORT_LABELS: Record<ResultSort, string> = {
+export const RESULT_SORT_LABELS = {
   classement: "Classement",
   temps: "Temps",
   nom: "Nom",
   categorie: "Catégorie",
 };
+export type ResultSort = keyof typeof RESULT_SORT_LABELS;
+export const RESULT_SORTS = codesOf(RESULT_SORT_LABELS);
 
 /** The public page's query (a GET form): text searched in names, clubs and categories, a sort, a page. */
 export const ResultsQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   parseSitemapPart,
   SITEMAP_MAX_PARTS,
@@ -10,7 +11,7 @@ import {
 } from "./sitemap";
 
 describe("sitemapPartCount", () => {
-  it.each([
+  itMaps("highest row number %s -> %s parts", sitemapPartCount, [
     [null, 1],
     [0, 1],
     [1, 1],
@@ -19,9 +20,7 @@ describe("sitemapPartCount", () => {
     [100_000, 200],
     [100_001, 201],
     [SITEMAP_PART_SIZE * SITEMAP_MAX_PARTS * 2, SITEMAP_MAX_PARTS],
-  ])("highest row number %s -> %s parts", (max, parts) => {
-    expect(sitemapPartCount(max)).toBe(parts);
-  });
+  ]);
 });
 
 describe("sitemapPartRange", () => {
@@ -43,7 +42,7 @@ describe("sitemapPartRange", () => {
 });
 
 describe("parseSitemapPart", () => {
-  it.each([
+  itMaps("%s -> %s", parseSitemapPart, [
     [null, null],
     ["1", 1],
     ["37", 37],
@@ -57,9 +56,7 @@ describe("parseSitemapPart", () => {
     ["abc", "invalid"],
     ["1e3", "invalid"],
     ["9999999", "invalid"],
-  ])("%s -> %s", (value, part) => {
-    expect(parseSitemapPart(value)).toBe(part);
-  });
+  ]);
 });
 
 describe("sitemap XML", () => {

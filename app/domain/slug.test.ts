@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { slugify, uniqueSlug } from "./slug";
 
 describe("slugify", () => {
-  it.each([
+  itMaps("%s -> %s", slugify, [
     ["Trail des Lacs d'Annecy", "trail-des-lacs-d-annecy"],
     ["Les Foulées de la Croix-Rousse", "les-foulees-de-la-croix-rousse"],
     ["  Cœur de Bœuf — 2026 !  ", "coeur-de-boeuf-2026"],
     ["ÉTÉ À L'ÎLE", "ete-a-l-ile"],
     ["???", "epreuve"],
     ["", "epreuve"],
-  ])("%s -> %s", (name, slug) => {
-    expect(slugify(name)).toBe(slug);
-  });
+  ]);
 
   it("cuts long names at a word boundary", () => {
     const s = slugify("trail ".repeat(30));

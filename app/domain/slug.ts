@@ -2,18 +2,23 @@
 
 const MAX_LENGTH = 80;
 
-/** Lower-case ASCII words joined by dashes; accents dropped, "œ"/"æ" spelled out. Never empty. */
-export function slugify(name: string): string {
-  const ascii = name
+/** Lower-case ASCII words joined by hyphens: "œ"/"æ" spelled out, accents dropped, anything else a separator. */
+export function hyphenWords(text: string): string {
+  return text
     .replace(/œ/g, "oe")
     .replace(/Œ/g, "oe")
     .replace(/æ/g, "ae")
     .replace(/Æ/g, "ae")
-    .replace(/ß/g, "ss")
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
-  let slug = ascii.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** Lower-case ASCII words joined by dashes; accents dropped, "œ"/"æ"/"ß" spelled out. Never empty. */
+export function slugify(name: string): string {
+  let slug = hyphenWords(name.replace(/ß/g, "ss"));
   if (slug.length > MAX_LENGTH) slug = slug.slice(0, MAX_LENGTH).replace(/-+[^-]*$/, "") || slug.slice(0, MAX_LENGTH);
   return slug || "epreuve";
 }

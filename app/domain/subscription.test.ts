@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   annualRecurringRevenueCents,
   effectsOfChange,
@@ -57,14 +58,12 @@ describe("isPremium: decided from the subscription's state and the time", () => 
     expect(isPremium(s, at(now))).toBe(expected);
   });
 
-  it.each([
+  itMaps("toSubscriptionStatus(%j) = %j", toSubscriptionStatus, [
     ["active", "active"],
     ["past_due", "past_due"],
     ["something_new", "incomplete"],
     [null, "incomplete"],
-  ])("toSubscriptionStatus(%j) = %j", (code, expected) => {
-    expect(toSubscriptionStatus(code)).toBe(expected);
-  });
+  ]);
 });
 
 describe("premiumUntil and the page's view", () => {
@@ -182,7 +181,7 @@ describe("renewalReminderDue: 7 days before a renewal, once per period", () => {
 });
 
 describe("annualRecurringRevenueCents", () => {
-  it.each([
+  itMaps("%j → %i", annualRecurringRevenueCents, [
     [[], 0],
     [[{ amountCents: 4900, renews: true }], 4900],
     [
@@ -193,7 +192,5 @@ describe("annualRecurringRevenueCents", () => {
       ],
       9800,
     ],
-  ])("%j → %i", (subs, expected) => {
-    expect(annualRecurringRevenueCents(subs)).toBe(expected);
-  });
+  ]);
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { itMapsEqual } from "../../tests/support/cases";
 import { parseDurationText, parseLongRun, parsePaceText, PlanFormSchema } from "./training-plan-form";
 
 describe("durations, paces and long runs as typed", () => {
-  it.each([
+  itMapsEqual("duration %j → %s s", parseDurationText, [
     ["1 h 30", 5400],
     ["1h30", 5400],
     ["3 h 45 min", 13500],
@@ -14,11 +15,9 @@ describe("durations, paces and long runs as typed", () => {
     ["", null],
     ["bientôt", Number.NaN],
     ["1 h 75", Number.NaN],
-  ])("duration %j → %s s", (raw, sec) => {
-    expect(parseDurationText(raw)).toEqual(sec);
-  });
+  ]);
 
-  it.each([
+  itMapsEqual("pace %j → %s s/km", parsePaceText, [
     ["4:45", 285],
     ["4'45", 285],
     ["4'45\"", 285],
@@ -27,19 +26,15 @@ describe("durations, paces and long runs as typed", () => {
     ["", null],
     ["4:75", Number.NaN],
     ["vite", Number.NaN],
-  ])("pace %j → %s s/km", (raw, sec) => {
-    expect(parsePaceText(raw)).toEqual(sec);
-  });
+  ]);
 
-  it.each([
+  itMapsEqual("long run %j → %j", parseLongRun, [
     ["15", { km: 15 }],
     ["12,5", { km: 12.5 }],
     ["1 h 30", { minutes: 90 }],
     ["75 min", { minutes: 75 }],
     ["", null],
-  ])("long run %j → %j", (raw, value) => {
-    expect(parseLongRun(raw)).toEqual(value);
-  });
+  ]);
 });
 
 const valid = {

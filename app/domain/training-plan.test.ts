@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMapsEqual } from "../../tests/support/cases";
 import { addDaysTo } from "./french-dates";
 import {
   buildTrainingPlan,
@@ -65,7 +66,7 @@ describe("the plan's rules", () => {
     expect(taperWeeks(effortKm(km, dplus))).toBe(weeks);
   });
 
-  it.each([
+  itMapsEqual("%s loading weeks → %j", loadingPhases, [
     [1, ["base"]],
     [2, ["base", "developpement"]],
     [3, ["base", "developpement", "affutage"]],
@@ -85,9 +86,7 @@ describe("the plan's rules", () => {
         "affutage",
       ],
     ],
-  ])("%s loading weeks → %j", (m, phases) => {
-    expect(loadingPhases(m)).toEqual(phases);
-  });
+  ]);
 
   it.each([
     ["base", true, 4, 1],

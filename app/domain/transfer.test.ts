@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   canOfferTransfer,
   makeTransferOfferSchema,
@@ -58,7 +59,7 @@ const settings = (over: Partial<TransferSettings> = {}): TransferSettings => ({
 });
 
 describe("transferClosesAt and the offer's deadline", () => {
-  it.each([
+  itMaps("%o closes at %s", (s) => transferClosesAt(s)?.toISOString() ?? null, [
     // closing day (whole day, Paris summer time) before the start
     [settings(), "2027-06-01T22:00:00.000Z"],
     // no closing day: the start
@@ -66,9 +67,7 @@ describe("transferClosesAt and the offer's deadline", () => {
     // a closing day after the start: the start
     [settings({ cession_cloture: "2027-06-20" }), "2027-06-12T06:00:00.000Z"],
     [settings({ cession_cloture: null, date: null }), null],
-  ])("%o closes at %s", (s, iso) => {
-    expect(transferClosesAt(s)?.toISOString() ?? null).toBe(iso);
-  });
+  ]);
 
   it.each([
     ["2027-05-01T10:00:00.000Z", "2027-06-01T22:00:00.000Z", "2027-05-04T10:00:00.000Z"], // 72 h

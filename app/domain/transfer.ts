@@ -3,6 +3,7 @@
 // French texts. Pure: no I/O, no clock read (pass `now`). The use cases are app/services/transfer.server.ts.
 // docs/decisions/0170-bib-transfer.md
 import { z } from "zod";
+import { codesOf, labelOf } from "./labels";
 import { formatEuros } from "~/domain/format";
 import type { RaceFormat } from "./eligibility";
 import { DomainError } from "./errors";
@@ -17,18 +18,17 @@ export const TRANSFER_OFFER_HOURS = 72;
 export const MIN_TRANSFER_OFFER_MINUTES = 60;
 
 /** The statuses of a transfer offer (table `cessions`). */
-export const CESSION_STATUTS = ["ouverte", "payee", "retiree", "expiree"] as const;
-export type CessionStatut = (typeof CESSION_STATUTS)[number];
-
-export const CESSION_STATUT_LABELS: Record<CessionStatut, string> = {
+export const CESSION_STATUT_LABELS = {
   ouverte: "Proposée",
   payee: "Transférée",
   retiree: "Retirée",
   expiree: "Expirée",
 };
+export type CessionStatut = keyof typeof CESSION_STATUT_LABELS;
+export const CESSION_STATUTS = codesOf(CESSION_STATUT_LABELS);
 
 export function cessionStatutLabel(statut: string): string {
-  return (CESSION_STATUT_LABELS as Record<string, string>)[statut] ?? statut;
+  return labelOf(CESSION_STATUT_LABELS, statut);
 }
 
 /** The format's transfer settings (set by the organiser in the event form). */

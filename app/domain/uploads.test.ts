@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   checkUpload,
   checkUploadSize,
@@ -91,26 +92,24 @@ describe("checkUpload", () => {
 });
 
 describe("keyFromUrl", () => {
-  it.each([
+  itMaps("%j -> %j", keyFromUrl, [
     ["/fichiers/gpx/a.gpx", "gpx/a.gpx"],
     ["/fichiers/../x", null],
     ["https://x/fichiers/a", null],
     [null, null],
-  ])("%j -> %j", (url, key) => {
-    expect(keyFromUrl(url)).toBe(key);
-  });
+  ]);
 });
 
 describe("the name a regulation PDF downloads under", () => {
-  it.each([
+  itMaps("%s -> %s", regulationFileName, [
     ["Trail des Aiguilles Rouges", "reglement-trail-des-aiguilles-rouges.pdf"],
     ["Trail de l'Œil — Été 42 km", "reglement-trail-de-l-oeil-ete-42-km.pdf"],
     ['../"évil"; name.pdf', "reglement-evil-name-pdf.pdf"],
     ["", "reglement-epreuve.pdf"],
-  ])("%s -> %s", (name, file) => expect(regulationFileName(name)).toBe(file));
-  it.each([
+  ]);
+  itMaps("%s is a regulation key: %s", isRegulationKey, [
     ["reglements/3f1c.pdf", true],
     ["gpx/3f1c.gpx", false],
     ["courses/reglements/x.pdf", false],
-  ])("%s is a regulation key: %s", (key, yes) => expect(isRegulationKey(key)).toBe(yes));
+  ]);
 });

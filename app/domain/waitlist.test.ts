@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import {
   availability,
   leaveQuestion,
@@ -57,7 +58,7 @@ describe("offerDeadline", () => {
 });
 
 describe("registrationClosesAt", () => {
-  it.each([
+  itMaps("%j → %s", (format) => registrationClosesAt(format)?.toISOString(), [
     [{ date: "2027-05-03", heure_depart: "08:00" }, "2027-05-03T06:00:00.000Z"],
     [{ date: "2027-05-03", heure_depart: null }, "2027-05-02T22:00:00.000Z"],
     [
@@ -69,9 +70,7 @@ describe("registrationClosesAt", () => {
       "2027-05-03T06:00:00.000Z",
     ],
     [{ date: null, cloture_inscriptions: "2027-05-04T20:00:00.000Z" }, "2027-05-04T20:00:00.000Z"],
-  ])("%j → %s", (format, iso) => {
-    expect(registrationClosesAt(format)?.toISOString()).toBe(iso);
-  });
+  ]);
 
   it("null without a date or a closing time", () => {
     expect(registrationClosesAt({ date: null })).toBeNull();
@@ -79,7 +78,7 @@ describe("registrationClosesAt", () => {
 });
 
 describe("availability", () => {
-  it.each([
+  itMaps("%j → %s", availability, [
     [{ cap: null, taken: 500, waiting: 0, listEnabled: true }, "open"],
     [{ cap: 10, taken: 9, waiting: 0, listEnabled: true }, "open"],
     [{ cap: 10, taken: 10, waiting: 0, listEnabled: true }, "waitlist"],
@@ -89,9 +88,7 @@ describe("availability", () => {
     // the list turned off: a freed place is anyone's
     [{ cap: 10, taken: 8, waiting: 3, listEnabled: false }, "open"],
     [{ cap: 10, taken: 12, waiting: 0, listEnabled: false }, "full"],
-  ] as const)("%j → %s", (f, expected) => {
-    expect(availability(f)).toBe(expected);
-  });
+  ] as const);
 });
 
 describe("offersToMake", () => {
@@ -177,14 +174,14 @@ describe("the organiser's export", () => {
 });
 
 describe("leaving the list asks first (issue 42)", () => {
-  it.each([
+  itMaps("%o -> accepted %s", (form) => waitlistActionSchema.safeParse(form).success, [
     [{ intent: "quitter" }, false],
     [{ intent: "quitter", confirmation: "" }, false],
     [{ intent: "quitter", confirmation: "on" }, false],
     [{ intent: "quitter", confirmation: "oui" }, true],
     [{ intent: "payer" }, true],
     [{ intent: "supprimer", confirmation: "oui" }, false],
-  ])("%o -> accepted %s", (form, ok) => expect(waitlistActionSchema.safeParse(form).success).toBe(ok));
+  ]);
 
   it("a bare 'quitter' is refused with the French message on the confirmation field", () => {
     const r = waitlistActionSchema.safeParse({ intent: "quitter" });

@@ -2,6 +2,7 @@
 // for the first runner in order, with a deadline that shrinks as race day nears), and the French texts. Pure: no
 // I/O, no clock read (pass `now`). The use cases are app/services/waitlist.server.ts. docs/decisions/0131-waiting-list.md
 import { z } from "zod";
+import { codesOf, labelOf } from "./labels";
 import { csvRow, type CsvValue } from "./csv";
 import { tabledError } from "./errors";
 import { closesAt } from "./registration-window";
@@ -14,12 +15,7 @@ export const NEAR_RACE_DAYS = 7;
 /** …and never past the close of registrations; an offer shorter than this is not made (nobody could act on it). */
 export const MIN_OFFER_MINUTES = 60;
 
-export const WAITLIST_STATUTS = ["en_liste", "offre", "acceptee", "offre_expiree", "retiree", "supprimee"] as const;
-export type WaitlistStatut = (typeof WAITLIST_STATUTS)[number];
-/** Entries that still wait for a place, or hold one on offer: one per runner and format. */
-export const RUNNING_STATUTS: readonly WaitlistStatut[] = ["en_liste", "offre"];
-
-export const WAITLIST_STATUT_LABELS: Record<WaitlistStatut, string> = {
+export const WAITLIST_STATUT_LABELS = {
   en_liste: "En attente",
   offre: "Offre envoyée",
   acceptee: "Offre acceptée",
@@ -27,9 +23,13 @@ export const WAITLIST_STATUT_LABELS: Record<WaitlistStatut, string> = {
   retiree: "A quitté la liste",
   supprimee: "Retiré par l'organisateur",
 };
+export type WaitlistStatut = keyof typeof WAITLIST_STATUT_LABELS;
+export const WAITLIST_STATUTS = codesOf(WAITLIST_STATUT_LABELS);
+/** Entries that still wait for a place, or hold one on offer: one per runner and format. */
+export const RUNNING_STATUTS: readonly WaitlistStatut[] = ["en_liste", "offre"];
 
 export function waitlistStatutLabel(statut: string): string {
-  return (WAITLIST_STATUT_LABELS as Record<string, string>)[statut] ?? statut;
+  return labelOf(WAITLIST_STATUT_LABELS, statut);
 }
 
 /** When registrations to the format close (app/domain/registration-window.ts): offers never run past it. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import type { ActivitySport, ActivitySummary } from "./activity.ts";
 import { mondayOf, type PreviousWeek, weekDays, weeklyFeedback } from "./weekly-feedback.ts";
 import type { SessionKind, WorkoutSession } from "./workout.ts";
@@ -291,7 +292,7 @@ describe("weeklyFeedback: matching and the week's edges", () => {
 });
 
 describe("mondayOf (Paris calendar)", () => {
-  it.each([
+  itMaps("%s → %s", mondayOf, [
     ["2027-03-10", "2027-03-08"],
     ["2027-03-08", "2027-03-08"],
     ["2027-03-14", "2027-03-08"],
@@ -301,9 +302,7 @@ describe("mondayOf (Paris calendar)", () => {
     [new Date("2027-03-28T21:30:00Z"), "2027-03-22"], // 23:30 Sunday, the night clocks go forward
     [new Date("2027-03-28T22:30:00Z"), "2027-03-29"], // 00:30 Monday summer time
     ["2027-10-31T22:59:00Z", "2027-10-25"], // 23:59 Sunday, winter time again
-  ] as const)("%s → %s", (date, monday) => {
-    expect(mondayOf(date)).toBe(monday);
-  });
+  ] as const);
 
   it("weekDays lists Monday to Sunday across a month end", () => {
     expect(weekDays("2027-03-29")).toEqual([

@@ -1,5 +1,6 @@
 import { Decoder, Stream, type WorkoutStepMesg } from "@garmin/fitsdk";
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { isRepeat, type WorkoutItem, type WorkoutSession, type WorkoutStep } from "./workout.ts";
 import { cool, fractionne, pyramid, sortieLongue, warm } from "./workout.fixtures.ts";
 import { FIT_INTENSITY, FIT_STEP_NAMES, FIT_STRING_MAX_BYTES, intensityLabel, sessionToFit } from "./workout-fit.ts";
@@ -155,10 +156,8 @@ describe("sessionToFit: a FIT workout that Garmin's decoder reads back to the sa
 });
 
 describe("intensityLabel", () => {
-  it.each([
+  itMaps("%o → %s", (intensity) => intensityLabel({ kind: "effort", durationSec: 60, intensity }), [
     [{ low: 0.75, high: 0.8 }, "75–80\u00a0% du seuil"],
     [{ low: 1.1, high: 1.1 }, "110\u00a0% du seuil"],
-  ])("%o → %s", (intensity, label) => {
-    expect(intensityLabel({ kind: "effort", durationSec: 60, intensity })).toBe(label);
-  });
+  ]);
 });

@@ -49,27 +49,19 @@ function element(name: string, pairs: [string, string][], events: string[]): str
 function stepElement(s: WorkoutStep): string[] {
   const events = textEvents([{ offset: 0, note: s.note }]);
   const { low, high } = s.intensity;
-  if (s.kind === "echauffement")
-    return element(
-      "Warmup",
+  const ramp = (name: string, from: number, to: number) =>
+    element(
+      name,
       [
         ["Duration", secs(s.durationSec)],
-        ["PowerLow", num(low)],
-        ["PowerHigh", num(high)],
+        ["PowerLow", num(from)],
+        ["PowerHigh", num(to)],
       ],
       events,
     );
+  if (s.kind === "echauffement") return ramp("Warmup", low, high);
   // Zwift's cool-down goes from PowerLow (start) to PowerHigh (end): down from the top of the range.
-  if (s.kind === "retour_au_calme")
-    return element(
-      "Cooldown",
-      [
-        ["Duration", secs(s.durationSec)],
-        ["PowerLow", num(high)],
-        ["PowerHigh", num(low)],
-      ],
-      events,
-    );
+  if (s.kind === "retour_au_calme") return ramp("Cooldown", high, low);
   const range: [string, string][] =
     low === high
       ? []

@@ -2,19 +2,10 @@
 // .zwo and .FIT exports write, what the iCalendar feed and the weekly feedback read. Types and small pure helpers
 // only; the rules that make a plan live in the plan's own module.
 
-/** The kinds of session a plan uses (French codes; labels in SESSION_KIND_LABELS). */
-export const SESSION_KINDS = [
-  "footing",
-  "sortie_longue",
-  "fractionne",
-  "seuil",
-  "cotes",
-  "recuperation",
-  "course",
-] as const;
-export type SessionKind = (typeof SESSION_KINDS)[number];
+import { codesOf } from "./labels";
 
-export const SESSION_KIND_LABELS: Record<SessionKind, string> = {
+/** The kinds of session a plan uses (French codes) and their labels. */
+export const SESSION_KIND_LABELS = {
   footing: "Footing",
   sortie_longue: "Sortie longue",
   fractionne: "Fractionné",
@@ -23,6 +14,8 @@ export const SESSION_KIND_LABELS: Record<SessionKind, string> = {
   recuperation: "Récupération",
   course: "Course",
 };
+export type SessionKind = keyof typeof SESSION_KIND_LABELS;
+export const SESSION_KINDS = codesOf(SESSION_KIND_LABELS);
 
 export type StepKind = "echauffement" | "effort" | "recuperation" | "retour_au_calme" | "continu";
 

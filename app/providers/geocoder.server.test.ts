@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { departmentCentroid, departmentCode, DEPARTMENT_CODES } from "./geocoder-local.server";
 import { createBanGeocoder, createGeocoder } from "./geocoder.server";
 
 describe("departmentCode", () => {
-  it.each([
+  itMaps("%s -> %s", departmentCode, [
     ["74400", "74"],
     ["01000", "01"],
     ["75011", "75"],
@@ -15,9 +16,7 @@ describe("departmentCode", () => {
     ["97200", "972"],
     ["7440", null],
     ["abcde", null],
-  ])("%s -> %s", (cp, code) => {
-    expect(departmentCode(cp)).toBe(code);
-  });
+  ]);
 });
 
 describe("local geocoder", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { buildTrainingPlan } from "~/domain/training-plan";
 import {
   explainFromFacts,
@@ -34,12 +35,10 @@ const facts: SessionFacts = {
 };
 
 describe("the session's explanation", () => {
-  it.each([
+  itMaps("pace of %s m/s → %s", paceText, [
     [1000 / 300, "5:00\u00a0min/km"],
     [1000 / 285, "4:45\u00a0min/km"],
-  ])("pace of %s m/s → %s", (speed, text) => {
-    expect(paceText(speed)).toBe(text);
-  });
+  ]);
 
   it("says paces when the threshold is known, shares of it otherwise", () => {
     expect(intensityText({ low: 0.97, high: 1.02 }, 1000 / 300)).toBe("entre 4:54\u00a0min/km et 5:09\u00a0min/km");

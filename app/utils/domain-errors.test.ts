@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { thrownBy } from "../../tests/support/cases";
 import { CANCEL_ERROR_MESSAGES, CANCEL_ERROR_STATUS, CancelError, type CancelErrorCode } from "~/domain/cancellation";
 import { CHAT_ERROR_MESSAGES, CHAT_ERROR_STATUS, ChatError, type ChatErrorCode } from "~/domain/chat";
 import { COURSE_ERROR_MESSAGES, COURSE_ERROR_STATUS, CourseError, type CourseErrorCode } from "~/domain/course-errors";
@@ -249,12 +250,7 @@ describe("notFoundResponse and notFoundOrRethrow", () => {
     const res = notFoundResponse(error);
     expect(res?.status).toBe(status);
     expect(await res?.text()).toBe(message);
-    let thrown: unknown;
-    try {
-      notFoundOrRethrow(error);
-    } catch (t) {
-      thrown = t;
-    }
+    const thrown = thrownBy(() => notFoundOrRethrow(error));
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(status);
   });
@@ -283,12 +279,7 @@ describe("errorToShow", () => {
       [new RegistrantError("not_found"), 404],
       [new TransferError("mauvais_compte"), 403],
     ] as const) {
-      let thrown: unknown;
-      try {
-        errorToShow(error);
-      } catch (t) {
-        thrown = t;
-      }
+      const thrown = thrownBy(() => errorToShow(error));
       expect(thrown).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(status);
     }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/cases";
 import { contentDisposition, csvDownload, privateFileHeaders, textNotFound } from "./http";
 
 describe("contentDisposition", () => {
-  it.each([
+  itMaps("%s", contentDisposition, [
     [
       "inscriptions-page-1.csv",
       `attachment; filename="inscriptions-page-1.csv"; filename*=UTF-8''inscriptions-page-1.csv`,
@@ -13,9 +14,7 @@ describe("contentDisposition", () => {
     ],
     ['a"b\\c.csv', `attachment; filename="a_b_c.csv"; filename*=UTF-8''a%22b%5Cc.csv`],
     ["piste–course.gpx", `attachment; filename="piste_course.gpx"; filename*=UTF-8''piste%E2%80%93course.gpx`],
-  ])("%s", (name, expected) => {
-    expect(contentDisposition(name)).toBe(expected);
-  });
+  ]);
 });
 
 describe("csvDownload and textNotFound", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../../tests/support/cases";
 import type { ChatMessageDto } from "../../domain/chat-protocol";
 import { applyRoomEvent, isRoomEvent } from "./room-events";
 
@@ -35,14 +36,12 @@ describe("applyRoomEvent", () => {
     expect(applyRoomEvent(list, { type: "pong" })).toBe(list);
     expect(applyRoomEvent(list, { type: "error", message: "x" })).toBe(list);
   });
-  it.each([
+  itMaps("isRoomEvent(%j) is %s", isRoomEvent, [
     [{ type: "insert", message: { id: "x" } }, true],
     [{ type: "delete", id: "x" }, true],
     [{ type: "delete" }, false],
     [{ type: "pong" }, false],
     ["insert", false],
     [null, false],
-  ])("isRoomEvent(%j) is %s", (v, expected) => {
-    expect(isRoomEvent(v)).toBe(expected);
-  });
+  ]);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps, itMapsEqual } from "../../../tests/support/cases";
 import {
   isSubstringWord,
   matchWithinDepartment,
@@ -14,7 +15,7 @@ const words = (t: string) => (t === "" ? [] : t.split(" "));
 const queryWords = (m: TextMatch | null) => [...words(m?.substring ?? ""), ...words(m?.prefix ?? "")];
 
 describe("searchMatchQuery: the longer words as trigram strings, the shorter as prefix terms, never raw FTS syntax", () => {
-  it.each([
+  itMapsEqual("%j -> %j", searchMatchQuery, [
     ["crete", { substring: '"crete"', prefix: null }],
     ["lanques", { substring: '"lanques"', prefix: null }],
     ["  CRÊTES ", { substring: '"CRÊTES"', prefix: null }],
@@ -28,23 +29,19 @@ describe("searchMatchQuery: the longer words as trigram strings, the shorter as 
     ["Ax", { substring: null, prefix: '"Ax"*' }],
     ["", null],
     [" - ' * ", null],
-  ])("%j -> %j", (typed, expected) => {
-    expect(searchMatchQuery(typed)).toEqual(expected);
-  });
+  ]);
 
   it(`keeps at most ${SEARCH_MAX_WORDS} words`, () => {
     expect(queryWords(searchMatchQuery("a b c d e f g h i j"))).toHaveLength(SEARCH_MAX_WORDS);
     expect(queryWords(searchMatchQuery("aaa bbb ccc ddd eee fff ggg hhh iii"))).toHaveLength(SEARCH_MAX_WORDS);
   });
 
-  it.each([
+  itMaps("%j is matched inside words: %s", isSubstringWord, [
     ["ab", false],
     ["abc", true],
     ["É1", false],
     ["Éc1", true],
-  ])("%j is matched inside words: %s", (word, expected) => {
-    expect(isSubstringWord(word)).toBe(expected);
-  });
+  ]);
 });
 
 describe("matchWithinDepartment: the department's words narrow the trigram query if any, else the prefix query", () => {
@@ -80,7 +77,7 @@ describe("matchWithinDepartment: the department's words narrow the trigram query
 });
 
 describe("searchTerms: the search's words as the text index's terms, when this code knows how they fold", () => {
-  it.each([
+  itMapsEqual("%j -> %j", searchTerms, [
     ["crete", ["crete"]],
     ["  CRÊTES ", ["cretes"]],
     ["Côte d'Or", ["cote", "d", "or"]],
@@ -97,18 +94,14 @@ describe("searchTerms: the search's words as the text index's terms, when this c
     ["\u212Aelvin", ["kelvin"]], // the Kelvin sign is K once composed, for the index's query too
     ["", null],
     [" - ' * ", null],
-  ])("%j -> %j", (typed, expected) => {
-    expect(searchTerms(typed)).toEqual(expected);
-  });
+  ]);
 
-  it.each([
+  itMapsEqual("shortWordTerms(%j) = %j", shortWordTerms, [
     ["Ørsta d", ["d"]],
     ["Ørsta", []],
     ["trail de l'Œ", null],
     ["Côte d'Or", ["d", "or"]],
-  ])("shortWordTerms(%j) = %j", (typed, expected) => {
-    expect(shortWordTerms(typed)).toEqual(expected);
-  });
+  ]);
 
   it("has one term per word of the FTS5 query, in the same order", () => {
     for (const typed of ["Côte d'Or", "a b c d e f g h i j", "Saint-Loup-sur-Semouse 2026"]) {

@@ -1,5 +1,6 @@
 import { Encoder, type FileIdMesg, Profile, type SessionMesg } from "@garmin/fitsdk";
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../../tests/support/cases";
 import { ACTIVITY_FILE_MAX_BYTES, ActivityFileError, activityFileKind, readActivityFile } from "./index.ts";
 import { activityName, movingSeconds, positiveGain, sportFromLabel } from "./rules.ts";
 
@@ -78,7 +79,7 @@ describe("moving time and climb rules", () => {
     { e: [null, null], up: 0 },
   ])("D+ of $e is $up", ({ e, up }) => expect(positiveGain(e)).toBe(up));
 
-  it.each([
+  itMaps("sport %j → %s", (labels) => sportFromLabel(...labels), [
     [["TrailRun"], "trail"],
     [["running", "trail"], "trail"],
     [["Run"], "course"],
@@ -87,7 +88,7 @@ describe("moving time and climb rules", () => {
     [["Walk"], "marche"],
     [["cycling"], "autre"],
     [[null], "course"],
-  ] as const)("sport %j → %s", (labels, sport) => expect(sportFromLabel(...labels)).toBe(sport));
+  ] as const);
 
   it("names an activity after its file, or after its sport", () => {
     expect(activityName("  Sortie   longue ", "trail")).toBe("Sortie longue");

@@ -1,6 +1,6 @@
 // The summary rules every activity file shares (decision 0231): which intervals count as moving, the climb, the
 // sport's and the name's defaults. Pure.
-import type { ActivitySport } from "../activity.ts";
+import { ACTIVITY_SPORT_LABELS, type ActivitySport } from "../activity.ts";
 
 /** An interval counts as moving at or above this horizontal speed (1,1 km/h: a steep climb on foot still moves). */
 export const MOVING_MIN_SPEED_MS = 0.3;
@@ -43,16 +43,9 @@ export function positiveGain(elevations: Iterable<number | null>): number {
   return up;
 }
 
-const SPORT_NAMES: Record<ActivitySport, string> = {
-  course: "Course à pied",
-  trail: "Trail",
-  marche: "Marche",
-  autre: "Activité",
-};
-
 /** The sport's French name, the name of an activity whose file gives none. */
 export function sportLabel(sport: ActivitySport): string {
-  return SPORT_NAMES[sport];
+  return ACTIVITY_SPORT_LABELS[sport];
 }
 
 export const ACTIVITY_NAME_MAX = 120;

@@ -3,13 +3,21 @@
 // asks this one (app/services/lifecycle.server.ts carries the changes out and records each one). Pure: no I/O.
 // docs/decisions/0130-registration-lifecycle.md
 import { tabledError } from "../errors";
+import { codesOf, labelOf } from "../labels";
 import { STATUTS, type Statut } from "./statuses";
 
 export { STATUTS, type Statut };
 
-/** Who asks for a change. */
-export const ACTORS = ["runner", "organiser", "admin", "payment", "system"] as const;
-export type Actor = (typeof ACTORS)[number];
+/** Who asks for a change, and how the history names them. */
+export const ACTOR_LABELS = {
+  runner: "Coureur",
+  organiser: "Organisateur",
+  admin: "Administrateur",
+  payment: "Paiement",
+  system: "Balise",
+};
+export type Actor = keyof typeof ACTOR_LABELS;
+export const ACTORS = codesOf(ACTOR_LABELS);
 
 /**
  * The changes a registration can go through. Each is one event with a code: the code is what the history and
@@ -365,18 +373,10 @@ export const EVENT_LABELS: Record<LifecycleEvent | "imported", string> = {
   imported: "Statut au début de l'historique",
 };
 
-export const ACTOR_LABELS: Record<Actor, string> = {
-  runner: "Coureur",
-  organiser: "Organisateur",
-  admin: "Administrateur",
-  payment: "Paiement",
-  system: "Balise",
-};
-
 /** The label of a stored reason code; an older free-text reason is shown as it is. */
 export function reasonLabel(code: string | null | undefined): string | null {
   if (!code) return null;
-  return (EVENT_LABELS as Record<string, string>)[code] ?? code;
+  return labelOf(EVENT_LABELS, code);
 }
 
 export function isLifecycleEvent(value: unknown): value is LifecycleEvent {

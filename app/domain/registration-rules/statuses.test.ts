@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../../tests/support/cases";
 import {
   isReadOnlyForRunner,
   mayEraseOnRequest,
@@ -14,7 +15,7 @@ import {
 } from "./statuses";
 
 describe("normaliseStatut maps every spelling of the spec", () => {
-  it.each([
+  itMaps("%j -> %j", normaliseStatut, [
     ["en attente", "en_attente"],
     ["validé", "validee"],
     ["validée", "validee"],
@@ -29,7 +30,7 @@ describe("normaliseStatut maps every spelling of the spec", () => {
     ["  validee ", "validee"],
     ["n'importe quoi", null],
     ["", null],
-  ])("%j -> %j", (input, expected) => expect(normaliseStatut(input)).toBe(expected));
+  ]);
   it("has a label for every canonical status", () => {
     for (const s of STATUTS) expect(STATUT_LABELS[s]).toBeTruthy();
   });
@@ -70,7 +71,7 @@ describe("runnerListStatus and runnerListTone: a registration in the runner's li
 });
 
 describe("tones: what a status looks like, chosen from its code", () => {
-  it.each([
+  itMaps("%s -> %s", (statut) => STATUT_TONES[statut], [
     ["en_attente", "waiting"],
     ["validee", "active"],
     ["refusee", "ended"],
@@ -78,26 +79,22 @@ describe("tones: what a status looks like, chosen from its code", () => {
     ["remboursee_partiellement", "refunded"],
     ["remboursee_totalement", "refunded"],
     ["transferee", "ended"],
-  ] as const)("%s -> %s", (statut, tone) => {
-    expect(STATUT_TONES[statut]).toBe(tone);
-  });
+  ] as const);
   it("gives every canonical status a known tone", () => {
     for (const s of STATUTS) expect(STATUS_TONES).toContain(STATUT_TONES[s]);
   });
 
-  it.each([
+  itMaps("runnerMayPay(%o) is %s (issue 42)", runnerMayPay, [
     [{ statut: "en_attente", hold_expires_at: "2027-01-12T10:05:00Z" }, true],
     [{ statut: "en_attente", hold_expires_at: "2027-01-12T09:00:00Z" }, true], // expired: a retry may take it again
     [{ statut: "en_attente", hold_expires_at: null }, false], // added by hand: the organiser collects
     [{ statut: "validee", hold_expires_at: null }, false],
     [{ statut: "annulee", hold_expires_at: "2027-01-12T10:05:00Z" }, false],
-  ])("runnerMayPay(%o) is %s (issue 42)", (r, expected) => {
-    expect(runnerMayPay(r)).toBe(expected);
-  });
+  ]);
 });
 
 describe("erasure on request", () => {
-  it.each([
+  itMaps("%s: %s", mayEraseOnRequest, [
     ["refusee", true],
     ["annulée", true],
     ["remboursee_partiellement", true],
@@ -107,7 +104,5 @@ describe("erasure on request", () => {
     ["en_attente", false],
     ["inconnu", false],
     [null, false],
-  ] as const)("%s: %s", (statut, expected) => {
-    expect(mayEraseOnRequest(statut)).toBe(expected);
-  });
+  ] as const);
 });

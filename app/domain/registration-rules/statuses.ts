@@ -2,19 +2,22 @@
 // annulé/annulée, remboursé, remboursée_partiellement, remboursée_totalement): we store one canonical code
 // and map every spelling onto it wherever a status is read (docs/decisions/0005-money-and-statuses.md).
 import { holdsPlace } from "./places";
+import { codesOf } from "../labels";
 
-export const STATUTS = [
-  "en_attente",
-  "validee",
-  "refusee",
-  "annulee",
-  "remboursee_partiellement",
-  "remboursee_totalement",
+/** The canonical codes, with the label shown in organiser and admin tables. */
+export const STATUT_LABELS = {
+  en_attente: "En attente",
+  validee: "Validée",
+  refusee: "Refusée",
+  annulee: "Annulée",
+  remboursee_partiellement: "Remboursée partiellement",
+  remboursee_totalement: "Remboursée totalement",
   // The place was handed to another runner (bib transfer, issue 22): the seller refunded, the buyer's registration
   // holds the place. docs/decisions/0170-bib-transfer.md
-  "transferee",
-] as const;
-export type Statut = (typeof STATUTS)[number];
+  transferee: "Transférée",
+};
+export type Statut = keyof typeof STATUT_LABELS;
+export const STATUTS = codesOf(STATUT_LABELS);
 
 const ALIASES: Record<string, Statut> = {
   "en attente": "en_attente",
@@ -47,17 +50,6 @@ export function normaliseStatut(value: string | null | undefined): Statut | null
   if (!value) return null;
   return ALIASES[value.trim().toLowerCase()] ?? null;
 }
-
-/** Label shown in organiser and admin tables. */
-export const STATUT_LABELS: Record<Statut, string> = {
-  en_attente: "En attente",
-  validee: "Validée",
-  refusee: "Refusée",
-  annulee: "Annulée",
-  remboursee_partiellement: "Remboursée partiellement",
-  remboursee_totalement: "Remboursée totalement",
-  transferee: "Transférée",
-};
 
 /**
  * A status's tone: what it looks like, whatever its label says (the UI maps a tone to its colour, so no component

@@ -1,0 +1,28 @@
+// Test helpers written once. Table tests: a list of [input, expected] rows, one test a row, titled from the row
+// (vitest's printf-style `%s`/`%j` in `title`), for the pure functions of app/ whose cases are a plain mapping.
+// thrownBy: what a call throws, for the tests that look into the error.
+import { expect, it } from "vitest";
+
+/** One test per row: `fn(input)` is `expected` (`toBe`: the same primitive or the same object). */
+export function itMaps<I, O>(title: string, fn: (input: I) => O, cases: ReadonlyArray<readonly [I, O]>): void {
+  it.each(cases.map(([input, expected]): [I, O] => [input, expected]))(title, (input, expected) => {
+    expect(fn(input)).toBe(expected);
+  });
+}
+
+/** One test per row: `fn(input)` deeply equals `expected` (`toEqual`). */
+export function itMapsEqual<I, O>(title: string, fn: (input: I) => O, cases: ReadonlyArray<readonly [I, O]>): void {
+  it.each(cases.map(([input, expected]): [I, O] => [input, expected]))(title, (input, expected) => {
+    expect(fn(input)).toEqual(expected);
+  });
+}
+
+/** What `run` throws, or undefined when it returns (the caller's expectations on the error then fail). */
+export function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
