@@ -17,15 +17,14 @@ import {
   teamPage,
 } from "~/services/event-team.server";
 import organiserCss from "~/styles/organiser.css?url";
-import { requireOrganiser } from "~/utils/auth.server";
+import { readAsOrganiser, requireOrganiser } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { InviteForm } from "./InviteForm";
 import { TeamInvitations, TeamMembers } from "./TeamLists";
-import { noindexMeta } from "~/utils/meta";
+import { organiserPageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  noindexMeta(data ? `Équipe – ${data.course.nom} — Balise` : "Équipe — Balise");
+export const meta: MetaFunction<typeof loader> = ({ data }) => organiserPageMeta("Équipe", data?.course.nom);
 
 /** Success messages after a redirect: a fixed table, never text from the URL. */
 const MESSAGES: Record<string, string> = {
@@ -34,10 +33,9 @@ const MESSAGES: Record<string, string> = {
   retire: "Co-organisateur retiré de l'équipe.",
 };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireOrganiser(request, context);
-  const team = await teamPage(context, user, params.courseId ?? "").catch(notFoundOrRethrow);
-  const message = new URL(request.url).searchParams.get("message");
+export async function loader(args: LoaderFunctionArgs) {
+  const team = await readAsOrganiser(args, "courseId", teamPage);
+  const message = new URL(args.request.url).searchParams.get("message");
   return { ...team, message: message ? (MESSAGES[message] ?? null) : null };
 }
 
