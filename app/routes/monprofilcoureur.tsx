@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { Link } from "~/components/Link";
 import { FormAlert } from "~/components/AccountFields";
 import { type FieldSpec, FieldGroup, SaveButton } from "~/components/form/FieldGroup";
@@ -116,9 +117,7 @@ const EMERGENCY: FieldSpec[] = [
 
 export default function RunnerProfilePage() {
   const { profile, saved, today, document: storedDoc } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const { result, busy, errors } = useFormResult<typeof action>();
   // After a failed save, show what was typed; otherwise the stored profile.
   const v: Values = result?.values ?? profile;
   const showResults = result ? v.apparaitre_resultats === "on" : profile.apparaitre_resultats !== false;

@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { Link } from "~/components/Link";
 import { FormAlert } from "~/components/AccountFields";
 import { type FieldSpec, FieldGroup, SaveButton } from "~/components/form/FieldGroup";
@@ -69,10 +70,8 @@ const PAYOUT_COLUMNS: readonly Column[] = [
 
 export default function OrganiserProfilePage() {
   const { profile, accepted, acceptedAt, saved, paymentAccount, payouts } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { result, busy, errors } = useFormResult<typeof action>();
   const location = useLocation();
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
   const v: Record<string, string | undefined> = result?.values ?? profile;
   return (
     <section className="container profile-page">

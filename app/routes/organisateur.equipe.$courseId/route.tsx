@@ -3,7 +3,8 @@
 // co-organiser posts 'leave' here to quit the team (the organiser space's 'Quitter l'équipe').
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { Link } from "~/components/Link";
 import { Notice } from "~/components/form/Notice";
 import { InviteSchema, TeamActionSchema } from "~/domain/event-team";
@@ -78,9 +79,7 @@ function rightValues(form: Record<string, FormDataEntryValue>) {
 
 export default function EventTeamPage() {
   const { course, members, invitations, message } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const { result, busy, errors } = useFormResult<typeof action>();
   return (
     <main className="container page organiser-page">
       <p>
