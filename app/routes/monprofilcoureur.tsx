@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/cloudflare";
+import { FieldError } from "~/components/Field";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useFormResult } from "~/components/form/useFormResult";
@@ -156,11 +157,7 @@ export default function RunnerProfilePage() {
                 </label>
               ))}
             </div>
-            {errors.genre ? (
-              <p id="genre-error" className="field-error">
-                {errors.genre}
-              </p>
-            ) : null}
+            <FieldError id="genre-error" error={errors.genre} />
           </div>
           <div className="grid-2">
             <FieldGroup specs={birthFields(today)} values={v} errors={errors} />

@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/cloudflare";
+import { FieldError } from "~/components/Field";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useFormResult } from "~/components/form/useFormResult";
@@ -131,11 +132,7 @@ export default function OrganiserProfilePage() {
                   </span>
                 </span>
               </label>
-              {errors.conditions ? (
-                <p id="conditions-error" className="field-error">
-                  {errors.conditions}
-                </p>
-              ) : null}
+              <FieldError id="conditions-error" error={errors.conditions} />
             </div>
           )}
         </fieldset>
