@@ -1,5 +1,5 @@
 import { data, redirect } from "@remix-run/cloudflare";
-import { FieldError } from "~/components/Field";
+import { FieldError, fieldAria } from "~/components/Field";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useFormResult } from "~/components/form/useFormResult";
@@ -122,8 +122,7 @@ export default function OrganiserProfilePage() {
                   type="checkbox"
                   name="conditions"
                   defaultChecked={v.conditions === "on"}
-                  aria-invalid={errors.conditions ? true : undefined}
-                  aria-describedby={errors.conditions ? "conditions-error" : undefined}
+                  {...fieldAria("conditions", { error: errors.conditions })}
                 />
                 <span>
                   J'ai lu et j'accepte les conditions organisateurs (version du {formatDate(CONDITIONS_VERSION)}).{" "}
