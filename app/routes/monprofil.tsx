@@ -87,7 +87,7 @@ export default function SimpleProfilePage() {
       <Form method="post" className="profile-form" noValidate>
         <fieldset>
           <legend>Identité</legend>
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={identityFields(today)} values={v} errors={errors} />
           </div>
         </fieldset>

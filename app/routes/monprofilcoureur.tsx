@@ -135,7 +135,7 @@ export default function RunnerProfilePage() {
       <Form method="post" encType="multipart/form-data" className="profile-form" noValidate>
         <fieldset>
           <legend>Identité</legend>
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={NAME} values={v} errors={errors} />
           </div>
           <div
@@ -159,17 +159,17 @@ export default function RunnerProfilePage() {
             </div>
             <FieldError id="genre-error" error={errors.genre} />
           </div>
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={birthFields(today)} values={v} errors={errors} />
           </div>
         </fieldset>
         <fieldset>
           <legend>Coordonnées</legend>
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={REACH} values={v} errors={errors} />
           </div>
           <FieldGroup specs={ADDRESS} values={v} errors={errors} />
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={TOWN} values={v} errors={errors} />
           </div>
           <FieldGroup specs={COUNTRY} values={result ? v : { ...v, pays: str(v.pays) || "France" }} errors={errors} />
@@ -210,7 +210,7 @@ export default function RunnerProfilePage() {
         </fieldset>
         <fieldset>
           <legend>Contact d'urgence</legend>
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={EMERGENCY} values={v} errors={errors} />
           </div>
         </fieldset>

@@ -84,7 +84,7 @@ export default function OrganiserProfilePage() {
         <fieldset>
           <legend>Organisation</legend>
           <FieldGroup specs={ORGANISATION} values={v} errors={errors} />
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={CONTACT} values={v} errors={errors} />
           </div>
         </fieldset>
