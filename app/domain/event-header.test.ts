@@ -2,14 +2,8 @@ import { describe, expect, test } from "vitest";
 import { EVENT_HEADER_FIELDS, eventHeader } from "./event-header";
 
 describe("eventHeader", () => {
-  const header = {
-    id: "c1",
-    nom: "Trail des Crêtes",
-    lieu: "Gérardmer",
-    departement: "88",
-    slug: "trail-des-cretes",
-    en_ligne: 1,
-  };
+  // Each header field with a value of its own, so that a field read from another shows.
+  const header = Object.fromEntries(EVENT_HEADER_FIELDS.map((k) => [k, `valeur de ${k}`]));
   const row = { ...header, organisateur_id: "u1", updated_at: "2026-01-02T03:04:05.000Z" };
 
   test("keeps the header fields with their values, and nothing else", () => {
