@@ -213,8 +213,7 @@ export function ChatMessage({ m, isRoot, data, forms }: ChatMessageProps & { dat
 function MessageText({
   id,
   label,
-  defaultValue,
-  placeholder,
+  ...text
 }: {
   id: string;
   label: string;
@@ -226,14 +225,7 @@ function MessageText({
       <label className="visually-hidden" htmlFor={id}>
         {label}
       </label>
-      <textarea
-        id={id}
-        name="message"
-        rows={2}
-        maxLength={MAX_MESSAGE_LENGTH}
-        defaultValue={defaultValue}
-        placeholder={placeholder}
-      />
+      <textarea id={id} name="message" rows={2} maxLength={MAX_MESSAGE_LENGTH} {...text} />
     </>
   );
 }
