@@ -2,7 +2,7 @@
 // show/hide toggle appears only once JavaScript runs (without JS the field simply works), and the honeypot.
 import { useState, type ReactNode } from "react";
 import { HONEYPOT_FIELD } from "~/domain/profile-account";
-import { Field, type FieldProps, fieldAria } from "~/components/Field";
+import { Field, type FieldProps, fieldAria, FieldError } from "~/components/Field";
 import { useHydrated } from "~/components/useHydrated";
 
 /** The account e-mail (login, sign-up, forgotten password): same label, keyboard and autofill everywhere. */
@@ -64,11 +64,7 @@ export function PasswordField(props: Omit<FieldProps, "type" | "defaultValue"> &
           {props.hint}
         </p>
       ) : null}
-      {props.error ? (
-        <p id={`${id}-error`} className="field-error">
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={props.error} />
     </div>
   );
 }

@@ -45,10 +45,10 @@ export type FieldBinder = ReturnType<typeof fieldBinder>;
  * The frame of a field whose control is the caller's own (a controlled select, an input with a ref): its label
  * (`htmlFor` = `id`), the control, then the hint and the error with the ids fieldAria points the control at.
  */
-/** A field's error, under it, with the id its control's aria-describedby names (fieldAria). */
-function FieldErrorText({ id, error }: { id: string | undefined; error: ReactNode }) {
+/** A field's error, under it (none without one), with the id its control's aria-describedby names. */
+export function FieldError({ id, error }: { id: string; error: ReactNode }) {
   return error ? (
-    <p id={`${id}-error`} className="field-error">
+    <p id={id} className="field-error">
       {error}
     </p>
   ) : null;
@@ -88,7 +88,7 @@ export function FieldShell({
           {hint}
         </p>
       ) : null}
-      <FieldErrorText id={id} error={error} />
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
@@ -151,7 +151,7 @@ export function CheckboxField({
         <input type="checkbox" id={id} name={name} defaultChecked={defaultChecked} {...fieldAria(id, { error })} />
         <span>{label}</span>
       </label>
-      <FieldErrorText id={id} error={error} />
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

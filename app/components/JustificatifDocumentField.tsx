@@ -3,6 +3,7 @@
 // must be multipart. A document stored on a submit sent back with errors is kept through the hidden id.
 // Decision 0150.
 import * as paths from "~/domain/paths";
+import { FieldError } from "./Field";
 
 export interface DocumentRef {
   id: string;
@@ -51,11 +52,7 @@ export function JustificatifDocumentField({
         PDF ou image (JPEG, PNG, WebP), 5&nbsp;Mo au plus. Visible seulement par vous, l'organisateur de la course et
         l'équipe Balise&nbsp;; supprimé 90&nbsp;jours après la course.
       </p>
-      {error ? (
-        <p id={`${id}-err`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-err`} error={error} />
     </div>
   );
 }

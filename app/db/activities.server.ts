@@ -2,7 +2,7 @@
 // An activity is upserted on (user_id, source, source_id): a file imported twice or a webhook replayed writes one
 // row. A connection keeps the provider's tokens; they are read only to call the provider, never exported, and
 // deleted on disconnection and on the account's erasure.
-import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { ActivitySource, ActivitySport, ActivitySummary } from "~/domain/activity";
 import type { Db } from "./client.server";
 import { activites, connexionsActivite } from "./schema";
@@ -151,33 +151,34 @@ export async function updateTokens(
   await db
     .update(connexionsActivite)
     .set({ access_token: t.accessToken, refresh_token: t.refreshToken, expires_at: t.expiresAt })
-    .where(and(eq(connexionsActivite.user_id, key.userId), eq(connexionsActivite.provider, key.provider)));
+    .where(connectionOf(key.userId, key.provider));
 }
 
-export async function connectionOfUser(db: Db, userId: string, provider: string): Promise<ConnectionRow | null> {
-  const [row] = await db
-    .select()
-    .from(connexionsActivite)
-    .where(and(eq(connexionsActivite.user_id, userId), eq(connexionsActivite.provider, provider)))
-    .limit(1);
+/** Account `userId`'s connection to `provider` (there is one at most). */
+function connectionOf(userId: string, provider: string): SQL | undefined {
+  return and(eq(connexionsActivite.user_id, userId), eq(connexionsActivite.provider, provider));
+}
+
+/** The connection `where` finds, null when there is none. */
+async function oneConnection(db: Db, where: SQL | undefined): Promise<ConnectionRow | null> {
+  const [row] = await db.select().from(connexionsActivite).where(where).limit(1);
   return row ?? null;
 }
 
-export async function connectionOfAthlete(db: Db, provider: string, athleteId: string): Promise<ConnectionRow | null> {
-  const [row] = await db
-    .select()
-    .from(connexionsActivite)
-    .where(and(eq(connexionsActivite.provider, provider), eq(connexionsActivite.athlete_id, athleteId)))
-    .limit(1);
-  return row ?? null;
+export function connectionOfUser(db: Db, userId: string, provider: string): Promise<ConnectionRow | null> {
+  return oneConnection(db, connectionOf(userId, provider));
+}
+
+export function connectionOfAthlete(db: Db, provider: string, athleteId: string): Promise<ConnectionRow | null> {
+  return oneConnection(
+    db,
+    and(eq(connexionsActivite.provider, provider), eq(connexionsActivite.athlete_id, athleteId)),
+  );
 }
 
 /** Removes account `userId`'s link (its tokens with it); returns the removed row, null when there was none. */
 export async function deleteConnection(db: Db, userId: string, provider: string): Promise<ConnectionRow | null> {
-  const rows = await db
-    .delete(connexionsActivite)
-    .where(and(eq(connexionsActivite.user_id, userId), eq(connexionsActivite.provider, provider)))
-    .returning();
+  const rows = await db.delete(connexionsActivite).where(connectionOf(userId, provider)).returning();
   return rows[0] ?? null;
 }
 

@@ -1,6 +1,7 @@
 // The advance requests' store (decision 0215): the only writer of `demandes_acompte`, and the reads of an event's
 // money the organiser's finance page and the admin's decision need. At most one pending request per event is the
 // partial unique index's rule; a decision is one conditional UPDATE on a pending row (one winner).
+import { countsOf } from "~/domain/counts";
 import { sql } from "drizzle-orm";
 import { advanceTransferPrefix } from "~/domain/payouts";
 import type { AdvanceStatus } from "~/domain/advance";
@@ -136,6 +137,17 @@ export async function listEventPayments(db: Db, courseId: string, limit: number)
     ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`);
 }
 
+const EVENT_TOTALS = [
+  "count",
+  "gross",
+  "refunded",
+  "fees",
+  "commission",
+  "transferred",
+  "netRemaining",
+  "compensation",
+] as const;
+
 /** The event's books: every collected payment's columns added up. */
 export async function eventTotals(db: Db, courseId: string) {
   const [t] = await db.all<Record<string, number>>(sql`
@@ -144,15 +156,5 @@ export async function eventTotals(db: Db, courseId: string) {
       coalesce(sum(transferred_total_cents), 0) AS transferred, coalesce(sum(net_remaining_cents), 0) AS netRemaining,
       coalesce(sum(compensation_cents), 0) AS compensation
     FROM paiements p WHERE p.course_id = ${courseId} AND ${COLLECTED}`);
-  const n = (k: string) => Number(t?.[k] ?? 0);
-  return {
-    count: n("count"),
-    gross: n("gross"),
-    refunded: n("refunded"),
-    fees: n("fees"),
-    commission: n("commission"),
-    transferred: n("transferred"),
-    netRemaining: n("netRemaining"),
-    compensation: n("compensation"),
-  };
+  return countsOf(t, EVENT_TOTALS);
 }

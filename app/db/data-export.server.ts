@@ -8,38 +8,47 @@ type Who = { userId: string; email: string };
 
 const mine = (w: Who) => sql`(SELECT id FROM inscriptions WHERE coureur_id = ${w.userId})`;
 
+/** The rows whose `column` (a fixed name, never input) holds the person's account id. */
+const byUser =
+  (column: "acteur_id" | "coureur_id" | "demande_par" | "id" | "organisateur_id" | "owner_id" | "user_id") =>
+  (w: Who) =>
+    sql`${sql.raw(column)} = ${w.userId}`;
+
+/** The rows about one of the person's registrations. */
+const ofMyRegistrations = (w: Who) => sql`inscription_id IN ${mine(w)}`;
+
 /** Each exported table's rows that are about the person (the table is named by the fixed key, never by input). */
 const SCOPES: Record<ExportedTableName, (w: Who) => SQL> = {
-  users: (w) => sql`id = ${w.userId}`,
-  sessions: (w) => sql`user_id = ${w.userId}`,
-  profils_utilisateurs: (w) => sql`user_id = ${w.userId}`,
-  profils_coureurs: (w) => sql`id = ${w.userId}`,
-  admins: (w) => sql`user_id = ${w.userId}`,
-  inscriptions: (w) => sql`coureur_id = ${w.userId}`,
-  inscriptions_historique: (w) => sql`inscription_id IN ${mine(w)}`,
-  annulations: (w) => sql`inscription_id IN ${mine(w)}`,
-  paiements: (w) => sql`inscription_id IN ${mine(w)}`,
-  remboursements: (w) => sql`inscription_id IN ${mine(w)}`,
-  retraits_dossards: (w) => sql`inscription_id IN ${mine(w)}`,
-  resultats: (w) => sql`inscription_id IN ${mine(w)}`,
-  liste_attente: (w) => sql`coureur_id = ${w.userId}`,
+  users: byUser("id"),
+  sessions: byUser("user_id"),
+  profils_utilisateurs: byUser("user_id"),
+  profils_coureurs: byUser("id"),
+  admins: byUser("user_id"),
+  inscriptions: byUser("coureur_id"),
+  inscriptions_historique: ofMyRegistrations,
+  annulations: ofMyRegistrations,
+  paiements: ofMyRegistrations,
+  remboursements: ofMyRegistrations,
+  retraits_dossards: ofMyRegistrations,
+  resultats: ofMyRegistrations,
+  liste_attente: byUser("coureur_id"),
   cessions: (w) => sql`vendeur_id = ${w.userId} OR email = ${w.email} OR acheteur_inscription_id IN ${mine(w)}`,
-  chat_messages: (w) => sql`user_id = ${w.userId}`,
-  justificatif_documents: (w) => sql`owner_id = ${w.userId}`,
+  chat_messages: byUser("user_id"),
+  justificatif_documents: byUser("owner_id"),
   mail_outbox: (w) => sql`lower(to_email) = ${w.email}`,
-  courses: (w) => sql`organisateur_id = ${w.userId}`,
-  fichiers: (w) => sql`owner_id = ${w.userId}`,
-  equipe_membres: (w) => sql`user_id = ${w.userId}`,
+  courses: byUser("organisateur_id"),
+  fichiers: byUser("owner_id"),
+  equipe_membres: byUser("user_id"),
   equipe_invitations: (w) => sql`email = ${w.email} OR invited_by = ${w.userId} OR accepted_by = ${w.userId}`,
-  demandes_acompte: (w) => sql`demande_par = ${w.userId}`,
-  compensations: (w) => sql`organisateur_id = ${w.userId}`,
-  journal_actions: (w) => sql`acteur_id = ${w.userId}`,
-  exports_donnees: (w) => sql`user_id = ${w.userId}`,
-  abonnements: (w) => sql`user_id = ${w.userId}`,
-  plans_entrainement: (w) => sql`user_id = ${w.userId}`,
-  seances_plan: (w) => sql`user_id = ${w.userId}`,
-  activites: (w) => sql`user_id = ${w.userId}`,
-  connexions_activite: (w) => sql`user_id = ${w.userId}`,
+  demandes_acompte: byUser("demande_par"),
+  compensations: byUser("organisateur_id"),
+  journal_actions: byUser("acteur_id"),
+  exports_donnees: byUser("user_id"),
+  abonnements: byUser("user_id"),
+  plans_entrainement: byUser("user_id"),
+  seances_plan: byUser("user_id"),
+  activites: byUser("user_id"),
+  connexions_activite: byUser("user_id"),
 };
 
 /** A table's columns, in order (for the CSV header of a table with no row). */

@@ -31,6 +31,24 @@ export const DEMO_USERS = {
   },
 } as const;
 
+/** The demo runner's profile, the same on their account and on each of their registrations. */
+const DEMO_RUNNER_PROFILE = {
+  genre: "Femme",
+  date_naissance: "1991-04-12",
+  nationalite: "Française",
+  telephone: "06 12 34 56 78",
+  adresse: "12 rue des Lilas",
+  code_postal: "69004",
+  ville: "Lyon",
+  pays: "France",
+  club: "Lyon Trail Club",
+  justificatif_type: "licence",
+  numero_licence: "1234567",
+  apparaitre_resultats: true,
+  contact_urgence_nom: "Julien Bernard",
+  contact_urgence_telephone: "06 98 76 54 32",
+};
+
 type Type = "trail" | "rando" | "route";
 interface F {
   nom: string;
@@ -620,20 +638,7 @@ export function buildDemoData(now: Date, passwordHash: string): { statements: st
       nom: c.nom,
       prenom: c.prenom,
       email: c.email,
-      genre: "Femme",
-      date_naissance: "1991-04-12",
-      nationalite: "Française",
-      telephone: "06 12 34 56 78",
-      adresse: "12 rue des Lilas",
-      code_postal: "69004",
-      ville: "Lyon",
-      pays: "France",
-      club: "Lyon Trail Club",
-      justificatif_type: "licence",
-      numero_licence: "1234567",
-      apparaitre_resultats: true,
-      contact_urgence_nom: "Julien Bernard",
-      contact_urgence_telephone: "06 98 76 54 32",
+      ...DEMO_RUNNER_PROFILE,
       updated_at: iso,
     }),
   );
@@ -783,20 +788,7 @@ export function buildDemoData(now: Date, passwordHash: string): { statements: st
         nom: c.nom,
         prenom: c.prenom,
         email: c.email,
-        genre: "Femme",
-        date_naissance: "1991-04-12",
-        nationalite: "Française",
-        telephone: "06 12 34 56 78",
-        adresse: "12 rue des Lilas",
-        code_postal: "69004",
-        ville: "Lyon",
-        pays: "France",
-        club: "Lyon Trail Club",
-        justificatif_type: "licence",
-        numero_licence: "1234567",
-        apparaitre_resultats: true,
-        contact_urgence_nom: "Julien Bernard",
-        contact_urgence_telephone: "06 98 76 54 32",
+        ...DEMO_RUNNER_PROFILE,
         nombre_repas: 0,
         prix_total_repas_cents: 0,
         prix_total_coureur_cents: amount,
@@ -862,7 +854,7 @@ export function buildDemoData(now: Date, passwordHash: string): { statements: st
     formatId: formatId(ri, 0),
     raceIso,
     ownerId: DEMO_USERS[race.owner ?? "organisateur"].id,
-    runner: { id: c.id, nom: c.nom, prenom: c.prenom, email: c.email, club: "Lyon Trail Club" },
+    runner: { id: c.id, nom: c.nom, prenom: c.prenom, email: c.email, club: DEMO_RUNNER_PROFILE.club },
   }))
     statements.push(insert(table, r));
   return { statements, files };

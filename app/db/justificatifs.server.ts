@@ -2,6 +2,7 @@
 // justificatifEtat), the organiser's decision as one conditional UPDATE scoped by the event's organiser, who may read
 // a document, what an account may store (decision 0190), and the retention purge. The state is never the
 // registration's status: nothing here writes statut.
+import { countsOf } from "~/domain/counts";
 import { sql, type SQL } from "drizzle-orm";
 import {
   canDecide,
@@ -160,7 +161,7 @@ export async function documentUsage(db: Db, ownerId: string): Promise<DocumentUs
     db,
     sql`SELECT ${pendingDocumentsSql(ownerId)} AS pending, ${storedBytesSql(ownerId)} AS bytes`,
   ).first<DocumentUsage>();
-  return { pending: Number(row?.pending ?? 0), bytes: Number(row?.bytes ?? 0) };
+  return countsOf(row, ["pending", "bytes"]);
 }
 
 /**

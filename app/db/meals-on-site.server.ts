@@ -1,5 +1,6 @@
 // Meals paid on site (decision 0185): the record of meals an organiser adds to a paid registration and collects
 // themselves, and the registration's meal count moved with it in the same D1 transaction.
+import { countsOf } from "~/domain/counts";
 import { sql } from "drizzle-orm";
 import { batchAll } from "./batch.server";
 import { mealsTakenSql } from "./registration-store/capacity.server";
@@ -36,5 +37,5 @@ export async function mealsPaidOnSite(db: Db, inscriptionId: string): Promise<{ 
   const [row] = await db.all<{ count: number; cents: number }>(sql`
     SELECT coalesce(sum(nombre), 0) AS count, coalesce(sum(montant_cents), 0) AS cents
     FROM repas_sur_place WHERE inscription_id = ${inscriptionId}`);
-  return { count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
+  return countsOf(row, ["count", "cents"]);
 }

@@ -2,8 +2,9 @@
 // once and used both by the cron that applies the rule and by the admin's dry run that counts what it would do.
 // Registrations are anonymised through the registration store; justificatif documents are purged by
 // app/services/justificatifs.server.ts with this file's condition.
+import { countsOf } from "~/domain/counts";
 import { sql, type SQL } from "drizzle-orm";
-import type { RetentionRuleKey } from "~/domain/retention";
+import { RETENTION_RULES, type RetentionRuleKey } from "~/domain/retention";
 import type { Db } from "./client.server";
 import { notAnonymisedSql } from "./registration-store/anonymise.server";
 
@@ -47,15 +48,10 @@ export async function countExpired(db: Db, c: RetentionCutoffs): Promise<Record<
     (SELECT count(*) FROM mail_outbox m WHERE ${expiredMailBodySql(c.corps_courriels)}) AS corps_courriels,
     (SELECT count(*) FROM login_attempts a WHERE a.created_at < ${c.tentatives_connexion}) AS tentatives_connexion,
     (SELECT count(*) FROM exports_donnees e WHERE e.status = 'ready' AND e.ready_at < ${c.exports_donnees}) AS exports_donnees`);
-  const n = (k: RetentionRuleKey) => Number(row?.[k] ?? 0);
-  return {
-    justificatifs: n("justificatifs"),
-    inscriptions_sans_compte: n("inscriptions_sans_compte"),
-    comptes_non_confirmes: n("comptes_non_confirmes"),
-    corps_courriels: n("corps_courriels"),
-    tentatives_connexion: n("tentatives_connexion"),
-    exports_donnees: n("exports_donnees"),
-  };
+  return countsOf(
+    row,
+    RETENTION_RULES.map((r) => r.key),
+  );
 }
 
 /** The registrations without an account past their time, `limit` at most (for the registration store's erasure). */

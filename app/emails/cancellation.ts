@@ -1,6 +1,6 @@
 // The e-mail confirming a cancellation and its refund (issue 8). French, HTML plus text, via renderEmail.
 import { formatDateLong, formatEuros } from "~/domain/format";
-import { renderEmail, type RenderedEmail } from "./layout";
+import { hello, renderEmail, type RenderedEmail } from "./layout";
 
 export interface CancellationEmailInput {
   prenom: string | null;
@@ -21,10 +21,9 @@ export interface CancellationEmailInput {
 
 export function cancellationEmail(m: CancellationEmailInput): RenderedEmail {
   const what = `${m.courseNom} — ${m.formatNom}`;
-  const hello = m.prenom?.trim() ? `Bonjour ${m.prenom.trim()},` : "Bonjour,";
   const when = m.date ? ` du ${formatDateLong(m.date)}` : "";
   const paragraphs = [
-    hello,
+    hello(m.prenom),
     m.byOrganiser
       ? `L'organisateur a annulé votre inscription à ${what}${when}.`
       : `Votre inscription à ${what}${when} est annulée, comme vous l'avez demandé.`,

@@ -1,7 +1,7 @@
 // The e-mail telling a runner their licence or PPS was refused by the organiser, with the reason and the link to fix
 // it (decision 0150). French, HTML plus text, via renderEmail.
 import { formatDateLong } from "~/domain/format";
-import { renderEmail, type RenderedEmail } from "./layout";
+import { hello, renderEmail, type RenderedEmail } from "./layout";
 
 export interface JustificatifRefusedEmailInput {
   prenom: string | null;
@@ -21,13 +21,12 @@ export interface JustificatifRefusedEmailInput {
 
 export function justificatifRefusedEmail(m: JustificatifRefusedEmailInput): RenderedEmail {
   const what = `${m.courseNom} — ${m.formatNom}`;
-  const hello = m.prenom?.trim() ? `Bonjour ${m.prenom.trim()},` : "Bonjour,";
   const when = m.date ? ` du ${formatDateLong(m.date)}` : "";
   return renderEmail({
     subject: `Justificatif à corriger\u00a0: ${what}`,
     preheader: "L'organisateur n'a pas pu valider votre licence ou votre PPS.",
     paragraphs: [
-      hello,
+      hello(m.prenom),
       `L'organisateur de ${what}${when} n'a pas pu valider votre justificatif (licence FFA ou PPS).`,
       `Motif\u00a0: ${m.reason}`,
       m.url

@@ -1,4 +1,5 @@
 // Shared frame of every e-mail: French, HTML plus plain text. Every dynamic value is escaped.
+import { formatDateLong, formatTime } from "~/domain/format";
 import { escapeHtml } from "~/domain/markup";
 
 export { escapeHtml };
@@ -50,4 +51,32 @@ ${foot}
     "Balise — inscriptions trail, rando et course sur route. Email automatique, merci de ne pas y répondre.",
   ].join("\n");
   return { subject: p.subject, html, text };
+}
+
+/** The race an e-mail is about, and the person it greets. */
+export interface RaceEmailData {
+  prenom: string | null;
+  courseNom: string;
+  formatNom: string;
+  date: string | null;
+  heureDepart: string | null;
+  /** Absolute URL of the runner's page the e-mail points to. */
+  url: string;
+}
+
+/** The greeting: `Bonjour Camille,`, or `Bonjour,` without a first name. */
+export function hello(prenom: string | null | undefined): string {
+  const name = prenom?.trim();
+  return name ? `Bonjour ${name},` : "Bonjour,";
+}
+
+/** A race's start as e-mails say it: its day and time, its day alone, or `date à venir`. */
+export function raceStart(d: Pick<RaceEmailData, "date" | "heureDepart">): string {
+  const day = d.date ? formatDateLong(d.date) : "date à venir";
+  return d.heureDepart ? `${day} à ${formatTime(d.heureDepart)}` : day;
+}
+
+/** The race in full: `Event — Format (its start)`. */
+export function raceLine(d: Pick<RaceEmailData, "courseNom" | "formatNom" | "date" | "heureDepart">): string {
+  return `${d.courseNom} — ${d.formatNom} (${raceStart(d)})`;
 }

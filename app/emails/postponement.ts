@@ -1,7 +1,7 @@
 // A race postponed (issue 40, decision 0196): the organiser moved a format's date later after runners paid; each
 // runner registered is told, in French, with the new date and what it changes for them.
 import { formatDateLong, formatTime } from "~/domain/format";
-import { renderEmail, type RenderedEmail } from "./layout";
+import { hello, renderEmail, type RenderedEmail } from "./layout";
 
 export interface PostponementEmailData {
   prenom: string | null;
@@ -20,7 +20,7 @@ export function postponementEmail(d: PostponementEmailData): RenderedEmail {
     subject: `Course reportée : ${d.courseNom} — ${d.formatNom} a lieu le ${formatDateLong(d.newDate)}`,
     preheader: `Nouvelle date : ${formatDateLong(d.newDate)}. Votre inscription reste valable.`,
     paragraphs: [
-      d.prenom ? `Bonjour ${d.prenom},` : "Bonjour,",
+      hello(d.prenom),
       `L'organisateur a reporté ${d.courseNom} (${d.formatNom}) : la course a maintenant lieu le ${formatDateLong(d.newDate)}${start}, au lieu du ${formatDateLong(d.oldDate)}.`,
       "Votre inscription reste valable pour la nouvelle date, sans rien à faire de votre part.",
       "Si vous ne pouvez pas venir à cette date, vous pouvez annuler depuis votre inscription : le barème de remboursement compte les jours jusqu'à la nouvelle date.",

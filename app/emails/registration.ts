@@ -2,8 +2,8 @@
 // automatic refund when a payment arrived after its place was gone. French, HTML plus plain text; every
 // dynamic value is escaped. The QR is drawn as an HTML table of cells (mail clients block SVG and data: images).
 import QRCode from "qrcode";
-import { formatDateLong, formatEuros, formatKm, formatMeters, formatTime, personName } from "~/domain/format";
-import { escapeHtml, type RenderedEmail } from "./layout";
+import { formatEuros, formatKm, formatMeters, personName } from "~/domain/format";
+import { escapeHtml, hello, raceStart, type RenderedEmail } from "./layout";
 
 export interface RegistrationEmailData {
   inscriptionId: string;
@@ -50,11 +50,6 @@ export function qrTable(text: string, cellPx = 4): string {
   return `<table role="img" aria-label="QR code de votre inscription" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;line-height:0;font-size:0;margin:0 auto">${rows.join("")}</table>`;
 }
 
-function startLine(d: RegistrationEmailData): string {
-  const day = d.date ? formatDateLong(d.date) : "date à venir";
-  return d.heureDepart ? `${day} à ${formatTime(d.heureDepart)}` : day;
-}
-
 function frame(subject: string, preheader: string, body: string): string {
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -76,7 +71,7 @@ export function confirmationEmail(d: RegistrationEmailData): RenderedEmail {
   const rows: [string, string][] = [
     ["Épreuve", `${d.courseNom} (${d.lieu})`],
     ["Format", `${d.formatNom} — ${formatKm(d.distanceKm)}, ${formatMeters(d.dplus)} D+`],
-    ["Départ", startLine(d)],
+    ["Départ", raceStart(d)],
     ["Coureur", runner],
     ["Email", d.email],
     ...(d.nombreRepas > 0 ? ([["Repas", String(d.nombreRepas)]] as [string, string][]) : []),
@@ -92,7 +87,7 @@ export function confirmationEmail(d: RegistrationEmailData): RenderedEmail {
     subject,
     "Votre paiement est confirmé : voici votre QR code d'accès.",
     [
-      p(`Bonjour ${d.prenom ?? ""},`.replace(" ,", ",")),
+      p(hello(d.prenom)),
       p("Votre inscription est validée et votre paiement est confirmé."),
       table,
       `<div style="text-align:center;margin:0 0 8px">${qrTable(d.qrUrl ?? d.url)}</div>`,
@@ -105,7 +100,7 @@ export function confirmationEmail(d: RegistrationEmailData): RenderedEmail {
   const text = [
     "Balise",
     "",
-    `Bonjour ${d.prenom ?? ""},`.replace(" ,", ","),
+    hello(d.prenom),
     "",
     "Votre inscription est validée et votre paiement est confirmé.",
     "",
@@ -186,7 +181,7 @@ export function strayPaymentEmail(
   const texts = STRAY_PAYMENT_TEXTS[reason];
   const subject = texts.subject(d);
   const paras = [
-    `Bonjour ${d.prenom ?? ""},`.replace(" ,", ","),
+    hello(d.prenom),
     texts.why(d),
     texts.after,
     `Montant remboursé : ${formatEuros(d.totalCents)}. Le remboursement apparaît sur votre relevé sous 5 à 10 jours selon votre banque.`,
@@ -202,7 +197,7 @@ export function refusedPaymentEmail(
   const texts = REFUSED_PAYMENT_TEXTS[reason];
   const subject = texts.subject(d);
   const paras = [
-    `Bonjour ${d.prenom ?? ""},`.replace(" ,", ","),
+    hello(d.prenom),
     texts.why(d),
     `Nous ne pouvons donc pas valider votre inscription : elle est annulée et votre paiement vous est remboursé intégralement (${formatEuros(d.totalCents)}). Le remboursement apparaît sur votre relevé sous 5 à 10 jours selon votre banque.`,
     "Nous sommes désolés pour ce contretemps. D'autres formats ou d'autres courses ont peut-être encore des places.",

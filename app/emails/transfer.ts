@@ -3,24 +3,10 @@
 // when an offer is withdrawn because the format stopped taking transfers (decision 0196).
 // docs/decisions/0170-bib-transfer.md
 import type { TransferClosedReason } from "~/domain/transfer";
-import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/domain/format";
-import { renderEmail, type RenderedEmail } from "./layout";
+import { formatDateTimeLong, formatEuros } from "~/domain/format";
+import { hello, type RaceEmailData, raceLine, renderEmail, type RenderedEmail } from "./layout";
 
-export interface TransferEmailData {
-  prenom: string | null;
-  courseNom: string;
-  formatNom: string;
-  date: string | null;
-  heureDepart: string | null;
-  url: string;
-}
-
-function race(d: TransferEmailData): string {
-  const day = d.date ? formatDateLong(d.date) : "date à venir";
-  return `${d.courseNom} — ${d.formatNom} (${d.heureDepart ? `${day} à ${formatTime(d.heureDepart)}` : day})`;
-}
-
-const hello = (prenom: string | null) => (prenom ? `Bonjour ${prenom},` : "Bonjour,");
+export type TransferEmailData = RaceEmailData;
 
 export function invitationEmail(
   d: TransferEmailData & { vendeur: string; deadline: string; priceCents: number; fromWaitlist?: boolean },
@@ -32,7 +18,7 @@ export function invitationEmail(
       preheader: `Acceptez avant le ${formatDateTimeLong(d.deadline)}.`,
       paragraphs: [
         "Bonjour,",
-        `Un coureur inscrit à ${race(d)} ne peut plus courir et cède son dossard à la liste d'attente : vous êtes le premier à qui il est proposé, au prix de l'inscription : ${formatEuros(d.priceCents)} (hors repas).`,
+        `Un coureur inscrit à ${raceLine(d)} ne peut plus courir et cède son dossard à la liste d'attente : vous êtes le premier à qui il est proposé, au prix de l'inscription : ${formatEuros(d.priceCents)} (hors repas).`,
         `Pour l'accepter, connectez-vous avec cette adresse e-mail, complétez vos informations de coureur et payez avant le ${formatDateTimeLong(d.deadline)}. Passé ce délai, le dossard est proposé au coureur suivant de la liste ; vous y gardez votre place.`,
         "Ne transmettez pas ce lien : il est personnel.",
       ],
@@ -43,7 +29,7 @@ export function invitationEmail(
     preheader: `Acceptez avant le ${formatDateTimeLong(d.deadline)}.`,
     paragraphs: [
       "Bonjour,",
-      `${d.vendeur} ne peut pas courir ${race(d)} et vous propose de reprendre son inscription, par Balise, au prix de l'inscription : ${formatEuros(d.priceCents)} (hors repas).`,
+      `${d.vendeur} ne peut pas courir ${raceLine(d)} et vous propose de reprendre son inscription, par Balise, au prix de l'inscription : ${formatEuros(d.priceCents)} (hors repas).`,
       `Pour l'accepter, connectez-vous avec cette adresse e-mail, complétez vos informations de coureur et payez avant le ${formatDateTimeLong(d.deadline)}. Vous ne payez rien à ${d.vendeur} directement : c'est Balise qui le rembourse.`,
       "Ne transmettez pas ce lien : il est personnel.",
     ],
@@ -61,7 +47,7 @@ export function sellerTransferredEmail(
     preheader: `Vous êtes remboursé de ${formatEuros(d.refundCents)}.`,
     paragraphs: [
       hello(d.prenom),
-      `Votre dossard pour ${race(d)} a été repris : votre inscription est maintenant « Transférée ».`,
+      `Votre dossard pour ${raceLine(d)} a été repris : votre inscription est maintenant « Transférée ».`,
       `Vous êtes remboursé de ${formatEuros(d.refundCents)}${fee}. Les frais du prestataire de paiement ne sont pas remboursables. Le remboursement apparaît sur votre relevé sous quelques jours.`,
     ],
     action: { label: "Voir mon inscription", url: d.url },
@@ -76,7 +62,7 @@ export function buyerTransferredEmail(
     preheader: "Le dossard est à vous.",
     paragraphs: [
       hello(d.prenom),
-      `Votre paiement de ${formatEuros(d.paidCents)} est reçu : votre inscription à ${race(d)} est validée, à la place du coureur qui vous a cédé son dossard.`,
+      `Votre paiement de ${formatEuros(d.paidCents)} est reçu : votre inscription à ${raceLine(d)} est validée, à la place du coureur qui vous a cédé son dossard.`,
       d.dossard != null
         ? `Votre numéro de dossard : ${d.dossard}.`
         : "Votre numéro de dossard sera attribué par l'organisateur.",
@@ -97,7 +83,7 @@ export function sellerOfferClosedEmail(d: TransferEmailData & { reason: Transfer
     preheader: "Votre inscription reste valide.",
     paragraphs: [
       hello(d.prenom),
-      `Votre offre de transfert de dossard pour ${race(d)} est retirée : ${CLOSED_WHY[d.reason]}.`,
+      `Votre offre de transfert de dossard pour ${raceLine(d)} est retirée : ${CLOSED_WHY[d.reason]}.`,
       "Votre inscription reste valide : vous gardez votre place et votre dossard, et rien ne vous est retenu.",
     ],
     action: { label: "Voir mon inscription", url: d.url },
@@ -113,7 +99,7 @@ export function invitedOfferClosedEmail(
     preheader: "Aucun paiement ne vous sera demandé.",
     paragraphs: [
       hello(d.prenom),
-      `L'offre de transfert de dossard qui vous avait été faite pour ${race(d)} n'est plus valable : ${CLOSED_WHY[d.reason]}.`,
+      `L'offre de transfert de dossard qui vous avait été faite pour ${raceLine(d)} n'est plus valable : ${CLOSED_WHY[d.reason]}.`,
       "Aucun paiement ne vous sera demandé ; un paiement qui nous parviendrait encore pour cette offre vous serait remboursé intégralement.",
       ...(d.fromWaitlist ? ["Vous gardez votre place sur la liste d'attente."] : []),
     ],

@@ -1,34 +1,21 @@
 // The waiting list's e-mails (issue 20), in French: joined (with the position), a place offered (with the deadline
 // and the amount), the offer expired, left the list (or removed by the organiser). docs/decisions/0131-waiting-list.md
 import { ordinal } from "~/domain/waitlist";
-import { formatDateLong, formatDateTimeLong, formatEuros, formatTime } from "~/domain/format";
-import { renderEmail, type RenderedEmail } from "./layout";
+import { formatDateTimeLong, formatEuros } from "~/domain/format";
+import { hello, type RaceEmailData, raceLine, renderEmail, type RenderedEmail } from "./layout";
 
-export interface WaitlistEmailData {
-  prenom: string | null;
+/** `url`: the runner's entry (/liste-attente/{id}). */
+export interface WaitlistEmailData extends RaceEmailData {
   genre?: string | null;
-  courseNom: string;
-  formatNom: string;
-  date: string | null;
-  heureDepart: string | null;
-  /** Absolute URL of the runner's entry (/liste-attente/{id}). */
-  url: string;
 }
-
-function race(d: WaitlistEmailData): string {
-  const day = d.date ? formatDateLong(d.date) : "date à venir";
-  return `${d.courseNom} — ${d.formatNom} (${d.heureDepart ? `${day} à ${formatTime(d.heureDepart)}` : day})`;
-}
-
-const hello = (d: WaitlistEmailData) => (d.prenom ? `Bonjour ${d.prenom},` : "Bonjour,");
 
 export function joinedEmail(d: WaitlistEmailData & { position: number }): RenderedEmail {
   return renderEmail({
     subject: `Liste d'attente : ${d.courseNom} — ${d.formatNom}`,
     preheader: `Vous êtes ${ordinal(d.position, d.genre)} sur la liste d'attente.`,
     paragraphs: [
-      hello(d),
-      `Votre inscription sur la liste d'attente de ${race(d)} est enregistrée. Vous êtes ${ordinal(d.position, d.genre)} sur la liste.`,
+      hello(d.prenom),
+      `Votre inscription sur la liste d'attente de ${raceLine(d)} est enregistrée. Vous êtes ${ordinal(d.position, d.genre)} sur la liste.`,
       "Dès qu'une place se libère, elle est proposée au premier coureur de la liste : vous recevrez alors un email avec un lien pour payer, et un délai pour le faire. Aucun paiement n'est demandé avant.",
     ],
     action: { label: "Voir ma place sur la liste", url: d.url },
@@ -49,8 +36,8 @@ export function offerEmail(
     subject: `Une place se libère : ${d.courseNom} — ${d.formatNom}`,
     preheader: `Payez avant le ${formatDateTimeLong(d.deadline)} pour la garder.`,
     paragraphs: [
-      hello(d),
-      `Une place s'est libérée pour ${race(d)} et elle vous est réservée.`,
+      hello(d.prenom),
+      `Une place s'est libérée pour ${raceLine(d)} et elle vous est réservée.`,
       `Pour la garder, payez ${formatEuros(d.totalCents)} avant le ${formatDateTimeLong(d.deadline)}.${meals}`,
       "Passé ce délai, la place sera proposée au coureur suivant de la liste.",
     ],
@@ -65,8 +52,8 @@ export function offerExpiredEmail(d: WaitlistEmailData): RenderedEmail {
     subject: `Offre expirée : ${d.courseNom} — ${d.formatNom}`,
     preheader: "La place a été proposée au coureur suivant.",
     paragraphs: [
-      hello(d),
-      `La place qui vous était proposée pour ${race(d)} n'a pas été payée dans le délai : elle a été proposée au coureur suivant de la liste d'attente.`,
+      hello(d.prenom),
+      `La place qui vous était proposée pour ${raceLine(d)} n'a pas été payée dans le délai : elle a été proposée au coureur suivant de la liste d'attente.`,
       "Aucun paiement n'a été pris. Vous pouvez vous inscrire de nouveau sur la liste depuis la page de la course.",
     ],
     action: { label: "Voir la course", url: d.url },
@@ -80,10 +67,10 @@ export function leftEmail(d: WaitlistEmailData & { byOrganiser: boolean }): Rend
       ? "L'organisateur vous a retiré de la liste d'attente."
       : "Vous avez quitté la liste d'attente.",
     paragraphs: [
-      hello(d),
+      hello(d.prenom),
       d.byOrganiser
-        ? `L'organisateur vous a retiré de la liste d'attente de ${race(d)}. Pour toute question, contactez-le depuis la page de la course.`
-        : `Vous avez quitté la liste d'attente de ${race(d)}.`,
+        ? `L'organisateur vous a retiré de la liste d'attente de ${raceLine(d)}. Pour toute question, contactez-le depuis la page de la course.`
+        : `Vous avez quitté la liste d'attente de ${raceLine(d)}.`,
       "Aucun paiement n'a été pris.",
     ],
     action: { label: "Voir la course", url: d.url },

@@ -3,7 +3,7 @@
 import { frenchDay } from "~/domain/french-dates";
 import * as paths from "~/domain/paths";
 import type { WeeklyFeedback } from "~/domain/weekly-feedback";
-import { renderEmail, type RenderedEmail } from "./layout";
+import { hello, renderEmail, type RenderedEmail } from "./layout";
 
 export interface WeeklyFeedbackEmailInput {
   feedback: WeeklyFeedback;
@@ -34,7 +34,7 @@ export function weeklyFeedbackEmail(m: WeeklyFeedbackEmailInput): RenderedEmail 
     subject: `Votre bilan de la semaine ${span}`,
     preheader: f.sentences[0] ?? "Votre bilan d'entraînement de la semaine.",
     paragraphs: [
-      m.prenom ? `Bonjour ${m.prenom},` : "Bonjour,",
+      hello(m.prenom),
       `Voici le bilan de votre semaine d'entraînement, ${span}\u00a0:`,
       ...f.sentences,
       "Le détail séance par séance et l'évolution des dernières semaines sont sur votre page de bilan.",

@@ -145,3 +145,14 @@ export function requireLocalPayments(context: Pick<AppLoadContext, "env" | "paym
   if (!isLocalPaymentProvider(p)) throw new Response("Page non trouvée", { status: 404 });
   return p;
 }
+
+/** What a page of the local provider reads of the id in its URL, or a 404 saying what was not found (`missing`). */
+export async function readLocal<T>(
+  context: Pick<AppLoadContext, "env" | "payments">,
+  read: (provider: LocalPaymentProvider) => Promise<T | null>,
+  missing: string,
+): Promise<T> {
+  const found = await read(requireLocalPayments(context));
+  if (!found) throw new Response(missing, { status: 404 });
+  return found;
+}

@@ -3,8 +3,9 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
+import { DetailRow, LocalProviderPage } from "~/components/LocalProviderPage";
 import { z } from "zod";
-import { localReturnUrl, requireLocalPayments } from "~/providers/payments-local.server";
+import { localReturnUrl, readLocal, requireLocalPayments } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
 import { formatDateTime, formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
@@ -15,9 +16,12 @@ export const meta: MetaFunction = () => noindexMeta("Paiement sécurisé (simula
 
 const CheckoutActionSchema = z.object({ intent: z.enum(["payer", "refuser", "annuler"]) });
 
+function readSession(context: LoaderFunctionArgs["context"], id: string | undefined) {
+  return readLocal(context, (p) => p.getSession(id ?? ""), "Session de paiement introuvable");
+}
+
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const session = await requireLocalPayments(context).getSession(params.id ?? "");
-  if (!session) throw new Response("Session de paiement introuvable", { status: 404 });
+  const session = await readSession(context, params.id);
   const declined = new URL(request.url).searchParams.get("refus") === "1";
   return {
     id: session.id,
@@ -37,8 +41,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const provider = requireLocalPayments(context);
   const parsed = CheckoutActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Action inconnue", { status: 400 });
-  const session = await provider.getSession(params.id ?? "");
-  if (!session) throw new Response("Session de paiement introuvable", { status: 404 });
+  const session = await readSession(context, params.id);
   if (parsed.data.intent === "annuler") return redirect(localReturnUrl(session.cancel_url, context.env.APP_URL));
   if (session.status !== "open") return redirect(paths.devCheckout(session.id));
   if (parsed.data.intent === "refuser") {
@@ -52,76 +55,70 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 export default function LocalCheckout() {
   const s = useLoaderData<typeof loader>();
   return (
-    <section className="paydev">
-      <p className="paydev-banner">Paiement simulé (prestataire local)&nbsp;: aucune carte réelle n'est débitée.</p>
-      <div className="card paydev-card">
-        <h1>Paiement sécurisé</h1>
-        <p className="muted">{s.product}</p>
-        <p className="paydev-amount">
-          {formatEuros(s.amount)}
-          {s.yearly ? <span className="muted small"> par an TTC, renouvelé chaque année</span> : null}
-        </p>
-        <dl className="paydev-rows">
-          {s.email ? (
-            <>
-              <dt>E-mail</dt>
-              <dd>{s.email}</dd>
-            </>
-          ) : null}
-          <dt>Valable jusqu'au</dt>
-          <dd>{formatDateTime(s.expiresAt)}</dd>
-        </dl>
-        {s.status === "complete" ? (
-          <>
-            <p className="alert alert-success" role="status">
-              Ce paiement est déjà effectué.
-            </p>
-            <a className="btn btn-primary" href={s.successUrl}>
-              Continuer
-            </a>
-          </>
-        ) : s.status === "expired" ? (
-          <>
+    <LocalProviderPage
+      banner="Paiement simulé (prestataire local)&nbsp;: aucune carte réelle n'est débitée."
+      title="Paiement sécurisé"
+    >
+      <p className="muted">{s.product}</p>
+      <p className="paydev-amount">
+        {formatEuros(s.amount)}
+        {s.yearly ? <span className="muted small"> par an TTC, renouvelé chaque année</span> : null}
+      </p>
+      <dl className="paydev-rows">
+        <DetailRow label="E-mail">{s.email}</DetailRow>
+        <dt>Valable jusqu'au</dt>
+        <dd>{formatDateTime(s.expiresAt)}</dd>
+      </dl>
+      {s.status === "complete" ? (
+        <>
+          <p className="alert alert-success" role="status">
+            Ce paiement est déjà effectué.
+          </p>
+          <a className="btn btn-primary" href={s.successUrl}>
+            Continuer
+          </a>
+        </>
+      ) : s.status === "expired" ? (
+        <>
+          <p className="alert alert-error" role="alert">
+            Cette session de paiement a expiré. Aucun montant n'a été débité.
+          </p>
+          <a className="btn btn-ghost" href={s.cancelUrl}>
+            Retour
+          </a>
+        </>
+      ) : (
+        <>
+          {s.declined ? (
             <p className="alert alert-error" role="alert">
-              Cette session de paiement a expiré. Aucun montant n'a été débité.
+              Carte refusée&nbsp;: votre banque a refusé le paiement. Aucun montant n'a été débité, vous pouvez
+              réessayer.
             </p>
-            <a className="btn btn-ghost" href={s.cancelUrl}>
-              Retour
-            </a>
-          </>
-        ) : (
-          <>
-            {s.declined ? (
-              <p className="alert alert-error" role="alert">
-                Carte refusée&nbsp;: votre banque a refusé le paiement. Aucun montant n'a été débité, vous pouvez
-                réessayer.
-              </p>
-            ) : null}
-            <p className="paydev-card-number">Carte de test •••• •••• •••• 4242</p>
-            <div className="paydev-buttons">
-              <Form method="post">
-                <input type="hidden" name="intent" value="payer" />
-                <button type="submit" className="btn btn-primary">
-                  {s.yearly ? "S'abonner " : "Payer "}
-                  {formatEuros(s.amount)}
-                </button>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="intent" value="refuser" />
-                <button type="submit" className="btn btn-ghost">
-                  Carte refusée
-                </button>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="intent" value="annuler" />
-                <button type="submit" className="btn btn-ghost">
-                  Annuler
-                </button>
-              </Form>
-            </div>
-          </>
-        )}
-      </div>
-    </section>
+          ) : null}
+          <p className="paydev-card-number">Carte de test •••• •••• •••• 4242</p>
+          <div className="paydev-buttons">
+            <Form method="post">
+              <input type="hidden" name="intent" value="payer" />
+              <button type="submit" className="btn btn-primary">
+                {s.yearly ? "S'abonner " : "Payer "}
+                {formatEuros(s.amount)}
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="refuser" />
+              <button type="submit" className="btn btn-ghost">
+                Carte refusée
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="annuler" />
+              <button type="submit" className="btn btn-ghost">
+                Annuler
+              </button>
+            </Form>
+          </div>
+        </>
+      )}
+    </LocalProviderPage>
   );
 }

@@ -4,10 +4,11 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
+import { LocalProviderPage } from "~/components/LocalProviderPage";
 import { z } from "zod";
 import { formatDateLong, formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
-import { localReturnUrl, requireLocalPayments } from "~/providers/payments-local.server";
+import { localReturnUrl, readLocal, requireLocalPayments } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
 import { noindexMeta } from "~/utils/meta";
 
@@ -20,9 +21,12 @@ const PortalActionSchema = z.object({
 
 const STATUS_LABELS: Record<string, string> = { active: "Actif", past_due: "Paiement en retard", canceled: "Résilié" };
 
+function readPortal(context: LoaderFunctionArgs["context"], id: string | undefined) {
+  return readLocal(context, (p) => p.getPortalSession(id ?? ""), "Portail introuvable");
+}
+
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const found = await requireLocalPayments(context).getPortalSession(params.id ?? "");
-  if (!found) throw new Response("Portail introuvable", { status: 404 });
+  const found = await readPortal(context, params.id);
   const { portal, customer, subscription: s } = found;
   return {
     email: customer.email,
@@ -44,8 +48,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const provider = requireLocalPayments(context);
   const parsed = PortalActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Action inconnue", { status: 400 });
-  const found = await provider.getPortalSession(params.id ?? "");
-  if (!found) throw new Response("Portail introuvable", { status: 404 });
+  const found = await readPortal(context, params.id);
   if (parsed.data.intent === "retour") return redirect(localReturnUrl(found.portal.return_url, context.env.APP_URL));
   await provider.portalAction(found.portal.id, parsed.data.intent);
   return redirect(paths.devPortal(found.portal.id));
@@ -65,44 +68,43 @@ export default function LocalPortal() {
   const p = useLoaderData<typeof loader>();
   const s = p.subscription;
   return (
-    <section className="paydev">
-      <p className="paydev-banner">Portail simulé (prestataire local)&nbsp;: aucune carte réelle n'est débitée.</p>
-      <div className="card paydev-card">
-        <h1>Mon abonnement</h1>
-        <dl className="paydev-rows">
-          <dt>E-mail</dt>
-          <dd>{p.email}</dd>
-          <dt>Carte</dt>
-          <dd>•••• {p.card}</dd>
-          {s ? (
-            <>
-              <dt>Abonnement</dt>
-              <dd>
-                Balise Premium, {formatEuros(s.amount)} par an&nbsp;: {s.status}
-              </dd>
-              <dt>{s.cancelAtPeriodEnd ? "Se termine le" : "Prochaine échéance"}</dt>
-              <dd>{formatDateLong(s.periodEnd)}</dd>
-            </>
-          ) : null}
-        </dl>
-        <div className="paydev-buttons">
-          {s?.live && !s.cancelAtPeriodEnd ? (
-            <PortalButton intent="resilier" label="Résilier à la fin de la période" primary />
-          ) : null}
-          {s?.live && s.cancelAtPeriodEnd ? <PortalButton intent="reprendre" label="Reprendre l'abonnement" /> : null}
-          <PortalButton intent="changer_carte" label="Changer de carte" />
-          <PortalButton intent="retour" label="Retour sur Balise" />
-        </div>
-        {s?.live ? (
+    <LocalProviderPage
+      banner="Portail simulé (prestataire local)&nbsp;: aucune carte réelle n'est débitée."
+      title="Mon abonnement"
+    >
+      <dl className="paydev-rows">
+        <dt>E-mail</dt>
+        <dd>{p.email}</dd>
+        <dt>Carte</dt>
+        <dd>•••• {p.card}</dd>
+        {s ? (
           <>
-            <h2 className="small">Simulation (développement)</h2>
-            <div className="paydev-buttons">
-              <PortalButton intent="renouveler" label="Simuler le renouvellement" />
-              <PortalButton intent="echec_paiement" label="Simuler un échec de paiement" />
-            </div>
+            <dt>Abonnement</dt>
+            <dd>
+              Balise Premium, {formatEuros(s.amount)} par an&nbsp;: {s.status}
+            </dd>
+            <dt>{s.cancelAtPeriodEnd ? "Se termine le" : "Prochaine échéance"}</dt>
+            <dd>{formatDateLong(s.periodEnd)}</dd>
           </>
         ) : null}
+      </dl>
+      <div className="paydev-buttons">
+        {s?.live && !s.cancelAtPeriodEnd ? (
+          <PortalButton intent="resilier" label="Résilier à la fin de la période" primary />
+        ) : null}
+        {s?.live && s.cancelAtPeriodEnd ? <PortalButton intent="reprendre" label="Reprendre l'abonnement" /> : null}
+        <PortalButton intent="changer_carte" label="Changer de carte" />
+        <PortalButton intent="retour" label="Retour sur Balise" />
       </div>
-    </section>
+      {s?.live ? (
+        <>
+          <h2 className="small">Simulation (développement)</h2>
+          <div className="paydev-buttons">
+            <PortalButton intent="renouveler" label="Simuler le renouvellement" />
+            <PortalButton intent="echec_paiement" label="Simuler un échec de paiement" />
+          </div>
+        </>
+      ) : null}
+    </LocalProviderPage>
   );
 }

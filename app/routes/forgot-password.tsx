@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { Link } from "~/components/Link";
 import { FormAlert, Honeypot, AccountEmailField } from "~/components/AccountFields";
 import { ForgotPasswordSchema, formValues, honeypotFilled, MSG } from "~/domain/profile-account";
@@ -29,9 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const { sent } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const { result, busy, errors } = useFormResult<typeof action>();
   return (
     <section className="container auth-page">
       <h1>Mot de passe oublié</h1>

@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { Link } from "~/components/Link";
 import { FormAlert, PasswordField, AccountEmailField } from "~/components/AccountFields";
 import { SaveButton } from "~/components/form/FieldGroup";
@@ -59,9 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Login() {
   const { redirectTo, notice } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const { result, busy, errors } = useFormResult<typeof action>();
   return (
     <section className="container auth-page">
       <h1>Connexion</h1>

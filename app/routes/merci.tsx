@@ -84,6 +84,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(paths.thanks({ sessionId, inscriptionId }));
 }
 
+/** The states where the registration ended after the payment: their heading and what the alert says. */
+type EndedState = "cancelled" | "closed" | "refunded";
+const ENDED: Record<EndedState, { title: string; kind: "info" | "error"; text: string }> = {
+  cancelled: {
+    title: "Inscription annulée",
+    kind: "info",
+    text: "Cette inscription a été annulée après son paiement. Le détail de son remboursement est sur la page de votre inscription.",
+  },
+  closed: {
+    title: "Inscription non validée",
+    kind: "error",
+    text: "L'organisateur a clos cette inscription pendant votre paiement\u00a0: votre paiement vous est remboursé intégralement. Un e-mail d'explication vous a été envoyé.",
+  },
+  refunded: {
+    title: "Inscription non validée",
+    kind: "error",
+    text: "Votre paiement est arrivé après l'expiration de la réservation de votre place et le format est complet entre-temps\u00a0: il vous est remboursé intégralement. Un e-mail d'explication vous a été envoyé.",
+  },
+};
+
+function Ended({ notice, r }: { notice: (typeof ENDED)[EndedState]; r: RunnerRegistration }) {
+  return (
+    <>
+      <h1>{notice.title}</h1>
+      <p className={`alert alert-${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
+        {notice.text}
+      </p>
+      <Details r={r} />
+    </>
+  );
+}
+
 function Details({ r }: { r: RunnerRegistration }) {
   return (
     <dl className="confirm-rows">
@@ -174,33 +206,8 @@ export default function Merci() {
           </Form>
           <Details r={r} />
         </>
-      ) : d.state === "cancelled" ? (
-        <>
-          <h1>Inscription annulée</h1>
-          <p className="alert alert-info" role="status">
-            Cette inscription a été annulée après son paiement. Le détail de son remboursement est sur la page de votre
-            inscription.
-          </p>
-          <Details r={r} />
-        </>
-      ) : d.state === "closed" ? (
-        <>
-          <h1>Inscription non validée</h1>
-          <p className="alert alert-error" role="alert">
-            L'organisateur a clos cette inscription pendant votre paiement&nbsp;: votre paiement vous est remboursé
-            intégralement. Un e-mail d'explication vous a été envoyé.
-          </p>
-          <Details r={r} />
-        </>
-      ) : d.state === "refunded" ? (
-        <>
-          <h1>Inscription non validée</h1>
-          <p className="alert alert-error" role="alert">
-            Votre paiement est arrivé après l'expiration de la réservation de votre place et le format est complet
-            entre-temps&nbsp;: il vous est remboursé intégralement. Un e-mail d'explication vous a été envoyé.
-          </p>
-          <Details r={r} />
-        </>
+      ) : d.state in ENDED ? (
+        <Ended notice={ENDED[d.state as EndedState]} r={r} />
       ) : (
         <>
           <h1>Paiement non finalisé</h1>

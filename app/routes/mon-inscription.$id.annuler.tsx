@@ -2,6 +2,7 @@
 // the paiements row; the action cancels with the tiered refund and redirects to the registration page.
 // Without JavaScript this is a page; with it, the parent route shows it in RefundModal.
 import { data, redirect } from "@remix-run/cloudflare";
+import { FieldError } from "~/components/Field";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
@@ -149,11 +150,7 @@ export default function CancelRegistration() {
               <option value="">— Sans motif —</option>
               <Options values={CANCEL_REASONS} />
             </select>
-            {errors.reason ? (
-              <p id="f-reason-err" className="field-error">
-                {errors.reason}
-              </p>
-            ) : null}
+            <FieldError id="f-reason-err" error={errors.reason} />
           </div>
           <div className="field">
             <label className="checkbox">
@@ -173,11 +170,7 @@ export default function CancelRegistration() {
                 (nouvel onglet) et je comprends que l'annulation est définitive.
               </span>
             </label>
-            {errors.accept_policy ? (
-              <p id="f-policy-err" className="field-error">
-                {errors.accept_policy}
-              </p>
-            ) : null}
+            <FieldError id="f-policy-err" error={errors.accept_policy} />
           </div>
         </fieldset>
         <div className="cancel-actions">

@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { Link } from "~/components/Link";
 import { FormAlert } from "~/components/AccountFields";
 import { type FieldSpec, FieldGroup, SaveButton } from "~/components/form/FieldGroup";
@@ -57,9 +58,7 @@ const identityFields = (today: string): FieldSpec[] => [
 
 export default function SimpleProfilePage() {
   const { email, profile, today } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const { result, busy, errors } = useFormResult<typeof action>();
   const v: Record<string, string | undefined> = result?.values ?? profile;
   return (
     <section className="container profile-page">
@@ -88,7 +87,7 @@ export default function SimpleProfilePage() {
       <Form method="post" className="profile-form" noValidate>
         <fieldset>
           <legend>Identité</legend>
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={identityFields(today)} values={v} errors={errors} />
           </div>
         </fieldset>

@@ -2,7 +2,8 @@
 // money in flight, owned events) is shown with what to do first; otherwise a single-use link is mailed.
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { FormAlert, PasswordField } from "~/components/AccountFields";
 import { ErasureRefusalNotice } from "~/components/ErasureRefusalNotice";
 import { CheckboxField } from "~/components/Field";
@@ -85,9 +86,7 @@ function Sent({ email }: { email: string }) {
 
 export default function DeleteAccountPage() {
   const { email, sent } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const { result, busy, errors } = useFormResult<typeof action>();
   return (
     <section className="container auth-page">
       <h1>Supprimer mon compte</h1>

@@ -1,6 +1,8 @@
 import { data, redirect } from "@remix-run/cloudflare";
+import { FieldError } from "~/components/Field";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { Link } from "~/components/Link";
 import { FormAlert } from "~/components/AccountFields";
 import { type FieldSpec, FieldGroup, SaveButton } from "~/components/form/FieldGroup";
@@ -116,9 +118,7 @@ const EMERGENCY: FieldSpec[] = [
 
 export default function RunnerProfilePage() {
   const { profile, saved, today, document: storedDoc } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const { result, busy, errors } = useFormResult<typeof action>();
   // After a failed save, show what was typed; otherwise the stored profile.
   const v: Values = result?.values ?? profile;
   const showResults = result ? v.apparaitre_resultats === "on" : profile.apparaitre_resultats !== false;
@@ -135,7 +135,7 @@ export default function RunnerProfilePage() {
       <Form method="post" encType="multipart/form-data" className="profile-form" noValidate>
         <fieldset>
           <legend>Identité</legend>
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={NAME} values={v} errors={errors} />
           </div>
           <div
@@ -157,23 +157,19 @@ export default function RunnerProfilePage() {
                 </label>
               ))}
             </div>
-            {errors.genre ? (
-              <p id="genre-error" className="field-error">
-                {errors.genre}
-              </p>
-            ) : null}
+            <FieldError id="genre-error" error={errors.genre} />
           </div>
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={birthFields(today)} values={v} errors={errors} />
           </div>
         </fieldset>
         <fieldset>
           <legend>Coordonnées</legend>
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={REACH} values={v} errors={errors} />
           </div>
           <FieldGroup specs={ADDRESS} values={v} errors={errors} />
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={TOWN} values={v} errors={errors} />
           </div>
           <FieldGroup specs={COUNTRY} values={result ? v : { ...v, pays: str(v.pays) || "France" }} errors={errors} />
@@ -214,7 +210,7 @@ export default function RunnerProfilePage() {
         </fieldset>
         <fieldset>
           <legend>Contact d'urgence</legend>
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={EMERGENCY} values={v} errors={errors} />
           </div>
         </fieldset>

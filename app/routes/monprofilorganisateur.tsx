@@ -1,6 +1,8 @@
 import { data, redirect } from "@remix-run/cloudflare";
+import { FieldError, fieldAria } from "~/components/Field";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { Link } from "~/components/Link";
 import { FormAlert } from "~/components/AccountFields";
 import { type FieldSpec, FieldGroup, SaveButton } from "~/components/form/FieldGroup";
@@ -69,10 +71,8 @@ const PAYOUT_COLUMNS: readonly Column[] = [
 
 export default function OrganiserProfilePage() {
   const { profile, accepted, acceptedAt, saved, paymentAccount, payouts } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { result, busy, errors } = useFormResult<typeof action>();
   const location = useLocation();
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
   const v: Record<string, string | undefined> = result?.values ?? profile;
   return (
     <section className="container profile-page">
@@ -84,7 +84,7 @@ export default function OrganiserProfilePage() {
         <fieldset>
           <legend>Organisation</legend>
           <FieldGroup specs={ORGANISATION} values={v} errors={errors} />
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldGroup specs={CONTACT} values={v} errors={errors} />
           </div>
         </fieldset>
@@ -122,8 +122,7 @@ export default function OrganiserProfilePage() {
                   type="checkbox"
                   name="conditions"
                   defaultChecked={v.conditions === "on"}
-                  aria-invalid={errors.conditions ? true : undefined}
-                  aria-describedby={errors.conditions ? "conditions-error" : undefined}
+                  {...fieldAria("conditions", { error: errors.conditions })}
                 />
                 <span>
                   J'ai lu et j'accepte les conditions organisateurs (version du {formatDate(CONDITIONS_VERSION)}).{" "}
@@ -132,11 +131,7 @@ export default function OrganiserProfilePage() {
                   </span>
                 </span>
               </label>
-              {errors.conditions ? (
-                <p id="conditions-error" className="field-error">
-                  {errors.conditions}
-                </p>
-              ) : null}
+              <FieldError id="conditions-error" error={errors.conditions} />
             </div>
           )}
         </fieldset>

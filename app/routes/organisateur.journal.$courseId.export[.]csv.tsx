@@ -2,13 +2,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseJournalFilters } from "~/domain/audit";
 import { journalCsv } from "~/services/journal.server";
-import { requireOrganiser } from "~/utils/auth.server";
-import { notFoundOrRethrow } from "~/utils/domain-errors";
+import { readAsOrganiser } from "~/utils/auth.server";
 import { csvDownload } from "~/utils/http";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireOrganiser(request, context);
-  const filters = parseJournalFilters(new URL(request.url).searchParams);
-  const body = await journalCsv(context, user, params.courseId ?? "", filters).catch(notFoundOrRethrow);
+export async function loader(args: LoaderFunctionArgs) {
+  const filters = parseJournalFilters(new URL(args.request.url).searchParams);
+  const body = await readAsOrganiser(args, "courseId", (context, user, id) => journalCsv(context, user, id, filters));
   return csvDownload(body, "journal.csv");
 }

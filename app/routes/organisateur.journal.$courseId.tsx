@@ -9,18 +9,17 @@ import { parseJournalFilters } from "~/domain/audit";
 import * as paths from "~/domain/paths";
 import { eventJournal } from "~/services/journal.server";
 import organiserCss from "~/styles/organiser.css?url";
-import { requireOrganiser } from "~/utils/auth.server";
-import { notFoundOrRethrow } from "~/utils/domain-errors";
-import { noindexMeta } from "~/utils/meta";
+import { readAsOrganiser } from "~/utils/auth.server";
+import { organiserPageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  noindexMeta(data ? `Journal – ${data.course.nom} — Balise` : "Journal — Balise");
+export const meta: MetaFunction<typeof loader> = ({ data }) => organiserPageMeta("Journal", data?.course.nom);
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireOrganiser(request, context);
-  const filters = parseJournalFilters(new URL(request.url).searchParams);
-  const journal = await eventJournal(context, user, params.courseId ?? "", filters).catch(notFoundOrRethrow);
+export async function loader(args: LoaderFunctionArgs) {
+  const filters = parseJournalFilters(new URL(args.request.url).searchParams);
+  const journal = await readAsOrganiser(args, "courseId", (context, user, id) =>
+    eventJournal(context, user, id, filters),
+  );
   return { ...journal, filters };
 }
 

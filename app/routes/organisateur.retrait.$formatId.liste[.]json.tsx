@@ -2,11 +2,9 @@
 // to work offline, with each QR's signature. For the event's owner or a co-organiser with Inscriptions (404 else).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { checkInDesk } from "~/services/check-in.server";
-import { requireOrganiser } from "~/utils/auth.server";
-import { notFoundOrRethrow } from "~/utils/domain-errors";
+import { readAsOrganiser } from "~/utils/auth.server";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireOrganiser(request, context);
-  const desk = await checkInDesk(context, user, params.formatId ?? "").catch(notFoundOrRethrow);
+export async function loader(args: LoaderFunctionArgs) {
+  const desk = await readAsOrganiser(args, "formatId", checkInDesk);
   return Response.json(desk, { headers: { "Cache-Control": "private, no-store" } });
 }

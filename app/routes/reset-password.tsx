@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigate } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { Link } from "~/components/Link";
 import { useEffect } from "react";
 import { FormAlert } from "~/components/AccountFields";
@@ -63,18 +64,16 @@ function InvalidLink() {
 
 export default function ResetPassword() {
   const loaded = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { result, busy, errors } = useFormResult<typeof action>();
   // After a refused POST the form stays, with the link's token, whatever the URL.
   const state = result ? (result.invalid ? "invalid" : "form") : loaded.state;
   const token = result?.token || loaded.token;
-  const busy = useNavigation().state === "submitting";
   const navigate = useNavigate();
   useEffect(() => {
     if (state !== "done") return;
     const t = setTimeout(() => navigate(paths.login()), RESET_REDIRECT_SECONDS * 1000);
     return () => clearTimeout(t);
   }, [state, navigate]);
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
   const cross = (m?: string) => (m ? `❌ ${m}` : undefined);
   return (
     <section className="container auth-page">

@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigate } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { Link } from "~/components/Link";
 import { useEffect } from "react";
 import { FormAlert, Honeypot, AccountEmailField } from "~/components/AccountFields";
@@ -44,15 +45,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Signup() {
   const { created } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { result, busy, errors } = useFormResult<typeof action>();
   const navigate = useNavigate();
   useEffect(() => {
     if (!created) return;
     const t = setTimeout(() => navigate(paths.login()), SIGNUP_REDIRECT_SECONDS * 1000);
     return () => clearTimeout(t);
   }, [created, navigate]);
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
   if (created) {
     return (
       <section className="container auth-page">

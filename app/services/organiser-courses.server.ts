@@ -1,6 +1,7 @@
 // The organiser's space (spec section 2): each of the organiser's events with its formats, places taken and
 // registrations (and the events they co-organise, with their rights), and the registrations per format of one event.
 // Read-only.
+import { eventHeader } from "~/domain/event-header";
 import type { FormatRow } from "./courses.server";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { mealsTakenSql, placesTakenSql } from "~/db/registration-store/capacity.server";
@@ -112,12 +113,7 @@ async function summarise(db: Db, cs: (typeof courses.$inferSelect)[], now: Date)
       repas: f.repas,
     }));
     return {
-      id: c.id,
-      nom: c.nom,
-      lieu: c.lieu,
-      departement: c.departement,
-      slug: c.slug,
-      en_ligne: c.en_ligne,
+      ...eventHeader(c),
       created_at: c.created_at,
       image_url: c.image_url,
       formats: summaries,

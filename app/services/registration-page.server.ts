@@ -1,6 +1,7 @@
 // The registration page's data (issue 5): the event and its formats as the form shows them (prices, places and
 // meals left, the registration window, the transfer rules) and the runner's fields pre-filled from their profiles.
 // Read-only. Decisions 0060 and 0130.
+import { eventHeader } from "~/domain/event-header";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
 import { mealsTakenSql, placesHeldSql, placesTakenSql, waitingCountSql } from "~/db/registration-store/capacity.server";
@@ -91,12 +92,7 @@ export async function loadRegistrationPage(
   if (!c) return null;
   return {
     course: {
-      id: c.id,
-      nom: c.nom,
-      lieu: c.lieu,
-      departement: c.departement,
-      slug: c.slug,
-      en_ligne: c.en_ligne,
+      ...eventHeader(c),
       organisateur_id: c.organisateur_id,
       updated_at: c.updated_at,
       paymentsOpen: canTakePayments({ accountId: c.accountId, chargesEnabled: c.charges }),

@@ -2,6 +2,7 @@
 // registration), sees their position, pays an offer or leaves; the organiser turns the list on or off per format,
 // sees it, removes someone and exports it. Offers themselves are made by app/services/waitlist-offers.server.ts
 // (called by the lifecycle whenever a place is freed, and by the cron). docs/decisions/0131-waiting-list.md
+import { countsOf } from "~/domain/counts";
 import { formatTarget, recordAction } from "./audit.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
@@ -284,12 +285,11 @@ export async function organiserWaitlist(
 ): Promise<OrganiserWaitlist> {
   const f = await requireOwnedFormatId(context, user, formatId);
   const entries = await listEntries(context, f.id, limit);
-  const counts = { en_liste: 0, offre: 0, acceptee: 0, offre_expiree: 0, sorties: 0 };
   const [c] = await context.db.all<Record<string, number>>(sql`
     SELECT sum(statut = 'en_liste') AS en_liste, sum(statut = 'offre') AS offre, sum(statut = 'acceptee') AS acceptee,
       sum(statut = 'offre_expiree') AS offre_expiree, sum(statut IN ('retiree', 'supprimee')) AS sorties
     FROM liste_attente WHERE format_id = ${f.id}`);
-  for (const k of Object.keys(counts) as (keyof typeof counts)[]) counts[k] = Number(c?.[k] ?? 0);
+  const counts = countsOf(c, ["en_liste", "offre", "acceptee", "offre_expiree", "sorties"]);
   return { enabled: Boolean(f.enabled), entries, counts };
 }
 

@@ -1,4 +1,5 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { notFoundOrRethrow } from "./domain-errors";
 import { ADMIN_FORBIDDEN, ADMIN_LOGIN_REQUIRED } from "~/domain/admin";
 import { getSessionUser, type SessionUser } from "./session.server";
 import * as paths from "~/domain/paths";
@@ -18,6 +19,19 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 
 /** Organiser mode is a display choice; ownership of events is the permission. Any logged-in user may organise. */
 export const requireOrganiser = requireUser;
+
+/**
+ * The loader's read of the event or format its URL names (`params[key]`) for the organiser who asks: `read` checks
+ * their right to it, and an event that is not theirs (or does not exist) answers 404 (notFoundOrRethrow).
+ */
+export async function readAsOrganiser<T>(
+  { request, context, params }: Pick<LoaderFunctionArgs, "request" | "context" | "params">,
+  key: "courseId" | "formatId",
+  read: (context: AppLoadContext, user: SessionUser, id: string) => Promise<T>,
+): Promise<T> {
+  const user = await requireOrganiser(request, context);
+  return read(context, user, params[key] ?? "").catch(notFoundOrRethrow);
+}
 
 /**
  * Admins only (every admin screen and action, decided here on the server): anonymous users get

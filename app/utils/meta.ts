@@ -10,3 +10,8 @@ export function noindexMeta(title: string): MetaDescriptor[] {
 export function publicPageMeta(title: string, description: string): MetaDescriptor[] {
   return [{ title }, { name: "description", content: description }];
 }
+
+/** The head of an organiser's page about one event or format: `Section – Name — Balise`, `Section — Balise` when none. */
+export function organiserPageMeta(section: string, name: string | undefined): MetaDescriptor[] {
+  return noindexMeta(name ? `${section} – ${name} — Balise` : `${section} — Balise`);
+}

@@ -125,14 +125,9 @@ function MessageSteps({ m, isRoot, data, forms }: ChatMessageProps & { data: Dis
     <div className="chat-actions">
       {isRoot ? (
         <MessageStep {...common} intent="reply" label="Répondre" submit="Envoyer la réponse" buttonClass="btn-primary">
-          <label className="visually-hidden" htmlFor={`reply-${m.id}`}>
-            Ta réponse
-          </label>
-          <textarea
+          <MessageText
             id={`reply-${m.id}`}
-            name="message"
-            rows={2}
-            maxLength={MAX_MESSAGE_LENGTH}
+            label="Ta réponse"
             defaultValue={forms.draftFor(`reply:${m.id}`)}
             placeholder="Ta réponse…"
           />
@@ -147,14 +142,9 @@ function MessageSteps({ m, isRoot, data, forms }: ChatMessageProps & { data: Dis
           buttonClass="btn-primary"
           formKey={m.updated_at ?? m.created_at}
         >
-          <label className="visually-hidden" htmlFor={`edit-${m.id}`}>
-            Nouveau texte
-          </label>
-          <textarea
+          <MessageText
             id={`edit-${m.id}`}
-            name="message"
-            rows={2}
-            maxLength={MAX_MESSAGE_LENGTH}
+            label="Nouveau texte"
             defaultValue={forms.draftFor(`edit:${m.id}`) ?? m.message}
           />
         </MessageStep>
@@ -216,5 +206,26 @@ export function ChatMessage({ m, isRoot, data, forms }: ChatMessageProps & { dat
       )}
       {data.viewer ? <MessageSteps m={m} isRoot={isRoot} data={data} forms={forms} /> : null}
     </article>
+  );
+}
+
+/** A reply's or an edit's text box, under a label only screen readers read. */
+function MessageText({
+  id,
+  label,
+  ...text
+}: {
+  id: string;
+  label: string;
+  defaultValue: string | undefined;
+  placeholder?: string;
+}) {
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <textarea id={id} name="message" rows={2} maxLength={MAX_MESSAGE_LENGTH} {...text} />
+    </>
   );
 }

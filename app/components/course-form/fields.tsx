@@ -1,5 +1,5 @@
 // The event form's own fields: a text field whose id follows its name, and a file field that keeps an attached file.
-import { Field as SharedField, type FieldProps } from "~/components/Field";
+import { Field as SharedField, type FieldProps, fieldAria } from "~/components/Field";
 
 /** The event form's fields: ids without the brackets of the formats' names, no browser autofill unless asked. */
 export function Field({ value, ...props }: Omit<FieldProps, "defaultValue" | "id"> & { value: string }) {
@@ -42,14 +42,7 @@ export function FileField({ name, urlName, label, url, accept, hint, error, kind
           </label>
         </div>
       ) : null}
-      <input
-        id={id}
-        type="file"
-        name={name}
-        accept={accept}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-      />
+      <input id={id} type="file" name={name} accept={accept} {...fieldAria(id, { hint: true, error })} />
       <p className="hint" id={`${id}-hint`}>
         {url ? `Choisir un fichier le remplace. ${hint}` : hint}
       </p>

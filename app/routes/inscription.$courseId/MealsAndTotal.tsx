@@ -1,6 +1,7 @@
 // The meals (when the format serves them), then the summary: the total, the refund and transfer rules, and the
 // submit buttons (pay, or join a full format's waiting list; 'Actualiser' without JavaScript).
 import { Link } from "~/components/Link";
+import { FieldError } from "~/components/Field";
 import { REGISTRATION_MSG, type RegistrationValues } from "~/domain/registration";
 import { mealsLeft, registrationTotals } from "~/domain/registration-rules";
 import { refundScaleSentence } from "~/domain/refund";
@@ -51,11 +52,7 @@ export function Meals({
         <p id="f-nombre_repas-hint" className="hint">
           {soldOut ? MEALS_SOLD_OUT : `Il reste ${left} repas sur ${chosen.stock_repas}.`}
         </p>
-        {errors.nombre_repas ? (
-          <p id="f-nombre_repas-error" className="field-error">
-            {errors.nombre_repas}
-          </p>
-        ) : null}
+        <FieldError id="f-nombre_repas-error" error={errors.nombre_repas} />
       </div>
     </fieldset>
   );

@@ -1,6 +1,7 @@
 // The 'Code promo' field (ADR 0214): typed, then 'Appliquer' (with or without JavaScript) asks the server, which
 // answers with the code's discount (shown in the summary) or a French message beside the field; what was typed stays.
 import type { Errors } from "./ErrorSummary";
+import { FieldError } from "~/components/Field";
 
 export function PromoField({
   defaultValue,
@@ -39,11 +40,7 @@ export function PromoField({
             ? `Code ${applied} appliqué : la remise est dans le récapitulatif.`
             : "Un code de l'organisateur ou de votre club\u00a0: « Appliquer » montre la remise avant de payer."}
         </p>
-        {error ? (
-          <p id="f-code_promo-error" className="field-error">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id="f-code_promo-error" error={error} />
       </div>
     </fieldset>
   );

@@ -3,7 +3,8 @@
 // link that is unknown, expired, revoked or already used says so in French.
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation, useParams } from "@remix-run/react";
+import { Form, useLoaderData, useParams } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { FormAlert } from "~/components/AccountFields";
 import { SaveButton } from "~/components/form/FieldGroup";
 import { Link } from "~/components/Link";
@@ -79,9 +80,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function InvitationPage() {
   const { refused, invitation, user } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const { result, busy, errors } = useFormResult<typeof action>();
   const refusal = result?.refused ?? refused;
   const { token = "" } = useParams();
   return (

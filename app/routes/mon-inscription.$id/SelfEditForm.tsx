@@ -69,7 +69,7 @@ export function SelfEditForm({
 /** The runner's fields, in the registration form's order (the justificatif's only for a timed race). */
 function RunnerFields({ bind, today, competition }: { bind: FieldBinder; today: string; competition: boolean }) {
   return (
-    <div className="field-grid">
+    <div className="field-columns">
       <RunnerIdentityFields bind={bind} today={today} />
       {competition ? (
         <>

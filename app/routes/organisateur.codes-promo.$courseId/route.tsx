@@ -15,19 +15,17 @@ import {
   requirePricingRight,
 } from "~/services/promo-codes.server";
 import organiserCss from "~/styles/organiser.css?url";
-import { requireOrganiser } from "~/utils/auth.server";
+import { readAsOrganiser, requireOrganiser } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { type PromoFormValues, PromoCodeForm } from "./PromoCodeForm";
 import { PromoCodeList } from "./PromoCodeList";
-import { noindexMeta } from "~/utils/meta";
+import { organiserPageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  noindexMeta(data ? `Codes promo – ${data.course.nom} — Balise` : "Codes promo — Balise");
+export const meta: MetaFunction<typeof loader> = ({ data }) => organiserPageMeta("Codes promo", data?.course.nom);
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireOrganiser(request, context);
-  return eventPromoCodes(context, user, params.courseId ?? "").catch(notFoundOrRethrow);
+export function loader(args: LoaderFunctionArgs) {
+  return readAsOrganiser(args, "courseId", eventPromoCodes);
 }
 
 const FIELDS = [

@@ -1,7 +1,7 @@
 // The owner's invite form: the address and the rights (at least one), each error beside its field, what was typed
 // kept after a refusal.
 import { Form } from "@remix-run/react";
-import { Field, fieldAria, fieldBinder } from "~/components/Field";
+import { Field, fieldAria, fieldBinder, FieldError } from "~/components/Field";
 import { SaveButton } from "~/components/form/FieldGroup";
 import { EVENT_RIGHTS, RIGHT_HINTS, RIGHT_LABELS } from "~/domain/event-team";
 
@@ -49,11 +49,7 @@ export function InviteForm({
         <p id="f-droits-hint" className="hint">
           Seul l'organisateur gère l'équipe, le compte de paiement et peut supprimer l'épreuve.
         </p>
-        {rightsError ? (
-          <p id="f-droits-error" className="field-error">
-            {rightsError}
-          </p>
-        ) : null}
+        <FieldError id="f-droits-error" error={rightsError} />
       </fieldset>
       <input type="hidden" name="intent" value="invite" />
       <SaveButton busy={busy} busyLabel="Envoi…">

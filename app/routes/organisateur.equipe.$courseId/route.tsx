@@ -3,7 +3,8 @@
 // co-organiser posts 'leave' here to quit the team (the organiser space's 'Quitter l'équipe').
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { Link } from "~/components/Link";
 import { Notice } from "~/components/form/Notice";
 import { InviteSchema, TeamActionSchema } from "~/domain/event-team";
@@ -17,15 +18,14 @@ import {
   teamPage,
 } from "~/services/event-team.server";
 import organiserCss from "~/styles/organiser.css?url";
-import { requireOrganiser } from "~/utils/auth.server";
+import { readAsOrganiser, requireOrganiser } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { InviteForm } from "./InviteForm";
 import { TeamInvitations, TeamMembers } from "./TeamLists";
-import { noindexMeta } from "~/utils/meta";
+import { organiserPageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  noindexMeta(data ? `Équipe – ${data.course.nom} — Balise` : "Équipe — Balise");
+export const meta: MetaFunction<typeof loader> = ({ data }) => organiserPageMeta("Équipe", data?.course.nom);
 
 /** Success messages after a redirect: a fixed table, never text from the URL. */
 const MESSAGES: Record<string, string> = {
@@ -34,10 +34,9 @@ const MESSAGES: Record<string, string> = {
   retire: "Co-organisateur retiré de l'équipe.",
 };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireOrganiser(request, context);
-  const team = await teamPage(context, user, params.courseId ?? "").catch(notFoundOrRethrow);
-  const message = new URL(request.url).searchParams.get("message");
+export async function loader(args: LoaderFunctionArgs) {
+  const team = await readAsOrganiser(args, "courseId", teamPage);
+  const message = new URL(args.request.url).searchParams.get("message");
   return { ...team, message: message ? (MESSAGES[message] ?? null) : null };
 }
 
@@ -80,9 +79,7 @@ function rightValues(form: Record<string, FormDataEntryValue>) {
 
 export default function EventTeamPage() {
   const { course, members, invitations, message } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const { result, busy, errors } = useFormResult<typeof action>();
   return (
     <main className="container page organiser-page">
       <p>

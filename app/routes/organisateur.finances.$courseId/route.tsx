@@ -11,20 +11,18 @@ import { fieldErrors } from "~/domain/form-errors";
 import * as paths from "~/domain/paths";
 import { eventFinances, requestAdvance } from "~/services/advances.server";
 import organiserCss from "~/styles/organiser.css?url";
-import { requireOrganiser } from "~/utils/auth.server";
+import { readAsOrganiser, requireOrganiser } from "~/utils/auth.server";
 import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
 import { AdvanceSection } from "./AdvanceSection";
 import { BooksSummary, EventPayments } from "./EventPayments";
-import { noindexMeta } from "~/utils/meta";
+import { organiserPageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organiserCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  noindexMeta(data ? `Finances – ${data.course.nom} — Balise` : "Finances — Balise");
+export const meta: MetaFunction<typeof loader> = ({ data }) => organiserPageMeta("Finances", data?.course.nom);
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireOrganiser(request, context);
-  const page = await eventFinances(context, user, params.courseId ?? "").catch(notFoundOrRethrow);
-  return { ...page, sent: new URL(request.url).searchParams.get("demande") === "ok" };
+export async function loader(args: LoaderFunctionArgs) {
+  const page = await readAsOrganiser(args, "courseId", eventFinances);
+  return { ...page, sent: new URL(args.request.url).searchParams.get("demande") === "ok" };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

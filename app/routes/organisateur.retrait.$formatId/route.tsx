@@ -19,23 +19,22 @@ import { personName } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import { checkInDesk, recordScans, undoPickup, validateAtDesk } from "~/services/check-in.server";
 import checkInCss from "~/styles/check-in.css?url";
-import { requireOrganiser } from "~/utils/auth.server";
-import { errorToShow, notFoundOrRethrow } from "~/utils/domain-errors";
+import { readAsOrganiser, requireOrganiser } from "~/utils/auth.server";
+import { errorToShow } from "~/utils/domain-errors";
 import { CAMERA_PERMISSIONS_POLICY } from "~/utils/security-headers";
 import { DeskList } from "./DeskList";
 import { OfflineDesk } from "./OfflineDesk";
-import { noindexMeta } from "~/utils/meta";
+import { organiserPageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  noindexMeta(data ? `Retrait des dossards – ${data.format.nom} — Balise` : "Retrait des dossards — Balise");
+  organiserPageMeta("Retrait des dossards", data?.format.nom);
 // The scanner needs the camera, which every other page refuses (app/utils/security-headers.ts).
 export const headers: HeadersFunction = () => ({ "Permissions-Policy": CAMERA_PERMISSIONS_POLICY });
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireOrganiser(request, context);
-  const desk = await checkInDesk(context, user, params.formatId ?? "").catch(notFoundOrRethrow);
-  const url = new URL(request.url);
+export async function loader(args: LoaderFunctionArgs) {
+  const desk = await readAsOrganiser(args, "formatId", checkInDesk);
+  const url = new URL(args.request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   // Success after a redirect: read from the stored row, never text from the URL.
   const done = desk.runners.find((r) => r.id === url.searchParams.get("fait"));
@@ -49,7 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       : undone?.annule_le && !undone.retire_le
         ? `${personName(undone)}${bib(undone)}\u00a0: ${undoneText(undone.annule_le, null)}.`
         : null;
-  return { ...desk, q, message, now: context.clock.now().toISOString() };
+  return { ...desk, q, message, now: args.context.clock.now().toISOString() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 // The plan's form: the race (one of the runner's registrations to come, or typed), the runner today (weekly volume,
 // long run, threshold pace), the target and the training days. Each error beside its field; what was typed kept.
 import { Form } from "@remix-run/react";
-import { Field, fieldAria, fieldBinder, SelectField } from "~/components/Field";
+import { Field, fieldAria, fieldBinder, SelectField, FieldError } from "~/components/Field";
 import { SaveButton } from "~/components/form/FieldGroup";
 import { WEEKDAY_LABELS } from "~/domain/training-plan";
 
@@ -125,11 +125,7 @@ function DaysFields({ values, errors }: { values: Values; errors: Errors }) {
       <p id="f-jours-hint" className="hint">
         De deux à six jours&nbsp;: gardez au moins un jour de repos.
       </p>
-      {error ? (
-        <p id="f-jours-error" className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id="f-jours-error" error={error} />
       <SelectField
         {...bind("jourSortieLongue")}
         label="Jour de la sortie longue"

@@ -3,7 +3,8 @@
 // calendar feed's address and its 'Nouveau lien'. Every loader and action starts with requirePremium.
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { Link } from "~/components/Link";
 import { Notice } from "~/components/form/Notice";
 import { fieldErrors } from "~/domain/form-errors";
@@ -56,9 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function PremiumPlanPage() {
   const page = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const { result, busy, errors } = useFormResult<typeof action>();
   return (
     <section className="container page plan-page">
       <p>
