@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { itMaps, itMapsEqual } from "../../tests/support/cases";
+import { formDataOf, itMaps, itMapsEqual } from "../../tests/support/cases";
 import {
   applyIntent,
   windowInputs,
@@ -269,13 +269,14 @@ describe("coordinates", () => {
 
 describe("reading the form and its buttons", () => {
   it("reads format blocks in index order, keeping what was typed", () => {
-    const fd = new FormData();
-    fd.set("nom", "Trail");
-    fd.set("formats[1].nom", "Second");
-    fd.set("formats[1].prix", "12,5");
-    fd.set("formats[0].nom", "Premier");
-    fd.set("formats[0].key", "abc");
-    fd.set("formats[0].bogus", "x");
+    const fd = formDataOf([
+      ["nom", "Trail"],
+      ["formats[1].nom", "Second"],
+      ["formats[1].prix", "12,5"],
+      ["formats[0].nom", "Premier"],
+      ["formats[0].key", "abc"],
+      ["formats[0].bogus", "x"],
+    ]);
     const v = readCourseForm(fd);
     expect(v.nom).toBe("Trail");
     expect(v.formats.map((f) => f.nom)).toEqual(["Premier", "Second"]);

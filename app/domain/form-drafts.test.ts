@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { formDataOf } from "../../tests/support/cases";
 import { DRAFT_MAX_FIELDS, draftEntries, draftFormData, draftPage, withDraft } from "./form-drafts";
 
 describe("form drafts (issue 42)", () => {
   it("keeps the text fields, not files, secrets or the submit's intent", () => {
-    const fd = new FormData();
-    fd.append("nom", "Durand");
-    fd.append("formats[0][nom]", "Trail 20 km");
-    fd.append("password", "secret");
-    fd.append("intent", "payer");
-    fd.append("justificatif_document", new File(["x"], "licence.pdf"));
+    const fd = formDataOf([
+      ["nom", "Durand"],
+      ["formats[0][nom]", "Trail 20 km"],
+      ["password", "secret"],
+      ["intent", "payer"],
+      ["justificatif_document", new File(["x"], "licence.pdf")],
+    ]);
     expect(draftEntries(fd.entries())).toEqual([
       ["nom", "Durand"],
       ["formats[0][nom]", "Trail 20 km"],

@@ -30,16 +30,19 @@ describe("daysBefore counts Paris calendar days", () => {
 
 describe("quoteRefund", () => {
   const now = new Date("2026-11-21T10:00:00Z");
+  /** Paid 35,00 € (fees 0,78 € and 1,75 €) for a race on 31 December, unless the case says otherwise. */
+  const quote = (input: Partial<Parameters<typeof quoteRefund>[0]> = {}) =>
+    quoteRefund({
+      amountTotalCents: 3500,
+      providerFeeCents: 78,
+      platformFeeCents: 175,
+      eventDate: "2026-12-31",
+      now,
+      ...input,
+    });
+  const noFees = { providerFeeCents: 0, platformFeeCents: 0 };
   it("90% of the base 40 days before", () => {
-    expect(
-      quoteRefund({
-        amountTotalCents: 3500,
-        providerFeeCents: 78,
-        platformFeeCents: 175,
-        eventDate: "2026-12-31",
-        now,
-      }),
-    ).toEqual({
+    expect(quote()).toEqual({
       amount_total_cents: 3500,
       non_refundable_cents: 253,
       base_cents: 3247,
@@ -49,54 +52,25 @@ describe("quoteRefund", () => {
     });
   });
   it("rounds down to the cent", () => {
-    expect(
-      quoteRefund({ amountTotalCents: 1001, providerFeeCents: 0, platformFeeCents: 0, eventDate: "2026-12-31", now })
-        .refund_cents,
-    ).toBe(900);
+    expect(quote({ amountTotalCents: 1001, ...noFees }).refund_cents).toBe(900);
   });
   it("zero refund under 7 days", () => {
-    const q = quoteRefund({
-      amountTotalCents: 3500,
-      providerFeeCents: 78,
-      platformFeeCents: 175,
-      eventDate: "2026-11-25",
-      now,
-    });
+    const q = quote({ eventDate: "2026-11-25" });
     expect(q.percent).toBe(0);
     expect(q.refund_cents).toBe(0);
   });
   it("zero for a free registration and for an event without date", () => {
-    expect(
-      quoteRefund({ amountTotalCents: 0, providerFeeCents: 0, platformFeeCents: 0, eventDate: "2026-12-31", now })
-        .refund_cents,
-    ).toBe(0);
-    expect(
-      quoteRefund({ amountTotalCents: 2000, providerFeeCents: 0, platformFeeCents: 0, eventDate: null, now })
-        .refund_cents,
-    ).toBe(0);
+    expect(quote({ amountTotalCents: 0, ...noFees }).refund_cents).toBe(0);
+    expect(quote({ amountTotalCents: 2000, ...noFees, eventDate: null }).refund_cents).toBe(0);
   });
   it("fees larger than the amount never give a negative base", () => {
-    const q = quoteRefund({
-      amountTotalCents: 100,
-      providerFeeCents: 80,
-      platformFeeCents: 50,
-      eventDate: "2026-12-31",
-      now,
-    });
+    const q = quote({ amountTotalCents: 100, providerFeeCents: 80, platformFeeCents: 50 });
     expect(q.non_refundable_cents).toBe(100);
     expect(q.base_cents).toBe(0);
     expect(q.refund_cents).toBe(0);
   });
   it("never refunds more than what is left", () => {
-    const q = quoteRefund({
-      amountTotalCents: 1000,
-      providerFeeCents: 0,
-      platformFeeCents: 0,
-      alreadyRefundedCents: 950,
-      eventDate: "2026-12-31",
-      now,
-    });
-    expect(q.refund_cents).toBe(50);
+    expect(quote({ amountTotalCents: 1000, ...noFees, alreadyRefundedCents: 950 }).refund_cents).toBe(50);
   });
 });
 

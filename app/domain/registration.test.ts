@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { itMaps } from "../../tests/support/cases";
+import { formDataOf, itMaps } from "../../tests/support/cases";
 import {
   formValues,
   parseMealCount,
@@ -165,10 +165,11 @@ describe("parseRegistration (the form's schema)", () => {
   });
 
   it("reads the posted form as typed, with the checkbox", () => {
-    const fd = new FormData();
-    fd.set("format_id", "f2");
-    fd.set("nom", "  Bernard ");
-    fd.set("nombre_repas", "2");
+    const fd = formDataOf([
+      ["format_id", "f2"],
+      ["nom", "  Bernard "],
+      ["nombre_repas", "2"],
+    ]);
     const v = formValues(fd);
     expect(v.nom).toBe("  Bernard ");
     expect(v.email).toBe("");

@@ -54,16 +54,24 @@ const history: PreviousWeek[] = [
 ];
 const MONDAY_AFTER = new Date("2027-03-15T06:00:00Z");
 const RACE = "2027-04-25";
+/** An empty week of 8 March read on the Monday after, no race: each case says what differs. */
+const feedback = (input: Partial<Parameters<typeof weeklyFeedback>[0]> = {}) =>
+  weeklyFeedback({
+    weekStart: WEEK,
+    planned: [],
+    activities: [],
+    previousWeeks: [],
+    raceDate: null,
+    now: MONDAY_AFTER,
+    ...input,
+  });
 
 describe("weeklyFeedback: realistic weeks", () => {
   it("nothing done: every session missed, the trend drops", () => {
-    const f = weeklyFeedback({
-      weekStart: WEEK,
+    const f = feedback({
       planned: plan,
-      activities: [],
       previousWeeks: history,
       raceDate: RACE,
-      now: MONDAY_AFTER,
     });
     expect(f.planned).toEqual({ distanceKm: 50, dplusM: 600, timeSec: 245 * 60 });
     expect(f.done).toEqual({ distanceKm: 0, dplusM: 0, timeSec: 0 });
@@ -95,13 +103,11 @@ describe("weeklyFeedback: realistic weeks", () => {
       run("2027-03-14T08:00:00Z", 28, 130, 650, "trail"), // Sunday long run on trails
       run("2027-03-14T15:00:00Z", 5, 60, 0, "marche"), // a walk: not counted
     ];
-    const f = weeklyFeedback({
-      weekStart: WEEK,
+    const f = feedback({
       planned: plan,
       activities,
       previousWeeks: history,
       raceDate: RACE,
-      now: MONDAY_AFTER,
     });
     expect(f.done).toEqual({ distanceKm: 65, dplusM: 950, timeSec: 327 * 60 });
     expect(f.completion?.ratio).toBeCloseTo(1.3, 6);
@@ -131,13 +137,8 @@ describe("weeklyFeedback: realistic weeks", () => {
   });
 
   it("no plan but activities: what was run, no ratio", () => {
-    const f = weeklyFeedback({
-      weekStart: WEEK,
-      planned: [],
+    const f = feedback({
       activities: [run("2027-03-10T06:30:00Z", 10.4, 55, 90), run("2027-03-13T08:00:00Z", 8.1, 50, 200, "trail")],
-      previousWeeks: [],
-      raceDate: null,
-      now: MONDAY_AFTER,
     });
     expect(f.completion).toBeNull();
     expect(f.longRun).toMatchObject({ verdict: "sans_objectif", doneSec: 3300, doneKm: 10.4 });
@@ -158,7 +159,7 @@ describe("weeklyFeedback: realistic weeks", () => {
       session("2027-04-22", "footing", 25, 5),
       session("2027-04-25", "course", 120, 22, 900),
     ];
-    const f = weeklyFeedback({
+    const f = feedback({
       weekStart: "2027-04-19",
       planned: raceWeek,
       activities: [run("2027-04-20T16:00:00Z", 6.2, 34, 30)],
@@ -185,11 +186,10 @@ describe("weeklyFeedback: realistic weeks", () => {
   });
 
   it("the Monday after the race: the race is past", () => {
-    const f = weeklyFeedback({
+    const f = feedback({
       weekStart: "2027-04-19",
       planned: [session("2027-04-25", "course", 120, 22, 900)],
       activities: [run("2027-04-25T07:00:00Z", 22.4, 131, 950, "trail")],
-      previousWeeks: [],
       raceDate: "2027-04-25",
       now: new Date("2027-04-26T06:00:00Z"),
     });
@@ -199,13 +199,9 @@ describe("weeklyFeedback: realistic weeks", () => {
   });
 
   it("a plan without distances compares times", () => {
-    const f = weeklyFeedback({
-      weekStart: WEEK,
+    const f = feedback({
       planned: [session("2027-03-09", "footing", 60, null), session("2027-03-14", "sortie_longue", 90, null)],
       activities: [run("2027-03-09T17:00:00Z", 10, 58), run("2027-03-14T08:00:00Z", 15, 85)],
-      previousWeeks: [],
-      raceDate: null,
-      now: MONDAY_AFTER,
     });
     expect(f.completion).toEqual({ basis: "time", ratio: 143 / 150 });
     expect(f.sentences).toEqual(
@@ -218,13 +214,8 @@ describe("weeklyFeedback: realistic weeks", () => {
   });
 
   it("nothing planned, nothing done", () => {
-    const f = weeklyFeedback({
-      weekStart: WEEK,
-      planned: [],
-      activities: [],
-      previousWeeks: [],
+    const f = feedback({
       raceDate: "2027-03-24",
-      now: MONDAY_AFTER,
     });
     expect(f.sentences).toEqual([
       "Aucune séance n'était prévue et aucune sortie de course n'a été enregistrée cette semaine.",
@@ -235,17 +226,13 @@ describe("weeklyFeedback: realistic weeks", () => {
 
 describe("weeklyFeedback: matching and the week's edges", () => {
   it("leaves out sessions and activities outside the week (Paris days, not UTC ones)", () => {
-    const f = weeklyFeedback({
-      weekStart: WEEK,
+    const f = feedback({
       planned: [session("2027-03-07", "footing", 40, 7), session("2027-03-14", "sortie_longue", 90, 18)],
       activities: [
         run("2027-03-07T22:30:00Z", 5, 30), // 23:30 Sunday 7 March in Paris: the week before
         run("2027-03-14T22:30:00Z", 6, 35), // 23:30 Sunday 14 March in Paris: this week
         run("2027-03-14T23:30:00Z", 7, 40), // 00:30 Monday 15 March in Paris: the week after
       ],
-      previousWeeks: [],
-      raceDate: null,
-      now: MONDAY_AFTER,
     });
     expect(f.sessions.planned).toBe(1);
     expect(f.done.distanceKm).toBe(6);
@@ -253,8 +240,7 @@ describe("weeklyFeedback: matching and the week's edges", () => {
   });
 
   it("pairs two sessions of one day with two runs, the longest with the longest, and a shifted run only once", () => {
-    const f = weeklyFeedback({
-      weekStart: WEEK,
+    const f = feedback({
       planned: [
         session("2027-03-10", "footing", 30, 5),
         session("2027-03-10", "seuil", 50, 9),
@@ -265,9 +251,6 @@ describe("weeklyFeedback: matching and the week's edges", () => {
         run("2027-03-10T18:00:00Z", 9, 52),
         run("2027-03-11T12:00:00Z", 7, 41),
       ],
-      previousWeeks: [],
-      raceDate: null,
-      now: MONDAY_AFTER,
     });
     expect(f.sessions.matches.map((m) => [m.session.kind, m.activity?.distanceM])).toEqual([
       ["footing", 5000],
@@ -279,13 +262,8 @@ describe("weeklyFeedback: matching and the week's edges", () => {
 
   it("refuses a week that does not start on a Monday", () => {
     expect(() =>
-      weeklyFeedback({
+      feedback({
         weekStart: "2027-03-09",
-        planned: [],
-        activities: [],
-        previousWeeks: [],
-        raceDate: null,
-        now: MONDAY_AFTER,
       }),
     ).toThrow(RangeError);
   });

@@ -26,3 +26,10 @@ export function thrownBy(run: () => unknown): unknown {
   }
   return undefined;
 }
+
+/** A form's data as the browser sends it: the entries in their order. */
+export function formDataOf(entries: ReadonlyArray<readonly [string, string | File]>): FormData {
+  const fd = new FormData();
+  for (const [name, value] of entries) fd.append(name, value);
+  return fd;
+}
