@@ -175,7 +175,7 @@ export default function AddRunner() {
         <h2 id="add-title">Ajouter un coureur – {format.nom}</h2>
         <Notice kind="error">{result?.formError}</Notice>
         <Form method="post" noValidate className="add-form">
-          <div className="form-grid">
+          <div className="field-columns form-grid">
             <FieldShell id="add-nom" label="Nom *" error={e.nom}>
               <input
                 ref={first}
