@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { FieldShell, fieldAria } from "~/components/Field";
 import { Link } from "~/components/Link";
+import { RowOptions } from "~/components/form/Options";
 import type { DateFilterErrors } from "~/domain/admin";
 import type { PayoutLine } from "~/domain/payout-line";
 import { formatEuros } from "~/domain/format";
@@ -79,11 +80,7 @@ export function CourseSelect({
       <label htmlFor={id}>Course</label>
       <select id={id} name="course" defaultValue={value} onChange={onChange}>
         <option value="">Toutes</option>
-        {courses.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.nom}
-          </option>
-        ))}
+        <RowOptions rows={courses} label={(c) => c.nom} />
       </select>
     </div>
   );

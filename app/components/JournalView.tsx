@@ -2,11 +2,14 @@
 // first, its pages and the CSV of what is shown. Used by an event's journal (its owner) and the admin's journal.
 import { Form } from "@remix-run/react";
 import { Link } from "~/components/Link";
+import { Options, RowOptions } from "~/components/form/Options";
 import { Pager } from "~/components/table/Pager";
-import { AUDIT_ACTIONS, changeText, JOURNAL_PAGE_SIZE, type JournalFilters } from "~/domain/audit";
+import { AUDIT_ACTIONS, type AuditAction, changeText, JOURNAL_PAGE_SIZE, type JournalFilters } from "~/domain/audit";
 import { formatNumber } from "~/domain/format";
 import type { JournalLine } from "~/services/journal.server";
 import { DataTable } from "~/components/table/DataTable";
+
+const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 export interface JournalViewProps {
   rows: JournalLine[];
@@ -40,22 +43,14 @@ export function JournalView({
           Personne
           <select name="personne" defaultValue={filters.personne ?? ""}>
             <option value="">Toutes</option>
-            {people.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.email}
-              </option>
-            ))}
+            <RowOptions rows={people} label={(p) => p.email} />
           </select>
         </label>
         <label>
           Action
           <select name="type" defaultValue={filters.type ?? ""}>
             <option value="">Toutes</option>
-            {Object.entries(AUDIT_ACTIONS).map(([code, label]) => (
-              <option key={code} value={code}>
-                {label}
-              </option>
-            ))}
+            <Options values={AUDIT_ACTION_CODES} labels={AUDIT_ACTIONS} />
           </select>
         </label>
         <label>

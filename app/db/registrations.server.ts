@@ -11,6 +11,14 @@ export function withEvent<T extends SQLiteSelect>(query: T) {
     .innerJoin(formats, eq(formats.id, inscriptions.format_id));
 }
 
+/** Who a registration's e-mail goes to and the race it names, for a select joined withEvent. */
+export const raceMailColumns = {
+  email: inscriptions.email,
+  prenom: inscriptions.prenom,
+  courseNom: courses.nom,
+  formatNom: formats.nom,
+};
+
 /**
  * A format's name, start and the columns its race rules read (RaceFormat in app/domain/eligibility.ts), for a select:
  * the registration page and the cancellation read the same.

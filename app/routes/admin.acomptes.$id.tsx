@@ -4,7 +4,8 @@
 // journal. Admins only.
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { AdminNav } from "~/components/AdminNav";
 import { FieldShell, fieldAria } from "~/components/Field";
@@ -55,8 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function AdminAdvance() {
   const d = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { result, busy } = useFormResult<typeof action>();
   const errors: Record<string, string> = result?.errors ?? {};
   const values = {
     pourcentage: result?.values.pourcentage ?? String(d.defaultPercent),

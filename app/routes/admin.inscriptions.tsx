@@ -22,7 +22,7 @@ import { formatDateTime, formatEuros, formatNumber, personName } from "~/domain/
 import * as paths from "~/domain/paths";
 import { Pager } from "~/components/table/Pager";
 import { numColumns } from "~/components/table/DataTable";
-import { Options } from "~/components/form/Options";
+import { Options, RowOptions } from "~/components/form/Options";
 import { FilterActions } from "~/components/form/FilterActions";
 import { adminLinks, adminMeta } from "~/components/admin-head";
 
@@ -136,11 +136,7 @@ export default function AdminInscriptions() {
             aria-describedby="f-format-hint"
           >
             <option value="">Tous</option>
-            {d.formats.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.nom}
-              </option>
-            ))}
+            <RowOptions rows={d.formats} label={(f) => f.nom} />
           </select>
           {!v.course ? (
             <p id="f-format-hint" className="hint">

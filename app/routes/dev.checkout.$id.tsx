@@ -10,6 +10,7 @@ import styles from "~/styles/payments.css?url";
 import { formatDateTime, formatEuros } from "~/domain/format";
 import * as paths from "~/domain/paths";
 import { noindexMeta } from "~/utils/meta";
+import { postedFormOr400 } from "~/utils/http";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => noindexMeta("Paiement sécurisé (simulation locale) — Balise");
@@ -39,12 +40,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const provider = requireLocalPayments(context);
-  const parsed = CheckoutActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw new Response("Action inconnue", { status: 400 });
+  const posted = await postedFormOr400(request, CheckoutActionSchema);
   const session = await readSession(context, params.id);
-  if (parsed.data.intent === "annuler") return redirect(localReturnUrl(session.cancel_url, context.env.APP_URL));
+  if (posted.intent === "annuler") return redirect(localReturnUrl(session.cancel_url, context.env.APP_URL));
   if (session.status !== "open") return redirect(paths.devCheckout(session.id));
-  if (parsed.data.intent === "refuser") {
+  if (posted.intent === "refuser") {
     await provider.declineSession(session.id);
     return redirect(paths.devCheckout(session.id, { refus: 1 }));
   }

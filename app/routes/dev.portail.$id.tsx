@@ -11,6 +11,7 @@ import * as paths from "~/domain/paths";
 import { localReturnUrl, readLocal, requireLocalPayments } from "~/providers/payments-local.server";
 import styles from "~/styles/payments.css?url";
 import { noindexMeta } from "~/utils/meta";
+import { postedFormOr400 } from "~/utils/http";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => noindexMeta("Portail d'abonnement (simulation locale) — Balise");
@@ -46,11 +47,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const provider = requireLocalPayments(context);
-  const parsed = PortalActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw new Response("Action inconnue", { status: 400 });
+  const posted = await postedFormOr400(request, PortalActionSchema);
   const found = await readPortal(context, params.id);
-  if (parsed.data.intent === "retour") return redirect(localReturnUrl(found.portal.return_url, context.env.APP_URL));
-  await provider.portalAction(found.portal.id, parsed.data.intent);
+  if (posted.intent === "retour") return redirect(localReturnUrl(found.portal.return_url, context.env.APP_URL));
+  await provider.portalAction(found.portal.id, posted.intent);
   return redirect(paths.devPortal(found.portal.id));
 }
 

@@ -12,6 +12,7 @@ import styles from "~/styles/payments.css?url";
 import { requireUser } from "~/utils/auth.server";
 import { requireDevelopment } from "~/utils/dev-only.server";
 import { noindexMeta } from "~/utils/meta";
+import { postedFormOr400 } from "~/utils/http";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => noindexMeta("Strava (simulation locale) — Balise");
@@ -31,9 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDevelopment(context);
   const user = await requireUser(request, context);
-  const parsed = DevStravaSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw new Response("Action inconnue", { status: 400 });
-  if (parsed.data.intent === "nouvelle_activite") {
+  const posted = await postedFormOr400(request, DevStravaSchema);
+  if (posted.intent === "nouvelle_activite") {
     try {
       await recordLocalActivity(context, user.id);
       return redirect(paths.premiumActivities({ ok: "nouvelle" }));
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect(paths.premiumActivities({ strava: e.code }));
     }
   }
-  return redirect(localConsentReturn(parsed.data.intent === "autoriser", parsed.data.state));
+  return redirect(localConsentReturn(posted.intent === "autoriser", posted.state));
 }
 
 /** The athlete's two answers: the intent sent, the button's text and its style. */

@@ -104,6 +104,8 @@ const ENDED: Record<EndedState, { title: string; kind: "info" | "error"; text: s
   },
 };
 
+const isEnded = (state: string): state is EndedState => Object.hasOwn(ENDED, state);
+
 function Ended({ notice, r }: { notice: (typeof ENDED)[EndedState]; r: RunnerRegistration }) {
   return (
     <>
@@ -206,8 +208,8 @@ export default function Merci() {
           </Form>
           <Details r={r} />
         </>
-      ) : d.state in ENDED ? (
-        <Ended notice={ENDED[d.state as EndedState]} r={r} />
+      ) : isEnded(d.state) ? (
+        <Ended notice={ENDED[d.state]} r={r} />
       ) : (
         <>
           <h1>Paiement non finalisé</h1>

@@ -3,7 +3,8 @@
 // the action records the request (or says why not) and redirects here with the outcome.
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { z } from "zod";
 import { FormAlert } from "~/components/AccountFields";
 import { Link } from "~/components/Link";
@@ -86,8 +87,7 @@ function RequestList({ requests }: { requests: Request[] }) {
 
 export default function MyDataPage() {
   const { email, outcome, requests } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { result, busy } = useFormResult<typeof action>();
   return (
     <section className="container profile-page">
       <p className="small">

@@ -3,7 +3,8 @@
 // session is closed and the goodbye page follows.
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { FormAlert } from "~/components/AccountFields";
 import { ErasureRefusalNotice } from "~/components/ErasureRefusalNotice";
 import { Link } from "~/components/Link";
@@ -52,8 +53,7 @@ function AskAgain() {
 
 export default function ConfirmAccountErasurePage() {
   const { email, token, link } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { result, busy } = useFormResult<typeof action>();
   const refusal = result ? result.refusal : link.state === "refused" ? link.refusal : null;
   const invalid = result ? !result.refusal : link.state === "invalid";
   return (

@@ -2,7 +2,8 @@
 // an ordinary page (the list underneath, the dialog on top); on failure the dialog stays with what was typed.
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { Link } from "~/components/Link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ADD_FORM_STATUTS, AddRunnerSchema, type AddRunnerInput } from "~/domain/add-runner";
@@ -124,8 +125,7 @@ function OverrideCheck({
 
 export default function AddRunner() {
   const { format, taken, today } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { result, busy } = useFormResult<typeof action>();
   const location = useLocation();
   const v: Partial<AddRunnerInput> = result?.values ?? {};
   const e: Errors = result?.errors ?? {};
@@ -175,7 +175,7 @@ export default function AddRunner() {
         <h2 id="add-title">Ajouter un coureur – {format.nom}</h2>
         <Notice kind="error">{result?.formError}</Notice>
         <Form method="post" noValidate className="add-form">
-          <div className="form-grid">
+          <div className="field-columns form-grid">
             <FieldShell id="add-nom" label="Nom *" error={e.nom}>
               <input
                 ref={first}

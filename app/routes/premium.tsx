@@ -17,6 +17,7 @@ import { requireUser } from "~/utils/auth.server";
 import { mapDomainError } from "~/utils/domain-errors";
 import { getSessionUser } from "~/utils/session.server";
 import { publicPageMeta } from "~/utils/meta";
+import { postedFormOr400 } from "~/utils/http";
 
 export const meta: MetaFunction = () =>
   publicPageMeta(
@@ -42,11 +43,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const parsed = PremiumActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw new Response("Action inconnue", { status: 400 });
+  const posted = await postedFormOr400(request, PremiumActionSchema);
   try {
     const url =
-      parsed.data.intent === "abonner"
+      posted.intent === "abonner"
         ? await startPremiumCheckout(context, user)
         : await openPremiumPortal(context, user.id);
     return redirect(url);

@@ -5,7 +5,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { formatsWithCollectedPayments } from "~/db/payments.server";
-import { courses, formats, inscriptions } from "~/db/schema";
+import { raceMailColumns, withEvent } from "~/db/registrations.server";
+import { formats, inscriptions } from "~/db/schema";
 import { type FieldErrors, type FormatInput, formatFieldName } from "~/domain/course-form";
 import { dateChangeAllowed } from "~/domain/format-dates";
 import { parisDate } from "~/domain/refund";
@@ -62,25 +63,18 @@ export async function checkFormatDates(
 export async function sendPostponementEmails(context: Ctx, postponed: readonly Postponement[]): Promise<number> {
   let sent = 0;
   for (const p of postponed) {
-    const runners = await context.db
-      .select({
-        id: inscriptions.id,
-        email: inscriptions.email,
-        prenom: inscriptions.prenom,
-        courseNom: courses.nom,
-        formatNom: formats.nom,
-        heureDepart: formats.heure_depart,
-      })
-      .from(inscriptions)
-      .innerJoin(formats, eq(formats.id, inscriptions.format_id))
-      .innerJoin(courses, eq(courses.id, inscriptions.course_id))
-      .where(
-        and(
-          eq(inscriptions.format_id, p.formatId),
-          inArray(inscriptions.statut, ["validee"]),
-          isNotNull(inscriptions.email),
-        ),
-      );
+    const runners = await withEvent(
+      context.db
+        .select({ id: inscriptions.id, ...raceMailColumns, heureDepart: formats.heure_depart })
+        .from(inscriptions)
+        .$dynamic(),
+    ).where(
+      and(
+        eq(inscriptions.format_id, p.formatId),
+        inArray(inscriptions.statut, ["validee"]),
+        isNotNull(inscriptions.email),
+      ),
+    );
     for (const r of runners) {
       if (!r.email) continue;
       const mail = postponementEmail({

@@ -30,6 +30,7 @@ import {
 import { parisDate } from "~/domain/refund";
 import { justificatifRefusedEmail } from "~/emails/justificatif";
 import { findOwnedFormat, findOwnedRegistrant } from "~/db/registrants.server";
+import { raceMailColumns, withEvent } from "~/db/registrations.server";
 import { formatTarget, recordAction, registrantTarget } from "./audit.server";
 import * as paths from "~/domain/paths";
 
@@ -156,20 +157,18 @@ export async function decideJustificatif(
 }
 
 async function sendRefusalEmail(context: Ctx, inscriptionId: string, reason: string, at: string): Promise<void> {
-  const [r] = await context.db
-    .select({
-      email: inscriptions.email,
-      prenom: inscriptions.prenom,
-      coureurId: inscriptions.coureur_id,
-      courseNom: courses.nom,
-      formatNom: formats.nom,
-      date: formats.date,
-      organiserNom: profils_utilisateurs.organisation_nom,
-      organiserEmail: profils_utilisateurs.email,
-    })
-    .from(inscriptions)
-    .innerJoin(courses, eq(courses.id, inscriptions.course_id))
-    .innerJoin(formats, eq(formats.id, inscriptions.format_id))
+  const [r] = await withEvent(
+    context.db
+      .select({
+        ...raceMailColumns,
+        coureurId: inscriptions.coureur_id,
+        date: formats.date,
+        organiserNom: profils_utilisateurs.organisation_nom,
+        organiserEmail: profils_utilisateurs.email,
+      })
+      .from(inscriptions)
+      .$dynamic(),
+  )
     .leftJoin(profils_utilisateurs, eq(profils_utilisateurs.user_id, courses.organisateur_id))
     .where(eq(inscriptions.id, inscriptionId))
     .limit(1);

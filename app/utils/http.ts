@@ -1,6 +1,8 @@
-// Responses that are not pages: a private file (a CSV download, a runner's document) and a plain-text 404. One home
-// for their headers, so that every export is named the same way (ASCII name plus the UTF-8 one, RFC 6266), and every
-// private file is never cached, never sniffed, sandboxed and sent without a referrer.
+// Responses that are not pages: a private file (a CSV download, a runner's document), a plain-text 404 and the 400
+// of a posted form that fits no action. One home for their headers, so that every export is named the same way
+// (ASCII name plus the UTF-8 one, RFC 6266), and every private file is never cached, never sniffed, sandboxed and
+// sent without a referrer.
+import type { ZodTypeAny, z } from "zod";
 
 /**
  * The headers of every private file (personal data: the CSV exports, a runner's licence or PPS document): never kept
@@ -41,4 +43,14 @@ export function textNotFound(message: string): Response {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
   });
+}
+
+/**
+ * The posted form as `schema` reads it (an action's intent and its fields); a 400 `Action inconnue` when it does not
+ * fit.
+ */
+export async function postedFormOr400<S extends ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
+  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("Action inconnue", { status: 400 });
+  return parsed.data;
 }

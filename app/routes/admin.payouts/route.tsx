@@ -4,7 +4,8 @@
 // it, the totals follow the checkboxes. Also: the ledger check and the automatic J+1 payouts.
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/components/form/useFormResult";
 import { useEffect, useMemo, useState } from "react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { CourseSelect, DateRangeFields } from "~/components/AdminFields";
@@ -103,8 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminPayouts() {
   const d = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { result, busy } = useFormResult<typeof action>();
   const errors: ActionErrors = result?.errors ?? {};
   const values = result?.values ?? ADMIN_DEFAULTS;
   const initial = result?.ids ?? d.selected;
