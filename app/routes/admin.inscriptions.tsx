@@ -15,6 +15,7 @@ import {
 import { AdminNav } from "~/components/AdminNav";
 import { SearchField } from "~/components/form/SearchField";
 import { ADMIN_PAGE_SIZES, ADMIN_SEARCH_COUNT_CAP as SEARCH_COUNT_CAP, adminInscriptionsQuery } from "~/domain/admin";
+import { labelOf } from "~/domain/labels";
 import { STATUT_LABELS, STATUTS } from "~/domain/registration-rules";
 import { adminInscriptionsPage } from "~/services/admin.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -188,7 +189,7 @@ export default function AdminInscriptions() {
                     name={personName({ prenom: r.coureur_prenom, nom: r.coureur_nom }, "—")}
                     email={r.coureur_email}
                   />
-                  <td data-label="Statut">{(STATUT_LABELS as Record<string, string>)[r.statut] ?? r.statut}</td>
+                  <td data-label="Statut">{labelOf(STATUT_LABELS, r.statut)}</td>
                   <td data-label="Montant" className="num">
                     {formatEuros(r.montant_total_cents - r.prix_total_repas_cents)}
                   </td>

@@ -147,7 +147,7 @@ export default function Cession() {
               <legend>
                 <h2>Vos informations de coureur</h2>
               </legend>
-              <div className="field-grid">
+              <div className="field-columns">
                 <FieldGroup specs={RUNNER} values={values} errors={errors} />
                 {d.competition ? <FieldGroup specs={JUSTIFICATIF} values={values} errors={errors} /> : null}
                 <FieldGroup specs={EMERGENCY} values={values} errors={errors} />

@@ -3,6 +3,7 @@
 // answers at once from the page's data: no Durable Object call, today's path. docs/decisions/0133-opening-queue.md
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
+import { decodedSegment } from "~/domain/paths";
 import { type BatchRead, batchableAll } from "~/db/batch.server";
 import { placesTakenSql } from "~/db/registration-store/capacity.server";
 import {
@@ -88,12 +89,8 @@ export async function lightQueueView(
   if (!match || !formatId || formatId.length > 100 || !bindings.FormatQueue) return null;
   const account = await cookieAccount(request, env);
   if (!account) return null;
-  let courseKey: string;
-  try {
-    courseKey = decodeURIComponent(match[1]);
-  } catch {
-    return null;
-  }
+  const courseKey = decodedSegment(match[1]);
+  if (courseKey === null) return null;
   const answer = await queueIn(bindings, formatId).lightEnter(account, courseKey, now, rateOf(bindings));
   if (!answer || !mustWait(answer.status)) return null;
   return waitingView(now, answer.facts, answer.status);

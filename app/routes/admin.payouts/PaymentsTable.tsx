@@ -10,6 +10,7 @@ import {
   RunnerCell,
 } from "~/components/AdminFields";
 import { PAYMENT_STATUS_LABELS } from "~/domain/admin";
+import { labelOf } from "~/domain/labels";
 import type { AdminPaymentLine } from "~/services/admin.server";
 import { formatDate, formatDateTime, formatEuros, personName } from "~/domain/format";
 import { numColumns } from "~/components/table/DataTable";
@@ -78,7 +79,7 @@ export function PaymentsTable({
                   format={`${r.format_nom}${r.format_date ? ` — ${formatDate(r.format_date)}` : ""}`}
                 />
                 <RunnerCell name={who} email={r.coureur_email} />
-                <td data-label="Statut">{(PAYMENT_STATUS_LABELS as Record<string, string>)[r.status] ?? r.status}</td>
+                <td data-label="Statut">{labelOf(PAYMENT_STATUS_LABELS, r.status)}</td>
                 <td data-label="Brut" className="num">
                   {formatEuros(r.amount_total_cents)}
                   {r.code_promo ? (
