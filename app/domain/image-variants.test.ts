@@ -84,6 +84,22 @@ describe("recordedVariantKeys", () => {
   ])("%j", (recorded, keys) => expect(recordedVariantKeys("courses/abc.png", recorded)).toEqual(keys));
 });
 
+/** What a hero shows as: its sizes by srcset, `src` for browsers without it, and the phones' picks (up to 440, up to 640). */
+function heroSources(widths: number[], src: number, [upright, wide]: [number, number]) {
+  const hero = (w: number) => `/fichiers/courses/abc.hero-${w}.webp`;
+  return {
+    src: hero(src),
+    srcSet: widths.map((w) => `${hero(w)} ${w}w`).join(", "),
+    sizes: "100vw",
+    width: 1600,
+    height: 900,
+    phones: [
+      { media: "(max-width: 440px)", src: hero(upright) },
+      { media: "(max-width: 640px)", src: hero(wide) },
+    ],
+  };
+}
+
 describe("imageSources", () => {
   it.each([
     ["no image", null, ALL, "card", null],
@@ -115,52 +131,21 @@ describe("imageSources", () => {
       URL_PNG,
       "card-96,hero-400,social-1200",
       "hero",
-      {
-        src: "/fichiers/courses/abc.hero-400.webp",
-        srcSet: "/fichiers/courses/abc.hero-400.webp 400w",
-        sizes: "100vw",
-        width: 1600,
-        height: 900,
-        phones: [
-          { media: "(max-width: 440px)", src: "/fichiers/courses/abc.hero-400.webp" },
-          { media: "(max-width: 640px)", src: "/fichiers/courses/abc.hero-400.webp" },
-        ],
-      },
+      heroSources([400], 400, [400, 400]),
     ],
     [
       "sizes made before the 400: phones keep the 640",
       URL_PNG,
       "card-96,hero-640,hero-960,social-1200",
       "hero",
-      {
-        src: "/fichiers/courses/abc.hero-960.webp",
-        srcSet: "/fichiers/courses/abc.hero-640.webp 640w, /fichiers/courses/abc.hero-960.webp 960w",
-        sizes: "100vw",
-        width: 1600,
-        height: 900,
-        phones: [
-          { media: "(max-width: 440px)", src: "/fichiers/courses/abc.hero-640.webp" },
-          { media: "(max-width: 640px)", src: "/fichiers/courses/abc.hero-640.webp" },
-        ],
-      },
+      heroSources([640, 960], 960, [640, 640]),
     ],
     [
       "every hero size: the 960 by default, the 400 up to 440 CSS pixels, the 640 up to 640",
       URL_PNG,
       ALL,
       "hero",
-      {
-        src: "/fichiers/courses/abc.hero-960.webp",
-        srcSet:
-          "/fichiers/courses/abc.hero-400.webp 400w, /fichiers/courses/abc.hero-640.webp 640w, /fichiers/courses/abc.hero-960.webp 960w, /fichiers/courses/abc.hero-1280.webp 1280w",
-        sizes: "100vw",
-        width: 1600,
-        height: 900,
-        phones: [
-          { media: "(max-width: 440px)", src: "/fichiers/courses/abc.hero-400.webp" },
-          { media: "(max-width: 640px)", src: "/fichiers/courses/abc.hero-640.webp" },
-        ],
-      },
+      heroSources([400, 640, 960, 1280], 960, [400, 640]),
     ],
     [
       "only other roles made: the original",
