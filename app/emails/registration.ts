@@ -116,30 +116,45 @@ export function confirmationEmail(d: RegistrationEmailData): RenderedEmail {
   return { subject, html, text };
 }
 
+/** What a full refund's e-mail says of the payment, for every reason. */
+type RefundFacts = { courseNom: string; formatNom: string; totalCents: number };
+
+/** One reason's texts: the subject, why the payment was refunded, and what follows for the registration. */
+interface FullRefundTexts {
+  subject: (d: RefundFacts) => string;
+  why: (d: RefundFacts) => string;
+  after: (d: RefundFacts) => string[];
+}
+
+const BANK_DELAY = "Le remboursement apparaît sur votre relevé sous 5 à 10 jours selon votre banque.";
+
 /** Why a payment could not be kept (the lifecycle's codes): each has its own explanation to the runner. */
 export type RefusedPaymentReason = "late_payment" | "amount_mismatch" | "event_unavailable";
 
-const REFUSED_PAYMENT_TEXTS: Record<
-  RefusedPaymentReason,
-  {
-    subject: (d: { courseNom: string; formatNom: string }) => string;
-    why: (d: { courseNom: string; formatNom: string; totalCents: number }) => string;
-  }
-> = {
+/** A refused payment cancels the registration, whatever the reason. */
+const REFUSED_AFTER = (d: RefundFacts) => [
+  `Nous ne pouvons donc pas valider votre inscription : elle est annulée et votre paiement vous est remboursé intégralement (${formatEuros(d.totalCents)}). ${BANK_DELAY}`,
+  "Nous sommes désolés pour ce contretemps. D'autres formats ou d'autres courses ont peut-être encore des places.",
+];
+
+const REFUSED_PAYMENT_TEXTS: Record<RefusedPaymentReason, FullRefundTexts> = {
   late_payment: {
     subject: (d) => `Paiement remboursé : ${d.courseNom} — ${d.formatNom} est complet`,
     why: (d) =>
       `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) est arrivé après l'expiration de la réservation de votre place (30 minutes), et le format a été complété entre-temps.`,
+    after: REFUSED_AFTER,
   },
   amount_mismatch: {
     subject: (d) => `Paiement remboursé : ${d.courseNom} — ${d.formatNom}`,
     why: (d) =>
       `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) ne correspond pas au total de votre inscription, qui a été modifiée pendant le paiement.`,
+    after: REFUSED_AFTER,
   },
   event_unavailable: {
     subject: (d) => `Paiement remboursé : ${d.courseNom} n'est plus ouverte aux inscriptions`,
     why: (d) =>
       `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) est arrivé alors que l'organisateur avait retiré l'épreuve des inscriptions.`,
+    after: REFUSED_AFTER,
   },
 };
 
@@ -150,64 +165,48 @@ const REFUSED_PAYMENT_TEXTS: Record<
  */
 export type StrayPaymentReason = "already_paid" | "registration_closed";
 
-const STRAY_PAYMENT_TEXTS: Record<
-  StrayPaymentReason,
-  {
-    subject: (d: { courseNom: string; formatNom: string }) => string;
-    why: (d: { courseNom: string; formatNom: string; totalCents: number }) => string;
-    after: string;
-  }
-> = {
+/** A stray payment leaves the registration as it is: say so, then the amount refunded. */
+const strayAfter = (sentence: string) => (d: RefundFacts) => [
+  sentence,
+  `Montant remboursé : ${formatEuros(d.totalCents)}. ${BANK_DELAY}`,
+];
+
+const STRAY_PAYMENT_TEXTS: Record<StrayPaymentReason, FullRefundTexts> = {
   already_paid: {
     subject: (d) => `Second paiement remboursé : ${d.courseNom} — ${d.formatNom}`,
     why: (d) =>
       `Nous avons reçu un second paiement de ${formatEuros(d.totalCents)} pour votre inscription à ${d.courseNom} (${d.formatNom}), qui était déjà payée.`,
-    after: "Votre inscription reste validée : ce second paiement vous est remboursé intégralement.",
+    after: strayAfter("Votre inscription reste validée : ce second paiement vous est remboursé intégralement."),
   },
   registration_closed: {
     subject: (d) => `Paiement remboursé : ${d.courseNom} — ${d.formatNom}`,
     why: (d) =>
       `Votre paiement de ${formatEuros(d.totalCents)} pour ${d.courseNom} (${d.formatNom}) est arrivé alors que l'organisateur avait clos votre inscription.`,
-    after:
+    after: strayAfter(
       "Nous ne pouvons donc pas la valider : votre paiement vous est remboursé intégralement. Pour toute question, contactez l'organisateur depuis la page de la course.",
+    ),
   },
 };
 
+type FullRefundData = Omit<RegistrationEmailData, "url"> & { coursesUrl: string };
+
 /** A payment that belongs to no place (a second payment, a registration closed meanwhile): refunded in full. */
-export function strayPaymentEmail(
-  d: Omit<RegistrationEmailData, "url"> & { coursesUrl: string },
-  reason: StrayPaymentReason,
-): RenderedEmail {
-  const texts = STRAY_PAYMENT_TEXTS[reason];
-  const subject = texts.subject(d);
-  const paras = [
-    hello(d.prenom),
-    texts.why(d),
-    texts.after,
-    `Montant remboursé : ${formatEuros(d.totalCents)}. Le remboursement apparaît sur votre relevé sous 5 à 10 jours selon votre banque.`,
-  ];
-  return refundEmail(subject, "Un paiement vous est remboursé intégralement.", paras, d.coursesUrl);
+export function strayPaymentEmail(d: FullRefundData, reason: StrayPaymentReason): RenderedEmail {
+  return fullRefundEmail(d, STRAY_PAYMENT_TEXTS[reason], "Un paiement vous est remboursé intégralement.");
 }
 
 /** A payment that could not be kept (late, wrong amount, event withdrawn): refunded in full, and why. */
-export function refusedPaymentEmail(
-  d: Omit<RegistrationEmailData, "url"> & { coursesUrl: string },
-  reason: RefusedPaymentReason = "late_payment",
-): RenderedEmail {
-  const texts = REFUSED_PAYMENT_TEXTS[reason];
-  const subject = texts.subject(d);
-  const paras = [
-    hello(d.prenom),
-    texts.why(d),
-    `Nous ne pouvons donc pas valider votre inscription : elle est annulée et votre paiement vous est remboursé intégralement (${formatEuros(d.totalCents)}). Le remboursement apparaît sur votre relevé sous 5 à 10 jours selon votre banque.`,
-    "Nous sommes désolés pour ce contretemps. D'autres formats ou d'autres courses ont peut-être encore des places.",
-  ];
-  return refundEmail(
-    subject,
+export function refusedPaymentEmail(d: FullRefundData, reason: RefusedPaymentReason = "late_payment"): RenderedEmail {
+  return fullRefundEmail(
+    d,
+    REFUSED_PAYMENT_TEXTS[reason],
     "Votre inscription n'a pas pu être validée : remboursement intégral.",
-    paras,
-    d.coursesUrl,
   );
+}
+
+function fullRefundEmail(d: FullRefundData, texts: FullRefundTexts, preheader: string): RenderedEmail {
+  const paras = [hello(d.prenom), texts.why(d), ...texts.after(d)];
+  return refundEmail(texts.subject(d), preheader, paras, d.coursesUrl);
 }
 
 /** A full refund's e-mail: its paragraphs, then a way back to the events. */
