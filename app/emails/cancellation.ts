@@ -30,15 +30,12 @@ export function cancellationEmail(m: CancellationEmailInput): RenderedEmail {
   ];
   if (m.byOrganiser && m.organiserReason?.trim())
     paragraphs.push(`Motif donné par l'organisateur : ${m.organiserReason.trim()}`);
-  if (m.refundCents > 0 && m.byOrganiser) {
+  if (m.refundCents > 0) {
     paragraphs.push(
-      `Remboursement intégral : ${formatEuros(m.refundCents)}, frais compris.`,
-      "Le montant est reversé sur la carte utilisée pour le paiement, généralement sous 5 à 10 jours ouvrés selon votre banque.",
-    );
-  } else if (m.refundCents > 0) {
-    paragraphs.push(
-      `Remboursement : ${formatEuros(m.refundCents)}, soit ${m.percent} % de la base remboursable de ${formatEuros(m.baseCents)} ` +
-        `(montant payé ${formatEuros(m.amountPaidCents)}, moins ${formatEuros(m.nonRefundableCents)} de frais non remboursables).`,
+      m.byOrganiser
+        ? `Remboursement intégral : ${formatEuros(m.refundCents)}, frais compris.`
+        : `Remboursement : ${formatEuros(m.refundCents)}, soit ${m.percent} % de la base remboursable de ${formatEuros(m.baseCents)} ` +
+            `(montant payé ${formatEuros(m.amountPaidCents)}, moins ${formatEuros(m.nonRefundableCents)} de frais non remboursables).`,
       "Le montant est reversé sur la carte utilisée pour le paiement, généralement sous 5 à 10 jours ouvrés selon votre banque.",
     );
   } else {
