@@ -33,3 +33,25 @@ export function formDataOf(entries: ReadonlyArray<readonly [string, string | Fil
   for (const [name, value] of entries) fd.append(name, value);
   return fd;
 }
+
+/**
+ * A reader of what is typed in a French form field (numbers, durations, paces…), as an itMapsEqual table: each `reads`
+ * row, then the convention they all share: a `blank` input (default: the empty string) is null, nothing typed, and an
+ * `unreadable` one is NaN, typed but not a value.
+ */
+export function itReadsTyped<O>(
+  title: string,
+  read: (typed: string) => O | null,
+  cases: {
+    reads: ReadonlyArray<readonly [string, O]>;
+    blank?: readonly string[];
+    unreadable?: readonly string[];
+  },
+): void {
+  const { reads, blank = [""], unreadable = [] } = cases;
+  itMapsEqual<string, O | null | number>(title, read, [
+    ...reads,
+    ...blank.map((typed): [string, null] => [typed, null]),
+    ...unreadable.map((typed): [string, number] => [typed, Number.NaN]),
+  ]);
+}
