@@ -17,6 +17,21 @@ export function itMapsEqual<I, O>(title: string, fn: (input: I) => O, cases: Rea
   });
 }
 
+/**
+ * One test per input: `read(input)` is refused with its message, `{ ok: false, message }`. The cases go by message, each
+ * with the inputs it answers (title: input, message).
+ */
+export function itRefuses<I>(
+  title: string,
+  read: (input: I) => unknown,
+  byMessage: ReadonlyArray<readonly [string, ReadonlyArray<I>]>,
+): void {
+  const cases = byMessage.flatMap(([message, inputs]) => inputs.map((input): [I, string] => [input, message]));
+  it.each(cases)(title, (input, message) => {
+    expect(read(input)).toEqual({ ok: false, message });
+  });
+}
+
 /** What `run` throws, or undefined when it returns (the caller's expectations on the error then fail). */
 export function thrownBy(run: () => unknown): unknown {
   try {
