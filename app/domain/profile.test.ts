@@ -18,15 +18,15 @@ const today = "2026-05-10";
 
 describe("runner profile", () => {
   const schema = makeRunnerProfileSchema(today);
+  /** Both numbers typed: the justificatif type chosen decides which one is kept. */
+  const bothNumbers = { ...camille, numero_licence: "1234567", pps_identifier: "p9f2-8c58-6eb" };
 
   it("saves empty strings as null and keeps the licence number only for a licence", () => {
     const r = schema.parse({
-      ...camille,
+      ...bothNumbers,
+      justificatif_type: "licence",
       telephone: "",
       club: "  ",
-      justificatif_type: "licence",
-      numero_licence: "1234567",
-      pps_identifier: "PPS-123",
       apparaitre_resultats: "on",
     });
     expect(r.email).toBe("coureur@balise.test");
@@ -38,13 +38,7 @@ describe("runner profile", () => {
   });
 
   it("keeps the PPS identifier only for a PPS", () => {
-    const r = schema.parse({
-      ...camille,
-      justificatif_type: "pps",
-      numero_licence: "1234567",
-      pps_identifier: "p9f2-8c58-6eb",
-      pps_expiration: "2027-03-01",
-    });
+    const r = schema.parse({ ...bothNumbers, justificatif_type: "pps", pps_expiration: "2027-03-01" });
     expect(r.numero_licence).toBeNull();
     expect(r.pps_identifier).toBe("P9F28C586EB");
     expect(r.pps_expiration).toBe("2027-03-01");
@@ -52,7 +46,7 @@ describe("runner profile", () => {
   });
 
   it("drops both numbers without a justificatif", () => {
-    const r = schema.parse({ ...camille, justificatif_type: "", numero_licence: "1234567", pps_identifier: "PPS-1" });
+    const r = schema.parse({ ...bothNumbers, justificatif_type: "" });
     expect(r.justificatif_type).toBeNull();
     expect(r.numero_licence).toBeNull();
     expect(r.pps_identifier).toBeNull();
