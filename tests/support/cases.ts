@@ -1,5 +1,6 @@
 // Test helpers written once. Table tests: a list of [input, expected] rows, one test a row, titled from the row
-// (vitest's printf-style `%s`/`%j` in `title`), for the pure functions of app/ whose cases are a plain mapping.
+// (vitest's printf-style `%s`/`%j` in `title`), for the pure functions of app/ whose cases are a plain mapping;
+// itReadsTyped and itRefuses add the conventions such tables share (blank/unreadable input, `{ ok: false, message }`).
 // thrownBy: what a call throws, for the tests that look into the error.
 import { expect, it } from "vitest";
 
