@@ -2,23 +2,15 @@ import { describe, expect, it } from "vitest";
 import { itMaps } from "../../tests/support/cases";
 import { barChart, dailySeries, niceMax, weeklySeries, weekStart } from "./charts";
 
+/** A query's rows, one a day, in the order written. */
+const rowsByDay = (values: Record<string, number>) => Object.entries(values).map(([jour, value]) => ({ jour, value }));
+/** A series' points, in the order written. */
+const seriesOf = (values: Record<string, number>) => Object.entries(values).map(([day, value]) => ({ day, value }));
+
 describe("dailySeries", () => {
   it("fills the days without rows with zeros, oldest first, ending on the last day", () => {
-    const s = dailySeries(
-      [
-        { jour: "2026-11-20", value: 3 },
-        { jour: "2026-11-22", value: 1 },
-        { jour: "2026-08-01", value: 9 },
-      ],
-      "2026-11-22",
-      4,
-    );
-    expect(s).toEqual([
-      { day: "2026-11-19", value: 0 },
-      { day: "2026-11-20", value: 3 },
-      { day: "2026-11-21", value: 0 },
-      { day: "2026-11-22", value: 1 },
-    ]);
+    const s = dailySeries(rowsByDay({ "2026-11-20": 3, "2026-11-22": 1, "2026-08-01": 9 }), "2026-11-22", 4);
+    expect(s).toEqual(seriesOf({ "2026-11-19": 0, "2026-11-20": 3, "2026-11-21": 0, "2026-11-22": 1 }));
   });
   it("has 90 points by default, across months", () => {
     const s = dailySeries([], "2026-03-01");
@@ -36,20 +28,8 @@ describe("weeks", () => {
   ]);
 
   it("sums days per week, a partial first week keeping its days only", () => {
-    const daily = dailySeries(
-      [
-        { jour: "2026-11-15", value: 100 },
-        { jour: "2026-11-16", value: 5 },
-        { jour: "2026-11-22", value: 7 },
-      ],
-      "2026-11-23",
-      10,
-    );
-    expect(weeklySeries(daily)).toEqual([
-      { day: "2026-11-09", value: 100 },
-      { day: "2026-11-16", value: 12 },
-      { day: "2026-11-23", value: 0 },
-    ]);
+    const daily = dailySeries(rowsByDay({ "2026-11-15": 100, "2026-11-16": 5, "2026-11-22": 7 }), "2026-11-23", 10);
+    expect(weeklySeries(daily)).toEqual(seriesOf({ "2026-11-09": 100, "2026-11-16": 12, "2026-11-23": 0 }));
     const total = (xs: { value: number }[]) => xs.reduce((a, b) => a + b.value, 0);
     expect(total(weeklySeries(daily))).toBe(total(daily));
   });

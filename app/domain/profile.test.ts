@@ -12,31 +12,24 @@ import {
   PROFILE_MSG,
   runnerProfileCompleteness,
 } from "./profile";
+import { camille } from "./runner.fixtures";
 
 const today = "2026-05-10";
-const base = {
-  nom: "Bernard",
-  prenom: "Camille",
-  genre: "Femme",
-  date_naissance: "1991-04-12",
-  nationalite: "Française",
-  email: "Camille@Exemple.fr",
-};
 
 describe("runner profile", () => {
   const schema = makeRunnerProfileSchema(today);
+  /** Both numbers typed: the justificatif type chosen decides which one is kept. */
+  const bothNumbers = { ...camille, numero_licence: "1234567", pps_identifier: "p9f2-8c58-6eb" };
 
   it("saves empty strings as null and keeps the licence number only for a licence", () => {
     const r = schema.parse({
-      ...base,
+      ...bothNumbers,
+      justificatif_type: "licence",
       telephone: "",
       club: "  ",
-      justificatif_type: "licence",
-      numero_licence: "1234567",
-      pps_identifier: "PPS-123",
       apparaitre_resultats: "on",
     });
-    expect(r.email).toBe("camille@exemple.fr");
+    expect(r.email).toBe("coureur@balise.test");
     expect(r.telephone).toBeNull();
     expect(r.club).toBeNull();
     expect(r.numero_licence).toBe("1234567");
@@ -45,13 +38,7 @@ describe("runner profile", () => {
   });
 
   it("keeps the PPS identifier only for a PPS", () => {
-    const r = schema.parse({
-      ...base,
-      justificatif_type: "pps",
-      numero_licence: "1234567",
-      pps_identifier: "p9f2-8c58-6eb",
-      pps_expiration: "2027-03-01",
-    });
+    const r = schema.parse({ ...bothNumbers, justificatif_type: "pps", pps_expiration: "2027-03-01" });
     expect(r.numero_licence).toBeNull();
     expect(r.pps_identifier).toBe("P9F28C586EB");
     expect(r.pps_expiration).toBe("2027-03-01");
@@ -59,7 +46,7 @@ describe("runner profile", () => {
   });
 
   it("drops both numbers without a justificatif", () => {
-    const r = schema.parse({ ...base, justificatif_type: "", numero_licence: "1234567", pps_identifier: "PPS-1" });
+    const r = schema.parse({ ...bothNumbers, justificatif_type: "" });
     expect(r.justificatif_type).toBeNull();
     expect(r.numero_licence).toBeNull();
     expect(r.pps_identifier).toBeNull();
@@ -81,14 +68,14 @@ describe("runner profile", () => {
     [{ justificatif_type: "certificat" }, "justificatif_type", PROFILE_MSG.justificatif],
     [{ contact_urgence_telephone: "abc" }, "contact_urgence_telephone", PROFILE_MSG.telephone],
   ])("%o -> error on %s", (patch, field, message) => {
-    const r = schema.safeParse({ ...base, ...patch });
+    const r = schema.safeParse({ ...camille, ...patch });
     expect(r.success).toBe(false);
     expect(fieldErrors(r.error!)[field]).toBe(message);
   });
 
   it("accepts a foreign postcode outside France", () => {
-    expect(schema.safeParse({ ...base, pays: "Belgique", code_postal: "1000" }).success).toBe(true);
-    expect(schema.safeParse({ ...base, pays: "Suisse", code_postal: "1204" }).success).toBe(true);
+    expect(schema.safeParse({ ...camille, pays: "Belgique", code_postal: "1000" }).success).toBe(true);
+    expect(schema.safeParse({ ...camille, pays: "Suisse", code_postal: "1204" }).success).toBe(true);
   });
 
   it("birth dates: today is fine, before 1900 is not", () => {
@@ -100,7 +87,7 @@ describe("runner profile", () => {
 describe("simple profile", () => {
   it("offers 'Autre' as a gender and requires the identity fields", () => {
     const schema = makeSimpleProfileSchema(today);
-    expect(schema.safeParse({ ...base, genre: "Autre" }).success).toBe(true);
+    expect(schema.safeParse({ ...camille, genre: "Autre" }).success).toBe(true);
     const r = schema.safeParse({});
     expect(Object.keys(fieldErrors(r.error!)).sort()).toEqual([
       "date_naissance",
@@ -150,15 +137,7 @@ describe("organiser profile", () => {
 
 describe("runner profile completeness (the runner's home)", () => {
   const full = {
-    nom: "Bernard",
-    prenom: "Camille",
-    genre: "Femme",
-    date_naissance: "1991-04-12",
-    nationalite: "Française",
-    email: "c@b.fr",
-    telephone: "0612345678",
-    code_postal: "69004",
-    ville: "Lyon",
+    ...camille,
     justificatif_type: "licence",
     numero_licence: "123",
     pps_identifier: null,

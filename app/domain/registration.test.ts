@@ -115,50 +115,30 @@ describe("parseRegistration (the form's schema)", () => {
     expect(r.ok && r.data.pps_expiration).toBe("2027-01-31");
   });
 
-  it.each<[string, Partial<RegistrationValues>, string, string]>([
-    ["no format", { format_id: "" }, "format_id", "Veuillez sélectionner un format."],
-    ["unknown format", { format_id: "zzz" }, "format_id", REGISTRATION_MSG.formatUnknown],
-    ["full format", { format_id: "f3", nombre_repas: "0" }, "format_id", "Le format Enfants 1 km est complet."],
-    ["no e-mail", { email: "  " }, "email", "Veuillez renseigner un email."],
-    ["bad e-mail", { email: "camille@" }, "email", "Email invalide."],
-    [
-      "too many meals",
-      { nombre_repas: "151" },
-      "nombre_repas",
-      "Le nombre de repas doit être un nombre entier entre 0 et 150.",
-    ],
-    [
-      "negative meals",
-      { nombre_repas: "-1" },
-      "nombre_repas",
-      "Le nombre de repas doit être un nombre entier entre 0 et 150.",
-    ],
-    [
-      "meals where none offered",
-      { format_id: "f1", nombre_repas: "1" },
-      "nombre_repas",
-      "Aucun repas n'est proposé pour ce format.",
-    ],
-    ["no name", { nom: " " }, "nom", "Le nom est obligatoire."],
-    ["no first name", { prenom: "" }, "prenom", "Le prénom est obligatoire."],
-    ["no justificatif", { justificatif_type: "" }, "justificatif_type", "Veuillez choisir licence ou PPS."],
+  it.each<[string, keyof RegistrationValues, string, string, Partial<RegistrationValues>?]>([
+    ["no format", "format_id", "", "Veuillez sélectionner un format."],
+    ["unknown format", "format_id", "zzz", REGISTRATION_MSG.formatUnknown],
+    ["full format", "format_id", "f3", "Le format Enfants 1 km est complet.", { nombre_repas: "0" }],
+    ["no e-mail", "email", "  ", "Veuillez renseigner un email."],
+    ["bad e-mail", "email", "camille@", "Email invalide."],
+    ["too many meals", "nombre_repas", "151", "Le nombre de repas doit être un nombre entier entre 0 et 150."],
+    ["negative meals", "nombre_repas", "-1", "Le nombre de repas doit être un nombre entier entre 0 et 150."],
+    ["meals where none offered", "nombre_repas", "1", "Aucun repas n'est proposé pour ce format.", { format_id: "f1" }],
+    ["no name", "nom", " ", "Le nom est obligatoire."],
+    ["no first name", "prenom", "", "Le prénom est obligatoire."],
+    ["no justificatif", "justificatif_type", "", "Veuillez choisir licence ou PPS."],
     [
       "birth date in the future",
-      { date_naissance: "2026-11-22" },
       "date_naissance",
+      "2026-11-22",
       "La date de naissance ne peut pas être dans le futur.",
     ],
-    ["impossible birth date", { date_naissance: "2001-02-30" }, "date_naissance", "Date de naissance invalide."],
-    ["unknown nationality", { nationalite: "Martienne" }, "nationalite", "Veuillez choisir la nationalité."],
-    ["bad phone", { telephone: "12" }, "telephone", "Numéro de téléphone invalide."],
-    [
-      "French postcode of 4 digits",
-      { code_postal: "6900" },
-      "code_postal",
-      "Code postal invalide (5 chiffres en France).",
-    ],
-  ])("%s → message next to %s", (_label, over, field, message) => {
-    const r = parseRegistration(values(over), formats, TODAY);
+    ["impossible birth date", "date_naissance", "2001-02-30", "Date de naissance invalide."],
+    ["unknown nationality", "nationalite", "Martienne", "Veuillez choisir la nationalité."],
+    ["bad phone", "telephone", "12", "Numéro de téléphone invalide."],
+    ["French postcode of 4 digits", "code_postal", "6900", "Code postal invalide (5 chiffres en France)."],
+  ])("%s → message next to %s", (_label, field, typed, message, others) => {
+    const r = parseRegistration(values({ ...others, [field]: typed }), formats, TODAY);
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors[field as keyof typeof r.errors]).toBe(message);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { itMapsEqual } from "../../tests/support/cases";
+import { itMapsEqual, itRefuses } from "../../tests/support/cases";
 import {
   correctDraftLine,
   detectColumns,
@@ -57,14 +57,12 @@ describe("readResultsCsv", () => {
     expect(r.ok && r.lines[0].club).toBe("Trail, Club; Brocéliande");
   });
 
-  it.each([
-    ["", IMPORT_MESSAGES.empty],
-    ["\uFEFF\n\n", IMPORT_MESSAGES.empty],
-    ["nom;prenom\nA;B", IMPORT_MESSAGES.noHeader],
-    ["temps;nom\n1:00:00;A", IMPORT_MESSAGES.noBib],
-    ["dossard;nom\n1;A", IMPORT_MESSAGES.noTime],
-    ["dossard;temps\n\n", IMPORT_MESSAGES.empty],
-  ])("refuses %j", (text, message) => expect(readResultsCsv(text)).toEqual({ ok: false, message }));
+  itRefuses("refuses %j", readResultsCsv, [
+    [IMPORT_MESSAGES.empty, ["", "\uFEFF\n\n", "dossard;temps\n\n"]],
+    [IMPORT_MESSAGES.noHeader, ["nom;prenom\nA;B"]],
+    [IMPORT_MESSAGES.noBib, ["temps;nom\n1:00:00;A"]],
+    [IMPORT_MESSAGES.noTime, ["dossard;nom\n1;A"]],
+  ]);
 });
 
 function lines(text: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { itMaps } from "../../tests/support/cases";
+import { itMaps, itRefuses } from "../../tests/support/cases";
 import {
   categoryWithRank,
   formatRaceTime,
@@ -28,15 +28,11 @@ describe("parseRaceTime", () => {
     [" 3:00:00 ", 10800],
   ])("%s -> %i s", (text, seconds) => expect(parseRaceTime(text)).toEqual({ ok: true, seconds }));
 
-  it.each([
-    ["", TIME_MESSAGES.empty],
-    ["abc", TIME_MESSAGES.unreadable],
-    ["1:2", TIME_MESSAGES.unreadable],
-    ["12", TIME_MESSAGES.unreadable],
-    ["1:60:00", TIME_MESSAGES.range],
-    ["45:61", TIME_MESSAGES.range],
-    ["-1:00:00", TIME_MESSAGES.unreadable],
-  ])("%j is refused: %s", (text, message) => expect(parseRaceTime(text)).toEqual({ ok: false, message }));
+  itRefuses("%j is refused: %s", parseRaceTime, [
+    [TIME_MESSAGES.empty, [""]],
+    [TIME_MESSAGES.unreadable, ["abc", "1:2", "12", "-1:00:00"]],
+    [TIME_MESSAGES.range, ["1:60:00", "45:61"]],
+  ]);
 });
 
 describe("formatRaceTime", () => {

@@ -133,35 +133,25 @@ describe("position", () => {
 
 describe("the organiser's export", () => {
   const fmt = (iso: string | null) => (iso ? `le ${iso.slice(0, 10)}` : "");
+  const lea = {
+    position: 2,
+    nom: "Durand",
+    prenom: "Léa",
+    email: "lea@example.fr",
+    created_at: "2027-03-01T10:00:00.000Z",
+    statut: "offre",
+    offres_envoyees: 1,
+    offre_expires_at: "2027-03-03T10:00:00.000Z",
+  };
   it("writes the rank, the runner, the status in French and the running offer's deadline", () => {
-    const line = waitlistCsvLine(
-      {
-        position: 2,
-        nom: "Durand",
-        prenom: "Léa",
-        email: "lea@example.fr",
-        created_at: "2027-03-01T10:00:00.000Z",
-        statut: "offre",
-        offres_envoyees: 1,
-        offre_expires_at: "2027-03-03T10:00:00.000Z",
-      },
-      fmt,
+    expect(waitlistCsvLine(lea, fmt)).toBe(
+      "2;Durand;Léa;lea@example.fr;le 2027-03-01;Offre envoyée;1;le 2027-03-03\r\n",
     );
-    expect(line).toBe("2;Durand;Léa;lea@example.fr;le 2027-03-01;Offre envoyée;1;le 2027-03-03\r\n");
   });
 
   it("no deadline once the offer ended; formulas are neutralised", () => {
     const line = waitlistCsvLine(
-      {
-        position: 3,
-        nom: "=cmd()",
-        prenom: null,
-        email: "x@example.fr",
-        created_at: "2027-03-01T10:00:00.000Z",
-        statut: "offre_expiree",
-        offres_envoyees: 1,
-        offre_expires_at: "2027-03-03T10:00:00.000Z",
-      },
+      { ...lea, position: 3, nom: "=cmd()", prenom: null, email: "x@example.fr", statut: "offre_expiree" },
       fmt,
     );
     expect(line).toBe("3;'=cmd();;x@example.fr;le 2027-03-01;Offre expirée;1;\r\n");

@@ -13,6 +13,11 @@ const fr = (s: string) =>
     .replace(/(\d\u00a0h) (?=\d)/g, `$1${NB}`)
     .replace(/(\d) (\d{3})/g, `$1${NB}$2`);
 
+/** The feedback's sentences, as written in the tables (plain spaces, see fr). */
+function expectSentences(f: { sentences: readonly string[] }, sentences: string[]): void {
+  expect(f.sentences).toEqual(sentences.map(fr));
+}
+
 function session(date: string, kind: SessionKind, minutes: number, km: number | null, dplus: number | null = null) {
   return {
     date,
@@ -52,6 +57,8 @@ const history: PreviousWeek[] = [
   { weekStart: "2027-02-08", plannedKm: 40, doneKm: 10, doneDplus: 100 }, // older than 4 weeks: left out
   { weekStart: "2027-03-15", plannedKm: 52, doneKm: 0, doneDplus: 0 }, // after the week: left out
 ];
+/** The week of Monday 19 April 2027, which ends with the race on Sunday 25. */
+const RACE_WEEK = { weekStart: "2027-04-19", raceDate: "2027-04-25" };
 const MONDAY_AFTER = new Date("2027-03-15T06:00:00Z");
 const RACE = "2027-04-25";
 /** An empty week of 8 March read on the Monday after, no race: each case says what differs. */
@@ -83,15 +90,13 @@ describe("weeklyFeedback: realistic weeks", () => {
     expect(f.trend.ratio).toBeCloseTo(133 / 193, 6);
     // 41 days from Monday 15 March to Sunday 25 April: 5 whole weeks.
     expect(f.trend).toMatchObject({ daysLeft: 41, weeksLeft: 5 });
-    expect(f.sentences).toEqual(
-      [
-        "Aucune sortie de course n'a été enregistrée cette semaine (50 km étaient prévus).",
-        "Séances faites : 0 sur 4.",
-        "Dénivelé positif : 0 m sur 600 m prévus.",
-        "Sortie longue : non faite (objectif 1 h 40 min).",
-        "Encore 5 semaines avant la course : sur les 4 dernières semaines, vous avez couru 69 % du volume prévu, adaptez le plan à vos disponibilités plutôt que de rattraper les kilomètres.",
-      ].map(fr),
-    );
+    expectSentences(f, [
+      "Aucune sortie de course n'a été enregistrée cette semaine (50 km étaient prévus).",
+      "Séances faites : 0 sur 4.",
+      "Dénivelé positif : 0 m sur 600 m prévus.",
+      "Sortie longue : non faite (objectif 1 h 40 min).",
+      "Encore 5 semaines avant la course : sur les 4 dernières semaines, vous avez couru 69 % du volume prévu, adaptez le plan à vos disponibilités plutôt que de rattraper les kilomètres.",
+    ]);
   });
 
   it("more than planned: an extra run, a session moved a day, a long run well over", () => {
@@ -123,17 +128,15 @@ describe("weeklyFeedback: realistic weeks", () => {
     expect(f.longRun).toMatchObject({ plannedSec: 6000, doneSec: 7800, doneKm: 28, verdict: "au_dessus" });
     // (42 + 47 + 44 + 65) / 193
     expect(f.trend.ratio).toBeCloseTo(198 / 193, 6);
-    expect(f.sentences).toEqual(
-      [
-        "Vous avez couru 65 km sur 50 prévus (130 %).",
-        "Séances faites : 4 sur 4.",
-        "Dénivelé positif : 950 m sur 600 m prévus.",
-        "Temps de course : 5 h 27 min sur 4 h 05 min prévues.",
-        "C'est nettement plus que prévu : gardez de la fraîcheur pour les séances clés.",
-        "Sortie longue : 2 h 10 min, au-dessus de l'objectif (1 h 40 min).",
-        "Encore 5 semaines avant la course : sur les 4 dernières semaines, vous avez couru 103 % du volume prévu, continuez ainsi.",
-      ].map(fr),
-    );
+    expectSentences(f, [
+      "Vous avez couru 65 km sur 50 prévus (130 %).",
+      "Séances faites : 4 sur 4.",
+      "Dénivelé positif : 950 m sur 600 m prévus.",
+      "Temps de course : 5 h 27 min sur 4 h 05 min prévues.",
+      "C'est nettement plus que prévu : gardez de la fraîcheur pour les séances clés.",
+      "Sortie longue : 2 h 10 min, au-dessus de l'objectif (1 h 40 min).",
+      "Encore 5 semaines avant la course : sur les 4 dernières semaines, vous avez couru 103 % du volume prévu, continuez ainsi.",
+    ]);
   });
 
   it("no plan but activities: what was run, no ratio", () => {
@@ -143,14 +146,12 @@ describe("weeklyFeedback: realistic weeks", () => {
     expect(f.completion).toBeNull();
     expect(f.longRun).toMatchObject({ verdict: "sans_objectif", doneSec: 3300, doneKm: 10.4 });
     expect(f.trend).toMatchObject({ ratio: null, daysLeft: null, weeksLeft: null });
-    expect(f.sentences).toEqual(
-      [
-        "Aucune séance n'était prévue cette semaine. Vous avez couru 18,5 km en 2 sorties.",
-        "Dénivelé positif : 290 m.",
-        "Temps de course : 1 h 45 min.",
-        "Sortie la plus longue : 55 min (10,4 km).",
-      ].map(fr),
-    );
+    expectSentences(f, [
+      "Aucune séance n'était prévue cette semaine. Vous avez couru 18,5 km en 2 sorties.",
+      "Dénivelé positif : 290 m.",
+      "Temps de course : 1 h 45 min.",
+      "Sortie la plus longue : 55 min (10,4 km).",
+    ]);
   });
 
   it("race week, in progress: sessions still to come are not missed, the race is close", () => {
@@ -160,37 +161,33 @@ describe("weeklyFeedback: realistic weeks", () => {
       session("2027-04-25", "course", 120, 22, 900),
     ];
     const f = feedback({
-      weekStart: "2027-04-19",
+      ...RACE_WEEK,
       planned: raceWeek,
       activities: [run("2027-04-20T16:00:00Z", 6.2, 34, 30)],
       previousWeeks: [
         { weekStart: "2027-04-12", plannedKm: 30, doneKm: 28, doneDplus: 300 },
         { weekStart: "2027-04-05", plannedKm: 40, doneKm: 38, doneDplus: 500 },
       ],
-      raceDate: "2027-04-25",
       now: new Date("2027-04-22T05:00:00Z"), // Thursday morning: today's footing is still to come
     });
     expect(f.inProgress).toBe(true);
     expect(f.sessions).toMatchObject({ planned: 3, done: 1, upcoming: 2 });
     expect(f.trend).toMatchObject({ daysLeft: 3, weeksLeft: 0 });
-    expect(f.sentences).toEqual(
-      [
-        "Jusqu'ici, vous avez couru 6,2 km sur 33 prévus (19 %).",
-        "Séances faites : 1 sur 3 (2 à venir).",
-        "Dénivelé positif : 30 m sur 900 m prévus.",
-        "Temps de course : 34 min sur 3 h prévues.",
-        "Sortie la plus longue : 34 min (6,2 km).",
-        "La course est dans 3 jours : place à la fraîcheur, sans séance dure.",
-      ].map(fr),
-    );
+    expectSentences(f, [
+      "Jusqu'ici, vous avez couru 6,2 km sur 33 prévus (19 %).",
+      "Séances faites : 1 sur 3 (2 à venir).",
+      "Dénivelé positif : 30 m sur 900 m prévus.",
+      "Temps de course : 34 min sur 3 h prévues.",
+      "Sortie la plus longue : 34 min (6,2 km).",
+      "La course est dans 3 jours : place à la fraîcheur, sans séance dure.",
+    ]);
   });
 
   it("the Monday after the race: the race is past", () => {
     const f = feedback({
-      weekStart: "2027-04-19",
+      ...RACE_WEEK,
       planned: [session("2027-04-25", "course", 120, 22, 900)],
       activities: [run("2027-04-25T07:00:00Z", 22.4, 131, 950, "trail")],
-      raceDate: "2027-04-25",
       now: new Date("2027-04-26T06:00:00Z"),
     });
     expect(f.inProgress).toBe(false);
@@ -204,22 +201,20 @@ describe("weeklyFeedback: realistic weeks", () => {
       activities: [run("2027-03-09T17:00:00Z", 10, 58), run("2027-03-14T08:00:00Z", 15, 85)],
     });
     expect(f.completion).toEqual({ basis: "time", ratio: 143 / 150 });
-    expect(f.sentences).toEqual(
-      [
-        "Vous avez couru 2 h 23 min sur 2 h 30 min prévues (95 %).",
-        "Séances faites : 2 sur 2.",
-        "Sortie longue : 1 h 25 min, dans l'objectif (1 h 30 min).",
-      ].map(fr),
-    );
+    expectSentences(f, [
+      "Vous avez couru 2 h 23 min sur 2 h 30 min prévues (95 %).",
+      "Séances faites : 2 sur 2.",
+      "Sortie longue : 1 h 25 min, dans l'objectif (1 h 30 min).",
+    ]);
   });
 
   it("nothing planned, nothing done", () => {
     const f = feedback({
       raceDate: "2027-03-24",
     });
-    expect(f.sentences).toEqual([
+    expectSentences(f, [
       "Aucune séance n'était prévue et aucune sortie de course n'a été enregistrée cette semaine.",
-      fr("Encore 1 semaine avant la course : tenez les séances clés du plan."),
+      "Encore 1 semaine avant la course : tenez les séances clés du plan.",
     ]);
   });
 });

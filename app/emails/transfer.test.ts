@@ -1,18 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { runnerEvent } from "../../tests/support/emails";
 import { invitedOfferClosedEmail, sellerOfferClosedEmail } from "./transfer";
 
 describe("a transfer offer withdrawn because transfers closed", () => {
-  const base = {
-    prenom: null,
-    courseNom: "Trail",
-    formatNom: "Court",
-    date: "2027-06-12",
-    heureDepart: null,
-    url: "http://x/y",
-  };
+  const base = { ...runnerEvent, prenom: null, heureDepart: null };
   it("tells the seller they keep their place, and why", () => {
     const m = sellerOfferClosedEmail({ ...base, prenom: "Paul", reason: "cession_fermee" });
-    expect(m.subject).toBe("Offre de transfert retirée : Trail — Court");
+    expect(m.subject).toBe("Offre de transfert retirée : Trail des <Aiguilles> — Balcons 28 km");
     expect(m.text).toContain("l'organisateur a fermé le transfert de dossard");
     expect(m.text).toContain("vous gardez votre place");
   });
