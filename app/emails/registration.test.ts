@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { expectEscaped, runnerEvent } from "../../tests/support/emails";
-import { confirmationEmail, qrTable, refusedPaymentEmail } from "./registration";
+import { confirmationEmail, qrTable, refusedPaymentEmail, strayPaymentEmail } from "./registration";
 
 const data = {
   ...runnerEvent,
@@ -70,5 +70,23 @@ describe("late payment e-mail", () => {
     expect(m.subject).toBe("Paiement remboursé : Trail des <Aiguilles> & Co — Balcons 28 km est complet");
     expect(m.text).toContain("remboursé intégralement (62,00\u00a0€)");
     expect(m.text).toContain("http://localhost:8787/courses");
+  });
+});
+
+describe("stray payment e-mail", () => {
+  const refunded = { ...data, coursesUrl: "http://localhost:8787/courses" };
+  it("keeps a paid registration and gives the amount refunded and the bank's delay", () => {
+    const m = strayPaymentEmail(refunded, "already_paid");
+    expect(m.subject).toBe("Second paiement remboursé : Trail des <Aiguilles> & Co — Balcons 28 km");
+    expect(m.text).toContain("Votre inscription reste validée");
+    expect(m.text).toContain(
+      "Montant remboursé : 62,00\u00a0€. Le remboursement apparaît sur votre relevé sous 5 à 10 jours selon votre banque.",
+    );
+  });
+  it("says a registration closed by the organiser is not validated", () => {
+    const m = strayPaymentEmail(refunded, "registration_closed");
+    expect(m.text).toContain("Nous ne pouvons donc pas la valider");
+    expect(m.text).not.toContain("reste validée");
+    expect(m.text).toContain("Montant remboursé : 62,00\u00a0€.");
   });
 });
