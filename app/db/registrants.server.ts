@@ -41,6 +41,8 @@ export interface OwnedFormat {
   ouverture_inscriptions: string | null;
   tirage_minutes: number;
   type_epreuve: string;
+  /** The format's waiting list is open (0 or 1). */
+  liste_attente_active: number;
 }
 
 /**
@@ -55,7 +57,8 @@ export async function findOwnedFormat(
 ): Promise<OwnedFormat | null> {
   return firstRow<OwnedFormat>(
     db,
-    sql`SELECT f.id, f.nom, f.course_id, c.nom AS course_nom, f.stock_repas, f.prix_cents, f.prix_repas_cents, f.nb_max_coureurs, f.type_epreuve, f.ouverture_inscriptions, f.tirage_minutes
+    sql`SELECT f.id, f.nom, f.course_id, c.nom AS course_nom, f.stock_repas, f.prix_cents, f.prix_repas_cents, f.nb_max_coureurs, f.type_epreuve, f.ouverture_inscriptions, f.tirage_minutes,
+          f.liste_attente_active
         FROM formats f JOIN courses c ON c.id = f.course_id
         WHERE f.id = ${formatId} AND ${mayActSql("c", userId, right)}`,
   );
