@@ -50,7 +50,7 @@ export type HandledEventType = keyof typeof HANDLERS;
  * "Mise en production"; tests/unit/deployment.test.ts keeps the two in step). Any other type is acknowledged and
  * ignored.
  */
-export const HANDLED_EVENT_TYPES = Object.keys(HANDLERS) as HandledEventType[];
+export const HANDLED_EVENT_TYPES: readonly HandledEventType[] = Object.keys(HANDLERS) as HandledEventType[];
 
 /** Those of them that happen on organisers' connected accounts: Stripe sends them to a Connect endpoint only. */
 export const CONNECT_EVENT_TYPES: readonly HandledEventType[] = ["account.updated"];
