@@ -13,6 +13,11 @@ export function prepare(db: Db, query: SQL): D1PreparedStatement {
   return db.$client.prepare(text).bind(...params);
 }
 
+/** The first row of a raw statement, or null when it returns none. */
+export async function firstRow<T>(db: Db, query: SQL): Promise<T | null> {
+  return (await prepare(db, query).first<T>()) ?? null;
+}
+
 /** Runs the statements in one batch and returns each one's rows, in order. */
 export async function batchAll<T extends unknown[]>(db: Db, queries: SQL[]): Promise<T> {
   const results = await db.$client.batch(queries.map((q) => prepare(db, q)));

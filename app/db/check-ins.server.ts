@@ -9,7 +9,7 @@ import { EXPECTED_STATUTS } from "~/domain/check-in";
 import type { Db } from "./client.server";
 import { justificatifEtatSql } from "./justificatifs.server";
 import { quoteList } from "./registration-store/guards.server";
-import { prepare } from "./batch.server";
+import { firstRow, prepare } from "./batch.server";
 
 /** The row's bib is handed out (`isPickedUp` in app/domain/check-in.ts): never undone, or scanned after the undo. */
 const PICKED_UP = sql.raw("(r.annule_le IS NULL OR r.retire_le > r.annule_le)");
@@ -136,7 +136,7 @@ export async function listDeskRows(db: Db, formatId: string): Promise<DeskRow[]>
 
 /** One registration as the desk sees it (any format), or null. */
 export async function findDeskRow(db: Db, inscriptionId: string): Promise<DeskRow | null> {
-  return (await prepare(db, deskSelect(sql`i.id = ${inscriptionId}`)).first<DeskRow>()) ?? null;
+  return firstRow<DeskRow>(db, deskSelect(sql`i.id = ${inscriptionId}`));
 }
 
 /** The rows of these registrations, by id. */

@@ -88,15 +88,20 @@ export async function listTeam(db: Db, courseId: string) {
 
 export type TeamInvitationRow = Awaited<ReturnType<typeof listTeam>>["invitations"][number];
 
-/** Is the account with this e-mail already a member of the event's team? */
-export async function isMemberByEmail(db: Db, courseId: string, email: string): Promise<boolean> {
+/** The e-mail of the event's team member `who` picks (a condition on the member or their account), or null. */
+async function memberEmail(db: Db, courseId: string, who: SQL): Promise<string | null> {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ email: users.email })
     .from(equipe_membres)
     .innerJoin(users, eq(users.id, equipe_membres.user_id))
-    .where(and(eq(equipe_membres.course_id, courseId), eq(users.email, email)))
+    .where(and(eq(equipe_membres.course_id, courseId), who))
     .limit(1);
-  return !!row;
+  return row?.email ?? null;
+}
+
+/** Is the account with this e-mail already a member of the event's team? */
+export async function isMemberByEmail(db: Db, courseId: string, email: string): Promise<boolean> {
+  return (await memberEmail(db, courseId, eq(users.email, email))) !== null;
 }
 
 /** Records an invitation; an earlier one still pending for the same address and event is revoked in the same batch. */
@@ -188,18 +193,13 @@ export async function acceptInvitation(db: Db, id: string, userId: string, now: 
 
 /** Removes a member from the event's team; the member's e-mail, or null when they were not in it. */
 export async function deleteMember(db: Db, courseId: string, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ email: users.email })
-    .from(equipe_membres)
-    .innerJoin(users, eq(users.id, equipe_membres.user_id))
-    .where(and(eq(equipe_membres.course_id, courseId), eq(equipe_membres.user_id, userId)))
-    .limit(1);
-  if (!row) return null;
+  const email = await memberEmail(db, courseId, eq(equipe_membres.user_id, userId));
+  if (email === null) return null;
   const gone = await db
     .delete(equipe_membres)
     .where(and(eq(equipe_membres.course_id, courseId), eq(equipe_membres.user_id, userId)))
     .returning({ user_id: equipe_membres.user_id });
-  return gone.length ? row.email : null;
+  return gone.length ? email : null;
 }
 
 /** The statements removing an event's team (members and invitations), for the batch deleting the event. */

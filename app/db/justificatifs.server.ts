@@ -19,7 +19,7 @@ import { mayActSql } from "./event-team.server";
 import { quoteList } from "./registration-store/guards.server";
 import { updateStatement } from "./registration-store/writes.server";
 import { expiredDocumentSql } from "./retention.server";
-import { prepare } from "./batch.server";
+import { firstRow, prepare } from "./batch.server";
 
 /**
  * The check state of the registration aliased `i` (missing / to check / validated / refused, or not required for a
@@ -98,11 +98,10 @@ export interface JustificatifState {
 
 /** The state and content version of one registration (to say why a decision did not apply). */
 export async function readJustificatifState(db: Db, inscriptionId: string): Promise<JustificatifState | null> {
-  const row = await prepare(
+  return firstRow<JustificatifState>(
     db,
     sql`SELECT i.id, i.format_id, i.course_id, ${justificatifEtatSql("i")} AS etat, ${versionSql("i")} AS version FROM inscriptions i WHERE i.id = ${inscriptionId}`,
-  ).first<JustificatifState>();
-  return row ?? null;
+  );
 }
 
 export interface DocumentRow {
@@ -124,23 +123,21 @@ export async function findReadableDocument(
   id: string,
   user: { id: string; isAdmin: boolean },
 ): Promise<DocumentRow | null> {
-  const row = await prepare(
+  return firstRow<DocumentRow>(
     db,
     sql`SELECT d.id, d.r2_key, d.owner_id, d.content_type, d.size, d.original_name, d.created_at FROM justificatif_documents d
         WHERE d.id = ${id} AND (${user.isAdmin ? 1 : 0} = 1 OR d.owner_id = ${user.id}
           OR EXISTS (SELECT 1 FROM inscriptions i JOIN courses c ON c.id = i.course_id
                      WHERE i.justificatif_document_id = d.id AND ${mayActSql("c", user.id, "inscriptions")}))`,
-  ).first<DocumentRow>();
-  return row ?? null;
+  );
 }
 
 /** The runner's own document (to attach it to a registration or the profile), or null. */
 export async function findOwnDocument(db: Db, id: string, ownerId: string): Promise<DocumentRow | null> {
-  const row = await prepare(
+  return firstRow<DocumentRow>(
     db,
     sql`SELECT * FROM justificatif_documents WHERE id = ${id} AND owner_id = ${ownerId}`,
-  ).first<DocumentRow>();
-  return row ?? null;
+  );
 }
 
 /** The owner's documents attached to nothing: no registration and no profile (a profile's is its runner's own). */

@@ -27,7 +27,7 @@ import {
 import { justificatifEtatSql } from "./justificatifs.server";
 import type { JustificatifColumns, JustificatifEtat } from "~/domain/justificatif";
 import { mealTotal, type PricedFormat } from "~/domain/registration-rules";
-import { prepare } from "./batch.server";
+import { firstRow, prepare } from "./batch.server";
 
 export interface OwnedFormat {
   id: string;
@@ -41,6 +41,8 @@ export interface OwnedFormat {
   ouverture_inscriptions: string | null;
   tirage_minutes: number;
   type_epreuve: string;
+  /** The format's waiting list is open (0 or 1). */
+  liste_attente_active: number;
 }
 
 /**
@@ -53,13 +55,13 @@ export async function findOwnedFormat(
   userId: string,
   right: EventRight,
 ): Promise<OwnedFormat | null> {
-  const row = await prepare(
+  return firstRow<OwnedFormat>(
     db,
-    sql`SELECT f.id, f.nom, f.course_id, c.nom AS course_nom, f.stock_repas, f.prix_cents, f.prix_repas_cents, f.nb_max_coureurs, f.type_epreuve, f.ouverture_inscriptions, f.tirage_minutes
+    sql`SELECT f.id, f.nom, f.course_id, c.nom AS course_nom, f.stock_repas, f.prix_cents, f.prix_repas_cents, f.nb_max_coureurs, f.type_epreuve, f.ouverture_inscriptions, f.tirage_minutes,
+          f.liste_attente_active
         FROM formats f JOIN courses c ON c.id = f.course_id
         WHERE f.id = ${formatId} AND ${mayActSql("c", userId, right)}`,
-  ).first<OwnedFormat>();
-  return row ?? null;
+  );
 }
 
 /** A registrant row; its justificatif's check (decision 0150) is separate from the status. */
@@ -193,13 +195,12 @@ export async function findOwnedRegistrant(
   userId: string,
   right: EventRight,
 ): Promise<RegistrantDetail | null> {
-  const row = await prepare(
+  return firstRow<RegistrantDetail>(
     db,
     sql`SELECT i.*, f.nom AS format_nom, c.nom AS course_nom, f.stock_repas, f.prix_repas_cents
         FROM inscriptions i JOIN formats f ON f.id = i.format_id JOIN courses c ON c.id = f.course_id
         WHERE i.id = ${id} AND ${mayActSql("c", userId, right)}`,
-  ).first<RegistrantDetail>();
-  return row ?? null;
+  );
 }
 
 /** Has the registration a payment (collected, or refunded): then only a cancellation may end it. */

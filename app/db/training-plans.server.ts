@@ -93,16 +93,24 @@ export async function planOfUser(db: Db, userId: string): Promise<PlanRow | null
   return row ?? null;
 }
 
-/** The runner's plan and its sessions (date order), read in one round trip. */
-export async function planWithSessions(
-  db: Db,
-  userId: string,
-): Promise<{ plan: PlanRow; sessions: SessionRow[] } | null> {
+export interface PlanWithSessions {
+  plan: PlanRow;
+  sessions: SessionRow[];
+}
+
+/** The plan `where` picks (a condition on plans_entrainement `p`) and its sessions (date order), in one round trip. */
+async function planAndSessions(db: Db, where: SQL): Promise<PlanWithSessions | null> {
   const [plans, sessions] = await batchAll<[PlanRow[], SessionRow[]]>(db, [
-    sql`SELECT * FROM plans_entrainement WHERE user_id = ${userId} LIMIT 1`,
-    sql`SELECT * FROM seances_plan WHERE user_id = ${userId} ORDER BY date, rowid`,
+    sql`SELECT p.* FROM plans_entrainement p WHERE ${where} LIMIT 1`,
+    sql`SELECT s.* FROM seances_plan s JOIN plans_entrainement p ON p.id = s.plan_id
+      WHERE ${where} ORDER BY s.date, s.rowid`,
   ]);
   return plans[0] ? { plan: plans[0], sessions } : null;
+}
+
+/** The runner's plan and its sessions, or null. */
+export function planWithSessions(db: Db, userId: string): Promise<PlanWithSessions | null> {
+  return planAndSessions(db, sql`p.user_id = ${userId}`);
 }
 
 /** One session of the runner's plan; null when there is none with that id or it is someone else's. */
@@ -121,16 +129,8 @@ export function sessionsOfUserBetween(db: Db, userId: string, from: string, to: 
 }
 
 /** The plan a calendar token opens, with its sessions; null for an unknown token. */
-export async function planByCalendarToken(
-  db: Db,
-  token: string,
-): Promise<{ plan: PlanRow; sessions: SessionRow[] } | null> {
-  const [plans, sessions] = await batchAll<[PlanRow[], SessionRow[]]>(db, [
-    sql`SELECT * FROM plans_entrainement WHERE jeton_calendrier = ${token} LIMIT 1`,
-    sql`SELECT s.* FROM seances_plan s JOIN plans_entrainement p ON p.id = s.plan_id
-      WHERE p.jeton_calendrier = ${token} ORDER BY s.date, s.rowid`,
-  ]);
-  return plans[0] ? { plan: plans[0], sessions } : null;
+export function planByCalendarToken(db: Db, token: string): Promise<PlanWithSessions | null> {
+  return planAndSessions(db, sql`p.jeton_calendrier = ${token}`);
 }
 
 /** Gives the runner's plan a new calendar token (the old feed URL stops working). False when there is no plan. */

@@ -43,6 +43,20 @@ function chargeInfo(c: LocalCharge): ChargeInfo {
   };
 }
 
+/**
+ * `amount` more taken back from a sum already partly taken back (a charge's refunds, a transfer's reversals), as
+ * Stripe counts it: a positive amount within what is left, else the provider's error; `all` once nothing is left.
+ */
+function takeBack(
+  sum: { total: number; taken: number },
+  amount: number,
+  refusal: { message: string; code: string },
+): { taken: number; all: boolean } {
+  if (amount <= 0 || amount > sum.total - sum.taken) throw new PaymentProviderError(refusal.message, refusal.code);
+  const taken = sum.taken + amount;
+  return { taken, all: taken === sum.total };
+}
+
 /** Charges, transfers to organisers and refunds: the money the local provider moves. */
 function localMoneyMethods(
   store: LocalStore,
@@ -83,11 +97,11 @@ function localMoneyMethods(
     createTransferReversal: (input) =>
       once(input.idempotencyKey, async () => {
         const t = await must<LocalTransfer>("transfer", input.transferId, "Transfert");
-        if (input.amountCents <= 0 || input.amountCents > t.amount - t.amount_reversed) {
-          throw new PaymentProviderError("Montant d'annulation de transfert invalide.", "parameter_invalid");
-        }
-        const updated: LocalTransfer = { ...t, amount_reversed: t.amount_reversed + input.amountCents };
-        updated.reversed = updated.amount_reversed === updated.amount;
+        const back = takeBack({ total: t.amount, taken: t.amount_reversed }, input.amountCents, {
+          message: "Montant d'annulation de transfert invalide.",
+          code: "parameter_invalid",
+        });
+        const updated: LocalTransfer = { ...t, amount_reversed: back.taken, reversed: back.all };
         await save("transfer", updated);
         const reversal = { id: newId("trr"), transfer: t.id, amount: input.amountCents, metadata: input.metadata };
         await save("transfer_reversal", reversal);
@@ -98,14 +112,11 @@ function localMoneyMethods(
     createRefund: (input) =>
       once(input.idempotencyKey, async () => {
         const c = await must<LocalCharge>("charge", input.chargeId, "Paiement");
-        if (input.amountCents <= 0 || input.amountCents > c.amount - c.amount_refunded) {
-          throw new PaymentProviderError(
-            "Le montant du remboursement dépasse le montant remboursable.",
-            "amount_too_large",
-          );
-        }
-        const updated: LocalCharge = { ...c, amount_refunded: c.amount_refunded + input.amountCents };
-        updated.refunded = updated.amount_refunded === updated.amount;
+        const back = takeBack({ total: c.amount, taken: c.amount_refunded }, input.amountCents, {
+          message: "Le montant du remboursement dépasse le montant remboursable.",
+          code: "amount_too_large",
+        });
+        const updated: LocalCharge = { ...c, amount_refunded: back.taken, refunded: back.all };
         await save("charge", updated);
         const refund = {
           id: newId("re"),

@@ -108,8 +108,22 @@ function requireActor(actor: ChatActor | null): ChatActor {
   return actor;
 }
 
-function checkLength(text: string) {
+/** A message's text as posted or edited: by a signed-in actor, not too long; null when blank (nothing to do). */
+function messageText(actor: ChatActor | null, raw: string): { user: ChatActor; text: string } | null {
+  const user = requireActor(actor);
+  const text = normalizeMessage(raw);
+  if (text == null) return null;
   if (text.length > MAX_MESSAGE_LENGTH) throw new ChatError("TOO_LONG");
+  return { user, text };
+}
+
+/** The event's message `id` when `user` may modify it (its author or the event's organiser). */
+async function modifiableMessage(db: Db, user: ChatActor, input: { courseId: string; id: string }): Promise<Row> {
+  const course = await requireCourse(db, input.courseId, user);
+  const current = await findMessage(db, input.courseId, input.id);
+  if (!current) throw new ChatError("MESSAGE_NOT_FOUND");
+  if (!canModify(user, current, course.organisateur_id)) throw new ChatError("FORBIDDEN");
+  return current;
 }
 
 /** Wraps unexpected failures (D1 down…) in the spec's alert for that action; domain errors pass through. */
@@ -188,10 +202,9 @@ export async function postMessage(
   actor: ChatActor | null,
   input: { courseId: string; parentId?: string | null; text: string },
 ): Promise<PostResult> {
-  const user = requireActor(actor);
-  const text = normalizeMessage(input.text);
-  if (text == null) return { status: "ignored" };
-  checkLength(text);
+  const accepted = messageText(actor, input.text);
+  if (!accepted) return { status: "ignored" };
+  const { user, text } = accepted;
   return guard("SEND_FAILED", async () => {
     await requireCourse(deps.db, input.courseId, user);
     let parentId: string | null = null;
@@ -231,15 +244,11 @@ export async function editMessage(
   actor: ChatActor | null,
   input: { courseId: string; id: string; text: string },
 ): Promise<EditResult> {
-  const user = requireActor(actor);
-  const text = normalizeMessage(input.text);
-  if (text == null) return { status: "ignored" };
-  checkLength(text);
+  const accepted = messageText(actor, input.text);
+  if (!accepted) return { status: "ignored" };
+  const { user, text } = accepted;
   return guard("EDIT_FAILED", async () => {
-    const course = await requireCourse(deps.db, input.courseId, user);
-    const current = await findMessage(deps.db, input.courseId, input.id);
-    if (!current) throw new ChatError("MESSAGE_NOT_FOUND");
-    if (!canModify(user, current, course.organisateur_id)) throw new ChatError("FORBIDDEN");
+    const current = await modifiableMessage(deps.db, user, input);
     if (current.message === text) return { status: "ignored" as const };
     const next: Row = {
       ...current,
@@ -265,10 +274,7 @@ export async function deleteMessage(
 ): Promise<{ status: "deleted"; ids: string[] }> {
   const user = requireActor(actor);
   return guard("DELETE_FAILED", async () => {
-    const course = await requireCourse(deps.db, input.courseId, user);
-    const current = await findMessage(deps.db, input.courseId, input.id);
-    if (!current) throw new ChatError("MESSAGE_NOT_FOUND");
-    if (!canModify(user, current, course.organisateur_id)) throw new ChatError("FORBIDDEN");
+    const current = await modifiableMessage(deps.db, user, input);
     const replies =
       current.parent_id == null
         ? await deps.db

@@ -14,27 +14,43 @@ import { errorCode, errorDetail, errorStack, logEvent } from "~/utils/log.server
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/**
- * The event types this handler acts on: the list to select in the provider's webhook endpoint (README, "Mise en
- * production"; tests/unit/deployment.test.ts keeps the two in step). Any other type is acknowledged and ignored.
- */
-export const HANDLED_EVENT_TYPES = [
-  "checkout.session.completed",
-  "checkout.session.async_payment_succeeded",
-  "checkout.session.async_payment_failed",
-  "checkout.session.expired",
-  "charge.refunded",
-  "account.updated",
-  "transfer.reversed",
-  // Premium (decision 0224): the subscription is re-read and stored, whatever the event says.
-  "customer.subscription.created",
-  "customer.subscription.updated",
-  "customer.subscription.deleted",
-  "invoice.paid",
-  "invoice.payment_failed",
-] as const;
+type EventHandler = (context: AppLoadContext, event: PaymentEvent, objectId: string) => Promise<unknown>;
 
-export type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
+const checkoutPaid: EventHandler = (context, _event, id) => onCheckoutCompleted(context, id);
+const checkoutEnded: EventHandler = (context, _event, id) => onCheckoutEnded(context, id);
+/** The subscription the event names, re-read and stored (an invoice of none, a one-off: nothing to do). */
+const subscriptionChanged: EventHandler = async (context, event) => {
+  const subscriptionId = subscriptionIdOfEvent(event);
+  if (subscriptionId) await syncSubscription(context, subscriptionId);
+};
+
+/** What the handler does for each event type it acts on (a Premium checkout aside: see dispatch). */
+const HANDLERS = {
+  "checkout.session.completed": checkoutPaid,
+  "checkout.session.async_payment_succeeded": checkoutPaid,
+  "checkout.session.async_payment_failed": checkoutEnded,
+  "checkout.session.expired": checkoutEnded,
+  "charge.refunded": (context, event, id) =>
+    onChargeRefunded(context, id, Number(event.data.object.amount_refunded ?? 0)),
+  "account.updated": (context, _event, id) => syncAccount(context, id),
+  "transfer.reversed": (context, event, id) =>
+    syncTransferReversal(context, id, Number(event.data.object.amount_reversed ?? 0)),
+  // Premium (decision 0224): the subscription is re-read and stored, whatever the event says.
+  "customer.subscription.created": subscriptionChanged,
+  "customer.subscription.updated": subscriptionChanged,
+  "customer.subscription.deleted": subscriptionChanged,
+  "invoice.paid": subscriptionChanged,
+  "invoice.payment_failed": subscriptionChanged,
+} satisfies Record<string, EventHandler>;
+
+export type HandledEventType = keyof typeof HANDLERS;
+
+/**
+ * The event types this handler acts on (its table's): the list to select in the provider's webhook endpoint (README,
+ * "Mise en production"; tests/unit/deployment.test.ts keeps the two in step). Any other type is acknowledged and
+ * ignored.
+ */
+export const HANDLED_EVENT_TYPES: readonly HandledEventType[] = Object.keys(HANDLERS) as HandledEventType[];
 
 /** Those of them that happen on organisers' connected accounts: Stripe sends them to a Connect endpoint only. */
 export const CONNECT_EVENT_TYPES: readonly HandledEventType[] = ["account.updated"];
@@ -75,42 +91,8 @@ async function dispatch(context: AppLoadContext, event: PaymentEvent): Promise<b
     const subscriptionId = subscriptionIdOfEvent(event);
     return subscriptionId ? syncSubscription(context, subscriptionId) : false;
   }
-  switch (type) {
-    case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded":
-      await onCheckoutCompleted(context, id);
-      return true;
-    case "checkout.session.expired":
-    case "checkout.session.async_payment_failed":
-      await onCheckoutEnded(context, id);
-      return true;
-    case "charge.refunded":
-      await onChargeRefunded(context, id, Number(o.amount_refunded ?? 0));
-      return true;
-    case "account.updated":
-      await syncAccount(context, id);
-      return true;
-    case "transfer.reversed":
-      await syncTransferReversal(context, id, Number(o.amount_reversed ?? 0));
-      return true;
-    case "customer.subscription.created":
-    case "customer.subscription.updated":
-    case "customer.subscription.deleted":
-    case "invoice.paid":
-    case "invoice.payment_failed": {
-      // An invoice of no subscription (a one-off invoice) has nothing to sync: handled, with nothing to do.
-      const subscriptionId = subscriptionIdOfEvent(event);
-      if (subscriptionId) await syncSubscription(context, subscriptionId);
-      return true;
-    }
-    default: {
-      // Every listed type has its case above: a type added to the list without one does not compile, and is
-      // reported as ignored (tests/workers/operations-logs.test.ts fails on it).
-      const unhandled: never = type;
-      void unhandled;
-      return false;
-    }
-  }
+  await HANDLERS[type](context, event, id);
+  return true;
 }
 
 /** Verifies, de-duplicates and handles one webhook delivery. Never throws. */

@@ -69,17 +69,26 @@ async function ensureUserProfile(context: AppLoadContext, userId: string, now: s
     .onConflictDoNothing();
 }
 
-export async function saveSimpleProfile(
+/** Writes `fields` (given the save instant) to the user profile, created first when missing, and dates the save. */
+async function updateUserProfile(
   context: AppLoadContext,
   userId: string,
-  input: SimpleProfileInput,
+  fields: (now: string) => Partial<typeof profils_utilisateurs.$inferInsert>,
 ): Promise<void> {
   const now = context.clock.now().toISOString();
   await ensureUserProfile(context, userId, now);
   await context.db
     .update(profils_utilisateurs)
-    .set({ ...input, updated_at: now })
+    .set({ ...fields(now), updated_at: now })
     .where(eq(profils_utilisateurs.user_id, userId));
+}
+
+export async function saveSimpleProfile(
+  context: AppLoadContext,
+  userId: string,
+  input: SimpleProfileInput,
+): Promise<void> {
+  await updateUserProfile(context, userId, () => input);
 }
 
 /**
@@ -91,20 +100,14 @@ export async function saveOrganiserProfile(
   userId: string,
   input: OrganiserProfileInput,
 ): Promise<void> {
-  const now = context.clock.now().toISOString();
-  await ensureUserProfile(context, userId, now);
-  const current = await getUserProfile(context, userId);
-  const accept = !conditionsAccepted(current) && input.conditions;
-  await context.db
-    .update(profils_utilisateurs)
-    .set({
-      organisation_nom: input.organisation_nom,
-      site_web: input.site_web,
-      telephone: input.telephone,
-      updated_at: now,
-      ...(accept
-        ? { conditions_acceptees: true, conditions_acceptees_at: now, conditions_version: CONDITIONS_VERSION }
-        : {}),
-    })
-    .where(eq(profils_utilisateurs.user_id, userId));
+  // Read before the row may be created: a missing profile has accepted nothing, as a new row.
+  const accept = !conditionsAccepted(await getUserProfile(context, userId)) && input.conditions;
+  await updateUserProfile(context, userId, (now) => ({
+    organisation_nom: input.organisation_nom,
+    site_web: input.site_web,
+    telephone: input.telephone,
+    ...(accept
+      ? { conditions_acceptees: true, conditions_acceptees_at: now, conditions_version: CONDITIONS_VERSION }
+      : {}),
+  }));
 }

@@ -4,9 +4,9 @@
 // (called by the lifecycle whenever a place is freed, and by the cron). docs/decisions/0131-waiting-list.md
 import { countsOf } from "~/domain/counts";
 import { formatTarget, recordAction } from "./audit.server";
+import { requireFormatRight } from "./event-access.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
-import { mayActSql } from "~/db/event-team.server";
 import { type Identity, personOf, samePersonHoldsSql } from "~/db/identity";
 import { holdsPlaceSql, placesTakenSql, runnersWaitingSql } from "~/db/registration-store/capacity.server";
 import { CSV_BOM, csvRow, exportFileName } from "~/domain/csv";
@@ -260,22 +260,6 @@ export interface OrganiserWaitlist {
   counts: { en_liste: number; offre: number; acceptee: number; offre_expiree: number; sorties: number };
 }
 
-interface OwnedListFormat {
-  id: string;
-  nom: string;
-  course_id: string;
-  course_nom: string;
-  enabled: number;
-}
-
-async function requireOwnedFormatId(context: Ctx, user: User, formatId: string): Promise<OwnedListFormat> {
-  const [f] = await context.db.all<OwnedListFormat>(sql`
-    SELECT f.id, f.nom, f.course_id, c.nom AS course_nom, f.liste_attente_active AS enabled FROM formats f JOIN courses c ON c.id = f.course_id
-    WHERE f.id = ${formatId} AND ${mayActSql("c", user.id, "inscriptions")}`);
-  if (!f) throw new RegistrantError("not_found", "Format introuvable.");
-  return f;
-}
-
 /** The format's list for its organiser, in order (at most 2,000 lines on the page; the export has them all). */
 export async function organiserWaitlist(
   context: Ctx,
@@ -283,14 +267,14 @@ export async function organiserWaitlist(
   formatId: string,
   limit = 2000,
 ): Promise<OrganiserWaitlist> {
-  const f = await requireOwnedFormatId(context, user, formatId);
+  const f = await requireFormatRight(context, user, formatId, "inscriptions");
   const entries = await listEntries(context, f.id, limit);
   const [c] = await context.db.all<Record<string, number>>(sql`
     SELECT sum(statut = 'en_liste') AS en_liste, sum(statut = 'offre') AS offre, sum(statut = 'acceptee') AS acceptee,
       sum(statut = 'offre_expiree') AS offre_expiree, sum(statut IN ('retiree', 'supprimee')) AS sorties
     FROM liste_attente WHERE format_id = ${f.id}`);
   const counts = countsOf(c, ["en_liste", "offre", "acceptee", "offre_expiree", "sorties"]);
-  return { enabled: Boolean(f.enabled), entries, counts };
+  return { enabled: Boolean(f.liste_attente_active), entries, counts };
 }
 
 async function listEntries(context: Ctx, formatId: string, limit: number): Promise<OrganiserEntry[]> {
@@ -303,16 +287,17 @@ async function listEntries(context: Ctx, formatId: string, limit: number): Promi
 
 /** Turns the format's list on or off. Turned on with places free and runners waiting: they get their offers. */
 export async function setWaitlistEnabled(context: Ctx, user: User, formatId: string, enabled: boolean): Promise<void> {
-  const f = await requireOwnedFormatId(context, user, formatId);
+  const f = await requireFormatRight(context, user, formatId, "inscriptions");
   await context.db.run(sql`UPDATE formats SET liste_attente_active = ${enabled ? 1 : 0} WHERE id = ${f.id}`);
   const action = enabled ? "liste_attente.activee" : "liste_attente.desactivee";
-  if (Boolean(f.enabled) !== enabled) await recordAction(context, user, "organisateur", action, formatTarget(f));
+  if (Boolean(f.liste_attente_active) !== enabled)
+    await recordAction(context, user, "organisateur", action, formatTarget(f));
   if (enabled) await offerFreedPlaces(context, f.id);
 }
 
 /** 'Retirer': the organiser removes a runner from the list (their running offer, if any, is withdrawn). */
 export async function removeFromWaitlist(context: Ctx, user: User, formatId: string, entryId: string): Promise<void> {
-  const f = await requireOwnedFormatId(context, user, formatId);
+  const f = await requireFormatRight(context, user, formatId, "inscriptions");
   try {
     await endEntry(context, {
       entryId,
@@ -333,7 +318,7 @@ export async function exportWaitlist(
   user: User,
   formatId: string,
 ): Promise<{ filename: string; body: string }> {
-  const f = await requireOwnedFormatId(context, user, formatId);
+  const f = await requireFormatRight(context, user, formatId, "inscriptions");
   await recordAction(context, user, "organisateur", "export.liste_attente", formatTarget(f));
   const entries = await listEntries(context, f.id, 100_000);
   const lines = [
