@@ -1,5 +1,6 @@
 // The event form's own fields: a text field whose id follows its name, and a file field that keeps an attached file.
 import { Field as SharedField, type FieldProps, fieldAria } from "~/components/Field";
+import { PairOptions } from "~/components/form/Options";
 
 /** The event form's fields: ids without the brackets of the formats' names, no browser autofill unless asked. */
 export function Field({ value, ...props }: Omit<FieldProps, "defaultValue" | "id"> & { value: string }) {
@@ -97,11 +98,7 @@ export function ChoiceField({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} name={name} defaultValue={value}>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
+        <PairOptions pairs={options} />
       </select>
     </div>
   );
