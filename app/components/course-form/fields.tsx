@@ -103,3 +103,39 @@ export function ChoiceField({
     </div>
   );
 }
+
+/** A list of choices told by the key its value is read under, the stem of its id (`f-{id}-{index}`) and its options. */
+export interface ChoiceSpec<K extends string> {
+  field: K;
+  id: string;
+  label: string;
+  options: readonly (readonly [value: string, label: string])[];
+}
+
+/** Lists of choices in a row, each reading its value from `values` under its own key (its name is `name(field)`). */
+export function ChoiceList<K extends string>({
+  specs,
+  values,
+  index,
+  name,
+}: {
+  specs: readonly ChoiceSpec<K>[];
+  values: Record<K, string>;
+  index: number;
+  name: (field: K) => string;
+}) {
+  return (
+    <>
+      {specs.map(({ field, id, label, options }) => (
+        <ChoiceField
+          key={field}
+          id={`f-${id}-${index}`}
+          name={name(field)}
+          label={label}
+          value={values[field]}
+          options={options}
+        />
+      ))}
+    </>
+  );
+}
