@@ -118,7 +118,7 @@ const TRANSFER_AFTER: readonly ChoiceSpec<FormatField>[] = [
 export function FormatFacts({ f, i, errors }: { f: FormatValues; i: number; errors: FieldErrors }) {
   const name = (field: string) => formatFieldName(i, field);
   return (
-    <div className="grid-2">
+    <div className="field-columns">
       <FieldList specs={[NAME]} values={f} errors={errors} name={name} />
       <ChoiceField
         id={`f-type-${i}`}
@@ -136,7 +136,7 @@ export function FormatFacts({ f, i, errors }: { f: FormatValues; i: number; erro
 export function TransferFields({ f, i, errors }: { f: FormatValues; i: number; errors: FieldErrors }) {
   const name = (field: string) => formatFieldName(i, field);
   return (
-    <div className="grid-2" data-testid={`cession-${i}`}>
+    <div className="field-columns" data-testid={`cession-${i}`}>
       <ChoiceList specs={TRANSFER_ALLOWED} values={f} index={i} name={name} />
       <FieldList specs={TRANSFER_WINDOW} values={f} errors={errors} name={name} />
       <ChoiceList specs={TRANSFER_AFTER} values={f} index={i} name={name} />
