@@ -20,9 +20,7 @@ export function EventToolPage({
       <p>
         <Link to={paths.organiserSpace()}>← Mon espace organisateur</Link>
       </p>
-      <h1>
-        {section} – {event}
-      </h1>
+      <h1>{`${section} – ${event}`}</h1>
       <p className="muted">{intro}</p>
       {children}
     </main>
