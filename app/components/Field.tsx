@@ -16,9 +16,11 @@ export interface FieldProps {
   placeholder?: string;
   inputMode?: "text" | "email" | "tel" | "numeric" | "decimal" | "url";
   maxLength?: number;
+  min?: string;
   max?: string;
-  /** A multi-line text (4 rows) instead of an input. */
+  /** A multi-line text instead of an input, of `rows` lines (4 unless told). */
   textarea?: boolean;
+  rows?: number;
   className?: string;
 }
 
@@ -41,10 +43,6 @@ export function fieldBinder(values: object, errors: Readonly<Record<string, stri
 }
 export type FieldBinder = ReturnType<typeof fieldBinder>;
 
-/**
- * The frame of a field whose control is the caller's own (a controlled select, an input with a ref): its label
- * (`htmlFor` = `id`), the control, then the hint and the error with the ids fieldAria points the control at.
- */
 /** A field's error, under it (none without one), with the id its control's aria-describedby names. */
 export function FieldError({ id, error }: { id: string; error: ReactNode }) {
   return error ? (
@@ -54,6 +52,10 @@ export function FieldError({ id, error }: { id: string; error: ReactNode }) {
   ) : null;
 }
 
+/**
+ * The frame of a field whose control is the caller's own (a controlled select, an input with a ref): its label
+ * (`htmlFor` = `id`), the control, then the hint and the error with the ids fieldAria points the control at.
+ */
 export function FieldShell({
   id,
   label,
@@ -106,15 +108,17 @@ export function Field({
   placeholder,
   inputMode,
   maxLength,
+  min,
   max,
   textarea,
+  rows = 4,
   className,
 }: FieldProps) {
   const common = { id, name, defaultValue: defaultValue ?? "", ...fieldAria(id, { hint, error }) };
   return (
     <FieldShell id={id} label={label} hint={hint} error={error} required={required} className={className}>
       {textarea ? (
-        <textarea {...common} rows={4} required={required} placeholder={placeholder} maxLength={maxLength} />
+        <textarea {...common} rows={rows} required={required} placeholder={placeholder} maxLength={maxLength} />
       ) : (
         <input
           {...common}
@@ -124,6 +128,7 @@ export function Field({
           placeholder={placeholder}
           inputMode={inputMode}
           maxLength={maxLength}
+          min={min}
           max={max}
         />
       )}
@@ -138,17 +143,27 @@ export function CheckboxField({
   id = `f-${name}`,
   error,
   defaultChecked,
+  required,
 }: {
   name: string;
   label: ReactNode;
   id?: string;
   error?: string;
   defaultChecked?: boolean;
+  /** The browser asks for it before sending (the label says why, or marks it). */
+  required?: boolean;
 }) {
   return (
     <div className={["field", error ? "has-error" : null].filter(Boolean).join(" ")}>
       <label className="checkbox">
-        <input type="checkbox" id={id} name={name} defaultChecked={defaultChecked} {...fieldAria(id, { error })} />
+        <input
+          type="checkbox"
+          id={id}
+          name={name}
+          defaultChecked={defaultChecked}
+          required={required}
+          {...fieldAria(id, { error })}
+        />
         <span>{label}</span>
       </label>
       <FieldError id={`${id}-error`} error={error} />

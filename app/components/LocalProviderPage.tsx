@@ -2,15 +2,23 @@
 // that says it is a simulation, then the card under its title; and the card's rows of details.
 import type { ReactNode } from "react";
 
-export function LocalProviderPage({
-  banner,
-  title,
-  children,
-}: {
-  banner: ReactNode;
-  title: string;
-  children: ReactNode;
-}) {
+/** A simulated step's banner: what is simulated, and what does not really happen. */
+const simulated = (what: string, nothing: string) => `${what} simulé (prestataire local)\u00a0: ${nothing}`;
+const NO_CARD_CHARGED = "aucune carte réelle n'est débitée.";
+
+/** Each page's banner and title. */
+const PAGES = {
+  checkout: { banner: simulated("Paiement", NO_CARD_CHARGED), title: "Paiement sécurisé" },
+  portal: { banner: simulated("Portail", NO_CARD_CHARGED), title: "Mon abonnement" },
+  onboarding: {
+    banner: simulated("Onboarding", "aucune donnée n'est transmise."),
+    title: "Activer votre compte de paiement",
+  },
+  receipt: { banner: "Reçu du prestataire de paiement local (simulation).", title: "Reçu de paiement" },
+} as const;
+
+export function LocalProviderPage({ page, children }: { page: keyof typeof PAGES; children: ReactNode }) {
+  const { banner, title } = PAGES[page];
   return (
     <section className="paydev">
       <p className="paydev-banner">{banner}</p>

@@ -15,7 +15,7 @@ import catalogueCss from "~/styles/catalogue.css?url";
 import * as paths from "~/domain/paths";
 import { Pager } from "~/components/table/Pager";
 import type { StaticPageHandle } from "~/components/islands";
-import { Options } from "~/components/form/Options";
+import { Options, PairOptions } from "~/components/form/Options";
 import { FilterActions } from "~/components/form/FilterActions";
 
 /** Served without React (docs/decisions/0222); the map view has the map island. */
@@ -122,11 +122,7 @@ function ListFilter({
       <label htmlFor={`f-${name}`}>{label}</label>
       <select id={`f-${name}`} name={name} defaultValue={errors[name] ? "" : value} {...invalidAria(name, errors)}>
         <option value="">{all}</option>
-        {choices.map(([k, v]) => (
-          <option key={k} value={k}>
-            {v}
-          </option>
-        ))}
+        <PairOptions pairs={choices} />
       </select>
       <FieldError field={name} errors={errors} />
     </div>

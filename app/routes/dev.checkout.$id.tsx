@@ -55,10 +55,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 export default function LocalCheckout() {
   const s = useLoaderData<typeof loader>();
   return (
-    <LocalProviderPage
-      banner="Paiement simulé (prestataire local)&nbsp;: aucune carte réelle n'est débitée."
-      title="Paiement sécurisé"
-    >
+    <LocalProviderPage page="checkout">
       <p className="muted">{s.product}</p>
       <p className="paydev-amount">
         {formatEuros(s.amount)}
@@ -66,8 +63,7 @@ export default function LocalCheckout() {
       </p>
       <dl className="paydev-rows">
         <DetailRow label="E-mail">{s.email}</DetailRow>
-        <dt>Valable jusqu'au</dt>
-        <dd>{formatDateTime(s.expiresAt)}</dd>
+        <DetailRow label="Valable jusqu'au">{formatDateTime(s.expiresAt)}</DetailRow>
       </dl>
       {s.status === "complete" ? (
         <>

@@ -45,10 +45,7 @@ export async function action({ params, context }: ActionFunctionArgs) {
 export default function LocalOnboarding() {
   const d = useLoaderData<typeof loader>();
   return (
-    <LocalProviderPage
-      banner="Onboarding simulé (prestataire local)&nbsp;: aucune donnée n'est transmise."
-      title="Activer votre compte de paiement"
-    >
+    <LocalProviderPage page="onboarding">
       {d.expired ? (
         <>
           <p className="alert alert-error" role="alert">

@@ -68,10 +68,7 @@ export default function LocalPortal() {
   const p = useLoaderData<typeof loader>();
   const s = p.subscription;
   return (
-    <LocalProviderPage
-      banner="Portail simulé (prestataire local)&nbsp;: aucune carte réelle n'est débitée."
-      title="Mon abonnement"
-    >
+    <LocalProviderPage page="portal">
       <dl className="paydev-rows">
         <dt>E-mail</dt>
         <dd>{p.email}</dd>

@@ -25,7 +25,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 export default function LocalReceipt() {
   const r = useLoaderData<typeof loader>();
   return (
-    <LocalProviderPage banner="Reçu du prestataire de paiement local (simulation)." title="Reçu de paiement">
+    <LocalProviderPage page="receipt">
       <p className="muted">Reçu n° {r.number}</p>
       <p className="paydev-amount">{formatEuros(r.amount)}</p>
       <dl className="paydev-rows">

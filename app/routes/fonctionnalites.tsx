@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
+import { TabLink } from "~/components/TabLink";
 import * as paths from "~/domain/paths";
 import { STATIC_PAGE } from "~/components/islands";
 import { publicPageMeta } from "~/utils/meta";
@@ -29,15 +30,9 @@ export default function Fonctionnalites() {
       <h1>Fonctionnalités</h1>
       <nav className="tabs" aria-label="Public">
         {TABS.map(([key, label]) => (
-          <Link
-            key={key}
-            to={`?onglet=${key}`}
-            className={`tab ${tab === key ? "is-active" : ""}`}
-            aria-current={tab === key ? "page" : undefined}
-            preventScrollReset
-          >
+          <TabLink key={key} to={`?onglet=${key}`} className="tab" active={tab === key}>
             {label}
-          </Link>
+          </TabLink>
         ))}
       </nav>
       {tab === "coureurs" ? (

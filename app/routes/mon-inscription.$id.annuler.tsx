@@ -2,7 +2,7 @@
 // the paiements row; the action cancels with the tiered refund and redirects to the registration page.
 // Without JavaScript this is a page; with it, the parent route shows it in RefundModal.
 import { data, redirect } from "@remix-run/cloudflare";
-import { FieldError } from "~/components/Field";
+import { CheckboxField, SelectField } from "~/components/Field";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
@@ -23,7 +23,6 @@ import { fieldErrors } from "~/domain/form-errors";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
 import { noindexMeta } from "~/utils/meta";
-import { Options } from "~/components/form/Options";
 
 export const meta: MetaFunction = () => noindexMeta("Annuler mon inscription — Balise");
 
@@ -138,40 +137,30 @@ export default function CancelRegistration() {
       >
         <fieldset disabled={blocked} className="plain-fieldset">
           <legend className="visually-hidden">Motif et politique de remboursement</legend>
-          <div className="field">
-            <label htmlFor="f-reason">Motif (facultatif)</label>
-            <select
-              id="f-reason"
-              name="reason"
-              defaultValue={result?.values.reason ?? ""}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? "f-reason-err" : undefined}
-            >
-              <option value="">— Sans motif —</option>
-              <Options values={CANCEL_REASONS} />
-            </select>
-            <FieldError id="f-reason-err" error={errors.reason} />
-          </div>
-          <div className="field">
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                name="accept_policy"
-                required
-                defaultChecked={result?.values.accept_policy ?? false}
-                aria-invalid={errors.accept_policy ? true : undefined}
-                aria-describedby={errors.accept_policy ? "f-policy-err" : undefined}
-              />
-              <span>
+          <SelectField
+            name="reason"
+            label="Motif (facultatif)"
+            options={CANCEL_REASONS}
+            emptyLabel="— Sans motif —"
+            defaultValue={result?.values.reason}
+            error={errors.reason}
+          />
+          <CheckboxField
+            name="accept_policy"
+            id="f-policy"
+            required
+            defaultChecked={result?.values.accept_policy ?? false}
+            error={errors.accept_policy}
+            label={
+              <>
                 J'accepte la{" "}
                 <a href={paths.refundPolicy()} target="_blank" rel="noopener">
                   politique de remboursement
                 </a>{" "}
                 (nouvel onglet) et je comprends que l'annulation est définitive.
-              </span>
-            </label>
-            <FieldError id="f-policy-err" error={errors.accept_policy} />
-          </div>
+              </>
+            }
+          />
         </fieldset>
         <div className="cancel-actions">
           <Link to={back} preventScrollReset className="btn btn-ghost">

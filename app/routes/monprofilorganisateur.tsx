@@ -1,5 +1,5 @@
 import { data, redirect } from "@remix-run/cloudflare";
-import { FieldError, fieldAria } from "~/components/Field";
+import { CheckboxField } from "~/components/Field";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useFormResult } from "~/components/form/useFormResult";
@@ -116,23 +116,20 @@ export default function OrganiserProfilePage() {
               </span>
             </p>
           ) : (
-            <div className="field">
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  name="conditions"
-                  defaultChecked={v.conditions === "on"}
-                  {...fieldAria("conditions", { error: errors.conditions })}
-                />
-                <span>
+            <CheckboxField
+              name="conditions"
+              id="conditions"
+              defaultChecked={v.conditions === "on"}
+              error={errors.conditions}
+              label={
+                <>
                   J'ai lu et j'accepte les conditions organisateurs (version du {formatDate(CONDITIONS_VERSION)}).{" "}
                   <span className="req" aria-hidden="true">
                     *
                   </span>
-                </span>
-              </label>
-              <FieldError id="conditions-error" error={errors.conditions} />
-            </div>
+                </>
+              }
+            />
           )}
         </fieldset>
         <div className="form-actions">

@@ -16,7 +16,7 @@ import { formatEuros } from "~/domain/format";
 import { FieldShell, fieldAria } from "~/components/Field";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
-import { Options } from "~/components/form/Options";
+import { Options, PairOptions } from "~/components/form/Options";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Ajouter un coureur – ${data.format.nom} — Balise` : "Ajouter un coureur — Balise" },
@@ -224,11 +224,7 @@ export default function AddRunner() {
             {text("contact_urgence_telephone", "Contact urgence – téléphone", { type: "tel", inputMode: "tel" })}
             <FieldShell id="add-statut" label="Statut" error={e.statut}>
               <select id="add-statut" name="statut" defaultValue={v.statut || "validee"} {...invalid("statut")}>
-                {ADD_FORM_STATUTS.map(([code, label]) => (
-                  <option key={code} value={code}>
-                    {label}
-                  </option>
-                ))}
+                <PairOptions pairs={ADD_FORM_STATUTS} />
               </select>
             </FieldShell>
             {text("dossard", "Dossard", { inputMode: "numeric" })}

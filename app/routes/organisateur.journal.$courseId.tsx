@@ -1,10 +1,10 @@
 // /organisateur/journal/{courseId}: what was done on an event and by whom (issue 43, decision 0212), for the event's
 // owner only (another organiser's event is not found). Filters by person, action and dates (a GET form); pages of 50;
 // the CSV of what the filters keep.
+import { EventToolPage } from "~/components/EventToolPage";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { JournalView, journalQuery } from "~/components/JournalView";
-import { Link } from "~/components/Link";
 import { parseJournalFilters } from "~/domain/audit";
 import * as paths from "~/domain/paths";
 import { eventJournal } from "~/services/journal.server";
@@ -26,15 +26,16 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function EventJournalPage() {
   const { course, rows, total, people, filters } = useLoaderData<typeof loader>();
   return (
-    <main className="container page">
-      <p>
-        <Link to={paths.organiserSpace()}>← Mon espace organisateur</Link>
-      </p>
-      <h1>Journal – {course.nom}</h1>
-      <p className="muted">
-        Chaque action faite sur cette épreuve, par qui et quand : modifications, inscrits, annulations, exports. Le
-        journal ne peut être ni modifié ni effacé.
-      </p>
+    <EventToolPage
+      section="Journal"
+      event={course.nom}
+      intro={
+        <>
+          Chaque action faite sur cette épreuve, par qui et quand : modifications, inscrits, annulations, exports. Le
+          journal ne peut être ni modifié ni effacé.
+        </>
+      }
+    >
       <JournalView
         rows={rows}
         total={total}
@@ -44,6 +45,6 @@ export default function EventJournalPage() {
         csvLink={paths.eventJournalCsv(course.id, journalQuery(filters))}
         showEvent={false}
       />
-    </main>
+    </EventToolPage>
   );
 }

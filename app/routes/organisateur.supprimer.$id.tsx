@@ -3,6 +3,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
 import { COURSE_ERROR_MESSAGES, CourseError } from "~/domain/course-errors";
@@ -55,6 +56,34 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
+/** The way back to the organiser's space, as a button. */
+function BackLink({ children }: { children: ReactNode }) {
+  return (
+    <Link to={paths.organiserSpace()} className="btn btn-ghost">
+      {children}
+    </Link>
+  );
+}
+
+/** The page's two choices: each button's words and look, and what the link beside it says. */
+const CHOICES = {
+  unpublish: { button: "Mettre hors-ligne", className: "btn btn-primary", back: "Retour" },
+  delete: { button: "Supprimer définitivement", className: "btn btn-danger", back: "Annuler" },
+} as const;
+
+/** A choice: its button posts `intent`, the link beside it goes back without doing anything. */
+function IntentForm({ intent, busy }: { intent: keyof typeof CHOICES; busy: boolean }) {
+  const { button, className, back } = CHOICES[intent];
+  return (
+    <Form method="post" className="actions">
+      <button type="submit" name="intent" value={intent} className={className} disabled={busy}>
+        {button}
+      </button>
+      <BackLink>{back}</BackLink>
+    </Form>
+  );
+}
+
 export default function SupprimerCourse() {
   const { id, nom, en_ligne, formats, paid } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -73,20 +102,10 @@ export default function SupprimerCourse() {
             Les coureurs qui ont payé gardent leur inscription et leurs reçus ; l'épreuve ne peut donc pas disparaître.
           </p>
           {en_ligne ? (
-            <Form method="post" className="actions">
-              <button type="submit" name="intent" value="unpublish" className="btn btn-primary" disabled={busy}>
-                Mettre hors-ligne
-              </button>
-              <Link to={paths.organiserSpace()} className="btn btn-ghost">
-                Retour
-              </Link>
-            </Form>
+            <IntentForm intent="unpublish" busy={busy} />
           ) : (
             <p className="actions">
-              <span className="muted">Elle est déjà hors-ligne.</span>{" "}
-              <Link to={paths.organiserSpace()} className="btn btn-ghost">
-                Retour
-              </Link>
+              <span className="muted">Elle est déjà hors-ligne.</span> <BackLink>Retour</BackLink>
             </p>
           )}
         </div>
@@ -96,14 +115,7 @@ export default function SupprimerCourse() {
             <strong>{CONFIRM_TEXT}</strong>
           </p>
           <p>{eventDeletionText(formats)}</p>
-          <Form method="post" className="actions">
-            <button type="submit" name="intent" value="delete" className="btn btn-danger" disabled={busy}>
-              Supprimer définitivement
-            </button>
-            <Link to={paths.organiserSpace()} className="btn btn-ghost">
-              Annuler
-            </Link>
-          </Form>
+          <IntentForm intent="delete" busy={busy} />
           <p className="small muted">
             <Link to={paths.editEvent(id)}>Modifier plutôt l'épreuve</Link>
           </p>

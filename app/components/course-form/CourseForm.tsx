@@ -76,7 +76,7 @@ export function CourseForm({
       <fieldset className="card form-card">
         <legend>L'épreuve</legend>
         <input type="hidden" name="geo_origin" value={values.geo_origin} />
-        <div className="grid-2">
+        <div className="field-columns">
           <FieldList specs={PLACE} values={values} errors={errors} />
         </div>
         {editing ? (
@@ -107,7 +107,7 @@ export function CourseForm({
           <p className="hint">
             Laissez vide pour la calculer à partir du code postal et du lieu. Vous pouvez la corriger ici.
           </p>
-          <div className="grid-2">
+          <div className="field-columns">
             <FieldList specs={POSITION} values={values} errors={errors} />
           </div>
           <PositionPicker latId="f-lat" lngId="f-lng" />

@@ -7,7 +7,7 @@ import {
   type FormatValues,
   formatFieldName,
 } from "~/domain/course-form";
-import { ChoiceField, FieldList, type FieldSpec } from "./fields";
+import { ChoiceField, ChoiceList, type ChoiceSpec, FieldList, type FieldSpec } from "./fields";
 
 const TYPE_LABELS: Record<(typeof FORMAT_TYPES)[number], string> = {
   trail: "Trail",
@@ -79,11 +79,46 @@ const TRANSFER_WINDOW: readonly FieldSpec<FormatField>[] = [
   },
 ];
 
+/** Whether runners may transfer their bib (before the window's fields). */
+const TRANSFER_ALLOWED: readonly ChoiceSpec<FormatField>[] = [
+  {
+    field: "cession_active",
+    id: "cession",
+    label: "Transfert de dossard entre coureurs",
+    options: [
+      ["", "Non autorisé"],
+      ["oui", "Autorisé"],
+    ],
+  },
+];
+
+/** What follows a transfer: the bib number and the meals (after the window's fields). */
+const TRANSFER_AFTER: readonly ChoiceSpec<FormatField>[] = [
+  {
+    field: "cession_dossard",
+    id: "cession-dossard",
+    label: "Numéro de dossard après un transfert",
+    options: [
+      ["", "Le numéro passe au nouveau coureur"],
+      ["nouveau", "Nouveau numéro, attribué par l'organisateur"],
+    ],
+  },
+  {
+    field: "cession_repas",
+    id: "cession-repas",
+    label: "Repas du coureur qui cède",
+    options: [
+      ["", "Ne suivent pas (chacun choisit les siens)"],
+      ["suivent", "Suivent le dossard (le nouveau coureur les reprend et les paie)"],
+    ],
+  },
+];
+
 /** The format's facts: what the catalogue shows and when registrations open and close. */
 export function FormatFacts({ f, i, errors }: { f: FormatValues; i: number; errors: FieldErrors }) {
   const name = (field: string) => formatFieldName(i, field);
   return (
-    <div className="grid-2">
+    <div className="field-columns">
       <FieldList specs={[NAME]} values={f} errors={errors} name={name} />
       <ChoiceField
         id={`f-type-${i}`}
@@ -101,38 +136,10 @@ export function FormatFacts({ f, i, errors }: { f: FormatValues; i: number; erro
 export function TransferFields({ f, i, errors }: { f: FormatValues; i: number; errors: FieldErrors }) {
   const name = (field: string) => formatFieldName(i, field);
   return (
-    <div className="grid-2" data-testid={`cession-${i}`}>
-      <ChoiceField
-        id={`f-cession-${i}`}
-        name={name("cession_active")}
-        label="Transfert de dossard entre coureurs"
-        value={f.cession_active}
-        options={[
-          ["", "Non autorisé"],
-          ["oui", "Autorisé"],
-        ]}
-      />
+    <div className="field-columns" data-testid={`cession-${i}`}>
+      <ChoiceList specs={TRANSFER_ALLOWED} values={f} index={i} name={name} />
       <FieldList specs={TRANSFER_WINDOW} values={f} errors={errors} name={name} />
-      <ChoiceField
-        id={`f-cession-dossard-${i}`}
-        name={name("cession_dossard")}
-        label="Numéro de dossard après un transfert"
-        value={f.cession_dossard}
-        options={[
-          ["", "Le numéro passe au nouveau coureur"],
-          ["nouveau", "Nouveau numéro, attribué par l'organisateur"],
-        ]}
-      />
-      <ChoiceField
-        id={`f-cession-repas-${i}`}
-        name={name("cession_repas")}
-        label="Repas du coureur qui cède"
-        value={f.cession_repas}
-        options={[
-          ["", "Ne suivent pas (chacun choisit les siens)"],
-          ["suivent", "Suivent le dossard (le nouveau coureur les reprend et les paie)"],
-        ]}
-      />
+      <ChoiceList specs={TRANSFER_AFTER} values={f} index={i} name={name} />
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function MealFields({ f, i, errors }: { f: FormatValues; i: number; error
         </label>
       ) : null}
       {hidden ? <input type="hidden" name={n("stock_repas")} value="0" /> : null}
-      <div className="grid-2" hidden={hidden} data-testid={`repas-${i}`}>
+      <div className="field-columns" hidden={hidden} data-testid={`repas-${i}`}>
         <FieldList specs={hidden ? [PRICE] : [STOCK, PRICE]} values={f} errors={errors} name={n} />
       </div>
     </div>

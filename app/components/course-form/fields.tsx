@@ -1,5 +1,6 @@
 // The event form's own fields: a text field whose id follows its name, and a file field that keeps an attached file.
 import { Field as SharedField, type FieldProps, fieldAria } from "~/components/Field";
+import { PairOptions } from "~/components/form/Options";
 
 /** The event form's fields: ids without the brackets of the formats' names, no browser autofill unless asked. */
 export function Field({ value, ...props }: Omit<FieldProps, "defaultValue" | "id"> & { value: string }) {
@@ -97,12 +98,44 @@ export function ChoiceField({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} name={name} defaultValue={value}>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
+        <PairOptions pairs={options} />
       </select>
     </div>
+  );
+}
+
+/** A list of choices told by the key its value is read under, the stem of its id (`f-{id}-{index}`) and its options. */
+export interface ChoiceSpec<K extends string> {
+  field: K;
+  id: string;
+  label: string;
+  options: readonly (readonly [value: string, label: string])[];
+}
+
+/** Lists of choices in a row, each reading its value from `values` under its own key (its name is `name(field)`). */
+export function ChoiceList<K extends string>({
+  specs,
+  values,
+  index,
+  name,
+}: {
+  specs: readonly ChoiceSpec<K>[];
+  values: Record<K, string>;
+  index: number;
+  name: (field: K) => string;
+}) {
+  return (
+    <>
+      {specs.map(({ field, id, label, options }) => (
+        <ChoiceField
+          key={field}
+          id={`f-${id}-${index}`}
+          name={name(field)}
+          label={label}
+          value={values[field]}
+          options={options}
+        />
+      ))}
+    </>
   );
 }

@@ -38,3 +38,16 @@ export function RowOptions<R extends { id: string }>({
     </>
   );
 }
+
+/** A select's options from [value, label] pairs, in their order. */
+export function PairOptions({ pairs }: { pairs: readonly (readonly [value: string, label: ReactNode])[] }) {
+  return (
+    <>
+      {pairs.map(([v, l]) => (
+        <option key={v} value={v}>
+          {l}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -38,7 +38,7 @@ import * as paths from "~/domain/paths";
 import { Options } from "~/components/form/Options";
 import { FilterActions } from "~/components/form/FilterActions";
 import { adminLinks, adminMeta } from "~/components/admin-head";
-import { MoneyList } from "~/components/MoneyList";
+import { LedgerList } from "~/components/MoneyList";
 
 export const links = adminLinks;
 export const meta = adminMeta("Paiements et reversements");
@@ -186,15 +186,10 @@ export default function AdminPayouts() {
 
         <section className="admin-totals" aria-labelledby="totals-title">
           <h2 id="totals-title">{`Sélection : ${totals.count} paiement${totals.count > 1 ? "s" : ""}`}</h2>
-          <MoneyList
-            lines={[
-              ["Brut", totals.gross],
-              ["Frais", totals.fees],
-              ["Commission", totals.commission],
-              ["Transféré", totals.transferred],
-              ["Remboursé", totals.refunded],
-              ["Net restant", totals.netRemaining],
-            ]}
+          <LedgerList
+            reader="admin"
+            totals={totals}
+            columns={["gross", "fees", "commission", "transferred", "refunded", "netRemaining"]}
           />
           <noscript>
             <button type="submit" formMethod="get" className="btn btn-ghost btn-small">

@@ -1,7 +1,7 @@
 // The event page's tabs: their links, the format picker, the overview and the route (track and elevation profile).
 import { ElevationProfile } from "~/components/catalogue/ElevationProfile";
 import { LazyMap } from "~/components/catalogue/LazyMap";
-import { Link } from "~/components/Link";
+import { TabLink } from "~/components/TabLink";
 import { rangeText } from "~/domain/catalogue";
 import type { EventTab } from "~/services/event-page.server";
 import { formatDateLong, formatKm, formatMeters } from "~/domain/format";
@@ -12,15 +12,9 @@ export function FormatPicker({ d, tab }: { d: Data; tab: EventTab }) {
   return (
     <nav className="format-picker" aria-label="Choisir un format">
       {d.formats.map((f) => (
-        <Link
-          key={f.id}
-          to={tabHref(tab, f.id)}
-          className={`chip${f.id === d.selectedId ? " is-active" : ""}`}
-          aria-current={f.id === d.selectedId ? "true" : undefined}
-          preventScrollReset
-        >
+        <TabLink key={f.id} to={tabHref(tab, f.id)} className="chip" active={f.id === d.selectedId} current="true">
           {f.nom}
-        </Link>
+        </TabLink>
       ))}
     </nav>
   );
@@ -106,15 +100,14 @@ export function TabsNav({ d }: { d: Data }) {
             {t.label}
           </span>
         ) : (
-          <Link
+          <TabLink
             key={t.id}
             to={tabHref(t.id, d.selectedId && d.selectedId !== d.formats[0]?.id ? d.selectedId : null)}
-            className={`tab${d.tab === t.id ? " is-active" : ""}`}
-            aria-current={d.tab === t.id ? "page" : undefined}
-            preventScrollReset
+            className="tab"
+            active={d.tab === t.id}
           >
             {t.label}
-          </Link>
+          </TabLink>
         ),
       )}
     </nav>

@@ -1,7 +1,7 @@
 // The organiser's cancellation of a paid registration (issue 40): a full refund, a reason sent to the runner, and what
 // it costs the organiser beyond their share (the payment's fees, taken from their next payouts). A plain form.
 import { Form } from "@remix-run/react";
-import { CheckboxField, FieldShell, fieldAria } from "~/components/Field";
+import { CheckboxField, Field } from "~/components/Field";
 import { ORGANISER_CANCEL_MSG } from "~/domain/cancellation";
 import type { RefundQuote } from "~/domain/refund";
 import { formatEuros } from "~/domain/format";
@@ -39,17 +39,17 @@ export function CancelCard({
       <Notice kind="error">{errors?.form}</Notice>
       <Form method="post" className="cancel-form">
         <input type="hidden" name="intent" value="annuler" />
-        <FieldShell id="cancel-reason" label="Motif de l'annulation (envoyé au coureur)" error={errors?.reason}>
-          <textarea
-            id="cancel-reason"
-            name="reason"
-            rows={3}
-            maxLength={500}
-            required
-            defaultValue={values?.reason ?? ""}
-            {...fieldAria("cancel-reason", { error: errors?.reason })}
-          />
-        </FieldShell>
+        <Field
+          id="cancel-reason"
+          name="reason"
+          label="Motif de l'annulation (envoyé au coureur)"
+          textarea
+          rows={3}
+          maxLength={500}
+          required
+          defaultValue={values?.reason}
+          error={errors?.reason}
+        />
         <CheckboxField
           name="confirm"
           id="cancel-confirm"

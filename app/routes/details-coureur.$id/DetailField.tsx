@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { FIELD_LABELS, ORGANISER_STATUTS, statutLabel, type EditableField } from "~/domain/registrants";
 import { GENRES_SIMPLE, NATIONALITES, PAYS } from "~/domain/runner-fields";
 import { normaliseStatut } from "~/domain/registration-rules";
+import { PairOptions } from "~/components/form/Options";
 
 /** The choices of a field shown as a select; an older stored value stays shown. */
 function selectOptions(field: EditableField, value: string): [string, string][] {
@@ -144,11 +145,7 @@ export function DetailField({
           save(e.target.value);
         }}
       >
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
+        <PairOptions pairs={options} />
       </select>
     );
   } else {

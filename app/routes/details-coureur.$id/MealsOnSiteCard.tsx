@@ -1,7 +1,7 @@
 // 'Repas payés sur place' (issue 40, decision 0185): meals added to a paid registration, paid to the organiser on
 // site, said explicitly. A plain form.
 import { Form } from "@remix-run/react";
-import { CheckboxField, FieldShell, fieldAria } from "~/components/Field";
+import { CheckboxField, Field } from "~/components/Field";
 import { formatEuros } from "~/domain/format";
 import { Notice } from "~/components/form/Notice";
 
@@ -38,23 +38,18 @@ export function MealsOnSiteCard({
       <Notice kind="success">{notice}</Notice>
       <Form method="post" className="inline-form">
         <input type="hidden" name="intent" value="repas_sur_place" />
-        <FieldShell
+        <Field
           id="repas-nombre"
+          name="nombre"
           label={`Repas à ajouter (${formatEuros(mealPriceCents)} l'un)`}
+          type="number"
+          inputMode="numeric"
+          min="1"
+          max="50"
+          required
+          defaultValue={values?.nombre ?? "1"}
           error={errors?.nombre}
-        >
-          <input
-            id="repas-nombre"
-            name="nombre"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={50}
-            required
-            defaultValue={values?.nombre ?? "1"}
-            {...fieldAria("repas-nombre", { error: errors?.nombre })}
-          />
-        </FieldShell>
+        />
         <CheckboxField
           name="paye"
           id="repas-paye"

@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, useEffect, useState } from "react";
 import { Link } from "~/components/Link";
+import { Notice } from "~/components/form/Notice";
 import { QUEUE_PAGE_TITLE, QueuePanel } from "~/components/QueuePanel";
 import { useHydrated } from "~/components/useHydrated";
 import { isCompetition } from "~/domain/eligibility";
@@ -136,16 +137,8 @@ function RegistrationForm({ data }: { data: FormPageData }) {
               ) : null}
             </p>
           ) : null}
-          {data.draftNotice && !result ? (
-            <p className="alert alert-info" role="status">
-              {data.draftNotice}
-            </p>
-          ) : null}
-          {data.reservedUntil ? (
-            <p className="alert alert-info" role="status">
-              {reservationNotice(data.reservedUntil)}
-            </p>
-          ) : null}
+          <Notice kind="info">{result ? null : data.draftNotice}</Notice>
+          <Notice kind="info">{data.reservedUntil ? reservationNotice(data.reservedUntil) : null}</Notice>
           <ErrorSummary errors={errors} documentError={result?.documentError} stamp={result} />
           <FormatChoice formats={formats} values={values} errors={errors} />
           <RunnerFields values={values} errors={errors} today={today} />

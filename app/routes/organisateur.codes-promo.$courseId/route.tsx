@@ -2,10 +2,12 @@
 // (another organiser's event is not found): the list with each code's uses (used / limit), 'Désactiver', and the
 // create form (a percentage or an amount, formats, uses in all and per runner, dates, e-mails or a club). Both
 // actions are recorded in the event's journal. Works without JavaScript (plain forms, redirect after success).
+import { EventToolPage } from "~/components/EventToolPage";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Link } from "~/components/Link";
+import { Notice } from "~/components/form/Notice";
 import * as paths from "~/domain/paths";
 import { parsePromoCodeForm } from "~/domain/promo-code";
 import {
@@ -86,28 +88,21 @@ export default function PromoCodesPage() {
   const [search] = useSearchParams();
   const notice = NOTICES[search.get("notice") ?? ""]?.(search.get("code") ?? "");
   return (
-    <main className="container page">
-      <p>
-        <Link to={paths.organiserSpace()}>← Mon espace organisateur</Link>
-      </p>
-      <h1>Codes promo – {course.nom}</h1>
-      <p className="muted">
-        Un code donne une remise (un pourcentage ou un montant) sur l'inscription. Une utilisation compte tant que
-        l'inscription tient sa place : un paiement abandonné ou expiré la rend. Créations et désactivations sont
-        inscrites au <Link to={paths.eventJournal(course.id)}>journal</Link>.
-      </p>
-      {notice && !result ? (
-        <p className="alert alert-success" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {result?.errors.form ? (
-        <p className="alert alert-error" role="alert">
-          {result.errors.form}
-        </p>
-      ) : null}
+    <EventToolPage
+      section="Codes promo"
+      event={course.nom}
+      intro={
+        <>
+          Un code donne une remise (un pourcentage ou un montant) sur l'inscription. Une utilisation compte tant que
+          l'inscription tient sa place : un paiement abandonné ou expiré la rend. Créations et désactivations sont
+          inscrites au <Link to={paths.eventJournal(course.id)}>journal</Link>.
+        </>
+      }
+    >
+      <Notice kind="success">{result ? null : notice}</Notice>
+      <Notice kind="error">{result?.errors.form}</Notice>
       <PromoCodeList codes={codes} />
       <PromoCodeForm formats={formats} values={result?.values ?? null} errors={result?.errors ?? {}} />
-    </main>
+    </EventToolPage>
   );
 }

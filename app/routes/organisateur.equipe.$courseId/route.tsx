@@ -1,6 +1,7 @@
 // /organisateur/equipe/{courseId}: the event's team, for its owner only (issue 43, decision 0213): invite someone by
 // e-mail with chosen rights, see the co-organisers and the invitations (state, expiry), revoke, remove. A
 // co-organiser posts 'leave' here to quit the team (the organiser space's 'Quitter l'équipe').
+import { EventToolPage } from "~/components/EventToolPage";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
@@ -81,24 +82,21 @@ export default function EventTeamPage() {
   const { course, members, invitations, message } = useLoaderData<typeof loader>();
   const { result, busy, errors } = useFormResult<typeof action>();
   return (
-    <main className="container page organiser-page">
-      <p>
-        <Link to={paths.organiserSpace()}>← Mon espace organisateur</Link>
-      </p>
-      <h1>Équipe – {course.nom}</h1>
-      <p className="muted">
-        Invitez des co-organisateurs et choisissez leurs droits. Chaque action de l'équipe est inscrite au{" "}
-        <Link to={paths.eventJournal(course.id)}>journal de l'épreuve</Link>.
-      </p>
+    <EventToolPage
+      section="Équipe"
+      event={course.nom}
+      intro={
+        <>
+          Invitez des co-organisateurs et choisissez leurs droits. Chaque action de l'équipe est inscrite au{" "}
+          <Link to={paths.eventJournal(course.id)}>journal de l'épreuve</Link>.
+        </>
+      }
+    >
       <Notice kind="success">{message}</Notice>
-      {errors.form ? (
-        <p className="alert alert-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <Notice kind="error">{errors.form}</Notice>
       <InviteForm values={result?.values ?? {}} errors={errors} busy={busy} />
       <TeamMembers members={members} />
       <TeamInvitations invitations={invitations} />
-    </main>
+    </EventToolPage>
   );
 }

@@ -3,33 +3,23 @@ import { DataTable, numColumns } from "~/components/table/DataTable";
 import type { EventPaymentRow } from "~/services/advances.server";
 import { formatDateTime, formatEuros } from "~/domain/format";
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from "~/domain/admin";
-import { MoneyList } from "~/components/MoneyList";
+import { type LedgerColumn, LedgerList } from "~/components/MoneyList";
 
-interface Totals {
-  count: number;
-  gross: number;
-  refunded: number;
-  fees: number;
-  commission: number;
-  transferred: number;
-  netRemaining: number;
-  compensation: number;
-}
+/** The event's books: how many payments, and each ledger column added up over them. */
+type Totals = Record<LedgerColumn, number> & { count: number };
 
 export function BooksSummary({ totals }: { totals: Totals }) {
-  const lines: [string, number][] = [
-    ["Encaissé", totals.gross],
-    ["Remboursé aux coureurs", totals.refunded],
-    ["Frais de paiement", totals.fees],
-    ["Commission Balise", totals.commission],
-    ["Déjà versé", totals.transferred],
-    ["Reste à verser", totals.netRemaining],
-  ];
-  if (totals.compensation !== 0) lines.splice(5, 0, ["Compensé sur d'autres paiements", totals.compensation]);
+  // Money taken back from other payments shows only when there is some.
+  const compensation = totals.compensation !== 0 ? (["compensation"] as const) : [];
   return (
     <section className="card tool-card" aria-labelledby="books-title">
       <h2 id="books-title">{`Comptes de l'épreuve (${totals.count} paiement${totals.count > 1 ? "s" : ""})`}</h2>
-      <MoneyList className="books" lines={lines} />
+      <LedgerList
+        className="books"
+        reader="organiser"
+        totals={totals}
+        columns={["gross", "refunded", "fees", "commission", "transferred", ...compensation, "netRemaining"]}
+      />
     </section>
   );
 }

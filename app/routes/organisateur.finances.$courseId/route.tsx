@@ -1,10 +1,10 @@
 // /organisateur/finances/{courseId}: an event's money for its organiser (issue 43, decision 0215): the books of its
 // collected payments (gross, refunds, fees, commission, transferred, still to pay out), the payments themselves, and
 // the advance requests, with the form that asks for one. Another organiser's event is not found.
+import { EventToolPage } from "~/components/EventToolPage";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Link } from "~/components/Link";
 import { Notice } from "~/components/form/Notice";
 import { AdvanceRequestSchema } from "~/domain/advance";
 import { fieldErrors } from "~/domain/form-errors";
@@ -50,15 +50,16 @@ export default function EventFinancesPage() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <main className="container page">
-      <p>
-        <Link to={paths.organiserSpace()}>← Mon espace organisateur</Link>
-      </p>
-      <h1>Finances – {d.course.nom}</h1>
-      <p className="muted">
-        Les paiements encaissés pour cette épreuve, ce qui vous a été versé et ce qui reste à verser. Le solde est versé
-        automatiquement le lendemain de chaque format (J+1).
-      </p>
+    <EventToolPage
+      section="Finances"
+      event={d.course.nom}
+      intro={
+        <>
+          Les paiements encaissés pour cette épreuve, ce qui vous a été versé et ce qui reste à verser. Le solde est
+          versé automatiquement le lendemain de chaque format (J+1).
+        </>
+      }
+    >
       <Notice kind="success">
         {d.sent ? "Votre demande d'acompte est envoyée. Vous recevrez un e-mail quand elle sera traitée." : null}
       </Notice>
@@ -74,6 +75,6 @@ export default function EventFinancesPage() {
         values={result?.values ?? { message: "" }}
       />
       <EventPayments payments={d.payments} total={d.totals.count} />
-    </main>
+    </EventToolPage>
   );
 }

@@ -4,6 +4,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
+import { DataTable } from "~/components/table/DataTable";
 import { ACTIVITY_MAX_AGE_DAYS, ACTIVITY_MIN_KM, RESULT_MAX_AGE_YEARS } from "~/domain/estimate-references";
 import { formatDate, formatKm, formatMeters } from "~/domain/format";
 import { formatDuration } from "~/domain/format-duration";
@@ -13,68 +14,58 @@ import type { EstimateReferenceChoices, ReferenceChoiceView } from "~/services/e
 /** About six months, as the page says it. */
 const MONTHS = Math.round(ACTIVITY_MAX_AGE_DAYS / 30.5);
 
+/** What each kind of reference is called: the list's caption, its name and time columns, a line's own word. */
+const SOURCES = {
+  resultat: { caption: "Vos résultats sur Balise", name: "Course", time: "Temps", what: "mon résultat" },
+  activite: { caption: "Vos sorties récentes", name: "Sortie", time: "Temps en mouvement", what: "ma sortie" },
+} as const;
+
 /** One list (nothing when empty), its buttons sending `source=<id>`, and a note under it. */
 function ChoiceTable({
-  caption,
   source,
-  timeLabel,
   choices,
   children,
 }: {
-  caption: string;
-  source: "resultat" | "activite";
-  timeLabel: string;
+  source: keyof typeof SOURCES;
   choices: ReferenceChoiceView[];
   children?: ReactNode;
 }) {
   if (choices.length === 0) return null;
-  const what = source === "resultat" ? "mon résultat" : "ma sortie";
+  const { caption, name: nameLabel, time, what } = SOURCES[source];
   return (
     <>
-      <div className="table-wrap">
-        <table className="table race-choices stack-table" data-testid={`race-choices-${source}`}>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{source === "resultat" ? "Course" : "Sortie"}</th>
-              <th scope="col">Date</th>
-              <th scope="col">Distance</th>
-              <th scope="col">D+</th>
-              <th scope="col">{timeLabel}</th>
-              <th scope="col">Indice équivalent</th>
-              <th scope="col">
-                <span className="visually-hidden">Choisir</span>
-              </th>
+      <DataTable
+        rows={choices}
+        className="table race-choices stack-table"
+        testId={`race-choices-${source}`}
+        caption={<caption>{caption}</caption>}
+        columns={[nameLabel, "Date", "Distance", "D+", time, "Indice équivalent", { label: "Choisir", hidden: true }]}
+      >
+        {(c) => {
+          const name = c.detail ? `${c.title} — ${c.detail}` : c.title;
+          return (
+            <tr key={c.id}>
+              <th scope="row">{name}</th>
+              <td data-label="Date">{formatDate(c.date)}</td>
+              <td data-label="Distance">{formatKm(c.reference.distanceKm)}</td>
+              <td data-label="D+">{formatMeters(c.reference.dplus)}</td>
+              <td data-label={time}>{formatDuration(c.reference.seconds)}</td>
+              <td data-label="Indice équivalent">{c.index}</td>
+              <td>
+                <button
+                  type="submit"
+                  name={source}
+                  value={c.id}
+                  className="btn btn-outline btn-small"
+                  aria-label={`Utiliser ${what} ${name} du ${formatDate(c.date)}`}
+                >
+                  Utiliser
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {choices.map((c) => {
-              const name = c.detail ? `${c.title} — ${c.detail}` : c.title;
-              return (
-                <tr key={c.id}>
-                  <th scope="row">{name}</th>
-                  <td data-label="Date">{formatDate(c.date)}</td>
-                  <td data-label="Distance">{formatKm(c.reference.distanceKm)}</td>
-                  <td data-label="D+">{formatMeters(c.reference.dplus)}</td>
-                  <td data-label={timeLabel}>{formatDuration(c.reference.seconds)}</td>
-                  <td data-label="Indice équivalent">{c.index}</td>
-                  <td>
-                    <button
-                      type="submit"
-                      name={source}
-                      value={c.id}
-                      className="btn btn-outline btn-small"
-                      aria-label={`Utiliser ${what} ${name} du ${formatDate(c.date)}`}
-                    >
-                      Utiliser
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        }}
+      </DataTable>
       {children ? <p className="muted small">{children}</p> : null}
     </>
   );
@@ -93,18 +84,8 @@ export function ReferenceChoices({ choices }: { choices: EstimateReferenceChoice
         </p>
       ) : (
         <Form method="get">
-          <ChoiceTable
-            caption="Vos résultats sur Balise"
-            source="resultat"
-            timeLabel="Temps"
-            choices={choices.results}
-          />
-          <ChoiceTable
-            caption="Vos sorties récentes"
-            source="activite"
-            timeLabel="Temps en mouvement"
-            choices={choices.activities}
-          >
+          <ChoiceTable source="resultat" choices={choices.results} />
+          <ChoiceTable source="activite" choices={choices.activities}>
             Sorties de course à pied ou de trail d'au moins {ACTIVITY_MIN_KM}&nbsp;km des {MONTHS} derniers mois, au
             temps en mouvement. Une sortie d'entraînement est rarement courue à fond&nbsp;: choisissez la plus proche
             d'un effort de course.
