@@ -23,7 +23,7 @@ export function CancelCard({
   values: CancelValues | null;
 }) {
   return (
-    <section className="card cancel-card" id="annulation" aria-labelledby="annulation-titre">
+    <section className="card tool-card" id="annulation" aria-labelledby="annulation-titre">
       <h2 id="annulation-titre">Annuler l'inscription</h2>
       <p>
         Le coureur est remboursé intégralement, frais compris : <strong>{formatEuros(cancel.full.refund_cents)}</strong>

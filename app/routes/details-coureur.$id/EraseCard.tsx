@@ -8,7 +8,7 @@ export type EraseErrors = Partial<Record<"confirm" | "form", string>>;
 
 export function EraseCard({ errors }: { errors: EraseErrors | null }) {
   return (
-    <section className="card" id="effacement" aria-labelledby="effacement-titre">
+    <section className="card tool-card" id="effacement" aria-labelledby="effacement-titre">
       <h2 id="effacement-titre">Effacer les données personnelles</h2>
       <p>
         À la demande du coureur, son nom devient « Coureur anonymisé » et ses coordonnées, sa date de naissance, son

@@ -23,7 +23,7 @@ export function MealsOnSiteCard({
   notice: string | null;
 }) {
   return (
-    <section className="card" id="repas-sur-place" aria-labelledby="repas-sur-place-titre">
+    <section className="card tool-card" id="repas-sur-place" aria-labelledby="repas-sur-place-titre">
       <h2 id="repas-sur-place-titre">Repas payés sur place</h2>
       <p>
         Repas payés en ligne : <strong>{onlineMeals}</strong>
