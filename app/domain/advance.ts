@@ -3,7 +3,7 @@
 // transfers as the admin's 'Transférer l'acompte') or refuses it with a reason; the J+1 payout then sends what remains.
 // Pure: statuses, labels, what may be asked, the estimate, the forms' schemas and the error table. No I/O, no clock.
 import { z } from "zod";
-import { codesOf } from "./labels";
+import { codesOf, isOneOf } from "./labels";
 import { tabledError } from "./errors";
 import { wholePercentField } from "./admin-payouts";
 import { DEFAULT_DEPOSIT_PERCENT, depositAmount } from "./money";
@@ -24,7 +24,7 @@ export const ADVANCE_STATUS_TONES: Record<AdvanceStatus, "waiting" | "active" | 
 };
 
 export function isAdvanceStatus(v: unknown): v is AdvanceStatus {
-  return typeof v === "string" && (ADVANCE_STATUSES as readonly string[]).includes(v);
+  return isOneOf(ADVANCE_STATUSES, v);
 }
 
 export const ADVANCE_MESSAGE_MAX = 500;

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { DomainError } from "./errors";
 import type { RefundQuote } from "./refund";
 import { isReadOnlyForRunner, normaliseStatut, runnerBadge } from "./registration-rules";
+import { isOneOf } from "./labels";
 
 export const CANCEL_REASONS = ["Blessure", "Indisponibilité", "Erreur de commande", "Autre"] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
@@ -24,7 +25,7 @@ export const cancelFormSchema = z.object({
     .string()
     .optional()
     .transform((s) => (s ?? "").trim())
-    .refine((s) => s === "" || (CANCEL_REASONS as readonly string[]).includes(s), CANCEL_MSG.reason)
+    .refine((s) => s === "" || isOneOf(CANCEL_REASONS, s), CANCEL_MSG.reason)
     .transform((s) => (s === "" ? null : (s as CancelReason))),
   accept_policy: z
     .string({ required_error: CANCEL_MSG.policy, invalid_type_error: CANCEL_MSG.policy })

@@ -27,6 +27,7 @@ export {
   parseFrDecimal,
   parseFrInteger,
 } from "./french-inputs";
+import { isOneOf } from "./labels";
 
 export const FORMAT_TYPES = ["trail", "rando", "route"] as const;
 export type FormatType = (typeof FORMAT_TYPES)[number];
@@ -129,7 +130,7 @@ export function readCourseForm(fd: FormData): CourseFormValues {
       byIndex.set(i, { ...emptyFormat(""), prix: "", stock_repas: "", prix_repas: "", type_epreuve: "" });
     const block = byIndex.get(i)!;
     if (field === "key") block.key = v.replace(/[^a-z0-9]/gi, "").slice(0, 40);
-    else if ((FORMAT_FIELDS as readonly string[]).includes(field)) block[field as FormatField] = v;
+    else if (isOneOf(FORMAT_FIELDS, field)) block[field] = v;
   }
   values.formats = [...byIndex.entries()]
     .sort((a, b) => a[0] - b[0])
@@ -146,10 +147,7 @@ export const FormatSchema = z
     nom: text(200).transform((s) => s || DEFAULT_FORMAT_NAME),
     type_epreuve: z
       .string()
-      .transform(
-        (s): FormatType =>
-          (FORMAT_TYPES as readonly string[]).includes(s.trim()) ? (s.trim() as FormatType) : "trail",
-      ),
+      .transform((s): FormatType => (isOneOf(FORMAT_TYPES, s.trim()) ? (s.trim() as FormatType) : "trail")),
     date: dateField,
     heure_depart: timeField,
     distance_km: decimal("Distance invalide\u00a0: un nombre de kilomètres, par exemple 12,5.", 1000),

@@ -14,6 +14,7 @@ import {
   type EventType,
   type Sort,
 } from "./catalogue";
+import { isOneOf } from "./labels";
 
 export { SORTS, type Sort };
 export type View = "liste" | "carte";
@@ -37,7 +38,7 @@ const enumOrEmpty = <T extends string>(values: readonly T[], message: string) =>
   z
     .string()
     .trim()
-    .refine((s): s is T | "" => s === "" || (values as readonly string[]).includes(s), message);
+    .refine((s): s is T | "" => s === "" || isOneOf(values, s), message);
 
 /** Raw fields as typed in the form (all strings; absent = undefined). */
 export const CourseFiltersSchema = z.object({

@@ -4,7 +4,7 @@
 // state is not the registration's status (app/domain/lifecycle.ts): a refused justificatif keeps the place.
 // Pure: `today` and the race date are passed in. docs/decisions/0150-justificatifs.md, 0152 (formats), 0153 (retention)
 import { addDaysTo, frenchDay } from "./french-dates";
-import { codesOf, labelOf } from "./labels";
+import { codesOf, labelOf, isOneOf } from "./labels";
 import { sniffType } from "./uploads";
 import { lastExpiredRaceDay, retentionRule } from "./retention";
 
@@ -162,7 +162,7 @@ export function justificatifEtat(
 
 /** The state filter of the registrants list: one of the states, or null for all. */
 export function parseEtatFilter(v: string | null | undefined): JustificatifEtat | null {
-  return (JUSTIFICATIF_ETATS as readonly string[]).includes(v ?? "") ? (v as JustificatifEtat) : null;
+  return isOneOf(JUSTIFICATIF_ETATS, v) ? v : null;
 }
 
 /** What the organiser may decide from a state: validate what is to check (or was refused), refuse what was given. */
@@ -215,7 +215,7 @@ export function parseRefusal(
 ): { ok: true; motif: RefusMotif; commentaire: string | null } | { ok: false; code: DecisionInputError } {
   const m = typeof motif === "string" ? motif : "";
   const c = typeof commentaire === "string" ? commentaire.trim() : "";
-  if (!(REFUS_MOTIFS as readonly string[]).includes(m)) return { ok: false, code: "motif_requis" };
+  if (!isOneOf(REFUS_MOTIFS, m)) return { ok: false, code: "motif_requis" };
   if (c.length > COMMENTAIRE_MAX) return { ok: false, code: "commentaire_trop_long" };
   if (m === "autre" && c === "") return { ok: false, code: "commentaire_requis" };
   return { ok: true, motif: m as RefusMotif, commentaire: c || null };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { codesOf, labelOf } from "./labels";
+import { itMaps } from "../../tests/support/cases";
+import { codesOf, isOneOf, labelOf } from "./labels";
 
 const COLOURS = { rouge: "Rouge", vert: "Vert", bleu: "Bleu" };
 
@@ -22,4 +23,18 @@ describe("labelOf", () => {
   ])("%s (fallback %s) -> %s", (code, fallback, label) => {
     expect(labelOf(COLOURS, code, fallback)).toBe(label);
   });
+});
+
+describe("isOneOf", () => {
+  const CODES = codesOf(COLOURS);
+  itMaps("%s -> %s", (v: unknown) => isOneOf(CODES, v), [
+    ["vert", true],
+    ["bleu", true],
+    ["Vert", false],
+    ["", false],
+    [null, false],
+    [undefined, false],
+    [42, false],
+    ["toString", false],
+  ]);
 });

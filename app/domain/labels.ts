@@ -17,3 +17,8 @@ export function codesOf<K extends string>(labels: Readonly<Record<K, unknown>>):
 export function labelOf(labels: Readonly<Record<string, string>>, code: string, fallback: string = code): string {
   return Object.hasOwn(labels, code) ? labels[code] : fallback;
 }
+
+/** Whether a value read from storage, a form or a provider is one of a closed list's codes; narrows it to the code type. */
+export function isOneOf<T extends string>(codes: readonly T[], value: unknown): value is T {
+  return typeof value === "string" && (codes as readonly string[]).includes(value);
+}

@@ -4,6 +4,7 @@
 // Pure: no I/O, no clock. docs/decisions/0193-payout-lines-from-the-ledger.md
 import { formatDate, formatEuros } from "~/domain/format";
 import type { PayoutTransfer } from "./payouts";
+import { isOneOf } from "./labels";
 
 export type { PayoutTransfer };
 
@@ -99,7 +100,7 @@ export function payoutLine(payment: PayoutPayment, transfers: readonly PayoutTra
     if (t.status === "pending") pending = true;
   }
   const heldCents = sentCents - takenBackCents;
-  const collected = (PAYOUT_PAYMENT_STATUSES as readonly string[]).includes(payment.status);
+  const collected = isOneOf(PAYOUT_PAYMENT_STATUSES, payment.status);
   const dueCents = collected ? Math.max(0, payment.net_remaining_cents) : 0;
   const owedCents = collected ? Math.max(0, -payment.net_remaining_cents) : 0;
   const failed = last?.status === "failed" && dueCents > 0;

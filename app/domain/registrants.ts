@@ -2,7 +2,7 @@
 // validated, the add-runner form, meal totals, bib assignment, paging and the export's cell values.
 // Pure: no I/O, no clock. docs/decisions/0080-registrants-editing.md
 import { z } from "zod";
-import { codesOf, labelOf } from "./labels";
+import { codesOf, labelOf, isOneOf } from "./labels";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
 import { centsToDecimal } from "./money";
 import { precisableError } from "./errors";
@@ -82,7 +82,7 @@ export function statutLabel(statut: string): string {
 /** The status filter of the list: one of the four, or null for all (anything else counts as all). */
 export function parseStatutFilter(value: string | null | undefined): OrganiserStatut | null {
   const s = normaliseStatut(value);
-  return s && (ORGANISER_STATUTS as readonly string[]).includes(s) ? (s as OrganiserStatut) : null;
+  return isOneOf(ORGANISER_STATUTS, s) ? s : null;
 }
 
 // ---------------------------------------------------------------- paging
@@ -181,7 +181,7 @@ export interface FieldContext {
  * e-mail is optional here (spec: 'if given'). An empty bib becomes null; booleans come as "true"/"false"/"on".
  */
 export function parseField(field: EditableField, raw: string, ctx: FieldContext): FieldResult {
-  if ((RUNNER_PERSONAL_FIELDS as readonly string[]).includes(field)) {
+  if (isOneOf(RUNNER_PERSONAL_FIELDS, field)) {
     const f = field as RunnerPersonalField;
     const r = checkRunnerField(f, raw, ctx.today, {
       required: f === "nom" || f === "prenom",
@@ -218,7 +218,7 @@ export function parseField(field: EditableField, raw: string, ctx: FieldContext)
       const s = normaliseStatut(raw);
       const current = normaliseStatut(ctx.currentStatut);
       if (!s) return { ok: false, error: MSG.statutInvalid };
-      if ((ORGANISER_STATUTS as readonly string[]).includes(s) || s === current) return { ok: true, value: s };
+      if (isOneOf(ORGANISER_STATUTS, s) || s === current) return { ok: true, value: s };
       return { ok: false, error: MSG.statutInvalid };
     }
     case "apparaitre_resultats":

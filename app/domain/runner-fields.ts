@@ -16,6 +16,7 @@ import {
   PPS_EXPIRATION_REQUIRED,
   ppsExpiryIssue,
 } from "./justificatif";
+import { isOneOf } from "./labels";
 
 /** Who the runner is and how to reach them: the first columns of the organiser's export too. */
 export const RUNNER_IDENTITY_FIELDS = [
@@ -170,7 +171,7 @@ function fieldRule(
       return issue ? no(issue) : ok();
     }
     case "nationalite":
-      return (NATIONALITES as readonly string[]).includes(t) ? ok() : no(RUNNER_FIELD_MSG.nationalite);
+      return isOneOf(NATIONALITES, t) ? ok() : no(RUNNER_FIELD_MSG.nationalite);
     case "email":
       return t.length <= 254 && EMAIL.test(t) ? ok(t.toLowerCase()) : no(RUNNER_FIELD_MSG.emailInvalid);
     case "telephone":
@@ -179,9 +180,9 @@ function fieldRule(
     case "code_postal":
       return max(10) ? ok() : no(RUNNER_FIELD_MSG.tooLong);
     case "pays":
-      return (PAYS as readonly string[]).includes(t) ? ok() : no(RUNNER_FIELD_MSG.pays);
+      return isOneOf(PAYS, t) ? ok() : no(RUNNER_FIELD_MSG.pays);
     case "justificatif_type":
-      return (JUSTIFICATIF_TYPES as readonly string[]).includes(t) ? ok() : no(RUNNER_FIELD_MSG.justificatif);
+      return isOneOf(JUSTIFICATIF_TYPES, t) ? ok() : no(RUNNER_FIELD_MSG.justificatif);
     case "numero_licence": {
       const r = checkLicence(t);
       return r.ok ? ok(r.value) : no(JUSTIFICATIF_FORMAT_MSG[r.code]);

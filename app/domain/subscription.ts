@@ -2,6 +2,7 @@
 // French labels and badge tones), what a change of the provider's state means (the e-mails it calls for), and the
 // one rule of who is Premium: `isPremium(sub, now)`. Pure: no I/O, no clock (pass `now`).
 import { DomainError } from "./errors";
+import { isOneOf } from "./labels";
 
 /** 49 € a year, VAT included (the price shown is the price paid). */
 export const PREMIUM_PRICE_CENTS = 4900;
@@ -42,7 +43,7 @@ const STATUS_INFO: Record<SubscriptionStatus, { label: string; tone: Tone }> = {
 };
 
 export function isSubscriptionStatus(s: string): s is SubscriptionStatus {
-  return (SUBSCRIPTION_STATUSES as readonly string[]).includes(s);
+  return isOneOf(SUBSCRIPTION_STATUSES, s);
 }
 
 /** An unknown code from the provider reads as `incomplete` (grants nothing). */

@@ -2,6 +2,7 @@
 // Stripe (payments-stripe.server.ts) when STRIPE_SECRET_KEY is set, the local provider
 // (payments-local.server.ts) otherwise. Money is integer cents, currency always "eur".
 // See docs/decisions/0030-separate-charges-and-transfers.md and 0031-local-payment-provider.md.
+import { isOneOf } from "~/domain/labels";
 
 export interface PaymentAccountStatus {
   accountId: string;
@@ -197,7 +198,7 @@ export const UNKNOWN_OUTCOME_CODES = ["StripeConnectionError", "StripeAPIError"]
 /** True when a call's failure leaves its outcome unknown: it must be asked again under the same key, not undone. */
 export function outcomeUnknown(e: unknown): boolean {
   if (!isPaymentProviderError(e)) return true;
-  return (UNKNOWN_OUTCOME_CODES as readonly string[]).includes(e.providerCode ?? "");
+  return isOneOf(UNKNOWN_OUTCOME_CODES, e.providerCode);
 }
 
 /** The connected account statuses as the `account.updated` event or an account read carries them. */

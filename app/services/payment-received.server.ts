@@ -22,6 +22,7 @@ import { refundInscription, syncChargeRefunded } from "./refunds.server";
 import { PaymentError } from "./payment-errors.server";
 import { sendConfirmationEmail, sendRefusedPaymentEmail, sendStrayPaymentEmail } from "./registration-emails.server";
 import { claimTransfer, finishTransfer } from "./transfer-settle.server";
+import { isOneOf } from "~/domain/labels";
 
 type Ctx = AppLoadContext;
 
@@ -115,7 +116,7 @@ async function refuseAndRefund(
   const { inscriptionId, sessionId } = input;
   let [row] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
   if (!row) return { state: "unknown", inscriptionId };
-  const refused = (REFUSED_PAYMENT_REASONS as readonly string[]).includes(row.cancel_reason ?? "");
+  const refused = isOneOf(REFUSED_PAYMENT_REASONS, row.cancel_reason);
   if (!refused) {
     const marked = await applyTransition(context, {
       inscriptionId,
@@ -126,13 +127,10 @@ async function refuseAndRefund(
       [row] = await context.db.select().from(inscriptions).where(eq(inscriptions.id, inscriptionId)).limit(1);
       if (!row) return { state: "unknown", inscriptionId };
       if (row.statut === "validee") return alreadyValidated(context, row, sessionId);
-      if (!(REFUSED_PAYMENT_REASONS as readonly string[]).includes(row.cancel_reason ?? "")) {
+      if (!isOneOf(REFUSED_PAYMENT_REASONS, row.cancel_reason)) {
         // This session's payment validated the registration, then a cancellation, a refund or a bib transfer
         // settled it: a replay has nothing to do.
-        if (
-          row.checkout_session_id === sessionId &&
-          (SETTLED_PAYMENT_REASONS as readonly string[]).includes(row.cancel_reason ?? "")
-        )
+        if (row.checkout_session_id === sessionId && isOneOf(SETTLED_PAYMENT_REASONS, row.cancel_reason))
           return { state: "unknown", inscriptionId };
         // Any other end (refused or cancelled by the organiser, an offer withdrawn, while the runner was paying):
         // the payment belongs to no place.

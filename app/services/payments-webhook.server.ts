@@ -11,6 +11,7 @@ import { onChargeRefunded, onCheckoutCompleted, onCheckoutEnded } from "./paymen
 import { syncTransferReversal } from "./payouts.server";
 import { syncSubscription } from "./subscriptions.server";
 import { errorCode, errorDetail, errorStack, logEvent } from "~/utils/log.server";
+import { isOneOf } from "~/domain/labels";
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -56,7 +57,7 @@ export const HANDLED_EVENT_TYPES: readonly HandledEventType[] = Object.keys(HAND
 export const CONNECT_EVENT_TYPES: readonly HandledEventType[] = ["account.updated"];
 
 export function isHandledEventType(type: string): type is HandledEventType {
-  return (HANDLED_EVENT_TYPES as readonly string[]).includes(type);
+  return isOneOf(HANDLED_EVENT_TYPES, type);
 }
 
 export interface WebhookOutcome {

@@ -34,6 +34,7 @@ import { promoRequest, resolvePromo } from "./promo-codes.server";
 type Ctx = AppLoadContext;
 import { holdPlace, holdRefusal, samePersonRefusal } from "./place-hold.server";
 import { placeTakenInQueue } from "./opening-queue.server";
+import { isOneOf } from "~/domain/labels";
 
 /** Maps a payments error at checkout creation to the registration's message codes. */
 function checkoutError(e: unknown): RegistrationError | PaymentError {
@@ -358,11 +359,9 @@ export async function readConfirmation(
   if (info.metadata.inscription_id !== inscriptionId) throw new RegistrationError("relance_impossible");
   let state: ConfirmationState;
   if (registration.statut === "validee") state = "validee";
-  else if ((REFUSED_PAYMENT_REASONS as readonly string[]).includes(registration.cancel_reason ?? ""))
-    state = "refunded";
+  else if (isOneOf(REFUSED_PAYMENT_REASONS, registration.cancel_reason)) state = "refunded";
   // Validated by this payment, then cancelled (its refund, if any, on the registration's page).
-  else if ((SETTLED_PAYMENT_REASONS as readonly string[]).includes(registration.cancel_reason ?? ""))
-    state = "cancelled";
+  else if (isOneOf(SETTLED_PAYMENT_REASONS, registration.cancel_reason)) state = "cancelled";
   else if (info.status === "complete")
     // Paid, but the organiser closed the registration meanwhile: the payment was refunded in full (decision 0180).
     state = (await sessionRefundedInFull(context, sessionId)) ? "closed" : "confirming";

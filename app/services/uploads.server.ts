@@ -17,12 +17,13 @@ import type { Storage } from "~/providers/storage.server";
 import * as paths from "~/domain/paths";
 import { recordedVariantKeys, VARIANT_KINDS } from "~/domain/image-variants";
 import { makeVariantsAtUpload } from "./image-variants.server";
+import { isOneOf } from "~/domain/labels";
 
 export type StoreResult = { ok: true; url: string; key: string } | { ok: false; message: string };
 
 type Ctx = Pick<AppLoadContext, "db" | "storage" | "clock" | "images">;
 
-const hasVariants = (kind: UploadKind) => (VARIANT_KINDS as readonly string[]).includes(kind);
+const hasVariants = (kind: UploadKind) => isOneOf(VARIANT_KINDS, kind);
 
 /** A submitted file input: a File with content, or nothing chosen. */
 export function chosenFile(v: FormDataEntryValue | null): File | null {

@@ -3,7 +3,7 @@
 // asks this one (app/services/lifecycle.server.ts carries the changes out and records each one). Pure: no I/O.
 // docs/decisions/0130-registration-lifecycle.md
 import { tabledError } from "../errors";
-import { codesOf, labelOf } from "../labels";
+import { codesOf, labelOf, isOneOf } from "../labels";
 import { STATUTS, type Statut } from "./statuses";
 
 export { STATUTS, type Statut };
@@ -274,15 +274,15 @@ export function guardHolds(guard: Guard, f: RegistrationFacts): boolean {
   const reason = f.cancelReason ?? "";
   switch (guard) {
     case "unpaid_end_if_cancelled":
-      return f.from !== "annulee" || (REVIVABLE_REASONS as readonly string[]).includes(reason);
+      return f.from !== "annulee" || isOneOf(REVIVABLE_REASONS, reason);
     case "place_not_given_on":
-      return !(NOT_RETRIABLE_REASONS as readonly string[]).includes(reason);
+      return !isOneOf(NOT_RETRIABLE_REASONS, reason);
     case "not_a_transfer_buyer":
       return !f.transferBuyer;
     case "no_open_transfer":
       return !f.openTransfer;
     case "refused_payment":
-      return (REFUSED_PAYMENT_REASONS as readonly string[]).includes(reason);
+      return isOneOf(REFUSED_PAYMENT_REASONS, reason);
     case "no_payment":
       return !f.paid;
   }
@@ -380,5 +380,5 @@ export function reasonLabel(code: string | null | undefined): string | null {
 }
 
 export function isLifecycleEvent(value: unknown): value is LifecycleEvent {
-  return typeof value === "string" && (EVENTS as readonly string[]).includes(value);
+  return isOneOf(EVENTS, value);
 }

@@ -29,6 +29,7 @@ import { useHydrated } from "~/components/useHydrated";
 import * as paths from "~/domain/paths";
 import { Notice } from "~/components/form/Notice";
 import { TableHead } from "~/components/table/DataTable";
+import { isOneOf } from "~/domain/labels";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -108,7 +109,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     values,
     receiptUrl,
     receiptError,
-    savedField: saved && (EDITABLE_FIELDS as readonly string[]).includes(saved) ? (saved as EditableField) : null,
+    savedField: isOneOf(EDITABLE_FIELDS, saved) ? saved : null,
   };
 }
 

@@ -8,6 +8,7 @@ import { normaliseStatut } from "~/domain/registration-rules";
 import type { Row } from "./page-data";
 import * as paths from "~/domain/paths";
 import { Options } from "~/components/form/Options";
+import { isOneOf } from "~/domain/labels";
 
 /** What the page's action answers a cell's save. */
 type CellAnswer = { intent?: string; ok?: boolean; value?: string; error?: string };
@@ -122,7 +123,7 @@ export function Cell({
     );
   } else if (field === "statut") {
     const current = normaliseStatut(value) ?? value;
-    const extra = !(ORGANISER_STATUTS as readonly string[]).includes(current) && current ? [current] : [];
+    const extra = !isOneOf(ORGANISER_STATUTS, current) && current ? [current] : [];
     control = (
       <select
         {...common}

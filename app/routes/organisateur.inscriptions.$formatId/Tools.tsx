@@ -7,6 +7,7 @@ import { ORGANISER_STATUT_LABELS, ORGANISER_STATUTS } from "~/domain/registrants
 import { Link } from "~/components/Link";
 import * as paths from "~/domain/paths";
 import { Options } from "~/components/form/Options";
+import { isOneOf } from "~/domain/labels";
 
 /** Search by text, status and (competitions) justificatif state. */
 export function SearchForm({
@@ -103,12 +104,7 @@ export function ExportPanel({ formatId }: { formatId: string }) {
           <div className="export-columns">
             {ALL_EXPORT_COLUMNS.map((c) => (
               <label key={c} className="checkbox">
-                <input
-                  type="checkbox"
-                  name="col"
-                  value={c}
-                  defaultChecked={(EXPORT_COLUMNS as readonly string[]).includes(c)}
-                />
+                <input type="checkbox" name="col" value={c} defaultChecked={isOneOf(EXPORT_COLUMNS, c)} />
                 {EXPORT_COLUMN_LABELS[c]}
               </label>
             ))}
