@@ -13,8 +13,8 @@ describe("eventHeader", () => {
     expect(eventHeader(row)).toEqual(header);
   });
 
-  test("keeps them in the order of EVENT_HEADER_FIELDS", () => {
-    expect(Object.keys(eventHeader(row))).toEqual([...EVENT_HEADER_FIELDS]);
+  test("keeps the six header fields, in their order", () => {
+    expect(Object.keys(eventHeader(row))).toEqual(["id", "nom", "lieu", "departement", "slug", "en_ligne"]);
   });
 
   test("keeps a null value (an event without a department)", () => {

@@ -3,7 +3,7 @@ import { itReadsTyped } from "../../tests/support/cases";
 import { centsToInput, parseEurosToCents, parseFrDecimal, parseFrInteger } from "./french-inputs";
 
 describe("parseEurosToCents (never through floats)", () => {
-  itReadsTyped("%j -> %j", parseEurosToCents, {
+  itReadsTyped("%j -> %s", parseEurosToCents, {
     reads: [
       ["12,50", 1250],
       ["12,5", 1250],
@@ -27,7 +27,7 @@ describe("parseEurosToCents (never through floats)", () => {
 });
 
 describe("French numbers", () => {
-  itReadsTyped("decimal %j -> %j", parseFrDecimal, {
+  itReadsTyped("decimal %j -> %s", parseFrDecimal, {
     reads: [
       ["12,5", 12.5],
       ["42.195", 42.195],
@@ -37,7 +37,7 @@ describe("French numbers", () => {
     unreadable: ["douze", "-3"],
   });
 
-  itReadsTyped("integer %j -> %j", parseFrInteger, {
+  itReadsTyped("integer %j -> %s", parseFrInteger, {
     reads: [
       ["1 800", 1800],
       ["650 m", 650],

@@ -81,10 +81,12 @@ export const VARIANT_KINDS = ["course_image", "format_image"] as const;
  * upload. The upright phones' hero (about 4.5 kB at the local encoder's quality) keeps the event page's first visit
  * under 30 kB and its load event near 1.5 s on the 2G bench (decision 0238).
  */
-export const MAX_BYTES: Record<"card" | "hero" | "phoneHero", number> = {
+export const MAX_BYTES: Record<"card" | "hero" | "phoneHero" | "smallScreenHero", number> = {
   card: 15 * 1024,
   hero: 60 * 1024,
   phoneHero: 8 * 1024,
+  /** The 640 that screens up to 640 CSS pixels get (decision 0236's limit for phones, kept). */
+  smallScreenHero: 16 * 1024,
 };
 
 export interface VariantSpec {

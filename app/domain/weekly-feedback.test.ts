@@ -57,10 +57,10 @@ const history: PreviousWeek[] = [
   { weekStart: "2027-02-08", plannedKm: 40, doneKm: 10, doneDplus: 100 }, // older than 4 weeks: left out
   { weekStart: "2027-03-15", plannedKm: 52, doneKm: 0, doneDplus: 0 }, // after the week: left out
 ];
-/** The week of Monday 19 April 2027, which ends with the race on Sunday 25. */
-const RACE_WEEK = { weekStart: "2027-04-19", raceDate: "2027-04-25" };
-const MONDAY_AFTER = new Date("2027-03-15T06:00:00Z");
 const RACE = "2027-04-25";
+/** The week of Monday 19 April 2027, which ends with the race on Sunday 25. */
+const RACE_WEEK = { weekStart: "2027-04-19", raceDate: RACE };
+const MONDAY_AFTER = new Date("2027-03-15T06:00:00Z");
 /** An empty week of 8 March read on the Monday after, no race: each case says what differs. */
 const feedback = (input: Partial<Parameters<typeof weeklyFeedback>[0]> = {}) =>
   weeklyFeedback({

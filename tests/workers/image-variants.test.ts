@@ -11,6 +11,8 @@ import { courseForm, get, ORG1, PNG_BYTES, post, row, sessionCookie } from "./or
 import { account, testContext } from "./payments-helpers";
 
 const ALL = serializeVariants(VARIANTS.map((v) => v.name));
+/** The hero sizes phones get, narrowest screen first: the 400 (upright phones) and the 640. */
+const PHONE_HEROES = IMAGE_ROLES.hero.phones ?? [];
 const NAME = "Trail des Vignettes Légères";
 let org1: string;
 let key: string;
@@ -55,7 +57,7 @@ describe("an uploaded 1600-px PNG", () => {
     expect(await row("SELECT variants FROM fichiers WHERE key = ?", key)).toEqual({ variants: ALL });
   });
 
-  it("has card sizes of at most 15 KB and hero sizes of at most 60 KB (8 KB for upright phones), in WebP; the shared picture in JPEG", async () => {
+  it("has card sizes of at most 15 KB and hero sizes of at most 60 KB (8 KB for upright phones, 16 KB up to 640 px), in WebP; the shared picture in JPEG", async () => {
     const sizes: Record<string, number> = {};
     for (const v of VARIANTS) {
       const object = await env.FILES.get(variantKey(key, v));
@@ -67,8 +69,10 @@ describe("an uploaded 1600-px PNG", () => {
       else expect([...bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       if (v.role === "card") expect(bytes.byteLength, v.name).toBeLessThanOrEqual(MAX_BYTES.card);
       if (v.role === "hero") expect(bytes.byteLength, v.name).toBeLessThanOrEqual(MAX_BYTES.hero);
-      if (v.role === "hero" && v.width === IMAGE_ROLES.hero.phones?.[0].width)
+      if (v.role === "hero" && v.width === PHONE_HEROES[0].width)
         expect(bytes.byteLength, v.name).toBeLessThanOrEqual(MAX_BYTES.phoneHero);
+      if (v.role === "hero" && v.width === PHONE_HEROES[1].width)
+        expect(bytes.byteLength, v.name).toBeLessThanOrEqual(MAX_BYTES.smallScreenHero);
     }
     console.log("variant sizes (bytes)", JSON.stringify(sizes));
   });
