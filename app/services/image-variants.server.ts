@@ -3,14 +3,14 @@
 // maintenance, a few per run, until none is left; so do images whose sizes were made before a size the table always
 // makes existed (decision 0238).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { fichiers } from "~/db/schema";
 import { ALWAYS_MADE, serializeVariants, VARIANT_KINDS, variantKey, variantsToMake } from "~/domain/image-variants";
 import { errorCode, errorDetail, logEvent } from "~/utils/log.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "storage" | "images">;
 
-/** Images the cron's job takes per run (each is up to seven transformations). */
+/** Images the cron's job takes per run (each is up to eight transformations). */
 export const IMAGES_PER_RUN = 10;
 
 /** Makes and stores the sizes of the image stored at `key`; returns what it records on the row ("" if none). */
@@ -46,30 +46,34 @@ export async function makeVariantsAtUpload(
 export interface BackfillReport {
   /** Images whose sizes were made. */
   made: number;
-  /** Images none could be made of (recorded "", so that they are not tried again): they show as uploaded. */
+  /** Images whose sizes failed: recorded "" (not tried again) when they had none, else keeping theirs. */
   failed: number;
 }
 
 /** A recorded list that lacks one of the sizes every image gets: made before that size existed. */
 const lacksASize = or(...ALWAYS_MADE.map((name) => sql`instr(',' || ${fichiers.variants} || ',', ${`,${name},`}) = 0`));
 
-/**
- * The one-off job for images stored before their sizes existed, run by the cron's maintenance: up to `limit`
- * images without sizes (or without a size added since theirs were made), oldest first. Idempotent: an image is
- * taken only while its row records nothing or lacks a size, and a run with nothing left to do stops.
- */
-export async function backfillImageVariants(ctx: Ctx, limit = IMAGES_PER_RUN): Promise<BackfillReport> {
-  const todo = await ctx.db
+/** Up to `limit` images of the kinds with sizes whose row matches `where`, oldest first. */
+async function imagesWhere(ctx: Ctx, where: SQL | undefined, limit: number): Promise<{ key: string }[]> {
+  return ctx.db
     .select({ key: fichiers.key })
     .from(fichiers)
-    .where(
-      and(
-        inArray(fichiers.kind, [...VARIANT_KINDS]),
-        or(isNull(fichiers.variants), and(ne(fichiers.variants, ""), lacksASize)),
-      ),
-    )
+    .where(and(inArray(fichiers.kind, [...VARIANT_KINDS]), where))
     .orderBy(asc(fichiers.created_at))
     .limit(limit);
+}
+
+/**
+ * The one-off job for images stored before their sizes existed, run by the cron's maintenance: up to `limit`
+ * images, oldest first. First those without sizes (the partial index `fichiers_variants_todo_idx`: a run with
+ * nothing to do reads one index and stops); with room left, those whose sizes were made before a size every image
+ * now gets (decision 0238; this look-up reads the image rows). Idempotent: an image is taken only while its row
+ * records nothing or lacks a size.
+ */
+export async function backfillImageVariants(ctx: Ctx, limit = IMAGES_PER_RUN): Promise<BackfillReport> {
+  const todo = await imagesWhere(ctx, isNull(fichiers.variants), limit);
+  if (todo.length < limit)
+    todo.push(...(await imagesWhere(ctx, and(ne(fichiers.variants, ""), lacksASize), limit - todo.length)));
   const report: BackfillReport = { made: 0, failed: 0 };
   for (const { key } of todo) {
     try {
@@ -80,7 +84,12 @@ export async function backfillImageVariants(ctx: Ctx, limit = IMAGES_PER_RUN): P
     } catch (e) {
       report.failed++;
       logEvent("cron.failed", { kind: "image_variants", error: errorCode(e), detail: errorDetail(e) });
-      await ctx.db.update(fichiers).set({ variants: "" }).where(eq(fichiers.key, key));
+      // An image without sizes is recorded "" (not tried again: it shows as uploaded). One that has sizes keeps
+      // them, so that its pages and its deletion still know them; it is tried again on a later run.
+      await ctx.db
+        .update(fichiers)
+        .set({ variants: "" })
+        .where(and(eq(fichiers.key, key), isNull(fichiers.variants)));
     }
   }
   return report;

@@ -218,6 +218,24 @@ describe("an image without sizes", () => {
     );
   });
 
+  it("sizes made before the 400 keep their list when making them again fails, and are tried again", async () => {
+    const c = await createWithImage("Trail des Affiches Fragiles", new File([await photoPng(1600, 900, 5)], "f.png"));
+    const key = c.image_url.replace("/fichiers/", "");
+    const before400 = "card-96,card-144,card-216,hero-640,hero-960,hero-1280,social-1200";
+    await env.DB.prepare("UPDATE fichiers SET variants = ? WHERE key = ?").bind(before400, key).run();
+    const original = await (await env.FILES.get(key))!.arrayBuffer();
+    await env.FILES.put(key, PNG_BYTES, { httpMetadata: { contentType: "image/png" } });
+
+    expect(await backfillImageVariants(testContext(), 50)).toEqual({ made: 0, failed: 1 });
+    expect(await row("SELECT variants FROM fichiers WHERE key = ?", key)).toEqual({ variants: before400 });
+    const page = await (await get(`/courses/${c.slug}`)).text();
+    expect(page).toContain(`srcSet="/fichiers/${key.replace(/\.png$/, ".hero-640.webp")}"`);
+
+    await env.FILES.put(key, original, { httpMetadata: { contentType: "image/png" } });
+    expect(await backfillImageVariants(testContext(), 50)).toEqual({ made: 1, failed: 0 });
+    expect(await row("SELECT variants FROM fichiers WHERE key = ?", key)).toEqual({ variants: ALL });
+  });
+
   it("its sizes go with it when nothing uses it any more", async () => {
     const c = await row<{ id: string }>("SELECT id FROM courses WHERE nom = ?", NAME);
     const f = await row<{ id: string }>("SELECT id FROM formats WHERE course_id = ?", c!.id);
