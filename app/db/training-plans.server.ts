@@ -93,24 +93,26 @@ export async function planOfUser(db: Db, userId: string): Promise<PlanRow | null
   return row ?? null;
 }
 
-export interface PlanWithSessions {
+interface PlanWithSessions {
   plan: PlanRow;
   sessions: SessionRow[];
 }
 
-/** The plan `where` picks (a condition on plans_entrainement `p`) and its sessions (date order), in one round trip. */
-async function planAndSessions(db: Db, where: SQL): Promise<PlanWithSessions | null> {
-  const [plans, sessions] = await batchAll<[PlanRow[], SessionRow[]]>(db, [
-    sql`SELECT p.* FROM plans_entrainement p WHERE ${where} LIMIT 1`,
-    sql`SELECT s.* FROM seances_plan s JOIN plans_entrainement p ON p.id = s.plan_id
-      WHERE ${where} ORDER BY s.date, s.rowid`,
+/**
+ * A plan and its sessions (date order), in one round trip: `plan` picks the plan (a condition on plans_entrainement
+ * `p`), `sessions` its sessions (on seances_plan `s`).
+ */
+async function planAndSessions(db: Db, plan: SQL, sessions: SQL): Promise<PlanWithSessions | null> {
+  const [plans, rows] = await batchAll<[PlanRow[], SessionRow[]]>(db, [
+    sql`SELECT p.* FROM plans_entrainement p WHERE ${plan} LIMIT 1`,
+    sql`SELECT s.* FROM seances_plan s WHERE ${sessions} ORDER BY s.date, s.rowid`,
   ]);
-  return plans[0] ? { plan: plans[0], sessions } : null;
+  return plans[0] ? { plan: plans[0], sessions: rows } : null;
 }
 
-/** The runner's plan and its sessions, or null. */
+/** The runner's plan and its sessions, or null; both read by their owner (the sessions by their owner's index). */
 export function planWithSessions(db: Db, userId: string): Promise<PlanWithSessions | null> {
-  return planAndSessions(db, sql`p.user_id = ${userId}`);
+  return planAndSessions(db, sql`p.user_id = ${userId}`, sql`s.user_id = ${userId}`);
 }
 
 /** One session of the runner's plan; null when there is none with that id or it is someone else's. */
@@ -130,7 +132,11 @@ export function sessionsOfUserBetween(db: Db, userId: string, from: string, to: 
 
 /** The plan a calendar token opens, with its sessions; null for an unknown token. */
 export function planByCalendarToken(db: Db, token: string): Promise<PlanWithSessions | null> {
-  return planAndSessions(db, sql`p.jeton_calendrier = ${token}`);
+  return planAndSessions(
+    db,
+    sql`p.jeton_calendrier = ${token}`,
+    sql`s.plan_id = (SELECT id FROM plans_entrainement WHERE jeton_calendrier = ${token})`,
+  );
 }
 
 /** Gives the runner's plan a new calendar token (the old feed URL stops working). False when there is no plan. */
