@@ -15,7 +15,7 @@ export const ADMIN_PAYMENTS_CAP = 300;
 /** Above this, a search's total is not counted: 'Plus de 10 000 inscriptions correspondent à cette recherche'. */
 export const ADMIN_SEARCH_COUNT_CAP = 10_000;
 /** What an admin may type in a search box. */
-export const ADMIN_SEARCH_MAX = 100;
+const ADMIN_SEARCH_MAX = 100;
 
 export const ADMIN_FORBIDDEN = "403 — Accès réservé aux administrateurs.";
 export const ADMIN_LOGIN_REQUIRED = "403 — Connectez-vous.";

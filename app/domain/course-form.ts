@@ -145,9 +145,10 @@ export const FormatSchema = z
     key: z.string(),
     id: idField,
     nom: text(200).transform((s) => s || DEFAULT_FORMAT_NAME),
-    type_epreuve: z
-      .string()
-      .transform((s): FormatType => (isOneOf(FORMAT_TYPES, s.trim()) ? (s.trim() as FormatType) : "trail")),
+    type_epreuve: z.string().transform((s): FormatType => {
+      const t = s.trim();
+      return isOneOf(FORMAT_TYPES, t) ? t : "trail";
+    }),
     date: dateField,
     heure_depart: timeField,
     distance_km: decimal("Distance invalide\u00a0: un nombre de kilomètres, par exemple 12,5.", 1000),

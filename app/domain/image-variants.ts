@@ -101,11 +101,14 @@ export interface VariantSpec {
 
 const ROLE_ORDER: ImageRole[] = ["card", "hero", "social"];
 
+/** A variant's name, "card-144": its role and its width. */
+const variantName = (role: ImageRole, width: number) => `${role}-${width}`;
+
 /** Every variant of the table, role by role, smallest first. */
 export const VARIANTS: VariantSpec[] = ROLE_ORDER.flatMap((role) => {
   const r = IMAGE_ROLES[role];
   return r.widths.map((width) => ({
-    name: `${role}-${width}`,
+    name: variantName(role, width),
     role,
     width,
     height: Math.round((width * r.ratio[1]) / r.ratio[0]),
@@ -119,7 +122,7 @@ export const VARIANTS: VariantSpec[] = ROLE_ORDER.flatMap((role) => {
  * recorded list without one of them was made before that size existed: the cron's job makes the image's sizes again
  * (decision 0238).
  */
-export const ALWAYS_MADE: string[] = ROLE_ORDER.map((role) => VARIANTS.find((v) => v.role === role)?.name ?? role);
+export const ALWAYS_MADE: readonly string[] = ROLE_ORDER.map((role) => variantName(role, IMAGE_ROLES[role].widths[0]));
 
 const EXTENSION: Record<VariantFormat, string> = { "image/webp": "webp", "image/jpeg": "jpg" };
 

@@ -218,7 +218,7 @@ export function parseRefusal(
   if (!isOneOf(REFUS_MOTIFS, m)) return { ok: false, code: "motif_requis" };
   if (c.length > COMMENTAIRE_MAX) return { ok: false, code: "commentaire_trop_long" };
   if (m === "autre" && c === "") return { ok: false, code: "commentaire_requis" };
-  return { ok: true, motif: m as RefusMotif, commentaire: c || null };
+  return { ok: true, motif: m, commentaire: c || null };
 }
 
 /** The reason shown to the organiser and sent to the runner. */

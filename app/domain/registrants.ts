@@ -182,7 +182,7 @@ export interface FieldContext {
  */
 export function parseField(field: EditableField, raw: string, ctx: FieldContext): FieldResult {
   if (isOneOf(RUNNER_PERSONAL_FIELDS, field)) {
-    const f = field as RunnerPersonalField;
+    const f: RunnerPersonalField = field;
     const r = checkRunnerField(f, raw, ctx.today, {
       required: f === "nom" || f === "prenom",
       requiredMessage: MSG.nameRequired,
