@@ -4,12 +4,10 @@ import { Form } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { Options, RowOptions } from "~/components/form/Options";
 import { Pager } from "~/components/table/Pager";
-import { AUDIT_ACTIONS, type AuditAction, changeText, JOURNAL_PAGE_SIZE, type JournalFilters } from "~/domain/audit";
+import { AUDIT_ACTION_CODES, AUDIT_ACTIONS, changeText, JOURNAL_PAGE_SIZE, type JournalFilters } from "~/domain/audit";
 import { formatNumber } from "~/domain/format";
 import type { JournalLine } from "~/services/journal.server";
 import { DataTable } from "~/components/table/DataTable";
-
-const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 export interface JournalViewProps {
   rows: JournalLine[];

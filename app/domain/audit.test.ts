@@ -67,6 +67,7 @@ describe("parseJournalFilters: a GET form's values, anything unknown or malforme
     ],
     ["type=drop.table&du=hier&page=-2", { personne: null, type: null, du: null, au: null, page: 1 }],
     ["page=abc&personne=", { personne: null, type: null, du: null, au: null, page: 1 }],
+    ["type=toString", { personne: null, type: null, du: null, au: null, page: 1 }],
   ]);
 });
 
@@ -74,6 +75,7 @@ describe("actionLabel", () => {
   it("labels every known action in French, and shows an unknown code as it is", () => {
     for (const [code, label] of Object.entries(AUDIT_ACTIONS)) expect(actionLabel(code)).toBe(label);
     expect(actionLabel("futur.code")).toBe("futur.code");
+    expect(actionLabel("toString")).toBe("toString");
   });
 });
 

@@ -1,6 +1,7 @@
 // The journal of what organisers and admins do on an event (issue 43): the kinds of action with their French labels,
 // what changed in an edit (before → after), the journal's filters and its CSV lines. Pure: no I/O, no clock.
 import { z } from "zod";
+import { codesOf, isOneOf, labelOf } from "./labels";
 
 /** Every kind of action the journal records, with its label as the journal shows it. */
 export const AUDIT_ACTIONS = {
@@ -46,6 +47,7 @@ export const AUDIT_ACTIONS = {
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_CODES = codesOf(AUDIT_ACTIONS);
 
 /**
  * Who acted: the event's owner, a co-organiser of its team (decision 0213), an admin, or the person exercising their
@@ -158,7 +160,7 @@ export const JournalFilterSchema = z.object({
     .string()
     .nullable()
     .catch(null)
-    .transform((v) => (v !== null && v in AUDIT_ACTIONS ? (v as AuditAction) : null)),
+    .transform((v) => (isOneOf(AUDIT_ACTION_CODES, v) ? v : null)),
   du: isoDay,
   au: isoDay,
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
@@ -183,5 +185,5 @@ export function parseJournalFilters(params: URLSearchParams): JournalFilters {
 
 /** The label of a stored action code (a code this version does not know is shown as it is). */
 export function actionLabel(action: string): string {
-  return action in AUDIT_ACTIONS ? AUDIT_ACTIONS[action as AuditAction] : action;
+  return labelOf(AUDIT_ACTIONS, action);
 }

@@ -6,6 +6,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
+import { Notice } from "~/components/form/Notice";
 import { REGISTRATION_MSG } from "~/domain/registration";
 import { confirmationQrUrl } from "~/services/check-in.server";
 import { verifyCheckoutSession } from "~/services/payment-received.server";
@@ -110,9 +111,7 @@ function Ended({ notice, r }: { notice: (typeof ENDED)[EndedState]; r: RunnerReg
   return (
     <>
       <h1>{notice.title}</h1>
-      <p className={`alert alert-${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
-        {notice.text}
-      </p>
+      <Notice kind={notice.kind}>{notice.text}</Notice>
       <Details r={r} />
     </>
   );
