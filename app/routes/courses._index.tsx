@@ -14,6 +14,7 @@ import { useRootData } from "~/components/root-data";
 import catalogueCss from "~/styles/catalogue.css?url";
 import * as paths from "~/domain/paths";
 import { Pager } from "~/components/table/Pager";
+import { FieldError } from "~/components/Field";
 import type { StaticPageHandle } from "~/components/islands";
 import { Options, PairOptions } from "~/components/form/Options";
 import { FilterActions } from "~/components/form/FilterActions";
@@ -88,8 +89,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type FilterErrors = Partial<Record<FilterField, string>>;
 
+/** The id of a filter's error message, which its control points at. */
+const errorId = (f: FilterField) => `err-${f}`;
+
 const invalidAria = (f: FilterField, errors: FilterErrors) =>
-  errors[f] ? { "aria-invalid": true as const, "aria-describedby": `err-${f}` } : {};
+  errors[f] ? { "aria-invalid": true as const, "aria-describedby": errorId(f) } : {};
 
 const bandChoices = (bands: Record<string, { label: string }>) =>
   Object.entries(bands).map(([k, b]) => [k, b.label] as const);
@@ -124,18 +128,9 @@ function ListFilter({
         <option value="">{all}</option>
         <PairOptions pairs={choices} />
       </select>
-      <FieldError field={name} errors={errors} />
+      <FieldError id={errorId(name)} error={errors[name]} />
     </div>
   );
-}
-
-function FieldError({ field, errors }: { field: FilterField; errors: FilterErrors }) {
-  const e = errors[field];
-  return e ? (
-    <p className="field-error" id={`err-${field}`}>
-      {e}
-    </p>
-  ) : null;
 }
 
 export default function CoursesPage() {
@@ -172,7 +167,7 @@ export default function CoursesPage() {
           className="field filters-q"
           invalid={invalid("q")}
         >
-          <FieldError field="q" errors={errors} />
+          <FieldError id={errorId("q")} error={errors.q} />
         </SearchField>
         <details
           className="filters-more"
@@ -188,12 +183,12 @@ export default function CoursesPage() {
             <div className="field">
               <label htmlFor="f-du">Du</label>
               <input id="f-du" name="du" type="date" defaultValue={values.du} {...invalid("du")} />
-              <FieldError field="du" errors={errors} />
+              <FieldError id={errorId("du")} error={errors.du} />
             </div>
             <div className="field">
               <label htmlFor="f-au">Au</label>
               <input id="f-au" name="au" type="date" defaultValue={values.au} {...invalid("au")} />
-              <FieldError field="au" errors={errors} />
+              <FieldError id={errorId("au")} error={errors.au} />
             </div>
             <div className="field">
               <label htmlFor="f-dep">Département</label>
@@ -215,14 +210,14 @@ export default function CoursesPage() {
                 <option value="prix">{SORTS.prix} (le moins cher)</option>
                 <option value="dplus">{SORTS.dplus} (le plus élevé)</option>
               </select>
-              <FieldError field="tri" errors={errors} />
+              <FieldError id={errorId("tri")} error={errors.tri} />
             </div>
             <div className="field">
               <label htmlFor="f-taille">Par page</label>
               <select id="f-taille" name="taille" defaultValue={values.taille} {...invalid("taille")}>
                 <Options values={PAGE_SIZES} />
               </select>
-              <FieldError field="taille" errors={errors} />
+              <FieldError id={errorId("taille")} error={errors.taille} />
             </div>
             <div className="field field-check">
               <label className="checkbox">

@@ -1,5 +1,5 @@
 // The event form's own fields: a text field whose id follows its name, and a file field that keeps an attached file.
-import { Field as SharedField, type FieldProps, fieldAria } from "~/components/Field";
+import { FieldError, Field as SharedField, type FieldProps, fieldAria } from "~/components/Field";
 import { PairOptions } from "~/components/form/Options";
 
 /** The event form's fields: ids without the brackets of the formats' names, no browser autofill unless asked. */
@@ -47,11 +47,7 @@ export function FileField({ name, urlName, label, url, accept, hint, error, kind
       <p className="hint" id={`${id}-hint`}>
         {url ? `Choisir un fichier le remplace. ${hint}` : hint}
       </p>
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
