@@ -1,7 +1,7 @@
 // Amounts with their labels, as a definition list (a selection's totals, an event's books).
 import { formatEuros } from "~/domain/format";
 
-export function MoneyList({ lines, className }: { lines: readonly (readonly [string, number])[]; className?: string }) {
+function MoneyList({ lines, className }: { lines: readonly (readonly [string, number])[]; className?: string }) {
   return (
     <dl className={className}>
       {lines.map(([label, cents]) => (
@@ -36,18 +36,18 @@ const LEDGER_LABELS: Record<LedgerColumn, { organiser: string; admin?: string }>
 };
 
 /** The sums of `columns`, in that order, each under its name for `reader`. */
-export function LedgerList({
+export function LedgerList<C extends LedgerColumn>({
   totals,
   columns,
   reader,
   className,
 }: {
-  totals: Partial<Record<LedgerColumn, number>>;
-  columns: readonly LedgerColumn[];
+  totals: Readonly<Record<C, number>>;
+  columns: readonly C[];
   reader: "admin" | "organiser";
   className?: string;
 }) {
-  const label = (c: LedgerColumn) =>
+  const label = (c: C) =>
     (reader === "admin" ? LEDGER_LABELS[c].admin : undefined) ?? LEDGER_LABELS[c].organiser;
-  return <MoneyList className={className} lines={columns.map((c) => [label(c), totals[c] ?? 0] as const)} />;
+  return <MoneyList className={className} lines={columns.map((c) => [label(c), totals[c]] as const)} />;
 }
