@@ -47,7 +47,6 @@ export function LedgerList<C extends LedgerColumn>({
   reader: "admin" | "organiser";
   className?: string;
 }) {
-  const label = (c: C) =>
-    (reader === "admin" ? LEDGER_LABELS[c].admin : undefined) ?? LEDGER_LABELS[c].organiser;
+  const label = (c: C) => (reader === "admin" ? LEDGER_LABELS[c].admin : undefined) ?? LEDGER_LABELS[c].organiser;
   return <MoneyList className={className} lines={columns.map((c) => [label(c), totals[c]] as const)} />;
 }

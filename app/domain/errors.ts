@@ -23,8 +23,10 @@ export abstract class DomainError<C extends string = string> extends Error {
 }
 
 /**
- * The class of an area's errors whose status, message and form field all come from the area's tables, by code:
+ * The class of an area's errors whose status, message and form field come from the area's tables, by code:
  * `export class ChatError extends tabledError<ChatErrorCode>("ChatError", CHAT_ERROR_STATUS, CHAT_ERROR_MESSAGES) {}`.
+ * An error may carry a more precise French text (a field's rule) and the form field it goes beside:
+ * `new RegistrantError("invalid", "Le nom est obligatoire.", "nom")`; without, the tables'.
  */
 export function tabledError<C extends string>(
   name: string,
@@ -33,25 +35,8 @@ export function tabledError<C extends string>(
   fields?: Readonly<Partial<Record<C, string>>>,
 ) {
   return class extends DomainError<C> {
-    constructor(code: C) {
-      super(code, status[code], messages[code], fields?.[code]);
-      this.name = name;
-    }
-  };
-}
-
-/**
- * Like tabledError, for an area whose errors may carry a more precise French text (a field's rule) and the form
- * field it goes beside: `new RegistrantError("invalid", "Le nom est obligatoire.", "nom")`; without, the table's.
- */
-export function precisableError<C extends string>(
-  name: string,
-  status: Readonly<Record<C, number>>,
-  messages: Readonly<Record<C, string>>,
-) {
-  return class extends DomainError<C> {
     constructor(code: C, message?: string, field?: string) {
-      super(code, status[code], message ?? messages[code], field);
+      super(code, status[code], message ?? messages[code], field ?? fields?.[code]);
       this.name = name;
     }
   };

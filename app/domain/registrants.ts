@@ -5,7 +5,7 @@ import { z } from "zod";
 import { codesOf, labelOf, isOneOf } from "./labels";
 import { csvRow, type AnyExportColumn, type CsvValue } from "./csv";
 import { centsToDecimal } from "./money";
-import { precisableError } from "./errors";
+import { tabledError } from "./errors";
 import { formatDateTime } from "~/domain/format";
 import { ppsExpiryIssue } from "./justificatif";
 import { normaliseStatut, STATUT_LABELS, type Statut } from "./registration-rules";
@@ -53,7 +53,7 @@ export const REGISTRANT_ERROR_STATUS: Record<RegistrantErrorCode, number> = {
 };
 
 /** A registrant's change refused; `message` is a more precise French text (a field's rule), `field` the field. */
-export class RegistrantError extends precisableError<RegistrantErrorCode>(
+export class RegistrantError extends tabledError<RegistrantErrorCode>(
   "RegistrantError",
   REGISTRANT_ERROR_STATUS,
   REGISTRANT_MESSAGES,

@@ -1,5 +1,5 @@
 // Errors of the results use cases (issue 44): a code for the program, a French message for the organiser.
-import { precisableError } from "./errors";
+import { tabledError } from "./errors";
 
 export type ResultsErrorCode =
   | "not_found"
@@ -38,4 +38,4 @@ const STATUS: Record<ResultsErrorCode, number> = {
 };
 
 /** A results action refused; `message` is a more precise French text (a reading's), `field` the form field. */
-export class ResultsError extends precisableError<ResultsErrorCode>("ResultsError", STATUS, RESULTS_MESSAGES) {}
+export class ResultsError extends tabledError<ResultsErrorCode>("ResultsError", STATUS, RESULTS_MESSAGES) {}
